@@ -1,0 +1,149 @@
+# The DOM as C structs in a per-document arena (DESIGN.md decision 7), and
+# the C API the tree builder builds with. Python node classes (proxies) are
+# declared here too so other modules can create and unwrap them.
+#
+# CONTRACT (for the tree builder): the struct fields and functions declared
+# here are the interface; the DOM implementation may add fields and
+# functions, but not change these.
+
+from libc.stdint cimport uint8_t, uint32_t
+from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from lexpy.tokenizer.tokenizer cimport NameTable, ErrorList
+
+
+# node_type values of the DOM standard.
+cdef enum NodeType:
+    ELEMENT_NODE = 1
+    ATTRIBUTE_NODE = 2
+    TEXT_NODE = 3
+    CDATA_SECTION_NODE = 4
+    PROCESSING_INSTRUCTION_NODE = 7
+    COMMENT_NODE = 8
+    DOCUMENT_NODE = 9
+    DOCUMENT_TYPE_NODE = 10
+    DOCUMENT_FRAGMENT_NODE = 11
+
+cdef enum QuirksMode:
+    NO_QUIRKS = 0
+    QUIRKS = 1
+    LIMITED_QUIRKS = 2
+
+cdef struct CDocument
+
+cdef struct CNode:
+    uint32_t type                 # NodeType
+    uint32_t flags
+    CNode* parent
+    CNode* first_child
+    CNode* last_child
+    CNode* prev
+    CNode* next
+    CDocument* owner
+    void* proxy                   # the cached Python proxy (borrowed), or NULL
+
+cdef struct CAttr:
+    lxp_attr_id_t local_name      # id in the static table or the document's
+                                  # dynamic attribute table
+    lxp_ns_id_t ns                # NS__UNDEF: no namespace
+    lxp_attr_id_t prefix          # 0: no prefix (else the prefix's name id)
+    uint8_t* value                # UTF-8, not NUL-terminated
+    size_t value_length
+
+cdef struct CElement:
+    CNode node
+    lxp_tag_id_t tag_id           # id of the local name
+    lxp_ns_id_t ns
+    CAttr* attrs
+    uint32_t attr_count
+    uint32_t attr_capacity
+    CNode* template_content       # DocumentFragment of an HTML <template>
+
+cdef struct CCharacterData:       # Text, Comment, ProcessingInstruction
+    CNode node
+    uint8_t* data                 # UTF-8, not NUL-terminated
+    size_t length
+    size_t capacity
+    uint8_t* target               # ProcessingInstruction target
+    size_t target_length
+
+cdef struct CDocumentType:
+    CNode node
+    uint8_t* name
+    size_t name_length
+    uint8_t* public_id            # NULL: missing
+    size_t public_id_length
+    uint8_t* system_id            # NULL: missing
+    size_t system_id_length
+
+cdef struct CDocument:
+    CNode node
+    NameTable* tag_names          # dynamic tag ids of this document
+    NameTable* attr_names         # dynamic attribute ids of this document
+    uint32_t quirks_mode          # QuirksMode
+    # (arena and the rest: implementation detail)
+
+
+# ---------------------------------------------------------------------------
+# Building (used by the tree builder; no Python objects, no GIL needed).
+# Functions returning a pointer return NULL when out of memory.
+# ---------------------------------------------------------------------------
+
+# Raw arena memory of the document (for converted text before it is handed
+# to a node). dom_shrink gives back the unused tail of the latest allocation.
+cdef uint8_t* dom_alloc(CDocument* doc, size_t size) noexcept nogil
+cdef void dom_shrink(CDocument* doc, uint8_t* block, size_t old_size,
+                     size_t new_size) noexcept nogil
+
+# An element in a namespace; an HTML <template> gets its content fragment.
+cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
+                              lxp_ns_id_t ns) noexcept nogil
+# Append an attribute whose value the caller wrote into dom_alloc memory.
+cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
+                               lxp_ns_id_t ns, lxp_attr_id_t prefix,
+                               uint8_t* value, size_t value_length) noexcept nogil
+cdef CAttr* element_find_attribute(CElement* element, lxp_attr_id_t local_name,
+                                   lxp_ns_id_t ns) noexcept nogil
+
+cdef CCharacterData* text_create(CDocument* doc) noexcept nogil
+cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil
+cdef CCharacterData* processing_instruction_create(CDocument* doc) noexcept nogil
+# Room for `extra` more bytes at the end of a node's data: returns where to
+# write; character_data_commit then adds the bytes actually written.
+cdef uint8_t* character_data_reserve(CCharacterData* node,
+                                     size_t extra) noexcept nogil
+cdef void character_data_commit(CCharacterData* node,
+                                size_t written) noexcept nogil
+cdef int processing_instruction_set_target(CCharacterData* node,
+                                           const uint8_t* target,
+                                           size_t length) noexcept nogil
+
+cdef CDocumentType* doctype_create(CDocument* doc) noexcept nogil
+
+# Tree mutation without the DOM's pre-insertion checks (the tree builder
+# knows its operations are valid). A child that has a parent is removed
+# from it first.
+cdef void node_append_child(CNode* parent, CNode* child) noexcept nogil
+cdef void node_insert_before(CNode* parent, CNode* child,
+                             CNode* reference) noexcept nogil
+cdef void node_remove(CNode* node) noexcept nogil
+# Clone (deep: with descendants, iteratively) into the node's document.
+cdef CNode* node_clone(CNode* node, bint deep) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# Python side
+# ---------------------------------------------------------------------------
+
+cdef class Node:
+    cdef CNode* c_node
+    cdef Document doc             # keeps the arena alive
+
+cdef class Document(Node):
+    cdef CDocument* c_doc
+    cdef public object errors     # list of ParseError (collect_errors=True)
+    cdef public str encoding      # the encoding's standard name
+
+# A new empty Document (the tree builder fills c_doc).
+cdef Document document_new()
+# The proxy of a node (created on first access, then cached).
+cdef Node node_proxy(CNode* c_node)

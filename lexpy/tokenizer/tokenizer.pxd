@@ -1,0 +1,131 @@
+# What other modules may cimport from the tokenizer: the tokenizer's C API,
+# the dynamic name tables, the parse-error list and the one data-conversion
+# routine. The tree builder drives the tokenizer only through these calls.
+#
+# CONTRACT (for the tree builder and the DOM): the function signatures below
+# are the interface. The tokenizer's internals (struct fields) may change.
+
+from libc.stdint cimport uint8_t, uint32_t
+from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t
+from lexpy.tokenizer.token cimport Token, TokenAttr
+
+
+# Tokenization states, named as in the standard
+# (https://html.spec.whatwg.org/multipage/parsing.html#tokenization).
+cdef enum TokenizerState:
+    DATA_STATE
+    RCDATA_STATE
+    RAWTEXT_STATE
+    SCRIPT_DATA_STATE
+    PLAINTEXT_STATE
+    CDATA_SECTION_STATE
+    # ... every other state of the standard is added by the tokenizer
+    # implementation; the tree builder only ever sets the ones above.
+
+
+# ---------------------------------------------------------------------------
+# Parse errors: data, not exceptions (DESIGN.md decision 10)
+# ---------------------------------------------------------------------------
+
+cdef struct ParseErrorRecord:
+    const char* code              # static string: the standard's kebab-case
+                                  # code, or the tree builder's own
+    uint32_t line                 # 1-based
+    uint32_t column               # 1-based, in code points
+
+cdef struct ErrorList:
+    ParseErrorRecord* items
+    size_t count
+    size_t capacity
+
+cdef int error_list_add(ErrorList* errors, const char* code,
+                        uint32_t line, uint32_t column) except -1 nogil
+cdef void error_list_clear(ErrorList* errors) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# Dynamic name tables: tag or attribute names that are not in names.h get
+# dense ids from first_id (TAG__LAST_STATIC / ATTR__LAST_STATIC) upwards.
+# Owned by the Document; the tokenizer borrows them.
+# ---------------------------------------------------------------------------
+
+cdef struct NameTable:
+    uint32_t first_id
+    uint32_t count
+    # (hash slots and name storage: implementation detail)
+
+cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil
+cdef void name_table_destroy(NameTable* table) noexcept nogil
+# The id of a name (exact bytes, already converted: lowercased, NUL as
+# U+FFFD), adding it when new; 0 when out of memory.
+cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
+                                size_t length) noexcept nogil
+# The bytes of a dynamic id (NULL when unknown).
+cdef const uint8_t* name_table_get(NameTable* table, uint32_t id,
+                                   size_t* length) noexcept nogil
+
+# Tag and attribute ids by exact name, static table first, then the dynamic
+# one (interning when `intern` is true; 0 when absent and not interned).
+cdef lxp_tag_id_t tag_id_by_name(NameTable* tags, const uint8_t* name,
+                                 size_t length, bint intern) noexcept nogil
+cdef lxp_attr_id_t attr_id_by_name(NameTable* attrs, const uint8_t* name,
+                                   size_t length, bint intern) noexcept nogil
+# The name of any tag / attribute id (static or dynamic).
+cdef const uint8_t* tag_name_of(NameTable* tags, lxp_tag_id_t id,
+                                size_t* length) noexcept nogil
+cdef const uint8_t* attr_name_of(NameTable* attrs, lxp_attr_id_t id,
+                                 size_t* length) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# Data conversion (DESIGN.md decision 3): the one routine that turns a
+# token's range into DOM text. `dest` must have room for 3 * length bytes.
+# Returns the number of bytes written. CR/CRLF -> LF; NUL kept, replaced by
+# U+FFFD or dropped as the flags say; character references decoded when
+# DATA_HAS_CHARREF (with the attribute-value rule when DATA_IN_ATTRIBUTE);
+# ASCII lowercased when DATA_ASCII_LOWERCASE.
+# ---------------------------------------------------------------------------
+
+cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
+                         uint8_t* dest) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# The tokenizer
+# ---------------------------------------------------------------------------
+
+# Called for every token. Return 0 to go on; anything else stops the
+# tokenizer (tokenizer_feed/tokenizer_finish return that value), e.g. when an
+# encoding change asks for a re-parse.
+ctypedef int (*TokenCallback)(void* context, Token* token) noexcept nogil
+
+cdef struct Tokenizer   # opaque to other modules
+
+cdef Tokenizer* tokenizer_create(NameTable* tags, NameTable* attrs,
+                                 bint processing_instructions,
+                                 ErrorList* errors) noexcept nogil
+                                 # errors: NULL = don't collect
+cdef void tokenizer_destroy(Tokenizer* tokenizer) noexcept nogil
+cdef void tokenizer_set_callback(Tokenizer* tokenizer, TokenCallback callback,
+                                 void* context) noexcept nogil
+# Tokenize a chunk of UTF-8 (complete sequences; the decoder holds back a
+# split one). The chunk may end anywhere else; the caller may reuse it after
+# the call returns.
+cdef int tokenizer_feed(Tokenizer* tokenizer, const uint8_t* chunk,
+                        size_t length) noexcept nogil
+# End of input: flush, emit the EOF token.
+cdef int tokenizer_finish(Tokenizer* tokenizer) noexcept nogil
+# Switch state (the tree builder after <title>, <script>, <plaintext>, ...).
+cdef void tokenizer_set_state(Tokenizer* tokenizer,
+                              TokenizerState state) noexcept nogil
+# The "last start tag" for the appropriate-end-tag check (fragment parsing).
+cdef void tokenizer_set_last_start_tag(Tokenizer* tokenizer,
+                                       lxp_tag_id_t tag) noexcept nogil
+# Whether <![CDATA[ opens a CDATA section: the adjusted current node is not
+# an element in the HTML namespace.
+cdef void tokenizer_set_cdata_allowed(Tokenizer* tokenizer,
+                                      bint allowed) noexcept nogil
+# Position (1-based line, column in code points) of a byte offset of the
+# token being handled, for tree-construction errors.
+cdef void tokenizer_position(Tokenizer* tokenizer, size_t offset,
+                             uint32_t* line, uint32_t* column) noexcept nogil

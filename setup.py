@@ -1,0 +1,68 @@
+"""Build of lexpy's compiled modules: one extension per subpackage.
+
+Set LEXPY_DEBUG=1 to build with bounds checks, wraparound checks and line
+tracing (for coverage and debugging); any other value, or none, is a release
+build.
+"""
+import os
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+DEBUG = os.environ.get("LEXPY_DEBUG", "") == "1"
+
+COMPILER_DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": DEBUG,
+    "wraparound": DEBUG,
+    "cdivision": True,
+    "initializedcheck": DEBUG,
+    "nonecheck": False,
+    "embedsignature": True,
+    "linetrace": DEBUG,
+    "profile": False,
+}
+
+MACROS = [("CYTHON_TRACE_NOGIL", "1")] if DEBUG else []
+CFLAGS = ["-O0", "-g"] if DEBUG else ["-O2"]
+
+
+def extension(module, depends=()):
+    """One compiled module; `depends` lists the .pxi/.h files it includes."""
+    source = module.replace(".", "/") + ".pyx"
+    package_dir = os.path.dirname(source)
+    return Extension(
+        module,
+        [source],
+        depends=[os.path.join(package_dir, d) for d in depends],
+        include_dirs=[package_dir, "lexpy/tokenizer"],
+        define_macros=MACROS,
+        extra_compile_args=CFLAGS,
+    )
+
+
+def files(package, pattern_suffix):
+    return sorted(
+        os.path.relpath(os.path.join(root, name), package)
+        for root, _, names in os.walk(package)
+        for name in names
+        if name.endswith(pattern_suffix)
+    )
+
+
+EXTENSIONS = [
+    extension("lexpy.tokenizer.tokenizer",
+              files("lexpy/tokenizer", ".pxi") + files("lexpy/tokenizer", ".h")),
+    extension("lexpy.dom.dom", files("lexpy/dom", ".pxi")),
+    extension("lexpy.encoding.encoding",
+              files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
+    extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
+]
+
+setup(
+    ext_modules=cythonize(
+        EXTENSIONS,
+        compiler_directives=COMPILER_DIRECTIVES,
+        include_path=["."],
+    ),
+)

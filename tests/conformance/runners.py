@@ -1,0 +1,118 @@
+"""Run one conformance case against the installed lexpy.
+
+Each runner returns None when the case passes and a message describing the
+difference when it fails. A runner raises only for a broken harness; an
+exception from lexpy is a failure of the case (reported with its message).
+"""
+from __future__ import annotations
+
+import json
+from typing import Optional, Sequence
+
+from .data import EncodingCase, SerializerCase, TokenizerCase, TreeCase
+
+
+def _exception_message(exc: BaseException) -> str:
+    return "%s: %s" % (type(exc).__name__, exc)
+
+
+# ---------------------------------------------------------------------------
+# Tokenizer
+# ---------------------------------------------------------------------------
+
+def run_tokenizer_case(case: TokenizerCase,
+                       chunk_sizes: Optional[Sequence[int]] = None) -> Optional[str]:
+    try:
+        from lexpy.tokenizer import tokenize_for_test
+        tokens, errors = tokenize_for_test(
+            case.input,
+            initial_state=case.initial_state,
+            last_start_tag=case.last_start_tag,
+            processing_instructions=case.processing_instructions,
+            chunk_sizes=chunk_sizes,
+            xml_violation_mode=case.file == "xmlViolation.test",
+        )
+    except Exception as exc:  # noqa: BLE001 - reported as the case's failure
+        return _exception_message(exc)
+    problems = []
+    if tokens != case.output:
+        problems.append("tokens:\n  expected %s\n  got      %s" % (
+            json.dumps(case.output, ensure_ascii=False),
+            json.dumps(tokens, ensure_ascii=False)))
+    expected_errors = [{"code": e["code"], "line": e["line"], "col": e["col"]}
+                       for e in case.errors]
+    if errors != expected_errors:
+        problems.append("errors:\n  expected %s\n  got      %s" % (
+            json.dumps(expected_errors), json.dumps(errors)))
+    return "\n".join(problems) or None
+
+
+# ---------------------------------------------------------------------------
+# Tree construction
+# ---------------------------------------------------------------------------
+
+def parse_for_tree_case(case: TreeCase, data=None):
+    """Parse a tree case's input as the case says (document or fragment)."""
+    import lexpy
+    data = case.data if data is None else data
+    if case.fragment_context is not None:
+        context = case.fragment_context
+        namespace = "html"
+        if context.startswith("svg "):
+            namespace, context = "svg", context[4:]
+        elif context.startswith("math "):
+            namespace, context = "math", context[5:]
+        return lexpy.parse_fragment(data, context, namespace=namespace,
+                                    scripting=case.scripting)
+    return lexpy.parse(data, scripting=case.scripting)
+
+
+def run_tree_case(case: TreeCase) -> Optional[str]:
+    try:
+        import lexpy
+        got = lexpy.dump(parse_for_tree_case(case))
+    except Exception as exc:  # noqa: BLE001
+        return _exception_message(exc)
+    if got != case.document:
+        return "input:\n%s\nexpected:\n%s\ngot:\n%s" % (case.data, case.document, got)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Encoding
+# ---------------------------------------------------------------------------
+
+def run_encoding_case(case: EncodingCase) -> Optional[str]:
+    try:
+        import lexpy
+        from lexpy.encoding import lookup
+        got = lexpy.parse(case.data).encoding
+        expected = lookup(case.encoding).name
+    except Exception as exc:  # noqa: BLE001
+        return _exception_message(exc)
+    if got != expected:
+        return "expected %s, got %s" % (expected, got)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Serializer
+# ---------------------------------------------------------------------------
+
+def run_serializer_case(case: SerializerCase) -> Optional[str]:
+    try:
+        from lexpy.dom import serialize_tokens
+        got = serialize_tokens(case.input, **case.options)
+    except Exception as exc:  # noqa: BLE001
+        return _exception_message(exc)
+    if got not in case.expected:
+        return "expected one of %r, got %r" % (case.expected, got)
+    return None
+
+
+RUNNERS = {
+    "tokenizer": run_tokenizer_case,
+    "tree": run_tree_case,
+    "encoding": run_encoding_case,
+    "serializer": run_serializer_case,
+}

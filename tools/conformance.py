@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Conformance report: run the html5lib-tests suites (with the WPT overlay
+for tree construction) against the installed lexpy.
+
+Prints passed / failed / xfail / total per file and one summary line per
+suite. A suite whose part of lexpy does not exist yet counts every case as
+failed: it is reported with its real total, never omitted.
+
+  python tools/conformance.py                 # every suite
+  python tools/conformance.py --suite tree    # one suite (repeatable)
+  python tools/conformance.py --json          # machine-readable totals
+  python tools/conformance.py --failures 5    # show the first 5 failures
+"""
+import argparse
+import collections
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from tests.conformance import data, runners  # noqa: E402
+from tests.conformance.xfail import xfail_reason  # noqa: E402
+
+
+def run_suite(suite, show_failures, out):
+    per_file = collections.OrderedDict()
+    failures = []
+    runner = runners.RUNNERS[suite]
+    for case in data.cases(suite):
+        counts = per_file.setdefault(
+            case.file, {"passed": 0, "failed": 0, "xfail": 0, "total": 0})
+        counts["total"] += 1
+        problem = runner(case)
+        reason = xfail_reason(case.id)
+        if reason is not None:
+            # An expected failure that passes is reported, not hidden.
+            counts["xfail" if problem else "passed"] += 1
+        elif problem is None:
+            counts["passed"] += 1
+        else:
+            counts["failed"] += 1
+            if len(failures) < show_failures:
+                failures.append((case.id, problem))
+    totals = {"passed": 0, "failed": 0, "xfail": 0, "total": 0}
+    for counts in per_file.values():
+        for key in totals:
+            totals[key] += counts[key]
+    return per_file, totals, failures
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--suite", action="append", choices=data.SUITES,
+                        help="run only this suite (repeatable)")
+    parser.add_argument("--json", action="store_true",
+                        help="print only the totals as JSON")
+    parser.add_argument("--failures", type=int, default=0, metavar="N",
+                        help="print the first N failures of each suite")
+    args = parser.parse_args(argv)
+    suites = args.suite or list(data.SUITES)
+
+    result = {}
+    lines = []
+    for suite in suites:
+        per_file, totals, failures = run_suite(suite, args.failures, sys.stdout)
+        result[suite] = totals
+        if args.json:
+            continue
+        print("== %s" % suite)
+        for name, c in per_file.items():
+            print("  %-48s %5d passed %5d failed %4d xfail %5d total" % (
+                name, c["passed"], c["failed"], c["xfail"], c["total"]))
+        for case_id, problem in failures:
+            print("\n  FAIL %s\n    %s" % (case_id, problem.replace("\n", "\n    ")))
+        lines.append("%-10s %5d passed %5d failed %4d xfail %5d total (%.1f%%)" % (
+            suite, totals["passed"], totals["failed"], totals["xfail"],
+            totals["total"],
+            100.0 * (totals["passed"] + totals["xfail"]) / max(totals["total"], 1)))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print()
+        print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
