@@ -3,45 +3,12 @@
 tokenizer.pxd as placeholders so the other modules build against it)."""
 
 from libc.stdint cimport uint8_t, uint32_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t
+from lexpy.tokenizer.names cimport *
 
 
-cdef int error_list_add(ErrorList* errors, const char* code,
-                        uint32_t line, uint32_t column) except -1 nogil:
-    return 0
+include "errors.pxi"         # the parse-error list
+include "name_table.pxi"     # dynamic tag and attribute ids
 
-cdef void error_list_clear(ErrorList* errors) noexcept nogil:
-    pass
-
-cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil:
-    return NULL
-
-cdef void name_table_destroy(NameTable* table) noexcept nogil:
-    pass
-
-cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
-                                size_t length) noexcept nogil:
-    return 0
-
-cdef const uint8_t* name_table_get(NameTable* table, uint32_t id,
-                                   size_t* length) noexcept nogil:
-    return NULL
-
-cdef lxp_tag_id_t tag_id_by_name(NameTable* tags, const uint8_t* name,
-                                 size_t length, bint intern) noexcept nogil:
-    return 0
-
-cdef lxp_attr_id_t attr_id_by_name(NameTable* attrs, const uint8_t* name,
-                                   size_t length, bint intern) noexcept nogil:
-    return 0
-
-cdef const uint8_t* tag_name_of(NameTable* tags, lxp_tag_id_t id,
-                                size_t* length) noexcept nogil:
-    return NULL
-
-cdef const uint8_t* attr_name_of(NameTable* attrs, lxp_attr_id_t id,
-                                 size_t* length) noexcept nogil:
-    return NULL
 
 cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
                          uint8_t* dest) noexcept nogil:

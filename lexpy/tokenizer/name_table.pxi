@@ -1,0 +1,235 @@
+# Dynamic name tables: tag and attribute names that are not in the static
+# tables of names.h get dense ids from `first_id` upwards, owned by the
+# document. Names are stored converted (lowercased, NUL as U+FFFD) and looked
+# up by exact bytes. Open addressing over a power-of-two slot array.
+
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy, memcmp
+
+cdef struct NameEntry:
+    uint8_t* name
+    size_t length
+    uint32_t hash
+
+cdef struct NameTableImpl:
+    NameTable public             # first_id, count
+    NameEntry* entries           # by id - first_id
+    size_t entry_capacity
+    uint32_t* slots              # 0 = empty, else id - first_id + 1
+    size_t slot_count            # power of two
+
+
+cdef inline uint32_t name_hash(const uint8_t* name, size_t length) noexcept nogil:
+    cdef uint32_t h = LXP_NAME_HASH_INIT
+    cdef size_t i
+    for i in range(length):
+        h = lxp_name_hash_step(h, name[i])
+    return h
+
+
+cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil:
+    cdef NameTableImpl* table = <NameTableImpl*> calloc(1, sizeof(NameTableImpl))
+    if table == NULL:
+        return NULL
+    table.public.first_id = first_id
+    return &table.public
+
+
+cdef void name_table_destroy(NameTable* table) noexcept nogil:
+    cdef NameTableImpl* impl = <NameTableImpl*> table
+    cdef size_t i
+    if impl == NULL:
+        return
+    for i in range(impl.public.count):
+        free(impl.entries[i].name)
+    free(impl.entries)
+    free(impl.slots)
+    free(impl)
+
+
+cdef int name_table_grow_slots(NameTableImpl* impl) noexcept nogil:
+    cdef size_t new_count = impl.slot_count * 2 if impl.slot_count else 64
+    cdef uint32_t* slots = <uint32_t*> calloc(new_count, sizeof(uint32_t))
+    cdef size_t i, slot
+    if slots == NULL:
+        return -1
+    for i in range(impl.public.count):
+        slot = impl.entries[i].hash & (new_count - 1)
+        while slots[slot] != 0:
+            slot = (slot + 1) & (new_count - 1)
+        slots[slot] = <uint32_t> (i + 1)
+    free(impl.slots)
+    impl.slots = slots
+    impl.slot_count = new_count
+    return 0
+
+
+cdef uint32_t name_table_find(NameTableImpl* impl, const uint8_t* name,
+                              size_t length, uint32_t hash) noexcept nogil:
+    """The id of a name already in the table, or 0."""
+    cdef size_t slot
+    cdef uint32_t index
+    cdef NameEntry* entry
+    if impl.slot_count == 0:
+        return 0
+    slot = hash & (impl.slot_count - 1)
+    while impl.slots[slot] != 0:
+        index = impl.slots[slot] - 1
+        entry = &impl.entries[index]
+        if (entry.hash == hash and entry.length == length
+                and memcmp(entry.name, name, length) == 0):
+            return impl.public.first_id + index
+        slot = (slot + 1) & (impl.slot_count - 1)
+    return 0
+
+
+cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
+                                size_t length) noexcept nogil:
+    cdef NameTableImpl* impl = <NameTableImpl*> table
+    cdef uint32_t hash = name_hash(name, length)
+    cdef uint32_t id = name_table_find(impl, name, length, hash)
+    cdef NameEntry* entries
+    cdef size_t capacity, slot
+    cdef uint8_t* copy
+    if id != 0:
+        return id
+    if (impl.public.count + 1) * 2 > impl.slot_count:
+        if name_table_grow_slots(impl) != 0:
+            return 0
+    if impl.public.count == impl.entry_capacity:
+        capacity = impl.entry_capacity * 2 if impl.entry_capacity else 16
+        entries = <NameEntry*> realloc(impl.entries, capacity * sizeof(NameEntry))
+        if entries == NULL:
+            return 0
+        impl.entries = entries
+        impl.entry_capacity = capacity
+    copy = <uint8_t*> malloc(length if length else 1)
+    if copy == NULL:
+        return 0
+    memcpy(copy, name, length)
+    impl.entries[impl.public.count].name = copy
+    impl.entries[impl.public.count].length = length
+    impl.entries[impl.public.count].hash = hash
+    slot = hash & (impl.slot_count - 1)
+    while impl.slots[slot] != 0:
+        slot = (slot + 1) & (impl.slot_count - 1)
+    impl.public.count += 1
+    impl.slots[slot] = impl.public.count
+    return impl.public.first_id + impl.public.count - 1
+
+
+cdef const uint8_t* name_table_get(NameTable* table, uint32_t id,
+                                   size_t* length) noexcept nogil:
+    cdef NameTableImpl* impl = <NameTableImpl*> table
+    if impl == NULL or id < impl.public.first_id \
+            or id - impl.public.first_id >= impl.public.count:
+        length[0] = 0
+        return NULL
+    length[0] = impl.entries[id - impl.public.first_id].length
+    return impl.entries[id - impl.public.first_id].name
+
+
+cdef lxp_tag_id_t tag_id_by_name(NameTable* tags, const uint8_t* name,
+                                 size_t length, bint intern) noexcept nogil:
+    cdef uint32_t hash = name_hash(name, length)
+    cdef lxp_tag_id_t id = lxp_tag_find(name, length, hash, 0)
+    if id != 0 or tags == NULL:
+        return id
+    if intern:
+        return name_table_intern(tags, name, length)
+    return name_table_find(<NameTableImpl*> tags, name, length, hash)
+
+
+cdef lxp_attr_id_t attr_id_by_name(NameTable* attrs, const uint8_t* name,
+                                   size_t length, bint intern) noexcept nogil:
+    cdef uint32_t hash = name_hash(name, length)
+    cdef lxp_attr_id_t id = lxp_attr_find(name, length, hash, 0)
+    if id != 0 or attrs == NULL:
+        return id
+    if intern:
+        return name_table_intern(attrs, name, length)
+    return name_table_find(<NameTableImpl*> attrs, name, length, hash)
+
+
+cdef const uint8_t* tag_name_of(NameTable* tags, lxp_tag_id_t id,
+                                size_t* length) noexcept nogil:
+    if id < TAG__LAST_STATIC:
+        length[0] = lxp_tag_name_len[id]
+        return <const uint8_t*> lxp_tag_name[id]
+    return name_table_get(tags, id, length)
+
+
+cdef const uint8_t* attr_name_of(NameTable* attrs, lxp_attr_id_t id,
+                                 size_t* length) noexcept nogil:
+    if id < ATTR__LAST_STATIC:
+        length[0] = lxp_attr_name_len[id]
+        return <const uint8_t*> lxp_attr_name[id]
+    return name_table_get(attrs, id, length)
+
+
+# Python-level views for tests and tools (not on any hot path).
+
+def static_tag_id(name, lowercase_source=False):
+    """The static id of a tag name (0 when it has none)."""
+    cdef bytes b = name.encode("utf-8")
+    cdef const uint8_t* s = b
+    cdef uint32_t h = LXP_NAME_HASH_INIT
+    cdef size_t i
+    for i in range(len(b)):
+        h = lxp_name_hash_step(h, (s[i] + 0x20) if lowercase_source and 0x41 <= s[i] <= 0x5A else s[i])
+    return lxp_tag_find(s, len(b), h, lowercase_source)
+
+
+def static_attr_id(name, lowercase_source=False):
+    """The static id of an attribute name (0 when it has none)."""
+    cdef bytes b = name.encode("utf-8")
+    cdef const uint8_t* s = b
+    cdef uint32_t h = LXP_NAME_HASH_INIT
+    cdef size_t i
+    for i in range(len(b)):
+        h = lxp_name_hash_step(h, (s[i] + 0x20) if lowercase_source and 0x41 <= s[i] <= 0x5A else s[i])
+    return lxp_attr_find(s, len(b), h, lowercase_source)
+
+
+def static_tag_name(uint32_t tag_id):
+    """The name of a static tag id."""
+    if tag_id >= TAG__LAST_STATIC:
+        raise ValueError("not a static tag id: %d" % tag_id)
+    return lxp_tag_name[tag_id].decode("utf-8")
+
+
+def static_attr_name(uint32_t attr_id):
+    """The name of a static attribute id."""
+    if attr_id >= ATTR__LAST_STATIC:
+        raise ValueError("not a static attribute id: %d" % attr_id)
+    return lxp_attr_name[attr_id].decode("utf-8")
+
+
+def tag_category(uint32_t tag_id, uint32_t ns):
+    """The category bits of a tag in a namespace (names.h CAT_*)."""
+    return lxp_tag_category_of(tag_id, ns)
+
+
+cdef class _NameTableForTests:
+    """A dynamic name table, for unit tests."""
+    cdef NameTable* table
+
+    def __cinit__(self, uint32_t first_id):
+        self.table = name_table_create(first_id)
+        if self.table == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        name_table_destroy(self.table)
+
+    def intern(self, bytes name):
+        return name_table_intern(self.table, name, len(name))
+
+    def get(self, uint32_t id):
+        cdef size_t length
+        cdef const uint8_t* s = name_table_get(self.table, id, &length)
+        return None if s == NULL else s[:length]
+
+    @property
+    def count(self):
+        return self.table.count
