@@ -50,32 +50,35 @@ cdef void set_stops(uint32_t stop, const char* chars) noexcept nogil:
     byte_stops[0] |= stop             # every context stops at NUL
 
 
-cdef void init_byte_classes() noexcept:
+cdef void set_class(uint8_t cls, const char* chars) noexcept nogil:
+    cdef size_t i = 0
+    while chars[i] != 0:
+        byte_class[<uint8_t> chars[i]] |= cls
+        i += 1
+
+
+cdef void init_byte_classes() noexcept nogil:
     cdef int c
     for c in range(256):
         byte_class[c] = 0
         byte_stops[c] = 0
         ascii_lower[c] = c
-    for c in (0x09, 0x0A, 0x0C, 0x0D, 0x20):
-        byte_class[c] |= CLASS_WHITESPACE
-    for c in range(ord('A'), ord('Z') + 1):
+    set_class(CLASS_WHITESPACE, b"\t\n\x0c\r ")
+    for c in range(0x41, 0x5B):                     # A-Z
         byte_class[c] |= CLASS_UPPER
         ascii_lower[c] = c + 0x20
-    for c in range(ord('a'), ord('z') + 1):
+    for c in range(0x61, 0x7B):                     # a-z
         byte_class[c] |= CLASS_LOWER
-    for c in range(ord('0'), ord('9') + 1):
+    for c in range(0x30, 0x3A):                     # 0-9
         byte_class[c] |= CLASS_DIGIT
-    for c in range(ord('a'), ord('f') + 1):
-        byte_class[c] |= CLASS_HEX_LETTER
-        byte_class[c - 0x20] |= CLASS_HEX_LETTER
+    set_class(CLASS_HEX_LETTER, b"abcdefABCDEF")
     for c in range(1, 0x20):
         if not byte_class[c] & CLASS_WHITESPACE:
             byte_class[c] |= CLASS_INPUT_CHECK
     byte_class[0x7F] |= CLASS_INPUT_CHECK
     # Lead bytes of U+0080..U+009F (C2), surrogates (ED), U+FDD0..U+FDEF and
     # U+FFFE/U+FFFF (EF), and the noncharacters of the other planes (F0-F4).
-    for c in (0xC2, 0xED, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4):
-        byte_class[c] |= CLASS_INPUT_CHECK
+    set_class(CLASS_INPUT_CHECK, b"\xc2\xed\xef\xf0\xf1\xf2\xf3\xf4")
 
     set_stops(STOP_DATA, b"<&\r")
     set_stops(STOP_RAWTEXT, b"<\r")
