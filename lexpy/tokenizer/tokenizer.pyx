@@ -90,6 +90,8 @@ cdef struct Tokenizer:
     uint32_t text_line
     uint32_t text_column
     size_t lt_pos                    # the '<' that may start a tag
+    size_t tail_begin                # text_tail_hold's last '&#...' hold
+    size_t tail_checked              # ... known to go on up to here
 
     # The token being built (stream offsets until it is emitted).
     Token token
@@ -352,6 +354,7 @@ cdef Tokenizer* tokenizer_create(NameTable* tags, NameTable* attrs,
     t.errors = errors
     t.state = DATA_STATE
     t.text_begin = NO_POSITION
+    t.tail_begin = NO_POSITION
     t.attr_stamp = 1
     t.buf = empty_input
     t.cursor.line = 1
