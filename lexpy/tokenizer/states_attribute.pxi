@@ -47,16 +47,18 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
+    cdef uint8_t changed = 0
     while True:
         while i < n:
             c = s[i]
-            if byte_stops[c] & STOP_ATTRIBUTE_NAME:
+            lower = attribute_name_byte[c]
+            if lower == 0:
                 break
-            lower = ascii_lower[c]
-            if lower != c:
-                flags |= DATA_ASCII_LOWERCASE
+            changed |= lower ^ c
             hash = lxp_name_hash_step(hash, lower)
             i += 1
+        if changed:
+            flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash
         t.name_flags = flags
         t.pos = base + i
@@ -140,7 +142,7 @@ cdef int state_before_attribute_value(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote, uint32_t stop,
+cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote,
                                        TokenizerState self_state) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -150,7 +152,7 @@ cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote, uint32_t sto
     cdef uint32_t flags = attr.flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, stop, &flags)
+        i = scan_for(s, i, n, quote, 0x26, 0, 0x0D, &flags)
         if i == n:
             attr.flags = flags
             t.pos = base + i
@@ -185,15 +187,13 @@ cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote, uint32_t sto
 # Attribute value (double-quoted) state
 # https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(double-quoted)-state
 cdef int state_attribute_value_double_quoted(Tokenizer* t) noexcept nogil:
-    return attribute_value_quoted(t, 0x22, STOP_VALUE_DOUBLE,
-                                  ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE)
+    return attribute_value_quoted(t, 0x22, ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE)
 
 
 # Attribute value (single-quoted) state
 # https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(single-quoted)-state
 cdef int state_attribute_value_single_quoted(Tokenizer* t) noexcept nogil:
-    return attribute_value_quoted(t, 0x27, STOP_VALUE_SINGLE,
-                                  ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
+    return attribute_value_quoted(t, 0x27, ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
 
 
 # Attribute value (unquoted) state

@@ -67,7 +67,7 @@ cdef int state_bogus_comment(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, STOP_BOGUS_COMMENT, &flags)
+        i = scan_for(s, i, n, 0x3E, 0, 0x0D, 0, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         if i == n:
@@ -146,7 +146,7 @@ cdef int state_comment(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, STOP_COMMENT, &flags)
+        i = scan_for(s, i, n, 0x2D, 0x3C, 0, 0x0D, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         t.data_end = t.pos

@@ -195,8 +195,8 @@ cdef inline void begin_doctype_identifier(Tokenizer* t, bint public,
                    else DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE)
 
 
-cdef inline int doctype_identifier(Tokenizer* t, bint public, uint8_t quote,
-                                   uint32_t stop) noexcept nogil:
+cdef inline int doctype_identifier(Tokenizer* t, bint public,
+                                   uint8_t quote) noexcept nogil:
     """The DOCTYPE public/system identifier (double/single-quoted) states."""
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -205,7 +205,7 @@ cdef inline int doctype_identifier(Tokenizer* t, bint public, uint8_t quote,
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, stop, &flags)
+        i = scan_for(s, i, n, quote, 0x3E, 0, 0x0D, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         if public:
@@ -248,13 +248,13 @@ cdef int state_before_doctype_public_identifier(Tokenizer* t) noexcept nogil:
 # DOCTYPE public identifier (double-quoted) state
 # https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(double-quoted)-state
 cdef int state_doctype_public_identifier_double_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, True, 0x22, STOP_ID_DOUBLE)
+    return doctype_identifier(t, True, 0x22)
 
 
 # DOCTYPE public identifier (single-quoted) state
 # https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(single-quoted)-state
 cdef int state_doctype_public_identifier_single_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, True, 0x27, STOP_ID_SINGLE)
+    return doctype_identifier(t, True, 0x27)
 
 
 # After DOCTYPE public identifier state
@@ -316,13 +316,13 @@ cdef int state_before_doctype_system_identifier(Tokenizer* t) noexcept nogil:
 # DOCTYPE system identifier (double-quoted) state
 # https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(double-quoted)-state
 cdef int state_doctype_system_identifier_double_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, False, 0x22, STOP_ID_DOUBLE)
+    return doctype_identifier(t, False, 0x22)
 
 
 # DOCTYPE system identifier (single-quoted) state
 # https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(single-quoted)-state
 cdef int state_doctype_system_identifier_single_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, False, 0x27, STOP_ID_SINGLE)
+    return doctype_identifier(t, False, 0x27)
 
 
 # After DOCTYPE system identifier state
@@ -350,9 +350,9 @@ cdef int state_bogus_doctype(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t i = t.pos - base
     cdef size_t n = t.buf_end - base
+    cdef uint32_t ignored = 0
     while True:
-        while i < n and not byte_stops[s[i]] & STOP_BOGUS_DOCTYPE:
-            i += 1
+        i = scan_for(s, i, n, 0x3E, 0, 0x3E, 0, &ignored)
         t.pos = base + i
         if i == n:
             if not t.at_eof:

@@ -14,7 +14,7 @@ cdef inline void temp_append(Tokenizer* t, int c) noexcept nogil:
 # Script data state
 # https://html.spec.whatwg.org/multipage/parsing.html#script-data-state
 cdef int state_script_data(Tokenizer* t) noexcept nogil:
-    return scan_text(t, STOP_RAWTEXT, DATA_RAW, SCRIPT_DATA_LESS_THAN_SIGN_STATE,
+    return scan_text(t, 0x3C, 0, DATA_RAW, SCRIPT_DATA_LESS_THAN_SIGN_STATE,
                      SCRIPT_DATA_STATE)
 
 
@@ -96,7 +96,7 @@ cdef inline int escaped_text(Tokenizer* t, TokenizerState dash_state,
         text_start(t, base + i, DATA_RAW)
     flags = t.text_flags
     while True:
-        i = scan_until(s, i, n, STOP_SCRIPT_ESCAPED, &flags)
+        i = scan_for(s, i, n, 0x2D, 0x3C, 0, 0x0D, &flags)
         t.text_flags = flags
         t.pos = base + i
         if i == n:

@@ -77,18 +77,18 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
+    cdef uint8_t changed = 0
     while True:
         while i < n:
             c = s[i]
-            if byte_stops[c] & STOP_TAG_NAME:
+            lower = tag_name_byte[c]
+            if lower == 0:
                 break
-            lower = ascii_lower[c]
-            if lower != c:
-                flags |= DATA_ASCII_LOWERCASE
-            elif c >= 0x80:
-                flags |= DATA_HAS_NON_ASCII
+            changed |= lower ^ c
             hash = lxp_name_hash_step(hash, lower)
             i += 1
+        if changed:
+            flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash
         t.name_flags = flags
         t.pos = base + i
