@@ -537,3 +537,36 @@ def test_cost_grows_linearly(shape, options):
     # Eight times the input: linear is about 8 times the time (caches and
     # a busy machine add some), quadratic would be 64 times.
     assert large < 24 * small + 0.005, (small, large)
+
+
+# ---------------------------------------------------------------------------
+# Real pages (../shared/corpus/pages): any split, any bytes
+# ---------------------------------------------------------------------------
+
+def _corpus_pages():
+    folder = data.ROOT.parent / "shared" / "corpus" / "pages"
+    pages = sorted(folder.glob("*.htm*"))
+    assert pages, "no corpus pages in %s" % folder
+    return pages
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_corpus_pages_split_at_random_points(seed):
+    import random
+    rng = random.Random(seed)
+    for path in rng.sample(_corpus_pages(), 4):
+        text = path.read_bytes().decode("utf-8", "replace")
+        whole = tokenize_for_test(text)
+        sizes = [rng.randint(1, 200) for _ in range(11)]
+        assert tokenize_for_test(text.encode("utf-8"), chunk_sizes=sizes) == whole, path.name
+
+
+def test_corpus_pages_as_raw_bytes_never_fail():
+    # Legacy-encoded pages fed as they are (not UTF-8): no exception, and
+    # chunking changes no error (text tokens are split at chunk ends, so
+    # only the errors are compared).
+    for path in _corpus_pages():
+        raw = path.read_bytes()
+        tokens, errors = count_tokens(raw, collect_errors=True)
+        assert tokens > 1
+        assert count_tokens(raw, chunk_size=61, collect_errors=True)[1] == errors
