@@ -63,29 +63,25 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
         i += 1
 
 
-# Data state
-# https://html.spec.whatwg.org/multipage/parsing.html#data-state
+# Data state: https://html.spec.whatwg.org/multipage/parsing.html#data-state
 cdef int state_data(Tokenizer* t) noexcept nogil:
     # U+0000 stays in the text (with the error): the tree builder decides.
     return scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
 
 
-# RCDATA state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state
+# RCDATA state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state
 cdef int state_rcdata(Tokenizer* t) noexcept nogil:
     return scan_text(t, 0x3C, 0x26, DATA_RCDATA, RCDATA_LESS_THAN_SIGN_STATE,
                      RCDATA_STATE)
 
 
-# RAWTEXT state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state
+# RAWTEXT state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state
 cdef int state_rawtext(Tokenizer* t) noexcept nogil:
     return scan_text(t, 0x3C, 0, DATA_RAW, RAWTEXT_LESS_THAN_SIGN_STATE,
                      RAWTEXT_STATE)
 
 
-# PLAINTEXT state
-# https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state
+# PLAINTEXT state: https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state
 cdef int state_plaintext(Tokenizer* t) noexcept nogil:
     return scan_text(t, 0, 0, DATA_RAW, PLAINTEXT_STATE, PLAINTEXT_STATE)
 
@@ -183,37 +179,31 @@ cdef inline int end_tag_name_in_text(Tokenizer* t,
     return GO_ON
 
 
-# RCDATA less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state
+# RCDATA less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state
 cdef int state_rcdata_less_than_sign(Tokenizer* t) noexcept nogil:
     return less_than_sign_in_text(t, RCDATA_END_TAG_OPEN_STATE, RCDATA_STATE)
 
 
-# RCDATA end tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-open-state
+# RCDATA end tag open state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-open-state
 cdef int state_rcdata_end_tag_open(Tokenizer* t) noexcept nogil:
     return end_tag_open_in_text(t, RCDATA_END_TAG_NAME_STATE, RCDATA_STATE)
 
 
-# RCDATA end tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-name-state
+# RCDATA end tag name state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-name-state
 cdef int state_rcdata_end_tag_name(Tokenizer* t) noexcept nogil:
     return end_tag_name_in_text(t, RCDATA_STATE)
 
 
-# RAWTEXT less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-less-than-sign-state
+# RAWTEXT less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-less-than-sign-state
 cdef int state_rawtext_less_than_sign(Tokenizer* t) noexcept nogil:
     return less_than_sign_in_text(t, RAWTEXT_END_TAG_OPEN_STATE, RAWTEXT_STATE)
 
 
-# RAWTEXT end tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-open-state
+# RAWTEXT end tag open state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-open-state
 cdef int state_rawtext_end_tag_open(Tokenizer* t) noexcept nogil:
     return end_tag_open_in_text(t, RAWTEXT_END_TAG_NAME_STATE, RAWTEXT_STATE)
 
 
-# RAWTEXT end tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state
+# RAWTEXT end tag name state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state
 cdef int state_rawtext_end_tag_name(Tokenizer* t) noexcept nogil:
     return end_tag_name_in_text(t, RAWTEXT_STATE)
