@@ -1,0 +1,163 @@
+# The Python face of one parse (used by lexpy.parser): a tokenizer and a
+# tree builder over a new Document, fed UTF-8 chunks with the GIL released.
+# Python objects are made only before the first token and after the tree is
+# done.
+
+NAMESPACES = {
+    "html": NS_HTML, "http://www.w3.org/1999/xhtml": NS_HTML,
+    "svg": NS_SVG, "http://www.w3.org/2000/svg": NS_SVG,
+    "math": NS_MATHML, "mathml": NS_MATHML,
+    "http://www.w3.org/1998/Math/MathML": NS_MATHML,
+}
+
+
+cdef class TreeConstruction:
+    """One parse: UTF-8 chunks in, a Document (or a fragment's nodes) out.
+
+    Internal to lexpy (lexpy.parse, lexpy.parse_fragment and lexpy.Parser
+    are the public entry points): it does no argument checking beyond its
+    types and no decoding.
+    """
+    cdef Document document
+    cdef Tokenizer* c_tokenizer
+    cdef TreeBuilder* c_builder
+    cdef ErrorList c_errors
+    cdef bint collect_errors
+    cdef bint finished
+    cdef object context_owner       # a caller's context element, kept alive
+
+    def __cinit__(self, bint scripting=True, bint processing_instructions=True,
+                  bint collect_errors=False):
+        cdef CDocument* c_doc
+        cdef ErrorList* errors
+        memset(&self.c_errors, 0, sizeof(ErrorList))
+        self.collect_errors = collect_errors
+        self.document = document_new()
+        if self.document is None or self.document.c_doc == NULL:
+            raise RuntimeError("lexpy.dom could not create a document")
+        c_doc = self.document.c_doc
+        errors = &self.c_errors if collect_errors else NULL
+        self.c_tokenizer = tokenizer_create(c_doc.tag_names, c_doc.attr_names,
+                                            processing_instructions, errors)
+        if self.c_tokenizer == NULL:
+            raise MemoryError()
+        self.c_builder = tree_builder_create(c_doc, self.c_tokenizer, errors,
+                                             scripting)
+        if self.c_builder == NULL:
+            raise MemoryError()
+        tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
+                               self.c_builder)
+
+    def __dealloc__(self):
+        if self.c_tokenizer != NULL:
+            tokenizer_destroy(self.c_tokenizer)
+        tree_builder_destroy(self.c_builder)
+        error_list_clear(&self.c_errors)
+
+    def set_fragment_context(self, str local_name, uint32_t namespace,
+                             Node element=None):
+        """Switch to the fragment case before the first chunk: the context
+        element is `element` (of any document), or a new element named
+        `local_name` in namespace NS_HTML, NS_SVG or NS_MATHML."""
+        cdef CDocument* c_doc = self.document.c_doc
+        cdef CElement* context
+        cdef CElement* source
+        cdef CElement* form = NULL
+        cdef CNode* ancestor
+        cdef bytes name
+        if element is not None:
+            if element.c_node == NULL or element.c_node.type != ELEMENT_NODE:
+                raise TypeError("the context must be an Element")
+            source = <CElement*> element.c_node
+            context = copy_element_into(c_doc, source, element.doc.c_doc)
+            c_doc.quirks_mode = element.doc.c_doc.quirks_mode
+            ancestor = element.c_node
+            while ancestor != NULL:
+                if ancestor.type == ELEMENT_NODE and is_html_element(
+                        <CElement*> ancestor, TAG_FORM):
+                    form = <CElement*> ancestor
+                    break
+                ancestor = ancestor.parent
+            self.context_owner = element
+        else:
+            name = local_name.encode("utf-8")
+            context = element_create(c_doc, tag_id_by_name(
+                c_doc.tag_names, name, len(name), True), namespace)
+            if context != NULL and is_html_element(context, TAG_FORM):
+                form = context
+        if context == NULL:
+            raise MemoryError()
+        if tree_builder_set_fragment_context(self.c_builder, context, form) != 0:
+            raise MemoryError()
+
+    def feed(self, bytes chunk):
+        """Tokenize and build from a chunk of UTF-8 (complete sequences)."""
+        cdef const uint8_t* data = chunk
+        cdef size_t length = len(chunk)
+        cdef int status
+        if self.finished:
+            raise ValueError("the parse is finished")
+        with nogil:
+            status = tokenizer_feed(self.c_tokenizer, data, length)
+        if status != 0 and self.c_builder.failed:
+            raise MemoryError()
+
+    def finish(self):
+        """End of input: the Document, or the fragment's root html element
+        (whose children are the fragment's nodes) in the fragment case."""
+        cdef int status
+        if not self.finished:
+            self.finished = True
+            with nogil:
+                status = tokenizer_finish(self.c_tokenizer)
+            if self.c_builder.failed:
+                raise MemoryError()
+        if self.c_builder.fragment_root != NULL:
+            return node_proxy(&self.c_builder.fragment_root.node)
+        return self.document
+
+    def errors(self):
+        """The collected parse errors as (code, line, column) tuples."""
+        cdef size_t i
+        result = []
+        for i in range(self.c_errors.count):
+            result.append((self.c_errors.items[i].code.decode("ascii"),
+                           self.c_errors.items[i].line,
+                           self.c_errors.items[i].column))
+        return result
+
+
+cdef CElement* copy_element_into(CDocument* c_doc, CElement* source,
+                                 CDocument* source_doc):
+    """A new element of `c_doc` with the name, namespace and attributes of
+    `source` (of another document: names are looked up again)."""
+    cdef size_t length
+    cdef const uint8_t* name = tag_name_of(source_doc.tag_names, source.tag_id, &length)
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef uint32_t i
+    cdef uint8_t* value
+    cdef lxp_attr_id_t local_name, prefix
+    element = element_create(c_doc, tag_id_by_name(c_doc.tag_names, name, length, True)
+                             if name != NULL else source.tag_id, source.ns)
+    if element == NULL:
+        return NULL
+    for i in range(source.attr_count):
+        attr = &source.attrs[i]
+        name = attr_name_of(source_doc.attr_names, attr.local_name, &length)
+        local_name = attr_id_by_name(c_doc.attr_names, name, length, True) \
+            if name != NULL else attr.local_name
+        prefix = attr.prefix
+        if prefix != 0:
+            name = attr_name_of(source_doc.attr_names, prefix, &length)
+            prefix = attr_id_by_name(c_doc.attr_names, name, length, True) \
+                if name != NULL else prefix
+        value = dom_alloc(c_doc, attr.value_length if attr.value_length else 1)
+        if value == NULL:
+            return NULL
+        if attr.value_length:
+            memcpy(value, attr.value, attr.value_length)
+        if element_add_attribute(element, local_name, attr.ns, prefix, value,
+                                 attr.value_length) != 0:
+            return NULL
+    return element
