@@ -103,8 +103,7 @@ cdef class TreeConstruction:
             raise MemoryError()
 
     def finish(self):
-        """End of input: the Document, or the fragment's root html element
-        (whose children are the fragment's nodes) in the fragment case."""
+        """End of input: the Document."""
         cdef int status
         if not self.finished:
             self.finished = True
@@ -112,8 +111,27 @@ cdef class TreeConstruction:
                 status = tokenizer_finish(self.c_tokenizer)
             if self.c_builder.failed:
                 raise MemoryError()
-        if self.c_builder.fragment_root != NULL:
-            return node_proxy(&self.c_builder.fragment_root.node)
+        return self.document
+
+    def finish_fragment(self):
+        """End of input in the fragment case: a DocumentFragment holding the
+        children of the root html element."""
+        cdef CElement* holder
+        cdef CNode* fragment
+        cdef CElement* root = self.c_builder.fragment_root
+        self.finish()
+        if root == NULL:
+            raise ValueError("not the fragment case")
+        # A template's content is a DocumentFragment of this document.
+        holder = element_create(self.document.c_doc, TAG_TEMPLATE, NS_HTML)
+        if holder == NULL or holder.template_content == NULL:
+            raise MemoryError()
+        fragment = holder.template_content
+        while root.node.first_child != NULL:
+            node_append_child(fragment, root.node.first_child)
+        return node_proxy(fragment)
+
+    def document_object(self):
         return self.document
 
     def errors(self):

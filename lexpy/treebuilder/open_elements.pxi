@@ -37,6 +37,16 @@ cdef inline bint current_node_is(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nog
     return is_html_element(current_node(tb), tag)
 
 
+cdef inline void count_open(TreeBuilder* tb, CElement* element, int delta) noexcept nogil:
+    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
+        tb.open_html_count[element.tag_id] += delta
+
+
+cdef inline bint may_be_open(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
+    """False when no HTML element `tag` is open (a dynamic tag: maybe)."""
+    return tag >= TAG__LAST_STATIC or tb.open_html_count[tag] != 0
+
+
 cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
     cdef size_t capacity
     cdef CElement** items
@@ -52,6 +62,7 @@ cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
         tb.open_capacity = capacity
     tb.open_elements[tb.open_count] = element
     tb.open_count += 1
+    count_open(tb, element, 1)
     return 0
 
 
@@ -63,6 +74,7 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
         return
     tb.open_count -= 1
     element = tb.open_elements[tb.open_count]
+    count_open(tb, element, -1)
     element_popped(tb, element)
 
 
@@ -86,6 +98,7 @@ cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     for i in range(index, tb.open_count - 1):
         tb.open_elements[i] = tb.open_elements[i + 1]
     tb.open_count -= 1
+    count_open(tb, element, -1)
     element_popped(tb, element)
 
 
@@ -150,12 +163,7 @@ cdef void pop_until_element(TreeBuilder* tb, CElement* target) noexcept nogil:
 
 cdef bint has_template_on_stack(TreeBuilder* tb) noexcept nogil:
     """"There is a template element on the stack of open elements"."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    while i >= 0:
-        if is_html_element(tb.open_elements[i], TAG_TEMPLATE):
-            return True
-        i -= 1
-    return False
+    return tb.open_html_count[TAG_TEMPLATE] != 0
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-the-specific-scope
@@ -167,6 +175,8 @@ cdef bint has_in_scope(TreeBuilder* tb, lxp_tag_id_t tag,
     """Whether the stack has an HTML element `tag` in the given scope."""
     cdef ssize_t i = <ssize_t> tb.open_count - 1
     cdef CElement* node
+    if not may_be_open(tb, tag):
+        return False
     while i >= 0:
         node = tb.open_elements[i]
         if node.tag_id == tag and node.ns == NS_HTML:
@@ -184,6 +194,9 @@ cdef bint has_one_of_in_scope(TreeBuilder* tb, lxp_tag_id_t first,
     unused) in the given scope."""
     cdef ssize_t i = <ssize_t> tb.open_count - 1
     cdef CElement* node
+    if not may_be_open(tb, first) and not may_be_open(tb, second) and \
+            (third == 0 or not may_be_open(tb, third)):
+        return False
     while i >= 0:
         node = tb.open_elements[i]
         if node.ns == NS_HTML and (node.tag_id == first or node.tag_id == second
@@ -218,6 +231,8 @@ cdef bint has_element_in_scope(TreeBuilder* tb, CElement* target,
     """Whether the stack has this very element in the given scope."""
     cdef ssize_t i = <ssize_t> tb.open_count - 1
     cdef CElement* node
+    if target.ns == NS_HTML and not may_be_open(tb, target.tag_id):
+        return False
     while i >= 0:
         node = tb.open_elements[i]
         if node == target:

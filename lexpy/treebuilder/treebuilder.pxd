@@ -5,7 +5,7 @@
 # and the end of the tree (DESIGN.md decisions 6 and 8).
 
 from libc.stdint cimport uint8_t, uint32_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG__LAST_STATIC
 from lexpy.tokenizer.token cimport Token
 from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList
 from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
@@ -75,6 +75,10 @@ cdef struct TreeBuilder:
     CElement** open_elements
     size_t open_count
     size_t open_capacity
+    # How many HTML elements of each static tag are open: "has an element
+    # in scope" answers at once when there is none (deep nesting stays
+    # linear).
+    uint32_t open_html_count[TAG__LAST_STATIC]
     # The list of active formatting elements.
     FormattingEntry* formatting
     size_t formatting_count
