@@ -166,6 +166,15 @@ cdef bint has_template_on_stack(TreeBuilder* tb) noexcept nogil:
     return tb.open_html_count[TAG_TEMPLATE] != 0
 
 
+# https://html.spec.whatwg.org/multipage/parsing.html#parsing-template-contents
+cdef inline bint parsing_template_contents(TreeBuilder* tb) noexcept nogil:
+    """A template element is open, or the fragment case has a template
+    context element: the form element pointer is not used
+    (whatwg/html#12911)."""
+    return has_template_on_stack(tb) or (
+        tb.context_element != NULL and is_html_element(tb.context_element, TAG_TEMPLATE))
+
+
 # https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-the-specific-scope
 # `boundary` is one of the scope category bits: CAT_SCOPE (default scope),
 # CAT_SCOPE_LIST_ITEM, CAT_SCOPE_BUTTON, CAT_SCOPE_TABLE.

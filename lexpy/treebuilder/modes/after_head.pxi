@@ -4,6 +4,9 @@
 
 cdef inline int anything_else_after_head(TreeBuilder* tb) noexcept nogil:
     insert_html_element_named(tb, TAG_BODY)
+    # Nothing before an implied body was body content: a template in the
+    # head does not keep a later <frameset> out (whatwg/html#12908).
+    tb.frameset_ok = True
     tb.mode = IN_BODY
     return REPROCESS
 

@@ -130,14 +130,14 @@ cdef int start_tag_pre_listing(TreeBuilder* tb, Token* token) noexcept nogil:
 
 
 cdef int start_tag_form_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
-    cdef bint template_open = has_template_on_stack(tb)
+    cdef bint in_template = parsing_template_contents(tb)
     cdef CElement* form
-    if tb.form_element != NULL and not template_open:
+    if tb.form_element != NULL and not in_template:
         parse_error(tb, "nested-form")
         return DONE
     close_p_element_in_button_scope(tb)
     form = insert_html_element(tb, token)
-    if not template_open:
+    if not in_template:
         tb.form_element = form
     return DONE
 
@@ -209,7 +209,8 @@ cdef int start_tag_formatting(TreeBuilder* tb, Token* token) noexcept nogil:
     reconstruct_active_formatting_elements(tb)
     if token.tag_id == TAG_NOBR and has_in_scope(tb, TAG_NOBR, CAT_SCOPE):
         parse_error(tb, "nested-nobr")
-        adoption_agency(tb, TAG_NOBR)
+        if not adoption_agency(tb, TAG_NOBR):
+            end_tag_other_in_body(tb, token)   # no nobr after the last marker
         reconstruct_active_formatting_elements(tb)
     element = insert_html_element(tb, token)
     if element != NULL:
@@ -486,7 +487,7 @@ cdef int end_tag_block(TreeBuilder* tb, Token* token) noexcept nogil:
 
 cdef int end_tag_form_in_body(TreeBuilder* tb) noexcept nogil:
     cdef CElement* node
-    if not has_template_on_stack(tb):
+    if not parsing_template_contents(tb):
         node = tb.form_element
         tb.form_element = NULL
         if node == NULL or not has_element_in_scope(tb, node, CAT_SCOPE):

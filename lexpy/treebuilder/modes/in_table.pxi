@@ -64,8 +64,14 @@ cdef int start_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
         insert_void_html_element(tb, token)
         return DONE
     if kind == TAG_FORM:
+        # Inside template contents the element is kept and only the form
+        # element pointer is left alone (whatwg/html#12911).
         parse_error(tb, "form-in-table")
-        if has_template_on_stack(tb) or tb.form_element != NULL:
+        if parsing_template_contents(tb):
+            if insert_html_element(tb, token) != NULL:
+                open_elements_pop(tb)
+            return DONE
+        if tb.form_element != NULL:
             return DONE
         form = insert_html_element(tb, token)
         if form != NULL:
