@@ -186,7 +186,10 @@ def _tree_files():
 
 def tree_cases() -> Iterator[TreeCase]:
     for name, path, scripted in _tree_files():
-        text = path.read_text(encoding="utf-8")
+        # No newline translation: a CR in a test's data or expected text is
+        # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
+        with open(path, encoding="utf-8", newline="") as f:
+            text = f.read()
         for index, sections in enumerate(_dat_sections(text), 1):
             data = "\n".join(sections.get("data", []))
             document_lines = sections.get("document", [])
