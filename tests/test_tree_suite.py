@@ -19,6 +19,10 @@ CASES = list(data.tree_cases())
 
 
 def _params(cases, suffix=""):
+    return list(_param_items(cases, suffix))
+
+
+def _param_items(cases, suffix):
     for case in cases:
         reason = xfail_reason(case.id)
         marks = [pytest.mark.xfail(reason=reason, strict=False)] if reason else []
