@@ -138,7 +138,10 @@ def parse(data: Input, *, encoding: Optional[str] = None, scripting: bool = True
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors)
     _check_input(data)
-    parser.feed(data)
+    if encoding is None and isinstance(data, bytes):
+        parser._feed_utf8(data)
+    else:
+        parser.feed(data)
     return parser.close()
 
 
@@ -199,6 +202,21 @@ class Parser:
         elif kind is not self._kind:
             raise TypeError("cannot mix str and bytes chunks in one parse")
         data = self._input.convert(chunk)
+        if data:
+            self._construction.feed(data)
+
+    def _feed_utf8(self, data: bytes) -> None:
+        """The whole input as bytes taken as UTF-8: valid UTF-8 goes to the
+        tokenizer as it is (only a BOM dropped), anything else through the
+        replacing decoder."""
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError:
+            self.feed(data)
+            return
+        self._kind = bytes
         if data:
             self._construction.feed(data)
 
