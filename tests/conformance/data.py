@@ -143,8 +143,8 @@ def _dat_sections(text: str):
     current = None
     section = None
     for number, line in enumerate(lines, 1):
-        if line == "#data" and (current is None or section == "document"
-                                or section is None):
+        if line == "#data" and (current is None or section is None
+                                or section in ("document", "description")):
             current = {"#line": number}
             tests.append(current)
             section = "data"
@@ -154,7 +154,7 @@ def _dat_sections(text: str):
             continue
         if line.startswith("#") and line[1:] in (
                 "errors", "new-errors", "document-fragment", "script-off",
-                "script-on", "document") and section != "data-never":
+                "script-on", "document", "description") and section != "data-never":
             # "#errors" ends the data section; a data line could start with
             # '#', so only the known headers switch sections.
             if section == "data" and line[1:] != "errors":
