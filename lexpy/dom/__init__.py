@@ -19,6 +19,7 @@ from lexpy.dom.dom import (
     Text,
     dump,
 )
+from lexpy.dom.options_serializer import SerializerError, serialize, serialize_tokens
 
 __all__ = [
     "Attributes",
@@ -35,6 +36,9 @@ __all__ = [
     "NotFoundError",
     "NotSupportedError",
     "ProcessingInstruction",
+    "SerializerError",
     "Text",
     "dump",
+    "serialize",
+    "serialize_tokens",
 ]

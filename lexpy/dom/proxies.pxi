@@ -567,6 +567,16 @@ cdef class Document(Node):
                              % (", ".join(QUIRKS_MODE_NAMES), value))
         self.c_doc.quirks_mode = QUIRKS_MODE_NAMES.index(value)
 
+    @property
+    def scripting(self):
+        """Whether scripting was enabled for the parse: then <noscript>
+        holds raw text, and the serializer writes it unescaped."""
+        return self.c_doc.scripting != 0
+
+    @scripting.setter
+    def scripting(self, value):
+        self.c_doc.scripting = 1 if value else 0
+
     # -- making nodes -------------------------------------------------------
 
     def create_element(self, local_name):
