@@ -69,14 +69,11 @@ cdef inline bint can_have_children(CNode* node) noexcept nogil:
 # https://dom.spec.whatwg.org/#concept-tree-host-including-inclusive-ancestor
 cdef bint is_host_including_inclusive_ancestor(CNode* ancestor,
                                                CNode* node) noexcept nogil:
-    cdef CNode* content
     if ancestor == node:
         return True
     # A node with no children and no template contents cannot be an
     # ancestor of anything else: the common case, answered without a walk up.
-    content = template_content_of(ancestor)
-    if ancestor.first_child == NULL and (content == NULL
-                                         or content.first_child == NULL):
+    if ancestor.first_child == NULL and template_content_of(ancestor) == NULL:
         return False
     while node != NULL:
         if node == ancestor:

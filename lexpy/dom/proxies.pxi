@@ -33,6 +33,10 @@ cdef Node node_proxy(CNode* c_node):
         return None
     if c_node.proxy != NULL:
         return <Node> c_node.proxy
+    if c_node.flags & NODE_RECLAIMED:
+        # Arena memory stays valid until the document goes, so this is a
+        # check, not a crash: reaching a reclaimed node is a bug.
+        raise RuntimeError("internal error: a reclaimed node was reached")
     node_type = c_node.type
     if node_type == ELEMENT_NODE:
         proxy = Element.__new__(Element)
@@ -56,6 +60,24 @@ cdef Node node_proxy(CNode* c_node):
 
 cdef Document document_new():
     return Document.__new__(Document)
+
+
+cdef bint is_strict_descendant(CNode* ancestor, CNode* node) noexcept:
+    node = node.parent
+    while node != NULL:
+        if node == ancestor:
+            return True
+        node = node.parent
+    return False
+
+
+cdef CNode* next_after_subtree(CNode* node, CNode* root) noexcept:
+    """The node after node's subtree in tree order within root, or NULL."""
+    while node != root and node != NULL:
+        if node.next != NULL:
+            return node.next
+        node = node.parent
+    return NULL
 
 
 cdef inline Node element_proxy_or_none(CNode* c_node):
@@ -258,29 +280,30 @@ cdef class Node:
         """Iterate over the descendants in tree order (not into template
         contents). Safe while the tree changes: after a change, the walk
         goes on from the current node if it is still inside this node, else
-        from the node that was next before the change, else it ends."""
+        from the node that followed the current one's subtree before the
+        change (if that is still inside), else it ends."""
         cdef CDocument* c_doc
         cdef Node current
         cdef Node following
+        cdef Node after_subtree
         cdef uint64_t version
         live(self)
         current = node_proxy(self.c_node.first_child)
         while current is not None:
             following = node_proxy(next_in_tree(current.c_node, self.c_node))
+            after_subtree = node_proxy(next_after_subtree(current.c_node,
+                                                          self.c_node))
             c_doc = self.c_node.owner
             version = c_doc.version
             yield current
             c_doc = self.c_node.owner
             if c_doc.version == version:
                 current = following
-            elif current.c_node.owner == c_doc and \
-                    is_host_including_inclusive_ancestor(self.c_node, current.c_node) \
-                    and current.c_node != self.c_node:
+            elif is_strict_descendant(self.c_node, current.c_node):
                 current = node_proxy(next_in_tree(current.c_node, self.c_node))
-            elif following is not None and following.c_node.owner == c_doc and \
-                    is_host_including_inclusive_ancestor(self.c_node, following.c_node) \
-                    and following.c_node != self.c_node:
-                current = following
+            elif after_subtree is not None and \
+                    is_strict_descendant(self.c_node, after_subtree.c_node):
+                current = after_subtree
             else:
                 return
 

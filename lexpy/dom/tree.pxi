@@ -331,7 +331,11 @@ cdef bint node_is_detached_root(CNode* node) noexcept nogil:
 
 cdef void node_try_reclaim(CNode* node) noexcept nogil:
     """Reclaim node's subtree when it is a detached root no proxy reaches and
-    no tree builder is working on its document."""
+    no tree builder is working on its document. For a template's contents,
+    try their template."""
+    cdef CNode* host = fragment_host(node)
+    if host != NULL:
+        node = host
     if node.owner.building == 0 and node_is_detached_root(node) \
             and not subtree_has_proxy(node):
         subtree_reclaim(node)
