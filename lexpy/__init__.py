@@ -11,4 +11,6 @@ try:
 except PackageNotFoundError:  # running from a source tree without install
     __version__ = "0+unknown"
 
-__all__ = ["__version__"]
+from lexpy.dom import dump, serialize  # noqa: E402
+
+__all__ = ["__version__", "dump", "serialize"]
