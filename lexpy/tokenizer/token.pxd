@@ -56,7 +56,7 @@ cdef struct TokenAttr:
     size_t value_end
     uint32_t flags                # DataFlags of the value (and name: NUL)
     uint32_t line                 # position of the name's first character
-    uint32_t column               # (1-based, code points; 0 unless errors
+    uint32_t column               # (1-based, UTF-16 code units; 0 unless errors
                                   # are collected)
 
 cdef struct Token:
@@ -85,6 +85,7 @@ cdef struct Token:
     size_t pi_target_begin
     size_t pi_target_end
     # Position of the token's first character, for tree-construction errors
-    # (1-based, in code points; 0 unless errors are collected).
+    # (1-based, in UTF-16 code units as the standard's tests count; 0
+    # unless errors are collected).
     uint32_t line
     uint32_t column

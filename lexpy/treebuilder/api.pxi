@@ -43,12 +43,18 @@ cdef class TreeConstruction:
             raise MemoryError()
         self.c_builder = tree_builder_create(c_doc, self.c_tokenizer, errors,
                                              scripting)
+        # The serializer writes <noscript> content as the parse read it; and
+        # while the builder holds node pointers, the DOM reclaims nothing.
+        c_doc.scripting = scripting
+        c_doc.building = 1
         if self.c_builder == NULL:
             raise MemoryError()
         tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
                                self.c_builder)
 
     def __dealloc__(self):
+        if self.document is not None and self.document.c_doc != NULL:
+            self.document.c_doc.building = 0
         if self.c_tokenizer != NULL:
             tokenizer_destroy(self.c_tokenizer)
         tree_builder_destroy(self.c_builder)
@@ -61,15 +67,13 @@ cdef class TreeConstruction:
         `local_name` in namespace NS_HTML, NS_SVG or NS_MATHML."""
         cdef CDocument* c_doc = self.document.c_doc
         cdef CElement* context
-        cdef CElement* source
         cdef CElement* form = NULL
         cdef CNode* ancestor
         cdef bytes name
         if element is not None:
             if element.c_node == NULL or element.c_node.type != ELEMENT_NODE:
                 raise TypeError("the context must be an Element")
-            source = <CElement*> element.c_node
-            context = copy_element_into(c_doc, source, element.doc.c_doc)
+            context = <CElement*> node_clone_into(element.c_node, c_doc, False)
             c_doc.quirks_mode = element.doc.c_doc.quirks_mode
             ancestor = element.c_node
             while ancestor != NULL:
@@ -109,6 +113,7 @@ cdef class TreeConstruction:
             self.finished = True
             with nogil:
                 status = tokenizer_finish(self.c_tokenizer)
+            self.document.c_doc.building = 0
             if self.c_builder.failed:
                 raise MemoryError()
         return self.document
@@ -116,20 +121,17 @@ cdef class TreeConstruction:
     def finish_fragment(self):
         """End of input in the fragment case: a DocumentFragment holding the
         children of the root html element."""
-        cdef CElement* holder
-        cdef CNode* fragment
+        cdef CDocumentFragment* fragment
         cdef CElement* root = self.c_builder.fragment_root
         self.finish()
         if root == NULL:
             raise ValueError("not the fragment case")
-        # A template's content is a DocumentFragment of this document.
-        holder = element_create(self.document.c_doc, TAG_TEMPLATE, NS_HTML)
-        if holder == NULL or holder.template_content == NULL:
+        fragment = document_fragment_create(self.document.c_doc)
+        if fragment == NULL:
             raise MemoryError()
-        fragment = holder.template_content
         while root.node.first_child != NULL:
-            node_append_child(fragment, root.node.first_child)
-        return node_proxy(fragment)
+            node_append_child(&fragment.node, root.node.first_child)
+        return node_proxy(&fragment.node)
 
     def document_object(self):
         return self.document
@@ -143,39 +145,3 @@ cdef class TreeConstruction:
                            self.c_errors.items[i].line,
                            self.c_errors.items[i].column))
         return result
-
-
-cdef CElement* copy_element_into(CDocument* c_doc, CElement* source,
-                                 CDocument* source_doc):
-    """A new element of `c_doc` with the name, namespace and attributes of
-    `source` (of another document: names are looked up again)."""
-    cdef size_t length
-    cdef const uint8_t* name = tag_name_of(source_doc.tag_names, source.tag_id, &length)
-    cdef CElement* element
-    cdef CAttr* attr
-    cdef uint32_t i
-    cdef uint8_t* value
-    cdef lxp_attr_id_t local_name, prefix
-    element = element_create(c_doc, tag_id_by_name(c_doc.tag_names, name, length, True)
-                             if name != NULL else source.tag_id, source.ns)
-    if element == NULL:
-        return NULL
-    for i in range(source.attr_count):
-        attr = &source.attrs[i]
-        name = attr_name_of(source_doc.attr_names, attr.local_name, &length)
-        local_name = attr_id_by_name(c_doc.attr_names, name, length, True) \
-            if name != NULL else attr.local_name
-        prefix = attr.prefix
-        if prefix != 0:
-            name = attr_name_of(source_doc.attr_names, prefix, &length)
-            prefix = attr_id_by_name(c_doc.attr_names, name, length, True) \
-                if name != NULL else prefix
-        value = dom_alloc(c_doc, attr.value_length if attr.value_length else 1)
-        if value == NULL:
-            return NULL
-        if attr.value_length:
-            memcpy(value, attr.value, attr.value_length)
-        if element_add_attribute(element, local_name, attr.ns, prefix, value,
-                                 attr.value_length) != 0:
-            return NULL
-    return element

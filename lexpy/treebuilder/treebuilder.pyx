@@ -12,7 +12,7 @@ Python object; the Python face at the end drives one parse.
 
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport calloc, realloc, free
-from libc.string cimport memcmp, memcpy, memset, strlen
+from libc.string cimport memcmp, memset, strlen
 
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.token cimport *
@@ -21,7 +21,7 @@ from lexpy.tokenizer.tokenizer cimport (
     PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
-    tokenizer_finish, tag_id_by_name, attr_id_by_name, tag_name_of, attr_name_of)
+    tokenizer_finish, tag_id_by_name)
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
@@ -29,7 +29,8 @@ from lexpy.dom.dom cimport (
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
-    node_insert_before, node_remove, node_clone,
+    node_insert_before, node_remove, node_clone, CDocumentFragment,
+    document_fragment_create, node_clone_into,
     Node, Document, document_new, node_proxy)
 
 

@@ -1,0 +1,313 @@
+# Python entry points for the tests and tools (not the public API):
+# tokenize_for_test gives the html5lib tokenizer-test shape of the tokens and
+# errors; count_tokens drives the tokenizer to a no-op consumer for the
+# benchmark. They convert every range with convert_text, as the tree
+# builder will.
+
+from cpython.bytes cimport PyBytes_FromStringAndSize
+
+INITIAL_STATES = {
+    "Data state": DATA_STATE,
+    "PLAINTEXT state": PLAINTEXT_STATE,
+    "RCDATA state": RCDATA_STATE,
+    "RAWTEXT state": RAWTEXT_STATE,
+    "Script data state": SCRIPT_DATA_STATE,
+    "CDATA section state": CDATA_SECTION_STATE,
+}
+
+
+cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flags):
+    """The converted text of data[begin:end]."""
+    cdef size_t length = end - begin
+    cdef size_t written
+    cdef uint8_t* out = <uint8_t*> malloc(3 * length + 1)
+    if out == NULL:
+        raise MemoryError()
+    try:
+        written = convert_text(data + begin, length, flags, out)
+        return PyBytes_FromStringAndSize(<char*> out, written).decode(
+            "utf-8", "surrogatepass")
+    finally:
+        free(out)
+
+
+cdef str name_text(NameTable* table, bint tag, uint32_t id):
+    cdef size_t length = 0
+    cdef const uint8_t* name
+    if tag:
+        name = tag_name_of(table, id, &length)
+    else:
+        name = attr_name_of(table, id, &length)
+    if name == NULL:
+        return "#unknown-%d" % id
+    return PyBytes_FromStringAndSize(<const char*> name, length).decode(
+        "utf-8", "surrogatepass")
+
+
+cdef class _TokenCollector:
+    """Receives the tokens of tokenize_for_test (as the callback's context)."""
+    cdef list tokens
+    cdef NameTable* tags
+    cdef NameTable* attribute_names
+    cdef object failure
+
+    def __cinit__(self):
+        self.tokens = []
+        self.failure = None
+
+    cdef void add(self, Token* token) except *:
+        cdef list tokens = self.tokens
+        cdef uint32_t kind = token.tag_id
+        cdef dict attributes
+        cdef size_t k
+        cdef TokenAttr* attr
+        cdef str text
+        if kind == TAG__END_OF_FILE:
+            return
+        if kind == TAG__TEXT:
+            text = range_text(token.data, token.text_begin, token.text_end,
+                              token.data_flags)
+            if tokens and tokens[len(tokens) - 1][0] == "Character":
+                tokens[len(tokens) - 1][1] += text
+            else:
+                tokens.append(["Character", text])
+        elif kind == TAG__COMMENT:
+            tokens.append(["Comment", range_text(token.data, token.text_begin,
+                                                 token.text_end, token.data_flags)])
+        elif kind == TAG__DOCTYPE:
+            tokens.append([
+                "DOCTYPE",
+                range_text(token.data, token.doctype_name_begin,
+                           token.doctype_name_end,
+                           token.data_flags | DATA_ASCII_LOWERCASE)
+                if token.type & TOKEN_DOCTYPE_HAS_NAME else None,
+                range_text(token.data, token.public_id_begin, token.public_id_end,
+                           token.data_flags)
+                if token.type & TOKEN_DOCTYPE_HAS_PUBLIC_ID else None,
+                range_text(token.data, token.system_id_begin, token.system_id_end,
+                           token.data_flags)
+                if token.type & TOKEN_DOCTYPE_HAS_SYSTEM_ID else None,
+                not token.type & TOKEN_FORCE_QUIRKS,
+            ])
+        elif kind == TAG__PROCESSING_INSTRUCTION:
+            tokens.append([
+                "ProcessingInstruction",
+                range_text(token.data, token.pi_target_begin, token.pi_target_end, 0),
+                range_text(token.data, token.text_begin, token.text_end,
+                           token.data_flags),
+            ])
+        elif token.type & TOKEN_END_TAG:
+            tokens.append(["EndTag", name_text(self.tags, True, kind)])
+        else:
+            attributes = {}
+            for k in range(token.attr_count):
+                attr = &token.attrs[k]
+                attributes[name_text(self.attribute_names, False, attr.name_id)] = \
+                    range_text(token.data, attr.value_begin, attr.value_end, attr.flags)
+            if token.type & TOKEN_SELF_CLOSING:
+                tokens.append(["StartTag", name_text(self.tags, True, kind),
+                               attributes, True])
+            else:
+                tokens.append(["StartTag", name_text(self.tags, True, kind),
+                               attributes])
+
+
+cdef int collect_token(void* context, Token* token) noexcept with gil:
+    cdef _TokenCollector collector = <_TokenCollector> context
+    try:
+        collector.add(token)
+    except BaseException as exc:        # re-raised by tokenize_for_test
+        collector.failure = exc
+        return -2
+    return 0
+
+
+def _check_bool(value, name):
+    if not isinstance(value, bool):
+        raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
+
+
+def _input_pieces(data, chunk_sizes):
+    """The input as UTF-8 pieces: str is encoded with 'surrogatepass' (lone
+    surrogates reach the tokenizer) and cut every chunk_sizes code points;
+    bytes (decoded with replacement if not UTF-8) are cut every chunk_sizes
+    bytes, inside UTF-8 sequences too."""
+    if isinstance(data, str):
+        text = data
+        raw = None
+    elif isinstance(data, (bytes, bytearray, memoryview)):
+        raw = bytes(data)
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raw = raw.decode("utf-8", "replace").encode("utf-8")
+        text = None
+    else:
+        raise TypeError("data must be str or bytes, not %s" % type(data).__name__)
+    if chunk_sizes is None:
+        return [raw if raw is not None else text.encode("utf-8", "surrogatepass")]
+    try:
+        sizes = list(chunk_sizes)
+    except TypeError:
+        raise TypeError("chunk_sizes must be an iterable of int, not %s"
+                        % type(chunk_sizes).__name__) from None
+    if not sizes:
+        raise ValueError("chunk_sizes must not be empty")
+    for size in sizes:
+        if not isinstance(size, int) or isinstance(size, bool):
+            raise TypeError("chunk_sizes must hold int, not %s" % type(size).__name__)
+        if size < 1:
+            raise ValueError("chunk_sizes must be positive, got %d" % size)
+    whole = raw if raw is not None else text
+    pieces = []
+    position = 0
+    k = 0
+    while position < len(whole):
+        piece = whole[position:position + sizes[k % len(sizes)]]
+        pieces.append(piece if raw is not None
+                      else piece.encode("utf-8", "surrogatepass"))
+        position += len(piece)
+        k += 1
+    return pieces
+
+
+def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
+                      processing_instructions=True, chunk_sizes=None,
+                      xml_violation_mode=False):
+    """Tokenize `data` (str or UTF-8 bytes) for the html5lib tokenizer
+    tests: returns (tokens, errors), the tokens in the tests' shape with
+    adjacent Character tokens coalesced, the errors as
+    [{"code", "line", "col"}]. `initial_state` is one of the tests' state
+    names; `chunk_sizes` feeds the input in pieces of those sizes (cycled).
+    `xml_violation_mode` applies the standard's "coercing an HTML DOM into
+    an infoset" tweaks (tokenizer/xmlViolation.test), whose cases state no
+    errors: none are returned then."""
+    if not isinstance(initial_state, str):
+        raise TypeError("initial_state must be a str, not %s"
+                        % type(initial_state).__name__)
+    if initial_state not in INITIAL_STATES:
+        raise ValueError("initial_state must be one of %s, not %r"
+                         % (", ".join(sorted(INITIAL_STATES)), initial_state))
+    if last_start_tag is not None and not isinstance(last_start_tag, str):
+        raise TypeError("last_start_tag must be a str or None, not %s"
+                        % type(last_start_tag).__name__)
+    _check_bool(processing_instructions, "processing_instructions")
+    _check_bool(xml_violation_mode, "xml_violation_mode")
+    pieces = _input_pieces(data, chunk_sizes)
+
+    cdef ErrorList errors
+    cdef Tokenizer* t
+    cdef _TokenCollector collector = _TokenCollector()
+    cdef bytes piece, name
+    cdef int result = 0
+    cdef size_t k
+    memset(&errors, 0, sizeof(ErrorList))
+    t = tokenizer_create(NULL, NULL, processing_instructions, &errors)
+    if t == NULL:
+        raise MemoryError()
+    try:
+        collector.tags = t.tags
+        collector.attribute_names = t.attribute_names
+        tokenizer_set_callback(t, collect_token, <void*> collector)
+        tokenizer_set_state(t, INITIAL_STATES[initial_state])
+        if last_start_tag is not None:
+            name = last_start_tag.lower().encode("utf-8", "surrogatepass")
+            tokenizer_set_last_start_tag(
+                t, tag_id_by_name(t.tags, name, len(name), True))
+        for piece in pieces:
+            result = tokenizer_feed(t, piece, len(piece))
+            if result != 0:
+                break
+        if result == 0:
+            result = tokenizer_finish(t)
+        if collector.failure is not None:
+            raise collector.failure
+        if result != 0:
+            raise MemoryError("the tokenizer stopped (%d)" % result)
+        error_records = [
+            {"code": errors.items[k].code.decode("ascii"),
+             "line": errors.items[k].line, "col": errors.items[k].column}
+            for k in range(errors.count)]
+    finally:
+        tokenizer_destroy(t)
+        error_list_clear(&errors)
+    tokens = collector.tokens
+    if xml_violation_mode:
+        return _coerce_to_infoset(tokens), []
+    return tokens, error_records
+
+
+def _xml_text(text):
+    """Character data an XML infoset can hold: FF becomes a space, other
+    characters outside XML's Char production become U+FFFD."""
+    out = []
+    for ch in text.replace("\x0c", " "):
+        cp = ord(ch)
+        if (cp in (0x9, 0xA, 0xD) or 0x20 <= cp <= 0xD7FF
+                or 0xE000 <= cp <= 0xFFFD or 0x10000 <= cp <= 0x10FFFF):
+            out.append(ch)
+        else:
+            out.append("\ufffd")
+    return "".join(out)
+
+
+def _coerce_to_infoset(tokens):
+    # https://html.spec.whatwg.org/multipage/parsing.html#coercing-an-html-dom-into-an-infoset
+    result = []
+    for token in tokens:
+        kind = token[0]
+        if kind == "Character":
+            token = ["Character", _xml_text(token[1])]
+        elif kind == "Comment":
+            data = _xml_text(token[1])
+            while "--" in data:
+                data = data.replace("--", "- -")
+            if data.endswith("-"):
+                data += " "
+            token = ["Comment", data]
+        elif kind == "StartTag":
+            token = list(token)
+            token[2] = {name: _xml_text(value) for name, value in token[2].items()}
+        result.append(token)
+    return result
+
+
+cdef int count_token(void* context, Token* token) noexcept nogil:
+    (<size_t*> context)[0] += 1
+    return 0
+
+
+def count_tokens(data, chunk_size=None, collect_errors=False):
+    """Tokenize UTF-8 `data` (bytes) to a consumer that only counts the
+    tokens, with the GIL released: returns (tokens, errors). For the
+    tokenizer benchmark."""
+    if not isinstance(data, bytes):
+        raise TypeError("data must be bytes, not %s" % type(data).__name__)
+    if chunk_size is not None and (not isinstance(chunk_size, int)
+                                   or isinstance(chunk_size, bool)):
+        raise TypeError("chunk_size must be an int or None, not %s"
+                        % type(chunk_size).__name__)
+    if chunk_size is not None and chunk_size < 1:
+        raise ValueError("chunk_size must be positive")
+    _check_bool(collect_errors, "collect_errors")
+    cdef const uint8_t* c_data = data
+    cdef size_t length = len(data)
+    cdef size_t size = chunk_size if chunk_size is not None else length
+    cdef size_t position = 0, count = 0, piece
+    cdef ErrorList errors
+    cdef Tokenizer* t
+    memset(&errors, 0, sizeof(ErrorList))
+    t = tokenizer_create(NULL, NULL, True, &errors if collect_errors else NULL)
+    if t == NULL:
+        raise MemoryError()
+    tokenizer_set_callback(t, count_token, &count)
+    with nogil:
+        while position < length:
+            piece = length - position if length - position < size else size
+            tokenizer_feed(t, c_data + position, piece)
+            position += piece
+        tokenizer_finish(t)
+        tokenizer_destroy(t)
+    error_count = errors.count
+    error_list_clear(&errors)
+    return count, error_count
