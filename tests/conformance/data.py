@@ -186,38 +186,51 @@ def _tree_files():
 
 def tree_cases() -> Iterator[TreeCase]:
     for name, path, scripted in _tree_files():
-        # No newline translation: a CR in a test's data or expected text is
-        # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-        for index, sections in enumerate(_dat_sections(text), 1):
-            data = "\n".join(sections.get("data", []))
-            document_lines = sections.get("document", [])
-            while document_lines and document_lines[-1] == "":
-                document_lines.pop()
-            fragment = sections.get("document-fragment")
-            context = fragment[0] if fragment else None
-            if "script-off" in sections:
-                modes = [False]
-            elif "script-on" in sections:
-                modes = [True]
-            else:
-                modes = [False, True]
-            for scripting in modes:
-                yield TreeCase(
-                    id="tree/%s:%d:%s" % (name, index,
-                                          "script-on" if scripting else "script-off"),
-                    file=name,
-                    index=index,
-                    line=sections["#line"],
-                    data=data,
-                    errors=sections.get("errors", []),
-                    new_errors=sections.get("new-errors", []),
-                    fragment_context=context,
-                    scripting=scripting,
-                    document="\n".join(document_lines),
-                    scripted=scripted,
-                )
+        yield from _tree_cases_of_file("tree", name, path, scripted)
+
+
+# lexpy's own regression cases, in the upstream .dat format.
+HOUSE_TREE_DIR = ROOT / "tests" / "data" / "tree-construction"
+
+
+def house_tree_cases() -> Iterator[TreeCase]:
+    for path in sorted(HOUSE_TREE_DIR.glob("*.dat")):
+        yield from _tree_cases_of_file("house", path.name, path, False)
+
+
+def _tree_cases_of_file(prefix, name, path, scripted) -> Iterator[TreeCase]:
+    # No newline translation: a CR in a test's data or expected text is
+    # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    for index, sections in enumerate(_dat_sections(text), 1):
+        data = "\n".join(sections.get("data", []))
+        document_lines = sections.get("document", [])
+        while document_lines and document_lines[-1] == "":
+            document_lines.pop()
+        fragment = sections.get("document-fragment")
+        context = fragment[0] if fragment else None
+        if "script-off" in sections:
+            modes = [False]
+        elif "script-on" in sections:
+            modes = [True]
+        else:
+            modes = [False, True]
+        for scripting in modes:
+            yield TreeCase(
+                id="%s/%s:%d:%s" % (prefix, name, index,
+                                    "script-on" if scripting else "script-off"),
+                file=name,
+                index=index,
+                line=sections["#line"],
+                data=data,
+                errors=sections.get("errors", []),
+                new_errors=sections.get("new-errors", []),
+                fragment_context=context,
+                scripting=scripting,
+                document="\n".join(document_lines),
+                scripted=scripted,
+            )
 
 
 # ---------------------------------------------------------------------------
