@@ -197,6 +197,9 @@ cdef class Decoder:
     """
     cdef StreamDecoder c_decoder
     cdef ByteBuffer c_buffer
+    # Whether the last chunk's output was the chunk itself (no copy): for
+    # the tests of in-place UTF-8 validation.
+    cdef readonly bint _in_place
 
     def __cinit__(self, encoding, *, bom=True):
         byte_buffer_init(&self.c_buffer)
@@ -216,11 +219,13 @@ cdef class Decoder:
         cdef const uint8_t* output
         cdef size_t output_length
         cdef bint last = bool(final)
+        cdef const uint8_t* start = &view[0] if view.shape[0] else NULL
         if self.c_decoder.finished:
             raise ValueError("the decoder has finished (final=True was given)")
         with nogil:
-            decoder_decode(&self.c_decoder, &view[0] if view.shape[0] else NULL,
-                           view.shape[0], last, &self.c_buffer, &output, &output_length)
+            decoder_decode(&self.c_decoder, start, view.shape[0], last,
+                           &self.c_buffer, &output, &output_length)
+        self._in_place = output_length != 0 and output == start
         return output[:output_length] if output_length else b""
 
 

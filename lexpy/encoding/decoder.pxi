@@ -178,6 +178,7 @@ cdef int decoder_decode(StreamDecoder* d, const uint8_t* chunk, size_t length,
 
     if d.encoding == ENCODING_UTF_8 and held_count == 0 and d.utf8_bytes_needed == 0:
         # Valid UTF-8 is its own output: validate in place.
+        output[0] = chunk
         valid = utf8_validate(chunk, length)
         if valid == length:
             output_length[0] = length
