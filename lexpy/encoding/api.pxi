@@ -104,6 +104,13 @@ def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024):
     Returns SniffResult(encoding, confidence, bom_length). Unknown labels
     raise LookupError.
     """
+    result, decided = _sniff(data, transport_encoding, default, prescan_limit)
+    return result
+
+
+def _sniff(data, transport_encoding=None, default=None, prescan_limit=1024):
+    """sniff(), and whether more input could change its result (what a
+    streaming caller waits on)."""
     cdef const uint8_t[::1] view = _byte_view(data)
     cdef int transport = _encoding_id(transport_encoding)
     cdef int fallback = _encoding_id(default)
@@ -118,9 +125,10 @@ def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024):
     with nogil:
         outcome = sniff_encoding(&view[0] if view.shape[0] else NULL, view.shape[0],
                                  transport, fallback, limit)
-    return SniffResult(_ENCODINGS[outcome.encoding],
-                       CERTAIN if outcome.confidence == CONFIDENCE_CERTAIN else TENTATIVE,
-                       outcome.bom_length)
+    return (SniffResult(_ENCODINGS[outcome.encoding],
+                        CERTAIN if outcome.confidence == CONFIDENCE_CERTAIN else TENTATIVE,
+                        outcome.bom_length),
+            outcome.decided)
 
 
 cdef const uint8_t[::1] _byte_view(data) except *:
