@@ -247,3 +247,46 @@ def decode(data, encoding, *, bom=True):
     """
     cdef Decoder decoder = Decoder(encoding, bom=bom)
     return decoder.decode(data, True).decode("utf-8")
+
+
+def _time_sniff_and_decode(pages, int repeat=1):
+    """Seconds for `repeat` passes of what the parser driver does per
+    document, in C: the encoding sniffing algorithm, then the decoder over
+    the whole input (for UTF-8: validation in place). For
+    tools/bench_encoding.py."""
+    import time
+    cdef list buffers = [bytes(page) for page in pages]
+    cdef Py_ssize_t count = len(buffers), i
+    cdef const uint8_t** data = <const uint8_t**>malloc(count * sizeof(uint8_t*) + 1)
+    cdef size_t* lengths = <size_t*>malloc(count * sizeof(size_t) + 1)
+    cdef ByteBuffer buffer
+    cdef StreamDecoder decoder
+    cdef SniffOutcome outcome
+    cdef const uint8_t* output
+    cdef size_t output_length, total = 0
+    cdef int r
+    if data == NULL or lengths == NULL:
+        free(data)
+        free(lengths)
+        raise MemoryError()
+    for i in range(count):
+        data[i] = <const uint8_t*><const char*>buffers[i]
+        lengths[i] = len(buffers[i])
+    byte_buffer_init(&buffer)
+    start = time.perf_counter()
+    try:
+        with nogil:
+            for r in range(repeat):
+                for i in range(count):
+                    outcome = sniff_encoding(data[i], lengths[i], ENCODING__NONE,
+                                             ENCODING__NONE, 1024)
+                    decoder_init(&decoder, outcome.encoding, BOM_SNIFF)
+                    decoder_decode(&decoder, data[i], lengths[i], True, &buffer,
+                                   &output, &output_length)
+                    total += output_length
+    finally:
+        elapsed = time.perf_counter() - start
+        byte_buffer_free(&buffer)
+        free(data)
+        free(lengths)
+    return elapsed

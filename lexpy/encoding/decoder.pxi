@@ -63,15 +63,54 @@ cdef inline EndHandler end_handler(int encoding) noexcept nogil:
     return leading_byte_end
 
 
+# The code point of a two-byte sequence that the encoding's decoder maps, or
+# 0 to leave the pair to the handler (invalid pairs, the special pointers,
+# gb18030's four-byte sequences). A shortcut of lexpy's for the common case:
+# its result is the handler's for the same two bytes.
+cdef inline uint32_t pair_code_point(int encoding, uint32_t leading,
+                                     uint32_t trailing) noexcept nogil:
+    cdef uint32_t pointer
+    if encoding == ENCODING_SHIFT_JIS:
+        if (0x81 <= leading <= 0x9F or 0xE0 <= leading <= 0xFC) and (
+                0x40 <= trailing <= 0x7E or 0x80 <= trailing <= 0xFC):
+            pointer = ((leading - (0x81 if leading < 0xA0 else 0xC1)) * 188
+                       + trailing - (0x40 if trailing < 0x7F else 0x41))
+            if pointer < 8836 or pointer > 10715:
+                return index_jis0208_code_point(pointer)
+        return 0
+    if encoding == ENCODING_EUC_KR:
+        if 0x81 <= leading <= 0xFE and 0x41 <= trailing <= 0xFE:
+            return index_euc_kr_code_point((leading - 0x81) * 190 + trailing - 0x41)
+        return 0
+    if encoding == ENCODING_EUC_JP:
+        if 0xA1 <= leading <= 0xFE and 0xA1 <= trailing <= 0xFE:
+            return index_jis0208_code_point((leading - 0xA1) * 94 + trailing - 0xA1)
+        return 0
+    if encoding == ENCODING_BIG5:
+        if 0x81 <= leading <= 0xFE and (0x40 <= trailing <= 0x7E or 0xA1 <= trailing <= 0xFE):
+            pointer = (leading - 0x81) * 157 + trailing - (0x40 if trailing < 0x7F else 0x62)
+            if pointer != 1133 and pointer != 1135 and pointer != 1164 and pointer != 1166:
+                return index_big5_code_point(pointer)
+        return 0
+    if encoding == ENCODING_GB18030 or encoding == ENCODING_GBK:
+        if 0x81 <= leading <= 0xFE and (0x40 <= trailing <= 0x7E or 0x80 <= trailing <= 0xFE):
+            return index_gb18030_code_point(
+                (leading - 0x81) * 190 + trailing - (0x40 if trailing < 0x7F else 0x41))
+        return 0
+    return 0
+
+
 # Process the queue: restored bytes first, then data[0:length], through a
 # handler. ASCII passes straight through while no sequence is open, for the
 # decoders that map ASCII to itself outside sequences (all but ISO-2022-JP
 # and UTF-16).
 cdef void run_handler(StreamDecoder* d, ByteHandler handler,
                       const uint8_t* data, size_t length, Writer* w) noexcept nogil:
-    cdef size_t i = 0
-    cdef bint ascii_transparent = (handler != iso_2022_jp_handler
-                                   and handler != utf16_handler)
+    cdef size_t i = 0, run
+    cdef uint32_t code_point
+    cdef int encoding = d.encoding
+    cdef bint utf16 = handler == utf16_handler
+    cdef bint ascii_transparent = handler != iso_2022_jp_handler and not utf16
     while True:
         if d.replay_count:
             if handler(d, d.replay[0], w):
@@ -79,9 +118,21 @@ cdef void run_handler(StreamDecoder* d, ByteHandler handler,
             continue
         if i >= length:
             return
-        if ascii_transparent and d.leading == 0 and data[i] < 0x80:
-            i += copy_ascii(w, data + i, length - i)
-            continue
+        if ascii_transparent and d.leading == 0:
+            if data[i] < 0x80:
+                i += copy_ascii(w, data + i, length - i)
+                continue
+            if i + 1 < length:
+                code_point = pair_code_point(encoding, data[i], data[i + 1])
+                if code_point:
+                    write_code_point(w, code_point)
+                    i += 2
+                    continue
+        if utf16 and d.utf16_leading_byte < 0 and d.utf16_leading_surrogate == 0:
+            run = utf16_decode_run(d, data + i, length - i, w)
+            if run:
+                i += run
+                continue
         if handler(d, data[i], w):
             i += 1
 

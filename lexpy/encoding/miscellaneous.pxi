@@ -47,6 +47,26 @@ cdef bint utf16_handler(StreamDecoder* d, uint8_t byte, Writer* w) noexcept nogi
     return True
 
 
+# The run of code units at data[0:length] that are not surrogates, while the
+# decoder holds nothing: written directly. Returns the bytes consumed.
+# Helper of lexpy (the handler does the rest).
+cdef size_t utf16_decode_run(StreamDecoder* d, const uint8_t* data, size_t length,
+                             Writer* w) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint32_t code_unit
+    cdef bint big_endian = d.encoding == ENCODING_UTF_16BE
+    while i + 1 < length:
+        if big_endian:
+            code_unit = (<uint32_t>data[i] << 8) | data[i + 1]
+        else:
+            code_unit = (<uint32_t>data[i + 1] << 8) | data[i]
+        if 0xD800 <= code_unit <= 0xDFFF:
+            break
+        write_code_point(w, code_unit)
+        i += 2
+    return i
+
+
 cdef bint utf16_end(StreamDecoder* d, Writer* w) noexcept nogil:
     if d.utf16_leading_byte >= 0 or d.utf16_leading_surrogate != 0:
         d.utf16_leading_byte = -1
