@@ -290,3 +290,65 @@ def _time_sniff_and_decode(pages, int repeat=1):
         free(data)
         free(lengths)
     return elapsed
+
+
+cdef class _InputByteStream:
+    """The input byte stream of encoding.pxd, for tests: feed(chunk) and
+    finish() return the UTF-8 to tokenize; change_encoding(label) returns
+    "kept", "switched" or "reparse"; restart() the UTF-8 of a re-parse."""
+    cdef InputByteStream c_stream
+
+    def __cinit__(self, transport_encoding=None, default=None, *, keep_input=True):
+        input_byte_stream_init(&self.c_stream, _encoding_id(transport_encoding),
+                               _encoding_id(default), keep_input)
+
+    def __dealloc__(self):
+        input_byte_stream_free(&self.c_stream)
+
+    @property
+    def encoding(self):
+        return _ENCODINGS[self.c_stream.encoding]
+
+    @property
+    def confidence(self):
+        return CERTAIN if self.c_stream.confidence == CONFIDENCE_CERTAIN else TENTATIVE
+
+    def feed(self, data):
+        cdef const uint8_t[::1] view = _byte_view(data)
+        cdef const uint8_t* output
+        cdef size_t output_length
+        input_byte_stream_feed(&self.c_stream, &view[0] if view.shape[0] else NULL,
+                               view.shape[0], &output, &output_length)
+        return output[:output_length] if output_length else b""
+
+    def finish(self):
+        cdef const uint8_t* output
+        cdef size_t output_length
+        input_byte_stream_finish(&self.c_stream, &output, &output_length)
+        return output[:output_length] if output_length else b""
+
+    def change_encoding(self, new, input=None):
+        cdef const uint8_t[::1] view
+        cdef EncodingChange change
+        if input is None:
+            change = input_byte_stream_change_encoding(
+                &self.c_stream, _encoding_id(new), NULL, 0)
+        else:
+            view = _byte_view(input)
+            change = input_byte_stream_change_encoding(
+                &self.c_stream, _encoding_id(new),
+                &view[0] if view.shape[0] else NULL, view.shape[0])
+        return {ENCODING_KEPT: "kept", ENCODING_SWITCHED: "switched",
+                ENCODING_REPARSE: "reparse"}[change]
+
+    def restart(self, input=None):
+        cdef const uint8_t[::1] view
+        cdef const uint8_t* output
+        cdef size_t output_length
+        if input is None:
+            input_byte_stream_restart(&self.c_stream, NULL, 0, &output, &output_length)
+        else:
+            view = _byte_view(input)
+            input_byte_stream_restart(&self.c_stream, &view[0] if view.shape[0] else NULL,
+                                      view.shape[0], &output, &output_length)
+        return output[:output_length] if output_length else b""

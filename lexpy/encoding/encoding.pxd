@@ -155,3 +155,58 @@ cdef int decoder_decode(StreamDecoder* decoder, const uint8_t* chunk,
                         size_t length, bint last, ByteBuffer* buffer,
                         const uint8_t** output,
                         size_t* output_length) except -1 nogil
+
+
+# ---------------------------------------------------------------------------
+# The input byte stream
+# (https://html.spec.whatwg.org/multipage/parsing.html#the-input-byte-stream):
+# what the parser driver feeds bytes to and tokenizes the UTF-8 of.
+# ---------------------------------------------------------------------------
+
+# What changing the encoding asks of the driver.
+cdef enum EncodingChange:
+    ENCODING_KEPT             # the encoding stays; the confidence is certain
+    ENCODING_SWITCHED         # decoder switched on the fly: go on parsing
+    ENCODING_REPARSE          # discard the document, then restart the stream
+
+cdef struct InputByteStream:
+    int encoding              # in use (its name: encoding_name)
+    Confidence confidence
+    int transport_encoding    # ENCODING__NONE: none
+    int default_encoding      # ENCODING__NONE: windows-1252
+    bint keep_input           # keep the bytes while tentative (for a restart)
+    bint sniffed              # the sniffing algorithm has decided
+    bint finished             # input_byte_stream_finish was called
+    size_t fed                # bytes fed so far
+    StreamDecoder decoder
+    ByteBuffer held           # bytes waiting for the sniffing algorithm
+    ByteBuffer kept           # bytes fed while tentative (keep_input)
+    ByteBuffer converted      # the decoder's output buffer
+
+# keep_input: true when the driver does not keep the input itself
+# (Parser.feed); false when it does (parse(bytes): it passes the input to
+# change_encoding and restart).
+cdef void input_byte_stream_init(InputByteStream* stream, int transport_encoding,
+                                 int default_encoding, bint keep_input) noexcept nogil
+cdef void input_byte_stream_free(InputByteStream* stream) noexcept nogil
+# Feed a chunk; *output / *output_length: the UTF-8 to tokenize now (valid
+# until the next call; empty while the sniffing algorithm waits for bytes).
+cdef int input_byte_stream_feed(InputByteStream* stream, const uint8_t* chunk,
+                                size_t length, const uint8_t** output,
+                                size_t* output_length) except -1 nogil
+# End of input: the rest of the UTF-8 (then the tokenizer's EOF).
+cdef int input_byte_stream_finish(InputByteStream* stream, const uint8_t** output,
+                                  size_t* output_length) except -1 nogil
+# The tree builder met a <meta> declaring `new_encoding` (already resolved:
+# encoding_for_label of its charset, or extract_encoding_from_meta of its
+# content with http-equiv Content-Type) while the confidence is tentative.
+# `input`/`length`: every byte fed so far, or NULL/0 when keep_input.
+cdef EncodingChange input_byte_stream_change_encoding(
+        InputByteStream* stream, int new_encoding, const uint8_t* input,
+        size_t length) noexcept nogil
+# After ENCODING_REPARSE: decode all the input again with the new encoding
+# (`input` as for change_encoding), as the first output of the new parse;
+# the stream then goes on as before (feed / finish).
+cdef int input_byte_stream_restart(InputByteStream* stream, const uint8_t* input,
+                                   size_t length, const uint8_t** output,
+                                   size_t* output_length) except -1 nogil

@@ -36,6 +36,30 @@ cdef int byte_buffer_reserve(ByteBuffer* buffer, size_t capacity) except -1 nogi
     return 0
 
 
+# Append data[0:length], keeping the contents. Helper of lexpy.
+cdef int byte_buffer_append(ByteBuffer* buffer, const uint8_t* data,
+                            size_t length) except -1 nogil:
+    cdef size_t capacity
+    cdef uint8_t* grown
+    if length == 0:
+        return 0
+    if buffer.length + length > buffer.capacity:
+        capacity = 2 * buffer.capacity
+        if capacity < buffer.length + length:
+            capacity = buffer.length + length
+        if capacity < 256:
+            capacity = 256
+        grown = <uint8_t*>realloc(buffer.data, capacity)
+        if grown == NULL:
+            with gil:
+                raise MemoryError("lexpy.encoding: cannot allocate %d bytes" % capacity)
+        buffer.data = grown
+        buffer.capacity = capacity
+    memcpy(buffer.data + buffer.length, data, length)
+    buffer.length += length
+    return 0
+
+
 cdef struct Writer:
     uint8_t* position
 
