@@ -5,6 +5,26 @@
 #
 # Encodings are the ints of encoding_ids.pxd (ENCODING_UTF_8, ...,
 # ENCODING_X_USER_DEFINED); ENCODING__NONE (-1) is the standard's "failure".
+#
+# How the parser driver uses it (the input byte stream, at the end):
+#   input_byte_stream_init(&s, transport, default, keep_input)
+#       transport: encoding_for_label(encoding=) or ENCODING__NONE (an
+#       unknown label is the caller's LookupError); keep_input: false for
+#       parse(bytes) (the driver holds the bytes), true for Parser.feed.
+#   feed(chunk) / finish() -> UTF-8 to tokenizer_feed (empty while the
+#       sniffing algorithm waits: up to 1024 bytes, a BOM, a <meta>);
+#       then tokenizer_finish.
+#   The tree builder, on a <meta> handled by the "in head" rules while
+#       s.confidence is CONFIDENCE_TENTATIVE: new = encoding_for_label(charset
+#       value), else (http-equiv is_content_type_pragma and a content value)
+#       extract_encoding_from_meta(content); if new != ENCODING__NONE:
+#       input_byte_stream_change_encoding(&s, new, input, length):
+#         ENCODING_KEPT / ENCODING_SWITCHED: go on;
+#         ENCODING_REPARSE: stop the tokenizer (TokenCallback returns non-zero),
+#         drop the document, input_byte_stream_restart() and parse its output
+#         with a new tokenizer and tree builder (the confidence is certain now,
+#         so it happens once).
+#   Document.encoding = encoding_name(s.encoding).
 
 from libc.stdint cimport uint8_t, uint32_t
 from lexpy.encoding.encoding_ids cimport *
