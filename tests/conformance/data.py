@@ -159,13 +159,18 @@ def _dat_sections(text: str):
     section = None
     for number, line in enumerate(lines, 1):
         if line == "#data" and (current is None or section == "document"
-                                or section is None):
+                                or section is None or section == "description"):
             current = {"#line": number}
             tests.append(current)
             section = "data"
             current[section] = []
             continue
-        if current is None:
+        if line == "#description" and (current is None or section == "document"):
+            # WPT files describe a test before its #data: the previous
+            # test's document ends here, and the description is not kept.
+            section = "description"
+            continue
+        if current is None or section == "description":
             continue
         if line.startswith("#") and line[1:] in (
                 "errors", "new-errors", "document-fragment", "script-off",
