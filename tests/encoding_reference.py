@@ -526,3 +526,196 @@ def decode(data: bytes, name: str) -> str:
     if data[:2] == b"\xff\xfe":
         return decode_without_bom(data[2:], "UTF-16LE")
     return decode_without_bom(data, name)
+
+
+# --- The HTML standard's prescan, literally -----------------------------------
+
+class _OutOfBytes(Exception):
+    pass
+
+
+def get_an_encoding(label):
+    """get an encoding: a name, or None for failure."""
+    if isinstance(label, bytes):
+        label = label.decode("latin-1")
+    label = label.strip("\t\n\x0c\r ").translate(
+        {c: c + 32 for c in range(0x41, 0x5B)})
+    for name, labels, _ in encodings():
+        if label in labels:
+            return name
+    return None
+
+
+def extract_encoding_from_meta(s):
+    """The algorithm for extracting a character encoding from a meta element."""
+    position = 0
+    while True:
+        index = s.lower().find("charset", position)
+        if index < 0:
+            return None
+        position = index + 7
+        while position < len(s) and s[position] in "\t\n\x0c\r ":
+            position += 1
+        if position < len(s) and s[position] == "=":
+            position += 1
+            break
+    while position < len(s) and s[position] in "\t\n\x0c\r ":
+        position += 1
+    if position >= len(s):
+        return None
+    if s[position] in "\"'":
+        end = s.find(s[position], position + 1)
+        if end < 0:
+            return None
+        return get_an_encoding(s[position + 1:end])
+    end = position
+    while end < len(s) and s[end] not in "\t\n\x0c\r ;":
+        end += 1
+    return get_an_encoding(s[position:end])
+
+
+def prescan(data: bytes):
+    """prescan a byte stream to determine its encoding, over exactly `data`:
+    an encoding name or None."""
+    try:
+        return _prescan(data)
+    except _OutOfBytes:
+        return get_an_xml_encoding(data)
+
+
+def _prescan(data):
+    def byte(p):
+        if p >= len(data):
+            raise _OutOfBytes
+        return data[p]
+
+    def get_an_attribute(p):
+        while byte(p) in b"\t\n\x0c\r /":
+            p += 1
+        if byte(p) == 0x3E:
+            return None, p
+        name, value = "", ""
+        while True:
+            c = byte(p)
+            if c == 0x3D and name:
+                p += 1
+                break
+            if c in b"\t\n\x0c\r ":
+                while byte(p) in b"\t\n\x0c\r ":
+                    p += 1
+                if byte(p) != 0x3D:
+                    return (name, ""), p
+                p += 1
+                break
+            if c in b"/>":
+                return (name, ""), p
+            name += chr(c + 0x20 if 0x41 <= c <= 0x5A else c)
+            p += 1
+        while byte(p) in b"\t\n\x0c\r ":
+            p += 1
+        c = byte(p)
+        if c in b"\"'":
+            quote = c
+            while True:
+                p += 1
+                c = byte(p)
+                if c == quote:
+                    return (name, value), p + 1
+                value += chr(c + 0x20 if 0x41 <= c <= 0x5A else c)
+        if c == 0x3E:
+            return (name, ""), p
+        value += chr(c + 0x20 if 0x41 <= c <= 0x5A else c)
+        p += 1
+        while True:
+            c = byte(p)
+            if c in b"\t\n\x0c\r >":
+                return (name, value), p
+            value += chr(c + 0x20 if 0x41 <= c <= 0x5A else c)
+            p += 1
+
+    if data[:6] == b"<\x00?\x00x\x00":
+        return "UTF-16LE"
+    if data[:6] == b"\x00<\x00?\x00x":
+        return "UTF-16BE"
+    position = 0
+    while True:
+        if position >= len(data):
+            raise _OutOfBytes
+        rest = data[position:]
+        if rest.startswith(b"<!--"):
+            end = data.find(b"-->", position + 2)
+            if end < 0:
+                raise _OutOfBytes
+            position = end + 2
+        elif (len(rest) >= 6 and rest[:5].lower() == b"<meta"
+              and rest[5] in b"\t\n\x0c\r /"):
+            position += 5
+            attribute_list, got_pragma, need_pragma, charset = [], False, None, "null"
+            while True:
+                attribute, position = get_an_attribute(position)
+                if attribute is None:
+                    break
+                name, value = attribute
+                if name in attribute_list:
+                    continue
+                attribute_list.append(name)
+                if name == "http-equiv":
+                    if value == "content-type":
+                        got_pragma = True
+                elif name == "content":
+                    extracted = extract_encoding_from_meta(value)
+                    if extracted is not None and charset == "null":
+                        charset, need_pragma = extracted, True
+                elif name == "charset":
+                    charset, need_pragma = get_an_encoding(value), False
+            if need_pragma is not None and not (need_pragma and not got_pragma) \
+                    and charset is not None:
+                if charset in ("UTF-16LE", "UTF-16BE"):
+                    return "UTF-8"
+                if charset == "x-user-defined":
+                    return "windows-1252"
+                return charset
+        elif rest[:1] == b"<" and (rest[1:2].isalpha() or
+                                   (rest[1:2] == b"/" and rest[2:3].isalpha())):
+            while byte(position) not in b"\t\n\x0c\r >":
+                position += 1
+            while True:
+                attribute, position = get_an_attribute(position)
+                if attribute is None:
+                    break
+        elif rest[:2] in (b"<!", b"</", b"<?"):
+            end = data.find(b">", position + 1)
+            if end < 0:
+                raise _OutOfBytes
+            position = end
+        position += 1
+
+
+def get_an_xml_encoding(data):
+    if not data.startswith(b"<?xml"):
+        return None
+    end = data.find(b">")
+    if end < 0:
+        return None
+    position = data.find(b"encoding", 0, end)
+    if position < 0:
+        return None
+    position += 8
+    while position < len(data) and data[position] <= 0x20:
+        position += 1
+    if position >= len(data) or data[position] != 0x3D:
+        return None
+    position += 1
+    while position < len(data) and data[position] <= 0x20:
+        position += 1
+    if position >= len(data) or data[position] not in b"\"'":
+        return None
+    quote = data[position]
+    end = data.find(bytes([quote]), position + 1)
+    if end < 0:
+        return None
+    potential = data[position + 1:end]
+    if any(b <= 0x20 for b in potential):
+        return None
+    encoding = get_an_encoding(potential)
+    return "UTF-8" if encoding in ("UTF-16LE", "UTF-16BE") else encoding

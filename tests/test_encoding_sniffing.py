@@ -258,3 +258,20 @@ def test_random_bytes(data):
     enc.sniff(data)
     enc.prescan(data)
     enc.meta_content_encoding(data)
+
+
+# --- Against a literal transcription of the prescan -------------------------
+
+TOKENS = [b"<", b">", b"<meta", b"<META", b" ", b"\t", b"\n", b"/", b"=", b"'", b'"', b"-",
+          b"charset", b"CHARSET", b"koi8-r", b"utf-16", b"x-user-defined", b"bogus",
+          b"http-equiv", b"content-type", b"Content-Type", b"content", b"text/html;",
+          b"<!--", b"-->", b"<!", b"</", b"<?", b"<p", b"</p", b"<?xml", b"encoding",
+          b"a", b";", b"\x00", b"\xe9", b"<\x00?\x00x\x00", b"\x00<\x00?\x00x"]
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(TOKENS), max_size=25).map(b"".join))
+def test_prescan_is_the_standards(data):
+    from tests import encoding_reference as ref
+    found = enc.prescan(data)
+    assert (found.name if found else None) == ref.prescan(data)
