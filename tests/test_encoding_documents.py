@@ -6,7 +6,7 @@ the encoding found and the decoded text are checked.
 Until the tree builder exists, `drive` stands in for it: it looks for the
 first <meta> in the UTF-8 it is given and, while the confidence is
 tentative, asks the stream to change the encoding, restarting on
-ENCODING_REPARSE. Once lexpy.parse() exists, the same documents go through
+CHANGE_REPARSE. Once lexpy.parse() exists, the same documents go through
 parse() and Parser.feed() and doc.encoding is checked (the integration
 test of issue 5).
 """

@@ -338,8 +338,8 @@ cdef class _InputByteStream:
             change = input_byte_stream_change_encoding(
                 &self.c_stream, _encoding_id(new),
                 &view[0] if view.shape[0] else NULL, view.shape[0])
-        return {ENCODING_KEPT: "kept", ENCODING_SWITCHED: "switched",
-                ENCODING_REPARSE: "reparse"}[change]
+        return {CHANGE_KEPT: "kept", CHANGE_SWITCHED: "switched",
+                CHANGE_REPARSE: "reparse"}[change]
 
     def restart(self, input=None):
         cdef const uint8_t[::1] view

@@ -19,8 +19,8 @@
 #       value), else (http-equiv is_content_type_pragma and a content value)
 #       extract_encoding_from_meta(content); if new != ENCODING__NONE:
 #       input_byte_stream_change_encoding(&s, new, input, length):
-#         ENCODING_KEPT / ENCODING_SWITCHED: go on;
-#         ENCODING_REPARSE: stop the tokenizer (TokenCallback returns non-zero),
+#         CHANGE_KEPT / CHANGE_SWITCHED: go on;
+#         CHANGE_REPARSE: stop the tokenizer (TokenCallback returns non-zero),
 #         drop the document, input_byte_stream_restart() and parse its output
 #         with a new tokenizer and tree builder (the confidence is certain now,
 #         so it happens once).
@@ -185,9 +185,9 @@ cdef int decoder_decode(StreamDecoder* decoder, const uint8_t* chunk,
 
 # What changing the encoding asks of the driver.
 cdef enum EncodingChange:
-    ENCODING_KEPT             # the encoding stays; the confidence is certain
-    ENCODING_SWITCHED         # decoder switched on the fly: go on parsing
-    ENCODING_REPARSE          # discard the document, then restart the stream
+    CHANGE_KEPT             # the encoding stays; the confidence is certain
+    CHANGE_SWITCHED         # decoder switched on the fly: go on parsing
+    CHANGE_REPARSE          # discard the document, then restart the stream
 
 cdef struct InputByteStream:
     int encoding              # in use (its name: encoding_name)
@@ -224,7 +224,7 @@ cdef int input_byte_stream_finish(InputByteStream* stream, const uint8_t** outpu
 cdef EncodingChange input_byte_stream_change_encoding(
         InputByteStream* stream, int new_encoding, const uint8_t* input,
         size_t length) noexcept nogil
-# After ENCODING_REPARSE: decode all the input again with the new encoding
+# After CHANGE_REPARSE: decode all the input again with the new encoding
 # (`input` as for change_encoding), as the first output of the new parse;
 # the stream then goes on as before (feed / finish).
 cdef int input_byte_stream_restart(InputByteStream* stream, const uint8_t* input,

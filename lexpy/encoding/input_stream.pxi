@@ -92,12 +92,12 @@ cdef EncodingChange input_byte_stream_change_encoding(
         size_t length) noexcept nogil:
     cdef int target
     if s.confidence != CONFIDENCE_TENTATIVE or new_encoding == ENCODING__NONE:
-        return ENCODING_KEPT
+        return CHANGE_KEPT
     target = change_the_encoding(s.encoding, new_encoding)
     s.confidence = CONFIDENCE_CERTAIN
     if target == ENCODING__NONE:
         byte_buffer_free(&s.kept)
-        return ENCODING_KEPT
+        return CHANGE_KEPT
     if input == NULL:
         input = s.kept.data
         length = s.kept.length
@@ -108,11 +108,11 @@ cdef EncodingChange input_byte_stream_change_encoding(
         decoder_init(&s.decoder, target, BOM_IGNORE)
         s.decoder.finished = s.finished
         byte_buffer_free(&s.kept)
-        return ENCODING_SWITCHED
+        return CHANGE_SWITCHED
     # Step 6: the document is parsed again from its first byte, with the new
     # encoding and the confidence certain.
     s.encoding = target
-    return ENCODING_REPARSE
+    return CHANGE_REPARSE
 
 
 cdef int input_byte_stream_restart(InputByteStream* s, const uint8_t* input,
