@@ -5,7 +5,9 @@ Where the data is looked for (DESIGN.md, "Test data"):
 - html5lib-tests: $LEXPY_HTML5LIB_TESTS, then the project's html5lib-tests/
   submodule, then ../shared/html5lib-tests/ beside the project;
 - the WPT overlay (tree-construction files that replace same-named ones):
-  $LEXPY_WPT_PARSING, then ../shared/wpt-parsing/.
+  $LEXPY_WPT_PARSING, then ../shared/wpt-parsing/;
+- the Encoding Standard's data (labels and indexes): $LEXPY_WHATWG_ENCODING,
+  then ../shared/whatwg-encoding/.
 
 No copy found is an error (DataNotFound), never a silent skip.
 """
@@ -54,6 +56,19 @@ def wpt_parsing_dir() -> Path:
     raise DataNotFound(
         "WPT parsing data not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_WPT_PARSING to a copy of WPT html/syntax/parsing/resources.")
+
+
+def whatwg_encoding_dir() -> Path:
+    """The Encoding Standard's encodings.json and index-*.txt:
+    $LEXPY_WHATWG_ENCODING, then ../shared/whatwg-encoding/."""
+    env = os.environ.get("LEXPY_WHATWG_ENCODING")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "whatwg-encoding"]
+    for path in candidates:
+        if (path / "encodings.json").is_file():
+            return path
+    raise DataNotFound(
+        "Encoding Standard data not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_WHATWG_ENCODING to a copy of encodings.json and index-*.txt.")
 
 
 # ---------------------------------------------------------------------------
