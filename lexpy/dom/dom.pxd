@@ -6,7 +6,7 @@
 # here are the interface; the DOM implementation may add fields and
 # functions, but not change these.
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
 from lexpy.tokenizer.tokenizer cimport NameTable, ErrorList
 
@@ -29,6 +29,31 @@ cdef enum QuirksMode:
     LIMITED_QUIRKS = 2
 
 cdef struct CDocument
+
+# Arena memory (implementation detail of the DOM; declared here because
+# CDocument embeds it). Small allocations bump a pointer through blocks that
+# grow geometrically; an allocation of BIG_ALLOCATION bytes or more gets a
+# block of its own. Everything goes in one step when the document does.
+cdef struct ArenaBlock:
+    ArenaBlock* next
+    size_t size                   # usable bytes after the header
+
+cdef struct BigBlock:             # a block holding one large allocation
+    BigBlock* prev
+    BigBlock* next
+    size_t size
+
+cdef struct Arena:
+    ArenaBlock* blocks            # the current block first
+    uint8_t* pos                  # next free byte of the current region
+    uint8_t* end                  # end of the current region
+    size_t next_block_size
+    BigBlock* big                 # large allocations, newest first
+    size_t bytes_reserved         # memory taken from malloc (statistics)
+    CNode* free_elements          # reclaimed node structs, chained by next
+    CNode* free_character_data
+    CNode* free_doctypes
+    CNode* free_fragments
 
 cdef struct CNode:
     uint32_t type                 # NodeType
@@ -57,6 +82,9 @@ cdef struct CElement:
     uint32_t attr_count
     uint32_t attr_capacity
     CNode* template_content       # DocumentFragment of an HTML <template>
+    lxp_attr_id_t prefix          # 0: no prefix (elements made by
+                                  # create_element_ns("x:name"); the parser
+                                  # never sets one)
 
 cdef struct CCharacterData:       # Text, Comment, ProcessingInstruction
     CNode node
@@ -75,12 +103,28 @@ cdef struct CDocumentType:
     uint8_t* system_id            # NULL: missing
     size_t system_id_length
 
+cdef struct CDocumentFragment:
+    CNode node
+    CNode* host                   # the template element whose contents this
+                                  # is, or NULL
+
 cdef struct CDocument:
     CNode node
     NameTable* tag_names          # dynamic tag ids of this document
     NameTable* attr_names         # dynamic attribute ids of this document
     uint32_t quirks_mode          # QuirksMode
-    # (arena and the rest: implementation detail)
+    # Added by the DOM implementation:
+    NameTable* namespaces         # namespace URIs beyond the static ones
+                                  # (ids from NS__LAST_STATIC; API-made nodes)
+    uint32_t scripting            # the scripting flag of the parse: the
+                                  # serializer writes <noscript> content raw
+                                  # when set (the tree builder sets it)
+    uint32_t building             # nonzero while a tree builder holds node
+                                  # pointers into this document: detached
+                                  # nodes are then never reclaimed
+    uint64_t version              # bumped by every insertion and removal
+                                  # (lets iterators notice changes)
+    Arena arena
 
 
 # ---------------------------------------------------------------------------
@@ -128,6 +172,26 @@ cdef void node_insert_before(CNode* parent, CNode* child,
 cdef void node_remove(CNode* node) noexcept nogil
 # Clone (deep: with descendants, iteratively) into the node's document.
 cdef CNode* node_clone(CNode* node, bint deep) noexcept nogil
+
+# Added by the DOM implementation.
+# An empty DocumentFragment.
+cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil
+# Copy of `length` bytes into arena memory (NULL when out of memory; a
+# valid pointer for length 0).
+cdef uint8_t* dom_copy(CDocument* doc, const uint8_t* data,
+                       size_t length) noexcept nogil
+# Set a DOCTYPE's name, public and system identifiers (copied; NULL for a
+# missing identifier). 0, or -1 when out of memory.
+cdef int doctype_set(CDocumentType* doctype, const uint8_t* name,
+                     size_t name_length, const uint8_t* public_id,
+                     size_t public_id_length, const uint8_t* system_id,
+                     size_t system_id_length) noexcept nogil
+# Clone into another document (names re-interned in its tables).
+cdef CNode* node_clone_into(CNode* node, CDocument* target,
+                            bint deep) noexcept nogil
+# The local name of an element as UTF-8 (static or dynamic id).
+cdef const uint8_t* element_local_name(CElement* element,
+                                       size_t* length) noexcept nogil
 
 
 # ---------------------------------------------------------------------------

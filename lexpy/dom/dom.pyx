@@ -1,81 +1,28 @@
 # cython: language_level=3
-"""The DOM (not implemented yet: this module holds the C API of dom.pxd as
-placeholders so the tree builder builds against it)."""
+"""The DOM: C structs in a per-document arena, the Python node classes
+over them, the HTML serializer and the tree dump (DESIGN.md decision 7).
 
-from libc.stdint cimport uint8_t, uint32_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+The tree builder builds with the C API of dom.pxd; users read and change
+the tree through the proxies (Node, Document, Element, Text, ...).
+"""
 
-
-cdef uint8_t* dom_alloc(CDocument* doc, size_t size) noexcept nogil:
-    return NULL
-
-cdef void dom_shrink(CDocument* doc, uint8_t* block, size_t old_size,
-                     size_t new_size) noexcept nogil:
-    pass
-
-cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
-                              lxp_ns_id_t ns) noexcept nogil:
-    return NULL
-
-cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
-                               lxp_ns_id_t ns, lxp_attr_id_t prefix,
-                               uint8_t* value, size_t value_length) noexcept nogil:
-    return -1
-
-cdef CAttr* element_find_attribute(CElement* element, lxp_attr_id_t local_name,
-                                   lxp_ns_id_t ns) noexcept nogil:
-    return NULL
-
-cdef CCharacterData* text_create(CDocument* doc) noexcept nogil:
-    return NULL
-
-cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil:
-    return NULL
-
-cdef CCharacterData* processing_instruction_create(CDocument* doc) noexcept nogil:
-    return NULL
-
-cdef uint8_t* character_data_reserve(CCharacterData* node,
-                                     size_t extra) noexcept nogil:
-    return NULL
-
-cdef void character_data_commit(CCharacterData* node,
-                                size_t written) noexcept nogil:
-    pass
-
-cdef int processing_instruction_set_target(CCharacterData* node,
-                                           const uint8_t* target,
-                                           size_t length) noexcept nogil:
-    return -1
-
-cdef CDocumentType* doctype_create(CDocument* doc) noexcept nogil:
-    return NULL
-
-cdef void node_append_child(CNode* parent, CNode* child) noexcept nogil:
-    pass
-
-cdef void node_insert_before(CNode* parent, CNode* child,
-                             CNode* reference) noexcept nogil:
-    pass
-
-cdef void node_remove(CNode* node) noexcept nogil:
-    pass
-
-cdef CNode* node_clone(CNode* node, bint deep) noexcept nogil:
-    return NULL
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc
+from lexpy.tokenizer.names cimport *
+from lexpy.tokenizer.tokenizer cimport (
+    NameTable, name_table_create, name_table_destroy, name_table_intern,
+    name_table_get, tag_id_by_name, attr_id_by_name, tag_name_of,
+    attr_name_of)
 
 
-cdef class Node:
-    pass
-
-
-cdef class Document(Node):
-    pass
-
-
-cdef Document document_new():
-    return Document.__new__(Document)
-
-
-cdef Node node_proxy(CNode* c_node):
-    return None
+include "arena.pxi"          # the per-document arena and node free lists
+include "nodes.pxi"          # node structs: creation, attributes, data, names
+include "tree.pxi"           # linking, iterative walks, cloning, reclaiming
+include "strings.pxi"        # str <-> UTF-8, the DOM's name checks
+include "buffer.pxi"         # the growing output buffer
+include "serializer.pxi"     # serializing HTML fragments
+include "dump.pxi"           # the html5lib tree-construction test format
+include "proxies.pxi"        # Node, Document, DocumentFragment, CharacterData...
+include "elements.pxi"       # Element and its Attributes mapping
+include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
+include "testing.pxi"        # hooks for the unit tests (C-API level)

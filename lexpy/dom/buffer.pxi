@@ -1,0 +1,86 @@
+# One growing C buffer of UTF-8 output (serializer, tree dump, text
+# content): written without the GIL, decoded to str once at the end.
+
+cdef struct Buffer:
+    uint8_t* data
+    size_t length
+    size_t capacity
+    bint failed                   # out of memory: every later write is a no-op
+
+
+cdef int buffer_grow(Buffer* buffer, size_t extra) noexcept nogil:
+    cdef size_t capacity = buffer.capacity * 2 if buffer.capacity else 1024
+    cdef uint8_t* data
+    if buffer.failed:
+        return -1
+    if extra > (<size_t> -1) / 2 - buffer.length:
+        buffer.failed = True
+        return -1
+    while capacity < buffer.length + extra:
+        capacity *= 2
+    data = <uint8_t*> realloc(buffer.data, capacity)
+    if data == NULL:
+        buffer.failed = True
+        return -1
+    buffer.data = data
+    buffer.capacity = capacity
+    return 0
+
+
+cdef inline int buffer_write(Buffer* buffer, const uint8_t* data,
+                             size_t length) noexcept nogil:
+    if buffer.capacity - buffer.length < length:
+        if buffer_grow(buffer, length) != 0:
+            return -1
+    if length:
+        memcpy(buffer.data + buffer.length, data, length)
+    buffer.length += length
+    return 0
+
+
+cdef inline int buffer_write_c(Buffer* buffer, const char* text) noexcept nogil:
+    return buffer_write(buffer, <const uint8_t*> text, strlen(text))
+
+
+cdef inline int buffer_byte(Buffer* buffer, uint8_t byte) noexcept nogil:
+    if buffer.length == buffer.capacity:
+        if buffer_grow(buffer, 1) != 0:
+            return -1
+    buffer.data[buffer.length] = byte
+    buffer.length += 1
+    return 0
+
+
+cdef inline int buffer_spaces(Buffer* buffer, size_t count) noexcept nogil:
+    if buffer.capacity - buffer.length < count:
+        if buffer_grow(buffer, count) != 0:
+            return -1
+    memset(buffer.data + buffer.length, 0x20, count)
+    buffer.length += count
+    return 0
+
+
+cdef str buffer_finish(Buffer* buffer):
+    """The buffer's text as str; frees the buffer."""
+    cdef str result
+    try:
+        if buffer.failed:
+            raise MemoryError()
+        result = decode_utf8(buffer.data, buffer.length)
+    finally:
+        free(buffer.data)
+        buffer.data = NULL
+        buffer.length = buffer.capacity = 0
+    return result
+
+
+# https://dom.spec.whatwg.org/#concept-descendant-text-content
+cdef int write_descendant_text(Buffer* out, CNode* root) noexcept nogil:
+    cdef CNode* node = root.first_child
+    cdef CCharacterData* text
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            text = <CCharacterData*> node
+            buffer_write(out, text.data, text.length)
+        node = next_in_tree(node, root)
+    return -1 if out.failed else 0

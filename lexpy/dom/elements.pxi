@@ -1,0 +1,366 @@
+# Element proxies and their attributes.
+
+from collections.abc import MutableMapping
+
+
+cdef int find_attribute_by_qualified_name(CElement* element, const uint8_t* name,
+                                          size_t length) noexcept nogil:
+    """Index of the first attribute whose qualified name is `name`, or -1."""
+    cdef CDocument* doc = element.node.owner
+    cdef const uint8_t* local_name
+    cdef const uint8_t* prefix
+    cdef size_t local_length, prefix_length
+    cdef uint32_t i
+    cdef CAttr* attr
+    for i in range(element.attr_count):
+        attr = &element.attrs[i]
+        local_name = attribute_name(doc, attr.local_name, &local_length)
+        if attr.prefix == 0:
+            if local_length == length and memcmp(local_name, name, length) == 0:
+                return i
+            continue
+        prefix = attribute_name(doc, attr.prefix, &prefix_length)
+        if prefix_length + 1 + local_length == length \
+                and memcmp(prefix, name, prefix_length) == 0 \
+                and name[prefix_length] == 0x3A \
+                and memcmp(local_name, name + prefix_length + 1, local_length) == 0:
+            return i
+    return -1
+
+
+cdef str attribute_qualified_name(CDocument* doc, CAttr* attr):
+    cdef size_t length, prefix_length
+    cdef const uint8_t* local_name = attribute_name(doc, attr.local_name, &length)
+    cdef const uint8_t* prefix
+    if attr.prefix == 0:
+        return decode_utf8(local_name, length)
+    prefix = attribute_name(doc, attr.prefix, &prefix_length)
+    return decode_utf8(prefix, prefix_length) + u":" + decode_utf8(local_name, length)
+
+
+@cython.no_gc_clear
+cdef class Element(Node):
+    """An element. `attributes` is a mutable mapping of qualified names to
+    values; a <template>'s children live in `content`."""
+
+    cdef CElement* _c(self) except NULL:
+        return <CElement*> live(self)
+
+    def __repr__(self):
+        cdef CElement* element = self._c()
+        if element.ns == NS_SVG or element.ns == NS_MATHML:
+            return "<Element %s %s>" % (
+                lxp_ns_prefix[element.ns].decode("ascii"), self.local_name)
+        return "<Element %s>" % self.qualified_name
+
+    # -- names --------------------------------------------------------------
+
+    @property
+    def local_name(self):
+        """The local name ('div', 'foreignObject')."""
+        cdef size_t length
+        cdef const uint8_t* name = element_local_name(self._c(), &length)
+        return decode_utf8(name, length)
+
+    @property
+    def namespace_uri(self):
+        """The namespace URI ('http://www.w3.org/1999/xhtml' for HTML), or
+        None."""
+        cdef CElement* element = self._c()
+        cdef size_t length
+        cdef const uint8_t* uri
+        if element.ns == NS__UNDEF:
+            return None
+        uri = namespace_uri_of(element.node.owner, element.ns, &length)
+        return decode_utf8(uri, length)
+
+    @property
+    def prefix(self):
+        """The namespace prefix, or None."""
+        cdef CElement* element = self._c()
+        cdef size_t length
+        cdef const uint8_t* name
+        if element.prefix == 0:
+            return None
+        name = attribute_name(element.node.owner, element.prefix, &length)
+        return decode_utf8(name, length)
+
+    @property
+    def qualified_name(self):
+        """'prefix:local' or 'local'."""
+        prefix = self.prefix
+        return self.local_name if prefix is None else prefix + u":" + self.local_name
+
+    @property
+    def tag_name(self):
+        """The qualified name, upper-cased for an HTML element ('DIV')."""
+        if self._c().ns == NS_HTML:
+            return ascii_uppercase(self.qualified_name)
+        return self.qualified_name
+
+    @property
+    def node_name(self):
+        return self.tag_name
+
+    @property
+    def content(self):
+        """The template contents (a DocumentFragment) of an HTML <template>;
+        None for any other element."""
+        return node_proxy(self._c().template_content)
+
+    # -- attributes -----------------------------------------------------------
+
+    @property
+    def attributes(self):
+        """The attributes as a mutable mapping: qualified name -> value."""
+        return Attributes(self)
+
+    cdef bytes _attribute_key(self, object qualified_name):
+        # https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name
+        if not isinstance(qualified_name, str):
+            raise TypeError("attribute name must be a str, not %s"
+                            % type(qualified_name).__name__)
+        if self._c().ns == NS_HTML:
+            qualified_name = ascii_lowercase(qualified_name)
+        return encode_utf8(qualified_name, "attribute name")
+
+    def get_attribute(self, qualified_name):
+        """The value of the first attribute named `qualified_name` (ASCII
+        case-insensitive on HTML elements), or None."""
+        cdef CElement* element = self._c()
+        cdef bytes name = self._attribute_key(qualified_name)
+        cdef int index = find_attribute_by_qualified_name(element, name, len(name))
+        if index < 0:
+            return None
+        return decode_utf8(element.attrs[index].value,
+                           element.attrs[index].value_length)
+
+    def has_attribute(self, qualified_name):
+        cdef CElement* element = self._c()
+        cdef bytes name = self._attribute_key(qualified_name)
+        return find_attribute_by_qualified_name(element, name, len(name)) >= 0
+
+    def set_attribute(self, qualified_name, value):
+        """Set an attribute by name (lowercased on HTML elements); a new one
+        has no namespace."""
+        # https://dom.spec.whatwg.org/#dom-element-setattribute
+        cdef CElement* element = self._c()
+        cdef bytes name, data
+        cdef int index
+        cdef lxp_attr_id_t local_name
+        cdef uint8_t* copy
+        if not isinstance(qualified_name, str):
+            raise TypeError("attribute name must be a str, not %s"
+                            % type(qualified_name).__name__)
+        if not is_valid_attribute_local_name(qualified_name):
+            raise InvalidCharacterError("invalid attribute name %r" % qualified_name)
+        data = encode_utf8(value, "attribute value")
+        name = self._attribute_key(qualified_name)
+        index = find_attribute_by_qualified_name(element, name, len(name))
+        if index >= 0:
+            if attribute_set_value(element.node.owner, &element.attrs[index],
+                                   data, len(data)) != 0:
+                raise MemoryError()
+            return
+        local_name = attr_id_by_name(element.node.owner.attr_names, name,
+                                     len(name), True)
+        copy = dom_copy(element.node.owner, data, len(data))
+        if local_name == 0 or copy == NULL or element_add_attribute(
+                element, local_name, NS__UNDEF, 0, copy, len(data)) != 0:
+            raise MemoryError()
+
+    def remove_attribute(self, qualified_name):
+        """Remove the first attribute named `qualified_name` (nothing when
+        there is none)."""
+        cdef CElement* element = self._c()
+        cdef bytes name = self._attribute_key(qualified_name)
+        cdef int index = find_attribute_by_qualified_name(element, name, len(name))
+        if index >= 0:
+            element_remove_attribute_at(element, index)
+
+    cdef int _find_ns(self, object namespace, object local_name) except -2:
+        cdef CElement* element = self._c()
+        cdef bytes uri, name
+        cdef lxp_ns_id_t ns = NS__UNDEF
+        cdef lxp_attr_id_t id
+        cdef CAttr* attr
+        if namespace is not None and namespace != "":
+            uri = encode_utf8(namespace, "namespace")
+            ns = namespace_id(element.node.owner, uri, len(uri), False)
+            if ns == 0:
+                return -1
+        name = encode_utf8(local_name, "local name")
+        id = attr_id_by_name(element.node.owner.attr_names, name, len(name), False)
+        if id == 0:
+            return -1
+        attr = element_find_attribute(element, id, ns)
+        return -1 if attr == NULL else <int> (attr - element.attrs)
+
+    def get_attribute_ns(self, namespace, local_name):
+        """The value of the attribute (namespace, local_name), or None."""
+        cdef int index = self._find_ns(namespace, local_name)
+        cdef CElement* element = self._c()
+        if index < 0:
+            return None
+        return decode_utf8(element.attrs[index].value,
+                           element.attrs[index].value_length)
+
+    def has_attribute_ns(self, namespace, local_name):
+        return self._find_ns(namespace, local_name) >= 0
+
+    def set_attribute_ns(self, namespace, qualified_name, value):
+        """Set the attribute (namespace, local name of qualified_name);
+        a new one gets the prefix of qualified_name."""
+        # https://dom.spec.whatwg.org/#dom-element-setattributens
+        cdef CElement* element = self._c()
+        cdef CDocument* c_doc = element.node.owner
+        cdef str prefix, local
+        cdef bytes data, name
+        cdef lxp_ns_id_t ns
+        cdef lxp_attr_id_t local_name, prefix_id = 0
+        cdef CAttr* attr
+        cdef uint8_t* copy
+        namespace, prefix, local = validate_and_extract(namespace, qualified_name,
+                                                        False)
+        data = encode_utf8(value, "attribute value")
+        ns = document_namespace_id(c_doc, namespace)
+        name = encode_utf8(local, "local name")
+        local_name = attr_id_by_name(c_doc.attr_names, name, len(name), True)
+        if local_name == 0:
+            raise MemoryError()
+        attr = element_find_attribute(element, local_name, ns)
+        if attr != NULL:
+            if attribute_set_value(c_doc, attr, data, len(data)) != 0:
+                raise MemoryError()
+            return
+        if prefix is not None:
+            prefix_id = document_attr_id(c_doc, prefix)
+        copy = dom_copy(c_doc, data, len(data))
+        if copy == NULL or element_add_attribute(
+                element, local_name, ns, prefix_id, copy, len(data)) != 0:
+            raise MemoryError()
+
+    def remove_attribute_ns(self, namespace, local_name):
+        cdef int index = self._find_ns(namespace, local_name)
+        if index >= 0:
+            element_remove_attribute_at(self._c(), index)
+
+    def get_attribute_names(self):
+        """The qualified names of the attributes, in order."""
+        cdef CElement* element = self._c()
+        cdef uint32_t i
+        return [attribute_qualified_name(element.node.owner, &element.attrs[i])
+                for i in range(element.attr_count)]
+
+    def _attribute_items(self):
+        cdef CElement* element = self._c()
+        cdef uint32_t i
+        cdef list items = []
+        for i in range(element.attr_count):
+            items.append((attribute_qualified_name(element.node.owner,
+                                                   &element.attrs[i]),
+                          decode_utf8(element.attrs[i].value,
+                                      element.attrs[i].value_length)))
+        return items
+
+    def _attribute_count(self):
+        return self._c().attr_count
+
+    def attribute_nodes(self):
+        """The attributes as (namespace URI or None, prefix or None, local
+        name, value) tuples, in order."""
+        cdef CElement* element = self._c()
+        cdef CDocument* c_doc = element.node.owner
+        cdef CAttr* attr
+        cdef uint32_t i
+        cdef size_t length
+        cdef const uint8_t* text
+        cdef list result = []
+        for i in range(element.attr_count):
+            attr = &element.attrs[i]
+            text = namespace_uri_of(c_doc, attr.ns, &length)
+            namespace = decode_utf8(text, length) if attr.ns != NS__UNDEF else None
+            prefix = None
+            if attr.prefix:
+                text = attribute_name(c_doc, attr.prefix, &length)
+                prefix = decode_utf8(text, length)
+            text = attribute_name(c_doc, attr.local_name, &length)
+            result.append((namespace, prefix, decode_utf8(text, length),
+                           decode_utf8(attr.value, attr.value_length)))
+        return result
+
+    # -- serialization --------------------------------------------------------
+
+    @property
+    def outer_html(self):
+        """The HTML serialization of the element itself."""
+        return serialize_html(live(self), True)
+
+    @property
+    def inner_html(self):
+        """The HTML serialization of the children (of the contents, for a
+        <template>). Setting it parses the string as a fragment in the
+        context of this element and replaces the children with the result;
+        this needs lexpy.parse_fragment (the tree builder) and raises
+        NotImplementedError where it is not available."""
+        return serialize_html(live(self), False)
+
+    @inner_html.setter
+    def inner_html(self, value):
+        # https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml
+        import lexpy
+        parse_fragment = getattr(lexpy, "parse_fragment", None)
+        if not isinstance(value, str):
+            raise TypeError("inner_html must be a str, not %s" % type(value).__name__)
+        if parse_fragment is None:
+            raise NotImplementedError(
+                "setting inner_html parses a fragment, which needs "
+                "lexpy.parse_fragment (the tree builder)")
+        fragment = parse_fragment(value, self)
+        target = self.content if self.content is not None else self
+        replace_all_with_text(target, None)
+        pre_insert(target, fragment, None)
+
+
+class Attributes(MutableMapping):
+    """The attributes of an element as a mutable mapping from qualified
+    names ('class', 'xlink:href') to values. Lookups are ASCII
+    case-insensitive on HTML elements, as get_attribute() is."""
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element):
+        self._element = element
+
+    def __getitem__(self, name):
+        value = self._element.get_attribute(name)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __setitem__(self, name, value):
+        self._element.set_attribute(name, value)
+
+    def __delitem__(self, name):
+        if not self._element.has_attribute(name):
+            raise KeyError(name)
+        self._element.remove_attribute(name)
+
+    def __contains__(self, name):
+        return isinstance(name, str) and self._element.has_attribute(name)
+
+    def __iter__(self):
+        return iter(self._element.get_attribute_names())
+
+    def __len__(self):
+        return self._element._attribute_count()
+
+    def items(self):
+        """(name, value) pairs, in order (a new list)."""
+        return self._element._attribute_items()
+
+    def values(self):
+        return [value for _, value in self._element._attribute_items()]
+
+    def __repr__(self):
+        return "Attributes(%r)" % dict(self.items())

@@ -1,0 +1,392 @@
+# Node structs: creation, attributes, character data, DOCTYPE fields and
+# names. Everything here is C: no Python objects, no GIL.
+
+# CNode.flags bits (implementation detail).
+cdef enum NodeFlags:
+    NODE_DATA_BIG = 0x1       # character data lives in a BigBlock of its own
+    NODE_DATA_SLACK = 0x2     # the last growth doubled: keep the capacity
+    NODE_RECLAIMED = 0x4      # on a free list
+
+
+cdef inline void node_init(CNode* node, uint32_t node_type,
+                           CDocument* doc) noexcept nogil:
+    node.type = node_type
+    node.flags = 0
+    node.parent = NULL
+    node.first_child = NULL
+    node.last_child = NULL
+    node.prev = NULL
+    node.next = NULL
+    node.owner = doc
+    node.proxy = NULL
+
+
+cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil:
+    cdef CDocumentFragment* fragment = <CDocumentFragment*> arena_take_free(
+        &doc.arena.free_fragments)
+    if fragment == NULL:
+        fragment = <CDocumentFragment*> dom_alloc(doc, sizeof(CDocumentFragment))
+        if fragment == NULL:
+            return NULL
+    node_init(&fragment.node, DOCUMENT_FRAGMENT_NODE, doc)
+    fragment.host = NULL
+    return fragment
+
+
+# ---------------------------------------------------------------------------
+# Elements and attributes
+# ---------------------------------------------------------------------------
+
+cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
+                              lxp_ns_id_t ns) noexcept nogil:
+    cdef CElement* element = <CElement*> arena_take_free(&doc.arena.free_elements)
+    cdef CDocumentFragment* content
+    if element != NULL:
+        element.attr_count = 0          # a recycled struct keeps its array
+    else:
+        element = <CElement*> dom_alloc(doc, sizeof(CElement))
+        if element == NULL:
+            return NULL
+        element.attrs = NULL
+        element.attr_count = 0
+        element.attr_capacity = 0
+    node_init(&element.node, ELEMENT_NODE, doc)
+    element.tag_id = tag_id
+    element.ns = ns
+    element.prefix = 0
+    element.template_content = NULL
+    if tag_id == TAG_TEMPLATE and ns == NS_HTML:
+        # https://html.spec.whatwg.org/multipage/scripting.html#template-contents
+        content = document_fragment_create(doc)
+        if content == NULL:
+            return NULL
+        content.host = &element.node
+        element.template_content = &content.node
+    return element
+
+
+cdef int element_reserve_attributes(CElement* element,
+                                    uint32_t count) noexcept nogil:
+    """Room for `count` attributes in all."""
+    cdef uint32_t capacity
+    cdef CAttr* attrs
+    if count <= element.attr_capacity:
+        return 0
+    capacity = element.attr_capacity * 2 if element.attr_capacity else 4
+    if capacity < count:
+        capacity = count
+    attrs = <CAttr*> dom_alloc(element.node.owner, capacity * sizeof(CAttr))
+    if attrs == NULL:
+        return -1
+    if element.attr_count:
+        memcpy(attrs, element.attrs, element.attr_count * sizeof(CAttr))
+    element.attrs = attrs
+    element.attr_capacity = capacity
+    return 0
+
+
+cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
+                               lxp_ns_id_t ns, lxp_attr_id_t prefix,
+                               uint8_t* value, size_t value_length) noexcept nogil:
+    cdef CAttr* attr
+    if element_reserve_attributes(element, element.attr_count + 1) != 0:
+        return -1
+    attr = &element.attrs[element.attr_count]
+    attr.local_name = local_name
+    attr.ns = ns
+    attr.prefix = prefix
+    attr.value = value
+    attr.value_length = value_length
+    element.attr_count += 1
+    return 0
+
+
+cdef CAttr* element_find_attribute(CElement* element, lxp_attr_id_t local_name,
+                                   lxp_ns_id_t ns) noexcept nogil:
+    cdef uint32_t i
+    for i in range(element.attr_count):
+        if element.attrs[i].local_name == local_name and element.attrs[i].ns == ns:
+            return &element.attrs[i]
+    return NULL
+
+
+cdef void element_remove_attribute_at(CElement* element,
+                                      uint32_t index) noexcept nogil:
+    if index >= element.attr_count:
+        return
+    memmove(&element.attrs[index], &element.attrs[index + 1],
+            (element.attr_count - index - 1) * sizeof(CAttr))
+    element.attr_count -= 1
+
+
+cdef int attribute_set_value(CDocument* doc, CAttr* attr, const uint8_t* value,
+                             size_t length) noexcept nogil:
+    """Replace an attribute's value (in place when it fits)."""
+    cdef uint8_t* copy
+    if length <= attr.value_length and attr.value != NULL:
+        if length:
+            memmove(attr.value, value, length)
+        attr.value_length = length
+        return 0
+    copy = dom_copy(doc, value, length)
+    if copy == NULL:
+        return -1
+    attr.value = copy
+    attr.value_length = length
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Character data: Text, Comment, ProcessingInstruction
+# ---------------------------------------------------------------------------
+
+cdef CCharacterData* character_data_create(CDocument* doc,
+                                           uint32_t node_type) noexcept nogil:
+    cdef CCharacterData* node = <CCharacterData*> arena_take_free(
+        &doc.arena.free_character_data)
+    if node != NULL:
+        node.length = 0                 # a recycled struct keeps its buffer
+    else:
+        node = <CCharacterData*> dom_alloc(doc, sizeof(CCharacterData))
+        if node == NULL:
+            return NULL
+        node.data = NULL
+        node.length = 0
+        node.capacity = 0
+    node_init(&node.node, node_type, doc)
+    node.target = NULL
+    node.target_length = 0
+    return node
+
+
+cdef CCharacterData* text_create(CDocument* doc) noexcept nogil:
+    return character_data_create(doc, TEXT_NODE)
+
+
+cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil:
+    return character_data_create(doc, COMMENT_NODE)
+
+
+cdef CCharacterData* processing_instruction_create(CDocument* doc) noexcept nogil:
+    return character_data_create(doc, PROCESSING_INSTRUCTION_NODE)
+
+
+cdef uint8_t* character_data_reserve(CCharacterData* node,
+                                     size_t extra) noexcept nogil:
+    # Amortized growth: extend in place at the arena's tail, else move to a
+    # block at least twice as large (a big one past BIG_ALLOCATION).
+    cdef CDocument* doc = node.node.owner
+    cdef Arena* arena = &doc.arena
+    cdef size_t need, capacity
+    cdef uint8_t* data
+    cdef BigBlock* big
+    if extra > (<size_t> -1) - node.length:
+        return NULL
+    need = node.length + extra
+    if need <= node.capacity and node.data != NULL:
+        return node.data + node.length
+    capacity = node.capacity * 2 if node.capacity <= (<size_t> -1) / 2 else need
+    if capacity < need:
+        capacity = need
+    if node.node.flags & NODE_DATA_BIG:
+        data = arena_big_resize(arena, node.data, capacity)
+        if data == NULL:
+            return NULL
+    elif node.data != NULL and arena_is_tail(arena, node.data, node.capacity) \
+            and <size_t> (arena.end - node.data) >= need:
+        arena.pos = node.data + need
+        node.capacity = need
+        node.node.flags &= ~NODE_DATA_SLACK
+        return node.data + node.length
+    elif capacity >= BIG_ALLOCATION:
+        big = arena_big_alloc(arena, capacity)
+        if big == NULL:
+            return NULL
+        data = big_block_data(big)
+        if node.length:
+            memcpy(data, node.data, node.length)
+        node.node.flags |= NODE_DATA_BIG
+    else:
+        data = dom_alloc(doc, capacity)
+        if data == NULL:
+            return NULL
+        if node.length:
+            memcpy(data, node.data, node.length)
+    if capacity > need:
+        node.node.flags |= NODE_DATA_SLACK
+    else:
+        node.node.flags &= ~NODE_DATA_SLACK
+    node.data = data
+    node.capacity = capacity
+    return data + node.length
+
+
+cdef void character_data_commit(CCharacterData* node,
+                                size_t written) noexcept nogil:
+    cdef Arena* arena = &node.node.owner.arena
+    cdef uint8_t* data
+    if written > node.capacity - node.length:
+        written = node.capacity - node.length
+    node.length += written
+    if node.node.flags & NODE_DATA_SLACK or node.capacity == node.length:
+        return
+    # Give back what the writer reserved but did not use.
+    if node.node.flags & NODE_DATA_BIG:
+        data = arena_big_resize(arena, node.data, node.length if node.length else 1)
+        if data != NULL:
+            node.data = data
+            node.capacity = node.length if node.length else 1
+    elif arena_is_tail(arena, node.data, node.capacity):
+        arena.pos = node.data + node.length
+        node.capacity = node.length
+
+
+cdef int character_data_set(CCharacterData* node, const uint8_t* data,
+                            size_t length) noexcept nogil:
+    """Replace a node's data."""
+    cdef uint8_t* dest
+    node.length = 0
+    dest = character_data_reserve(node, length)
+    if dest == NULL:
+        return -1
+    if length:
+        memcpy(dest, data, length)
+    character_data_commit(node, length)
+    return 0
+
+
+cdef int character_data_append(CCharacterData* node, const uint8_t* data,
+                               size_t length) noexcept nogil:
+    cdef uint8_t* dest = character_data_reserve(node, length)
+    if dest == NULL:
+        return -1
+    if length:
+        memcpy(dest, data, length)
+    character_data_commit(node, length)
+    return 0
+
+
+cdef int processing_instruction_set_target(CCharacterData* node,
+                                           const uint8_t* target,
+                                           size_t length) noexcept nogil:
+    cdef uint8_t* copy = dom_copy(node.node.owner, target, length)
+    if copy == NULL:
+        return -1
+    node.target = copy
+    node.target_length = length
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# DocumentType
+# ---------------------------------------------------------------------------
+
+cdef CDocumentType* doctype_create(CDocument* doc) noexcept nogil:
+    cdef CDocumentType* doctype = <CDocumentType*> arena_take_free(
+        &doc.arena.free_doctypes)
+    if doctype == NULL:
+        doctype = <CDocumentType*> dom_alloc(doc, sizeof(CDocumentType))
+        if doctype == NULL:
+            return NULL
+    node_init(&doctype.node, DOCUMENT_TYPE_NODE, doc)
+    doctype.name = NULL
+    doctype.name_length = 0
+    doctype.public_id = NULL
+    doctype.public_id_length = 0
+    doctype.system_id = NULL
+    doctype.system_id_length = 0
+    return doctype
+
+
+cdef int doctype_set(CDocumentType* doctype, const uint8_t* name,
+                     size_t name_length, const uint8_t* public_id,
+                     size_t public_id_length, const uint8_t* system_id,
+                     size_t system_id_length) noexcept nogil:
+    cdef CDocument* doc = doctype.node.owner
+    doctype.name = dom_copy(doc, name, name_length) if name != NULL else NULL
+    doctype.name_length = name_length if name != NULL else 0
+    doctype.public_id = (dom_copy(doc, public_id, public_id_length)
+                         if public_id != NULL else NULL)
+    doctype.public_id_length = public_id_length if public_id != NULL else 0
+    doctype.system_id = (dom_copy(doc, system_id, system_id_length)
+                         if system_id != NULL else NULL)
+    doctype.system_id_length = system_id_length if system_id != NULL else 0
+    if (name != NULL and doctype.name == NULL) \
+            or (public_id != NULL and doctype.public_id == NULL) \
+            or (system_id != NULL and doctype.system_id == NULL):
+        return -1
+    return 0
+
+
+# ---------------------------------------------------------------------------
+# Names: the bytes behind tag, attribute and namespace ids
+# ---------------------------------------------------------------------------
+
+cdef const uint8_t* element_local_name(CElement* element,
+                                       size_t* length) noexcept nogil:
+    cdef const uint8_t* name = tag_name_of(element.node.owner.tag_names,
+                                           element.tag_id, length)
+    if name == NULL:
+        length[0] = 0
+        return <const uint8_t*> b""
+    return name
+
+
+cdef inline const uint8_t* attribute_name(CDocument* doc, lxp_attr_id_t id,
+                                          size_t* length) noexcept nogil:
+    cdef const uint8_t* name = attr_name_of(doc.attr_names, id, length)
+    if name == NULL:
+        length[0] = 0
+        return <const uint8_t*> b""
+    return name
+
+
+cdef const uint8_t* namespace_uri_of(CDocument* doc, lxp_ns_id_t ns,
+                                     size_t* length) noexcept nogil:
+    """The URI of a namespace id ("" for NS__UNDEF)."""
+    cdef const uint8_t* uri
+    if ns < NS__LAST_STATIC:
+        uri = <const uint8_t*> lxp_ns_uri[ns]
+        length[0] = strlen(lxp_ns_uri[ns])
+        return uri
+    uri = name_table_get(doc.namespaces, ns, length)
+    if uri == NULL:
+        length[0] = 0
+        return <const uint8_t*> b""
+    return uri
+
+
+cdef lxp_ns_id_t namespace_id(CDocument* doc, const uint8_t* uri,
+                              size_t length, bint intern) noexcept nogil:
+    """The id of a namespace URI (0 for the empty URI; 0 when absent and not
+    interned, or out of memory)."""
+    cdef lxp_ns_id_t ns
+    if length == 0:
+        return NS__UNDEF
+    for ns in range(1, NS__LAST_STATIC):
+        if strlen(lxp_ns_uri[ns]) == length \
+                and memcmp(lxp_ns_uri[ns], uri, length) == 0:
+            return ns
+    if doc.namespaces == NULL:
+        if not intern:
+            return 0
+        doc.namespaces = name_table_create(NS__LAST_STATIC)
+        if doc.namespaces == NULL:
+            return 0
+    if intern:
+        return name_table_intern(doc.namespaces, uri, length)
+    return namespace_find(doc.namespaces, uri, length)
+
+
+cdef lxp_ns_id_t namespace_find(NameTable* table, const uint8_t* uri,
+                                size_t length) noexcept nogil:
+    # The name table has no public find; its entries are few (namespaces of
+    # API-made nodes), so a scan is fine.
+    cdef uint32_t id
+    cdef size_t n
+    cdef const uint8_t* name
+    for id in range(table.first_id, table.first_id + table.count):
+        name = name_table_get(table, id, &n)
+        if n == length and memcmp(name, uri, length) == 0:
+            return id
+    return 0

@@ -1,0 +1,864 @@
+# Python node classes: thin proxies over the C structs (DESIGN.md decision
+# 7). A proxy is made on first access (node_proxy) and cached in
+# CNode.proxy; it holds its Document, so the arena lives as long as any
+# proxy of it does (lxml's model). The Document proxy owns the CDocument.
+
+cimport cython
+
+
+cdef inline CNode* live(Node node) except NULL:
+    if node.c_node == NULL:
+        raise ValueError("this %s belongs to no document; nodes are made by "
+                         "a Document's create_* methods or by parsing"
+                         % type(node).__name__)
+    return node.c_node
+
+
+cdef Node as_node(object value, str what):
+    if not isinstance(value, Node):
+        raise TypeError("%s must be a lexpy Node, not %s"
+                        % (what, type(value).__name__))
+    live(<Node> value)
+    return <Node> value
+
+
+cdef inline Document document_of(Node node):
+    return node.doc if node.doc is not None else <Document> node
+
+
+cdef Node node_proxy(CNode* c_node):
+    cdef Node proxy
+    cdef uint32_t node_type
+    if c_node == NULL:
+        return None
+    if c_node.proxy != NULL:
+        return <Node> c_node.proxy
+    if c_node.flags & NODE_RECLAIMED:
+        # Arena memory stays valid until the document goes, so this is a
+        # check, not a crash: reaching a reclaimed node is a bug.
+        raise RuntimeError("internal error: a reclaimed node was reached")
+    node_type = c_node.type
+    if node_type == ELEMENT_NODE:
+        proxy = Element.__new__(Element)
+    elif node_type == TEXT_NODE:
+        proxy = Text.__new__(Text)
+    elif node_type == COMMENT_NODE:
+        proxy = Comment.__new__(Comment)
+    elif node_type == PROCESSING_INSTRUCTION_NODE:
+        proxy = ProcessingInstruction.__new__(ProcessingInstruction)
+    elif node_type == DOCUMENT_TYPE_NODE:
+        proxy = DocumentType.__new__(DocumentType)
+    elif node_type == DOCUMENT_FRAGMENT_NODE:
+        proxy = DocumentFragment.__new__(DocumentFragment)
+    else:
+        raise RuntimeError("no proxy for a node of type %d" % node_type)
+    proxy.c_node = c_node
+    proxy.doc = <Document> c_node.owner.node.proxy
+    c_node.proxy = <void*> proxy
+    return proxy
+
+
+cdef Document document_new():
+    return Document.__new__(Document)
+
+
+cdef bint is_strict_descendant(CNode* ancestor, CNode* node) noexcept:
+    node = node.parent
+    while node != NULL:
+        if node == ancestor:
+            return True
+        node = node.parent
+    return False
+
+
+cdef CNode* next_after_subtree(CNode* node, CNode* root) noexcept:
+    """The node after node's subtree in tree order within root, or NULL."""
+    while node != root and node != NULL:
+        if node.next != NULL:
+            return node.next
+        node = node.parent
+    return NULL
+
+
+cdef inline Node element_proxy_or_none(CNode* c_node):
+    return node_proxy(c_node) if c_node != NULL and c_node.type == ELEMENT_NODE \
+        else None
+
+
+cdef CNode* html_document_element(CNode* document) noexcept:
+    """The document element if it is an HTML <html>, else NULL."""
+    cdef CNode* child = document.first_child
+    while child != NULL and child.type != ELEMENT_NODE:
+        child = child.next
+    if child != NULL and (<CElement*> child).tag_id == TAG_HTML \
+            and (<CElement*> child).ns == NS_HTML:
+        return child
+    return NULL
+
+
+cdef lxp_ns_id_t document_namespace_id(CDocument* c_doc,
+                                       object namespace) except? 0:
+    cdef bytes uri
+    cdef lxp_ns_id_t ns
+    if namespace is None:
+        return NS__UNDEF
+    uri = encode_utf8(namespace, "namespace")
+    ns = namespace_id(c_doc, uri, len(uri), True)
+    if ns == 0:
+        raise MemoryError()
+    return ns
+
+
+cdef lxp_attr_id_t document_attr_id(CDocument* c_doc, str name) except 0:
+    cdef bytes data = encode_utf8(name, "name")
+    cdef lxp_attr_id_t id = attr_id_by_name(c_doc.attr_names, data, len(data), True)
+    if id == 0:
+        raise MemoryError()
+    return id
+
+
+cdef CCharacterData* new_character_data(CDocument* c_doc, uint32_t node_type,
+                                        object data) except NULL:
+    cdef bytes utf8 = encode_utf8(data, "data")
+    cdef CCharacterData* node = character_data_create(c_doc, node_type)
+    if node == NULL or character_data_set(node, utf8, len(utf8)) != 0:
+        raise MemoryError()
+    return node
+
+
+# https://www.w3.org/TR/xml/#NT-Name, with every non-ASCII code point
+# allowed (a superset: the exact tables only reject rare symbols).
+cdef bint is_xml_name(str name):
+    cdef Py_UCS4 c
+    cdef Py_ssize_t i
+    if len(name) == 0:
+        return False
+    c = name[0]
+    if not (is_ascii_alpha(c) or c == u'_' or c == u':' or c >= 0x80):
+        return False
+    for i in range(1, len(name)):
+        c = name[i]
+        if not (is_ascii_alphanumeric(c) or c == u'-' or c == u'.' or c == u':'
+                or c == u'_' or c >= 0x80):
+            return False
+    return True
+
+
+@cython.no_gc_clear
+cdef class Node:
+    """A node of a lexpy tree (DOM standard names, in snake_case).
+
+    Node objects are made by parsing or by a Document's create_* methods,
+    never directly. Each keeps its Document alive.
+    """
+
+    ELEMENT_NODE = 1
+    ATTRIBUTE_NODE = 2
+    TEXT_NODE = 3
+    CDATA_SECTION_NODE = 4
+    PROCESSING_INSTRUCTION_NODE = 7
+    COMMENT_NODE = 8
+    DOCUMENT_NODE = 9
+    DOCUMENT_TYPE_NODE = 10
+    DOCUMENT_FRAGMENT_NODE = 11
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("%s objects cannot be made directly: use a Document's "
+                        "create_* methods or lexpy.parse()" % type(self).__name__)
+
+    def __dealloc__(self):
+        cdef CNode* c_node = self.c_node
+        if c_node == NULL:
+            return
+        if c_node.proxy == <void*> self:
+            c_node.proxy = NULL
+        if self.doc is not None:
+            node_try_reclaim(c_node)
+
+    # -- navigation ---------------------------------------------------------
+
+    @property
+    def node_type(self):
+        """The DOM node type (Node.ELEMENT_NODE, Node.TEXT_NODE, ...)."""
+        return live(self).type
+
+    @property
+    def node_name(self):
+        """The DOM nodeName: the upper-cased tag name of an HTML element,
+        '#text', '#comment', '#document', a PI's target, a doctype's name."""
+        raise NotImplementedError  # every subclass overrides it
+
+    @property
+    def owner_document(self):
+        """The Document this node belongs to (None for a Document)."""
+        live(self)
+        return self.doc
+
+    @property
+    def parent(self):
+        """The parent node, or None (a template's contents have none)."""
+        return node_proxy(live(self).parent)
+
+    @property
+    def parent_node(self):
+        """Same as parent (the DOM's name)."""
+        return node_proxy(live(self).parent)
+
+    @property
+    def parent_element(self):
+        """The parent if it is an element, else None."""
+        return element_proxy_or_none(live(self).parent)
+
+    @property
+    def first_child(self):
+        return node_proxy(live(self).first_child)
+
+    @property
+    def last_child(self):
+        return node_proxy(live(self).last_child)
+
+    @property
+    def next_sibling(self):
+        return node_proxy(live(self).next)
+
+    @property
+    def previous_sibling(self):
+        return node_proxy(live(self).prev)
+
+    @property
+    def child_nodes(self):
+        """The children, as a new list (changing the tree does not change
+        the list)."""
+        cdef CNode* child = live(self).first_child
+        cdef list result = []
+        while child != NULL:
+            result.append(node_proxy(child))
+            child = child.next
+        return result
+
+    @property
+    def children(self):
+        """The element children, as a new list."""
+        cdef CNode* child = live(self).first_child
+        cdef list result = []
+        while child != NULL:
+            if child.type == ELEMENT_NODE:
+                result.append(node_proxy(child))
+            child = child.next
+        return result
+
+    @property
+    def first_element_child(self):
+        cdef CNode* child = live(self).first_child
+        while child != NULL and child.type != ELEMENT_NODE:
+            child = child.next
+        return node_proxy(child)
+
+    @property
+    def last_element_child(self):
+        cdef CNode* child = live(self).last_child
+        while child != NULL and child.type != ELEMENT_NODE:
+            child = child.prev
+        return node_proxy(child)
+
+    def __iter__(self):
+        """Iterate over the children. Safe while the tree changes: a child
+        the loop body removes is followed by its former next sibling."""
+        cdef Node child = node_proxy(live(self).first_child)
+        cdef Node following
+        while child is not None:
+            following = node_proxy(child.c_node.next)
+            yield child
+            if child.c_node.parent == self.c_node:
+                child = node_proxy(child.c_node.next)
+            elif following is not None and following.c_node.parent == self.c_node:
+                child = following
+            else:
+                return
+
+    def descendants(self):
+        """Iterate over the descendants in tree order (not into template
+        contents). Safe while the tree changes: after a change, the walk
+        goes on from the current node if it is still inside this node, else
+        from the node that followed the current one's subtree before the
+        change (if that is still inside), else it ends."""
+        cdef CDocument* c_doc
+        cdef Node current
+        cdef Node following
+        cdef Node after_subtree
+        cdef uint64_t version
+        live(self)
+        current = node_proxy(self.c_node.first_child)
+        while current is not None:
+            following = node_proxy(next_in_tree(current.c_node, self.c_node))
+            after_subtree = node_proxy(next_after_subtree(current.c_node,
+                                                          self.c_node))
+            c_doc = self.c_node.owner
+            version = c_doc.version
+            yield current
+            c_doc = self.c_node.owner
+            if c_doc.version == version:
+                current = following
+            elif is_strict_descendant(self.c_node, current.c_node):
+                current = node_proxy(next_in_tree(current.c_node, self.c_node))
+            elif after_subtree is not None and \
+                    is_strict_descendant(self.c_node, after_subtree.c_node):
+                current = after_subtree
+            else:
+                return
+
+    def has_child_nodes(self):
+        return live(self).first_child != NULL
+
+    def contains(self, other):
+        """Whether `other` is this node or one of its descendants."""
+        cdef CNode* node
+        if other is None:
+            return False
+        node = as_node(other, "other").c_node
+        live(self)
+        while node != NULL:
+            if node == self.c_node:
+                return True
+            node = node.parent
+        return False
+
+    # -- text ---------------------------------------------------------------
+
+    @property
+    def text_content(self):
+        """The text of the node: the concatenated Text descendants of an
+        element or fragment, the data of character data, None for a
+        Document or DocumentType. Setting it on an element or fragment
+        replaces all children with one Text node."""
+        cdef Buffer out
+        cdef CNode* c_node = live(self)
+        if c_node.type == ELEMENT_NODE or c_node.type == DOCUMENT_FRAGMENT_NODE:
+            memset(&out, 0, sizeof(Buffer))
+            write_descendant_text(&out, c_node)
+            return buffer_finish(&out)
+        if c_node.type == TEXT_NODE or c_node.type == COMMENT_NODE \
+                or c_node.type == PROCESSING_INSTRUCTION_NODE:
+            return decode_utf8((<CCharacterData*> c_node).data,
+                               (<CCharacterData*> c_node).length)
+        return None
+
+    @text_content.setter
+    def text_content(self, value):
+        cdef CNode* c_node = live(self)
+        cdef bytes data
+        if c_node.type == ELEMENT_NODE or c_node.type == DOCUMENT_FRAGMENT_NODE:
+            replace_all_with_text(self, value)
+        elif c_node.type == TEXT_NODE or c_node.type == COMMENT_NODE \
+                or c_node.type == PROCESSING_INSTRUCTION_NODE:
+            data = encode_utf8(value if value is not None else "", "text_content")
+            if character_data_set(<CCharacterData*> c_node, data, len(data)) != 0:
+                raise MemoryError()
+        elif value is not None and not isinstance(value, str):
+            raise TypeError("text_content must be a str or None")
+
+    def normalize(self):
+        """Remove empty Text descendants and merge adjacent ones
+        (https://dom.spec.whatwg.org/#dom-node-normalize)."""
+        cdef CNode* root = live(self)
+        cdef CNode* node = root.first_child
+        cdef CNode* following
+        cdef CNode* after
+        cdef CCharacterData* text
+        while node != NULL:
+            if node.type != TEXT_NODE:
+                node = next_in_tree(node, root)
+                continue
+            text = <CCharacterData*> node
+            following = node.next
+            while following != NULL and following.type == TEXT_NODE:
+                if character_data_append(text, (<CCharacterData*> following).data,
+                                         (<CCharacterData*> following).length) != 0:
+                    raise MemoryError()
+                after = following.next
+                node_remove(following)
+                node_try_reclaim(following)
+                following = after
+            after = next_in_tree(node, root)
+            if text.length == 0:
+                node_remove(node)
+                node_try_reclaim(node)
+            node = after
+
+    # -- mutation -----------------------------------------------------------
+
+    def append_child(self, node):
+        """Append `node` (moving it from where it was; a DocumentFragment
+        moves its children). Returns `node`."""
+        return pre_insert(self, node, None)
+
+    def insert_before(self, node, child):
+        """Insert `node` before the child `child` (at the end when None)."""
+        return pre_insert(self, node, child)
+
+    def remove_child(self, child):
+        """Take `child` out of this node. Returns it."""
+        return remove_child(self, child)
+
+    def replace_child(self, node, child):
+        """Put `node` where the child `child` is. Returns `child`."""
+        return replace_child(self, node, child)
+
+    def append(self, *nodes):
+        """Append nodes and strings (as Text) after the last child."""
+        pre_insert(self, convert_nodes_into_a_node(document_of(self), nodes), None)
+
+    def prepend(self, *nodes):
+        """Insert nodes and strings (as Text) before the first child."""
+        pre_insert(self, convert_nodes_into_a_node(document_of(self), nodes),
+                   self.first_child)
+
+    def remove(self):
+        """Take this node out of its parent (nothing when it has none)."""
+        cdef CNode* c_node = live(self)
+        node_remove(c_node)
+
+    def before(self, *nodes):
+        """Insert nodes and strings (as Text) before this node."""
+        cdef Node parent = self.parent
+        cdef Node viable
+        if parent is None:
+            return
+        viable = self._viable_sibling(nodes, False)
+        node = convert_nodes_into_a_node(document_of(self), nodes)
+        pre_insert(parent, node, viable.next_sibling if viable is not None
+                   else parent.first_child)
+
+    def after(self, *nodes):
+        """Insert nodes and strings (as Text) after this node."""
+        cdef Node parent = self.parent
+        if parent is None:
+            return
+        viable = self._viable_sibling(nodes, True)
+        node = convert_nodes_into_a_node(document_of(self), nodes)
+        pre_insert(parent, node, viable)
+
+    def replace_with(self, *nodes):
+        """Put nodes and strings (as Text) where this node is."""
+        cdef Node parent = self.parent
+        if parent is None:
+            return
+        viable = self._viable_sibling(nodes, True)
+        node = convert_nodes_into_a_node(document_of(self), nodes)
+        if (<Node> self).c_node.parent == parent.c_node:
+            replace_child(parent, node, self)
+        else:
+            pre_insert(parent, node, viable)
+
+    def _viable_sibling(self, tuple nodes, bint following):
+        # https://dom.spec.whatwg.org/#dom-childnode-before (viable sibling)
+        cdef set excluded = {id(n) for n in nodes if isinstance(n, Node)}
+        sibling = self.next_sibling if following else self.previous_sibling
+        while sibling is not None and id(sibling) in excluded:
+            sibling = sibling.next_sibling if following else sibling.previous_sibling
+        return sibling
+
+    def clone_node(self, deep=False):
+        """A copy of this node in the same document (with its descendants
+        when `deep`)."""
+        cdef CNode* c_node = live(self)
+        cdef CNode* copy
+        if c_node.type == DOCUMENT_NODE:
+            return (<Document> self)._clone_document(deep)
+        copy = node_clone(c_node, bool(deep))
+        if copy == NULL:
+            raise MemoryError()
+        return node_proxy(copy)
+
+    def __copy__(self):
+        return self.clone_node(False)
+
+    def __deepcopy__(self, memo):
+        return self.clone_node(True)
+
+    # -- serialization --------------------------------------------------------
+
+    def to_html(self):
+        """The standard's HTML serialization: of the children for a Document
+        or DocumentFragment, of the node itself for any other node."""
+        cdef CNode* c_node = live(self)
+        return serialize_html(c_node, not (c_node.type == DOCUMENT_NODE
+                                           or c_node.type == DOCUMENT_FRAGMENT_NODE))
+
+
+@cython.no_gc_clear
+cdef class Document(Node):
+    """An HTML document: lexpy.parse() returns one; Document() makes an
+    empty one to build with."""
+
+    def __cinit__(self):
+        cdef CDocument* c_doc = <CDocument*> calloc(1, sizeof(CDocument))
+        if c_doc == NULL:
+            raise MemoryError()
+        node_init(&c_doc.node, DOCUMENT_NODE, c_doc)
+        arena_init(&c_doc.arena)
+        c_doc.tag_names = name_table_create(TAG__LAST_STATIC)
+        c_doc.attr_names = name_table_create(ATTR__LAST_STATIC)
+        if c_doc.tag_names == NULL or c_doc.attr_names == NULL:
+            name_table_destroy(c_doc.tag_names)
+            name_table_destroy(c_doc.attr_names)
+            free(c_doc)
+            raise MemoryError()
+        c_doc.node.proxy = <void*> self
+        self.c_doc = c_doc
+        self.c_node = &c_doc.node
+        self.errors = []
+        self.encoding = "UTF-8"
+
+    def __init__(self):
+        pass
+
+    def __dealloc__(self):
+        cdef CDocument* c_doc = self.c_doc
+        if c_doc == NULL:
+            return
+        name_table_destroy(c_doc.tag_names)
+        name_table_destroy(c_doc.attr_names)
+        name_table_destroy(c_doc.namespaces)
+        arena_destroy(&c_doc.arena)
+        free(c_doc)
+        self.c_doc = NULL
+        self.c_node = NULL
+
+    def __repr__(self):
+        return "<Document>"
+
+    @property
+    def node_name(self):
+        return "#document"
+
+    @property
+    def owner_document(self):
+        return None
+
+    @property
+    def document_element(self):
+        """The root element (normally <html>), or None."""
+        return self.first_element_child
+
+    @property
+    def head(self):
+        """The first <head> child of the <html> document element, or None."""
+        cdef CNode* html = html_document_element(self.c_node)
+        cdef CNode* child = html.first_child if html != NULL else NULL
+        while child != NULL:
+            if child.type == ELEMENT_NODE and (<CElement*> child).tag_id == TAG_HEAD \
+                    and (<CElement*> child).ns == NS_HTML:
+                return node_proxy(child)
+            child = child.next
+        return None
+
+    @property
+    def body(self):
+        """The first <body> or <frameset> child of the <html> document
+        element, or None."""
+        cdef CNode* html = html_document_element(self.c_node)
+        cdef CNode* child = html.first_child if html != NULL else NULL
+        while child != NULL:
+            if child.type == ELEMENT_NODE and (<CElement*> child).ns == NS_HTML \
+                    and ((<CElement*> child).tag_id == TAG_BODY
+                         or (<CElement*> child).tag_id == TAG_FRAMESET):
+                return node_proxy(child)
+            child = child.next
+        return None
+
+    @property
+    def doctype(self):
+        """The DocumentType child, or None."""
+        cdef CNode* child = self.c_node.first_child
+        while child != NULL:
+            if child.type == DOCUMENT_TYPE_NODE:
+                return node_proxy(child)
+            child = child.next
+        return None
+
+    @property
+    def quirks_mode(self):
+        """'no-quirks', 'quirks' or 'limited-quirks' (set by the parser from
+        the DOCTYPE)."""
+        return QUIRKS_MODE_NAMES[self.c_doc.quirks_mode]
+
+    @quirks_mode.setter
+    def quirks_mode(self, value):
+        if value not in QUIRKS_MODE_NAMES:
+            raise ValueError("quirks_mode must be one of %s, not %r"
+                             % (", ".join(QUIRKS_MODE_NAMES), value))
+        self.c_doc.quirks_mode = QUIRKS_MODE_NAMES.index(value)
+
+    @property
+    def scripting(self):
+        """Whether scripting was enabled for the parse: then <noscript>
+        holds raw text, and the serializer writes it unescaped."""
+        return self.c_doc.scripting != 0
+
+    @scripting.setter
+    def scripting(self, value):
+        self.c_doc.scripting = 1 if value else 0
+
+    # -- making nodes -------------------------------------------------------
+
+    def create_element(self, local_name):
+        """A new <local_name> element in the HTML namespace (the name is
+        ASCII-lowercased, as in an HTML document)."""
+        cdef bytes name
+        cdef lxp_tag_id_t tag_id
+        cdef CElement* element
+        if not isinstance(local_name, str):
+            raise TypeError("local_name must be a str, not %s"
+                            % type(local_name).__name__)
+        if not is_valid_element_local_name(local_name):
+            raise InvalidCharacterError("invalid element name %r" % local_name)
+        name = encode_utf8(ascii_lowercase(local_name), "local_name")
+        tag_id = tag_id_by_name(self.c_doc.tag_names, name, len(name), True)
+        element = element_create(self.c_doc, tag_id, NS_HTML) if tag_id else NULL
+        if element == NULL:
+            raise MemoryError()
+        return node_proxy(&element.node)
+
+    def create_element_ns(self, namespace, qualified_name):
+        """A new element in `namespace` (a URI, or None) named
+        `qualified_name` ('prefix:local' or 'local'; case kept)."""
+        cdef str prefix, local_name
+        cdef bytes name
+        cdef lxp_tag_id_t tag_id
+        cdef lxp_ns_id_t ns
+        cdef CElement* element
+        namespace, prefix, local_name = validate_and_extract(
+            namespace, qualified_name, True)
+        ns = document_namespace_id(self.c_doc, namespace)
+        name = encode_utf8(local_name, "local name")
+        tag_id = tag_id_by_name(self.c_doc.tag_names, name, len(name), True)
+        element = element_create(self.c_doc, tag_id, ns) if tag_id else NULL
+        if element == NULL:
+            raise MemoryError()
+        if prefix is not None:
+            element.prefix = document_attr_id(self.c_doc, prefix)
+        return node_proxy(&element.node)
+
+    def create_text_node(self, data):
+        """A new Text node."""
+        return node_proxy(&new_character_data(self.c_doc, TEXT_NODE, data).node)
+
+    def create_comment(self, data):
+        """A new Comment node."""
+        return node_proxy(&new_character_data(self.c_doc, COMMENT_NODE, data).node)
+
+    def create_processing_instruction(self, target, data):
+        """A new ProcessingInstruction `<?target data?>`. The target must be
+        a valid name and the data must not contain '?>'."""
+        cdef bytes name
+        cdef CCharacterData* node
+        if not isinstance(target, str):
+            raise TypeError("target must be a str, not %s" % type(target).__name__)
+        if not isinstance(data, str):
+            raise TypeError("data must be a str, not %s" % type(data).__name__)
+        if not is_xml_name(target):
+            # https://dom.spec.whatwg.org/#dom-document-createprocessinginstruction
+            raise InvalidCharacterError("invalid processing instruction target %r"
+                                        % target)
+        if u"?>" in data:
+            raise InvalidCharacterError("processing instruction data cannot "
+                                        "contain '?>'")
+        node = new_character_data(self.c_doc, PROCESSING_INSTRUCTION_NODE, data)
+        name = encode_utf8(target, "target")
+        if processing_instruction_set_target(node, name, len(name)) != 0:
+            raise MemoryError()
+        return node_proxy(&node.node)
+
+    def create_document_fragment(self):
+        """A new, empty DocumentFragment."""
+        cdef CDocumentFragment* fragment = document_fragment_create(self.c_doc)
+        if fragment == NULL:
+            raise MemoryError()
+        return node_proxy(&fragment.node)
+
+    def create_document_type(self, name, public_id="", system_id=""):
+        """A new DocumentType `<!DOCTYPE name ...>` (the DOM's
+        DOMImplementation.createDocumentType)."""
+        cdef bytes name_data, public_data, system_data
+        cdef CDocumentType* doctype
+        name_data = encode_utf8(name, "name")
+        public_data = encode_utf8(public_id, "public_id")
+        system_data = encode_utf8(system_id, "system_id")
+        if not is_valid_doctype_name(name):
+            raise InvalidCharacterError("invalid doctype name %r" % name)
+        doctype = doctype_create(self.c_doc)
+        if doctype == NULL or doctype_set(
+                doctype, name_data, len(name_data), public_data, len(public_data),
+                system_data, len(system_data)) != 0:
+            raise MemoryError()
+        return node_proxy(&doctype.node)
+
+    def import_node(self, node, deep=False):
+        """A copy of a node of any document, in this document."""
+        cdef Node source = as_node(node, "node")
+        cdef CNode* copy
+        if source.c_node.type == DOCUMENT_NODE:
+            raise NotSupportedError("a Document cannot be imported")
+        copy = node_clone_into(source.c_node, self.c_doc, bool(deep))
+        if copy == NULL:
+            raise MemoryError()
+        return node_proxy(copy)
+
+    def adopt_node(self, node):
+        """Move a node (with its descendants) from wherever it is into this
+        document, detached. Returns the node."""
+        cdef Node source = as_node(node, "node")
+        if source.c_node.type == DOCUMENT_NODE:
+            raise NotSupportedError("a Document cannot be adopted")
+        if fragment_host(source.c_node) != NULL:
+            raise HierarchyRequestError("a template's contents cannot be adopted")
+        node_remove(source.c_node)
+        adopt_node(source.c_node, self)
+        return source
+
+    def _clone_document(self, deep):
+        cdef Document copy = Document.__new__(Document)
+        cdef CNode* child
+        cdef CNode* child_copy
+        copy.c_doc.quirks_mode = self.c_doc.quirks_mode
+        copy.c_doc.scripting = self.c_doc.scripting
+        copy.encoding = self.encoding
+        if deep:
+            child = self.c_node.first_child
+            while child != NULL:
+                child_copy = node_clone_into(child, copy.c_doc, True)
+                if child_copy == NULL:
+                    raise MemoryError()
+                node_append_child(copy.c_node, child_copy)
+                child = child.next
+        return copy
+
+
+class NotSupportedError(ValueError):
+    """The operation is not supported for this kind of node."""
+
+
+cdef tuple QUIRKS_MODE_NAMES = ("no-quirks", "quirks", "limited-quirks")
+
+
+@cython.no_gc_clear
+cdef class DocumentFragment(Node):
+    """A DocumentFragment: a parentless list of nodes (parse_fragment's
+    result, a template's contents)."""
+
+    def __repr__(self):
+        return "<DocumentFragment>"
+
+    @property
+    def node_name(self):
+        return "#document-fragment"
+
+    @property
+    def host(self):
+        """The template element whose contents this is, or None."""
+        return node_proxy(fragment_host(live(self)))
+
+
+@cython.no_gc_clear
+cdef class DocumentType(Node):
+    """A DOCTYPE."""
+
+    def __repr__(self):
+        return "<DocumentType %s>" % self.name
+
+    cdef CDocumentType* _c(self) except NULL:
+        return <CDocumentType*> live(self)
+
+    @property
+    def node_name(self):
+        return self.name
+
+    @property
+    def name(self):
+        cdef CDocumentType* doctype = self._c()
+        return decode_utf8(doctype.name, doctype.name_length)
+
+    @property
+    def public_id(self):
+        """The public identifier ('' when missing)."""
+        cdef CDocumentType* doctype = self._c()
+        return decode_utf8(doctype.public_id, doctype.public_id_length)
+
+    @property
+    def system_id(self):
+        """The system identifier ('' when missing)."""
+        cdef CDocumentType* doctype = self._c()
+        return decode_utf8(doctype.system_id, doctype.system_id_length)
+
+
+@cython.no_gc_clear
+cdef class CharacterData(Node):
+    """Text, Comment and ProcessingInstruction: nodes holding a string."""
+
+    cdef CCharacterData* _c(self) except NULL:
+        return <CCharacterData*> live(self)
+
+    @property
+    def data(self):
+        cdef CCharacterData* node = self._c()
+        return decode_utf8(node.data, node.length)
+
+    @data.setter
+    def data(self, value):
+        cdef CCharacterData* node = self._c()
+        cdef bytes utf8 = encode_utf8(value, "data")
+        if character_data_set(node, utf8, len(utf8)) != 0:
+            raise MemoryError()
+
+    @property
+    def length(self):
+        """The length of the data in code points."""
+        return len(self.data)
+
+    def append_data(self, data):
+        cdef CCharacterData* node = self._c()
+        cdef bytes utf8 = encode_utf8(data, "data")
+        if character_data_append(node, utf8, len(utf8)) != 0:
+            raise MemoryError()
+
+    def __repr__(self):
+        data = self.data
+        if len(data) > 40:
+            data = data[:37] + "..."
+        return "<%s %r>" % (type(self).__name__, data)
+
+
+@cython.no_gc_clear
+cdef class Text(CharacterData):
+    """A Text node."""
+
+    @property
+    def node_name(self):
+        return "#text"
+
+
+@cython.no_gc_clear
+cdef class Comment(CharacterData):
+    """A Comment node."""
+
+    @property
+    def node_name(self):
+        return "#comment"
+
+
+@cython.no_gc_clear
+cdef class ProcessingInstruction(CharacterData):
+    """A ProcessingInstruction `<?target data?>`."""
+
+    @property
+    def target(self):
+        cdef CCharacterData* node = self._c()
+        return decode_utf8(node.target, node.target_length)
+
+    @property
+    def node_name(self):
+        return self.target
+
+    def __repr__(self):
+        return "<ProcessingInstruction %s %r>" % (self.target, self.data)

@@ -1,0 +1,192 @@
+# The HTML serializer: the standard's "serializing HTML fragments"
+# algorithm, over the C structs, into one growing buffer, iteratively.
+# https://html.spec.whatwg.org/multipage/parsing.html#serialising-html-fragments
+#
+# Everything below is `noexcept nogil` C: no Python object is touched until
+# the finished buffer is decoded to str once.
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#escapingString
+# (text mode: &, U+00A0, <, >; attribute mode: &, U+00A0, ", <, >)
+cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
+                       bint attribute_mode) noexcept nogil:
+    cdef size_t start = 0
+    cdef size_t i = 0
+    cdef uint8_t c
+    cdef const char* replacement
+    while i < length:
+        c = data[i]
+        if c == 0x26:                                   # &
+            replacement = "&amp;"
+        elif c == 0x3C:                                 # <
+            replacement = "&lt;"
+        elif c == 0x3E:                                 # >
+            replacement = "&gt;"
+        elif c == 0x22 and attribute_mode:              # "
+            replacement = "&quot;"
+        elif c == 0xC2 and i + 1 < length and data[i + 1] == 0xA0:   # U+00A0
+            replacement = "&nbsp;"
+        else:
+            i += 1
+            continue
+        buffer_write(out, data + start, i - start)
+        buffer_write_c(out, replacement)
+        i += 2 if c == 0xC2 else 1
+        start = i
+    buffer_write(out, data + start, length - start)
+    return -1 if out.failed else 0
+
+
+cdef inline bint serializes_as_void(CElement* element) noexcept nogil:
+    # https://html.spec.whatwg.org/multipage/parsing.html#serializes-as-void
+    return (lxp_tag_category_of(element.tag_id, element.ns) & CAT_VOID) != 0
+
+
+cdef inline bint text_is_raw(CNode* text) noexcept nogil:
+    """Whether the text's parent is an element whose text the standard
+    writes without escaping (style, script, xmp, iframe, noembed, noframes,
+    plaintext; noscript when scripting is enabled)."""
+    cdef CNode* parent = text.parent
+    cdef CElement* element
+    if parent == NULL or parent.type != ELEMENT_NODE:
+        return False
+    element = <CElement*> parent
+    if lxp_tag_category_of(element.tag_id, element.ns) & CAT_SERIALIZE_RAWTEXT:
+        return True
+    return element.tag_id == TAG_NOSCRIPT and element.ns == NS_HTML \
+        and text.owner.scripting != 0
+
+
+cdef int write_element_name(Buffer* out, CElement* element) noexcept nogil:
+    """The element's tagname: the local name in the HTML, MathML and SVG
+    namespaces, the qualified name elsewhere."""
+    cdef size_t length
+    cdef const uint8_t* name
+    if element.prefix != 0 and element.ns != NS_HTML and element.ns != NS_SVG \
+            and element.ns != NS_MATHML:
+        name = attribute_name(element.node.owner, element.prefix, &length)
+        buffer_write(out, name, length)
+        buffer_byte(out, 0x3A)
+    name = element_local_name(element, &length)
+    return buffer_write(out, name, length)
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#attribute's-serialized-name
+cdef int write_attribute_name(Buffer* out, CDocument* doc,
+                              CAttr* attr) noexcept nogil:
+    cdef size_t length, prefix_length
+    cdef const uint8_t* local_name = attribute_name(doc, attr.local_name, &length)
+    cdef const uint8_t* prefix
+    if attr.ns == NS__UNDEF:
+        pass
+    elif attr.ns == NS_XML:
+        buffer_write_c(out, "xml:")
+    elif attr.ns == NS_XMLNS:
+        if not (length == 5 and memcmp(local_name, b"xmlns", 5) == 0):
+            buffer_write_c(out, "xmlns:")
+    elif attr.ns == NS_XLINK:
+        buffer_write_c(out, "xlink:")
+    elif attr.prefix != 0:
+        prefix = attribute_name(doc, attr.prefix, &prefix_length)
+        buffer_write(out, prefix, prefix_length)
+        buffer_byte(out, 0x3A)
+    return buffer_write(out, local_name, length)
+
+
+cdef int write_start(Buffer* out, CNode* node) noexcept nogil:
+    """What the algorithm writes for a node before its children."""
+    cdef CElement* element
+    cdef CCharacterData* data
+    cdef CDocumentType* doctype
+    cdef uint32_t i
+    if node.type == ELEMENT_NODE:
+        element = <CElement*> node
+        buffer_byte(out, 0x3C)
+        write_element_name(out, element)
+        for i in range(element.attr_count):
+            buffer_byte(out, 0x20)
+            write_attribute_name(out, node.owner, &element.attrs[i])
+            buffer_write(out, <const uint8_t*> b'="', 2)
+            write_escaped(out, element.attrs[i].value,
+                          element.attrs[i].value_length, True)
+            buffer_byte(out, 0x22)
+        buffer_byte(out, 0x3E)
+    elif node.type == TEXT_NODE:
+        data = <CCharacterData*> node
+        if text_is_raw(node):
+            buffer_write(out, data.data, data.length)
+        else:
+            write_escaped(out, data.data, data.length, False)
+    elif node.type == COMMENT_NODE:
+        data = <CCharacterData*> node
+        buffer_write_c(out, "<!--")
+        buffer_write(out, data.data, data.length)
+        buffer_write_c(out, "-->")
+    elif node.type == PROCESSING_INSTRUCTION_NODE:
+        data = <CCharacterData*> node
+        buffer_write_c(out, "<?")
+        buffer_write(out, data.target, data.target_length)
+        buffer_byte(out, 0x20)
+        buffer_write(out, data.data, data.length)
+        buffer_write_c(out, "?>")
+    elif node.type == DOCUMENT_TYPE_NODE:
+        doctype = <CDocumentType*> node
+        buffer_write_c(out, "<!DOCTYPE ")
+        buffer_write(out, doctype.name, doctype.name_length)
+        buffer_byte(out, 0x3E)
+    return -1 if out.failed else 0
+
+
+cdef inline bint has_serialized_children(CNode* node) noexcept nogil:
+    if node.type == ELEMENT_NODE:
+        return not serializes_as_void(<CElement*> node)
+    return node.type == DOCUMENT_NODE or node.type == DOCUMENT_FRAGMENT_NODE
+
+
+cdef inline int write_end(Buffer* out, CNode* node) noexcept nogil:
+    if node.type == ELEMENT_NODE and not serializes_as_void(<CElement*> node):
+        buffer_write(out, <const uint8_t*> b"</", 2)
+        write_element_name(out, <CElement*> node)
+        buffer_byte(out, 0x3E)
+    return -1 if out.failed else 0
+
+
+cdef int serialize_tree(Buffer* out, CNode* root, bint include_root) noexcept nogil:
+    """Serialize root's children (include_root false) or root itself. A
+    template contributes its contents, not its own children."""
+    cdef CNode* node
+    cdef CNode* child
+    if include_root:
+        node = root
+    else:
+        if not has_serialized_children(root):
+            return 0
+        node = walk_first_child(root)
+        if node == NULL:
+            return 0
+    while not out.failed:
+        write_start(out, node)
+        child = walk_first_child(node) if has_serialized_children(node) else NULL
+        if child != NULL:
+            node = child
+            continue
+        write_end(out, node)
+        while True:
+            if node == root:
+                return -1 if out.failed else 0
+            child = walk_next_sibling(node, False)
+            if child != NULL:
+                node = child
+                break
+            node = walk_parent(node)
+            if node == NULL or (node == root and not include_root):
+                return -1 if out.failed else 0
+            write_end(out, node)
+    return -1
+
+
+cdef str serialize_html(CNode* node, bint include_self):
+    cdef Buffer out
+    memset(&out, 0, sizeof(Buffer))
+    serialize_tree(&out, node, include_self)
+    return buffer_finish(&out)

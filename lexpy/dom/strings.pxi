@@ -1,0 +1,140 @@
+# Python strings <-> UTF-8 bytes of the DOM, and the name checks of the DOM
+# standard. Internal text is UTF-8 (DESIGN.md decision 1); a lone surrogate
+# a user puts in a str survives the round trip ("surrogatepass").
+
+from cpython.unicode cimport PyUnicode_DecodeUTF8
+
+
+cdef inline str decode_utf8(const uint8_t* data, size_t length):
+    if length == 0:
+        return ""
+    return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
+                                "surrogatepass")
+
+
+cdef bytes encode_utf8(object value, str what):
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, not %s" % (what, type(value).__name__))
+    return (<str> value).encode("utf-8", "surrogatepass")
+
+
+cdef inline bint is_ascii_whitespace(Py_UCS4 c) noexcept:
+    return c == u'\t' or c == u'\n' or c == u'\x0c' or c == u'\r' or c == u' '
+
+
+cdef inline bint is_ascii_alpha(Py_UCS4 c) noexcept:
+    return (u'a' <= c <= u'z') or (u'A' <= c <= u'Z')
+
+
+cdef inline bint is_ascii_alphanumeric(Py_UCS4 c) noexcept:
+    return is_ascii_alpha(c) or (u'0' <= c <= u'9')
+
+
+cdef str ascii_lowercase(str value):
+    # str.lower() would also fold non-ASCII letters; the DOM folds ASCII only.
+    if value.isascii():
+        return value.lower()
+    return "".join([c.lower() if c.isascii() else c for c in value])
+
+
+cdef str ascii_uppercase(str value):
+    if value.isascii():
+        return value.upper()
+    return "".join([c.upper() if c.isascii() else c for c in value])
+
+
+# https://dom.spec.whatwg.org/#valid-element-local-name
+cdef bint is_valid_element_local_name(str name):
+    cdef Py_UCS4 c
+    cdef Py_ssize_t i
+    if len(name) == 0:
+        return False
+    c = name[0]
+    if is_ascii_alpha(c):
+        for c in name:
+            if is_ascii_whitespace(c) or c == u'\0' or c == u'/' or c == u'>':
+                return False
+        return True
+    if not (c == u':' or c == u'_' or c >= 0x80):
+        return False
+    for i in range(1, len(name)):
+        c = name[i]
+        if not (is_ascii_alphanumeric(c) or c == u'-' or c == u'.' or c == u':'
+                or c == u'_' or c >= 0x80):
+            return False
+    return True
+
+
+# https://dom.spec.whatwg.org/#valid-attribute-local-name
+cdef bint is_valid_attribute_local_name(str name):
+    cdef Py_UCS4 c
+    if len(name) == 0:
+        return False
+    for c in name:
+        if is_ascii_whitespace(c) or c == u'\0' or c == u'/' or c == u'=' \
+                or c == u'>':
+            return False
+    return True
+
+
+# https://dom.spec.whatwg.org/#valid-namespace-prefix
+cdef bint is_valid_namespace_prefix(str name):
+    cdef Py_UCS4 c
+    if len(name) == 0:
+        return False
+    for c in name:
+        if is_ascii_whitespace(c) or c == u'\0' or c == u'/' or c == u'>':
+            return False
+    return True
+
+
+# https://dom.spec.whatwg.org/#valid-doctype-name
+cdef bint is_valid_doctype_name(str name):
+    cdef Py_UCS4 c
+    for c in name:
+        if is_ascii_whitespace(c) or c == u'\0' or c == u'>':
+            return False
+    return True
+
+
+cdef str XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace"
+cdef str XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/"
+
+
+# https://dom.spec.whatwg.org/#validate-and-extract
+cdef tuple validate_and_extract(object namespace, object qualified_name,
+                                bint for_element):
+    """(namespace or None, prefix or None, local name) of a qualified name,
+    or InvalidCharacterError / NamespaceError."""
+    cdef str prefix = None
+    cdef str local_name
+    if namespace is not None and not isinstance(namespace, str):
+        raise TypeError("namespace must be a str or None, not %s"
+                        % type(namespace).__name__)
+    if not isinstance(qualified_name, str):
+        raise TypeError("qualified name must be a str, not %s"
+                        % type(qualified_name).__name__)
+    if namespace == "":
+        namespace = None
+    local_name = qualified_name
+    if u":" in qualified_name:
+        prefix, _, local_name = (<str> qualified_name).partition(u":")
+        if not is_valid_namespace_prefix(prefix):
+            raise InvalidCharacterError("invalid namespace prefix %r" % prefix)
+    if for_element:
+        if not is_valid_element_local_name(local_name):
+            raise InvalidCharacterError("invalid element name %r" % local_name)
+    elif not is_valid_attribute_local_name(local_name):
+        raise InvalidCharacterError("invalid attribute name %r" % local_name)
+    if prefix is not None and namespace is None:
+        raise NamespaceError("prefix %r needs a namespace" % prefix)
+    if prefix == "xml" and namespace != XML_NAMESPACE:
+        raise NamespaceError("the prefix 'xml' is bound to %s" % XML_NAMESPACE)
+    if (qualified_name == "xmlns" or prefix == "xmlns") \
+            and namespace != XMLNS_NAMESPACE:
+        raise NamespaceError("'xmlns' is bound to %s" % XMLNS_NAMESPACE)
+    if namespace == XMLNS_NAMESPACE and qualified_name != "xmlns" \
+            and prefix != "xmlns":
+        raise NamespaceError("the namespace %s needs the name or prefix 'xmlns'"
+                             % XMLNS_NAMESPACE)
+    return namespace, prefix, local_name
