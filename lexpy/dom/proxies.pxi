@@ -280,19 +280,20 @@ cdef class Node:
         """Iterate over the descendants in tree order (not into template
         contents). Safe while the tree changes: after a change, the walk
         goes on from the current node if it is still inside this node, else
-        from the node that followed the current one's subtree before the
-        change (if that is still inside), else it ends."""
+        from where its subtree ended (its former next sibling, or what
+        follows its former parent), else it ends."""
         cdef CDocument* c_doc
         cdef Node current
         cdef Node following
-        cdef Node after_subtree
+        cdef Node sibling
+        cdef Node parent
         cdef uint64_t version
         live(self)
         current = node_proxy(self.c_node.first_child)
         while current is not None:
             following = node_proxy(next_in_tree(current.c_node, self.c_node))
-            after_subtree = node_proxy(next_after_subtree(current.c_node,
-                                                          self.c_node))
+            sibling = node_proxy(current.c_node.next)
+            parent = node_proxy(current.c_node.parent)
             c_doc = self.c_node.owner
             version = c_doc.version
             yield current
@@ -301,9 +302,13 @@ cdef class Node:
                 current = following
             elif is_strict_descendant(self.c_node, current.c_node):
                 current = node_proxy(next_in_tree(current.c_node, self.c_node))
-            elif after_subtree is not None and \
-                    is_strict_descendant(self.c_node, after_subtree.c_node):
-                current = after_subtree
+            elif sibling is not None and \
+                    is_strict_descendant(self.c_node, sibling.c_node):
+                current = sibling
+            elif parent is not None and (parent is self or is_strict_descendant(
+                    self.c_node, parent.c_node)):
+                current = node_proxy(next_after_subtree(parent.c_node, self.c_node)
+                                     if parent is not self else NULL)
             else:
                 return
 
