@@ -93,6 +93,9 @@ cdef int end_of_available_data(Tokenizer* t) noexcept nogil:
     cdef size_t hold = t.pos
     cdef uint32_t flags
     if t.in_token:
+        if t.token.tag_id == TAG__COMMENT and is_comment_data_state(state):
+            if emit_comment_piece(t) == STOP:
+                return STOP
         hold = t.token.begin
     elif is_less_than_sign_pending(state):
         hold = t.lt_pos
@@ -153,6 +156,28 @@ cdef void own_drop_before(Tokenizer* t, size_t offset) noexcept nogil:
     t.own_abs = offset
 
 
+cdef void own_shrink(Tokenizer* t) noexcept nogil:
+    """Give back the memory of a long token that is done: the own buffer
+    keeps at most twice what it holds (and 64 KiB at least)."""
+    cdef size_t capacity = 65536
+    cdef uint8_t* own
+    if t.own_capacity <= capacity:
+        return
+    while capacity < 2 * t.own_len:
+        capacity *= 2
+    if capacity >= t.own_capacity:
+        return
+    own = <uint8_t*> realloc(t.own, capacity)
+    if own != NULL:
+        t.own = own
+        t.own_capacity = capacity
+
+
+cdef size_t tokenizer_buffered(Tokenizer* t, size_t* capacity) noexcept nogil:
+    capacity[0] = t.own_capacity
+    return t.own_len
+
+
 cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
                         size_t length) noexcept nogil:
     cdef size_t chunk_abs, appended, take, piece
@@ -201,6 +226,9 @@ cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
         set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
     else:
         set_buffer(t, empty_input, t.buf_end, t.buf_end, False)
+    own_shrink(t)
+    if t.own_len > 0:
+        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
     return 0
 
 

@@ -16,8 +16,9 @@ INITIAL_STATES = {
 }
 
 
-cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flags):
-    """The converted text of data[begin:end]."""
+cdef bytes range_bytes(const uint8_t* data, size_t begin, size_t end,
+                       uint32_t flags):
+    """The converted UTF-8 of data[begin:end]."""
     cdef size_t length = end - begin
     cdef size_t written
     cdef uint8_t* out = <uint8_t*> malloc(3 * length + 1)
@@ -25,10 +26,14 @@ cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flag
         raise MemoryError()
     try:
         written = convert_text(data + begin, length, flags, out)
-        return PyBytes_FromStringAndSize(<char*> out, written).decode(
-            "utf-8", "surrogatepass")
+        return PyBytes_FromStringAndSize(<char*> out, written)
     finally:
         free(out)
+
+
+cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flags):
+    """The converted text of data[begin:end]."""
+    return range_bytes(data, begin, end, flags).decode("utf-8", "surrogatepass")
 
 
 cdef str name_text(NameTable* table, bint tag, uint32_t id):
@@ -72,8 +77,14 @@ cdef class _TokenCollector:
             else:
                 tokens.append(["Character", text])
         elif kind == TAG__COMMENT:
-            tokens.append(["Comment", range_text(token.data, token.text_begin,
-                                                 token.text_end, token.data_flags)])
+            # A long comment comes in pieces (TOKEN_CONTINUATION), which may
+            # split a UTF-8 sequence: joined as bytes, decoded at the end.
+            data = range_bytes(token.data, token.text_begin, token.text_end,
+                               token.data_flags)
+            if token.type & TOKEN_CONTINUATION:
+                tokens[len(tokens) - 1][1] += data
+            else:
+                tokens.append(["Comment", data])
         elif kind == TAG__DOCTYPE:
             tokens.append([
                 "DOCTYPE",
@@ -232,6 +243,9 @@ def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
         tokenizer_destroy(t)
         error_list_clear(&errors)
     tokens = collector.tokens
+    for token in tokens:
+        if token[0] == "Comment":
+            token[1] = token[1].decode("utf-8", "surrogatepass")
     if xml_violation_mode:
         return _coerce_to_infoset(tokens), []
     return tokens, error_records

@@ -18,6 +18,11 @@ cdef enum TokenType:
     TOKEN_DOCTYPE_HAS_NAME = 0x8
     TOKEN_DOCTYPE_HAS_PUBLIC_ID = 0x10
     TOKEN_DOCTYPE_HAS_SYSTEM_ID = 0x20
+    TOKEN_CONTINUATION = 0x40     # a comment token that carries more data of
+                                  # the comment token before it: a comment
+                                  # still open at the end of a chunk is
+                                  # emitted in pieces, so the incoming buffer
+                                  # never holds a long comment whole
 
 # Data-conversion flags (Token.data_flags, TokenAttr.flags): what the one
 # conversion routine must do to a range. A range with no flag set is copied
