@@ -444,6 +444,7 @@ cdef class _RecordCollector:
             record["kind"] = "eof"
         elif kind == TAG__COMMENT:
             record["kind"] = "comment"
+            record["type"] = token.type
         elif kind == TAG__DOCTYPE:
             record["kind"] = "doctype"
             record["type"] = token.type
