@@ -323,8 +323,17 @@ ENCODINGS = [("utf-8", "utf-8"), ("utf-8", "UTF8"), ("utf-16-le", "utf-16le"),
              ("koi8-r", "koi8-r"), ("cp1251", "windows-1251"),
              ("shift_jis", "shift_jis"), ("euc-jp", "euc-jp"),
              ("iso2022-jp", "iso-2022-jp"), ("gb18030", "gb18030"),
-             ("gbk", "gbk"), ("big5", "big5"), ("euc-kr", "euc-kr"),
-             ("cp874", "windows-874"), ("mac-cyrillic", "x-mac-cyrillic")]
+             ("gbk", "gbk"), ("big5", "big5"), ("euc-kr", "euc-kr")]
+ODD_LABELS = [" Latin1 ", "ascii", "csshiftjis", "UTF-8", "l1", "sjis"]
+
+# WHATWG labels that Python's codecs do not know (or decode differently):
+# used once the encoding stage (lexpy.encoding.lookup) is there.
+try:
+    from lexpy.encoding import lookup as _lookup  # noqa: F401
+    ENCODINGS += [("cp874", "windows-874"), ("mac-cyrillic", "x-mac-cyrillic")]
+    ODD_LABELS += ["utf-16", "x-user-defined", "unicode-1-1-utf-8", "replacement"]
+except ImportError:
+    pass
 BOMS = [b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"]
 BAD_UTF8 = [b"\x80", b"\xbf", b"\xc0\xaf", b"\xc3", b"\xe2\x82", b"\xed\xa0\x80",
             b"\xf4\x90\x80\x80", b"\xf8\x88\x80\x80\x80", b"\xff", b"\xfe",
@@ -408,8 +417,7 @@ def _as_bytes(rng: random.Random, text: str) -> Tuple[bytes, Optional[str]]:
     elif r < 0.9:
         encoding = label
     else:
-        encoding = rng.choice(["utf-16", "x-user-defined", " Latin1 ", "ascii",
-                               "unicode-1-1-utf-8", "csshiftjis", "replacement"])
+        encoding = rng.choice(ODD_LABELS)
     return data, encoding
 
 
