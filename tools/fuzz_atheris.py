@@ -37,22 +37,30 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.dirname(HERE))
 
-# libFuzzer's coverage callbacks must be global for an instrumented
-# extension module to link against them when it is imported.
+# atheris loads libFuzzer during Setup(); with RTLD_GLOBAL its coverage
+# callbacks are there for the extension modules imported after it.
 sys.setdlopenflags(os.RTLD_NOW | os.RTLD_GLOBAL)
 import atheris  # noqa: E402
 
-with atheris.instrument_imports(include=["lexpy", "gen_malformed"]):
-    import lexpy  # noqa: E402
-    import gen_malformed  # noqa: E402
+lexpy = gen_malformed = None
+
+
+def _import_lexpy() -> None:
+    """Import lexpy (and the invariants) instrumented, once libFuzzer is
+    loaded (at the first input)."""
+    global lexpy, gen_malformed
+    with atheris.instrument_imports(include=["lexpy", "gen_malformed"]):
+        import lexpy as _lexpy
+        import gen_malformed as _gen_malformed
+    lexpy, gen_malformed = _lexpy, _gen_malformed
+
 
 LABELS = [None, None, None, "utf-8", "windows-1252", "utf-16le", "utf-16be",
           "shift_jis", "euc-jp", "iso-2022-jp", "gb18030", "big5", "euc-kr",
           "koi8-r", "iso-8859-2", "windows-1251"]
-LABELS += [label for _, label in gen_malformed.ENCODINGS[16:]]   # with the encoding stage
 
 
-def case_of(data: bytes) -> gen_malformed.Case:
+def case_of(data: bytes):
     """The fuzz input as a case: option bytes first, then the markup."""
     fdp = atheris.FuzzedDataProvider(data)
     flags = fdp.ConsumeIntInRange(0, 255)
@@ -71,13 +79,16 @@ def case_of(data: bytes) -> gen_malformed.Case:
                 "utf-8", "replace") if flags & 16 else case.data.replace(
                 "\udcff", "\ud800")
     else:
-        case.encoding = LABELS[label_index % len(LABELS)]
+        labels = LABELS + [label for _, label in gen_malformed.ENCODINGS[16:]]
+        case.encoding = labels[label_index % len(labels)]
     if flags & 32 and context_index < len(gen_malformed.CONTEXTS) * 2:
         case.context = gen_malformed.CONTEXTS[context_index % len(gen_malformed.CONTEXTS)]
     return case
 
 
 def test_one_input(data: bytes) -> None:
+    if lexpy is None:
+        _import_lexpy()
     gen_malformed.check(case_of(data))
 
 
