@@ -67,10 +67,13 @@ def case_of(data: bytes):
     context_index = fdp.ConsumeIntInRange(0, 255)
     label_index = fdp.ConsumeIntInRange(0, 255)
     chunk_sizes = [fdp.ConsumeIntInRange(1, 64) for _ in range(fdp.ConsumeIntInRange(1, 8))]
+    chunk_window = fdp.ConsumeIntInRange(0, 3) / 4
     markup = fdp.ConsumeBytes(atheris.ALL_REMAINING)
     case = gen_malformed.Case(seed=-1, data=markup, scripting=bool(flags & 1),
                               processing_instructions=not flags & 2,
-                              chunk_sizes=chunk_sizes)
+                              chunk_sizes=chunk_sizes,
+                              chunk_window=chunk_window,
+                              serializer_options=bool(flags & 64))
     if flags & 4:
         case.data = markup.decode("utf-8", "surrogateescape" if flags & 8 else "replace")
         if flags & 8:

@@ -369,11 +369,15 @@ class Case:
     processing_instructions: bool = True
     encoding: Optional[str] = None                # label given to parse()
     chunk_sizes: List[int] = field(default_factory=list)
+    chunk_window: float = 0.0     # where (as a fraction of the input) the
+                                  # MAX_FEEDS chunks start
+    serializer_options: bool = False   # also lexpy.serialize() with options
 
     def describe(self) -> str:
-        return "seed=%d context=%r scripting=%r pi=%r encoding=%r chunks=%r\ndata=%r" % (
-            self.seed, self.context, self.scripting, self.processing_instructions,
-            self.encoding, self.chunk_sizes[:20], self.data)
+        return ("seed=%d context=%r scripting=%r pi=%r encoding=%r chunks=%r from %.2f"
+                "\ndata=%r" % (self.seed, self.context, self.scripting,
+                               self.processing_instructions, self.encoding,
+                               self.chunk_sizes[:20], self.chunk_window, self.data))
 
 
 def generate(seed: int) -> Case:
@@ -389,6 +393,8 @@ def generate(seed: int) -> Case:
         case.context = rng.choice(CONTEXTS)
     if rng.random() < 0.35:
         case.data, case.encoding = _as_bytes(rng, text)
+    case.chunk_window = rng.choice([0.0, rng.random()])
+    case.serializer_options = rng.random() < 0.25
     if rng.random() < 0.3:
         case.chunk_sizes = [rng.randrange(1, 4) for _ in range(rng.randrange(1, 30))]
     else:
@@ -557,18 +563,28 @@ def _parse(case: Case, data, encoding=None, errors=False):
     return lexpy.parse(data, encoding=encoding, collect_errors=errors, **_options(case))
 
 
+MAX_FEEDS = 200
+
+
 def _parse_chunked(case: Case, data, encoding=None, errors=False):
     kwargs = _options(case)
     if case.context is not None:
         kwargs["context"], kwargs["namespace"] = case.context
     parser = lexpy.Parser(encoding=encoding, collect_errors=errors, **kwargs)
-    i = k = 0
+    # Up to MAX_FEEDS chunks of the case's sizes from the window's start;
+    # the input before and after it in one chunk each.
     sizes = case.chunk_sizes or [1]
-    while i < len(data):
+    i = int(len(data) * case.chunk_window)
+    if i:
+        parser.feed(data[:i])
+    for k in range(MAX_FEEDS):
+        if i >= len(data):
+            break
         size = sizes[k % len(sizes)]
         parser.feed(data[i:i + size])
         i += size
-        k += 1
+    if i < len(data):
+        parser.feed(data[i:])
     return parser.close()
 
 
@@ -690,11 +706,12 @@ def check(case: Case) -> dict:
         whole = _parse(case, data, case.encoding, errors=True)
         first_dump = lexpy.dump(whole)
         whole_errors = _errors(whole)
-        lexpy.serialize(whole)
-        lexpy.serialize(whole, omit_optional_tags=False, quote_attr_values="always",
-                        alphabetical_attributes=True, strip_whitespace=True,
-                        minimize_boolean_attributes=False, use_trailing_solidus=True,
-                        escape_rcdata=True)
+        if case.serializer_options:
+            lexpy.serialize(whole)
+            lexpy.serialize(whole, omit_optional_tags=False, quote_attr_values="always",
+                            alphabetical_attributes=True, strip_whitespace=True,
+                            minimize_boolean_attributes=False, use_trailing_solidus=True,
+                            escape_rcdata=True)
         html, holder = _serialize(case, whole)
     except InvariantFailure:
         raise
