@@ -61,7 +61,8 @@ LABELS = [None, None, None, "utf-8", "windows-1252", "utf-16le", "utf-16be",
 
 
 def case_of(data: bytes):
-    """The fuzz input as a case: option bytes first, then the markup."""
+    """The fuzz input as a case: the options (taken from the end of the
+    input), then the markup."""
     fdp = atheris.FuzzedDataProvider(data)
     flags = fdp.ConsumeIntInRange(0, 255)
     context_index = fdp.ConsumeIntInRange(0, 255)
@@ -95,9 +96,15 @@ def test_one_input(data: bytes) -> None:
     gen_malformed.check(case_of(data))
 
 
+# FuzzedDataProvider takes numbers from the end of the input: a seed is the
+# markup, then (read backwards) flags 1 (bytes, scripting on), context 0,
+# label 0 (sniffed), one chunk size of 64, window 0.
+SEED_OPTIONS = bytes([0, 63, 0, 0, 0, 1])
+
+
 def make_seeds(folder: str) -> int:
     """Small seed inputs: the #data blocks of the tree-construction tests,
-    behind neutral option bytes (whole document, UTF-8)."""
+    with neutral options (a whole document as bytes)."""
     sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tests"))
     from conformance import data as test_data
     os.makedirs(folder, exist_ok=True)
@@ -108,7 +115,7 @@ def make_seeds(folder: str) -> int:
             continue
         seen.add(markup)
         with open(os.path.join(folder, "seed-%05d" % len(seen)), "wb") as out:
-            out.write(bytes([1, 0, 0, 0, 1]) + markup)
+            out.write(markup + SEED_OPTIONS)
     return len(seen)
 
 
