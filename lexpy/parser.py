@@ -71,6 +71,11 @@ def _check_input(data: object) -> None:
         raise TypeError("data must be str or bytes, not %s" % type(data).__name__)
 
 
+# Python text codecs that the Encoding Standard does not have (and HTML
+# forbids: UTF-7, UTF-32).
+_NOT_WHATWG = frozenset(["utf-7", "utf-32", "utf-32-le", "utf-32-be"])
+
+
 def _byte_decoder(encoding: Optional[str]):
     """An incremental decoder of bytes input (WHATWG labels become codecs;
     the encoding stage replaces this)."""
@@ -88,7 +93,9 @@ def _byte_decoder(encoding: Optional[str]):
         name = None
     try:
         info = codecs.lookup(name or label)
-    except LookupError:
+    except (LookupError, ValueError):        # ValueError: a NUL in the label
+        info = None
+    if info is None or not info._is_text_encoding or info.name in _NOT_WHATWG:
         raise LookupError("unknown encoding: %r" % encoding) from None
     if info.name == "utf-8":
         return codecs.getincrementaldecoder("utf-8-sig")("replace"), "UTF-8"
@@ -157,6 +164,8 @@ def parse_fragment(data: Input, context="body", *, namespace: str = "html",
     `errors` lists the parse errors.
     """
     _check_input(data)
+    if context is None:
+        raise TypeError("context must be a str or an Element, not None")
     parser = Parser(encoding=encoding, scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors, context=context,
