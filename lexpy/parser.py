@@ -82,6 +82,11 @@ def _check_encoding(encoding: object) -> Optional[str]:
     return encoding
 
 
+# Python text codecs that the Encoding Standard does not have (and HTML
+# forbids: UTF-7, UTF-32).
+_NOT_WHATWG = frozenset(["utf-7", "utf-32", "utf-32-le", "utf-32-be"])
+
+
 def _byte_decoder(encoding: Optional[str]):
     """An incremental decoder of bytes input (WHATWG labels become codecs;
     the encoding stage replaces this)."""
@@ -96,8 +101,10 @@ def _byte_decoder(encoding: Optional[str]):
         pass
     try:
         info = codecs.lookup(name or label)
-    except LookupError:
-        raise LookupError("unknown encoding label: %r" % encoding) from None
+    except (LookupError, ValueError):        # ValueError: a NUL in the label
+        info = None
+    if info is None or not info._is_text_encoding or info.name in _NOT_WHATWG:
+        raise LookupError("unknown encoding: %r" % encoding) from None
     if info.name == "utf-8":
         return codecs.getincrementaldecoder("utf-8-sig")("replace"), "UTF-8"
     return info.incrementaldecoder("replace"), name or info.name
@@ -181,6 +188,8 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
         LookupError: `encoding` is not a label of the Encoding Standard.
     """
     _check_input(data)
+    if context is None:
+        raise TypeError("context must be a str or an Element, not None")
     parser = Parser(encoding=encoding, scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors, context=context,
