@@ -8,10 +8,10 @@ codec.
 """
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Union
 
 from lexpy.dom import dom as _dom
+from lexpy.encoding.encoding import utf8_valid_prefix
 from lexpy.treebuilder.treebuilder import NAMESPACES, TreeConstruction
 
 if TYPE_CHECKING:
@@ -44,15 +44,14 @@ class ParseError(NamedTuple):
         return "%d:%d: %s" % (self.line, self.column, self.code)
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _utf8_of_str(text: str) -> bytes:
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
         # Lone surrogates cannot be stored as UTF-8.
-        return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+        # (re is imported here, not at import time: issue 7's RSS budget.)
+        import re
+        return re.sub("[\ud800-\udfff]", "\ufffd", text).encode("utf-8")
 
 
 def _type_name(value: object) -> str:
@@ -263,9 +262,8 @@ class Parser:
         replacing decoder."""
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
+        # Validated in C without the GIL, with no str made (issue 7).
+        if utf8_valid_prefix(data) != len(data):
             self.feed(data)
             return
         self._kind = bytes
