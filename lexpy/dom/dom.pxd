@@ -57,7 +57,7 @@ cdef struct Arena:
 
 cdef struct CNode:
     uint32_t type                 # NodeType
-    uint32_t flags
+    uint32_t flags                # the DOM's bits, and NODE_OPEN_ELEMENT
     CNode* parent
     CNode* first_child
     CNode* last_child
@@ -65,6 +65,12 @@ cdef struct CNode:
     CNode* next
     CDocument* owner
     void* proxy                   # the cached Python proxy (borrowed), or NULL
+
+# A CNode.flags bit that belongs to the tree builder: the element is on the
+# stack of open elements of the parse that builds its document (a fresh
+# node has it clear; the DOM never sets it).
+cdef enum:
+    NODE_OPEN_ELEMENT = 0x100
 
 cdef struct CAttr:
     lxp_attr_id_t local_name      # id in the static table or the document's
@@ -147,6 +153,10 @@ cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
                                uint8_t* value, size_t value_length) noexcept nogil
 cdef CAttr* element_find_attribute(CElement* element, lxp_attr_id_t local_name,
                                    lxp_ns_id_t ns) noexcept nogil
+# Room for `count` attributes in all: a parser that knows how many a token
+# has allocates the array once, at its size. 0, or -1 when out of memory.
+cdef int element_reserve_attributes(CElement* element,
+                                    uint32_t count) noexcept nogil
 
 cdef CCharacterData* text_create(CDocument* doc) noexcept nogil
 cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil

@@ -10,9 +10,9 @@ token callback (tree_builder_token) runs without the GIL and touches no
 Python object; the Python face at the end drives one parse.
 """
 
-from libc.stdint cimport uint8_t, uint32_t
-from libc.stdlib cimport calloc, realloc, free
-from libc.string cimport memcmp, memset, strlen
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, malloc, realloc, free, qsort
+from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.token cimport *
@@ -25,7 +25,9 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
+    NODE_OPEN_ELEMENT,
     dom_alloc, dom_shrink, element_create, element_add_attribute,
+    element_reserve_attributes,
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
@@ -198,7 +200,10 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     if tb == NULL:
         return
     free(tb.open_elements)
+    free(tb.open_links)
+    free(tb.topmost_tag)
     free(tb.formatting)
+    free(tb.noah_counts)
     free(tb.template_modes)
     free(tb.scratch)
     free(tb.pending_text)
