@@ -264,10 +264,9 @@ def report(results, clock_name):
                 r["rss_growth_kb"] / 1024, r["import_rss_kb"] / 1024,
                 "%.2fx" % r["speed_ratio"] if "speed_ratio" in r else "-",
                 "%.2fx" % r["rss_ratio"] if "rss_ratio" in r else "-"))
-    print("\nMB/s: bytes of the pages / best pass (%s clock); growth" % clock_name)
-    print(": peak RSS over the RSS "
-          "with the corpus loaded (import: the parser's modules alone); "
-          "l/p: lexpy / peer.")
+    print("\nMB/s: bytes of the pages / best pass (%s clock); growth: peak RSS over "
+          "the RSS with the corpus loaded\n(import: the parser's modules alone); "
+          "l/p: lexpy / peer." % clock_name)
 
 
 def bench_corpus(args):

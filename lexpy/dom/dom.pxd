@@ -130,6 +130,8 @@ cdef struct CDocument:
                                   # nodes are then never reclaimed
     uint64_t version              # bumped by every insertion and removal
                                   # (lets iterators notice changes)
+    size_t source_length          # bytes of UTF-8 the parser read (0: not
+                                  # parsed): sizes the serializer's buffer
     Arena arena
 
 

@@ -6,6 +6,10 @@
 # the finished buffer is decoded to str once.
 
 
+cdef extern from "escape.h" nogil:
+    size_t lxp_escape_scan(const uint8_t* s, size_t i, size_t n, int attribute_mode)
+
+
 # https://html.spec.whatwg.org/multipage/parsing.html#escapingString
 # (text mode: &, U+00A0, <, >; attribute mode: &, U+00A0, ", <, >)
 cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
@@ -14,7 +18,11 @@ cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
     cdef size_t i = 0
     cdef uint8_t c
     cdef const char* replacement
-    while i < length:
+    while True:
+        # The runs between the bytes to look at are copied as they are.
+        i = lxp_escape_scan(data, i, length, attribute_mode)
+        if i >= length:
+            break
         c = data[i]
         if c == 0x26:                                   # &
             replacement = "&amp;"
@@ -22,11 +30,11 @@ cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
             replacement = "&lt;"
         elif c == 0x3E:                                 # >
             replacement = "&gt;"
-        elif c == 0x22 and attribute_mode:              # "
+        elif c == 0x22:                                 # " (attribute mode)
             replacement = "&quot;"
-        elif c == 0xC2 and i + 1 < length and data[i + 1] == 0xA0:   # U+00A0
+        elif i + 1 < length and data[i + 1] == 0xA0:    # U+00A0
             replacement = "&nbsp;"
-        else:
+        else:                                           # another U+0080..U+00BF
             i += 1
             continue
         buffer_write(out, data + start, i - start)
@@ -188,5 +196,10 @@ cdef int serialize_tree(Buffer* out, CNode* root, bint include_root) noexcept no
 cdef str serialize_html(CNode* node, bint include_self):
     cdef Buffer out
     memset(&out, 0, sizeof(Buffer))
+    if node.type == DOCUMENT_NODE:
+        # A parsed document's HTML is about as long as its source: the
+        # buffer is made once at that size (and a bit) instead of being
+        # copied as it doubles.
+        buffer_presize(&out, node.owner.source_length + node.owner.source_length // 16)
     serialize_tree(&out, node, include_self)
     return buffer_finish(&out)

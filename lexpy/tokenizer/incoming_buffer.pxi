@@ -178,6 +178,10 @@ cdef size_t tokenizer_buffered(Tokenizer* t, size_t* capacity) noexcept nogil:
     return t.own_len
 
 
+cdef size_t tokenizer_input_length(Tokenizer* t) noexcept nogil:
+    return t.buf_end
+
+
 cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
                         size_t length) noexcept nogil:
     cdef size_t chunk_abs, appended, take, piece

@@ -218,3 +218,5 @@ cdef void tokenizer_position(Tokenizer* tokenizer, size_t offset,
 # the bytes allocated for them.
 cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
+# Bytes of UTF-8 input fed so far (the stream offset of its end).
+cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil

@@ -21,7 +21,7 @@ from lexpy.tokenizer.tokenizer cimport (
     PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
-    tokenizer_finish, tokenizer_buffered, tag_id_by_name)
+    tokenizer_finish, tokenizer_buffered, tokenizer_input_length, tag_id_by_name)
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
@@ -157,6 +157,8 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         append_to_comment(tb, token)
         return 1 if tb.failed else 0
     tb.last_comment = NULL
+    if token.tag_id == TAG__END_OF_FILE and tb.tokenizer != NULL:
+        tb.document.source_length = tokenizer_input_length(tb.tokenizer)
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
             return 0
