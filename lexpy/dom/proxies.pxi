@@ -80,6 +80,14 @@ cdef CNode* next_after_subtree(CNode* node, CNode* root) noexcept:
     return NULL
 
 
+cdef int check_nodes_or_strings(tuple nodes) except -1:
+    for item in nodes:
+        if not isinstance(item, (str, Node)):
+            raise TypeError("expected nodes and strings, not %s"
+                            % type(item).__name__)
+    return 0
+
+
 cdef inline Node element_proxy_or_none(CNode* c_node):
     return node_proxy(c_node) if c_node != NULL and c_node.type == ELEMENT_NODE \
         else None
@@ -427,6 +435,7 @@ cdef class Node:
         """Insert nodes and strings (as Text) before this node."""
         cdef Node parent = self.parent
         cdef Node viable
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, False)
@@ -437,6 +446,7 @@ cdef class Node:
     def after(self, *nodes):
         """Insert nodes and strings (as Text) after this node."""
         cdef Node parent = self.parent
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, True)
@@ -446,6 +456,7 @@ cdef class Node:
     def replace_with(self, *nodes):
         """Put nodes and strings (as Text) where this node is."""
         cdef Node parent = self.parent
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, True)
