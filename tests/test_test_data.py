@@ -43,3 +43,18 @@ def test_wpt_file_replaces_html5lib_file():
     tests1 = [c for c in data.tree_cases() if c.file == "tests1.dat"]
     overlay = (data.wpt_parsing_dir() / "tests1.dat").read_text(encoding="utf-8")
     assert tests1[0].data in overlay
+
+
+def test_description_belongs_to_no_expected_tree():
+    # WPT .dat files put "#description" before a test's "#data"; it must not
+    # end up in the previous test's expected document.
+    for case in data.tree_cases():
+        assert "#description" not in case.document, case.id
+
+
+def test_carriage_returns_in_tree_tests_are_kept():
+    # plain-text-unsafe.dat expects a CR from &#x000D; in the tree: the
+    # reader must not translate newlines.
+    case = next(c for c in data.tree_cases()
+                if c.file == "plain-text-unsafe.dat" and c.index == 1)
+    assert "FOO\rZOO" in case.document

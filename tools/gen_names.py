@@ -89,9 +89,13 @@ VOID = {HTML: """area base basefont bgsound br col embed frame hr img input
     keygen link meta param source track wbr""".split()}
 
 # "has an element in scope" and its variants: the element types that bound
-# the search.
+# the search. select joined the list with the relaxed <select> parser
+# (whatwg/html#10557): a select holds flow content now, and an end tag or
+# the adoption agency must not reach through it -- in
+# <font><select><option>a</font> the select stays inside the font
+# (webkit02.dat), and in <div><select></div><option> the </div> is ignored.
 SCOPE = {
-    HTML: "applet caption html table td th marquee object template".split(),
+    HTML: "applet caption html table td th marquee object select template".split(),
     MATHML: "mi mo mn ms mtext annotation-xml".split(),
     SVG: "foreignObject desc title".split(),
 }

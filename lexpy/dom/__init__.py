@@ -4,6 +4,7 @@ serializer and the tree dump (DESIGN.md decision 7)."""
 from lexpy.dom.dom import (
     Attributes,
     CharacterData,
+    ClassList,
     Comment,
     Document,
     DocumentFragment,
@@ -24,6 +25,7 @@ from lexpy.dom.options_serializer import SerializerError, serialize, serialize_t
 __all__ = [
     "Attributes",
     "CharacterData",
+    "ClassList",
     "Comment",
     "Document",
     "DocumentFragment",

@@ -396,6 +396,9 @@ _P_CLOSERS = frozenset(
     "ul".split())
 
 
+_P_KEEPING_PARENTS = frozenset("a audio del ins map noscript video".split())
+
+
 def _is_optional_start(name: str, previous: Optional[dict],
                        following: Optional[dict]) -> bool:
     kind = following["type"] if following else None
@@ -451,6 +454,12 @@ def _is_optional_end(name: str, following: Optional[dict]) -> bool:
     if name == "p":
         if kind in ("StartTag", "EmptyTag"):
             return following["name"] in _P_CLOSERS
+        if kind == "EndTag":
+            # The end tag that follows is the parent's: the standard keeps
+            # </p> in a, audio, del, ins, map, noscript, video and custom
+            # elements (html5lib's filter does not look at the parent).
+            parent = following["name"]
+            return parent not in _P_KEEPING_PARENTS and "-" not in parent
         return at_end
     if name == "option":
         if kind == "StartTag":

@@ -13,14 +13,95 @@ from lexpy.tokenizer.token cimport Token, TokenAttr
 # Tokenization states, named as in the standard
 # (https://html.spec.whatwg.org/multipage/parsing.html#tokenization).
 cdef enum TokenizerState:
+    # The states the tree builder sets (tokenizer_set_state).
     DATA_STATE
     RCDATA_STATE
     RAWTEXT_STATE
     SCRIPT_DATA_STATE
     PLAINTEXT_STATE
     CDATA_SECTION_STATE
-    # ... every other state of the standard is added by the tokenizer
-    # implementation; the tree builder only ever sets the ones above.
+    # Every other state of the standard's tokenization section, in the
+    # standard's order (the tokenizer's own business).
+    TAG_OPEN_STATE
+    END_TAG_OPEN_STATE
+    TAG_NAME_STATE
+    RCDATA_LESS_THAN_SIGN_STATE
+    RCDATA_END_TAG_OPEN_STATE
+    RCDATA_END_TAG_NAME_STATE
+    RAWTEXT_LESS_THAN_SIGN_STATE
+    RAWTEXT_END_TAG_OPEN_STATE
+    RAWTEXT_END_TAG_NAME_STATE
+    SCRIPT_DATA_LESS_THAN_SIGN_STATE
+    SCRIPT_DATA_END_TAG_OPEN_STATE
+    SCRIPT_DATA_END_TAG_NAME_STATE
+    SCRIPT_DATA_ESCAPE_START_STATE
+    SCRIPT_DATA_ESCAPE_START_DASH_STATE
+    SCRIPT_DATA_ESCAPED_STATE
+    SCRIPT_DATA_ESCAPED_DASH_STATE
+    SCRIPT_DATA_ESCAPED_DASH_DASH_STATE
+    SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
+    SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE
+    SCRIPT_DATA_ESCAPED_END_TAG_NAME_STATE
+    SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE
+    SCRIPT_DATA_DOUBLE_ESCAPED_STATE
+    SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE
+    SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE
+    SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE
+    SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE
+    BEFORE_ATTRIBUTE_NAME_STATE
+    ATTRIBUTE_NAME_STATE
+    AFTER_ATTRIBUTE_NAME_STATE
+    BEFORE_ATTRIBUTE_VALUE_STATE
+    ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE
+    ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE
+    ATTRIBUTE_VALUE_UNQUOTED_STATE
+    AFTER_ATTRIBUTE_VALUE_QUOTED_STATE
+    SELF_CLOSING_START_TAG_STATE
+    BOGUS_COMMENT_STATE
+    MARKUP_DECLARATION_OPEN_STATE
+    COMMENT_START_STATE
+    COMMENT_START_DASH_STATE
+    COMMENT_STATE
+    COMMENT_LESS_THAN_SIGN_STATE
+    COMMENT_LESS_THAN_SIGN_BANG_STATE
+    COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE
+    COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE
+    COMMENT_END_DASH_STATE
+    COMMENT_END_STATE
+    COMMENT_END_BANG_STATE
+    DOCTYPE_STATE
+    BEFORE_DOCTYPE_NAME_STATE
+    DOCTYPE_NAME_STATE
+    AFTER_DOCTYPE_NAME_STATE
+    AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE
+    BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE
+    DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE
+    DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE
+    AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE
+    BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE
+    AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE
+    BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE
+    DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE
+    DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE
+    AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE
+    BOGUS_DOCTYPE_STATE
+    CDATA_SECTION_BRACKET_STATE
+    CDATA_SECTION_END_STATE
+    PROCESSING_INSTRUCTION_OPEN_STATE
+    PROCESSING_INSTRUCTION_TARGET_STATE
+    AFTER_PROCESSING_INSTRUCTION_TARGET_STATE
+    PROCESSING_INSTRUCTION_DATA_STATE
+    PROCESSING_INSTRUCTION_QUESTIONABLE_STATE
+    CHARACTER_REFERENCE_STATE
+    NAMED_CHARACTER_REFERENCE_STATE
+    AMBIGUOUS_AMPERSAND_STATE
+    NUMERIC_CHARACTER_REFERENCE_STATE
+    HEXADECIMAL_CHARACTER_REFERENCE_START_STATE
+    DECIMAL_CHARACTER_REFERENCE_START_STATE
+    HEXADECIMAL_CHARACTER_REFERENCE_STATE
+    DECIMAL_CHARACTER_REFERENCE_STATE
+    NUMERIC_CHARACTER_REFERENCE_END_STATE
+    TOKENIZER_STATE_COUNT
 
 
 # ---------------------------------------------------------------------------
@@ -31,7 +112,9 @@ cdef struct ParseErrorRecord:
     const char* code              # static string: the standard's kebab-case
                                   # code, or the tree builder's own
     uint32_t line                 # 1-based
-    uint32_t column               # 1-based, in code points
+    uint32_t column               # 1-based, in UTF-16 code units (a
+                                  # character beyond U+FFFF counts two,
+                                  # as the standard's tests count)
 
 cdef struct ErrorList:
     ParseErrorRecord* items
@@ -125,7 +208,13 @@ cdef void tokenizer_set_last_start_tag(Tokenizer* tokenizer,
 # an element in the HTML namespace.
 cdef void tokenizer_set_cdata_allowed(Tokenizer* tokenizer,
                                       bint allowed) noexcept nogil
-# Position (1-based line, column in code points) of a byte offset of the
+# Position (1-based line, column in UTF-16 code units) of a byte offset of the
 # token being handled, for tree-construction errors.
 cdef void tokenizer_position(Tokenizer* tokenizer, size_t offset,
                              uint32_t* line, uint32_t* column) noexcept nogil
+
+# What the incoming buffer holds between feeds: the bytes of input kept (an
+# unfinished token, text that may still change meaning); *capacity is set to
+# the bytes allocated for them.
+cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
+                               size_t* capacity) noexcept nogil

@@ -1,5 +1,209 @@
 # cython: language_level=3
-"""The tree construction stage (not implemented yet)."""
+"""Tree construction: the insertion modes of the current standard over the
+tokenizer's tokens, building the DOM's C structs (DESIGN.md decision 6).
 
-from lexpy.tokenizer.tokenizer cimport Tokenizer
-from lexpy.dom.dom cimport CDocument
+https://html.spec.whatwg.org/multipage/parsing.html#tree-construction
+
+The module is one C unit made of feature files, included below in the
+standard's order so that every call between them is a direct C call. The
+token callback (tree_builder_token) runs without the GIL and touches no
+Python object; the Python face at the end drives one parse.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t
+from libc.stdlib cimport calloc, realloc, free
+from libc.string cimport memcmp, memset, strlen
+
+from lexpy.tokenizer.names cimport *
+from lexpy.tokenizer.token cimport *
+from lexpy.tokenizer.tokenizer cimport (
+    TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
+    PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
+    convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
+    tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
+    tokenizer_finish, tokenizer_buffered, tag_id_by_name)
+from lexpy.dom.dom cimport (
+    CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
+    ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
+    dom_alloc, dom_shrink, element_create, element_add_attribute,
+    element_find_attribute, text_create, comment_create,
+    processing_instruction_create, character_data_reserve, character_data_commit,
+    processing_instruction_set_target, doctype_create, node_append_child,
+    node_insert_before, node_remove, node_clone, CDocumentFragment,
+    document_fragment_create, node_clone_into,
+    Node, Document, document_new, node_proxy)
+
+
+include "parse_errors.pxi"         # parse_error(): tree-construction errors
+include "open_elements.pxi"        # the stack of open elements, every scope
+include "active_formatting.pxi"    # the list of active formatting elements
+include "insertion.pxi"            # appropriate place, creating and inserting nodes
+include "text.pxi"                 # character tokens as byte runs; table text
+include "selectedcontent.pxi"      # <selectedcontent> follows the selected option
+include "reset_insertion_mode.pxi" # template modes; reset the insertion mode
+include "adoption_agency.pxi"      # the adoption agency algorithm
+include "doctype.pxi"              # DocumentType node and quirks mode
+include "foreign_content.pxi"      # the dispatcher's choice; SVG and MathML
+
+# The insertion modes, in the standard's order.
+include "modes/initial.pxi"
+include "modes/before_html.pxi"
+include "modes/before_head.pxi"
+include "modes/in_head.pxi"
+include "modes/in_head_noscript.pxi"
+include "modes/after_head.pxi"
+include "modes/in_body.pxi"
+include "modes/text.pxi"
+include "modes/in_table.pxi"
+include "modes/in_table_text.pxi"
+include "modes/in_caption.pxi"
+include "modes/in_column_group.pxi"
+include "modes/in_table_body.pxi"
+include "modes/in_row.pxi"
+include "modes/in_cell.pxi"
+include "modes/in_template.pxi"
+include "modes/after_body.pxi"
+include "modes/in_frameset.pxi"
+include "modes/after_frameset.pxi"
+include "modes/after_after_body.pxi"
+include "modes/after_after_frameset.pxi"
+
+include "fragment.pxi"             # the HTML fragment parsing algorithm
+include "api.pxi"                  # the Python face: one parse, driven from Python
+
+
+cdef inline void switch_tokenizer_state(TreeBuilder* tb,
+                                        TokenizerState state) noexcept nogil:
+    """The one way the tree builder changes the tokenizer's state."""
+    if tb.tokenizer != NULL:
+        tokenizer_set_state(tb.tokenizer, state)
+
+
+cdef int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
+    """Process the token by the rules of the current insertion mode."""
+    cdef uint32_t mode = tb.mode
+    if mode == IN_BODY:
+        return mode_in_body(tb, token)
+    elif mode == TEXT:
+        return mode_text(tb, token)
+    elif mode == IN_TABLE:
+        return mode_in_table(tb, token)
+    elif mode == IN_TABLE_TEXT:
+        return mode_in_table_text(tb, token)
+    elif mode == IN_CELL:
+        return mode_in_cell(tb, token)
+    elif mode == IN_ROW:
+        return mode_in_row(tb, token)
+    elif mode == IN_TABLE_BODY:
+        return mode_in_table_body(tb, token)
+    elif mode == INITIAL:
+        return mode_initial(tb, token)
+    elif mode == BEFORE_HTML:
+        return mode_before_html(tb, token)
+    elif mode == BEFORE_HEAD:
+        return mode_before_head(tb, token)
+    elif mode == IN_HEAD:
+        return mode_in_head(tb, token)
+    elif mode == IN_HEAD_NOSCRIPT:
+        return mode_in_head_noscript(tb, token)
+    elif mode == AFTER_HEAD:
+        return mode_after_head(tb, token)
+    elif mode == IN_CAPTION:
+        return mode_in_caption(tb, token)
+    elif mode == IN_COLUMN_GROUP:
+        return mode_in_column_group(tb, token)
+    elif mode == IN_TEMPLATE:
+        return mode_in_template(tb, token)
+    elif mode == AFTER_BODY:
+        return mode_after_body(tb, token)
+    elif mode == IN_FRAMESET:
+        return mode_in_frameset(tb, token)
+    elif mode == AFTER_FRAMESET:
+        return mode_after_frameset(tb, token)
+    elif mode == AFTER_AFTER_BODY:
+        return mode_after_after_body(tb, token)
+    elif mode == AFTER_AFTER_FRAMESET:
+        return mode_after_after_frameset(tb, token)
+    return DONE
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
+cdef void process_token(TreeBuilder* tb, Token* token) noexcept nogil:
+    cdef int result
+    while not tb.failed and not tb.stopped:
+        if token.tag_id == TAG__TEXT and text_is_empty(tb):
+            return
+        if uses_html_rules(tb, token):
+            result = process_in_mode(tb, token)
+        else:
+            result = foreign_content(tb, token)
+            if result == REPROCESS_AS_HTML:
+                result = process_in_mode(tb, token)
+        if result == DONE:
+            return
+
+
+cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
+    cdef TreeBuilder* tb = <TreeBuilder*> context
+    if tb.failed:
+        return 1
+    if tb.stopped:
+        return 0
+    tb.line = token.line
+    tb.column = token.column
+    if token.type & TOKEN_CONTINUATION:
+        append_to_comment(tb, token)
+        return 1 if tb.failed else 0
+    tb.last_comment = NULL
+    if token.tag_id == TAG__TEXT:
+        if token.text_end <= token.text_begin:
+            return 0
+        if begin_text(tb, token) != 0:
+            return 1
+        if tb.skip_newline:
+            tb.skip_newline = False
+            skip_leading_newline(tb)
+            if text_is_empty(tb):
+                return 0
+    else:
+        tb.skip_newline = False
+        tb.text.begin = tb.text.end = 0
+    tb.self_closing_acknowledged = False
+    process_token(tb, token)
+    if token.type & TOKEN_SELF_CLOSING and is_start_tag(token) \
+            and not tb.self_closing_acknowledged:
+        parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
+    update_cdata_allowed(tb)
+    return 1 if tb.failed else 0
+
+
+cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
+                                      ErrorList* errors,
+                                      bint scripting) noexcept nogil:
+    cdef TreeBuilder* tb = <TreeBuilder*> calloc(1, sizeof(TreeBuilder))
+    if tb == NULL:
+        return NULL
+    tb.document = document
+    tb.tokenizer = tokenizer
+    tb.errors = errors
+    tb.scripting = scripting
+    tb.mode = INITIAL
+    tb.frameset_ok = True
+    if tokenizer != NULL:
+        tokenizer_set_cdata_allowed(tokenizer, False)
+    return tb
+
+
+cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
+    if tb == NULL:
+        return
+    free(tb.open_elements)
+    free(tb.formatting)
+    free(tb.template_modes)
+    free(tb.scratch)
+    free(tb.pending_text)
+    free(tb)
+
+
+cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil:
+    return tb.fragment_root

@@ -1,0 +1,72 @@
+# The one data-conversion routine (DESIGN.md decision 3): the tokenizer
+# records ranges and flags; the consumer turns a range into DOM text here,
+# exactly once. Reports nothing: the tokenizer reported the errors while it
+# scanned. `src` and `dest` must not overlap.
+
+cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
+                         uint8_t* dest) noexcept nogil:
+    cdef bint want_cr = (flags & DATA_HAS_CR) != 0
+    cdef bint want_charref = (flags & DATA_HAS_CHARREF) != 0
+    cdef bint want_lower = (flags & DATA_ASCII_LOWERCASE) != 0
+    cdef bint in_attribute = (flags & DATA_IN_ATTRIBUTE) != 0
+    cdef int nul_mode = 0        # 0 keep, 1 replace by U+FFFD, 2 drop
+    cdef size_t i = 0, run = 0, out = 0, consumed, written
+    cdef uint8_t c
+    if flags & DATA_HAS_NUL:
+        if flags & DATA_NUL_DROP:
+            nul_mode = 2
+        elif flags & DATA_NUL_TO_REPLACEMENT:
+            nul_mode = 1
+    if not (want_cr or want_charref or want_lower or nul_mode):
+        if length:
+            memcpy(dest, src, length)
+        return length
+    while i < length:
+        c = src[i]
+        if c > 0x26 and not (want_lower and 0x41 <= c <= 0x5A):
+            i += 1
+            continue
+        if c == 0x0D and want_cr:
+            memcpy(dest + out, src + run, i - run)
+            out += i - run
+            dest[out] = 0x0A
+            out += 1
+            i += 1
+            if i < length and src[i] == 0x0A:
+                i += 1
+            run = i
+        elif c == 0 and nul_mode:
+            memcpy(dest + out, src + run, i - run)
+            out += i - run
+            if nul_mode == 1:
+                dest[out] = 0xEF
+                dest[out + 1] = 0xBF
+                dest[out + 2] = 0xBD
+                out += 3
+            i += 1
+            run = i
+        elif c == 0x26 and want_charref:
+            consumed = decode_character_reference(
+                src + i + 1, length - i - 1, in_attribute, dest + out + (i - run),
+                &written)
+            if consumed == 0:
+                i += 1
+                continue
+            # The decoded text was written where the pending run ends;
+            # the run goes before it.
+            memcpy(dest + out, src + run, i - run)
+            out += (i - run) + written
+            i += 1 + consumed
+            run = i
+        elif want_lower and 0x41 <= c <= 0x5A:
+            memcpy(dest + out, src + run, i - run)
+            out += i - run
+            dest[out] = c + 0x20
+            out += 1
+            i += 1
+            run = i
+        else:
+            i += 1
+    memcpy(dest + out, src + run, i - run)
+    out += i - run
+    return out

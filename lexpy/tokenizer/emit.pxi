@@ -1,0 +1,395 @@
+# Building and emitting tokens. Text between markup is one token; a markup
+# token is "begun" when its kind is certain (the text before its '<' is
+# emitted then), filled with stream offsets while its states scan it, and
+# handed to the callback with offsets relative to Token.data.
+
+cdef int call_back(Tokenizer* t, Token* token) noexcept nogil:
+    cdef int result = 0
+    t.current_token = token
+    if t.callback != NULL:
+        result = t.callback(t.context, token)
+    t.current_token = NULL
+    if result != 0:
+        t.stop_code = result
+        return STOP
+    return GO_ON
+
+
+cdef inline int out_of_memory(Tokenizer* t) noexcept nogil:
+    t.stop_code = -1
+    return STOP
+
+
+# ---------------------------------------------------------------------------
+# Character data
+# ---------------------------------------------------------------------------
+
+cdef void text_start(Tokenizer* t, size_t position, uint32_t flags) noexcept nogil:
+    """Pending text begins at `position` with these flags."""
+    t.text_begin = position
+    t.text_flags = flags
+    if t.errors != NULL:
+        position_of(t, position, &t.text_line, &t.text_column)
+
+
+cdef inline void ensure_text(Tokenizer* t, uint32_t origin) noexcept nogil:
+    """In a text state: the character at t.pos is text (it may follow a
+    flush at the end of a chunk)."""
+    if t.text_begin == NO_POSITION and t.pos < t.buf_end:
+        text_start(t, t.pos, origin)
+
+
+cdef inline void consume_text_character(Tokenizer* t, int c) noexcept nogil:
+    """A single-character text state consumes the byte c."""
+    if c == 0x0D:
+        t.text_flags |= DATA_HAS_CR
+    elif c >= 0x80:
+        t.text_flags |= DATA_HAS_NON_ASCII
+    t.pos += 1
+
+
+cdef uint32_t whitespace_flags(const uint8_t* s, size_t length) noexcept nogil:
+    cdef size_t i = 0
+    if length == 0 or not byte_class[s[0]] & CLASS_WHITESPACE:
+        return 0
+    while i < length and byte_class[s[i]] & CLASS_WHITESPACE:
+        i += 1
+    if i == length:
+        return DATA_LEADING_WHITESPACE | DATA_WHITESPACE_ONLY
+    return DATA_LEADING_WHITESPACE
+
+
+cdef int emit_text(Tokenizer* t, size_t end) noexcept nogil:
+    """Emit the pending text up to the stream offset `end` (none left
+    pending afterwards)."""
+    cdef size_t begin = t.text_begin
+    cdef size_t base = t.buf_abs
+    cdef Token* token = &t.text_token
+    t.text_begin = NO_POSITION
+    if begin == NO_POSITION or begin >= end:
+        return GO_ON
+    token.tag_id = TAG__TEXT
+    token.type = 0
+    token.data = t.buf
+    token.begin = begin - base
+    token.end = end - base
+    token.text_begin = token.begin
+    token.text_end = token.end
+    token.data_flags = t.text_flags | whitespace_flags(t.buf + token.begin,
+                                                       end - begin)
+    token.attrs = NULL
+    token.attr_count = 0
+    token.line = t.text_line
+    token.column = t.text_column
+    if t.errors != NULL:
+        advance_to(t, end)
+    return call_back(t, token)
+
+
+# ---------------------------------------------------------------------------
+# Markup tokens
+# ---------------------------------------------------------------------------
+
+cdef int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
+    """The token starting at the '<' at t.lt_pos is certain: emit the text
+    before it and start building it."""
+    cdef Token* token = &t.token
+    cdef int result = GO_ON
+    token.line = 0
+    token.column = 0
+    if t.text_begin != NO_POSITION and t.text_begin == t.lt_pos:
+        token.line = t.text_line
+        token.column = t.text_column
+        t.text_begin = NO_POSITION
+    else:
+        result = emit_text(t, t.lt_pos)
+        if t.errors != NULL:
+            position_of(t, t.lt_pos, &token.line, &token.column)
+    token.tag_id = kind
+    token.type = 0
+    token.begin = t.lt_pos
+    token.end = t.lt_pos
+    token.text_begin = t.pos
+    token.text_end = t.pos
+    token.data_flags = 0
+    token.attrs = t.attrs
+    token.attr_count = 0
+    t.in_token = True
+    return result
+
+
+cdef int begin_tag(Tokenizer* t, bint end_tag, size_t name_begin) noexcept nogil:
+    cdef int result = begin_token(t, TAG__UNDEF)
+    if end_tag:
+        t.token.type = TOKEN_END_TAG
+    t.token.text_begin = name_begin
+    t.name_hash = LXP_NAME_HASH_INIT
+    t.name_flags = 0
+    t.attr = NULL
+    t.attr_stamp += 1
+    if t.attr_stamp == 0:           # wrapped: forget every stamp
+        if t.attr_seen != NULL:
+            memset(t.attr_seen, 0, t.attr_seen_capacity * sizeof(uint32_t))
+        t.attr_stamp = 1
+    return result
+
+
+cdef int begin_comment(Tokenizer* t, size_t data_begin) noexcept nogil:
+    cdef int result = begin_token(t, TAG__COMMENT)
+    t.token.text_begin = data_begin
+    t.data_end = data_begin
+    return result
+
+
+cdef inline void become_comment(Tokenizer* t, size_t data_begin) noexcept nogil:
+    """A token begun as something else (a processing instruction, a CDATA
+    section outside foreign content) is a bogus comment after all."""
+    t.token.tag_id = TAG__COMMENT
+    t.token.type = 0
+    t.token.text_begin = data_begin
+    t.token.data_flags = 0
+    t.data_end = data_begin
+
+
+cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
+                          uint32_t hash, uint32_t flags) noexcept nogil:
+    """The id of a tag or attribute name scanned at begin..end (hash and
+    flags as the scanning loop computed them): static table first, then the
+    dynamic one, interning the converted (lowercased, NUL as U+FFFD) name."""
+    cdef const uint8_t* name = t.buf + (begin - t.buf_abs)
+    cdef size_t length = end - begin
+    cdef size_t converted
+    cdef uint32_t id
+    cdef uint8_t* scratch
+    cdef NameTable* table = t.tags if tag else t.attribute_names
+    cdef bint upper = (flags & DATA_ASCII_LOWERCASE) != 0
+    if not flags & DATA_HAS_NUL:
+        if tag:
+            id = lxp_tag_find(name, length, hash, upper)
+        else:
+            id = lxp_attr_find(name, length, hash, upper)
+        if id != 0:
+            return id
+    if flags & (DATA_HAS_NUL | DATA_ASCII_LOWERCASE):
+        if t.scratch_capacity < 3 * length + 1:
+            scratch = <uint8_t*> realloc(t.scratch, 3 * length + 1)
+            if scratch == NULL:
+                return 0
+            t.scratch = scratch
+            t.scratch_capacity = 3 * length + 1
+        converted = convert_text(name, length, flags | DATA_NUL_TO_REPLACEMENT,
+                                 t.scratch)
+        return name_table_intern(table, t.scratch, converted)
+    return name_table_intern(table, name, length)
+
+
+cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
+    t.token.text_end = t.pos
+    t.token.data_flags = t.name_flags
+    t.token.tag_id = intern_name(t, True, t.token.text_begin, t.pos,
+                                 t.name_hash, t.name_flags)
+
+
+cdef int begin_attribute(Tokenizer* t) noexcept nogil:
+    """A new attribute whose name starts at t.pos."""
+    cdef TokenAttr* attrs
+    cdef TokenAttr* attr
+    cdef size_t capacity
+    if t.token.attr_count == t.attr_capacity:
+        capacity = t.attr_capacity * 2
+        attrs = <TokenAttr*> realloc(t.attrs, capacity * sizeof(TokenAttr))
+        if attrs == NULL:
+            return out_of_memory(t)
+        t.attrs = attrs
+        t.attr_capacity = capacity
+        t.token.attrs = attrs
+    attr = &t.attrs[t.token.attr_count]
+    t.token.attr_count += 1
+    attr.name_id = 0
+    attr.name_begin = t.pos
+    attr.name_end = t.pos
+    attr.value_begin = t.pos
+    attr.value_end = t.pos
+    attr.flags = DATA_IN_ATTRIBUTE
+    attr.line = 0
+    attr.column = 0
+    if t.errors != NULL:
+        position_of(t, t.pos, &attr.line, &attr.column)
+    t.attr = attr
+    t.name_hash = LXP_NAME_HASH_INIT
+    t.name_flags = 0
+    return GO_ON
+
+
+cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
+    """Leaving the attribute name state at t.pos: intern the name and drop
+    the attribute when the tag has one of that name already."""
+    cdef TokenAttr* attr = t.attr
+    cdef uint32_t id
+    cdef uint32_t* seen
+    cdef size_t capacity
+    attr.name_end = t.pos
+    attr.value_begin = t.pos
+    attr.value_end = t.pos
+    if t.name_flags & DATA_HAS_NUL:
+        attr.flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
+    id = intern_name(t, False, attr.name_begin, t.pos, t.name_hash, t.name_flags)
+    attr.name_id = id
+    if id == 0:
+        return
+    if id >= t.attr_seen_capacity:
+        capacity = 2 * id + 64
+        seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
+        if seen == NULL:
+            return                  # no duplicate check without memory
+        memset(seen + t.attr_seen_capacity, 0,
+               (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
+        t.attr_seen = seen
+        t.attr_seen_capacity = capacity
+    if t.attr_seen[id] == t.attr_stamp:
+        report(t, "duplicate-attribute", t.pos)
+        t.token.attr_count -= 1
+        t.dropped_attr = attr[0]
+        t.attr = &t.dropped_attr
+    else:
+        t.attr_seen[id] = t.attr_stamp
+
+
+cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
+    """Stream offsets -> offsets relative to the current buffer."""
+    cdef size_t base = t.buf_abs
+    cdef size_t k
+    cdef TokenAttr* attr
+    token.data = t.buf
+    token.begin -= base
+    token.end -= base
+    token.text_begin -= base
+    token.text_end -= base
+    for k in range(token.attr_count):
+        attr = &token.attrs[k]
+        attr.name_begin -= base
+        attr.name_end -= base
+        attr.value_begin -= base
+        attr.value_end -= base
+    if token.tag_id == TAG__DOCTYPE:
+        token.doctype_name_begin -= base
+        token.doctype_name_end -= base
+        token.public_id_begin -= base
+        token.public_id_end -= base
+        token.system_id_begin -= base
+        token.system_id_end -= base
+    elif token.tag_id == TAG__PROCESSING_INSTRUCTION:
+        token.pi_target_begin -= base
+        token.pi_target_end -= base
+
+
+cdef int emit_markup(Tokenizer* t) noexcept nogil:
+    """Emit the markup token that ends at t.pos (the state is data unless
+    the callback changes it)."""
+    t.token.end = t.pos
+    t.in_token = False
+    t.state = DATA_STATE
+    if t.errors != NULL:
+        advance_to(t, t.pos)
+    to_relative(t, &t.token)
+    return call_back(t, &t.token)
+
+
+cdef int emit_tag(Tokenizer* t) noexcept nogil:
+    """Emit the tag token whose '>' was just consumed."""
+    cdef Token* token = &t.token
+    if token.type & TOKEN_END_TAG:
+        if token.attr_count:
+            report(t, "end-tag-with-attributes", t.pos - 1)
+            token.attr_count = 0
+        if token.type & TOKEN_SELF_CLOSING:
+            report(t, "end-tag-with-trailing-solidus", t.pos - 1)
+    else:
+        t.last_start_tag = token.tag_id
+    return emit_markup(t)
+
+
+cdef inline int emit_comment(Tokenizer* t) noexcept nogil:
+    t.token.text_end = t.data_end
+    return emit_markup(t)
+
+
+cdef inline bint is_comment_data_state(TokenizerState state) noexcept nogil:
+    """States inside a comment's data, where t.data_end (t.pos in the bogus
+    comment state) ends the data that is settled."""
+    return COMMENT_START_STATE <= state <= COMMENT_END_BANG_STATE \
+        or state == BOGUS_COMMENT_STATE
+
+
+cdef int emit_comment_piece(Tokenizer* t) noexcept nogil:
+    """The input ran out inside a comment: emit the data settled so far (a
+    trailing CR waits, an LF may follow; so does a split UTF-8 sequence) as a comment token -- the first
+    piece, or a TOKEN_CONTINUATION of the one before -- and go on with a
+    token that begins after it. Not in the standard: it keeps the incoming
+    buffer small when a comment is longer than the chunks (the tree gets
+    the same comment)."""
+    cdef Token* token = &t.token
+    cdef size_t begin = token.text_begin
+    cdef size_t end = t.pos if t.state == BOGUS_COMMENT_STATE else t.data_end
+    cdef const uint8_t* s = t.buf - t.buf_abs        # indexed by stream offset
+    cdef size_t lead = end
+    cdef int result
+    # A UTF-8 sequence split by the chunk end waits for its other bytes.
+    while lead > begin and end - lead < 3 and (s[lead - 1] & 0xC0) == 0x80:
+        lead -= 1
+    if lead > begin and s[lead - 1] >= 0xC0 and end - (lead - 1) < (
+            2 if s[lead - 1] < 0xE0 else 3 if s[lead - 1] < 0xF0 else 4):
+        end = lead - 1
+    if end > begin and s[end - 1] == 0x0D:
+        end -= 1
+    if end <= begin:
+        return GO_ON
+    token.end = end
+    token.text_end = end
+    to_relative(t, token)
+    result = call_back(t, token)
+    token.type = TOKEN_CONTINUATION
+    token.begin = end
+    token.end = end
+    token.text_begin = end
+    token.text_end = end
+    return result
+
+
+cdef inline int emit_doctype(Tokenizer* t) noexcept nogil:
+    return emit_markup(t)
+
+
+cdef inline int emit_processing_instruction(Tokenizer* t) noexcept nogil:
+    t.token.text_end = t.data_end
+    return emit_markup(t)
+
+
+cdef int emit_eof(Tokenizer* t) noexcept nogil:
+    """The end of the input: pending text, then the end-of-file token. A
+    token in progress is dropped (its state reported the error)."""
+    cdef Token* token = &t.text_token
+    cdef size_t end = t.buf_end
+    t.in_token = False
+    if t.text_begin != NO_POSITION:
+        if emit_text(t, end) == STOP:
+            return STOP
+    token.tag_id = TAG__END_OF_FILE
+    token.type = 0
+    token.data = t.buf
+    token.begin = end - t.buf_abs
+    token.end = token.begin
+    token.text_begin = token.begin
+    token.text_end = token.begin
+    token.data_flags = 0
+    token.attrs = NULL
+    token.attr_count = 0
+    token.line = 0
+    token.column = 0
+    if t.errors != NULL:
+        position_of(t, end, &token.line, &token.column)
+    t.finished = True
+    t.pos = end
+    if call_back(t, token) == STOP:
+        return STOP
+    return DONE

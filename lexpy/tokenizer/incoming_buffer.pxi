@@ -1,0 +1,250 @@
+# The incoming buffer (DESIGN.md decision 5). The caller's chunk is scanned
+# in place. When it runs out, the text scanned so far is emitted, except
+# what could still change meaning with the next chunk (a trailing CR, an
+# unfinished character reference, a '<' that may open an end tag, a split
+# UTF-8 sequence); that part and an unfinished markup token are copied into
+# the tokenizer's own buffer. The states resume exactly where they stopped:
+# every state can stop at any byte, and lookahead states (markup
+# declaration open, after DOCTYPE name, named character reference) stop
+# before deciding. The next chunk is appended to the own buffer in growing
+# pieces until nothing before the chunk is needed any more; then the chunk
+# is scanned in place again.
+
+
+cdef inline bint is_less_than_sign_pending(TokenizerState state) noexcept nogil:
+    """States in which the text ends at t.lt_pos if a tag follows."""
+    return (state == TAG_OPEN_STATE or state == END_TAG_OPEN_STATE
+            or state == RCDATA_LESS_THAN_SIGN_STATE
+            or state == RCDATA_END_TAG_OPEN_STATE
+            or state == RCDATA_END_TAG_NAME_STATE
+            or state == RAWTEXT_LESS_THAN_SIGN_STATE
+            or state == RAWTEXT_END_TAG_OPEN_STATE
+            or state == RAWTEXT_END_TAG_NAME_STATE
+            or state == SCRIPT_DATA_LESS_THAN_SIGN_STATE
+            or state == SCRIPT_DATA_END_TAG_OPEN_STATE
+            or state == SCRIPT_DATA_END_TAG_NAME_STATE
+            or state == SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE
+            or state == SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE
+            or state == SCRIPT_DATA_ESCAPED_END_TAG_NAME_STATE)
+
+
+cdef inline bint is_character_reference_state(TokenizerState state) noexcept nogil:
+    """States of an undecided character reference (the ambiguous ampersand
+    state has decided: its characters are plain text)."""
+    return (CHARACTER_REFERENCE_STATE <= state <= NUMERIC_CHARACTER_REFERENCE_END_STATE
+            and state != AMBIGUOUS_AMPERSAND_STATE)
+
+
+cdef size_t text_tail_hold(Tokenizer* t) noexcept nogil:
+    """Where the pending text must stop at the end of the available input:
+    before a split UTF-8 sequence, a trailing CR (an LF may follow), or an
+    '&' whose character reference may go on in the next chunk."""
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t low = t.text_begin - base
+    cdef size_t i = t.pos - base
+    cdef size_t j, lead
+    cdef TokenizerState state = t.state
+    # A UTF-8 sequence split by the chunk end.
+    j = i
+    while j > low and i - j < 3 and (s[j - 1] & 0xC0) == 0x80:
+        j -= 1
+    if j > low and s[j - 1] >= 0xC0:
+        lead = s[j - 1]
+        if i - (j - 1) < (2 if lead < 0xE0 else 3 if lead < 0xF0 else 4):
+            i = j - 1
+    if i > low and s[i - 1] == 0x0D:
+        return base + i - 1
+    if state == DATA_STATE or state == RCDATA_STATE or (
+            state == AMBIGUOUS_AMPERSAND_STATE
+            and (t.return_state == DATA_STATE or t.return_state == RCDATA_STATE)):
+        # '&' and up to 33 alphanumerics: a name of the table may go on.
+        j = i
+        while j > low and i - j <= 33 and byte_class[s[j - 1]] & CLASS_ALPHANUMERIC:
+            j -= 1
+        if j > low and s[j - 1] == 0x26:
+            return base + j - 1
+        # '&#', then 'x' or 'X', then any number of digits. A long run of
+        # digits is held back from chunk to chunk: only the bytes that came
+        # since the last time are looked at (linear time).
+        if t.tail_begin == t.text_begin and t.tail_checked <= base + i:
+            j = t.tail_checked - base
+            while j < i and byte_class[s[j]] & (CLASS_DIGIT | CLASS_HEX_LETTER):
+                j += 1
+            if j == i:
+                t.tail_checked = base + i
+                return t.text_begin
+        j = i
+        while j > low and byte_class[s[j - 1]] & (CLASS_DIGIT | CLASS_HEX_LETTER):
+            j -= 1
+        if j > low and (s[j - 1] | 0x20) == 0x78 and j - 1 > low and s[j - 2] == 0x23:
+            j -= 1
+        if j - low >= 2 and s[j - 1] == 0x23 and s[j - 2] == 0x26:
+            t.tail_begin = base + j - 2
+            t.tail_checked = base + i
+            return base + j - 2
+    return base + i
+
+
+cdef int end_of_available_data(Tokenizer* t) noexcept nogil:
+    """A state ran out of input (more may come): emit the text that is
+    settled and set t.keep, the first byte still needed."""
+    cdef TokenizerState state = t.state
+    cdef size_t hold = t.pos
+    cdef uint32_t flags
+    if t.in_token:
+        if t.token.tag_id == TAG__COMMENT and is_comment_data_state(state):
+            if emit_comment_piece(t) == STOP:
+                return STOP
+        hold = t.token.begin
+    elif is_less_than_sign_pending(state):
+        hold = t.lt_pos
+    elif is_character_reference_state(state):
+        hold = t.charref_begin
+    elif state == CDATA_SECTION_BRACKET_STATE:
+        hold = t.pos - 1
+    elif state == CDATA_SECTION_END_STATE:
+        hold = t.pos - 2
+    elif t.text_begin != NO_POSITION:
+        hold = text_tail_hold(t)
+    if t.text_begin != NO_POSITION and t.text_begin < hold:
+        flags = t.text_flags
+        if emit_text(t, hold) == STOP:
+            return STOP
+        if hold < t.pos:
+            text_start(t, hold, flags)
+    t.keep = hold
+    if t.text_begin != NO_POSITION and t.text_begin < hold:
+        t.keep = t.text_begin
+    if t.errors != NULL:
+        advance_to(t, t.keep)
+    return NEED_MORE
+
+
+cdef inline void set_buffer(Tokenizer* t, const uint8_t* buf, size_t buf_abs,
+                            size_t buf_end, bint at_eof) noexcept nogil:
+    t.buf = buf
+    t.buf_abs = buf_abs
+    t.buf_end = buf_end
+    t.at_eof = at_eof
+
+
+cdef int own_append(Tokenizer* t, const uint8_t* data, size_t length) noexcept nogil:
+    cdef size_t capacity
+    cdef uint8_t* own
+    if t.own_len + length > t.own_capacity:
+        capacity = t.own_capacity * 2 if t.own_capacity else 4096
+        while capacity < t.own_len + length:
+            capacity *= 2
+        own = <uint8_t*> realloc(t.own, capacity)
+        if own == NULL:
+            return -1
+        t.own = own
+        t.own_capacity = capacity
+    memcpy(t.own + t.own_len, data, length)
+    t.own_len += length
+    return 0
+
+
+cdef void own_drop_before(Tokenizer* t, size_t offset) noexcept nogil:
+    """Forget the own buffer's bytes before the stream offset `offset`."""
+    cdef size_t drop = offset - t.own_abs
+    if drop == 0:
+        return
+    memmove(t.own, t.own + drop, t.own_len - drop)
+    t.own_len -= drop
+    t.own_abs = offset
+
+
+cdef void own_shrink(Tokenizer* t) noexcept nogil:
+    """Give back the memory of a long token that is done: the own buffer
+    keeps at most twice what it holds (and 64 KiB at least)."""
+    cdef size_t capacity = 65536
+    cdef uint8_t* own
+    if t.own_capacity <= capacity:
+        return
+    while capacity < 2 * t.own_len:
+        capacity *= 2
+    if capacity >= t.own_capacity:
+        return
+    own = <uint8_t*> realloc(t.own, capacity)
+    if own != NULL:
+        t.own = own
+        t.own_capacity = capacity
+
+
+cdef size_t tokenizer_buffered(Tokenizer* t, size_t* capacity) noexcept nogil:
+    capacity[0] = t.own_capacity
+    return t.own_len
+
+
+cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
+                        size_t length) noexcept nogil:
+    cdef size_t chunk_abs, appended, take, piece
+    cdef int result
+    if t.stop_code != 0:
+        return t.stop_code
+    if t.finished or length == 0:
+        return 0
+    chunk_abs = t.stream_end
+    t.stream_end += length
+    if t.own_len > 0:
+        # The unfinished part first, followed by as much of the chunk as it
+        # needs (in growing pieces, so a long token costs linear time).
+        appended = 0
+        piece = 256
+        while True:
+            take = length - appended
+            if take > piece:
+                take = piece
+            piece *= 2
+            if own_append(t, chunk + appended, take) != 0:
+                out_of_memory(t)
+                return t.stop_code
+            appended += take
+            set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
+            result = run(t)
+            if result != NEED_MORE:
+                return t.stop_code
+            if t.keep >= chunk_abs:
+                break
+            own_drop_before(t, t.keep)
+            if appended == length:
+                return 0
+        t.own_len = 0
+    set_buffer(t, chunk, chunk_abs, chunk_abs + length, False)
+    result = run(t)
+    if result != NEED_MORE:
+        return t.stop_code
+    t.own_len = 0
+    t.own_abs = t.keep
+    if t.keep < t.buf_end:
+        if own_append(t, chunk + (t.keep - chunk_abs), t.buf_end - t.keep) != 0:
+            out_of_memory(t)
+            return t.stop_code
+        # The state machine goes on from the copy.
+        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
+    else:
+        set_buffer(t, empty_input, t.buf_end, t.buf_end, False)
+    own_shrink(t)
+    if t.own_len > 0:
+        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
+    return 0
+
+
+cdef int tokenizer_finish(Tokenizer* t) noexcept nogil:
+    cdef int result
+    if t.stop_code != 0:
+        return t.stop_code
+    if t.finished:
+        return 0
+    if t.own_len > 0:
+        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, True)
+    else:
+        set_buffer(t, empty_input, t.stream_end, t.stream_end, True)
+    result = run(t)
+    t.own_len = 0
+    set_buffer(t, empty_input, t.stream_end, t.stream_end, True)
+    if result == STOP:
+        return t.stop_code
+    return 0

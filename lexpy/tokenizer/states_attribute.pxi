@@ -1,0 +1,257 @@
+# Attribute states. Each attribute is a name range (interned to an id when
+# the name ends, duplicates dropped there) and a value range with the flags
+# convert_text needs (DATA_IN_ATTRIBUTE for the legacy named-reference
+# rule).
+
+cdef inline size_t skip_whitespace(const uint8_t* s, size_t i, size_t n) noexcept nogil:
+    while i < n and byte_class[s[i]] & CLASS_WHITESPACE:
+        i += 1
+    return i
+
+
+# Before attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state
+cdef int state_before_attribute_name(Tokenizer* t) noexcept nogil:
+    cdef size_t base = t.buf_abs
+    cdef size_t i = skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
+    cdef uint8_t c
+    t.pos = base + i
+    if t.pos == t.buf_end:
+        if not t.at_eof:
+            return NEED_MORE
+        t.state = AFTER_ATTRIBUTE_NAME_STATE
+        return GO_ON
+    c = t.buf[i]
+    if c == 0x2F or c == 0x3E:                      # '/' '>'
+        t.state = AFTER_ATTRIBUTE_NAME_STATE
+        return GO_ON
+    if c == 0x3D:                                   # '='
+        report(t, "unexpected-equals-sign-before-attribute-name", t.pos)
+        if begin_attribute(t) == STOP:
+            return STOP
+        t.name_hash = lxp_name_hash_step(t.name_hash, c)
+        t.pos += 1
+    elif begin_attribute(t) == STOP:
+        return STOP
+    t.state = ATTRIBUTE_NAME_STATE
+    return GO_ON
+
+
+# Attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state
+cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t i = t.pos - base
+    cdef size_t n = t.buf_end - base
+    cdef uint32_t hash = t.name_hash
+    cdef uint32_t flags = t.name_flags
+    cdef uint8_t c, lower
+    cdef uint8_t changed = 0
+    while True:
+        while i < n:
+            c = s[i]
+            lower = attribute_name_byte[c]
+            if lower == 0:
+                break
+            changed |= lower ^ c
+            hash = lxp_name_hash_step(hash, lower)
+            i += 1
+        if changed:
+            flags |= DATA_ASCII_LOWERCASE
+        t.name_hash = hash
+        t.name_flags = flags
+        t.pos = base + i
+        if i == n:
+            if not t.at_eof:
+                return NEED_MORE
+            finish_attribute_name(t)
+            t.state = AFTER_ATTRIBUTE_NAME_STATE
+            return GO_ON
+        c = s[i]
+        if c == 0:
+            report(t, "unexpected-null-character", t.pos)
+            flags |= DATA_HAS_NUL
+        elif c == 0x22 or c == 0x27 or c == 0x3C:   # '"' "'" '<'
+            report(t, "unexpected-character-in-attribute-name", t.pos)
+        else:
+            finish_attribute_name(t)
+            if c == 0x3D:                           # '='
+                t.pos += 1
+                t.state = BEFORE_ATTRIBUTE_VALUE_STATE
+            else:                                   # whitespace '/' '>'
+                t.state = AFTER_ATTRIBUTE_NAME_STATE
+            return GO_ON
+        hash = lxp_name_hash_step(hash, c)
+        i += 1
+
+
+# After attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-name-state
+cdef int state_after_attribute_name(Tokenizer* t) noexcept nogil:
+    cdef size_t base = t.buf_abs
+    cdef size_t i = skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
+    cdef uint8_t c
+    t.pos = base + i
+    if t.pos == t.buf_end:
+        if not t.at_eof:
+            return NEED_MORE
+        report(t, "eof-in-tag", t.pos)
+        return emit_eof(t)
+    c = t.buf[i]
+    if c == 0x2F:                                   # '/'
+        t.pos += 1
+        t.state = SELF_CLOSING_START_TAG_STATE
+    elif c == 0x3D:                                 # '='
+        t.pos += 1
+        t.state = BEFORE_ATTRIBUTE_VALUE_STATE
+    elif c == 0x3E:                                 # '>'
+        t.pos += 1
+        return emit_tag(t)
+    else:
+        if begin_attribute(t) == STOP:
+            return STOP
+        t.state = ATTRIBUTE_NAME_STATE
+    return GO_ON
+
+
+# Before attribute value state: https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-value-state
+cdef int state_before_attribute_value(Tokenizer* t) noexcept nogil:
+    cdef size_t base = t.buf_abs
+    cdef size_t i = skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
+    cdef int c
+    t.pos = base + i
+    c = next_input(t)
+    if c == CHAR_NEED:
+        return NEED_MORE
+    if c == 0x22 or c == 0x27:                      # '"' "'"
+        t.pos += 1
+        t.attr.value_begin = t.pos
+        t.attr.value_end = t.pos
+        t.state = (ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE if c == 0x22
+                   else ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
+    elif c == 0x3E:                                 # '>'
+        report(t, "missing-attribute-value", t.pos)
+        t.pos += 1
+        return emit_tag(t)
+    else:
+        t.attr.value_begin = t.pos
+        t.attr.value_end = t.pos
+        t.state = ATTRIBUTE_VALUE_UNQUOTED_STATE
+    return GO_ON
+
+
+cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote,
+                                       TokenizerState self_state) noexcept nogil:
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t i = t.pos - base
+    cdef size_t n = t.buf_end - base
+    cdef TokenAttr* attr = t.attr
+    cdef uint32_t flags = attr.flags
+    cdef uint8_t c
+    while True:
+        i = scan_for(s, i, n, quote, 0x26, 0, 0x0D, &flags)
+        if i == n:
+            attr.flags = flags
+            t.pos = base + i
+            if not t.at_eof:
+                return NEED_MORE
+            report(t, "eof-in-tag", t.pos)
+            return emit_eof(t)
+        c = s[i]
+        if c == quote:
+            attr.flags = flags
+            attr.value_end = base + i
+            t.pos = base + i + 1
+            t.state = AFTER_ATTRIBUTE_VALUE_QUOTED_STATE
+            return GO_ON
+        if c == 0x26:                               # '&'
+            flags |= DATA_HAS_CHARREF
+            if t.errors != NULL:
+                attr.flags = flags
+                t.charref_begin = base + i
+                t.return_state = self_state
+                t.pos = base + i + 1
+                t.state = CHARACTER_REFERENCE_STATE
+                return GO_ON
+        elif c == 0:
+            flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
+            report(t, "unexpected-null-character", base + i)
+        else:                                       # CR
+            flags |= DATA_HAS_CR
+        i += 1
+
+
+# Attribute value (double-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(double-quoted)-state
+cdef int state_attribute_value_double_quoted(Tokenizer* t) noexcept nogil:
+    return attribute_value_quoted(t, 0x22, ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE)
+
+
+# Attribute value (single-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(single-quoted)-state
+cdef int state_attribute_value_single_quoted(Tokenizer* t) noexcept nogil:
+    return attribute_value_quoted(t, 0x27, ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
+
+
+# Attribute value (unquoted) state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(unquoted)-state
+cdef int state_attribute_value_unquoted(Tokenizer* t) noexcept nogil:
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t i = t.pos - base
+    cdef size_t n = t.buf_end - base
+    cdef TokenAttr* attr = t.attr
+    cdef uint32_t flags = attr.flags
+    cdef uint8_t c
+    while True:
+        i = scan_until(s, i, n, STOP_VALUE_UNQUOTED, &flags)
+        if i == n:
+            attr.flags = flags
+            t.pos = base + i
+            if not t.at_eof:
+                return NEED_MORE
+            report(t, "eof-in-tag", t.pos)
+            return emit_eof(t)
+        c = s[i]
+        if c == 0x3E or byte_class[c] & CLASS_WHITESPACE:
+            attr.flags = flags
+            attr.value_end = base + i
+            t.pos = base + i + 1
+            if c == 0x3E:
+                return emit_tag(t)
+            t.state = BEFORE_ATTRIBUTE_NAME_STATE
+            return GO_ON
+        if c == 0x26:                               # '&'
+            flags |= DATA_HAS_CHARREF
+            if t.errors != NULL:
+                attr.flags = flags
+                t.charref_begin = base + i
+                t.return_state = ATTRIBUTE_VALUE_UNQUOTED_STATE
+                t.pos = base + i + 1
+                t.state = CHARACTER_REFERENCE_STATE
+                return GO_ON
+        elif c == 0:
+            flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
+            report(t, "unexpected-null-character", base + i)
+        else:                                       # '"' "'" '<' '=' '`'
+            report(t, "unexpected-character-in-unquoted-attribute-value", base + i)
+        i += 1
+
+
+# After attribute value (quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-value-(quoted)-state
+cdef int state_after_attribute_value_quoted(Tokenizer* t) noexcept nogil:
+    cdef int c = next_input(t)
+    if c == CHAR_NEED:
+        return NEED_MORE
+    if is_whitespace(c):
+        t.pos += 1
+        t.state = BEFORE_ATTRIBUTE_NAME_STATE
+    elif c == 0x2F:                                 # '/'
+        t.pos += 1
+        t.state = SELF_CLOSING_START_TAG_STATE
+    elif c == 0x3E:                                 # '>'
+        t.pos += 1
+        return emit_tag(t)
+    elif c == CHAR_EOF:
+        report(t, "eof-in-tag", t.pos)
+        return emit_eof(t)
+    else:
+        report(t, "missing-whitespace-between-attributes", t.pos)
+        t.state = BEFORE_ATTRIBUTE_NAME_STATE
+    return GO_ON

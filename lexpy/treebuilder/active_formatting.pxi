@@ -1,0 +1,161 @@
+# The list of active formatting elements
+# https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements
+#
+# An array of entries, an element or a marker (element NULL). The token an
+# element was created for is the element itself: "create an element for the
+# token for which the element was created" is a shallow clone (same tag,
+# namespace and attributes), as nothing changes a formatting element's
+# attributes while the parser runs.
+
+
+cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
+    cdef size_t capacity
+    cdef FormattingEntry* items
+    if tb.formatting_count == tb.formatting_capacity:
+        capacity = tb.formatting_capacity * 2 if tb.formatting_capacity else 32
+        items = <FormattingEntry*> realloc(tb.formatting,
+                                           capacity * sizeof(FormattingEntry))
+        if items == NULL:
+            tb.failed = True
+            return -1
+        tb.formatting = items
+        tb.formatting_capacity = capacity
+    tb.formatting[tb.formatting_count].element = element
+    tb.formatting_count += 1
+    return 0
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#insert-a-marker-at-the-end-of-the-list-of-active-formatting-elements
+cdef inline int insert_marker(TreeBuilder* tb) noexcept nogil:
+    return formatting_append(tb, NULL)
+
+
+cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
+    """Whether two elements have the same attributes (names, namespaces and
+    values, in any order)."""
+    cdef uint32_t i
+    cdef CAttr* attr
+    cdef CAttr* other
+    if a.attr_count != b.attr_count:
+        return False
+    for i in range(a.attr_count):
+        attr = &a.attrs[i]
+        other = element_find_attribute(b, attr.local_name, attr.ns)
+        if other == NULL or other.value_length != attr.value_length:
+            return False
+        if attr.value_length and memcmp(other.value, attr.value,
+                                        attr.value_length) != 0:
+            return False
+    return True
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements
+cdef int push_active_formatting_element(TreeBuilder* tb,
+                                        CElement* element) noexcept nogil:
+    cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    cdef ssize_t earliest = -1
+    cdef int matches = 0
+    cdef CElement* entry
+    # The Noah's Ark clause: at most three equal elements after the last
+    # marker; the earliest goes.
+    while i >= 0:
+        entry = tb.formatting[i].element
+        if entry == NULL:
+            break
+        if (entry.tag_id == element.tag_id and entry.ns == element.ns
+                and same_attributes(entry, element)):
+            matches += 1
+            earliest = i
+        i -= 1
+    if matches >= 3:
+        formatting_remove_at(tb, <size_t> earliest)
+    return formatting_append(tb, element)
+
+
+cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:
+    cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    while i >= 0:
+        if tb.formatting[i].element == element:
+            return i
+        i -= 1
+    return -1
+
+
+cdef void formatting_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
+    cdef size_t i
+    for i in range(index, tb.formatting_count - 1):
+        tb.formatting[i] = tb.formatting[i + 1]
+    tb.formatting_count -= 1
+
+
+cdef void formatting_remove(TreeBuilder* tb, CElement* element) noexcept nogil:
+    cdef ssize_t index = formatting_index(tb, element)
+    if index >= 0:
+        formatting_remove_at(tb, <size_t> index)
+
+
+cdef int formatting_insert_at(TreeBuilder* tb, size_t index,
+                              CElement* element) noexcept nogil:
+    cdef size_t i
+    if formatting_append(tb, element) != 0:
+        return -1
+    i = tb.formatting_count - 1
+    while i > index:
+        tb.formatting[i] = tb.formatting[i - 1]
+        i -= 1
+    tb.formatting[index].element = element
+    return 0
+
+
+cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
+                                            lxp_tag_id_t tag) noexcept nogil:
+    """The last HTML element `tag` between the end of the list and the last
+    marker (or the start of the list), or NULL."""
+    cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    cdef CElement* entry
+    while i >= 0:
+        entry = tb.formatting[i].element
+        if entry == NULL:
+            return NULL
+        if entry.tag_id == tag and entry.ns == NS_HTML:
+            return entry
+        i -= 1
+    return NULL
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
+cdef void clear_active_formatting_to_last_marker(TreeBuilder* tb) noexcept nogil:
+    cdef CElement* entry
+    while tb.formatting_count > 0:
+        tb.formatting_count -= 1
+        entry = tb.formatting[tb.formatting_count].element
+        if entry == NULL:
+            return
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements
+cdef void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil:
+    cdef size_t index
+    cdef CElement* entry
+    cdef CElement* element
+    if tb.formatting_count == 0:
+        return
+    index = tb.formatting_count - 1
+    entry = tb.formatting[index].element
+    if entry == NULL or open_elements_contains(tb, entry):
+        return
+    # Rewind: back to the entry after the last marker or element that is
+    # still open.
+    while index > 0:
+        entry = tb.formatting[index - 1].element
+        if entry == NULL or open_elements_contains(tb, entry):
+            break
+        index -= 1
+    # Create and advance.
+    while index < tb.formatting_count:
+        entry = tb.formatting[index].element
+        element = insert_clone_of_element(tb, entry)
+        if element == NULL:
+            return
+        tb.formatting[index].element = element
+        index += 1

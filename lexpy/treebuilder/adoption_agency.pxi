@@ -1,0 +1,106 @@
+# The adoption agency algorithm
+# https://html.spec.whatwg.org/multipage/parsing.html#adoption-agency-algorithm
+#
+# As currently specified: the inner loop's step 4.3 removes a formatting
+# element from the list once the inner loop counter passes three
+# (adoption02.dat). Stack positions are indices (0 = the html element, so
+# "above" in the standard's wording is a smaller index); the bookmark is
+# the element after which the new element goes (NULL: where the formatting
+# element is).
+
+
+cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
+    """Run the algorithm for a token with tag name `subject`. Returns False
+    when the caller must instead act as for "any other end tag"."""
+    cdef CElement* node = current_node(tb)
+    cdef CElement* formatting_element
+    cdef CElement* furthest_block
+    cdef CElement* common_ancestor
+    cdef CElement* last_node
+    cdef CElement* new_element
+    cdef CElement* bookmark_after
+    cdef ssize_t formatting_stack_index, furthest_index, node_index, node_list_index
+    cdef ssize_t i
+    cdef int outer_loop_counter = 0
+    cdef int inner_loop_counter
+    cdef InsertionLocation location
+    if is_html_element(node, subject) and formatting_index(tb, node) < 0:
+        open_elements_pop(tb)
+        return True
+    while True:
+        if outer_loop_counter >= 8:
+            return True
+        outer_loop_counter += 1
+        formatting_element = formatting_last_after_marker(tb, subject)
+        if formatting_element == NULL:
+            return False
+        formatting_stack_index = open_elements_index(tb, formatting_element)
+        if formatting_stack_index < 0:
+            parse_error(tb, "formatting-element-not-open")
+            formatting_remove(tb, formatting_element)
+            return True
+        if not has_element_in_scope(tb, formatting_element, CAT_SCOPE):
+            parse_error(tb, "formatting-element-not-in-scope")
+            return True
+        if formatting_element != current_node(tb):
+            parse_error(tb, "misnested-formatting-element")
+        # The furthest block: the topmost special element below the
+        # formatting element.
+        furthest_index = -1
+        for i in range(formatting_stack_index + 1, <ssize_t> tb.open_count):
+            if is_special(tb.open_elements[i]):
+                furthest_index = i
+                break
+        if furthest_index < 0:
+            while <ssize_t> tb.open_count > formatting_stack_index:
+                open_elements_pop(tb)
+            formatting_remove(tb, formatting_element)
+            return True
+        furthest_block = tb.open_elements[furthest_index]
+        common_ancestor = tb.open_elements[formatting_stack_index - 1]
+        bookmark_after = NULL
+        node_index = furthest_index
+        last_node = furthest_block
+        inner_loop_counter = 0
+        while True:
+            inner_loop_counter += 1
+            node_index -= 1
+            node = tb.open_elements[node_index]
+            if node == formatting_element:
+                break
+            node_list_index = formatting_index(tb, node)
+            if inner_loop_counter > 3 and node_list_index >= 0:
+                formatting_remove_at(tb, <size_t> node_list_index)
+                node_list_index = -1
+            if node_list_index < 0:
+                open_elements_remove_at(tb, <size_t> node_index)
+                continue
+            new_element = <CElement*> node_clone(&node.node, False)
+            if new_element == NULL:
+                tb.failed = True
+                return True
+            tb.formatting[node_list_index].element = new_element
+            tb.open_elements[node_index] = new_element
+            node = new_element
+            if last_node == furthest_block:
+                bookmark_after = new_element
+            node_append_child(&node.node, &last_node.node)
+            last_node = node
+        location = appropriate_place(tb, common_ancestor)
+        insert_at(location, &last_node.node)
+        new_element = <CElement*> node_clone(&formatting_element.node, False)
+        if new_element == NULL:
+            tb.failed = True
+            return True
+        while furthest_block.node.first_child != NULL:
+            node_append_child(&new_element.node, furthest_block.node.first_child)
+        node_append_child(&furthest_block.node, &new_element.node)
+        if bookmark_after == NULL:
+            tb.formatting[formatting_index(tb, formatting_element)].element = new_element
+        else:
+            formatting_remove(tb, formatting_element)
+            formatting_insert_at(tb, <size_t> (formatting_index(tb, bookmark_after) + 1),
+                                 new_element)
+        open_elements_remove(tb, formatting_element)
+        open_elements_insert_at(tb, <size_t> (open_elements_index(tb, furthest_block) + 1),
+                                new_element)

@@ -1,0 +1,338 @@
+# Creating and inserting nodes
+# https://html.spec.whatwg.org/multipage/parsing.html#creating-and-inserting-nodes
+#
+# Attribute values and comment data are converted here, once, from the
+# token's ranges straight into DOM memory (DESIGN.md decision 3).
+
+
+cdef struct InsertionLocation:
+    CNode* parent
+    CNode* before                 # NULL: after the parent's last child
+
+
+cdef inline bint is_foster_parenting_target(CElement* element) noexcept nogil:
+    return element.ns == NS_HTML and (element.tag_id == TAG_TABLE
+                                      or element.tag_id == TAG_TBODY
+                                      or element.tag_id == TAG_TFOOT
+                                      or element.tag_id == TAG_THEAD
+                                      or element.tag_id == TAG_TR)
+
+
+cdef inline CNode* inside_template_contents(CNode* parent) noexcept nogil:
+    """A template element's contents stand in for the template itself."""
+    cdef CElement* element
+    if parent.type == ELEMENT_NODE:
+        element = <CElement*> parent
+        if element.tag_id == TAG_TEMPLATE and element.ns == NS_HTML \
+                and element.template_content != NULL:
+            return element.template_content
+    return parent
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node
+cdef InsertionLocation appropriate_place(TreeBuilder* tb,
+                                         CElement* override_target) noexcept nogil:
+    cdef InsertionLocation location
+    cdef CElement* target = override_target if override_target != NULL \
+        else current_node(tb)
+    cdef ssize_t last_template = -1
+    cdef ssize_t last_table = -1
+    cdef ssize_t i
+    cdef CElement* node
+    location.before = NULL
+    if tb.foster_parenting and is_foster_parenting_target(target):
+        # Foster parenting
+        i = <ssize_t> tb.open_count - 1
+        while i >= 0 and (last_template < 0 or last_table < 0):
+            node = tb.open_elements[i]
+            if node.ns == NS_HTML:
+                if node.tag_id == TAG_TEMPLATE and last_template < 0:
+                    last_template = i
+                elif node.tag_id == TAG_TABLE and last_table < 0:
+                    last_table = i
+            i -= 1
+        if last_template >= 0 and (last_table < 0 or last_template > last_table):
+            location.parent = inside_template_contents(
+                &tb.open_elements[last_template].node)
+            return location
+        if last_table < 0:
+            # The fragment case: the html element.
+            location.parent = &tb.open_elements[0].node
+            return location
+        node = tb.open_elements[last_table]
+        if node.node.parent != NULL:
+            location.parent = node.node.parent
+            location.before = &node.node
+            return location
+        location.parent = inside_template_contents(
+            &tb.open_elements[last_table - 1].node)
+        return location
+    location.parent = inside_template_contents(&target.node)
+    return location
+
+
+cdef inline void insert_at(InsertionLocation location, CNode* node) noexcept nogil:
+    if location.before != NULL:
+        node_insert_before(location.parent, node, location.before)
+    else:
+        node_append_child(location.parent, node)
+
+
+# ---------------------------------------------------------------------------
+# Elements
+# ---------------------------------------------------------------------------
+
+cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
+                               size_t length, uint32_t flags,
+                               size_t* written) noexcept nogil:
+    """Convert a range into fresh DOM memory (attribute values, DOCTYPE
+    fields, PI targets); NULL when out of memory."""
+    cdef size_t room = length * 3 if flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    cdef uint8_t* memory = dom_alloc(tb.document, room if room else 1)
+    if memory == NULL:
+        tb.failed = True
+        written[0] = 0
+        return NULL
+    written[0] = convert_text(source, length, flags, memory) if length else 0
+    dom_shrink(tb.document, memory, room if room else 1, written[0])
+    return memory
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token
+cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
+                                        lxp_ns_id_t ns) noexcept nogil:
+    """A new element for a start tag token in namespace `ns`, its attributes
+    converted into DOM memory; for SVG and MathML with the tag name and
+    attribute adjustments of the standard."""
+    cdef lxp_tag_id_t tag = token.tag_id
+    cdef CElement* element
+    cdef TokenAttr* attr
+    cdef size_t i, length
+    cdef uint8_t* value
+    cdef lxp_attr_id_t name, local_name, prefix
+    cdef lxp_ns_id_t attr_ns
+    if ns == NS_SVG and tag < TAG__LAST_STATIC:
+        tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
+    element = element_create(tb.document, tag, ns)
+    if element == NULL:
+        tb.failed = True
+        return NULL
+    if tag == TAG_SELECTEDCONTENT and ns == NS_HTML:
+        selectedcontent_created(tb)
+    for i in range(token.attr_count):
+        attr = &token.attrs[i]
+        name = attr.name_id
+        local_name = name
+        prefix = 0
+        attr_ns = NS__UNDEF
+        if ns != NS_HTML and name < ATTR__LAST_STATIC:
+            if ns == NS_MATHML:
+                local_name = lxp_attr_mathml_adjusted[name]  # adjust MathML attributes
+            else:
+                local_name = lxp_attr_svg_adjusted[name]     # adjust SVG attributes
+            if lxp_attr_foreign_ns[name] != 0:               # adjust foreign attributes
+                attr_ns = lxp_attr_foreign_ns[name]
+                prefix = lxp_attr_foreign_prefix[name]
+                local_name = lxp_attr_foreign_local[name]
+        value = convert_into_dom(tb, token.data + attr.value_begin,
+                                 attr.value_end - attr.value_begin,
+                                 attr.flags, &length)
+        if value == NULL:
+            return element
+        if element_add_attribute(element, local_name, attr_ns, prefix,
+                                 value, length) != 0:
+            tb.failed = True
+            return element
+    return element
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#insert-a-foreign-element
+cdef CElement* insert_foreign_element(TreeBuilder* tb, Token* token,
+                                      lxp_ns_id_t ns) noexcept nogil:
+    cdef InsertionLocation location = appropriate_place(tb, NULL)
+    cdef CElement* element = create_element_for_token(tb, token, ns)
+    if element == NULL:
+        return NULL
+    insert_at(location, &element.node)
+    if open_elements_push(tb, element) != 0:
+        return NULL
+    return element
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#insert-an-html-element
+cdef inline CElement* insert_html_element(TreeBuilder* tb, Token* token) noexcept nogil:
+    return insert_foreign_element(tb, token, NS_HTML)
+
+
+cdef CElement* insert_html_element_named(TreeBuilder* tb,
+                                         lxp_tag_id_t tag) noexcept nogil:
+    """Insert an HTML element for a start tag token `tag` with no attributes
+    (the elements the parser implies: html, head, body, tbody, tr, colgroup,
+    p)."""
+    cdef Token token
+    memset(&token, 0, sizeof(Token))
+    token.tag_id = tag
+    return insert_html_element(tb, &token)
+
+
+cdef void insert_void_html_element(TreeBuilder* tb, Token* token) noexcept nogil:
+    """Insert an HTML element, immediately pop it and acknowledge the token's
+    self-closing flag."""
+    if insert_html_element(tb, token) != NULL:
+        open_elements_pop(tb)
+    tb.self_closing_acknowledged = True
+
+
+cdef CElement* insert_clone_of_element(TreeBuilder* tb, CElement* original) noexcept nogil:
+    """Insert an HTML element for the token `original` was created for (the
+    reconstruction of active formatting elements)."""
+    cdef InsertionLocation location = appropriate_place(tb, NULL)
+    cdef CElement* element = <CElement*> node_clone(&original.node, False)
+    if element == NULL:
+        tb.failed = True
+        return NULL
+    insert_at(location, &element.node)
+    if open_elements_push(tb, element) != 0:
+        return NULL
+    return element
+
+
+cdef void add_missing_attributes(TreeBuilder* tb, CElement* element,
+                                 Token* token) noexcept nogil:
+    """The attributes of a second <html> or <body> start tag that the
+    element does not have yet."""
+    cdef size_t i, length
+    cdef TokenAttr* attr
+    cdef uint8_t* value
+    for i in range(token.attr_count):
+        attr = &token.attrs[i]
+        if element_find_attribute(element, attr.name_id, NS__UNDEF) != NULL:
+            continue
+        value = convert_into_dom(tb, token.data + attr.value_begin,
+                                 attr.value_end - attr.value_begin,
+                                 attr.flags, &length)
+        if value == NULL:
+            return
+        if element_add_attribute(element, attr.name_id, NS__UNDEF, 0,
+                                 value, length) != 0:
+            tb.failed = True
+            return
+
+
+cdef ssize_t token_attribute_index(Token* token, lxp_attr_id_t name) noexcept nogil:
+    cdef size_t i
+    for i in range(token.attr_count):
+        if token.attrs[i].name_id == name:
+            return <ssize_t> i
+    return -1
+
+
+cdef bint token_attribute_equals(Token* token, lxp_attr_id_t name,
+                                 const char* lowercase_value) noexcept nogil:
+    """Whether the token's attribute `name` is, ASCII case-insensitively,
+    `lowercase_value` (after conversion: references decoded)."""
+    cdef ssize_t index = token_attribute_index(token, name)
+    cdef TokenAttr* attr
+    cdef size_t length, i, expected = strlen(lowercase_value)
+    cdef uint8_t buffer[64]
+    cdef uint8_t c
+    if index < 0:
+        return False
+    attr = &token.attrs[index]
+    length = attr.value_end - attr.value_begin
+    if length > 20:
+        return False            # longer than any value asked about, even encoded
+    length = convert_text(token.data + attr.value_begin, length, attr.flags, buffer)
+    if length != expected:
+        return False
+    for i in range(length):
+        c = buffer[i]
+        if 0x41 <= c <= 0x5A:
+            c += 0x20
+        if c != <uint8_t> lowercase_value[i]:
+            return False
+    return True
+
+
+cdef bint attribute_value_equals(CAttr* attr, const char* lowercase_value) noexcept nogil:
+    """Whether a DOM attribute's value is, ASCII case-insensitively,
+    `lowercase_value`."""
+    cdef size_t i, expected = strlen(lowercase_value)
+    cdef uint8_t c
+    if attr == NULL or attr.value_length != expected:
+        return False
+    for i in range(expected):
+        c = attr.value[i]
+        if 0x41 <= c <= 0x5A:
+            c += 0x20
+        if c != <uint8_t> lowercase_value[i]:
+            return False
+    return True
+
+
+# ---------------------------------------------------------------------------
+# Comments and processing instructions
+# ---------------------------------------------------------------------------
+
+# https://html.spec.whatwg.org/multipage/parsing.html#insert-a-comment
+cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept nogil:
+    """Insert a comment (or a processing instruction: the standard inserts
+    one wherever it would insert a comment) as the last child of `parent`,
+    or at the appropriate place when `parent` is NULL."""
+    cdef InsertionLocation location
+    cdef CCharacterData* node
+    cdef size_t length = token.text_end - token.text_begin
+    cdef size_t room, written
+    cdef uint8_t* destination
+    cdef uint8_t* target
+    if parent != NULL:
+        location.parent = parent
+        location.before = NULL
+    else:
+        location = appropriate_place(tb, NULL)
+    if token.tag_id == TAG__PROCESSING_INSTRUCTION:
+        node = processing_instruction_create(tb.document)
+    else:
+        node = comment_create(tb.document)
+    if node == NULL:
+        tb.failed = True
+        return
+    if token.tag_id == TAG__PROCESSING_INSTRUCTION:
+        target = convert_into_dom(tb, token.data + token.pi_target_begin,
+                                  token.pi_target_end - token.pi_target_begin,
+                                  DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT, &written)
+        if target == NULL or processing_instruction_set_target(
+                node, target, written) != 0:
+            tb.failed = True
+            return
+    if length:
+        room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+        destination = character_data_reserve(node, room)
+        if destination == NULL:
+            tb.failed = True
+            return
+        character_data_commit(node, convert_text(token.data + token.text_begin,
+                                                 length, token.data_flags,
+                                                 destination))
+    insert_at(location, &node.node)
+    tb.last_comment = node if token.tag_id == TAG__COMMENT else NULL
+
+
+cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
+    """A TOKEN_CONTINUATION comment token: more data of the comment last
+    inserted (the tokenizer emits a comment longer than its input chunks in
+    pieces; not in the standard, the tree is the same)."""
+    cdef CCharacterData* node = tb.last_comment
+    cdef size_t length = token.text_end - token.text_begin
+    cdef size_t room
+    cdef uint8_t* destination
+    if node == NULL or length == 0:
+        return
+    room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    destination = character_data_reserve(node, room)
+    if destination == NULL:
+        tb.failed = True
+        return
+    character_data_commit(node, convert_text(token.data + token.text_begin,
+                                             length, token.data_flags,
+                                             destination))

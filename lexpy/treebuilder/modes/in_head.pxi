@@ -1,0 +1,111 @@
+# The "in head" insertion mode
+# https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#generic-raw-text-element-parsing-algorithm
+# https://html.spec.whatwg.org/multipage/parsing.html#generic-rcdata-element-parsing-algorithm
+cdef void insert_text_element(TreeBuilder* tb, Token* token,
+                              TokenizerState state) noexcept nogil:
+    """The generic raw text (RAWTEXT, script data) and RCDATA element
+    parsing algorithms."""
+    if insert_html_element(tb, token) == NULL:
+        return
+    switch_tokenizer_state(tb, state)
+    tb.original_mode = tb.mode
+    tb.mode = TEXT
+
+
+cdef int start_tag_template(TreeBuilder* tb, Token* token) noexcept nogil:
+    if insert_html_element(tb, token) == NULL:
+        return DONE
+    insert_marker(tb)
+    tb.frameset_ok = False
+    tb.mode = IN_TEMPLATE
+    push_template_mode(tb, IN_TEMPLATE)
+    return DONE
+
+
+cdef int end_tag_template(TreeBuilder* tb) noexcept nogil:
+    if not has_template_on_stack(tb):
+        parse_error(tb, "unexpected-end-tag")
+        return DONE
+    generate_all_implied_end_tags_thoroughly(tb)
+    if not current_node_is(tb, TAG_TEMPLATE):
+        parse_error(tb, "unclosed-elements-in-template")
+    pop_until_tag(tb, TAG_TEMPLATE)
+    clear_active_formatting_to_last_marker(tb)
+    pop_template_mode(tb)
+    reset_insertion_mode_appropriately(tb)
+    return DONE
+
+
+cdef int start_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+    cdef lxp_tag_id_t kind = token.tag_id
+    if kind == TAG_HTML:
+        return mode_in_body(tb, token)
+    if kind == TAG_BASE or kind == TAG_BASEFONT or kind == TAG_BGSOUND \
+            or kind == TAG_LINK or kind == TAG_META:
+        insert_void_html_element(tb, token)
+        return DONE
+    if kind == TAG_TITLE:
+        insert_text_element(tb, token, RCDATA_STATE)
+        return DONE
+    if (kind == TAG_NOSCRIPT and tb.scripting) or kind == TAG_NOFRAMES \
+            or kind == TAG_STYLE:
+        insert_text_element(tb, token, RAWTEXT_STATE)
+        return DONE
+    if kind == TAG_NOSCRIPT:
+        insert_html_element(tb, token)
+        tb.mode = IN_HEAD_NOSCRIPT
+        return DONE
+    if kind == TAG_SCRIPT:
+        insert_text_element(tb, token, SCRIPT_DATA_STATE)
+        return DONE
+    if kind == TAG_TEMPLATE:
+        return start_tag_template(tb, token)
+    if kind == TAG_HEAD:
+        parse_error(tb, "unexpected-start-tag")
+        return DONE
+    return anything_else_in_head(tb)
+
+
+cdef int end_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+    cdef lxp_tag_id_t kind = token.tag_id
+    if kind == TAG_HEAD:
+        open_elements_pop(tb)
+        tb.mode = AFTER_HEAD
+        return DONE
+    if kind == TAG_BODY or kind == TAG_HTML or kind == TAG_BR:
+        return anything_else_in_head(tb)
+    if kind == TAG_TEMPLATE:
+        return end_tag_template(tb)
+    parse_error(tb, "unexpected-end-tag")
+    return DONE
+
+
+cdef inline int anything_else_in_head(TreeBuilder* tb) noexcept nogil:
+    open_elements_pop(tb)                      # the head element
+    tb.mode = AFTER_HEAD
+    return REPROCESS
+
+
+cdef int mode_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+    cdef lxp_tag_id_t kind = token.tag_id
+    cdef TextRun whitespace
+    if kind == TAG__TEXT:
+        whitespace = take_leading_whitespace(tb)
+        insert_characters(tb, &whitespace, NUL_KEEP)
+        if text_is_empty(tb):
+            return DONE
+        return anything_else_in_head(tb)
+    if is_comment_or_processing_instruction(token):
+        insert_comment(tb, token, NULL)
+        return DONE
+    if kind == TAG__DOCTYPE:
+        parse_error(tb, "unexpected-doctype")
+        return DONE
+    if kind == TAG__END_OF_FILE:
+        return anything_else_in_head(tb)
+    if token.type & TOKEN_END_TAG:
+        return end_tag_in_head(tb, token)
+    return start_tag_in_head(tb, token)

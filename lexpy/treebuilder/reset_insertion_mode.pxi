@@ -1,0 +1,81 @@
+# The stack of template insertion modes
+# https://html.spec.whatwg.org/multipage/parsing.html#stack-of-template-insertion-modes
+
+cdef int push_template_mode(TreeBuilder* tb, uint32_t mode) noexcept nogil:
+    cdef size_t capacity
+    cdef uint32_t* items
+    if tb.template_count == tb.template_capacity:
+        capacity = tb.template_capacity * 2 if tb.template_capacity else 16
+        items = <uint32_t*> realloc(tb.template_modes, capacity * sizeof(uint32_t))
+        if items == NULL:
+            tb.failed = True
+            return -1
+        tb.template_modes = items
+        tb.template_capacity = capacity
+    tb.template_modes[tb.template_count] = mode
+    tb.template_count += 1
+    return 0
+
+
+cdef inline void pop_template_mode(TreeBuilder* tb) noexcept nogil:
+    if tb.template_count > 0:
+        tb.template_count -= 1
+
+
+cdef inline uint32_t current_template_mode(TreeBuilder* tb) noexcept nogil:
+    return tb.template_modes[tb.template_count - 1]
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#reset-the-insertion-mode-appropriately
+# (The current standard has no select step: select content is parsed in
+# "in body".)
+cdef void reset_insertion_mode_appropriately(TreeBuilder* tb) noexcept nogil:
+    cdef ssize_t i = <ssize_t> tb.open_count - 1
+    cdef bint last
+    cdef CElement* node
+    cdef lxp_tag_id_t tag
+    while i >= 0:
+        node = tb.open_elements[i]
+        last = i == 0
+        if last and tb.context_element != NULL:
+            node = tb.context_element
+        if node.ns == NS_HTML:
+            tag = node.tag_id
+            if (tag == TAG_TD or tag == TAG_TH) and not last:
+                tb.mode = IN_CELL
+                return
+            if tag == TAG_TR:
+                tb.mode = IN_ROW
+                return
+            if tag == TAG_TBODY or tag == TAG_THEAD or tag == TAG_TFOOT:
+                tb.mode = IN_TABLE_BODY
+                return
+            if tag == TAG_CAPTION:
+                tb.mode = IN_CAPTION
+                return
+            if tag == TAG_COLGROUP:
+                tb.mode = IN_COLUMN_GROUP
+                return
+            if tag == TAG_TABLE:
+                tb.mode = IN_TABLE
+                return
+            if tag == TAG_TEMPLATE:
+                tb.mode = current_template_mode(tb) if tb.template_count else IN_TEMPLATE
+                return
+            if tag == TAG_HEAD and not last:
+                tb.mode = IN_HEAD
+                return
+            if tag == TAG_BODY:
+                tb.mode = IN_BODY
+                return
+            if tag == TAG_FRAMESET:
+                tb.mode = IN_FRAMESET
+                return
+            if tag == TAG_HTML:
+                tb.mode = BEFORE_HEAD if tb.head_element == NULL else AFTER_HEAD
+                return
+        if last:
+            tb.mode = IN_BODY
+            return
+        i -= 1
+    tb.mode = IN_BODY

@@ -1,0 +1,246 @@
+# Character tokens
+#
+# The tokenizer emits the text between two tags as one token (DESIGN.md
+# decision 2); the standard processes it one character at a time. Every
+# insertion mode treats all characters of a token alike except that some
+# treat ASCII whitespace and U+0000 differently, so a token is handled as a
+# run of bytes from which a mode takes the leading whitespace, and the rest
+# is reprocessed. Bytes are scanned with C loops; the text is converted
+# exactly once, straight into the Text node's storage.
+#
+# https://html.spec.whatwg.org/multipage/parsing.html#insert-a-character
+
+
+cdef inline bint is_ascii_whitespace(uint8_t c) noexcept nogil:
+    """TAB, LF, FF, CR, SPACE: the whitespace of the insertion modes."""
+    return c == 0x20 or c == 0x0A or c == 0x09 or c == 0x0C or c == 0x0D
+
+
+cdef inline bint text_is_empty(TreeBuilder* tb) noexcept nogil:
+    return tb.text.begin >= tb.text.end
+
+
+cdef inline bint run_has_real_nul(TextRun* run) noexcept nogil:
+    """Whether the run holds U+0000 characters (the tokenizer replaced none
+    of them)."""
+    return (run.flags & DATA_HAS_NUL) != 0 and \
+        (run.flags & DATA_NUL_TO_REPLACEMENT) == 0
+
+
+cdef int ensure_capacity(TreeBuilder* tb, uint8_t** buffer, size_t* capacity,
+                         size_t needed) noexcept nogil:
+    cdef size_t size
+    cdef uint8_t* grown
+    if needed <= capacity[0]:
+        return 0
+    size = capacity[0] * 2 if capacity[0] else 256
+    while size < needed:
+        size *= 2
+    grown = <uint8_t*> realloc(buffer[0], size)
+    if grown == NULL:
+        tb.failed = True
+        return -1
+    buffer[0] = grown
+    capacity[0] = size
+    return 0
+
+
+cdef int begin_text(TreeBuilder* tb, Token* token) noexcept nogil:
+    """Make the token's text the current run. Text with character references
+    is decoded once into the scratch buffer first, so that what a reference
+    stands for (&#32; is a space) is what the modes see; its U+0000
+    characters stay for the mode to drop or replace."""
+    cdef size_t length = token.text_end - token.text_begin
+    cdef uint32_t flags = token.data_flags
+    tb.text.data = token.data
+    tb.text.begin = token.text_begin
+    tb.text.end = token.text_end
+    tb.text.flags = flags
+    if flags & DATA_HAS_CHARREF:
+        if ensure_capacity(tb, &tb.scratch, &tb.scratch_capacity, length * 3) != 0:
+            return -1
+        tb.text.data = tb.scratch
+        tb.text.begin = 0
+        tb.text.end = convert_text(token.data + token.text_begin, length,
+                                   flags & ~(<uint32_t> DATA_NUL_DROP), tb.scratch)
+        tb.text.flags = DATA_HAS_NUL if (flags & DATA_HAS_NUL and not
+                                         flags & DATA_NUL_TO_REPLACEMENT) else 0
+    return 0
+
+
+cdef void skip_leading_newline(TreeBuilder* tb) noexcept nogil:
+    """Drop a leading LF (the token right after <pre>, <listing> or
+    <textarea>): a raw CR, CR LF or LF, or a decoded LF."""
+    cdef TextRun* run = &tb.text
+    if run.begin >= run.end:
+        return
+    if run.data[run.begin] == 0x0A:
+        run.begin += 1
+    elif run.data[run.begin] == 0x0D and run.flags & DATA_HAS_CR:
+        run.begin += 1
+        if run.begin < run.end and run.data[run.begin] == 0x0A:
+            run.begin += 1
+
+
+cdef size_t leading_whitespace_length(TextRun* run) noexcept nogil:
+    cdef size_t i = run.begin
+    while i < run.end and is_ascii_whitespace(run.data[i]):
+        i += 1
+    return i - run.begin
+
+
+cdef TextRun take_leading_whitespace(TreeBuilder* tb) noexcept nogil:
+    """Split the current run: return its leading whitespace and keep the
+    rest (which starts with another character, or is empty)."""
+    cdef TextRun whitespace = tb.text
+    whitespace.end = tb.text.begin + leading_whitespace_length(&tb.text)
+    tb.text.begin = whitespace.end
+    return whitespace
+
+
+cdef void skip_non_whitespace_characters(TreeBuilder* tb,
+                                        const char* error) noexcept nogil:
+    """Drop the characters up to the next whitespace from the current run,
+    one parse error for each."""
+    cdef TextRun* run = &tb.text
+    while run.begin < run.end and not is_ascii_whitespace(run.data[run.begin]):
+        if (run.data[run.begin] & 0xC0) != 0x80:
+            parse_error(tb, error)
+        run.begin += 1
+
+
+cdef bint run_has_non_whitespace(TextRun* run) noexcept nogil:
+    """Whether the run has a character that is neither whitespace nor a
+    U+0000 the mode ignores (what turns frameset-ok off)."""
+    cdef bint real_nul = run_has_real_nul(run)
+    cdef size_t i
+    cdef uint8_t c
+    for i in range(run.begin, run.end):
+        c = run.data[i]
+        if not is_ascii_whitespace(c) and not (c == 0 and real_nul):
+            return True
+    return False
+
+
+cdef size_t run_count_nul(TextRun* run) noexcept nogil:
+    cdef size_t i, count = 0
+    if not run_has_real_nul(run):
+        return 0
+    for i in range(run.begin, run.end):
+        if run.data[i] == 0:
+            count += 1
+    return count
+
+
+cdef void report_nul_characters(TreeBuilder* tb, TextRun* run) noexcept nogil:
+    """One parse error per U+0000 the mode drops or replaces."""
+    cdef size_t count
+    if tb.errors == NULL:
+        return
+    count = run_count_nul(run)
+    while count > 0:
+        parse_error(tb, "unexpected-null-character-in-tree")
+        count -= 1
+
+
+# Whether U+0000 is kept, dropped or replaced by U+FFFD when a run is
+# inserted (DataFlags bits of the conversion).
+cdef enum NulHandling:
+    NUL_KEEP = 0
+    NUL_DROP = DATA_NUL_DROP
+    NUL_REPLACE = DATA_NUL_TO_REPLACEMENT
+
+
+cdef void insert_characters(TreeBuilder* tb, TextRun* run,
+                            uint32_t nul_handling) noexcept nogil:
+    """Insert the run's characters at the appropriate place: appended to
+    the Text node right before it, or as a new Text node."""
+    cdef uint32_t flags = run.flags
+    cdef size_t length = run.end - run.begin
+    cdef size_t i, room
+    cdef InsertionLocation location
+    cdef CNode* previous
+    cdef CCharacterData* text
+    cdef bint new_node = False
+    cdef uint8_t* destination
+    if length == 0:
+        return
+    if run_has_real_nul(run):
+        flags |= nul_handling
+        if nul_handling == NUL_DROP:
+            i = run.begin
+            while i < run.end and run.data[i] == 0:
+                i += 1
+            if i == run.end:
+                return           # nothing but U+0000: nothing to insert
+    location = appropriate_place(tb, NULL)
+    if location.parent.type == DOCUMENT_NODE:
+        return                   # no Text node in a Document
+    previous = location.before.prev if location.before != NULL \
+        else location.parent.last_child
+    if previous != NULL and previous.type == TEXT_NODE:
+        text = <CCharacterData*> previous
+    else:
+        text = text_create(tb.document)
+        if text == NULL:
+            tb.failed = True
+            return
+        new_node = True
+    room = length * 3 if flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    destination = character_data_reserve(text, room)
+    if destination == NULL:
+        tb.failed = True
+        return
+    character_data_commit(text, convert_text(run.data + run.begin, length,
+                                             flags, destination))
+    if new_node:
+        insert_at(location, &text.node)
+
+
+cdef void insert_whitespace_characters(TreeBuilder* tb, TextRun* run) noexcept nogil:
+    """Insert only the run's whitespace characters, each other character
+    being a parse error that is ignored ("in frameset" and "after
+    frameset")."""
+    cdef TextRun piece = run[0]
+    cdef size_t i = run.begin
+    cdef size_t start
+    while i < run.end:
+        start = i
+        while i < run.end and is_ascii_whitespace(run.data[i]):
+            i += 1
+        if i > start:
+            piece.begin = start
+            piece.end = i
+            insert_characters(tb, &piece, NUL_KEEP)
+        while i < run.end and not is_ascii_whitespace(run.data[i]):
+            if (run.data[i] & 0xC0) != 0x80:   # one error per character
+                parse_error(tb, "unexpected-character-in-frameset")
+            i += 1
+
+
+# ---------------------------------------------------------------------------
+# The pending table character tokens
+# https://html.spec.whatwg.org/multipage/parsing.html#concept-pending-table-char-tokens
+# ---------------------------------------------------------------------------
+
+cdef void append_pending_table_text(TreeBuilder* tb, TextRun* run) noexcept nogil:
+    """Append the run ("in table text": U+0000 is a parse error and is
+    ignored), decoded, to the pending table character tokens."""
+    cdef size_t length = run.end - run.begin
+    cdef size_t start = tb.pending_length
+    cdef size_t i
+    if length == 0:
+        return
+    report_nul_characters(tb, run)
+    if ensure_capacity(tb, &tb.pending_text, &tb.pending_capacity,
+                       tb.pending_length + length * 3) != 0:
+        return
+    tb.pending_length += convert_text(
+        run.data + run.begin, length,
+        run.flags | (NUL_DROP if run_has_real_nul(run) else 0),
+        tb.pending_text + tb.pending_length)
+    if not tb.pending_has_non_whitespace:
+        for i in range(start, tb.pending_length):
+            if not is_ascii_whitespace(tb.pending_text[i]):
+                tb.pending_has_non_whitespace = True
+                break

@@ -1,0 +1,149 @@
+# What other modules may cimport from the tree builder: its state struct and
+# the C calls that drive it. The tree builder consumes the tokenizer's tokens
+# (token.pxd) through the TokenCallback of tokenizer.pxd and builds the DOM's
+# C structs (dom.pxd); no Python object is touched between the first token
+# and the end of the tree (DESIGN.md decisions 6 and 8).
+
+from libc.stdint cimport uint8_t, uint32_t
+from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG__LAST_STATIC
+from lexpy.tokenizer.token cimport Token
+from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList
+from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
+
+
+# The insertion modes of the standard
+# (https://html.spec.whatwg.org/multipage/parsing.html#the-insertion-mode).
+# The relaxed <select> parser of the current standard has no "in select" and
+# no "in select in table" mode.
+cdef enum InsertionMode:
+    INITIAL
+    BEFORE_HTML
+    BEFORE_HEAD
+    IN_HEAD
+    IN_HEAD_NOSCRIPT
+    AFTER_HEAD
+    IN_BODY
+    TEXT
+    IN_TABLE
+    IN_TABLE_TEXT
+    IN_CAPTION
+    IN_COLUMN_GROUP
+    IN_TABLE_BODY
+    IN_ROW
+    IN_CELL
+    IN_TEMPLATE
+    AFTER_BODY
+    IN_FRAMESET
+    AFTER_FRAMESET
+    AFTER_AFTER_BODY
+    AFTER_AFTER_FRAMESET
+
+
+# What a mode handler returns: the token is handled, or it must be processed
+# again (in the mode the handler switched to).
+cdef enum ModeResult:
+    DONE = 0
+    REPROCESS = 1
+    # Only from the rules for foreign content: reprocess the token by the
+    # current insertion mode "in HTML content", bypassing the dispatcher.
+    REPROCESS_AS_HTML = 2
+
+
+# An entry of the list of active formatting elements; element NULL is a
+# marker.
+cdef struct FormattingEntry:
+    CElement* element
+
+
+# Character data still to be inserted: a byte range that is either the
+# token's raw text (`flags` = the conversion still to apply) or text already
+# decoded into the tree builder's scratch buffer (flags only DATA_HAS_NUL).
+cdef struct TextRun:
+    const uint8_t* data
+    size_t begin
+    size_t end
+    uint32_t flags
+
+
+cdef struct TreeBuilder:
+    CDocument* document
+    Tokenizer* tokenizer          # NULL in unit tests
+    ErrorList* errors             # NULL: errors are not collected
+    uint32_t mode                 # InsertionMode
+    uint32_t original_mode
+    # The stack of open elements (index 0 is the html element).
+    CElement** open_elements
+    size_t open_count
+    size_t open_capacity
+    # How many HTML elements of each static tag are open: "has an element
+    # in scope" answers at once when there is none (deep nesting stays
+    # linear).
+    uint32_t open_html_count[TAG__LAST_STATIC]
+    # The list of active formatting elements.
+    FormattingEntry* formatting
+    size_t formatting_count
+    size_t formatting_capacity
+    # The stack of template insertion modes.
+    uint32_t* template_modes
+    size_t template_count
+    size_t template_capacity
+    CElement* head_element        # the head element pointer
+    CElement* form_element        # the form element pointer
+    # The fragment case: the context element (in this document), else NULL.
+    CElement* context_element
+    CElement* fragment_root       # its root html element
+    bint scripting                # the scripting flag
+    bint frameset_ok
+    bint foster_parenting
+    bint skip_newline             # ignore a LF right after <pre>/<listing>/<textarea>
+    bint self_closing_acknowledged
+    bint cdata_allowed            # last value given to the tokenizer
+    bint stopped                  # "stop parsing" has run
+    bint failed                   # out of memory: the tree is incomplete
+    # The token being processed: its text and its position (for errors).
+    TextRun text
+    uint32_t line
+    uint32_t column
+    # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
+    CCharacterData* last_comment
+    # Decoded text of a token with character references.
+    uint8_t* scratch
+    size_t scratch_capacity
+    # The pending table character tokens (decoded, NUL removed).
+    uint8_t* pending_text
+    size_t pending_length
+    size_t pending_capacity
+    bint pending_has_non_whitespace
+    # <selectedcontent>: the select last looked at, its enabled
+    # selectedcontent, whether one of its options had the selected
+    # attribute, and whether its first option was seen.
+    uint32_t selectedcontent_count
+    CElement* selectedcontent_select
+    CElement* selectedcontent_element
+    bint selectedcontent_saw_selected
+    bint selectedcontent_saw_option
+
+
+# A tree builder for `document`, fed by `tokenizer` (whose callback the
+# caller sets to tree_builder_token with the builder as context). NULL when
+# out of memory.
+cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
+                                      ErrorList* errors,
+                                      bint scripting) noexcept nogil
+cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil
+
+# The fragment case (https://html.spec.whatwg.org/multipage/parsing.html#html-fragment-parsing-algorithm):
+# `context` is an element of the builder's document (not in its tree),
+# `form` the nearest form ancestor of the caller's context element (or
+# NULL). Creates the root html element, sets the tokenizer state and the
+# insertion mode. Returns -1 when out of memory.
+cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
+                                           CElement* form) noexcept nogil
+
+# The TokenCallback: `context` is the TreeBuilder. Returns nonzero when the
+# builder ran out of memory (the tokenizer then stops).
+cdef int tree_builder_token(void* context, Token* token) noexcept nogil
+
+# The root html element of the fragment case (whose children are the
+# fragment), or NULL.
+cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil

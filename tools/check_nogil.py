@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""Show that the tokenizer's C core has no Python interaction: the
+`cython -a` check of DESIGN.md, made mechanical.
+
+Cythonizes lexpy/tokenizer/tokenizer.pyx (with the build's directives) into
+a temporary directory, writes the annotated HTML there (`cython -a`: yellow
+lines interact with Python), and goes through the generated C: every line
+of C generated from a core source file (the states, the scanning loops,
+positions, character references, convert_text, emission, the incoming
+buffer, and the C API functions of tokenizer.pyx) must use no Python C-API
+call. Module-level code that fills tables at import is exempt (it runs
+once, with the GIL, before any tokenizing).
+
+  python tools/check_nogil.py            # exit status 1 when a line is found
+  python tools/check_nogil.py --keep DIR # keep the C and HTML in DIR
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+PACKAGE = os.path.join(ROOT, "lexpy", "tokenizer")
+
+CORE_FILES = (
+    "byte_classes.pxi", "positions.pxi", "character_references.pxi",
+    "convert.pxi", "emit.pxi", "incoming_buffer.pxi", "errors.pxi",
+    "states_data.pxi", "states_tag.pxi", "states_attribute.pxi",
+    "states_script.pxi", "states_comment.pxi", "states_doctype.pxi",
+    "states_cdata.pxi", "states_processing_instruction.pxi",
+    "states_character_reference.pxi",
+)
+# In tokenizer.pyx the C functions are core; the module docstring and the
+# includes are not code.
+CORE_FUNCTION = re.compile(r"^static [^(]*__pyx_f_5lexpy_9tokenizer_9tokenizer_(\w+)\(")
+SOURCE_COMMENT = re.compile(r'^\s*/\* "([^"]+)":(\d+)')
+PYTHON_API = re.compile(r"\b(Py[A-Z]\w*|_Py\w+|__Pyx_(?!Trace|RefNanny)\w+)\s*\(")
+# The error list's own MemoryError path (errors.pxi: error_list_add, the
+# contract's function for the tree builder) raises with the GIL; the states
+# use positions.pxi's add_error, which never raises.
+ALLOWED_FUNCTIONS = {"error_list_add"}
+
+
+def cythonize(out_dir):
+    c_file = os.path.join(out_dir, "tokenizer.c")
+    cmd = [sys.executable, "-m", "cython", "-3", "-a", "-I", ROOT,
+           "--directive", "boundscheck=False,wraparound=False,cdivision=True,"
+                          "initializedcheck=False,nonecheck=False",
+           os.path.join(PACKAGE, "tokenizer.pyx"), "-o", c_file]
+    subprocess.run(cmd, check=True)
+    return c_file
+
+
+def python_lines(c_file):
+    """(source file, source line, C function, C text) of every line of C
+    that calls the Python C API, in core code."""
+    found = []
+    source = None
+    function = None
+    with open(c_file, encoding="utf-8") as f:
+        for line in f:
+            m = CORE_FUNCTION.match(line)
+            if m and not line.rstrip().endswith(";"):
+                function = m.group(1)
+            elif line.startswith("static ") or line.startswith("PyMODINIT_FUNC"):
+                if not line.rstrip().endswith(";"):
+                    function = None
+            m = SOURCE_COMMENT.match(line)
+            if m:
+                source = (os.path.basename(m.group(1)), int(m.group(2)))
+                continue
+            if function is None or source is None or function in ALLOWED_FUNCTIONS:
+                continue
+            core = source[0] in CORE_FILES or source[0] == "tokenizer.pyx"
+            if core and PYTHON_API.search(line):
+                found.append((source[0], source[1], function, line.strip()))
+    return found
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write the C file and the annotated HTML here")
+    args = parser.parse_args(argv)
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        out_dir = args.keep
+        c_file = cythonize(out_dir)
+        found = python_lines(c_file)
+    else:
+        with tempfile.TemporaryDirectory() as out_dir:
+            c_file = cythonize(out_dir)
+            found = python_lines(c_file)
+    functions = set()
+    for source, line, function, text in found:
+        functions.add(function)
+        print("%s:%d (%s): %s" % (source, line, function, text))
+    if found:
+        print("Python interaction in %d core functions" % len(functions))
+        return 1
+    print("no Python interaction in the tokenizer's core (%d source files "
+          "and the C API of tokenizer.pyx)" % len(CORE_FILES))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
