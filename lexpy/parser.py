@@ -8,11 +8,10 @@ codec.
 """
 from __future__ import annotations
 
-import codecs
-import re
 from typing import TYPE_CHECKING, List, NamedTuple, Optional, Union
 
 from lexpy.dom import dom as _dom
+from lexpy.encoding.encoding import utf8_valid_prefix
 from lexpy.treebuilder.treebuilder import NAMESPACES, TreeConstruction
 
 if TYPE_CHECKING:
@@ -45,15 +44,14 @@ class ParseError(NamedTuple):
         return "%d:%d: %s" % (self.line, self.column, self.code)
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _utf8_of_str(text: str) -> bytes:
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
         # Lone surrogates cannot be stored as UTF-8.
-        return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+        # (re is imported here, not at import time: issue 7's RSS budget.)
+        import re
+        return re.sub("[\ud800-\udfff]", "\ufffd", text).encode("utf-8")
 
 
 def _type_name(value: object) -> str:
@@ -78,53 +76,32 @@ def _check_encoding(encoding: object) -> Optional[str]:
     if not isinstance(encoding, str):
         raise TypeError("encoding must be a str (an encoding label) or None, not %s"
                         % _type_name(encoding))
-    _byte_decoder(encoding)
+    from lexpy.encoding import lookup
+    lookup(encoding)
     return encoding
 
 
-# Python text codecs that the Encoding Standard does not have (and HTML
-# forbids: UTF-7, UTF-32).
-_NOT_WHATWG = frozenset(["utf-7", "utf-32", "utf-32-le", "utf-32-be"])
-
-
-def _byte_decoder(encoding: Optional[str]):
-    """An incremental decoder of bytes input (WHATWG labels become codecs;
-    the encoding stage replaces this)."""
-    if encoding is None:
-        return codecs.getincrementaldecoder("utf-8-sig")("replace"), "UTF-8"
-    label = encoding.strip().lower()
-    name = None
-    try:
-        from lexpy.encoding import lookup  # type: ignore[attr-defined]
-        name = lookup(label).name
-    except (ImportError, LookupError, AttributeError, TypeError):
-        pass
-    try:
-        info = codecs.lookup(name or label)
-    except (LookupError, ValueError):        # ValueError: a NUL in the label
-        info = None
-    if info is None or not info._is_text_encoding or info.name in _NOT_WHATWG:
-        raise LookupError("unknown encoding: %r" % encoding) from None
-    if info.name == "utf-8":
-        return codecs.getincrementaldecoder("utf-8-sig")("replace"), "UTF-8"
-    return info.incrementaldecoder("replace"), name or info.name
-
-
 class _ByteInput:
-    """Chunks of bytes in, chunks of UTF-8 out."""
+    """Chunks of bytes in, chunks of UTF-8 out, through the Encoding
+    Standard's decoders of lexpy.encoding (UTF-8 unless `encoding` names
+    another; a BOM wins). Sniffing is wired in separately."""
 
     def __init__(self, encoding: Optional[str]) -> None:
-        self._decoder, self.encoding = _byte_decoder(encoding)
+        from lexpy.encoding import Decoder, lookup
+        found = lookup("utf-8" if encoding is None else encoding)
+        self._decoder = Decoder(found)
+        self.encoding = found.name
 
     def convert(self, chunk: Union[bytes, bytearray, memoryview]) -> bytes:
-        return _utf8_of_str(self._decoder.decode(bytes(chunk), False))
+        return self._decoder.decode(bytes(chunk), False)
 
     def finish(self) -> bytes:
-        return _utf8_of_str(self._decoder.decode(b"", True))
+        return self._decoder.decode(b"", True)
 
     def buffered(self) -> int:
-        state = self._decoder.getstate()
-        return len(state[0]) if state else 0
+        """Bytes held here between feeds: none counted (the decoder keeps
+        at most the 3 bytes of a sequence split between chunks)."""
+        return 0
 
 
 def parse(data: Input, *, encoding: Optional[str] = None, scripting: bool = True,
@@ -285,9 +262,8 @@ class Parser:
         replacing decoder."""
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
-        try:
-            data.decode("utf-8")
-        except UnicodeDecodeError:
+        # Validated in C without the GIL, with no str made (issue 7).
+        if utf8_valid_prefix(data) != len(data):
             self.feed(data)
             return
         self._kind = bytes
