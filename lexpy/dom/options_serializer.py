@@ -53,7 +53,6 @@ scripting (the document's flag; True for token streams)
 """
 from __future__ import annotations
 
-import html.entities
 import re
 from typing import Iterable, Iterator, List, Optional
 
@@ -619,10 +618,11 @@ def _write(tokens: Iterable[dict], options: _Options,
         elif kind == "ProcessingInstruction":
             yield "<?%s %s?>" % (token["target"], token["data"])
         elif kind == "Entity":
+            from html.entities import html5 as named_references
             key = token["name"] + ";"
             if options.resolve_entities and key not in XML_ENTITIES \
-                    and key in html.entities.html5:
-                yield html.entities.html5[key]
+                    and key in named_references:
+                yield named_references[key]
             else:
                 yield "&%s" % key
         else:
