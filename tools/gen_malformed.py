@@ -486,7 +486,7 @@ HTML_NS = "http://www.w3.org/1999/xhtml"
 _FAMILIES = {name: family for family, names in {
     "form": ["form"], "a": ["a"], "li": ["li"], "dd": ["dd", "dt"],
     "h": ["h1", "h2", "h3", "h4", "h5", "h6"], "nobr": ["nobr"],
-    "button": ["button"], "option": ["option"],
+    "button": ["button"], "option": ["option", "optgroup", "hr"],
     "select": ["select", "input", "keygen", "textarea"],
 }.items() for name in names}
 # Start tags that close an open <p> ("close a p element").
