@@ -208,6 +208,10 @@ def hostile_shapes():
         "deep svg": lambda n: "<svg>" + "<g>" * n,
         "deep math": lambda n: "<math>" + "<mrow>" * n,
         "character references": lambda n: "&amp;" * (n * 2),
+        "nested a in div": lambda n: "<a><div>" * (n // 2),
+        "distinct formatting": lambda n: "".join("<b id=%d>" % i for i in range(n // 4)),
+        "formatting then blocks": lambda n: "<b>" + "<div>x" * (n // 2),
+        "formatting closed by blocks": lambda n: "<span>" * (n // 4) + "<div><a></div><a>" * (n // 4),
     }
 
 
