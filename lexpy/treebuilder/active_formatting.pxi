@@ -37,8 +37,12 @@ cdef uint64_t element_signature(CElement* element) noexcept nogil:
 
 cdef inline size_t noah_slot(TreeBuilder* tb, uint64_t signature,
                              uint32_t depth) noexcept nogil:
-    cdef uint64_t h = (signature ^ (<uint64_t> depth * 0x9E3779B97F4A7C15ULL))
-    h ^= h >> 31
+    cdef uint64_t h = signature ^ (<uint64_t> depth * 0x9E3779B97F4A7C15ULL)
+    h ^= h >> 33                          # murmur3's finalizer: every bit
+    h *= 0xFF51AFD7ED558CCDULL            # of the signature reaches the
+    h ^= h >> 33                          # slot's low bits
+    h *= 0xC4CEB9FE1A85EC53ULL
+    h ^= h >> 33
     return <size_t> (h & tb.noah_mask)
 
 
@@ -49,11 +53,12 @@ cdef inline void noah_count(TreeBuilder* tb, FormattingEntry* entry,
 
 
 cdef int noah_counts_resize(TreeBuilder* tb, size_t capacity) noexcept nogil:
-    """Four slots per entry of the list: recount every entry."""
+    """Sixteen slots per entry of the list (so that three unequal entries
+    rarely share a slot and force a scan): recount every entry."""
     cdef size_t slots = 64
     cdef size_t i
     cdef uint32_t* counts
-    while slots < 4 * capacity:
+    while slots < 16 * capacity:
         slots *= 2
     counts = <uint32_t*> calloc(slots, sizeof(uint32_t))
     if counts == NULL:
