@@ -57,7 +57,8 @@ cdef struct Arena:
 
 cdef struct CNode:
     uint32_t type                 # NodeType
-    uint32_t flags
+    uint32_t flags                # bits below 0x100: the DOM's; 0x100 and
+                                  # up: the tree builder's while it parses
     CNode* parent
     CNode* first_child
     CNode* last_child
