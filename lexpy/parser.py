@@ -260,12 +260,12 @@ class Parser:
         """The whole input as bytes taken as UTF-8: valid UTF-8 goes to the
         tokenizer as it is (only a BOM dropped), anything else through the
         replacing decoder."""
-        if data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
         # Validated in C without the GIL, with no str made (issue 7).
         if utf8_valid_prefix(data) != len(data):
-            self.feed(data)
+            self.feed(data)     # the decoder drops the BOM (one, not two)
             return
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
         self._kind = bytes
         if data:
             self._construction.feed(data)

@@ -24,11 +24,11 @@ cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
         if i >= length:
             break
         c = data[i]
-        if c == 0x26:                                   # &
+        if c == 0x26:
             replacement = "&amp;"
-        elif c == 0x3C:                                 # <
+        elif c == 0x3C:
             replacement = "&lt;"
-        elif c == 0x3E:                                 # >
+        elif c == 0x3E:
             replacement = "&gt;"
         elif c == 0x22:                                 # " (attribute mode)
             replacement = "&quot;"

@@ -109,6 +109,7 @@ cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
     if entry.element == NULL:
         tb.formatting_markers -= 1
         return
+    entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
     tag = entry.element.tag_id
     if tag < TAG__LAST_STATIC:
         tb.formatting_tag_count[tag] -= 1
@@ -160,6 +161,7 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
     if element == NULL:
         tb.formatting_markers += 1
         return 0
+    element.node.flags |= ELEMENT_IN_FORMATTING
     if element.tag_id < TAG__LAST_STATIC:
         tb.formatting_tag_count[element.tag_id] += 1
     if count != NULL:
@@ -178,6 +180,14 @@ cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
     if count == NULL:
         return -1
     return formatting_append_entry(tb, element, signature, count)
+
+
+cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
+                                    CElement* element) noexcept nogil:
+    """Put `element` (a clone: the same signature) in an entry's place."""
+    tb.formatting[index].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    tb.formatting[index].element = element
+    element.node.flags |= ELEMENT_IN_FORMATTING
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#insert-a-marker-at-the-end-of-the-list-of-active-formatting-elements
@@ -289,6 +299,8 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
 
 cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    if element == NULL or not (element.node.flags & ELEMENT_IN_FORMATTING):
+        return -1
     while i >= 0:
         if tb.formatting[i].element == element:
             return i
@@ -374,5 +386,5 @@ cdef void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil
         element = insert_clone_of_element(tb, entry)
         if element == NULL:
             return
-        tb.formatting[index].element = element
+        formatting_replace(tb, index, element)
         index += 1

@@ -7,6 +7,14 @@
 # [tag id][namespace], so every test here is an integer comparison.
 
 
+# Not in the standard: CNode.flags bits the tree builder keeps on elements
+# while it parses (the DOM's own bits are below 0x100): "is this element on
+# the stack / in the list of active formatting elements" is a bit test.
+cdef enum:
+    ELEMENT_ON_STACK = 0x100
+    ELEMENT_IN_FORMATTING = 0x200
+
+
 cdef inline bint is_html_element(CElement* element, lxp_tag_id_t tag) noexcept nogil:
     """Whether `element` is the HTML element `tag` ("a p element")."""
     return element != NULL and element.tag_id == tag and element.ns == NS_HTML
@@ -55,7 +63,7 @@ cdef inline bint current_node_is(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nog
 #   each scope whose boundary it is (default, list item, button, table);
 #   special; special other than address, div and p (where the li, dd and dt
 #   start tags stop); in the HTML namespace.
-# An open element also has the NODE_OPEN_ELEMENT flag ("is in the stack").
+# An open element also has the ELEMENT_ON_STACK bit.
 # ---------------------------------------------------------------------------
 
 cdef uint32_t[4] SCOPE_BOUNDARIES = [CAT_SCOPE, CAT_SCOPE_LIST_ITEM,
@@ -153,7 +161,7 @@ cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
     cdef uint32_t category = element_category(element)
     cdef size_t key = tag_key(element)
     cdef int k
-    element.node.flags |= NODE_OPEN_ELEMENT
+    element.node.flags |= ELEMENT_ON_STACK
     links.tag = tb.topmost_tag[key]
     tb.topmost_tag[key] = here
     if category & SCOPE_ANY:
@@ -181,7 +189,7 @@ cdef void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
     cdef StackLinks* links = &tb.open_links[position]
     cdef uint32_t category = element_category(element)
     cdef int k
-    element.node.flags &= ~(<uint32_t> NODE_OPEN_ELEMENT)
+    element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
     tb.topmost_tag[tag_key(element)] = links.tag
     if category & SCOPE_ANY:
         for k in range(4):
@@ -248,7 +256,7 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
 
 
 cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
-    return (element.node.flags & NODE_OPEN_ELEMENT) != 0
+    return (element.node.flags & ELEMENT_ON_STACK) != 0
 
 
 cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -313,9 +321,9 @@ cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,
                                    CElement* element) noexcept nogil:
     """Put `element` (a clone of the one at `index`: the same keys) in its
     place."""
-    tb.open_elements[index].node.flags &= ~(<uint32_t> NODE_OPEN_ELEMENT)
+    tb.open_elements[index].node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
     tb.open_elements[index] = element
-    element.node.flags |= NODE_OPEN_ELEMENT
+    element.node.flags |= ELEMENT_ON_STACK
 
 
 cdef void pop_until_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:

@@ -25,7 +25,6 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
-    NODE_OPEN_ELEMENT,
     dom_alloc, dom_shrink, element_create, element_add_attribute,
     element_reserve_attributes,
     element_find_attribute, text_create, comment_create,
