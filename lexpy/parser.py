@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import codecs
 import re
-from typing import TYPE_CHECKING, List, NamedTuple, Optional, Union
+from typing import (TYPE_CHECKING, Generic, List, NamedTuple, Optional, Tuple,
+                    TypeVar, Union, cast, overload)
 
 from lexpy.dom import dom as _dom
 from lexpy.treebuilder.treebuilder import NAMESPACES, TreeConstruction
@@ -82,7 +83,7 @@ def _check_encoding(encoding: object) -> Optional[str]:
     return encoding
 
 
-def _byte_decoder(encoding: Optional[str]):
+def _byte_decoder(encoding: Optional[str]) -> Tuple[codecs.IncrementalDecoder, str]:
     """An incremental decoder of bytes input (WHATWG labels become codecs;
     the encoding stage replaces this)."""
     if encoding is None:
@@ -189,7 +190,10 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
     return parser.close()
 
 
-class Parser:
+_Tree = TypeVar("_Tree", "Document", "DocumentFragment")
+
+
+class Parser(Generic[_Tree]):
     """An incremental parser: feed() the input in chunks, then close().
 
     Chunks are str or bytes (not both in one parse) of any size, split
@@ -206,6 +210,18 @@ class Parser:
 
     The keyword arguments are those of parse() and parse_fragment().
     """
+
+    @overload
+    def __init__(self: "Parser[Document]", *, encoding: Optional[str] = None,
+                 scripting: bool = True, processing_instructions: bool = True,
+                 collect_errors: bool = False, context: None = None,
+                 namespace: str = "html") -> None: ...
+
+    @overload
+    def __init__(self: "Parser[DocumentFragment]", *, encoding: Optional[str] = None,
+                 scripting: bool = True, processing_instructions: bool = True,
+                 collect_errors: bool = False, context: Union[str, "Element"],
+                 namespace: str = "html") -> None: ...
 
     def __init__(self, *, encoding: Optional[str] = None, scripting: bool = True,
                  processing_instructions: bool = True, collect_errors: bool = False,
@@ -225,7 +241,7 @@ class Parser:
             _check_namespace(namespace)
         self._bytes: Optional[_ByteInput] = None
         self._kind: Optional[type] = None
-        self._result = None
+        self._result: Union[None, "Document", "DocumentFragment"] = None
 
     @property
     def closed(self) -> bool:
@@ -285,7 +301,7 @@ class Parser:
         if data:
             self._construction.feed(data)
 
-    def close(self):
+    def close(self) -> _Tree:
         """End of input: returns the Document (the DocumentFragment with a
         context). Calling it again returns the same object."""
         if self._result is None:
@@ -302,7 +318,8 @@ class Parser:
             document = self._construction.document_object()
             document.errors = _errors(self._construction) if self._collect_errors else []
             document.encoding = encoding
-        return self._result
+        # (The overloads of __init__ tie _Tree to the context argument.)
+        return cast(_Tree, self._result)
 
 
 def _errors(construction: TreeConstruction) -> List[ParseError]:
