@@ -13,7 +13,7 @@ parse(), parse_fragment() and Parser (incremental) build trees; dump()
 gives the html5lib test format of a tree and serialize() the HTML with
 html5lib's serializer options; the node classes are those of lexpy.dom.
 """
-from importlib.metadata import PackageNotFoundError, version as _version
+from typing import TYPE_CHECKING, Any
 
 from lexpy.dom import (
     Attributes,
@@ -28,14 +28,8 @@ from lexpy.dom import (
     ProcessingInstruction,
     Text,
     dump,
-    serialize,
 )
 from lexpy.parser import ParseError, Parser, parse, parse_fragment
-
-try:
-    __version__ = _version("lexpy")
-except PackageNotFoundError:  # running from a source tree without install
-    __version__ = "0+unknown"
 
 __all__ = [
     "Attributes",
@@ -57,3 +51,27 @@ __all__ = [
     "parse_fragment",
     "serialize",
 ]
+
+
+if TYPE_CHECKING:
+    from lexpy.dom.options_serializer import serialize
+    __version__: str
+
+
+def __getattr__(name: str) -> Any:
+    # Loaded on first use, not at import: importlib.metadata and the
+    # html5lib-options serializer (html.entities, re) would add megabytes
+    # of RSS to every process that only parses (issue 7).
+    value: Any
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            value = version("lexpy")
+        except PackageNotFoundError:  # running from a source tree without install
+            value = "0+unknown"
+    elif name == "serialize":
+        from lexpy.dom.options_serializer import serialize as value
+    else:
+        raise AttributeError("module 'lexpy' has no attribute %r" % name)
+    globals()[name] = value
+    return value

@@ -200,7 +200,8 @@ cdef const uint8_t* element_local_name(CElement* element,
 
 cdef class Node:
     cdef CNode* c_node
-    cdef Document doc             # keeps the arena alive
+    cdef Document doc             # keeps the arena alive (None in a Document)
+    cdef object __weakref__
 
 cdef class Document(Node):
     cdef CDocument* c_doc

@@ -162,11 +162,12 @@ cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
     cdef uint32_t id
     cdef uint8_t* scratch
     cdef NameTable* table = t.tags if tag else t.attribute_names
+    cdef bint upper = (flags & DATA_ASCII_LOWERCASE) != 0
     if not flags & DATA_HAS_NUL:
         if tag:
-            id = lxp_tag_find(name, length, hash, 1)
+            id = lxp_tag_find(name, length, hash, upper)
         else:
-            id = lxp_attr_find(name, length, hash, 1)
+            id = lxp_attr_find(name, length, hash, upper)
         if id != 0:
             return id
     if flags & (DATA_HAS_NUL | DATA_ASCII_LOWERCASE):

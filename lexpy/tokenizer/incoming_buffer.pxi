@@ -64,13 +64,24 @@ cdef size_t text_tail_hold(Tokenizer* t) noexcept nogil:
             j -= 1
         if j > low and s[j - 1] == 0x26:
             return base + j - 1
-        # '&#', then 'x' or 'X', then any number of digits.
+        # '&#', then 'x' or 'X', then any number of digits. A long run of
+        # digits is held back from chunk to chunk: only the bytes that came
+        # since the last time are looked at (linear time).
+        if t.tail_begin == t.text_begin and t.tail_checked <= base + i:
+            j = t.tail_checked - base
+            while j < i and byte_class[s[j]] & (CLASS_DIGIT | CLASS_HEX_LETTER):
+                j += 1
+            if j == i:
+                t.tail_checked = base + i
+                return t.text_begin
         j = i
         while j > low and byte_class[s[j - 1]] & (CLASS_DIGIT | CLASS_HEX_LETTER):
             j -= 1
         if j > low and (s[j - 1] | 0x20) == 0x78 and j - 1 > low and s[j - 2] == 0x23:
             j -= 1
         if j - low >= 2 and s[j - 1] == 0x23 and s[j - 2] == 0x26:
+            t.tail_begin = base + j - 2
+            t.tail_checked = base + i
             return base + j - 2
     return base + i
 
@@ -165,6 +176,16 @@ cdef void own_shrink(Tokenizer* t) noexcept nogil:
 cdef size_t tokenizer_buffered(Tokenizer* t, size_t* capacity) noexcept nogil:
     capacity[0] = t.own_capacity
     return t.own_len
+
+
+cdef size_t tokenizer_token_offset(Tokenizer* t) noexcept nogil:
+    if t.current_token == NULL:
+        return t.pos
+    return t.buf_abs + t.current_token.begin
+
+
+cdef size_t tokenizer_settled_offset(Tokenizer* t) noexcept nogil:
+    return t.own_abs if t.own_len > 0 else t.stream_end
 
 
 cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,

@@ -7,6 +7,10 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
 from typing_extensions import disjoint_base
 
 INITIAL_STATES: Dict[str, int]
+DATA_FLAGS: Dict[str, int]
+STATE_IDS: Dict[str, int]
+TAG_IDS: Dict[str, int]
+TEXT_ELEMENT_STATES: Dict[str, int]
 
 def tokenize_for_test(
         data: Union[str, bytes, bytearray, memoryview],
@@ -17,7 +21,20 @@ def tokenize_for_test(
         xml_violation_mode: bool = False,
 ) -> Tuple[List[List[Any]], List[Dict[str, Any]]]: ...
 def count_tokens(data: bytes, chunk_size: Optional[int] = None,
-                 collect_errors: bool = False) -> Tuple[int, int]: ...
+                 collect_errors: bool = False,
+                 switch_states: bool = True) -> Tuple[int, int]: ...
+def convert_for_test(data: bytes, flags: int) -> bytes: ...
+def token_records_for_test(
+        data: Union[str, bytes, bytearray, memoryview],
+        initial_state: str = "Data state", *,
+        chunk_sizes: Optional[Iterable[int]] = None,
+        collect_errors: bool = True,
+        processing_instructions: bool = True,
+        cdata_allowed: bool = False,
+        last_start_tag: Optional[str] = None,
+        switch_states: bool = False,
+        stop_after: Optional[int] = None,
+) -> Tuple[List[Dict[str, Any]], List[Dict[str, Any]], int]: ...
 def static_tag_id(name: str, lowercase_source: bool = False) -> int: ...
 def static_attr_id(name: str, lowercase_source: bool = False) -> int: ...
 def static_tag_name(tag_id: int) -> str: ...

@@ -1,0 +1,48 @@
+"""html5lib-tests encoding/*.dat through the parser: lexpy.parse(bytes)
+must decode each case with the expected encoding (the sniffing algorithm for
+a declaration in the first 1024 bytes, the tree builder's "changing the
+encoding while parsing" for a <meta> after them), and so must lexpy.Parser
+fed the bytes in small chunks. tools/conformance.py runs the same cases
+(tests/conformance/runners.py).
+
+Cases that need a script engine are expected failures (xfail.py).
+"""
+import pytest
+
+import lexpy
+import lexpy.encoding as enc
+from tests.conformance import data, runners
+from tests.conformance.xfail import xfail_reason
+
+CASES = list(data.encoding_cases())
+
+
+def params():
+    result = []
+    for case in CASES:
+        reason = xfail_reason(case.id)
+        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
+        result.append(pytest.param(case, id=case.id, marks=marks))
+    return result
+
+
+def test_the_suite_has_all_its_cases():
+    assert len(CASES) == 83
+
+
+@pytest.mark.parametrize("case", params())
+def test_encoding_case(case):
+    problem = runners.run_encoding_case(case)
+    assert problem is None, "%s: %s" % (case.id, problem)
+
+
+@pytest.mark.parametrize("case", params())
+def test_encoding_case_fed_in_chunks(case):
+    expected = enc.lookup(case.encoding).name
+    for size in (1, 7, 512):
+        parser = lexpy.Parser()
+        for i in range(0, len(case.data), size):
+            parser.feed(case.data[i:i + size])
+        document = parser.close()
+        assert document.encoding == expected, "%s in chunks of %d" % (case.id, size)
+        assert lexpy.dump(document) == lexpy.dump(lexpy.parse(case.data))
