@@ -219,3 +219,32 @@ def test_a_tentative_encoding_keeps_at_most_the_reparse_window():
     assert most <= REPARSE_WINDOW + 2 * len(chunk)
     assert parser._construction.confidence == "certain"
     assert parser.close().encoding == "windows-1252"
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+PIECES = [b"<p>", b"</p>", b"\xe9", b"\xc3\xa9", b"\x82\xa0", b"\xa4\xa2", b"\xe6\x97\xa5",
+          b"<meta charset=utf-8>", b"<meta charset=shift_jis>", b"<meta charset=koi8-r>",
+          b"<meta charset=bogus>", b"<meta http-equiv=content-type content='text/html;charset=euc-jp'>",
+          b"<svg><meta charset=big5></svg>", b"<template><meta charset=gbk></template>",
+          b"<!-- x -->", b"<script>a<b</script>", b"\r\n", b"&amp;", b"x" * 300]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30),
+       st.sampled_from([b"", b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff"]),
+       st.sampled_from([None, "utf-8", "windows-1251"]),
+       st.lists(st.integers(1, 700), min_size=1, max_size=10))
+def test_any_document_fed_in_any_chunks_gives_the_whole_parse(pieces, bom, transport, sizes):
+    data = bom + b"".join(pieces)
+    whole = lexpy.parse(data, encoding=transport)
+    parser = lexpy.Parser(encoding=transport)
+    parser.feed(b"")                # bytes, even when there are none
+    i = k = 0
+    while i < len(data):
+        parser.feed(data[i:i + sizes[k % len(sizes)]])
+        i += sizes[k % len(sizes)]
+        k += 1
+    fed = parser.close()
+    assert fed.encoding == whole.encoding
+    assert lexpy.dump(fed) == lexpy.dump(whole)
