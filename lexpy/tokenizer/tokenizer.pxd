@@ -220,3 +220,9 @@ cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
 # Bytes of UTF-8 input fed so far (the stream offset of its end).
 cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil
+# Stream offsets (bytes of UTF-8 fed so far count from 0): of the first byte
+# of the token the callback is handling, and of the first byte the tokenizer
+# still holds between feeds (every token that starts before it has been
+# emitted).
+cdef size_t tokenizer_token_offset(Tokenizer* tokenizer) noexcept nogil
+cdef size_t tokenizer_settled_offset(Tokenizer* tokenizer) noexcept nogil
