@@ -92,7 +92,10 @@ cdef struct CCharacterData:       # Text, Comment, ProcessingInstruction
     uint8_t* data                 # UTF-8, not NUL-terminated
     size_t length
     size_t capacity
-    uint8_t* target               # ProcessingInstruction target
+
+cdef struct CProcessingInstruction:   # a CCharacterData with its target (a
+    CCharacterData character_data     # Text or Comment has none: 16 bytes
+    uint8_t* target                   # less for each)
     size_t target_length
 
 cdef struct CDocumentType:

@@ -178,7 +178,8 @@ cdef int dump_node(Buffer* out, CNode* node, size_t depth,
     elif node.type == PROCESSING_INSTRUCTION_NODE:
         data = <CCharacterData*> node
         buffer_write_c(out, "<?")
-        buffer_write(out, data.target, data.target_length)
+        buffer_write(out, (<CProcessingInstruction*> data).target,
+                     (<CProcessingInstruction*> data).target_length)
         buffer_byte(out, 0x20)
         buffer_write(out, data.data, data.length)
         buffer_write_c(out, "?>")

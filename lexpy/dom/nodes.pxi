@@ -144,20 +144,27 @@ cdef int attribute_set_value(CDocument* doc, CAttr* attr, const uint8_t* value,
 
 cdef CCharacterData* character_data_create(CDocument* doc,
                                            uint32_t node_type) noexcept nogil:
-    cdef CCharacterData* node = <CCharacterData*> arena_take_free(
-        &doc.arena.free_character_data)
+    # A ProcessingInstruction is a larger struct (CProcessingInstruction):
+    # it is never made from a recycled one, which may be a smaller Text or
+    # Comment (a recycled PI serves as a Text or Comment).
+    cdef CCharacterData* node = NULL
+    if node_type != PROCESSING_INSTRUCTION_NODE:
+        node = <CCharacterData*> arena_take_free(&doc.arena.free_character_data)
     if node != NULL:
         node.length = 0                 # a recycled struct keeps its buffer
     else:
-        node = <CCharacterData*> dom_alloc(doc, sizeof(CCharacterData))
+        node = <CCharacterData*> dom_alloc(
+            doc, sizeof(CProcessingInstruction)
+            if node_type == PROCESSING_INSTRUCTION_NODE else sizeof(CCharacterData))
         if node == NULL:
             return NULL
         node.data = NULL
         node.length = 0
         node.capacity = 0
     node_init(&node.node, node_type, doc)
-    node.target = NULL
-    node.target_length = 0
+    if node_type == PROCESSING_INSTRUCTION_NODE:
+        (<CProcessingInstruction*> node).target = NULL
+        (<CProcessingInstruction*> node).target_length = 0
     return node
 
 
@@ -274,8 +281,8 @@ cdef int processing_instruction_set_target(CCharacterData* node,
     cdef uint8_t* copy = dom_copy(node.node.owner, target, length)
     if copy == NULL:
         return -1
-    node.target = copy
-    node.target_length = length
+    (<CProcessingInstruction*> node).target = copy
+    (<CProcessingInstruction*> node).target_length = length
     return 0
 
 

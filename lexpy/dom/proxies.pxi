@@ -938,7 +938,7 @@ cdef class ProcessingInstruction(CharacterData):
     @property
     def target(self):
         """The target: 'xml-stylesheet' of <?xml-stylesheet ...?>."""
-        cdef CCharacterData* node = self._c()
+        cdef CProcessingInstruction* node = <CProcessingInstruction*> self._c()
         return decode_utf8(node.target, node.target_length)
 
     @property

@@ -133,7 +133,8 @@ cdef int write_start(Buffer* out, CNode* node) noexcept nogil:
     elif node.type == PROCESSING_INSTRUCTION_NODE:
         data = <CCharacterData*> node
         buffer_write_c(out, "<?")
-        buffer_write(out, data.target, data.target_length)
+        buffer_write(out, (<CProcessingInstruction*> data).target,
+                     (<CProcessingInstruction*> data).target_length)
         buffer_byte(out, 0x20)
         buffer_write(out, data.data, data.length)
         buffer_write_c(out, "?>")

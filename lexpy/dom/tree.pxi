@@ -213,7 +213,8 @@ cdef CNode* node_clone_shallow(CNode* node, CDocument* target) noexcept nogil:
             return NULL
         if node.type == PROCESSING_INSTRUCTION_NODE:
             if processing_instruction_set_target(
-                    data_copy, data.target, data.target_length) != 0:
+                    data_copy, (<CProcessingInstruction*> data).target,
+                    (<CProcessingInstruction*> data).target_length) != 0:
                 return NULL
         return &data_copy.node
     if node.type == DOCUMENT_TYPE_NODE:
