@@ -176,6 +176,8 @@ cdef class TreeConstruction:
         cdef const uint8_t* output = NULL
         cdef size_t length = 0
         cdef size_t n = data.shape[0]
+        cdef int status = 0
+        cdef bint stream_finished = False
         if self.finished:
             raise ValueError("the parse is finished")
         if not self.byte_input or self.keep_input:
@@ -185,10 +187,33 @@ cdef class TreeConstruction:
         self._connect_stream()
         try:
             if n:
+                # The usual case in one stretch without the GIL (other
+                # threads wait for it least): decode, tokenize and build,
+                # end the stream and the input. A re-parse or a failure
+                # leaves the rest to the steps below.
                 with nogil:
                     input_byte_stream_feed(&self.c_stream, self.c_input, n,
                                            &output, &length)
-                self._tokenize(output, length, False)
+                    if length:
+                        status = tokenizer_feed(self.c_tokenizer, output, length)
+                    if status == 0 and not self.c_builder.reparse:
+                        stream_finished = True
+                        input_byte_stream_finish(&self.c_stream, &output, &length)
+                        if length:
+                            status = tokenizer_feed(self.c_tokenizer, output, length)
+                        if status == 0 and not self.c_builder.reparse:
+                            status = tokenizer_finish(self.c_tokenizer)
+                if status == 0 and not self.c_builder.failed \
+                        and not self.c_builder.reparse and stream_finished:
+                    self.finished = True
+                    self.document.c_doc.building = 0
+                    return self.document
+                # (What is left: the re-parse, then the end of the input.)
+                self._tokenize(NULL, 0, stream_finished)
+                if stream_finished:
+                    self.finished = True
+                    self.document.c_doc.building = 0
+                    return self.document
             return self.finish()
         finally:
             self.c_input = NULL
