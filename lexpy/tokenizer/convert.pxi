@@ -12,6 +12,8 @@ cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
     cdef int nul_mode = 0        # 0 keep, 1 replace by U+FFFD, 2 drop
     cdef size_t i = 0, run = 0, out = 0, consumed, written
     cdef uint8_t c
+    cdef uint8_t stop_cr, stop_nul, stop_amp
+    cdef unsigned int high = 0
     if flags & DATA_HAS_NUL:
         if flags & DATA_NUL_DROP:
             nul_mode = 2
@@ -21,7 +23,17 @@ cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
         if length:
             memcpy(dest, src, length)
         return length
+    # Without lowercasing, the bytes to act on are CR, NUL and '&' (those
+    # asked for; an unwanted one stands in for a wanted one): the runs
+    # between them are skipped 16 bytes at a time.
+    stop_amp = 0x26 if want_charref else (0x0D if want_cr else 0x00)
+    stop_cr = 0x0D if want_cr else stop_amp
+    stop_nul = 0x00 if nul_mode else stop_amp
     while i < length:
+        if not want_lower:
+            i = lxp_scan4(src, i, length, stop_cr, stop_nul, stop_amp, stop_amp, &high)
+            if i >= length:
+                break
         c = src[i]
         if c > 0x26 and not (want_lower and 0x41 <= c <= 0x5A):
             i += 1
