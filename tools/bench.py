@@ -430,7 +430,9 @@ def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None):
     for shape, (n, make) in hostile_shapes().items():
         if only and shape not in only:
             continue
-        while timed(make(n)) < min_seconds and n < 2**28:
+        # (The best of two: a first run pays for memory the process has not
+        # touched yet.)
+        while n < 2**28 and min(timed(make(n)), timed(make(n))) < min_seconds:
             n *= 2
         small, large = make(n), make(2 * n)
         best = [float("inf"), float("inf")]
