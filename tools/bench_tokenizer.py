@@ -2,11 +2,10 @@
 """Tokenizer throughput: every page of a folder tokenized to a no-op
 consumer (a callback that only counts tokens), in MB/s of UTF-8 input.
 
-Until lexpy's encoding stage exists, each page is read as bytes and decoded
-to text with Python's codecs from a naive sniff (BOM, else <meta charset>,
-else UTF-8 when valid, else windows-1252 with replacement; tools/bench.py's
-decode_page), then encoded to UTF-8; the time measured is the tokenizer's
-alone, over those UTF-8 bytes.
+Each page is read as bytes and decoded to text by the HTML standard's
+encoding sniffing and the Encoding Standard's decoders (lexpy.encoding,
+through tools/bench.py's decode_page), then encoded to UTF-8; the time
+measured is the tokenizer's alone, over those UTF-8 bytes.
 
   python tools/bench_tokenizer.py [FOLDER] [--passes N] [--chunk BYTES]
 
@@ -60,10 +59,9 @@ def main(argv=None):
              for p in load_pages(args.folder)]
     size = sum(len(p) for p in pages)
     print("%d pages, %.2f MB of UTF-8 from %s" % (len(pages), size / 1e6, args.folder))
-    print("(pages decoded to text with Python's codecs from a naive sniff and "
-          "encoded to UTF-8 before timing: lexpy's encoding stage does not "
-          "exist yet; the no-op consumer switches state after script, style, "
-          "title, textarea... as a tree builder would)")
+    print("(pages decoded by lexpy.encoding's sniffing and decoders and "
+          "encoded to UTF-8 before timing; the no-op consumer switches state "
+          "after script, style, title, textarea... as a tree builder would)")
     for label, options in (
             ("whole page", {}),
             ("chunks of %d bytes" % args.chunk, {"chunk_size": args.chunk}),
