@@ -20,10 +20,10 @@ hurts everyone alike. Ratios are what we quote.
 
   python tools/bench.py [FOLDER] [--passes N] [--rounds R] [--parsers a,b]
                         [--modes m,n] [--json]
-  python tools/bench.py --threads [--parsers a,b] [--json]
-        parse the corpus from bytes on 1 and 2 threads (speedup, and the
-        CPU time per wall-clock second that shows whether threads ran at
-        once)
+  python tools/bench.py --threads [--parsers a,b] [--modes bytes,serialize] [--json]
+        parse the corpus from bytes (and serialize it) on 1 and 2 threads
+        (speedup, and the CPU time per wall-clock second that shows whether
+        threads ran at once)
   python tools/bench.py --hostile [--parsers a,b] [--json] [--instructions]
         time per doubling of input on the hostile shapes of issue 7 (with
         --instructions: instructions per doubling, counted by callgrind)
@@ -312,9 +312,9 @@ def bench_corpus(args):
 # Threads: the corpus parsed from bytes on 1 and 2 threads
 # ---------------------------------------------------------------------------
 
-def threads_worker(name, folder, passes):
+def threads_worker(name, mode, folder, passes):
     import threading
-    parse = adapter(name)[0]
+    parse = adapter(name)[MODES.index(mode)]
     pages = load_pages(folder)
     work = pages * 3                    # enough work for each thread
     size = sum(len(p) for p in work)
@@ -347,7 +347,7 @@ def threads_worker(name, folder, passes):
             wall, cpu = run(threads)
             if best[threads] is None or wall < best[threads][0]:
                 best[threads] = (wall, cpu)
-    out = {"parser": name, "bytes": size, "passes": passes}
+    out = {"parser": name, "mode": mode, "bytes": size, "passes": passes}
     for threads, (wall, cpu) in best.items():
         out["mb_per_s_%d" % threads] = size / wall / 1e6
         out["cpu_per_wall_%d" % threads] = cpu / wall
@@ -357,27 +357,33 @@ def threads_worker(name, folder, passes):
 
 def bench_threads(args):
     results = []
-    for name in args.parsers.split(","):
-        if name in SLOW:
-            continue
-        r = run_subprocess(["--threads-worker", name, "--passes", str(args.passes),
-                            args.folder])
-        r.setdefault("parser", name)
-        results.append(r)
+    modes = [m for m in args.modes.split(",") if m != "str"]
+    for mode in modes:
+        for name in args.parsers.split(","):
+            if name in SLOW:
+                continue
+            r = run_subprocess(["--threads-worker", name, "--modes", mode,
+                                "--passes", str(args.passes), args.folder])
+            r.setdefault("parser", name)
+            r.setdefault("mode", mode)
+            results.append(r)
     if args.json:
         print(json.dumps({"folder": args.folder, "results": results}, indent=1))
         return
-    print("parse from bytes on 1 and 2 threads (cpu/wall: CPU seconds per "
-          "second, 2.0 when both threads run all the time)")
-    print("  %-11s %12s %12s %9s %14s" % ("parser", "1 thread", "2 threads", "speedup",
-                                           "cpu/wall 1, 2"))
-    for r in results:
-        if "error" in r:
-            print("  %-11s unavailable: %s" % (r["parser"], r["error"]))
-            continue
-        print("  %-11s %7.1f MB/s %7.1f MB/s %8.2fx %9.2f, %.2f" % (
-            r["parser"], r["mb_per_s_1"], r["mb_per_s_2"], r["speedup"],
-            r["cpu_per_wall_1"], r["cpu_per_wall_2"]))
+    for mode in modes:
+        print("\n== %s on 1 and 2 threads (cpu/wall: CPU seconds per second, 2.0 when "
+              "both threads run all the time)" % MODE_TITLES[mode])
+        print("  %-11s %12s %12s %9s %14s" % ("parser", "1 thread", "2 threads",
+                                               "speedup", "cpu/wall 1, 2"))
+        for r in results:
+            if r["mode"] != mode:
+                continue
+            if "error" in r:
+                print("  %-11s unavailable: %s" % (r["parser"], r["error"]))
+                continue
+            print("  %-11s %7.1f MB/s %7.1f MB/s %8.2fx %9.2f, %.2f" % (
+                r["parser"], r["mb_per_s_1"], r["mb_per_s_2"], r["speedup"],
+                r["cpu_per_wall_1"], r["cpu_per_wall_2"]))
 
 
 # ---------------------------------------------------------------------------
@@ -578,7 +584,7 @@ def main(argv=None):
     if args.clock is None:
         args.clock = "cpu" if hostile else "wall"
     if args.modes is None:
-        args.modes = "bytes" if hostile else ",".join(MODES)
+        args.modes = "bytes" if hostile or args.threads else ",".join(MODES)
     only = set(args.shapes.split(",")) if args.shapes else None
     if only and not only <= set(hostile_shapes()):
         raise SystemExit("unknown shape(s): %s" % ", ".join(sorted(only - set(hostile_shapes()))))
@@ -592,7 +598,8 @@ def main(argv=None):
                             args.hostile_n, args.run)
         return 0
     if args.threads_worker:
-        print(json.dumps(threads_worker(args.threads_worker, args.folder, args.passes)))
+        print(json.dumps(threads_worker(args.threads_worker, args.modes, args.folder,
+                                        args.passes)))
         return 0
     if args.hostile_worker:
         print(json.dumps(hostile_worker(args.hostile_worker, args.modes, args.passes,
