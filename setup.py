@@ -54,7 +54,7 @@ def files(package, pattern_suffix):
 EXTENSIONS = [
     extension("lexpy.tokenizer.tokenizer",
               files("lexpy/tokenizer", ".pxi") + files("lexpy/tokenizer", ".h")),
-    extension("lexpy.dom.dom", files("lexpy/dom", ".pxi")),
+    extension("lexpy.dom.dom", files("lexpy/dom", ".pxi") + files("lexpy/dom", ".h")),
     extension("lexpy.encoding.encoding",
               files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
     extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),

@@ -24,8 +24,9 @@ hurts everyone alike. Ratios are what we quote.
         parse the corpus from bytes on 1 and 2 threads (speedup, and the
         CPU time per wall-clock second that shows whether threads ran at
         once)
-  python tools/bench.py --hostile [--parsers a,b] [--json]
-        time per doubling of input on the hostile shapes of issue 7
+  python tools/bench.py --hostile [--parsers a,b] [--json] [--instructions]
+        time per doubling of input on the hostile shapes of issue 7 (with
+        --instructions: instructions per doubling, counted by callgrind)
 
 Peers (the `bench` extra): selectolax (Lexbor), turbohtml, lxml, html5lib,
 justhtml. A peer that is not installed is reported as such.
@@ -263,10 +264,9 @@ def report(results, clock_name):
                 r["rss_growth_kb"] / 1024, r["import_rss_kb"] / 1024,
                 "%.2fx" % r["speed_ratio"] if "speed_ratio" in r else "-",
                 "%.2fx" % r["rss_ratio"] if "rss_ratio" in r else "-"))
-    print("\nMB/s: bytes of the pages / best pass (%s clock); growth" % clock_name)
-    print(": peak RSS over the RSS "
-          "with the corpus loaded (import: the parser's modules alone); "
-          "l/p: lexpy / peer.")
+    print("\nMB/s: bytes of the pages / best pass (%s clock); growth: peak RSS over "
+          "the RSS with the corpus loaded\n(import: the parser's modules alone); "
+          "l/p: lexpy / peer." % clock_name)
 
 
 def bench_corpus(args):
@@ -414,13 +414,17 @@ def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None):
     clock = CLOCKS[clock_name]
     fn(b"<p>warm up")
 
-    def timed(doc):
+    def timed(doc, runs=1):
+        """Seconds per run of `runs` runs back to back (the documents are
+        freed after the clock stops)."""
+        results = []
         gc.collect()
         t0 = clock()
-        result = fn(doc)
+        for _ in range(runs):
+            results.append(fn(doc))
         t = clock() - t0
-        del result
-        return t
+        del results
+        return t / runs
 
     rows = []
     for shape, (n, make) in hostile_shapes().items():
@@ -430,8 +434,10 @@ def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None):
             n *= 2
         small, large = make(n), make(2 * n)
         best = [float("inf"), float("inf")]
-        for _ in range(passes):         # N and 2N interleaved
-            best[0] = min(best[0], timed(small))
+        for _ in range(passes):
+            # N and 2N interleaved, two runs of N against one of 2N: spans
+            # of equal length, which a busy machine interrupts alike.
+            best[0] = min(best[0], timed(small, 2))
             best[1] = min(best[1], timed(large))
         rows.append({"shape": shape, "n": n, "bytes": len(small),
                      "seconds_n": best[0], "seconds_2n": best[1],
@@ -439,7 +445,61 @@ def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None):
     return {"parser": name, "mode": mode, "rows": rows}
 
 
+def instructions_worker(name, mode, shape, n, run):
+    """Build a hostile document (and parse it when `run`): under callgrind,
+    the difference of the two counts is the parse's instructions."""
+    fn = adapter(name)[0 if mode == "bytes" else 2]
+    fn(b"<p>warm up")
+    doc = hostile_shapes()[shape][1](n)
+    if run:
+        fn(doc)
+
+
+def count_instructions(name, mode, shape, n, run):
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+           sys.executable, os.path.abspath(__file__), "--instructions-worker", name,
+           "--modes", mode, "--shapes", shape, "--hostile-n", str(n)]
+    if run:
+        cmd.append("--run")
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or not found:
+        raise RuntimeError("callgrind failed: %s" % proc.stderr.strip().splitlines()[-1:])
+    return int(found.group(1))
+
+
+def bench_hostile_instructions(args):
+    """Instructions per doubling (callgrind; deterministic, unlike time on a
+    shared machine), at the issue's sizes N and 2N."""
+    only = args.shapes.split(",") if args.shapes else list(hostile_shapes())
+    results = []
+    for name in args.parsers.split(","):
+        for mode in args.modes.split(","):
+            rows = []
+            if not args.json:
+                print("\n== %s, %s: instructions per doubling (callgrind, the issue's N)"
+                      % (name, MODE_TITLES[mode]))
+            for shape in only:
+                n = hostile_shapes()[shape][0]
+                counts = []
+                for size in (n, 2 * n):
+                    base = count_instructions(name, mode, shape, size, False)
+                    counts.append(count_instructions(name, mode, shape, size, True) - base)
+                rows.append({"shape": shape, "n": n, "instructions_n": counts[0],
+                             "instructions_2n": counts[1], "ratio": counts[1] / counts[0]})
+                if not args.json:
+                    print("  %-16s N=%-9d %14d  2N %14d  ratio %.3f" % (
+                        shape, n, counts[0], counts[1], counts[1] / counts[0]))
+            results.append({"parser": name, "mode": mode, "rows": rows})
+    if args.json:
+        print(json.dumps({"measure": "instructions", "results": results}, indent=1))
+    worst = max(row["ratio"] for r in results for row in r["rows"])
+    return 0 if worst <= args.bound else 1
+
+
 def bench_hostile(args):
+    if args.instructions:
+        return bench_hostile_instructions(args)
     results = []
     for name in args.parsers.split(","):
         for mode in args.modes.split(","):
@@ -497,12 +557,18 @@ def main(argv=None):
                    help="--hostile: N doubles until one parse takes this long")
     p.add_argument("--bound", type=float, default=2.3,
                    help="--hostile: the highest acceptable ratio per doubling")
+    p.add_argument("--instructions", action="store_true",
+                   help="--hostile: count instructions with valgrind's callgrind "
+                        "at the issue's N and 2N instead of timing")
+    p.add_argument("--hostile-n", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--run", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--instructions-worker", help=argparse.SUPPRESS)
     p.add_argument("--worker", help=argparse.SUPPRESS)
     p.add_argument("--threads-worker", help=argparse.SUPPRESS)
     p.add_argument("--hostile-worker", help=argparse.SUPPRESS)
     p.add_argument("--texts", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
-    hostile = args.hostile or args.hostile_worker
+    hostile = args.hostile or args.hostile_worker or args.instructions_worker
     if args.passes is None:
         args.passes = 3 if hostile else 5
     if args.parsers is None:
@@ -518,6 +584,10 @@ def main(argv=None):
     if args.worker:
         print(json.dumps(worker(args.worker, args.modes, args.folder, args.passes,
                                 args.texts, args.clock)))
+        return 0
+    if args.instructions_worker:
+        instructions_worker(args.instructions_worker, args.modes, args.shapes,
+                            args.hostile_n, args.run)
         return 0
     if args.threads_worker:
         print(json.dumps(threads_worker(args.threads_worker, args.folder, args.passes)))

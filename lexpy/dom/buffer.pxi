@@ -27,13 +27,29 @@ cdef int buffer_grow(Buffer* buffer, size_t extra) noexcept nogil:
     return 0
 
 
+cdef void buffer_presize(Buffer* buffer, size_t capacity) noexcept nogil:
+    """Start an empty buffer at `capacity` bytes when memory allows (a hint:
+    without it the buffer grows as usual)."""
+    if buffer.data == NULL and capacity > 1024:
+        buffer.data = <uint8_t*> malloc(capacity)
+        if buffer.data != NULL:
+            buffer.capacity = capacity
+
+
 cdef inline int buffer_write(Buffer* buffer, const uint8_t* data,
                              size_t length) noexcept nogil:
+    cdef uint8_t* dest
+    cdef size_t i
     if buffer.capacity - buffer.length < length:
         if buffer_grow(buffer, length) != 0:
             return -1
-    if length:
-        memcpy(buffer.data + buffer.length, data, length)
+    dest = buffer.data + buffer.length
+    if length <= 16:
+        # Names and short runs: a loop beats a call to memcpy.
+        for i in range(length):
+            dest[i] = data[i]
+    else:
+        memcpy(dest, data, length)
     buffer.length += length
     return 0
 

@@ -125,6 +125,8 @@ cdef struct CDocument:
                                   # nodes are then never reclaimed
     uint64_t version              # bumped by every insertion and removal
                                   # (lets iterators notice changes)
+    size_t source_length          # bytes of UTF-8 the parser read (0: not
+                                  # parsed): sizes the serializer's buffer
     Arena arena
 
 
@@ -150,6 +152,10 @@ cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
                                uint8_t* value, size_t value_length) noexcept nogil
 cdef CAttr* element_find_attribute(CElement* element, lxp_attr_id_t local_name,
                                    lxp_ns_id_t ns) noexcept nogil
+# Room for `count` attributes in all: a parser that knows how many a token
+# has allocates the array once, at its size. 0, or -1 when out of memory.
+cdef int element_reserve_attributes(CElement* element,
+                                    uint32_t count) noexcept nogil
 
 cdef CCharacterData* text_create(CDocument* doc) noexcept nogil
 cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil

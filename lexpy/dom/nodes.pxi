@@ -72,7 +72,9 @@ cdef int element_reserve_attributes(CElement* element,
     cdef CAttr* attrs
     if count <= element.attr_capacity:
         return 0
-    capacity = element.attr_capacity * 2 if element.attr_capacity else 4
+    # Exactly what is asked the first time (a parsed element gets all its
+    # attributes at once), then doubling.
+    capacity = element.attr_capacity * 2
     if capacity < count:
         capacity = count
     attrs = <CAttr*> dom_alloc(element.node.owner, capacity * sizeof(CAttr))

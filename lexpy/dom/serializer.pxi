@@ -6,33 +6,21 @@
 # the finished buffer is decoded to str once.
 
 
-# Bytes that may start something to escape, per mode (0xC2 starts U+00A0).
-cdef uint8_t ESCAPE_IN_TEXT[256]
-cdef uint8_t ESCAPE_IN_ATTRIBUTE[256]
-ESCAPE_IN_TEXT[0x26] = ESCAPE_IN_ATTRIBUTE[0x26] = 1     # &
-ESCAPE_IN_TEXT[0x3C] = ESCAPE_IN_ATTRIBUTE[0x3C] = 1     # <
-ESCAPE_IN_TEXT[0x3E] = ESCAPE_IN_ATTRIBUTE[0x3E] = 1     # >
-ESCAPE_IN_TEXT[0xC2] = ESCAPE_IN_ATTRIBUTE[0xC2] = 1     # U+00A0's first byte
-ESCAPE_IN_ATTRIBUTE[0x22] = 1                             # "
+cdef extern from "escape.h" nogil:
+    size_t lxp_escape_scan(const uint8_t* s, size_t i, size_t n, int attribute_mode)
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#escapingString
 # (text mode: &, U+00A0, <, >; attribute mode: &, U+00A0, ", <, >)
 cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
                        bint attribute_mode) noexcept nogil:
-    cdef const uint8_t* table = &ESCAPE_IN_TEXT[0]
     cdef size_t start = 0
     cdef size_t i = 0
     cdef uint8_t c
     cdef const char* replacement
-    if attribute_mode:
-        table = &ESCAPE_IN_ATTRIBUTE[0]
     while True:
-        while i + 4 <= length and not (table[data[i]] | table[data[i + 1]]
-                                       | table[data[i + 2]] | table[data[i + 3]]):
-            i += 4
-        while i < length and not table[data[i]]:
-            i += 1
+        # The runs between the bytes to look at are copied as they are.
+        i = lxp_escape_scan(data, i, length, attribute_mode)
         if i >= length:
             break
         c = data[i]
@@ -42,11 +30,11 @@ cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
             replacement = "&lt;"
         elif c == 0x3E:
             replacement = "&gt;"
-        elif c == 0x22:
+        elif c == 0x22:                                 # " (attribute mode)
             replacement = "&quot;"
         elif i + 1 < length and data[i + 1] == 0xA0:    # U+00A0
             replacement = "&nbsp;"
-        else:                                          # another U+0080..U+00BF
+        else:                                           # another U+0080..U+00BF
             i += 1
             continue
         buffer_write(out, data + start, i - start)
@@ -208,5 +196,10 @@ cdef int serialize_tree(Buffer* out, CNode* root, bint include_root) noexcept no
 cdef str serialize_html(CNode* node, bint include_self):
     cdef Buffer out
     memset(&out, 0, sizeof(Buffer))
+    if node.type == DOCUMENT_NODE:
+        # A parsed document's HTML is about as long as its source: the
+        # buffer is made once at that size (and a bit) instead of being
+        # copied as it doubles.
+        buffer_presize(&out, node.owner.source_length + node.owner.source_length // 16)
     serialize_tree(&out, node, include_self)
     return buffer_finish(&out)

@@ -261,6 +261,8 @@ cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
     cdef size_t k
     cdef TokenAttr* attr
     token.data = t.buf
+    if base == 0:
+        return                      # (the usual case: one whole input)
     token.begin -= base
     token.end -= base
     token.text_begin -= base

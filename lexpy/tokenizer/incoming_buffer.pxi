@@ -188,6 +188,10 @@ cdef size_t tokenizer_settled_offset(Tokenizer* t) noexcept nogil:
     return t.own_abs if t.own_len > 0 else t.stream_end
 
 
+cdef size_t tokenizer_input_length(Tokenizer* t) noexcept nogil:
+    return t.buf_end
+
+
 cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
                         size_t length) noexcept nogil:
     cdef size_t chunk_abs, appended, take, piece

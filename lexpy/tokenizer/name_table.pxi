@@ -1,7 +1,10 @@
 # Dynamic name tables: tag and attribute names that are not in the static
 # tables of names.h get dense ids from `first_id` upwards, owned by the
 # document. Names are stored converted (lowercased, NUL as U+FFFD) and looked
-# up by exact bytes. Open addressing over a power-of-two slot array.
+# up by exact bytes. Open addressing over a power-of-two slot array; a slot
+# holds the name's hash beside its index, so a probe that meets another name
+# rarely reads that name's entry. The names' bytes live in a pool of chunks
+# (one malloc per chunk, not per name).
 
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memcmp
@@ -9,14 +12,23 @@ from libc.string cimport memcpy, memcmp
 cdef struct NameEntry:
     uint8_t* name
     size_t length
-    uint32_t hash
+
+cdef struct NamePoolChunk:
+    NamePoolChunk* next
+    size_t used
+    size_t size                  # bytes of name data after the header
 
 cdef struct NameTableImpl:
     NameTable public             # first_id, count
     NameEntry* entries           # by id - first_id
     size_t entry_capacity
-    uint32_t* slots              # 0 = empty, else id - first_id + 1
+    uint64_t* slots              # 0 = empty, else hash << 32 | (id - first_id + 1)
     size_t slot_count            # power of two
+    NamePoolChunk* pool          # the current chunk first
+
+cdef enum:
+    NAME_POOL_FIRST_CHUNK = 1024
+    NAME_POOL_MAX_CHUNK = 64 * 1024
 
 
 cdef inline uint32_t name_hash(const uint8_t* name, size_t length) noexcept nogil:
@@ -37,27 +49,62 @@ cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil:
 
 cdef void name_table_destroy(NameTable* table) noexcept nogil:
     cdef NameTableImpl* impl = <NameTableImpl*> table
-    cdef size_t i
+    cdef NamePoolChunk* chunk
+    cdef NamePoolChunk* next_chunk
     if impl == NULL:
         return
-    for i in range(impl.public.count):
-        free(impl.entries[i].name)
+    chunk = impl.pool
+    while chunk != NULL:
+        next_chunk = chunk.next
+        free(chunk)
+        chunk = next_chunk
     free(impl.entries)
     free(impl.slots)
     free(impl)
 
 
+cdef uint8_t* name_pool_copy(NameTableImpl* impl, const uint8_t* name,
+                             size_t length) noexcept nogil:
+    """A copy of a name's bytes in the pool, or NULL when out of memory."""
+    cdef NamePoolChunk* chunk = impl.pool
+    cdef size_t size
+    cdef uint8_t* copy
+    if chunk == NULL or chunk.size - chunk.used < length:
+        size = chunk.size * 2 if chunk != NULL else NAME_POOL_FIRST_CHUNK
+        if size > NAME_POOL_MAX_CHUNK:
+            size = NAME_POOL_MAX_CHUNK
+        if size < length:
+            size = length
+        chunk = <NamePoolChunk*> malloc(sizeof(NamePoolChunk) + size)
+        if chunk == NULL:
+            return NULL
+        chunk.size = size
+        chunk.used = 0
+        chunk.next = impl.pool
+        impl.pool = chunk
+    copy = <uint8_t*> chunk + sizeof(NamePoolChunk) + chunk.used
+    if length:
+        memcpy(copy, name, length)
+    chunk.used += length
+    return copy
+
+
+cdef inline uint64_t name_slot(uint32_t hash, size_t index) noexcept nogil:
+    return (<uint64_t> hash << 32) | <uint64_t> (index + 1)
+
+
 cdef int name_table_grow_slots(NameTableImpl* impl) noexcept nogil:
     cdef size_t new_count = impl.slot_count * 2 if impl.slot_count else 64
-    cdef uint32_t* slots = <uint32_t*> calloc(new_count, sizeof(uint32_t))
+    cdef uint64_t* slots = <uint64_t*> calloc(new_count, sizeof(uint64_t))
     cdef size_t i, slot
     if slots == NULL:
         return -1
-    for i in range(impl.public.count):
-        slot = impl.entries[i].hash & (new_count - 1)
-        while slots[slot] != 0:
-            slot = (slot + 1) & (new_count - 1)
-        slots[slot] = <uint32_t> (i + 1)
+    for i in range(impl.slot_count):
+        if impl.slots[i] != 0:
+            slot = (impl.slots[i] >> 32) & (new_count - 1)
+            while slots[slot] != 0:
+                slot = (slot + 1) & (new_count - 1)
+            slots[slot] = impl.slots[i]
     free(impl.slots)
     impl.slots = slots
     impl.slot_count = new_count
@@ -68,18 +115,19 @@ cdef uint32_t name_table_find(NameTableImpl* impl, const uint8_t* name,
                               size_t length, uint32_t hash) noexcept nogil:
     """The id of a name already in the table, or 0."""
     cdef size_t slot
-    cdef uint32_t index
+    cdef uint64_t value
     cdef NameEntry* entry
     if impl.slot_count == 0:
         return 0
     slot = hash & (impl.slot_count - 1)
-    while impl.slots[slot] != 0:
-        index = impl.slots[slot] - 1
-        entry = &impl.entries[index]
-        if (entry.hash == hash and entry.length == length
-                and memcmp(entry.name, name, length) == 0):
-            return impl.public.first_id + index
+    value = impl.slots[slot]
+    while value != 0:
+        if <uint32_t> (value >> 32) == hash:
+            entry = &impl.entries[(value & 0xFFFFFFFFU) - 1]
+            if entry.length == length and memcmp(entry.name, name, length) == 0:
+                return impl.public.first_id + <uint32_t> (value & 0xFFFFFFFFU) - 1
         slot = (slot + 1) & (impl.slot_count - 1)
+        value = impl.slots[slot]
     return 0
 
 
@@ -89,10 +137,12 @@ cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
     cdef uint32_t hash = name_hash(name, length)
     cdef uint32_t id = name_table_find(impl, name, length, hash)
     cdef NameEntry* entries
-    cdef size_t capacity, slot
+    cdef size_t capacity, slot, index
     cdef uint8_t* copy
     if id != 0:
         return id
+    if impl.public.count >= 0xFFFFFFF0U - impl.public.first_id:
+        return 0                    # ids are 32-bit
     if (impl.public.count + 1) * 2 > impl.slot_count:
         if name_table_grow_slots(impl) != 0:
             return 0
@@ -103,19 +153,18 @@ cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
             return 0
         impl.entries = entries
         impl.entry_capacity = capacity
-    copy = <uint8_t*> malloc(length if length else 1)
+    copy = name_pool_copy(impl, name, length)
     if copy == NULL:
         return 0
-    memcpy(copy, name, length)
-    impl.entries[impl.public.count].name = copy
-    impl.entries[impl.public.count].length = length
-    impl.entries[impl.public.count].hash = hash
+    index = impl.public.count
+    impl.entries[index].name = copy
+    impl.entries[index].length = length
     slot = hash & (impl.slot_count - 1)
     while impl.slots[slot] != 0:
         slot = (slot + 1) & (impl.slot_count - 1)
+    impl.slots[slot] = name_slot(hash, index)
     impl.public.count += 1
-    impl.slots[slot] = impl.public.count
-    return impl.public.first_id + impl.public.count - 1
+    return impl.public.first_id + <uint32_t> index
 
 
 cdef const uint8_t* name_table_get(NameTable* table, uint32_t id,

@@ -224,3 +224,5 @@ cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
 # emitted).
 cdef size_t tokenizer_token_offset(Tokenizer* tokenizer) noexcept nogil
 cdef size_t tokenizer_settled_offset(Tokenizer* tokenizer) noexcept nogil
+# Bytes of UTF-8 input fed so far (the stream offset of its end).
+cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil

@@ -8,73 +8,144 @@
 # attributes while the parser runs.
 
 
-# Not in the standard: elements in the list carry the ELEMENT_IN_FORMATTING
-# bit (see open_elements.pxi), so that asking for the index of an element
-# that is not there costs nothing; and a table of counts per (signature,
-# depth) lets the Noah's Ark clause skip its scan unless three equal
-# elements may be after the last marker. Both keep hostile inputs (many
-# distinct formatting elements, <a><div> repeated) linear.
+# ---------------------------------------------------------------------------
+# Noah's Ark counts (not in the standard): how many entries after the last
+# marker equal a new element is looked up by a signature (a hash of the
+# tag, the namespace, the attributes in any order, and the number of
+# markers before the entry), so the list is searched only when three equal
+# entries may be there; a long list of distinct elements stays linear.
+# ---------------------------------------------------------------------------
 
-cdef uint64_t element_signature(CElement* element) noexcept nogil:
-    """A hash of the tag, namespace and attributes (in any order): equal
-    elements in the sense of the Noah's Ark clause have equal signatures."""
-    cdef uint64_t h = 1469598103934665603ULL ^ element.tag_id
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    """A 64-bit finalizer (splitmix64's)."""
+    x ^= x >> 30
+    x *= 0xBF58476D1CE4E5B9ULL
+    x ^= x >> 27
+    x *= 0x94D049BB133111EBULL
+    x ^= x >> 31
+    return x
+
+
+cdef uint64_t hash_bytes(const uint8_t* data, size_t length) noexcept nogil:
+    """A hash of a byte string, eight bytes a step."""
+    cdef uint64_t h = 0x9E3779B97F4A7C15ULL ^ length
+    cdef uint64_t word
+    while length >= 8:
+        memcpy(&word, data, 8)
+        h = (h ^ word) * 0x9FB21C651E98DF25ULL
+        h ^= h >> 29
+        data += 8
+        length -= 8
+    if length:
+        word = 0
+        memcpy(&word, data, length)
+        h = (h ^ word) * 0x9FB21C651E98DF25ULL
+        h ^= h >> 29
+    return h
+
+
+cdef uint64_t formatting_signature(CElement* element, size_t segment) noexcept nogil:
     cdef uint64_t attributes = 0
-    cdef uint64_t a
+    cdef uint64_t h
     cdef uint32_t i
-    cdef size_t k
     cdef CAttr* attr
-    h = (h ^ element.ns) * 1099511628211ULL
     for i in range(element.attr_count):
         attr = &element.attrs[i]
-        a = (14695981039346656037ULL ^ attr.local_name) * 1099511628211ULL
-        a = (a ^ attr.ns) * 1099511628211ULL
-        for k in range(attr.value_length):
-            a = (a ^ attr.value[k]) * 1099511628211ULL
-        attributes += a ^ (a >> 29)
-    return (h ^ attributes) * 1099511628211ULL
+        attributes += mix64(hash_bytes(attr.value, attr.value_length)
+                            ^ (<uint64_t> attr.local_name << 32) ^ attr.ns)
+    h = mix64(mix64((<uint64_t> element.tag_id << 32) ^ element.ns ^ attributes)
+              ^ (<uint64_t> element.attr_count << 48) ^ segment)
+    return h if h != 0 else 1
 
 
-cdef inline size_t noah_slot(TreeBuilder* tb, uint64_t signature,
-                             uint32_t depth) noexcept nogil:
-    cdef uint64_t h = signature ^ (<uint64_t> depth * 0x9E3779B97F4A7C15ULL)
-    h ^= h >> 33                          # murmur3's finalizer: every bit
-    h *= 0xFF51AFD7ED558CCDULL            # of the signature reaches the
-    h ^= h >> 33                          # slot's low bits
-    h *= 0xC4CEB9FE1A85EC53ULL
-    h ^= h >> 33
-    return <size_t> (h & tb.noah_mask)
+cdef NoahCount* noah_find(TreeBuilder* tb, uint64_t signature) noexcept nogil:
+    """The slot of a signature: its count, or the empty slot it would take."""
+    cdef size_t slot = signature & (tb.noah_capacity - 1)
+    while tb.noah_counts[slot].key != 0 and tb.noah_counts[slot].key != signature:
+        slot = (slot + 1) & (tb.noah_capacity - 1)
+    return &tb.noah_counts[slot]
 
 
-cdef inline void noah_count(TreeBuilder* tb, FormattingEntry* entry,
-                            int delta) noexcept nogil:
-    if entry.element != NULL and tb.noah_counts != NULL:
-        tb.noah_counts[noah_slot(tb, entry.signature, entry.depth)] += delta
-
-
-cdef int noah_counts_resize(TreeBuilder* tb, size_t capacity) noexcept nogil:
-    """Sixteen slots per entry of the list (so that three unequal entries
-    rarely share a slot and force a scan): recount every entry."""
-    cdef size_t slots = 64
+cdef NoahCount* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
+    """The count of a signature (made at 0 when new); NULL when out of
+    memory. The table grows only when a new signature comes: the slot of a
+    known one stays where it is."""
+    cdef NoahCount* table
+    cdef NoahCount* old = tb.noah_counts
+    cdef size_t old_capacity = tb.noah_capacity
     cdef size_t i
-    cdef uint32_t* counts
-    while slots < 16 * capacity:
-        slots *= 2
-    counts = <uint32_t*> calloc(slots, sizeof(uint32_t))
-    if counts == NULL:
-        return -1
-    free(tb.noah_counts)
-    tb.noah_counts = counts
-    tb.noah_mask = slots - 1
+    cdef NoahCount* slot
+    if old_capacity != 0:
+        slot = noah_find(tb, signature)
+        if slot.key == signature:
+            return slot
+    if (tb.noah_used + 1) * 2 > old_capacity:
+        table = <NoahCount*> calloc(old_capacity * 2 if old_capacity else 64,
+                                    sizeof(NoahCount))
+        if table == NULL:
+            tb.failed = True
+            return NULL
+        tb.noah_counts = table
+        tb.noah_capacity = old_capacity * 2 if old_capacity else 64
+        for i in range(old_capacity):
+            if old[i].key != 0:
+                noah_find(tb, old[i].key)[0] = old[i]
+        free(old)
+    slot = noah_find(tb, signature)
+    slot.key = signature
+    slot.count = 0
+    tb.noah_used += 1
+    return slot
+
+
+cdef inline bint formatting_tag_is_signed(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
+    return tag >= TAG__LAST_STATIC or tb.formatting_signed[tag]
+
+
+cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
+    """An entry leaves the list."""
+    cdef NoahCount* count
+    cdef lxp_tag_id_t tag
+    if entry.element == NULL:
+        tb.formatting_markers -= 1
+        return
+    entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    tag = entry.element.tag_id
+    if tag < TAG__LAST_STATIC:
+        tb.formatting_tag_count[tag] -= 1
+    if entry.signature != 0:
+        count = noah_count(tb, entry.signature)
+        if count != NULL and count.count > 0:
+            count.count -= 1
+
+
+cdef int sign_formatting_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
+    """A tag has its third entry coming: from now on its entries carry
+    signatures, starting with the ones in the list."""
+    cdef size_t i
+    cdef size_t segment = 0
+    cdef FormattingEntry* entry
+    cdef NoahCount* count
+    tb.formatting_signed[tag] = True
     for i in range(tb.formatting_count):
-        noah_count(tb, &tb.formatting[i], 1)
+        entry = &tb.formatting[i]
+        if entry.element == NULL:
+            segment += 1
+        elif entry.element.tag_id == tag:
+            entry.signature = formatting_signature(entry.element, segment)
+            count = noah_count(tb, entry.signature)
+            if count == NULL:
+                return -1
+            count.count += 1
     return 0
 
 
-cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
+cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
+                                 uint64_t signature, NoahCount* count) noexcept nogil:
+    """Append an entry: an element with its signature and count (0 and
+    NULL when its tag is not signed), or a marker (NULL, 0, NULL)."""
     cdef size_t capacity
     cdef FormattingEntry* items
-    cdef FormattingEntry* entry
     if tb.formatting_count == tb.formatting_capacity:
         capacity = tb.formatting_capacity * 2 if tb.formatting_capacity else 32
         items = <FormattingEntry*> realloc(tb.formatting,
@@ -84,27 +155,37 @@ cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
             return -1
         tb.formatting = items
         tb.formatting_capacity = capacity
-        if noah_counts_resize(tb, capacity) != 0:
-            tb.failed = True
-            return -1
-    entry = &tb.formatting[tb.formatting_count]
-    entry.element = element
-    entry.depth = tb.marker_count
-    if element == NULL:
-        entry.signature = 0
-        tb.marker_count += 1
-    else:
-        entry.signature = element_signature(element)
-        element.node.flags |= ELEMENT_IN_FORMATTING
-        noah_count(tb, entry, 1)
+    tb.formatting[tb.formatting_count].element = element
+    tb.formatting[tb.formatting_count].signature = signature
     tb.formatting_count += 1
+    if element == NULL:
+        tb.formatting_markers += 1
+        return 0
+    element.node.flags |= ELEMENT_IN_FORMATTING
+    if element.tag_id < TAG__LAST_STATIC:
+        tb.formatting_tag_count[element.tag_id] += 1
+    if count != NULL:
+        count.count += 1
     return 0
+
+
+cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """Append an element (or a marker: NULL) to the list."""
+    cdef uint64_t signature
+    cdef NoahCount* count
+    if element == NULL or not formatting_tag_is_signed(tb, element.tag_id):
+        return formatting_append_entry(tb, element, 0, NULL)
+    signature = formatting_signature(element, tb.formatting_markers)
+    count = noah_count(tb, signature)
+    if count == NULL:
+        return -1
+    return formatting_append_entry(tb, element, signature, count)
 
 
 cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
                                     CElement* element) noexcept nogil:
     """Put `element` (a clone: the same signature) in an entry's place."""
-    tb.formatting[index].element.node.flags &= ~ELEMENT_IN_FORMATTING
+    tb.formatting[index].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
     tb.formatting[index].element = element
     element.node.flags |= ELEMENT_IN_FORMATTING
 
@@ -114,56 +195,111 @@ cdef inline int insert_marker(TreeBuilder* tb) noexcept nogil:
     return formatting_append(tb, NULL)
 
 
+cdef int compare_attributes(const void* a, const void* b) noexcept nogil:
+    cdef const CAttr* x = <const CAttr*> a
+    cdef const CAttr* y = <const CAttr*> b
+    if x.ns != y.ns:
+        return -1 if x.ns < y.ns else 1
+    if x.local_name != y.local_name:
+        return -1 if x.local_name < y.local_name else 1
+    return 0
+
+
+cdef inline bint same_value(CAttr* a, CAttr* b) noexcept nogil:
+    return a.value_length == b.value_length and (
+        a.value_length == 0 or memcmp(a.value, b.value, a.value_length) == 0)
+
+
 cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
     """Whether two elements have the same attributes (names, namespaces and
     values, in any order)."""
-    cdef uint32_t i
-    cdef CAttr* attr
+    cdef uint32_t i, count = a.attr_count
     cdef CAttr* other
-    if a.attr_count != b.attr_count:
+    cdef CAttr* sorted_a
+    cdef CAttr* sorted_b
+    cdef bint same
+    if count != b.attr_count:
         return False
-    for i in range(a.attr_count):
-        attr = &a.attrs[i]
-        other = element_find_attribute(b, attr.local_name, attr.ns)
-        if other == NULL or other.value_length != attr.value_length:
+    # The same order (the usual case): one pass.
+    for i in range(count):
+        if a.attrs[i].local_name != b.attrs[i].local_name \
+                or a.attrs[i].ns != b.attrs[i].ns:
+            break
+        if not same_value(&a.attrs[i], &b.attrs[i]):
             return False
-        if attr.value_length and memcmp(other.value, attr.value,
-                                        attr.value_length) != 0:
-            return False
-    return True
+    else:
+        return True
+    if count <= 16:
+        for i in range(count):
+            other = element_find_attribute(b, a.attrs[i].local_name, a.attrs[i].ns)
+            if other == NULL or not same_value(&a.attrs[i], other):
+                return False
+        return True
+    # Many attributes in another order: compare sorted copies (an element's
+    # attribute names are unique).
+    sorted_a = <CAttr*> malloc(2 * count * sizeof(CAttr))
+    if sorted_a == NULL:                # out of memory: the slow way
+        for i in range(count):
+            other = element_find_attribute(b, a.attrs[i].local_name, a.attrs[i].ns)
+            if other == NULL or not same_value(&a.attrs[i], other):
+                return False
+        return True
+    sorted_b = sorted_a + count
+    memcpy(sorted_a, a.attrs, count * sizeof(CAttr))
+    memcpy(sorted_b, b.attrs, count * sizeof(CAttr))
+    qsort(sorted_a, count, sizeof(CAttr), compare_attributes)
+    qsort(sorted_b, count, sizeof(CAttr), compare_attributes)
+    same = True
+    for i in range(count):
+        if compare_attributes(&sorted_a[i], &sorted_b[i]) != 0 \
+                or not same_value(&sorted_a[i], &sorted_b[i]):
+            same = False
+            break
+    free(sorted_a)
+    return same
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements
 cdef int push_active_formatting_element(TreeBuilder* tb,
                                         CElement* element) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef uint64_t signature
+    cdef NoahCount* count
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef ssize_t earliest = -1
     cdef int matches = 0
     cdef CElement* entry
-    cdef uint64_t signature = element_signature(element)
     # The Noah's Ark clause: at most three equal elements after the last
-    # marker; the earliest goes. (There are never more than three, so the
-    # scan ends at the third.)
-    if tb.noah_counts == NULL or \
-            tb.noah_counts[noah_slot(tb, signature, tb.marker_count)] < 3:
-        return formatting_append(tb, element)
-    while i >= 0 and matches < 3:
-        entry = tb.formatting[i].element
-        if entry == NULL:
-            break
-        if (tb.formatting[i].signature == signature and entry.tag_id == element.tag_id
-                and entry.ns == element.ns and same_attributes(entry, element)):
-            matches += 1
-            earliest = i
-        i -= 1
-    if matches >= 3:
-        formatting_remove_at(tb, <size_t> earliest)
-    return formatting_append(tb, element)
+    # marker; the earliest goes. Fewer than three entries of the tag in the
+    # list, or fewer than three sharing the signature: nothing to look for.
+    if not formatting_tag_is_signed(tb, tag):
+        if tb.formatting_tag_count[tag] < 2:
+            return formatting_append_entry(tb, element, 0, NULL)
+        if sign_formatting_tag(tb, tag) != 0:
+            return -1
+    signature = formatting_signature(element, tb.formatting_markers)
+    count = noah_count(tb, signature)
+    if count == NULL:
+        return -1
+    if count.count >= 3:
+        while i >= 0 and matches < 3:
+            entry = tb.formatting[i].element
+            if entry == NULL:
+                break
+            if (tb.formatting[i].signature == signature
+                    and entry.tag_id == element.tag_id and entry.ns == element.ns
+                    and same_attributes(entry, element)):
+                matches += 1
+                earliest = i
+            i -= 1
+        if matches >= 3:
+            formatting_remove_at(tb, <size_t> earliest)   # (no table change)
+    return formatting_append_entry(tb, element, signature, count)
 
 
 cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
-    if element == NULL or not element.node.flags & ELEMENT_IN_FORMATTING:
+    if element == NULL or not (element.node.flags & ELEMENT_IN_FORMATTING):
         return -1
     while i >= 0:
         if tb.formatting[i].element == element:
@@ -173,15 +309,9 @@ cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil
 
 
 cdef void formatting_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
-    cdef size_t i
-    cdef FormattingEntry* entry = &tb.formatting[index]
-    if entry.element == NULL:
-        tb.marker_count -= 1
-    else:
-        noah_count(tb, entry, -1)
-        entry.element.node.flags &= ~ELEMENT_IN_FORMATTING
-    for i in range(index, tb.formatting_count - 1):
-        tb.formatting[i] = tb.formatting[i + 1]
+    noah_forget(tb, &tb.formatting[index])
+    memmove(&tb.formatting[index], &tb.formatting[index + 1],
+            (tb.formatting_count - index - 1) * sizeof(FormattingEntry))
     tb.formatting_count -= 1
 
 
@@ -193,15 +323,14 @@ cdef void formatting_remove(TreeBuilder* tb, CElement* element) noexcept nogil:
 
 cdef int formatting_insert_at(TreeBuilder* tb, size_t index,
                               CElement* element) noexcept nogil:
-    cdef size_t i
+    """Insert an element at `index` (after the last marker: the adoption
+    agency's bookmark)."""
     cdef FormattingEntry entry
     if formatting_append(tb, element) != 0:
         return -1
     entry = tb.formatting[tb.formatting_count - 1]
-    i = tb.formatting_count - 1
-    while i > index:
-        tb.formatting[i] = tb.formatting[i - 1]
-        i -= 1
+    memmove(&tb.formatting[index + 1], &tb.formatting[index],
+            (tb.formatting_count - 1 - index) * sizeof(FormattingEntry))
     tb.formatting[index] = entry
     return 0
 
@@ -228,11 +357,9 @@ cdef void clear_active_formatting_to_last_marker(TreeBuilder* tb) noexcept nogil
     while tb.formatting_count > 0:
         tb.formatting_count -= 1
         entry = tb.formatting[tb.formatting_count].element
+        noah_forget(tb, &tb.formatting[tb.formatting_count])
         if entry == NULL:
-            tb.marker_count -= 1
             return
-        noah_count(tb, &tb.formatting[tb.formatting_count], -1)
-        entry.node.flags &= ~ELEMENT_IN_FORMATTING
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements

@@ -20,7 +20,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
     cdef CElement* new_element
     cdef CElement* bookmark_after
     cdef ssize_t formatting_stack_index, furthest_index, node_index, node_list_index
-    cdef ssize_t i
+    cdef uint32_t position
     cdef int outer_loop_counter = 0
     cdef int inner_loop_counter
     cdef InsertionLocation location
@@ -45,12 +45,13 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
         if formatting_element != current_node(tb):
             parse_error(tb, "misnested-formatting-element")
         # The furthest block: the topmost special element below the
-        # formatting element.
+        # formatting element (in the standard's sense: the lowest position
+        # above it), from the chain of special elements in the stack's index.
         furthest_index = -1
-        for i in range(formatting_stack_index + 1, <ssize_t> tb.open_count):
-            if is_special(tb.open_elements[i]):
-                furthest_index = i
-                break
+        position = tb.topmost_special
+        while position != 0 and <ssize_t> position - 1 > formatting_stack_index:
+            furthest_index = <ssize_t> position - 1
+            position = tb.open_links[position - 1].special
         if furthest_index < 0:
             while <ssize_t> tb.open_count > formatting_stack_index:
                 open_elements_pop(tb)
@@ -80,7 +81,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
                 tb.failed = True
                 return True
             formatting_replace(tb, <size_t> node_list_index, new_element)
-            open_elements_replace(tb, <size_t> node_index, new_element)
+            open_elements_replace_at(tb, <size_t> node_index, new_element)
             node = new_element
             if last_node == furthest_block:
                 bookmark_after = new_element

@@ -103,12 +103,6 @@ cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
     return REPROCESS_AS_HTML
 
 
-cdef inline lxp_tag_id_t lowercase_tag(lxp_tag_id_t tag) noexcept nogil:
-    """The id of a tag name converted to ASCII lowercase (the tokenizer's
-    names are lowercase already; the case-fixed SVG names are not)."""
-    return lxp_tag_lower[tag] if tag < TAG__LAST_STATIC else tag
-
-
 cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
     cdef TextRun run = tb.text
     report_nul_characters(tb, &run)
@@ -137,6 +131,7 @@ cdef int start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept no
 cdef int end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* node = current_node(tb)
     cdef ssize_t index = <ssize_t> tb.open_count - 1
+    cdef uint32_t matching
     if token.tag_id == TAG_BR or token.tag_id == TAG_P:
         return leave_foreign_content(tb)
     if token.tag_id == TAG_SCRIPT and node.tag_id == TAG_SCRIPT and node.ns == NS_SVG:
@@ -145,16 +140,17 @@ cdef int end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogi
     # Any other end tag
     if lowercase_tag(node.tag_id) != token.tag_id:
         parse_error(tb, "unexpected-end-tag-in-foreign-content")
-    while True:
-        if index == 0:
-            return DONE              # the fragment case
-        if lowercase_tag(node.tag_id) == token.tag_id:
-            pop_until_element(tb, node)
-            return DONE
-        index -= 1
-        node = tb.open_elements[index]
-        if node.ns == NS_HTML:
-            return REPROCESS_AS_HTML
+    if index == 0:
+        return DONE                  # the fragment case
+    # Walking down from the current node, the loop meets either a node
+    # (not in the HTML namespace) whose lowercased name is the token's,
+    # or first an HTML element: whichever is higher on the stack. (Position
+    # 1, the html element, is HTML: the walk never gets past it.)
+    matching = topmost_of(tb, foreign_tag_key(token.tag_id))
+    if matching > tb.topmost_html:
+        pop_until_element(tb, tb.open_elements[matching - 1])
+        return DONE
+    return REPROCESS_AS_HTML
 
 
 cdef int foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:

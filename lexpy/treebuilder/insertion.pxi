@@ -35,22 +35,15 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
     cdef InsertionLocation location
     cdef CElement* target = override_target if override_target != NULL \
         else current_node(tb)
-    cdef ssize_t last_template = -1
-    cdef ssize_t last_table = -1
-    cdef ssize_t i
+    cdef ssize_t last_template
+    cdef ssize_t last_table
     cdef CElement* node
     location.before = NULL
     if tb.foster_parenting and is_foster_parenting_target(target):
-        # Foster parenting
-        i = <ssize_t> tb.open_count - 1
-        while i >= 0 and (last_template < 0 or last_table < 0):
-            node = tb.open_elements[i]
-            if node.ns == NS_HTML:
-                if node.tag_id == TAG_TEMPLATE and last_template < 0:
-                    last_template = i
-                elif node.tag_id == TAG_TABLE and last_table < 0:
-                    last_table = i
-            i -= 1
+        # Foster parenting (the last template and the last table: from the
+        # stack's index)
+        last_template = <ssize_t> topmost_html_element(tb, TAG_TEMPLATE) - 1
+        last_table = <ssize_t> topmost_html_element(tb, TAG_TABLE) - 1
         if last_template >= 0 and (last_table < 0 or last_template > last_table):
             location.parent = inside_template_contents(
                 &tb.open_elements[last_template].node)
@@ -119,6 +112,9 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
         return NULL
     if tag == TAG_SELECTEDCONTENT and ns == NS_HTML:
         selectedcontent_created(tb)
+    if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
+        tb.failed = True
+        return element
     for i in range(token.attr_count):
         attr = &token.attrs[i]
         name = attr.name_id

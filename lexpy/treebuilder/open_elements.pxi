@@ -8,9 +8,8 @@
 
 
 # Not in the standard: CNode.flags bits the tree builder keeps on elements
-# while it parses (the DOM's own bits are below 0x100), so that "is this
-# element on the stack / in the list of active formatting elements" costs
-# nothing when the answer is no (open_elements_index, formatting_index).
+# while it parses (the DOM's own bits are below 0x100): "is this element on
+# the stack / in the list of active formatting elements" is a bit test.
 cdef enum:
     ELEMENT_ON_STACK = 0x100
     ELEMENT_IN_FORMATTING = 0x200
@@ -46,42 +45,202 @@ cdef inline bint current_node_is(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nog
     return is_html_element(current_node(tb), tag)
 
 
-cdef inline void count_open(TreeBuilder* tb, CElement* element, int delta) noexcept nogil:
-    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
-        tb.open_html_count[element.tag_id] += delta
+# ---------------------------------------------------------------------------
+# The stack's index (not in the standard)
+#
+# Many steps of the standard walk down the stack until they meet an element
+# of some kind ("has a p element in button scope", "any other end tag", the
+# li start tag, resetting the insertion mode, foster parenting, the foreign
+# content end tag). On a deep stack each walk is long, and a document that
+# repeats such a step is quadratic. So the stack keeps an index: for each
+# key, the position + 1 of the topmost open element that has it (0: none),
+# and for each open element the position + 1 of the previous open element
+# with each of its keys (StackLinks). A push or a pop updates the index in
+# constant time; a walk becomes a comparison of positions. The keys of an
+# element:
+#   its tag key: HTML elements by tag id, others by their lowercased tag id
+#   (the foreign content end tag compares lowercased names);
+#   each scope whose boundary it is (default, list item, button, table);
+#   special; special other than address, div and p (where the li, dd and dt
+#   start tags stop); in the HTML namespace.
+# An open element also has the ELEMENT_ON_STACK bit.
+# ---------------------------------------------------------------------------
+
+cdef uint32_t[4] SCOPE_BOUNDARIES = [CAT_SCOPE, CAT_SCOPE_LIST_ITEM,
+                                     CAT_SCOPE_BUTTON, CAT_SCOPE_TABLE]
+cdef enum:
+    SCOPE_ANY = CAT_SCOPE | CAT_SCOPE_LIST_ITEM | CAT_SCOPE_BUTTON | CAT_SCOPE_TABLE
 
 
-cdef inline bint may_be_open(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
-    """False when no HTML element `tag` is open (a dynamic tag: maybe)."""
-    return tag >= TAG__LAST_STATIC or tb.open_html_count[tag] != 0
+cdef inline int scope_kind(uint32_t boundary) noexcept nogil:
+    """The topmost_boundary slot of a scope's boundary category bit."""
+    if boundary == CAT_SCOPE:
+        return 0
+    if boundary == CAT_SCOPE_LIST_ITEM:
+        return 1
+    if boundary == CAT_SCOPE_BUTTON:
+        return 2
+    return 3
 
 
-cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
-    cdef size_t capacity
-    cdef CElement** items
-    if element == NULL:
+cdef inline lxp_tag_id_t lowercase_tag(lxp_tag_id_t tag) noexcept nogil:
+    """The id of a tag name converted to ASCII lowercase (the tokenizer's
+    names are lowercase already; the case-fixed SVG names are not)."""
+    return lxp_tag_lower[tag] if tag < TAG__LAST_STATIC else tag
+
+
+cdef inline size_t html_tag_key(lxp_tag_id_t tag) noexcept nogil:
+    return 2 * <size_t> tag
+
+
+cdef inline size_t foreign_tag_key(lxp_tag_id_t lowercase) noexcept nogil:
+    return 2 * <size_t> lowercase + 1
+
+
+cdef inline size_t tag_key(CElement* element) noexcept nogil:
+    if element.ns == NS_HTML:
+        return html_tag_key(element.tag_id)
+    return foreign_tag_key(lowercase_tag(element.tag_id))
+
+
+cdef inline uint32_t topmost_of(TreeBuilder* tb, size_t key) noexcept nogil:
+    """Position + 1 of the topmost open element with a tag key (0: none)."""
+    return tb.topmost_tag[key] if key < tb.topmost_tag_capacity else 0
+
+
+cdef inline uint32_t topmost_html_element(TreeBuilder* tb,
+                                          lxp_tag_id_t tag) noexcept nogil:
+    return topmost_of(tb, html_tag_key(tag))
+
+
+cdef inline bint is_list_stop(CElement* element, uint32_t category) noexcept nogil:
+    """Special, other than address, div and p."""
+    return (category & CAT_SPECIAL) != 0 and not (
+        element.ns == NS_HTML and (element.tag_id == TAG_ADDRESS
+                                   or element.tag_id == TAG_DIV
+                                   or element.tag_id == TAG_P))
+
+
+cdef inline bint is_unclosed_at_end(CElement* element, uint32_t category) noexcept nogil:
+    """An element other than dd, dt, li, optgroup, option, p, rb, rp, rt,
+    rtc, tbody, td, tfoot, th, thead, tr, body or html (open at the end of
+    the body or the file: a parse error)."""
+    if element.ns == NS_HTML:
+        if category & CAT_IMPLIED_END_THOROUGH:
+            return element.tag_id == TAG_CAPTION or element.tag_id == TAG_COLGROUP
+        return element.tag_id != TAG_BODY and element.tag_id != TAG_HTML
+    return True
+
+
+cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
+    cdef size_t capacity = tb.topmost_tag_capacity
+    cdef uint32_t* grown
+    if key < capacity:
+        return 0
+    if capacity == 0:
+        capacity = 2 * <size_t> TAG__LAST_STATIC
+    while capacity <= key:
+        capacity *= 2
+    grown = <uint32_t*> realloc(tb.topmost_tag, capacity * sizeof(uint32_t))
+    if grown == NULL:
+        tb.failed = True
         return -1
-    if tb.open_count == tb.open_capacity:
-        capacity = tb.open_capacity * 2 if tb.open_capacity else 64
-        items = <CElement**> realloc(tb.open_elements, capacity * sizeof(CElement*))
-        if items == NULL:
-            tb.failed = True
-            return -1
-        tb.open_elements = items
-        tb.open_capacity = capacity
-    tb.open_elements[tb.open_count] = element
-    tb.open_count += 1
-    element.node.flags |= ELEMENT_ON_STACK
-    count_open(tb, element, 1)
+    memset(grown + tb.topmost_tag_capacity, 0,
+           (capacity - tb.topmost_tag_capacity) * sizeof(uint32_t))
+    tb.topmost_tag = grown
+    tb.topmost_tag_capacity = capacity
     return 0
 
 
-cdef inline void open_elements_replace(TreeBuilder* tb, size_t index,
-                                       CElement* element) noexcept nogil:
-    """Put `element` (a clone: the same tag) in a stack entry's place."""
-    tb.open_elements[index].node.flags &= ~ELEMENT_ON_STACK
-    tb.open_elements[index] = element
+cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
+    """Add the element at `position` (the topmost one indexed so far) to
+    the index. Its tag key has room (reserve_tag_key)."""
+    cdef CElement* element = tb.open_elements[position]
+    cdef StackLinks* links = &tb.open_links[position]
+    cdef uint32_t here = <uint32_t> (position + 1)
+    cdef uint32_t category = element_category(element)
+    cdef size_t key = tag_key(element)
+    cdef int k
     element.node.flags |= ELEMENT_ON_STACK
+    links.tag = tb.topmost_tag[key]
+    tb.topmost_tag[key] = here
+    if category & SCOPE_ANY:
+        for k in range(4):
+            if category & SCOPE_BOUNDARIES[k]:
+                links.boundary[k] = tb.topmost_boundary[k]
+                tb.topmost_boundary[k] = here
+    if category & CAT_SPECIAL:
+        links.special = tb.topmost_special
+        tb.topmost_special = here
+        if is_list_stop(element, category):
+            links.list_stop = tb.topmost_list_stop
+            tb.topmost_list_stop = here
+    if element.ns == NS_HTML:
+        links.html = tb.topmost_html
+        tb.topmost_html = here
+    if is_unclosed_at_end(element, category):
+        tb.open_unclosed += 1
+
+
+cdef void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
+    """Take the element at `position` (the topmost one indexed) out of the
+    index."""
+    cdef CElement* element = tb.open_elements[position]
+    cdef StackLinks* links = &tb.open_links[position]
+    cdef uint32_t category = element_category(element)
+    cdef int k
+    element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+    tb.topmost_tag[tag_key(element)] = links.tag
+    if category & SCOPE_ANY:
+        for k in range(4):
+            if category & SCOPE_BOUNDARIES[k]:
+                tb.topmost_boundary[k] = links.boundary[k]
+    if category & CAT_SPECIAL:
+        tb.topmost_special = links.special
+        if is_list_stop(element, category):
+            tb.topmost_list_stop = links.list_stop
+    if element.ns == NS_HTML:
+        tb.topmost_html = links.html
+    if is_unclosed_at_end(element, category):
+        tb.open_unclosed -= 1
+
+
+cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """Room for one more element (and its tag key in the index)."""
+    cdef size_t capacity
+    cdef CElement** items
+    cdef StackLinks* links
+    if reserve_tag_key(tb, tag_key(element)) != 0:
+        return -1
+    if tb.open_count < tb.open_capacity:
+        return 0
+    if tb.open_count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
+        tb.failed = True
+        return -1
+    capacity = tb.open_capacity * 2 if tb.open_capacity else 64
+    items = <CElement**> realloc(tb.open_elements, capacity * sizeof(CElement*))
+    if items == NULL:
+        tb.failed = True
+        return -1
+    tb.open_elements = items
+    links = <StackLinks*> realloc(tb.open_links, capacity * sizeof(StackLinks))
+    if links == NULL:
+        tb.failed = True
+        return -1
+    tb.open_links = links
+    tb.open_capacity = capacity
+    return 0
+
+
+cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
+    if element == NULL:
+        return -1
+    if open_elements_reserve(tb, element) != 0:
+        return -1
+    tb.open_elements[tb.open_count] = element
+    index_enter(tb, tb.open_count)
+    tb.open_count += 1
+    return 0
 
 
 cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
@@ -92,35 +251,50 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
         return
     tb.open_count -= 1
     element = tb.open_elements[tb.open_count]
-    element.node.flags &= ~ELEMENT_ON_STACK
-    count_open(tb, element, -1)
+    index_leave(tb, tb.open_count)
     element_popped(tb, element)
 
 
+cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
+    return (element.node.flags & ELEMENT_ON_STACK) != 0
+
+
 cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept nogil:
-    """Position of `element` in the stack (searched from the top), or -1."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    if element == NULL or not element.node.flags & ELEMENT_ON_STACK:
+    """Position of `element` in the stack, or -1 (a walk over the open
+    elements with its tag key, from the top)."""
+    cdef uint32_t position
+    if element == NULL or not open_elements_contains(tb, element):
         return -1
-    while i >= 0:
-        if tb.open_elements[i] == element:
-            return i
-        i -= 1
+    position = topmost_of(tb, tag_key(element))
+    while position != 0:
+        if tb.open_elements[position - 1] == element:
+            return position - 1
+        position = tb.open_links[position - 1].tag
     return -1
 
 
-cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
-    return element != NULL and (element.node.flags & ELEMENT_ON_STACK) != 0
+cdef void index_leave_from(TreeBuilder* tb, size_t start) noexcept nogil:
+    """Take the elements at start.. out of the index (before the stack
+    changes at `start`)."""
+    cdef size_t position = tb.open_count
+    while position > start:
+        position -= 1
+        index_leave(tb, position)
+
+
+cdef void index_enter_from(TreeBuilder* tb, size_t start) noexcept nogil:
+    cdef size_t position
+    for position in range(start, tb.open_count):
+        index_enter(tb, position)
 
 
 cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     cdef CElement* element = tb.open_elements[index]
-    cdef size_t i
-    for i in range(index, tb.open_count - 1):
-        tb.open_elements[i] = tb.open_elements[i + 1]
+    index_leave_from(tb, index)
+    memmove(&tb.open_elements[index], &tb.open_elements[index + 1],
+            (tb.open_count - index - 1) * sizeof(CElement*))
     tb.open_count -= 1
-    element.node.flags &= ~ELEMENT_ON_STACK
-    count_open(tb, element, -1)
+    index_enter_from(tb, index)
     element_popped(tb, element)
 
 
@@ -132,15 +306,24 @@ cdef void open_elements_remove(TreeBuilder* tb, CElement* element) noexcept nogi
 
 cdef int open_elements_insert_at(TreeBuilder* tb, size_t index,
                                  CElement* element) noexcept nogil:
-    cdef size_t i
-    if open_elements_push(tb, element) != 0:
+    if element == NULL or open_elements_reserve(tb, element) != 0:
         return -1
-    i = tb.open_count - 1
-    while i > index:
-        tb.open_elements[i] = tb.open_elements[i - 1]
-        i -= 1
+    index_leave_from(tb, index)
+    memmove(&tb.open_elements[index + 1], &tb.open_elements[index],
+            (tb.open_count - index) * sizeof(CElement*))
     tb.open_elements[index] = element
+    tb.open_count += 1
+    index_enter_from(tb, index)
     return 0
+
+
+cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,
+                                   CElement* element) noexcept nogil:
+    """Put `element` (a clone of the one at `index`: the same keys) in its
+    place."""
+    tb.open_elements[index].node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+    tb.open_elements[index] = element
+    element.node.flags |= ELEMENT_ON_STACK
 
 
 cdef void pop_until_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
@@ -185,7 +368,7 @@ cdef void pop_until_element(TreeBuilder* tb, CElement* target) noexcept nogil:
 
 cdef bint has_template_on_stack(TreeBuilder* tb) noexcept nogil:
     """"There is a template element on the stack of open elements"."""
-    return tb.open_html_count[TAG_TEMPLATE] != 0
+    return topmost_html_element(tb, TAG_TEMPLATE) != 0
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-template-contents
@@ -199,23 +382,19 @@ cdef inline bint parsing_template_contents(TreeBuilder* tb) noexcept nogil:
 
 # https://html.spec.whatwg.org/multipage/parsing.html#has-an-element-in-the-specific-scope
 # `boundary` is one of the scope category bits: CAT_SCOPE (default scope),
-# CAT_SCOPE_LIST_ITEM, CAT_SCOPE_BUTTON, CAT_SCOPE_TABLE.
+# CAT_SCOPE_LIST_ITEM, CAT_SCOPE_BUTTON, CAT_SCOPE_TABLE. Walking down from
+# the current node, the target is met before any boundary when its position
+# is at least the topmost boundary's (an element can be both).
+
+cdef inline bint in_scope_at(TreeBuilder* tb, uint32_t position,
+                             uint32_t boundary) noexcept nogil:
+    return position != 0 and position >= tb.topmost_boundary[scope_kind(boundary)]
+
 
 cdef bint has_in_scope(TreeBuilder* tb, lxp_tag_id_t tag,
                        uint32_t boundary) noexcept nogil:
     """Whether the stack has an HTML element `tag` in the given scope."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    cdef CElement* node
-    if not may_be_open(tb, tag):
-        return False
-    while i >= 0:
-        node = tb.open_elements[i]
-        if node.tag_id == tag and node.ns == NS_HTML:
-            return True
-        if element_category(node) & boundary:
-            return False
-        i -= 1
-    return False
+    return in_scope_at(tb, topmost_html_element(tb, tag), boundary)
 
 
 cdef bint has_one_of_in_scope(TreeBuilder* tb, lxp_tag_id_t first,
@@ -223,55 +402,37 @@ cdef bint has_one_of_in_scope(TreeBuilder* tb, lxp_tag_id_t first,
                               uint32_t boundary) noexcept nogil:
     """Whether the stack has an HTML element of one of up to three tags (0:
     unused) in the given scope."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    cdef CElement* node
-    if not may_be_open(tb, first) and not may_be_open(tb, second) and \
-            (third == 0 or not may_be_open(tb, third)):
-        return False
-    while i >= 0:
-        node = tb.open_elements[i]
-        if node.ns == NS_HTML and (node.tag_id == first or node.tag_id == second
-                                   or (third != 0 and node.tag_id == third)):
-            return True
-        if element_category(node) & boundary:
-            return False
-        i -= 1
-    return False
+    cdef uint32_t position = topmost_html_element(tb, first)
+    cdef uint32_t other = topmost_html_element(tb, second)
+    if other > position:
+        position = other
+    if third != 0:
+        other = topmost_html_element(tb, third)
+        if other > position:
+            position = other
+    return in_scope_at(tb, position, boundary)
 
 
-cdef bint has_category_in_scope(TreeBuilder* tb, uint32_t category,
-                                uint32_t boundary) noexcept nogil:
-    """Whether the stack has an element of a category (e.g. "an h1, h2, h3,
-    h4, h5, or h6 element") in the given scope."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    cdef CElement* node
-    cdef uint32_t bits
-    while i >= 0:
-        node = tb.open_elements[i]
-        bits = element_category(node)
-        if bits & category:
-            return True
-        if bits & boundary:
-            return False
-        i -= 1
-    return False
+cdef lxp_tag_id_t[6] HEADINGS = [TAG_H1, TAG_H2, TAG_H3, TAG_H4, TAG_H5, TAG_H6]
+
+
+cdef bint has_heading_in_scope(TreeBuilder* tb, uint32_t boundary) noexcept nogil:
+    """Whether the stack has "an h1, h2, h3, h4, h5, or h6 element" in the
+    given scope."""
+    cdef uint32_t position = 0
+    cdef uint32_t other
+    cdef int i
+    for i in range(6):
+        other = topmost_html_element(tb, HEADINGS[i])
+        if other > position:
+            position = other
+    return in_scope_at(tb, position, boundary)
 
 
 cdef bint has_element_in_scope(TreeBuilder* tb, CElement* target,
                                uint32_t boundary) noexcept nogil:
     """Whether the stack has this very element in the given scope."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    cdef CElement* node
-    if target.ns == NS_HTML and not may_be_open(tb, target.tag_id):
-        return False
-    while i >= 0:
-        node = tb.open_elements[i]
-        if node == target:
-            return True
-        if element_category(node) & boundary:
-            return False
-        i -= 1
-    return False
+    return in_scope_at(tb, <uint32_t> (open_elements_index(tb, target) + 1), boundary)
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#generate-implied-end-tags

@@ -54,11 +54,27 @@ cdef enum ModeResult:
 # marker.
 cdef struct FormattingEntry:
     CElement* element
-    uint64_t signature            # hash of tag, namespace and attributes
-                                  # (the Noah's Ark clause's "same")
-    uint32_t depth                # markers before the entry (an element is
-                                  # after the last marker iff its depth is
-                                  # the list's marker_count)
+    uint64_t signature            # Noah's Ark key (tag, namespace, attributes,
+                                  # marker segment); 0: none (a marker, or a
+                                  # tag that never had three entries)
+
+
+# The Noah's Ark count of one signature: how many entries of the list have
+# it (key 0: an empty slot).
+cdef struct NoahCount:
+    uint64_t key
+    uint32_t count
+
+
+# The stack's index (not in the standard; open_elements.pxi): for an open
+# element, the position + 1 of the previous open element sharing each of
+# its keys (0: none).
+cdef struct StackLinks:
+    uint32_t tag                  # same tag key
+    uint32_t boundary[4]          # boundary of the same scope
+    uint32_t special              # special element
+    uint32_t list_stop            # special, other than address, div and p
+    uint32_t html                 # HTML element
 
 
 # Character data still to be inserted: a byte range that is either the
@@ -81,19 +97,30 @@ cdef struct TreeBuilder:
     CElement** open_elements
     size_t open_count
     size_t open_capacity
-    # How many HTML elements of each static tag are open: "has an element
-    # in scope" answers at once when there is none (deep nesting stays
-    # linear).
-    uint32_t open_html_count[TAG__LAST_STATIC]
+    # The stack's index: what the standard finds by walking down the stack
+    # is looked up instead, so deep nesting stays linear. For each key, the
+    # position + 1 of the topmost open element that has it (0: none).
+    StackLinks* open_links        # parallel to open_elements
+    uint32_t* topmost_tag         # by tag key (open_elements.pxi tag_key)
+    size_t topmost_tag_capacity
+    uint32_t topmost_boundary[4]  # default, list item, button, table scope
+    uint32_t topmost_special
+    uint32_t topmost_list_stop
+    uint32_t topmost_html
+    size_t open_unclosed          # open elements that are unclosed at the
+                                  # end of the body (a parse error)
     # The list of active formatting elements.
     FormattingEntry* formatting
     size_t formatting_count
     size_t formatting_capacity
-    uint32_t marker_count
-    # Entries per (signature, depth) slot, so that the Noah's Ark clause
-    # scans the list only when three equal elements may be there.
-    uint32_t* noah_counts
-    size_t noah_mask
+    size_t formatting_markers     # markers in the list
+    # Entries of each static tag in the list; once a tag has had three,
+    # its entries carry Noah's Ark signatures (counted in noah_counts).
+    uint32_t formatting_tag_count[TAG__LAST_STATIC]
+    bint formatting_signed[TAG__LAST_STATIC]
+    NoahCount* noah_counts        # by signature: open addressing
+    size_t noah_capacity          # power of two (0: no table yet)
+    size_t noah_used
     # The stack of template insertion modes.
     uint32_t* template_modes
     size_t template_count

@@ -11,8 +11,8 @@ Python object; the Python face at the end drives one parse.
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, realloc, free
-from libc.string cimport memcmp, memset, strlen
+from libc.stdlib cimport calloc, malloc, realloc, free, qsort
+from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.token cimport *
@@ -22,7 +22,7 @@ from lexpy.tokenizer.tokenizer cimport (
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
     tokenizer_finish, tokenizer_buffered, tokenizer_token_offset,
-    tokenizer_settled_offset, tag_id_by_name)
+    tokenizer_settled_offset, tokenizer_input_length, tag_id_by_name)
 from lexpy.encoding.encoding cimport (
     InputByteStream, CONFIDENCE_TENTATIVE, CHANGE_REPARSE, encoding_for_label,
     extract_encoding_from_meta, is_content_type_pragma,
@@ -35,6 +35,7 @@ from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
     dom_alloc, dom_shrink, element_create, element_add_attribute,
+    element_reserve_attributes,
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
@@ -167,6 +168,8 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         append_to_comment(tb, token)
         return 1 if tb.failed else 0
     tb.last_comment = NULL
+    if token.tag_id == TAG__END_OF_FILE and tb.tokenizer != NULL:
+        tb.document.source_length = tokenizer_input_length(tb.tokenizer)
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
             return 0
@@ -212,6 +215,8 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     if tb == NULL:
         return
     free(tb.open_elements)
+    free(tb.open_links)
+    free(tb.topmost_tag)
     free(tb.formatting)
     free(tb.noah_counts)
     free(tb.template_modes)

@@ -38,21 +38,12 @@ cdef void stop_parsing(TreeBuilder* tb) noexcept nogil:
     tb.stopped = True
 
 
-cdef bint has_unclosed_element_at_end(TreeBuilder* tb) noexcept nogil:
+cdef inline bint has_unclosed_element_at_end(TreeBuilder* tb) noexcept nogil:
     """Whether an element other than dd, dt, li, optgroup, option, p, rb,
     rp, rt, rtc, tbody, td, tfoot, th, thead, tr, body or html is open (a
-    parse error at the end of the body or the file)."""
-    cdef size_t i
-    cdef CElement* node
-    for i in range(tb.open_count):
-        node = tb.open_elements[i]
-        if element_category(node) & CAT_IMPLIED_END_THOROUGH:
-            if node.tag_id != TAG_CAPTION and node.tag_id != TAG_COLGROUP:
-                continue
-        if is_html_element(node, TAG_BODY) or is_html_element(node, TAG_HTML):
-            continue
-        return True
-    return False
+    parse error at the end of the body or the file; the stack's index
+    counts them)."""
+    return tb.open_unclosed != 0
 
 
 cdef int end_of_file_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
@@ -145,26 +136,26 @@ cdef int start_tag_form_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
 cdef int start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
     """li, and dd/dt: close the open item of the same kind, unless a special
     element (other than address, div and p) comes first."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    cdef CElement* node
     cdef lxp_tag_id_t kind = token.tag_id
-    cdef bint definition = kind == TAG_DD or kind == TAG_DT
+    cdef uint32_t item, other
+    cdef CElement* node
     tb.frameset_ok = False
-    while i >= 0:
-        node = tb.open_elements[i]
-        if node.ns == NS_HTML and (
-                (not definition and node.tag_id == TAG_LI)
-                or (definition and (node.tag_id == TAG_DD or node.tag_id == TAG_DT))):
-            generate_implied_end_tags(tb, node.tag_id)
-            if not current_node_is(tb, node.tag_id):
-                parse_error(tb, "unclosed-elements-before-list-item")
-            pop_until_tag(tb, node.tag_id)
-            break
-        if is_special(node) and not (node.ns == NS_HTML and (
-                node.tag_id == TAG_ADDRESS or node.tag_id == TAG_DIV
-                or node.tag_id == TAG_P)):
-            break
-        i -= 1
+    # The walk down the stack stops at the topmost item of the kind or at
+    # the topmost special element other than address, div and p, whichever
+    # is higher (an li is such an element itself).
+    if kind == TAG_DD or kind == TAG_DT:
+        item = topmost_html_element(tb, TAG_DD)
+        other = topmost_html_element(tb, TAG_DT)
+        if other > item:
+            item = other
+    else:
+        item = topmost_html_element(tb, TAG_LI)
+    if item != 0 and item >= tb.topmost_list_stop:
+        node = tb.open_elements[item - 1]
+        generate_implied_end_tags(tb, node.tag_id)
+        if not current_node_is(tb, node.tag_id):
+            parse_error(tb, "unclosed-elements-before-list-item")
+        pop_until_tag(tb, node.tag_id)
     close_p_element_in_button_scope(tb)
     insert_html_element(tb, token)
     return DONE
@@ -530,7 +521,7 @@ cdef int end_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
 
 
 cdef int end_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
-    if not has_category_in_scope(tb, CAT_HEADING, CAT_SCOPE):
+    if not has_heading_in_scope(tb, CAT_SCOPE):
         parse_error(tb, "unexpected-end-tag")
         return DONE
     generate_implied_end_tags(tb, 0)
@@ -556,21 +547,19 @@ cdef int end_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept n
 cdef int end_tag_other_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     """Any other end tag: close the nearest open element with that name,
     unless a special element comes first."""
-    cdef ssize_t i = <ssize_t> tb.open_count - 1
-    cdef CElement* node
     cdef lxp_tag_id_t kind = token.tag_id
-    while i >= 0:
-        node = tb.open_elements[i]
-        if node.tag_id == kind and node.ns == NS_HTML:
-            generate_implied_end_tags(tb, kind)
-            if current_node(tb) != node:
-                parse_error(tb, "unclosed-elements-before-end-tag")
-            pop_until_element(tb, node)
-            return DONE
-        if is_special(node):
-            parse_error(tb, "unexpected-end-tag")
-            return DONE
-        i -= 1
+    cdef uint32_t matching = topmost_html_element(tb, kind)
+    cdef CElement* node
+    # The walk down the stack meets the topmost HTML element `kind` or the
+    # topmost special element, whichever is higher (a match comes first).
+    if matching != 0 and matching >= tb.topmost_special:
+        node = tb.open_elements[matching - 1]
+        generate_implied_end_tags(tb, kind)
+        if current_node(tb) != node:
+            parse_error(tb, "unclosed-elements-before-end-tag")
+        pop_until_element(tb, node)
+    elif tb.topmost_special != 0:
+        parse_error(tb, "unexpected-end-tag")
     return DONE
 
 
