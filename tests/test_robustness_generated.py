@@ -71,6 +71,10 @@ def test_an_invariant_failure_is_reported():
     ("<p><table><p>", "self-nesting"),                       # quirks: <p> in <p>
     ("<form><div></form><form>", "self-nesting"),
     ("<ruby><table><p><rt>", "self-nesting"),
+    ("<select><table><input>", "self-nesting"),              # seed 10163554
+    ("<select><table><option><hr>", "self-nesting"),         # atheris
+    ("<math><mi><table><mglyph>", "html-in-foreign-context"),  # seed 10268009
+    ("<b><frameset></frameset></html> ", "after-frameset"),  # seed 10142081
     ("<select><button><selectedcontent></selectedcontent></button><option><button>",
      "selectedcontent"),
 ])

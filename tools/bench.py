@@ -399,6 +399,13 @@ def hostile_shapes():
         "deep-svg": (100000, lambda n: b"<svg>" + b"<g>" * n),
         "deep-mathml": (100000, lambda n: b"<math>" + b"<mrow>" * n),
         "char-refs": (2**20 // 5, lambda n: b"&amp;" * n),
+        # Shapes the robustness work found quadratic once (now linear).
+        "nested-a-in-div": (50000, lambda n: b"<a><div>" * n),
+        "distinct-formatting": (25000, lambda n: b"".join(
+            b"<b id=%d>" % i for i in range(n))),
+        "formatting-then-blocks": (50000, lambda n: b"<b>" + b"<div>x" * n),
+        "formatting-closed-by-blocks": (25000, lambda n: b"<span>" * n
+                                        + b"<div><a></div><a>" * n),
     }
 
 

@@ -57,7 +57,8 @@ cdef struct Arena:
 
 cdef struct CNode:
     uint32_t type                 # NodeType
-    uint32_t flags
+    uint32_t flags                # bits below 0x100: the DOM's; 0x100 and
+                                  # up: the tree builder's while it parses
     CNode* parent
     CNode* first_child
     CNode* last_child
@@ -141,7 +142,9 @@ cdef void dom_shrink(CDocument* doc, uint8_t* block, size_t old_size,
 # An element in a namespace; an HTML <template> gets its content fragment.
 cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
                               lxp_ns_id_t ns) noexcept nogil
-# Append an attribute whose value the caller wrote into dom_alloc memory.
+# Append an attribute whose value the caller wrote into dom_alloc memory
+# (the attribute owns that memory: the DOM may later overwrite it in place,
+# so one value must not be shared by two attributes).
 cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
                                lxp_ns_id_t ns, lxp_attr_id_t prefix,
                                uint8_t* value, size_t value_length) noexcept nogil

@@ -53,7 +53,6 @@ scripting (the document's flag; True for token streams)
 """
 from __future__ import annotations
 
-import html.entities
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional
 
@@ -399,6 +398,9 @@ _P_CLOSERS = frozenset(
     "ul".split())
 
 
+_P_KEEPING_PARENTS = frozenset("a audio del ins map noscript video".split())
+
+
 def _is_optional_start(name: str, previous: Optional[dict],
                        following: Optional[dict]) -> bool:
     kind = following["type"] if following else None
@@ -454,6 +456,12 @@ def _is_optional_end(name: str, following: Optional[dict]) -> bool:
     if name == "p":
         if kind in ("StartTag", "EmptyTag"):
             return following["name"] in _P_CLOSERS
+        if kind == "EndTag":
+            # The end tag that follows is the parent's: the standard keeps
+            # </p> in a, audio, del, ins, map, noscript, video and custom
+            # elements (html5lib's filter does not look at the parent).
+            parent = following["name"]
+            return parent not in _P_KEEPING_PARENTS and "-" not in parent
         return at_end
     if name == "option":
         if kind == "StartTag":
@@ -613,10 +621,11 @@ def _write(tokens: Iterable[dict], options: _Options,
         elif kind == "ProcessingInstruction":
             yield "<?%s %s?>" % (token["target"], token["data"])
         elif kind == "Entity":
+            from html.entities import html5 as named_references
             key = token["name"] + ";"
             if options.resolve_entities and key not in XML_ENTITIES \
-                    and key in html.entities.html5:
-                yield html.entities.html5[key]
+                    and key in named_references:
+                yield named_references[key]
             else:
                 yield "&%s" % key
         else:

@@ -80,6 +80,14 @@ cdef CNode* next_after_subtree(CNode* node, CNode* root) noexcept:
     return NULL
 
 
+cdef int check_nodes_or_strings(tuple nodes) except -1:
+    for item in nodes:
+        if not isinstance(item, (str, Node)):
+            raise TypeError("expected nodes and strings, not %s"
+                            % type(item).__name__)
+    return 0
+
+
 cdef CNode* resume_after_change(Node root, Node current, Node sibling,
                                 Node parent) noexcept:
     """Where a walk over root's descendants goes on after the tree changed
@@ -461,6 +469,7 @@ cdef class Node:
         """Insert nodes and strings (as Text) before this node."""
         cdef Node parent = self.parent
         cdef Node viable
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, False)
@@ -471,6 +480,7 @@ cdef class Node:
     def after(self, *nodes):
         """Insert nodes and strings (as Text) after this node."""
         cdef Node parent = self.parent
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, True)
@@ -480,6 +490,7 @@ cdef class Node:
     def replace_with(self, *nodes):
         """Put nodes and strings (as Text) where this node is."""
         cdef Node parent = self.parent
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, True)

@@ -79,8 +79,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             if new_element == NULL:
                 tb.failed = True
                 return True
-            tb.formatting[node_list_index].element = new_element
-            tb.open_elements[node_index] = new_element
+            formatting_replace(tb, <size_t> node_list_index, new_element)
+            open_elements_replace(tb, <size_t> node_index, new_element)
             node = new_element
             if last_node == furthest_block:
                 bookmark_after = new_element
@@ -96,7 +96,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             node_append_child(&new_element.node, furthest_block.node.first_child)
         node_append_child(&furthest_block.node, &new_element.node)
         if bookmark_after == NULL:
-            tb.formatting[formatting_index(tb, formatting_element)].element = new_element
+            formatting_replace(tb, <size_t> formatting_index(tb, formatting_element),
+                               new_element)
         else:
             formatting_remove(tb, formatting_element)
             formatting_insert_at(tb, <size_t> (formatting_index(tb, bookmark_after) + 1),

@@ -7,6 +7,15 @@
 # [tag id][namespace], so every test here is an integer comparison.
 
 
+# Not in the standard: CNode.flags bits the tree builder keeps on elements
+# while it parses (the DOM's own bits are below 0x100), so that "is this
+# element on the stack / in the list of active formatting elements" costs
+# nothing when the answer is no (open_elements_index, formatting_index).
+cdef enum:
+    ELEMENT_ON_STACK = 0x100
+    ELEMENT_IN_FORMATTING = 0x200
+
+
 cdef inline bint is_html_element(CElement* element, lxp_tag_id_t tag) noexcept nogil:
     """Whether `element` is the HTML element `tag` ("a p element")."""
     return element != NULL and element.tag_id == tag and element.ns == NS_HTML
@@ -62,8 +71,17 @@ cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
         tb.open_capacity = capacity
     tb.open_elements[tb.open_count] = element
     tb.open_count += 1
+    element.node.flags |= ELEMENT_ON_STACK
     count_open(tb, element, 1)
     return 0
+
+
+cdef inline void open_elements_replace(TreeBuilder* tb, size_t index,
+                                       CElement* element) noexcept nogil:
+    """Put `element` (a clone: the same tag) in a stack entry's place."""
+    tb.open_elements[index].node.flags &= ~ELEMENT_ON_STACK
+    tb.open_elements[index] = element
+    element.node.flags |= ELEMENT_ON_STACK
 
 
 cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
@@ -74,6 +92,7 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
         return
     tb.open_count -= 1
     element = tb.open_elements[tb.open_count]
+    element.node.flags &= ~ELEMENT_ON_STACK
     count_open(tb, element, -1)
     element_popped(tb, element)
 
@@ -81,6 +100,8 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
 cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept nogil:
     """Position of `element` in the stack (searched from the top), or -1."""
     cdef ssize_t i = <ssize_t> tb.open_count - 1
+    if element == NULL or not element.node.flags & ELEMENT_ON_STACK:
+        return -1
     while i >= 0:
         if tb.open_elements[i] == element:
             return i
@@ -89,7 +110,7 @@ cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept no
 
 
 cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
-    return open_elements_index(tb, element) >= 0
+    return element != NULL and (element.node.flags & ELEMENT_ON_STACK) != 0
 
 
 cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
@@ -98,6 +119,7 @@ cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     for i in range(index, tb.open_count - 1):
         tb.open_elements[i] = tb.open_elements[i + 1]
     tb.open_count -= 1
+    element.node.flags &= ~ELEMENT_ON_STACK
     count_open(tb, element, -1)
     element_popped(tb, element)
 

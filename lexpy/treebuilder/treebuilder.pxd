@@ -4,7 +4,7 @@
 # C structs (dom.pxd); no Python object is touched between the first token
 # and the end of the tree (DESIGN.md decisions 6 and 8).
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG__LAST_STATIC
 from lexpy.tokenizer.token cimport Token
 from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList
@@ -54,6 +54,11 @@ cdef enum ModeResult:
 # marker.
 cdef struct FormattingEntry:
     CElement* element
+    uint64_t signature            # hash of tag, namespace and attributes
+                                  # (the Noah's Ark clause's "same")
+    uint32_t depth                # markers before the entry (an element is
+                                  # after the last marker iff its depth is
+                                  # the list's marker_count)
 
 
 # Character data still to be inserted: a byte range that is either the
@@ -84,6 +89,11 @@ cdef struct TreeBuilder:
     FormattingEntry* formatting
     size_t formatting_count
     size_t formatting_capacity
+    uint32_t marker_count
+    # Entries per (signature, depth) slot, so that the Noah's Ark clause
+    # scans the list only when three equal elements may be there.
+    uint32_t* noah_counts
+    size_t noah_mask
     # The stack of template insertion modes.
     uint32_t* template_modes
     size_t template_count

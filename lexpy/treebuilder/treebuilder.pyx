@@ -10,7 +10,7 @@ token callback (tree_builder_token) runs without the GIL and touches no
 Python object; the Python face at the end drives one parse.
 """
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, realloc, free
 from libc.string cimport memcmp, memset, strlen
 
@@ -213,6 +213,7 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
         return
     free(tb.open_elements)
     free(tb.formatting)
+    free(tb.noah_counts)
     free(tb.template_modes)
     free(tb.scratch)
     free(tb.pending_text)
