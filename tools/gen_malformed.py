@@ -372,10 +372,14 @@ class Case:
     chunk_window: float = 0.0     # where (as a fraction of the input) the
                                   # MAX_FEEDS chunks start
     serializer_options: bool = False   # also lexpy.serialize() with options
+    element_context: bool = False      # the context is an Element inside a
+                                       # <form> of a quirks-mode document
 
     def describe(self) -> str:
-        return ("seed=%d context=%r scripting=%r pi=%r encoding=%r chunks=%r from %.2f"
-                "\ndata=%r" % (self.seed, self.context, self.scripting,
+        return ("seed=%d context=%r%s scripting=%r pi=%r encoding=%r chunks=%r from %.2f"
+                "\ndata=%r" % (self.seed, self.context,
+                               " (an Element in a <form>)" if self.element_context else "",
+                               self.scripting,
                                self.processing_instructions, self.encoding,
                                self.chunk_sizes[:20], self.chunk_window, self.data))
 
@@ -391,6 +395,7 @@ def generate(seed: int) -> Case:
                 processing_instructions=rng.random() < 0.8)
     if rng.random() < 0.25:
         case.context = rng.choice(CONTEXTS)
+        case.element_context = rng.random() < 0.2
     if rng.random() < 0.35:
         case.data, case.encoding = _as_bytes(rng, text)
     case.chunk_window = rng.choice([0.0, rng.random()])
@@ -526,10 +531,12 @@ def _ruby_through_implied_end(element) -> bool:
     return False
 
 
-def unstable_reasons(node, context=None) -> List[str]:
+def unstable_reasons(node, context=None, form_context=False) -> List[str]:
     """Which UNSTABLE_BY_DESIGN shapes the tree of a parsed Document or
-    DocumentFragment shows."""
+    DocumentFragment shows (`form_context`: the fragment's context is or is
+    inside a <form>)."""
     reasons = set()
+    form_context = form_context or context == ("form", "html")
     if "\r" in lexpy.dump(node):
         reasons.add("carriage-return")
     doctype = getattr(node, "doctype", None)
@@ -579,7 +586,7 @@ def unstable_reasons(node, context=None) -> List[str]:
                 if isinstance(sibling, lexpy.dom.Element) and sibling.local_name == "frameset":
                     reasons.add("after-frameset")
                 sibling = sibling.previous_sibling
-        if (name == "form" and context is not None and context == ("form", "html")):
+        if name == "form" and form_context:
             reasons.add("self-nesting")     # the form element pointer
         if context is not None and context[1] != "html" and child.parent is node:
             reasons.add("html-in-foreign-context")
@@ -591,9 +598,31 @@ def _options(case: Case) -> dict:
                 processing_instructions=case.processing_instructions)
 
 
+NAMESPACE_URIS = {"svg": "http://www.w3.org/2000/svg",
+                  "math": "http://www.w3.org/1998/Math/MathML"}
+
+
+def _context_element(case: Case):
+    """The case's context as an Element in a <form> of a quirks document
+    (the fragment parser takes the form element pointer and the quirks
+    mode from there)."""
+    name, namespace = case.context
+    document = lexpy.parse("<form>")
+    if namespace == "html":
+        element = document.create_element(name)
+    else:
+        element = document.create_element_ns(NAMESPACE_URIS[namespace], name)
+    document.body.first_child.append_child(element)
+    return element
+
+
 def _parse(case: Case, data, encoding=None, errors=False):
     if case.context is not None:
         name, namespace = case.context
+        if case.element_context:
+            return lexpy.parse_fragment(data, _context_element(case), namespace=namespace,
+                                        encoding=encoding, collect_errors=errors,
+                                        **_options(case))
         return lexpy.parse_fragment(data, name, namespace=namespace, encoding=encoding,
                                     collect_errors=errors, **_options(case))
     return lexpy.parse(data, encoding=encoding, collect_errors=errors, **_options(case))
@@ -606,6 +635,8 @@ def _parse_chunked(case: Case, data, encoding=None, errors=False):
     kwargs = _options(case)
     if case.context is not None:
         kwargs["context"], kwargs["namespace"] = case.context
+        if case.element_context:
+            kwargs["context"] = _context_element(case)
     parser = lexpy.Parser(encoding=encoding, collect_errors=errors, **kwargs)
     # Up to MAX_FEEDS chunks of the case's sizes from the window's start;
     # the input before and after it in one chunk each.
@@ -659,7 +690,7 @@ def _round_trip(case: Case, first, first_dump: str, html: str) -> None:
     second_dump = lexpy.dump(second)
     if second_dump == first_dump:
         return
-    reasons = unstable_reasons(first, case.context)
+    reasons = unstable_reasons(first, case.context, case.element_context)
     if not reasons:
         raise InvariantFailure("round trip: dump(parse(to_html)) differs\n"
                                "to_html: %r\nfirst:\n%s\nsecond:\n%s"
@@ -675,7 +706,7 @@ def _round_trip(case: Case, first, first_dump: str, html: str) -> None:
     while passes < 10:
         passes += 1
         html_next, holder = _serialize(case, previous)
-        reasons = sorted(set(reasons) | set(unstable_reasons(holder, case.context)))
+        reasons = sorted(set(reasons) | set(unstable_reasons(holder, case.context, case.element_context)))
         if set(reasons) & _GROWING:
             return
         following = _parse(case, html_next)
