@@ -2,17 +2,68 @@
 
 Bytes go in, the encoding is sniffed, the tokenizer emits one unified token
 at a time into a tree constructor with every insertion mode of the current
-standard, and a real DOM comes out that serializes back to HTML.
-"""
-from importlib.metadata import PackageNotFoundError, version as _version
+standard, and a real DOM comes out that serializes back to HTML::
 
-from lexpy.dom import dump, serialize
+    import lexpy
+    doc = lexpy.parse(b"<p class=x>Hello <b>world")
+    doc.body.get_elements_by_tag_name("b")[0].text_content   # 'world'
+    doc.body.inner_html      # '<p class="x">Hello <b>world</b></p>'
+
+parse(), parse_fragment() and Parser (incremental) build trees; dump()
+gives the html5lib test format of a tree and serialize() the HTML with
+html5lib's serializer options; the node classes are those of lexpy.dom.
+"""
+from lexpy.dom import (
+    Attributes,
+    CharacterData,
+    ClassList,
+    Comment,
+    Document,
+    DocumentFragment,
+    DocumentType,
+    Element,
+    Node,
+    ProcessingInstruction,
+    Text,
+    dump,
+)
 from lexpy.parser import ParseError, Parser, parse, parse_fragment
 
-try:
-    __version__ = _version("lexpy")
-except PackageNotFoundError:  # running from a source tree without install
-    __version__ = "0+unknown"
+__all__ = [
+    "Attributes",
+    "CharacterData",
+    "ClassList",
+    "Comment",
+    "Document",
+    "DocumentFragment",
+    "DocumentType",
+    "Element",
+    "Node",
+    "ParseError",
+    "Parser",
+    "ProcessingInstruction",
+    "Text",
+    "__version__",
+    "dump",
+    "parse",
+    "parse_fragment",
+    "serialize",
+]
 
-__all__ = ["ParseError", "Parser", "__version__", "dump", "parse",
-           "parse_fragment", "serialize"]
+
+def __getattr__(name):
+    # Loaded on first use, not at import: importlib.metadata and the
+    # html5lib-options serializer (html.entities, re) would add megabytes
+    # of RSS to every process that only parses (issue 7).
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            value = version("lexpy")
+        except PackageNotFoundError:  # running from a source tree without install
+            value = "0+unknown"
+    elif name == "serialize":
+        from lexpy.dom.options_serializer import serialize as value
+    else:
+        raise AttributeError("module 'lexpy' has no attribute %r" % name)
+    globals()[name] = value
+    return value

@@ -2,9 +2,11 @@
 
 Prints each document serialized back to HTML (the default), its tree in the
 html5lib test format (--dump), its parse errors (--errors), or node counts
-and parse time (--stats). A directory argument parses every .html/.htm file
-under it. Exit status: 0 on success, 1 when an input cannot be read, 2 on
-bad usage.
+and parse time (--stats); --json turns errors and statistics into JSON
+lines. A directory argument parses every .html/.htm file under it (with a
+progress bar on standard error when that is a terminal); ``-`` reads
+standard input. Exit status: 0 on success, 1 when an input cannot be read,
+2 on bad usage.
 """
 from __future__ import annotations
 
@@ -13,71 +15,99 @@ import json
 import os
 import sys
 import time
-from typing import Iterator, List, Optional, Tuple
+from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Tuple
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 1
 EXIT_USAGE = 2
 
+HTML_SUFFIXES = (".html", ".htm")
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # bad usage -> exit status 2
+
+class _ArgumentParser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         print("lexpy: error: %s" % message, file=sys.stderr)
         raise SystemExit(EXIT_USAGE)
 
 
 def _arguments() -> argparse.ArgumentParser:
-    p = _Parser(prog="lexpy", description=(
-        "Parse HTML files the way browsers do and print them back as HTML, "
-        "as a tree, as parse errors or as statistics."))
+    from lexpy import __version__
+    p = _ArgumentParser(
+        prog="lexpy",
+        description="Parse HTML files the way browsers do and print them back "
+                    "as HTML, as a tree, as parse errors or as statistics.",
+        epilog="Exit status: 0 on success, 1 when an input cannot be read, "
+               "2 on bad usage.")
     p.add_argument("inputs", nargs="+", metavar="FILE",
-                   help="an HTML file, a directory (every .html/.htm under "
-                        "it), or - for standard input")
+                   help="an HTML file, a directory (every .html/.htm file "
+                        "under it), or - for standard input")
     out = p.add_mutually_exclusive_group()
     out.add_argument("--dump", action="store_true",
                      help="print the tree in the html5lib test format")
     out.add_argument("--errors", action="store_true",
-                     help="print parse errors as FILE:LINE:COL: code")
+                     help="print the parse errors as FILE:LINE:COL: code")
     out.add_argument("--stats", action="store_true",
                      help="print node counts and parse time")
     p.add_argument("--json", action="store_true",
                    help="with --errors or --stats: print JSON lines")
     p.add_argument("--encoding", metavar="LABEL",
-                   help="decode input with this encoding (a WHATWG label)")
+                   help="the encoding of the input as a transport layer would "
+                        "give it (a WHATWG label such as utf-8 or latin1; a "
+                        "byte order mark still wins)")
     p.add_argument("--fragment", metavar="CONTEXT",
-                   help="parse as a fragment in this context element "
-                        "(e.g. 'td', 'svg path', 'math mi')")
+                   help="parse as a fragment in this context element: a name "
+                        "such as 'td', or 'svg NAME' / 'math NAME'")
     p.add_argument("--no-scripting", action="store_true",
-                   help="parse with the scripting flag off (noscript "
+                   help="parse with the scripting flag off (<noscript> "
                         "content becomes markup)")
+    p.add_argument("--version", action="version", version="lexpy " + __version__)
     return p
 
 
-def _iter_inputs(inputs: List[str]) -> Iterator[Tuple[str, Optional[str]]]:
-    """(path, None) for each file to parse; (path, message) for bad ones."""
-    for item in inputs:
-        if item == "-":
-            yield item, None
-        elif os.path.isdir(item):
-            found = []
-            for root, dirs, names in os.walk(item):
-                dirs.sort()
-                for name in sorted(names):
-                    if name.lower().endswith((".html", ".htm")):
-                        found.append(os.path.join(root, name))
-            for path in found:
-                yield path, None
-        elif os.path.isfile(item):
-            yield item, None
-        elif os.path.exists(item):
-            yield item, "not a regular file"
+class _Input:
+    """One input to parse: a path (or "-") or a problem to report."""
+
+    __slots__ = ("path", "problem")
+
+    def __init__(self, path: str, problem: Optional[str] = None) -> None:
+        self.path = path
+        self.problem = problem
+
+
+def _walk(directory: str) -> Iterator[_Input]:
+    problems: List[_Input] = []
+
+    def report(error: OSError) -> None:
+        problems.append(_Input(error.filename or directory,
+                               error.strerror or str(error)))
+
+    found = False
+    for root, dirs, names in os.walk(directory, onerror=report):
+        dirs.sort()
+        for name in sorted(names):
+            if name.lower().endswith(HTML_SUFFIXES):
+                found = True
+                yield _Input(os.path.join(root, name))
+        yield from problems
+        problems.clear()
+    yield from problems
+    if not found:
+        yield _Input(directory, "no .html or .htm files in this directory")
+
+
+def _inputs(paths: List[str]) -> Iterator[_Input]:
+    for path in paths:
+        if path == "-":
+            yield _Input(path)
+        elif os.path.isdir(path):
+            yield from _walk(path)
+        elif os.path.isfile(path):
+            yield _Input(path)
+        elif os.path.exists(path):
+            yield _Input(path, "not a regular file")
         else:
-            yield item, "no such file or directory"
-
-
-def _count_files(inputs: List[str]) -> int:
-    return sum(1 for _ in _iter_inputs(inputs))
+            yield _Input(path, "no such file or directory")
 
 
 def _read(path: str) -> bytes:
@@ -87,107 +117,167 @@ def _read(path: str) -> bytes:
         return f.read()
 
 
-def _parse(lexpy, data: bytes, args):
-    scripting = not args.no_scripting
-    collect = args.errors
-    if args.fragment:
-        context, namespace = args.fragment, "html"
-        for prefix, ns in (("svg ", "svg"), ("math ", "math")):
-            if context.startswith(prefix):
-                context, namespace = context[len(prefix):], ns
-        # A fragment has no document to sniff an encoding from: UTF-8
-        # unless --encoding says otherwise.
-        text = lexpy.encoding.decode(data, args.encoding or "utf-8")
-        return lexpy.parse_fragment(text, context, namespace=namespace,
-                                    scripting=scripting, collect_errors=collect)
-    return lexpy.parse(data, encoding=args.encoding, scripting=scripting,
-                       collect_errors=collect)
+def _fragment_context(value: str) -> Tuple[str, str]:
+    """'td' -> ('td', 'html'); 'svg path' -> ('path', 'svg')."""
+    words = value.split()
+    if len(words) == 2 and words[0] in ("svg", "math"):
+        return words[1], words[0]
+    if len(words) != 1:
+        raise ValueError("a fragment context is a name, or 'svg NAME' / 'math NAME'")
+    return words[0], "html"
 
 
-def _node_counts(root) -> dict:
+def _node_counts(root: Any) -> Dict[str, int]:
+    """Nodes of the tree by kind (template contents included)."""
     counts = {"elements": 0, "text": 0, "comments": 0, "other": 0}
+    kinds = {1: "elements", 3: "text", 8: "comments"}
     stack = list(root.child_nodes)
     while stack:
         node = stack.pop()
-        kind = node.node_type
-        if kind == 1:
-            counts["elements"] += 1
-            content = getattr(node, "content", None)
-            if content is not None:
-                stack.extend(content.child_nodes)
-        elif kind == 3:
-            counts["text"] += 1
-        elif kind == 8:
-            counts["comments"] += 1
-        else:
-            counts["other"] += 1
+        counts[kinds.get(node.node_type, "other")] += 1
+        if node.node_type == 1 and node.content is not None:
+            stack.extend(node.content.child_nodes)
         stack.extend(node.child_nodes)
     return counts
 
 
-def main(argv: Optional[List[str]] = None) -> int:
-    args = _arguments().parse_args(argv)
-    if args.json and not (args.errors or args.stats):
-        _arguments().error("--json needs --errors or --stats")
+class _Progress:
+    """A progress bar on standard error (only when it is a terminal)."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.done = 0
+
+    def step(self, path: str) -> None:
+        self.done += 1
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        sys.stderr.write("\r[%s%s] %d/%d %s\x1b[K" % (
+            "#" * filled, "." * (width - filled), self.done, self.total,
+            path[-40:]))
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+class _Output:
+    """UTF-8 lines on standard output, whatever the locale."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> None:
+        self.stream.write(text.encode("utf-8", "surrogateescape"))
+
+
+def _run(args: argparse.Namespace, out: _Output) -> int:
     import lexpy
-    import lexpy.encoding
 
-    if args.encoding:
+    scripting = not args.no_scripting
+    context = namespace = None
+    if args.fragment is not None:
         try:
-            lexpy.encoding.lookup(args.encoding)
+            context, namespace = _fragment_context(args.fragment)
+            lexpy.parse_fragment("", context, namespace=namespace)
+        except ValueError as exc:
+            _arguments().error("--fragment: %s" % exc)
+    if args.encoding is not None:
+        try:
+            lexpy.Parser(encoding=args.encoding)
         except LookupError:
-            _arguments().error("unknown encoding label %r" % args.encoding)
+            _arguments().error("--encoding: unknown encoding label %r" % args.encoding)
 
+    inputs = list(_inputs(args.inputs))
+    progress = None
+    if sys.stderr.isatty() and any(os.path.isdir(p) for p in args.inputs):
+        progress = _Progress(len(inputs))
+    several = len(inputs) > 1
     status = EXIT_OK
-    show_progress = sys.stderr.isatty() and any(os.path.isdir(i) for i in args.inputs)
-    total = _count_files(args.inputs) if show_progress else 0
-    out = sys.stdout
-    for done, (path, problem) in enumerate(_iter_inputs(args.inputs), 1):
-        if show_progress:
-            sys.stderr.write("\r[%d/%d] %s\x1b[K" % (done, total, path[-60:]))
-            sys.stderr.flush()
-        if problem is None:
+    totals = {"files": 0, "bytes": 0, "parse_ms": 0.0}
+    for item in inputs:
+        if progress is not None:
+            progress.step(item.path)
+        data = None
+        if item.problem is None:
             try:
-                data = _read(path)
+                data = _read(item.path)
             except OSError as exc:
-                problem = exc.strerror or str(exc)
-        if problem is not None:
-            print("lexpy: %s: %s" % (path, problem), file=sys.stderr)
+                item.problem = exc.strerror or str(exc)
+        if data is None:
+            if progress is not None:
+                sys.stderr.write("\n")
+            print("lexpy: %s: %s" % (item.path, item.problem), file=sys.stderr)
             status = EXIT_UNREADABLE
             continue
-        try:
-            t0 = time.perf_counter()
-            doc = _parse(lexpy, data, args)
-            elapsed = time.perf_counter() - t0
-        except (TypeError, ValueError, LookupError) as exc:
-            print("lexpy: %s: %s" % (path, exc), file=sys.stderr)
-            return EXIT_USAGE
-        if args.dump:
-            out.write(lexpy.dump(doc) + "\n")
-        elif args.errors:
-            for e in doc.errors:
+        start = time.perf_counter()
+        if context is not None:
+            tree = lexpy.parse_fragment(data, context, namespace=namespace,
+                                        scripting=scripting,
+                                        collect_errors=args.errors,
+                                        encoding=args.encoding)
+            document = tree.owner_document
+        else:
+            tree = document = lexpy.parse(data, encoding=args.encoding,
+                                          scripting=scripting,
+                                          collect_errors=args.errors)
+        elapsed_ms = (time.perf_counter() - start) * 1e3
+        if args.errors:
+            for error in document.errors:
                 if args.json:
-                    out.write(json.dumps({"file": path, "line": e.line,
-                                          "column": e.column, "code": e.code}) + "\n")
+                    out.write(json.dumps({
+                        "file": item.path, "line": error.line, "column": error.column,
+                        "code": error.code, "message": error.message}) + "\n")
                 else:
-                    out.write("%s:%d:%d: %s\n" % (path, e.line, e.column, e.code))
+                    out.write("%s:%d:%d: %s\n" % (item.path, error.line,
+                                                  error.column, error.code))
         elif args.stats:
-            stats = {"file": path, "bytes": len(data),
-                     "parse_ms": round(elapsed * 1e3, 3)}
-            stats.update(_node_counts(doc))
+            stats: Dict[str, Any] = {"file": item.path, "bytes": len(data),
+                                     "encoding": document.encoding,
+                                     "parse_ms": round(elapsed_ms, 3)}
+            stats.update(_node_counts(tree))
+            totals["files"] += 1
+            totals["bytes"] += len(data)
+            totals["parse_ms"] += elapsed_ms
             if args.json:
                 out.write(json.dumps(stats) + "\n")
             else:
-                out.write("%s: %d bytes, %d elements, %d text, %d comments, "
+                out.write("%s: %d bytes, %s, %d elements, %d text, %d comments, "
                           "%d other, %.3f ms\n" % (
-                              path, stats["bytes"], stats["elements"],
-                              stats["text"], stats["comments"], stats["other"],
-                              stats["parse_ms"]))
+                              item.path, stats["bytes"], stats["encoding"],
+                              stats["elements"], stats["text"], stats["comments"],
+                              stats["other"], stats["parse_ms"]))
         else:
-            out.write(doc.to_html() + "\n")
-    if show_progress:
-        sys.stderr.write("\n")
+            if several:
+                out.write("==> %s <==\n" % item.path)
+            out.write((lexpy.dump(tree) if args.dump else tree.to_html()) + "\n")
+    if args.stats and not args.json and totals["files"] > 1:
+        seconds = totals["parse_ms"] / 1e3
+        out.write("total: %d files, %d bytes, %.3f ms, %.1f MB/s\n" % (
+            totals["files"], totals["bytes"], totals["parse_ms"],
+            totals["bytes"] / 1e6 / seconds if seconds else 0.0))
+    if progress is not None:
+        progress.finish()
     return status
+
+
+def main(argv: Optional[List[str]] = None) -> int:
+    """Run the command line with `argv` (default: sys.argv[1:]); returns the
+    exit status."""
+    args = _arguments().parse_args(argv)
+    if args.json and not (args.errors or args.stats):
+        _arguments().error("--json needs --errors or --stats")
+    out = _Output(sys.stdout.buffer)
+    try:
+        status = _run(args, out)
+        sys.stdout.flush()
+        return status
+    except BrokenPipeError:
+        # The reader went away (lexpy ... | head): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
 
 
 if __name__ == "__main__":

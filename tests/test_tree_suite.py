@@ -4,6 +4,9 @@ exactly with lexpy.dump: every case as a pytest item with its stable id
 one character at a time and in seeded random chunks of bytes (split inside
 UTF-8 sequences too), which must give the same tree.
 
+lexpy's own regression cases (tests/data/tree-construction/*.dat, ids
+house/FILE:N:...) run the same way.
+
 The cases that need a script engine (scripted/) are expected failures with
 their reason from tests/conformance/xfail.py; nothing is skipped.
 """
@@ -15,7 +18,8 @@ import lexpy
 from tests.conformance import data, runners
 from tests.conformance.xfail import xfail_reason
 
-CASES = list(data.tree_cases())
+# The upstream cases, then lexpy's own regression cases (tests/data/).
+CASES = list(data.tree_cases()) + list(data.house_tree_cases())
 
 
 def _params(cases, suffix=""):
@@ -82,5 +86,6 @@ def test_tree_construction_random_byte_chunks(case):
 
 def test_every_case_is_collected():
     # 1,944 tests; a test without #script-on/#script-off runs in both modes.
-    assert len(CASES) == 3848
+    upstream = [case for case in CASES if case.id.startswith("tree/")]
+    assert len(upstream) == 3848
     assert len({case.id for case in CASES}) == len(CASES)

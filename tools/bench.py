@@ -1,46 +1,73 @@
 #!/usr/bin/env python3
 """Benchmark lexpy against the HTML parsers installed beside it, in one run.
 
-Each (parser, mode) runs in a fresh process so peak RSS is its own. Modes:
+Every measurement runs in a fresh process of its own (one parser, one mode),
+so its peak RSS is its own. Modes over a folder of pages:
 
-  bytes      parse from bytes
-  str        parse from str (every parser gets the same decoded text)
-  serialize  parse from bytes + serialize back to HTML
+  bytes      parse from bytes (each parser sniffs or assumes the encoding
+             as it does by default)
+  str        parse from str: every parser gets the same text, decoded once
+             in the parent by the HTML standard's sniffing (lexpy.encoding)
+  serialize  parse from bytes, then serialize the document back to HTML
 
-For each: throughput in MB/s of the best of N passes over the corpus, the
-median per-document time, peak RSS (and its growth over the process's
-baseline after loading the corpus), and the ratio lexpy / peer. Ratios are
-what we quote: these machines are noisy.
+For each: throughput in MB/s (bytes of the pages over the best of N passes),
+the median per-document time (each document's best), peak RSS, its growth
+over the process's RSS with the corpus loaded (before the parser is imported:
+the growth counts the parser's modules and working memory), and the ratio
+lexpy / peer. The runs of all parsers are interleaved in --rounds rounds and
+the best throughput of each kept, so a burst of load on a shared machine
+hurts everyone alike. Ratios are what we quote.
 
-  python tools/bench.py [FOLDER] [--passes N] [--parsers a,b] [--modes m,n] [--json]
-  python tools/bench.py --threads          # lexpy on 1 and 2 threads
-  python tools/bench.py --hostile          # time growth per doubling of input
+  python tools/bench.py [FOLDER] [--passes N] [--rounds R] [--parsers a,b]
+                        [--modes m,n] [--json]
+  python tools/bench.py --threads [--parsers a,b] [--json]
+        parse the corpus from bytes on 1 and 2 threads (speedup, and the
+        CPU time per wall-clock second that shows whether threads ran at
+        once)
+  python tools/bench.py --hostile [--parsers a,b] [--json]
+        time per doubling of input on the hostile shapes of issue 7
 
 Peers (the `bench` extra): selectolax (Lexbor), turbohtml, lxml, html5lib,
 justhtml. A peer that is not installed is reported as such.
 """
 import argparse
+import gc
 import json
 import os
+import pickle
 import re
 import resource
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-DEFAULT_FOLDER = os.path.normpath(os.path.join(HERE, "..", "..", "shared", "corpus", "pages"))
+ROOT = os.path.normpath(os.path.join(HERE, ".."))
+DEFAULT_FOLDER = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus", "pages"))
 PARSERS = ["lexpy", "selectolax", "turbohtml", "lxml", "html5lib", "justhtml"]
 MODES = ["bytes", "str", "serialize"]
-SLOW = {"html5lib": 1, "justhtml": 1}   # passes for the pure-Python peers
+MODE_TITLES = {"bytes": "parse from bytes", "str": "parse from str",
+               "serialize": "parse + serialize"}
+SLOW = {"html5lib", "justhtml"}       # pure Python: one pass, one round
+# wall: elapsed time; cpu: this process's CPU time (user + system), which
+# time spent waiting for a core on a loaded machine does not inflate.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+# The worker processes import lexpy from this source tree (an installed
+# lexpy is used only when the tree has no build).
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
 
 
 # ---------------------------------------------------------------------------
-# Adapters: (parse_bytes, parse_str, parse_and_serialize) per parser
+# Adapters: (parse from bytes, parse from str, parse and serialize) per parser
 # ---------------------------------------------------------------------------
 
 def adapter(name):
+    """The parser's three operations, each its default way of doing them
+    (non-pretty output; justhtml without its sanitizer)."""
     if name == "lexpy":
         import lexpy
         return (lexpy.parse, lexpy.parse, lambda b: lexpy.parse(b).to_html())
@@ -52,15 +79,18 @@ def adapter(name):
         return (turbohtml.parse, turbohtml.parse, lambda b: turbohtml.parse(b).serialize())
     if name == "lxml":
         import lxml.html
-        return (lxml.html.document_fromstring, lxml.html.document_fromstring,
-                lambda b: lxml.html.tostring(lxml.html.document_fromstring(b)))
+        parse = lxml.html.document_fromstring
+        return (parse, parse, lambda b: lxml.html.tostring(parse(b), encoding="unicode"))
     if name == "html5lib":
         import html5lib
         return (html5lib.parse, html5lib.parse,
                 lambda b: html5lib.serialize(html5lib.parse(b)))
     if name == "justhtml":
         from justhtml import JustHTML
-        return (JustHTML, JustHTML, lambda b: JustHTML(b).to_html())
+
+        def parse(b):
+            return JustHTML(b, sanitize=False)
+        return (parse, parse, lambda b: parse(b).to_html(pretty=False))
     raise ValueError("unknown parser %r" % name)
 
 
@@ -76,14 +106,24 @@ def load_pages(folder):
 
 
 def decode_page(data):
-    """The same str for every parser: BOM, else a <meta charset>, else UTF-8
-    when valid, else windows-1252 (a simplified sniff, only for the str mode)."""
+    """The page as text: the HTML standard's encoding sniffing (BOM, <meta>
+    prescan, else windows-1252) and the Encoding Standard's decoder, both
+    lexpy's; without a built lexpy, a simplified sniff with Python's codecs."""
+    try:
+        from lexpy.encoding import decode, sniff
+    except ImportError:
+        return _decode_page_simply(data)
+    result = sniff(data)
+    return decode(data, result.encoding)
+
+
+def _decode_page_simply(data):
     for bom, enc in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"),
                      (b"\xfe\xff", "utf-16-be")):
         if data.startswith(bom):
             return data[len(bom):].decode(enc, "replace")
     m = re.search(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""",
-                  data[:4096], re.I)
+                  data[:1024], re.I)
     if m:
         try:
             return data.decode(m.group(1).decode("ascii"), "replace")
@@ -95,20 +135,49 @@ def decode_page(data):
         return data.decode("cp1252", "replace")
 
 
+def current_rss_kb():
+    """Resident set size now (Linux /proc; else the peak so far)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
+    except (OSError, ValueError):
+        return peak_rss_kb()
+
+
+def peak_rss_kb():
+    """The high-water mark of this process's RSS. Linux: VmHWM, which
+    belongs to the process image (getrusage's ru_maxrss would count the
+    parent's RSS at fork, carried over exec)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak // 1024 if sys.platform == "darwin" else peak
+
+
 # ---------------------------------------------------------------------------
 # Worker: one parser, one mode, in this process
 # ---------------------------------------------------------------------------
 
-def worker(name, mode, folder, passes):
-    pages = load_pages(folder)
-    inputs = [decode_page(p) for p in pages] if mode == "str" else pages
-    size = sum(len(p) for p in pages)   # MB/s always over the bytes of the pages
+def worker(name, mode, folder, passes, texts_file, clock_name):
+    if mode == "str":
+        with open(texts_file, "rb") as f:
+            size, inputs = pickle.load(f)      # MB/s over the pages' bytes
+    else:
+        inputs = load_pages(folder)
+        size = sum(len(p) for p in inputs)
+    gc.collect()
+    loaded = current_rss_kb()
     fn = adapter(name)[MODES.index(mode)]
-    fn(inputs[0])                        # warm up imports and caches
-    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    imported = current_rss_kb()
+    fn(inputs[0])                        # warm up lazy imports and caches
     best_total = None
     best_per_doc = [float("inf")] * len(inputs)
-    clock = time.perf_counter
+    clock = CLOCKS[clock_name]
     for _ in range(passes):
         total = 0.0
         for i, doc in enumerate(inputs):
@@ -121,75 +190,194 @@ def worker(name, mode, folder, passes):
                 best_per_doc[i] = t
         if best_total is None or total < best_total:
             best_total = total
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    peak = peak_rss_kb()
     return {
         "parser": name, "mode": mode, "documents": len(inputs), "bytes": size,
         "passes": passes, "seconds": best_total,
         "mb_per_s": size / best_total / 1e6,
         "median_ms": statistics.median(best_per_doc) * 1e3,
-        "peak_rss_kb": peak, "rss_growth_kb": peak - baseline,
+        "peak_rss_kb": peak, "corpus_rss_kb": loaded,
+        "import_rss_kb": imported - loaded, "rss_growth_kb": peak - loaded,
     }
 
 
-def run_worker(name, mode, folder, passes):
-    cmd = [sys.executable, os.path.abspath(__file__), "--worker", name,
-           "--modes", mode, "--passes", str(passes), folder]
+def run_subprocess(args):
+    cmd = [sys.executable, os.path.abspath(__file__)] + args
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         err = proc.stderr.strip().splitlines()
-        return {"parser": name, "mode": mode,
-                "error": err[-1] if err else "exit %d" % proc.returncode}
+        return {"error": err[-1] if err else "exit %d" % proc.returncode}
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def report(results, as_json):
-    if as_json:
-        print(json.dumps(results, indent=1))
-        return
-    by_mode = {}
-    for r in results:
-        by_mode.setdefault(r["mode"], []).append(r)
-    for mode, rows in by_mode.items():
-        lexpy_row = next((r for r in rows if r["parser"] == "lexpy" and "error" not in r), None)
-        print("\n== %s" % {"bytes": "parse from bytes", "str": "parse from str",
-                           "serialize": "parse + serialize"}[mode])
-        print("  %-11s %9s %10s %12s %12s %14s" % (
-            "parser", "MB/s", "median ms", "peak RSS MB", "RSS growth", "lexpy / peer"))
+def run_worker(name, mode, folder, passes, texts_file, clock_name):
+    result = run_subprocess(["--worker", name, "--modes", mode, "--passes", str(passes),
+                             "--texts", texts_file, "--clock", clock_name, folder])
+    result.setdefault("parser", name)
+    result.setdefault("mode", mode)
+    return result
+
+
+def best_of_rounds(runs):
+    """One row from a parser's runs in several rounds: the best throughput
+    and median time, the median of the RSS figures."""
+    ok = [r for r in runs if "error" not in r]
+    if not ok:
+        return runs[-1]
+    best = dict(max(ok, key=lambda r: r["mb_per_s"]))
+    best["median_ms"] = min(r["median_ms"] for r in ok)
+    for key in ("peak_rss_kb", "rss_growth_kb", "import_rss_kb", "corpus_rss_kb"):
+        best[key] = int(statistics.median(r[key] for r in ok))
+    best["rounds"] = len(ok)
+    return best
+
+
+def add_ratios(results):
+    """ratio = lexpy / peer: of throughput (above 1: lexpy faster) and of
+    peak RSS (below 1: lexpy smaller)."""
+    for mode in {r["mode"] for r in results}:
+        rows = [r for r in results if r["mode"] == mode and "error" not in r]
+        ours = next((r for r in rows if r["parser"] == "lexpy"), None)
+        if ours is None:
+            continue
+        for r in rows:
+            r["speed_ratio"] = ours["mb_per_s"] / r["mb_per_s"]
+            r["rss_ratio"] = ours["peak_rss_kb"] / r["peak_rss_kb"]
+
+
+def report(results, clock_name):
+    for mode in MODES:
+        rows = [r for r in results if r["mode"] == mode]
+        if not rows:
+            continue
+        print("\n== %s" % MODE_TITLES[mode])
+        print("  %-11s %8s %10s %9s %9s %9s %12s %12s" % (
+            "parser", "MB/s", "median ms", "peak RSS", "growth", "import",
+            "speed l/p", "peak RSS l/p"))
         for r in rows:
             if "error" in r:
                 print("  %-11s unavailable: %s" % (r["parser"], r["error"]))
                 continue
-            ratio = ("%.2fx" % (lexpy_row["mb_per_s"] / r["mb_per_s"])) if lexpy_row else "-"
-            print("  %-11s %9.1f %10.3f %12.1f %12.1f %14s" % (
+            print("  %-11s %8.1f %10.3f %8.1fM %8.1fM %8.1fM %12s %12s" % (
                 r["parser"], r["mb_per_s"], r["median_ms"], r["peak_rss_kb"] / 1024,
-                r["rss_growth_kb"] / 1024, ratio))
+                r["rss_growth_kb"] / 1024, r["import_rss_kb"] / 1024,
+                "%.2fx" % r["speed_ratio"] if "speed_ratio" in r else "-",
+                "%.2fx" % r["rss_ratio"] if "rss_ratio" in r else "-"))
+    print("\nMB/s: bytes of the pages / best pass (%s clock); growth" % clock_name)
+    print(": peak RSS over the RSS "
+          "with the corpus loaded (import: the parser's modules alone); "
+          "l/p: lexpy / peer.")
+
+
+def bench_corpus(args):
+    parsers = args.parsers.split(",")
+    modes = args.modes.split(",")
+    for m in modes:
+        if m not in MODES:
+            raise SystemExit("unknown mode %r (expected %s)" % (m, ", ".join(MODES)))
+    pages = load_pages(args.folder)
+    with tempfile.TemporaryDirectory() as tmp:
+        texts_file = os.path.join(tmp, "texts.pickle")
+        if "str" in modes:
+            with open(texts_file, "wb") as f:
+                pickle.dump((sum(len(p) for p in pages),
+                             [decode_page(p) for p in pages]), f)
+        del pages
+        runs = {}
+        for round_number in range(args.rounds):
+            for mode in modes:
+                for name in parsers:
+                    if name in SLOW and round_number > 0:
+                        continue
+                    passes = 1 if name in SLOW else args.passes
+                    r = run_worker(name, mode, args.folder, passes, texts_file,
+                                   args.clock)
+                    runs.setdefault((mode, name), []).append(r)
+                    if not args.json:
+                        print("  round %d %s/%s: %s" % (
+                            round_number + 1, name, mode,
+                            "%.1f MB/s" % r["mb_per_s"] if "mb_per_s" in r
+                            else r["error"]), file=sys.stderr)
+    results = [best_of_rounds(runs[(mode, name)]) for mode in modes for name in parsers]
+    add_ratios(results)
+    if args.json:
+        print(json.dumps({"folder": args.folder, "passes": args.passes,
+                          "rounds": args.rounds, "clock": args.clock,
+                          "results": results}, indent=1))
+    else:
+        report(results, args.clock)
 
 
 # ---------------------------------------------------------------------------
-# Threads: lexpy on 1 and 2 threads over the corpus
+# Threads: the corpus parsed from bytes on 1 and 2 threads
 # ---------------------------------------------------------------------------
 
-def bench_threads(folder, passes):
-    from concurrent.futures import ThreadPoolExecutor
-    import lexpy
+def threads_worker(name, folder, passes):
+    import threading
+    parse = adapter(name)[0]
     pages = load_pages(folder)
-    size = sum(len(p) for p in pages)
-    out = {}
-    for threads in (1, 2):
-        best = None
-        with ThreadPoolExecutor(threads) as pool:
-            for _ in range(passes):
-                t0 = time.perf_counter()
-                # Each thread parses a share of the corpus; the corpus is
-                # repeated so each thread has enough work.
-                work = pages * 4
-                list(pool.map(lexpy.parse, work, chunksize=8))
-                t = time.perf_counter() - t0
-                best = t if best is None else min(best, t)
-        out[threads] = size * 4 / best / 1e6
-    print("lexpy parse from bytes: 1 thread %.1f MB/s, 2 threads %.1f MB/s, "
-          "speedup %.2fx" % (out[1], out[2], out[2] / out[1]))
+    work = pages * 3                    # enough work for each thread
+    size = sum(len(p) for p in work)
+    for p in pages[:10]:
+        parse(p)
+
+    def run(threads):
+        position = [0]
+        lock = threading.Lock()
+
+        def loop():
+            while True:
+                with lock:
+                    i = position[0]
+                    position[0] += 1
+                if i >= len(work):
+                    return
+                parse(work[i])
+        pool = [threading.Thread(target=loop) for _ in range(threads)]
+        cpu0, t0 = time.process_time(), time.perf_counter()
+        for t in pool:
+            t.start()
+        for t in pool:
+            t.join()
+        return time.perf_counter() - t0, time.process_time() - cpu0
+
+    best = {1: None, 2: None}
+    for _ in range(passes):           # interleaved, so load hits both alike
+        for threads in (1, 2):
+            wall, cpu = run(threads)
+            if best[threads] is None or wall < best[threads][0]:
+                best[threads] = (wall, cpu)
+    out = {"parser": name, "bytes": size, "passes": passes}
+    for threads, (wall, cpu) in best.items():
+        out["mb_per_s_%d" % threads] = size / wall / 1e6
+        out["cpu_per_wall_%d" % threads] = cpu / wall
+    out["speedup"] = out["mb_per_s_2"] / out["mb_per_s_1"]
     return out
+
+
+def bench_threads(args):
+    results = []
+    for name in args.parsers.split(","):
+        if name in SLOW:
+            continue
+        r = run_subprocess(["--threads-worker", name, "--passes", str(args.passes),
+                            args.folder])
+        r.setdefault("parser", name)
+        results.append(r)
+    if args.json:
+        print(json.dumps({"folder": args.folder, "results": results}, indent=1))
+        return
+    print("parse from bytes on 1 and 2 threads (cpu/wall: CPU seconds per "
+          "second, 2.0 when both threads run all the time)")
+    print("  %-11s %12s %12s %9s %14s" % ("parser", "1 thread", "2 threads", "speedup",
+                                           "cpu/wall 1, 2"))
+    for r in results:
+        if "error" in r:
+            print("  %-11s unavailable: %s" % (r["parser"], r["error"]))
+            continue
+        print("  %-11s %7.1f MB/s %7.1f MB/s %8.2fx %9.2f, %.2f" % (
+            r["parser"], r["mb_per_s_1"], r["mb_per_s_2"], r["speedup"],
+            r["cpu_per_wall_1"], r["cpu_per_wall_2"]))
 
 
 # ---------------------------------------------------------------------------
@@ -197,88 +385,153 @@ def bench_threads(folder, passes):
 # ---------------------------------------------------------------------------
 
 def hostile_shapes():
+    """Issue 7's shapes: name -> (N as the issue sizes it, maker of the
+    document for a given N)."""
     return {
-        "nested div": lambda n: "<div>" * n,
-        "unclosed b": lambda n: "<b>" * n,
-        "misnested a/p": lambda n: "<a><p>" * n,
-        "many attributes": lambda n: "<p " + " ".join("a%d=%d" % (i, i) for i in range(n)) + ">",
-        "long attribute value": lambda n: '<p title="' + "x" * (n * 100) + '">',
-        "table cells": lambda n: "<table><tr>" + "<td>x" * n + "</table>",
-        "nested tables": lambda n: "<table><tr><td>" * (n // 10),
-        "deep svg": lambda n: "<svg>" + "<g>" * n,
-        "deep math": lambda n: "<math>" + "<mrow>" * n,
-        "character references": lambda n: "&amp;" * (n * 2),
-        "nested a in div": lambda n: "<a><div>" * (n // 2),
-        "distinct formatting": lambda n: "".join("<b id=%d>" % i for i in range(n // 4)),
-        "formatting then blocks": lambda n: "<b>" + "<div>x" * (n // 2),
-        "formatting closed by blocks": lambda n: "<span>" * (n // 4) + "<div><a></div><a>" * (n // 4),
+        "nested-div": (100000, lambda n: b"<div>" * n),
+        "unclosed-b": (100000, lambda n: b"<b>" * n),
+        "misnested-a-p": (100000, lambda n: b"<a><p>" * n),
+        "attributes": (100000, lambda n: b"<p " + b" ".join(
+            b"a%d=%d" % (i, i) for i in range(n)) + b">"),
+        "attribute-value": (10 * 2**20, lambda n: b'<p title="' + b"x" * n + b'">'),
+        "table-cells": (100000, lambda n: b"<table><tr>" + b"<td>x" * n + b"</table>"),
+        "nested-table": (10000, lambda n: b"<table><tr><td>" * n),
+        "deep-svg": (100000, lambda n: b"<svg>" + b"<g>" * n),
+        "deep-mathml": (100000, lambda n: b"<math>" + b"<mrow>" * n),
+        "char-refs": (2**20 // 5, lambda n: b"&amp;" * n),
+        # Shapes the robustness work found quadratic once (now linear).
+        "nested-a-in-div": (50000, lambda n: b"<a><div>" * n),
+        "distinct-formatting": (25000, lambda n: b"".join(
+            b"<b id=%d>" % i for i in range(n))),
+        "formatting-then-blocks": (50000, lambda n: b"<b>" + b"<div>x" * n),
+        "formatting-closed-by-blocks": (25000, lambda n: b"<span>" * n
+                                        + b"<div><a></div><a>" * n),
     }
 
 
-def bench_hostile(base_n):
-    import lexpy
+def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None):
+    fn = adapter(name)[0 if mode == "bytes" else 2]
+    clock = CLOCKS[clock_name]
+    fn(b"<p>warm up")
+
+    def timed(doc):
+        gc.collect()
+        t0 = clock()
+        result = fn(doc)
+        t = clock() - t0
+        del result
+        return t
+
     rows = []
-    for name, make in hostile_shapes().items():
-        n = base_n
-        while True:
-            doc = make(n)
-            t0 = time.perf_counter()
-            lexpy.parse(doc)
-            t1 = time.perf_counter() - t0
-            if t1 >= 0.05 or n >= base_n * 64:
-                break
+    for shape, (n, make) in hostile_shapes().items():
+        if only and shape not in only:
+            continue
+        while timed(make(n)) < min_seconds and n < 2**28:
             n *= 2
-        doc2 = make(2 * n)
-        times = []
-        for d in (doc, doc2):
-            best = None
-            for _ in range(3):
-                t0 = time.perf_counter()
-                lexpy.parse(d)
-                t = time.perf_counter() - t0
-                best = t if best is None else min(best, t)
-            times.append(best)
-        ratio = times[1] / times[0]
-        rows.append((name, n, times[0], times[1], ratio))
-        print("  %-22s N=%-8d %8.1f ms  2N %8.1f ms  ratio %.2f%s" % (
-            name, n, times[0] * 1e3, times[1] * 1e3, ratio,
-            "  <-- superlinear" if ratio > 2.3 else ""))
-    return rows
+        small, large = make(n), make(2 * n)
+        best = [float("inf"), float("inf")]
+        for _ in range(passes):         # N and 2N interleaved
+            best[0] = min(best[0], timed(small))
+            best[1] = min(best[1], timed(large))
+        rows.append({"shape": shape, "n": n, "bytes": len(small),
+                     "seconds_n": best[0], "seconds_2n": best[1],
+                     "ratio": best[1] / best[0]})
+    return {"parser": name, "mode": mode, "rows": rows}
+
+
+def bench_hostile(args):
+    results = []
+    for name in args.parsers.split(","):
+        for mode in args.modes.split(","):
+            if mode == "str":
+                continue
+            cmd = ["--hostile-worker", name, "--modes", mode, "--clock", args.clock,
+                   "--passes", str(args.passes), "--min-seconds", str(args.min_seconds)]
+            if args.shapes:
+                cmd += ["--shapes", args.shapes]
+            r = run_subprocess(cmd)
+            r.setdefault("parser", name)
+            r.setdefault("mode", mode)
+            results.append(r)
+    if args.json:
+        print(json.dumps({"bound": args.bound, "clock": args.clock,
+                          "results": results}, indent=1))
+        return 0 if all("error" not in r and all(row["ratio"] <= args.bound
+                        for row in r["rows"]) for r in results) else 1
+    worst = 0.0
+    for r in results:
+        print("\n== %s, %s: time per doubling (best of %d at N and 2N, %s clock)" % (
+            r["parser"], MODE_TITLES[r["mode"]], args.passes, args.clock))
+        if "error" in r:
+            print("  unavailable: %s" % r["error"])
+            worst = float("inf")
+            continue
+        for row in r["rows"]:
+            worst = max(worst, row["ratio"])
+            print("  %-16s N=%-9d %9.1f ms  2N %9.1f ms  ratio %.2f%s" % (
+                row["shape"], row["n"], row["seconds_n"] * 1e3,
+                row["seconds_2n"] * 1e3, row["ratio"],
+                "  <-- above %.1f" % args.bound if row["ratio"] > args.bound else ""))
+    return 0 if worst <= args.bound else 1
 
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER)
-    p.add_argument("--passes", type=int, default=5)
-    p.add_argument("--parsers", default=",".join(PARSERS))
-    p.add_argument("--modes", default=",".join(MODES))
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--threads", action="store_true", help="lexpy on 1 vs 2 threads")
+    p.add_argument("--passes", type=int, default=None,
+                   help="passes per measurement, best kept (default 5; 3 for --hostile)")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="interleaved rounds of every parser's runs (default 3)")
+    p.add_argument("--parsers", default=None,
+                   help="comma-separated (default: all; lexpy for --hostile)")
+    p.add_argument("--modes", default=None,
+                   help="comma-separated of %s (default: all; bytes for --hostile)"
+                   % ", ".join(MODES))
+    p.add_argument("--json", action="store_true", help="one JSON document on stdout")
+    p.add_argument("--clock", choices=sorted(CLOCKS), default=None,
+                   help="wall or cpu (process CPU time) (default: wall; cpu for --hostile)")
+    p.add_argument("--threads", action="store_true", help="1 vs 2 threads")
     p.add_argument("--hostile", action="store_true", help="growth per doubling")
-    p.add_argument("--hostile-n", type=int, default=100000)
+    p.add_argument("--shapes", help="comma-separated hostile shapes (default: all)")
+    p.add_argument("--min-seconds", type=float, default=0.05,
+                   help="--hostile: N doubles until one parse takes this long")
+    p.add_argument("--bound", type=float, default=2.3,
+                   help="--hostile: the highest acceptable ratio per doubling")
     p.add_argument("--worker", help=argparse.SUPPRESS)
+    p.add_argument("--threads-worker", help=argparse.SUPPRESS)
+    p.add_argument("--hostile-worker", help=argparse.SUPPRESS)
+    p.add_argument("--texts", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    hostile = args.hostile or args.hostile_worker
+    if args.passes is None:
+        args.passes = 3 if hostile else 5
+    if args.parsers is None:
+        args.parsers = "lexpy" if hostile else ",".join(PARSERS)
+    if args.clock is None:
+        args.clock = "cpu" if hostile else "wall"
+    if args.modes is None:
+        args.modes = "bytes" if hostile else ",".join(MODES)
+    only = set(args.shapes.split(",")) if args.shapes else None
+    if only and not only <= set(hostile_shapes()):
+        raise SystemExit("unknown shape(s): %s" % ", ".join(sorted(only - set(hostile_shapes()))))
 
     if args.worker:
-        print(json.dumps(worker(args.worker, args.modes, args.folder, args.passes)))
+        print(json.dumps(worker(args.worker, args.modes, args.folder, args.passes,
+                                args.texts, args.clock)))
+        return 0
+    if args.threads_worker:
+        print(json.dumps(threads_worker(args.threads_worker, args.folder, args.passes)))
+        return 0
+    if args.hostile_worker:
+        print(json.dumps(hostile_worker(args.hostile_worker, args.modes, args.passes,
+                                        args.min_seconds, args.clock, only)))
         return 0
     if args.threads:
-        bench_threads(args.folder, args.passes)
+        bench_threads(args)
         return 0
     if args.hostile:
-        bench_hostile(args.hostile_n)
-        return 0
-    results = []
-    for mode in args.modes.split(","):
-        for name in args.parsers.split(","):
-            passes = min(args.passes, SLOW.get(name, args.passes))
-            results.append(run_worker(name, mode, args.folder, passes))
-            if not args.json:
-                r = results[-1]
-                print("  %s/%s: %s" % (name, mode, "%.1f MB/s" % r["mb_per_s"]
-                                       if "mb_per_s" in r else r["error"]),
-                      file=sys.stderr)
-    report(results, args.json)
+        return bench_hostile(args)
+    bench_corpus(args)
     return 0
 
 

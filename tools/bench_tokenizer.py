@@ -10,6 +10,10 @@ alone, over those UTF-8 bytes.
 
   python tools/bench_tokenizer.py [FOLDER] [--passes N] [--chunk BYTES]
 
+The consumer switches the tokenizer to RCDATA, RAWTEXT, script data or
+PLAINTEXT after the start tags a tree builder would (title, textarea,
+style, script, ...), so script and style content is scanned as such.
+
 Modes reported: whole page in one feed; fed in chunks of --chunk bytes
 (default 4096); whole page with parse errors collected.
 """
@@ -58,7 +62,8 @@ def main(argv=None):
     print("%d pages, %.2f MB of UTF-8 from %s" % (len(pages), size / 1e6, args.folder))
     print("(pages decoded to text with Python's codecs from a naive sniff and "
           "encoded to UTF-8 before timing: lexpy's encoding stage does not "
-          "exist yet)")
+          "exist yet; the no-op consumer switches state after script, style, "
+          "title, textarea... as a tree builder would)")
     for label, options in (
             ("whole page", {}),
             ("chunks of %d bytes" % args.chunk, {"chunk_size": args.chunk}),

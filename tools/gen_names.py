@@ -68,18 +68,14 @@ HTML = "html"
 MATHML = "mathml"
 SVG = "svg"
 
-# The "special" category. select is not in it since the relaxed <select>
-# parser (2025): a select holds flow content now, so it must not stop the
-# adoption agency's search for a furthest block -- in
-# <font><select><option>a</option></font></select> the select stays inside
-# the font (webkit02.dat).
+# The "special" category.
 SPECIAL = {
     HTML: """address applet area article aside base basefont bgsound
         blockquote body br button caption center col colgroup dd details dir div
         dl dt embed fieldset figcaption figure footer form frame frameset h1 h2
         h3 h4 h5 h6 head header hgroup hr html iframe img input keygen li link
         listing main marquee menu meta nav noembed noframes noscript object ol p
-        param plaintext pre script search section source style summary
+        param plaintext pre script search section select source style summary
         table tbody td template textarea tfoot th thead title tr track ul wbr
         xmp""".split(),
     MATHML: "mi mo mn ms mtext annotation-xml".split(),
@@ -93,9 +89,13 @@ VOID = {HTML: """area base basefont bgsound br col embed frame hr img input
     keygen link meta param source track wbr""".split()}
 
 # "has an element in scope" and its variants: the element types that bound
-# the search.
+# the search. select joined the list with the relaxed <select> parser
+# (whatwg/html#10557): a select holds flow content now, and an end tag or
+# the adoption agency must not reach through it -- in
+# <font><select><option>a</font> the select stays inside the font
+# (webkit02.dat), and in <div><select></div><option> the </div> is ignored.
 SCOPE = {
-    HTML: "applet caption html table td th marquee object template".split(),
+    HTML: "applet caption html table td th marquee object select template".split(),
     MATHML: "mi mo mn ms mtext annotation-xml".split(),
     SVG: "foreignObject desc title".split(),
 }

@@ -4,6 +4,7 @@ serializer and the tree dump (DESIGN.md decision 7)."""
 from lexpy.dom.dom import (
     Attributes,
     CharacterData,
+    ClassList,
     Comment,
     Document,
     DocumentFragment,
@@ -19,11 +20,11 @@ from lexpy.dom.dom import (
     Text,
     dump,
 )
-from lexpy.dom.options_serializer import SerializerError, serialize, serialize_tokens
 
 __all__ = [
     "Attributes",
     "CharacterData",
+    "ClassList",
     "Comment",
     "Document",
     "DocumentFragment",
@@ -42,3 +43,14 @@ __all__ = [
     "serialize",
     "serialize_tokens",
 ]
+
+
+def __getattr__(name):
+    # The html5lib-options serializer is imported on first use (it brings
+    # html.entities and re: megabytes of RSS a parse does not need).
+    if name in ("SerializerError", "serialize", "serialize_tokens"):
+        from lexpy.dom import options_serializer
+        value = getattr(options_serializer, name)
+        globals()[name] = value
+        return value
+    raise AttributeError("module 'lexpy.dom' has no attribute %r" % name)

@@ -142,7 +142,9 @@ cdef void dom_shrink(CDocument* doc, uint8_t* block, size_t old_size,
 # An element in a namespace; an HTML <template> gets its content fragment.
 cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
                               lxp_ns_id_t ns) noexcept nogil
-# Append an attribute whose value the caller wrote into dom_alloc memory.
+# Append an attribute whose value the caller wrote into dom_alloc memory
+# (the attribute owns that memory: the DOM may later overwrite it in place,
+# so one value must not be shared by two attributes).
 cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
                                lxp_ns_id_t ns, lxp_attr_id_t prefix,
                                uint8_t* value, size_t value_length) noexcept nogil
@@ -201,7 +203,8 @@ cdef const uint8_t* element_local_name(CElement* element,
 
 cdef class Node:
     cdef CNode* c_node
-    cdef Document doc             # keeps the arena alive
+    cdef Document doc             # keeps the arena alive (None in a Document)
+    cdef object __weakref__
 
 cdef class Document(Node):
     cdef CDocument* c_doc

@@ -25,4 +25,5 @@ include "dump.pxi"           # the html5lib tree-construction test format
 include "proxies.pxi"        # Node, Document, DocumentFragment, CharacterData...
 include "elements.pxi"       # Element and its Attributes mapping
 include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
+include "queries.pxi"        # iter(), by tag name, id and class; class_list
 include "testing.pxi"        # hooks for the unit tests (C-API level)

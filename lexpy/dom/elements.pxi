@@ -111,6 +111,30 @@ cdef class Element(Node):
     # -- attributes -----------------------------------------------------------
 
     @property
+    def id(self):
+        """The id attribute ('' when there is none)."""
+        return self.get_attribute(u"id") or u""
+
+    @id.setter
+    def id(self, value):
+        self.set_attribute(u"id", value)
+
+    @property
+    def class_name(self):
+        """The class attribute ('' when there is none)."""
+        return self.get_attribute(u"class") or u""
+
+    @class_name.setter
+    def class_name(self, value):
+        self.set_attribute(u"class", value)
+
+    @property
+    def class_list(self):
+        """The classes as a ClassList: an ordered set kept in the class
+        attribute (`"x" in el.class_list`, el.class_list.add("y"))."""
+        return ClassList(self)
+
+    @property
     def attributes(self):
         """The attributes as a mutable mapping: qualified name -> value."""
         return Attributes(self)

@@ -324,8 +324,11 @@ cdef int doctype_set(CDocumentType* doctype, const uint8_t* name,
 
 cdef const uint8_t* element_local_name(CElement* element,
                                        size_t* length) noexcept nogil:
-    cdef const uint8_t* name = tag_name_of(element.node.owner.tag_names,
-                                           element.tag_id, length)
+    cdef const uint8_t* name
+    if element.tag_id < TAG__LAST_STATIC:           # the common case, inline
+        length[0] = lxp_tag_name_len[element.tag_id]
+        return <const uint8_t*> lxp_tag_name[element.tag_id]
+    name = tag_name_of(element.node.owner.tag_names, element.tag_id, length)
     if name == NULL:
         length[0] = 0
         return <const uint8_t*> b""

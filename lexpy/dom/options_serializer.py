@@ -53,7 +53,6 @@ scripting (the document's flag; True for token streams)
 """
 from __future__ import annotations
 
-import html.entities
 import re
 from typing import Iterable, Iterator, List, Optional
 
@@ -170,7 +169,7 @@ class _Options:
 
 # ---------------------------------------------------------------------------
 # Tokens: dicts as html5lib's tree walkers make them. Attributes are a list
-# of (namespace, name, value) in order.
+# of (namespace, local name, value, prefix) in order.
 # ---------------------------------------------------------------------------
 
 def _text_tokens(data: str) -> Iterator[dict]:
@@ -190,8 +189,8 @@ def _text_tokens(data: str) -> Iterator[dict]:
 
 def _json_attributes(attributes) -> list:
     if isinstance(attributes, dict):        # html5lib-tests write {} for none
-        return [(None, name, value) for name, value in attributes.items()]
-    return [(a.get("namespace"), a["name"], a["value"]) for a in attributes]
+        return [(None, name, value, None) for name, value in attributes.items()]
+    return [(a.get("namespace"), a["name"], a["value"], None) for a in attributes]
 
 
 def _json_tokens(tokens: Iterable) -> Iterator[dict]:
@@ -243,9 +242,17 @@ def _children(node) -> list:
     return (content if content is not None else node).child_nodes
 
 
-def _tree_tokens(node, include_node: bool) -> Iterator[dict]:
+def _is_raw_text_parent(parent, scripting: bool) -> bool:
+    if parent is None or parent.node_type != 1 or parent.namespace_uri != HTML_NAMESPACE:
+        return False
+    name = parent.local_name
+    return name in RAW_TEXT_ELEMENTS or (name == "noscript" and scripting)
+
+
+def _tree_tokens(node, include_node: bool, scripting: bool) -> Iterator[dict]:
     """Walker tokens of a tree (iterative: an explicit stack, not
-    recursion). A template contributes its contents."""
+    recursion). A template contributes its contents; text tokens say
+    whether their parent keeps them raw."""
     from lexpy.dom import Node
     if include_node:
         stack = [(node, False)]
@@ -256,10 +263,10 @@ def _tree_tokens(node, include_node: bool) -> Iterator[dict]:
         kind = current.node_type
         if closing:
             yield {"type": "EndTag", "namespace": current.namespace_uri,
-                   "name": current.local_name}
+                   "name": current.local_name, "prefix": current.prefix}
         elif kind == Node.ELEMENT_NODE:
             namespace = current.namespace_uri
-            attributes = [(ns, local, value) for ns, _, local, value
+            attributes = [(ns, local, value, prefix) for ns, prefix, local, value
                           in current.attribute_nodes()]
             if namespace == HTML_NAMESPACE and current.local_name in VOID_ELEMENTS:
                 yield {"type": "EmptyTag", "namespace": namespace,
@@ -271,7 +278,10 @@ def _tree_tokens(node, include_node: bool) -> Iterator[dict]:
             stack.append((current, True))
             stack.extend((child, False) for child in reversed(_children(current)))
         elif kind == Node.TEXT_NODE:
-            yield from _text_tokens(current.data)
+            raw = _is_raw_text_parent(current.parent, scripting)
+            for token in _text_tokens(current.data):
+                token["raw"] = raw
+                yield token
         elif kind == Node.COMMENT_NODE:
             yield {"type": "Comment", "data": current.data}
         elif kind == Node.PROCESSING_INSTRUCTION_NODE:
@@ -303,28 +313,29 @@ def _inject_meta_charset(tokens: Iterable[dict], encoding: str) -> Iterator[dict
             if token["name"].lower() == "meta":
                 attributes = token["data"]
                 has_content_type = False
-                for index, (namespace, name, value) in enumerate(attributes):
+                for index, (namespace, name, value, prefix) in enumerate(attributes):
                     if namespace is not None:
                         continue
                     if name.lower() == "charset":
-                        attributes[index] = (namespace, name, encoding)
+                        attributes[index] = (namespace, name, encoding, prefix)
                         meta_found = True
                         break
                     if name == "http-equiv" and value.lower() == "content-type":
                         has_content_type = True
                 else:
                     if has_content_type:
-                        for index, (namespace, name, value) in enumerate(attributes):
+                        for index, (namespace, name, _, prefix) in enumerate(attributes):
                             if namespace is None and name == "content":
                                 attributes[index] = (
-                                    None, name, "text/html; charset=%s" % encoding)
+                                    None, name, "text/html; charset=%s" % encoding,
+                                    prefix)
                                 meta_found = True
                                 break
             elif token["name"].lower() == "head" and not meta_found:
                 yield {"type": "StartTag", "namespace": token.get("namespace"),
                        "name": "head", "data": token["data"]}
                 yield {"type": "EmptyTag", "namespace": HTML_NAMESPACE,
-                       "name": "meta", "data": [(None, "charset", encoding)]}
+                       "name": "meta", "data": [(None, "charset", encoding, None)]}
                 yield {"type": "EndTag", "namespace": token.get("namespace"),
                        "name": "head"}
                 meta_found = True
@@ -334,7 +345,7 @@ def _inject_meta_charset(tokens: Iterable[dict], encoding: str) -> Iterator[dict
                 yield pending.pop(0)            # the <head> start tag
                 if not meta_found:
                     yield {"type": "EmptyTag", "namespace": HTML_NAMESPACE,
-                           "name": "meta", "data": [(None, "charset", encoding)]}
+                           "name": "meta", "data": [(None, "charset", encoding, None)]}
                 yield from pending
                 pending = []
                 meta_found = True
@@ -382,6 +393,9 @@ _P_CLOSERS = frozenset(
     "address article aside blockquote datagrid dialog dir div dl fieldset "
     "footer form h1 h2 h3 h4 h5 h6 header hr menu nav ol p pre section table "
     "ul".split())
+
+
+_P_KEEPING_PARENTS = frozenset("a audio del ins map noscript video".split())
 
 
 def _is_optional_start(name: str, previous: Optional[dict],
@@ -439,6 +453,12 @@ def _is_optional_end(name: str, following: Optional[dict]) -> bool:
     if name == "p":
         if kind in ("StartTag", "EmptyTag"):
             return following["name"] in _P_CLOSERS
+        if kind == "EndTag":
+            # The end tag that follows is the parent's: the standard keeps
+            # </p> in a, audio, del, ins, map, noscript, video and custom
+            # elements (html5lib's filter does not look at the parent).
+            parent = following["name"]
+            return parent not in _P_KEEPING_PARENTS and "-" not in parent
         return at_end
     if name == "option":
         if kind == "StartTag":
@@ -498,15 +518,31 @@ def _escape_text(data: str) -> str:
             .replace("<", "&lt;").replace(">", "&gt;"))
 
 
-def _attribute_name(namespace: Optional[str], name: str) -> str:
+def _attribute_name(namespace: Optional[str], name: str,
+                    prefix: Optional[str]) -> str:
     # https://html.spec.whatwg.org/multipage/parsing.html#attribute's-serialized-name
+    if namespace is None:
+        return name
     if namespace == XML_NAMESPACE:
         return "xml:" + name
     if namespace == XMLNS_NAMESPACE:
         return "xmlns" if name == "xmlns" else "xmlns:" + name
     if namespace == XLINK_NAMESPACE:
         return "xlink:" + name
-    return name
+    return name if prefix is None else prefix + ":" + name
+
+
+FOREIGN_OR_HTML = frozenset([HTML_NAMESPACE, "http://www.w3.org/2000/svg",
+                             "http://www.w3.org/1998/Math/MathML", None])
+
+
+def _tag_name(token: dict) -> str:
+    # The local name in the HTML, SVG and MathML namespaces, the qualified
+    # name elsewhere.
+    prefix = token.get("prefix")
+    if prefix is None or token.get("namespace") in FOREIGN_OR_HTML:
+        return token["name"]
+    return prefix + ":" + token["name"]
 
 
 def _write(tokens: Iterable[dict], options: _Options,
@@ -527,22 +563,26 @@ def _write(tokens: Iterable[dict], options: _Options,
                 doctype += " %s%s%s" % (quote, system_id, quote)
             yield doctype + ">"
         elif kind in ("Characters", "SpaceCharacters"):
-            if kind == "SpaceCharacters" or in_raw_text:
+            raw = token.get("raw", in_raw_text) and not options.escape_rcdata
+            if kind == "SpaceCharacters" or raw:
                 yield token["data"]
             else:
                 yield _escape_text(token["data"])
         elif kind in ("StartTag", "EmptyTag"):
             name = token["name"]
-            parts = ["<", name]
-            if name in raw_text and not options.escape_rcdata:
+            in_html = token.get("namespace") in (HTML_NAMESPACE, None)
+            parts = ["<", _tag_name(token)]
+            if in_html and name in raw_text and not options.escape_rcdata:
                 in_raw_text = True
-            booleans = BOOLEAN_ATTRIBUTES.get(name, frozenset())
-            for namespace, attribute, value in token["data"]:
-                key = _attribute_name(namespace, attribute)
+            booleans = BOOLEAN_ATTRIBUTES.get(name, frozenset()) if in_html \
+                else frozenset()
+            global_booleans = BOOLEAN_ATTRIBUTES[""] if in_html else frozenset()
+            for namespace, attribute, value, prefix in token["data"]:
+                key = _attribute_name(namespace, attribute, prefix)
                 parts.append(" ")
                 parts.append(key)
                 if options.minimize_boolean_attributes and (
-                        key in booleans or key in BOOLEAN_ATTRIBUTES[""]):
+                        key in booleans or key in global_booleans):
                     continue
                 parts.append("=")
                 if options.quote_attr_values == "always" or not value:
@@ -565,23 +605,24 @@ def _write(tokens: Iterable[dict], options: _Options,
                     parts.extend((quote, value, quote))
                 else:
                     parts.append(value)
-            if name in VOID_ELEMENTS and options.use_trailing_solidus:
+            if in_html and name in VOID_ELEMENTS and options.use_trailing_solidus:
                 parts.append(" /" if options.space_before_trailing_solidus else "/")
             parts.append(">")
             yield "".join(parts)
         elif kind == "EndTag":
             if token["name"] in raw_text:
                 in_raw_text = False
-            yield "</%s>" % token["name"]
+            yield "</%s>" % _tag_name(token)
         elif kind == "Comment":
             yield "<!--%s-->" % token["data"]
         elif kind == "ProcessingInstruction":
             yield "<?%s %s?>" % (token["target"], token["data"])
         elif kind == "Entity":
+            from html.entities import html5 as named_references
             key = token["name"] + ";"
             if options.resolve_entities and key not in XML_ENTITIES \
-                    and key in html.entities.html5:
-                yield html.entities.html5[key]
+                    and key in named_references:
+                yield named_references[key]
             else:
                 yield "&%s" % key
         else:
@@ -613,7 +654,8 @@ def serialize(node, **options) -> str:
         document = node if isinstance(node, Document) else node.owner_document
         scripting = document.scripting
     include_node = not isinstance(node, (Document, DocumentFragment))
-    return _serialize(_tree_tokens(node, include_node), settings, bool(scripting))
+    return _serialize(_tree_tokens(node, include_node, bool(scripting)), settings,
+                      bool(scripting))
 
 
 def serialize_tokens(tokens, **options) -> str:

@@ -80,6 +80,32 @@ cdef CNode* next_after_subtree(CNode* node, CNode* root) noexcept:
     return NULL
 
 
+cdef int check_nodes_or_strings(tuple nodes) except -1:
+    for item in nodes:
+        if not isinstance(item, (str, Node)):
+            raise TypeError("expected nodes and strings, not %s"
+                            % type(item).__name__)
+    return 0
+
+
+cdef CNode* resume_after_change(Node root, Node current, Node sibling,
+                                Node parent) noexcept:
+    """Where a walk over root's descendants goes on after the tree changed
+    while it stood at `current` (whose next sibling and parent were
+    `sibling` and `parent`): the node after `current` if it is still inside
+    root, else `sibling` if that is still inside, else the node after
+    `parent`'s subtree if `parent` is still inside (or root), else NULL."""
+    cdef CNode* c_root = root.c_node
+    if is_strict_descendant(c_root, current.c_node):
+        return next_in_tree(current.c_node, c_root)
+    if sibling is not None and is_strict_descendant(c_root, sibling.c_node):
+        return sibling.c_node
+    if parent is not None and parent.c_node != c_root \
+            and is_strict_descendant(c_root, parent.c_node):
+        return next_after_subtree(parent.c_node, c_root)
+    return NULL
+
+
 cdef inline Node element_proxy_or_none(CNode* c_node):
     return node_proxy(c_node) if c_node != NULL and c_node.type == ELEMENT_NODE \
         else None
@@ -280,32 +306,46 @@ cdef class Node:
         """Iterate over the descendants in tree order (not into template
         contents). Safe while the tree changes: after a change, the walk
         goes on from the current node if it is still inside this node, else
-        from the node that followed the current one's subtree before the
-        change (if that is still inside), else it ends."""
-        cdef CDocument* c_doc
-        cdef Node current
-        cdef Node following
-        cdef Node after_subtree
+        from its former next sibling if that is still inside, else after its
+        former parent (if that is still inside), else it ends."""
+        cdef Node current, sibling, parent
         cdef uint64_t version
         live(self)
         current = node_proxy(self.c_node.first_child)
         while current is not None:
-            following = node_proxy(next_in_tree(current.c_node, self.c_node))
-            after_subtree = node_proxy(next_after_subtree(current.c_node,
-                                                          self.c_node))
-            c_doc = self.c_node.owner
-            version = c_doc.version
+            sibling = node_proxy(current.c_node.next)
+            parent = node_proxy(current.c_node.parent)
+            version = self.c_node.owner.version
             yield current
-            c_doc = self.c_node.owner
-            if c_doc.version == version:
-                current = following
-            elif is_strict_descendant(self.c_node, current.c_node):
+            if self.c_node.owner.version == version:
                 current = node_proxy(next_in_tree(current.c_node, self.c_node))
-            elif after_subtree is not None and \
-                    is_strict_descendant(self.c_node, after_subtree.c_node):
-                current = after_subtree
             else:
-                return
+                current = node_proxy(resume_after_change(self, current, sibling,
+                                                         parent))
+
+    def iter(self, tag=None):
+        """Iterate over the descendant elements in tree order (not into
+        template contents), or only those named `tag` (matched as
+        get_elements_by_tag_name() matches; "*" or None: all). Safe while
+        the tree changes, as descendants() is."""
+        return iter_elements(self, tag)
+
+    def get_elements_by_tag_name(self, qualified_name):
+        """The descendant elements named `qualified_name`, in tree order, as
+        a new list: HTML elements match it ASCII case-insensitively, others
+        exactly; "*" matches every element."""
+        return elements_by_tag_name(self, qualified_name)
+
+    def get_elements_by_class_name(self, class_names):
+        """The descendant elements that have every class of the
+        space-separated `class_names`, in tree order, as a new list (ASCII
+        case-insensitive in a quirks-mode document)."""
+        return elements_by_class_name(self, class_names)
+
+    def get_element_by_id(self, element_id):
+        """The first descendant element, in tree order, whose id is
+        `element_id`, or None."""
+        return element_by_id(self, element_id)
 
     def has_child_nodes(self):
         return live(self).first_child != NULL
@@ -422,6 +462,7 @@ cdef class Node:
         """Insert nodes and strings (as Text) before this node."""
         cdef Node parent = self.parent
         cdef Node viable
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, False)
@@ -432,6 +473,7 @@ cdef class Node:
     def after(self, *nodes):
         """Insert nodes and strings (as Text) after this node."""
         cdef Node parent = self.parent
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, True)
@@ -441,6 +483,7 @@ cdef class Node:
     def replace_with(self, *nodes):
         """Put nodes and strings (as Text) where this node is."""
         cdef Node parent = self.parent
+        check_nodes_or_strings(nodes)
         if parent is None:
             return
         viable = self._viable_sibling(nodes, True)

@@ -6,27 +6,47 @@
 # the finished buffer is decoded to str once.
 
 
+# Bytes that may start something to escape, per mode (0xC2 starts U+00A0).
+cdef uint8_t ESCAPE_IN_TEXT[256]
+cdef uint8_t ESCAPE_IN_ATTRIBUTE[256]
+ESCAPE_IN_TEXT[0x26] = ESCAPE_IN_ATTRIBUTE[0x26] = 1     # &
+ESCAPE_IN_TEXT[0x3C] = ESCAPE_IN_ATTRIBUTE[0x3C] = 1     # <
+ESCAPE_IN_TEXT[0x3E] = ESCAPE_IN_ATTRIBUTE[0x3E] = 1     # >
+ESCAPE_IN_TEXT[0xC2] = ESCAPE_IN_ATTRIBUTE[0xC2] = 1     # U+00A0's first byte
+ESCAPE_IN_ATTRIBUTE[0x22] = 1                             # "
+
+
 # https://html.spec.whatwg.org/multipage/parsing.html#escapingString
 # (text mode: &, U+00A0, <, >; attribute mode: &, U+00A0, ", <, >)
 cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
                        bint attribute_mode) noexcept nogil:
+    cdef const uint8_t* table = &ESCAPE_IN_TEXT[0]
     cdef size_t start = 0
     cdef size_t i = 0
     cdef uint8_t c
     cdef const char* replacement
-    while i < length:
+    if attribute_mode:
+        table = &ESCAPE_IN_ATTRIBUTE[0]
+    while True:
+        while i + 4 <= length and not (table[data[i]] | table[data[i + 1]]
+                                       | table[data[i + 2]] | table[data[i + 3]]):
+            i += 4
+        while i < length and not table[data[i]]:
+            i += 1
+        if i >= length:
+            break
         c = data[i]
-        if c == 0x26:                                   # &
+        if c == 0x26:
             replacement = "&amp;"
-        elif c == 0x3C:                                 # <
+        elif c == 0x3C:
             replacement = "&lt;"
-        elif c == 0x3E:                                 # >
+        elif c == 0x3E:
             replacement = "&gt;"
-        elif c == 0x22 and attribute_mode:              # "
+        elif c == 0x22:
             replacement = "&quot;"
-        elif c == 0xC2 and i + 1 < length and data[i + 1] == 0xA0:   # U+00A0
+        elif i + 1 < length and data[i + 1] == 0xA0:    # U+00A0
             replacement = "&nbsp;"
-        else:
+        else:                                          # another U+0080..U+00BF
             i += 1
             continue
         buffer_write(out, data + start, i - start)

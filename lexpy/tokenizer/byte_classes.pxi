@@ -16,30 +16,21 @@ cdef enum:
     CLASS_ALPHA = CLASS_UPPER | CLASS_LOWER
     CLASS_ALPHANUMERIC = CLASS_UPPER | CLASS_LOWER | CLASS_DIGIT
 
-# Stop sets (byte_stops[c] & STOP_*): the bytes at which each bulk loop
-# leaves its fast scan.
+# Stop sets (byte_stops[c] & STOP_*) of the loops whose runs end at more
+# than four different bytes; the others scan with lxp_scan4 (scan.h).
 cdef enum:
-    STOP_DATA = 0x1              # < & NUL CR (data, RCDATA)
-    STOP_RAWTEXT = 0x2           # < NUL CR (RAWTEXT, script data)
-    STOP_PLAINTEXT = 0x4         # NUL CR
-    STOP_SCRIPT_ESCAPED = 0x8    # - < NUL CR
-    STOP_CDATA = 0x10            # ] NUL CR
-    STOP_COMMENT = 0x20          # - < NUL CR
-    STOP_BOGUS_COMMENT = 0x40    # > NUL CR
-    STOP_VALUE_DOUBLE = 0x80     # " & NUL CR
-    STOP_VALUE_SINGLE = 0x100    # ' & NUL CR
-    STOP_VALUE_UNQUOTED = 0x200  # whitespace & > NUL " ' < = `
-    STOP_TAG_NAME = 0x400        # whitespace / > NUL
-    STOP_ATTRIBUTE_NAME = 0x800  # whitespace / > = NUL " ' <
-    STOP_DOCTYPE_NAME = 0x1000   # whitespace > NUL
-    STOP_ID_DOUBLE = 0x2000      # " > NUL CR
-    STOP_ID_SINGLE = 0x4000      # ' > NUL CR
-    STOP_BOGUS_DOCTYPE = 0x8000  # > NUL
-    STOP_PI_DATA = 0x10000       # ? > NUL CR
+    STOP_VALUE_UNQUOTED = 0x1    # whitespace & > NUL " ' < = `
+    STOP_TAG_NAME = 0x2          # whitespace / > NUL
+    STOP_ATTRIBUTE_NAME = 0x4    # whitespace / > = NUL " ' <
+    STOP_DOCTYPE_NAME = 0x8      # whitespace > NUL
 
 cdef uint8_t byte_class[256]
 cdef uint32_t byte_stops[256]
 cdef uint8_t ascii_lower[256]
+# The name loops' table: a byte's ASCII lowercase, or 0 where the loop must
+# stop (the name ends, or NUL and the characters that are parse errors).
+cdef uint8_t tag_name_byte[256]
+cdef uint8_t attribute_name_byte[256]
 
 
 cdef void set_stops(uint32_t stop, const char* chars) noexcept nogil:
@@ -80,23 +71,14 @@ cdef void init_byte_classes() noexcept nogil:
     # U+FFFE/U+FFFF (EF), and the noncharacters of the other planes (F0-F4).
     set_class(CLASS_INPUT_CHECK, b"\xc2\xed\xef\xf0\xf1\xf2\xf3\xf4")
 
-    set_stops(STOP_DATA, b"<&\r")
-    set_stops(STOP_RAWTEXT, b"<\r")
-    set_stops(STOP_PLAINTEXT, b"\r")
-    set_stops(STOP_SCRIPT_ESCAPED, b"-<\r")
-    set_stops(STOP_CDATA, b"]\r")
-    set_stops(STOP_COMMENT, b"-<\r")
-    set_stops(STOP_BOGUS_COMMENT, b">\r")
-    set_stops(STOP_VALUE_DOUBLE, b"\"&\r")
-    set_stops(STOP_VALUE_SINGLE, b"'&\r")
     set_stops(STOP_VALUE_UNQUOTED, b"\t\n\x0c\r &>\"'<=`")
     set_stops(STOP_TAG_NAME, b"\t\n\x0c\r />")
     set_stops(STOP_ATTRIBUTE_NAME, b"\t\n\x0c\r />=\"'<")
     set_stops(STOP_DOCTYPE_NAME, b"\t\n\x0c\r >")
-    set_stops(STOP_ID_DOUBLE, b"\">\r")
-    set_stops(STOP_ID_SINGLE, b"'>\r")
-    set_stops(STOP_BOGUS_DOCTYPE, b">")
-    set_stops(STOP_PI_DATA, b"?>\r")
+    for c in range(256):
+        tag_name_byte[c] = 0 if byte_stops[c] & STOP_TAG_NAME else ascii_lower[c]
+        attribute_name_byte[c] = (0 if byte_stops[c] & STOP_ATTRIBUTE_NAME
+                                  else ascii_lower[c])
 
 
 init_byte_classes()
@@ -110,6 +92,26 @@ cdef inline bint is_alpha(int c) noexcept nogil:
 
 cdef inline bint is_alphanumeric(int c) noexcept nogil:
     return c >= 0 and (byte_class[c] & CLASS_ALPHANUMERIC) != 0
+
+
+cdef extern from "scan.h" nogil:
+    size_t lxp_scan4(const unsigned char* s, size_t i, size_t n,
+                     unsigned char a, unsigned char b, unsigned char c,
+                     unsigned char d, unsigned int* high)
+    size_t lxp_scan_printable(const unsigned char* s, size_t i, size_t n)
+
+
+cdef inline size_t scan_for(const uint8_t* s, size_t i, size_t n, uint8_t a,
+                            uint8_t b, uint8_t c, uint8_t d,
+                            uint32_t* flags) noexcept nogil:
+    """The index of the first byte of s[i:n] that is a, b, c or d (n if
+    none); sets DATA_HAS_NON_ASCII in *flags when a skipped byte is
+    >= 0x80."""
+    cdef unsigned int high = 0
+    i = lxp_scan4(s, i, n, a, b, c, d, &high)
+    if high:
+        flags[0] |= DATA_HAS_NON_ASCII
+    return i
 
 
 cdef inline size_t scan_until(const uint8_t* s, size_t i, size_t n,

@@ -162,11 +162,12 @@ cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
     cdef uint32_t id
     cdef uint8_t* scratch
     cdef NameTable* table = t.tags if tag else t.attribute_names
+    cdef bint upper = (flags & DATA_ASCII_LOWERCASE) != 0
     if not flags & DATA_HAS_NUL:
         if tag:
-            id = lxp_tag_find(name, length, hash, 1)
+            id = lxp_tag_find(name, length, hash, upper)
         else:
-            id = lxp_attr_find(name, length, hash, 1)
+            id = lxp_attr_find(name, length, hash, upper)
         if id != 0:
             return id
     if flags & (DATA_HAS_NUL | DATA_ASCII_LOWERCASE):
@@ -311,6 +312,48 @@ cdef int emit_tag(Tokenizer* t) noexcept nogil:
 cdef inline int emit_comment(Tokenizer* t) noexcept nogil:
     t.token.text_end = t.data_end
     return emit_markup(t)
+
+
+cdef inline bint is_comment_data_state(TokenizerState state) noexcept nogil:
+    """States inside a comment's data, where t.data_end (t.pos in the bogus
+    comment state) ends the data that is settled."""
+    return COMMENT_START_STATE <= state <= COMMENT_END_BANG_STATE \
+        or state == BOGUS_COMMENT_STATE
+
+
+cdef int emit_comment_piece(Tokenizer* t) noexcept nogil:
+    """The input ran out inside a comment: emit the data settled so far (a
+    trailing CR waits, an LF may follow; so does a split UTF-8 sequence) as a comment token -- the first
+    piece, or a TOKEN_CONTINUATION of the one before -- and go on with a
+    token that begins after it. Not in the standard: it keeps the incoming
+    buffer small when a comment is longer than the chunks (the tree gets
+    the same comment)."""
+    cdef Token* token = &t.token
+    cdef size_t begin = token.text_begin
+    cdef size_t end = t.pos if t.state == BOGUS_COMMENT_STATE else t.data_end
+    cdef const uint8_t* s = t.buf - t.buf_abs        # indexed by stream offset
+    cdef size_t lead = end
+    cdef int result
+    # A UTF-8 sequence split by the chunk end waits for its other bytes.
+    while lead > begin and end - lead < 3 and (s[lead - 1] & 0xC0) == 0x80:
+        lead -= 1
+    if lead > begin and s[lead - 1] >= 0xC0 and end - (lead - 1) < (
+            2 if s[lead - 1] < 0xE0 else 3 if s[lead - 1] < 0xF0 else 4):
+        end = lead - 1
+    if end > begin and s[end - 1] == 0x0D:
+        end -= 1
+    if end <= begin:
+        return GO_ON
+    token.end = end
+    token.text_end = end
+    to_relative(t, token)
+    result = call_back(t, token)
+    token.type = TOKEN_CONTINUATION
+    token.begin = end
+    token.end = end
+    token.text_begin = end
+    token.text_end = end
+    return result
 
 
 cdef inline int emit_doctype(Tokenizer* t) noexcept nogil:

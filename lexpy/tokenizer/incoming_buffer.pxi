@@ -64,13 +64,24 @@ cdef size_t text_tail_hold(Tokenizer* t) noexcept nogil:
             j -= 1
         if j > low and s[j - 1] == 0x26:
             return base + j - 1
-        # '&#', then 'x' or 'X', then any number of digits.
+        # '&#', then 'x' or 'X', then any number of digits. A long run of
+        # digits is held back from chunk to chunk: only the bytes that came
+        # since the last time are looked at (linear time).
+        if t.tail_begin == t.text_begin and t.tail_checked <= base + i:
+            j = t.tail_checked - base
+            while j < i and byte_class[s[j]] & (CLASS_DIGIT | CLASS_HEX_LETTER):
+                j += 1
+            if j == i:
+                t.tail_checked = base + i
+                return t.text_begin
         j = i
         while j > low and byte_class[s[j - 1]] & (CLASS_DIGIT | CLASS_HEX_LETTER):
             j -= 1
         if j > low and (s[j - 1] | 0x20) == 0x78 and j - 1 > low and s[j - 2] == 0x23:
             j -= 1
         if j - low >= 2 and s[j - 1] == 0x23 and s[j - 2] == 0x26:
+            t.tail_begin = base + j - 2
+            t.tail_checked = base + i
             return base + j - 2
     return base + i
 
@@ -82,6 +93,9 @@ cdef int end_of_available_data(Tokenizer* t) noexcept nogil:
     cdef size_t hold = t.pos
     cdef uint32_t flags
     if t.in_token:
+        if t.token.tag_id == TAG__COMMENT and is_comment_data_state(state):
+            if emit_comment_piece(t) == STOP:
+                return STOP
         hold = t.token.begin
     elif is_less_than_sign_pending(state):
         hold = t.lt_pos
@@ -142,6 +156,28 @@ cdef void own_drop_before(Tokenizer* t, size_t offset) noexcept nogil:
     t.own_abs = offset
 
 
+cdef void own_shrink(Tokenizer* t) noexcept nogil:
+    """Give back the memory of a long token that is done: the own buffer
+    keeps at most twice what it holds (and 64 KiB at least)."""
+    cdef size_t capacity = 65536
+    cdef uint8_t* own
+    if t.own_capacity <= capacity:
+        return
+    while capacity < 2 * t.own_len:
+        capacity *= 2
+    if capacity >= t.own_capacity:
+        return
+    own = <uint8_t*> realloc(t.own, capacity)
+    if own != NULL:
+        t.own = own
+        t.own_capacity = capacity
+
+
+cdef size_t tokenizer_buffered(Tokenizer* t, size_t* capacity) noexcept nogil:
+    capacity[0] = t.own_capacity
+    return t.own_len
+
+
 cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
                         size_t length) noexcept nogil:
     cdef size_t chunk_abs, appended, take, piece
@@ -190,6 +226,9 @@ cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
         set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
     else:
         set_buffer(t, empty_input, t.buf_end, t.buf_end, False)
+    own_shrink(t)
+    if t.own_len > 0:
+        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
     return 0
 
 

@@ -74,7 +74,7 @@ cdef void advance_to(Tokenizer* t, size_t target) noexcept nogil:
     the characters passed and of the one at `target`."""
     cdef Cursor* cur = &t.cursor
     cdef const uint8_t* s = t.buf
-    cdef size_t i, stop, n
+    cdef size_t i, j, stop, n
     cdef uint8_t c
     cdef uint32_t line = cur.line
     cdef uint32_t column = cur.column
@@ -93,6 +93,19 @@ cdef void advance_to(Tokenizer* t, size_t target) noexcept nogil:
         check_input_character(t, i)
     while True:
         c = s[i]
+        if 0x20 <= c < 0x7F:
+            # A run of printable ASCII: one column each, nothing to check.
+            j = lxp_scan_printable(s, i, stop)
+            column += <uint32_t> (j - i)
+            after_cr = False
+            i = j
+            if i >= stop:
+                break
+            if byte_class[s[i]] & CLASS_INPUT_CHECK:
+                cur.line = line
+                cur.column = column
+                check_input_character(t, i)
+            continue
         if c == 0x0A:
             if after_cr:
                 after_cr = False

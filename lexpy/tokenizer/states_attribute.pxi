@@ -9,8 +9,7 @@ cdef inline size_t skip_whitespace(const uint8_t* s, size_t i, size_t n) noexcep
     return i
 
 
-# Before attribute name state
-# https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state
+# Before attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-name-state
 cdef int state_before_attribute_name(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t i = skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
@@ -37,8 +36,7 @@ cdef int state_before_attribute_name(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Attribute name state
-# https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state
+# Attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state
 cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -47,16 +45,18 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
+    cdef uint8_t changed = 0
     while True:
         while i < n:
             c = s[i]
-            if byte_stops[c] & STOP_ATTRIBUTE_NAME:
+            lower = attribute_name_byte[c]
+            if lower == 0:
                 break
-            lower = ascii_lower[c]
-            if lower != c:
-                flags |= DATA_ASCII_LOWERCASE
+            changed |= lower ^ c
             hash = lxp_name_hash_step(hash, lower)
             i += 1
+        if changed:
+            flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash
         t.name_flags = flags
         t.pos = base + i
@@ -84,8 +84,7 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
         i += 1
 
 
-# After attribute name state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-name-state
+# After attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-name-state
 cdef int state_after_attribute_name(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t i = skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
@@ -113,8 +112,7 @@ cdef int state_after_attribute_name(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Before attribute value state
-# https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-value-state
+# Before attribute value state: https://html.spec.whatwg.org/multipage/parsing.html#before-attribute-value-state
 cdef int state_before_attribute_value(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t i = skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
@@ -140,7 +138,7 @@ cdef int state_before_attribute_value(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote, uint32_t stop,
+cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote,
                                        TokenizerState self_state) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -150,7 +148,7 @@ cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote, uint32_t sto
     cdef uint32_t flags = attr.flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, stop, &flags)
+        i = scan_for(s, i, n, quote, 0x26, 0, 0x0D, &flags)
         if i == n:
             attr.flags = flags
             t.pos = base + i
@@ -182,22 +180,17 @@ cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote, uint32_t sto
         i += 1
 
 
-# Attribute value (double-quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(double-quoted)-state
+# Attribute value (double-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(double-quoted)-state
 cdef int state_attribute_value_double_quoted(Tokenizer* t) noexcept nogil:
-    return attribute_value_quoted(t, 0x22, STOP_VALUE_DOUBLE,
-                                  ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE)
+    return attribute_value_quoted(t, 0x22, ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE)
 
 
-# Attribute value (single-quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(single-quoted)-state
+# Attribute value (single-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(single-quoted)-state
 cdef int state_attribute_value_single_quoted(Tokenizer* t) noexcept nogil:
-    return attribute_value_quoted(t, 0x27, STOP_VALUE_SINGLE,
-                                  ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
+    return attribute_value_quoted(t, 0x27, ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
 
 
-# Attribute value (unquoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(unquoted)-state
+# Attribute value (unquoted) state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-value-(unquoted)-state
 cdef int state_attribute_value_unquoted(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -241,8 +234,7 @@ cdef int state_attribute_value_unquoted(Tokenizer* t) noexcept nogil:
         i += 1
 
 
-# After attribute value (quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-value-(quoted)-state
+# After attribute value (quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#after-attribute-value-(quoted)-state
 cdef int state_after_attribute_value_quoted(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:

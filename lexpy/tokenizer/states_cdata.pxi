@@ -1,8 +1,7 @@
 # CDATA section states (only in foreign content: tokenizer_set_cdata_allowed).
 # The section is one text token with DATA_CDATA, emitted at "]]>".
 
-# CDATA section state
-# https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state
+# CDATA section state: https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-state
 cdef int state_cdata_section(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -13,7 +12,7 @@ cdef int state_cdata_section(Tokenizer* t) noexcept nogil:
         text_start(t, base + i, DATA_CDATA)
     flags = t.text_flags
     while True:
-        i = scan_until(s, i, n, STOP_CDATA, &flags)
+        i = scan_for(s, i, n, 0x5D, 0, 0x0D, 0, &flags)
         t.text_flags = flags
         t.pos = base + i
         if i == n:
@@ -32,8 +31,7 @@ cdef int state_cdata_section(Tokenizer* t) noexcept nogil:
         i += 1
 
 
-# CDATA section bracket state
-# https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-bracket-state
+# CDATA section bracket state: https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-bracket-state
 cdef int state_cdata_section_bracket(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -46,8 +44,7 @@ cdef int state_cdata_section_bracket(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# CDATA section end state
-# https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-end-state
+# CDATA section end state: https://html.spec.whatwg.org/multipage/parsing.html#cdata-section-end-state
 cdef int state_cdata_section_end(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     cdef int result

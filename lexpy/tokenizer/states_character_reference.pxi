@@ -10,8 +10,7 @@ cdef inline bint in_attribute_value(TokenizerState state) noexcept nogil:
             or state == ATTRIBUTE_VALUE_UNQUOTED_STATE)
 
 
-# Character reference state
-# https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
+# Character reference state: https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state
 cdef int state_character_reference(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -27,8 +26,7 @@ cdef int state_character_reference(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Named character reference state
-# https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state
+# Named character reference state: https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state
 cdef int state_named_character_reference(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf + (t.pos - t.buf_abs)
     cdef size_t available = t.buf_end - t.pos
@@ -57,8 +55,7 @@ cdef int state_named_character_reference(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Ambiguous ampersand state
-# https://html.spec.whatwg.org/multipage/parsing.html#ambiguous-ampersand-state
+# Ambiguous ampersand state: https://html.spec.whatwg.org/multipage/parsing.html#ambiguous-ampersand-state
 cdef int state_ambiguous_ampersand(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -81,8 +78,7 @@ cdef int state_ambiguous_ampersand(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Numeric character reference state
-# https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-state
+# Numeric character reference state: https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-state
 cdef int state_numeric_character_reference(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -108,15 +104,13 @@ cdef inline int numeric_reference_start(Tokenizer* t, uint8_t digit_classes,
     return GO_ON
 
 
-# Hexadecimal character reference start state
-# https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-start-state
+# Hexadecimal character reference start state: https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-start-state
 cdef int state_hexadecimal_character_reference_start(Tokenizer* t) noexcept nogil:
     return numeric_reference_start(t, CLASS_DIGIT | CLASS_HEX_LETTER,
                                    HEXADECIMAL_CHARACTER_REFERENCE_STATE)
 
 
-# Decimal character reference start state
-# https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-start-state
+# Decimal character reference start state: https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-start-state
 cdef int state_decimal_character_reference_start(Tokenizer* t) noexcept nogil:
     return numeric_reference_start(t, CLASS_DIGIT,
                                    DECIMAL_CHARACTER_REFERENCE_STATE)
@@ -147,20 +141,17 @@ cdef inline int numeric_reference_digits(Tokenizer* t, bint hexadecimal) noexcep
     return GO_ON
 
 
-# Hexadecimal character reference state
-# https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-state
+# Hexadecimal character reference state: https://html.spec.whatwg.org/multipage/parsing.html#hexadecimal-character-reference-state
 cdef int state_hexadecimal_character_reference(Tokenizer* t) noexcept nogil:
     return numeric_reference_digits(t, True)
 
 
-# Decimal character reference state
-# https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-state
+# Decimal character reference state: https://html.spec.whatwg.org/multipage/parsing.html#decimal-character-reference-state
 cdef int state_decimal_character_reference(Tokenizer* t) noexcept nogil:
     return numeric_reference_digits(t, False)
 
 
-# Numeric character reference end state
-# https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
+# Numeric character reference end state: https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
 cdef int state_numeric_character_reference_end(Tokenizer* t) noexcept nogil:
     cdef const char* code = numeric_reference_error(t.charref_value)
     if code != NULL:

@@ -19,8 +19,7 @@ cdef int prefix_match(const uint8_t* s, size_t available, const char* word,
     return 2
 
 
-# Markup declaration open state
-# https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state
+# Markup declaration open state: https://html.spec.whatwg.org/multipage/parsing.html#markup-declaration-open-state
 cdef int state_markup_declaration_open(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf + (t.pos - t.buf_abs)
     cdef size_t available = t.buf_end - t.pos
@@ -57,8 +56,7 @@ cdef int state_markup_declaration_open(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Bogus comment state
-# https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state
+# Bogus comment state: https://html.spec.whatwg.org/multipage/parsing.html#bogus-comment-state
 cdef int state_bogus_comment(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -67,7 +65,7 @@ cdef int state_bogus_comment(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, STOP_BOGUS_COMMENT, &flags)
+        i = scan_for(s, i, n, 0x3E, 0, 0x0D, 0, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         if i == n:
@@ -97,8 +95,7 @@ cdef inline int comment_at_eof(Tokenizer* t) noexcept nogil:
     return emit_eof(t)
 
 
-# Comment start state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-start-state
+# Comment start state: https://html.spec.whatwg.org/multipage/parsing.html#comment-start-state
 cdef int state_comment_start(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -115,8 +112,7 @@ cdef int state_comment_start(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment start dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-start-dash-state
+# Comment start dash state: https://html.spec.whatwg.org/multipage/parsing.html#comment-start-dash-state
 cdef int state_comment_start_dash(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -136,8 +132,7 @@ cdef int state_comment_start_dash(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-state
+# Comment state: https://html.spec.whatwg.org/multipage/parsing.html#comment-state
 cdef int state_comment(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -146,7 +141,7 @@ cdef int state_comment(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, STOP_COMMENT, &flags)
+        i = scan_for(s, i, n, 0x2D, 0x3C, 0, 0x0D, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         t.data_end = t.pos
@@ -172,8 +167,7 @@ cdef int state_comment(Tokenizer* t) noexcept nogil:
         i += 1
 
 
-# Comment less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-state
+# Comment less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-state
 cdef int state_comment_less_than_sign(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -190,8 +184,7 @@ cdef int state_comment_less_than_sign(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment less-than sign bang state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-state
+# Comment less-than sign bang state: https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-state
 cdef int state_comment_less_than_sign_bang(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -204,8 +197,7 @@ cdef int state_comment_less_than_sign_bang(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment less-than sign bang dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-state
+# Comment less-than sign bang dash state: https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-state
 cdef int state_comment_less_than_sign_bang_dash(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -218,8 +210,7 @@ cdef int state_comment_less_than_sign_bang_dash(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment less-than sign bang dash dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-dash-state
+# Comment less-than sign bang dash dash state: https://html.spec.whatwg.org/multipage/parsing.html#comment-less-than-sign-bang-dash-dash-state
 cdef int state_comment_less_than_sign_bang_dash_dash(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -230,8 +221,7 @@ cdef int state_comment_less_than_sign_bang_dash_dash(Tokenizer* t) noexcept nogi
     return GO_ON
 
 
-# Comment end dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-end-dash-state
+# Comment end dash state: https://html.spec.whatwg.org/multipage/parsing.html#comment-end-dash-state
 cdef int state_comment_end_dash(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -247,8 +237,7 @@ cdef int state_comment_end_dash(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment end state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-end-state
+# Comment end state: https://html.spec.whatwg.org/multipage/parsing.html#comment-end-state
 cdef int state_comment_end(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -270,8 +259,7 @@ cdef int state_comment_end(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Comment end bang state
-# https://html.spec.whatwg.org/multipage/parsing.html#comment-end-bang-state
+# Comment end bang state: https://html.spec.whatwg.org/multipage/parsing.html#comment-end-bang-state
 cdef int state_comment_end_bang(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:

@@ -13,11 +13,13 @@ cdef inline int next_input(Tokenizer* t) noexcept nogil:
     return CHAR_NEED
 
 
-cdef inline int scan_text(Tokenizer* t, uint32_t stop, uint32_t origin,
-                          TokenizerState less_than_sign_state,
+cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersand,
+                          uint32_t origin, TokenizerState less_than_sign_state,
                           TokenizerState self_state) noexcept nogil:
     """The loop of the data, RCDATA, RAWTEXT, script data and PLAINTEXT
-    states: text up to '<' (or the end), noting '&', NUL and CR."""
+    states: text up to '<' (or the end), noting '&', NUL and CR
+    (less_than_sign and ampersand are '<' and '&' where they matter, else
+    NUL: another stop byte the loop has anyway)."""
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
     cdef size_t i = t.pos - base
@@ -28,7 +30,7 @@ cdef inline int scan_text(Tokenizer* t, uint32_t stop, uint32_t origin,
         text_start(t, base + i, origin)
     flags = t.text_flags
     while True:
-        i = scan_until(s, i, n, stop, &flags)
+        i = scan_for(s, i, n, less_than_sign, ampersand, 0, 0x0D, &flags)
         if i == n:
             t.text_flags = flags
             t.pos = base + i
@@ -36,7 +38,7 @@ cdef inline int scan_text(Tokenizer* t, uint32_t stop, uint32_t origin,
                 return emit_eof(t)
             return NEED_MORE
         c = s[i]
-        if c == 0x3C:                               # '<'
+        if c == 0x3C:                               # '<' (where it stops)
             t.text_flags = flags
             t.lt_pos = base + i
             t.pos = base + i + 1
@@ -61,32 +63,27 @@ cdef inline int scan_text(Tokenizer* t, uint32_t stop, uint32_t origin,
         i += 1
 
 
-# Data state
-# https://html.spec.whatwg.org/multipage/parsing.html#data-state
+# Data state: https://html.spec.whatwg.org/multipage/parsing.html#data-state
 cdef int state_data(Tokenizer* t) noexcept nogil:
     # U+0000 stays in the text (with the error): the tree builder decides.
-    return scan_text(t, STOP_DATA, 0, TAG_OPEN_STATE, DATA_STATE)
+    return scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
 
 
-# RCDATA state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state
+# RCDATA state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state
 cdef int state_rcdata(Tokenizer* t) noexcept nogil:
-    return scan_text(t, STOP_DATA, DATA_RCDATA, RCDATA_LESS_THAN_SIGN_STATE,
+    return scan_text(t, 0x3C, 0x26, DATA_RCDATA, RCDATA_LESS_THAN_SIGN_STATE,
                      RCDATA_STATE)
 
 
-# RAWTEXT state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state
+# RAWTEXT state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-state
 cdef int state_rawtext(Tokenizer* t) noexcept nogil:
-    return scan_text(t, STOP_RAWTEXT, DATA_RAW, RAWTEXT_LESS_THAN_SIGN_STATE,
+    return scan_text(t, 0x3C, 0, DATA_RAW, RAWTEXT_LESS_THAN_SIGN_STATE,
                      RAWTEXT_STATE)
 
 
-# PLAINTEXT state
-# https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state
+# PLAINTEXT state: https://html.spec.whatwg.org/multipage/parsing.html#plaintext-state
 cdef int state_plaintext(Tokenizer* t) noexcept nogil:
-    return scan_text(t, STOP_PLAINTEXT, DATA_RAW, PLAINTEXT_STATE,
-                     PLAINTEXT_STATE)
+    return scan_text(t, 0, 0, DATA_RAW, PLAINTEXT_STATE, PLAINTEXT_STATE)
 
 
 # The less-than sign, end tag open and end tag name states have the same
@@ -182,37 +179,31 @@ cdef inline int end_tag_name_in_text(Tokenizer* t,
     return GO_ON
 
 
-# RCDATA less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state
+# RCDATA less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-less-than-sign-state
 cdef int state_rcdata_less_than_sign(Tokenizer* t) noexcept nogil:
     return less_than_sign_in_text(t, RCDATA_END_TAG_OPEN_STATE, RCDATA_STATE)
 
 
-# RCDATA end tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-open-state
+# RCDATA end tag open state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-open-state
 cdef int state_rcdata_end_tag_open(Tokenizer* t) noexcept nogil:
     return end_tag_open_in_text(t, RCDATA_END_TAG_NAME_STATE, RCDATA_STATE)
 
 
-# RCDATA end tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-name-state
+# RCDATA end tag name state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-end-tag-name-state
 cdef int state_rcdata_end_tag_name(Tokenizer* t) noexcept nogil:
     return end_tag_name_in_text(t, RCDATA_STATE)
 
 
-# RAWTEXT less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-less-than-sign-state
+# RAWTEXT less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-less-than-sign-state
 cdef int state_rawtext_less_than_sign(Tokenizer* t) noexcept nogil:
     return less_than_sign_in_text(t, RAWTEXT_END_TAG_OPEN_STATE, RAWTEXT_STATE)
 
 
-# RAWTEXT end tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-open-state
+# RAWTEXT end tag open state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-open-state
 cdef int state_rawtext_end_tag_open(Tokenizer* t) noexcept nogil:
     return end_tag_open_in_text(t, RAWTEXT_END_TAG_NAME_STATE, RAWTEXT_STATE)
 
 
-# RAWTEXT end tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state
+# RAWTEXT end tag name state: https://html.spec.whatwg.org/multipage/parsing.html#rawtext-end-tag-name-state
 cdef int state_rawtext_end_tag_name(Tokenizer* t) noexcept nogil:
     return end_tag_name_in_text(t, RAWTEXT_STATE)

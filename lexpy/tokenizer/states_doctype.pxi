@@ -27,8 +27,7 @@ cdef inline void doctype_to_bogus(Tokenizer* t, const char* code,
     t.state = BOGUS_DOCTYPE_STATE
 
 
-# DOCTYPE state
-# https://html.spec.whatwg.org/multipage/parsing.html#doctype-state
+# DOCTYPE state: https://html.spec.whatwg.org/multipage/parsing.html#doctype-state
 cdef int state_doctype(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -48,8 +47,7 @@ cdef int state_doctype(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Before DOCTYPE name state
-# https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-name-state
+# Before DOCTYPE name state: https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-name-state
 cdef int state_before_doctype_name(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef int c
@@ -67,8 +65,7 @@ cdef int state_before_doctype_name(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# DOCTYPE name state
-# https://html.spec.whatwg.org/multipage/parsing.html#doctype-name-state
+# DOCTYPE name state: https://html.spec.whatwg.org/multipage/parsing.html#doctype-name-state
 cdef int state_doctype_name(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -99,8 +96,7 @@ cdef int state_doctype_name(Tokenizer* t) noexcept nogil:
         return GO_ON
 
 
-# After DOCTYPE name state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-name-state
+# After DOCTYPE name state: https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-name-state
 cdef int state_after_doctype_name(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef int c, public, system
@@ -195,8 +191,8 @@ cdef inline void begin_doctype_identifier(Tokenizer* t, bint public,
                    else DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE)
 
 
-cdef inline int doctype_identifier(Tokenizer* t, bint public, uint8_t quote,
-                                   uint32_t stop) noexcept nogil:
+cdef inline int doctype_identifier(Tokenizer* t, bint public,
+                                   uint8_t quote) noexcept nogil:
     """The DOCTYPE public/system identifier (double/single-quoted) states."""
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -205,7 +201,7 @@ cdef inline int doctype_identifier(Tokenizer* t, bint public, uint8_t quote,
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, stop, &flags)
+        i = scan_for(s, i, n, quote, 0x3E, 0, 0x0D, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         if public:
@@ -233,32 +229,27 @@ cdef inline int doctype_identifier(Tokenizer* t, bint public, uint8_t quote,
         i += 1
 
 
-# After DOCTYPE public keyword state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-keyword-state
+# After DOCTYPE public keyword state: https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-keyword-state
 cdef int state_after_doctype_public_keyword(Tokenizer* t) noexcept nogil:
     return after_doctype_keyword(t, True)
 
 
-# Before DOCTYPE public identifier state
-# https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-public-identifier-state
+# Before DOCTYPE public identifier state: https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-public-identifier-state
 cdef int state_before_doctype_public_identifier(Tokenizer* t) noexcept nogil:
     return before_doctype_identifier(t, True)
 
 
-# DOCTYPE public identifier (double-quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(double-quoted)-state
+# DOCTYPE public identifier (double-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(double-quoted)-state
 cdef int state_doctype_public_identifier_double_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, True, 0x22, STOP_ID_DOUBLE)
+    return doctype_identifier(t, True, 0x22)
 
 
-# DOCTYPE public identifier (single-quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(single-quoted)-state
+# DOCTYPE public identifier (single-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#doctype-public-identifier-(single-quoted)-state
 cdef int state_doctype_public_identifier_single_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, True, 0x27, STOP_ID_SINGLE)
+    return doctype_identifier(t, True, 0x27)
 
 
-# After DOCTYPE public identifier state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-identifier-state
+# After DOCTYPE public identifier state: https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-public-identifier-state
 cdef int state_after_doctype_public_identifier(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -280,8 +271,7 @@ cdef int state_after_doctype_public_identifier(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Between DOCTYPE public and system identifiers state
-# https://html.spec.whatwg.org/multipage/parsing.html#between-doctype-public-and-system-identifiers-state
+# Between DOCTYPE public and system identifiers state: https://html.spec.whatwg.org/multipage/parsing.html#between-doctype-public-and-system-identifiers-state
 cdef int state_between_doctype_public_and_system_identifiers(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef int c
@@ -301,32 +291,27 @@ cdef int state_between_doctype_public_and_system_identifiers(Tokenizer* t) noexc
     return GO_ON
 
 
-# After DOCTYPE system keyword state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-keyword-state
+# After DOCTYPE system keyword state: https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-keyword-state
 cdef int state_after_doctype_system_keyword(Tokenizer* t) noexcept nogil:
     return after_doctype_keyword(t, False)
 
 
-# Before DOCTYPE system identifier state
-# https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-system-identifier-state
+# Before DOCTYPE system identifier state: https://html.spec.whatwg.org/multipage/parsing.html#before-doctype-system-identifier-state
 cdef int state_before_doctype_system_identifier(Tokenizer* t) noexcept nogil:
     return before_doctype_identifier(t, False)
 
 
-# DOCTYPE system identifier (double-quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(double-quoted)-state
+# DOCTYPE system identifier (double-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(double-quoted)-state
 cdef int state_doctype_system_identifier_double_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, False, 0x22, STOP_ID_DOUBLE)
+    return doctype_identifier(t, False, 0x22)
 
 
-# DOCTYPE system identifier (single-quoted) state
-# https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(single-quoted)-state
+# DOCTYPE system identifier (single-quoted) state: https://html.spec.whatwg.org/multipage/parsing.html#doctype-system-identifier-(single-quoted)-state
 cdef int state_doctype_system_identifier_single_quoted(Tokenizer* t) noexcept nogil:
-    return doctype_identifier(t, False, 0x27, STOP_ID_SINGLE)
+    return doctype_identifier(t, False, 0x27)
 
 
-# After DOCTYPE system identifier state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-identifier-state
+# After DOCTYPE system identifier state: https://html.spec.whatwg.org/multipage/parsing.html#after-doctype-system-identifier-state
 cdef int state_after_doctype_system_identifier(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef int c
@@ -343,16 +328,15 @@ cdef int state_after_doctype_system_identifier(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Bogus DOCTYPE state
-# https://html.spec.whatwg.org/multipage/parsing.html#bogus-doctype-state
+# Bogus DOCTYPE state: https://html.spec.whatwg.org/multipage/parsing.html#bogus-doctype-state
 cdef int state_bogus_doctype(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
     cdef size_t i = t.pos - base
     cdef size_t n = t.buf_end - base
+    cdef uint32_t ignored = 0
     while True:
-        while i < n and not byte_stops[s[i]] & STOP_BOGUS_DOCTYPE:
-            i += 1
+        i = scan_for(s, i, n, 0x3E, 0, 0x3E, 0, &ignored)
         t.pos = base + i
         if i == n:
             if not t.at_eof:

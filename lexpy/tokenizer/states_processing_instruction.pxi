@@ -23,8 +23,7 @@ cdef inline bint is_target_character(uint8_t c) noexcept nogil:
     return (byte_class[c] & CLASS_ALPHANUMERIC) != 0 or c == 0x2D or c == 0x5F
 
 
-# Processing instruction open state
-# https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-open-state
+# Processing instruction open state: https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-open-state
 cdef int state_processing_instruction_open(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -40,8 +39,7 @@ cdef int state_processing_instruction_open(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Processing instruction target state
-# https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-target-state
+# Processing instruction target state: https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-target-state
 cdef int state_processing_instruction_target(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -70,8 +68,7 @@ cdef int state_processing_instruction_target(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# After processing instruction target state
-# https://html.spec.whatwg.org/multipage/parsing.html#after-processing-instruction-target-state
+# After processing instruction target state: https://html.spec.whatwg.org/multipage/parsing.html#after-processing-instruction-target-state
 cdef int state_after_processing_instruction_target(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     t.pos = base + skip_whitespace(t.buf, t.pos - base, t.buf_end - base)
@@ -83,8 +80,7 @@ cdef int state_after_processing_instruction_target(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Processing instruction data state
-# https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-data-state
+# Processing instruction data state: https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-data-state
 cdef int state_processing_instruction_data(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -93,7 +89,7 @@ cdef int state_processing_instruction_data(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, STOP_PI_DATA, &flags)
+        i = scan_for(s, i, n, 0x3F, 0x3E, 0, 0x0D, &flags)
         t.token.data_flags = flags
         t.pos = base + i
         t.data_end = t.pos
@@ -116,8 +112,7 @@ cdef int state_processing_instruction_data(Tokenizer* t) noexcept nogil:
         i += 1
 
 
-# Processing instruction questionable state
-# https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-questionable-state
+# Processing instruction questionable state: https://html.spec.whatwg.org/multipage/parsing.html#processing-instruction-questionable-state
 cdef int state_processing_instruction_questionable(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:

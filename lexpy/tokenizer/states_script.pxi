@@ -11,15 +11,13 @@ cdef inline void temp_append(Tokenizer* t, int c) noexcept nogil:
     t.temp_length += 1
 
 
-# Script data state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-state
+# Script data state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-state
 cdef int state_script_data(Tokenizer* t) noexcept nogil:
-    return scan_text(t, STOP_RAWTEXT, DATA_RAW, SCRIPT_DATA_LESS_THAN_SIGN_STATE,
+    return scan_text(t, 0x3C, 0, DATA_RAW, SCRIPT_DATA_LESS_THAN_SIGN_STATE,
                      SCRIPT_DATA_STATE)
 
 
-# Script data less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-less-than-sign-state
+# Script data less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-less-than-sign-state
 cdef int state_script_data_less_than_sign(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -35,20 +33,17 @@ cdef int state_script_data_less_than_sign(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Script data end tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-open-state
+# Script data end tag open state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-open-state
 cdef int state_script_data_end_tag_open(Tokenizer* t) noexcept nogil:
     return end_tag_open_in_text(t, SCRIPT_DATA_END_TAG_NAME_STATE, SCRIPT_DATA_STATE)
 
 
-# Script data end tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-name-state
+# Script data end tag name state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-end-tag-name-state
 cdef int state_script_data_end_tag_name(Tokenizer* t) noexcept nogil:
     return end_tag_name_in_text(t, SCRIPT_DATA_STATE)
 
 
-# Script data escape start state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-state
+# Script data escape start state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-state
 cdef int state_script_data_escape_start(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -62,8 +57,7 @@ cdef int state_script_data_escape_start(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Script data escape start dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-dash-state
+# Script data escape start dash state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escape-start-dash-state
 cdef int state_script_data_escape_start_dash(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -96,7 +90,7 @@ cdef inline int escaped_text(Tokenizer* t, TokenizerState dash_state,
         text_start(t, base + i, DATA_RAW)
     flags = t.text_flags
     while True:
-        i = scan_until(s, i, n, STOP_SCRIPT_ESCAPED, &flags)
+        i = scan_for(s, i, n, 0x2D, 0x3C, 0, 0x0D, &flags)
         t.text_flags = flags
         t.pos = base + i
         if i == n:
@@ -154,31 +148,27 @@ cdef inline int escaped_dash(Tokenizer* t, TokenizerState dash_dash_state,
     return GO_ON
 
 
-# Script data escaped state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-state
+# Script data escaped state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-state
 cdef int state_script_data_escaped(Tokenizer* t) noexcept nogil:
     return escaped_text(t, SCRIPT_DATA_ESCAPED_DASH_STATE,
                         SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE, False)
 
 
-# Script data escaped dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-state
+# Script data escaped dash state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-state
 cdef int state_script_data_escaped_dash(Tokenizer* t) noexcept nogil:
     return escaped_dash(t, SCRIPT_DATA_ESCAPED_DASH_DASH_STATE,
                         SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE,
                         SCRIPT_DATA_ESCAPED_STATE, False)
 
 
-# Script data escaped dash dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-dash-state
+# Script data escaped dash dash state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-dash-dash-state
 cdef int state_script_data_escaped_dash_dash(Tokenizer* t) noexcept nogil:
     return escaped_dash(t, SCRIPT_DATA_ESCAPED_DASH_DASH_STATE,
                         SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE,
                         SCRIPT_DATA_ESCAPED_STATE, False)
 
 
-# Script data escaped less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-less-than-sign-state
+# Script data escaped less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-less-than-sign-state
 cdef int state_script_data_escaped_less_than_sign(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -194,15 +184,13 @@ cdef int state_script_data_escaped_less_than_sign(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# Script data escaped end tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-open-state
+# Script data escaped end tag open state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-open-state
 cdef int state_script_data_escaped_end_tag_open(Tokenizer* t) noexcept nogil:
     return end_tag_open_in_text(t, SCRIPT_DATA_ESCAPED_END_TAG_NAME_STATE,
                                 SCRIPT_DATA_ESCAPED_STATE)
 
 
-# Script data escaped end tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-name-state
+# Script data escaped end tag name state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-escaped-end-tag-name-state
 cdef int state_script_data_escaped_end_tag_name(Tokenizer* t) noexcept nogil:
     return end_tag_name_in_text(t, SCRIPT_DATA_ESCAPED_STATE)
 
@@ -227,38 +215,33 @@ cdef inline int double_escape_boundary(Tokenizer* t, TokenizerState if_script,
     return GO_ON
 
 
-# Script data double escape start state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-start-state
+# Script data double escape start state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-start-state
 cdef int state_script_data_double_escape_start(Tokenizer* t) noexcept nogil:
     return double_escape_boundary(t, SCRIPT_DATA_DOUBLE_ESCAPED_STATE,
                                   SCRIPT_DATA_ESCAPED_STATE)
 
 
-# Script data double escaped state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-state
+# Script data double escaped state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-state
 cdef int state_script_data_double_escaped(Tokenizer* t) noexcept nogil:
     return escaped_text(t, SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE,
                         SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE, True)
 
 
-# Script data double escaped dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-state
+# Script data double escaped dash state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-state
 cdef int state_script_data_double_escaped_dash(Tokenizer* t) noexcept nogil:
     return escaped_dash(t, SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE,
                         SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE,
                         SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True)
 
 
-# Script data double escaped dash dash state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-dash-state
+# Script data double escaped dash dash state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-dash-dash-state
 cdef int state_script_data_double_escaped_dash_dash(Tokenizer* t) noexcept nogil:
     return escaped_dash(t, SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE,
                         SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE,
                         SCRIPT_DATA_DOUBLE_ESCAPED_STATE, True)
 
 
-# Script data double escaped less-than sign state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-less-than-sign-state
+# Script data double escaped less-than sign state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escaped-less-than-sign-state
 cdef int state_script_data_double_escaped_less_than_sign(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:
@@ -273,8 +256,7 @@ cdef int state_script_data_double_escaped_less_than_sign(Tokenizer* t) noexcept 
     return GO_ON
 
 
-# Script data double escape end state
-# https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-end-state
+# Script data double escape end state: https://html.spec.whatwg.org/multipage/parsing.html#script-data-double-escape-end-state
 cdef int state_script_data_double_escape_end(Tokenizer* t) noexcept nogil:
     return double_escape_boundary(t, SCRIPT_DATA_ESCAPED_STATE,
                                   SCRIPT_DATA_DOUBLE_ESCAPED_STATE)

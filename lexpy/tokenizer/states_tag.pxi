@@ -2,8 +2,7 @@
 # name is hashed (FNV-1a over its lowercased bytes) while it is scanned, and
 # looked up in the static table or interned in the dynamic one when it ends.
 
-# Tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state
+# Tag open state: https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state
 cdef int state_tag_open(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     cdef int result
@@ -40,8 +39,7 @@ cdef int state_tag_open(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-# End tag open state
-# https://html.spec.whatwg.org/multipage/parsing.html#end-tag-open-state
+# End tag open state: https://html.spec.whatwg.org/multipage/parsing.html#end-tag-open-state
 cdef int state_end_tag_open(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     cdef int result
@@ -67,8 +65,7 @@ cdef int state_end_tag_open(Tokenizer* t) noexcept nogil:
     return result
 
 
-# Tag name state
-# https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state
+# Tag name state: https://html.spec.whatwg.org/multipage/parsing.html#tag-name-state
 cdef int state_tag_name(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
@@ -77,18 +74,18 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
+    cdef uint8_t changed = 0
     while True:
         while i < n:
             c = s[i]
-            if byte_stops[c] & STOP_TAG_NAME:
+            lower = tag_name_byte[c]
+            if lower == 0:
                 break
-            lower = ascii_lower[c]
-            if lower != c:
-                flags |= DATA_ASCII_LOWERCASE
-            elif c >= 0x80:
-                flags |= DATA_HAS_NON_ASCII
+            changed |= lower ^ c
             hash = lxp_name_hash_step(hash, lower)
             i += 1
+        if changed:
+            flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash
         t.name_flags = flags
         t.pos = base + i
@@ -115,8 +112,7 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
         return GO_ON
 
 
-# Self-closing start tag state
-# https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state
+# Self-closing start tag state: https://html.spec.whatwg.org/multipage/parsing.html#self-closing-start-tag-state
 cdef int state_self_closing_start_tag(Tokenizer* t) noexcept nogil:
     cdef int c = next_input(t)
     if c == CHAR_NEED:

@@ -16,8 +16,9 @@ INITIAL_STATES = {
 }
 
 
-cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flags):
-    """The converted text of data[begin:end]."""
+cdef bytes range_bytes(const uint8_t* data, size_t begin, size_t end,
+                       uint32_t flags):
+    """The converted UTF-8 of data[begin:end]."""
     cdef size_t length = end - begin
     cdef size_t written
     cdef uint8_t* out = <uint8_t*> malloc(3 * length + 1)
@@ -25,10 +26,14 @@ cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flag
         raise MemoryError()
     try:
         written = convert_text(data + begin, length, flags, out)
-        return PyBytes_FromStringAndSize(<char*> out, written).decode(
-            "utf-8", "surrogatepass")
+        return PyBytes_FromStringAndSize(<char*> out, written)
     finally:
         free(out)
+
+
+cdef str range_text(const uint8_t* data, size_t begin, size_t end, uint32_t flags):
+    """The converted text of data[begin:end]."""
+    return range_bytes(data, begin, end, flags).decode("utf-8", "surrogatepass")
 
 
 cdef str name_text(NameTable* table, bint tag, uint32_t id):
@@ -72,8 +77,14 @@ cdef class _TokenCollector:
             else:
                 tokens.append(["Character", text])
         elif kind == TAG__COMMENT:
-            tokens.append(["Comment", range_text(token.data, token.text_begin,
-                                                 token.text_end, token.data_flags)])
+            # A long comment comes in pieces (TOKEN_CONTINUATION), which may
+            # split a UTF-8 sequence: joined as bytes, decoded at the end.
+            data = range_bytes(token.data, token.text_begin, token.text_end,
+                               token.data_flags)
+            if token.type & TOKEN_CONTINUATION:
+                tokens[len(tokens) - 1][1] += data
+            else:
+                tokens.append(["Comment", data])
         elif kind == TAG__DOCTYPE:
             tokens.append([
                 "DOCTYPE",
@@ -232,6 +243,9 @@ def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
         tokenizer_destroy(t)
         error_list_clear(&errors)
     tokens = collector.tokens
+    for token in tokens:
+        if token[0] == "Comment":
+            token[1] = token[1].decode("utf-8", "surrogatepass")
     if xml_violation_mode:
         return _coerce_to_infoset(tokens), []
     return tokens, error_records
@@ -272,15 +286,36 @@ def _coerce_to_infoset(tokens):
     return result
 
 
+cdef struct Counter:
+    size_t count
+    Tokenizer* tokenizer
+    bint switch_states
+
+
 cdef int count_token(void* context, Token* token) noexcept nogil:
-    (<size_t*> context)[0] += 1
+    cdef Counter* counter = <Counter*> context
+    cdef lxp_tag_id_t tag = token.tag_id
+    counter.count += 1
+    if counter.switch_states and not token.type & TOKEN_END_TAG:
+        # What a tree builder does after these start tags in HTML content.
+        if tag == TAG_TITLE or tag == TAG_TEXTAREA:
+            tokenizer_set_state(counter.tokenizer, RCDATA_STATE)
+        elif (tag == TAG_STYLE or tag == TAG_XMP or tag == TAG_IFRAME
+              or tag == TAG_NOEMBED or tag == TAG_NOFRAMES):
+            tokenizer_set_state(counter.tokenizer, RAWTEXT_STATE)
+        elif tag == TAG_SCRIPT:
+            tokenizer_set_state(counter.tokenizer, SCRIPT_DATA_STATE)
+        elif tag == TAG_PLAINTEXT:
+            tokenizer_set_state(counter.tokenizer, PLAINTEXT_STATE)
     return 0
 
 
-def count_tokens(data, chunk_size=None, collect_errors=False):
+def count_tokens(data, chunk_size=None, collect_errors=False, switch_states=True):
     """Tokenize UTF-8 `data` (bytes) to a consumer that only counts the
-    tokens, with the GIL released: returns (tokens, errors). For the
-    tokenizer benchmark."""
+    tokens, with the GIL released: returns (tokens, errors). With
+    `switch_states` the consumer switches the tokenizer after title,
+    textarea, style, xmp, iframe, noembed, noframes, script and plaintext
+    start tags, as a tree builder does. For the tokenizer benchmark."""
     if not isinstance(data, bytes):
         raise TypeError("data must be bytes, not %s" % type(data).__name__)
     if chunk_size is not None and (not isinstance(chunk_size, int)
@@ -290,17 +325,22 @@ def count_tokens(data, chunk_size=None, collect_errors=False):
     if chunk_size is not None and chunk_size < 1:
         raise ValueError("chunk_size must be positive")
     _check_bool(collect_errors, "collect_errors")
+    _check_bool(switch_states, "switch_states")
     cdef const uint8_t* c_data = data
     cdef size_t length = len(data)
     cdef size_t size = chunk_size if chunk_size is not None else length
-    cdef size_t position = 0, count = 0, piece
+    cdef size_t position = 0, piece
+    cdef Counter counter
     cdef ErrorList errors
     cdef Tokenizer* t
     memset(&errors, 0, sizeof(ErrorList))
     t = tokenizer_create(NULL, NULL, True, &errors if collect_errors else NULL)
     if t == NULL:
         raise MemoryError()
-    tokenizer_set_callback(t, count_token, &count)
+    counter.count = 0
+    counter.tokenizer = t
+    counter.switch_states = switch_states
+    tokenizer_set_callback(t, count_token, &counter)
     with nogil:
         while position < length:
             piece = length - position if length - position < size else size
@@ -310,4 +350,203 @@ def count_tokens(data, chunk_size=None, collect_errors=False):
         tokenizer_destroy(t)
     error_count = errors.count
     error_list_clear(&errors)
-    return count, error_count
+    return counter.count, error_count
+
+
+# ---------------------------------------------------------------------------
+# Lower-level views for unit tests: convert_text itself, and the tokens as
+# the tree builder sees them (ranges as stream offsets, flags, positions).
+# ---------------------------------------------------------------------------
+
+DATA_FLAGS = {
+    "HAS_NUL": DATA_HAS_NUL, "HAS_CR": DATA_HAS_CR,
+    "HAS_CHARREF": DATA_HAS_CHARREF, "IN_ATTRIBUTE": DATA_IN_ATTRIBUTE,
+    "NUL_TO_REPLACEMENT": DATA_NUL_TO_REPLACEMENT, "NUL_DROP": DATA_NUL_DROP,
+    "ASCII_LOWERCASE": DATA_ASCII_LOWERCASE, "CDATA": DATA_CDATA,
+    "RAW": DATA_RAW, "RCDATA": DATA_RCDATA,
+    "WHITESPACE_ONLY": DATA_WHITESPACE_ONLY,
+    "LEADING_WHITESPACE": DATA_LEADING_WHITESPACE,
+    "HAS_NON_ASCII": DATA_HAS_NON_ASCII,
+}
+
+STATE_IDS = {
+    "DATA_STATE": DATA_STATE, "RCDATA_STATE": RCDATA_STATE,
+    "RAWTEXT_STATE": RAWTEXT_STATE, "SCRIPT_DATA_STATE": SCRIPT_DATA_STATE,
+    "PLAINTEXT_STATE": PLAINTEXT_STATE, "CDATA_SECTION_STATE": CDATA_SECTION_STATE,
+    "STATE_COUNT": TOKENIZER_STATE_COUNT,
+}
+
+TAG_IDS = {"LAST_STATIC": TAG__LAST_STATIC, "TEXT": TAG__TEXT,
+           "COMMENT": TAG__COMMENT, "DOCTYPE": TAG__DOCTYPE,
+           "PROCESSING_INSTRUCTION": TAG__PROCESSING_INSTRUCTION,
+           "END_OF_FILE": TAG__END_OF_FILE}
+
+
+def convert_for_test(data, flags):
+    """convert_text over bytes with DataFlags `flags`."""
+    if not isinstance(data, bytes):
+        raise TypeError("data must be bytes, not %s" % type(data).__name__)
+    if not isinstance(flags, int) or isinstance(flags, bool):
+        raise TypeError("flags must be an int, not %s" % type(flags).__name__)
+    cdef const uint8_t* c_data = data
+    cdef size_t length = len(data)
+    cdef uint8_t* out = <uint8_t*> malloc(3 * length + 1)
+    cdef size_t written
+    if out == NULL:
+        raise MemoryError()
+    try:
+        written = convert_text(c_data, length, <uint32_t> flags, out)
+        return PyBytes_FromStringAndSize(<char*> out, written)
+    finally:
+        free(out)
+
+
+# The tree builder's tokenizer switches after these start tags (a stand-in
+# for tests; the tree builder decides for real).
+TEXT_ELEMENT_STATES = {
+    "title": RCDATA_STATE, "textarea": RCDATA_STATE,
+    "style": RAWTEXT_STATE, "xmp": RAWTEXT_STATE, "iframe": RAWTEXT_STATE,
+    "noembed": RAWTEXT_STATE, "noframes": RAWTEXT_STATE,
+    "script": SCRIPT_DATA_STATE, "plaintext": PLAINTEXT_STATE,
+}
+
+
+cdef class _RecordCollector:
+    cdef list records
+    cdef Tokenizer* t
+    cdef bint switch_states
+    cdef Py_ssize_t stop_after
+    cdef object failure
+
+    cdef tuple span(self, size_t begin, size_t end):
+        return (begin + self.t.buf_abs, end + self.t.buf_abs)
+
+    cdef void add(self, Token* token) except *:
+        cdef Tokenizer* t = self.t
+        cdef uint32_t kind = token.tag_id
+        cdef size_t k
+        cdef TokenAttr* attr
+        cdef uint32_t end_line, end_column
+        record = {
+            "tag_id": kind,
+            "span": self.span(token.begin, token.end),
+            "text": self.span(token.text_begin, token.text_end),
+            "flags": token.data_flags,
+            "line": token.line, "column": token.column,
+            "raw": PyBytes_FromStringAndSize(<const char*> token.data + token.begin,
+                                             token.end - token.begin),
+        }
+        tokenizer_position(t, token.end, &end_line, &end_column)
+        record["end_position"] = (end_line, end_column)
+        if kind == TAG__TEXT:
+            record["kind"] = "text"
+        elif kind == TAG__END_OF_FILE:
+            record["kind"] = "eof"
+        elif kind == TAG__COMMENT:
+            record["kind"] = "comment"
+            record["type"] = token.type
+        elif kind == TAG__DOCTYPE:
+            record["kind"] = "doctype"
+            record["type"] = token.type
+            record["doctype"] = (self.span(token.doctype_name_begin, token.doctype_name_end),
+                                 self.span(token.public_id_begin, token.public_id_end),
+                                 self.span(token.system_id_begin, token.system_id_end))
+        elif kind == TAG__PROCESSING_INSTRUCTION:
+            record["kind"] = "pi"
+            record["target"] = self.span(token.pi_target_begin, token.pi_target_end)
+        else:
+            record["kind"] = "end" if token.type & TOKEN_END_TAG else "start"
+            record["type"] = token.type
+            record["name"] = name_text(t.tags, True, kind)
+            record["attrs"] = [
+                {"name_id": token.attrs[k].name_id,
+                 "name": name_text(t.attribute_names, False, token.attrs[k].name_id),
+                 "name_span": self.span(token.attrs[k].name_begin, token.attrs[k].name_end),
+                 "value_span": self.span(token.attrs[k].value_begin, token.attrs[k].value_end),
+                 "value": range_text(token.data, token.attrs[k].value_begin,
+                                     token.attrs[k].value_end, token.attrs[k].flags),
+                 "flags": token.attrs[k].flags,
+                 "line": token.attrs[k].line, "column": token.attrs[k].column}
+                for k in range(token.attr_count)]
+            if (self.switch_states and record["kind"] == "start"
+                    and record["name"] in TEXT_ELEMENT_STATES):
+                tokenizer_set_state(t, TEXT_ELEMENT_STATES[record["name"]])
+        if kind == TAG__TEXT or kind == TAG__COMMENT or kind == TAG__PROCESSING_INSTRUCTION:
+            record["data"] = range_text(token.data, token.text_begin, token.text_end,
+                                        token.data_flags)
+        self.records.append(record)
+
+
+cdef int record_token(void* context, Token* token) noexcept with gil:
+    cdef _RecordCollector collector = <_RecordCollector> context
+    try:
+        collector.add(token)
+    except BaseException as exc:
+        collector.failure = exc
+        return -2
+    if collector.stop_after >= 0 and len(collector.records) >= collector.stop_after:
+        return 7
+    return 0
+
+
+def token_records_for_test(data, initial_state="Data state", *, chunk_sizes=None,
+                           collect_errors=True, processing_instructions=True,
+                           cdata_allowed=False, last_start_tag=None,
+                           switch_states=False, stop_after=None):
+    """The tokens as the callback sees them, one dict each: kind, tag_id,
+    name, span / text / attribute spans as stream offsets, flags, line and
+    column, the raw bytes, converted data and values, and the position of
+    the token's end per tokenizer_position. `switch_states` switches after
+    title, textarea, style, xmp, iframe, noembed, noframes, script and
+    plaintext start tags as a tree builder would; `stop_after` makes the
+    callback return 7 after that many tokens. Returns (records, errors,
+    result) where result is what tokenizer_feed/finish returned."""
+    _check_bool(collect_errors, "collect_errors")
+    _check_bool(processing_instructions, "processing_instructions")
+    _check_bool(cdata_allowed, "cdata_allowed")
+    _check_bool(switch_states, "switch_states")
+    if initial_state not in INITIAL_STATES:
+        raise ValueError("unknown initial_state %r" % (initial_state,))
+    pieces = _input_pieces(data, chunk_sizes)
+    cdef ErrorList errors
+    cdef Tokenizer* t
+    cdef _RecordCollector collector = _RecordCollector()
+    cdef bytes piece, name
+    cdef int result = 0
+    cdef size_t k
+    memset(&errors, 0, sizeof(ErrorList))
+    t = tokenizer_create(NULL, NULL, processing_instructions,
+                         &errors if collect_errors else NULL)
+    if t == NULL:
+        raise MemoryError()
+    collector.records = []
+    collector.t = t
+    collector.switch_states = switch_states
+    collector.stop_after = -1 if stop_after is None else stop_after
+    try:
+        tokenizer_set_callback(t, record_token, <void*> collector)
+        tokenizer_set_state(t, INITIAL_STATES[initial_state])
+        tokenizer_set_cdata_allowed(t, cdata_allowed)
+        if last_start_tag is not None:
+            name = last_start_tag.encode("utf-8")
+            tokenizer_set_last_start_tag(t, tag_id_by_name(t.tags, name, len(name), True))
+        for piece in pieces:
+            result = tokenizer_feed(t, piece, len(piece))
+            if result != 0:
+                break
+        if result == 0:
+            result = tokenizer_finish(t)
+        if collector.failure is not None:
+            raise collector.failure
+        error_records = [
+            {"code": errors.items[k].code.decode("ascii"),
+             "line": errors.items[k].line, "col": errors.items[k].column}
+            for k in range(errors.count)]
+        # After stopping, feeding and finishing only repeat the stop.
+        if result != 0:
+            assert tokenizer_feed(t, b"x", 1) == result
+            assert tokenizer_finish(t) == result
+    finally:
+        tokenizer_destroy(t)
+        error_list_clear(&errors)
+    return collector.records, error_records, result

@@ -18,10 +18,17 @@ cdef enum TokenType:
     TOKEN_DOCTYPE_HAS_NAME = 0x8
     TOKEN_DOCTYPE_HAS_PUBLIC_ID = 0x10
     TOKEN_DOCTYPE_HAS_SYSTEM_ID = 0x20
+    TOKEN_CONTINUATION = 0x40     # a comment token that carries more data of
+                                  # the comment token before it: a comment
+                                  # still open at the end of a chunk is
+                                  # emitted in pieces, so the incoming buffer
+                                  # never holds a long comment whole
 
 # Data-conversion flags (Token.data_flags, TokenAttr.flags): what the one
 # conversion routine must do to a range. A range with no flag set is copied
-# as it is.
+# as it is. The HAS_* bits may be a superset: text emitted in two pieces at
+# a chunk end can carry a bit only its other piece needed (harmless: the
+# conversion then just finds nothing to do).
 cdef enum DataFlags:
     DATA_HAS_NUL = 0x1            # contains U+0000
     DATA_HAS_CR = 0x2             # contains U+000D (CR and CRLF become LF)
@@ -30,15 +37,20 @@ cdef enum DataFlags:
     DATA_NUL_TO_REPLACEMENT = 0x10  # NUL becomes U+FFFD: set by the
                                     # tokenizer where the standard replaces
                                     # (RCDATA, RAWTEXT, script, PLAINTEXT,
-                                    # comment, attribute, DOCTYPE, PI, names)
+                                    # comment, attribute, DOCTYPE, names)
                                     # and by the tree builder in foreign
-                                    # content
+                                    # content. Not in processing
+                                    # instruction data: the standard keeps
+                                    # U+0000 there, without an error.
     DATA_NUL_DROP = 0x800         # NUL is dropped: set by the tree builder
                                   # where it ignores U+0000 character tokens.
                                   # Neither bit: NUL is kept (data state and
                                   # CDATA output of the tokenizer).
-    DATA_ASCII_LOWERCASE = 0x1000 # ASCII upper alpha becomes lower (DOCTYPE
-                                  # name, dynamic tag and attribute names)
+    DATA_ASCII_LOWERCASE = 0x1000 # ASCII upper alpha becomes lower: set
+                                  # on a tag name that has upper case. The
+                                  # DOCTYPE name always needs it; it is not
+                                  # in a DOCTYPE's data_flags (the
+                                  # identifiers keep their case).
     DATA_CDATA = 0x20             # from a CDATA section (NUL kept by the
                                   # tokenizer; foreign content replaces it)
     DATA_RAW = 0x40               # RAWTEXT, script data or PLAINTEXT origin
@@ -69,7 +81,10 @@ cdef struct Token:
     size_t end                    # ... and one past its last
     size_t text_begin             # text, comment, PI data; tag name
     size_t text_end
-    uint32_t data_flags           # DataFlags of the text range
+    uint32_t data_flags           # DataFlags of the token's data: the text
+                                  # range (text, comment, PI data), the tag
+                                  # name, or the DOCTYPE name and
+                                  # identifiers together
     # Attributes of a tag token (duplicates already dropped, as the
     # standard says).
     TokenAttr* attrs
@@ -81,7 +96,8 @@ cdef struct Token:
     size_t public_id_end
     size_t system_id_begin
     size_t system_id_end
-    # Processing instruction: target (data is text_begin..text_end).
+    # Processing instruction: target (data is text_begin..text_end). The
+    # target is ASCII alphanumerics, '-' and '_', in its source case.
     size_t pi_target_begin
     size_t pi_target_end
     # Position of the token's first character, for tree-construction errors

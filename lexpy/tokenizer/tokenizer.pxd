@@ -212,3 +212,9 @@ cdef void tokenizer_set_cdata_allowed(Tokenizer* tokenizer,
 # token being handled, for tree-construction errors.
 cdef void tokenizer_position(Tokenizer* tokenizer, size_t offset,
                              uint32_t* line, uint32_t* column) noexcept nogil
+
+# What the incoming buffer holds between feeds: the bytes of input kept (an
+# unfinished token, text that may still change meaning); *capacity is set to
+# the bytes allocated for them.
+cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
+                               size_t* capacity) noexcept nogil

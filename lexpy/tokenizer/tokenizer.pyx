@@ -90,6 +90,8 @@ cdef struct Tokenizer:
     uint32_t text_line
     uint32_t text_column
     size_t lt_pos                    # the '<' that may start a tag
+    size_t tail_begin                # text_tail_hold's last '&#...' hold
+    size_t tail_checked              # ... known to go on up to here
 
     # The token being built (stream offsets until it is emitted).
     Token token
@@ -140,181 +142,111 @@ include "states_character_reference.pxi"      # errors of char refs
 include "testing.pxi"                # Python entry points for tests, tools
 
 
-cdef int step(Tokenizer* t) noexcept nogil:
-    """Run the current state's function."""
-    cdef TokenizerState state = t.state
-    if state == DATA_STATE:
-        return state_data(t)
-    elif state == RCDATA_STATE:
-        return state_rcdata(t)
-    elif state == RAWTEXT_STATE:
-        return state_rawtext(t)
-    elif state == SCRIPT_DATA_STATE:
-        return state_script_data(t)
-    elif state == PLAINTEXT_STATE:
-        return state_plaintext(t)
-    elif state == CDATA_SECTION_STATE:
-        return state_cdata_section(t)
-    elif state == TAG_OPEN_STATE:
-        return state_tag_open(t)
-    elif state == END_TAG_OPEN_STATE:
-        return state_end_tag_open(t)
-    elif state == TAG_NAME_STATE:
-        return state_tag_name(t)
-    elif state == RCDATA_LESS_THAN_SIGN_STATE:
-        return state_rcdata_less_than_sign(t)
-    elif state == RCDATA_END_TAG_OPEN_STATE:
-        return state_rcdata_end_tag_open(t)
-    elif state == RCDATA_END_TAG_NAME_STATE:
-        return state_rcdata_end_tag_name(t)
-    elif state == RAWTEXT_LESS_THAN_SIGN_STATE:
-        return state_rawtext_less_than_sign(t)
-    elif state == RAWTEXT_END_TAG_OPEN_STATE:
-        return state_rawtext_end_tag_open(t)
-    elif state == RAWTEXT_END_TAG_NAME_STATE:
-        return state_rawtext_end_tag_name(t)
-    elif state == SCRIPT_DATA_LESS_THAN_SIGN_STATE:
-        return state_script_data_less_than_sign(t)
-    elif state == SCRIPT_DATA_END_TAG_OPEN_STATE:
-        return state_script_data_end_tag_open(t)
-    elif state == SCRIPT_DATA_END_TAG_NAME_STATE:
-        return state_script_data_end_tag_name(t)
-    elif state == SCRIPT_DATA_ESCAPE_START_STATE:
-        return state_script_data_escape_start(t)
-    elif state == SCRIPT_DATA_ESCAPE_START_DASH_STATE:
-        return state_script_data_escape_start_dash(t)
-    elif state == SCRIPT_DATA_ESCAPED_STATE:
-        return state_script_data_escaped(t)
-    elif state == SCRIPT_DATA_ESCAPED_DASH_STATE:
-        return state_script_data_escaped_dash(t)
-    elif state == SCRIPT_DATA_ESCAPED_DASH_DASH_STATE:
-        return state_script_data_escaped_dash_dash(t)
-    elif state == SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE:
-        return state_script_data_escaped_less_than_sign(t)
-    elif state == SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE:
-        return state_script_data_escaped_end_tag_open(t)
-    elif state == SCRIPT_DATA_ESCAPED_END_TAG_NAME_STATE:
-        return state_script_data_escaped_end_tag_name(t)
-    elif state == SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE:
-        return state_script_data_double_escape_start(t)
-    elif state == SCRIPT_DATA_DOUBLE_ESCAPED_STATE:
-        return state_script_data_double_escaped(t)
-    elif state == SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE:
-        return state_script_data_double_escaped_dash(t)
-    elif state == SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE:
-        return state_script_data_double_escaped_dash_dash(t)
-    elif state == SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE:
-        return state_script_data_double_escaped_less_than_sign(t)
-    elif state == SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE:
-        return state_script_data_double_escape_end(t)
-    elif state == BEFORE_ATTRIBUTE_NAME_STATE:
-        return state_before_attribute_name(t)
-    elif state == ATTRIBUTE_NAME_STATE:
-        return state_attribute_name(t)
-    elif state == AFTER_ATTRIBUTE_NAME_STATE:
-        return state_after_attribute_name(t)
-    elif state == BEFORE_ATTRIBUTE_VALUE_STATE:
-        return state_before_attribute_value(t)
-    elif state == ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE:
-        return state_attribute_value_double_quoted(t)
-    elif state == ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE:
-        return state_attribute_value_single_quoted(t)
-    elif state == ATTRIBUTE_VALUE_UNQUOTED_STATE:
-        return state_attribute_value_unquoted(t)
-    elif state == AFTER_ATTRIBUTE_VALUE_QUOTED_STATE:
-        return state_after_attribute_value_quoted(t)
-    elif state == SELF_CLOSING_START_TAG_STATE:
-        return state_self_closing_start_tag(t)
-    elif state == BOGUS_COMMENT_STATE:
-        return state_bogus_comment(t)
-    elif state == MARKUP_DECLARATION_OPEN_STATE:
-        return state_markup_declaration_open(t)
-    elif state == COMMENT_START_STATE:
-        return state_comment_start(t)
-    elif state == COMMENT_START_DASH_STATE:
-        return state_comment_start_dash(t)
-    elif state == COMMENT_STATE:
-        return state_comment(t)
-    elif state == COMMENT_LESS_THAN_SIGN_STATE:
-        return state_comment_less_than_sign(t)
-    elif state == COMMENT_LESS_THAN_SIGN_BANG_STATE:
-        return state_comment_less_than_sign_bang(t)
-    elif state == COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE:
-        return state_comment_less_than_sign_bang_dash(t)
-    elif state == COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE:
-        return state_comment_less_than_sign_bang_dash_dash(t)
-    elif state == COMMENT_END_DASH_STATE:
-        return state_comment_end_dash(t)
-    elif state == COMMENT_END_STATE:
-        return state_comment_end(t)
-    elif state == COMMENT_END_BANG_STATE:
-        return state_comment_end_bang(t)
-    elif state == DOCTYPE_STATE:
-        return state_doctype(t)
-    elif state == BEFORE_DOCTYPE_NAME_STATE:
-        return state_before_doctype_name(t)
-    elif state == DOCTYPE_NAME_STATE:
-        return state_doctype_name(t)
-    elif state == AFTER_DOCTYPE_NAME_STATE:
-        return state_after_doctype_name(t)
-    elif state == AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE:
-        return state_after_doctype_public_keyword(t)
-    elif state == BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
-        return state_before_doctype_public_identifier(t)
-    elif state == DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE:
-        return state_doctype_public_identifier_double_quoted(t)
-    elif state == DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE:
-        return state_doctype_public_identifier_single_quoted(t)
-    elif state == AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE:
-        return state_after_doctype_public_identifier(t)
-    elif state == BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE:
-        return state_between_doctype_public_and_system_identifiers(t)
-    elif state == AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE:
-        return state_after_doctype_system_keyword(t)
-    elif state == BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE:
-        return state_before_doctype_system_identifier(t)
-    elif state == DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE:
-        return state_doctype_system_identifier_double_quoted(t)
-    elif state == DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE:
-        return state_doctype_system_identifier_single_quoted(t)
-    elif state == AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE:
-        return state_after_doctype_system_identifier(t)
-    elif state == BOGUS_DOCTYPE_STATE:
-        return state_bogus_doctype(t)
-    elif state == CDATA_SECTION_BRACKET_STATE:
-        return state_cdata_section_bracket(t)
-    elif state == CDATA_SECTION_END_STATE:
-        return state_cdata_section_end(t)
-    elif state == PROCESSING_INSTRUCTION_OPEN_STATE:
-        return state_processing_instruction_open(t)
-    elif state == PROCESSING_INSTRUCTION_TARGET_STATE:
-        return state_processing_instruction_target(t)
-    elif state == AFTER_PROCESSING_INSTRUCTION_TARGET_STATE:
-        return state_after_processing_instruction_target(t)
-    elif state == PROCESSING_INSTRUCTION_DATA_STATE:
-        return state_processing_instruction_data(t)
-    elif state == PROCESSING_INSTRUCTION_QUESTIONABLE_STATE:
-        return state_processing_instruction_questionable(t)
-    elif state == CHARACTER_REFERENCE_STATE:
-        return state_character_reference(t)
-    elif state == NAMED_CHARACTER_REFERENCE_STATE:
-        return state_named_character_reference(t)
-    elif state == AMBIGUOUS_AMPERSAND_STATE:
-        return state_ambiguous_ampersand(t)
-    elif state == NUMERIC_CHARACTER_REFERENCE_STATE:
-        return state_numeric_character_reference(t)
-    elif state == HEXADECIMAL_CHARACTER_REFERENCE_START_STATE:
-        return state_hexadecimal_character_reference_start(t)
-    elif state == DECIMAL_CHARACTER_REFERENCE_START_STATE:
-        return state_decimal_character_reference_start(t)
-    elif state == HEXADECIMAL_CHARACTER_REFERENCE_STATE:
-        return state_hexadecimal_character_reference(t)
-    elif state == DECIMAL_CHARACTER_REFERENCE_STATE:
-        return state_decimal_character_reference(t)
-    elif state == NUMERIC_CHARACTER_REFERENCE_END_STATE:
-        return state_numeric_character_reference_end(t)
-    t.stop_code = -1                # an impossible state: stop, don't loop
+ctypedef int (*StateFunction)(Tokenizer* t) noexcept nogil
+
+# The state functions by TokenizerState: the dispatcher calls through this
+# table (as Lexbor keeps the state as a function pointer), so no state is
+# inlined into a big switch.
+cdef StateFunction state_functions[<int> TOKENIZER_STATE_COUNT]
+
+
+cdef int impossible_state(Tokenizer* t) noexcept nogil:
+    t.stop_code = -1                # stop rather than loop
     return STOP
+
+
+cdef void init_state_functions() noexcept nogil:
+    cdef int k
+    for k in range(<int> TOKENIZER_STATE_COUNT):
+        state_functions[k] = impossible_state
+    state_functions[<int> DATA_STATE] = state_data
+    state_functions[<int> RCDATA_STATE] = state_rcdata
+    state_functions[<int> RAWTEXT_STATE] = state_rawtext
+    state_functions[<int> SCRIPT_DATA_STATE] = state_script_data
+    state_functions[<int> PLAINTEXT_STATE] = state_plaintext
+    state_functions[<int> CDATA_SECTION_STATE] = state_cdata_section
+    state_functions[<int> TAG_OPEN_STATE] = state_tag_open
+    state_functions[<int> END_TAG_OPEN_STATE] = state_end_tag_open
+    state_functions[<int> TAG_NAME_STATE] = state_tag_name
+    state_functions[<int> RCDATA_LESS_THAN_SIGN_STATE] = state_rcdata_less_than_sign
+    state_functions[<int> RCDATA_END_TAG_OPEN_STATE] = state_rcdata_end_tag_open
+    state_functions[<int> RCDATA_END_TAG_NAME_STATE] = state_rcdata_end_tag_name
+    state_functions[<int> RAWTEXT_LESS_THAN_SIGN_STATE] = state_rawtext_less_than_sign
+    state_functions[<int> RAWTEXT_END_TAG_OPEN_STATE] = state_rawtext_end_tag_open
+    state_functions[<int> RAWTEXT_END_TAG_NAME_STATE] = state_rawtext_end_tag_name
+    state_functions[<int> SCRIPT_DATA_LESS_THAN_SIGN_STATE] = state_script_data_less_than_sign
+    state_functions[<int> SCRIPT_DATA_END_TAG_OPEN_STATE] = state_script_data_end_tag_open
+    state_functions[<int> SCRIPT_DATA_END_TAG_NAME_STATE] = state_script_data_end_tag_name
+    state_functions[<int> SCRIPT_DATA_ESCAPE_START_STATE] = state_script_data_escape_start
+    state_functions[<int> SCRIPT_DATA_ESCAPE_START_DASH_STATE] = state_script_data_escape_start_dash
+    state_functions[<int> SCRIPT_DATA_ESCAPED_STATE] = state_script_data_escaped
+    state_functions[<int> SCRIPT_DATA_ESCAPED_DASH_STATE] = state_script_data_escaped_dash
+    state_functions[<int> SCRIPT_DATA_ESCAPED_DASH_DASH_STATE] = state_script_data_escaped_dash_dash
+    state_functions[<int> SCRIPT_DATA_ESCAPED_LESS_THAN_SIGN_STATE] = state_script_data_escaped_less_than_sign
+    state_functions[<int> SCRIPT_DATA_ESCAPED_END_TAG_OPEN_STATE] = state_script_data_escaped_end_tag_open
+    state_functions[<int> SCRIPT_DATA_ESCAPED_END_TAG_NAME_STATE] = state_script_data_escaped_end_tag_name
+    state_functions[<int> SCRIPT_DATA_DOUBLE_ESCAPE_START_STATE] = state_script_data_double_escape_start
+    state_functions[<int> SCRIPT_DATA_DOUBLE_ESCAPED_STATE] = state_script_data_double_escaped
+    state_functions[<int> SCRIPT_DATA_DOUBLE_ESCAPED_DASH_STATE] = state_script_data_double_escaped_dash
+    state_functions[<int> SCRIPT_DATA_DOUBLE_ESCAPED_DASH_DASH_STATE] = state_script_data_double_escaped_dash_dash
+    state_functions[<int> SCRIPT_DATA_DOUBLE_ESCAPED_LESS_THAN_SIGN_STATE] = state_script_data_double_escaped_less_than_sign
+    state_functions[<int> SCRIPT_DATA_DOUBLE_ESCAPE_END_STATE] = state_script_data_double_escape_end
+    state_functions[<int> BEFORE_ATTRIBUTE_NAME_STATE] = state_before_attribute_name
+    state_functions[<int> ATTRIBUTE_NAME_STATE] = state_attribute_name
+    state_functions[<int> AFTER_ATTRIBUTE_NAME_STATE] = state_after_attribute_name
+    state_functions[<int> BEFORE_ATTRIBUTE_VALUE_STATE] = state_before_attribute_value
+    state_functions[<int> ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE] = state_attribute_value_double_quoted
+    state_functions[<int> ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE] = state_attribute_value_single_quoted
+    state_functions[<int> ATTRIBUTE_VALUE_UNQUOTED_STATE] = state_attribute_value_unquoted
+    state_functions[<int> AFTER_ATTRIBUTE_VALUE_QUOTED_STATE] = state_after_attribute_value_quoted
+    state_functions[<int> SELF_CLOSING_START_TAG_STATE] = state_self_closing_start_tag
+    state_functions[<int> BOGUS_COMMENT_STATE] = state_bogus_comment
+    state_functions[<int> MARKUP_DECLARATION_OPEN_STATE] = state_markup_declaration_open
+    state_functions[<int> COMMENT_START_STATE] = state_comment_start
+    state_functions[<int> COMMENT_START_DASH_STATE] = state_comment_start_dash
+    state_functions[<int> COMMENT_STATE] = state_comment
+    state_functions[<int> COMMENT_LESS_THAN_SIGN_STATE] = state_comment_less_than_sign
+    state_functions[<int> COMMENT_LESS_THAN_SIGN_BANG_STATE] = state_comment_less_than_sign_bang
+    state_functions[<int> COMMENT_LESS_THAN_SIGN_BANG_DASH_STATE] = state_comment_less_than_sign_bang_dash
+    state_functions[<int> COMMENT_LESS_THAN_SIGN_BANG_DASH_DASH_STATE] = state_comment_less_than_sign_bang_dash_dash
+    state_functions[<int> COMMENT_END_DASH_STATE] = state_comment_end_dash
+    state_functions[<int> COMMENT_END_STATE] = state_comment_end
+    state_functions[<int> COMMENT_END_BANG_STATE] = state_comment_end_bang
+    state_functions[<int> DOCTYPE_STATE] = state_doctype
+    state_functions[<int> BEFORE_DOCTYPE_NAME_STATE] = state_before_doctype_name
+    state_functions[<int> DOCTYPE_NAME_STATE] = state_doctype_name
+    state_functions[<int> AFTER_DOCTYPE_NAME_STATE] = state_after_doctype_name
+    state_functions[<int> AFTER_DOCTYPE_PUBLIC_KEYWORD_STATE] = state_after_doctype_public_keyword
+    state_functions[<int> BEFORE_DOCTYPE_PUBLIC_IDENTIFIER_STATE] = state_before_doctype_public_identifier
+    state_functions[<int> DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE] = state_doctype_public_identifier_double_quoted
+    state_functions[<int> DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE] = state_doctype_public_identifier_single_quoted
+    state_functions[<int> AFTER_DOCTYPE_PUBLIC_IDENTIFIER_STATE] = state_after_doctype_public_identifier
+    state_functions[<int> BETWEEN_DOCTYPE_PUBLIC_AND_SYSTEM_IDENTIFIERS_STATE] = state_between_doctype_public_and_system_identifiers
+    state_functions[<int> AFTER_DOCTYPE_SYSTEM_KEYWORD_STATE] = state_after_doctype_system_keyword
+    state_functions[<int> BEFORE_DOCTYPE_SYSTEM_IDENTIFIER_STATE] = state_before_doctype_system_identifier
+    state_functions[<int> DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE] = state_doctype_system_identifier_double_quoted
+    state_functions[<int> DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE] = state_doctype_system_identifier_single_quoted
+    state_functions[<int> AFTER_DOCTYPE_SYSTEM_IDENTIFIER_STATE] = state_after_doctype_system_identifier
+    state_functions[<int> BOGUS_DOCTYPE_STATE] = state_bogus_doctype
+    state_functions[<int> CDATA_SECTION_BRACKET_STATE] = state_cdata_section_bracket
+    state_functions[<int> CDATA_SECTION_END_STATE] = state_cdata_section_end
+    state_functions[<int> PROCESSING_INSTRUCTION_OPEN_STATE] = state_processing_instruction_open
+    state_functions[<int> PROCESSING_INSTRUCTION_TARGET_STATE] = state_processing_instruction_target
+    state_functions[<int> AFTER_PROCESSING_INSTRUCTION_TARGET_STATE] = state_after_processing_instruction_target
+    state_functions[<int> PROCESSING_INSTRUCTION_DATA_STATE] = state_processing_instruction_data
+    state_functions[<int> PROCESSING_INSTRUCTION_QUESTIONABLE_STATE] = state_processing_instruction_questionable
+    state_functions[<int> CHARACTER_REFERENCE_STATE] = state_character_reference
+    state_functions[<int> NAMED_CHARACTER_REFERENCE_STATE] = state_named_character_reference
+    state_functions[<int> AMBIGUOUS_AMPERSAND_STATE] = state_ambiguous_ampersand
+    state_functions[<int> NUMERIC_CHARACTER_REFERENCE_STATE] = state_numeric_character_reference
+    state_functions[<int> HEXADECIMAL_CHARACTER_REFERENCE_START_STATE] = state_hexadecimal_character_reference_start
+    state_functions[<int> DECIMAL_CHARACTER_REFERENCE_START_STATE] = state_decimal_character_reference_start
+    state_functions[<int> HEXADECIMAL_CHARACTER_REFERENCE_STATE] = state_hexadecimal_character_reference
+    state_functions[<int> DECIMAL_CHARACTER_REFERENCE_STATE] = state_decimal_character_reference
+    state_functions[<int> NUMERIC_CHARACTER_REFERENCE_END_STATE] = state_numeric_character_reference_end
+
+
+init_state_functions()
 
 
 cdef int run(Tokenizer* t) noexcept nogil:
@@ -322,7 +254,9 @@ cdef int run(Tokenizer* t) noexcept nogil:
     unfinished part settled, see end_of_available_data), STOP or DONE."""
     cdef int result
     while True:
-        result = step(t)
+        if <unsigned int> t.state >= <unsigned int> TOKENIZER_STATE_COUNT:
+            return impossible_state(t)
+        result = state_functions[<int> t.state](t)
         if result == GO_ON:
             continue
         if result == NEED_MORE:
@@ -352,6 +286,7 @@ cdef Tokenizer* tokenizer_create(NameTable* tags, NameTable* attrs,
     t.errors = errors
     t.state = DATA_STATE
     t.text_begin = NO_POSITION
+    t.tail_begin = NO_POSITION
     t.attr_stamp = 1
     t.buf = empty_input
     t.cursor.line = 1

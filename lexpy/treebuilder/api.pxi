@@ -133,6 +133,13 @@ cdef class TreeConstruction:
             node_append_child(&fragment.node, root.node.first_child)
         return node_proxy(&fragment.node)
 
+    def buffered(self):
+        """(bytes held, bytes allocated) by the tokenizer's incoming
+        buffer between feeds."""
+        cdef size_t capacity = 0
+        cdef size_t held = tokenizer_buffered(self.c_tokenizer, &capacity)
+        return held, capacity
+
     def document_object(self):
         return self.document
 

@@ -315,3 +315,24 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
                                                  length, token.data_flags,
                                                  destination))
     insert_at(location, &node.node)
+    tb.last_comment = node if token.tag_id == TAG__COMMENT else NULL
+
+
+cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
+    """A TOKEN_CONTINUATION comment token: more data of the comment last
+    inserted (the tokenizer emits a comment longer than its input chunks in
+    pieces; not in the standard, the tree is the same)."""
+    cdef CCharacterData* node = tb.last_comment
+    cdef size_t length = token.text_end - token.text_begin
+    cdef size_t room
+    cdef uint8_t* destination
+    if node == NULL or length == 0:
+        return
+    room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    destination = character_data_reserve(node, room)
+    if destination == NULL:
+        tb.failed = True
+        return
+    character_data_commit(node, convert_text(token.data + token.text_begin,
+                                             length, token.data_flags,
+                                             destination))

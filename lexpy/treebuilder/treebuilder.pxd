@@ -114,6 +114,8 @@ cdef struct TreeBuilder:
     TextRun text
     uint32_t line
     uint32_t column
+    # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
+    CCharacterData* last_comment
     # Decoded text of a token with character references.
     uint8_t* scratch
     size_t scratch_capacity

@@ -21,7 +21,7 @@ from lexpy.tokenizer.tokenizer cimport (
     PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
-    tokenizer_finish, tag_id_by_name)
+    tokenizer_finish, tokenizer_buffered, tag_id_by_name)
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
@@ -151,6 +151,10 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         return 0
     tb.line = token.line
     tb.column = token.column
+    if token.type & TOKEN_CONTINUATION:
+        append_to_comment(tb, token)
+        return 1 if tb.failed else 0
+    tb.last_comment = NULL
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
             return 0

@@ -5,7 +5,9 @@ Where the data is looked for (DESIGN.md, "Test data"):
 - html5lib-tests: $LEXPY_HTML5LIB_TESTS, then the project's html5lib-tests/
   submodule, then ../shared/html5lib-tests/ beside the project;
 - the WPT overlay (tree-construction files that replace same-named ones):
-  $LEXPY_WPT_PARSING, then ../shared/wpt-parsing/.
+  $LEXPY_WPT_PARSING, then ../shared/wpt-parsing/;
+- the Encoding Standard's data (labels and indexes): $LEXPY_WHATWG_ENCODING,
+  then ../shared/whatwg-encoding/.
 
 No copy found is an error (DataNotFound), never a silent skip.
 """
@@ -54,6 +56,19 @@ def wpt_parsing_dir() -> Path:
     raise DataNotFound(
         "WPT parsing data not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_WPT_PARSING to a copy of WPT html/syntax/parsing/resources.")
+
+
+def whatwg_encoding_dir() -> Path:
+    """The Encoding Standard's encodings.json and index-*.txt:
+    $LEXPY_WHATWG_ENCODING, then ../shared/whatwg-encoding/."""
+    env = os.environ.get("LEXPY_WHATWG_ENCODING")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "whatwg-encoding"]
+    for path in candidates:
+        if (path / "encodings.json").is_file():
+            return path
+    raise DataNotFound(
+        "Encoding Standard data not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_WHATWG_ENCODING to a copy of encodings.json and index-*.txt.")
 
 
 # ---------------------------------------------------------------------------
@@ -186,38 +201,51 @@ def _tree_files():
 
 def tree_cases() -> Iterator[TreeCase]:
     for name, path, scripted in _tree_files():
-        # No newline translation: a CR in a test's data or expected text is
-        # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
-        with open(path, encoding="utf-8", newline="") as f:
-            text = f.read()
-        for index, sections in enumerate(_dat_sections(text), 1):
-            data = "\n".join(sections.get("data", []))
-            document_lines = sections.get("document", [])
-            while document_lines and document_lines[-1] == "":
-                document_lines.pop()
-            fragment = sections.get("document-fragment")
-            context = fragment[0] if fragment else None
-            if "script-off" in sections:
-                modes = [False]
-            elif "script-on" in sections:
-                modes = [True]
-            else:
-                modes = [False, True]
-            for scripting in modes:
-                yield TreeCase(
-                    id="tree/%s:%d:%s" % (name, index,
-                                          "script-on" if scripting else "script-off"),
-                    file=name,
-                    index=index,
-                    line=sections["#line"],
-                    data=data,
-                    errors=sections.get("errors", []),
-                    new_errors=sections.get("new-errors", []),
-                    fragment_context=context,
-                    scripting=scripting,
-                    document="\n".join(document_lines),
-                    scripted=scripted,
-                )
+        yield from _tree_cases_of_file("tree", name, path, scripted)
+
+
+# lexpy's own regression cases, in the upstream .dat format.
+HOUSE_TREE_DIR = ROOT / "tests" / "data" / "tree-construction"
+
+
+def house_tree_cases() -> Iterator[TreeCase]:
+    for path in sorted(HOUSE_TREE_DIR.glob("*.dat")):
+        yield from _tree_cases_of_file("house", path.name, path, False)
+
+
+def _tree_cases_of_file(prefix, name, path, scripted) -> Iterator[TreeCase]:
+    # No newline translation: a CR in a test's data or expected text is
+    # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
+    with open(path, encoding="utf-8", newline="") as f:
+        text = f.read()
+    for index, sections in enumerate(_dat_sections(text), 1):
+        data = "\n".join(sections.get("data", []))
+        document_lines = sections.get("document", [])
+        while document_lines and document_lines[-1] == "":
+            document_lines.pop()
+        fragment = sections.get("document-fragment")
+        context = fragment[0] if fragment else None
+        if "script-off" in sections:
+            modes = [False]
+        elif "script-on" in sections:
+            modes = [True]
+        else:
+            modes = [False, True]
+        for scripting in modes:
+            yield TreeCase(
+                id="%s/%s:%d:%s" % (prefix, name, index,
+                                    "script-on" if scripting else "script-off"),
+                file=name,
+                index=index,
+                line=sections["#line"],
+                data=data,
+                errors=sections.get("errors", []),
+                new_errors=sections.get("new-errors", []),
+                fragment_context=context,
+                scripting=scripting,
+                document="\n".join(document_lines),
+                scripted=scripted,
+            )
 
 
 # ---------------------------------------------------------------------------

@@ -1,0 +1,340 @@
+# Finding elements: iter(), get_elements_by_tag_name, get_element_by_id,
+# get_elements_by_class_name and class_list. The walks are C loops over the
+# node structs in tree order (not into template contents, as the DOM's
+# "descendants" are); a proxy is made only for an element that is returned.
+
+
+cdef inline CNode* next_element_in_tree(CNode* node, CNode* root) noexcept nogil:
+    """The element after `node` in tree order within root, or NULL."""
+    node = next_in_tree(node, root)
+    while node != NULL and node.type != ELEMENT_NODE:
+        node = next_in_tree(node, root)
+    return node
+
+
+# The DOM's "list of elements with qualified name"
+# (https://dom.spec.whatwg.org/#concept-getelementsbytagname), as ids: an
+# HTML element matches the ASCII-lowercased name, any other element the
+# name as it is. Prefixed names are compared as strings.
+cdef struct TagNameMatch:
+    bint any                      # "*"
+    bint by_string                # the name has a ':' (a prefix)
+    lxp_tag_id_t html_id          # id of the lowercased name (0: none)
+    lxp_tag_id_t other_id         # id of the name as it is (0: none)
+
+
+cdef TagNameMatch tag_name_match(CDocument* c_doc, object qualified_name) except *:
+    cdef TagNameMatch match
+    cdef bytes lower, exact
+    memset(&match, 0, sizeof(TagNameMatch))
+    if not isinstance(qualified_name, str):
+        raise TypeError("the tag name must be a str, not %s"
+                        % type(qualified_name).__name__)
+    if qualified_name == u"*":
+        match.any = True
+        return match
+    if u":" in qualified_name:
+        match.by_string = True
+        return match
+    lower = encode_utf8(ascii_lowercase(qualified_name), "tag name")
+    exact = encode_utf8(qualified_name, "tag name")
+    match.html_id = tag_id_by_name(c_doc.tag_names, lower, len(lower), False)
+    match.other_id = tag_id_by_name(c_doc.tag_names, exact, len(exact), False)
+    return match
+
+
+cdef inline bint tag_name_matches(TagNameMatch* match, CElement* element) noexcept nogil:
+    if match.any:
+        return True
+    if element.prefix != 0:
+        return False
+    if element.ns == NS_HTML:
+        return match.html_id != 0 and element.tag_id == match.html_id
+    return match.other_id != 0 and element.tag_id == match.other_id
+
+
+cdef bint element_matches_name(Element element, TagNameMatch* match,
+                               str qualified_name, str lowercase_name) except -1:
+    cdef CElement* c_element = <CElement*> element.c_node
+    if not match.by_string:
+        return tag_name_matches(match, c_element)
+    if c_element.ns == NS_HTML:
+        return element.qualified_name == lowercase_name
+    return element.qualified_name == qualified_name
+
+
+cdef list elements_by_tag_name(Node root, object qualified_name):
+    cdef CNode* c_root = live(root)
+    cdef TagNameMatch match = tag_name_match(c_root.owner, qualified_name)
+    cdef CNode* node = next_element_in_tree(c_root, c_root)
+    cdef list result = []
+    cdef str lowercase_name = None
+    if match.by_string:
+        lowercase_name = ascii_lowercase(qualified_name)
+    elif not match.any and match.html_id == 0 and match.other_id == 0:
+        return result                   # no element of the document has it
+    while node != NULL:
+        if match.by_string:
+            if element_matches_name(<Element> node_proxy(node), &match,
+                                    qualified_name, lowercase_name):
+                result.append(node_proxy(node))
+        elif tag_name_matches(&match, <CElement*> node):
+            result.append(node_proxy(node))
+        node = next_element_in_tree(node, c_root)
+    return result
+
+
+cdef inline bint bytes_equal(const uint8_t* a, size_t a_length, const uint8_t* b,
+                             size_t b_length) noexcept nogil:
+    return a_length == b_length and (a_length == 0 or memcmp(a, b, a_length) == 0)
+
+
+cdef Node element_by_id(Node root, object element_id):
+    # https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid
+    cdef CNode* c_root = live(root)
+    cdef bytes wanted
+    cdef const uint8_t* c_wanted
+    cdef size_t length
+    cdef CNode* node
+    cdef CAttr* attr
+    if not isinstance(element_id, str):
+        raise TypeError("the id must be a str, not %s" % type(element_id).__name__)
+    wanted = encode_utf8(element_id, "id")
+    c_wanted = wanted
+    length = len(wanted)
+    if length == 0:
+        return None
+    node = next_element_in_tree(c_root, c_root)
+    while node != NULL:
+        attr = element_find_attribute(<CElement*> node, ATTR_ID, NS__UNDEF)
+        if attr != NULL and bytes_equal(attr.value, attr.value_length,
+                                        c_wanted, length):
+            return node_proxy(node)
+        node = next_element_in_tree(node, c_root)
+    return None
+
+
+cdef list split_on_ascii_whitespace(str value):
+    # https://infra.spec.whatwg.org/#split-on-ascii-whitespace
+    return value.translate(ASCII_WHITESPACE_TO_SPACE).split(u" ") \
+        if value else []
+
+
+cdef dict ASCII_WHITESPACE_TO_SPACE = {0x09: u" ", 0x0A: u" ", 0x0C: u" ",
+                                       0x0D: u" "}
+
+
+cdef list class_tokens(str value):
+    """The ordered set of tokens of a class attribute value
+    (https://dom.spec.whatwg.org/#concept-ordered-set-parser)."""
+    cdef list tokens = []
+    cdef set seen = set()
+    for token in split_on_ascii_whitespace(value):
+        if token and token not in seen:
+            seen.add(token)
+            tokens.append(token)
+    return tokens
+
+
+cdef list elements_by_class_name(Node root, object class_names):
+    # https://dom.spec.whatwg.org/#concept-getelementsbyclassname
+    cdef CNode* c_root = live(root)
+    cdef CNode* node
+    cdef CAttr* attr
+    cdef list wanted
+    cdef list result = []
+    cdef bint quirks
+    cdef set have
+    if not isinstance(class_names, str):
+        raise TypeError("class_names must be a str, not %s"
+                        % type(class_names).__name__)
+    wanted = class_tokens(class_names)
+    if not wanted:
+        return result
+    quirks = c_root.owner.quirks_mode == QUIRKS
+    if quirks:
+        wanted = [ascii_lowercase(name) for name in wanted]
+    node = next_element_in_tree(c_root, c_root)
+    while node != NULL:
+        attr = element_find_attribute(<CElement*> node, ATTR_CLASS, NS__UNDEF)
+        if attr != NULL and attr.value_length != 0:
+            value = decode_utf8(attr.value, attr.value_length)
+            have = set(split_on_ascii_whitespace(
+                ascii_lowercase(value) if quirks else value))
+            if all(name in have for name in wanted):
+                result.append(node_proxy(node))
+        node = next_element_in_tree(node, c_root)
+    return result
+
+
+def iter_elements(Node root, object tag):
+    """The generator behind Node.iter(): elements in tree order, safe while
+    the tree changes (as Node.descendants() is)."""
+    cdef CNode* c_root = live(root)
+    cdef TagNameMatch match
+    cdef str lowercase_name = None
+    cdef Node current, sibling, parent
+    cdef CNode* node
+    cdef uint64_t version
+    if tag is None:
+        tag = u"*"
+    match = tag_name_match(c_root.owner, tag)
+    if match.by_string:
+        lowercase_name = ascii_lowercase(tag)
+    elif not match.any and match.html_id == 0 and match.other_id == 0:
+        return                          # no element of the document has it
+    node = next_element_in_tree(c_root, c_root)
+    while True:
+        if not match.by_string:
+            while node != NULL and not tag_name_matches(&match, <CElement*> node):
+                node = next_element_in_tree(node, c_root)
+        if node == NULL:
+            return
+        current = node_proxy(node)
+        if match.by_string and not element_matches_name(
+                <Element> current, &match, tag, lowercase_name):
+            node = next_element_in_tree(node, c_root)
+            continue
+        sibling = node_proxy(node.next)
+        parent = node_proxy(node.parent)
+        version = c_root.owner.version
+        yield current
+        if c_root.owner.version == version:
+            node = next_in_tree(current.c_node, c_root)
+        else:
+            node = resume_after_change(root, current, sibling, parent)
+        if node != NULL and node.type != ELEMENT_NODE:
+            node = next_element_in_tree(node, c_root)
+
+
+class ClassList:
+    """The classes of an element as an ordered set of strings, kept in its
+    class attribute (the DOM's DOMTokenList for classList): `in`, iteration,
+    len(), add(), remove(), toggle(), replace(); `value` is the attribute's
+    text."""
+
+    __slots__ = ("_element",)
+
+    def __init__(self, element):
+        if not isinstance(element, Element):
+            raise TypeError("ClassList needs an Element, not %s"
+                            % type(element).__name__)
+        self._element = element
+
+    def _tokens(self):
+        value = self._element.get_attribute(u"class")
+        return class_tokens(value) if value else []
+
+    def _set(self, tokens):
+        # https://dom.spec.whatwg.org/#concept-dtl-update
+        if not tokens and not self._element.has_attribute(u"class"):
+            return
+        self._element.set_attribute(u"class", u" ".join(tokens))
+
+    @staticmethod
+    def _check(token):
+        # https://dom.spec.whatwg.org/#dom-domtokenlist-add (steps 1.1-1.2)
+        if not isinstance(token, str):
+            raise TypeError("a class must be a str, not %s" % type(token).__name__)
+        if not token:
+            raise ValueError("a class must not be empty")
+        if any(c in token for c in u"\t\n\x0c\r "):
+            raise InvalidCharacterError("a class must not contain ASCII "
+                                        "whitespace: %r" % token)
+        return token
+
+    @property
+    def value(self):
+        """The class attribute's value ('' when there is none)."""
+        return self._element.get_attribute(u"class") or u""
+
+    @value.setter
+    def value(self, value):
+        if not isinstance(value, str):
+            raise TypeError("value must be a str, not %s" % type(value).__name__)
+        self._element.set_attribute(u"class", value)
+
+    def __contains__(self, token):
+        return isinstance(token, str) and token in self._tokens()
+
+    def contains(self, token):
+        """Whether the element has the class `token`."""
+        return token in self
+
+    def __iter__(self):
+        return iter(self._tokens())
+
+    def __len__(self):
+        return len(self._tokens())
+
+    def __getitem__(self, index):
+        return self._tokens()[index]
+
+    def add(self, *tokens):
+        """Add each class that is not there yet (at the end)."""
+        for token in tokens:
+            self._check(token)
+        current = self._tokens()
+        for token in tokens:
+            if token not in current:
+                current.append(token)
+        self._set(current)
+
+    def remove(self, *tokens):
+        """Remove each of the classes (no error when one is missing: the
+        DOM's remove(), not set.remove())."""
+        for token in tokens:
+            self._check(token)
+        self._set([t for t in self._tokens() if t not in tokens])
+
+    discard = remove
+
+    def toggle(self, token, force=None):
+        """Add the class when it is missing, remove it when it is there
+        (force=True only adds, force=False only removes). Returns whether
+        the class is there afterwards."""
+        self._check(token)
+        current = self._tokens()
+        if token in current:
+            if force is None or not force:
+                current.remove(token)
+                self._set(current)
+                return False
+            return True
+        if force is None or force:
+            current.append(token)
+            self._set(current)
+            return True
+        return False
+
+    def replace(self, token, new_token):
+        """Put `new_token` where `token` is. Returns whether `token` was
+        there."""
+        self._check(token)
+        self._check(new_token)
+        current = self._tokens()
+        if token not in current:
+            return False
+        index = current.index(token)
+        if new_token in current:
+            # The first of the two becomes new_token; the other goes.
+            index = min(index, current.index(new_token))
+            current = [t for t in current if t != token and t != new_token]
+            current.insert(index, new_token)
+        else:
+            current[index] = new_token
+        self._set(current)
+        return True
+
+    def __eq__(self, other):
+        if isinstance(other, ClassList):
+            return self._tokens() == other._tokens()
+        return NotImplemented
+
+    __hash__ = None
+
+    def __str__(self):
+        return self.value
+
+    def __repr__(self):
+        return "ClassList(%r)" % self._tokens()

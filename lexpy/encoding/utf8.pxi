@@ -1,0 +1,145 @@
+# UTF-8: validation of valid input in place, and the standard's decoder
+# for the rest (https://encoding.spec.whatwg.org/#utf-8-decoder).
+
+
+# The length of the longest prefix made of complete, valid UTF-8 sequences.
+# The byte ranges are those of the UTF-8 decoder's boundaries (no overlongs,
+# no surrogates, nothing above U+10FFFF). Helper of lexpy.
+cdef size_t utf8_validate(const uint8_t* data, size_t length) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint64_t a, b
+    cdef uint8_t lead, second
+    while True:
+        # ASCII runs, 16 bytes at a time.
+        while i + 16 <= length:
+            memcpy(&a, data + i, 8)
+            memcpy(&b, data + i + 8, 8)
+            if (a | b) & 0x8080808080808080ULL:
+                break
+            i += 16
+        while i < length and data[i] < 0x80:
+            i += 1
+        # Multi-byte sequences, one after the other while they last.
+        while i < length:
+            lead = data[i]
+            if lead < 0x80:
+                break
+            if lead < 0xC2:
+                return i
+            if lead < 0xE0:
+                if i + 1 >= length or (data[i + 1] & 0xC0) != 0x80:
+                    return i
+                i += 2
+            elif lead < 0xF0:
+                if i + 2 >= length:
+                    return i
+                second = data[i + 1]
+                if lead == 0xE0:
+                    if second < 0xA0 or second > 0xBF:
+                        return i
+                elif lead == 0xED:
+                    if second < 0x80 or second > 0x9F:
+                        return i
+                elif (second & 0xC0) != 0x80:
+                    return i
+                if (data[i + 2] & 0xC0) != 0x80:
+                    return i
+                i += 3
+            elif lead < 0xF5:
+                if i + 3 >= length:
+                    return i
+                second = data[i + 1]
+                if lead == 0xF0:
+                    if second < 0x90 or second > 0xBF:
+                        return i
+                elif lead == 0xF4:
+                    if second < 0x80 or second > 0x8F:
+                        return i
+                elif (second & 0xC0) != 0x80:
+                    return i
+                if (data[i + 2] & 0xC0) != 0x80 or (data[i + 3] & 0xC0) != 0x80:
+                    return i
+                i += 4
+            else:
+                return i
+        if i >= length:
+            return length
+
+
+cdef inline void utf8_reset(StreamDecoder* d) noexcept nogil:
+    d.utf8_code_point = 0
+    d.utf8_bytes_needed = 0
+    d.utf8_bytes_seen = 0
+    d.utf8_lower_boundary = 0x80
+    d.utf8_upper_boundary = 0xBF
+
+
+# UTF-8 decoder's handler for one byte. Returns whether the byte was
+# consumed (false: "restore byte to ioQueue", it is read again).
+cdef bint utf8_handler(StreamDecoder* d, uint8_t byte, Writer* w) noexcept nogil:
+    cdef uint32_t code_point
+    if d.utf8_bytes_needed == 0:
+        if byte < 0x80:
+            write_byte(w, byte)
+        elif 0xC2 <= byte <= 0xDF:
+            d.utf8_bytes_needed = 1
+            d.utf8_code_point = byte & 0x1F
+        elif 0xE0 <= byte <= 0xEF:
+            if byte == 0xE0:
+                d.utf8_lower_boundary = 0xA0
+            if byte == 0xED:
+                d.utf8_upper_boundary = 0x9F
+            d.utf8_bytes_needed = 2
+            d.utf8_code_point = byte & 0xF
+        elif 0xF0 <= byte <= 0xF4:
+            if byte == 0xF0:
+                d.utf8_lower_boundary = 0x90
+            if byte == 0xF4:
+                d.utf8_upper_boundary = 0x8F
+            d.utf8_bytes_needed = 3
+            d.utf8_code_point = byte & 0x7
+        else:
+            write_error(w)
+        return True
+    if byte < d.utf8_lower_boundary or byte > d.utf8_upper_boundary:
+        utf8_reset(d)
+        write_error(w)
+        return False
+    d.utf8_lower_boundary = 0x80
+    d.utf8_upper_boundary = 0xBF
+    d.utf8_code_point = (d.utf8_code_point << 6) | (byte & 0x3F)
+    d.utf8_bytes_seen += 1
+    if d.utf8_bytes_seen != d.utf8_bytes_needed:
+        return True
+    code_point = d.utf8_code_point
+    utf8_reset(d)
+    write_code_point(w, code_point)
+    return True
+
+
+cdef void utf8_end(StreamDecoder* d, Writer* w) noexcept nogil:
+    if d.utf8_bytes_needed != 0:
+        utf8_reset(d)
+        write_error(w)
+
+
+# Decode data[0:length] into w: valid runs are copied, the rest goes through
+# the handler, and a sequence left open at the end stays in the state.
+cdef void utf8_decode(StreamDecoder* d, const uint8_t* data, size_t length,
+                      Writer* w) noexcept nogil:
+    cdef size_t i = 0, valid
+    while i < length:
+        if d.utf8_bytes_needed == 0:
+            valid = utf8_validate(data + i, length - i)
+            memcpy(w.position, data + i, valid)
+            w.position += valid
+            i += valid
+            if i >= length:
+                break
+        # One sequence through the handler (an invalid one, or one that the
+        # chunk splits).
+        if utf8_handler(d, data[i], w):
+            i += 1
+        while d.utf8_bytes_needed != 0 and i < length:
+            if utf8_handler(d, data[i], w):
+                i += 1

@@ -1,0 +1,84 @@
+/* Hand-written: the byte scan of the tokenizer's text-like loops.
+ *
+ * lxp_scan4 finds the first of up to four stop bytes, 16 bytes at a time
+ * with SSE2 (part of every x86-64 CPU) and one byte at a time elsewhere.
+ * It also tells whether a skipped byte was >= 0x80 (DATA_HAS_NON_ASCII).
+ */
+#ifndef LEXPY_SCAN_H
+#define LEXPY_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define LXP_SCAN_SSE2 1
+#endif
+
+/* The index of the first byte of s[i:n] equal to a, b, c or d (n when
+ * none); *high is set to 1 when a byte before it is >= 0x80. */
+static inline size_t lxp_scan4(const unsigned char *s, size_t i, size_t n,
+                               unsigned char a, unsigned char b,
+                               unsigned char c, unsigned char d,
+                               unsigned int *high)
+{
+#ifdef LXP_SCAN_SSE2
+    const __m128i va = _mm_set1_epi8((char) a);
+    const __m128i vb = _mm_set1_epi8((char) b);
+    const __m128i vc = _mm_set1_epi8((char) c);
+    const __m128i vd = _mm_set1_epi8((char) d);
+    __m128i seen = _mm_setzero_si128();
+    while (i + 16 <= n) {
+        __m128i x = _mm_loadu_si128((const __m128i *) (s + i));
+        __m128i hit = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
+            _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
+        unsigned int mask = (unsigned int) _mm_movemask_epi8(hit);
+        if (mask) {
+            unsigned int k = (unsigned int) __builtin_ctz(mask);
+            if (((unsigned int) _mm_movemask_epi8(x) & ((1u << k) - 1u))
+                    || _mm_movemask_epi8(seen))
+                *high = 1;
+            return i + k;
+        }
+        seen = _mm_or_si128(seen, x);
+        i += 16;
+    }
+    if (_mm_movemask_epi8(seen))
+        *high = 1;
+#endif
+    for (; i < n; i++) {
+        unsigned char ch = s[i];
+        if (ch == a || ch == b || ch == c || ch == d)
+            return i;
+        if (ch >= 0x80)
+            *high = 1;
+    }
+    return i;
+}
+
+/* The index of the first byte of s[i:n] outside printable ASCII
+ * (0x20..0x7E), n when none: the position cursor's fast path. */
+static inline size_t lxp_scan_printable(const unsigned char *s, size_t i,
+                                        size_t n)
+{
+#ifdef LXP_SCAN_SSE2
+    const __m128i below = _mm_set1_epi8(0x20);
+    const __m128i del = _mm_set1_epi8(0x7F);
+    while (i + 16 <= n) {
+        __m128i x = _mm_loadu_si128((const __m128i *) (s + i));
+        /* signed: bytes >= 0x80 are negative, so "< 0x20" catches them */
+        __m128i stop = _mm_or_si128(_mm_cmplt_epi8(x, below),
+                                    _mm_cmpeq_epi8(x, del));
+        unsigned int mask = (unsigned int) _mm_movemask_epi8(stop);
+        if (mask)
+            return i + (size_t) __builtin_ctz(mask);
+        i += 16;
+    }
+#endif
+    while (i < n && s[i] >= 0x20 && s[i] < 0x7F)
+        i++;
+    return i;
+}
+
+#endif /* LEXPY_SCAN_H */

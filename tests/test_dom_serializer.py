@@ -1,0 +1,305 @@
+"""The HTML serializer (to_html, outer_html, inner_html) and lexpy.serialize
+with html5lib's options over trees."""
+import pytest
+from hypothesis import given, settings, strategies as st
+
+import lexpy
+from lexpy.dom import Document, SerializerError, serialize_tokens
+
+HTML = "http://www.w3.org/1999/xhtml"
+SVG = "http://www.w3.org/2000/svg"
+MATHML = "http://www.w3.org/1998/Math/MathML"
+XLINK = "http://www.w3.org/1999/xlink"
+XML = "http://www.w3.org/XML/1998/namespace"
+XMLNS = "http://www.w3.org/2000/xmlns/"
+
+VOID = ("area base basefont bgsound br col embed frame hr img input keygen "
+        "link meta param source track wbr").split()
+RAW = "style script xmp iframe noembed noframes plaintext".split()
+
+
+def with_text(doc, name, text, namespace=None):
+    element = (doc.create_element(name) if namespace is None
+               else doc.create_element_ns(namespace, name))
+    element.append_child(doc.create_text_node(text))
+    return element
+
+
+def test_text_escaping():
+    doc = Document()
+    p = with_text(doc, "p", "a & b < c > d \u00a0 \"q\" 'a' \u00e9")
+    assert p.outer_html == "<p>a &amp; b &lt; c &gt; d &nbsp; \"q\" 'a' \u00e9</p>"
+    assert p.inner_html == "a &amp; b &lt; c &gt; d &nbsp; \"q\" 'a' \u00e9"
+    assert p.first_child.to_html() == "a &amp; b &lt; c &gt; d &nbsp; \"q\" 'a' \u00e9"
+
+
+def test_attribute_escaping():
+    doc = Document()
+    a = doc.create_element("a")
+    a.set_attribute("title", "& < > \" ' \u00a0")
+    assert a.outer_html == '<a title="&amp; &lt; &gt; &quot; \' &nbsp;"></a>'
+    a.set_attribute("title", "")
+    assert a.outer_html == '<a title=""></a>'
+
+
+@pytest.mark.parametrize("name", RAW)
+def test_raw_text_parents(name):
+    doc = Document()
+    element = with_text(doc, name, "a<b>&amp;\u00a0")
+    assert element.outer_html == "<%s>a<b>&amp;\u00a0</%s>" % (name, name)
+    # Only the text's own parent counts.
+    inner = doc.create_element("b")
+    inner.append_child(doc.create_text_node("<"))
+    element.append_child(inner)
+    assert element.inner_html == "a<b>&amp;\u00a0<b>&lt;</b>"
+
+
+def test_raw_text_only_in_the_html_namespace():
+    doc = Document()
+    script = with_text(doc, "script", "a<b", namespace=SVG)
+    assert script.outer_html == "<script>a&lt;b</script>"
+
+
+def test_noscript_depends_on_scripting():
+    doc = Document()
+    noscript = with_text(doc, "noscript", "<p>&")
+    assert noscript.outer_html == "<noscript>&lt;p&gt;&amp;</noscript>"
+    doc.scripting = True
+    assert noscript.outer_html == "<noscript><p>&</noscript>"
+    assert lexpy.serialize(noscript) == "<noscript><p>&</noscript>"
+    doc.scripting = False
+    assert lexpy.serialize(noscript) == "<noscript>&lt;p&gt;&amp;</noscript>"
+
+
+@pytest.mark.parametrize("name", VOID)
+def test_void_elements(name):
+    doc = Document()
+    element = doc.create_element(name)
+    element.set_attribute("a", "1")
+    assert element.outer_html == '<%s a="1">' % name
+    # A void element's children (possible through the API) are not written.
+    element.append_child(doc.create_text_node("lost"))
+    assert element.outer_html == '<%s a="1">' % name
+    assert element.inner_html == ""
+    # In a foreign namespace the same name is an ordinary element.
+    assert doc.create_element_ns(SVG, name).outer_html == "<%s></%s>" % (name, name)
+
+
+def test_template_contents_are_serialized():
+    doc = Document()
+    template = doc.create_element("template")
+    template.content.append_child(with_text(doc, "b", "x"))
+    template.append_child(doc.create_element("ignored"))
+    assert template.outer_html == "<template><b>x</b></template>"
+    assert template.inner_html == "<b>x</b>"
+    assert template.content.to_html() == "<b>x</b>"
+    nested = doc.create_element("template")
+    nested.content.append_child(template)
+    assert nested.outer_html == "<template><template><b>x</b></template></template>"
+
+
+def test_foreign_element_names():
+    doc = Document()
+    svg = doc.create_element_ns(SVG, "svg")
+    svg.append_child(doc.create_element_ns(SVG, "foreignObject"))
+    svg.append_child(doc.create_element_ns(SVG, "clipPath"))
+    svg.append_child(doc.create_element_ns(SVG, "svg:linearGradient"))
+    math = doc.create_element_ns(MATHML, "math")
+    math.append_child(doc.create_element_ns(MATHML, "mi"))
+    assert svg.outer_html == ("<svg><foreignObject></foreignObject><clipPath>"
+                              "</clipPath><linearGradient></linearGradient></svg>")
+    assert math.outer_html == "<math><mi></mi></math>"
+    other = doc.create_element_ns("urn:x", "x:Thing")
+    assert other.outer_html == "<x:Thing></x:Thing>"
+    assert doc.create_element_ns(None, "bare").outer_html == "<bare></bare>"
+
+
+def test_attribute_serialized_names():
+    doc = Document()
+    svg = doc.create_element_ns(SVG, "svg")
+    svg.set_attribute_ns(XLINK, "xlink:href", "1")
+    svg.set_attribute_ns(XLINK, "other:title", "2")      # the prefix is not used
+    svg.set_attribute_ns(XML, "xml:lang", "3")
+    svg.set_attribute_ns(XMLNS, "xmlns", "4")
+    svg.set_attribute_ns(XMLNS, "xmlns:xlink", "5")
+    svg.set_attribute_ns("urn:y", "y:attr", "6")
+    svg.set_attribute_ns("urn:y", "plain", "7")
+    svg.set_attribute("definitionURL", "8")
+    assert svg.outer_html == (
+        '<svg xlink:href="1" xlink:title="2" xml:lang="3" xmlns="4" '
+        'xmlns:xlink="5" y:attr="6" plain="7" definitionURL="8"></svg>')
+
+
+def test_comments_pis_doctypes_and_documents():
+    doc = Document()
+    doc.append_child(doc.create_comment("before"))
+    doc.append_child(doc.create_document_type(
+        "html", "-//W3C//DTD HTML 4.01//EN", "http://www.w3.org/TR/html4/strict.dtd"))
+    html = doc.append_child(doc.create_element("html"))
+    html.append_child(doc.create_processing_instruction("php", "echo 1;"))
+    html.append_child(doc.create_comment(" -- odd -- "))
+    assert doc.to_html() == ("<!--before--><!DOCTYPE html><html><?php echo 1;?>"
+                             "<!-- -- odd -- --></html>")
+    assert doc.doctype.to_html() == "<!DOCTYPE html>"
+    fragment = doc.create_document_fragment()
+    fragment.append_child(doc.create_text_node("<"))
+    fragment.append_child(doc.create_comment("c"))
+    assert fragment.to_html() == "&lt;<!--c-->"
+
+
+def test_text_to_html_uses_its_parent():
+    doc = Document()
+    style = with_text(doc, "style", "a>b")
+    assert style.first_child.to_html() == "a>b"
+    assert doc.create_text_node("a>b").to_html() == "a&gt;b"
+
+
+def test_inner_html_setter_needs_the_tree_builder():
+    doc = Document()
+    div = doc.create_element("div")
+    div.append_child(doc.create_text_node("old"))
+    if not hasattr(lexpy, "parse_fragment"):
+        with pytest.raises(NotImplementedError, match="parse_fragment"):
+            div.inner_html = "<b>new</b>"
+        assert div.inner_html == "old"
+    else:
+        div.inner_html = "<b>new</b> &amp;"
+        assert div.inner_html == "<b>new</b> &amp;"
+        template = doc.create_element("template")
+        template.inner_html = "<td>x</td>"
+        assert template.content.to_html() == "<td>x</td>"
+    with pytest.raises(TypeError):
+        div.inner_html = 5
+
+
+def test_serialize_with_options_on_a_tree():
+    doc = Document()
+    doc.append_child(doc.create_document_type("html"))
+    html = doc.append_child(doc.create_element("html"))
+    html.append_child(doc.create_element("head"))
+    body = html.append_child(doc.create_element("body"))
+    p = body.append_child(doc.create_element("p"))
+    p.set_attribute("class", "a b")
+    p.set_attribute("id", "x")
+    p.append_child(doc.create_text_node("one"))
+    ul = body.append_child(doc.create_element("ul"))
+    for text in ("1", "2"):
+        ul.append_child(with_text(doc, "li", text))
+    body.append_child(doc.create_element("input")).set_attribute("disabled", "")
+    assert lexpy.serialize(doc) == (
+        '<!DOCTYPE html><p class="a b" id=x>one<ul><li>1<li>2</ul><input disabled>')
+    assert lexpy.serialize(doc, omit_optional_tags=False, quote_attr_values="always",
+                           minimize_boolean_attributes=False) == doc.to_html()
+    assert lexpy.serialize(body.last_child, use_trailing_solidus=True) == \
+        "<input disabled />"
+    # (the end tag of a last p is optional)
+    assert lexpy.serialize(p, quote_char="'", quote_attr_values=True) == \
+        "<p class='a b' id='x'>one"
+    assert lexpy.serialize(p, alphabetical_attributes=True,
+                           omit_optional_tags=False) == '<p class="a b" id=x>one</p>'
+    head = doc.head
+    assert lexpy.serialize(doc, encoding="utf-8").startswith(
+        "<!DOCTYPE html><meta charset=utf-8><p")
+    assert head.child_nodes == []      # the tree is not changed
+
+
+def test_serialize_doctype_with_identifiers():
+    doc = Document()
+    doc.append_child(doc.create_document_type(
+        "html", "-//W3C//DTD HTML 4.01//EN", "http://www.w3.org/TR/html4/strict.dtd"))
+    assert lexpy.serialize(doc) == ('<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" '
+                                    '"http://www.w3.org/TR/html4/strict.dtd">')
+
+
+def test_serialize_option_errors():
+    doc = Document()
+    p = doc.create_element("p")
+    with pytest.raises(TypeError, match="unknown serializer option"):
+        lexpy.serialize(p, quote_style="x")
+    with pytest.raises(ValueError):
+        lexpy.serialize(p, quote_char="`")
+    with pytest.raises(ValueError):
+        lexpy.serialize(p, quote_attr_values="sometimes")
+    with pytest.raises(TypeError):
+        lexpy.serialize("<p>")
+    with pytest.raises(TypeError):
+        lexpy.serialize(p, encoding=8)
+
+
+def test_serialize_tokens_errors():
+    with pytest.raises(SerializerError):
+        serialize_tokens([["Bogus", "x"]])
+    with pytest.raises(SerializerError):
+        serialize_tokens(["StartTag"])
+    with pytest.raises(SerializerError):
+        serialize_tokens([[]])
+    assert serialize_tokens([]) == ""
+
+
+def test_serialize_tokens_extras():
+    assert serialize_tokens([["Entity", "amp"], ["Entity", "eacute"]]) == "&amp;\u00e9"
+    assert serialize_tokens([["Entity", "eacute"]], resolve_entities=False) == "&eacute;"
+    assert serialize_tokens([["ProcessingInstruction", "t", "d"]]) == "<?t d?>"
+    assert serialize_tokens([["StartTag", HTML, "noscript", {}], ["Characters", "<"]]) \
+        == "<noscript><"
+    assert serialize_tokens([["StartTag", HTML, "noscript", {}], ["Characters", "<"]],
+                            scripting=False) == "<noscript>&lt;"
+
+
+def test_serialize_is_iterative():
+    doc = Document()
+    node = doc.append_child(doc.create_element("div"))
+    for _ in range(50_000):
+        node = node.append_child(doc.create_element("span"))
+    out = lexpy.serialize(doc, omit_optional_tags=False)
+    assert out == doc.to_html()
+
+
+# -- the C serializer and the options pipeline agree ---------------------
+
+NAMES = ["div", "p", "span", "b", "template", "script", "style", "noscript", "br",
+         "img", "textarea", "pre", "li", "table", "td"]
+TEXTS = st.text(alphabet=st.sampled_from(list("ab &<>\"'\u00a0\n\t=`\u00e9\U0001F600")),
+                max_size=8)
+
+
+@st.composite
+def trees(draw):
+    doc = Document()
+    doc.scripting = draw(st.booleans())
+    root = doc.create_element("div")
+    open_elements = [root]
+    for _ in range(draw(st.integers(0, 25))):
+        parent = draw(st.sampled_from(open_elements))
+        target = parent.content if parent.content is not None else parent
+        kind = draw(st.sampled_from(["element", "element", "svg", "text", "comment",
+                                     "pi"]))
+        if kind == "element":
+            node = doc.create_element(draw(st.sampled_from(NAMES)))
+            for i in range(draw(st.integers(0, 3))):
+                node.set_attribute(draw(st.sampled_from(["id", "class", "data-x",
+                                                         "disabled", "title"])),
+                                   draw(TEXTS))
+            open_elements.append(node)
+        elif kind == "svg":
+            node = doc.create_element_ns(SVG, draw(st.sampled_from(
+                ["svg", "foreignObject", "script", "br"])))
+            node.set_attribute_ns(XLINK, "xlink:href", draw(TEXTS))
+            open_elements.append(node)
+        elif kind == "text":
+            node = doc.create_text_node(draw(TEXTS))
+        elif kind == "comment":
+            node = doc.create_comment(draw(TEXTS))
+        else:
+            node = doc.create_processing_instruction("pi", draw(TEXTS).replace(">", ""))
+        target.append_child(node)
+    return root
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees())
+def test_to_html_agrees_with_serialize_without_html5lib_shortcuts(root):
+    plain = dict(omit_optional_tags=False, quote_attr_values="always",
+                 use_best_quote_char=False, minimize_boolean_attributes=False,
+                 inject_meta_charset=False)
+    assert lexpy.serialize(root, **plain) == root.to_html()

@@ -1,0 +1,187 @@
+"""The public entry points: parse, parse_fragment, Parser; their argument
+checks, the closed parser, str/bytes mixing, collected errors and the
+buffered-bytes introspection."""
+import pytest
+
+import lexpy
+from lexpy import ParseError, Parser
+
+
+def test_parse_str_and_bytes_give_the_same_tree():
+    text = "<!DOCTYPE html><title>é</title><p>a&amp;b<!--c--></p>"
+    assert lexpy.dump(lexpy.parse(text)) == lexpy.dump(lexpy.parse(text.encode()))
+    assert lexpy.dump(lexpy.parse(bytearray(text.encode()))) == \
+        lexpy.dump(lexpy.parse(memoryview(text.encode())))
+
+
+def test_parse_returns_a_document_with_its_properties():
+    doc = lexpy.parse("<!DOCTYPE html><html lang=en><head><title>t</title>"
+                      "<body><p>x")
+    assert isinstance(doc, lexpy.Document)
+    assert doc.document_element.local_name == "html"
+    assert doc.head.local_name == "head" and doc.body.local_name == "body"
+    assert doc.doctype.name == "html"
+    assert doc.quirks_mode == "no-quirks"
+    assert doc.errors == []
+    assert isinstance(doc.encoding, str)
+
+
+def test_parse_fragment_in_contexts():
+    fragment = lexpy.parse_fragment("<td>x</td><p>y", "tr")
+    assert isinstance(fragment, lexpy.DocumentFragment)
+    assert [n.local_name for n in fragment.children] == ["td", "p"]  # foster-parented
+    assert lexpy.parse_fragment("<b>x", "title").to_html() == "&lt;b&gt;x"
+    svg = lexpy.parse_fragment("<path/><foreignObject><p>", "svg", namespace="svg")
+    assert [n.namespace_uri for n in svg.children] == ["http://www.w3.org/2000/svg"] * 2
+    table = lexpy.parse("<table><tbody></table>").get_elements_by_tag_name("tbody")[0]
+    assert lexpy.parse_fragment("<tr><td>1", table).to_html() == \
+        "<tr><td>1</td></tr>"
+    assert lexpy.parse_fragment(b"<i>\xc3\xa9</i>").to_html() == "<i>é</i>"
+
+
+def test_collect_errors_gives_parse_errors():
+    doc = lexpy.parse("<p>\x00</p></div>", collect_errors=True)
+    assert all(isinstance(e, ParseError) for e in doc.errors)
+    codes = [e.code for e in doc.errors]
+    assert codes[0] == "missing-doctype"
+    assert "unexpected-null-character" in codes
+    error = doc.errors[codes.index("unexpected-null-character")]
+    assert (error.line, error.column) == (1, 4)
+    assert error.message == "Unexpected null character"
+    assert str(error) == "1:4: unexpected-null-character"
+    assert error == ParseError("unexpected-null-character", 1, 4)
+    assert lexpy.parse("<p>\x00</p></div>").errors == []
+
+
+def test_collect_errors_for_fragments():
+    fragment = lexpy.parse_fragment("</x>", "div", collect_errors=True)
+    assert [e.code for e in fragment.owner_document.errors]
+
+
+def test_parser_feed_and_close():
+    parser = Parser()
+    assert not parser.closed
+    for piece in ["<p>a", "b</", "p><!-", "-c-->"]:
+        parser.feed(piece)
+    doc = parser.close()
+    assert parser.closed
+    assert parser.close() is doc
+    assert doc.body.inner_html == "<p>ab</p><!--c-->"
+
+
+def test_parser_feed_after_close_raises():
+    parser = Parser()
+    parser.feed("x")
+    parser.close()
+    with pytest.raises(ValueError, match="closed"):
+        parser.feed("y")
+    with pytest.raises(ValueError, match="closed"):
+        parser.feed(b"y")
+
+
+@pytest.mark.parametrize("first, second", [("a", b"b"), (b"a", "b"),
+                                           (bytearray(b"a"), "b")])
+def test_parser_rejects_mixing_str_and_bytes(first, second):
+    parser = Parser()
+    parser.feed(first)
+    with pytest.raises(TypeError, match="cannot mix str and bytes"):
+        parser.feed(second)
+    parser.feed(first)              # the parse goes on
+    assert parser.close().body.text_content == "aa"
+
+
+def test_parser_with_a_context_parses_a_fragment():
+    parser = Parser(context="select")
+    parser.feed("<option>a<opt")
+    parser.feed("ion>b")
+    fragment = parser.close()
+    assert [n.local_name for n in fragment.children] == ["option", "option"]
+
+
+def test_empty_input():
+    assert lexpy.dump(lexpy.parse("")) == "| <html>\n|   <head>\n|   <body>"
+    assert lexpy.dump(lexpy.parse(b"")) == lexpy.dump(lexpy.parse(""))
+    assert Parser().close().document_element.local_name == "html"
+    assert lexpy.parse_fragment("").child_nodes == []
+
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda: lexpy.parse(None), TypeError, "data must be str or bytes, not NoneType"),
+    (lambda: lexpy.parse(12), TypeError, "data must be str or bytes, not int"),
+    (lambda: lexpy.parse(["<p>"]), TypeError, "not list"),
+    (lambda: lexpy.parse("x", scripting=1), TypeError, "scripting must be a bool"),
+    (lambda: lexpy.parse("x", collect_errors="yes"), TypeError, "collect_errors"),
+    (lambda: lexpy.parse("x", processing_instructions=None), TypeError,
+     "processing_instructions"),
+    (lambda: lexpy.parse(b"x", encoding=5), TypeError, "encoding must be a str"),
+    (lambda: lexpy.parse(b"x", encoding="no-such-label"), LookupError,
+     "no-such-label"),
+    (lambda: lexpy.parse("x", bogus=True), TypeError, "bogus"),
+    (lambda: lexpy.parse_fragment("x", 3), TypeError,
+     "context must be a str .* or an Element"),
+    (lambda: lexpy.parse_fragment("x", ""), ValueError, "needs a name"),
+    (lambda: lexpy.parse_fragment("x", "td", namespace="xml"), ValueError,
+     "unknown namespace 'xml'"),
+    (lambda: lexpy.parse_fragment("x", "td", namespace=None), TypeError,
+     "namespace must be a str"),
+    (lambda: lexpy.parse_fragment(None, "td"), TypeError, "data must be str or bytes"),
+    (lambda: lexpy.parse_fragment("x", lexpy.parse("x").body.first_child),
+     TypeError, "context must be"),            # a Text node
+    (lambda: Parser().feed(None), TypeError, "chunk must be str or bytes"),
+    (lambda: Parser(encoding="nope"), LookupError, "nope"),
+    (lambda: Parser(namespace="x"), ValueError, "unknown namespace"),
+    (lambda: Parser(context=1.5), TypeError, "context must be"),
+    (lambda: Parser("x"), TypeError, "positional"),
+])
+def test_bad_arguments_raise_clear_errors(call, error, message):
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_bad_markup_never_raises():
+    nasty = ["<", "</", "<!", "<!--", "<?", "&", "&#", "&#x", "&#1114112;",
+             "<![CDATA[", "<svg><![CDATA[", "\x00", "\r", "\ud800", "<a b='",
+             "<table><tr><td><table>", "</html></body><p>", "<math><mi><svg><desc>"]
+    for text in nasty:
+        lexpy.parse(text, collect_errors=True)
+        lexpy.parse(text.encode("utf-8", "surrogatepass"), collect_errors=True)
+        lexpy.parse_fragment(text, "td", collect_errors=True)
+    lexpy.parse(bytes(range(256)) * 4)
+
+
+def test_buffered_bytes_is_read_only_and_tracks_the_unfinished_token():
+    parser = Parser()
+    assert parser.buffered_bytes == 0
+    parser.feed("<p>text ")
+    assert parser.buffered_bytes == 0              # text is passed on at once
+    parser.feed("<a href='" + "x" * 1000)          # an unfinished tag is kept
+    assert parser.buffered_bytes >= 1000
+    parser.feed("'>done")
+    assert parser.buffered_bytes == 0
+    parser.feed("&am")                             # may become &amp;
+    assert parser.buffered_bytes == 3
+    with pytest.raises(AttributeError):
+        parser.buffered_bytes = 0
+    parser.close()
+    assert parser.buffered_bytes == 0
+
+
+def test_a_long_comment_is_not_held_whole():
+    parser = Parser()
+    parser.feed("<!--")
+    for _ in range(100):
+        parser.feed("comment text -- with dashes\r")
+        assert parser.buffered_bytes <= 3      # "--" or a CR may still matter
+    parser.feed("\n-->")
+    doc = parser.close()
+    assert doc.first_child.data == ("comment text -- with dashes\n" * 100)
+
+
+@pytest.mark.parametrize("split", range(1, 12))
+def test_comment_pieces_keep_crlf_nul_and_utf8(split):
+    data = "<!--a\r\nb\x00é€😀-->".encode("utf-8")
+    parser = Parser()
+    parser.feed(data[:split + 4])
+    parser.feed(data[split + 4:])
+    assert lexpy.dump(parser.close()) == lexpy.dump(lexpy.parse(data))
+    assert lexpy.parse(data).first_child.data == "a\nb\ufffdé€😀"
