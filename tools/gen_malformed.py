@@ -475,6 +475,12 @@ UNSTABLE_BY_DESIGN = {
                                "<svg> or <math> context, can put HTML elements "
                                "where they parse back as foreign ones (an HTML "
                                "<mglyph> in <mi>, an HTML <a> in <math>)",
+    "template-contents-mode": "in <template> contents, an element that the active "
+                              "formatting elements were reconstructed into (by "
+                              "text) leaves the template's mode as it was, while "
+                              "its serialized start tag switches it to in body, "
+                              "where table-structure tags that followed are "
+                              "ignored",
     "after-frameset": "whitespace after </html> in a frameset document is "
                       "processed as in body and reconstructs the active "
                       "formatting elements after the <frameset>, where a "
@@ -513,6 +519,27 @@ def _integration_point(element) -> Optional[str]:
         encoding = (element.get_attribute("encoding") or "").lower()
         return "html" if encoding in ("text/html", "application/xhtml+xml") else None
     return None
+
+
+_TABLE_STRUCTURE = set("caption colgroup col tbody tfoot thead tr td th".split())
+_IN_HEAD_IN_TEMPLATE = set("""base basefont bgsound link meta noframes script style
+template title""".split())
+
+
+def _template_mode_shape(content) -> bool:
+    """A table-structure element after an element that, serialized, would
+    switch the template's insertion mode to in body."""
+    switched = False
+    for node in content.child_nodes:
+        if not isinstance(node, lexpy.dom.Element):
+            continue
+        name = node.local_name if node.namespace_uri == HTML_NS else ""
+        if name in _TABLE_STRUCTURE:
+            if switched:
+                return True
+        elif name not in _IN_HEAD_IN_TEMPLATE:
+            switched = True
+    return False
 
 
 _IMPLIED_END = set("dd dt li optgroup option p rb rp rt rtc".split())
@@ -554,6 +581,8 @@ def unstable_reasons(node, context=None, form_context=False) -> List[str]:
             reasons.add("leading-newline")
         if name == "selectedcontent":
             reasons.add("selectedcontent")
+        if name == "template" and child.content is not None and _template_mode_shape(child.content):
+            reasons.add("template-contents-mode")
         if name in ("rb", "rp", "rt", "rtc") and _ruby_through_implied_end(child):
             reasons.add("self-nesting")
         if name == "script" and "<!--" in child.text_content:
