@@ -13,6 +13,8 @@ parse(), parse_fragment() and Parser (incremental) build trees; dump()
 gives the html5lib test format of a tree and serialize() the HTML with
 html5lib's serializer options; the node classes are those of lexpy.dom.
 """
+from typing import TYPE_CHECKING, Any
+
 from lexpy.dom import (
     Attributes,
     CharacterData,
@@ -51,10 +53,16 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+if TYPE_CHECKING:
+    from lexpy.dom.options_serializer import serialize
+    __version__: str
+
+
+def __getattr__(name: str) -> Any:
     # Loaded on first use, not at import: importlib.metadata and the
     # html5lib-options serializer (html.entities, re) would add megabytes
     # of RSS to every process that only parses (issue 7).
+    value: Any
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
         try:

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 import time
-from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Tuple
+from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Tuple, Union
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 1
@@ -176,7 +176,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
     import lexpy
 
     scripting = not args.no_scripting
-    context = namespace = None
+    context: Optional[str] = None
+    namespace = "html"
     if args.fragment is not None:
         try:
             context, namespace = _fragment_context(args.fragment)
@@ -212,6 +213,7 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             status = EXIT_UNREADABLE
             continue
         start = time.perf_counter()
+        tree: Union[lexpy.Document, lexpy.DocumentFragment]
         if context is not None:
             tree = lexpy.parse_fragment(data, context, namespace=namespace,
                                         scripting=scripting,
@@ -219,9 +221,9 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
                                         encoding=args.encoding)
             document = tree.owner_document
         else:
-            tree = document = lexpy.parse(data, encoding=args.encoding,
-                                          scripting=scripting,
-                                          collect_errors=args.errors)
+            tree = lexpy.parse(data, encoding=args.encoding, scripting=scripting,
+                               collect_errors=args.errors)
+            document = tree
         elapsed_ms = (time.perf_counter() - start) * 1e3
         if args.errors:
             for error in document.errors:

@@ -1,23 +1,27 @@
 """The parser driver: lexpy.parse, lexpy.parse_fragment and lexpy.Parser.
 
-Checks the arguments, turns the input into UTF-8 (DESIGN.md decision 1) and
-runs one TreeConstruction (tokenizer + tree builder, without the GIL) over
-it. Until the encoding stage is wired in, bytes are taken as UTF-8 (a BOM
-is dropped, invalid sequences become U+FFFD) unless `encoding` names a
-codec.
+Checks the arguments and runs one TreeConstruction (tokenizer + tree
+builder, without the GIL) over the input. str input is encoded to UTF-8
+(DESIGN.md decision 1); bytes go through the input byte stream of
+lexpy.encoding: the encoding sniffing algorithm (a BOM, then the caller's
+`encoding`, then the <meta> prescan of the first 1024 bytes, then
+`default_encoding` or windows-1252), the Encoding Standard's decoders, and
+"changing the encoding while parsing" when a later <meta> declares another
+encoding while the confidence is tentative.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, NamedTuple, Optional, Union
+from typing import (TYPE_CHECKING, Generic, List, NamedTuple, Optional, TypeVar,
+                    Union, cast, overload)
 
 from lexpy.dom import dom as _dom
-from lexpy.encoding.encoding import utf8_valid_prefix
-from lexpy.treebuilder.treebuilder import NAMESPACES, TreeConstruction
+from lexpy.treebuilder.treebuilder import NAMESPACES, REPARSE_WINDOW, TreeConstruction
 
 if TYPE_CHECKING:
     from lexpy.dom import Document, DocumentFragment, Element
+    from lexpy.encoding import Decoder
 
-__all__ = ["ParseError", "Parser", "parse", "parse_fragment"]
+__all__ = ["ParseError", "Parser", "REPARSE_WINDOW", "parse", "parse_fragment"]
 
 Input = Union[str, bytes, bytearray, memoryview]
 
@@ -69,51 +73,46 @@ def _check_input(data: object, what: str = "data") -> None:
         raise TypeError("%s must be str or bytes, not %s" % (what, _type_name(data)))
 
 
-def _check_encoding(encoding: object) -> Optional[str]:
-    """The label as given (checked: a str naming a WHATWG encoding), or None."""
-    if encoding is None:
-        return None
-    if not isinstance(encoding, str):
-        raise TypeError("encoding must be a str (an encoding label) or None, not %s"
-                        % _type_name(encoding))
+def _encoding_id(label: object, what: str) -> int:
+    """The Encoding id a label names, or -1 for None; TypeError for a
+    non-str, LookupError (naming the label) for an unknown one."""
+    if label is None:
+        return -1
+    if not isinstance(label, str):
+        raise TypeError("%s must be a str (an encoding label) or None, not %s"
+                        % (what, _type_name(label)))
     from lexpy.encoding import lookup
-    lookup(encoding)
-    return encoding
+    return int(lookup(label).id)
 
 
-class _ByteInput:
-    """Chunks of bytes in, chunks of UTF-8 out, through the Encoding
-    Standard's decoders of lexpy.encoding (UTF-8 unless `encoding` names
-    another; a BOM wins). Sniffing is wired in separately."""
-
-    def __init__(self, encoding: Optional[str]) -> None:
-        from lexpy.encoding import Decoder, lookup
-        found = lookup("utf-8" if encoding is None else encoding)
-        self._decoder = Decoder(found)
-        self.encoding = found.name
-
-    def convert(self, chunk: Union[bytes, bytearray, memoryview]) -> bytes:
-        return self._decoder.decode(bytes(chunk), False)
-
-    def finish(self) -> bytes:
-        return self._decoder.decode(b"", True)
-
-    def buffered(self) -> int:
-        """Bytes held here between feeds: none counted (the decoder keeps
-        at most the 3 bytes of a sequence split between chunks)."""
-        return 0
+def _byte_view(data: Union[bytes, bytearray, memoryview]) -> Union[bytes, memoryview]:
+    """A C-contiguous view of bytes (any memoryview format)."""
+    if isinstance(data, bytes):
+        return data
+    view = memoryview(data)
+    if not view.c_contiguous:
+        return view.tobytes()
+    return view.cast("B") if view.format != "B" or view.ndim != 1 else view
 
 
-def parse(data: Input, *, encoding: Optional[str] = None, scripting: bool = True,
+def parse(data: Input, *, encoding: Optional[str] = None,
+          default_encoding: Optional[str] = None, scripting: bool = True,
           processing_instructions: bool = True,
           collect_errors: bool = False) -> "Document":
     """Parse a whole HTML document.
 
     Args:
         data: the document, as str (already decoded) or bytes (decoded as
-            the encoding sniffing algorithm decides).
+            the encoding sniffing algorithm decides: a byte order mark, then
+            `encoding`, then a <meta> in the first 1024 bytes, then
+            `default_encoding`; a later <meta> may still change a tentative
+            encoding).
         encoding: for bytes, the encoding label the transport layer gave
             (as in a Content-Type charset); a byte order mark still wins.
+            Ignored for str.
+        default_encoding: for bytes, the label of the encoding to use when
+            nothing declares one (windows-1252 when None, as browsers in
+            most locales do).
         scripting: the standard's scripting flag: with it on, <noscript>
             holds raw text; with it off, markup.
         processing_instructions: parse ``<?target data?>`` into
@@ -122,22 +121,24 @@ def parse(data: Input, *, encoding: Optional[str] = None, scripting: bool = True
         collect_errors: keep every parse error in the Document's `errors`.
 
     Returns:
-        The Document.
+        The Document; its `encoding` names the encoding the bytes were
+        decoded from ('UTF-8' for str).
 
     Raises:
         TypeError: `data` is not str or bytes, or an option has the wrong
             type.
-        LookupError: `encoding` is not a label of the Encoding Standard.
+        LookupError: `encoding` or `default_encoding` is not a label of the
+            Encoding Standard.
     """
     _check_input(data)
-    parser = Parser(encoding=encoding, scripting=scripting,
+    parser = Parser(encoding=encoding, default_encoding=default_encoding,
+                    scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors)
-    if encoding is None and isinstance(data, (bytes, bytearray, memoryview)):
-        parser._feed_utf8(bytes(data))
-    else:
+    if isinstance(data, str):
         parser.feed(data)
-    return parser.close()
+        return parser.close()
+    return parser._parse_bytes(_byte_view(data))
 
 
 def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
@@ -150,7 +151,7 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
 
     Args:
         data: the markup, as str, or bytes in `encoding` (UTF-8 when None;
-            a fragment has no encoding sniffing).
+            a byte order mark wins; a fragment has no encoding sniffing).
         context: the context element: an Element of any document, or its
             local name in `namespace` ("td", "title", "foreignObject").
         namespace: the context name's namespace: "html", "svg" or "math".
@@ -175,43 +176,65 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
     return parser.close()
 
 
-class Parser:
+_Tree = TypeVar("_Tree", "Document", "DocumentFragment")
+
+
+class Parser(Generic[_Tree]):
     """An incremental parser: feed() the input in chunks, then close().
 
     Chunks are str or bytes (not both in one parse) of any size, split
-    anywhere: inside a tag, a character reference, a UTF-8 sequence or a
-    CRLF. close() returns the same Document as parse() of the whole input.
-    With a `context` (an Element, or a local name in `namespace`) it parses
-    a fragment as parse_fragment() does, and close() returns the
-    DocumentFragment.
+    anywhere: inside a tag, a character reference, a UTF-8 sequence, a byte
+    order mark or a CRLF. close() returns the same Document as parse() of
+    the whole input. With a `context` (an Element, or a local name in
+    `namespace`) it parses a fragment as parse_fragment() does, and close()
+    returns the DocumentFragment.
 
-    Between feeds the parser holds only what it cannot settle yet: the
-    unfinished token (a long comment is passed on in pieces), a split
-    character, bytes waiting for the encoding to be decided. The
-    `buffered_bytes` property tells how many.
+    Between feeds the parser holds only what it cannot settle yet (the
+    `buffered_bytes` property tells how many bytes): the unfinished token
+    (a long comment is passed on in pieces), the first bytes while the
+    encoding sniffing algorithm waits for them (up to 1024 bytes, or
+    close()), and, while the encoding is tentative, the bytes a <meta>
+    changing the encoding would make it parse again -- but only for the
+    first REPARSE_WINDOW bytes of the document (1 MiB): past them a <meta>
+    no longer changes the encoding and nothing is kept. parse() follows the
+    same rule, so both give the same tree.
 
     The keyword arguments are those of parse() and parse_fragment().
     """
 
-    def __init__(self, *, encoding: Optional[str] = None, scripting: bool = True,
+    @overload
+    def __init__(self: "Parser[Document]", *, encoding: Optional[str] = None,
+                 default_encoding: Optional[str] = None, scripting: bool = True,
+                 processing_instructions: bool = True, collect_errors: bool = False,
+                 context: None = None, namespace: str = "html") -> None: ...
+
+    @overload
+    def __init__(self: "Parser[DocumentFragment]", *, encoding: Optional[str] = None,
+                 default_encoding: Optional[str] = None, scripting: bool = True,
+                 processing_instructions: bool = True, collect_errors: bool = False,
+                 context: Union[str, "Element"], namespace: str = "html") -> None: ...
+
+    def __init__(self, *, encoding: Optional[str] = None,
+                 default_encoding: Optional[str] = None, scripting: bool = True,
                  processing_instructions: bool = True, collect_errors: bool = False,
                  context: Union[None, str, "Element"] = None,
                  namespace: str = "html") -> None:
         _check_flag("scripting", scripting)
         _check_flag("processing_instructions", processing_instructions)
         _check_flag("collect_errors", collect_errors)
-        self._encoding = _check_encoding(encoding)
+        self._encoding = _encoding_id(encoding, "encoding")
+        self._default_encoding = _encoding_id(default_encoding, "default_encoding")
         self._collect_errors = collect_errors
         self._construction = TreeConstruction(scripting, processing_instructions,
                                               collect_errors)
         self._fragment = context is not None
         if self._fragment:
             _set_context(self._construction, context, namespace)
-        elif not isinstance(namespace, str) or namespace not in NAMESPACES:
+        else:
             _check_namespace(namespace)
-        self._bytes: Optional[_ByteInput] = None
+        self._decoder: Optional["Decoder"] = None      # a fragment's bytes
         self._kind: Optional[type] = None
-        self._result = None
+        self._result: Union[None, "Document", "DocumentFragment"] = None
 
     @property
     def closed(self) -> bool:
@@ -220,15 +243,12 @@ class Parser:
 
     @property
     def buffered_bytes(self) -> int:
-        """How many bytes of input the parser holds between feeds (the
-        unfinished token, a split character, bytes waiting for the
-        encoding to be decided); 0 once closed."""
+        """How many bytes of input the parser holds between feeds: the
+        unfinished token, bytes waiting for the encoding to be decided or
+        kept for a re-parse in another encoding; 0 once closed."""
         if self._result is not None:
             return 0
-        held = self._construction.buffered()[0]
-        if self._bytes is not None:
-            held += self._bytes.buffered()
-        return held
+        return int(self._construction.buffered()[0])
 
     def feed(self, chunk: Input) -> None:
         """Parse the next chunk of the input.
@@ -244,50 +264,59 @@ class Parser:
         kind = str if isinstance(chunk, str) else bytes
         if self._kind is None:
             self._kind = kind
+            if kind is bytes:
+                self._start_bytes(keep_input=True)
         elif kind is not self._kind:
             raise TypeError("cannot mix str and bytes chunks in one parse (this "
                             "parse was fed %s first)" % self._kind.__name__)
         if isinstance(chunk, str):
             data = _utf8_of_str(chunk)
+            if data:
+                self._construction.feed(data)
+        elif self._decoder is not None:
+            data = self._decoder.decode(_byte_view(chunk), False)
+            if data:
+                self._construction.feed(data)
         else:
-            if self._bytes is None:
-                self._bytes = _ByteInput(self._encoding)
-            data = self._bytes.convert(chunk)
-        if data:
-            self._construction.feed(data)
+            self._construction.feed_bytes(_byte_view(chunk))
 
-    def _feed_utf8(self, data: bytes) -> None:
-        """The whole input as bytes taken as UTF-8: valid UTF-8 goes to the
-        tokenizer as it is (only a BOM dropped), anything else through the
-        replacing decoder."""
-        # Validated in C without the GIL, with no str made (issue 7).
-        if utf8_valid_prefix(data) != len(data):
-            self.feed(data)     # the decoder drops the BOM (one, not two)
-            return
-        if data.startswith(b"\xef\xbb\xbf"):
-            data = data[3:]
+    def _start_bytes(self, keep_input: bool) -> None:
+        if self._fragment:
+            # The fragment case has no encoding sniffing: UTF-8 or the
+            # caller's encoding (a BOM wins), decoded before the tokenizer.
+            from lexpy.encoding import ENCODINGS, Decoder, lookup
+            self._decoder = Decoder(ENCODINGS[self._encoding] if self._encoding >= 0
+                                    else lookup("utf-8"))
+        else:
+            self._construction.set_byte_input(self._encoding, self._default_encoding,
+                                              keep_input)
+
+    def _parse_bytes(self, data: Union[bytes, memoryview]) -> _Tree:
+        """parse(bytes): the whole input at once (the stream need not keep
+        the bytes: a re-parse reads them from `data`)."""
         self._kind = bytes
-        if data:
-            self._construction.feed(data)
+        self._start_bytes(keep_input=False)
+        self._construction.parse_bytes(data)
+        return self.close()
 
-    def close(self):
+    def close(self) -> _Tree:
         """End of input: returns the Document (the DocumentFragment with a
         context). Calling it again returns the same object."""
         if self._result is None:
-            encoding = "UTF-8"
-            if self._bytes is not None:
-                rest = self._bytes.finish()
+            if self._decoder is not None:
+                rest = self._decoder.decode(b"", True)
                 if rest:
                     self._construction.feed(rest)
-                encoding = self._bytes.encoding
             if self._fragment:
                 self._result = self._construction.finish_fragment()
             else:
                 self._result = self._construction.finish()
             document = self._construction.document_object()
             document.errors = _errors(self._construction) if self._collect_errors else []
-            document.encoding = encoding
-        return self._result
+            document.encoding = (self._decoder.encoding.name if self._decoder is not None
+                                 else self._construction.encoding)
+        # (The overloads of __init__ tie _Tree to the context argument.)
+        return cast(_Tree, self._result)
 
 
 def _errors(construction: TreeConstruction) -> List[ParseError]:

@@ -9,9 +9,12 @@ from lexpy import ParseError, Parser
 
 def test_parse_str_and_bytes_give_the_same_tree():
     text = "<!DOCTYPE html><title>é</title><p>a&amp;b<!--c--></p>"
-    assert lexpy.dump(lexpy.parse(text)) == lexpy.dump(lexpy.parse(text.encode()))
-    assert lexpy.dump(lexpy.parse(bytearray(text.encode()))) == \
-        lexpy.dump(lexpy.parse(memoryview(text.encode())))
+    utf8 = text.encode()
+    assert lexpy.dump(lexpy.parse(text)) == lexpy.dump(lexpy.parse(utf8, encoding="utf-8"))
+    assert lexpy.dump(lexpy.parse(text)) == lexpy.dump(
+        lexpy.parse(b"\xef\xbb\xbf" + utf8))                          # a BOM
+    assert lexpy.dump(lexpy.parse(bytearray(utf8))) == \
+        lexpy.dump(lexpy.parse(memoryview(utf8))) == lexpy.dump(lexpy.parse(utf8))
 
 
 def test_parse_returns_a_document_with_its_properties():
@@ -180,8 +183,9 @@ def test_a_long_comment_is_not_held_whole():
 @pytest.mark.parametrize("split", range(1, 12))
 def test_comment_pieces_keep_crlf_nul_and_utf8(split):
     data = "<!--a\r\nb\x00é€😀-->".encode("utf-8")
-    parser = Parser()
+    parser = Parser(encoding="utf-8")
     parser.feed(data[:split + 4])
     parser.feed(data[split + 4:])
-    assert lexpy.dump(parser.close()) == lexpy.dump(lexpy.parse(data))
-    assert lexpy.parse(data).first_child.data == "a\nb\ufffdé€😀"
+    whole = lexpy.parse(data, encoding="utf-8")
+    assert lexpy.dump(parser.close()) == lexpy.dump(whole)
+    assert whole.first_child.data == "a\nb\ufffdé€😀"

@@ -561,7 +561,8 @@ def test_cost_grows_linearly(shape, options):
 # ---------------------------------------------------------------------------
 
 def _corpus_pages():
-    folder = data.ROOT.parent / "shared" / "corpus" / "pages"
+    from tests.test_corpus import corpus_dir      # $LEXPY_CORPUS or ../shared
+    folder = corpus_dir()
     pages = sorted(folder.glob("*.htm*"))
     assert pages, "no corpus pages in %s" % folder
     return pages

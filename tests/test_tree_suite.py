@@ -35,7 +35,8 @@ def _param_items(cases, suffix):
 
 def _parser_for(case):
     if case.fragment_context is None:
-        return lexpy.Parser(scripting=case.scripting)
+        # (Bytes chunks are the case's UTF-8: say so, rather than sniff.)
+        return lexpy.Parser(scripting=case.scripting, encoding="utf-8")
     context = case.fragment_context
     namespace = "html"
     if context.startswith("svg "):

@@ -177,12 +177,18 @@ def test_character_reference_whitespace_counts_as_whitespace():
 
 def test_parse_accepts_str_and_bytes_alike():
     html = "<p>caf\u00e9</p>"
-    assert lexpy.dump(lexpy.parse(html)) == lexpy.dump(lexpy.parse(html.encode()))
-    assert lexpy.parse(html.encode()).encoding == "UTF-8"
+    utf8 = html.encode()
+    assert lexpy.dump(lexpy.parse(html)) == lexpy.dump(lexpy.parse(utf8, encoding="utf-8"))
+    assert lexpy.parse(utf8, encoding="utf-8").encoding == "UTF-8"
+    # Nothing declares the encoding: the standard's default.
+    assert lexpy.parse(utf8).encoding == "windows-1252"
+    assert lexpy.parse(utf8).body.text_content == "caf\u00c3\u00a9"
+    declared = b"<meta charset=utf-8>" + utf8
+    assert lexpy.parse(declared).body.text_content == "caf\u00e9"
 
 
 def test_invalid_utf8_becomes_replacement_characters():
-    assert '"a\ufffdb"' in lexpy.dump(lexpy.parse(b"<p>a\xffb"))
+    assert '"a\ufffdb"' in lexpy.dump(lexpy.parse(b"<p>a\xffb", encoding="utf-8"))
 
 
 def test_bad_arguments():

@@ -839,12 +839,12 @@ def check(case: Case) -> dict:
             except UnicodeEncodeError:
                 utf8 = None          # lone surrogates: no UTF-8 of this str
             if utf8 is not None:
-                from_bytes = _parse(case, utf8)
+                from_bytes = _parse(case, utf8, "utf-8")
                 if lexpy.dump(from_bytes) != first_dump:
                     raise InvariantFailure("str and its UTF-8 bytes parse differently\n"
                                            "str:\n%s\nbytes:\n%s"
                                            % (first_dump, lexpy.dump(from_bytes)))
-                chunked = _parse_chunked(case, utf8)
+                chunked = _parse_chunked(case, utf8, "utf-8")
                 if lexpy.dump(chunked) != first_dump:
                     raise InvariantFailure("chunked bytes parse differs\nwhole:\n%s\n"
                                            "chunked:\n%s" % (first_dump, lexpy.dump(chunked)))

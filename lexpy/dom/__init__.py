@@ -1,5 +1,6 @@
 """The DOM: C structs in a per-document arena with Python proxies, the
 serializer and the tree dump (DESIGN.md decision 7)."""
+from typing import TYPE_CHECKING, Any
 
 from lexpy.dom.dom import (
     Attributes,
@@ -45,7 +46,11 @@ __all__ = [
 ]
 
 
-def __getattr__(name):
+if TYPE_CHECKING:
+    from lexpy.dom.options_serializer import SerializerError, serialize, serialize_tokens
+
+
+def __getattr__(name: str) -> Any:
     # The html5lib-options serializer is imported on first use (it brings
     # html.entities and re: megabytes of RSS a parse does not need).
     if name in ("SerializerError", "serialize", "serialize_tokens"):

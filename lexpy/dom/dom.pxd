@@ -208,8 +208,8 @@ cdef class Node:
 
 cdef class Document(Node):
     cdef CDocument* c_doc
-    cdef public object errors     # list of ParseError (collect_errors=True)
-    cdef public str encoding      # the encoding's standard name
+    cdef list parse_errors        # the `errors` property
+    cdef str encoding_name        # the `encoding` property
 
 # A new empty Document (the tree builder fills c_doc).
 cdef Document document_new()

@@ -100,6 +100,7 @@ cdef class Element(Node):
 
     @property
     def node_name(self):
+        """The tag name ('DIV' for an HTML div)."""
         return self.tag_name
 
     @property
@@ -160,6 +161,8 @@ cdef class Element(Node):
                            element.attrs[index].value_length)
 
     def has_attribute(self, qualified_name):
+        """Whether the element has an attribute named `qualified_name`
+        (ASCII case-insensitive on HTML elements)."""
         cdef CElement* element = self._c()
         cdef bytes name = self._attribute_key(qualified_name)
         return find_attribute_by_qualified_name(element, name, len(name)) >= 0
@@ -230,6 +233,7 @@ cdef class Element(Node):
                            element.attrs[index].value_length)
 
     def has_attribute_ns(self, namespace, local_name):
+        """Whether the element has the attribute (namespace, local_name)."""
         return self._find_ns(namespace, local_name) >= 0
 
     def set_attribute_ns(self, namespace, qualified_name, value):
@@ -265,6 +269,7 @@ cdef class Element(Node):
             raise MemoryError()
 
     def remove_attribute_ns(self, namespace, local_name):
+        """Remove the attribute (namespace, local_name), if there is one."""
         cdef int index = self._find_ns(namespace, local_name)
         if index >= 0:
             element_remove_attribute_at(self._c(), index)
@@ -384,6 +389,7 @@ class Attributes(MutableMapping):
         return self._element._attribute_items()
 
     def values(self):
+        """The values, in order (a new list)."""
         return [value for _, value in self._element._attribute_items()]
 
     def __repr__(self):

@@ -54,7 +54,10 @@ scripting (the document's flag; True for token streams)
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional
+
+if TYPE_CHECKING:
+    from lexpy.dom.dom import Node
 
 __all__ = ["serialize", "serialize_tokens", "SerializerError"]
 
@@ -641,7 +644,7 @@ def _serialize(tokens: Iterable[dict], options: _Options, scripting: bool) -> st
     return "".join(_write(tokens, options, scripting))
 
 
-def serialize(node, **options) -> str:
+def serialize(node: "Node", **options: Any) -> str:
     """Serialize a node with html5lib's serializer options (see the module
     docstring): its children for a Document or DocumentFragment, the node
     itself otherwise. Returns a str."""
@@ -658,7 +661,7 @@ def serialize(node, **options) -> str:
                       bool(scripting))
 
 
-def serialize_tokens(tokens, **options) -> str:
+def serialize_tokens(tokens: Iterable[Any], **options: Any) -> str:
     """Serialize an html5lib-style token stream, as html5lib-tests'
     serializer/*.test write it: lists such as ["StartTag", namespace, name,
     attributes], ["EmptyTag", name, attributes], ["EndTag", namespace,

@@ -237,18 +237,22 @@ cdef class Node:
 
     @property
     def first_child(self):
+        """The first child, or None."""
         return node_proxy(live(self).first_child)
 
     @property
     def last_child(self):
+        """The last child, or None."""
         return node_proxy(live(self).last_child)
 
     @property
     def next_sibling(self):
+        """The node after this one in its parent, or None."""
         return node_proxy(live(self).next)
 
     @property
     def previous_sibling(self):
+        """The node before this one in its parent, or None."""
         return node_proxy(live(self).prev)
 
     @property
@@ -275,6 +279,7 @@ cdef class Node:
 
     @property
     def first_element_child(self):
+        """The first child that is an element, or None."""
         cdef CNode* child = live(self).first_child
         while child != NULL and child.type != ELEMENT_NODE:
             child = child.next
@@ -282,6 +287,7 @@ cdef class Node:
 
     @property
     def last_element_child(self):
+        """The last child that is an element, or None."""
         cdef CNode* child = live(self).last_child
         while child != NULL and child.type != ELEMENT_NODE:
             child = child.prev
@@ -328,7 +334,7 @@ cdef class Node:
         template contents), or only those named `tag` (matched as
         get_elements_by_tag_name() matches; "*" or None: all). Safe while
         the tree changes, as descendants() is."""
-        return iter_elements(self, tag)
+        return _iter_elements(self, tag)
 
     def get_elements_by_tag_name(self, qualified_name):
         """The descendant elements named `qualified_name`, in tree order, as
@@ -348,6 +354,7 @@ cdef class Node:
         return element_by_id(self, element_id)
 
     def has_child_nodes(self):
+        """Whether the node has children."""
         return live(self).first_child != NULL
 
     def contains(self, other):
@@ -550,8 +557,8 @@ cdef class Document(Node):
         c_doc.node.proxy = <void*> self
         self.c_doc = c_doc
         self.c_node = &c_doc.node
-        self.errors = []
-        self.encoding = "UTF-8"
+        self.parse_errors = []
+        self.encoding_name = u"UTF-8"
 
     def __init__(self):
         pass
@@ -573,10 +580,12 @@ cdef class Document(Node):
 
     @property
     def node_name(self):
+        """'#document'."""
         return "#document"
 
     @property
     def owner_document(self):
+        """None: a Document belongs to no document."""
         return None
 
     @property
@@ -619,6 +628,31 @@ cdef class Document(Node):
                 return node_proxy(child)
             child = child.next
         return None
+
+    @property
+    def errors(self):
+        """The parse errors (lexpy.ParseError: code, line, column) when
+        the document was parsed with collect_errors=True, else []."""
+        return self.parse_errors
+
+    @errors.setter
+    def errors(self, value):
+        if not isinstance(value, list):
+            raise TypeError("errors must be a list, not %s" % type(value).__name__)
+        self.parse_errors = value
+
+    @property
+    def encoding(self):
+        """The name of the encoding the document was decoded from, as the
+        Encoding Standard spells it ('UTF-8', 'windows-1252', 'Shift_JIS');
+        'UTF-8' for str input and for documents made with Document()."""
+        return self.encoding_name
+
+    @encoding.setter
+    def encoding(self, value):
+        if not isinstance(value, str):
+            raise TypeError("encoding must be a str, not %s" % type(value).__name__)
+        self.encoding_name = value
 
     @property
     def quirks_mode(self):
@@ -766,7 +800,7 @@ cdef class Document(Node):
         cdef CNode* child_copy
         copy.c_doc.quirks_mode = self.c_doc.quirks_mode
         copy.c_doc.scripting = self.c_doc.scripting
-        copy.encoding = self.encoding
+        copy.encoding_name = self.encoding_name
         if deep:
             child = self.c_node.first_child
             while child != NULL:
@@ -795,6 +829,7 @@ cdef class DocumentFragment(Node):
 
     @property
     def node_name(self):
+        """'#document-fragment'."""
         return "#document-fragment"
 
     @property
@@ -815,10 +850,12 @@ cdef class DocumentType(Node):
 
     @property
     def node_name(self):
+        """The doctype's name."""
         return self.name
 
     @property
     def name(self):
+        """The name ('html'; '' when missing)."""
         cdef CDocumentType* doctype = self._c()
         return decode_utf8(doctype.name, doctype.name_length)
 
@@ -844,6 +881,7 @@ cdef class CharacterData(Node):
 
     @property
     def data(self):
+        """The node's text (settable)."""
         cdef CCharacterData* node = self._c()
         return decode_utf8(node.data, node.length)
 
@@ -860,6 +898,7 @@ cdef class CharacterData(Node):
         return len(self.data)
 
     def append_data(self, data):
+        """Add `data` at the end of the node's text."""
         cdef CCharacterData* node = self._c()
         cdef bytes utf8 = encode_utf8(data, "data")
         if character_data_append(node, utf8, len(utf8)) != 0:
@@ -878,6 +917,7 @@ cdef class Text(CharacterData):
 
     @property
     def node_name(self):
+        """'#text'."""
         return "#text"
 
 
@@ -887,6 +927,7 @@ cdef class Comment(CharacterData):
 
     @property
     def node_name(self):
+        """'#comment'."""
         return "#comment"
 
 
@@ -896,11 +937,13 @@ cdef class ProcessingInstruction(CharacterData):
 
     @property
     def target(self):
+        """The target: 'xml-stylesheet' of <?xml-stylesheet ...?>."""
         cdef CCharacterData* node = self._c()
         return decode_utf8(node.target, node.target_length)
 
     @property
     def node_name(self):
+        """The target."""
         return self.target
 
     def __repr__(self):

@@ -167,7 +167,7 @@ cdef list elements_by_class_name(Node root, object class_names):
     return result
 
 
-def iter_elements(Node root, object tag):
+def _iter_elements(Node root, object tag):
     """The generator behind Node.iter(): elements in tree order, safe while
     the tree changes (as Node.descendants() is)."""
     cdef CNode* c_root = live(root)

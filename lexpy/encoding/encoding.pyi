@@ -1,9 +1,12 @@
 # Type stubs of the compiled module lexpy.encoding.encoding (api.pxi).
 from typing import NamedTuple, Optional, Tuple, Union
 
+from typing_extensions import disjoint_base
+
 _Buffer = Union[bytes, bytearray, memoryview]
 _Label = Union[str, bytes, "Encoding"]
 
+@disjoint_base
 class Encoding:
     @property
     def id(self) -> int: ...
@@ -32,6 +35,7 @@ def can_switch_on_the_fly(current: _Label, new: _Label, converted: _Buffer) -> b
 def utf8_valid_prefix(data: _Buffer) -> int: ...
 def decode(data: _Buffer, encoding: _Label, *, bom: bool = ...) -> str: ...
 
+@disjoint_base
 class Decoder:
     def __init__(self, encoding: _Label, *, bom: bool = ...) -> None: ...
     @property

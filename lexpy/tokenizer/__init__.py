@@ -8,4 +8,4 @@ and count_tokens (tokenizing to a no-op consumer, for the benchmark).
 """
 from lexpy.tokenizer.tokenizer import count_tokens, tokenize_for_test
 
-__all__: list = []
+__all__: list[str] = []

@@ -178,6 +178,16 @@ cdef size_t tokenizer_buffered(Tokenizer* t, size_t* capacity) noexcept nogil:
     return t.own_len
 
 
+cdef size_t tokenizer_token_offset(Tokenizer* t) noexcept nogil:
+    if t.current_token == NULL:
+        return t.pos
+    return t.buf_abs + t.current_token.begin
+
+
+cdef size_t tokenizer_settled_offset(Tokenizer* t) noexcept nogil:
+    return t.own_abs if t.own_len > 0 else t.stream_end
+
+
 cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
                         size_t length) noexcept nogil:
     cdef size_t chunk_abs, appended, take, piece

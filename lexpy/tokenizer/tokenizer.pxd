@@ -218,3 +218,9 @@ cdef void tokenizer_position(Tokenizer* tokenizer, size_t offset,
 # the bytes allocated for them.
 cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
+# Stream offsets (bytes of UTF-8 fed so far count from 0): of the first byte
+# of the token the callback is handling, and of the first byte the tokenizer
+# still holds between feeds (every token that starts before it has been
+# emitted).
+cdef size_t tokenizer_token_offset(Tokenizer* tokenizer) noexcept nogil
+cdef size_t tokenizer_settled_offset(Tokenizer* tokenizer) noexcept nogil

@@ -11,54 +11,205 @@ NAMESPACES = {
 }
 
 
+# How far into a document (in bytes of its UTF-8) a <meta> may still change
+# a tentative encoding. Not in the standard, which re-parses from the first
+# byte whatever the position (and, when it cannot re-parse, keeps the
+# encoding: "changing the encoding while parsing", step 6): an incremental
+# parser would otherwise keep every byte of a document whose encoding stays
+# tentative. Past this point the bytes are dropped and the confidence
+# becomes certain; parse() of the whole input follows the same rule, so it
+# gives the same tree as Parser.feed().
+REPARSE_WINDOW = 1 << 20
+
+
 cdef class TreeConstruction:
-    """One parse: UTF-8 chunks in, a Document (or a fragment's nodes) out.
+    """One parse: input in, a Document (or a fragment's nodes) out.
 
     Internal to lexpy (lexpy.parse, lexpy.parse_fragment and lexpy.Parser
     are the public entry points): it does no argument checking beyond its
-    types and no decoding.
+    types. feed() takes UTF-8; after set_byte_input(), feed_bytes() and
+    parse_bytes() take bytes through the input byte stream (encoding
+    sniffing, decoding, changing the encoding on a <meta>).
     """
     cdef Document document
     cdef Tokenizer* c_tokenizer
     cdef TreeBuilder* c_builder
     cdef ErrorList c_errors
+    cdef bint scripting
+    cdef bint processing_instructions
     cdef bint collect_errors
     cdef bint finished
     cdef object context_owner       # a caller's context element, kept alive
+    # The input byte stream (set_byte_input).
+    cdef InputByteStream c_stream
+    cdef bint byte_input
+    cdef bint keep_input            # the stream keeps the bytes (feed_bytes)
+    cdef const uint8_t* c_input     # else: the whole input (parse_bytes)
+    cdef size_t c_input_length
+    cdef size_t reparse_window
 
     def __cinit__(self, bint scripting=True, bint processing_instructions=True,
                   bint collect_errors=False):
+        memset(&self.c_errors, 0, sizeof(ErrorList))
+        self.scripting = scripting
+        self.processing_instructions = processing_instructions
+        self.collect_errors = collect_errors
+        self.reparse_window = REPARSE_WINDOW
+        self._start()
+
+    cdef int _start(self) except -1:
+        """A new Document with a tokenizer and a tree builder feeding it."""
         cdef CDocument* c_doc
         cdef ErrorList* errors
-        memset(&self.c_errors, 0, sizeof(ErrorList))
-        self.collect_errors = collect_errors
         self.document = document_new()
         if self.document is None or self.document.c_doc == NULL:
             raise RuntimeError("lexpy.dom could not create a document")
         c_doc = self.document.c_doc
-        errors = &self.c_errors if collect_errors else NULL
+        errors = &self.c_errors if self.collect_errors else NULL
         self.c_tokenizer = tokenizer_create(c_doc.tag_names, c_doc.attr_names,
-                                            processing_instructions, errors)
+                                            self.processing_instructions, errors)
         if self.c_tokenizer == NULL:
             raise MemoryError()
         self.c_builder = tree_builder_create(c_doc, self.c_tokenizer, errors,
-                                             scripting)
+                                             self.scripting)
         # The serializer writes <noscript> content as the parse read it; and
         # while the builder holds node pointers, the DOM reclaims nothing.
-        c_doc.scripting = scripting
+        c_doc.scripting = self.scripting
         c_doc.building = 1
         if self.c_builder == NULL:
             raise MemoryError()
         tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
                                self.c_builder)
+        if self.byte_input:
+            self._connect_stream()
+        return 0
 
-    def __dealloc__(self):
+    cdef void _connect_stream(self):
+        self.c_builder.input = &self.c_stream
+        self.c_builder.input_bytes = self.c_input
+        self.c_builder.input_length = self.c_input_length
+        self.c_builder.reparse_window = self.reparse_window
+
+    cdef void _discard(self):
+        """Drop the tokenizer and the tree builder (and the parse errors)."""
         if self.document is not None and self.document.c_doc != NULL:
             self.document.c_doc.building = 0
         if self.c_tokenizer != NULL:
             tokenizer_destroy(self.c_tokenizer)
+            self.c_tokenizer = NULL
         tree_builder_destroy(self.c_builder)
+        self.c_builder = NULL
         error_list_clear(&self.c_errors)
+
+    def __dealloc__(self):
+        self._discard()
+        if self.byte_input:
+            input_byte_stream_free(&self.c_stream)
+
+    def set_byte_input(self, int transport_encoding, int default_encoding,
+                       bint keep_input, size_t reparse_window=REPARSE_WINDOW):
+        """Before the first chunk: the input is bytes, decoded through the
+        input byte stream. `transport_encoding` / `default_encoding` are
+        Encoding ids or -1 (none); with `keep_input` the stream keeps the
+        bytes a re-parse may need (feed_bytes), else the caller passes the
+        whole input to parse_bytes."""
+        if self.byte_input:
+            raise ValueError("the input is bytes already")
+        input_byte_stream_init(&self.c_stream, transport_encoding,
+                               default_encoding, keep_input)
+        self.byte_input = True
+        self.keep_input = keep_input
+        self.reparse_window = reparse_window
+        self._connect_stream()
+
+    cdef int _tokenize(self, const uint8_t* output, size_t length,
+                       bint last) except -1:
+        """Tokenize UTF-8 from the input byte stream (then the end of the
+        input when `last`); when a <meta> changes the encoding so that the
+        document must be parsed again, start over with a new Document from
+        the first byte (the confidence is certain then: it happens once)."""
+        cdef int status
+        while True:
+            with nogil:
+                status = 0
+                if length:
+                    status = tokenizer_feed(self.c_tokenizer, output, length)
+                if status == 0 and last:
+                    status = tokenizer_finish(self.c_tokenizer)
+            if self.c_builder.failed:
+                raise MemoryError()
+            if not self.c_builder.reparse:
+                return 0
+            self._discard()
+            self._start()
+            with nogil:
+                input_byte_stream_restart(&self.c_stream, self.c_input,
+                                          self.c_input_length, &output, &length)
+
+    cdef void _settle(self) noexcept:
+        """Past the re-parse window the encoding stays: drop the kept bytes
+        (and with them the memory a tentative encoding would hold)."""
+        if self.c_stream.confidence == CONFIDENCE_TENTATIVE and self.c_stream.sniffed \
+                and tokenizer_settled_offset(self.c_tokenizer) >= self.reparse_window:
+            self.c_stream.confidence = CONFIDENCE_CERTAIN
+            byte_buffer_free(&self.c_stream.kept)
+
+    def feed_bytes(self, const uint8_t[::1] chunk):
+        """Decode and parse a chunk of bytes (set_byte_input with keep_input)."""
+        cdef const uint8_t* output = NULL
+        cdef size_t length = 0
+        cdef size_t n = chunk.shape[0]
+        if self.finished:
+            raise ValueError("the parse is finished")
+        if not (self.byte_input and self.keep_input):
+            raise ValueError("feed_bytes needs set_byte_input(keep_input=True)")
+        if n == 0:
+            return
+        with nogil:
+            input_byte_stream_feed(&self.c_stream, &chunk[0], n, &output, &length)
+        self._tokenize(output, length, False)
+        self._settle()
+
+    def parse_bytes(self, const uint8_t[::1] data):
+        """The whole input at once (set_byte_input without keep_input):
+        decode, parse and finish. Returns the Document."""
+        cdef const uint8_t* output = NULL
+        cdef size_t length = 0
+        cdef size_t n = data.shape[0]
+        if self.finished:
+            raise ValueError("the parse is finished")
+        if not self.byte_input or self.keep_input:
+            raise ValueError("parse_bytes needs set_byte_input(keep_input=False)")
+        self.c_input = &data[0] if n else NULL
+        self.c_input_length = n
+        self._connect_stream()
+        try:
+            if n:
+                with nogil:
+                    input_byte_stream_feed(&self.c_stream, self.c_input, n,
+                                           &output, &length)
+                self._tokenize(output, length, False)
+            return self.finish()
+        finally:
+            self.c_input = NULL
+            self.c_input_length = 0
+            if self.c_builder != NULL:
+                self._connect_stream()
+
+    @property
+    def encoding(self):
+        """The name of the encoding in use ('UTF-8' for UTF-8 input)."""
+        if not self.byte_input:
+            return u"UTF-8"
+        return encoding_name(self.c_stream.encoding).decode("ascii")
+
+    @property
+    def confidence(self):
+        """'certain', 'tentative' or 'irrelevant' (str input)."""
+        if not self.byte_input:
+            return u"irrelevant"
+        return u"certain" if self.c_stream.confidence == CONFIDENCE_CERTAIN \
+            else u"tentative"
 
     def set_fragment_context(self, str local_name, uint32_t namespace,
                              Node element=None):
@@ -101,6 +252,8 @@ cdef class TreeConstruction:
         cdef int status
         if self.finished:
             raise ValueError("the parse is finished")
+        if self.byte_input:
+            raise ValueError("the input is bytes: feed_bytes")
         with nogil:
             status = tokenizer_feed(self.c_tokenizer, data, length)
         if status != 0 and self.c_builder.failed:
@@ -108,14 +261,20 @@ cdef class TreeConstruction:
 
     def finish(self):
         """End of input: the Document."""
-        cdef int status
+        cdef const uint8_t* output = NULL
+        cdef size_t length = 0
         if not self.finished:
             self.finished = True
-            with nogil:
-                status = tokenizer_finish(self.c_tokenizer)
+            if self.byte_input:
+                with nogil:
+                    input_byte_stream_finish(&self.c_stream, &output, &length)
+                self._tokenize(output, length, True)
+            else:
+                with nogil:
+                    tokenizer_finish(self.c_tokenizer)
+                if self.c_builder.failed:
+                    raise MemoryError()
             self.document.c_doc.building = 0
-            if self.c_builder.failed:
-                raise MemoryError()
         return self.document
 
     def finish_fragment(self):
@@ -134,10 +293,18 @@ cdef class TreeConstruction:
         return node_proxy(&fragment.node)
 
     def buffered(self):
-        """(bytes held, bytes allocated) by the tokenizer's incoming
-        buffer between feeds."""
+        """(bytes held, bytes allocated) between feeds by the tokenizer's
+        incoming buffer and the input byte stream (bytes waiting for the
+        sniffing algorithm, bytes kept for a re-parse)."""
         cdef size_t capacity = 0
         cdef size_t held = tokenizer_buffered(self.c_tokenizer, &capacity)
+        if self.byte_input:
+            # (While the encoding is tentative the kept bytes include those
+            # waiting for the sniffing algorithm.)
+            held += max(self.c_stream.kept.length, 0 if self.c_stream.sniffed
+                        else self.c_stream.held.length)
+            capacity += self.c_stream.held.capacity + self.c_stream.kept.capacity \
+                + self.c_stream.converted.capacity
         return held, capacity
 
     def document_object(self):

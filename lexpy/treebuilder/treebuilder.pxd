@@ -9,6 +9,7 @@ from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG
 from lexpy.tokenizer.token cimport Token
 from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList
 from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
+from lexpy.encoding.encoding cimport InputByteStream
 
 
 # The insertion modes of the standard
@@ -116,6 +117,16 @@ cdef struct TreeBuilder:
     uint32_t column
     # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
     CCharacterData* last_comment
+    # The input byte stream of a parse from bytes (NULL otherwise), for
+    # "changing the encoding while parsing" on a <meta>: `input_bytes` /
+    # `input_length` are every byte fed so far when the driver keeps them
+    # (NULL / 0 when the stream does); a <meta> whose token starts at or
+    # after `reparse_window` (a stream offset) no longer changes it.
+    InputByteStream* input
+    const uint8_t* input_bytes
+    size_t input_length
+    size_t reparse_window
+    bint reparse                  # the document must be parsed again
     # Decoded text of a token with character references.
     uint8_t* scratch
     size_t scratch_capacity
@@ -150,8 +161,9 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil
 cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
                                            CElement* form) noexcept nogil
 
-# The TokenCallback: `context` is the TreeBuilder. Returns nonzero when the
-# builder ran out of memory (the tokenizer then stops).
+# The TokenCallback: `context` is the TreeBuilder. Returns 0 to go on; 1
+# when the builder ran out of memory, 2 when the document must be parsed
+# again in another encoding (TreeBuilder.reparse): the tokenizer stops.
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil
 
 # The root html element of the fragment case (whose children are the

@@ -21,7 +21,16 @@ from lexpy.tokenizer.tokenizer cimport (
     PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
-    tokenizer_finish, tokenizer_buffered, tag_id_by_name)
+    tokenizer_finish, tokenizer_buffered, tokenizer_token_offset,
+    tokenizer_settled_offset, tag_id_by_name)
+from lexpy.encoding.encoding cimport (
+    InputByteStream, CONFIDENCE_TENTATIVE, CHANGE_REPARSE, encoding_for_label,
+    extract_encoding_from_meta, is_content_type_pragma,
+    input_byte_stream_change_encoding, input_byte_stream_init,
+    input_byte_stream_free, input_byte_stream_feed, input_byte_stream_finish,
+    input_byte_stream_restart, encoding_name, byte_buffer_free,
+    CONFIDENCE_CERTAIN)
+from lexpy.encoding.encoding_ids cimport ENCODING__NONE
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
@@ -43,6 +52,7 @@ include "selectedcontent.pxi"      # <selectedcontent> follows the selected opti
 include "reset_insertion_mode.pxi" # template modes; reset the insertion mode
 include "adoption_agency.pxi"      # the adoption agency algorithm
 include "doctype.pxi"              # DocumentType node and quirks mode
+include "encoding_change.pxi"      # a <meta> changes the encoding
 include "foreign_content.pxi"      # the dispatcher's choice; SVG and MathML
 
 # The insertion modes, in the standard's order.
@@ -147,6 +157,8 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     cdef TreeBuilder* tb = <TreeBuilder*> context
     if tb.failed:
         return 1
+    if tb.reparse:
+        return 2
     if tb.stopped:
         return 0
     tb.line = token.line
@@ -174,7 +186,9 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
     update_cdata_allowed(tb)
-    return 1 if tb.failed else 0
+    if tb.failed:
+        return 1
+    return 2 if tb.reparse else 0
 
 
 cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,

@@ -39,14 +39,27 @@ cdef int end_tag_template(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
+cdef int start_tag_meta_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+    """A meta start tag: a void element that may change the encoding."""
+    cdef CElement* meta = insert_html_element(tb, token)
+    tb.self_closing_acknowledged = True
+    if meta == NULL:
+        return DONE
+    open_elements_pop(tb)
+    change_the_encoding_for_meta(tb, meta)
+    return DONE
+
+
 cdef int start_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG_HTML:
         return mode_in_body(tb, token)
     if kind == TAG_BASE or kind == TAG_BASEFONT or kind == TAG_BGSOUND \
-            or kind == TAG_LINK or kind == TAG_META:
+            or kind == TAG_LINK:
         insert_void_html_element(tb, token)
         return DONE
+    if kind == TAG_META:
+        return start_tag_meta_in_head(tb, token)
     if kind == TAG_TITLE:
         insert_text_element(tb, token, RCDATA_STATE)
         return DONE

@@ -1,0 +1,107 @@
+"""Chunk invariance at the full-parser level (DESIGN.md decision 5): for every
+tree-construction case and every page of the shared corpus, lexpy.Parser
+fed the input in pieces gives the same tree as lexpy.parse() (or
+parse_fragment()) of the whole input -- for bytes and for str.
+
+Inputs under 200 bytes (or characters) are cut at every split point; every
+input is also fed in seeded random chunk sizes (several seeds, from a few
+bytes to tens of kilobytes). Byte chunks split UTF-8 sequences, CRLFs and
+everything else; str chunks split surrogate-free text anywhere.
+
+(tests/test_tree_suite.py also compares one-character and random-byte
+feeding with each case's expected tree.)
+"""
+import codecs
+import random
+
+import pytest
+
+import lexpy
+from tests.conformance import data
+from tests.test_corpus import PAGES
+
+CASES = list(data.tree_cases())
+EVERY_SPLIT_BELOW = 200
+SEEDS = (1, 2, 3)
+
+
+def _context(case):
+    context, namespace = case.fragment_context, "html"
+    for prefix in ("svg ", "math "):
+        if context.startswith(prefix):
+            context, namespace = context[len(prefix):], prefix.strip()
+    return context, namespace
+
+
+def _whole(case, document):
+    if case.fragment_context is None:
+        return lexpy.dump(lexpy.parse(document, scripting=case.scripting))
+    context, namespace = _context(case)
+    return lexpy.dump(lexpy.parse_fragment(document, context, namespace=namespace,
+                                           scripting=case.scripting))
+
+
+def _fed(case, chunks):
+    if case.fragment_context is None:
+        parser = lexpy.Parser(scripting=case.scripting)
+    else:
+        context, namespace = _context(case)
+        parser = lexpy.Parser(scripting=case.scripting, context=context,
+                              namespace=namespace)
+    for chunk in chunks:
+        parser.feed(chunk)
+    return lexpy.dump(parser.close())
+
+
+def _random_chunks(document, seed, largest):
+    rng = random.Random(seed)
+    chunks = []
+    i = 0
+    while i < len(document):
+        size = rng.randint(1, largest)
+        chunks.append(document[i:i + size])
+        i += size
+    return chunks
+
+
+def _splittings(document):
+    """Every split point of a short input, then seeded random chunks."""
+    if len(document) < EVERY_SPLIT_BELOW:
+        for i in range(1, len(document)):
+            yield "split at %d" % i, [document[:i], document[i:]]
+    for seed in SEEDS:
+        yield "seed %d" % seed, _random_chunks(document, seed, 1 + 3 * seed)
+
+
+@pytest.mark.parametrize("kind", ["bytes", "str"])
+@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_tree_case_fed_in_pieces(case, kind):
+    document = case.data.encode("utf-8") if kind == "bytes" else case.data
+    whole = _whole(case, document)
+    for how, chunks in _splittings(document):
+        got = _fed(case, chunks)
+        assert got == whole, "%s (%r)\nwhole:\n%s\nfed:\n%s" % (
+            how, chunks, whole, got)
+
+
+def _page_text(raw, encoding):
+    try:
+        return raw.decode(codecs.lookup(encoding).name, "replace")
+    except LookupError:
+        return raw.decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("kind", ["bytes", "str"])
+@pytest.mark.parametrize("path", PAGES, ids=[p.name for p in PAGES])
+def test_corpus_page_fed_in_pieces(path, kind):
+    raw = path.read_bytes()
+    document = raw
+    if kind == "str":
+        document = _page_text(raw, lexpy.parse(raw).encoding)
+    whole = lexpy.dump(lexpy.parse(document))
+    for seed, largest in zip(SEEDS, (256, 4096, 65536)):
+        parser = lexpy.Parser()
+        for chunk in _random_chunks(document, "%s:%d" % (path.name, seed), largest):
+            parser.feed(chunk)
+        assert lexpy.dump(parser.close()) == whole, "seed %d, chunks up to %d" % (
+            seed, largest)
