@@ -116,9 +116,9 @@ def parse(data: Input, *, encoding: Optional[str] = None,
             most locales do).
         detect_encoding: for bytes that declare no encoding (no byte order
             mark, no `encoding`, no <meta> in the first 1024 bytes): decode
-            them as UTF-8 when the 1024 bytes from the first byte above
-            0x7F are valid UTF-8 (the autodetection the standard allows),
-            else as `default_encoding`. The encoding stays tentative, so a
+            them as UTF-8 when the bytes from the first one above 0x7F are
+            valid UTF-8 (the first 1024 of them, or all up to the end; the
+            autodetection the standard allows), else as `default_encoding`. The encoding stays tentative, so a
             later <meta> may still change it. It never replaces a
             `default_encoding` of UTF-16, ISO-2022-JP, x-user-defined or a
             replacement label. False: nothing is guessed (a BOM, then

@@ -105,8 +105,8 @@ def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024,
     With ``detect_encoding`` true, the autodetection step that the standard
     leaves to the user agent comes before the default, as lexpy.parse()
     does it by default: when ``data`` (the whole input) has a byte 0x80 or
-    above and the 1024 bytes from the first such byte are valid UTF-8, the
-    result is UTF-8 ("tentative"). It does not replace a ``default`` of
+    above and the bytes from the first such byte are valid UTF-8 (the first
+    1024 of them, or all up to the end), the result is UTF-8 ("tentative"). It does not replace a ``default`` of
     UTF-8, UTF-16BE/LE, ISO-2022-JP, replacement or x-user-defined.
 
     Returns SniffResult(encoding, confidence, bom_length). Unknown labels
