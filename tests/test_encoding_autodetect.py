@@ -105,6 +105,15 @@ def test_every_split_point_of_small_documents():
             same_parse(data, [i])
             for j in range(i, len(data) + 1):
                 same_parse(data, [i, j])
+    # After 1100 bytes of ASCII the sniffing has decided before these bytes
+    # come, so autodetection sees them as they are fed.
+    head = b"<p>" + b"a" * 1100 + b"</p>"
+    for document in documents:
+        data = head + document
+        for i in range(len(head) - 2, len(data) + 1):
+            same_parse(data, [i])
+            for j in range(i, len(data) + 1):
+                same_parse(data, [600, i, j])
 
 
 # -- Undeclared legacy text stays in the default -----------------------------
