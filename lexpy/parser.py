@@ -4,10 +4,11 @@ Checks the arguments and runs one TreeConstruction (tokenizer + tree
 builder, without the GIL) over the input. str input is encoded to UTF-8
 (DESIGN.md decision 1); bytes go through the input byte stream of
 lexpy.encoding: the encoding sniffing algorithm (a BOM, then the caller's
-`encoding`, then the <meta> prescan of the first 1024 bytes, then
-`default_encoding` or windows-1252), the Encoding Standard's decoders, and
-"changing the encoding while parsing" when a later <meta> declares another
-encoding while the confidence is tentative.
+`encoding`, then the <meta> prescan of the first 1024 bytes, then -- with
+`detect_encoding` -- UTF-8 when the bytes are UTF-8, then `default_encoding`
+or windows-1252), the Encoding Standard's decoders, and "changing the
+encoding while parsing" when a later <meta> declares another encoding while
+the confidence is tentative.
 """
 from __future__ import annotations
 
@@ -96,23 +97,32 @@ def _byte_view(data: Union[bytes, bytearray, memoryview]) -> Union[bytes, memory
 
 
 def parse(data: Input, *, encoding: Optional[str] = None,
-          default_encoding: Optional[str] = None, scripting: bool = True,
-          processing_instructions: bool = True,
+          default_encoding: Optional[str] = None, detect_encoding: bool = True,
+          scripting: bool = True, processing_instructions: bool = True,
           collect_errors: bool = False) -> "Document":
     """Parse a whole HTML document.
 
     Args:
         data: the document, as str (already decoded) or bytes (decoded as
             the encoding sniffing algorithm decides: a byte order mark, then
-            `encoding`, then a <meta> in the first 1024 bytes, then
-            `default_encoding`; a later <meta> may still change a tentative
-            encoding).
+            `encoding`, then a <meta> in the first 1024 bytes, then UTF-8 if
+            `detect_encoding` finds it, then `default_encoding`; a later
+            <meta> may still change a tentative encoding).
         encoding: for bytes, the encoding label the transport layer gave
             (as in a Content-Type charset); a byte order mark still wins.
             Ignored for str.
         default_encoding: for bytes, the label of the encoding to use when
             nothing declares one (windows-1252 when None, as browsers in
             most locales do).
+        detect_encoding: for bytes that declare no encoding (no byte order
+            mark, no `encoding`, no <meta> in the first 1024 bytes): decode
+            them as UTF-8 when the bytes from the first one above 0x7F are
+            valid UTF-8 (the first 1024 of them, or all up to the end; the
+            autodetection the standard allows), else as `default_encoding`. The encoding stays tentative, so a
+            later <meta> may still change it. It never replaces a
+            `default_encoding` of UTF-16, ISO-2022-JP, x-user-defined or a
+            replacement label. False: nothing is guessed (a BOM, then
+            `encoding`, then the prescan, then the default).
         scripting: the standard's scripting flag: with it on, <noscript>
             holds raw text; with it off, markup.
         processing_instructions: parse ``<?target data?>`` into
@@ -132,7 +142,7 @@ def parse(data: Input, *, encoding: Optional[str] = None,
     """
     _check_input(data)
     parser = Parser(encoding=encoding, default_encoding=default_encoding,
-                    scripting=scripting,
+                    detect_encoding=detect_encoding, scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors)
     if isinstance(data, str):
@@ -197,33 +207,42 @@ class Parser(Generic[_Tree]):
     changing the encoding would make it parse again -- but only for the
     first REPARSE_WINDOW bytes of the document (1 MiB): past them a <meta>
     no longer changes the encoding and nothing is kept. parse() follows the
-    same rule, so both give the same tree.
+    same rule, so both give the same tree. When nothing declares the
+    encoding and `detect_encoding` is on, the bytes from the first one
+    above 0x7F also wait (about a KiB of them, or close()) until the parser
+    knows whether they are UTF-8; the ASCII before them is parsed at once.
 
-    The keyword arguments are those of parse() and parse_fragment().
+    The keyword arguments are those of parse() and parse_fragment()
+    (`detect_encoding` only matters for a document's bytes).
     """
 
     @overload
     def __init__(self: "Parser[Document]", *, encoding: Optional[str] = None,
-                 default_encoding: Optional[str] = None, scripting: bool = True,
-                 processing_instructions: bool = True, collect_errors: bool = False,
-                 context: None = None, namespace: str = "html") -> None: ...
+                 default_encoding: Optional[str] = None, detect_encoding: bool = True,
+                 scripting: bool = True, processing_instructions: bool = True,
+                 collect_errors: bool = False, context: None = None,
+                 namespace: str = "html") -> None: ...
 
     @overload
     def __init__(self: "Parser[DocumentFragment]", *, encoding: Optional[str] = None,
-                 default_encoding: Optional[str] = None, scripting: bool = True,
-                 processing_instructions: bool = True, collect_errors: bool = False,
-                 context: Union[str, "Element"], namespace: str = "html") -> None: ...
+                 default_encoding: Optional[str] = None, detect_encoding: bool = True,
+                 scripting: bool = True, processing_instructions: bool = True,
+                 collect_errors: bool = False, context: Union[str, "Element"],
+                 namespace: str = "html") -> None: ...
 
     def __init__(self, *, encoding: Optional[str] = None,
-                 default_encoding: Optional[str] = None, scripting: bool = True,
-                 processing_instructions: bool = True, collect_errors: bool = False,
+                 default_encoding: Optional[str] = None, detect_encoding: bool = True,
+                 scripting: bool = True, processing_instructions: bool = True,
+                 collect_errors: bool = False,
                  context: Union[None, str, "Element"] = None,
                  namespace: str = "html") -> None:
+        _check_flag("detect_encoding", detect_encoding)
         _check_flag("scripting", scripting)
         _check_flag("processing_instructions", processing_instructions)
         _check_flag("collect_errors", collect_errors)
         self._encoding = _encoding_id(encoding, "encoding")
         self._default_encoding = _encoding_id(default_encoding, "default_encoding")
+        self._detect_encoding = detect_encoding
         self._collect_errors = collect_errors
         self._construction = TreeConstruction(scripting, processing_instructions,
                                               collect_errors)
@@ -289,7 +308,8 @@ class Parser(Generic[_Tree]):
                                     else lookup("utf-8"))
         else:
             self._construction.set_byte_input(self._encoding, self._default_encoding,
-                                              keep_input)
+                                              keep_input,
+                                              detect_encoding=self._detect_encoding)
 
     def _parse_bytes(self, data: Union[bytes, memoryview]) -> _Tree:
         """parse(bytes): the whole input at once (the stream need not keep

@@ -11,14 +11,15 @@ values) the tree comes back whole, as long as boolean attributes keep their
 values.
 """
 import re
-from pathlib import Path
 
 import pytest
 
 import lexpy
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "pages"
-PAGES = sorted(CORPUS.glob("*")) if CORPUS.is_dir() else []
+from tests.test_corpus import corpus_dir      # $LEXPY_CORPUS or ../shared
+
+CORPUS = corpus_dir()
+PAGES = sorted(CORPUS.glob("*"))
 DOCTYPE_IDENTIFIERS = re.compile(r'^(\| <!DOCTYPE [^ >]*) ".*" ".*">$', re.M)
 
 

@@ -130,9 +130,11 @@ def test_meta_in_foreign_content_and_templates():
 
 
 def test_undeclared_bytes_are_windows_1252_unless_a_default_is_given():
+    # (Without autodetection: with it, these bytes are found to be UTF-8,
+    # tests/test_encoding_autodetect.py.)
     data = "<p>caf\u00e9".encode("utf-8")
-    assert paragraph_text(parsed(data, 2)) == "caf\u00c3\u00a9"
-    document = parsed(data, 2, default_encoding="utf-8")
+    assert paragraph_text(parsed(data, 2, detect_encoding=False)) == "caf\u00c3\u00a9"
+    document = parsed(data, 2, default_encoding="utf-8", detect_encoding=False)
     assert document.encoding == "UTF-8" and paragraph_text(document) == "caf\u00e9"
     with pytest.raises(LookupError, match="nope"):
         lexpy.parse(data, default_encoding="nope")
@@ -194,13 +196,14 @@ def test_split_multibyte_sequences_and_boms():
 def test_a_meta_past_the_reparse_window_is_not_honoured():
     # The same for parse() and Parser: past REPARSE_WINDOW bytes of the
     # document a <meta> no longer changes a tentative encoding, so the
-    # parser need not keep the input so far.
+    # parser need not keep the input so far. (Without autodetection, which
+    # would find these bytes to be UTF-8 before any <meta>.)
     filler = b"<p>" + b"x" * (REPARSE_WINDOW + 10)
     late = b"<p>\xc3\xa9</p>" + filler + b"<meta charset=utf-8>"
-    document = parsed(late, 65536)
+    document = parsed(late, 65536, detect_encoding=False)
     assert document.encoding == "windows-1252"
     early = b"<p>\xc3\xa9</p>" + b"x" * 2000 + b"<meta charset=utf-8>" + filler
-    document = parsed(early, 65536)
+    document = parsed(early, 65536, detect_encoding=False)
     assert document.encoding == "UTF-8"
     assert paragraph_text(document) == "\u00e9"
 

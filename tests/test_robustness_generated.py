@@ -75,6 +75,8 @@ def test_an_invariant_failure_is_reported():
     ("<select><table><option><hr>", "self-nesting"),         # atheris
     ("<math><mi><table><mglyph>", "html-in-foreign-context"),  # seed 10268009
     ("<b><frameset></frameset></html> ", "after-frameset"),  # seed 10142081
+    ("<template><template><code><marquee></template><<colgroup>",  # seed 10805779
+     "template-contents-mode"),
     ("<select><button><selectedcontent></selectedcontent></button><option><button>",
      "selectedcontent"),
 ])

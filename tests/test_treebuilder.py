@@ -180,9 +180,11 @@ def test_parse_accepts_str_and_bytes_alike():
     utf8 = html.encode()
     assert lexpy.dump(lexpy.parse(html)) == lexpy.dump(lexpy.parse(utf8, encoding="utf-8"))
     assert lexpy.parse(utf8, encoding="utf-8").encoding == "UTF-8"
-    # Nothing declares the encoding: the standard's default.
-    assert lexpy.parse(utf8).encoding == "windows-1252"
-    assert lexpy.parse(utf8).body.text_content == "caf\u00c3\u00a9"
+    # Nothing declares the encoding: UTF-8 autodetected, else the
+    # standard's default.
+    assert lexpy.parse(utf8).encoding == "UTF-8"
+    assert lexpy.parse(utf8, detect_encoding=False).encoding == "windows-1252"
+    assert lexpy.parse(utf8, detect_encoding=False).body.text_content == "caf\u00c3\u00a9"
     declared = b"<meta charset=utf-8>" + utf8
     assert lexpy.parse(declared).body.text_content == "caf\u00e9"
 

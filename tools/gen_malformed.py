@@ -372,10 +372,14 @@ class Case:
     chunk_window: float = 0.0     # where (as a fraction of the input) the
                                   # MAX_FEEDS chunks start
     serializer_options: bool = False   # also lexpy.serialize() with options
+    element_context: bool = False      # the context is an Element inside a
+                                       # <form> of a quirks-mode document
 
     def describe(self) -> str:
-        return ("seed=%d context=%r scripting=%r pi=%r encoding=%r chunks=%r from %.2f"
-                "\ndata=%r" % (self.seed, self.context, self.scripting,
+        return ("seed=%d context=%r%s scripting=%r pi=%r encoding=%r chunks=%r from %.2f"
+                "\ndata=%r" % (self.seed, self.context,
+                               " (an Element in a <form>)" if self.element_context else "",
+                               self.scripting,
                                self.processing_instructions, self.encoding,
                                self.chunk_sizes[:20], self.chunk_window, self.data))
 
@@ -391,6 +395,7 @@ def generate(seed: int) -> Case:
                 processing_instructions=rng.random() < 0.8)
     if rng.random() < 0.25:
         case.context = rng.choice(CONTEXTS)
+        case.element_context = rng.random() < 0.2
     if rng.random() < 0.35:
         case.data, case.encoding = _as_bytes(rng, text)
     case.chunk_window = rng.choice([0.0, rng.random()])
@@ -470,6 +475,12 @@ UNSTABLE_BY_DESIGN = {
                                "<svg> or <math> context, can put HTML elements "
                                "where they parse back as foreign ones (an HTML "
                                "<mglyph> in <mi>, an HTML <a> in <math>)",
+    "template-contents-mode": "in <template> contents, an element that the active "
+                              "formatting elements were reconstructed into (by "
+                              "text) leaves the template's mode as it was, while "
+                              "its serialized start tag switches it to in body, "
+                              "where table-structure tags that followed are "
+                              "ignored",
     "after-frameset": "whitespace after </html> in a frameset document is "
                       "processed as in body and reconstructs the active "
                       "formatting elements after the <frameset>, where a "
@@ -510,6 +521,27 @@ def _integration_point(element) -> Optional[str]:
     return None
 
 
+_TABLE_STRUCTURE = set("caption colgroup col tbody tfoot thead tr td th".split())
+_IN_HEAD_IN_TEMPLATE = set("""base basefont bgsound link meta noframes script style
+template title""".split())
+
+
+def _template_mode_shape(content) -> bool:
+    """A table-structure element after an element that, serialized, would
+    switch the template's insertion mode to in body."""
+    switched = False
+    for node in content.child_nodes:
+        if not isinstance(node, lexpy.dom.Element):
+            continue
+        name = node.local_name if node.namespace_uri == HTML_NS else ""
+        if name in _TABLE_STRUCTURE:
+            if switched:
+                return True
+        elif name not in _IN_HEAD_IN_TEMPLATE:
+            switched = True
+    return False
+
+
 _IMPLIED_END = set("dd dt li optgroup option p rb rp rt rtc".split())
 
 
@@ -526,10 +558,12 @@ def _ruby_through_implied_end(element) -> bool:
     return False
 
 
-def unstable_reasons(node, context=None) -> List[str]:
+def unstable_reasons(node, context=None, form_context=False) -> List[str]:
     """Which UNSTABLE_BY_DESIGN shapes the tree of a parsed Document or
-    DocumentFragment shows."""
+    DocumentFragment shows (`form_context`: the fragment's context is or is
+    inside a <form>)."""
     reasons = set()
+    form_context = form_context or context == ("form", "html")
     if "\r" in lexpy.dump(node):
         reasons.add("carriage-return")
     doctype = getattr(node, "doctype", None)
@@ -547,6 +581,8 @@ def unstable_reasons(node, context=None) -> List[str]:
             reasons.add("leading-newline")
         if name == "selectedcontent":
             reasons.add("selectedcontent")
+        if name == "template" and child.content is not None and _template_mode_shape(child.content):
+            reasons.add("template-contents-mode")
         if name in ("rb", "rp", "rt", "rtc") and _ruby_through_implied_end(child):
             reasons.add("self-nesting")
         if name == "script" and "<!--" in child.text_content:
@@ -579,7 +615,7 @@ def unstable_reasons(node, context=None) -> List[str]:
                 if isinstance(sibling, lexpy.dom.Element) and sibling.local_name == "frameset":
                     reasons.add("after-frameset")
                 sibling = sibling.previous_sibling
-        if (name == "form" and context is not None and context == ("form", "html")):
+        if name == "form" and form_context:
             reasons.add("self-nesting")     # the form element pointer
         if context is not None and context[1] != "html" and child.parent is node:
             reasons.add("html-in-foreign-context")
@@ -591,9 +627,31 @@ def _options(case: Case) -> dict:
                 processing_instructions=case.processing_instructions)
 
 
+NAMESPACE_URIS = {"svg": "http://www.w3.org/2000/svg",
+                  "math": "http://www.w3.org/1998/Math/MathML"}
+
+
+def _context_element(case: Case):
+    """The case's context as an Element in a <form> of a quirks document
+    (the fragment parser takes the form element pointer and the quirks
+    mode from there)."""
+    name, namespace = case.context
+    document = lexpy.parse("<form>")
+    if namespace == "html":
+        element = document.create_element(name)
+    else:
+        element = document.create_element_ns(NAMESPACE_URIS[namespace], name)
+    document.body.first_child.append_child(element)
+    return element
+
+
 def _parse(case: Case, data, encoding=None, errors=False):
     if case.context is not None:
         name, namespace = case.context
+        if case.element_context:
+            return lexpy.parse_fragment(data, _context_element(case), namespace=namespace,
+                                        encoding=encoding, collect_errors=errors,
+                                        **_options(case))
         return lexpy.parse_fragment(data, name, namespace=namespace, encoding=encoding,
                                     collect_errors=errors, **_options(case))
     return lexpy.parse(data, encoding=encoding, collect_errors=errors, **_options(case))
@@ -606,6 +664,8 @@ def _parse_chunked(case: Case, data, encoding=None, errors=False):
     kwargs = _options(case)
     if case.context is not None:
         kwargs["context"], kwargs["namespace"] = case.context
+        if case.element_context:
+            kwargs["context"] = _context_element(case)
     parser = lexpy.Parser(encoding=encoding, collect_errors=errors, **kwargs)
     # Up to MAX_FEEDS chunks of the case's sizes from the window's start;
     # the input before and after it in one chunk each.
@@ -659,7 +719,7 @@ def _round_trip(case: Case, first, first_dump: str, html: str) -> None:
     second_dump = lexpy.dump(second)
     if second_dump == first_dump:
         return
-    reasons = unstable_reasons(first, case.context)
+    reasons = unstable_reasons(first, case.context, case.element_context)
     if not reasons:
         raise InvariantFailure("round trip: dump(parse(to_html)) differs\n"
                                "to_html: %r\nfirst:\n%s\nsecond:\n%s"
@@ -675,7 +735,7 @@ def _round_trip(case: Case, first, first_dump: str, html: str) -> None:
     while passes < 10:
         passes += 1
         html_next, holder = _serialize(case, previous)
-        reasons = sorted(set(reasons) | set(unstable_reasons(holder, case.context)))
+        reasons = sorted(set(reasons) | set(unstable_reasons(holder, case.context, case.element_context)))
         if set(reasons) & _GROWING:
             return
         following = _parse(case, html_next)

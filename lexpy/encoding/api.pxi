@@ -92,7 +92,8 @@ cdef inline object _encoding_or_none(int encoding):
     return None if encoding == ENCODING__NONE else _ENCODINGS[encoding]
 
 
-def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024):
+def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024,
+          detect_encoding=False):
     """Determine the character encoding of an HTML byte stream.
 
     The HTML standard's encoding sniffing algorithm: a byte order mark wins
@@ -101,17 +102,42 @@ def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024):
     ``prescan_limit`` bytes (None: all of them) ("tentative"); then
     ``default``, else windows-1252 ("tentative").
 
+    With ``detect_encoding`` true, the autodetection step that the standard
+    leaves to the user agent comes before the default, as lexpy.parse()
+    does it by default: when ``data`` (the whole input) has a byte 0x80 or
+    above and the bytes from the first such byte are valid UTF-8 (the first
+    1024 of them, or all up to the end), the result is UTF-8 ("tentative"). It does not replace a ``default`` of
+    UTF-8, UTF-16BE/LE, ISO-2022-JP, replacement or x-user-defined.
+
     Returns SniffResult(encoding, confidence, bom_length). Unknown labels
     raise LookupError.
     """
-    result, decided = _sniff(data, transport_encoding, default, prescan_limit)
-    return result
+    cdef const uint8_t[::1] view = _byte_view(data)
+    cdef SniffOutcome outcome = _sniff_outcome(view, transport_encoding, default,
+                                               prescan_limit)
+    cdef size_t length = view.shape[0], first
+    cdef AutodetectResult detected = AUTODETECT_DEFAULT
+    if (detect_encoding and outcome.from_default and length
+            and autodetection_applies(outcome.encoding)):
+        with nogil:
+            first = ascii_prefix_length(&view[0], length)
+            if first < length:
+                detected = autodetect_utf8(&view[0] + first, length - first, True)
+        if detected == AUTODETECT_UTF_8:
+            outcome.encoding = ENCODING_UTF_8
+    return _sniff_result(outcome)
 
 
 def _sniff(data, transport_encoding=None, default=None, prescan_limit=1024):
     """sniff(), and whether more input could change its result (what a
     streaming caller waits on)."""
-    cdef const uint8_t[::1] view = _byte_view(data)
+    cdef SniffOutcome outcome = _sniff_outcome(_byte_view(data), transport_encoding,
+                                               default, prescan_limit)
+    return _sniff_result(outcome), outcome.decided
+
+
+cdef SniffOutcome _sniff_outcome(const uint8_t[::1] view, transport_encoding,
+                                 default, prescan_limit) except *:
     cdef int transport = _encoding_id(transport_encoding)
     cdef int fallback = _encoding_id(default)
     cdef size_t limit
@@ -125,10 +151,13 @@ def _sniff(data, transport_encoding=None, default=None, prescan_limit=1024):
     with nogil:
         outcome = sniff_encoding(&view[0] if view.shape[0] else NULL, view.shape[0],
                                  transport, fallback, limit)
-    return (SniffResult(_ENCODINGS[outcome.encoding],
-                        CERTAIN if outcome.confidence == CONFIDENCE_CERTAIN else TENTATIVE,
-                        outcome.bom_length),
-            outcome.decided)
+    return outcome
+
+
+cdef object _sniff_result(SniffOutcome outcome):
+    return SniffResult(_ENCODINGS[outcome.encoding],
+                       CERTAIN if outcome.confidence == CONFIDENCE_CERTAIN else TENTATIVE,
+                       outcome.bom_length)
 
 
 cdef const uint8_t[::1] _byte_view(data) except *:
@@ -251,17 +280,16 @@ def decode(data, encoding, *, bom=True):
 
 def _time_sniff_and_decode(pages, int repeat=1):
     """Seconds for `repeat` passes of what the parser driver does per
-    document, in C: the encoding sniffing algorithm, then the decoder over
-    the whole input (for UTF-8: validation in place). For
+    document, in C: the input byte stream over the whole input (the
+    encoding sniffing algorithm, UTF-8 autodetection when nothing declares
+    an encoding, then the decoder; for UTF-8: validation in place). For
     tools/bench_encoding.py."""
     import time
     cdef list buffers = [bytes(page) for page in pages]
     cdef Py_ssize_t count = len(buffers), i
     cdef const uint8_t** data = <const uint8_t**>malloc(count * sizeof(uint8_t*) + 1)
     cdef size_t* lengths = <size_t*>malloc(count * sizeof(size_t) + 1)
-    cdef ByteBuffer buffer
-    cdef StreamDecoder decoder
-    cdef SniffOutcome outcome
+    cdef InputByteStream stream
     cdef const uint8_t* output
     cdef size_t output_length, total = 0
     cdef int r
@@ -272,21 +300,23 @@ def _time_sniff_and_decode(pages, int repeat=1):
     for i in range(count):
         data[i] = <const uint8_t*><const char*>buffers[i]
         lengths[i] = len(buffers[i])
-    byte_buffer_init(&buffer)
     start = time.perf_counter()
     try:
         with nogil:
             for r in range(repeat):
                 for i in range(count):
-                    outcome = sniff_encoding(data[i], lengths[i], ENCODING__NONE,
-                                             ENCODING__NONE, 1024)
-                    decoder_init(&decoder, outcome.encoding, BOM_SNIFF)
-                    decoder_decode(&decoder, data[i], lengths[i], True, &buffer,
-                                   &output, &output_length)
-                    total += output_length
+                    input_byte_stream_init(&stream, ENCODING__NONE, ENCODING__NONE, False)
+                    input_byte_stream_set_autodetect(&stream, True)
+                    try:
+                        input_byte_stream_feed(&stream, data[i], lengths[i],
+                                               &output, &output_length)
+                        total += output_length
+                        input_byte_stream_finish(&stream, &output, &output_length)
+                        total += output_length
+                    finally:
+                        input_byte_stream_free(&stream)
     finally:
         elapsed = time.perf_counter() - start
-        byte_buffer_free(&buffer)
         free(data)
         free(lengths)
     return elapsed
@@ -295,12 +325,15 @@ def _time_sniff_and_decode(pages, int repeat=1):
 cdef class _InputByteStream:
     """The input byte stream of encoding.pxd, for tests: feed(chunk) and
     finish() return the UTF-8 to tokenize; change_encoding(label) returns
-    "kept", "switched" or "reparse"; restart() the UTF-8 of a re-parse."""
+    "kept", "switched" or "reparse"; restart() the UTF-8 of a re-parse.
+    With ``autodetect`` the stream autodetects UTF-8 as the parser does."""
     cdef InputByteStream c_stream
 
-    def __cinit__(self, transport_encoding=None, default=None, *, keep_input=True):
+    def __cinit__(self, transport_encoding=None, default=None, *, keep_input=True,
+                  autodetect=False):
         input_byte_stream_init(&self.c_stream, _encoding_id(transport_encoding),
                                _encoding_id(default), keep_input)
+        input_byte_stream_set_autodetect(&self.c_stream, autodetect)
 
     def __dealloc__(self):
         input_byte_stream_free(&self.c_stream)
@@ -312,6 +345,16 @@ cdef class _InputByteStream:
     @property
     def confidence(self):
         return CERTAIN if self.c_stream.confidence == CONFIDENCE_CERTAIN else TENTATIVE
+
+    @property
+    def detecting(self):
+        """Whether autodetection waits for bytes before it decides."""
+        return bool(self.c_stream.detecting)
+
+    @property
+    def undecided(self):
+        """How many bytes wait for autodetection."""
+        return self.c_stream.undecided.length
 
     def feed(self, data):
         cdef const uint8_t[::1] view = _byte_view(data)

@@ -11,6 +11,8 @@
 #       transport: encoding_for_label(encoding=) or ENCODING__NONE (an
 #       unknown label is the caller's LookupError); keep_input: false for
 #       parse(bytes) (the driver holds the bytes), true for Parser.feed.
+#   input_byte_stream_set_autodetect(&s, detect_encoding) before the first
+#       chunk: whether an undeclared document may turn out to be UTF-8.
 #   feed(chunk) / finish() -> UTF-8 to tokenizer_feed (empty while the
 #       sniffing algorithm waits: up to 1024 bytes, a BOM, a <meta>);
 #       then tokenizer_finish.
@@ -58,6 +60,8 @@ cdef struct SniffOutcome:
     Confidence confidence
     size_t bom_length         # bytes of byte order mark to skip (0, 2 or 3)
     bint decided              # more input could not change the outcome
+    bint from_default         # the encoding is step 9's default (nothing
+                              # declared one): autodetection may apply
 
 # BOM sniff: ENCODING_UTF_8 / _UTF_16BE / _UTF_16LE with *bom_length set, or
 # ENCODING__NONE. A proper prefix of a BOM is ENCODING__NONE.
@@ -183,6 +187,10 @@ cdef int decoder_decode(StreamDecoder* decoder, const uint8_t* chunk,
 # what the parser driver feeds bytes to and tokenizes the UTF-8 of.
 # ---------------------------------------------------------------------------
 
+# How many bytes from the first non-ASCII one autodetection looks at.
+cdef enum:
+    AUTODETECT_WINDOW = 1024
+
 # What changing the encoding asks of the driver.
 cdef enum EncodingChange:
     CHANGE_KEPT             # the encoding stays; the confidence is certain
@@ -195,12 +203,15 @@ cdef struct InputByteStream:
     int transport_encoding    # ENCODING__NONE: none
     int default_encoding      # ENCODING__NONE: windows-1252
     bint keep_input           # keep the bytes while tentative (for a restart)
+    bint autodetect           # autodetect UTF-8 when the sniffing ends at the default
+    bint detecting            # ... and autodetection has not decided yet
     bint sniffed              # the sniffing algorithm has decided
     bint finished             # input_byte_stream_finish was called
     size_t fed                # bytes fed so far
     StreamDecoder decoder
     ByteBuffer held           # bytes waiting for the sniffing algorithm
     ByteBuffer kept           # bytes fed while tentative (keep_input)
+    ByteBuffer undecided      # from the first non-ASCII byte, while detecting
     ByteBuffer converted      # the decoder's output buffer
 
 # keep_input: true when the driver does not keep the input itself
@@ -209,6 +220,12 @@ cdef struct InputByteStream:
 cdef void input_byte_stream_init(InputByteStream* stream, int transport_encoding,
                                  int default_encoding, bint keep_input) noexcept nogil
 cdef void input_byte_stream_free(InputByteStream* stream) noexcept nogil
+# Before the first chunk: whether to autodetect UTF-8 (autodetection.pxi)
+# when the sniffing algorithm ends at the default (off after init). The
+# bytes before the first non-ASCII one are passed on as they come; from it
+# on, the stream holds up to AUTODETECT_WINDOW + 3 bytes until it decides.
+cdef void input_byte_stream_set_autodetect(InputByteStream* stream,
+                                           bint enabled) noexcept nogil
 # Feed a chunk; *output / *output_length: the UTF-8 to tokenize now (valid
 # until the next call; empty while the sniffing algorithm waits for bytes).
 cdef int input_byte_stream_feed(InputByteStream* stream, const uint8_t* chunk,

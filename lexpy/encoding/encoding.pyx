@@ -28,5 +28,6 @@ include "miscellaneous.pxi"      # replacement, UTF-16BE/LE, x-user-defined
 include "decoder.pxi"            # the streaming decoder: BOM, dispatch, chunks
 include "sniffing.pxi"           # BOM sniff, prescan, the sniffing algorithm
 include "changing.pxi"           # changing the encoding while parsing
+include "autodetection.pxi"      # autodetecting UTF-8 when nothing declares an encoding
 include "input_stream.pxi"       # the input byte stream the driver feeds
 include "api.pxi"                # the Python API

@@ -23,9 +23,10 @@ cdef int bom_sniff(const uint8_t* data, size_t length,
 
 # encoding sniffing algorithm
 # (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)
-# over the bytes available so far. Step 2 (a user override) and steps 6-8
-# (container document, remembered encoding, autodetection) have no
-# counterpart here; the caller's default is step 9's.
+# over the bytes available so far. Step 2 (a user override) and steps 6-7
+# (container document, remembered encoding) have no counterpart here; step 8
+# (autodetection) is the input byte stream's, on an outcome `from_default`
+# (autodetection.pxi); the caller's default is step 9's.
 cdef SniffOutcome sniff_encoding(const uint8_t* data, size_t length,
                                  int transport_encoding, int default_encoding,
                                  size_t prescan_limit) noexcept nogil:
@@ -34,6 +35,7 @@ cdef SniffOutcome sniff_encoding(const uint8_t* data, size_t length,
     cdef bint bom_may_follow = length < 3 and (length == 0 or is_bom_prefix(data, length))
     cdef bint found_by_meta = False
     outcome.bom_length = 0
+    outcome.from_default = False
     # 1. BOM sniffing.
     outcome.encoding = bom_sniff(data, length, &bom_length)
     if outcome.encoding != ENCODING__NONE:
@@ -60,6 +62,7 @@ cdef SniffOutcome sniff_encoding(const uint8_t* data, size_t length,
     outcome.encoding = (default_encoding if default_encoding != ENCODING__NONE
                         else ENCODING_WINDOWS_1252)
     outcome.confidence = CONFIDENCE_TENTATIVE
+    outcome.from_default = True
     outcome.decided = length >= prescan_limit and not bom_may_follow
     return outcome
 

@@ -66,6 +66,40 @@ cdef size_t utf8_validate(const uint8_t* data, size_t length) noexcept nogil:
             return length
 
 
+# The UTF-8 sequence that starts at data[0] (a byte 0x80 or above): its
+# length when it is a complete, valid multi-byte sequence (the boundaries of
+# the UTF-8 decoder), 0 when it is invalid, -1 when data[0:length] is a valid
+# beginning that more bytes may complete. Helper of lexpy.
+cdef int utf8_sequence_length(const uint8_t* data, size_t length) noexcept nogil:
+    cdef uint8_t lead = data[0], lower = 0x80, upper = 0xBF, byte
+    cdef int needed, i
+    if lead < 0xC2 or lead > 0xF4:
+        return 0
+    if lead < 0xE0:
+        needed = 1
+    elif lead < 0xF0:
+        needed = 2
+        if lead == 0xE0:
+            lower = 0xA0
+        elif lead == 0xED:
+            upper = 0x9F
+    else:
+        needed = 3
+        if lead == 0xF0:
+            lower = 0x90
+        elif lead == 0xF4:
+            upper = 0x8F
+    for i in range(1, needed + 1):
+        if <size_t>i >= length:
+            return -1
+        byte = data[i]
+        if byte < lower or byte > upper:
+            return 0
+        lower = 0x80
+        upper = 0xBF
+    return needed + 1
+
+
 cdef inline void utf8_reset(StreamDecoder* d) noexcept nogil:
     d.utf8_code_point = 0
     d.utf8_bytes_needed = 0

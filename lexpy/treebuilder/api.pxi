@@ -107,16 +107,19 @@ cdef class TreeConstruction:
             input_byte_stream_free(&self.c_stream)
 
     def set_byte_input(self, int transport_encoding, int default_encoding,
-                       bint keep_input, size_t reparse_window=REPARSE_WINDOW):
+                       bint keep_input, size_t reparse_window=REPARSE_WINDOW,
+                       bint detect_encoding=True):
         """Before the first chunk: the input is bytes, decoded through the
         input byte stream. `transport_encoding` / `default_encoding` are
         Encoding ids or -1 (none); with `keep_input` the stream keeps the
         bytes a re-parse may need (feed_bytes), else the caller passes the
-        whole input to parse_bytes."""
+        whole input to parse_bytes; with `detect_encoding` an undeclared
+        document may be found to be UTF-8."""
         if self.byte_input:
             raise ValueError("the input is bytes already")
         input_byte_stream_init(&self.c_stream, transport_encoding,
                                default_encoding, keep_input)
+        input_byte_stream_set_autodetect(&self.c_stream, detect_encoding)
         self.byte_input = True
         self.keep_input = keep_input
         self.reparse_window = reparse_window
@@ -325,11 +328,11 @@ cdef class TreeConstruction:
         cdef size_t held = tokenizer_buffered(self.c_tokenizer, &capacity)
         if self.byte_input:
             # (While the encoding is tentative the kept bytes include those
-            # waiting for the sniffing algorithm.)
-            held += max(self.c_stream.kept.length, 0 if self.c_stream.sniffed
-                        else self.c_stream.held.length)
+            # waiting for the sniffing algorithm or for autodetection.)
+            held += max(self.c_stream.kept.length, self.c_stream.undecided.length
+                        + (0 if self.c_stream.sniffed else self.c_stream.held.length))
             capacity += self.c_stream.held.capacity + self.c_stream.kept.capacity \
-                + self.c_stream.converted.capacity
+                + self.c_stream.undecided.capacity + self.c_stream.converted.capacity
         return held, capacity
 
     def document_object(self):

@@ -28,7 +28,8 @@ from lexpy.encoding.encoding cimport (
     extract_encoding_from_meta, is_content_type_pragma,
     input_byte_stream_change_encoding, input_byte_stream_init,
     input_byte_stream_free, input_byte_stream_feed, input_byte_stream_finish,
-    input_byte_stream_restart, encoding_name, byte_buffer_free,
+    input_byte_stream_restart, input_byte_stream_set_autodetect, encoding_name,
+    byte_buffer_free,
     CONFIDENCE_CERTAIN)
 from lexpy.encoding.encoding_ids cimport ENCODING__NONE
 from lexpy.dom.dom cimport (
