@@ -49,16 +49,6 @@ class ParseError(NamedTuple):
         return "%d:%d: %s" % (self.line, self.column, self.code)
 
 
-def _utf8_of_str(text: str) -> bytes:
-    try:
-        return text.encode("utf-8")
-    except UnicodeEncodeError:
-        # Lone surrogates cannot be stored as UTF-8.
-        # (re is imported here, not at import time: issue 7's RSS budget.)
-        import re
-        return re.sub("[\ud800-\udfff]", "\ufffd", text).encode("utf-8")
-
-
 def _type_name(value: object) -> str:
     return type(value).__name__
 
@@ -289,9 +279,7 @@ class Parser(Generic[_Tree]):
             raise TypeError("cannot mix str and bytes chunks in one parse (this "
                             "parse was fed %s first)" % self._kind.__name__)
         if isinstance(chunk, str):
-            data = _utf8_of_str(chunk)
-            if data:
-                self._construction.feed(data)
+            self._construction.feed_text(chunk)
         elif self._decoder is not None:
             data = self._decoder.decode(_byte_view(chunk), False)
             if data:

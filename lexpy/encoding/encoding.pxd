@@ -112,6 +112,11 @@ cdef bint same_interpretation(int current, int new_encoding,
 # The length of the longest prefix of `data` made of complete, valid UTF-8
 # sequences (all of it when the input is valid UTF-8).
 cdef size_t utf8_validate(const uint8_t* data, size_t length) noexcept nogil
+# The UTF-8 of a str's storage (PEP 393: `kind` = 1, 2 or 4 bytes a code
+# point; lone surrogates become U+FFFD) into `out`, which has room for 2, 3
+# or 4 bytes a code point for kind 1, 2 or 4. Returns the bytes written.
+cdef size_t utf8_encode_code_points(unsigned int kind, const void* data,
+                                    size_t length, uint8_t* out) noexcept nogil
 
 
 # ---------------------------------------------------------------------------

@@ -273,6 +273,40 @@ cdef class TreeConstruction:
         if tree_builder_set_fragment_context(self.c_builder, context, form) != 0:
             raise MemoryError()
 
+    def feed_text(self, str text):
+        """Tokenize and build from a chunk of str: its UTF-8 is made here
+        without the GIL (ASCII text is read where the str keeps it), lone
+        surrogates as U+FFFD."""
+        cdef size_t length = <size_t> PyUnicode_GET_LENGTH(text)
+        cdef unsigned int kind = PyUnicode_KIND(text)
+        cdef const void* data = PyUnicode_DATA(text)
+        cdef uint8_t* utf8 = NULL
+        cdef int status
+        if self.finished:
+            raise ValueError("the parse is finished")
+        if self.byte_input:
+            raise ValueError("the input is bytes: feed_bytes")
+        if length == 0:
+            return
+        if PyUnicode_IS_ASCII(text):
+            with nogil:
+                status = tokenizer_feed(self.c_tokenizer, <const uint8_t*> data, length)
+        else:
+            if length > (<size_t> -1) // 4:
+                raise MemoryError()
+            utf8 = <uint8_t*> malloc(length * (kind + 1 if kind < 4 else 4))
+            if utf8 == NULL:
+                raise MemoryError()
+            try:
+                with nogil:
+                    status = tokenizer_feed(
+                        self.c_tokenizer, utf8,
+                        utf8_encode_code_points(kind, data, length, utf8))
+            finally:
+                free(utf8)
+        if status != 0 and self.c_builder.failed:
+            raise MemoryError()
+
     def feed(self, bytes chunk):
         """Tokenize and build from a chunk of UTF-8 (complete sequences)."""
         cdef const uint8_t* data = chunk

@@ -23,6 +23,8 @@ from lexpy.tokenizer.tokenizer cimport (
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
     tokenizer_finish, tokenizer_buffered, tokenizer_token_offset, tokenizer_input_length,
     tokenizer_settled_offset, tag_id_by_name)
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
+from lexpy.encoding.encoding cimport utf8_encode_code_points
 from lexpy.encoding.encoding cimport (
     InputByteStream, CONFIDENCE_TENTATIVE, CHANGE_REPARSE, encoding_for_label,
     extract_encoding_from_meta, is_content_type_pragma,
@@ -43,6 +45,10 @@ from lexpy.dom.dom cimport (
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into,
     Node, Document, document_new, node_proxy)
+
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)
 
 
 include "parse_errors.pxi"         # parse_error(): tree-construction errors
