@@ -2,71 +2,17 @@
 # for the rest (https://encoding.spec.whatwg.org/#utf-8-decoder).
 
 
+cdef extern from "utf8_encode.h" nogil:
+    size_t lxp_utf8_encode(unsigned int kind, const void* data, size_t length,
+                           uint8_t* out)
+
+
 # UTF-8 of a str's code points (PEP 393 storage: `kind` bytes a code point),
-# lone surrogates as U+FFFD (they cannot be UTF-8). `out` has room for
-# 2, 3 or 4 bytes a code point for kind 1, 2, 4. Returns the bytes written.
-# The UTF-8 encoder of the Encoding Standard over what Python's str holds
-# (https://encoding.spec.whatwg.org/#utf-8-encoder); ASCII runs eight code
-# points a step. Helper of lexpy.
+# lone surrogates as U+FFFD (they cannot be UTF-8): utf8_encode.h. Helper of
+# lexpy.
 cdef size_t utf8_encode_code_points(unsigned int kind, const void* data,
                                     size_t length, uint8_t* out) noexcept nogil:
-    cdef const uint8_t* one = <const uint8_t*> data
-    cdef const uint16_t* two = <const uint16_t*> data
-    cdef const uint32_t* four = <const uint32_t*> data
-    cdef size_t i = 0, o = 0
-    cdef uint64_t a, b
-    cdef uint32_t c
-    while i < length:
-        if kind == 1:
-            if i + 8 <= length:
-                memcpy(&a, one + i, 8)
-                if not (a & 0x8080808080808080ULL):
-                    memcpy(out + o, &a, 8)
-                    i += 8
-                    o += 8
-                    continue
-            c = one[i]
-        elif kind == 2:
-            if i + 8 <= length:
-                memcpy(&a, two + i, 8)
-                memcpy(&b, two + i + 4, 8)
-                if not ((a | b) & 0xFF80FF80FF80FF80ULL):
-                    out[o] = <uint8_t> a
-                    out[o + 1] = <uint8_t> (a >> 16)
-                    out[o + 2] = <uint8_t> (a >> 32)
-                    out[o + 3] = <uint8_t> (a >> 48)
-                    out[o + 4] = <uint8_t> b
-                    out[o + 5] = <uint8_t> (b >> 16)
-                    out[o + 6] = <uint8_t> (b >> 32)
-                    out[o + 7] = <uint8_t> (b >> 48)
-                    i += 8
-                    o += 8
-                    continue
-            c = two[i]
-        else:
-            c = four[i]
-        i += 1
-        if c < 0x80:
-            out[o] = <uint8_t> c
-            o += 1
-        elif c < 0x800:
-            out[o] = <uint8_t> (0xC0 | (c >> 6))
-            out[o + 1] = <uint8_t> (0x80 | (c & 0x3F))
-            o += 2
-        elif c < 0x10000:
-            if 0xD800 <= c <= 0xDFFF:
-                c = 0xFFFD                       # a lone surrogate
-            out[o] = <uint8_t> (0xE0 | (c >> 12))
-            out[o + 1] = <uint8_t> (0x80 | ((c >> 6) & 0x3F))
-            out[o + 2] = <uint8_t> (0x80 | (c & 0x3F))
-            o += 3
-        else:
-            out[o] = <uint8_t> (0xF0 | (c >> 18))
-            out[o + 1] = <uint8_t> (0x80 | ((c >> 12) & 0x3F))
-            out[o + 2] = <uint8_t> (0x80 | ((c >> 6) & 0x3F))
-            out[o + 3] = <uint8_t> (0x80 | (c & 0x3F))
-            o += 4
-    return o
+    return lxp_utf8_encode(kind, data, length, out)
 
 
 # The length of the longest prefix made of complete, valid UTF-8 sequences.
