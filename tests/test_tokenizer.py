@@ -9,10 +9,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from lexpy.tokenizer import count_tokens, tokenize_for_test
-from lexpy.tokenizer.tokenizer import (DATA_FLAGS, TAG_IDS, convert_for_test,
-                                       static_attr_id, static_tag_id,
-                                       token_records_for_test)
+from lexpy.tokenizer.tokenizer import (DATA_FLAGS, TAG_IDS, _NameTableForTests,
+                                       convert_for_test, static_attr_id,
+                                       static_tag_id, token_records_for_test)
 from tests.conformance import data
+from tests.tools import load_tool
 
 F = DATA_FLAGS
 TOKEN_CONTINUATION = 0x40   # token.pxd TokenType
@@ -119,8 +120,8 @@ def test_convert_rejects_wrong_types():
 # ---------------------------------------------------------------------------
 
 def records(text, **options):
-    got, errors, result = token_records_for_test(text, **options)
-    assert result == 0
+    got, errors, result, errors_lost = token_records_for_test(text, **options)
+    assert result == 0 and errors_lost == 0
     return got, errors
 
 
@@ -459,9 +460,64 @@ def test_appropriate_end_tag_needs_the_last_start_tag():
 
 
 def test_callback_can_stop_the_tokenizer():
-    got, _, result = token_records_for_test("<a><b><c><d>", stop_after=2)
+    got, _, result, _ = token_records_for_test("<a><b><c><d>", stop_after=2)
     assert result == 7
     assert [r["name"] for r in got] == ["a", "b"]
+
+
+# ---------------------------------------------------------------------------
+# Dynamic names: a keyed hash, and out of memory as a failure
+# ---------------------------------------------------------------------------
+
+def test_dynamic_names_do_not_collide_where_fnv_does():
+    # Names whose FNV-1a (the static tables' hash) agree in 16 low bits
+    # would all take one slot cluster; the table's keyed hash spreads them.
+    names = load_tool("bench").fnv_colliding_names(512)
+    assert len(set(names)) == 512
+    table = _NameTableForTests(1000)
+    slots = {table.hash(name) & 1023 for name in names}
+    assert len(slots) > 300          # random placement: about 400
+    assert [table.intern(name) for name in names] == list(range(1000, 1512))
+    assert [table.intern(name) for name in names] == list(range(1000, 1512))
+    assert table.get(1511) == names[-1]
+
+
+def test_each_table_has_its_own_hash_key():
+    first, second = _NameTableForTests(1000), _NameTableForTests(1000)
+    names = [b"x-%d" % i for i in range(8)]
+    assert [first.hash(n) for n in names] != [second.hash(n) for n in names]
+
+
+def test_a_full_name_table_interns_nothing():
+    table = _NameTableForTests(1000)
+    table.set_limit(1)
+    assert table.intern(b"x-a") == 1000
+    assert table.intern(b"x-b") == 0
+    assert table.intern(b"x-a") == 1000           # known names are found
+
+
+@pytest.mark.parametrize("source, emitted", [
+    ("<p>a<x-tag>b", ["p", "a"]),
+    ("<p>a<b x-attr=1>b", ["p", "a"]),
+    ("<p>a</x-tag>b", ["p", "a"]),
+])
+@pytest.mark.parametrize("chunk_sizes", [None, [1]], ids=["whole", "one-at-a-time"])
+def test_no_memory_for_a_name_stops_the_tokenizer(source, emitted, chunk_sizes):
+    # The tag is not emitted with a made-up id: the tokenizer stops with -1,
+    # which the tree builder raises as MemoryError.
+    got, _, result, _ = token_records_for_test(source, dynamic_name_limit=0,
+                                               chunk_sizes=chunk_sizes)
+    assert result == -1
+    assert [r.get("name", r.get("data")) for r in got] == emitted
+
+
+def test_errors_that_find_no_memory_are_counted():
+    got, errors, result, errors_lost = token_records_for_test(
+        "<a x x x>\x00", error_limit=1)
+    assert result == 0
+    assert [e["code"] for e in errors] == ["duplicate-attribute"]
+    assert errors_lost == 2
+    assert [r["kind"] for r in got] == ["start", "text", "eof"]
 
 
 # ---------------------------------------------------------------------------
@@ -491,7 +547,6 @@ def test_any_text_tokenizes_and_text_comes_back(text):
     ({"data": "x", "initial_state": "Bogus state"}, ValueError, "initial_state"),
     ({"data": "x", "last_start_tag": b"a"}, TypeError, "last_start_tag"),
     ({"data": "x", "processing_instructions": 1}, TypeError, "processing_instructions"),
-    ({"data": "x", "xml_violation_mode": None}, TypeError, "xml_violation_mode"),
     ({"data": "x", "chunk_sizes": 3}, TypeError, "chunk_sizes"),
     ({"data": "x", "chunk_sizes": ["1"]}, TypeError, "chunk_sizes"),
     ({"data": "x", "chunk_sizes": [0]}, ValueError, "chunk_sizes"),
@@ -514,46 +569,6 @@ def test_count_tokens_arguments():
         count_tokens(b"<a>", chunk_size=0)
     with pytest.raises(TypeError, match="collect_errors"):
         count_tokens(b"<a>", collect_errors=1)
-
-
-# ---------------------------------------------------------------------------
-# Cost grows linearly on hostile shapes, whole or chunked
-# ---------------------------------------------------------------------------
-
-HOSTILE = {
-    "long comment": lambda n: b"<!--" + b"-a" * (n // 2) + b"-->",
-    "long attribute value": lambda n: b"<a b='" + b"x&amp;" * (n // 6) + b"'>",
-    "many attributes": lambda n: b"<a " + b" ".join(b"a%d" % i for i in range(n // 7)) + b">",
-    "long numeric reference": lambda n: b"&#" + b"0" * n + b"65;",
-    "many ampersands": lambda n: b"&a" * (n // 2),
-    "long tag name": lambda n: b"<" + b"a" * n + b">",
-    "script with less-than signs": lambda n: b"<!--<script>" + b"a<b</s" * (n // 6),
-    "unclosed doctype": lambda n: b"<!DOCTYPE html PUBLIC '" + b"x" * n,
-}
-
-
-def _best_time(raw, **options):
-    import time
-    best = None
-    for _ in range(5):
-        start = time.process_time()
-        count_tokens(raw, **options)
-        elapsed = time.process_time() - start
-        best = elapsed if best is None else min(best, elapsed)
-    return best
-
-
-@pytest.mark.parametrize("shape", sorted(HOSTILE))
-@pytest.mark.parametrize("options", [{}, {"chunk_size": 512},
-                                     {"chunk_size": 512, "collect_errors": True}],
-                         ids=["whole", "chunked", "chunked-errors"])
-def test_cost_grows_linearly(shape, options):
-    make = HOSTILE[shape]
-    small = _best_time(make(50_000), **options)
-    large = _best_time(make(400_000), **options)
-    # Eight times the input: linear is about 8 times the time (caches and
-    # a busy machine add some), quadratic would be 64 times.
-    assert large < 24 * small + 0.005, (small, large)
 
 
 # ---------------------------------------------------------------------------

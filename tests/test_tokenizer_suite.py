@@ -1,14 +1,16 @@
 """The html5lib tokenizer tests (every test in every initial state it lists)
 as pytest items, then the whole suite again with the input fed in pieces:
 one character at a time, one UTF-8 byte at a time, and seeded random chunk
-sizes. Tokens and errors (code, line, column) must be identical."""
+sizes. Tokens and errors (code, line, column) must be identical.
+
+Lone surrogates (in a few tests' doubleEscaped input) reach the tokenizer as
+their generalized UTF-8 (encoded with 'surrogatepass'), in bytes too."""
 import random
 
 import pytest
 
-from lexpy.tokenizer import tokenize_for_test
 from tests.conformance import data, runners
-from tests.conformance.xfail import xfail_reason
+from tests.conformance.xfail import pytest_params
 
 CASES = list(data.tokenizer_cases())
 
@@ -19,13 +21,15 @@ def test_suite_is_complete():
     assert len({case.id for case in CASES}) == len(CASES)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+def test_lone_surrogate_cases_are_in_the_suite():
+    with_surrogates = [case for case in CASES
+                       if any(0xD800 <= ord(ch) <= 0xDFFF for ch in case.input)]
+    assert with_surrogates
+
+
+@pytest.mark.parametrize("case", pytest_params(CASES))
 def test_tokenizer_case(case):
     problem = runners.run_tokenizer_case(case)
-    reason = xfail_reason(case.id)
-    if reason is not None:
-        assert problem is not None, "an expected failure passes: " + case.id
-        pytest.xfail(reason)
     assert problem is None, problem
 
 
@@ -50,26 +54,15 @@ def test_suite_fed_in_random_chunks(seed):
     assert not failures, "%d cases differ, first:\n%s" % (len(failures), failures[0])
 
 
-def _whole_and_bytes(case, sizes):
-    args = dict(initial_state=case.initial_state,
-                last_start_tag=case.last_start_tag,
-                processing_instructions=case.processing_instructions,
-                xml_violation_mode=case.file == "xmlViolation.test")
-    whole = tokenize_for_test(case.input, **args)
-    pieces = tokenize_for_test(case.input.encode("utf-8", "surrogatepass"),
-                               chunk_sizes=sizes, **args)
-    return whole, pieces
-
-
 @pytest.mark.parametrize("sizes", [[1], [2, 3], [5, 1, 7]], ids=str)
 def test_suite_fed_in_byte_pieces(sizes):
-    # Splits inside UTF-8 sequences too. Inputs with lone surrogates are
-    # left out: as bytes they are not UTF-8 (they are replaced).
+    # Splits inside UTF-8 sequences too (and inside a lone surrogate's
+    # three bytes).
     failures = []
     for case in CASES:
-        if any(0xD800 <= ord(ch) <= 0xDFFF for ch in case.input):
-            continue
-        whole, pieces = _whole_and_bytes(case, sizes)
+        whole = runners.tokenize_case(case)
+        pieces = runners.tokenize_case(
+            case, data=case.input.encode("utf-8", "surrogatepass"), chunk_sizes=sizes)
         if whole != pieces:
             failures.append("%s\n  whole  %r\n  pieces %r" % (case.id, whole, pieces))
     assert not failures, "%d cases differ, first:\n%s" % (len(failures), failures[0])

@@ -390,6 +390,53 @@ def bench_threads(args):
 # Hostile shapes: time at N and 2N
 # ---------------------------------------------------------------------------
 
+_COLLIDING_STAGES = []
+
+
+def fnv_colliding_names(count, bits=16):
+    """`count` distinct lowercase names whose FNV-1a hashes (the static name
+    tables' hash, names.h) agree in their low `bits` bits: in a hash table
+    of up to 2**bits slots indexed by that hash they all fall on one slot.
+
+    The low bits of FNV-1a after a byte depend only on the low bits before
+    it, so names are built in stages: from the common state after the
+    stages so far, every three-letter block is tried, and the blocks that
+    lead to the most common next state are the stage's choices. Each name
+    picks one choice per stage."""
+    mask = (1 << bits) - 1
+    letters = b"abcdefghijklmnopqrstuvwxyz"
+    state = (2166136261 ^ ord("z")) * 16777619 & mask     # after "z"
+    for blocks in _COLLIDING_STAGES:
+        state = _fnv_low(state, blocks[0], mask)
+    total = 1
+    for blocks in _COLLIDING_STAGES:
+        total *= len(blocks)
+    while total < count:
+        by_state = {}
+        for a in letters:
+            for b in letters:
+                for c in letters:
+                    block = bytes((a, b, c))
+                    by_state.setdefault(_fnv_low(state, block, mask), []).append(block)
+        state, blocks = max(by_state.items(), key=lambda item: len(item[1]))
+        _COLLIDING_STAGES.append(blocks)
+        total *= len(blocks)
+    names = []
+    for k in range(count):
+        name = [b"z"]
+        for blocks in _COLLIDING_STAGES:
+            k, choice = divmod(k, len(blocks))
+            name.append(blocks[choice])
+        names.append(b"".join(name))
+    return names
+
+
+def _fnv_low(state, block, mask):
+    for byte in block:
+        state = (state ^ byte) * 16777619 & mask
+    return state
+
+
 def hostile_shapes():
     """Issue 7's shapes: name -> (N as the issue sizes it, maker of the
     document for a given N)."""
@@ -412,6 +459,11 @@ def hostile_shapes():
         "formatting-then-blocks": (50000, lambda n: b"<b>" + b"<div>x" * n),
         "formatting-closed-by-blocks": (25000, lambda n: b"<span>" * n
                                         + b"<div><a></div><a>" * n),
+        "unclosed-formatting": (25000, lambda n: b"<b><i><u><s>" * n),
+        # Unknown tag names that collide under FNV-1a: the dynamic name
+        # table must not use a hash the page can choose collisions for.
+        "fnv-colliding-tag-names": (20000, lambda n: b"".join(
+            b"<%s></%s>" % (name, name) for name in fnv_colliding_names(n))),
     }
 
 

@@ -5,6 +5,8 @@
 
 cdef int call_back(Tokenizer* t, Token* token) noexcept nogil:
     cdef int result = 0
+    if t.stop_code != 0:            # memory ran out while the token was built
+        return STOP
     t.current_token = token
     if t.callback != NULL:
         result = t.callback(t.context, token)
@@ -151,11 +153,9 @@ cdef inline void become_comment(Tokenizer* t, size_t data_begin) noexcept nogil:
     t.data_end = data_begin
 
 
-cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
+cdef uint32_t lookup_name(Tokenizer* t, bint tag, size_t begin, size_t end,
                           uint32_t hash, uint32_t flags) noexcept nogil:
-    """The id of a tag or attribute name scanned at begin..end (hash and
-    flags as the scanning loop computed them): static table first, then the
-    dynamic one, interning the converted (lowercased, NUL as U+FFFD) name."""
+    """intern_name's lookup: 0 when memory runs out."""
     cdef const uint8_t* name = t.buf + (begin - t.buf_abs)
     cdef size_t length = end - begin
     cdef size_t converted
@@ -181,6 +181,19 @@ cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
                                  t.scratch)
         return name_table_intern(table, t.scratch, converted)
     return name_table_intern(table, name, length)
+
+
+cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
+                          uint32_t hash, uint32_t flags) noexcept nogil:
+    """The id of a tag or attribute name scanned at begin..end (hash and
+    flags as the scanning loop computed them): static table first, then the
+    dynamic one, interning the converted (lowercased, NUL as U+FFFD) name.
+    Out of memory: 0, and the tokenizer stops with out_of_memory (the token
+    is not emitted)."""
+    cdef uint32_t id = lookup_name(t, tag, begin, end, hash, flags)
+    if id == 0:
+        out_of_memory(t)
+    return id
 
 
 cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
@@ -241,7 +254,8 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
         capacity = 2 * id + 64
         seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
         if seen == NULL:
-            return                  # no duplicate check without memory
+            out_of_memory(t)        # (the tag is not emitted)
+            return
         memset(seen + t.attr_seen_capacity, 0,
                (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
         t.attr_seen = seen
@@ -323,6 +337,19 @@ cdef inline bint is_comment_data_state(TokenizerState state) noexcept nogil:
         or state == BOGUS_COMMENT_STATE
 
 
+cdef size_t complete_utf8_end(const uint8_t* s, size_t low,
+                              size_t end) noexcept nogil:
+    """Where s[low:end] ends without a UTF-8 sequence the end splits (that
+    one waits for its other bytes). Not in the standard."""
+    cdef size_t lead = end
+    while lead > low and end - lead < 3 and (s[lead - 1] & 0xC0) == 0x80:
+        lead -= 1
+    if lead > low and s[lead - 1] >= 0xC0 and end - (lead - 1) < (
+            2 if s[lead - 1] < 0xE0 else 3 if s[lead - 1] < 0xF0 else 4):
+        return lead - 1
+    return end
+
+
 cdef int emit_comment_piece(Tokenizer* t) noexcept nogil:
     """The input ran out inside a comment: emit the data settled so far (a
     trailing CR waits, an LF may follow; so does a split UTF-8 sequence) as a comment token -- the first
@@ -334,14 +361,8 @@ cdef int emit_comment_piece(Tokenizer* t) noexcept nogil:
     cdef size_t begin = token.text_begin
     cdef size_t end = t.pos if t.state == BOGUS_COMMENT_STATE else t.data_end
     cdef const uint8_t* s = t.buf - t.buf_abs        # indexed by stream offset
-    cdef size_t lead = end
     cdef int result
-    # A UTF-8 sequence split by the chunk end waits for its other bytes.
-    while lead > begin and end - lead < 3 and (s[lead - 1] & 0xC0) == 0x80:
-        lead -= 1
-    if lead > begin and s[lead - 1] >= 0xC0 and end - (lead - 1) < (
-            2 if s[lead - 1] < 0xE0 else 3 if s[lead - 1] < 0xF0 else 4):
-        end = lead - 1
+    end = complete_utf8_end(s, begin, end)
     if end > begin and s[end - 1] == 0x0D:
         end -= 1
     if end <= begin:

@@ -5,8 +5,9 @@
 from libc.stdlib cimport realloc, free
 
 
-cdef int error_list_add(ErrorList* errors, const char* code,
-                        uint32_t line, uint32_t column) except -1 nogil:
+cdef int error_list_append(ErrorList* errors, const char* code,
+                           uint32_t line, uint32_t column) noexcept nogil:
+    """Append a record; -1 (nothing appended) when memory runs out."""
     cdef size_t capacity
     cdef ParseErrorRecord* items
     if errors.count == errors.capacity:
@@ -14,14 +15,21 @@ cdef int error_list_add(ErrorList* errors, const char* code,
         items = <ParseErrorRecord*> realloc(
             errors.items, capacity * sizeof(ParseErrorRecord))
         if items == NULL:
-            with gil:
-                raise MemoryError()
+            return -1
         errors.items = items
         errors.capacity = capacity
     errors.items[errors.count].code = code
     errors.items[errors.count].line = line
     errors.items[errors.count].column = column
     errors.count += 1
+    return 0
+
+
+cdef int error_list_add(ErrorList* errors, const char* code,
+                        uint32_t line, uint32_t column) except -1 nogil:
+    if error_list_append(errors, code, line, column) != 0:
+        with gil:
+            raise MemoryError()
     return 0
 
 

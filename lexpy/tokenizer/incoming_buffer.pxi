@@ -42,17 +42,9 @@ cdef size_t text_tail_hold(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf
     cdef size_t base = t.buf_abs
     cdef size_t low = t.text_begin - base
-    cdef size_t i = t.pos - base
-    cdef size_t j, lead
+    cdef size_t i = complete_utf8_end(s, low, t.pos - base)
+    cdef size_t j
     cdef TokenizerState state = t.state
-    # A UTF-8 sequence split by the chunk end.
-    j = i
-    while j > low and i - j < 3 and (s[j - 1] & 0xC0) == 0x80:
-        j -= 1
-    if j > low and s[j - 1] >= 0xC0:
-        lead = s[j - 1]
-        if i - (j - 1) < (2 if lead < 0xE0 else 3 if lead < 0xF0 else 4):
-            i = j - 1
     if i > low and s[i - 1] == 0x0D:
         return base + i - 1
     if state == DATA_STATE or state == RCDATA_STATE or (
@@ -182,6 +174,10 @@ cdef size_t tokenizer_input_length(Tokenizer* t) noexcept nogil:
     return t.stream_end
 
 
+cdef size_t tokenizer_errors_lost(Tokenizer* t) noexcept nogil:
+    return t.errors_lost
+
+
 cdef size_t tokenizer_token_offset(Tokenizer* t) noexcept nogil:
     if t.current_token == NULL:
         return t.pos
@@ -224,7 +220,7 @@ cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
                 break
             own_drop_before(t, t.keep)
             if appended == length:
-                return 0
+                return t.stop_code
         t.own_len = 0
     set_buffer(t, chunk, chunk_abs, chunk_abs + length, False)
     result = run(t)
@@ -236,14 +232,13 @@ cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
         if own_append(t, chunk + (t.keep - chunk_abs), t.buf_end - t.keep) != 0:
             out_of_memory(t)
             return t.stop_code
-        # The state machine goes on from the copy.
+    own_shrink(t)
+    # The state machine goes on from the copy (after own_shrink moved it).
+    if t.own_len > 0:
         set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
     else:
         set_buffer(t, empty_input, t.buf_end, t.buf_end, False)
-    own_shrink(t)
-    if t.own_len > 0:
-        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
-    return 0
+    return t.stop_code              # nonzero when memory ran out in a token
 
 
 cdef int tokenizer_finish(Tokenizer* t) noexcept nogil:

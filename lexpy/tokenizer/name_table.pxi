@@ -5,7 +5,14 @@
 # holds the name's hash beside its index, so a probe that meets another name
 # rarely reads that name's entry. The names' bytes live in a pool of chunks
 # (one malloc per chunk, not per name).
+#
+# The names come from the input, so the hash is keyed (SipHash-1-3 under a
+# key of the table's own, drawn from a per-process secret): a page cannot
+# choose names that collide and make every lookup walk one long cluster, as
+# it could under the static tables' FNV-1a.
 
+from os import urandom as _urandom
+from libc.stdint cimport uintptr_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memcmp
 
@@ -25,13 +32,23 @@ cdef struct NameTableImpl:
     uint64_t* slots              # 0 = empty, else hash << 32 | (id - first_id + 1)
     size_t slot_count            # power of two
     NamePoolChunk* pool          # the current chunk first
+    uint64_t key0                # the hash key of this table
+    uint64_t key1
+    uint32_t limit               # at most this many names (ids are 32-bit;
+                                 # tests lower it to play out of memory)
 
 cdef enum:
     NAME_POOL_FIRST_CHUNK = 1024
     NAME_POOL_MAX_CHUNK = 64 * 1024
 
+# The per-process secret the tables' keys derive from (set at import).
+cdef uint64_t name_hash_secret0 = 0
+cdef uint64_t name_hash_secret1 = 0
 
-cdef inline uint32_t name_hash(const uint8_t* name, size_t length) noexcept nogil:
+
+cdef inline uint32_t static_name_hash(const uint8_t* name,
+                                     size_t length) noexcept nogil:
+    """The FNV-1a hash of names.h's static tables (known names only)."""
     cdef uint32_t h = LXP_NAME_HASH_INIT
     cdef size_t i
     for i in range(length):
@@ -39,11 +56,94 @@ cdef inline uint32_t name_hash(const uint8_t* name, size_t length) noexcept nogi
     return h
 
 
+cdef struct SipState:
+    uint64_t v0
+    uint64_t v1
+    uint64_t v2
+    uint64_t v3
+
+
+cdef inline uint64_t rotate_left(uint64_t x, int bits) noexcept nogil:
+    return (x << bits) | (x >> (64 - bits))
+
+
+cdef inline void sip_round(SipState* s) noexcept nogil:
+    s.v0 += s.v1
+    s.v1 = rotate_left(s.v1, 13) ^ s.v0
+    s.v0 = rotate_left(s.v0, 32)
+    s.v2 += s.v3
+    s.v3 = rotate_left(s.v3, 16) ^ s.v2
+    s.v0 += s.v3
+    s.v3 = rotate_left(s.v3, 21) ^ s.v0
+    s.v2 += s.v1
+    s.v1 = rotate_left(s.v1, 17) ^ s.v2
+    s.v2 = rotate_left(s.v2, 32)
+
+
+cdef uint32_t keyed_name_hash(NameTableImpl* impl, const uint8_t* name,
+                              size_t length) noexcept nogil:
+    """SipHash-1-3 of the name under the table's key, folded to 32 bits.
+    Not in the standard."""
+    cdef SipState s
+    cdef uint64_t word
+    cdef size_t i = 0, k
+    s.v0 = impl.key0 ^ 0x736f6d6570736575ULL
+    s.v1 = impl.key1 ^ 0x646f72616e646f6dULL
+    s.v2 = impl.key0 ^ 0x6c7967656e657261ULL
+    s.v3 = impl.key1 ^ 0x7465646279746573ULL
+    while True:
+        # Little-endian words; the last one holds the length in its top byte.
+        word = 0
+        if length - i >= 8:
+            for k in range(8):
+                word |= <uint64_t> name[i + k] << (8 * k)
+        else:
+            for k in range(length - i):
+                word |= <uint64_t> name[i + k] << (8 * k)
+            word |= <uint64_t> (length & 0xFF) << 56
+        s.v3 ^= word
+        sip_round(&s)
+        s.v0 ^= word
+        if length - i < 8:
+            break
+        i += 8
+    s.v2 ^= 0xFF
+    sip_round(&s)
+    sip_round(&s)
+    sip_round(&s)
+    word = s.v0 ^ s.v1 ^ s.v2 ^ s.v3
+    return <uint32_t> (word ^ (word >> 32))
+
+
+cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
+    """A bijective 64-bit mix (splitmix64's finalizer). Not in the standard."""
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL
+    return x ^ (x >> 31)
+
+
+def _seed_name_hash(bytes secret):
+    """Set the per-process secret of the dynamic tables' hash keys (16
+    bytes; done once at import from os.urandom)."""
+    global name_hash_secret0, name_hash_secret1
+    if len(secret) != 16:
+        raise ValueError("the secret must be 16 bytes, not %d" % len(secret))
+    name_hash_secret0 = int.from_bytes(secret[:8], "little")
+    name_hash_secret1 = int.from_bytes(secret[8:], "little")
+
+
+_seed_name_hash(_urandom(16))
+
+
 cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil:
     cdef NameTableImpl* table = <NameTableImpl*> calloc(1, sizeof(NameTableImpl))
     if table == NULL:
         return NULL
     table.public.first_id = first_id
+    table.limit = 0xFFFFFFF0U - first_id
+    # Each table its own key: the secret mixed with the table's address.
+    table.key0 = mix64(name_hash_secret0 ^ <uint64_t> <uintptr_t> table)
+    table.key1 = mix64(name_hash_secret1 + <uint64_t> <uintptr_t> table)
     return &table.public
 
 
@@ -134,15 +234,15 @@ cdef uint32_t name_table_find(NameTableImpl* impl, const uint8_t* name,
 cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
                                 size_t length) noexcept nogil:
     cdef NameTableImpl* impl = <NameTableImpl*> table
-    cdef uint32_t hash = name_hash(name, length)
+    cdef uint32_t hash = keyed_name_hash(impl, name, length)
     cdef uint32_t id = name_table_find(impl, name, length, hash)
     cdef NameEntry* entries
     cdef size_t capacity, slot, index
     cdef uint8_t* copy
     if id != 0:
         return id
-    if impl.public.count >= 0xFFFFFFF0U - impl.public.first_id:
-        return 0                    # ids are 32-bit
+    if impl.public.count >= impl.limit:
+        return 0
     if (impl.public.count + 1) * 2 > impl.slot_count:
         if name_table_grow_slots(impl) != 0:
             return 0
@@ -180,24 +280,26 @@ cdef const uint8_t* name_table_get(NameTable* table, uint32_t id,
 
 cdef lxp_tag_id_t tag_id_by_name(NameTable* tags, const uint8_t* name,
                                  size_t length, bint intern) noexcept nogil:
-    cdef uint32_t hash = name_hash(name, length)
+    cdef uint32_t hash = static_name_hash(name, length)
     cdef lxp_tag_id_t id = lxp_tag_find(name, length, hash, 0)
     if id != 0 or tags == NULL:
         return id
     if intern:
         return name_table_intern(tags, name, length)
-    return name_table_find(<NameTableImpl*> tags, name, length, hash)
+    return name_table_find(<NameTableImpl*> tags, name, length,
+                           keyed_name_hash(<NameTableImpl*> tags, name, length))
 
 
 cdef lxp_attr_id_t attr_id_by_name(NameTable* attrs, const uint8_t* name,
                                    size_t length, bint intern) noexcept nogil:
-    cdef uint32_t hash = name_hash(name, length)
+    cdef uint32_t hash = static_name_hash(name, length)
     cdef lxp_attr_id_t id = lxp_attr_find(name, length, hash, 0)
     if id != 0 or attrs == NULL:
         return id
     if intern:
         return name_table_intern(attrs, name, length)
-    return name_table_find(<NameTableImpl*> attrs, name, length, hash)
+    return name_table_find(<NameTableImpl*> attrs, name, length,
+                           keyed_name_hash(<NameTableImpl*> attrs, name, length))
 
 
 cdef const uint8_t* tag_name_of(NameTable* tags, lxp_tag_id_t id,
@@ -273,6 +375,14 @@ cdef class _NameTableForTests:
 
     def intern(self, bytes name):
         return name_table_intern(self.table, name, len(name))
+
+    def hash(self, bytes name):
+        """The table's keyed hash of a name."""
+        return keyed_name_hash(<NameTableImpl*> self.table, name, len(name))
+
+    def set_limit(self, uint32_t limit):
+        """At most `limit` names: intern returns 0 beyond (as out of memory)."""
+        (<NameTableImpl*> self.table).limit = limit
 
     def get(self, uint32_t id):
         cdef size_t length

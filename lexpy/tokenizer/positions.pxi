@@ -14,24 +14,32 @@
 
 cdef void add_error(Tokenizer* t, const char* code, uint32_t line,
                     uint32_t column) noexcept nogil:
-    """Append to the caller's ErrorList (as error_list_add does), dropping
-    the record when memory runs out rather than raising in a state loop."""
-    cdef ErrorList* errors = t.errors
-    cdef size_t capacity
-    cdef ParseErrorRecord* items
-    if errors.count == errors.capacity:
-        capacity = errors.capacity * 2 if errors.capacity else 16
-        items = <ParseErrorRecord*> realloc(
-            errors.items, capacity * sizeof(ParseErrorRecord))
-        if items == NULL:
-            t.errors_lost += 1
-            return
-        errors.items = items
-        errors.capacity = capacity
-    errors.items[errors.count].code = code
-    errors.items[errors.count].line = line
-    errors.items[errors.count].column = column
-    errors.count += 1
+    """Append to the caller's ErrorList, counting the record in errors_lost
+    (tokenizer_errors_lost) when memory runs out rather than raising in a
+    state loop."""
+    if t.errors.count >= t.error_limit \
+            or error_list_append(t.errors, code, line, column) != 0:
+        t.errors_lost += 1
+
+
+cdef inline void step_position(uint8_t c, uint32_t* line, uint32_t* column,
+                               bint* after_cr) noexcept nogil:
+    """The position after the byte c: CR, LF and CRLF each end a line;
+    columns count UTF-16 code units, as the standard's tests do (a
+    character beyond U+FFFF, 4 UTF-8 bytes, takes two)."""
+    if c == 0x0A:
+        if after_cr[0]:
+            after_cr[0] = False
+        else:
+            line[0] += 1
+            column[0] = 1
+    elif c == 0x0D:
+        line[0] += 1
+        column[0] = 1
+        after_cr[0] = True
+    elif (c & 0xC0) != 0x80:
+        column[0] += 2 if c >= 0xF0 else 1
+        after_cr[0] = False
 
 
 cdef bint check_input_character(Tokenizer* t, size_t i) noexcept nogil:
@@ -106,21 +114,7 @@ cdef void advance_to(Tokenizer* t, size_t target) noexcept nogil:
                 cur.column = column
                 check_input_character(t, i)
             continue
-        if c == 0x0A:
-            if after_cr:
-                after_cr = False
-            else:
-                line += 1
-                column = 1
-        elif c == 0x0D:
-            line += 1
-            column = 1
-            after_cr = True
-        elif (c & 0xC0) != 0x80:
-            # Columns count UTF-16 code units, as the standard's tests do:
-            # a character beyond U+FFFF (4 UTF-8 bytes) takes two.
-            column += 2 if c >= 0xF0 else 1
-            after_cr = False
+        step_position(c, &line, &column, &after_cr)
         i += 1
         if i >= stop:
             break

@@ -141,15 +141,15 @@ def _check_bool(value, name):
 def _input_pieces(data, chunk_sizes):
     """The input as UTF-8 pieces: str is encoded with 'surrogatepass' (lone
     surrogates reach the tokenizer) and cut every chunk_sizes code points;
-    bytes (decoded with replacement if not UTF-8) are cut every chunk_sizes
-    bytes, inside UTF-8 sequences too."""
+    bytes (the same form, or decoded with replacement if not in it) are cut
+    every chunk_sizes bytes, inside UTF-8 sequences too."""
     if isinstance(data, str):
         text = data
         raw = None
     elif isinstance(data, (bytes, bytearray, memoryview)):
         raw = bytes(data)
         try:
-            raw.decode("utf-8")
+            raw.decode("utf-8", "surrogatepass")
         except UnicodeDecodeError:
             raw = raw.decode("utf-8", "replace").encode("utf-8")
         text = None
@@ -183,16 +183,12 @@ def _input_pieces(data, chunk_sizes):
 
 
 def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
-                      processing_instructions=True, chunk_sizes=None,
-                      xml_violation_mode=False):
+                      processing_instructions=True, chunk_sizes=None):
     """Tokenize `data` (str or UTF-8 bytes) for the html5lib tokenizer
     tests: returns (tokens, errors), the tokens in the tests' shape with
     adjacent Character tokens coalesced, the errors as
     [{"code", "line", "col"}]. `initial_state` is one of the tests' state
-    names; `chunk_sizes` feeds the input in pieces of those sizes (cycled).
-    `xml_violation_mode` applies the standard's "coercing an HTML DOM into
-    an infoset" tweaks (tokenizer/xmlViolation.test), whose cases state no
-    errors: none are returned then."""
+    names; `chunk_sizes` feeds the input in pieces of those sizes (cycled)."""
     if not isinstance(initial_state, str):
         raise TypeError("initial_state must be a str, not %s"
                         % type(initial_state).__name__)
@@ -203,7 +199,6 @@ def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
         raise TypeError("last_start_tag must be a str or None, not %s"
                         % type(last_start_tag).__name__)
     _check_bool(processing_instructions, "processing_instructions")
-    _check_bool(xml_violation_mode, "xml_violation_mode")
     pieces = _input_pieces(data, chunk_sizes)
 
     cdef ErrorList errors
@@ -246,44 +241,25 @@ def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
     for token in tokens:
         if token[0] == "Comment":
             token[1] = token[1].decode("utf-8", "surrogatepass")
-    if xml_violation_mode:
-        return _coerce_to_infoset(tokens), []
     return tokens, error_records
 
 
-def _xml_text(text):
-    """Character data an XML infoset can hold: FF becomes a space, other
-    characters outside XML's Char production become U+FFFD."""
-    out = []
-    for ch in text.replace("\x0c", " "):
-        cp = ord(ch)
-        if (cp in (0x9, 0xA, 0xD) or 0x20 <= cp <= 0xD7FF
-                or 0xE000 <= cp <= 0xFFFD or 0x10000 <= cp <= 0x10FFFF):
-            out.append(ch)
-        else:
-            out.append("\ufffd")
-    return "".join(out)
-
-
-def _coerce_to_infoset(tokens):
-    # https://html.spec.whatwg.org/multipage/parsing.html#coercing-an-html-dom-into-an-infoset
-    result = []
-    for token in tokens:
-        kind = token[0]
-        if kind == "Character":
-            token = ["Character", _xml_text(token[1])]
-        elif kind == "Comment":
-            data = _xml_text(token[1])
-            while "--" in data:
-                data = data.replace("--", "- -")
-            if data.endswith("-"):
-                data += " "
-            token = ["Comment", data]
-        elif kind == "StartTag":
-            token = list(token)
-            token[2] = {name: _xml_text(value) for name, value in token[2].items()}
-        result.append(token)
-    return result
+cdef void switch_after_start_tag(Tokenizer* t, Token* token) noexcept nogil:
+    """What a tree builder does after these start tags in HTML content (a
+    stand-in for the tests and the benchmark; the tree builder decides for
+    real)."""
+    cdef lxp_tag_id_t tag = token.tag_id
+    if token.tag_id >= TAG__LAST_STATIC or token.type & TOKEN_END_TAG:
+        return
+    if tag == TAG_TITLE or tag == TAG_TEXTAREA:
+        tokenizer_set_state(t, RCDATA_STATE)
+    elif (tag == TAG_STYLE or tag == TAG_XMP or tag == TAG_IFRAME
+          or tag == TAG_NOEMBED or tag == TAG_NOFRAMES):
+        tokenizer_set_state(t, RAWTEXT_STATE)
+    elif tag == TAG_SCRIPT:
+        tokenizer_set_state(t, SCRIPT_DATA_STATE)
+    elif tag == TAG_PLAINTEXT:
+        tokenizer_set_state(t, PLAINTEXT_STATE)
 
 
 cdef struct Counter:
@@ -294,19 +270,9 @@ cdef struct Counter:
 
 cdef int count_token(void* context, Token* token) noexcept nogil:
     cdef Counter* counter = <Counter*> context
-    cdef lxp_tag_id_t tag = token.tag_id
     counter.count += 1
-    if counter.switch_states and not token.type & TOKEN_END_TAG:
-        # What a tree builder does after these start tags in HTML content.
-        if tag == TAG_TITLE or tag == TAG_TEXTAREA:
-            tokenizer_set_state(counter.tokenizer, RCDATA_STATE)
-        elif (tag == TAG_STYLE or tag == TAG_XMP or tag == TAG_IFRAME
-              or tag == TAG_NOEMBED or tag == TAG_NOFRAMES):
-            tokenizer_set_state(counter.tokenizer, RAWTEXT_STATE)
-        elif tag == TAG_SCRIPT:
-            tokenizer_set_state(counter.tokenizer, SCRIPT_DATA_STATE)
-        elif tag == TAG_PLAINTEXT:
-            tokenizer_set_state(counter.tokenizer, PLAINTEXT_STATE)
+    if counter.switch_states:
+        switch_after_start_tag(counter.tokenizer, token)
     return 0
 
 
@@ -401,16 +367,6 @@ def convert_for_test(data, flags):
         free(out)
 
 
-# The tree builder's tokenizer switches after these start tags (a stand-in
-# for tests; the tree builder decides for real).
-TEXT_ELEMENT_STATES = {
-    "title": RCDATA_STATE, "textarea": RCDATA_STATE,
-    "style": RAWTEXT_STATE, "xmp": RAWTEXT_STATE, "iframe": RAWTEXT_STATE,
-    "noembed": RAWTEXT_STATE, "noframes": RAWTEXT_STATE,
-    "script": SCRIPT_DATA_STATE, "plaintext": PLAINTEXT_STATE,
-}
-
-
 cdef class _RecordCollector:
     cdef list records
     cdef Tokenizer* t
@@ -468,9 +424,8 @@ cdef class _RecordCollector:
                  "flags": token.attrs[k].flags,
                  "line": token.attrs[k].line, "column": token.attrs[k].column}
                 for k in range(token.attr_count)]
-            if (self.switch_states and record["kind"] == "start"
-                    and record["name"] in TEXT_ELEMENT_STATES):
-                tokenizer_set_state(t, TEXT_ELEMENT_STATES[record["name"]])
+            if self.switch_states:
+                switch_after_start_tag(t, token)
         if kind == TAG__TEXT or kind == TAG__COMMENT or kind == TAG__PROCESSING_INSTRUCTION:
             record["data"] = range_text(token.data, token.text_begin, token.text_end,
                                         token.data_flags)
@@ -492,15 +447,19 @@ cdef int record_token(void* context, Token* token) noexcept with gil:
 def token_records_for_test(data, initial_state="Data state", *, chunk_sizes=None,
                            collect_errors=True, processing_instructions=True,
                            cdata_allowed=False, last_start_tag=None,
-                           switch_states=False, stop_after=None):
+                           switch_states=False, stop_after=None,
+                           dynamic_name_limit=None, error_limit=None):
     """The tokens as the callback sees them, one dict each: kind, tag_id,
     name, span / text / attribute spans as stream offsets, flags, line and
     column, the raw bytes, converted data and values, and the position of
     the token's end per tokenizer_position. `switch_states` switches after
     title, textarea, style, xmp, iframe, noembed, noframes, script and
     plaintext start tags as a tree builder would; `stop_after` makes the
-    callback return 7 after that many tokens. Returns (records, errors,
-    result) where result is what tokenizer_feed/finish returned."""
+    callback return 7 after that many tokens. `dynamic_name_limit` and
+    `error_limit` play out of memory: the dynamic name tables take at most
+    that many names, the error list that many records. Returns (records,
+    errors, result, errors_lost) where result is what tokenizer_feed/finish
+    returned and errors_lost is tokenizer_errors_lost."""
     _check_bool(collect_errors, "collect_errors")
     _check_bool(processing_instructions, "processing_instructions")
     _check_bool(cdata_allowed, "cdata_allowed")
@@ -523,6 +482,11 @@ def token_records_for_test(data, initial_state="Data state", *, chunk_sizes=None
     collector.t = t
     collector.switch_states = switch_states
     collector.stop_after = -1 if stop_after is None else stop_after
+    if dynamic_name_limit is not None:
+        (<NameTableImpl*> t.tags).limit = dynamic_name_limit
+        (<NameTableImpl*> t.attribute_names).limit = dynamic_name_limit
+    if error_limit is not None:
+        t.error_limit = error_limit
     try:
         tokenizer_set_callback(t, record_token, <void*> collector)
         tokenizer_set_state(t, INITIAL_STATES[initial_state])
@@ -546,7 +510,8 @@ def token_records_for_test(data, initial_state="Data state", *, chunk_sizes=None
         if result != 0:
             assert tokenizer_feed(t, b"x", 1) == result
             assert tokenizer_finish(t) == result
+        errors_lost = tokenizer_errors_lost(t)
     finally:
         tokenizer_destroy(t)
         error_list_clear(&errors)
-    return collector.records, error_records, result
+    return collector.records, error_records, result, errors_lost

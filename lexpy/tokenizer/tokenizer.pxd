@@ -123,6 +123,10 @@ cdef struct ErrorList:
 
 cdef int error_list_add(ErrorList* errors, const char* code,
                         uint32_t line, uint32_t column) except -1 nogil
+# The same without the GIL's MemoryError: -1 (nothing added) when out of
+# memory.
+cdef int error_list_append(ErrorList* errors, const char* code,
+                           uint32_t line, uint32_t column) noexcept nogil
 cdef void error_list_clear(ErrorList* errors) noexcept nogil
 
 
@@ -140,7 +144,8 @@ cdef struct NameTable:
 cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil
 cdef void name_table_destroy(NameTable* table) noexcept nogil
 # The id of a name (exact bytes, already converted: lowercased, NUL as
-# U+FFFD), adding it when new; 0 when out of memory.
+# U+FFFD), adding it when new; 0 when out of memory (the caller must fail:
+# the tokenizer stops with -1, which its callers raise as MemoryError).
 cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
                                 size_t length) noexcept nogil
 # The bytes of a dynamic id (NULL when unknown).
@@ -220,6 +225,9 @@ cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
 # Bytes of UTF-8 input fed so far (the stream offset of its end).
 cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil
+# Parse errors the tokenizer found but could not record in its ErrorList
+# for lack of memory (0 normally): the list is incomplete when nonzero.
+cdef size_t tokenizer_errors_lost(Tokenizer* tokenizer) noexcept nogil
 # Stream offsets (bytes of UTF-8 fed so far count from 0): of the first byte
 # of the token the callback is handling, and of the first byte the tokenizer
 # still holds between feeds (every token that starts before it has been

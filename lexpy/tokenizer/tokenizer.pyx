@@ -55,6 +55,8 @@ cdef struct Tokenizer:
     NameTable* owned_attribute_names
     ErrorList* errors                # NULL: collect no errors
     size_t errors_lost               # records dropped for lack of memory
+    size_t error_limit               # SIZE_MAX; tests lower it to play
+                                     # out of memory
     bint processing_instructions
     bint cdata_allowed
     TokenCallback callback
@@ -284,6 +286,7 @@ cdef Tokenizer* tokenizer_create(NameTable* tags, NameTable* attrs,
     t.attribute_names = attrs
     t.processing_instructions = processing_instructions
     t.errors = errors
+    t.error_limit = SIZE_MAX
     t.state = DATA_STATE
     t.text_begin = NO_POSITION
     t.tail_begin = NO_POSITION
@@ -338,30 +341,14 @@ cdef void tokenizer_position(Tokenizer* tokenizer, size_t offset,
     cursor the tokenizer reports its errors with."""
     cdef Token* token = tokenizer.current_token
     cdef size_t i
-    cdef uint32_t l, c
-    cdef uint8_t b
     cdef bint after_cr = False
     line[0] = 0
     column[0] = 0
     if token == NULL or token.line == 0:
         return
-    l = token.line
-    c = token.column
+    line[0] = token.line
+    column[0] = token.column
     i = token.begin
     while i < offset and i < token.end:
-        b = token.data[i]
-        if b == 0x0A:
-            if not after_cr:
-                l += 1
-                c = 1
-            after_cr = False
-        elif b == 0x0D:
-            l += 1
-            c = 1
-            after_cr = True
-        elif (b & 0xC0) != 0x80:
-            c += 2 if b >= 0xF0 else 1
-            after_cr = False
+        step_position(token.data[i], line, column, &after_cr)
         i += 1
-    line[0] = l
-    column[0] = c
