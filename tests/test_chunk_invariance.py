@@ -8,8 +8,9 @@ input is also fed in seeded random chunk sizes (several seeds, from a few
 bytes to tens of kilobytes). Byte chunks split UTF-8 sequences, CRLFs and
 everything else; str chunks split surrogate-free text anywhere.
 
-(tests/test_tree_suite.py also compares one-character and random-byte
-feeding with each case's expected tree.)
+Together with tests/test_tree_suite.py (the whole input against each case's
+expected tree) this proves every way of feeding a case gives its expected
+tree.
 """
 import codecs
 import random
@@ -17,35 +18,20 @@ import random
 import pytest
 
 import lexpy
-from tests.conformance import data
+from tests.conformance import data, runners
 from tests.test_corpus import PAGES
 
-CASES = list(data.tree_cases())
+# The upstream cases, then lexpy's own regression cases (tests/data/).
+CASES = list(data.tree_cases()) + list(data.house_tree_cases())
 EVERY_SPLIT_BELOW = 200
 SEEDS = (1, 2, 3)
-
-
-def _context(case):
-    context, namespace = case.fragment_context, "html"
-    for prefix in ("svg ", "math "):
-        if context.startswith(prefix):
-            context, namespace = context[len(prefix):], prefix.strip()
-    return context, namespace
-
-
-def _whole(case, document):
-    if case.fragment_context is None:
-        return lexpy.dump(lexpy.parse(document, scripting=case.scripting))
-    context, namespace = _context(case)
-    return lexpy.dump(lexpy.parse_fragment(document, context, namespace=namespace,
-                                           scripting=case.scripting))
 
 
 def _fed(case, chunks):
     if case.fragment_context is None:
         parser = lexpy.Parser(scripting=case.scripting)
     else:
-        context, namespace = _context(case)
+        context, namespace = case.context_and_namespace()
         parser = lexpy.Parser(scripting=case.scripting, context=context,
                               namespace=namespace)
     for chunk in chunks:
@@ -65,7 +51,9 @@ def _random_chunks(document, seed, largest):
 
 
 def _splittings(document):
-    """Every split point of a short input, then seeded random chunks."""
+    """One character (or byte) at a time, every split point of a short
+    input, then seeded random chunks."""
+    yield "one at a time", [document[i:i + 1] for i in range(len(document))]
     if len(document) < EVERY_SPLIT_BELOW:
         for i in range(1, len(document)):
             yield "split at %d" % i, [document[:i], document[i:]]
@@ -77,7 +65,7 @@ def _splittings(document):
 @pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
 def test_tree_case_fed_in_pieces(case, kind):
     document = case.data.encode("utf-8") if kind == "bytes" else case.data
-    whole = _whole(case, document)
+    whole = lexpy.dump(runners.parse_for_tree_case(case, document))
     for how, chunks in _splittings(document):
         got = _fed(case, chunks)
         assert got == whole, "%s (%r)\nwhole:\n%s\nfed:\n%s" % (

@@ -5,38 +5,29 @@ encoding while parsing" for a <meta> after them), and so must lexpy.Parser
 fed the bytes in small chunks. tools/conformance.py runs the same cases
 (tests/conformance/runners.py).
 
-Cases that need a script engine are expected failures (xfail.py).
+Cases that need a script engine are strict expected failures (xfail.py).
 """
 import pytest
 
 import lexpy
 import lexpy.encoding as enc
 from tests.conformance import data, runners
-from tests.conformance.xfail import xfail_reason
+from tests.conformance.xfail import pytest_params
 
 CASES = list(data.encoding_cases())
-
-
-def params():
-    result = []
-    for case in CASES:
-        reason = xfail_reason(case.id)
-        marks = [pytest.mark.xfail(reason=reason, strict=True)] if reason else []
-        result.append(pytest.param(case, id=case.id, marks=marks))
-    return result
 
 
 def test_the_suite_has_all_its_cases():
     assert len(CASES) == 83
 
 
-@pytest.mark.parametrize("case", params())
+@pytest.mark.parametrize("case", pytest_params(CASES))
 def test_encoding_case(case):
     problem = runners.run_encoding_case(case)
     assert problem is None, "%s: %s" % (case.id, problem)
 
 
-@pytest.mark.parametrize("case", params())
+@pytest.mark.parametrize("case", pytest_params(CASES, ":chunks"))
 def test_encoding_case_fed_in_chunks(case):
     expected = enc.lookup(case.encoding).name
     for size in (1, 7, 512):

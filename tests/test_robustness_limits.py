@@ -1,18 +1,13 @@
 """Limits at sizes that run in seconds (tools/limits.py runs the full ones:
 100 MB, a million deep, a million attributes): deep nesting, huge tags and
 text nodes parse, serialize, dump and free without RecursionError or a
-crash, and hostile shapes cost time linear in their size."""
-import os
-import sys
-import time
-
+crash (tests/test_linearity.py times the hostile shapes' growth)."""
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "tools"))
+import lexpy
+from tests.tools import load_tool
 
-import limits  # noqa: E402
-import lexpy  # noqa: E402
+limits = load_tool("limits")
 
 
 def chunked(data, size):
@@ -99,45 +94,3 @@ def test_a_big_document():
     doc = lexpy.parse(data)
     assert len(doc.body.children) > 40_000
     assert lexpy.dump(chunked(data, 1 << 16)) == lexpy.dump(doc)
-
-
-def best_time(markup, runs=3):
-    best = None
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        lexpy.parse(markup)
-        elapsed = time.perf_counter() - t0
-        best = elapsed if best is None else min(best, elapsed)
-    return best
-
-
-# Shapes that were quadratic once (the tree builder's list and stack
-# searches): eight times the input must cost far less than 64 times the time
-# (linear is 8 times, and more as the data outgrows the caches).
-HOSTILE = {
-    "nested a in div": lambda n: "<a><div>" * n,
-    "distinct formatting": lambda n: "".join("<b id=%d>" % i for i in range(n)),
-    "formatting then blocks": lambda n: "<b>" + "<div>x" * n,
-    "formatting closed by blocks": lambda n: "<span>" * n + "<div><a></div><a>" * n,
-    "many attributes": lambda n: "<p " + " ".join("a%d=%d" % (i, i) for i in range(n)) + ">",
-    "nested tables": lambda n: "<table><tr><td>" * n,
-    "table cells": lambda n: "<table><tr>" + "<td>x" * n,
-    "unclosed formatting": lambda n: "<b><i><u><s>" * n,
-}
-
-
-@pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_hostile_shapes_grow_linearly(name):
-    make = HOSTILE[name]
-    n = 20_000
-    while best_time(make(n), 1) < 0.02 and n < 80_000:
-        n *= 2
-    # The machine is shared: the best ratio of three tries counts.
-    ratios = []
-    for _ in range(3):
-        small, large = best_time(make(n), 3), best_time(make(8 * n), 2)
-        ratios.append((large - 0.01) / small)
-        if ratios[-1] < 40:
-            break
-    assert min(ratios) < 40, "%s: 8 times the input took %.0f times as long" % (
-        name, min(ratios))

@@ -3,7 +3,7 @@ conformance report: serializer/<file>:<n>)."""
 import pytest
 
 from tests.conformance import data, runners
-from tests.conformance.xfail import xfail_reason
+from tests.conformance.xfail import pytest_params
 
 CASES = list(data.serializer_cases())
 
@@ -15,10 +15,7 @@ def test_every_serializer_file_is_collected():
     assert len(CASES) == 230
 
 
-@pytest.mark.parametrize("case", CASES, ids=[case.id for case in CASES])
+@pytest.mark.parametrize("case", pytest_params(CASES))
 def test_serializer_case(case):
-    reason = xfail_reason(case.id)
-    if reason is not None:
-        pytest.xfail(reason)
     problem = runners.run_serializer_case(case)
     assert problem is None, problem

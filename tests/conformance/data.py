@@ -150,6 +150,15 @@ class TreeCase:
     document: str                     # expected dump, lines joined by "\n"
     scripted: bool = False            # needs a script engine
 
+    def context_and_namespace(self):
+        """The fragment context as lexpy takes it: ("path", "svg") for
+        "svg path", ("td", "html") for "td"."""
+        context = self.fragment_context
+        for prefix in ("svg ", "math "):
+            if context.startswith(prefix):
+                return context[len(prefix):], prefix.strip()
+        return context, "html"
+
 
 def _dat_sections(text: str):
     """Split a .dat file into (line number, {section: lines}) per test."""
