@@ -4,8 +4,6 @@ and its scopes, the list of active formatting elements (markers, Noah's
 Ark, reconstruction), the adoption agency algorithm, text handling, and
 the Python entry points (arguments, errors, incremental feeding).
 """
-import time
-
 import pytest
 
 import lexpy
@@ -58,17 +56,6 @@ def test_default_scope_stops_at_a_table():
 def test_special_element_stops_any_other_end_tag():
     # </span> looks down the stack, meets the special <div> first: ignored.
     assert body("<span><div></span>x") == tree('<span>', '  <div>', '    "x"')
-
-
-def test_deep_nesting_is_built_without_recursion_and_in_linear_time():
-    def parse_time(n):
-        start = time.perf_counter()
-        lexpy.parse("<div>" * n)
-        return time.perf_counter() - start
-    parse_time(1000)
-    small, large = parse_time(20000), parse_time(80000)
-    # Four times the input: far from sixteen times the time.
-    assert large < small * 10 + 0.05
 
 
 # ---------------------------------------------------------------------------
