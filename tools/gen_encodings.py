@@ -159,6 +159,9 @@ def render_header(d):
 
     labels = d["labels"]
     longest = max(len(label) for label, _ in labels)
+    # labels.pxi's encoding_for_label lowers a label, with its NUL, into a
+    # uint8_t[32].
+    assert longest < 32, "a label of %d bytes outgrows encoding_for_label" % longest
     w("/* Every label, sorted (bytewise) for binary search; lowercase ASCII. */\n")
     w("#define LXP_LABEL_COUNT %d\n" % len(labels))
     w("#define LXP_LABEL_MAX_LENGTH %d\n" % longest)
@@ -223,9 +226,6 @@ def render_pxd(d):
         w("    %s = %d\n" % (enum_name(e["name"]), number))
     w("    ENCODING__COUNT = %d\n" % len(d["encodings"]))
     return "".join(out)
-
-
-OUTPUTS = ("encoding_tables.h", "encoding_ids.pxd")
 
 
 def main(argv):

@@ -155,8 +155,9 @@ DERIVED = {
     "IMPLIED_END_THOROUGH": _union(IMPLIED_END, IMPLIED_END_THOROUGH_EXTRA),
 }
 
-# Attributes: the HTML attribute index, event handlers left out (they become
-# dynamic ids), plus what SVG/MathML adjustment needs.
+# Attributes: the HTML attribute index with the commonest event handlers
+# (other event handlers become dynamic ids), plus what SVG/MathML
+# adjustment needs.
 HTML_ATTRIBUTES = """
 abbr accept accept-charset accesskey action align alink allow allowfullscreen
 alt archive async autocapitalize autocomplete autocorrect autofocus autoplay

@@ -8,6 +8,10 @@ cdef extern from "entities.h" nogil:
         LXP_ENTITY_MAX_NAME
         LXP_ENTITY_ROOT
         LXP_ENTITY_NODES
+    const uint16_t lxp_entity_first_edge[]
+    const uint8_t lxp_entity_edge_count[]
+    const uint8_t lxp_entity_edge_char[]
+    const uint16_t lxp_entity_edge_target[]
     const int16_t lxp_entity_node_value[]
     const uint8_t lxp_entity_value_len[]
     const char lxp_entity_value[][8]
