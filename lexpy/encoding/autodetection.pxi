@@ -1,6 +1,5 @@
-# Autodetecting UTF-8: step 8 of the encoding sniffing algorithm
-# (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm),
-# "The user agent may attempt to autodetect the character encoding from
+# Autodetecting UTF-8 (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)
+# Step 8 of the encoding sniffing algorithm: "The user agent may attempt to autodetect the character encoding from
 # applying frequency analysis or other algorithms to the data stream". The
 # standard leaves the algorithm to the user agent; lexpy's is structural and
 # knows one encoding only: UTF-8, whose bit pattern legacy text almost never

@@ -1,5 +1,4 @@
-# Changing the encoding while parsing
-# (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing).
+# Changing the encoding while parsing (https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing)
 # The tree builder calls it for a <meta> whose charset (or http-equiv
 # Content-Type content) names an encoding while the confidence is tentative;
 # the driver re-parses or switches decoders as the result says.

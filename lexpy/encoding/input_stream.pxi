@@ -1,6 +1,5 @@
-# The input byte stream
-# (https://html.spec.whatwg.org/multipage/parsing.html#the-input-byte-stream)
-# as the parser driver sees it: bytes in (in chunks, split anywhere), UTF-8
+# The input byte stream (https://html.spec.whatwg.org/multipage/parsing.html#the-input-byte-stream)
+# As the parser driver sees it: bytes in (in chunks, split anywhere), UTF-8
 # out. It holds the first bytes back until the encoding sniffing algorithm
 # has decided (a BOM, the transport encoding, a complete <meta>, or 1024
 # bytes, or the end of the input), autodetects UTF-8 when the sniffing

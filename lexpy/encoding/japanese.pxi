@@ -38,8 +38,7 @@ cdef bint euc_jp_handler(StreamDecoder* d, uint8_t byte, Writer* w) noexcept nog
     return True
 
 
-# ISO-2022-JP decoder states
-# (https://encoding.spec.whatwg.org/#iso-2022-jp-decoder-state).
+# ISO-2022-JP decoder states (https://encoding.spec.whatwg.org/#iso-2022-jp-decoder-state)
 cdef enum Iso2022JpState:
     ISO2022JP_ASCII
     ISO2022JP_ROMAN

@@ -1,5 +1,4 @@
-# Legacy miscellaneous encodings
-# (https://encoding.spec.whatwg.org/#legacy-miscellaneous-encodings):
+# Legacy miscellaneous encodings (https://encoding.spec.whatwg.org/#legacy-miscellaneous-encodings)
 # replacement, UTF-16BE/LE, x-user-defined.
 
 

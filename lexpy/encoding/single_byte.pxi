@@ -1,6 +1,5 @@
-# Legacy single-byte encodings
-# (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings): they
-# have no state, so a chunk is decoded on its own.
+# Legacy single-byte encodings (https://encoding.spec.whatwg.org/#legacy-single-byte-encodings)
+# They have no state, so a chunk is decoded on its own.
 
 
 # single-byte decoder (https://encoding.spec.whatwg.org/#single-byte-decoder)

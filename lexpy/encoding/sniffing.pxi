@@ -1,5 +1,4 @@
-# Determining the character encoding
-# (https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding):
+# Determining the character encoding (https://html.spec.whatwg.org/multipage/parsing.html#determining-the-character-encoding)
 # BOM sniffing, the encoding sniffing algorithm, the prescan with its "get an
 # attribute" and "get an XML encoding", and the algorithm for extracting a
 # character encoding from a meta element.
@@ -21,9 +20,8 @@ cdef int bom_sniff(const uint8_t* data, size_t length,
     return ENCODING__NONE
 
 
-# encoding sniffing algorithm
-# (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)
-# over the bytes available so far. Step 2 (a user override) and steps 6-7
+# encoding sniffing algorithm (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm)
+# Run over the bytes available so far. Step 2 (a user override) and steps 6-7
 # (container document, remembered encoding) have no counterpart here; step 8
 # (autodetection) is the input byte stream's, on an outcome `from_default`
 # (autodetection.pxi); the caller's default is step 9's.
@@ -106,8 +104,7 @@ cdef struct SniffedAttribute:
     # these ranges ASCII case-insensitively instead.
 
 
-# get an attribute
-# (https://html.spec.whatwg.org/multipage/parsing.html#concept-get-attributes-when-sniffing)
+# get an attribute (https://html.spec.whatwg.org/multipage/parsing.html#concept-get-attributes-when-sniffing)
 cdef AttributeResult get_an_attribute(const uint8_t* data, size_t length,
                                       size_t* position,
                                       SniffedAttribute* attribute) noexcept nogil:
@@ -252,9 +249,8 @@ cdef int prescan_meta(const uint8_t* data, size_t length,
     return charset
 
 
-# prescan a byte stream to determine its encoding
-# (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),
-# the end condition being the end of data[0:length]. *found_by_meta tells
+# prescan a byte stream to determine its encoding (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding)
+# Its end condition is the end of data[0:length]. *found_by_meta tells
 # whether the result came before the bytes ran out (so that more bytes could
 # not change it).
 cdef int prescan_bytes(const uint8_t* data, size_t length, bint* found_by_meta) noexcept nogil:
@@ -345,8 +341,7 @@ cdef int prescan_byte_stream(const uint8_t* data, size_t length) noexcept nogil:
     return prescan_bytes(data, length, &found_by_meta)
 
 
-# get an XML encoding
-# (https://html.spec.whatwg.org/multipage/parsing.html#concept-get-xml-encoding-when-sniffing)
+# get an XML encoding (https://html.spec.whatwg.org/multipage/parsing.html#concept-get-xml-encoding-when-sniffing)
 cdef int get_an_xml_encoding(const uint8_t* data, size_t length) noexcept nogil:
     cdef size_t end, p, start
     cdef uint8_t quote
@@ -398,8 +393,7 @@ cdef int get_an_xml_encoding(const uint8_t* data, size_t length) noexcept nogil:
     return encoding
 
 
-# algorithm for extracting a character encoding from a meta element
-# (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element)
+# algorithm for extracting a character encoding from a meta element (https://html.spec.whatwg.org/multipage/urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element)
 cdef int extract_encoding_from_meta(const uint8_t* s, size_t length) noexcept nogil:
     cdef size_t position = 0, end
     cdef uint8_t quote
