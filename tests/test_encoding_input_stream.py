@@ -155,3 +155,11 @@ def test_utf16_stays():
     assert stream.encoding.name == "UTF-16LE"
     assert stream.change_encoding("koi8-r") == "kept"
     assert stream.encoding.name == "UTF-16LE"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=3000), st.booleans())
+def test_feed_whole_counts_what_feed_and_finish_give(data, autodetect):
+    stream = _InputByteStream(autodetect=autodetect)
+    expected = len(stream.feed(data) + stream.finish())
+    assert _InputByteStream(autodetect=autodetect).feed_whole(data) == expected

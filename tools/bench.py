@@ -107,33 +107,12 @@ def load_pages(folder):
 
 
 def decode_page(data):
-    """The page as text: the HTML standard's encoding sniffing (BOM, <meta>
-    prescan, else windows-1252) and the Encoding Standard's decoder, both
-    lexpy's; without a built lexpy, a simplified sniff with Python's codecs."""
-    try:
-        from lexpy.encoding import decode, sniff
-    except ImportError:
-        return _decode_page_simply(data)
-    result = sniff(data)
-    return decode(data, result.encoding)
-
-
-def _decode_page_simply(data):
-    for bom, enc in ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe", "utf-16-le"),
-                     (b"\xfe\xff", "utf-16-be")):
-        if data.startswith(bom):
-            return data[len(bom):].decode(enc, "replace")
-    m = re.search(rb"""<meta[^>]+charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""",
-                  data[:1024], re.I)
-    if m:
-        try:
-            return data.decode(m.group(1).decode("ascii"), "replace")
-        except LookupError:
-            pass
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", "replace")
+    """The page as text, decoded as lexpy.parse(bytes) decodes it by
+    default: the HTML standard's encoding sniffing (BOM, <meta> prescan),
+    UTF-8 autodetection when nothing declares an encoding, else
+    windows-1252, and the Encoding Standard's decoder."""
+    from lexpy.encoding import decode, sniff
+    return decode(data, sniff(data, detect_encoding=True).encoding)
 
 
 def current_rss_kb():

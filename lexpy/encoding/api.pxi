@@ -278,50 +278,6 @@ def decode(data, encoding, *, bom=True):
     return decoder.decode(data, True).decode("utf-8")
 
 
-def _time_sniff_and_decode(pages, int repeat=1):
-    """Seconds for `repeat` passes of what the parser driver does per
-    document, in C: the input byte stream over the whole input (the
-    encoding sniffing algorithm, UTF-8 autodetection when nothing declares
-    an encoding, then the decoder; for UTF-8: validation in place). For
-    tools/bench_encoding.py."""
-    import time
-    cdef list buffers = [bytes(page) for page in pages]
-    cdef Py_ssize_t count = len(buffers), i
-    cdef const uint8_t** data = <const uint8_t**>malloc(count * sizeof(uint8_t*) + 1)
-    cdef size_t* lengths = <size_t*>malloc(count * sizeof(size_t) + 1)
-    cdef InputByteStream stream
-    cdef const uint8_t* output
-    cdef size_t output_length, total = 0
-    cdef int r
-    if data == NULL or lengths == NULL:
-        free(data)
-        free(lengths)
-        raise MemoryError()
-    for i in range(count):
-        data[i] = <const uint8_t*><const char*>buffers[i]
-        lengths[i] = len(buffers[i])
-    start = time.perf_counter()
-    try:
-        with nogil:
-            for r in range(repeat):
-                for i in range(count):
-                    input_byte_stream_init(&stream, ENCODING__NONE, ENCODING__NONE, False)
-                    input_byte_stream_set_autodetect(&stream, True)
-                    try:
-                        input_byte_stream_feed(&stream, data[i], lengths[i],
-                                               &output, &output_length)
-                        total += output_length
-                        input_byte_stream_finish(&stream, &output, &output_length)
-                        total += output_length
-                    finally:
-                        input_byte_stream_free(&stream)
-    finally:
-        elapsed = time.perf_counter() - start
-        free(data)
-        free(lengths)
-    return elapsed
-
-
 cdef class _InputByteStream:
     """The input byte stream of encoding.pxd, for tests: feed(chunk) and
     finish() return the UTF-8 to tokenize; change_encoding(label) returns
@@ -369,6 +325,21 @@ cdef class _InputByteStream:
         cdef size_t output_length
         input_byte_stream_finish(&self.c_stream, &output, &output_length)
         return output[:output_length] if output_length else b""
+
+    def feed_whole(self, data):
+        """feed(data) then finish(), as the parser driver does for a whole
+        input, without the GIL: the number of UTF-8 bytes out (not copied
+        into Python objects, so that tools can time the stage alone)."""
+        cdef const uint8_t[::1] view = _byte_view(data)
+        cdef const uint8_t* output
+        cdef size_t output_length, total = 0
+        with nogil:
+            input_byte_stream_feed(&self.c_stream, &view[0] if view.shape[0] else NULL,
+                                   view.shape[0], &output, &output_length)
+            total = output_length
+            input_byte_stream_finish(&self.c_stream, &output, &output_length)
+            total += output_length
+        return total
 
     def change_encoding(self, new, input=None):
         cdef const uint8_t[::1] view

@@ -183,7 +183,7 @@ def _dat_sections(text: str):
             continue
         if line.startswith("#") and line[1:] in (
                 "errors", "new-errors", "document-fragment", "script-off",
-                "script-on", "document") and section != "data-never":
+                "script-on", "document"):
             # "#errors" ends the data section; a data line could start with
             # '#', so only the known headers switch sections.
             if section == "data" and line[1:] != "errors":
