@@ -29,13 +29,15 @@ CFLAGS = ["-O0", "-g"] if DEBUG else ["-O2"]
 
 
 def extension(module, depends=()):
-    """One compiled module; `depends` lists the .pxi/.h files it includes."""
+    """One compiled module; `depends` lists the .pxi/.h files it includes
+    (the tokenizer's headers, on every module's include path, are added)."""
     source = module.replace(".", "/") + ".pyx"
     package_dir = os.path.dirname(source)
+    shared = [os.path.join("lexpy/tokenizer", h) for h in files("lexpy/tokenizer", ".h")]
     return Extension(
         module,
         [source],
-        depends=[os.path.join(package_dir, d) for d in depends],
+        depends=sorted(set([os.path.join(package_dir, d) for d in depends] + shared)),
         include_dirs=[package_dir, "lexpy/tokenizer"],
         define_macros=MACROS,
         extra_compile_args=CFLAGS,

@@ -120,9 +120,7 @@ def sniff(data, transport_encoding=None, default=None, *, prescan_limit=1024,
     if (detect_encoding and outcome.from_default and length
             and autodetection_applies(outcome.encoding)):
         with nogil:
-            first = ascii_prefix_length(&view[0], length)
-            if first < length:
-                detected = autodetect_utf8(&view[0] + first, length - first, True)
+            detected = autodetect_utf8_from_start(&view[0], length, True, &first)
         if detected == AUTODETECT_UTF_8:
             outcome.encoding = ENCODING_UTF_8
     return _sniff_result(outcome)

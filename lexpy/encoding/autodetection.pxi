@@ -42,22 +42,6 @@ cdef bint autodetection_applies(int default_encoding) noexcept nogil:
                 or default_encoding == ENCODING_X_USER_DEFINED)
 
 
-# The number of bytes below 0x80 at the start of data[0:length]. Helper of
-# lexpy.
-cdef size_t ascii_prefix_length(const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t i = 0
-    cdef uint64_t a, b
-    while i + 16 <= length:
-        memcpy(&a, data + i, 8)
-        memcpy(&b, data + i + 8, 8)
-        if (a | b) & 0x8080808080808080ULL:
-            break
-        i += 16
-    while i < length and data[i] < 0x80:
-        i += 1
-    return i
-
-
 # The decision over the bytes from the first non-ASCII one (data[0] >= 0x80)
 # to the end of those available; `last`: the input ends there.
 cdef AutodetectResult autodetect_utf8(const uint8_t* data, size_t length,
@@ -76,3 +60,14 @@ cdef AutodetectResult autodetect_utf8(const uint8_t* data, size_t length,
     if sequence < 0 and not last:
         return AUTODETECT_MORE       # its end has not come yet
     return AUTODETECT_DEFAULT
+
+
+# The decision over data[0:length] from its start: the ASCII before the
+# first byte 0x80 or above (*ascii bytes of it) decides nothing; all ASCII
+# is AUTODETECT_MORE, or AUTODETECT_DEFAULT when `last`. Helper of lexpy.
+cdef AutodetectResult autodetect_utf8_from_start(const uint8_t* data, size_t length,
+                                                 bint last, size_t* ascii) noexcept nogil:
+    ascii[0] = ascii_prefix_length(data, length)
+    if ascii[0] == length:
+        return AUTODETECT_DEFAULT if last else AUTODETECT_MORE
+    return autodetect_utf8(data + ascii[0], length - ascii[0], last)

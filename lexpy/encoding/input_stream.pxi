@@ -94,11 +94,10 @@ cdef int input_byte_stream_autodetect(InputByteStream* s, const uint8_t* data,
     output[0] = data
     output_length[0] = 0
     if s.undecided.length == 0:
-        ascii = ascii_prefix_length(data, length)
+        result = autodetect_utf8_from_start(data, length, last, &ascii)
         if ascii == length:
             output_length[0] = length      # ASCII reads the same in both
             return 0
-        result = autodetect_utf8(data + ascii, length - ascii, last)
         if result == AUTODETECT_MORE:
             byte_buffer_append(&s.undecided, data + ascii, length - ascii)
             output_length[0] = ascii

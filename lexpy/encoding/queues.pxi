@@ -65,26 +65,12 @@ cdef struct Writer:
 
 
 # The UTF-8 bytes of a scalar value.
+cdef extern from "utf8.h" nogil:
+    size_t lxp_utf8_write(uint32_t c, uint8_t* out)
+
+
 cdef inline void write_code_point(Writer* w, uint32_t code_point) noexcept nogil:
-    cdef uint8_t* p = w.position
-    if code_point < 0x80:
-        p[0] = <uint8_t>code_point
-        w.position = p + 1
-    elif code_point < 0x800:
-        p[0] = <uint8_t>(0xC0 | (code_point >> 6))
-        p[1] = <uint8_t>(0x80 | (code_point & 0x3F))
-        w.position = p + 2
-    elif code_point < 0x10000:
-        p[0] = <uint8_t>(0xE0 | (code_point >> 12))
-        p[1] = <uint8_t>(0x80 | ((code_point >> 6) & 0x3F))
-        p[2] = <uint8_t>(0x80 | (code_point & 0x3F))
-        w.position = p + 3
-    else:
-        p[0] = <uint8_t>(0xF0 | (code_point >> 18))
-        p[1] = <uint8_t>(0x80 | ((code_point >> 12) & 0x3F))
-        p[2] = <uint8_t>(0x80 | ((code_point >> 6) & 0x3F))
-        p[3] = <uint8_t>(0x80 | (code_point & 0x3F))
-        w.position = p + 4
+    w.position += lxp_utf8_write(code_point, w.position)
 
 
 # A decoder error in error mode "replacement": U+FFFD.

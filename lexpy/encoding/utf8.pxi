@@ -15,23 +15,30 @@ cdef size_t utf8_encode_code_points(unsigned int kind, const void* data,
     return lxp_utf8_encode(kind, data, length, out)
 
 
+# The number of bytes below 0x80 at the start of data[0:length]. Helper of
+# lexpy.
+cdef inline size_t ascii_prefix_length(const uint8_t* data, size_t length) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint64_t a, b
+    while i + 16 <= length:
+        memcpy(&a, data + i, 8)
+        memcpy(&b, data + i + 8, 8)
+        if (a | b) & 0x8080808080808080ULL:
+            break
+        i += 16
+    while i < length and data[i] < 0x80:
+        i += 1
+    return i
+
+
 # The length of the longest prefix made of complete, valid UTF-8 sequences.
 # The byte ranges are those of the UTF-8 decoder's boundaries (no overlongs,
 # no surrogates, nothing above U+10FFFF). Helper of lexpy.
 cdef size_t utf8_validate(const uint8_t* data, size_t length) noexcept nogil:
     cdef size_t i = 0
-    cdef uint64_t a, b
     cdef uint8_t lead, second
     while True:
-        # ASCII runs, 16 bytes at a time.
-        while i + 16 <= length:
-            memcpy(&a, data + i, 8)
-            memcpy(&b, data + i + 8, 8)
-            if (a | b) & 0x8080808080808080ULL:
-                break
-            i += 16
-        while i < length and data[i] < 0x80:
-            i += 1
+        i += ascii_prefix_length(data + i, length - i)
         # Multi-byte sequences, one after the other while they last.
         while i < length:
             lead = data[i]
@@ -77,40 +84,6 @@ cdef size_t utf8_validate(const uint8_t* data, size_t length) noexcept nogil:
                 return i
         if i >= length:
             return length
-
-
-# The UTF-8 sequence that starts at data[0] (a byte 0x80 or above): its
-# length when it is a complete, valid multi-byte sequence (the boundaries of
-# the UTF-8 decoder), 0 when it is invalid, -1 when data[0:length] is a valid
-# beginning that more bytes may complete. Helper of lexpy.
-cdef int utf8_sequence_length(const uint8_t* data, size_t length) noexcept nogil:
-    cdef uint8_t lead = data[0], lower = 0x80, upper = 0xBF, byte
-    cdef int needed, i
-    if lead < 0xC2 or lead > 0xF4:
-        return 0
-    if lead < 0xE0:
-        needed = 1
-    elif lead < 0xF0:
-        needed = 2
-        if lead == 0xE0:
-            lower = 0xA0
-        elif lead == 0xED:
-            upper = 0x9F
-    else:
-        needed = 3
-        if lead == 0xF0:
-            lower = 0x90
-        elif lead == 0xF4:
-            upper = 0x8F
-    for i in range(1, needed + 1):
-        if <size_t>i >= length:
-            return -1
-        byte = data[i]
-        if byte < lower or byte > upper:
-            return 0
-        lower = 0x80
-        upper = 0xBF
-    return needed + 1
 
 
 cdef inline void utf8_reset(StreamDecoder* d) noexcept nogil:
@@ -162,6 +135,26 @@ cdef bint utf8_handler(StreamDecoder* d, uint8_t byte, Writer* w) noexcept nogil
     utf8_reset(d)
     write_code_point(w, code_point)
     return True
+
+
+# The UTF-8 sequence that starts at data[0] (a byte 0x80 or above): its
+# length when it is a complete, valid multi-byte sequence, 0 when it is
+# invalid, -1 when data[0:length] is a valid beginning that more bytes may
+# complete -- as the UTF-8 decoder's handler decides it. Helper of lexpy.
+cdef int utf8_sequence_length(const uint8_t* data, size_t length) noexcept nogil:
+    cdef StreamDecoder d
+    cdef uint8_t output[8]
+    cdef Writer w
+    cdef size_t i
+    w.position = output
+    utf8_reset(&d)
+    for i in range(length if length < 4 else 4):
+        if not utf8_handler(&d, data[i], &w):
+            return 0                # a byte outside the boundaries
+        if d.utf8_bytes_needed == 0:
+            # The lead byte was an error, or the last byte came.
+            return 0 if i == 0 else <int> i + 1
+    return -1
 
 
 cdef void utf8_end(StreamDecoder* d, Writer* w) noexcept nogil:

@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "utf8.h"
+
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
 #define LXP_UTF8_SSE2 1
@@ -19,28 +21,9 @@
 
 static inline size_t lxp_utf8_put(uint32_t c, unsigned char *out)
 {
-    if (c < 0x80) {
-        out[0] = (unsigned char) c;
-        return 1;
-    }
-    if (c < 0x800) {
-        out[0] = (unsigned char) (0xC0 | (c >> 6));
-        out[1] = (unsigned char) (0x80 | (c & 0x3F));
-        return 2;
-    }
-    if (c < 0x10000) {
-        if (c >= 0xD800 && c <= 0xDFFF)
-            c = 0xFFFD;                         /* a lone surrogate */
-        out[0] = (unsigned char) (0xE0 | (c >> 12));
-        out[1] = (unsigned char) (0x80 | ((c >> 6) & 0x3F));
-        out[2] = (unsigned char) (0x80 | (c & 0x3F));
-        return 3;
-    }
-    out[0] = (unsigned char) (0xF0 | (c >> 18));
-    out[1] = (unsigned char) (0x80 | ((c >> 12) & 0x3F));
-    out[2] = (unsigned char) (0x80 | ((c >> 6) & 0x3F));
-    out[3] = (unsigned char) (0x80 | (c & 0x3F));
-    return 4;
+    if (c >= 0xD800 && c <= 0xDFFF)
+        c = 0xFFFD;                             /* a lone surrogate */
+    return lxp_utf8_write(c, out);
 }
 
 static inline size_t lxp_utf8_encode(unsigned int kind, const void *data,

@@ -91,24 +91,8 @@ cdef const char* numeric_reference_error(uint32_t value) noexcept nogil:
     return NULL
 
 
-cdef inline size_t write_utf8(uint32_t cp, uint8_t* out) noexcept nogil:
-    if cp < 0x80:
-        out[0] = <uint8_t> cp
-        return 1
-    if cp < 0x800:
-        out[0] = <uint8_t> (0xC0 | (cp >> 6))
-        out[1] = <uint8_t> (0x80 | (cp & 0x3F))
-        return 2
-    if cp < 0x10000:
-        out[0] = <uint8_t> (0xE0 | (cp >> 12))
-        out[1] = <uint8_t> (0x80 | ((cp >> 6) & 0x3F))
-        out[2] = <uint8_t> (0x80 | (cp & 0x3F))
-        return 3
-    out[0] = <uint8_t> (0xF0 | (cp >> 18))
-    out[1] = <uint8_t> (0x80 | ((cp >> 12) & 0x3F))
-    out[2] = <uint8_t> (0x80 | ((cp >> 6) & 0x3F))
-    out[3] = <uint8_t> (0x80 | (cp & 0x3F))
-    return 4
+cdef extern from "utf8.h" nogil:
+    size_t lxp_utf8_write(uint32_t c, uint8_t* out)
 
 
 cdef size_t decode_character_reference(const uint8_t* s, size_t n,
@@ -143,7 +127,7 @@ cdef size_t decode_character_reference(const uint8_t* s, size_t n,
             return 0
         if i < n and s[i] == 0x3B:          # ';'
             i += 1
-        written[0] = write_utf8(numeric_reference_code_point(value), out)
+        written[0] = lxp_utf8_write(numeric_reference_code_point(value), out)
         return i
     match_named_reference(s, n, &length, &index)
     if length == 0:
