@@ -576,8 +576,7 @@ def test_count_tokens_arguments():
 # ---------------------------------------------------------------------------
 
 def _corpus_pages():
-    from tests.test_corpus import corpus_dir      # $LEXPY_CORPUS or ../shared
-    folder = corpus_dir()
+    folder = data.corpus_dir()                     # $LEXPY_CORPUS or ../shared
     pages = sorted(folder.glob("*.htm*"))
     assert pages, "no corpus pages in %s" % folder
     return pages

@@ -46,7 +46,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, ".."))
-DEFAULT_FOLDER = os.path.normpath(os.path.join(ROOT, "..", "shared", "corpus", "pages"))
+
 PARSERS = ["lexpy", "selectolax", "turbohtml", "lxml", "html5lib", "justhtml"]
 MODES = ["bytes", "str", "serialize"]
 MODE_TITLES = {"bytes": "parse from bytes", "str": "parse from str",
@@ -60,6 +60,8 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 # lexpy is used only when the tree has no build).
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
+
+from tests.conformance.data import corpus_dir  # noqa: E402
 
 
 # ---------------------------------------------------------------------------
@@ -576,7 +578,8 @@ def bench_hostile(args):
 
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("folder", nargs="?", default=DEFAULT_FOLDER)
+    p.add_argument("folder", nargs="?",
+                   help="the pages (default: $LEXPY_CORPUS, then ../shared/corpus/pages)")
     p.add_argument("--passes", type=int, default=None,
                    help="passes per measurement, best kept (default 5; 3 for --hostile)")
     p.add_argument("--rounds", type=int, default=3,
@@ -607,6 +610,8 @@ def main(argv=None):
     p.add_argument("--hostile-worker", help=argparse.SUPPRESS)
     p.add_argument("--texts", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
+    if args.folder is None:
+        args.folder = str(corpus_dir())
     hostile = args.hostile or args.hostile_worker or args.instructions_worker
     if args.passes is None:
         args.passes = 3 if hostile else 5

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The cost of lexpy's encoding stage on real pages: the encoding sniffing
 algorithm plus decoding to the UTF-8 core (for UTF-8: validation in place,
-no copy), in MB/s of input, on the UTF-8 pages of ../shared/corpus/pages/.
+no copy), in MB/s of input, on the UTF-8 pages of the corpus ($LEXPY_CORPUS,
+then ../shared/corpus/pages/).
 
 The stage is timed through lexpy.encoding's input byte stream (the one the
 parser driver runs: the sniffing algorithm, UTF-8 autodetection when
@@ -25,9 +26,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 import lexpy.encoding as enc  # noqa: E402
 from lexpy.encoding.encoding import _InputByteStream  # noqa: E402
-
-DEFAULT_PAGES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                             "..", "..", "shared", "corpus", "pages")
+from tests.conformance.data import corpus_dir  # noqa: E402
 
 
 def utf8_pages(directory):
@@ -71,11 +70,12 @@ def timed(function):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--pages", default=DEFAULT_PAGES)
+    parser.add_argument("--pages", default=None,
+                        help="default: $LEXPY_CORPUS, then ../shared/corpus/pages")
     parser.add_argument("--repeat", type=int, default=20,
                         help="passes over the pages per measurement")
     args = parser.parse_args(argv)
-    pages = utf8_pages(args.pages)
+    pages = utf8_pages(args.pages or str(corpus_dir()))
     size = sum(len(p) for p in pages)
     mb = size * args.repeat / 1e6
     print("%d UTF-8 pages, %.1f MB; best of 5 runs of %d passes" % (

@@ -25,7 +25,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 sys.path.insert(0, HERE)
 
-from bench import DEFAULT_FOLDER, decode_page, load_pages  # noqa: E402
+from bench import decode_page, load_pages  # noqa: E402
+from tests.conformance.data import corpus_dir  # noqa: E402
 
 
 def best_seconds(pages, passes, **options):
@@ -47,18 +48,20 @@ def best_seconds(pages, passes, **options):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", nargs="?", default=DEFAULT_FOLDER)
+    parser.add_argument("folder", nargs="?",
+                        help="the pages (default: $LEXPY_CORPUS, then ../shared/corpus/pages)")
     parser.add_argument("--passes", type=int, default=5)
     parser.add_argument("--chunk", type=int, default=4096,
                         help="chunk size in bytes for the chunked mode")
     args = parser.parse_args(argv)
     if args.passes < 1 or args.chunk < 1:
         parser.error("--passes and --chunk must be positive")
+    folder = args.folder or str(corpus_dir())
 
     pages = [decode_page(p).encode("utf-8", "surrogatepass")
-             for p in load_pages(args.folder)]
+             for p in load_pages(folder)]
     size = sum(len(p) for p in pages)
-    print("%d pages, %.2f MB of UTF-8 from %s" % (len(pages), size / 1e6, args.folder))
+    print("%d pages, %.2f MB of UTF-8 from %s" % (len(pages), size / 1e6, folder))
     print("(pages decoded by lexpy.encoding's sniffing and decoders and "
           "encoded to UTF-8 before timing; the no-op consumer switches state "
           "after script, style, title, textarea... as a tree builder would)")

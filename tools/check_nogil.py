@@ -17,16 +17,19 @@ once, with the GIL, before any tokenizing).
 import argparse
 import os
 import re
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, ".."))
-PACKAGE = os.path.join(ROOT, "lexpy", "tokenizer")
+sys.path.insert(0, HERE)
+
+from annotate import ROOT, cythonize_annotated  # noqa: E402
+
+PYX = os.path.join(ROOT, "lexpy", "tokenizer", "tokenizer.pyx")
 
 CORE_FILES = (
     "byte_classes.pxi", "positions.pxi", "character_references.pxi",
+    "name_table.pxi",
     "convert.pxi", "emit.pxi", "incoming_buffer.pxi", "errors.pxi",
     "states_data.pxi", "states_tag.pxi", "states_attribute.pxi",
     "states_script.pxi", "states_comment.pxi", "states_doctype.pxi",
@@ -44,19 +47,9 @@ PYTHON_API = re.compile(r"\b(Py[A-Z]\w*|_Py\w+|__Pyx_(?!Trace|RefNanny)\w+)\s*\(
 ALLOWED_FUNCTIONS = {"error_list_add"}
 
 
-def cythonize(out_dir):
-    c_file = os.path.join(out_dir, "tokenizer.c")
-    cmd = [sys.executable, "-m", "cython", "-3", "-a", "-I", ROOT,
-           "--directive", "boundscheck=False,wraparound=False,cdivision=True,"
-                          "initializedcheck=False,nonecheck=False",
-           os.path.join(PACKAGE, "tokenizer.pyx"), "-o", c_file]
-    subprocess.run(cmd, check=True)
-    return c_file
-
-
 def python_lines(c_file):
-    """(source file, source line, C function, C text) of every line of C
-    that calls the Python C API, in core code."""
+    """(source file, line, function, C line) of every Python C-API call in
+    the C generated from a core source line."""
     found = []
     source = None
     function = None
@@ -88,12 +81,10 @@ def main(argv=None):
     if args.keep:
         os.makedirs(args.keep, exist_ok=True)
         out_dir = args.keep
-        c_file = cythonize(out_dir)
-        found = python_lines(c_file)
+        found = python_lines(cythonize_annotated(PYX, out_dir))
     else:
         with tempfile.TemporaryDirectory() as out_dir:
-            c_file = cythonize(out_dir)
-            found = python_lines(c_file)
+            found = python_lines(cythonize_annotated(PYX, out_dir))
     functions = set()
     for source, line, function, text in found:
         functions.add(function)

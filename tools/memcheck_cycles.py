@@ -24,8 +24,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 import lexpy  # noqa: E402
+from tests.conformance.data import corpus_dir  # noqa: E402
 
-PAGES = os.path.join(ROOT, "..", "shared", "corpus", "pages")
+PAGES = str(corpus_dir())             # $LEXPY_CORPUS, then ../shared/corpus/pages
 DEFAULT_PAGE = "blog.wordpress.com.diverse.html"   # 79 KB, about the median
 
 

@@ -4,10 +4,6 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#named-character-reference-state
 # https://html.spec.whatwg.org/multipage/parsing.html#numeric-character-reference-end-state
 
-cdef extern from "entities.h" nogil:
-    const uint8_t lxp_entity_edge_count[]
-
-
 # The numeric character reference end state's replacement table for
 # U+0080..U+009F (0 = no replacement).
 cdef uint16_t c1_replacement[32]

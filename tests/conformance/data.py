@@ -7,7 +7,11 @@ Where the data is looked for (DESIGN.md, "Test data"):
 - the WPT overlay (tree-construction files that replace same-named ones):
   $LEXPY_WPT_PARSING, then ../shared/wpt-parsing/;
 - the Encoding Standard's data (labels and indexes): $LEXPY_WHATWG_ENCODING,
-  then ../shared/whatwg-encoding/.
+  then ../shared/whatwg-encoding/;
+- the corpus of real-world pages (benchmarks, chunking, robustness):
+  $LEXPY_CORPUS, then ../shared/corpus/pages/.
+
+The tools (tools/*.py) find their data through these functions too.
 
 No copy found is an error (DataNotFound), never a silent skip.
 """
@@ -69,6 +73,19 @@ def whatwg_encoding_dir() -> Path:
     raise DataNotFound(
         "Encoding Standard data not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_WHATWG_ENCODING to a copy of encodings.json and index-*.txt.")
+
+
+def corpus_dir() -> Path:
+    """The folder of real-world pages: $LEXPY_CORPUS, then
+    ../shared/corpus/pages/."""
+    env = os.environ.get("LEXPY_CORPUS")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "corpus" / "pages"]
+    for path in candidates:
+        if path.is_dir():
+            return path
+    raise DataNotFound(
+        "corpus not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_CORPUS to a folder of HTML pages.")
 
 
 # ---------------------------------------------------------------------------
