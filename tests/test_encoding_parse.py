@@ -1,4 +1,4 @@
-"""The encoding stage wired into the parser (issue 5): documents in every
+"""The encoding stage wired into the parser: documents in every
 encoding of the standard, declared by <meta charset>, by http-equiv, by the
 caller, by a BOM and only after the first 1024 bytes, through lexpy.parse()
 and lexpy.Parser.feed() in chunks of several sizes: doc.encoding and the
@@ -10,9 +10,73 @@ import pytest
 import lexpy
 import lexpy.encoding as enc
 from lexpy.parser import REPARSE_WINDOW
-from tests.test_encoding_documents import ASCII_COMPATIBLE, DECLARED_AS, ascii_part, sample
+from tests import encoding_reference as ref
 
 CHUNKS = [None, 1, 7, 300]
+
+
+def sample(name):
+    """(bytes, text): some of the encoding's own characters, from its index."""
+    if name in ("UTF-8", "UTF-16LE", "UTF-16BE"):
+        text = "caf\u00e9 \u65e5\u672c \U0001f600 \u20ac"
+        return text.encode({"UTF-8": "utf-8", "UTF-16LE": "utf-16-le",
+                            "UTF-16BE": "utf-16-be"}[name]), text
+    if name == "x-user-defined":
+        return b"a\x80\xff", "a\uf780\uf7ff"
+    if name == "replacement":
+        return b"x", "\ufffd"
+    pairs = []
+    heading = {n: h for n, _, h in ref.encodings()}[name]
+    if heading == "Legacy single-byte encodings":
+        table = ref.index("iso-8859-8" if name == "ISO-8859-8-I" else name.lower())
+        pairs = [(bytes([0x80 + p]), chr(c)) for p, c in sorted(table.items())[::9]]
+    elif name in ("gb18030", "GBK"):
+        table = ref.index("gb18030")
+        for p in range(0, 23940, 997):
+            lead, trail = divmod(p, 190)
+            pairs.append((bytes([lead + 0x81, trail + (0x40 if trail < 0x3F else 0x41)]),
+                          chr(table[p])))
+    elif name == "Big5":
+        table = ref.index("big5")
+        for p in sorted(table)[::811]:
+            lead, trail = divmod(p, 157)
+            pairs.append((bytes([lead + 0x81, trail + (0x40 if trail < 0x3F else 0x62)]),
+                          chr(table[p])))
+    elif name in ("EUC-JP", "ISO-2022-JP", "Shift_JIS"):
+        table = ref.index("jis0208")
+        for p in sorted(q for q in table if q < 8836)[::331]:
+            lead, trail = divmod(p, 94)
+            if name == "EUC-JP":
+                sequence = bytes([lead + 0xA1, trail + 0xA1])
+            elif name == "ISO-2022-JP":
+                sequence = b"\x1b$B" + bytes([lead + 0x21, trail + 0x21]) + b"\x1b(B "
+            else:
+                lead, trail = divmod(p, 188)
+                sequence = bytes([lead + (0x81 if lead < 0x1F else 0xC1),
+                                  trail + (0x40 if trail < 0x3F else 0x41)])
+            pairs.append((sequence, chr(table[p]) + (" " if name == "ISO-2022-JP" else "")))
+    elif name == "EUC-KR":
+        table = ref.index("euc-kr")
+        for p in sorted(table)[::701]:
+            lead, trail = divmod(p, 190)
+            pairs.append((bytes([lead + 0x81, trail + 0x41]), chr(table[p])))
+    assert pairs, name
+    return b"".join(b for b, _ in pairs), "".join(t for _, t in pairs)
+
+
+def ascii_part(name, text):
+    """ASCII markup in the document's encoding."""
+    if name == "UTF-16LE":
+        return text.encode("utf-16-le")
+    if name == "UTF-16BE":
+        return text.encode("utf-16-be")
+    return text.encode("ascii")
+
+
+ASCII_COMPATIBLE = [e.name for e in enc.ENCODINGS
+                    if e.name not in ("UTF-16LE", "UTF-16BE", "replacement")]
+# What a <meta> naming the encoding makes of it.
+DECLARED_AS = {"x-user-defined": "windows-1252"}
 
 
 def parsed(data, chunk=None, **options):
@@ -251,3 +315,9 @@ def test_any_document_fed_in_any_chunks_gives_the_whole_parse(pieces, bom, trans
     fed = parser.close()
     assert fed.encoding == whole.encoding
     assert lexpy.dump(fed) == lexpy.dump(whole)
+
+
+def test_meta_charset_utf16_means_utf8():
+    # A <meta> naming UTF-16 in bytes that are not UTF-16 means UTF-8.
+    document = parsed("<meta charset=utf-16><p>caf\u00e9".encode("utf-8"), 3)
+    assert document.encoding == "UTF-8" and paragraph_text(document) == "caf\u00e9"

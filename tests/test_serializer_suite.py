@@ -12,7 +12,6 @@ def test_every_serializer_file_is_collected():
     assert {case.file for case in CASES} == {
         "core.test", "injectmeta.test", "optionaltags.test", "options.test",
         "whitespace.test"}
-    assert len(CASES) == 230
 
 
 @pytest.mark.parametrize("case", pytest_params(CASES))
