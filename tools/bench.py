@@ -25,7 +25,7 @@ hurts everyone alike. Ratios are what we quote.
         (speedup, and the CPU time per wall-clock second that shows whether
         threads ran at once)
   python tools/bench.py --hostile [--parsers a,b] [--json] [--instructions]
-        time per doubling of input on the hostile shapes of issue 7 (with
+        time per doubling of input on the hostile shapes (with
         --instructions: instructions per doubling, counted by callgrind)
 
 Peers (the `bench` extra): selectolax (Lexbor), turbohtml, lxml, html5lib,
@@ -419,8 +419,8 @@ def _fnv_low(state, block, mask):
 
 
 def hostile_shapes():
-    """Issue 7's shapes: name -> (N as the issue sizes it, maker of the
-    document for a given N)."""
+    """The hostile shapes: name -> (N at full size, maker of the document
+    for a given N). tests/test_linearity.py times them at smaller N."""
     return {
         "nested-div": (100000, lambda n: b"<div>" * n),
         "unclosed-b": (100000, lambda n: b"<b>" * n),
@@ -511,14 +511,14 @@ def count_instructions(name, mode, shape, n, run):
 
 def bench_hostile_instructions(args):
     """Instructions per doubling (callgrind; deterministic, unlike time on a
-    shared machine), at the issue's sizes N and 2N."""
+    shared machine), at the shapes' full sizes N and 2N."""
     only = args.shapes.split(",") if args.shapes else list(hostile_shapes())
     results = []
     for name in args.parsers.split(","):
         for mode in args.modes.split(","):
             rows = []
             if not args.json:
-                print("\n== %s, %s: instructions per doubling (callgrind, the issue's N)"
+                print("\n== %s, %s: instructions per doubling (callgrind, the full N)"
                       % (name, MODE_TITLES[mode]))
             for shape in only:
                 n = hostile_shapes()[shape][0]
@@ -601,7 +601,7 @@ def main(argv=None):
                    help="--hostile: the highest acceptable ratio per doubling")
     p.add_argument("--instructions", action="store_true",
                    help="--hostile: count instructions with valgrind's callgrind "
-                        "at the issue's N and 2N instead of timing")
+                        "at the full N and 2N instead of timing")
     p.add_argument("--hostile-n", type=int, help=argparse.SUPPRESS)
     p.add_argument("--run", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--instructions-worker", help=argparse.SUPPRESS)

@@ -1,5 +1,5 @@
 """A seeded generator of malformed HTML, and the invariants every case must
-keep (issue 8: nothing crashes, hangs, leaks or loses data).
+keep (nothing crashes, hangs, leaks or loses data).
 
     python tools/gen_malformed.py --count 100000 --start 0      # run cases
     python tools/gen_malformed.py --show 1234                   # print a case

@@ -1,6 +1,6 @@
 """Limits: huge documents, deep nesting, huge tags and text nodes parse,
 serialize and free in time linear in their size, without RecursionError or
-a crash (issue 8). Prints one line per step with its time and the peak RSS.
+a crash. Prints one line per step with its time and the peak RSS.
 
     python tools/limits.py            # the full sizes (about a minute, 2-3 GB)
     python tools/limits.py --scale 0.1

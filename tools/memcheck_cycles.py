@@ -1,5 +1,5 @@
 """Parse and drop a corpus page many times and report the growth of the
-resident set (issue 8: no leaks; the bar is < 5 MB over 100,000 cycles).
+resident set (no leaks: the bar is < 5 MB over 100,000 cycles).
 
     python tools/memcheck_cycles.py                      # 100,000 cycles
     python tools/memcheck_cycles.py --cycles 20000 --page example.com.html
