@@ -15,6 +15,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import c_tables  # noqa: E402  (tools/c_tables.py)
+
 # --------------------------------------------------------------------------
 # Input data
 # --------------------------------------------------------------------------
@@ -283,11 +286,7 @@ def c_string(s):
 
 
 def c_array(ctype, cname, values, per_line=12):
-    lines = []
-    for i in range(0, len(values), per_line):
-        lines.append("    " + ", ".join(str(v) for v in values[i:i + per_line]) + ",")
-    return "static const %s %s[%d] = {\n%s\n};\n" % (
-        ctype, cname, len(values), "\n".join(lines))
+    return c_tables.c_array(ctype, cname, values, per_line)
 
 
 def build():
