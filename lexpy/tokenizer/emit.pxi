@@ -352,11 +352,11 @@ cdef size_t complete_utf8_end(const uint8_t* s, size_t low,
 
 cdef int emit_comment_piece(Tokenizer* t) noexcept nogil:
     """The input ran out inside a comment: emit the data settled so far (a
-    trailing CR waits, an LF may follow; so does a split UTF-8 sequence) as a comment token -- the first
-    piece, or a TOKEN_CONTINUATION of the one before -- and go on with a
-    token that begins after it. Not in the standard: it keeps the incoming
-    buffer small when a comment is longer than the chunks (the tree gets
-    the same comment)."""
+    trailing CR waits, an LF may follow; so does a split UTF-8 sequence) as
+    a comment token -- the first piece, or a TOKEN_CONTINUATION of the one
+    before -- and go on with a token that begins after it. Not in the
+    standard: it keeps the incoming buffer small when a comment is longer
+    than the chunks (the tree gets the same comment)."""
     cdef Token* token = &t.token
     cdef size_t begin = token.text_begin
     cdef size_t end = t.pos if t.state == BOGUS_COMMENT_STATE else t.data_end
