@@ -1,0 +1,20 @@
+"""tools/conformance.py: the percentage is passed of total, and an expected
+failure that passes (XPASS) is flagged and counted as a failure."""
+from tests.conformance import xfail
+from tests.tools import load_tool
+
+
+def test_an_expected_failure_that_passes_is_flagged(monkeypatch, capsys):
+    report = load_tool("conformance")
+    monkeypatch.setitem(xfail.XFAIL, "serializer/core.test:1", "pretend")
+    assert report.main(["--suite", "serializer"]) == 0
+    out = capsys.readouterr().out
+    assert "XPASS serializer/core.test:1" in out
+    assert "serializer   229 passed     1 failed    0 xfail   230 total (99.6%) 1 XPASS" in out
+
+
+def test_the_percentage_is_passed_of_total(capsys):
+    report = load_tool("conformance")
+    report.main(["--suite", "encoding"])
+    out = capsys.readouterr().out
+    assert "encoding      82 passed     0 failed    1 xfail    83 total (98.8%)" in out
