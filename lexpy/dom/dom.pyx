@@ -6,7 +6,7 @@ The tree builder builds with the C API of dom.pxd; users read and change
 the tree through the proxies (Node, Document, Element, Text, ...).
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.tokenizer cimport (

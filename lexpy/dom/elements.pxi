@@ -3,8 +3,9 @@
 from collections.abc import MutableMapping
 
 
-cdef int find_attribute_by_qualified_name(CElement* element, const uint8_t* name,
-                                          size_t length) noexcept nogil:
+cdef Py_ssize_t find_attribute_by_qualified_name(CElement* element,
+                                                 const uint8_t* name,
+                                                 size_t length) noexcept nogil:
     """Index of the first attribute whose qualified name is `name`, or -1."""
     cdef CDocument* doc = element.node.owner
     cdef const uint8_t* local_name
@@ -154,7 +155,7 @@ cdef class Element(Node):
         case-insensitive on HTML elements), or None."""
         cdef CElement* element = self._c()
         cdef bytes name = self._attribute_key(qualified_name)
-        cdef int index = find_attribute_by_qualified_name(element, name, len(name))
+        cdef Py_ssize_t index = find_attribute_by_qualified_name(element, name, len(name))
         if index < 0:
             return None
         return decode_utf8(element.attrs[index].value,
@@ -173,7 +174,7 @@ cdef class Element(Node):
         # https://dom.spec.whatwg.org/#dom-element-setattribute
         cdef CElement* element = self._c()
         cdef bytes name, data
-        cdef int index
+        cdef Py_ssize_t index
         cdef lxp_attr_id_t local_name
         cdef uint8_t* copy
         if not isinstance(qualified_name, str):
@@ -201,11 +202,11 @@ cdef class Element(Node):
         there is none)."""
         cdef CElement* element = self._c()
         cdef bytes name = self._attribute_key(qualified_name)
-        cdef int index = find_attribute_by_qualified_name(element, name, len(name))
+        cdef Py_ssize_t index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
             element_remove_attribute_at(element, index)
 
-    cdef int _find_ns(self, object namespace, object local_name) except -2:
+    cdef Py_ssize_t _find_ns(self, object namespace, object local_name) except -2:
         cdef CElement* element = self._c()
         cdef bytes uri, name
         cdef lxp_ns_id_t ns = NS__UNDEF
@@ -221,11 +222,11 @@ cdef class Element(Node):
         if id == 0:
             return -1
         attr = element_find_attribute(element, id, ns)
-        return -1 if attr == NULL else <int> (attr - element.attrs)
+        return -1 if attr == NULL else <Py_ssize_t> (attr - element.attrs)
 
     def get_attribute_ns(self, namespace, local_name):
         """The value of the attribute (namespace, local_name), or None."""
-        cdef int index = self._find_ns(namespace, local_name)
+        cdef Py_ssize_t index = self._find_ns(namespace, local_name)
         cdef CElement* element = self._c()
         if index < 0:
             return None
@@ -270,7 +271,7 @@ cdef class Element(Node):
 
     def remove_attribute_ns(self, namespace, local_name):
         """Remove the attribute (namespace, local_name), if there is one."""
-        cdef int index = self._find_ns(namespace, local_name)
+        cdef Py_ssize_t index = self._find_ns(namespace, local_name)
         if index >= 0:
             element_remove_attribute_at(self._c(), index)
 

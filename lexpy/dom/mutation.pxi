@@ -124,7 +124,7 @@ cdef bint element_precedes(CNode* child) noexcept nogil:
 cdef int insertion_problem(CNode* parent, CNode* node, CNode* child,
                            bint replacing) noexcept nogil:
     cdef CNode* c
-    cdef int elements = 0
+    cdef size_t elements = 0
     if not can_have_children(parent):
         return PARENT_CANNOT_HAVE_CHILDREN
     if is_host_including_inclusive_ancestor(node, parent):
@@ -144,6 +144,8 @@ cdef int insertion_problem(CNode* parent, CNode* node, CNode* child,
         while c != NULL:
             if c.type == ELEMENT_NODE:
                 elements += 1
+                if elements > 1:
+                    return FRAGMENT_TOO_MANY_ELEMENTS
             elif c.type == TEXT_NODE:
                 return FRAGMENT_WITH_TEXT
             c = c.next

@@ -31,12 +31,14 @@ cdef Node node_proxy(CNode* c_node):
     cdef uint32_t node_type
     if c_node == NULL:
         return None
+    # Checked before the cache: a reclaimed struct's proxy field chains the
+    # free list (arena.pxi), so it is not a proxy. Arena memory stays valid
+    # until the document goes, so this is a check, not a crash: reaching a
+    # reclaimed node is a bug.
+    if c_node.flags & NODE_RECLAIMED:
+        raise RuntimeError("internal error: a reclaimed node was reached")
     if c_node.proxy != NULL:
         return <Node> c_node.proxy
-    if c_node.flags & NODE_RECLAIMED:
-        # Arena memory stays valid until the document goes, so this is a
-        # check, not a crash: reaching a reclaimed node is a bug.
-        raise RuntimeError("internal error: a reclaimed node was reached")
     node_type = c_node.type
     if node_type == ELEMENT_NODE:
         proxy = Element.__new__(Element)

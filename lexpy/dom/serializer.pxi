@@ -194,6 +194,14 @@ cdef int serialize_tree(Buffer* out, CNode* root, bint include_root) noexcept no
     return -1
 
 
+cdef inline size_t presize_for_source(size_t source_length) noexcept nogil:
+    """The source length and a sixteenth, or 0 (no hint) when that does not
+    fit a size_t (a 32-bit size_t past 3.7 GiB)."""
+    if source_length > (<size_t> -1) - source_length // 16:
+        return 0
+    return source_length + source_length // 16
+
+
 cdef str serialize_html(CNode* node, bint include_self):
     cdef Buffer out
     memset(&out, 0, sizeof(Buffer))
@@ -201,6 +209,6 @@ cdef str serialize_html(CNode* node, bint include_self):
         # A parsed document's HTML is about as long as its source: the
         # buffer is made once at that size (and a bit) instead of being
         # copied as it doubles.
-        buffer_presize(&out, node.owner.source_length + node.owner.source_length // 16)
+        buffer_presize(&out, presize_for_source(node.owner.source_length))
     serialize_tree(&out, node, include_self)
     return buffer_finish(&out)
