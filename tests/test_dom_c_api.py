@@ -2,6 +2,9 @@
 the module's private test hooks (lexpy.dom.dom._test_*), which make
 detached nodes only; linking, cloning and the scripting flag go through
 the public API, which no hook can bypass."""
+import re
+from pathlib import Path
+
 import pytest
 
 import lexpy
@@ -115,3 +118,40 @@ def test_scripting_flag_reaches_the_serializer():
     assert noscript.outer_html == "<noscript>&lt;b&gt;</noscript>"
     doc.scripting = True
     assert noscript.outer_html == "<noscript><b></noscript>"
+
+
+C_TYPES = re.compile(r"\*|^(inline\s+)?(const\s+)?(void|bint|int|size_t|Py_ssize_t|"
+                     r"Py_UCS4|u?int\d+_t|lxp_\w+|char|double|unsigned\b.*)$")
+
+
+def _cdef_functions(path):
+    """(line number, return type, signature) of each cdef function."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for index, line in enumerate(lines):
+        match = re.match(r"\s*cdef\s+(?!class|struct|enum|extern|union|packed)"
+                         r"([\w\s\*]+?)\s*\b(\w+)\(", line)
+        if not match or "=" in line.split("(")[0]:
+            continue
+        signature, end = line, index
+        while signature.count("(") > signature.count(")") and end + 1 < len(lines):
+            end += 1
+            signature += " " + lines[end].strip()
+        yield index + 1, match.group(1).strip(), signature
+
+
+def test_every_c_function_of_the_dom_declares_how_it_fails():
+    # noexcept or except on every cdef function returning a C type (one
+    # returning a Python object always propagates; Cython allows no clause
+    # there).
+    root = Path(lexpy.__file__).parent / "dom"
+    missing = []
+    checked = 0
+    for path in sorted(root.glob("*.p[xy][xid]")):
+        for number, return_type, signature in _cdef_functions(path):
+            if not C_TYPES.search(return_type):
+                continue
+            checked += 1
+            if "noexcept" not in signature and "except" not in signature:
+                missing.append("%s:%d: %s" % (path.name, number, signature.strip()))
+    assert checked > 100
+    assert missing == []

@@ -15,6 +15,11 @@ from lexpy.tokenizer.tokenizer cimport (
     attr_name_of)
 
 
+# Every cdef function declares how it reports errors: `noexcept` (C that
+# cannot fail, or reports failure in its return value) or `except ...`.
+# Those returning a Python object carry no clause because Cython allows
+# none there: they always propagate the exception.
+
 include "arena.pxi"          # the per-document arena and node free lists
 include "nodes.pxi"          # node structs: creation, attributes, data, names
 include "tree.pxi"           # linking, iterative walks, cloning, reclaiming

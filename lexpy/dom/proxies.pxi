@@ -156,7 +156,7 @@ cdef CCharacterData* new_character_data(CDocument* c_doc, uint32_t node_type,
 
 # https://www.w3.org/TR/xml/#NT-Name, with every non-ASCII code point
 # allowed (a superset: the exact tables only reject rare symbols).
-cdef bint is_xml_name(str name):
+cdef bint is_xml_name(str name) except -1:
     cdef Py_UCS4 c
     cdef Py_ssize_t i
     if len(name) == 0:
