@@ -183,6 +183,7 @@ cdef class Element(Node):
         if not is_valid_attribute_local_name(qualified_name):
             raise InvalidCharacterError("invalid attribute name %r" % qualified_name)
         data = encode_utf8(value, "attribute value")
+        check_not_read(element.node.owner)
         name = self._attribute_key(qualified_name)
         index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
@@ -190,10 +191,9 @@ cdef class Element(Node):
                                    data, len(data)) != 0:
                 raise MemoryError()
             return
-        local_name = attr_id_by_name(element.node.owner.attr_names, name,
-                                     len(name), True)
+        local_name = document_attr_id_utf8(element.node.owner, name)
         copy = dom_copy(element.node.owner, data, len(data))
-        if local_name == 0 or copy == NULL or element_add_attribute(
+        if copy == NULL or element_add_attribute(
                 element, local_name, NS__UNDEF, 0, copy, len(data)) != 0:
             raise MemoryError()
 
@@ -204,6 +204,7 @@ cdef class Element(Node):
         cdef bytes name = self._attribute_key(qualified_name)
         cdef Py_ssize_t index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
+            check_not_read(element.node.owner)
             element_remove_attribute_at(element, index)
 
     cdef Py_ssize_t _find_ns(self, object namespace, object local_name) except -2:
@@ -252,11 +253,10 @@ cdef class Element(Node):
         namespace, prefix, local = validate_and_extract(namespace, qualified_name,
                                                         False)
         data = encode_utf8(value, "attribute value")
+        check_not_read(c_doc)
         ns = document_namespace_id(c_doc, namespace)
         name = encode_utf8(local, "local name")
-        local_name = attr_id_by_name(c_doc.attr_names, name, len(name), True)
-        if local_name == 0:
-            raise MemoryError()
+        local_name = document_attr_id_utf8(c_doc, name)
         attr = element_find_attribute(element, local_name, ns)
         if attr != NULL:
             if attribute_set_value(c_doc, attr, data, len(data)) != 0:
@@ -273,6 +273,7 @@ cdef class Element(Node):
         """Remove the attribute (namespace, local_name), if there is one."""
         cdef Py_ssize_t index = self._find_ns(namespace, local_name)
         if index >= 0:
+            check_not_read(self.c_node.owner)
             element_remove_attribute_at(self._c(), index)
 
     def get_attribute_names(self):
@@ -330,26 +331,28 @@ cdef class Element(Node):
     def inner_html(self):
         """The HTML serialization of the children (of the contents, for a
         <template>). Setting it parses the string as a fragment in the
-        context of this element and replaces the children with the result;
-        this needs lexpy.parse_fragment (the tree builder) and raises
-        NotImplementedError where it is not available."""
+        context of this element (lexpy.parse_fragment, with the scripting
+        flag of this element's document) and replaces the children with
+        the result."""
         return serialize_html(live(self), False)
 
     @inner_html.setter
     def inner_html(self, value):
         # https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml
-        import lexpy
-        parse_fragment = getattr(lexpy, "parse_fragment", None)
+        from lexpy.parser import parse_fragment
+        cdef Node fragment
+        cdef Node target
         if not isinstance(value, str):
             raise TypeError("inner_html must be a str, not %s" % type(value).__name__)
-        if parse_fragment is None:
-            raise NotImplementedError(
-                "setting inner_html parses a fragment, which needs "
-                "lexpy.parse_fragment (the tree builder)")
-        fragment = parse_fragment(value, self)
+        live(self)
+        check_not_read(self.c_node.owner)
+        fragment = parse_fragment(value, self,
+                                  scripting=self.c_node.owner.scripting != 0)
         target = self.content if self.content is not None else self
         replace_all_with_text(target, None)
-        pre_insert(target, fragment, None)
+        # The fragment's document is the parse's own: its nodes move in
+        # with its memory (no copy), and it is dropped with `fragment`.
+        move_fragment_children(fragment.doc, fragment.c_node, target)
 
 
 class Attributes(MutableMapping):

@@ -184,6 +184,8 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
     cdef Node proxy
     if c_node.owner == target.c_doc:
         return c_node
+    check_not_read(c_node.owner)
+    check_not_read(target.c_doc)
     copy = node_clone_into(c_node, target.c_doc, True)
     if copy == NULL:
         raise MemoryError()
@@ -201,6 +203,69 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
     node_remove(c_node)
     node_try_reclaim(c_node)
     return copy
+
+
+cdef int move_into_document(CNode* root, CDocument* target) noexcept nogil:
+    """Re-home root's subtree (template contents too), whose memory target's
+    arena holds already (arena_absorb), in target: the owner of each node,
+    and element, attribute and namespace ids re-interned in target's name
+    tables. Nothing is copied. 0, or -1 when out of memory."""
+    cdef CDocument* source = root.owner
+    cdef CNode* node = root
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef uint32_t i
+    while node != NULL:
+        node.owner = target
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            element.tag_id = map_tag_id(source, target, element.tag_id)
+            if element.ns != NS__UNDEF:
+                element.ns = map_ns_id(source, target, element.ns)
+                if element.ns == NS__UNDEF:
+                    return -1
+            if element.tag_id == 0:
+                return -1
+            if element.prefix != 0:
+                element.prefix = map_attr_id(source, target, element.prefix)
+            for i in range(element.attr_count):
+                attr = &element.attrs[i]
+                attr.local_name = map_attr_id(source, target, attr.local_name)
+                if attr.ns != NS__UNDEF:
+                    attr.ns = map_ns_id(source, target, attr.ns)
+                if attr.prefix != 0:
+                    attr.prefix = map_attr_id(source, target, attr.prefix)
+                if attr.local_name == 0:
+                    return -1
+        node = walk_next(node, root, True)
+    return 0
+
+
+cdef int move_fragment_children(Document source, CNode* fragment, Node parent) except -1:
+    """Append the children of `fragment`, a DocumentFragment of the
+    document `source` that only the caller holds (a fresh parse), to
+    `parent` in another document: source's arena joins parent's and the
+    nodes are re-homed (move_into_document), not copied as adopting node by
+    node would. The source document must not be used afterwards except to
+    drop it."""
+    cdef CDocument* target = parent.c_node.owner
+    cdef CNode* child = fragment.first_child
+    cdef CNode* next_child
+    while child != NULL:
+        if subtree_has_proxy(child):
+            raise ValueError("internal error: a freshly parsed node has a proxy")
+        child = child.next
+    check_not_read(target)
+    arena_absorb(&target.arena, &source.c_doc.arena)
+    child = fragment.first_child
+    while child != NULL:
+        next_child = child.next
+        node_remove(child)
+        if move_into_document(child, target) != 0:
+            raise MemoryError()
+        node_append_child(parent.c_node, child)
+        child = next_child
+    return 0
 
 
 cdef int insert_node(Node parent, Node node, CNode* reference) except -1:
@@ -240,6 +305,8 @@ cdef Node pre_insert(Node parent, object node_object, object child_object):
     problem = insertion_problem(parent.c_node, node.c_node, reference, False)
     if problem:
         raise_insertion_problem(problem)
+    check_not_read(parent.c_node.owner)
+    check_not_read(node.c_node.owner)
     if reference == node.c_node:
         reference = node.c_node.next
     insert_node(parent, node, reference)
@@ -256,6 +323,8 @@ cdef Node replace_child(Node parent, object node_object, object child_object):
     problem = insertion_problem(parent.c_node, node.c_node, child.c_node, True)
     if problem:
         raise_insertion_problem(problem)
+    check_not_read(parent.c_node.owner)
+    check_not_read(node.c_node.owner)
     reference = child.c_node.next
     if reference == node.c_node:
         reference = node.c_node.next
@@ -271,6 +340,7 @@ cdef Node remove_child(Node parent, object child_object):
     live(parent)
     if child.c_node.parent != parent.c_node:
         raise NotFoundError("the node is not a child of this node")
+    check_not_read(child.c_node.owner)
     node_remove(child.c_node)
     return child
 
@@ -282,6 +352,7 @@ cdef int replace_all_with_text(Node parent, object value) except -1:
     cdef CNode* child = c_parent.first_child
     cdef CNode* next_child
     cdef CCharacterData* text
+    check_not_read(c_parent.owner)
     while child != NULL:
         next_child = child.next
         node_remove(child)

@@ -204,11 +204,18 @@ cdef inline size_t presize_for_source(size_t source_length) noexcept nogil:
 
 cdef str serialize_html(CNode* node, bint include_self):
     cdef Buffer out
+    cdef CDocument* c_doc = node.owner
     memset(&out, 0, sizeof(Buffer))
-    if node.type == DOCUMENT_NODE:
-        # A parsed document's HTML is about as long as its source: the
-        # buffer is made once at that size (and a bit) instead of being
-        # copied as it doubles.
-        buffer_presize(&out, presize_for_source(node.owner.source_length))
-    serialize_tree(&out, node, include_self)
+    # The walk is C over the structs: other threads run meanwhile (DESIGN.md
+    # decision 8); the caller's proxy keeps the document alive, and
+    # begin_reading makes the API refuse changes to it until the walk ends.
+    begin_reading(c_doc)
+    with nogil:
+        if node.type == DOCUMENT_NODE:
+            # A parsed document's HTML is about as long as its source: the
+            # buffer is made once at that size (and a bit) instead of being
+            # copied as it doubles.
+            buffer_presize(&out, presize_for_source(c_doc.source_length))
+        serialize_tree(&out, node, include_self)
+    end_reading(c_doc)
     return buffer_finish(&out)

@@ -174,3 +174,18 @@ def _test_proxy_of_reclaimed(document):
     if c_node == NULL:
         return None
     return node_proxy(c_node)
+
+
+def _test_arena_blocks(document):
+    """(bump blocks, big blocks) of the document's arena."""
+    cdef Arena* arena = &test_document(document).arena
+    cdef size_t blocks = 0, bigs = 0
+    cdef ArenaBlock* block = arena.blocks
+    cdef BigBlock* big = arena.big
+    while block != NULL:
+        blocks += 1
+        block = block.next
+    while big != NULL:
+        bigs += 1
+        big = big.next
+    return blocks, bigs
