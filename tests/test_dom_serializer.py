@@ -344,3 +344,44 @@ def test_to_html_agrees_with_serialize_without_html5lib_shortcuts(root):
                  use_best_quote_char=False, minimize_boolean_attributes=False,
                  inject_meta_charset=False)
     assert lexpy.serialize(root, **plain) == root.to_html()
+
+
+# The names of every element the serializer treats specially, and others.
+SPECIAL_NAMES = ["area", "base", "basefont", "bgsound", "br", "col", "embed",
+                 "frame", "hr", "img", "input", "keygen", "link", "meta", "param",
+                 "source", "track", "wbr", "style", "script", "xmp", "iframe",
+                 "noembed", "noframes", "plaintext", "noscript", "textarea",
+                 "title", "pre", "div", "template", "x-custom"]
+
+
+@pytest.mark.parametrize("scripting", [True, False])
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+def test_serialize_follows_the_tables_and_escaping_of_to_html(name, scripting):
+    # With the options that turn html5lib's extras off, lexpy.serialize
+    # writes what to_html() writes: void elements, raw text and escaping
+    # come from the same C tables and code.
+    doc = Document()
+    doc.scripting = scripting
+    element = doc.create_element(name)
+    element.set_attribute("title", "a&b\u00a0<c>\"d\"")
+    if name not in ("area", "base", "basefont", "bgsound", "br", "col", "embed",
+                    "frame", "hr", "img", "input", "keygen", "link", "meta",
+                    "param", "source", "track", "wbr"):
+        target = element.content if name == "template" else element
+        target.append_child(doc.create_text_node("x & y\u00a0<z>"))
+    plain = lexpy.serialize(element, quote_attr_values="always",
+                            use_best_quote_char=False, omit_optional_tags=False,
+                            minimize_boolean_attributes=False)
+    assert plain == element.outer_html
+
+
+def test_the_options_serializer_keeps_no_tables_of_its_own():
+    from lexpy.dom import options_serializer
+    for table in ("VOID_ELEMENTS", "RAW_TEXT_ELEMENTS", "WHITESPACE_PRESERVING"):
+        assert not hasattr(options_serializer, table)
+    assert dom._escape("&\u00a0<>\"'", False) == "&amp;&nbsp;&lt;&gt;\"'"
+    assert dom._escape("&\u00a0<>\"'", True) == "&amp;&nbsp;&lt;&gt;&quot;'"
+    assert dom._serialization_rules("br", False) == dom.SERIALIZES_AS_VOID
+    assert dom._serialization_rules("noscript", True) == dom.RAW_TEXT
+    assert dom._serialization_rules("noscript", False) == 0
+    assert dom._serialization_rules("never-seen", True) == 0
