@@ -731,6 +731,8 @@ cdef class Document(Node):
 
     @scripting.setter
     def scripting(self, value):
+        if not isinstance(value, bool):
+            raise TypeError("scripting must be a bool, not %s" % type(value).__name__)
         self.c_doc.scripting = 1 if value else 0
 
     # -- making nodes -------------------------------------------------------
