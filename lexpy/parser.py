@@ -339,6 +339,7 @@ class Parser(Generic[_Tree]):
         """
         self._check_usable("close")
         if self._result is None:
+            result: Union["Document", "DocumentFragment"]
             try:
                 if self._fragment:
                     result = self._construction.finish_fragment()
