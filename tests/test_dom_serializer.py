@@ -385,3 +385,19 @@ def test_the_options_serializer_keeps_no_tables_of_its_own():
     assert dom._serialization_rules("noscript", True) == dom.RAW_TEXT
     assert dom._serialization_rules("noscript", False) == 0
     assert dom._serialization_rules("never-seen", True) == 0
+
+
+def test_inner_html_leaves_no_document_behind():
+    doc = Document()
+    div = doc.append_child(doc.create_element("div"))
+    gc.collect()
+
+    def documents():
+        return sum(1 for o in gc.get_objects() if isinstance(o, Document))
+
+    before = documents()
+    for _ in range(20):
+        div.inner_html = "<p>x<template><b>y</b></template>"
+    gc.collect()
+    assert documents() == before
+    assert div.inner_html == "<p>x<template><b>y</b></template></p>"

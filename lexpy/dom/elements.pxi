@@ -351,8 +351,8 @@ cdef class Element(Node):
         target = self.content if self.content is not None else self
         replace_all_with_text(target, None)
         # The fragment's document is the parse's own: its nodes move in
-        # with its memory (no copy), and it is dropped with `fragment`.
-        move_fragment_children(fragment.doc, fragment.c_node, target)
+        # with its memory (no copy), and it goes when `fragment` is moved.
+        move_fragment_children(fragment, target)
 
 
 class Attributes(MutableMapping):

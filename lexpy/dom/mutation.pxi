@@ -205,66 +205,80 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
     return copy
 
 
-cdef int move_into_document(CNode* root, CDocument* target) noexcept nogil:
-    """Re-home root's subtree (template contents too), whose memory target's
-    arena holds already (arena_absorb), in target: the owner of each node,
-    and element, attribute and namespace ids re-interned in target's name
-    tables. Nothing is copied. 0, or -1 when out of memory."""
+cdef int rehome_names(CNode* root, CDocument* target, bint write) noexcept nogil:
+    """Map the element, attribute and namespace ids of root's subtree
+    (template contents too) from its document's name tables to target's:
+    without `write`, only intern the names in target's tables (0, or -1 when
+    out of memory); with `write` (after a pass without it, so nothing is
+    allocated and nothing can fail), store the new ids and make target the
+    owner of every node."""
     cdef CDocument* source = root.owner
     cdef CNode* node = root
     cdef CElement* element
     cdef CAttr* attr
     cdef uint32_t i
+    cdef lxp_tag_id_t tag_id
+    cdef lxp_ns_id_t ns
+    cdef lxp_attr_id_t local_name, prefix
     while node != NULL:
-        node.owner = target
         if node.type == ELEMENT_NODE:
             element = <CElement*> node
-            element.tag_id = map_tag_id(source, target, element.tag_id)
-            if element.ns != NS__UNDEF:
-                element.ns = map_ns_id(source, target, element.ns)
-                if element.ns == NS__UNDEF:
-                    return -1
-            if element.tag_id == 0:
+            tag_id = map_tag_id(source, target, element.tag_id)
+            ns = map_ns_id(source, target, element.ns) if element.ns else NS__UNDEF
+            prefix = map_attr_id(source, target, element.prefix) if element.prefix else 0
+            if tag_id == 0 or (element.ns and not ns) or (element.prefix and not prefix):
                 return -1
-            if element.prefix != 0:
-                element.prefix = map_attr_id(source, target, element.prefix)
+            if write:
+                element.tag_id, element.ns, element.prefix = tag_id, ns, prefix
             for i in range(element.attr_count):
                 attr = &element.attrs[i]
-                attr.local_name = map_attr_id(source, target, attr.local_name)
-                if attr.ns != NS__UNDEF:
-                    attr.ns = map_ns_id(source, target, attr.ns)
-                if attr.prefix != 0:
-                    attr.prefix = map_attr_id(source, target, attr.prefix)
-                if attr.local_name == 0:
+                local_name = map_attr_id(source, target, attr.local_name)
+                ns = map_ns_id(source, target, attr.ns) if attr.ns else NS__UNDEF
+                prefix = map_attr_id(source, target, attr.prefix) if attr.prefix else 0
+                if local_name == 0 or (attr.ns and not ns) or (attr.prefix and not prefix):
                     return -1
+                if write:
+                    attr.local_name, attr.ns, attr.prefix = local_name, ns, prefix
         node = walk_next(node, root, True)
+    if write:
+        node = root
+        while node != NULL:
+            node.owner = target
+            node = walk_next(node, root, True)
     return 0
 
 
-cdef int move_fragment_children(Document source, CNode* fragment, Node parent) except -1:
-    """Append the children of `fragment`, a DocumentFragment of the
-    document `source` that only the caller holds (a fresh parse), to
-    `parent` in another document: source's arena joins parent's and the
-    nodes are re-homed (move_into_document), not copied as adopting node by
-    node would. The source document must not be used afterwards except to
-    drop it."""
-    cdef CDocument* target = parent.c_node.owner
-    cdef CNode* child = fragment.first_child
-    cdef CNode* next_child
+cdef int move_fragment_children(Node fragment, Node parent) except -1:
+    """Append the children of `fragment`, a DocumentFragment of a document
+    that only the caller holds (a fresh parse), to `parent` in another
+    document: that document's arena joins parent's (arena_absorb) and the
+    nodes are re-homed in place (rehome_names), not copied as adopting node
+    by node would. The fragment itself (empty then) becomes parent's
+    document's too, so that the other document, its arena empty, goes when
+    the fragment lets it go."""
+    cdef Document source = fragment.doc
+    cdef Document target = document_of(parent)
+    cdef CNode* c_fragment = fragment.c_node
+    cdef CNode* child = c_fragment.first_child
     while child != NULL:
         if subtree_has_proxy(child):
             raise ValueError("internal error: a freshly parsed node has a proxy")
         child = child.next
-    check_not_read(target)
-    arena_absorb(&target.arena, &source.c_doc.arena)
-    child = fragment.first_child
-    while child != NULL:
-        next_child = child.next
-        node_remove(child)
-        if move_into_document(child, target) != 0:
+    check_not_read(target.c_doc)
+    child = c_fragment.first_child
+    while child != NULL:                # names first: the one step that can fail
+        if rehome_names(child, target.c_doc, False) != 0:
             raise MemoryError()
+        child = child.next
+    # From here on nothing fails.
+    arena_absorb(&target.c_doc.arena, &source.c_doc.arena)
+    c_fragment.owner = target.c_doc
+    fragment.doc = target
+    while c_fragment.first_child != NULL:
+        child = c_fragment.first_child
+        node_remove(child)
+        rehome_names(child, target.c_doc, True)
         node_append_child(parent.c_node, child)
-        child = next_child
     return 0
 
 
