@@ -156,7 +156,7 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
             local name in `namespace` ("td", "title", "foreignObject"): a
             valid element name, without spaces or a namespace prefix.
         namespace: the context name's namespace: "html" (when None), "svg"
-            or "math". Not with an Element context, which has its own.
+            or "math". With an Element context, None or the Element's own.
         encoding: for bytes, the label of their encoding.
         default_encoding: for bytes, the label of the encoding to use when
             there is no byte order mark and no `encoding` (UTF-8 when None).
@@ -210,7 +210,8 @@ class Parser(Generic[_Tree]):
 
     The keyword arguments are those of parse() and parse_fragment()
     (`detect_encoding` only matters for a document's bytes: a fragment's
-    bytes are never guessed at). `namespace` goes with a context name only.
+    bytes are never guessed at). `namespace` goes with a context (a name's,
+    or an Element's own).
 
     If close() fails (it raises), the parser is broken: feed() and close()
     raise ValueError from then on, naming the first error.
@@ -412,9 +413,11 @@ def _set_context(construction: TreeConstruction, context: object,
         name = _ascii_lowercase(context) if ns == NAMESPACES["html"] else context
         construction.set_fragment_context(name, ns, None)
     elif isinstance(context, _dom.Element):
-        if namespace is not None:
-            raise ValueError("namespace %r goes with a context name; the context "
-                             "Element has its own namespace" % (namespace,))
+        # The Element has its namespace; a `namespace` must name the same.
+        if namespace is not None and \
+                NAMESPACES.get(context.namespace_uri) != _check_namespace(namespace):
+            raise ValueError("namespace %r is not the namespace of the context "
+                             "Element (%s)" % (namespace, context.namespace_uri))
         construction.set_fragment_context("", NAMESPACES["html"], context)
     else:
         raise TypeError("context must be a str (a local name) or an Element, not %s"

@@ -228,12 +228,15 @@ def test_context_names_are_ascii_lowercased_in_html_only():
         .first_child.namespace_uri == "http://www.w3.org/2000/svg"
 
 
-def test_namespace_goes_with_a_context_name_only():
+def test_namespace_goes_with_a_context_only():
     element = lexpy.parse("<svg></svg>").body.first_child
     assert lexpy.parse_fragment("<path/>", element).first_child.namespace_uri == \
         "http://www.w3.org/2000/svg"
-    with pytest.raises(ValueError, match="Element has its own namespace"):
-        lexpy.parse_fragment("x", element, namespace="svg")
+    assert lexpy.parse_fragment("<path/>", element, namespace="svg").first_child \
+        .namespace_uri == "http://www.w3.org/2000/svg"        # the Element's own
+    for other in ("html", "math"):
+        with pytest.raises(ValueError, match="not the namespace of the context Element"):
+            lexpy.parse_fragment("x", element, namespace=other)
     with pytest.raises(ValueError, match="no context"):
         Parser(namespace="svg")
     with pytest.raises(ValueError, match="no context"):
