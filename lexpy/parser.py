@@ -415,7 +415,7 @@ def _set_context(construction: TreeConstruction, context: object,
     elif isinstance(context, _dom.Element):
         # The Element has its namespace; a `namespace` must name the same.
         if namespace is not None and \
-                NAMESPACES.get(context.namespace_uri) != _check_namespace(namespace):
+                NAMESPACES.get(context.namespace_uri or "") != _check_namespace(namespace):
             raise ValueError("namespace %r is not the namespace of the context "
                              "Element (%s)" % (namespace, context.namespace_uri))
         construction.set_fragment_context("", NAMESPACES["html"], context)
