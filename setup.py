@@ -8,7 +8,6 @@ import os
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
-from setuptools.command.build_ext import build_ext as _build_ext
 
 DEBUG = os.environ.get("LEXPY_DEBUG", "") == "1"
 
@@ -62,26 +61,8 @@ EXTENSIONS = [
     extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
 ]
 
-class build_ext(_build_ext):
-    """build_ext that also leaves the compiled modules next to their sources
-    (as --inplace does), so a checkout is importable after any build.
-
-    `python -m lexpy` run in a checkout imports the checkout's lexpy/ (the
-    current directory comes first on sys.path), not the installed copy: after
-    `pip install .` it must find the compiled modules there too.
-    """
-
-    def run(self):
-        super().run()
-        if not self.inplace:
-            try:
-                self.copy_extensions_to_source()
-            except OSError as exc:  # a read-only checkout: the install is fine
-                self.warn("compiled modules not copied into the source tree: %s" % exc)
-
 
 setup(
-    cmdclass={"build_ext": build_ext},
     ext_modules=cythonize(
         EXTENSIONS,
         compiler_directives=COMPILER_DIRECTIVES,

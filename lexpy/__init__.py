@@ -11,7 +11,9 @@ standard, and a real DOM comes out that serializes back to HTML::
 
 parse(), parse_fragment() and Parser (incremental) build trees; dump()
 gives the html5lib test format of a tree and serialize() the HTML with
-html5lib's serializer options; the node classes are those of lexpy.dom.
+html5lib's serializer options; the node classes and the DOM's exceptions
+(HierarchyRequestError, NotFoundError, ... -- all ValueErrors) are those of
+lexpy.dom, SerializerError is serialize()'s.
 """
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +26,12 @@ from lexpy.dom import (
     DocumentFragment,
     DocumentType,
     Element,
+    HierarchyRequestError,
+    InvalidCharacterError,
+    NamespaceError,
     Node,
+    NotFoundError,
+    NotSupportedError,
     ProcessingInstruction,
     Text,
     dump,
@@ -40,10 +47,16 @@ __all__ = [
     "DocumentFragment",
     "DocumentType",
     "Element",
+    "HierarchyRequestError",
+    "InvalidCharacterError",
+    "NamespaceError",
     "Node",
+    "NotFoundError",
+    "NotSupportedError",
     "ParseError",
     "Parser",
     "ProcessingInstruction",
+    "SerializerError",
     "Text",
     "__version__",
     "dump",
@@ -54,7 +67,7 @@ __all__ = [
 
 
 if TYPE_CHECKING:
-    from lexpy.dom.options_serializer import serialize
+    from lexpy.dom.options_serializer import SerializerError, serialize
     __version__: str
 
 
@@ -71,6 +84,8 @@ def __getattr__(name: str) -> Any:
             value = "0+unknown"
     elif name == "serialize":
         from lexpy.dom.options_serializer import serialize as value
+    elif name == "SerializerError":
+        from lexpy.dom.options_serializer import SerializerError as value
     else:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value

@@ -20,7 +20,6 @@ from lexpy.treebuilder.treebuilder import NAMESPACES, REPARSE_WINDOW, TreeConstr
 
 if TYPE_CHECKING:
     from lexpy.dom import Document, DocumentFragment, Element
-    from lexpy.encoding import Decoder
 
 __all__ = ["ParseError", "Parser", "REPARSE_WINDOW", "parse", "parse_fragment"]
 
@@ -142,19 +141,25 @@ def parse(data: Input, *, encoding: Optional[str] = None,
 
 
 def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
-                   namespace: str = "html", scripting: bool = True,
+                   namespace: Optional[str] = None, scripting: bool = True,
                    processing_instructions: bool = True,
                    collect_errors: bool = False,
-                   encoding: Optional[str] = None) -> "DocumentFragment":
+                   encoding: Optional[str] = None,
+                   default_encoding: Optional[str] = None) -> "DocumentFragment":
     """Parse `data` as the content of a context element (the standard's
     fragment parsing algorithm, as setting innerHTML does).
 
     Args:
-        data: the markup, as str, or bytes in `encoding` (UTF-8 when None;
-            a byte order mark wins; a fragment has no encoding sniffing).
+        data: the markup, as str, or bytes in `encoding` (a byte order mark
+            wins; a fragment has no <meta> prescan and no autodetection).
         context: the context element: an Element of any document, or its
-            local name in `namespace` ("td", "title", "foreignObject").
-        namespace: the context name's namespace: "html", "svg" or "math".
+            local name in `namespace` ("td", "title", "foreignObject"): a
+            valid element name, without spaces or a namespace prefix.
+        namespace: the context name's namespace: "html" (when None), "svg"
+            or "math". With an Element context, None or the Element's own.
+        encoding: for bytes, the label of their encoding.
+        default_encoding: for bytes, the label of the encoding to use when
+            there is no byte order mark and no `encoding` (UTF-8 when None).
         scripting, processing_instructions, collect_errors: as for
             parse(); the errors are in the owner document's `errors`.
 
@@ -168,7 +173,8 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
     _check_input(data)
     if context is None:
         raise TypeError("context must be a str or an Element, not None")
-    parser = Parser(encoding=encoding, scripting=scripting,
+    parser = Parser(encoding=encoding, default_encoding=default_encoding,
+                    scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors, context=context,
                     namespace=namespace)
@@ -203,7 +209,12 @@ class Parser(Generic[_Tree]):
     knows whether they are UTF-8; the ASCII before them is parsed at once.
 
     The keyword arguments are those of parse() and parse_fragment()
-    (`detect_encoding` only matters for a document's bytes).
+    (`detect_encoding` only matters for a document's bytes: a fragment's
+    bytes are never guessed at). `namespace` goes with a context (a name's,
+    or an Element's own).
+
+    If close() fails (it raises), the parser is broken: feed() and close()
+    raise ValueError from then on, naming the first error.
     """
 
     @overload
@@ -211,21 +222,21 @@ class Parser(Generic[_Tree]):
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False, context: None = None,
-                 namespace: str = "html") -> None: ...
+                 namespace: None = None) -> None: ...
 
     @overload
     def __init__(self: "Parser[DocumentFragment]", *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False, context: Union[str, "Element"],
-                 namespace: str = "html") -> None: ...
+                 namespace: Optional[str] = None) -> None: ...
 
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False,
                  context: Union[None, str, "Element"] = None,
-                 namespace: str = "html") -> None:
+                 namespace: Optional[str] = None) -> None:
         _check_flag("detect_encoding", detect_encoding)
         _check_flag("scripting", scripting)
         _check_flag("processing_instructions", processing_instructions)
@@ -239,16 +250,25 @@ class Parser(Generic[_Tree]):
         self._fragment = context is not None
         if self._fragment:
             _set_context(self._construction, context, namespace)
-        else:
-            _check_namespace(namespace)
-        self._decoder: Optional["Decoder"] = None      # a fragment's bytes
+        elif namespace is not None:
+            raise ValueError("namespace %r goes with a context name, and there is "
+                             "no context: a document is parsed" % (namespace,))
         self._kind: Optional[type] = None
         self._result: Union[None, "Document", "DocumentFragment"] = None
+        self._failure: Optional[BaseException] = None   # close() raised it
 
     @property
     def closed(self) -> bool:
-        """Whether close() was called."""
+        """Whether close() returned the result (a close() that raised does
+        not count)."""
         return self._result is not None
+
+    def _check_usable(self, method: str) -> None:
+        if self._failure is not None:
+            raise ValueError("the parser is broken: close() failed (%s: %s); %s() "
+                             "cannot go on" % (type(self._failure).__name__,
+                                               self._failure, method)
+                             ) from self._failure
 
     @property
     def buffered_bytes(self) -> int:
@@ -268,6 +288,7 @@ class Parser(Generic[_Tree]):
             ValueError: the parser is closed.
         """
         _check_input(chunk, "chunk")
+        self._check_usable("feed")
         if self._result is not None:
             raise ValueError("the parser is closed: feed() after close()")
         kind = str if isinstance(chunk, str) else bytes
@@ -280,20 +301,21 @@ class Parser(Generic[_Tree]):
                             "parse was fed %s first)" % self._kind.__name__)
         if isinstance(chunk, str):
             self._construction.feed_text(chunk)
-        elif self._decoder is not None:
-            data = self._decoder.decode(_byte_view(chunk), False)
-            if data:
-                self._construction.feed(data)
         else:
             self._construction.feed_bytes(_byte_view(chunk))
 
     def _start_bytes(self, keep_input: bool) -> None:
+        """Bytes go through lexpy.encoding's input byte stream, for
+        documents and fragments alike."""
         if self._fragment:
-            # The fragment case has no encoding sniffing: UTF-8 or the
-            # caller's encoding (a BOM wins), decoded before the tokenizer.
-            from lexpy.encoding import ENCODINGS, Decoder, lookup
-            self._decoder = Decoder(ENCODINGS[self._encoding] if self._encoding >= 0
-                                    else lookup("utf-8"))
+            # The fragment case has no encoding sniffing: a BOM, else the
+            # caller's encoding as certain (then no <meta> changes it).
+            from lexpy.encoding import lookup
+            transport = self._encoding if self._encoding >= 0 else \
+                self._default_encoding if self._default_encoding >= 0 else \
+                int(lookup("utf-8").id)
+            self._construction.set_byte_input(transport, -1, keep_input,
+                                              detect_encoding=False)
         else:
             self._construction.set_byte_input(self._encoding, self._default_encoding,
                                               keep_input,
@@ -309,20 +331,31 @@ class Parser(Generic[_Tree]):
 
     def close(self) -> _Tree:
         """End of input: returns the Document (the DocumentFragment with a
-        context). Calling it again returns the same object."""
+        context). Calling it again returns the same object.
+
+        Raises:
+            MemoryError: out of memory; the parser is then broken (see the
+                class) and a later close() raises ValueError.
+            ValueError: an earlier close() failed.
+        """
+        self._check_usable("close")
         if self._result is None:
-            if self._decoder is not None:
-                rest = self._decoder.decode(b"", True)
-                if rest:
-                    self._construction.feed(rest)
-            if self._fragment:
-                self._result = self._construction.finish_fragment()
-            else:
-                self._result = self._construction.finish()
-            document = self._construction.document_object()
-            document.errors = _errors(self._construction) if self._collect_errors else []
-            document.encoding = (self._decoder.encoding.name if self._decoder is not None
-                                 else self._construction.encoding)
+            result: Union["Document", "DocumentFragment"]
+            try:
+                if self._fragment:
+                    result = self._construction.finish_fragment()
+                else:
+                    result = self._construction.finish()
+                document = self._construction.document_object()
+                document.errors = (_errors(self._construction) if self._collect_errors
+                                   else [])
+                document.encoding = self._construction.encoding
+            except BaseException as error:
+                # The construction may be half finished: nothing may use
+                # it again, and closed stays False.
+                self._failure = error
+                raise
+            self._result = result
         # (The overloads of __init__ tie _Tree to the context argument.)
         return cast(_Tree, self._result)
 
@@ -332,25 +365,68 @@ def _errors(construction: TreeConstruction) -> List[ParseError]:
 
 
 def _check_namespace(namespace: object) -> int:
+    if namespace is None:
+        return int(NAMESPACES["html"])
     if not isinstance(namespace, str):
-        raise TypeError("namespace must be a str, not %s" % _type_name(namespace))
+        raise TypeError("namespace must be a str or None, not %s" % _type_name(namespace))
     ns = NAMESPACES.get(namespace)
     if ns is None:
         raise ValueError("unknown namespace %r: expected 'html', 'svg' or 'math'"
                          % namespace)
-    return ns
+    return int(ns)
+
+
+# Characters no element name has (the DOM's valid element local name: the
+# HTML parser makes none with them either).
+_NOT_IN_NAMES = frozenset("\t\n\x0c\r /\x00>")
+_PREFIXES = ("svg", "math", "html", "xlink", "xml", "xmlns")
+
+
+def _check_context_name(name: str, namespace: object) -> None:
+    """ValueError, saying what to write instead, unless `name` is a local
+    name a context element can have."""
+    if not name:
+        raise ValueError("the context element needs a name (context='')")
+    for separator in (" ", ":"):
+        prefix, found, local = name.partition(separator)
+        if found and prefix.lower() in _PREFIXES:
+            raise ValueError(
+                "context %r: the context is a local name and its namespace a "
+                "separate argument: write context=%r, namespace=%r"
+                % (name, local, prefix.lower()))
+    if _NOT_IN_NAMES.intersection(name):
+        raise ValueError("context %r is not an element name (no whitespace, '/', "
+                         "'>' or NUL)" % name)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("context %r is not an element name (a lone surrogate)"
+                         % name) from None
 
 
 def _set_context(construction: TreeConstruction, context: object,
                  namespace: object) -> None:
-    ns = _check_namespace(namespace)
     if isinstance(context, str):
-        if not context:
-            raise ValueError("the context element needs a name")
-        name = context.lower() if ns == NAMESPACES["html"] else context
+        ns = _check_namespace(namespace)
+        _check_context_name(context, namespace)
+        # HTML names are ASCII-lowercased (as the tokenizer does), others kept.
+        name = _ascii_lowercase(context) if ns == NAMESPACES["html"] else context
         construction.set_fragment_context(name, ns, None)
     elif isinstance(context, _dom.Element):
-        construction.set_fragment_context("", ns, context)
+        # The Element has its namespace; a `namespace` must name the same.
+        if namespace is not None and \
+                NAMESPACES.get(context.namespace_uri or "") != _check_namespace(namespace):
+            raise ValueError("namespace %r is not the namespace of the context "
+                             "Element (%s)" % (namespace, context.namespace_uri))
+        construction.set_fragment_context("", NAMESPACES["html"], context)
     else:
         raise TypeError("context must be a str (a local name) or an Element, not %s"
                         % _type_name(context))
+
+
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ASCII_LOWER = str.maketrans(_UPPER, _UPPER.lower())
+
+
+def _ascii_lowercase(name: str) -> str:
+    return name.translate(_ASCII_LOWER)

@@ -1,32 +1,74 @@
-"""The C API of dom.pxd as the tree builder uses it (through the module's
-test hooks): linking without checks, cloning, reclaim rules."""
+"""The C API of dom.pxd as the tree builder uses it: nodes made through
+the module's private test hooks (lexpy.dom.dom._test_*), which make
+detached nodes only; linking, cloning and the scripting flag go through
+the public API, which no hook can bypass."""
+import re
+from pathlib import Path
+
+import pytest
+
 import lexpy
 from lexpy.dom import Document, dom
+from lexpy.treebuilder.treebuilder import TreeConstruction
 
 HTML = "http://www.w3.org/1999/xhtml"
 SVG = "http://www.w3.org/2000/svg"
 
 
-def test_linking():
+def test_linking_nodes_the_tree_builder_made():
     doc = Document()
     html = dom._test_element(doc, HTML, "html")
-    dom._test_append(doc, html)
+    doc.append_child(html)
     a, b, c = (dom._test_element(doc, HTML, n) for n in "abc")
-    dom._test_append(html, b)
-    dom._test_insert_before(html, a, b)
-    dom._test_insert_before(html, c, None)
+    html.append_child(b)
+    html.insert_before(a, b)
+    html.insert_before(c, None)
     assert [n.local_name for n in html.child_nodes] == ["a", "b", "c"]
-    dom._test_insert_before(html, c, a)          # a child that has a parent moves
+    html.insert_before(c, a)                     # a child that has a parent moves
     assert [n.local_name for n in html.child_nodes] == ["c", "a", "b"]
-    dom._test_insert_before(html, a, a)          # before itself: stays
+    html.insert_before(a, a)                     # before itself: stays
     assert [n.local_name for n in html.child_nodes] == ["c", "a", "b"]
-    dom._test_append(a, c)                       # moved under a
+    a.append_child(c)                            # moved under a
     assert [n.local_name for n in html.child_nodes] == ["a", "b"]
     assert c.parent is a
-    dom._test_remove(b)
-    dom._test_remove(b)                          # no parent: nothing
+    b.remove()
+    b.remove()                                   # no parent: nothing
     assert [n.local_name for n in html.child_nodes] == ["a"]
     assert (b.parent, b.next_sibling, b.previous_sibling) == (None, None, None)
+
+
+def test_no_hook_links_nodes():
+    # The hooks make detached nodes and read statistics; linking is the
+    # checked public API's (no cycle can be made through a hook).
+    hooks = [name for name in dir(dom) if name.startswith("_test_")]
+    assert [name for name in hooks if any(
+        word in name for word in ("append_child", "_append(", "insert", "remove",
+                                  "clone", "scripting"))] == []
+    assert "_test_append" not in hooks and "_test_element" in hooks
+    doc = Document()
+    a = dom._test_element(doc, HTML, "a")
+    b = a.append_child(dom._test_element(doc, HTML, "b"))
+    with pytest.raises(lexpy.dom.HierarchyRequestError):
+        b.append_child(a)
+
+
+def test_only_a_processing_instruction_gets_a_target():
+    doc = Document()
+    with pytest.raises(ValueError, match="target"):
+        dom._test_character_data(doc, 3, "text", target="t")
+    assert dom._test_character_data(doc, 7, "d", target="t").target == "t"
+
+
+def test_the_building_hook_cannot_release_a_tree_builder():
+    construction = TreeConstruction(True, True, False)
+    document = construction.document_object()     # a tree builder works on it
+    with pytest.raises(ValueError, match="tree builder"):
+        dom._test_set_building(document, False)
+    with pytest.raises(ValueError, match="being built"):
+        dom._test_set_building(document, True)
+    construction.finish()
+    dom._test_set_building(document, True)
+    dom._test_set_building(document, False)
 
 
 def test_clone_in_the_same_document():
@@ -34,16 +76,15 @@ def test_clone_in_the_same_document():
     div = dom._test_element(doc, HTML, "div")
     dom._test_add_attribute(div, None, None, "id", "x")
     template = dom._test_element(doc, HTML, "template")
-    dom._test_append(div, template)
-    dom._test_append(template.content, dom._test_character_data(doc, 3, "in"))
+    div.append_child(template)
+    template.content.append_child(dom._test_character_data(doc, 3, "in"))
     svg = dom._test_element(doc, SVG, "svg")
     dom._test_add_attribute(svg, "http://www.w3.org/1999/xlink", "xlink", "href", "h")
-    dom._test_append(div, svg)
-    dom._test_append(div, dom._test_doctype(doc, "d", None, "s"))   # no checks here
-    dom._test_append(div, dom._test_character_data(doc, 7, "d", target="t"))
-    shallow = dom._test_clone(div, False)
+    div.append_child(svg)
+    div.append_child(dom._test_character_data(doc, 7, "d", target="t"))
+    shallow = div.clone_node(False)
     assert shallow.outer_html == '<div id="x"></div>'
-    deep = dom._test_clone(div, True)
+    deep = div.clone_node(True)
     assert lexpy.dump(deep) == lexpy.dump(div)
     assert deep.outer_html == div.outer_html
     assert deep.first_child.content.first_child.data == "in"
@@ -53,7 +94,7 @@ def test_doctype_with_missing_identifiers():
     doc = Document()
     doctype = dom._test_doctype(doc, None, None, None)
     assert (doctype.name, doctype.public_id, doctype.system_id) == ("", "", "")
-    dom._test_append(doc, doctype)
+    doc.append_child(doctype)
     assert lexpy.dump(doc) == "| <!DOCTYPE >"
 
 
@@ -73,7 +114,44 @@ def test_dynamic_names_and_namespaces_survive_adoption():
 def test_scripting_flag_reaches_the_serializer():
     doc = Document()
     noscript = dom._test_element(doc, HTML, "noscript")
-    dom._test_append(noscript, dom._test_character_data(doc, 3, "<b>"))
+    noscript.append_child(dom._test_character_data(doc, 3, "<b>"))
     assert noscript.outer_html == "<noscript>&lt;b&gt;</noscript>"
-    dom._test_set_scripting(doc, True)
+    doc.scripting = True
     assert noscript.outer_html == "<noscript><b></noscript>"
+
+
+C_TYPES = re.compile(r"\*|^(inline\s+)?(const\s+)?(void|bint|int|size_t|Py_ssize_t|"
+                     r"Py_UCS4|u?int\d+_t|lxp_\w+|char|double|unsigned\b.*)$")
+
+
+def _cdef_functions(path):
+    """(line number, return type, signature) of each cdef function."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    for index, line in enumerate(lines):
+        match = re.match(r"\s*cdef\s+(?!class|struct|enum|extern|union|packed)"
+                         r"([\w\s\*]+?)\s*\b(\w+)\(", line)
+        if not match or "=" in line.split("(")[0]:
+            continue
+        signature, end = line, index
+        while signature.count("(") > signature.count(")") and end + 1 < len(lines):
+            end += 1
+            signature += " " + lines[end].strip()
+        yield index + 1, match.group(1).strip(), signature
+
+
+def test_every_c_function_of_the_dom_declares_how_it_fails():
+    # noexcept or except on every cdef function returning a C type (one
+    # returning a Python object always propagates; Cython allows no clause
+    # there).
+    root = Path(lexpy.__file__).parent / "dom"
+    missing = []
+    checked = 0
+    for path in sorted(root.glob("*.p[xy][xid]")):
+        for number, return_type, signature in _cdef_functions(path):
+            if not C_TYPES.search(return_type):
+                continue
+            checked += 1
+            if "noexcept" not in signature and "except" not in signature:
+                missing.append("%s:%d: %s" % (path.name, number, signature.strip()))
+    assert checked > 100
+    assert missing == []

@@ -45,10 +45,20 @@ def _items(document):
 
 def build_from_dump(document_text):
     """A Document whose children are the tree a .dat "#document" block
-    describes, made with the tree builder's C calls."""
+    describes, its nodes made with the tree builder's C calls and linked
+    with the DOM's append_child; a fragment case's block, which no Document
+    may hold (text, several elements), goes into a DocumentFragment."""
+    try:
+        return _build_from_dump(document_text, fragment=False)
+    except lexpy.dom.HierarchyRequestError:
+        return _build_from_dump(document_text, fragment=True)
+
+
+def _build_from_dump(document_text, fragment):
     doc = Document()
+    root = doc.create_document_fragment() if fragment else doc
     # stack[d] is the node whose children are at depth d
-    stack = [doc]
+    stack = [root]
     last_element = None
     for depth, text in _items(document_text):
         del stack[depth + 1:]
@@ -77,7 +87,7 @@ def build_from_dump(document_text):
                 node = dom._test_element(doc, NAMESPACES[prefix], local)
             else:
                 node = dom._test_element(doc, NAMESPACES[""], name)
-            dom._test_append(parent, node)
+            parent.append_child(node)
             stack.append(node)
             last_element = node
             continue
@@ -95,9 +105,9 @@ def build_from_dump(document_text):
             else:
                 dom._test_add_attribute(parent, None, None, name, value)
             continue
-        dom._test_append(parent, node)
+        parent.append_child(node)
         stack.append(node)
-    return doc
+    return root
 
 
 def _document_blocks():

@@ -228,3 +228,30 @@ def test_attribute_values_and_shrunk_allocations():
     assert div.get_attribute("a99") == "value 99"
     # The big block's unused tail served the small allocations after it.
     assert dom._test_arena_stats(doc)[0] < 3 * len(big) + 64 * 1024
+
+
+def test_a_reclaimed_node_is_never_given_a_stale_proxy():
+    # A reclaimed struct's proxy field chains the free list: node_proxy()
+    # checks the reclaimed flag before it, so reaching a reclaimed node is
+    # a RuntimeError, not a pointer to the next free struct taken for a
+    # proxy.
+    doc = Document()
+    body = build(doc, 0)
+    divs = [body.append_child(doc.create_element("div")) for _ in range(3)]
+    for div in divs:
+        div.remove()
+    del divs, div
+    gc.collect()
+    assert dom._test_arena_stats(doc)[1] >= 2       # the head links to another
+    with pytest.raises(RuntimeError, match="reclaimed"):
+        dom._test_proxy_of_reclaimed(doc)
+
+
+@pytest.mark.parametrize("capacity, count, expected", [
+    (0, 1, 1), (0, 7, 7), (4, 5, 8), (8, 100, 100),
+    (0x7FFFFFFF, 0x80000000, 0xFFFFFFFE),
+    (0x80000001, 0x80000002, 0xFFFFFFFF),            # doubling would wrap
+    (0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFF),
+])
+def test_attribute_array_growth_never_wraps(capacity, count, expected):
+    assert dom._test_attribute_capacity(capacity, count) == expected

@@ -1,10 +1,12 @@
 """The HTML serializer (to_html, outer_html, inner_html) and lexpy.serialize
 with html5lib's options over trees."""
+import gc
+
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import lexpy
-from lexpy.dom import Document, SerializerError, serialize_tokens
+from lexpy.dom import Document, SerializerError, dom, serialize_tokens
 
 HTML = "http://www.w3.org/1999/xhtml"
 SVG = "http://www.w3.org/2000/svg"
@@ -154,22 +156,61 @@ def test_text_to_html_uses_its_parent():
     assert doc.create_text_node("a>b").to_html() == "a&gt;b"
 
 
-def test_inner_html_setter_needs_the_tree_builder():
+def test_inner_html_setter_parses_in_the_context_of_the_element():
     doc = Document()
     div = doc.create_element("div")
     div.append_child(doc.create_text_node("old"))
-    if not hasattr(lexpy, "parse_fragment"):
-        with pytest.raises(NotImplementedError, match="parse_fragment"):
-            div.inner_html = "<b>new</b>"
-        assert div.inner_html == "old"
-    else:
-        div.inner_html = "<b>new</b> &amp;"
-        assert div.inner_html == "<b>new</b> &amp;"
-        template = doc.create_element("template")
-        template.inner_html = "<td>x</td>"
-        assert template.content.to_html() == "<td>x</td>"
+    div.inner_html = "<b>new</b> &amp;"
+    assert div.inner_html == "<b>new</b> &amp;"
+    template = doc.create_element("template")
+    template.inner_html = "<td>x</td>"
+    assert template.content.to_html() == "<td>x</td>"
+    table = doc.create_element("table")
+    table.inner_html = "<td>cell"                 # the context is a table
+    assert table.inner_html == "<tbody><tr><td>cell</td></tr></tbody>"
     with pytest.raises(TypeError):
         div.inner_html = 5
+    assert div.inner_html == "<b>new</b> &amp;"
+
+
+def test_inner_html_uses_the_scripting_flag_of_the_document():
+    parsed = lexpy.parse("<div></div>").body.first_child     # scripting on
+    parsed.inner_html = "<noscript><b>x</b></noscript>"
+    assert lexpy.dump(parsed.first_child) == '| "<b>x</b>"'
+    built = lexpy.parse("<div></div>", scripting=False).body.first_child
+    built.inner_html = "<noscript><b>x</b></noscript>"
+    assert lexpy.dump(built.first_child) == "| <b>\n|   \"x\""
+
+
+def test_inner_html_moves_the_parsed_nodes_in_without_copying():
+    # The fragment is parsed into a document of its own; its memory joins
+    # the element's document and the nodes move with it (a copy would fit
+    # in the element's current arena block and add none).
+    doc = Document()
+    div = doc.append_child(doc.create_element("div"))
+    blocks = dom._test_arena_blocks(doc)[0]
+    markup = ('<x-new-name data-new-attribute="v">t</x-new-name>'
+              '<svg><path xlink:href="#h"/></svg><template><i>in</i></template>')
+    div.inner_html = markup
+    assert dom._test_arena_blocks(doc)[0] > blocks
+    gc.collect()                                  # the parse's document is gone
+    assert div.inner_html == lexpy.parse_fragment(markup, "div").to_html()
+    assert lexpy.dump(div) == lexpy.dump(lexpy.parse_fragment(markup, "div"))
+    new = div.first_child
+    assert new.owner_document is doc
+    assert new.local_name == "x-new-name"
+    assert new.get_attribute("data-new-attribute") == "v"
+    assert doc.get_elements_by_tag_name("x-new-name") == [new]
+    path = div.get_elements_by_tag_name("path")[0]
+    assert path.get_attribute_ns("http://www.w3.org/1999/xlink", "href") == "#h"
+    assert div.get_elements_by_tag_name("template")[0].content.to_html() == "<i>in</i>"
+    # The moved nodes behave as any of the document's: changed, removed,
+    # reclaimed and replaced again.
+    new.set_attribute("data-other", "w")
+    div.inner_html = "<p>again</p>"
+    del new, path
+    gc.collect()
+    assert div.inner_html == "<p>again</p>"
 
 
 def test_serialize_with_options_on_a_tree():
@@ -303,3 +344,60 @@ def test_to_html_agrees_with_serialize_without_html5lib_shortcuts(root):
                  use_best_quote_char=False, minimize_boolean_attributes=False,
                  inject_meta_charset=False)
     assert lexpy.serialize(root, **plain) == root.to_html()
+
+
+# The names of every element the serializer treats specially, and others.
+SPECIAL_NAMES = ["area", "base", "basefont", "bgsound", "br", "col", "embed",
+                 "frame", "hr", "img", "input", "keygen", "link", "meta", "param",
+                 "source", "track", "wbr", "style", "script", "xmp", "iframe",
+                 "noembed", "noframes", "plaintext", "noscript", "textarea",
+                 "title", "pre", "div", "template", "x-custom"]
+
+
+@pytest.mark.parametrize("scripting", [True, False])
+@pytest.mark.parametrize("name", SPECIAL_NAMES)
+def test_serialize_follows_the_tables_and_escaping_of_to_html(name, scripting):
+    # With the options that turn html5lib's extras off, lexpy.serialize
+    # writes what to_html() writes: void elements, raw text and escaping
+    # come from the same C tables and code.
+    doc = Document()
+    doc.scripting = scripting
+    element = doc.create_element(name)
+    element.set_attribute("title", "a&b\u00a0<c>\"d\"")
+    if name not in ("area", "base", "basefont", "bgsound", "br", "col", "embed",
+                    "frame", "hr", "img", "input", "keygen", "link", "meta",
+                    "param", "source", "track", "wbr"):
+        target = element.content if name == "template" else element
+        target.append_child(doc.create_text_node("x & y\u00a0<z>"))
+    plain = lexpy.serialize(element, quote_attr_values="always",
+                            use_best_quote_char=False, omit_optional_tags=False,
+                            minimize_boolean_attributes=False)
+    assert plain == element.outer_html
+
+
+def test_the_options_serializer_keeps_no_tables_of_its_own():
+    from lexpy.dom import options_serializer
+    for table in ("VOID_ELEMENTS", "RAW_TEXT_ELEMENTS", "WHITESPACE_PRESERVING"):
+        assert not hasattr(options_serializer, table)
+    assert dom._escape("&\u00a0<>\"'", False) == "&amp;&nbsp;&lt;&gt;\"'"
+    assert dom._escape("&\u00a0<>\"'", True) == "&amp;&nbsp;&lt;&gt;&quot;'"
+    assert dom._serialization_rules("br", False) == dom.SERIALIZES_AS_VOID
+    assert dom._serialization_rules("noscript", True) == dom.RAW_TEXT
+    assert dom._serialization_rules("noscript", False) == 0
+    assert dom._serialization_rules("never-seen", True) == 0
+
+
+def test_inner_html_leaves_no_document_behind():
+    doc = Document()
+    div = doc.append_child(doc.create_element("div"))
+    gc.collect()
+
+    def documents():
+        return sum(1 for o in gc.get_objects() if isinstance(o, Document))
+
+    before = documents()
+    for _ in range(20):
+        div.inner_html = "<p>x<template><b>y</b></template>"
+    gc.collect()
+    assert documents() == before
+    assert div.inner_html == "<p>x<template><b>y</b></template></p>"

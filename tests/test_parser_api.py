@@ -5,6 +5,7 @@ import pytest
 
 import lexpy
 from lexpy import ParseError, Parser
+from tests.helpers import fed, random_chunks
 
 
 def test_parse_str_and_bytes_give_the_same_tree():
@@ -94,10 +95,7 @@ def test_parser_rejects_mixing_str_and_bytes(first, second):
 
 
 def test_parser_with_a_context_parses_a_fragment():
-    parser = Parser(context="select")
-    parser.feed("<option>a<opt")
-    parser.feed("ion>b")
-    fragment = parser.close()
+    fragment = fed(["<option>a<opt", "ion>b"], context="select")
     assert [n.local_name for n in fragment.children] == ["option", "option"]
 
 
@@ -125,14 +123,15 @@ def test_empty_input():
     (lambda: lexpy.parse_fragment("x", ""), ValueError, "needs a name"),
     (lambda: lexpy.parse_fragment("x", "td", namespace="xml"), ValueError,
      "unknown namespace 'xml'"),
-    (lambda: lexpy.parse_fragment("x", "td", namespace=None), TypeError,
-     "namespace must be a str"),
+    (lambda: lexpy.parse_fragment("x", "td", namespace=1), TypeError,
+     "namespace must be a str or None"),
     (lambda: lexpy.parse_fragment(None, "td"), TypeError, "data must be str or bytes"),
     (lambda: lexpy.parse_fragment("x", lexpy.parse("x").body.first_child),
      TypeError, "context must be"),            # a Text node
     (lambda: Parser().feed(None), TypeError, "chunk must be str or bytes"),
     (lambda: Parser(encoding="nope"), LookupError, "nope"),
-    (lambda: Parser(namespace="x"), ValueError, "unknown namespace"),
+    (lambda: Parser(namespace="x"), ValueError, "no context"),
+    (lambda: Parser(context="td", namespace="x"), ValueError, "unknown namespace"),
     (lambda: Parser(context=1.5), TypeError, "context must be"),
     (lambda: Parser("x"), TypeError, "positional"),
 ])
@@ -183,9 +182,175 @@ def test_a_long_comment_is_not_held_whole():
 @pytest.mark.parametrize("split", range(1, 12))
 def test_comment_pieces_keep_crlf_nul_and_utf8(split):
     data = "<!--a\r\nb\x00é€😀-->".encode("utf-8")
-    parser = Parser(encoding="utf-8")
-    parser.feed(data[:split + 4])
-    parser.feed(data[split + 4:])
+    pieces = fed([data[:split + 4], data[split + 4:]], encoding="utf-8")
     whole = lexpy.parse(data, encoding="utf-8")
-    assert lexpy.dump(parser.close()) == lexpy.dump(whole)
+    assert lexpy.dump(pieces) == lexpy.dump(whole)
     assert whole.first_child.data == "a\nb\ufffdé€😀"
+
+
+# -- Fragment contexts ---------------------------------------------------------
+
+@pytest.mark.parametrize("context, message", [
+    ("", "needs a name"),
+    (" ", "not an element name"),
+    ("td ", "not an element name"),
+    ("t d", "not an element name"),
+    ("\ttd", "not an element name"),
+    ("a/b", "not an element name"),
+    ("a>", "not an element name"),
+    ("a\x00", "not an element name"),
+    ("svg path", "context='path', namespace='svg'"),
+    ("math mi", "context='mi', namespace='math'"),
+    ("svg:path", "context='path', namespace='svg'"),
+    ("xlink:href", "namespace='xlink'"),
+    ("a\ud800", "lone surrogate"),
+])
+def test_bad_context_names_raise_value_error(context, message):
+    with pytest.raises(ValueError, match=message.replace("(", "\\(")):
+        lexpy.parse_fragment("x", context)
+    with pytest.raises(ValueError, match=message):
+        Parser(context=context)
+
+
+@pytest.mark.parametrize("context", [None, 3, b"td", ["td"]])
+def test_contexts_of_other_types_raise_type_error(context):
+    with pytest.raises(TypeError, match="context must be"):
+        lexpy.parse_fragment("x", context)
+
+
+def test_context_names_are_ascii_lowercased_in_html_only():
+    assert lexpy.parse_fragment("<td>x", "TR").to_html() == "<td>x</td>"
+    # (str.lower() would make U+0130 two code points; the name stays.)
+    assert lexpy.parse_fragment("<b>x", "\u0130x").to_html() == "<b>x</b>"
+    svg = lexpy.parse_fragment("<path/>", "foreignObject", namespace="svg")
+    assert svg.first_child.local_name == "path"      # HTML content: not adjusted
+    assert lexpy.parse_fragment("<path/>", "svg", namespace="svg") \
+        .first_child.namespace_uri == "http://www.w3.org/2000/svg"
+
+
+def test_namespace_goes_with_a_context_only():
+    element = lexpy.parse("<svg></svg>").body.first_child
+    assert lexpy.parse_fragment("<path/>", element).first_child.namespace_uri == \
+        "http://www.w3.org/2000/svg"
+    assert lexpy.parse_fragment("<path/>", element, namespace="svg").first_child \
+        .namespace_uri == "http://www.w3.org/2000/svg"        # the Element's own
+    for other in ("html", "math"):
+        with pytest.raises(ValueError, match="not the namespace of the context Element"):
+            lexpy.parse_fragment("x", element, namespace=other)
+    with pytest.raises(ValueError, match="no context"):
+        Parser(namespace="svg")
+    with pytest.raises(ValueError, match="no context"):
+        Parser(namespace="html")
+    assert lexpy.parse_fragment("<b>", "td", namespace=None).to_html() == "<b></b>"
+
+
+# -- Encodings of fragments ----------------------------------------------------
+
+def test_fragment_bytes_go_through_the_input_byte_stream():
+    # As a document's bytes: a BOM wins over the caller's encoding, the
+    # encoding's decoder is the Encoding Standard's, and the fragment's
+    # document names the encoding; no <meta> changes it.
+    assert lexpy.parse_fragment(b"\xef\xbb\xbf<b>\xc3\xa9", "div",
+                                encoding="koi8-r").to_html() == "<b>\u00e9</b>"
+    utf16 = lexpy.parse_fragment("<b>\u00e9".encode("utf-16"), "div")
+    assert utf16.to_html() == "<b>\u00e9</b>"
+    assert utf16.owner_document.encoding == "UTF-16LE"
+    koi8 = lexpy.parse_fragment(b"<meta charset=utf-8><b>\xc1", "head",
+                                encoding="koi8-r")
+    assert koi8.owner_document.encoding == "KOI8-R"
+    assert koi8.to_html() == '<meta charset="utf-8"><b>%s</b>' % b"\xc1".decode("koi8_r")
+    for chunk in (1, 2, 3):
+        fragment = fed(random_chunks(b"\xef\xbb\xbf<b>\xc3\xa9\xe2\x82\xac", 1, chunk),
+                       context="div")
+        assert fragment.to_html() == "<b>\u00e9\u20ac</b>"
+
+
+def test_default_encoding_of_fragment_bytes_works():
+    assert lexpy.parse_fragment(b"<b>\xe9", "div").to_html() == "<b>\ufffd</b>"
+    latin = lexpy.parse_fragment(b"<b>\xe9", "div", default_encoding="latin1")
+    assert latin.to_html() == "<b>\u00e9</b>"
+    assert latin.owner_document.encoding == "windows-1252"
+    # `encoding` wins over it, a BOM over both.
+    assert lexpy.parse_fragment(b"<b>\xc1", "div", encoding="koi8-r",
+                                default_encoding="latin1").to_html() == \
+        "<b>%s</b>" % b"\xc1".decode("koi8_r")
+    assert fed([b"<b>\xe9"], context="div", default_encoding="latin1").to_html() \
+        == "<b>\u00e9</b>"
+    with pytest.raises(LookupError, match="nope"):
+        Parser(context="div", default_encoding="nope")
+
+
+# -- close() -------------------------------------------------------------------
+
+class _FailingFinish:
+    """A tree construction whose finishing runs out of memory once."""
+
+    def __init__(self, construction, fail=True):
+        self._construction = construction
+        self.fail = fail
+
+    def __getattr__(self, name):
+        return getattr(self._construction, name)
+
+    def finish(self):
+        if self.fail:
+            self.fail = False
+            raise MemoryError()
+        return self._construction.finish()
+
+
+def test_a_failing_close_leaves_the_parser_broken_not_half_closed():
+    parser = Parser()
+    parser.feed("<p>x")
+    parser._construction = _FailingFinish(parser._construction)
+    with pytest.raises(MemoryError):
+        parser.close()
+    assert not parser.closed
+    # The second close does not return a half-built tree: it says why.
+    with pytest.raises(ValueError, match="close\\(\\) failed \\(MemoryError"):
+        parser.close()
+    with pytest.raises(ValueError, match="broken"):
+        parser.feed("y")
+    assert not parser.closed
+
+
+def test_a_second_close_returns_the_same_document():
+    parser = Parser()
+    parser.feed(b"<p>x")
+    document = parser.close()
+    assert parser.close() is document and parser.closed
+    fragment_parser = Parser(context="td")
+    fragment = fragment_parser.close()
+    assert fragment_parser.close() is fragment
+
+
+# -- Document.scripting --------------------------------------------------------
+
+@pytest.mark.parametrize("value", [1, 0, None, "yes", 1.0])
+def test_document_scripting_must_be_a_bool(value):
+    document = lexpy.parse("x")
+    with pytest.raises(TypeError, match="scripting must be a bool"):
+        document.scripting = value
+    assert document.scripting is True
+    document.scripting = False
+    assert document.scripting is False
+
+
+# -- Exports -------------------------------------------------------------------
+
+def test_the_exceptions_are_exported():
+    from lexpy.dom import options_serializer
+    names = ["HierarchyRequestError", "InvalidCharacterError", "NamespaceError",
+             "NotFoundError", "NotSupportedError", "SerializerError"]
+    for name in names:
+        assert name in lexpy.__all__
+        assert issubclass(getattr(lexpy, name), ValueError)
+    assert lexpy.SerializerError is options_serializer.SerializerError
+    assert lexpy.HierarchyRequestError is lexpy.dom.HierarchyRequestError
+    doc = lexpy.parse("<p>")
+    with pytest.raises(lexpy.HierarchyRequestError):
+        doc.body.append_child(doc.document_element)
+    with pytest.raises(lexpy.NotFoundError):
+        doc.body.remove_child(doc.head)
+    with pytest.raises(lexpy.SerializerError):
+        lexpy.dom.serialize_tokens([["Bogus"]])

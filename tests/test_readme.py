@@ -16,7 +16,11 @@ from tests.conformance import data
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
-INSTALL_AND_RUN = "python -m pip install . && python -m lexpy --dump examples/example.html"
+# From examples/, so that `python -m lexpy` imports the installed package (in
+# the checkout's root the current directory, first on sys.path, would give
+# the sources of lexpy/, which are not compiled there).
+INSTALL_AND_RUN = ("python -m pip install . && "
+                   "(cd examples && python -m lexpy --dump example.html)")
 INSTALL_AND_TEST = 'python -m pip install -e ".[test]" && python -m pytest'
 
 
@@ -83,6 +87,9 @@ def test_the_two_commands_work_from_a_clean_clone(tmp_path):
     output = first.stdout.decode("utf-8", "replace")
     assert first.returncode == 0, output
     assert "| <!DOCTYPE html>\n| <html>\n|   <head>\n" in output
+    # The installed lexpy ran: the install left no compiled module in the
+    # checkout (setup.py copies none there).
+    assert sorted(p.name for p in (clone / "lexpy").rglob("*.so")) == []
 
     second = _run_in_fresh_venv(clone, tmp_path / "venv-test", INSTALL_AND_TEST, env)
     output = second.stdout.decode("utf-8", "replace")

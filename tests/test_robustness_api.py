@@ -107,16 +107,21 @@ def test_contexts_that_are_not_elements_are_type_errors():
 
 @pytest.mark.parametrize("namespace, error", [
     ("bogus", ValueError), ("", ValueError), ("HTML5", ValueError),
-    (None, TypeError), (1, TypeError)])
+    (1, TypeError), (b"html", TypeError)])
 def test_invalid_fragment_namespaces(namespace, error):
     with pytest.raises(error, match="namespace"):
         lexpy.parse_fragment("x", "div", namespace=namespace)
 
 
 def test_odd_context_names_are_unknown_elements():
-    """Any string names an element (unknown ones are HTMLUnknownElement)."""
-    for name in ("a b", "<div>", "\x00", "x" * 10000, "DIV", "svg"):
+    """Any element name names an element (unknown ones are
+    HTMLUnknownElement); a string no element can be named (whitespace,
+    '/', '>', NUL, a namespace prefix) is a ValueError."""
+    for name in ("x" * 10000, "DIV", "svg", "a:b", "\u00e9", "<div"):
         assert lexpy.dump(lexpy.parse_fragment("<p>x", name)).startswith("| <p>")
+    for name in ("a b", "<div>", "\x00", "svg path", "svg:path"):
+        with pytest.raises(ValueError, match="context"):
+            lexpy.parse_fragment("<p>x", name)
 
 
 @pytest.mark.parametrize("call", [
@@ -139,7 +144,7 @@ def test_serializer_options_are_checked(options, error):
 
 CONTEXT_NAMES = ["body", "td", "tr", "table", "select", "template", "html", "title",
                  "textarea", "script", "style", "plaintext", "frameset", "svg",
-                 "math", "foreignObject", "annotation-xml", "x", "a b"]
+                 "math", "foreignObject", "annotation-xml", "x", "a:b"]
 LABELS = [None, "utf-8", "windows-1252", "utf-16le", "utf-16be", "shift_jis",
           "iso-2022-jp", "gb18030", "big5", "euc-kr", "euc-jp", "koi8-r"]
 

@@ -9,13 +9,19 @@ cdef struct Buffer:
 
 
 cdef int buffer_grow(Buffer* buffer, size_t extra) noexcept nogil:
-    cdef size_t capacity = buffer.capacity * 2 if buffer.capacity else 1024
+    cdef size_t capacity
     cdef uint8_t* data
     if buffer.failed:
         return -1
     if extra > (<size_t> -1) / 2 - buffer.length:
         buffer.failed = True
         return -1
+    # Doubling; the need is at most SIZE_MAX / 2, so neither the doubling
+    # of a (presized, odd) capacity nor the loop can wrap.
+    capacity = buffer.capacity * 2 if buffer.capacity <= (<size_t> -1) / 4 \
+        else buffer.length + extra
+    if capacity < 1024:
+        capacity = 1024
     while capacity < buffer.length + extra:
         capacity *= 2
     data = <uint8_t*> realloc(buffer.data, capacity)

@@ -131,6 +131,9 @@ cdef struct CDocument:
     size_t source_length          # bytes of UTF-8 the parser read (0: not
                                   # parsed): sizes the serializer's buffer
     Arena arena
+    uint32_t readers              # threads reading the tree without the GIL
+                                  # (to_html, dump, text_content): while
+                                  # nonzero the Python API refuses changes
 
 
 # ---------------------------------------------------------------------------

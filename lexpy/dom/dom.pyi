@@ -261,3 +261,9 @@ class ClassList:
     __hash__: ClassVar[None]  # type: ignore[assignment]
 
 def dump(node: Node) -> str: ...
+
+# The serializer's rules, for lexpy.dom.options_serializer.
+SERIALIZES_AS_VOID: int
+RAW_TEXT: int
+def _serialization_rules(local_name: str, scripting: bool) -> int: ...
+def _escape(data: str, attribute_mode: bool) -> str: ...

@@ -6,7 +6,7 @@ The tree builder builds with the C API of dom.pxd; users read and change
 the tree through the proxies (Node, Document, Element, Text, ...).
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.tokenizer cimport (
@@ -14,6 +14,11 @@ from lexpy.tokenizer.tokenizer cimport (
     name_table_get, tag_id_by_name, attr_id_by_name, tag_name_of,
     attr_name_of)
 
+
+# Every cdef function declares how it reports errors: `noexcept` (C that
+# cannot fail, or reports failure in its return value) or `except ...`.
+# Those returning a Python object carry no clause because Cython allows
+# none there: they always propagate the exception.
 
 include "arena.pxi"          # the per-document arena and node free lists
 include "nodes.pxi"          # node structs: creation, attributes, data, names

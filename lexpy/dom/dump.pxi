@@ -232,7 +232,11 @@ def dump(node):
     exactly the "#document" block of a .dat test (lines joined with "\\n",
     no final newline)."""
     cdef Node checked = as_node(node, "node")
+    cdef CNode* c_node = checked.c_node
     cdef Buffer out
     memset(&out, 0, sizeof(Buffer))
-    dump_tree(&out, checked.c_node)
+    begin_reading(c_node.owner)         # (as serialize_html does)
+    with nogil:
+        dump_tree(&out, c_node)
+    end_reading(c_node.owner)
     return buffer_finish(&out)

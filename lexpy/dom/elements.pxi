@@ -3,8 +3,9 @@
 from collections.abc import MutableMapping
 
 
-cdef int find_attribute_by_qualified_name(CElement* element, const uint8_t* name,
-                                          size_t length) noexcept nogil:
+cdef Py_ssize_t find_attribute_by_qualified_name(CElement* element,
+                                                 const uint8_t* name,
+                                                 size_t length) noexcept nogil:
     """Index of the first attribute whose qualified name is `name`, or -1."""
     cdef CDocument* doc = element.node.owner
     cdef const uint8_t* local_name
@@ -154,7 +155,7 @@ cdef class Element(Node):
         case-insensitive on HTML elements), or None."""
         cdef CElement* element = self._c()
         cdef bytes name = self._attribute_key(qualified_name)
-        cdef int index = find_attribute_by_qualified_name(element, name, len(name))
+        cdef Py_ssize_t index = find_attribute_by_qualified_name(element, name, len(name))
         if index < 0:
             return None
         return decode_utf8(element.attrs[index].value,
@@ -173,7 +174,7 @@ cdef class Element(Node):
         # https://dom.spec.whatwg.org/#dom-element-setattribute
         cdef CElement* element = self._c()
         cdef bytes name, data
-        cdef int index
+        cdef Py_ssize_t index
         cdef lxp_attr_id_t local_name
         cdef uint8_t* copy
         if not isinstance(qualified_name, str):
@@ -182,6 +183,7 @@ cdef class Element(Node):
         if not is_valid_attribute_local_name(qualified_name):
             raise InvalidCharacterError("invalid attribute name %r" % qualified_name)
         data = encode_utf8(value, "attribute value")
+        check_not_read(element.node.owner)
         name = self._attribute_key(qualified_name)
         index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
@@ -189,10 +191,9 @@ cdef class Element(Node):
                                    data, len(data)) != 0:
                 raise MemoryError()
             return
-        local_name = attr_id_by_name(element.node.owner.attr_names, name,
-                                     len(name), True)
+        local_name = document_attr_id_utf8(element.node.owner, name)
         copy = dom_copy(element.node.owner, data, len(data))
-        if local_name == 0 or copy == NULL or element_add_attribute(
+        if copy == NULL or element_add_attribute(
                 element, local_name, NS__UNDEF, 0, copy, len(data)) != 0:
             raise MemoryError()
 
@@ -201,11 +202,12 @@ cdef class Element(Node):
         there is none)."""
         cdef CElement* element = self._c()
         cdef bytes name = self._attribute_key(qualified_name)
-        cdef int index = find_attribute_by_qualified_name(element, name, len(name))
+        cdef Py_ssize_t index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
+            check_not_read(element.node.owner)
             element_remove_attribute_at(element, index)
 
-    cdef int _find_ns(self, object namespace, object local_name) except -2:
+    cdef Py_ssize_t _find_ns(self, object namespace, object local_name) except -2:
         cdef CElement* element = self._c()
         cdef bytes uri, name
         cdef lxp_ns_id_t ns = NS__UNDEF
@@ -221,11 +223,11 @@ cdef class Element(Node):
         if id == 0:
             return -1
         attr = element_find_attribute(element, id, ns)
-        return -1 if attr == NULL else <int> (attr - element.attrs)
+        return -1 if attr == NULL else <Py_ssize_t> (attr - element.attrs)
 
     def get_attribute_ns(self, namespace, local_name):
         """The value of the attribute (namespace, local_name), or None."""
-        cdef int index = self._find_ns(namespace, local_name)
+        cdef Py_ssize_t index = self._find_ns(namespace, local_name)
         cdef CElement* element = self._c()
         if index < 0:
             return None
@@ -251,11 +253,10 @@ cdef class Element(Node):
         namespace, prefix, local = validate_and_extract(namespace, qualified_name,
                                                         False)
         data = encode_utf8(value, "attribute value")
+        check_not_read(c_doc)
         ns = document_namespace_id(c_doc, namespace)
         name = encode_utf8(local, "local name")
-        local_name = attr_id_by_name(c_doc.attr_names, name, len(name), True)
-        if local_name == 0:
-            raise MemoryError()
+        local_name = document_attr_id_utf8(c_doc, name)
         attr = element_find_attribute(element, local_name, ns)
         if attr != NULL:
             if attribute_set_value(c_doc, attr, data, len(data)) != 0:
@@ -270,8 +271,9 @@ cdef class Element(Node):
 
     def remove_attribute_ns(self, namespace, local_name):
         """Remove the attribute (namespace, local_name), if there is one."""
-        cdef int index = self._find_ns(namespace, local_name)
+        cdef Py_ssize_t index = self._find_ns(namespace, local_name)
         if index >= 0:
+            check_not_read(self.c_node.owner)
             element_remove_attribute_at(self._c(), index)
 
     def get_attribute_names(self):
@@ -329,26 +331,28 @@ cdef class Element(Node):
     def inner_html(self):
         """The HTML serialization of the children (of the contents, for a
         <template>). Setting it parses the string as a fragment in the
-        context of this element and replaces the children with the result;
-        this needs lexpy.parse_fragment (the tree builder) and raises
-        NotImplementedError where it is not available."""
+        context of this element (lexpy.parse_fragment, with the scripting
+        flag of this element's document) and replaces the children with
+        the result."""
         return serialize_html(live(self), False)
 
     @inner_html.setter
     def inner_html(self, value):
         # https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml
-        import lexpy
-        parse_fragment = getattr(lexpy, "parse_fragment", None)
+        from lexpy.parser import parse_fragment
+        cdef Node fragment
+        cdef Node target
         if not isinstance(value, str):
             raise TypeError("inner_html must be a str, not %s" % type(value).__name__)
-        if parse_fragment is None:
-            raise NotImplementedError(
-                "setting inner_html parses a fragment, which needs "
-                "lexpy.parse_fragment (the tree builder)")
-        fragment = parse_fragment(value, self)
+        live(self)
+        check_not_read(self.c_node.owner)
+        fragment = parse_fragment(value, self,
+                                  scripting=self.c_node.owner.scripting != 0)
         target = self.content if self.content is not None else self
         replace_all_with_text(target, None)
-        pre_insert(target, fragment, None)
+        # The fragment's document is the parse's own: its nodes move in
+        # with its memory (no copy), and it goes when `fragment` is moved.
+        move_fragment_children(fragment, target)
 
 
 class Attributes(MutableMapping):

@@ -124,7 +124,7 @@ cdef bint element_precedes(CNode* child) noexcept nogil:
 cdef int insertion_problem(CNode* parent, CNode* node, CNode* child,
                            bint replacing) noexcept nogil:
     cdef CNode* c
-    cdef int elements = 0
+    cdef size_t elements = 0
     if not can_have_children(parent):
         return PARENT_CANNOT_HAVE_CHILDREN
     if is_host_including_inclusive_ancestor(node, parent):
@@ -144,6 +144,8 @@ cdef int insertion_problem(CNode* parent, CNode* node, CNode* child,
         while c != NULL:
             if c.type == ELEMENT_NODE:
                 elements += 1
+                if elements > 1:
+                    return FRAGMENT_TOO_MANY_ELEMENTS
             elif c.type == TEXT_NODE:
                 return FRAGMENT_WITH_TEXT
             c = c.next
@@ -182,6 +184,8 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
     cdef Node proxy
     if c_node.owner == target.c_doc:
         return c_node
+    check_not_read(c_node.owner)
+    check_not_read(target.c_doc)
     copy = node_clone_into(c_node, target.c_doc, True)
     if copy == NULL:
         raise MemoryError()
@@ -199,6 +203,83 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
     node_remove(c_node)
     node_try_reclaim(c_node)
     return copy
+
+
+cdef int rehome_names(CNode* root, CDocument* target, bint write) noexcept nogil:
+    """Map the element, attribute and namespace ids of root's subtree
+    (template contents too) from its document's name tables to target's:
+    without `write`, only intern the names in target's tables (0, or -1 when
+    out of memory); with `write` (after a pass without it, so nothing is
+    allocated and nothing can fail), store the new ids and make target the
+    owner of every node."""
+    cdef CDocument* source = root.owner
+    cdef CNode* node = root
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef uint32_t i
+    cdef lxp_tag_id_t tag_id
+    cdef lxp_ns_id_t ns
+    cdef lxp_attr_id_t local_name, prefix
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            tag_id = map_tag_id(source, target, element.tag_id)
+            ns = map_ns_id(source, target, element.ns) if element.ns else NS__UNDEF
+            prefix = map_attr_id(source, target, element.prefix) if element.prefix else 0
+            if tag_id == 0 or (element.ns and not ns) or (element.prefix and not prefix):
+                return -1
+            if write:
+                element.tag_id, element.ns, element.prefix = tag_id, ns, prefix
+            for i in range(element.attr_count):
+                attr = &element.attrs[i]
+                local_name = map_attr_id(source, target, attr.local_name)
+                ns = map_ns_id(source, target, attr.ns) if attr.ns else NS__UNDEF
+                prefix = map_attr_id(source, target, attr.prefix) if attr.prefix else 0
+                if local_name == 0 or (attr.ns and not ns) or (attr.prefix and not prefix):
+                    return -1
+                if write:
+                    attr.local_name, attr.ns, attr.prefix = local_name, ns, prefix
+        node = walk_next(node, root, True)
+    if write:
+        node = root
+        while node != NULL:
+            node.owner = target
+            node = walk_next(node, root, True)
+    return 0
+
+
+cdef int move_fragment_children(Node fragment, Node parent) except -1:
+    """Append the children of `fragment`, a DocumentFragment of a document
+    that only the caller holds (a fresh parse), to `parent` in another
+    document: that document's arena joins parent's (arena_absorb) and the
+    nodes are re-homed in place (rehome_names), not copied as adopting node
+    by node would. The fragment itself (empty then) becomes parent's
+    document's too, so that the other document, its arena empty, goes when
+    the fragment lets it go."""
+    cdef Document source = fragment.doc
+    cdef Document target = document_of(parent)
+    cdef CNode* c_fragment = fragment.c_node
+    cdef CNode* child = c_fragment.first_child
+    while child != NULL:
+        if subtree_has_proxy(child):
+            raise ValueError("internal error: a freshly parsed node has a proxy")
+        child = child.next
+    check_not_read(target.c_doc)
+    child = c_fragment.first_child
+    while child != NULL:                # names first: the one step that can fail
+        if rehome_names(child, target.c_doc, False) != 0:
+            raise MemoryError()
+        child = child.next
+    # From here on nothing fails.
+    arena_absorb(&target.c_doc.arena, &source.c_doc.arena)
+    c_fragment.owner = target.c_doc
+    fragment.doc = target
+    while c_fragment.first_child != NULL:
+        child = c_fragment.first_child
+        node_remove(child)
+        rehome_names(child, target.c_doc, True)
+        node_append_child(parent.c_node, child)
+    return 0
 
 
 cdef int insert_node(Node parent, Node node, CNode* reference) except -1:
@@ -238,6 +319,8 @@ cdef Node pre_insert(Node parent, object node_object, object child_object):
     problem = insertion_problem(parent.c_node, node.c_node, reference, False)
     if problem:
         raise_insertion_problem(problem)
+    check_not_read(parent.c_node.owner)
+    check_not_read(node.c_node.owner)
     if reference == node.c_node:
         reference = node.c_node.next
     insert_node(parent, node, reference)
@@ -254,6 +337,8 @@ cdef Node replace_child(Node parent, object node_object, object child_object):
     problem = insertion_problem(parent.c_node, node.c_node, child.c_node, True)
     if problem:
         raise_insertion_problem(problem)
+    check_not_read(parent.c_node.owner)
+    check_not_read(node.c_node.owner)
     reference = child.c_node.next
     if reference == node.c_node:
         reference = node.c_node.next
@@ -269,6 +354,7 @@ cdef Node remove_child(Node parent, object child_object):
     live(parent)
     if child.c_node.parent != parent.c_node:
         raise NotFoundError("the node is not a child of this node")
+    check_not_read(child.c_node.owner)
     node_remove(child.c_node)
     return child
 
@@ -280,6 +366,7 @@ cdef int replace_all_with_text(Node parent, object value) except -1:
     cdef CNode* child = c_parent.first_child
     cdef CNode* next_child
     cdef CCharacterData* text
+    check_not_read(c_parent.owner)
     while child != NULL:
         next_child = child.next
         node_remove(child)

@@ -65,6 +65,24 @@ cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
     return element
 
 
+cdef uint32_t attribute_capacity(uint32_t capacity,
+                                 uint32_t count) noexcept nogil:
+    """The capacity an attribute array grows to from `capacity` to hold
+    `count`: exactly `count` the first time (a parsed element gets all its
+    attributes at once), then doubling, capped at 2**32 - 1 entries and at
+    what a size_t can count in bytes; 0 when `count` is past either cap."""
+    cdef uint32_t grown
+    cdef size_t limit = (<size_t> -1) // sizeof(CAttr)
+    grown = capacity * 2 if capacity <= UINT32_MAX / 2 else UINT32_MAX
+    if grown < count:
+        grown = count
+    if <size_t> grown > limit:
+        if <size_t> count > limit:
+            return 0
+        grown = <uint32_t> limit
+    return grown
+
+
 cdef int element_reserve_attributes(CElement* element,
                                     uint32_t count) noexcept nogil:
     """Room for `count` attributes in all."""
@@ -72,11 +90,9 @@ cdef int element_reserve_attributes(CElement* element,
     cdef CAttr* attrs
     if count <= element.attr_capacity:
         return 0
-    # Exactly what is asked the first time (a parsed element gets all its
-    # attributes at once), then doubling.
-    capacity = element.attr_capacity * 2
-    if capacity < count:
-        capacity = count
+    capacity = attribute_capacity(element.attr_capacity, count)
+    if capacity == 0:
+        return -1
     attrs = <CAttr*> dom_alloc(element.node.owner, capacity * sizeof(CAttr))
     if attrs == NULL:
         return -1
@@ -91,6 +107,8 @@ cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
                                lxp_ns_id_t ns, lxp_attr_id_t prefix,
                                uint8_t* value, size_t value_length) noexcept nogil:
     cdef CAttr* attr
+    if element.attr_count == UINT32_MAX:       # attr_count + 1 would wrap
+        return -1
     if element_reserve_attributes(element, element.attr_count + 1) != 0:
         return -1
     attr = &element.attrs[element.attr_count]

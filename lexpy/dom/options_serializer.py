@@ -56,6 +56,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, List, Optional
 
+from lexpy.dom import dom as _dom
+
 if TYPE_CHECKING:
     from lexpy.dom.dom import Node
 
@@ -68,18 +70,22 @@ XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/"
 
 SPACE_CHARACTERS = "\t\n\x0c\r "
 
-VOID_ELEMENTS = frozenset(
-    "area base basefont bgsound br col embed frame hr img input keygen link "
-    "meta param source track wbr".split())
 
-# Elements whose text the standard writes unescaped ("serializing HTML
-# fragments"); noscript joins them when scripting is enabled.
-RAW_TEXT_ELEMENTS = frozenset(
-    "style script xmp iframe noembed noframes plaintext".split())
+# Which elements serialize as void and which keep their text raw, and how
+# text and attribute values are escaped, are the C serializer's (lexpy.dom's
+# tables, the same as to_html() uses), not restated here.
+def _is_void(name: str) -> bool:
+    return bool(_dom._serialization_rules(name, False) & _dom.SERIALIZES_AS_VOID)
 
-# Elements in which strip_whitespace keeps whitespace as it is.
-WHITESPACE_PRESERVING = frozenset(["pre", "textarea"]) | RAW_TEXT_ELEMENTS \
-    | frozenset(["noscript"])
+
+def _is_raw_text(name: str, scripting: bool) -> bool:
+    return bool(_dom._serialization_rules(name, scripting) & _dom.RAW_TEXT)
+
+
+def _preserves_whitespace(name: str) -> bool:
+    # strip_whitespace leaves these alone (html5lib's list: pre, textarea
+    # and the raw-text elements with noscript).
+    return name in ("pre", "textarea") or _is_raw_text(name, True)
 
 # Boolean attributes that minimize_boolean_attributes writes as bare names:
 # the current standard's, by element ("" for any element), plus the few
@@ -248,8 +254,7 @@ def _children(node) -> list:
 def _is_raw_text_parent(parent, scripting: bool) -> bool:
     if parent is None or parent.node_type != 1 or parent.namespace_uri != HTML_NAMESPACE:
         return False
-    name = parent.local_name
-    return name in RAW_TEXT_ELEMENTS or (name == "noscript" and scripting)
+    return _is_raw_text(parent.local_name, scripting)
 
 
 def _tree_tokens(node, include_node: bool, scripting: bool) -> Iterator[dict]:
@@ -271,7 +276,7 @@ def _tree_tokens(node, include_node: bool, scripting: bool) -> Iterator[dict]:
             namespace = current.namespace_uri
             attributes = [(ns, local, value, prefix) for ns, prefix, local, value
                           in current.attribute_nodes()]
-            if namespace == HTML_NAMESPACE and current.local_name in VOID_ELEMENTS:
+            if namespace == HTML_NAMESPACE and _is_void(current.local_name):
                 yield {"type": "EmptyTag", "namespace": namespace,
                        "name": current.local_name, "data": attributes}
                 continue
@@ -377,7 +382,7 @@ def _strip_whitespace(tokens: Iterable[dict]) -> Iterator[dict]:
     for token in tokens:
         kind = token["type"]
         if kind == "StartTag":
-            if preserve or token["name"] in WHITESPACE_PRESERVING:
+            if preserve or _preserves_whitespace(token["name"]):
                 preserve += 1
         elif kind == "EndTag":
             if preserve:
@@ -516,11 +521,6 @@ def _omit_optional_tags(tokens: Iterable[dict]) -> Iterator[dict]:
 # The writer
 # ---------------------------------------------------------------------------
 
-def _escape_text(data: str) -> str:
-    return (data.replace("&", "&amp;").replace("\u00a0", "&nbsp;")
-            .replace("<", "&lt;").replace(">", "&gt;"))
-
-
 def _attribute_name(namespace: Optional[str], name: str,
                     prefix: Optional[str]) -> str:
     # https://html.spec.whatwg.org/multipage/parsing.html#attribute's-serialized-name
@@ -550,7 +550,6 @@ def _tag_name(token: dict) -> str:
 
 def _write(tokens: Iterable[dict], options: _Options,
            scripting: bool) -> Iterator[str]:
-    raw_text = RAW_TEXT_ELEMENTS | ({"noscript"} if scripting else set())
     in_raw_text = False
     for token in tokens:
         kind = token["type"]
@@ -570,12 +569,12 @@ def _write(tokens: Iterable[dict], options: _Options,
             if kind == "SpaceCharacters" or raw:
                 yield token["data"]
             else:
-                yield _escape_text(token["data"])
+                yield _dom._escape(token["data"], False)
         elif kind in ("StartTag", "EmptyTag"):
             name = token["name"]
             in_html = token.get("namespace") in (HTML_NAMESPACE, None)
             parts = ["<", _tag_name(token)]
-            if in_html and name in raw_text and not options.escape_rcdata:
+            if in_html and _is_raw_text(name, scripting) and not options.escape_rcdata:
                 in_raw_text = True
             booleans = BOOLEAN_ATTRIBUTES.get(name, frozenset()) if in_html \
                 else frozenset()
@@ -592,8 +591,6 @@ def _write(tokens: Iterable[dict], options: _Options,
                     quote_it = True
                 else:
                     quote_it = _NEEDS_QUOTES.search(value) is not None
-                value = (value.replace("&", "&amp;").replace("\u00a0", "&nbsp;")
-                         .replace("<", "&lt;").replace(">", "&gt;"))
                 if quote_it:
                     quote = options.quote_char
                     if options.use_best_quote_char:
@@ -602,18 +599,18 @@ def _write(tokens: Iterable[dict], options: _Options,
                         elif '"' in value and "'" not in value:
                             quote = "'"
                     if quote == "'":
-                        value = value.replace("'", "&#39;")
+                        value = _dom._escape(value, False).replace("'", "&#39;")
                     else:
-                        value = value.replace('"', "&quot;")
+                        value = _dom._escape(value, True)     # escapes " too
                     parts.extend((quote, value, quote))
                 else:
-                    parts.append(value)
-            if in_html and name in VOID_ELEMENTS and options.use_trailing_solidus:
+                    parts.append(_dom._escape(value, False))
+            if in_html and _is_void(name) and options.use_trailing_solidus:
                 parts.append(" /" if options.space_before_trailing_solidus else "/")
             parts.append(">")
             yield "".join(parts)
         elif kind == "EndTag":
-            if token["name"] in raw_text:
+            if _is_raw_text(token["name"], scripting):
                 in_raw_text = False
             yield "</%s>" % _tag_name(token)
         elif kind == "Comment":

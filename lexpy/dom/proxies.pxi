@@ -6,6 +6,27 @@
 cimport cython
 
 
+# Readers without the GIL (serialize_html, dump, text_content) walk the
+# structs while other threads run. The counter changes only under the GIL;
+# every change the Python API makes to a document (links, attributes, data,
+# its name tables) first calls check_not_read, so no walk sees a half-made
+# change or a freed buffer.
+cdef inline void begin_reading(CDocument* c_doc) noexcept:
+    c_doc.readers += 1
+
+
+cdef inline void end_reading(CDocument* c_doc) noexcept:
+    c_doc.readers -= 1
+
+
+cdef int check_not_read(CDocument* c_doc) except -1:
+    if c_doc.readers:
+        raise RuntimeError("the document is being serialized (to_html, dump or "
+                           "text_content) in another thread: change it after "
+                           "that returns")
+    return 0
+
+
 cdef inline CNode* live(Node node) except NULL:
     if node.c_node == NULL:
         raise ValueError("this %s belongs to no document; nodes are made by "
@@ -31,12 +52,14 @@ cdef Node node_proxy(CNode* c_node):
     cdef uint32_t node_type
     if c_node == NULL:
         return None
+    # Checked before the cache: a reclaimed struct's proxy field chains the
+    # free list (arena.pxi), so it is not a proxy. Arena memory stays valid
+    # until the document goes, so this is a check, not a crash: reaching a
+    # reclaimed node is a bug.
+    if c_node.flags & NODE_RECLAIMED:
+        raise RuntimeError("internal error: a reclaimed node was reached")
     if c_node.proxy != NULL:
         return <Node> c_node.proxy
-    if c_node.flags & NODE_RECLAIMED:
-        # Arena memory stays valid until the document goes, so this is a
-        # check, not a crash: reaching a reclaimed node is a bug.
-        raise RuntimeError("internal error: a reclaimed node was reached")
     node_type = c_node.type
     if node_type == ELEMENT_NODE:
         proxy = Element.__new__(Element)
@@ -129,15 +152,41 @@ cdef lxp_ns_id_t document_namespace_id(CDocument* c_doc,
     if namespace is None:
         return NS__UNDEF
     uri = encode_utf8(namespace, "namespace")
+    ns = namespace_id(c_doc, uri, len(uri), False)
+    if ns != 0:
+        return ns
+    check_not_read(c_doc)               # a new name changes the table
     ns = namespace_id(c_doc, uri, len(uri), True)
     if ns == 0:
         raise MemoryError()
     return ns
 
 
+cdef lxp_tag_id_t document_tag_id(CDocument* c_doc, bytes name) except 0:
+    """The tag id of a UTF-8 name, interned in the document's table when
+    new."""
+    cdef lxp_tag_id_t id = tag_id_by_name(c_doc.tag_names, name, len(name), False)
+    if id != 0:
+        return id
+    check_not_read(c_doc)               # a new name changes the table
+    id = tag_id_by_name(c_doc.tag_names, name, len(name), True)
+    if id == 0:
+        raise MemoryError()
+    return id
+
+
 cdef lxp_attr_id_t document_attr_id(CDocument* c_doc, str name) except 0:
-    cdef bytes data = encode_utf8(name, "name")
-    cdef lxp_attr_id_t id = attr_id_by_name(c_doc.attr_names, data, len(data), True)
+    return document_attr_id_utf8(c_doc, encode_utf8(name, "name"))
+
+
+cdef lxp_attr_id_t document_attr_id_utf8(CDocument* c_doc, bytes data) except 0:
+    """The attribute id of a UTF-8 name, interned in the document's table
+    when new."""
+    cdef lxp_attr_id_t id = attr_id_by_name(c_doc.attr_names, data, len(data), False)
+    if id != 0:
+        return id
+    check_not_read(c_doc)               # a new name changes the table
+    id = attr_id_by_name(c_doc.attr_names, data, len(data), True)
     if id == 0:
         raise MemoryError()
     return id
@@ -154,7 +203,7 @@ cdef CCharacterData* new_character_data(CDocument* c_doc, uint32_t node_type,
 
 # https://www.w3.org/TR/xml/#NT-Name, with every non-ASCII code point
 # allowed (a superset: the exact tables only reject rare symbols).
-cdef bint is_xml_name(str name):
+cdef bint is_xml_name(str name) except -1:
     cdef Py_UCS4 c
     cdef Py_ssize_t i
     if len(name) == 0:
@@ -382,7 +431,10 @@ cdef class Node:
         cdef CNode* c_node = live(self)
         if c_node.type == ELEMENT_NODE or c_node.type == DOCUMENT_FRAGMENT_NODE:
             memset(&out, 0, sizeof(Buffer))
-            write_descendant_text(&out, c_node)
+            begin_reading(c_node.owner)     # (as serialize_html does)
+            with nogil:
+                write_descendant_text(&out, c_node)
+            end_reading(c_node.owner)
             return buffer_finish(&out)
         if c_node.type == TEXT_NODE or c_node.type == COMMENT_NODE \
                 or c_node.type == PROCESSING_INSTRUCTION_NODE:
@@ -399,6 +451,7 @@ cdef class Node:
         elif c_node.type == TEXT_NODE or c_node.type == COMMENT_NODE \
                 or c_node.type == PROCESSING_INSTRUCTION_NODE:
             data = encode_utf8(value if value is not None else "", "text_content")
+            check_not_read(c_node.owner)
             if character_data_set(<CCharacterData*> c_node, data, len(data)) != 0:
                 raise MemoryError()
         elif value is not None and not isinstance(value, str):
@@ -412,6 +465,7 @@ cdef class Node:
         cdef CNode* following
         cdef CNode* after
         cdef CCharacterData* text
+        check_not_read(root.owner)
         while node != NULL:
             if node.type != TEXT_NODE:
                 node = next_in_tree(node, root)
@@ -463,6 +517,8 @@ cdef class Node:
     def remove(self):
         """Take this node out of its parent (nothing when it has none)."""
         cdef CNode* c_node = live(self)
+        if c_node.parent != NULL:
+            check_not_read(c_node.owner)
         node_remove(c_node)
 
     def before(self, *nodes):
@@ -675,6 +731,8 @@ cdef class Document(Node):
 
     @scripting.setter
     def scripting(self, value):
+        if not isinstance(value, bool):
+            raise TypeError("scripting must be a bool, not %s" % type(value).__name__)
         self.c_doc.scripting = 1 if value else 0
 
     # -- making nodes -------------------------------------------------------
@@ -691,8 +749,8 @@ cdef class Document(Node):
         if not is_valid_element_local_name(local_name):
             raise InvalidCharacterError("invalid element name %r" % local_name)
         name = encode_utf8(ascii_lowercase(local_name), "local_name")
-        tag_id = tag_id_by_name(self.c_doc.tag_names, name, len(name), True)
-        element = element_create(self.c_doc, tag_id, NS_HTML) if tag_id else NULL
+        tag_id = document_tag_id(self.c_doc, name)
+        element = element_create(self.c_doc, tag_id, NS_HTML)
         if element == NULL:
             raise MemoryError()
         return node_proxy(&element.node)
@@ -709,8 +767,8 @@ cdef class Document(Node):
             namespace, qualified_name, True)
         ns = document_namespace_id(self.c_doc, namespace)
         name = encode_utf8(local_name, "local name")
-        tag_id = tag_id_by_name(self.c_doc.tag_names, name, len(name), True)
-        element = element_create(self.c_doc, tag_id, ns) if tag_id else NULL
+        tag_id = document_tag_id(self.c_doc, name)
+        element = element_create(self.c_doc, tag_id, ns)
         if element == NULL:
             raise MemoryError()
         if prefix is not None:
@@ -777,6 +835,7 @@ cdef class Document(Node):
         cdef CNode* copy
         if source.c_node.type == DOCUMENT_NODE:
             raise NotSupportedError("a Document cannot be imported")
+        check_not_read(self.c_doc)          # names join this document's tables
         copy = node_clone_into(source.c_node, self.c_doc, bool(deep))
         if copy == NULL:
             raise MemoryError()
@@ -790,6 +849,8 @@ cdef class Document(Node):
             raise NotSupportedError("a Document cannot be adopted")
         if fragment_host(source.c_node) != NULL:
             raise HierarchyRequestError("a template's contents cannot be adopted")
+        check_not_read(source.c_node.owner)
+        check_not_read(self.c_doc)
         node_remove(source.c_node)
         adopt_node(source.c_node, self)
         return source
@@ -889,6 +950,7 @@ cdef class CharacterData(Node):
     def data(self, value):
         cdef CCharacterData* node = self._c()
         cdef bytes utf8 = encode_utf8(value, "data")
+        check_not_read(node.node.owner)
         if character_data_set(node, utf8, len(utf8)) != 0:
             raise MemoryError()
 
@@ -901,6 +963,7 @@ cdef class CharacterData(Node):
         """Add `data` at the end of the node's text."""
         cdef CCharacterData* node = self._c()
         cdef bytes utf8 = encode_utf8(data, "data")
+        check_not_read(node.node.owner)
         if character_data_append(node, utf8, len(utf8)) != 0:
             raise MemoryError()
 

@@ -194,13 +194,62 @@ cdef int serialize_tree(Buffer* out, CNode* root, bint include_root) noexcept no
     return -1
 
 
+cdef inline size_t presize_for_source(size_t source_length) noexcept nogil:
+    """The source length and a sixteenth, or 0 (no hint) when that does not
+    fit a size_t (a 32-bit size_t past 3.7 GiB)."""
+    if source_length > (<size_t> -1) - source_length // 16:
+        return 0
+    return source_length + source_length // 16
+
+
 cdef str serialize_html(CNode* node, bint include_self):
     cdef Buffer out
+    cdef CDocument* c_doc = node.owner
     memset(&out, 0, sizeof(Buffer))
-    if node.type == DOCUMENT_NODE:
-        # A parsed document's HTML is about as long as its source: the
-        # buffer is made once at that size (and a bit) instead of being
-        # copied as it doubles.
-        buffer_presize(&out, node.owner.source_length + node.owner.source_length // 16)
-    serialize_tree(&out, node, include_self)
+    # The walk is C over the structs: other threads run meanwhile (DESIGN.md
+    # decision 8); the caller's proxy keeps the document alive, and
+    # begin_reading makes the API refuse changes to it until the walk ends.
+    begin_reading(c_doc)
+    with nogil:
+        if node.type == DOCUMENT_NODE:
+            # A parsed document's HTML is about as long as its source: the
+            # buffer is made once at that size (and a bit) instead of being
+            # copied as it doubles.
+            buffer_presize(&out, presize_for_source(c_doc.source_length))
+        serialize_tree(&out, node, include_self)
+    end_reading(c_doc)
+    return buffer_finish(&out)
+
+
+# The rules above for lexpy.dom.options_serializer (lexpy.serialize with
+# html5lib's options), so that its output follows the same tables and the
+# same escaping as to_html(): the rules live here once.
+SERIALIZES_AS_VOID = 1      # no end tag, no children
+RAW_TEXT = 2                # child text written as it is
+
+
+def _serialization_rules(local_name, bint scripting):
+    """SERIALIZES_AS_VOID and RAW_TEXT bits of an HTML element named
+    `local_name` (noscript is RAW_TEXT when `scripting`)."""
+    cdef bytes name = encode_utf8(local_name, "local_name")
+    cdef lxp_tag_id_t tag_id = tag_id_by_name(NULL, name, len(name), False)
+    cdef uint32_t category
+    cdef int rules = 0
+    if tag_id == 0:
+        return 0
+    category = lxp_tag_category_of(tag_id, NS_HTML)
+    if category & CAT_VOID:
+        rules |= SERIALIZES_AS_VOID
+    if category & CAT_SERIALIZE_RAWTEXT or (tag_id == TAG_NOSCRIPT and scripting):
+        rules |= RAW_TEXT
+    return rules
+
+
+def _escape(data, bint attribute_mode):
+    """The standard's "escaping a string": &, U+00A0, < and > (and " in
+    attribute mode), as to_html() writes text and attribute values."""
+    cdef bytes utf8 = encode_utf8(data, "data")
+    cdef Buffer out
+    memset(&out, 0, sizeof(Buffer))
+    write_escaped(&out, utf8, len(utf8), attribute_mode)
     return buffer_finish(&out)

@@ -44,7 +44,7 @@ cdef str ascii_uppercase(str value):
 
 
 # https://dom.spec.whatwg.org/#valid-element-local-name
-cdef bint is_valid_element_local_name(str name):
+cdef bint is_valid_element_local_name(str name) except -1:
     cdef Py_UCS4 c
     cdef Py_ssize_t i
     if len(name) == 0:
@@ -66,7 +66,7 @@ cdef bint is_valid_element_local_name(str name):
 
 
 # https://dom.spec.whatwg.org/#valid-attribute-local-name
-cdef bint is_valid_attribute_local_name(str name):
+cdef bint is_valid_attribute_local_name(str name) except -1:
     cdef Py_UCS4 c
     if len(name) == 0:
         return False
@@ -78,7 +78,7 @@ cdef bint is_valid_attribute_local_name(str name):
 
 
 # https://dom.spec.whatwg.org/#valid-namespace-prefix
-cdef bint is_valid_namespace_prefix(str name):
+cdef bint is_valid_namespace_prefix(str name) except -1:
     cdef Py_UCS4 c
     if len(name) == 0:
         return False
@@ -89,7 +89,7 @@ cdef bint is_valid_namespace_prefix(str name):
 
 
 # https://dom.spec.whatwg.org/#valid-doctype-name
-cdef bint is_valid_doctype_name(str name):
+cdef bint is_valid_doctype_name(str name) except -1:
     cdef Py_UCS4 c
     for c in name:
         if is_ascii_whitespace(c) or c == u'\0' or c == u'>':

@@ -1,7 +1,15 @@
-# Hooks for the unit tests: build nodes through the C API of dom.pxd the way
-# the tree builder does (over-reserve, write, commit or shrink), without the
-# DOM's name checks, which parser-made names need not pass ("<div =x>" has
-# an attribute named "=x"). Not public API.
+# Hooks for the unit tests, module-level and private (lexpy.dom.dom._test_*;
+# no node class has them): they make detached nodes through the C API of
+# dom.pxd the way the tree builder does (over-reserve, write, commit or
+# shrink), without the DOM's name checks, which parser-made names need not
+# pass ("<div =x>" has an attribute named "=x"), and read arena statistics.
+# None of them links nodes into a tree (tests link with the public, checked
+# API), so none can make a cycle or a tree the DOM's checks would refuse.
+
+
+# The `building` value _test_set_building uses (a tree builder sets 1).
+cdef enum:
+    TEST_BUILDING = 2
 
 
 cdef CDocument* test_document(object document) except NULL:
@@ -70,6 +78,9 @@ def _test_character_data(document, int node_type, str data, target=None,
     if node == NULL:
         raise MemoryError()
     if target is not None:
+        if node_type != PROCESSING_INSTRUCTION_NODE:
+            # Only a ProcessingInstruction struct has a target field.
+            raise ValueError("only a processing instruction has a target")
         target_utf8 = encode_utf8(target, "target")
         if processing_instruction_set_target(node, target_utf8,
                                              len(target_utf8)) != 0:
@@ -116,33 +127,19 @@ def _test_doctype(document, name, public_id, system_id):
     return node_proxy(&doctype.node)
 
 
-def _test_append(Node parent, Node child):
-    """node_append_child: no checks (the tree builder's call)."""
-    node_append_child(live(parent), live(child))
-
-
-def _test_insert_before(Node parent, Node child, reference):
-    node_insert_before(live(parent), live(child),
-                       live(<Node> reference) if reference is not None else NULL)
-
-
-def _test_remove(Node node):
-    node_remove(live(node))
-
-
-def _test_clone(Node node, bint deep):
-    cdef CNode* copy = node_clone(live(node), deep)
-    if copy == NULL:
-        raise MemoryError()
-    return node_proxy(copy)
-
-
-def _test_set_scripting(document, bint scripting):
-    test_document(document).scripting = scripting
-
-
 def _test_set_building(document, bint building):
-    test_document(document).building = 1 if building else 0
+    """Mark the document as being built (detached nodes are then never
+    reclaimed) and back. Refused for a document a tree builder is working
+    on, which only the tree builder may release."""
+    cdef CDocument* c_doc = test_document(document)
+    if building:
+        if c_doc.building:
+            raise ValueError("the document is being built already")
+        c_doc.building = TEST_BUILDING
+    elif c_doc.building == TEST_BUILDING:
+        c_doc.building = 0
+    elif c_doc.building:
+        raise ValueError("a tree builder is working on this document")
 
 
 def _test_arena_stats(document):
@@ -162,3 +159,33 @@ def _test_arena_stats(document):
 
 def _test_has_proxy(Node node):
     return live(node).proxy == <void*> node
+
+
+def _test_attribute_capacity(uint32_t capacity, uint32_t count):
+    """attribute_capacity(): what an attribute array grows to."""
+    return attribute_capacity(capacity, count)
+
+
+def _test_proxy_of_reclaimed(document):
+    """node_proxy() of the first struct on the document's free list of
+    elements (a reclaimed node): raises RuntimeError, as reaching any
+    reclaimed node does; None when the list is empty."""
+    cdef CNode* c_node = test_document(document).arena.free_elements
+    if c_node == NULL:
+        return None
+    return node_proxy(c_node)
+
+
+def _test_arena_blocks(document):
+    """(bump blocks, big blocks) of the document's arena."""
+    cdef Arena* arena = &test_document(document).arena
+    cdef size_t blocks = 0, bigs = 0
+    cdef ArenaBlock* block = arena.blocks
+    cdef BigBlock* big = arena.big
+    while block != NULL:
+        blocks += 1
+        block = block.next
+    while big != NULL:
+        bigs += 1
+        big = big.next
+    return blocks, bigs

@@ -1,0 +1,52 @@
+"""Helpers shared by the tests."""
+import random
+import threading
+import time
+
+import lexpy
+
+
+def random_chunks(data, seed, largest):
+    """`data` (str or bytes) cut into pieces of seeded random sizes from 1
+    to `largest`."""
+    rng = random.Random(seed)
+    chunks = []
+    i = 0
+    while i < len(data):
+        size = rng.randint(1, largest)
+        chunks.append(data[i:i + size])
+        i += size
+    return chunks
+
+
+def fed(chunks, **options):
+    """What lexpy.Parser(**options) returns after being fed `chunks` in
+    order (a Document, or a DocumentFragment with a context)."""
+    parser = lexpy.Parser(**options)
+    for chunk in chunks:
+        parser.feed(chunk)
+    return parser.close()
+
+
+def progress_gaps(work):
+    """Run work() in another thread and count in this one meanwhile: the
+    gaps (in seconds) between every 1000th step and the time it all took.
+    A `work` that holds the GIL throughout leaves gaps as long as itself."""
+    started = threading.Event()
+    steps = []
+
+    def run():
+        started.set()
+        work()
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    started.wait()
+    count = 0
+    start = time.perf_counter()
+    while worker.is_alive():
+        count += 1
+        if count % 1000 == 0:
+            steps.append(time.perf_counter() - start)
+    worker.join()
+    return [b - a for a, b in zip(steps, steps[1:])], (steps[-1] if steps else 0.0)
