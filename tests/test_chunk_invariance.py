@@ -13,12 +13,12 @@ expected tree) this proves every way of feeding a case gives its expected
 tree.
 """
 import codecs
-import random
 
 import pytest
 
 import lexpy
 from tests.conformance import data, runners
+from tests.helpers import fed, random_chunks
 from tests.test_corpus import PAGES
 
 # The upstream cases, then lexpy's own regression cases (tests/data/).
@@ -28,26 +28,10 @@ SEEDS = (1, 2, 3)
 
 
 def _fed(case, chunks):
-    if case.fragment_context is None:
-        parser = lexpy.Parser(scripting=case.scripting)
-    else:
-        context, namespace = case.context_and_namespace()
-        parser = lexpy.Parser(scripting=case.scripting, context=context,
-                              namespace=namespace)
-    for chunk in chunks:
-        parser.feed(chunk)
-    return lexpy.dump(parser.close())
-
-
-def _random_chunks(document, seed, largest):
-    rng = random.Random(seed)
-    chunks = []
-    i = 0
-    while i < len(document):
-        size = rng.randint(1, largest)
-        chunks.append(document[i:i + size])
-        i += size
-    return chunks
+    options = {"scripting": case.scripting}
+    if case.fragment_context is not None:
+        options["context"], options["namespace"] = case.context_and_namespace()
+    return lexpy.dump(fed(chunks, **options))
 
 
 def _splittings(document):
@@ -58,7 +42,7 @@ def _splittings(document):
         for i in range(1, len(document)):
             yield "split at %d" % i, [document[:i], document[i:]]
     for seed in SEEDS:
-        yield "seed %d" % seed, _random_chunks(document, seed, 1 + 3 * seed)
+        yield "seed %d" % seed, random_chunks(document, seed, 1 + 3 * seed)
 
 
 @pytest.mark.parametrize("kind", ["bytes", "str"])
@@ -88,8 +72,6 @@ def test_corpus_page_fed_in_pieces(path, kind):
         document = _page_text(raw, lexpy.parse(raw).encoding)
     whole = lexpy.dump(lexpy.parse(document))
     for seed, largest in zip(SEEDS, (256, 4096, 65536)):
-        parser = lexpy.Parser()
-        for chunk in _random_chunks(document, "%s:%d" % (path.name, seed), largest):
-            parser.feed(chunk)
-        assert lexpy.dump(parser.close()) == whole, "seed %d, chunks up to %d" % (
+        chunks = random_chunks(document, "%s:%d" % (path.name, seed), largest)
+        assert lexpy.dump(fed(chunks)) == whole, "seed %d, chunks up to %d" % (
             seed, largest)

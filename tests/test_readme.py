@@ -46,14 +46,10 @@ def test_the_tour_runs_as_shown():
 def _data_environment():
     """The test data this run found, for the tests of the clean clone (which
     has neither the submodule's files nor ../shared beside it)."""
-    from tests.test_corpus import corpus_dir
-    env = {"LEXPY_HTML5LIB_TESTS": str(data.html5lib_tests_dir()),
-           "LEXPY_WPT_PARSING": str(data.wpt_parsing_dir()),
-           "LEXPY_CORPUS": str(corpus_dir())}
-    whatwg = ROOT.parent / "shared" / "whatwg-encoding"
-    env["LEXPY_WHATWG_ENCODING"] = os.environ.get("LEXPY_WHATWG_ENCODING",
-                                                  str(whatwg))
-    return env
+    return {"LEXPY_HTML5LIB_TESTS": str(data.html5lib_tests_dir()),
+            "LEXPY_WPT_PARSING": str(data.wpt_parsing_dir()),
+            "LEXPY_CORPUS": str(data.corpus_dir()),
+            "LEXPY_WHATWG_ENCODING": str(data.whatwg_encoding_dir())}
 
 
 def _run_in_fresh_venv(clone, venv_dir, command, env):
