@@ -192,7 +192,3 @@ cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
 # when the builder ran out of memory, 2 when the document must be parsed
 # again in another encoding (TreeBuilder.reparse): the tokenizer stops.
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil
-
-# The root html element of the fragment case (whose children are the
-# fragment), or NULL.
-cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil

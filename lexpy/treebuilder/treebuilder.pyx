@@ -230,7 +230,3 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     free(tb.scratch)
     free(tb.pending_text)
     free(tb)
-
-
-cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil:
-    return tb.fragment_root
