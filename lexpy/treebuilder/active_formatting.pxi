@@ -13,7 +13,8 @@
 # marker equal a new element is looked up by a signature (a hash of the
 # tag, the namespace, the attributes in any order, and the number of
 # markers before the entry), so the list is searched only when three equal
-# entries may be there; a long list of distinct elements stays linear.
+# entries may be there; a long list of distinct elements stays linear. The
+# table holds the signatures of the entries in the list, no others.
 # ---------------------------------------------------------------------------
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -59,7 +60,8 @@ cdef uint64_t formatting_signature(CElement* element, size_t segment) noexcept n
 
 
 cdef NoahCount* noah_find(TreeBuilder* tb, uint64_t signature) noexcept nogil:
-    """The slot of a signature: its count, or the empty slot it would take."""
+    """The slot of a signature: its count, or the empty slot it would take
+    (the table has one: noah_capacity > 0)."""
     cdef size_t slot = signature & (tb.noah_capacity - 1)
     while tb.noah_counts[slot].key != 0 and tb.noah_counts[slot].key != signature:
         slot = (slot + 1) & (tb.noah_capacity - 1)
@@ -98,8 +100,28 @@ cdef NoahCount* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
     return slot
 
 
-cdef inline bint formatting_tag_is_signed(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
-    return tag >= TAG__LAST_STATIC or tb.formatting_signed[tag]
+cdef void noah_delete(TreeBuilder* tb, NoahCount* slot) noexcept nogil:
+    """Empty a slot whose count fell to 0, moving back the entries after it
+    that would no longer be found (linear probing's deletion): the table
+    holds only the signatures of entries in the list."""
+    cdef size_t mask = tb.noah_capacity - 1
+    cdef size_t hole = <size_t> (slot - tb.noah_counts)
+    cdef size_t probe = hole
+    cdef size_t home
+    while True:
+        probe = (probe + 1) & mask
+        if tb.noah_counts[probe].key == 0:
+            break
+        home = tb.noah_counts[probe].key & mask
+        # The entry stays when its home lies cyclically in (hole, probe].
+        if (hole < probe and hole < home <= probe) or \
+                (hole > probe and (home > hole or home <= probe)):
+            continue
+        tb.noah_counts[hole] = tb.noah_counts[probe]
+        hole = probe
+    tb.noah_counts[hole].key = 0
+    tb.noah_counts[hole].count = 0
+    tb.noah_used -= 1
 
 
 cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
@@ -113,39 +135,24 @@ cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
     tag = entry.element.tag_id
     if tag < TAG__LAST_STATIC:
         tb.formatting_tag_count[tag] -= 1
-    if entry.signature != 0:
-        count = noah_count(tb, entry.signature)
-        if count != NULL and count.count > 0:
-            count.count -= 1
-
-
-cdef int sign_formatting_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
-    """A tag has its third entry coming: from now on its entries carry
-    signatures, starting with the ones in the list."""
-    cdef size_t i
-    cdef size_t segment = 0
-    cdef FormattingEntry* entry
-    cdef NoahCount* count
-    tb.formatting_signed[tag] = True
-    for i in range(tb.formatting_count):
-        entry = &tb.formatting[i]
-        if entry.element == NULL:
-            segment += 1
-        elif entry.element.tag_id == tag:
-            entry.signature = formatting_signature(entry.element, segment)
-            count = noah_count(tb, entry.signature)
-            if count == NULL:
-                return -1
-            count.count += 1
-    return 0
+    count = noah_find(tb, entry.signature)
+    if count.key == entry.signature:
+        count.count -= 1
+        if count.count == 0:
+            noah_delete(tb, count)
 
 
 cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
-                                 uint64_t signature, NoahCount* count) noexcept nogil:
-    """Append an entry: an element with its signature and count (0 and
-    NULL when its tag is not signed), or a marker (NULL, 0, NULL)."""
+                                 uint64_t signature) noexcept nogil:
+    """Append an entry: an element with its signature, or a marker (NULL,
+    0)."""
     cdef size_t capacity
     cdef FormattingEntry* items
+    cdef NoahCount* count = NULL
+    if element != NULL:
+        count = noah_count(tb, signature)
+        if count == NULL:
+            return -1
     if tb.formatting_count == tb.formatting_capacity:
         capacity = tb.formatting_capacity * 2 if tb.formatting_capacity else 32
         items = <FormattingEntry*> realloc(tb.formatting,
@@ -164,22 +171,16 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
     element.node.flags |= ELEMENT_IN_FORMATTING
     if element.tag_id < TAG__LAST_STATIC:
         tb.formatting_tag_count[element.tag_id] += 1
-    if count != NULL:
-        count.count += 1
+    count.count += 1
     return 0
 
 
 cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
     """Append an element (or a marker: NULL) to the list."""
-    cdef uint64_t signature
-    cdef NoahCount* count
-    if element == NULL or not formatting_tag_is_signed(tb, element.tag_id):
-        return formatting_append_entry(tb, element, 0, NULL)
-    signature = formatting_signature(element, tb.formatting_markers)
-    count = noah_count(tb, signature)
-    if count == NULL:
-        return -1
-    return formatting_append_entry(tb, element, signature, count)
+    if element == NULL:
+        return formatting_append_entry(tb, NULL, 0)
+    return formatting_append_entry(
+        tb, element, formatting_signature(element, tb.formatting_markers))
 
 
 cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
@@ -262,39 +263,31 @@ cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
 # https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements
 cdef int push_active_formatting_element(TreeBuilder* tb,
                                         CElement* element) noexcept nogil:
-    cdef lxp_tag_id_t tag = element.tag_id
-    cdef uint64_t signature
+    cdef uint64_t signature = formatting_signature(element, tb.formatting_markers)
     cdef NoahCount* count
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef ssize_t earliest = -1
     cdef int matches = 0
     cdef CElement* entry
     # The Noah's Ark clause: at most three equal elements after the last
-    # marker; the earliest goes. Fewer than three entries of the tag in the
-    # list, or fewer than three sharing the signature: nothing to look for.
-    if not formatting_tag_is_signed(tb, tag):
-        if tb.formatting_tag_count[tag] < 2:
-            return formatting_append_entry(tb, element, 0, NULL)
-        if sign_formatting_tag(tb, tag) != 0:
-            return -1
-    signature = formatting_signature(element, tb.formatting_markers)
-    count = noah_count(tb, signature)
-    if count == NULL:
-        return -1
-    if count.count >= 3:
-        while i >= 0 and matches < 3:
-            entry = tb.formatting[i].element
-            if entry == NULL:
-                break
-            if (tb.formatting[i].signature == signature
-                    and entry.tag_id == element.tag_id and entry.ns == element.ns
-                    and same_attributes(entry, element)):
-                matches += 1
-                earliest = i
-            i -= 1
-        if matches >= 3:
-            formatting_remove_at(tb, <size_t> earliest)   # (no table change)
-    return formatting_append_entry(tb, element, signature, count)
+    # marker; the earliest goes. Fewer than three entries sharing the
+    # signature: nothing to look for.
+    if tb.noah_capacity != 0:
+        count = noah_find(tb, signature)
+        if count.key == signature and count.count >= 3:
+            while i >= 0 and matches < 3:
+                entry = tb.formatting[i].element
+                if entry == NULL:
+                    break
+                if (tb.formatting[i].signature == signature
+                        and entry.tag_id == element.tag_id and entry.ns == element.ns
+                        and same_attributes(entry, element)):
+                    matches += 1
+                    earliest = i
+                i -= 1
+            if matches >= 3:
+                formatting_remove_at(tb, <size_t> earliest)
+    return formatting_append_entry(tb, element, signature)
 
 
 cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -341,6 +334,8 @@ cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
     marker (or the start of the list), or NULL."""
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef CElement* entry
+    if tag < TAG__LAST_STATIC and tb.formatting_tag_count[tag] == 0:
+        return NULL           # (a long list without the tag is not walked)
     while i >= 0:
         entry = tb.formatting[i].element
         if entry == NULL:

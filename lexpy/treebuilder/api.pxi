@@ -144,6 +144,15 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
+    def _formatting_census(self):
+        """For the tests: (entries in the list of active formatting
+        elements, signatures in the Noah's Ark table)."""
+        self._enter()
+        try:
+            return (self.c_builder.formatting_count, self.c_builder.noah_used)
+        finally:
+            self.busy = False
+
     cdef void _connect_stream(self) noexcept:
         self.c_builder.input = &self.c_stream
         self.c_builder.input_bytes = self.c_input

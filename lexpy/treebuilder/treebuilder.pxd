@@ -55,15 +55,14 @@ cdef enum ModeResult:
 cdef struct FormattingEntry:
     CElement* element
     uint64_t signature            # Noah's Ark key (tag, namespace, attributes,
-                                  # marker segment); 0: none (a marker, or a
-                                  # tag that never had three entries)
+                                  # marker segment); 0 for a marker
 
 
 # The Noah's Ark count of one signature: how many entries of the list have
 # it (key 0: an empty slot).
 cdef struct NoahCount:
     uint64_t key
-    uint32_t count
+    size_t count
 
 
 # The stack's index (not in the standard; open_elements.pxi): for an open
@@ -114,11 +113,12 @@ cdef struct TreeBuilder:
     size_t formatting_count
     size_t formatting_capacity
     size_t formatting_markers     # markers in the list
-    # Entries of each static tag in the list; once a tag has had three,
-    # its entries carry Noah's Ark signatures (counted in noah_counts).
-    uint32_t formatting_tag_count[TAG__LAST_STATIC]
-    bint formatting_signed[TAG__LAST_STATIC]
-    NoahCount* noah_counts        # by signature: open addressing
+    # Entries of each static tag in the list (a tag with none is not
+    # looked for: formatting_last_after_marker).
+    size_t formatting_tag_count[TAG__LAST_STATIC]
+    # The Noah's Ark counts: entries of the list by signature (open
+    # addressing; a signature leaves when its last entry does).
+    NoahCount* noah_counts
     size_t noah_capacity          # power of two (0: no table yet)
     size_t noah_used
     # The stack of template insertion modes.
