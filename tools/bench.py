@@ -412,6 +412,18 @@ def hostile_shapes():
         "formatting-then-blocks": (50000, lambda n: b"<b>" + b"<div>x" * n),
         "formatting-closed-by-blocks": (25000, lambda n: b"<span>" * n
                                         + b"<div><a></div><a>" * n),
+        # The tree builder's review (fix-tb): a long list of active
+        # formatting elements searched for a tag it lacks; <selectedcontent>
+        # with options deep in a select, or many selectedcontent elements.
+        "distinct-formatting-then-a": (25000, lambda n: b"".join(
+            b"<b id=%d>" % i for i in range(n)) + b"<a>x</a>" * n),
+        "distinct-formatting-then-stray-i": (25000, lambda n: b"".join(
+            b"<b id=%d>" % i for i in range(n)) + b"</i>" * n),
+        "selectedcontent-deep-options": (50000, lambda n: b"<select><button>"
+                                         b"<selectedcontent></selectedcontent></button>"
+                                         + b"<div>" * n + b"<span><option>x</option></span>" * n),
+        "selectedcontent-many": (50000, lambda n: b"<select>" + b"<selectedcontent>"
+                                 b"</selectedcontent><option>x</option>" * n),
     }
 
 

@@ -110,8 +110,6 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     if element == NULL:
         tb.failed = True
         return NULL
-    if tag == TAG_SELECTEDCONTENT and ns == NS_HTML:
-        selectedcontent_created(tb)
     if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
         tb.failed = True
         return element
@@ -152,6 +150,8 @@ cdef CElement* insert_foreign_element(TreeBuilder* tb, Token* token,
     insert_at(location, &element.node)
     if open_elements_push(tb, element) != 0:
         return NULL
+    if element.tag_id == TAG_SELECTEDCONTENT and ns == NS_HTML:
+        selectedcontent_inserted(tb, element)
     return element
 
 

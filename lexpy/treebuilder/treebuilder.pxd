@@ -162,14 +162,14 @@ cdef struct TreeBuilder:
     size_t pending_length
     size_t pending_capacity
     bint pending_has_non_whitespace
-    # <selectedcontent>: the select last looked at, its enabled
-    # selectedcontent, whether one of its options had the selected
-    # attribute, and whether its first option was seen.
-    uint32_t selectedcontent_count
+    # <selectedcontent> (selectedcontent.pxi): how many were inserted; the
+    # select last looked at, its enabled selectedcontent and its selected
+    # option so far, and whether a selected attribute chose that option.
+    size_t selectedcontent_count
     CElement* selectedcontent_select
     CElement* selectedcontent_element
-    bint selectedcontent_saw_selected
-    bint selectedcontent_saw_option
+    CElement* selectedcontent_option
+    bint selectedcontent_by_attribute
 
 
 # A tree builder for `document`, fed by `tokenizer` (whose callback the
