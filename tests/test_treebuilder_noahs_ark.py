@@ -82,3 +82,12 @@ def test_the_table_keeps_only_the_signatures_in_the_list():
     assert construction._formatting_census() == (6, 3)
     construction.feed(b"</b></b></b></b></b></b>")
     assert construction._formatting_census() == (0, 0)
+
+
+def test_the_list_is_empty_once_the_parse_is_over():
+    """Stop parsing leaves no entry (and no tree builder bit) behind."""
+    construction = TreeConstruction(True, True, False)
+    construction.feed(b"<p><b><i><table><td><a>x")
+    assert construction._formatting_census()[0] > 0
+    construction.finish()
+    assert construction._formatting_census() == (0, 0)

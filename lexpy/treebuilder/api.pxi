@@ -288,12 +288,15 @@ cdef class TreeConstruction:
                             status = tokenizer_finish(self.c_tokenizer)
                 check_tokenizer_status(status, self.c_builder)
                 if not self.c_builder.reparse and stream_finished:
-                    return self._end_of_parse()
+                    self._end_of_parse()
+                    return self.document
                 # (What is left: the re-parse, then the end of the input.)
                 self._tokenize(NULL, 0, stream_finished)
                 if stream_finished:
-                    return self._end_of_parse()
-            return self._finish()
+                    self._end_of_parse()
+                    return self.document
+            self._finish()
+            return self.document
         finally:
             self.c_input = NULL
             self.c_input_length = 0
@@ -419,22 +422,23 @@ cdef class TreeConstruction:
         """End of input: the Document."""
         self._enter()
         try:
-            return self._finish()
+            self._finish()
+            return self.document
         finally:
             self.busy = False
 
-    cdef object _end_of_parse(self):
-        """The parse is over (the one place that says so): the Document."""
+    cdef int _end_of_parse(self) except -1:
+        """The parse is over (the one place that says so)."""
         self.finished = True
         self.document.c_doc.building = 0
-        return self.document
+        return 0
 
-    cdef object _finish(self):
+    cdef int _finish(self) except -1:
         cdef const uint8_t* output = NULL
         cdef size_t length = 0
         cdef int status
         if self.finished:
-            return self.document
+            return 0
         # (Once the end of input is given, a failure below ends the parse
         # too: a second finish() returns the incomplete Document.)
         self.finished = True

@@ -223,15 +223,37 @@ cdef ssize_t token_attribute_index(Token* token, lxp_attr_id_t name) noexcept no
     return -1
 
 
+# ASCII case-insensitive comparison with a lowercase C string
+# https://infra.spec.whatwg.org/#ascii-case-insensitive
+cdef bint ascii_ci_starts_with(const uint8_t* value, size_t length,
+                               const char* lowercase_prefix) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint8_t c
+    while lowercase_prefix[i] != 0:
+        if i >= length:
+            return False
+        c = value[i]
+        if 0x41 <= c <= 0x5A:
+            c += 0x20
+        if c != <uint8_t> lowercase_prefix[i]:
+            return False
+        i += 1
+    return True
+
+
+cdef inline bint ascii_ci_equals(const uint8_t* value, size_t length,
+                                 const char* lowercase) noexcept nogil:
+    return length == strlen(lowercase) and ascii_ci_starts_with(value, length, lowercase)
+
+
 cdef bint token_attribute_equals(Token* token, lxp_attr_id_t name,
                                  const char* lowercase_value) noexcept nogil:
     """Whether the token's attribute `name` is, ASCII case-insensitively,
     `lowercase_value` (after conversion: references decoded)."""
     cdef ssize_t index = token_attribute_index(token, name)
     cdef TokenAttr* attr
-    cdef size_t length, i, expected = strlen(lowercase_value)
+    cdef size_t length
     cdef uint8_t buffer[64]
-    cdef uint8_t c
     if index < 0:
         return False
     attr = &token.attrs[index]
@@ -239,31 +261,13 @@ cdef bint token_attribute_equals(Token* token, lxp_attr_id_t name,
     if length > 20:
         return False            # longer than any value asked about, even encoded
     length = convert_text(token.data + attr.value_begin, length, attr.flags, buffer)
-    if length != expected:
-        return False
-    for i in range(length):
-        c = buffer[i]
-        if 0x41 <= c <= 0x5A:
-            c += 0x20
-        if c != <uint8_t> lowercase_value[i]:
-            return False
-    return True
+    return ascii_ci_equals(buffer, length, lowercase_value)
 
 
 cdef bint attribute_value_equals(CAttr* attr, const char* lowercase_value) noexcept nogil:
     """Whether a DOM attribute's value is, ASCII case-insensitively,
     `lowercase_value`."""
-    cdef size_t i, expected = strlen(lowercase_value)
-    cdef uint8_t c
-    if attr == NULL or attr.value_length != expected:
-        return False
-    for i in range(expected):
-        c = attr.value[i]
-        if 0x41 <= c <= 0x5A:
-            c += 0x20
-        if c != <uint8_t> lowercase_value[i]:
-            return False
-    return True
+    return attr != NULL and ascii_ci_equals(attr.value, attr.value_length, lowercase_value)
 
 
 # ---------------------------------------------------------------------------

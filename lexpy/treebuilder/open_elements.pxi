@@ -24,10 +24,6 @@ cdef inline uint32_t element_category(CElement* element) noexcept nogil:
     return lxp_tag_category_of(element.tag_id, element.ns)
 
 
-cdef inline bint is_special(CElement* element) noexcept nogil:
-    return (element_category(element) & CAT_SPECIAL) != 0
-
-
 cdef inline CElement* current_node(TreeBuilder* tb) noexcept nogil:
     if tb.open_count == 0:
         return NULL

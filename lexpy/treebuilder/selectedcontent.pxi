@@ -12,17 +12,6 @@
 # a deep select is not walked up for each option either.
 
 
-cdef CNode* next_in_tree_order(CNode* node, CNode* root) noexcept nogil:
-    """The node after `node` in tree order within `root` (no recursion)."""
-    if node.first_child != NULL:
-        return node.first_child
-    while node != root:
-        if node.next != NULL:
-            return node.next
-        node = node.parent
-    return NULL
-
-
 cdef inline bint is_html_node(CNode* node, lxp_tag_id_t tag) noexcept nogil:
     return node.type == ELEMENT_NODE and is_html_element(<CElement*> node, tag)
 
@@ -75,7 +64,7 @@ cdef void remember_select(TreeBuilder* tb, CElement* select,
     none for a multiple select) and its selected option so far (the last
     with a selected attribute, else the first one not disabled), leaving
     out `skipped_option`."""
-    cdef CNode* node = next_in_tree_order(&select.node, &select.node)
+    cdef CNode* node = next_in_tree(&select.node, &select.node)
     tb.selectedcontent_select = select
     tb.selectedcontent_element = NULL
     tb.selectedcontent_option = NULL
@@ -88,7 +77,7 @@ cdef void remember_select(TreeBuilder* tb, CElement* select,
                 tb.selectedcontent_element = <CElement*> node
             elif is_html_node(node, TAG_OPTION) and node != &skipped_option.node:
                 option_selectedness(tb, <CElement*> node)
-        node = next_in_tree_order(node, &select.node)
+        node = next_in_tree(node, &select.node)
 
 
 cdef bint option_selectedness(TreeBuilder* tb, CElement* option) noexcept nogil:

@@ -43,7 +43,7 @@ from lexpy.dom.dom cimport (
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
-    document_fragment_create, node_clone_into,
+    document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
 
 

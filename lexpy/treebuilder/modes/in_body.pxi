@@ -23,6 +23,15 @@ cdef int characters_in_body(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
+cdef void insert_leading_whitespace_in_body(TreeBuilder* tb) noexcept nogil:
+    """The text's leading whitespace, processed by the "in body" rules (the
+    modes after the body and after the frameset)."""
+    cdef TextRun whitespace = take_leading_whitespace(tb)
+    if whitespace.end > whitespace.begin:
+        reconstruct_active_formatting_elements(tb)
+        insert_characters(tb, &whitespace, NUL_KEEP)
+
+
 cdef bint run_has_non_nul(TextRun* run) noexcept nogil:
     cdef size_t i
     for i in range(run.begin, run.end):
@@ -35,6 +44,10 @@ cdef bint run_has_non_nul(TextRun* run) noexcept nogil:
 cdef void stop_parsing(TreeBuilder* tb) noexcept nogil:
     while tb.open_count > 0:
         open_elements_pop(tb)
+    # (Not in the standard, which drops the parser: the tree builder's
+    # bits leave the nodes of the finished document.)
+    while tb.formatting_count > 0:
+        clear_active_formatting_to_last_marker(tb)
     tb.stopped = True
 
 
