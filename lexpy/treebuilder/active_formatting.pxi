@@ -75,20 +75,20 @@ cdef NoahCount* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
     cdef NoahCount* table
     cdef NoahCount* old = tb.noah_counts
     cdef size_t old_capacity = tb.noah_capacity
-    cdef size_t i
+    cdef size_t i, capacity
     cdef NoahCount* slot
     if old_capacity != 0:
         slot = noah_find(tb, signature)
         if slot.key == signature:
             return slot
     if (tb.noah_used + 1) * 2 > old_capacity:
-        table = <NoahCount*> calloc(old_capacity * 2 if old_capacity else 64,
-                                    sizeof(NoahCount))
+        capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(NoahCount))
+        table = <NoahCount*> calloc(capacity, sizeof(NoahCount)) if capacity != 0 else NULL
         if table == NULL:
             tb.failed = True
             return NULL
         tb.noah_counts = table
-        tb.noah_capacity = old_capacity * 2 if old_capacity else 64
+        tb.noah_capacity = capacity
         for i in range(old_capacity):
             if old[i].key != 0:
                 noah_find(tb, old[i].key)[0] = old[i]
@@ -154,9 +154,11 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
         if count == NULL:
             return -1
     if tb.formatting_count == tb.formatting_capacity:
-        capacity = tb.formatting_capacity * 2 if tb.formatting_capacity else 32
+        capacity = grown_capacity(tb.formatting_capacity, tb.formatting_count + 1,
+                                  32, sizeof(FormattingEntry))
         items = <FormattingEntry*> realloc(tb.formatting,
-                                           capacity * sizeof(FormattingEntry))
+                                           capacity * sizeof(FormattingEntry)) \
+            if capacity != 0 else NULL
         if items == NULL:
             tb.failed = True
             return -1
@@ -238,7 +240,7 @@ cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
         return True
     # Many attributes in another order: compare sorted copies (an element's
     # attribute names are unique).
-    sorted_a = <CAttr*> malloc(2 * count * sizeof(CAttr))
+    sorted_a = <CAttr*> malloc(2 * <size_t> count * sizeof(CAttr))
     if sorted_a == NULL:                # out of memory: the slow way
         for i in range(count):
             other = element_find_attribute(b, a.attrs[i].local_name, a.attrs[i].ns)

@@ -153,6 +153,15 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
+    def _scratch_capacity(self):
+        """For the tests: bytes of the tree builder's scratch buffer (text
+        decoded before its conversion into the DOM)."""
+        self._enter()
+        try:
+            return self.c_builder.scratch_capacity
+        finally:
+            self.busy = False
+
     cdef void _connect_stream(self) noexcept:
         self.c_builder.input = &self.c_stream
         self.c_builder.input_bytes = self.c_input

@@ -104,7 +104,10 @@ cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
 
 
 cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
-    cdef TextRun run = tb.text
+    cdef TextRun run
+    if tb.frameset_ok:
+        decode_text_run(tb)      # (whether it is whitespace: decoded)
+    run = tb.text
     report_nul_characters(tb, &run)
     if tb.frameset_ok and run_has_non_whitespace(&run):
         tb.frameset_ok = False

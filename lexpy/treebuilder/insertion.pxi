@@ -80,7 +80,7 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
                                size_t* written) noexcept nogil:
     """Convert a range into fresh DOM memory (attribute values, DOCTYPE
     fields, PI targets); NULL when out of memory."""
-    cdef size_t room = length * 3 if flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    cdef size_t room = conversion_room(length, flags)
     cdef uint8_t* memory = dom_alloc(tb.document, room if room else 1)
     if memory == NULL:
         tb.failed = True
@@ -306,7 +306,7 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
             tb.failed = True
             return
     if length:
-        room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+        room = conversion_room(length, token.data_flags)
         destination = character_data_reserve(node, room)
         if destination == NULL:
             tb.failed = True
@@ -328,7 +328,7 @@ cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef uint8_t* destination
     if node == NULL or length == 0:
         return
-    room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    room = conversion_room(length, token.data_flags)
     destination = character_data_reserve(node, room)
     if destination == NULL:
         tb.failed = True

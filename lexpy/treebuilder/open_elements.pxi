@@ -15,6 +15,21 @@ cdef enum:
     ELEMENT_IN_FORMATTING = 0x200
 
 
+# Not in the standard: the capacity an array grows to, doubling from
+# `first` until it holds `needed` items of `item_size` bytes; 0 when that
+# many bytes do not fit a size_t (the caller reports out of memory).
+cdef size_t grown_capacity(size_t capacity, size_t needed, size_t first,
+                           size_t item_size) noexcept nogil:
+    cdef size_t limit = (<size_t> -1) // item_size
+    if capacity == 0:
+        capacity = first
+    while capacity < needed:
+        if capacity > limit // 2:
+            return limit if needed <= limit else 0
+        capacity *= 2
+    return capacity if capacity <= limit else 0
+
+
 cdef inline bint is_html_element(CElement* element, lxp_tag_id_t tag) noexcept nogil:
     """Whether `element` is the HTML element `tag` ("a p element")."""
     return element != NULL and element.tag_id == tag and element.ns == NS_HTML
@@ -133,11 +148,10 @@ cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
     cdef uint32_t* grown
     if key < capacity:
         return 0
-    if capacity == 0:
-        capacity = 2 * <size_t> TAG__LAST_STATIC
-    while capacity <= key:
-        capacity *= 2
-    grown = <uint32_t*> realloc(tb.topmost_tag, capacity * sizeof(uint32_t))
+    capacity = grown_capacity(capacity, key + 1, 2 * <size_t> TAG__LAST_STATIC,
+                              sizeof(uint32_t))
+    grown = <uint32_t*> realloc(tb.topmost_tag, capacity * sizeof(uint32_t)) \
+        if capacity != 0 else NULL
     if grown == NULL:
         tb.failed = True
         return -1
@@ -213,7 +227,10 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     if tb.open_count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
         tb.failed = True
         return -1
-    capacity = tb.open_capacity * 2 if tb.open_capacity else 64
+    capacity = grown_capacity(tb.open_capacity, tb.open_count + 1, 64, sizeof(StackLinks))
+    if capacity == 0:
+        tb.failed = True
+        return -1
     items = <CElement**> realloc(tb.open_elements, capacity * sizeof(CElement*))
     if items == NULL:
         tb.failed = True

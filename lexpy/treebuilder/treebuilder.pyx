@@ -180,13 +180,12 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
             return 0
-        if begin_text(tb, token) != 0:
-            return 1
+        begin_text(tb, token)
         if tb.skip_newline:
             tb.skip_newline = False
             skip_leading_newline(tb)
             if text_is_empty(tb):
-                return 0
+                return 1 if tb.failed else 0
     else:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0

@@ -10,7 +10,10 @@ cdef int characters_in_body(TreeBuilder* tb) noexcept nogil:
     """U+0000 is a parse error and is ignored; any other character
     reconstructs the active formatting elements and is inserted, and turns
     frameset-ok off unless it is whitespace."""
-    cdef TextRun run = tb.text
+    cdef TextRun run
+    if tb.frameset_ok:
+        decode_text_run(tb)      # (whether it is whitespace: decoded)
+    run = tb.text
     tb.text.begin = tb.text.end
     if run_has_real_nul(&run):
         report_nul_characters(tb, &run)
