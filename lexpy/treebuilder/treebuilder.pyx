@@ -97,52 +97,42 @@ cdef inline void switch_tokenizer_state(TreeBuilder* tb,
         tokenizer_set_state(tb.tokenizer, state)
 
 
-cdef int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
+# The rules of each insertion mode, indexed by the mode (Lexbor's table of
+# handlers): one indirect call instead of a chain of comparisons.
+ctypedef int (*ModeHandler)(TreeBuilder* tb, Token* token) noexcept nogil
+
+cdef enum:
+    MODE_COUNT = AFTER_AFTER_FRAMESET + 1
+
+cdef ModeHandler MODE_HANDLERS[MODE_COUNT]
+MODE_HANDLERS[<size_t> INITIAL] = mode_initial
+MODE_HANDLERS[<size_t> BEFORE_HTML] = mode_before_html
+MODE_HANDLERS[<size_t> BEFORE_HEAD] = mode_before_head
+MODE_HANDLERS[<size_t> IN_HEAD] = mode_in_head
+MODE_HANDLERS[<size_t> IN_HEAD_NOSCRIPT] = mode_in_head_noscript
+MODE_HANDLERS[<size_t> AFTER_HEAD] = mode_after_head
+MODE_HANDLERS[<size_t> IN_BODY] = mode_in_body
+MODE_HANDLERS[<size_t> TEXT] = mode_text
+MODE_HANDLERS[<size_t> IN_TABLE] = mode_in_table
+MODE_HANDLERS[<size_t> IN_TABLE_TEXT] = mode_in_table_text
+MODE_HANDLERS[<size_t> IN_CAPTION] = mode_in_caption
+MODE_HANDLERS[<size_t> IN_COLUMN_GROUP] = mode_in_column_group
+MODE_HANDLERS[<size_t> IN_TABLE_BODY] = mode_in_table_body
+MODE_HANDLERS[<size_t> IN_ROW] = mode_in_row
+MODE_HANDLERS[<size_t> IN_CELL] = mode_in_cell
+MODE_HANDLERS[<size_t> IN_TEMPLATE] = mode_in_template
+MODE_HANDLERS[<size_t> AFTER_BODY] = mode_after_body
+MODE_HANDLERS[<size_t> IN_FRAMESET] = mode_in_frameset
+MODE_HANDLERS[<size_t> AFTER_FRAMESET] = mode_after_frameset
+MODE_HANDLERS[<size_t> AFTER_AFTER_BODY] = mode_after_after_body
+MODE_HANDLERS[<size_t> AFTER_AFTER_FRAMESET] = mode_after_after_frameset
+
+
+cdef inline int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
     """Process the token by the rules of the current insertion mode."""
-    cdef uint32_t mode = tb.mode
-    if mode == IN_BODY:
-        return mode_in_body(tb, token)
-    elif mode == TEXT:
-        return mode_text(tb, token)
-    elif mode == IN_TABLE:
-        return mode_in_table(tb, token)
-    elif mode == IN_TABLE_TEXT:
-        return mode_in_table_text(tb, token)
-    elif mode == IN_CELL:
-        return mode_in_cell(tb, token)
-    elif mode == IN_ROW:
-        return mode_in_row(tb, token)
-    elif mode == IN_TABLE_BODY:
-        return mode_in_table_body(tb, token)
-    elif mode == INITIAL:
-        return mode_initial(tb, token)
-    elif mode == BEFORE_HTML:
-        return mode_before_html(tb, token)
-    elif mode == BEFORE_HEAD:
-        return mode_before_head(tb, token)
-    elif mode == IN_HEAD:
-        return mode_in_head(tb, token)
-    elif mode == IN_HEAD_NOSCRIPT:
-        return mode_in_head_noscript(tb, token)
-    elif mode == AFTER_HEAD:
-        return mode_after_head(tb, token)
-    elif mode == IN_CAPTION:
-        return mode_in_caption(tb, token)
-    elif mode == IN_COLUMN_GROUP:
-        return mode_in_column_group(tb, token)
-    elif mode == IN_TEMPLATE:
-        return mode_in_template(tb, token)
-    elif mode == AFTER_BODY:
-        return mode_after_body(tb, token)
-    elif mode == IN_FRAMESET:
-        return mode_in_frameset(tb, token)
-    elif mode == AFTER_FRAMESET:
-        return mode_after_frameset(tb, token)
-    elif mode == AFTER_AFTER_BODY:
-        return mode_after_after_body(tb, token)
-    elif mode == AFTER_AFTER_FRAMESET:
-        return mode_after_after_frameset(tb, token)
-    return DONE
+    if tb.mode >= MODE_COUNT:
+        return DONE
+    return MODE_HANDLERS[tb.mode](tb, token)
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
