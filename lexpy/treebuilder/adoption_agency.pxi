@@ -20,7 +20,6 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
     cdef CElement* new_element
     cdef CElement* bookmark_after
     cdef ssize_t formatting_stack_index, furthest_index, node_index, node_list_index
-    cdef uint32_t position
     cdef int outer_loop_counter = 0
     cdef int inner_loop_counter
     cdef InsertionLocation location
@@ -46,12 +45,16 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             parse_error(tb, "misnested-formatting-element")
         # The furthest block: the topmost special element below the
         # formatting element (in the standard's sense: the lowest position
-        # above it), from the chain of special elements in the stack's index.
+        # above it). The elements passed on the way are the inner loop's
+        # (which takes all but three of them off the stack), or are popped
+        # when there is none: the walk up costs what those steps cost.
         furthest_index = -1
-        position = tb.topmost_special
-        while position != 0 and <ssize_t> position - 1 > formatting_stack_index:
-            furthest_index = <ssize_t> position - 1
-            position = tb.open_links[position - 1].special
+        node_index = formatting_stack_index + 1
+        while node_index < <ssize_t> tb.open_count:
+            if element_category(tb.open_elements[node_index]) & CAT_SPECIAL:
+                furthest_index = node_index
+                break
+            node_index += 1
         if furthest_index < 0:
             while <ssize_t> tb.open_count > formatting_stack_index:
                 open_elements_pop(tb)
@@ -75,6 +78,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
                 node_list_index = -1
             if node_list_index < 0:
                 open_elements_remove_at(tb, <size_t> node_index)
+                furthest_index -= 1
                 continue
             new_element = <CElement*> node_clone(&node.node, False)
             if new_element == NULL:
@@ -103,6 +107,14 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             formatting_remove(tb, formatting_element)
             formatting_insert_at(tb, <size_t> (formatting_index(tb, bookmark_after) + 1),
                                  new_element)
-        open_elements_remove(tb, formatting_element)
-        open_elements_insert_at(tb, <size_t> (open_elements_index(tb, furthest_block) + 1),
-                                new_element)
+        # The formatting element leaves the stack and the new element goes
+        # right above the furthest block: the new element takes the
+        # formatting element's place (the same keys), then moves up past
+        # the elements up to the furthest block (at most a few: the inner
+        # loop leaves three), so the stack above keeps its positions.
+        open_elements_replace_at(tb, <size_t> formatting_stack_index, new_element)
+        element_popped(tb, formatting_element)
+        node_index = formatting_stack_index
+        while node_index < furthest_index:
+            open_elements_swap(tb, <size_t> node_index)
+            node_index += 1

@@ -153,6 +153,15 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
+    def _stack_index_is_consistent(self):
+        """For the tests: whether the stack of open elements' index is what
+        a walk over the stack finds (open_elements.pxi)."""
+        self._enter()
+        try:
+            return stack_index_is_consistent(self.c_builder)
+        finally:
+            self.busy = False
+
     def _scratch_capacity(self):
         """For the tests: bytes of the tree builder's scratch buffer (text
         decoded before its conversion into the DOM)."""

@@ -37,9 +37,9 @@ cdef CElement* open_select_below(TreeBuilder* tb, CElement* element) noexcept no
     cdef uint32_t select = topmost_html_element(tb, TAG_SELECT)
     cdef uint32_t template = topmost_html_element(tb, TAG_TEMPLATE)
     while select != 0 and <ssize_t> select - 1 >= position:
-        select = tb.open_links[select - 1].tag
+        select = tb.open_links[select - 1].down[LINK_TAG]
     while template != 0 and <ssize_t> template - 1 >= position:
-        template = tb.open_links[template - 1].tag
+        template = tb.open_links[template - 1].down[LINK_TAG]
     if select == 0 or template > select:
         return NULL
     return tb.open_elements[select - 1]

@@ -65,15 +65,24 @@ cdef struct NoahCount:
     size_t count
 
 
+# The kinds of key of the stack's index (open_elements.pxi), the fields of
+# StackLinks.down and .up.
+cdef enum:
+    LINK_TAG = 0                  # same tag key
+    LINK_BOUNDARY = 1             # 1..4: boundary of the same scope
+    LINK_SPECIAL = 5              # special element
+    LINK_LIST_STOP = 6            # special, other than address, div and p
+    LINK_HTML = 7                 # HTML element
+    LINK_FIELDS = 8
+
+
 # The stack's index (not in the standard; open_elements.pxi): for an open
 # element, the position + 1 of the previous open element sharing each of
-# its keys (0: none).
+# its keys (0: none), and of the next one above it (kept lazily: valid only
+# while that element's `down` points back here).
 cdef struct StackLinks:
-    uint32_t tag                  # same tag key
-    uint32_t boundary[4]          # boundary of the same scope
-    uint32_t special              # special element
-    uint32_t list_stop            # special, other than address, div and p
-    uint32_t html                 # HTML element
+    uint32_t down[LINK_FIELDS]
+    uint32_t up[LINK_FIELDS]
 
 
 # Character data still to be inserted: a byte range that is either the
