@@ -39,14 +39,6 @@ def test_finish_raises_memory_error():
         construction.finish()
 
 
-def test_parse_bytes_fast_path_raises_memory_error():
-    construction = _construction()
-    construction.set_byte_input(-1, -1, False)
-    construction._fail_tokenizer_after(3)
-    with pytest.raises(MemoryError):
-        construction.parse_bytes(DOC)
-
-
 @pytest.mark.parametrize("mode", ["parse_bytes", "feed", "feed_bytes"])
 def test_a_fault_at_every_token_raises_or_the_document_is_whole(mode):
     """Whichever token the tokenizer stops at (the end-of-file one too),
@@ -76,15 +68,6 @@ def test_a_fault_at_every_token_raises_or_the_document_is_whole(mode):
     first_whole = outcomes.index(True)
     assert first_whole > 100                  # one token a tag at least
     assert not any(outcomes[:first_whole]) and all(outcomes[first_whole:])
-
-
-def test_feed_bytes_raises_memory_error():
-    construction = _construction()
-    construction.set_byte_input(-1, -1, True)
-    construction._fail_tokenizer_after(3)
-    with pytest.raises(MemoryError):
-        construction.feed_bytes(DOC)
-        construction.finish()
 
 
 def test_parser_feed_raises_memory_error():
