@@ -424,6 +424,9 @@ def hostile_shapes():
                                          + b"<div>" * n + b"<span><option>x</option></span>" * n),
         "selectedcontent-many": (50000, lambda n: b"<select>" + b"<selectedcontent>"
                                  b"</selectedcontent><option>x</option>" * n),
+        "marker-then-distinct-formatting-stray-i": (25000, lambda n: b"<i><table><td>"
+                                                    + b"".join(b"<b id=%d>" % i for i in range(n))
+                                                    + b"</i>" * n),
         # The adoption agency moving the formatting element up a deep stack.
         "formatting-end-tags-around-deep-blocks": (50000, lambda n: b"<b>" + b"<div>" * n
                                                    + b"</b>" * n),

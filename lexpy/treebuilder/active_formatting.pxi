@@ -124,17 +124,63 @@ cdef void noah_delete(TreeBuilder* tb, NoahCount* slot) noexcept nogil:
     tb.noah_used -= 1
 
 
+# Not in the standard: each formatting tag's slot + 1 in segment_counts (0:
+# not a formatting element, never in the list).
+cdef uint8_t FORMATTING_SLOT[TAG__LAST_STATIC]
+
+
+cdef void init_formatting_slots() noexcept nogil:
+    cdef size_t tag
+    cdef uint8_t slot = 0
+    for tag in range(TAG__LAST_STATIC):
+        FORMATTING_SLOT[tag] = 0
+        if lxp_tag_category_of(<lxp_tag_id_t> tag, NS_HTML) & CAT_FORMATTING \
+                and slot < FORMATTING_TAG_SLOTS:
+            slot += 1
+            FORMATTING_SLOT[tag] = slot
+
+
+cdef inline size_t formatting_slot(lxp_tag_id_t tag) noexcept nogil:
+    """The tag's slot + 1 in segment_counts (0: none)."""
+    return FORMATTING_SLOT[tag] if tag < TAG__LAST_STATIC else 0
+
+
+cdef int save_segment_counts(TreeBuilder* tb) noexcept nogil:
+    """A marker is coming: it hides the counts of the entries before it."""
+    cdef size_t capacity
+    cdef size_t* saves
+    if tb.formatting_markers == tb.marker_saves_capacity:
+        capacity = grown_capacity(tb.marker_saves_capacity, tb.formatting_markers + 1, 8,
+                                  FORMATTING_TAG_SLOTS * sizeof(size_t))
+        saves = <size_t*> realloc(tb.marker_saves,
+                                  capacity * FORMATTING_TAG_SLOTS * sizeof(size_t)) \
+            if capacity != 0 else NULL
+        if saves == NULL:
+            tb.failed = True
+            return -1
+        tb.marker_saves = saves
+        tb.marker_saves_capacity = capacity
+    memcpy(&tb.marker_saves[tb.formatting_markers * FORMATTING_TAG_SLOTS],
+           tb.segment_counts, sizeof(tb.segment_counts))
+    memset(tb.segment_counts, 0, sizeof(tb.segment_counts))
+    return 0
+
+
 cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
-    """An entry leaves the list."""
+    """An entry leaves the list (an element after the last marker, or the
+    last marker once the entries after it are gone)."""
     cdef NoahCount* count
-    cdef lxp_tag_id_t tag
+    cdef size_t slot
     if entry.element == NULL:
         tb.formatting_markers -= 1
+        memcpy(tb.segment_counts,
+               &tb.marker_saves[tb.formatting_markers * FORMATTING_TAG_SLOTS],
+               sizeof(tb.segment_counts))
         return
     entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
-    tag = entry.element.tag_id
-    if tag < TAG__LAST_STATIC:
-        tb.formatting_tag_count[tag] -= 1
+    slot = formatting_slot(entry.element.tag_id)
+    if slot != 0 and tb.segment_counts[slot - 1] != 0:
+        tb.segment_counts[slot - 1] -= 1
     count = noah_find(tb, entry.signature)
     if count.key == entry.signature:
         count.count -= 1
@@ -146,13 +192,15 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
                                  uint64_t signature) noexcept nogil:
     """Append an entry: an element with its signature, or a marker (NULL,
     0)."""
-    cdef size_t capacity
+    cdef size_t capacity, slot
     cdef FormattingEntry* items
     cdef NoahCount* count = NULL
     if element != NULL:
         count = noah_count(tb, signature)
         if count == NULL:
             return -1
+    elif save_segment_counts(tb) != 0:
+        return -1
     if tb.formatting_count == tb.formatting_capacity:
         capacity = grown_capacity(tb.formatting_capacity, tb.formatting_count + 1,
                                   32, sizeof(FormattingEntry))
@@ -171,8 +219,9 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
         tb.formatting_markers += 1
         return 0
     element.node.flags |= ELEMENT_IN_FORMATTING
-    if element.tag_id < TAG__LAST_STATIC:
-        tb.formatting_tag_count[element.tag_id] += 1
+    slot = formatting_slot(element.tag_id)
+    if slot != 0:
+        tb.segment_counts[slot - 1] += 1
     count.count += 1
     return 0
 
@@ -336,7 +385,8 @@ cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
     marker (or the start of the list), or NULL."""
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef CElement* entry
-    if tag < TAG__LAST_STATIC and tb.formatting_tag_count[tag] == 0:
+    cdef size_t slot = formatting_slot(tag)
+    if slot == 0 or tb.segment_counts[slot - 1] == 0:
         return NULL           # (a long list without the tag is not walked)
     while i >= 0:
         entry = tb.formatting[i].element
@@ -346,6 +396,40 @@ cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
             return entry
         i -= 1
     return NULL
+
+
+cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil:
+    """For the tests (quadratic): the counts after the last marker and the
+    Noah's Ark counts are what a walk over the list finds."""
+    cdef size_t counts[FORMATTING_TAG_SLOTS]
+    cdef size_t i, j, same, signatures = 0
+    cdef ssize_t k = <ssize_t> tb.formatting_count - 1
+    cdef size_t markers = 0
+    cdef NoahCount* count
+    memset(counts, 0, sizeof(counts))
+    while k >= 0 and tb.formatting[k].element != NULL:
+        if formatting_slot(tb.formatting[k].element.tag_id) != 0:
+            counts[formatting_slot(tb.formatting[k].element.tag_id) - 1] += 1
+        k -= 1
+    if memcmp(counts, tb.segment_counts, sizeof(counts)) != 0:
+        return False
+    for i in range(tb.formatting_count):
+        if tb.formatting[i].element == NULL:
+            markers += 1
+            continue
+        same = 0
+        for j in range(tb.formatting_count):
+            if tb.formatting[j].element != NULL \
+                    and tb.formatting[j].signature == tb.formatting[i].signature:
+                if j < i:
+                    break          # counted at its first entry
+                same += 1
+        else:
+            signatures += 1
+            count = noah_find(tb, tb.formatting[i].signature)
+            if count.key != tb.formatting[i].signature or count.count != same:
+                return False
+    return markers == tb.formatting_markers and signatures == tb.noah_used
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker

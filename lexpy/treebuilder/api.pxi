@@ -153,12 +153,14 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
-    def _stack_index_is_consistent(self):
-        """For the tests: whether the stack of open elements' index is what
-        a walk over the stack finds (open_elements.pxi)."""
+    def _indexes_are_consistent(self):
+        """For the tests: whether the stack of open elements' index and the
+        counts of the list of active formatting elements are what walks over
+        them find (open_elements.pxi, active_formatting.pxi)."""
         self._enter()
         try:
-            return stack_index_is_consistent(self.c_builder)
+            return stack_index_is_consistent(self.c_builder) and \
+                formatting_counts_are_consistent(self.c_builder)
         finally:
             self.busy = False
 

@@ -58,6 +58,12 @@ cdef struct FormattingEntry:
                                   # marker segment); 0 for a marker
 
 
+# Slots of the formatting tags (a, b, big, code, em, font, i, nobr, s,
+# small, strike, strong, tt, u) in TreeBuilder.segment_counts.
+cdef enum:
+    FORMATTING_TAG_SLOTS = 16
+
+
 # The Noah's Ark count of one signature: how many entries of the list have
 # it (key 0: an empty slot).
 cdef struct NoahCount:
@@ -122,9 +128,12 @@ cdef struct TreeBuilder:
     size_t formatting_count
     size_t formatting_capacity
     size_t formatting_markers     # markers in the list
-    # Entries of each static tag in the list (a tag with none is not
-    # looked for: formatting_last_after_marker).
-    size_t formatting_tag_count[TAG__LAST_STATIC]
+    # Entries of each formatting tag after the last marker (by the tag's
+    # slot: active_formatting.pxi), so that a long list without the tag is
+    # not walked; what each marker hid, restored when it goes.
+    size_t segment_counts[FORMATTING_TAG_SLOTS]
+    size_t* marker_saves          # FORMATTING_TAG_SLOTS counts a marker
+    size_t marker_saves_capacity  # in markers
     # The Noah's Ark counts: entries of the list by signature (open
     # addressing; a signature leaves when its last entry does).
     NoahCount* noah_counts

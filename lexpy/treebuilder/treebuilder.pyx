@@ -128,6 +128,9 @@ MODE_HANDLERS[<size_t> AFTER_AFTER_BODY] = mode_after_after_body
 MODE_HANDLERS[<size_t> AFTER_AFTER_FRAMESET] = mode_after_after_frameset
 
 
+init_formatting_slots()
+
+
 cdef inline int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
     """Process the token by the rules of the current insertion mode."""
     if tb.mode >= MODE_COUNT:
@@ -215,6 +218,7 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     free(tb.topmost_tag)
     free(tb.formatting)
     free(tb.noah_counts)
+    free(tb.marker_saves)
     free(tb.template_modes)
     free(tb.scratch)
     free(tb.pending_text)
