@@ -30,3 +30,17 @@ def test_nul_characters_around_references():
     document = lexpy.parse(b"<p>\x00&amp;\x00</p><svg>\x00&lt;</svg>")
     assert document.body.first_child.text_content == "&"
     assert document.body.last_child.text_content == "\ufffd<"
+
+
+def test_frameset_ok_from_the_raw_text_when_it_can_tell():
+    """A character outside any reference settles that the text is not all
+    whitespace without decoding it; text made of references and whitespace
+    only is decoded to tell (&#32; keeps frameset-ok, &amp; does not)."""
+    construction = TreeConstruction(True, True, False)
+    construction.feed(b"<div>a &amp; b</div><frameset></frameset>")
+    assert construction._scratch_capacity() == 0
+    assert lexpy.dump(construction.finish()).splitlines()[2] == "|   <body>"
+    for text, frameset in ((b"&#32;&#x0A;\n", True), (b"&#32;&amp;", False),
+                           (b"&#32;&#0;", False), (b"\x00&#9;", True)):
+        document = lexpy.parse(b"<div>" + text + b"</div><frameset></frameset>")
+        assert (document.body.local_name == "frameset") == frameset, text

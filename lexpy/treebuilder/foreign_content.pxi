@@ -105,12 +105,10 @@ cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
 
 cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
     cdef TextRun run
-    if tb.frameset_ok:
-        decode_text_run(tb)      # (whether it is whitespace: decoded)
+    if tb.frameset_ok and text_has_non_whitespace(tb):
+        tb.frameset_ok = False
     run = tb.text
     report_nul_characters(tb, &run)
-    if tb.frameset_ok and run_has_non_whitespace(&run):
-        tb.frameset_ok = False
     insert_characters(tb, &run, NUL_REPLACE)
     tb.text.begin = tb.text.end
     return DONE

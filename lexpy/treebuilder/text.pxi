@@ -146,6 +146,43 @@ cdef bint run_has_non_whitespace(TextRun* run) noexcept nogil:
     return False
 
 
+cdef inline bint is_reference_character(uint8_t c) noexcept nogil:
+    """What a character reference is made of after its '&' (not in the
+    standard: a superset, for a conservative scan)."""
+    return (0x30 <= c <= 0x39) or (0x61 <= (c | 0x20) <= 0x7A) or c == 0x23
+
+
+cdef bint raw_run_has_plain_non_whitespace(TextRun* run) noexcept nogil:
+    """Whether the raw run has a character that is neither whitespace nor
+    U+0000 outside anything that may be a character reference: such a
+    character stays as it is in the decoded text."""
+    cdef size_t i = run.begin
+    cdef uint8_t c
+    while i < run.end:
+        c = run.data[i]
+        i += 1
+        if c == 0x26:                           # '&': skip a reference's shape
+            while i < run.end and is_reference_character(run.data[i]):
+                i += 1
+            if i < run.end and run.data[i] == 0x3B:
+                i += 1
+        elif c != 0 and not is_ascii_whitespace(c):
+            return True
+    return False
+
+
+cdef bint text_has_non_whitespace(TreeBuilder* tb) noexcept nogil:
+    """Whether the current run has a character that is neither whitespace
+    nor a U+0000 the mode drops or replaces (frameset-ok goes off). Its
+    raw bytes tell unless all its other characters may be references; then
+    it is decoded first."""
+    if tb.text.flags & DATA_HAS_CHARREF:
+        if raw_run_has_plain_non_whitespace(&tb.text):
+            return True
+        decode_text_run(tb)
+    return run_has_non_whitespace(&tb.text)
+
+
 cdef size_t run_count_nul(TextRun* run) noexcept nogil:
     cdef size_t i, count = 0
     if not run_has_real_nul(run):

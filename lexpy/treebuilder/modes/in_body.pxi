@@ -11,8 +11,7 @@ cdef int characters_in_body(TreeBuilder* tb) noexcept nogil:
     reconstructs the active formatting elements and is inserted, and turns
     frameset-ok off unless it is whitespace."""
     cdef TextRun run
-    if tb.frameset_ok:
-        decode_text_run(tb)      # (whether it is whitespace: decoded)
+    cdef bint non_whitespace = tb.frameset_ok and text_has_non_whitespace(tb)
     run = tb.text
     tb.text.begin = tb.text.end
     if run_has_real_nul(&run):
@@ -20,7 +19,7 @@ cdef int characters_in_body(TreeBuilder* tb) noexcept nogil:
         if not run_has_non_nul(&run):
             return DONE                        # nothing but ignored U+0000
     reconstruct_active_formatting_elements(tb)
-    if tb.frameset_ok and run_has_non_whitespace(&run):
+    if non_whitespace:
         tb.frameset_ok = False
     insert_characters(tb, &run, NUL_DROP)
     return DONE
