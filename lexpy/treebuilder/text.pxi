@@ -296,7 +296,7 @@ cdef void append_pending_table_text(TreeBuilder* tb, TextRun* run) noexcept nogi
     room = conversion_room(length, run.flags)
     if ensure_capacity(tb, &tb.pending_text, &tb.pending_capacity,
                        tb.pending_length + room if room <= (<size_t> -1) - tb.pending_length
-                       else room) != 0:
+                       else <size_t> -1) != 0:
         return
     tb.pending_length += convert_text(
         run.data + run.begin, length,
