@@ -15,7 +15,8 @@ from lexpy.treebuilder.treebuilder import TreeConstruction
 TAGS = ["a", "b", "i", "nobr", "em", "font", "div", "p", "span", "table", "td", "tr", "th",
         "li", "ul", "address", "button", "svg", "math", "select", "option", "template",
         "h1", "pre", "object", "marquee", "caption", "tbody", "dd", "form", "textarea",
-        "applet", "foreignObject", "desc", "mi", "selectedcontent", "html", "body"]
+        "applet", "foreignObject", "desc", "mi", "selectedcontent", "html", "body",
+        "form", "head", "frameset", "noscript", "title"]
 TOKEN = re.compile(rb"<[^>]*>|[^<]+")
 
 
@@ -51,3 +52,16 @@ def test_the_adoption_agency_keeps_the_index_on_a_deep_stack():
     for _ in range(60):
         construction.feed(b"</b></i></em>")
         assert construction._indexes_are_consistent()
+
+
+def test_removals_in_the_middle_keep_the_index():
+    """The adoption agency's inner loop takes elements out of the middle of
+    a deep stack (their places stay empty, then a push closes them)."""
+    construction = TreeConstruction(True, True, False)
+    construction.feed(b"<b>" + b"<span><span><span><div>" * 40)
+    for _ in range(40):
+        construction.feed(b"</b>")
+        assert construction._indexes_are_consistent()
+    construction.feed(b"<p>x" * 5 + b"</div>" * 20 + b"<form><div></form>")
+    assert construction._indexes_are_consistent()
+    construction.finish()

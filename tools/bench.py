@@ -430,6 +430,9 @@ def hostile_shapes():
         # The adoption agency moving the formatting element up a deep stack.
         "formatting-end-tags-around-deep-blocks": (50000, lambda n: b"<b>" + b"<div>" * n
                                                    + b"</b>" * n),
+        # ... and taking the elements between out of the stack.
+        "formatting-end-tags-removing-between-blocks": (
+            50000, lambda n: b"<b>" + b"<span><i><i><i><i><div>" * n + b"</b>" * n),
     }
 
 

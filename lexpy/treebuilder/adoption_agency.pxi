@@ -51,7 +51,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
         furthest_index = -1
         node_index = formatting_stack_index + 1
         while node_index < <ssize_t> tb.open_count:
-            if element_category(tb.open_elements[node_index]) & CAT_SPECIAL:
+            if tb.open_elements[node_index] != NULL and \
+                    element_category(tb.open_elements[node_index]) & CAT_SPECIAL:
                 furthest_index = node_index
                 break
             node_index += 1
@@ -61,14 +62,14 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             formatting_remove(tb, formatting_element)
             return True
         furthest_block = tb.open_elements[furthest_index]
-        common_ancestor = tb.open_elements[formatting_stack_index - 1]
+        common_ancestor = tb.open_elements[next_open_below(tb, formatting_stack_index)]
         bookmark_after = NULL
         node_index = furthest_index
         last_node = furthest_block
         inner_loop_counter = 0
         while True:
             inner_loop_counter += 1
-            node_index -= 1
+            node_index = next_open_below(tb, node_index)
             node = tb.open_elements[node_index]
             if node == formatting_element:
                 break
@@ -78,7 +79,6 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
                 node_list_index = -1
             if node_list_index < 0:
                 open_elements_remove_at(tb, <size_t> node_index)
-                furthest_index -= 1
                 continue
             new_element = <CElement*> node_clone(&node.node, False)
             if new_element == NULL:

@@ -58,7 +58,7 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
             location.before = &node.node
             return location
         location.parent = inside_template_contents(
-            &tb.open_elements[last_table - 1].node)
+            &tb.open_elements[next_open_below(tb, last_table)].node)
         return location
     location.parent = inside_template_contents(&target.node)
     return location

@@ -259,7 +259,8 @@ cdef uint32_t link_up(TreeBuilder* tb, size_t position, int field) noexcept nogi
     """Position + 1 of the next open element above `position` sharing its
     key of this kind (0: none): the up link, when it is still true."""
     cdef uint32_t up = tb.open_links[position].up[field]
-    if up == 0 or up > tb.open_count or up - 1 <= position:
+    if up == 0 or up > tb.open_count or up - 1 <= position \
+            or tb.open_elements[up - 1] == NULL:
         return 0
     if tb.open_links[up - 1].down[field] != position + 1 or not shares_key(
             tb.open_elements[position], tb.open_elements[up - 1], field):
@@ -290,8 +291,8 @@ cdef void open_elements_swap(TreeBuilder* tb, size_t position) noexcept nogil:
     updating the index in constant time (not in the standard)."""
     cdef CElement* lower = tb.open_elements[position]
     cdef CElement* upper = tb.open_elements[position + 1]
-    cdef uint32_t lower_fields = link_fields(lower)
-    cdef uint32_t upper_fields = link_fields(upper)
+    cdef uint32_t lower_fields = link_fields(lower) if lower != NULL else 0
+    cdef uint32_t upper_fields = link_fields(upper) if upper != NULL else 0
     cdef StackLinks lower_links, upper_links
     cdef int field
     cdef bint shared
@@ -307,7 +308,7 @@ cdef void open_elements_swap(TreeBuilder* tb, size_t position) noexcept nogil:
     tb.open_elements[position + 1] = lower
     for field in range(LINK_FIELDS):
         if field == LINK_TAG:
-            shared = tag_key(lower) == tag_key(upper)
+            shared = lower != NULL and upper != NULL and tag_key(lower) == tag_key(upper)
         else:
             shared = (lower_fields >> field) & (upper_fields >> field) & 1 != 0
         if shared:
@@ -325,8 +326,14 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
     cdef uint32_t fields, below, above
     cdef CElement* element
     cdef int field
+    cdef size_t empty = 0
+    if tb.open_count > 0 and tb.open_elements[tb.open_count - 1] == NULL:
+        return False
     for position in range(tb.open_count):
         element = tb.open_elements[position]
+        if element == NULL:
+            empty += 1
+            continue
         if not element.node.flags & ELEMENT_ON_STACK:
             return False
         fields = link_fields(element)
@@ -337,11 +344,13 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
             other = position
             while other > 0:
                 other -= 1
-                if shares_key(element, tb.open_elements[other], field):
+                if tb.open_elements[other] != NULL and \
+                        shares_key(element, tb.open_elements[other], field):
                     below = <uint32_t> (other + 1)
                     break
             for other in range(position + 1, tb.open_count):
-                if shares_key(element, tb.open_elements[other], field):
+                if tb.open_elements[other] != NULL and \
+                        shares_key(element, tb.open_elements[other], field):
                     above = <uint32_t> (other + 1)
                     break
             if tb.open_links[position].down[field] != below \
@@ -349,7 +358,7 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
                 return False
             if above == 0 and topmost_slot(tb, element, field)[0] != position + 1:
                 return False
-    return True
+    return empty == tb.open_removed
 
 
 cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -385,6 +394,8 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
 cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
     if element == NULL:
         return -1
+    if tb.open_removed * 2 > tb.open_count:
+        open_elements_compact(tb)
     if open_elements_reserve(tb, element) != 0:
         return -1
     tb.open_elements[tb.open_count] = element
@@ -402,6 +413,7 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
     tb.open_count -= 1
     element = tb.open_elements[tb.open_count]
     index_leave(tb, tb.open_count)
+    drop_removed_places_on_top(tb)
     element_popped(tb, element)
 
 
@@ -423,28 +435,59 @@ cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept no
     return -1
 
 
-cdef void index_leave_from(TreeBuilder* tb, size_t start) noexcept nogil:
-    """Take the elements at start.. out of the index (before the stack
-    changes at `start`)."""
-    cdef size_t position = tb.open_count
-    while position > start:
+# ---------------------------------------------------------------------------
+# Removal from the middle (not in the standard's terms): the element leaves
+# its place empty (NULL) and the chains of its keys in constant time, so
+# the positions above it stay and nothing is reindexed; a walk over the
+# stack by position skips the empty places (next_open_below, ...above).
+# The topmost place is never empty: a pop drops the empty places it
+# uncovers. When half the places are empty, a push compacts the stack.
+# ---------------------------------------------------------------------------
+
+cdef inline void drop_removed_places_on_top(TreeBuilder* tb) noexcept nogil:
+    while tb.open_count > 0 and tb.open_elements[tb.open_count - 1] == NULL:
+        tb.open_count -= 1
+        tb.open_removed -= 1
+
+
+cdef inline ssize_t next_open_below(TreeBuilder* tb, ssize_t position) noexcept nogil:
+    """The position of the open element right below `position` (-1: none)."""
+    position -= 1
+    while position >= 0 and tb.open_elements[position] == NULL:
         position -= 1
-        index_leave(tb, position)
+    return position
 
 
-cdef void index_enter_from(TreeBuilder* tb, size_t start) noexcept nogil:
-    cdef size_t position
-    for position in range(start, tb.open_count):
-        index_enter(tb, position)
+cdef void index_unlink(TreeBuilder* tb, size_t position) noexcept nogil:
+    """Take the element at `position` out of the chains of its keys."""
+    cdef CElement* element = tb.open_elements[position]
+    cdef uint32_t fields = link_fields(element)
+    cdef uint32_t down, up
+    cdef int field
+    for field in range(LINK_FIELDS):
+        if not (fields >> field) & 1:
+            continue
+        down = tb.open_links[position].down[field]
+        up = link_up(tb, position, field)
+        if up != 0:
+            tb.open_links[up - 1].down[field] = down
+        else:
+            topmost_slot(tb, element, field)[0] = down
+        if down != 0:
+            tb.open_links[down - 1].up[field] = up
+    element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+    if is_unclosed_at_end(element, element_category(element)):
+        tb.open_unclosed -= 1
 
 
 cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     cdef CElement* element = tb.open_elements[index]
-    index_leave_from(tb, index)
-    memmove(&tb.open_elements[index], &tb.open_elements[index + 1],
-            (tb.open_count - index - 1) * sizeof(CElement*))
-    tb.open_count -= 1
-    index_enter_from(tb, index)
+    if index + 1 == tb.open_count:
+        open_elements_pop(tb)
+        return
+    index_unlink(tb, index)
+    tb.open_elements[index] = NULL
+    tb.open_removed += 1
     element_popped(tb, element)
 
 
@@ -454,17 +497,31 @@ cdef void open_elements_remove(TreeBuilder* tb, CElement* element) noexcept nogi
         open_elements_remove_at(tb, <size_t> index)
 
 
-cdef int open_elements_insert_at(TreeBuilder* tb, size_t index,
-                                 CElement* element) noexcept nogil:
-    if element == NULL or open_elements_reserve(tb, element) != 0:
-        return -1
-    index_leave_from(tb, index)
-    memmove(&tb.open_elements[index + 1], &tb.open_elements[index],
-            (tb.open_count - index) * sizeof(CElement*))
-    tb.open_elements[index] = element
-    tb.open_count += 1
-    index_enter_from(tb, index)
-    return 0
+cdef void open_elements_compact(TreeBuilder* tb) noexcept nogil:
+    """Close the empty places: the elements above the first one are taken
+    out of the index, moved down and indexed again (linear, once per as
+    many removals as there are elements left)."""
+    cdef size_t start = 0
+    cdef size_t position, kept
+    while start < tb.open_count and tb.open_elements[start] != NULL:
+        start += 1
+    if start == tb.open_count:
+        tb.open_removed = 0
+        return
+    position = tb.open_count
+    while position > start:
+        position -= 1
+        if tb.open_elements[position] != NULL:
+            index_leave(tb, position)
+    kept = start
+    for position in range(start, tb.open_count):
+        if tb.open_elements[position] != NULL:
+            tb.open_elements[kept] = tb.open_elements[position]
+            kept += 1
+    tb.open_count = kept
+    tb.open_removed = 0
+    for position in range(start, kept):
+        index_enter(tb, position)
 
 
 cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,

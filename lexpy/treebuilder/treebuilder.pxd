@@ -121,6 +121,9 @@ cdef struct TreeBuilder:
     uint32_t topmost_special
     uint32_t topmost_list_stop
     uint32_t topmost_html
+    size_t open_removed           # NULL places left by removals in the
+                                  # middle (never the topmost; see
+                                  # open_elements.pxi, open_elements_remove_at)
     size_t open_unclosed          # open elements that are unclosed at the
                                   # end of the body (a parse error)
     # The list of active formatting elements.
