@@ -64,6 +64,10 @@ WALKS = {
     "foreign-end-tags-on-deep-svg": (
         100000, lambda n: b"<svg>" + b"<g>" * n + b"</x>" * n),
     "a-start-tags-on-deep-stack": (100000, lambda n: b"<a>" + b"<span>" * n + b"<a>" * n),
+    # An option's select found by walking up a deep select.
+    "options-deep-in-select": (
+        50000, lambda n: b"<select><selectedcontent></selectedcontent>"
+        + b"<div>" * n + b"<option>x</option>" * n),
 }
 
 # The tokenizer's shapes: long tokens and long runs, N in bytes.

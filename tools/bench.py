@@ -445,6 +445,27 @@ def hostile_shapes():
         # table must not use a hash the page can choose collisions for.
         "fnv-colliding-tag-names": (20000, lambda n: b"".join(
             b"<%s></%s>" % (name, name) for name in fnv_colliding_names(n))),
+        # A long list of active formatting elements searched for a tag it
+        # lacks; <selectedcontent> with options deep in a select, or many
+        # selectedcontent elements.
+        "distinct-formatting-then-a": (25000, lambda n: b"".join(
+            b"<b id=%d>" % i for i in range(n)) + b"<a>x</a>" * n),
+        "distinct-formatting-then-stray-i": (25000, lambda n: b"".join(
+            b"<b id=%d>" % i for i in range(n)) + b"</i>" * n),
+        "selectedcontent-deep-options": (50000, lambda n: b"<select><button>"
+                                         b"<selectedcontent></selectedcontent></button>"
+                                         + b"<div>" * n + b"<span><option>x</option></span>" * n),
+        "selectedcontent-many": (50000, lambda n: b"<select>" + b"<selectedcontent>"
+                                 b"</selectedcontent><option>x</option>" * n),
+        "marker-then-distinct-formatting-stray-i": (25000, lambda n: b"<i><table><td>"
+                                                    + b"".join(b"<b id=%d>" % i for i in range(n))
+                                                    + b"</i>" * n),
+        # The adoption agency moving the formatting element up a deep stack.
+        "formatting-end-tags-around-deep-blocks": (50000, lambda n: b"<b>" + b"<div>" * n
+                                                   + b"</b>" * n),
+        # ... and taking the elements between out of the stack.
+        "formatting-end-tags-removing-between-blocks": (
+            50000, lambda n: b"<b>" + b"<span><i><i><i><i><div>" * n + b"</b>" * n),
     }
 
 

@@ -209,6 +209,19 @@ cdef const uint8_t* element_local_name(CElement* element,
                                        size_t* length) noexcept nogil
 
 
+# The node after `node` in tree order within `root`, over real children
+# only (no template contents); no recursion. Inline: the DOM's walks and
+# the tree builder's share it.
+cdef inline CNode* next_in_tree(CNode* node, CNode* root) noexcept nogil:
+    if node.first_child != NULL:
+        return node.first_child
+    while node != root and node != NULL:
+        if node.next != NULL:
+            return node.next
+        node = node.parent
+    return NULL
+
+
 # ---------------------------------------------------------------------------
 # Python side
 # ---------------------------------------------------------------------------

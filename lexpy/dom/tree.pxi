@@ -55,15 +55,8 @@ cdef CNode* walk_next(CNode* node, CNode* root,
     return NULL
 
 
-cdef inline CNode* next_in_tree(CNode* node, CNode* root) noexcept nogil:
-    """Tree order over real children only (no template contents)."""
-    if node.first_child != NULL:
-        return node.first_child
-    while node != root and node != NULL:
-        if node.next != NULL:
-            return node.next
-        node = node.parent
-    return NULL
+# next_in_tree (tree order over real children) is defined in dom.pxd, for
+# the tree builder too.
 
 
 # ---------------------------------------------------------------------------

@@ -13,7 +13,8 @@
 # marker equal a new element is looked up by a signature (a hash of the
 # tag, the namespace, the attributes in any order, and the number of
 # markers before the entry), so the list is searched only when three equal
-# entries may be there; a long list of distinct elements stays linear.
+# entries may be there; a long list of distinct elements stays linear. The
+# table holds the signatures of the entries in the list, no others.
 # ---------------------------------------------------------------------------
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -59,7 +60,8 @@ cdef uint64_t formatting_signature(CElement* element, size_t segment) noexcept n
 
 
 cdef NoahCount* noah_find(TreeBuilder* tb, uint64_t signature) noexcept nogil:
-    """The slot of a signature: its count, or the empty slot it would take."""
+    """The slot of a signature: its count, or the empty slot it would take
+    (the table has one: noah_capacity > 0)."""
     cdef size_t slot = signature & (tb.noah_capacity - 1)
     while tb.noah_counts[slot].key != 0 and tb.noah_counts[slot].key != signature:
         slot = (slot + 1) & (tb.noah_capacity - 1)
@@ -73,20 +75,20 @@ cdef NoahCount* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
     cdef NoahCount* table
     cdef NoahCount* old = tb.noah_counts
     cdef size_t old_capacity = tb.noah_capacity
-    cdef size_t i
+    cdef size_t i, capacity
     cdef NoahCount* slot
     if old_capacity != 0:
         slot = noah_find(tb, signature)
         if slot.key == signature:
             return slot
     if (tb.noah_used + 1) * 2 > old_capacity:
-        table = <NoahCount*> calloc(old_capacity * 2 if old_capacity else 64,
-                                    sizeof(NoahCount))
+        capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(NoahCount))
+        table = <NoahCount*> calloc(capacity, sizeof(NoahCount)) if capacity != 0 else NULL
         if table == NULL:
             tb.failed = True
             return NULL
         tb.noah_counts = table
-        tb.noah_capacity = old_capacity * 2 if old_capacity else 64
+        tb.noah_capacity = capacity
         for i in range(old_capacity):
             if old[i].key != 0:
                 noah_find(tb, old[i].key)[0] = old[i]
@@ -98,58 +100,113 @@ cdef NoahCount* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
     return slot
 
 
-cdef inline bint formatting_tag_is_signed(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
-    return tag >= TAG__LAST_STATIC or tb.formatting_signed[tag]
+cdef void noah_delete(TreeBuilder* tb, NoahCount* slot) noexcept nogil:
+    """Empty a slot whose count fell to 0, moving back the entries after it
+    that would no longer be found (linear probing's deletion): the table
+    holds only the signatures of entries in the list."""
+    cdef size_t mask = tb.noah_capacity - 1
+    cdef size_t hole = <size_t> (slot - tb.noah_counts)
+    cdef size_t probe = hole
+    cdef size_t home
+    while True:
+        probe = (probe + 1) & mask
+        if tb.noah_counts[probe].key == 0:
+            break
+        home = tb.noah_counts[probe].key & mask
+        # The entry stays when its home lies cyclically in (hole, probe].
+        if (hole < probe and hole < home <= probe) or \
+                (hole > probe and (home > hole or home <= probe)):
+            continue
+        tb.noah_counts[hole] = tb.noah_counts[probe]
+        hole = probe
+    tb.noah_counts[hole].key = 0
+    tb.noah_counts[hole].count = 0
+    tb.noah_used -= 1
 
 
-cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
-    """An entry leaves the list."""
-    cdef NoahCount* count
-    cdef lxp_tag_id_t tag
-    if entry.element == NULL:
-        tb.formatting_markers -= 1
-        return
-    entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
-    tag = entry.element.tag_id
-    if tag < TAG__LAST_STATIC:
-        tb.formatting_tag_count[tag] -= 1
-    if entry.signature != 0:
-        count = noah_count(tb, entry.signature)
-        if count != NULL and count.count > 0:
-            count.count -= 1
+# Not in the standard: each formatting tag's slot + 1 in segment_counts (0:
+# not a formatting element, never in the list).
+cdef uint8_t FORMATTING_SLOT[TAG__LAST_STATIC]
 
 
-cdef int sign_formatting_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
-    """A tag has its third entry coming: from now on its entries carry
-    signatures, starting with the ones in the list."""
-    cdef size_t i
-    cdef size_t segment = 0
-    cdef FormattingEntry* entry
-    cdef NoahCount* count
-    tb.formatting_signed[tag] = True
-    for i in range(tb.formatting_count):
-        entry = &tb.formatting[i]
-        if entry.element == NULL:
-            segment += 1
-        elif entry.element.tag_id == tag:
-            entry.signature = formatting_signature(entry.element, segment)
-            count = noah_count(tb, entry.signature)
-            if count == NULL:
-                return -1
-            count.count += 1
+cdef void init_formatting_slots() noexcept nogil:
+    cdef size_t tag
+    cdef uint8_t slot = 0
+    for tag in range(TAG__LAST_STATIC):
+        FORMATTING_SLOT[tag] = 0
+        if lxp_tag_category_of(<lxp_tag_id_t> tag, NS_HTML) & CAT_FORMATTING \
+                and slot < FORMATTING_TAG_SLOTS:
+            slot += 1
+            FORMATTING_SLOT[tag] = slot
+
+
+cdef inline size_t formatting_slot(lxp_tag_id_t tag) noexcept nogil:
+    """The tag's slot + 1 in segment_counts (0: none)."""
+    return FORMATTING_SLOT[tag] if tag < TAG__LAST_STATIC else 0
+
+
+cdef int save_segment_counts(TreeBuilder* tb) noexcept nogil:
+    """A marker is coming: it hides the counts of the entries before it."""
+    cdef size_t capacity
+    cdef size_t* saves
+    if tb.formatting_markers == tb.marker_saves_capacity:
+        capacity = grown_capacity(tb.marker_saves_capacity, tb.formatting_markers + 1, 8,
+                                  FORMATTING_TAG_SLOTS * sizeof(size_t))
+        saves = <size_t*> realloc(tb.marker_saves,
+                                  capacity * FORMATTING_TAG_SLOTS * sizeof(size_t)) \
+            if capacity != 0 else NULL
+        if saves == NULL:
+            tb.failed = True
+            return -1
+        tb.marker_saves = saves
+        tb.marker_saves_capacity = capacity
+    memcpy(&tb.marker_saves[tb.formatting_markers * FORMATTING_TAG_SLOTS],
+           tb.segment_counts, sizeof(tb.segment_counts))
+    memset(tb.segment_counts, 0, sizeof(tb.segment_counts))
     return 0
 
 
+cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
+    """An entry leaves the list (an element after the last marker, or the
+    last marker once the entries after it are gone)."""
+    cdef NoahCount* count
+    cdef size_t slot
+    if entry.element == NULL:
+        tb.formatting_markers -= 1
+        memcpy(tb.segment_counts,
+               &tb.marker_saves[tb.formatting_markers * FORMATTING_TAG_SLOTS],
+               sizeof(tb.segment_counts))
+        return
+    entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    slot = formatting_slot(entry.element.tag_id)
+    if slot != 0 and tb.segment_counts[slot - 1] != 0:
+        tb.segment_counts[slot - 1] -= 1
+    count = noah_find(tb, entry.signature)
+    if count.key == entry.signature:
+        count.count -= 1
+        if count.count == 0:
+            noah_delete(tb, count)
+
+
 cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
-                                 uint64_t signature, NoahCount* count) noexcept nogil:
-    """Append an entry: an element with its signature and count (0 and
-    NULL when its tag is not signed), or a marker (NULL, 0, NULL)."""
-    cdef size_t capacity
+                                 uint64_t signature) noexcept nogil:
+    """Append an entry: an element with its signature, or a marker (NULL,
+    0)."""
+    cdef size_t capacity, slot
     cdef FormattingEntry* items
+    cdef NoahCount* count = NULL
+    if element != NULL:
+        count = noah_count(tb, signature)
+        if count == NULL:
+            return -1
+    elif save_segment_counts(tb) != 0:
+        return -1
     if tb.formatting_count == tb.formatting_capacity:
-        capacity = tb.formatting_capacity * 2 if tb.formatting_capacity else 32
+        capacity = grown_capacity(tb.formatting_capacity, tb.formatting_count + 1,
+                                  32, sizeof(FormattingEntry))
         items = <FormattingEntry*> realloc(tb.formatting,
-                                           capacity * sizeof(FormattingEntry))
+                                           capacity * sizeof(FormattingEntry)) \
+            if capacity != 0 else NULL
         if items == NULL:
             tb.failed = True
             return -1
@@ -162,24 +219,19 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
         tb.formatting_markers += 1
         return 0
     element.node.flags |= ELEMENT_IN_FORMATTING
-    if element.tag_id < TAG__LAST_STATIC:
-        tb.formatting_tag_count[element.tag_id] += 1
-    if count != NULL:
-        count.count += 1
+    slot = formatting_slot(element.tag_id)
+    if slot != 0:
+        tb.segment_counts[slot - 1] += 1
+    count.count += 1
     return 0
 
 
 cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
     """Append an element (or a marker: NULL) to the list."""
-    cdef uint64_t signature
-    cdef NoahCount* count
-    if element == NULL or not formatting_tag_is_signed(tb, element.tag_id):
-        return formatting_append_entry(tb, element, 0, NULL)
-    signature = formatting_signature(element, tb.formatting_markers)
-    count = noah_count(tb, signature)
-    if count == NULL:
-        return -1
-    return formatting_append_entry(tb, element, signature, count)
+    if element == NULL:
+        return formatting_append_entry(tb, NULL, 0)
+    return formatting_append_entry(
+        tb, element, formatting_signature(element, tb.formatting_markers))
 
 
 cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
@@ -237,7 +289,7 @@ cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
         return True
     # Many attributes in another order: compare sorted copies (an element's
     # attribute names are unique).
-    sorted_a = <CAttr*> malloc(2 * count * sizeof(CAttr))
+    sorted_a = <CAttr*> malloc(2 * <size_t> count * sizeof(CAttr))
     if sorted_a == NULL:                # out of memory: the slow way
         for i in range(count):
             other = element_find_attribute(b, a.attrs[i].local_name, a.attrs[i].ns)
@@ -262,39 +314,31 @@ cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
 # https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements
 cdef int push_active_formatting_element(TreeBuilder* tb,
                                         CElement* element) noexcept nogil:
-    cdef lxp_tag_id_t tag = element.tag_id
-    cdef uint64_t signature
+    cdef uint64_t signature = formatting_signature(element, tb.formatting_markers)
     cdef NoahCount* count
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef ssize_t earliest = -1
     cdef int matches = 0
     cdef CElement* entry
     # The Noah's Ark clause: at most three equal elements after the last
-    # marker; the earliest goes. Fewer than three entries of the tag in the
-    # list, or fewer than three sharing the signature: nothing to look for.
-    if not formatting_tag_is_signed(tb, tag):
-        if tb.formatting_tag_count[tag] < 2:
-            return formatting_append_entry(tb, element, 0, NULL)
-        if sign_formatting_tag(tb, tag) != 0:
-            return -1
-    signature = formatting_signature(element, tb.formatting_markers)
-    count = noah_count(tb, signature)
-    if count == NULL:
-        return -1
-    if count.count >= 3:
-        while i >= 0 and matches < 3:
-            entry = tb.formatting[i].element
-            if entry == NULL:
-                break
-            if (tb.formatting[i].signature == signature
-                    and entry.tag_id == element.tag_id and entry.ns == element.ns
-                    and same_attributes(entry, element)):
-                matches += 1
-                earliest = i
-            i -= 1
-        if matches >= 3:
-            formatting_remove_at(tb, <size_t> earliest)   # (no table change)
-    return formatting_append_entry(tb, element, signature, count)
+    # marker; the earliest goes. Fewer than three entries sharing the
+    # signature: nothing to look for.
+    if tb.noah_capacity != 0:
+        count = noah_find(tb, signature)
+        if count.key == signature and count.count >= 3:
+            while i >= 0 and matches < 3:
+                entry = tb.formatting[i].element
+                if entry == NULL:
+                    break
+                if (tb.formatting[i].signature == signature
+                        and entry.tag_id == element.tag_id and entry.ns == element.ns
+                        and same_attributes(entry, element)):
+                    matches += 1
+                    earliest = i
+                i -= 1
+            if matches >= 3:
+                formatting_remove_at(tb, <size_t> earliest)
+    return formatting_append_entry(tb, element, signature)
 
 
 cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -341,6 +385,9 @@ cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
     marker (or the start of the list), or NULL."""
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef CElement* entry
+    cdef size_t slot = formatting_slot(tag)
+    if slot == 0 or tb.segment_counts[slot - 1] == 0:
+        return NULL           # (a long list without the tag is not walked)
     while i >= 0:
         entry = tb.formatting[i].element
         if entry == NULL:
@@ -349,6 +396,40 @@ cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
             return entry
         i -= 1
     return NULL
+
+
+cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil:
+    """For the tests (quadratic): the counts after the last marker and the
+    Noah's Ark counts are what a walk over the list finds."""
+    cdef size_t counts[FORMATTING_TAG_SLOTS]
+    cdef size_t i, j, same, signatures = 0
+    cdef ssize_t k = <ssize_t> tb.formatting_count - 1
+    cdef size_t markers = 0
+    cdef NoahCount* count
+    memset(counts, 0, sizeof(counts))
+    while k >= 0 and tb.formatting[k].element != NULL:
+        if formatting_slot(tb.formatting[k].element.tag_id) != 0:
+            counts[formatting_slot(tb.formatting[k].element.tag_id) - 1] += 1
+        k -= 1
+    if memcmp(counts, tb.segment_counts, sizeof(counts)) != 0:
+        return False
+    for i in range(tb.formatting_count):
+        if tb.formatting[i].element == NULL:
+            markers += 1
+            continue
+        same = 0
+        for j in range(tb.formatting_count):
+            if tb.formatting[j].element != NULL \
+                    and tb.formatting[j].signature == tb.formatting[i].signature:
+                if j < i:
+                    break          # counted at its first entry
+                same += 1
+        else:
+            signatures += 1
+            count = noah_find(tb, tb.formatting[i].signature)
+            if count.key != tb.formatting[i].signature or count.count != same:
+                return False
+    return markers == tb.formatting_markers and signatures == tb.noah_used
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker

@@ -20,7 +20,6 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
     cdef CElement* new_element
     cdef CElement* bookmark_after
     cdef ssize_t formatting_stack_index, furthest_index, node_index, node_list_index
-    cdef uint32_t position
     cdef int outer_loop_counter = 0
     cdef int inner_loop_counter
     cdef InsertionLocation location
@@ -46,26 +45,31 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             parse_error(tb, "misnested-formatting-element")
         # The furthest block: the topmost special element below the
         # formatting element (in the standard's sense: the lowest position
-        # above it), from the chain of special elements in the stack's index.
+        # above it). The elements passed on the way are the inner loop's
+        # (which takes all but three of them off the stack), or are popped
+        # when there is none: the walk up costs what those steps cost.
         furthest_index = -1
-        position = tb.topmost_special
-        while position != 0 and <ssize_t> position - 1 > formatting_stack_index:
-            furthest_index = <ssize_t> position - 1
-            position = tb.open_links[position - 1].special
+        node_index = formatting_stack_index + 1
+        while node_index < <ssize_t> tb.open_count:
+            if tb.open_elements[node_index] != NULL and \
+                    element_category(tb.open_elements[node_index]) & CAT_SPECIAL:
+                furthest_index = node_index
+                break
+            node_index += 1
         if furthest_index < 0:
             while <ssize_t> tb.open_count > formatting_stack_index:
                 open_elements_pop(tb)
             formatting_remove(tb, formatting_element)
             return True
         furthest_block = tb.open_elements[furthest_index]
-        common_ancestor = tb.open_elements[formatting_stack_index - 1]
+        common_ancestor = tb.open_elements[next_open_below(tb, formatting_stack_index)]
         bookmark_after = NULL
         node_index = furthest_index
         last_node = furthest_block
         inner_loop_counter = 0
         while True:
             inner_loop_counter += 1
-            node_index -= 1
+            node_index = next_open_below(tb, node_index)
             node = tb.open_elements[node_index]
             if node == formatting_element:
                 break
@@ -103,6 +107,14 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             formatting_remove(tb, formatting_element)
             formatting_insert_at(tb, <size_t> (formatting_index(tb, bookmark_after) + 1),
                                  new_element)
-        open_elements_remove(tb, formatting_element)
-        open_elements_insert_at(tb, <size_t> (open_elements_index(tb, furthest_block) + 1),
-                                new_element)
+        # The formatting element leaves the stack and the new element goes
+        # right above the furthest block: the new element takes the
+        # formatting element's place (the same keys), then moves up past
+        # the elements up to the furthest block (at most a few: the inner
+        # loop leaves three), so the stack above keeps its positions.
+        open_elements_replace_at(tb, <size_t> formatting_stack_index, new_element)
+        element_popped(tb, formatting_element)
+        node_index = formatting_stack_index
+        while node_index < furthest_index:
+            open_elements_swap(tb, <size_t> node_index)
+            node_index += 1

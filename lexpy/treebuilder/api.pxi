@@ -22,6 +22,36 @@ NAMESPACES = {
 REPARSE_WINDOW = 1 << 20
 
 
+# The status of tokenizer_feed / tokenizer_finish (tokenizer.pxd: 0 to go
+# on, else the code that stopped it): 1 is the tree builder out of memory,
+# 2 the tree builder asking for a re-parse, -1 the tokenizer out of memory.
+cdef int check_tokenizer_status(int status, TreeBuilder* tb) except -1:
+    """Raise MemoryError for any status but 0 (and 2 when the builder asks
+    for a re-parse): a stopped tokenizer left the document incomplete."""
+    if tb == NULL or tb.failed:
+        raise MemoryError()
+    if status == 0 or (status == 2 and tb.reparse):
+        return 0
+    raise MemoryError()
+
+
+# Fault injection for the tests (TreeConstruction._fail_tokenizer_after):
+# a token callback that hands `countdown` tokens to the tree builder, then
+# stops the tokenizer with the status of its own out-of-memory path (-1).
+# Installed only by that method: a parse never goes through it otherwise.
+cdef struct FaultInjection:
+    TreeBuilder* builder
+    size_t countdown
+
+
+cdef int token_then_fail(void* context, Token* token) noexcept nogil:
+    cdef FaultInjection* fault = <FaultInjection*> context
+    if fault.countdown == 0:
+        return -1
+    fault.countdown -= 1
+    return tree_builder_token(fault.builder, token)
+
+
 cdef class TreeConstruction:
     """One parse: input in, a Document (or a fragment's nodes) out.
 
@@ -47,6 +77,12 @@ cdef class TreeConstruction:
     cdef const uint8_t* c_input     # else: the whole input (parse_bytes)
     cdef size_t c_input_length
     cdef size_t reparse_window
+    # A method that runs the tokenizer or the tree builder (or reads what
+    # they change) holds this while it runs: the GIL is released while they
+    # work, and a second thread must not enter the same parse meanwhile.
+    cdef bint busy
+    cdef FaultInjection c_fault
+    cdef bint fault_armed
 
     def __cinit__(self, bint scripting=True, bint processing_instructions=True,
                   bint collect_errors=False):
@@ -78,19 +114,72 @@ cdef class TreeConstruction:
         c_doc.building = 1
         if self.c_builder == NULL:
             raise MemoryError()
-        tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
-                               self.c_builder)
+        if self.fault_armed:
+            self.c_fault.builder = self.c_builder
+            tokenizer_set_callback(self.c_tokenizer, token_then_fail, &self.c_fault)
+        else:
+            tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
+                                   self.c_builder)
         if self.byte_input:
             self._connect_stream()
         return 0
 
-    cdef void _connect_stream(self):
+    cdef int _enter(self) except -1:
+        """Begin a method that uses the tokenizer or the tree builder (with
+        the GIL held: the check and the claim are one step for Python)."""
+        if self.busy:
+            raise RuntimeError("Parser is already parsing in another thread")
+        self.busy = True
+        return 0
+
+    def _fail_tokenizer_after(self, size_t tokens):
+        """For the tests: the tokenizer stops as when out of memory after
+        handing `tokens` more tokens to the tree builder."""
+        self._enter()
+        try:
+            self.c_fault.countdown = tokens
+            self.c_fault.builder = self.c_builder
+            self.fault_armed = True
+            tokenizer_set_callback(self.c_tokenizer, token_then_fail, &self.c_fault)
+        finally:
+            self.busy = False
+
+    def _formatting_census(self):
+        """For the tests: (entries in the list of active formatting
+        elements, signatures in the Noah's Ark table)."""
+        self._enter()
+        try:
+            return (self.c_builder.formatting_count, self.c_builder.noah_used)
+        finally:
+            self.busy = False
+
+    def _indexes_are_consistent(self):
+        """For the tests: whether the stack of open elements' index and the
+        counts of the list of active formatting elements are what walks over
+        them find (open_elements.pxi, active_formatting.pxi)."""
+        self._enter()
+        try:
+            return stack_index_is_consistent(self.c_builder) and \
+                formatting_counts_are_consistent(self.c_builder)
+        finally:
+            self.busy = False
+
+    def _scratch_capacity(self):
+        """For the tests: bytes of the tree builder's scratch buffer (text
+        decoded before its conversion into the DOM)."""
+        self._enter()
+        try:
+            return self.c_builder.scratch_capacity
+        finally:
+            self.busy = False
+
+    cdef void _connect_stream(self) noexcept:
         self.c_builder.input = &self.c_stream
         self.c_builder.input_bytes = self.c_input
         self.c_builder.input_length = self.c_input_length
         self.c_builder.reparse_window = self.reparse_window
 
-    cdef void _discard(self):
+    cdef void _discard(self) noexcept:
         """Drop the tokenizer and the tree builder (and the parse errors)."""
         if self.document is not None and self.document.c_doc != NULL:
             self.document.c_doc.building = 0
@@ -115,15 +204,22 @@ cdef class TreeConstruction:
         bytes a re-parse may need (feed_bytes), else the caller passes the
         whole input to parse_bytes; with `detect_encoding` an undeclared
         document may be found to be UTF-8."""
-        if self.byte_input:
-            raise ValueError("the input is bytes already")
-        input_byte_stream_init(&self.c_stream, transport_encoding,
-                               default_encoding, keep_input)
-        input_byte_stream_set_autodetect(&self.c_stream, detect_encoding)
-        self.byte_input = True
-        self.keep_input = keep_input
-        self.reparse_window = reparse_window
-        self._connect_stream()
+        self._enter()
+        try:
+            if self.byte_input:
+                raise ValueError("the input is bytes already")
+            if self.c_builder.context_element != NULL:
+                # (A re-parse starts a new Document without the context.)
+                raise ValueError("the fragment case takes no byte input")
+            input_byte_stream_init(&self.c_stream, transport_encoding,
+                                   default_encoding, keep_input)
+            input_byte_stream_set_autodetect(&self.c_stream, detect_encoding)
+            self.byte_input = True
+            self.keep_input = keep_input
+            self.reparse_window = reparse_window
+            self._connect_stream()
+        finally:
+            self.busy = False
 
     cdef int _tokenize(self, const uint8_t* output, size_t length,
                        bint last) except -1:
@@ -139,8 +235,7 @@ cdef class TreeConstruction:
                     status = tokenizer_feed(self.c_tokenizer, output, length)
                 if status == 0 and last:
                     status = tokenizer_finish(self.c_tokenizer)
-            if self.c_builder.failed:
-                raise MemoryError()
+            check_tokenizer_status(status, self.c_builder)
             if not self.c_builder.reparse:
                 return 0
             self._discard()
@@ -162,16 +257,20 @@ cdef class TreeConstruction:
         cdef const uint8_t* output = NULL
         cdef size_t length = 0
         cdef size_t n = chunk.shape[0]
-        if self.finished:
-            raise ValueError("the parse is finished")
-        if not (self.byte_input and self.keep_input):
-            raise ValueError("feed_bytes needs set_byte_input(keep_input=True)")
-        if n == 0:
-            return
-        with nogil:
-            input_byte_stream_feed(&self.c_stream, &chunk[0], n, &output, &length)
-        self._tokenize(output, length, False)
-        self._settle()
+        self._enter()
+        try:
+            if self.finished:
+                raise ValueError("the parse is finished")
+            if not (self.byte_input and self.keep_input):
+                raise ValueError("feed_bytes needs set_byte_input(keep_input=True)")
+            if n == 0:
+                return
+            with nogil:
+                input_byte_stream_feed(&self.c_stream, &chunk[0], n, &output, &length)
+            self._tokenize(output, length, False)
+            self._settle()
+        finally:
+            self.busy = False
 
     def parse_bytes(self, const uint8_t[::1] data):
         """The whole input at once (set_byte_input without keep_input):
@@ -181,19 +280,20 @@ cdef class TreeConstruction:
         cdef size_t n = data.shape[0]
         cdef int status = 0
         cdef bint stream_finished = False
-        if self.finished:
-            raise ValueError("the parse is finished")
-        if not self.byte_input or self.keep_input:
-            raise ValueError("parse_bytes needs set_byte_input(keep_input=False)")
-        self.c_input = &data[0] if n else NULL
-        self.c_input_length = n
-        self._connect_stream()
+        self._enter()
         try:
+            if self.finished:
+                raise ValueError("the parse is finished")
+            if not self.byte_input or self.keep_input:
+                raise ValueError("parse_bytes needs set_byte_input(keep_input=False)")
+            self.c_input = &data[0] if n else NULL
+            self.c_input_length = n
+            self._connect_stream()
             if n:
                 # The usual case in one stretch without the GIL (other
                 # threads wait for it least): decode, tokenize and build,
-                # end the stream and the input. A re-parse or a failure
-                # leaves the rest to the steps below.
+                # end the stream and the input. A re-parse leaves the rest
+                # to the steps below.
                 with nogil:
                     input_byte_stream_feed(&self.c_stream, self.c_input, n,
                                            &output, &length)
@@ -206,23 +306,23 @@ cdef class TreeConstruction:
                             status = tokenizer_feed(self.c_tokenizer, output, length)
                         if status == 0 and not self.c_builder.reparse:
                             status = tokenizer_finish(self.c_tokenizer)
-                if status == 0 and not self.c_builder.failed \
-                        and not self.c_builder.reparse and stream_finished:
-                    self.finished = True
-                    self.document.c_doc.building = 0
+                check_tokenizer_status(status, self.c_builder)
+                if not self.c_builder.reparse and stream_finished:
+                    self._end_of_parse()
                     return self.document
                 # (What is left: the re-parse, then the end of the input.)
                 self._tokenize(NULL, 0, stream_finished)
                 if stream_finished:
-                    self.finished = True
-                    self.document.c_doc.building = 0
+                    self._end_of_parse()
                     return self.document
-            return self.finish()
+            self._finish()
+            return self.document
         finally:
             self.c_input = NULL
             self.c_input_length = 0
             if self.c_builder != NULL:
                 self._connect_stream()
+            self.busy = False
 
     @property
     def encoding(self):
@@ -244,6 +344,16 @@ cdef class TreeConstruction:
         """Switch to the fragment case before the first chunk: the context
         element is `element` (of any document), or a new element named
         `local_name` in namespace NS_HTML, NS_SVG or NS_MATHML."""
+        self._enter()
+        try:
+            if self.byte_input:
+                raise ValueError("the fragment case takes no byte input")
+            self._set_fragment_context(local_name, namespace, element)
+        finally:
+            self.busy = False
+
+    cdef int _set_fragment_context(self, str local_name, uint32_t namespace,
+                                   Node element) except -1:
         cdef CDocument* c_doc = self.document.c_doc
         cdef CElement* context
         cdef CElement* form = NULL
@@ -272,6 +382,7 @@ cdef class TreeConstruction:
             raise MemoryError()
         if tree_builder_set_fragment_context(self.c_builder, context, form) != 0:
             raise MemoryError()
+        return 0
 
     def feed_text(self, str text):
         """Tokenize and build from a chunk of str: its UTF-8 is made here
@@ -282,92 +393,126 @@ cdef class TreeConstruction:
         cdef const void* data = PyUnicode_DATA(text)
         cdef uint8_t* utf8 = NULL
         cdef int status
-        if self.finished:
-            raise ValueError("the parse is finished")
-        if self.byte_input:
-            raise ValueError("the input is bytes: feed_bytes")
-        if length == 0:
-            return
-        if PyUnicode_IS_ASCII(text):
-            with nogil:
-                status = tokenizer_feed(self.c_tokenizer, <const uint8_t*> data, length)
-        else:
-            if length > (<size_t> -1) // 4:
-                raise MemoryError()
-            utf8 = <uint8_t*> malloc(length * (kind + 1 if kind < 4 else 4))
-            if utf8 == NULL:
-                raise MemoryError()
-            try:
+        self._enter()
+        try:
+            if self.finished:
+                raise ValueError("the parse is finished")
+            if self.byte_input:
+                raise ValueError("the input is bytes: feed_bytes")
+            if length == 0:
+                return
+            if PyUnicode_IS_ASCII(text):
                 with nogil:
-                    status = tokenizer_feed(
-                        self.c_tokenizer, utf8,
-                        utf8_encode_code_points(kind, data, length, utf8))
-            finally:
-                free(utf8)
-        if status != 0 and self.c_builder.failed:
-            raise MemoryError()
+                    status = tokenizer_feed(self.c_tokenizer, <const uint8_t*> data, length)
+            else:
+                if length > (<size_t> -1) // 4:
+                    raise MemoryError()
+                utf8 = <uint8_t*> malloc(length * (kind + 1 if kind < 4 else 4))
+                if utf8 == NULL:
+                    raise MemoryError()
+                try:
+                    with nogil:
+                        status = tokenizer_feed(
+                            self.c_tokenizer, utf8,
+                            utf8_encode_code_points(kind, data, length, utf8))
+                finally:
+                    free(utf8)
+            check_tokenizer_status(status, self.c_builder)
+        finally:
+            self.busy = False
 
     def feed(self, bytes chunk):
         """Tokenize and build from a chunk of UTF-8 (complete sequences)."""
         cdef const uint8_t* data = chunk
         cdef size_t length = len(chunk)
         cdef int status
-        if self.finished:
-            raise ValueError("the parse is finished")
-        if self.byte_input:
-            raise ValueError("the input is bytes: feed_bytes")
-        with nogil:
-            status = tokenizer_feed(self.c_tokenizer, data, length)
-        if status != 0 and self.c_builder.failed:
-            raise MemoryError()
+        self._enter()
+        try:
+            if self.finished:
+                raise ValueError("the parse is finished")
+            if self.byte_input:
+                raise ValueError("the input is bytes: feed_bytes")
+            with nogil:
+                status = tokenizer_feed(self.c_tokenizer, data, length)
+            check_tokenizer_status(status, self.c_builder)
+        finally:
+            self.busy = False
 
     def finish(self):
         """End of input: the Document."""
+        self._enter()
+        try:
+            self._finish()
+            return self.document
+        finally:
+            self.busy = False
+
+    cdef int _end_of_parse(self) except -1:
+        """The parse is over (the one place that says so)."""
+        self.finished = True
+        self.document.c_doc.building = 0
+        return 0
+
+    cdef int _finish(self) except -1:
         cdef const uint8_t* output = NULL
         cdef size_t length = 0
-        if not self.finished:
-            self.finished = True
-            if self.byte_input:
-                with nogil:
-                    input_byte_stream_finish(&self.c_stream, &output, &length)
-                self._tokenize(output, length, True)
-            else:
-                with nogil:
-                    tokenizer_finish(self.c_tokenizer)
-                if self.c_builder.failed:
-                    raise MemoryError()
-            self.document.c_doc.building = 0
-        return self.document
+        cdef int status
+        if self.finished:
+            return 0
+        # (Once the end of input is given, a failure below ends the parse
+        # too: a second finish() returns the incomplete Document.)
+        self.finished = True
+        if self.byte_input:
+            with nogil:
+                input_byte_stream_finish(&self.c_stream, &output, &length)
+            self._tokenize(output, length, True)
+        else:
+            with nogil:
+                status = tokenizer_finish(self.c_tokenizer)
+            check_tokenizer_status(status, self.c_builder)
+        return self._end_of_parse()
 
     def finish_fragment(self):
         """End of input in the fragment case: a DocumentFragment holding the
         children of the root html element."""
         cdef CDocumentFragment* fragment
-        cdef CElement* root = self.c_builder.fragment_root
-        self.finish()
-        if root == NULL:
-            raise ValueError("not the fragment case")
-        fragment = document_fragment_create(self.document.c_doc)
-        if fragment == NULL:
-            raise MemoryError()
-        while root.node.first_child != NULL:
-            node_append_child(&fragment.node, root.node.first_child)
-        return node_proxy(&fragment.node)
+        cdef CElement* root
+        self._enter()
+        try:
+            self._finish()
+            # (Read after the end of input: the builder is the one that
+            # built this Document.)
+            root = self.c_builder.fragment_root
+            if root == NULL:
+                raise ValueError("not the fragment case")
+            fragment = document_fragment_create(self.document.c_doc)
+            if fragment == NULL:
+                raise MemoryError()
+            while root.node.first_child != NULL:
+                node_append_child(&fragment.node, root.node.first_child)
+            return node_proxy(&fragment.node)
+        finally:
+            self.busy = False
 
     def buffered(self):
         """(bytes held, bytes allocated) between feeds by the tokenizer's
         incoming buffer and the input byte stream (bytes waiting for the
         sniffing algorithm, bytes kept for a re-parse)."""
         cdef size_t capacity = 0
-        cdef size_t held = tokenizer_buffered(self.c_tokenizer, &capacity)
-        if self.byte_input:
-            # (While the encoding is tentative the kept bytes include those
-            # waiting for the sniffing algorithm or for autodetection.)
-            held += max(self.c_stream.kept.length, self.c_stream.undecided.length
-                        + (0 if self.c_stream.sniffed else self.c_stream.held.length))
-            capacity += self.c_stream.held.capacity + self.c_stream.kept.capacity \
-                + self.c_stream.undecided.capacity + self.c_stream.converted.capacity
-        return held, capacity
+        cdef size_t held
+        self._enter()
+        try:
+            held = tokenizer_buffered(self.c_tokenizer, &capacity)
+            if self.byte_input:
+                # (While the encoding is tentative the kept bytes include those
+                # waiting for the sniffing algorithm or for autodetection.)
+                held += max(self.c_stream.kept.length, self.c_stream.undecided.length
+                            + (0 if self.c_stream.sniffed else self.c_stream.held.length))
+                capacity += self.c_stream.held.capacity + self.c_stream.kept.capacity \
+                    + self.c_stream.undecided.capacity + self.c_stream.converted.capacity
+            return held, capacity
+        finally:
+            self.busy = False
 
     def document_object(self):
         return self.document
@@ -376,8 +521,12 @@ cdef class TreeConstruction:
         """The collected parse errors as (code, line, column) tuples."""
         cdef size_t i
         result = []
-        for i in range(self.c_errors.count):
-            result.append((self.c_errors.items[i].code.decode("ascii"),
-                           self.c_errors.items[i].line,
-                           self.c_errors.items[i].column))
-        return result
+        self._enter()
+        try:
+            for i in range(self.c_errors.count):
+                result.append((self.c_errors.items[i].code.decode("ascii"),
+                               self.c_errors.items[i].line,
+                               self.c_errors.items[i].column))
+            return result
+        finally:
+            self.busy = False

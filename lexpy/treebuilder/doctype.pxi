@@ -91,27 +91,6 @@ cdef extern from *:
     const char** lexpy_limited_quirks_public_prefixes
 
 
-cdef bint ascii_ci_starts_with(const uint8_t* value, size_t length,
-                               const char* lowercase_prefix) noexcept nogil:
-    cdef size_t i = 0
-    cdef uint8_t c
-    while lowercase_prefix[i] != 0:
-        if i >= length:
-            return False
-        c = value[i]
-        if 0x41 <= c <= 0x5A:
-            c += 0x20
-        if c != <uint8_t> lowercase_prefix[i]:
-            return False
-        i += 1
-    return True
-
-
-cdef inline bint ascii_ci_equals(const uint8_t* value, size_t length,
-                                 const char* lowercase) noexcept nogil:
-    return length == strlen(lowercase) and ascii_ci_starts_with(value, length, lowercase)
-
-
 cdef bint starts_with_any(const uint8_t* value, size_t length,
                           const char** prefixes) noexcept nogil:
     cdef size_t i = 0

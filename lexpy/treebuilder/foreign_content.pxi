@@ -104,10 +104,11 @@ cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
 
 
 cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
-    cdef TextRun run = tb.text
-    report_nul_characters(tb, &run)
-    if tb.frameset_ok and run_has_non_whitespace(&run):
+    cdef TextRun run
+    if tb.frameset_ok and text_has_non_whitespace(tb):
         tb.frameset_ok = False
+    run = tb.text
+    report_nul_characters(tb, &run)
     insert_characters(tb, &run, NUL_REPLACE)
     tb.text.begin = tb.text.end
     return DONE

@@ -58,7 +58,7 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
             location.before = &node.node
             return location
         location.parent = inside_template_contents(
-            &tb.open_elements[last_table - 1].node)
+            &tb.open_elements[next_open_below(tb, last_table)].node)
         return location
     location.parent = inside_template_contents(&target.node)
     return location
@@ -80,7 +80,7 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
                                size_t* written) noexcept nogil:
     """Convert a range into fresh DOM memory (attribute values, DOCTYPE
     fields, PI targets); NULL when out of memory."""
-    cdef size_t room = length * 3 if flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    cdef size_t room = conversion_room(length, flags)
     cdef uint8_t* memory = dom_alloc(tb.document, room if room else 1)
     if memory == NULL:
         tb.failed = True
@@ -110,8 +110,6 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     if element == NULL:
         tb.failed = True
         return NULL
-    if tag == TAG_SELECTEDCONTENT and ns == NS_HTML:
-        selectedcontent_created(tb)
     if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
         tb.failed = True
         return element
@@ -152,6 +150,8 @@ cdef CElement* insert_foreign_element(TreeBuilder* tb, Token* token,
     insert_at(location, &element.node)
     if open_elements_push(tb, element) != 0:
         return NULL
+    if element.tag_id == TAG_SELECTEDCONTENT and ns == NS_HTML:
+        selectedcontent_inserted(tb, element)
     return element
 
 
@@ -223,15 +223,37 @@ cdef ssize_t token_attribute_index(Token* token, lxp_attr_id_t name) noexcept no
     return -1
 
 
+# ASCII case-insensitive comparison with a lowercase C string
+# https://infra.spec.whatwg.org/#ascii-case-insensitive
+cdef bint ascii_ci_starts_with(const uint8_t* value, size_t length,
+                               const char* lowercase_prefix) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint8_t c
+    while lowercase_prefix[i] != 0:
+        if i >= length:
+            return False
+        c = value[i]
+        if 0x41 <= c <= 0x5A:
+            c += 0x20
+        if c != <uint8_t> lowercase_prefix[i]:
+            return False
+        i += 1
+    return True
+
+
+cdef inline bint ascii_ci_equals(const uint8_t* value, size_t length,
+                                 const char* lowercase) noexcept nogil:
+    return length == strlen(lowercase) and ascii_ci_starts_with(value, length, lowercase)
+
+
 cdef bint token_attribute_equals(Token* token, lxp_attr_id_t name,
                                  const char* lowercase_value) noexcept nogil:
     """Whether the token's attribute `name` is, ASCII case-insensitively,
     `lowercase_value` (after conversion: references decoded)."""
     cdef ssize_t index = token_attribute_index(token, name)
     cdef TokenAttr* attr
-    cdef size_t length, i, expected = strlen(lowercase_value)
+    cdef size_t length
     cdef uint8_t buffer[64]
-    cdef uint8_t c
     if index < 0:
         return False
     attr = &token.attrs[index]
@@ -239,31 +261,13 @@ cdef bint token_attribute_equals(Token* token, lxp_attr_id_t name,
     if length > 20:
         return False            # longer than any value asked about, even encoded
     length = convert_text(token.data + attr.value_begin, length, attr.flags, buffer)
-    if length != expected:
-        return False
-    for i in range(length):
-        c = buffer[i]
-        if 0x41 <= c <= 0x5A:
-            c += 0x20
-        if c != <uint8_t> lowercase_value[i]:
-            return False
-    return True
+    return ascii_ci_equals(buffer, length, lowercase_value)
 
 
 cdef bint attribute_value_equals(CAttr* attr, const char* lowercase_value) noexcept nogil:
     """Whether a DOM attribute's value is, ASCII case-insensitively,
     `lowercase_value`."""
-    cdef size_t i, expected = strlen(lowercase_value)
-    cdef uint8_t c
-    if attr == NULL or attr.value_length != expected:
-        return False
-    for i in range(expected):
-        c = attr.value[i]
-        if 0x41 <= c <= 0x5A:
-            c += 0x20
-        if c != <uint8_t> lowercase_value[i]:
-            return False
-    return True
+    return attr != NULL and ascii_ci_equals(attr.value, attr.value_length, lowercase_value)
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +306,7 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
             tb.failed = True
             return
     if length:
-        room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+        room = conversion_room(length, token.data_flags)
         destination = character_data_reserve(node, room)
         if destination == NULL:
             tb.failed = True
@@ -324,7 +328,7 @@ cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef uint8_t* destination
     if node == NULL or length == 0:
         return
-    room = length * 3 if token.data_flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    room = conversion_room(length, token.data_flags)
     destination = character_data_reserve(node, room)
     if destination == NULL:
         tb.failed = True

@@ -15,6 +15,21 @@ cdef enum:
     ELEMENT_IN_FORMATTING = 0x200
 
 
+# Not in the standard: the capacity an array grows to, doubling from
+# `first` until it holds `needed` items of `item_size` bytes; 0 when that
+# many bytes do not fit a size_t (the caller reports out of memory).
+cdef size_t grown_capacity(size_t capacity, size_t needed, size_t first,
+                           size_t item_size) noexcept nogil:
+    cdef size_t limit = (<size_t> -1) // item_size
+    if capacity == 0:
+        capacity = first
+    while capacity < needed:
+        if capacity > limit // 2:
+            return limit if needed <= limit else 0
+        capacity *= 2
+    return capacity if capacity <= limit else 0
+
+
 cdef inline bint is_html_element(CElement* element, lxp_tag_id_t tag) noexcept nogil:
     """Whether `element` is the HTML element `tag` ("a p element")."""
     return element != NULL and element.tag_id == tag and element.ns == NS_HTML
@@ -22,10 +37,6 @@ cdef inline bint is_html_element(CElement* element, lxp_tag_id_t tag) noexcept n
 
 cdef inline uint32_t element_category(CElement* element) noexcept nogil:
     return lxp_tag_category_of(element.tag_id, element.ns)
-
-
-cdef inline bint is_special(CElement* element) noexcept nogil:
-    return (element_category(element) & CAT_SPECIAL) != 0
 
 
 cdef inline CElement* current_node(TreeBuilder* tb) noexcept nogil:
@@ -137,11 +148,10 @@ cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
     cdef uint32_t* grown
     if key < capacity:
         return 0
-    if capacity == 0:
-        capacity = 2 * <size_t> TAG__LAST_STATIC
-    while capacity <= key:
-        capacity *= 2
-    grown = <uint32_t*> realloc(tb.topmost_tag, capacity * sizeof(uint32_t))
+    capacity = grown_capacity(capacity, key + 1, 2 * <size_t> TAG__LAST_STATIC,
+                              sizeof(uint32_t))
+    grown = <uint32_t*> realloc(tb.topmost_tag, capacity * sizeof(uint32_t)) \
+        if capacity != 0 else NULL
     if grown == NULL:
         tb.failed = True
         return -1
@@ -152,6 +162,16 @@ cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
     return 0
 
 
+cdef inline void link_above(TreeBuilder* tb, StackLinks* links, int field,
+                            uint32_t* topmost, uint32_t here) noexcept nogil:
+    """The element at `here` becomes the topmost with a key: below the
+    previous one (which gets its up link)."""
+    links.down[field] = topmost[0]
+    if topmost[0] != 0:
+        tb.open_links[topmost[0] - 1].up[field] = here
+    topmost[0] = here
+
+
 cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
     """Add the element at `position` (the topmost one indexed so far) to
     the index. Its tag key has room (reserve_tag_key)."""
@@ -159,50 +179,186 @@ cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
     cdef StackLinks* links = &tb.open_links[position]
     cdef uint32_t here = <uint32_t> (position + 1)
     cdef uint32_t category = element_category(element)
-    cdef size_t key = tag_key(element)
     cdef int k
     element.node.flags |= ELEMENT_ON_STACK
-    links.tag = tb.topmost_tag[key]
-    tb.topmost_tag[key] = here
+    link_above(tb, links, LINK_TAG, &tb.topmost_tag[tag_key(element)], here)
     if category & SCOPE_ANY:
         for k in range(4):
             if category & SCOPE_BOUNDARIES[k]:
-                links.boundary[k] = tb.topmost_boundary[k]
-                tb.topmost_boundary[k] = here
+                link_above(tb, links, LINK_BOUNDARY + k, &tb.topmost_boundary[k], here)
     if category & CAT_SPECIAL:
-        links.special = tb.topmost_special
-        tb.topmost_special = here
+        link_above(tb, links, LINK_SPECIAL, &tb.topmost_special, here)
         if is_list_stop(element, category):
-            links.list_stop = tb.topmost_list_stop
-            tb.topmost_list_stop = here
+            link_above(tb, links, LINK_LIST_STOP, &tb.topmost_list_stop, here)
     if element.ns == NS_HTML:
-        links.html = tb.topmost_html
-        tb.topmost_html = here
+        link_above(tb, links, LINK_HTML, &tb.topmost_html, here)
     if is_unclosed_at_end(element, category):
         tb.open_unclosed += 1
 
 
 cdef void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
     """Take the element at `position` (the topmost one indexed) out of the
-    index."""
+    index (the up link left below it is stale, which link_up tells)."""
     cdef CElement* element = tb.open_elements[position]
     cdef StackLinks* links = &tb.open_links[position]
     cdef uint32_t category = element_category(element)
     cdef int k
     element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
-    tb.topmost_tag[tag_key(element)] = links.tag
+    tb.topmost_tag[tag_key(element)] = links.down[LINK_TAG]
     if category & SCOPE_ANY:
         for k in range(4):
             if category & SCOPE_BOUNDARIES[k]:
-                tb.topmost_boundary[k] = links.boundary[k]
+                tb.topmost_boundary[k] = links.down[LINK_BOUNDARY + k]
     if category & CAT_SPECIAL:
-        tb.topmost_special = links.special
+        tb.topmost_special = links.down[LINK_SPECIAL]
         if is_list_stop(element, category):
-            tb.topmost_list_stop = links.list_stop
+            tb.topmost_list_stop = links.down[LINK_LIST_STOP]
     if element.ns == NS_HTML:
-        tb.topmost_html = links.html
+        tb.topmost_html = links.down[LINK_HTML]
     if is_unclosed_at_end(element, category):
         tb.open_unclosed -= 1
+
+
+cdef uint32_t link_fields(CElement* element) noexcept nogil:
+    """The kinds of key an element has (bit i: LINK field i)."""
+    cdef uint32_t category = element_category(element)
+    cdef uint32_t fields = 1 << LINK_TAG
+    cdef int k
+    for k in range(4):
+        if category & SCOPE_BOUNDARIES[k]:
+            fields |= 1 << (LINK_BOUNDARY + k)
+    if category & CAT_SPECIAL:
+        fields |= 1 << LINK_SPECIAL
+        if is_list_stop(element, category):
+            fields |= 1 << LINK_LIST_STOP
+    if element.ns == NS_HTML:
+        fields |= 1 << LINK_HTML
+    return fields
+
+
+cdef uint32_t* topmost_slot(TreeBuilder* tb, CElement* element, int field) noexcept nogil:
+    if field == LINK_TAG:
+        return &tb.topmost_tag[tag_key(element)]
+    if field < LINK_SPECIAL:
+        return &tb.topmost_boundary[field - LINK_BOUNDARY]
+    if field == LINK_SPECIAL:
+        return &tb.topmost_special
+    if field == LINK_LIST_STOP:
+        return &tb.topmost_list_stop
+    return &tb.topmost_html
+
+
+cdef inline bint shares_key(CElement* a, CElement* b, int field) noexcept nogil:
+    """Whether `b` has `a`'s key of this kind."""
+    if field == LINK_TAG:
+        return tag_key(a) == tag_key(b)
+    return (link_fields(b) >> field) & 1 != 0
+
+
+cdef uint32_t link_up(TreeBuilder* tb, size_t position, int field) noexcept nogil:
+    """Position + 1 of the next open element above `position` sharing its
+    key of this kind (0: none): the up link, when it is still true."""
+    cdef uint32_t up = tb.open_links[position].up[field]
+    if up == 0 or up > tb.open_count or up - 1 <= position \
+            or tb.open_elements[up - 1] == NULL:
+        return 0
+    if tb.open_links[up - 1].down[field] != position + 1 or not shares_key(
+            tb.open_elements[position], tb.open_elements[up - 1], field):
+        return 0
+    return up
+
+
+cdef void move_in_chain(TreeBuilder* tb, size_t old, StackLinks* saved,
+                        size_t new, int field) noexcept nogil:
+    """The element at `old` (whose links were `saved`) now is at `new`,
+    with no other element of its key between: its neighbours in the chain
+    of this key point to the new place."""
+    cdef uint32_t down = saved.down[field]
+    cdef uint32_t up = saved.up[field]
+    cdef StackLinks* links = &tb.open_links[new]
+    links.down[field] = down
+    links.up[field] = up
+    if down != 0:
+        tb.open_links[down - 1].up[field] = <uint32_t> (new + 1)
+    if up != 0:
+        tb.open_links[up - 1].down[field] = <uint32_t> (new + 1)
+    else:
+        topmost_slot(tb, tb.open_elements[new], field)[0] = <uint32_t> (new + 1)
+
+
+cdef void open_elements_swap(TreeBuilder* tb, size_t position) noexcept nogil:
+    """Exchange the open elements at `position` and the one above it,
+    updating the index in constant time (not in the standard)."""
+    cdef CElement* lower = tb.open_elements[position]
+    cdef CElement* upper = tb.open_elements[position + 1]
+    cdef uint32_t lower_fields = link_fields(lower) if lower != NULL else 0
+    cdef uint32_t upper_fields = link_fields(upper) if upper != NULL else 0
+    cdef StackLinks lower_links, upper_links
+    cdef int field
+    cdef bint shared
+    # The links as they are, with the up links made true.
+    for field in range(LINK_FIELDS):
+        lower_links.down[field] = tb.open_links[position].down[field]
+        upper_links.down[field] = tb.open_links[position + 1].down[field]
+        lower_links.up[field] = link_up(tb, position, field) \
+            if (lower_fields >> field) & 1 else 0
+        upper_links.up[field] = link_up(tb, position + 1, field) \
+            if (upper_fields >> field) & 1 else 0
+    tb.open_elements[position] = upper
+    tb.open_elements[position + 1] = lower
+    for field in range(LINK_FIELDS):
+        if field == LINK_TAG:
+            shared = lower != NULL and upper != NULL and tag_key(lower) == tag_key(upper)
+        else:
+            shared = (lower_fields >> field) & (upper_fields >> field) & 1 != 0
+        if shared:
+            continue          # both places keep the key: the chain stands
+        if (lower_fields >> field) & 1:
+            move_in_chain(tb, position, &lower_links, position + 1, field)
+        if (upper_fields >> field) & 1:
+            move_in_chain(tb, position + 1, &upper_links, position, field)
+
+
+cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
+    """For the tests (quadratic): the index as a walk over the stack finds
+    it; every open element has the ELEMENT_ON_STACK bit."""
+    cdef size_t position, other
+    cdef uint32_t fields, below, above
+    cdef CElement* element
+    cdef int field
+    cdef size_t empty = 0
+    if tb.open_count > 0 and tb.open_elements[tb.open_count - 1] == NULL:
+        return False
+    for position in range(tb.open_count):
+        element = tb.open_elements[position]
+        if element == NULL:
+            empty += 1
+            continue
+        if not element.node.flags & ELEMENT_ON_STACK:
+            return False
+        fields = link_fields(element)
+        for field in range(LINK_FIELDS):
+            if not (fields >> field) & 1:
+                continue
+            below = above = 0
+            other = position
+            while other > 0:
+                other -= 1
+                if tb.open_elements[other] != NULL and \
+                        shares_key(element, tb.open_elements[other], field):
+                    below = <uint32_t> (other + 1)
+                    break
+            for other in range(position + 1, tb.open_count):
+                if tb.open_elements[other] != NULL and \
+                        shares_key(element, tb.open_elements[other], field):
+                    above = <uint32_t> (other + 1)
+                    break
+            if tb.open_links[position].down[field] != below \
+                    or link_up(tb, position, field) != above:
+                return False
+            if above == 0 and topmost_slot(tb, element, field)[0] != position + 1:
+                return False
+    return empty == tb.open_removed
 
 
 cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -217,7 +373,10 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     if tb.open_count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
         tb.failed = True
         return -1
-    capacity = tb.open_capacity * 2 if tb.open_capacity else 64
+    capacity = grown_capacity(tb.open_capacity, tb.open_count + 1, 64, sizeof(StackLinks))
+    if capacity == 0:
+        tb.failed = True
+        return -1
     items = <CElement**> realloc(tb.open_elements, capacity * sizeof(CElement*))
     if items == NULL:
         tb.failed = True
@@ -235,6 +394,8 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
 cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
     if element == NULL:
         return -1
+    if tb.open_removed * 2 > tb.open_count:
+        open_elements_compact(tb)
     if open_elements_reserve(tb, element) != 0:
         return -1
     tb.open_elements[tb.open_count] = element
@@ -252,6 +413,7 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
     tb.open_count -= 1
     element = tb.open_elements[tb.open_count]
     index_leave(tb, tb.open_count)
+    drop_removed_places_on_top(tb)
     element_popped(tb, element)
 
 
@@ -269,32 +431,63 @@ cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept no
     while position != 0:
         if tb.open_elements[position - 1] == element:
             return position - 1
-        position = tb.open_links[position - 1].tag
+        position = tb.open_links[position - 1].down[LINK_TAG]
     return -1
 
 
-cdef void index_leave_from(TreeBuilder* tb, size_t start) noexcept nogil:
-    """Take the elements at start.. out of the index (before the stack
-    changes at `start`)."""
-    cdef size_t position = tb.open_count
-    while position > start:
+# ---------------------------------------------------------------------------
+# Removal from the middle (not in the standard's terms): the element leaves
+# its place empty (NULL) and the chains of its keys in constant time, so
+# the positions above it stay and nothing is reindexed; a walk over the
+# stack by position skips the empty places (next_open_below, ...above).
+# The topmost place is never empty: a pop drops the empty places it
+# uncovers. When half the places are empty, a push compacts the stack.
+# ---------------------------------------------------------------------------
+
+cdef inline void drop_removed_places_on_top(TreeBuilder* tb) noexcept nogil:
+    while tb.open_count > 0 and tb.open_elements[tb.open_count - 1] == NULL:
+        tb.open_count -= 1
+        tb.open_removed -= 1
+
+
+cdef inline ssize_t next_open_below(TreeBuilder* tb, ssize_t position) noexcept nogil:
+    """The position of the open element right below `position` (-1: none)."""
+    position -= 1
+    while position >= 0 and tb.open_elements[position] == NULL:
         position -= 1
-        index_leave(tb, position)
+    return position
 
 
-cdef void index_enter_from(TreeBuilder* tb, size_t start) noexcept nogil:
-    cdef size_t position
-    for position in range(start, tb.open_count):
-        index_enter(tb, position)
+cdef void index_unlink(TreeBuilder* tb, size_t position) noexcept nogil:
+    """Take the element at `position` out of the chains of its keys."""
+    cdef CElement* element = tb.open_elements[position]
+    cdef uint32_t fields = link_fields(element)
+    cdef uint32_t down, up
+    cdef int field
+    for field in range(LINK_FIELDS):
+        if not (fields >> field) & 1:
+            continue
+        down = tb.open_links[position].down[field]
+        up = link_up(tb, position, field)
+        if up != 0:
+            tb.open_links[up - 1].down[field] = down
+        else:
+            topmost_slot(tb, element, field)[0] = down
+        if down != 0:
+            tb.open_links[down - 1].up[field] = up
+    element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+    if is_unclosed_at_end(element, element_category(element)):
+        tb.open_unclosed -= 1
 
 
 cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     cdef CElement* element = tb.open_elements[index]
-    index_leave_from(tb, index)
-    memmove(&tb.open_elements[index], &tb.open_elements[index + 1],
-            (tb.open_count - index - 1) * sizeof(CElement*))
-    tb.open_count -= 1
-    index_enter_from(tb, index)
+    if index + 1 == tb.open_count:
+        open_elements_pop(tb)
+        return
+    index_unlink(tb, index)
+    tb.open_elements[index] = NULL
+    tb.open_removed += 1
     element_popped(tb, element)
 
 
@@ -304,17 +497,31 @@ cdef void open_elements_remove(TreeBuilder* tb, CElement* element) noexcept nogi
         open_elements_remove_at(tb, <size_t> index)
 
 
-cdef int open_elements_insert_at(TreeBuilder* tb, size_t index,
-                                 CElement* element) noexcept nogil:
-    if element == NULL or open_elements_reserve(tb, element) != 0:
-        return -1
-    index_leave_from(tb, index)
-    memmove(&tb.open_elements[index + 1], &tb.open_elements[index],
-            (tb.open_count - index) * sizeof(CElement*))
-    tb.open_elements[index] = element
-    tb.open_count += 1
-    index_enter_from(tb, index)
-    return 0
+cdef void open_elements_compact(TreeBuilder* tb) noexcept nogil:
+    """Close the empty places: the elements above the first one are taken
+    out of the index, moved down and indexed again (linear, once per as
+    many removals as there are elements left)."""
+    cdef size_t start = 0
+    cdef size_t position, kept
+    while start < tb.open_count and tb.open_elements[start] != NULL:
+        start += 1
+    if start == tb.open_count:
+        tb.open_removed = 0
+        return
+    position = tb.open_count
+    while position > start:
+        position -= 1
+        if tb.open_elements[position] != NULL:
+            index_leave(tb, position)
+    kept = start
+    for position in range(start, tb.open_count):
+        if tb.open_elements[position] != NULL:
+            tb.open_elements[kept] = tb.open_elements[position]
+            kept += 1
+    tb.open_count = kept
+    tb.open_removed = 0
+    for position in range(start, kept):
+        index_enter(tb, position)
 
 
 cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,

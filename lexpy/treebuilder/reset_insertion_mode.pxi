@@ -5,8 +5,10 @@ cdef int push_template_mode(TreeBuilder* tb, uint32_t mode) noexcept nogil:
     cdef size_t capacity
     cdef uint32_t* items
     if tb.template_count == tb.template_capacity:
-        capacity = tb.template_capacity * 2 if tb.template_capacity else 16
-        items = <uint32_t*> realloc(tb.template_modes, capacity * sizeof(uint32_t))
+        capacity = grown_capacity(tb.template_capacity, tb.template_count + 1, 16,
+                                  sizeof(uint32_t))
+        items = <uint32_t*> realloc(tb.template_modes, capacity * sizeof(uint32_t)) \
+            if capacity != 0 else NULL
         if items == NULL:
             tb.failed = True
             return -1

@@ -33,10 +33,8 @@ cdef int ensure_capacity(TreeBuilder* tb, uint8_t** buffer, size_t* capacity,
     cdef uint8_t* grown
     if needed <= capacity[0]:
         return 0
-    size = capacity[0] * 2 if capacity[0] else 256
-    while size < needed:
-        size *= 2
-    grown = <uint8_t*> realloc(buffer[0], size)
+    size = grown_capacity(capacity[0], needed, 256, 1)
+    grown = <uint8_t*> realloc(buffer[0], size) if size != 0 else NULL
     if grown == NULL:
         tb.failed = True
         return -1
@@ -45,26 +43,47 @@ cdef int ensure_capacity(TreeBuilder* tb, uint8_t** buffer, size_t* capacity,
     return 0
 
 
-cdef int begin_text(TreeBuilder* tb, Token* token) noexcept nogil:
-    """Make the token's text the current run. Text with character references
-    is decoded once into the scratch buffer first, so that what a reference
-    stands for (&#32; is a space) is what the modes see; its U+0000
-    characters stay for the mode to drop or replace."""
-    cdef size_t length = token.text_end - token.text_begin
-    cdef uint32_t flags = token.data_flags
+cdef inline size_t conversion_room(size_t length, uint32_t flags) noexcept nogil:
+    """Bytes a conversion of `length` bytes may write (U+FFFD and decoded
+    references are longer than their source); (size_t) -1, which no
+    allocation gets, when that does not fit a size_t."""
+    if not flags & (DATA_HAS_NUL | DATA_HAS_CHARREF):
+        return length
+    return length * 3 if length <= (<size_t> -1) // 3 else <size_t> -1
+
+
+cdef inline void begin_text(TreeBuilder* tb, Token* token) noexcept nogil:
+    """Make the token's raw text the current run. Its conversion (character
+    references too) happens once, straight into the DOM, when the run is
+    inserted whole (DESIGN.md decision 3); a mode that must see the
+    characters a reference stands for (&#32; is a space) decodes it first
+    (decode_text_run)."""
     tb.text.data = token.data
     tb.text.begin = token.text_begin
     tb.text.end = token.text_end
-    tb.text.flags = flags
-    if flags & DATA_HAS_CHARREF:
-        if ensure_capacity(tb, &tb.scratch, &tb.scratch_capacity, length * 3) != 0:
-            return -1
-        tb.text.data = tb.scratch
-        tb.text.begin = 0
-        tb.text.end = convert_text(token.data + token.text_begin, length,
-                                   flags & ~(<uint32_t> DATA_NUL_DROP), tb.scratch)
-        tb.text.flags = DATA_HAS_NUL if (flags & DATA_HAS_NUL and not
-                                         flags & DATA_NUL_TO_REPLACEMENT) else 0
+    tb.text.flags = token.data_flags
+
+
+cdef int decode_text_run(TreeBuilder* tb) noexcept nogil:
+    """Decode the current run's character references into the scratch
+    buffer (its U+0000 characters stay for the mode to drop or replace), so
+    that a mode splitting off whitespace sees decoded characters. Not in the
+    standard. Returns -1 when out of memory."""
+    cdef TextRun* run = &tb.text
+    cdef size_t length = run.end - run.begin
+    cdef uint32_t flags = run.flags
+    if not flags & DATA_HAS_CHARREF:
+        return 0
+    if ensure_capacity(tb, &tb.scratch, &tb.scratch_capacity,
+                       conversion_room(length, flags)) != 0:
+        run.begin = run.end
+        return -1
+    run.end = convert_text(run.data + run.begin, length,
+                           flags & ~(<uint32_t> DATA_NUL_DROP), tb.scratch)
+    run.data = tb.scratch
+    run.begin = 0
+    run.flags = DATA_HAS_NUL if (flags & DATA_HAS_NUL and not
+                                 flags & DATA_NUL_TO_REPLACEMENT) else 0
     return 0
 
 
@@ -73,6 +92,8 @@ cdef void skip_leading_newline(TreeBuilder* tb) noexcept nogil:
     <textarea>): a raw CR, CR LF or LF, or a decoded LF."""
     cdef TextRun* run = &tb.text
     if run.begin >= run.end:
+        return
+    if run.data[run.begin] == 0x26 and decode_text_run(tb) != 0:   # '&'
         return
     if run.data[run.begin] == 0x0A:
         run.begin += 1
@@ -92,7 +113,9 @@ cdef size_t leading_whitespace_length(TextRun* run) noexcept nogil:
 cdef TextRun take_leading_whitespace(TreeBuilder* tb) noexcept nogil:
     """Split the current run: return its leading whitespace and keep the
     rest (which starts with another character, or is empty)."""
-    cdef TextRun whitespace = tb.text
+    cdef TextRun whitespace
+    decode_text_run(tb)
+    whitespace = tb.text
     whitespace.end = tb.text.begin + leading_whitespace_length(&tb.text)
     tb.text.begin = whitespace.end
     return whitespace
@@ -103,6 +126,7 @@ cdef void skip_non_whitespace_characters(TreeBuilder* tb,
     """Drop the characters up to the next whitespace from the current run,
     one parse error for each."""
     cdef TextRun* run = &tb.text
+    decode_text_run(tb)
     while run.begin < run.end and not is_ascii_whitespace(run.data[run.begin]):
         if (run.data[run.begin] & 0xC0) != 0x80:
             parse_error(tb, error)
@@ -120,6 +144,43 @@ cdef bint run_has_non_whitespace(TextRun* run) noexcept nogil:
         if not is_ascii_whitespace(c) and not (c == 0 and real_nul):
             return True
     return False
+
+
+cdef inline bint is_reference_character(uint8_t c) noexcept nogil:
+    """What a character reference is made of after its '&' (not in the
+    standard: a superset, for a conservative scan)."""
+    return (0x30 <= c <= 0x39) or (0x61 <= (c | 0x20) <= 0x7A) or c == 0x23
+
+
+cdef bint raw_run_has_plain_non_whitespace(TextRun* run) noexcept nogil:
+    """Whether the raw run has a character that is neither whitespace nor
+    U+0000 outside anything that may be a character reference: such a
+    character stays as it is in the decoded text."""
+    cdef size_t i = run.begin
+    cdef uint8_t c
+    while i < run.end:
+        c = run.data[i]
+        i += 1
+        if c == 0x26:                           # '&': skip a reference's shape
+            while i < run.end and is_reference_character(run.data[i]):
+                i += 1
+            if i < run.end and run.data[i] == 0x3B:
+                i += 1
+        elif c != 0 and not is_ascii_whitespace(c):
+            return True
+    return False
+
+
+cdef bint text_has_non_whitespace(TreeBuilder* tb) noexcept nogil:
+    """Whether the current run has a character that is neither whitespace
+    nor a U+0000 the mode drops or replaces (frameset-ok goes off). Its
+    raw bytes tell unless all its other characters may be references; then
+    it is decoded first."""
+    if tb.text.flags & DATA_HAS_CHARREF:
+        if raw_run_has_plain_non_whitespace(&tb.text):
+            return True
+        decode_text_run(tb)
+    return run_has_non_whitespace(&tb.text)
 
 
 cdef size_t run_count_nul(TextRun* run) noexcept nogil:
@@ -186,7 +247,7 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
             tb.failed = True
             return
         new_node = True
-    room = length * 3 if flags & (DATA_HAS_NUL | DATA_HAS_CHARREF) else length
+    room = conversion_room(length, flags)
     destination = character_data_reserve(text, room)
     if destination == NULL:
         tb.failed = True
@@ -228,12 +289,14 @@ cdef void append_pending_table_text(TreeBuilder* tb, TextRun* run) noexcept nogi
     ignored), decoded, to the pending table character tokens."""
     cdef size_t length = run.end - run.begin
     cdef size_t start = tb.pending_length
-    cdef size_t i
+    cdef size_t i, room
     if length == 0:
         return
     report_nul_characters(tb, run)
+    room = conversion_room(length, run.flags)
     if ensure_capacity(tb, &tb.pending_text, &tb.pending_capacity,
-                       tb.pending_length + length * 3) != 0:
+                       tb.pending_length + room if room <= (<size_t> -1) - tb.pending_length
+                       else <size_t> -1) != 0:
         return
     tb.pending_length += convert_text(
         run.data + run.begin, length,

@@ -55,26 +55,40 @@ cdef enum ModeResult:
 cdef struct FormattingEntry:
     CElement* element
     uint64_t signature            # Noah's Ark key (tag, namespace, attributes,
-                                  # marker segment); 0: none (a marker, or a
-                                  # tag that never had three entries)
+                                  # marker segment); 0 for a marker
+
+
+# Slots of the formatting tags (a, b, big, code, em, font, i, nobr, s,
+# small, strike, strong, tt, u) in TreeBuilder.segment_counts.
+cdef enum:
+    FORMATTING_TAG_SLOTS = 16
 
 
 # The Noah's Ark count of one signature: how many entries of the list have
 # it (key 0: an empty slot).
 cdef struct NoahCount:
     uint64_t key
-    uint32_t count
+    size_t count
+
+
+# The kinds of key of the stack's index (open_elements.pxi), the fields of
+# StackLinks.down and .up.
+cdef enum:
+    LINK_TAG = 0                  # same tag key
+    LINK_BOUNDARY = 1             # 1..4: boundary of the same scope
+    LINK_SPECIAL = 5              # special element
+    LINK_LIST_STOP = 6            # special, other than address, div and p
+    LINK_HTML = 7                 # HTML element
+    LINK_FIELDS = 8
 
 
 # The stack's index (not in the standard; open_elements.pxi): for an open
 # element, the position + 1 of the previous open element sharing each of
-# its keys (0: none).
+# its keys (0: none), and of the next one above it (kept lazily: valid only
+# while that element's `down` points back here).
 cdef struct StackLinks:
-    uint32_t tag                  # same tag key
-    uint32_t boundary[4]          # boundary of the same scope
-    uint32_t special              # special element
-    uint32_t list_stop            # special, other than address, div and p
-    uint32_t html                 # HTML element
+    uint32_t down[LINK_FIELDS]
+    uint32_t up[LINK_FIELDS]
 
 
 # Character data still to be inserted: a byte range that is either the
@@ -107,6 +121,9 @@ cdef struct TreeBuilder:
     uint32_t topmost_special
     uint32_t topmost_list_stop
     uint32_t topmost_html
+    size_t open_removed           # NULL places left by removals in the
+                                  # middle (never the topmost; see
+                                  # open_elements.pxi, open_elements_remove_at)
     size_t open_unclosed          # open elements that are unclosed at the
                                   # end of the body (a parse error)
     # The list of active formatting elements.
@@ -114,11 +131,15 @@ cdef struct TreeBuilder:
     size_t formatting_count
     size_t formatting_capacity
     size_t formatting_markers     # markers in the list
-    # Entries of each static tag in the list; once a tag has had three,
-    # its entries carry Noah's Ark signatures (counted in noah_counts).
-    uint32_t formatting_tag_count[TAG__LAST_STATIC]
-    bint formatting_signed[TAG__LAST_STATIC]
-    NoahCount* noah_counts        # by signature: open addressing
+    # Entries of each formatting tag after the last marker (by the tag's
+    # slot: active_formatting.pxi), so that a long list without the tag is
+    # not walked; what each marker hid, restored when it goes.
+    size_t segment_counts[FORMATTING_TAG_SLOTS]
+    size_t* marker_saves          # FORMATTING_TAG_SLOTS counts a marker
+    size_t marker_saves_capacity  # in markers
+    # The Noah's Ark counts: entries of the list by signature (open
+    # addressing; a signature leaves when its last entry does).
+    NoahCount* noah_counts
     size_t noah_capacity          # power of two (0: no table yet)
     size_t noah_used
     # The stack of template insertion modes.
@@ -162,14 +183,14 @@ cdef struct TreeBuilder:
     size_t pending_length
     size_t pending_capacity
     bint pending_has_non_whitespace
-    # <selectedcontent>: the select last looked at, its enabled
-    # selectedcontent, whether one of its options had the selected
-    # attribute, and whether its first option was seen.
-    uint32_t selectedcontent_count
+    # <selectedcontent> (selectedcontent.pxi): how many were inserted; the
+    # select last looked at, its enabled selectedcontent and its selected
+    # option so far, and whether a selected attribute chose that option.
+    size_t selectedcontent_count
     CElement* selectedcontent_select
     CElement* selectedcontent_element
-    bint selectedcontent_saw_selected
-    bint selectedcontent_saw_option
+    CElement* selectedcontent_option
+    bint selectedcontent_by_attribute
 
 
 # A tree builder for `document`, fed by `tokenizer` (whose callback the
@@ -192,7 +213,3 @@ cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
 # when the builder ran out of memory, 2 when the document must be parsed
 # again in another encoding (TreeBuilder.reparse): the tokenizer stops.
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil
-
-# The root html element of the fragment case (whose children are the
-# fragment), or NULL.
-cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil

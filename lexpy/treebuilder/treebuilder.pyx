@@ -43,7 +43,7 @@ from lexpy.dom.dom cimport (
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
-    document_fragment_create, node_clone_into,
+    document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
 
 
@@ -97,52 +97,45 @@ cdef inline void switch_tokenizer_state(TreeBuilder* tb,
         tokenizer_set_state(tb.tokenizer, state)
 
 
-cdef int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
+# The rules of each insertion mode, indexed by the mode (Lexbor's table of
+# handlers): one indirect call instead of a chain of comparisons.
+ctypedef int (*ModeHandler)(TreeBuilder* tb, Token* token) noexcept nogil
+
+cdef enum:
+    MODE_COUNT = AFTER_AFTER_FRAMESET + 1
+
+cdef ModeHandler MODE_HANDLERS[MODE_COUNT]
+MODE_HANDLERS[<size_t> INITIAL] = mode_initial
+MODE_HANDLERS[<size_t> BEFORE_HTML] = mode_before_html
+MODE_HANDLERS[<size_t> BEFORE_HEAD] = mode_before_head
+MODE_HANDLERS[<size_t> IN_HEAD] = mode_in_head
+MODE_HANDLERS[<size_t> IN_HEAD_NOSCRIPT] = mode_in_head_noscript
+MODE_HANDLERS[<size_t> AFTER_HEAD] = mode_after_head
+MODE_HANDLERS[<size_t> IN_BODY] = mode_in_body
+MODE_HANDLERS[<size_t> TEXT] = mode_text
+MODE_HANDLERS[<size_t> IN_TABLE] = mode_in_table
+MODE_HANDLERS[<size_t> IN_TABLE_TEXT] = mode_in_table_text
+MODE_HANDLERS[<size_t> IN_CAPTION] = mode_in_caption
+MODE_HANDLERS[<size_t> IN_COLUMN_GROUP] = mode_in_column_group
+MODE_HANDLERS[<size_t> IN_TABLE_BODY] = mode_in_table_body
+MODE_HANDLERS[<size_t> IN_ROW] = mode_in_row
+MODE_HANDLERS[<size_t> IN_CELL] = mode_in_cell
+MODE_HANDLERS[<size_t> IN_TEMPLATE] = mode_in_template
+MODE_HANDLERS[<size_t> AFTER_BODY] = mode_after_body
+MODE_HANDLERS[<size_t> IN_FRAMESET] = mode_in_frameset
+MODE_HANDLERS[<size_t> AFTER_FRAMESET] = mode_after_frameset
+MODE_HANDLERS[<size_t> AFTER_AFTER_BODY] = mode_after_after_body
+MODE_HANDLERS[<size_t> AFTER_AFTER_FRAMESET] = mode_after_after_frameset
+
+
+init_formatting_slots()
+
+
+cdef inline int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
     """Process the token by the rules of the current insertion mode."""
-    cdef uint32_t mode = tb.mode
-    if mode == IN_BODY:
-        return mode_in_body(tb, token)
-    elif mode == TEXT:
-        return mode_text(tb, token)
-    elif mode == IN_TABLE:
-        return mode_in_table(tb, token)
-    elif mode == IN_TABLE_TEXT:
-        return mode_in_table_text(tb, token)
-    elif mode == IN_CELL:
-        return mode_in_cell(tb, token)
-    elif mode == IN_ROW:
-        return mode_in_row(tb, token)
-    elif mode == IN_TABLE_BODY:
-        return mode_in_table_body(tb, token)
-    elif mode == INITIAL:
-        return mode_initial(tb, token)
-    elif mode == BEFORE_HTML:
-        return mode_before_html(tb, token)
-    elif mode == BEFORE_HEAD:
-        return mode_before_head(tb, token)
-    elif mode == IN_HEAD:
-        return mode_in_head(tb, token)
-    elif mode == IN_HEAD_NOSCRIPT:
-        return mode_in_head_noscript(tb, token)
-    elif mode == AFTER_HEAD:
-        return mode_after_head(tb, token)
-    elif mode == IN_CAPTION:
-        return mode_in_caption(tb, token)
-    elif mode == IN_COLUMN_GROUP:
-        return mode_in_column_group(tb, token)
-    elif mode == IN_TEMPLATE:
-        return mode_in_template(tb, token)
-    elif mode == AFTER_BODY:
-        return mode_after_body(tb, token)
-    elif mode == IN_FRAMESET:
-        return mode_in_frameset(tb, token)
-    elif mode == AFTER_FRAMESET:
-        return mode_after_frameset(tb, token)
-    elif mode == AFTER_AFTER_BODY:
-        return mode_after_after_body(tb, token)
-    elif mode == AFTER_AFTER_FRAMESET:
-        return mode_after_after_frameset(tb, token)
-    return DONE
+    if tb.mode >= MODE_COUNT:
+        return DONE
+    return MODE_HANDLERS[tb.mode](tb, token)
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
@@ -180,13 +173,12 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
             return 0
-        if begin_text(tb, token) != 0:
-            return 1
+        begin_text(tb, token)
         if tb.skip_newline:
             tb.skip_newline = False
             skip_leading_newline(tb)
             if text_is_empty(tb):
-                return 0
+                return 1 if tb.failed else 0
     else:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0
@@ -226,11 +218,8 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     free(tb.topmost_tag)
     free(tb.formatting)
     free(tb.noah_counts)
+    free(tb.marker_saves)
     free(tb.template_modes)
     free(tb.scratch)
     free(tb.pending_text)
     free(tb)
-
-
-cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil:
-    return tb.fragment_root

@@ -4,18 +4,13 @@
 
 cdef int mode_after_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
-    cdef TextRun whitespace
     if is_comment_or_processing_instruction(token):
         insert_comment(tb, token, &tb.document.node)
         return DONE
     if kind == TAG__DOCTYPE or (is_start_tag(token) and kind == TAG_HTML):
         return mode_in_body(tb, token)
     if kind == TAG__TEXT:
-        whitespace = take_leading_whitespace(tb)
-        if whitespace.end > whitespace.begin:
-            # By the "in body" rules.
-            reconstruct_active_formatting_elements(tb)
-            insert_characters(tb, &whitespace, NUL_KEEP)
+        insert_leading_whitespace_in_body(tb)
         if text_is_empty(tb):
             return DONE
     elif kind == TAG__END_OF_FILE:

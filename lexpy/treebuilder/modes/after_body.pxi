@@ -4,13 +4,8 @@
 
 cdef int mode_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
-    cdef TextRun whitespace
     if kind == TAG__TEXT:
-        whitespace = take_leading_whitespace(tb)
-        if whitespace.end > whitespace.begin:
-            # By the "in body" rules.
-            reconstruct_active_formatting_elements(tb)
-            insert_characters(tb, &whitespace, NUL_KEEP)
+        insert_leading_whitespace_in_body(tb)
         if text_is_empty(tb):
             return DONE
     elif is_comment_or_processing_instruction(token):

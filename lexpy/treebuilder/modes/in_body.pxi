@@ -10,17 +10,28 @@ cdef int characters_in_body(TreeBuilder* tb) noexcept nogil:
     """U+0000 is a parse error and is ignored; any other character
     reconstructs the active formatting elements and is inserted, and turns
     frameset-ok off unless it is whitespace."""
-    cdef TextRun run = tb.text
+    cdef TextRun run
+    cdef bint non_whitespace = tb.frameset_ok and text_has_non_whitespace(tb)
+    run = tb.text
     tb.text.begin = tb.text.end
     if run_has_real_nul(&run):
         report_nul_characters(tb, &run)
         if not run_has_non_nul(&run):
             return DONE                        # nothing but ignored U+0000
     reconstruct_active_formatting_elements(tb)
-    if tb.frameset_ok and run_has_non_whitespace(&run):
+    if non_whitespace:
         tb.frameset_ok = False
     insert_characters(tb, &run, NUL_DROP)
     return DONE
+
+
+cdef void insert_leading_whitespace_in_body(TreeBuilder* tb) noexcept nogil:
+    """The text's leading whitespace, processed by the "in body" rules (the
+    modes after the body and after the frameset)."""
+    cdef TextRun whitespace = take_leading_whitespace(tb)
+    if whitespace.end > whitespace.begin:
+        reconstruct_active_formatting_elements(tb)
+        insert_characters(tb, &whitespace, NUL_KEEP)
 
 
 cdef bint run_has_non_nul(TextRun* run) noexcept nogil:
@@ -35,6 +46,10 @@ cdef bint run_has_non_nul(TextRun* run) noexcept nogil:
 cdef void stop_parsing(TreeBuilder* tb) noexcept nogil:
     while tb.open_count > 0:
         open_elements_pop(tb)
+    # (Not in the standard, which drops the parser: the tree builder's
+    # bits leave the nodes of the finished document.)
+    while tb.formatting_count > 0:
+        clear_active_formatting_to_last_marker(tb)
     tb.stopped = True
 
 

@@ -6,6 +6,7 @@ cdef int mode_in_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun run
     if kind == TAG__TEXT:
+        decode_text_run(tb)
         run = tb.text
         tb.text.begin = tb.text.end
         insert_whitespace_characters(tb, &run)

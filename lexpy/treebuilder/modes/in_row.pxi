@@ -37,6 +37,8 @@ cdef int mode_in_row(TreeBuilder* tb, Token* token) noexcept nogil:
             if not has_in_scope(tb, kind, CAT_SCOPE_TABLE):
                 parse_error(tb, "unexpected-end-tag")
                 return DONE
+            if not has_in_scope(tb, TAG_TR, CAT_SCOPE_TABLE):
+                return DONE                     # ignored (not a parse error)
             return REPROCESS if close_row(tb) else DONE
         if kind == TAG_BODY or kind == TAG_CAPTION or kind == TAG_COL \
                 or kind == TAG_COLGROUP or kind == TAG_HTML or kind == TAG_TD \
