@@ -13,7 +13,8 @@ parse(), parse_fragment() and Parser (incremental) build trees; dump()
 gives the html5lib test format of a tree and serialize() the HTML with
 html5lib's serializer options; the node classes and the DOM's exceptions
 (HierarchyRequestError, NotFoundError, ... -- all ValueErrors) are those of
-lexpy.dom, SerializerError is serialize()'s.
+lexpy.dom, SerializerError is serialize()'s, ParserBusyError (a
+RuntimeError) a Parser's when two threads use it at once.
 """
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,7 @@ from lexpy.dom import (
     Text,
     dump,
 )
-from lexpy.parser import ParseError, Parser, parse, parse_fragment
+from lexpy.parser import ParseError, Parser, ParserBusyError, parse, parse_fragment
 
 __all__ = [
     "Attributes",
@@ -55,6 +56,7 @@ __all__ = [
     "NotSupportedError",
     "ParseError",
     "Parser",
+    "ParserBusyError",
     "ProcessingInstruction",
     "SerializerError",
     "Text",

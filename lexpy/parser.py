@@ -16,12 +16,14 @@ from typing import (TYPE_CHECKING, Generic, List, NamedTuple, Optional, TypeVar,
                     Union, cast, overload)
 
 from lexpy.dom import dom as _dom
-from lexpy.treebuilder.treebuilder import NAMESPACES, REPARSE_WINDOW, TreeConstruction
+from lexpy.treebuilder.treebuilder import (NAMESPACES, REPARSE_WINDOW, ParserBusyError,
+                                          TreeConstruction)
 
 if TYPE_CHECKING:
     from lexpy.dom import Document, DocumentFragment, Element
 
-__all__ = ["ParseError", "Parser", "REPARSE_WINDOW", "parse", "parse_fragment"]
+__all__ = ["ParseError", "Parser", "ParserBusyError", "REPARSE_WINDOW", "parse",
+           "parse_fragment"]
 
 Input = Union[str, bytes, bytearray, memoryview]
 
@@ -215,6 +217,10 @@ class Parser(Generic[_Tree]):
 
     If close() fails (it raises), the parser is broken: feed() and close()
     raise ValueError from then on, naming the first error.
+
+    A Parser is used by one thread at a time: feed() and close() release
+    the GIL while they parse, and a call from another thread meanwhile
+    raises ParserBusyError (a RuntimeError) without touching the parse.
     """
 
     @overload
@@ -350,6 +356,8 @@ class Parser(Generic[_Tree]):
                 document.errors = (_errors(self._construction) if self._collect_errors
                                    else [])
                 document.encoding = self._construction.encoding
+            except ParserBusyError:
+                raise       # another thread's parse: nothing was done
             except BaseException as error:
                 # The construction may be half finished: nothing may use
                 # it again, and closed stays False.

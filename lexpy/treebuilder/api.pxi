@@ -52,6 +52,11 @@ cdef int token_then_fail(void* context, Token* token) noexcept nogil:
     return tree_builder_token(fault.builder, token)
 
 
+class ParserBusyError(RuntimeError):
+    """A second thread called into a parse that another thread is running
+    (nothing was done: the parse goes on as if the call had not happened)."""
+
+
 cdef class TreeConstruction:
     """One parse: input in, a Document (or a fragment's nodes) out.
 
@@ -128,7 +133,7 @@ cdef class TreeConstruction:
         """Begin a method that uses the tokenizer or the tree builder (with
         the GIL held: the check and the claim are one step for Python)."""
         if self.busy:
-            raise RuntimeError("Parser is already parsing in another thread")
+            raise ParserBusyError("Parser is already parsing in another thread")
         self.busy = True
         return 0
 
@@ -208,9 +213,11 @@ cdef class TreeConstruction:
         try:
             if self.byte_input:
                 raise ValueError("the input is bytes already")
-            if self.c_builder.context_element != NULL:
-                # (A re-parse starts a new Document without the context.)
-                raise ValueError("the fragment case takes no byte input")
+            if self.c_builder.context_element != NULL and transport_encoding < 0:
+                # Only a certain encoding: a re-parse (a <meta> changing a
+                # tentative one) would start a new Document without the
+                # context element.
+                raise ValueError("the fragment case takes bytes in a given encoding only")
             input_byte_stream_init(&self.c_stream, transport_encoding,
                                    default_encoding, keep_input)
             input_byte_stream_set_autodetect(&self.c_stream, detect_encoding)

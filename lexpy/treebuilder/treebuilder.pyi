@@ -11,6 +11,8 @@ from lexpy.dom.dom import Document, DocumentFragment, Element
 NAMESPACES: Dict[str, int]
 REPARSE_WINDOW: int
 
+class ParserBusyError(RuntimeError): ...
+
 @disjoint_base
 class TreeConstruction:
     def __init__(self, scripting: bool = True, processing_instructions: bool = True,
