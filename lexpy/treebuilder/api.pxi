@@ -525,11 +525,16 @@ cdef class TreeConstruction:
         return self.document
 
     def errors(self):
-        """The collected parse errors as (code, line, column) tuples."""
+        """The collected parse errors as (code, line, column) tuples
+        (MemoryError when some could not be recorded for lack of memory:
+        the list would be incomplete)."""
         cdef size_t i
         result = []
         self._enter()
         try:
+            if self.c_tokenizer != NULL and tokenizer_errors_lost(self.c_tokenizer):
+                raise MemoryError("%d parse errors were not recorded: out of memory"
+                                  % tokenizer_errors_lost(self.c_tokenizer))
             for i in range(self.c_errors.count):
                 result.append((self.c_errors.items[i].code.decode("ascii"),
                                self.c_errors.items[i].line,

@@ -22,7 +22,7 @@ from lexpy.tokenizer.tokenizer cimport (
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
     tokenizer_finish, tokenizer_buffered, tokenizer_token_offset, tokenizer_input_length,
-    tokenizer_settled_offset, tag_id_by_name)
+    tokenizer_settled_offset, tokenizer_errors_lost, tag_id_by_name)
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
 from lexpy.encoding.encoding cimport utf8_encode_code_points
 from lexpy.encoding.encoding cimport (
