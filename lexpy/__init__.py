@@ -76,7 +76,7 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     # Loaded on first use, not at import: importlib.metadata and the
     # html5lib-options serializer (html.entities, re) would add megabytes
-    # of RSS to every process that only parses (issue 7).
+    # of RSS to every process that only parses.
     value: Any
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
