@@ -92,3 +92,18 @@ def test_an_unreached_fault_changes_nothing(mode):
         construction.feed(DOC)
         document = construction.finish()
     assert document.to_html() == lexpy.parse(DOC).to_html()
+
+
+@pytest.mark.parametrize("call", [
+    lambda c: c.feed(b"<p>x"),
+    lambda c: c.feed_text("<p>x"),
+    lambda c: c.finish(),
+    lambda c: c.buffered(),
+])
+def test_a_parse_whose_restart_ran_out_of_memory_refuses_to_go_on(call):
+    # A <meta> re-parse makes a new tokenizer and tree builder; when that
+    # fails, a later call must raise, not use the pointers that are gone.
+    construction = _construction()
+    construction._lose_parse_state()
+    with pytest.raises(ValueError, match="cannot go on"):
+        call(construction)

@@ -134,8 +134,17 @@ cdef class TreeConstruction:
         the GIL held: the check and the claim are one step for Python)."""
         if self.busy:
             raise ParserBusyError("Parser is already parsing in another thread")
+        if self.c_tokenizer == NULL or self.c_builder == NULL:
+            # (A re-parse whose new tokenizer or tree builder could not be
+            # made: nothing is left to go on with.)
+            raise ValueError("this parse failed (out of memory) and cannot go on")
         self.busy = True
         return 0
+
+    def _lose_parse_state(self):
+        """For the tests: the state a re-parse that ran out of memory in
+        _start leaves (no tokenizer, no tree builder)."""
+        self._discard()
 
     def _fail_tokenizer_after(self, size_t tokens):
         """For the tests: the tokenizer stops as when out of memory after
