@@ -8,8 +8,9 @@
 # Nothing is done until a selectedcontent element exists. The select last
 # looked at is remembered with its enabled selectedcontent and its selected
 # option so far, so a long select is not searched again for each option;
-# the select of an option is found through the stack of open elements, so
-# a deep select is not walked up for each option either.
+# the select of an option (and of a selectedcontent, with its disabled
+# state) is found through the stack of open elements, so a deep select is
+# not walked up for each option either.
 
 
 cdef inline bint is_html_node(CNode* node, lxp_tag_id_t tag) noexcept nogil:
@@ -27,57 +28,174 @@ cdef bint option_is_disabled(CElement* option) noexcept nogil:
         element_find_attribute(<CElement*> parent, ATTR_DISABLED, NS__UNDEF) != NULL
 
 
-cdef CElement* open_select_below(TreeBuilder* tb, CElement* element) noexcept nogil:
-    """The nearest select ancestor of an open element: the topmost open
-    select below it on the stack, unless a template lies between (the
-    element is then in the template's contents). Not in the standard,
-    which walks the ancestors: an open element's ancestors are open
-    elements below it."""
-    cdef ssize_t position = open_elements_index(tb, element)
-    cdef uint32_t select = topmost_html_element(tb, TAG_SELECT)
-    cdef uint32_t template = topmost_html_element(tb, TAG_TEMPLATE)
-    while select != 0 and <ssize_t> select - 1 >= position:
-        select = tb.open_links[select - 1].down[LINK_TAG]
-    while template != 0 and <ssize_t> template - 1 >= position:
-        template = tb.open_links[template - 1].down[LINK_TAG]
-    if select == 0 or template > select:
+cdef uint32_t open_html_below(TreeBuilder* tb, lxp_tag_id_t tag,
+                              ssize_t position) noexcept nogil:
+    """Position + 1 of the topmost open HTML element `tag` below `position`
+    on the stack (0: none). Not in the standard."""
+    cdef uint32_t found = topmost_html_element(tb, tag)
+    while found != 0 and <ssize_t> found - 1 >= position:
+        found = tb.open_links[found - 1].down[LINK_TAG]
+    return found
+
+
+cdef inline uint32_t open_html_further_below(TreeBuilder* tb, uint32_t found) noexcept nogil:
+    """The next open element with the tag of the one at `found` - 1, below
+    it (0: none). Not in the standard."""
+    return tb.open_links[found - 1].down[LINK_TAG] if found != 0 else 0
+
+
+# https://html.spec.whatwg.org/multipage/form-elements.html#option-element-nearest-ancestor-select
+cdef CElement* option_nearest_select(TreeBuilder* tb, CElement* option) noexcept nogil:
+    """The option's select (NULL: none): the nearest select ancestor, unless
+    a datalist, hr or option, or a second optgroup, comes first. Up the tree
+    to the first open element, then down the stack: an open element's
+    ancestors are the open elements below it, up to a template (the element
+    is then in the template's contents)."""
+    cdef CNode* node = option.node.parent
+    cdef CElement* element = NULL
+    cdef size_t optgroups = 0
+    cdef ssize_t position
+    cdef uint32_t select, barrier, optgroup
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            if is_html_element(element, TAG_DATALIST) or is_html_element(element, TAG_HR) \
+                    or is_html_element(element, TAG_OPTION):
+                return NULL
+            if is_html_element(element, TAG_OPTGROUP):
+                optgroups += 1
+                if optgroups > 1:
+                    return NULL
+            if is_html_element(element, TAG_SELECT):
+                return element
+            if node.flags & ELEMENT_ON_STACK:
+                break
+        node = node.parent
+    if node == NULL:
+        return NULL
+    position = open_elements_index(tb, element)
+    select = open_html_below(tb, TAG_SELECT, position)
+    if select == 0:
+        return NULL
+    barrier = max(max(open_html_below(tb, TAG_TEMPLATE, position),
+                      open_html_below(tb, TAG_DATALIST, position)),
+                  max(open_html_below(tb, TAG_HR, position),
+                      open_html_below(tb, TAG_OPTION, position)))
+    if barrier > select:
+        return NULL
+    optgroup = open_html_below(tb, TAG_OPTGROUP, position)
+    while optgroup > select and optgroups < 2:
+        optgroups += 1
+        optgroup = open_html_further_below(tb, optgroup)
+    if optgroups > 1:
         return NULL
     return tb.open_elements[select - 1]
 
 
-cdef CElement* select_ancestor(TreeBuilder* tb, CNode* node) noexcept nogil:
-    """The nearest select among `node`'s inclusive ancestors (NULL: none):
-    up the tree to the first open element, then down the stack."""
+# https://html.spec.whatwg.org/multipage/form-elements.html#the-selectedcontent-element
+cdef CElement* selectedcontent_nearest_select(TreeBuilder* tb, CElement* selectedcontent,
+                                              bint* disabled) noexcept nogil:
+    """The selectedcontent's nearest select ancestor (NULL: none), and its
+    disabled state ("the selectedcontent HTML element insertion steps"): it
+    has an option or selectedcontent ancestor, or more than one select
+    ancestor. Up the tree and down the stack, as for an option."""
+    cdef CNode* node = selectedcontent.node.parent
+    cdef CElement* element = NULL
+    cdef CElement* select = NULL
+    cdef ssize_t position
+    cdef uint32_t template, below
+    disabled[0] = False
     while node != NULL:
         if node.type == ELEMENT_NODE:
-            if is_html_element(<CElement*> node, TAG_SELECT):
-                return <CElement*> node
+            element = <CElement*> node
+            if is_html_element(element, TAG_OPTION) or \
+                    is_html_element(element, TAG_SELECTEDCONTENT):
+                disabled[0] = True
+            if is_html_element(element, TAG_SELECT):
+                if select != NULL:
+                    disabled[0] = True
+                    return select
+                select = element
             if node.flags & ELEMENT_ON_STACK:
-                return open_select_below(tb, <CElement*> node)
+                break
         node = node.parent
-    return NULL
+    if node == NULL:
+        return select
+    position = open_elements_index(tb, element)
+    template = open_html_below(tb, TAG_TEMPLATE, position)
+    if open_html_below(tb, TAG_OPTION, position) > template or \
+            open_html_below(tb, TAG_SELECTEDCONTENT, position) > template:
+        disabled[0] = True
+    below = open_html_below(tb, TAG_SELECT, position)
+    if below > template:
+        if select != NULL:
+            disabled[0] = True
+        else:
+            select = tb.open_elements[below - 1]
+            if open_html_further_below(tb, below) > template:
+                disabled[0] = True
+    return select
 
 
+# https://html.spec.whatwg.org/multipage/form-elements.html#select-enabled-selectedcontent
 cdef void remember_select(TreeBuilder* tb, CElement* select,
                           CElement* skipped_option) noexcept nogil:
-    """Find the select's enabled selectedcontent (the first in tree order,
-    none for a multiple select) and its selected option so far (the last
+    """Find the select's enabled selectedcontent (its first selectedcontent
+    descendant in tree order unless that one is disabled; none for a
+    multiple select) and its selected option so far (of its list of
+    options, the options whose nearest ancestor select it is: the last
     with a selected attribute, else the first one not disabled), leaving
-    out `skipped_option`."""
-    cdef CNode* node = next_in_tree(&select.node, &select.node)
+    out `skipped_option`. One walk over the select's descendants, keeping
+    the depth of the element whose descendant options are not the select's
+    (under a datalist, hr, option or select, or a second optgroup)."""
+    cdef CNode* node = select.node.first_child
+    cdef CElement* element
+    cdef size_t depth = 1
+    cdef size_t apart = 0         # depth of that element (0: none)
+    cdef size_t optgroup = 0      # depth of the optgroup the walk is in (0: none)
+    cdef bint disabled
     tb.selectedcontent_select = select
+    tb.selectedcontent_found = False
     tb.selectedcontent_element = NULL
     tb.selectedcontent_option = NULL
     tb.selectedcontent_by_attribute = False
     if element_find_attribute(select, ATTR_MULTIPLE, NS__UNDEF) != NULL:
         return
     while node != NULL:
-        if node.type == ELEMENT_NODE:
-            if is_html_node(node, TAG_SELECTEDCONTENT) and tb.selectedcontent_element == NULL:
-                tb.selectedcontent_element = <CElement*> node
-            elif is_html_node(node, TAG_OPTION) and node != &skipped_option.node:
-                option_selectedness(tb, <CElement*> node)
-        node = next_in_tree(node, &select.node)
+        if node.type == ELEMENT_NODE and (<CElement*> node).ns == NS_HTML:
+            element = <CElement*> node
+            if element.tag_id == TAG_SELECTEDCONTENT:
+                if not tb.selectedcontent_found:
+                    tb.selectedcontent_found = True
+                    selectedcontent_nearest_select(tb, element, &disabled)
+                    if not disabled:
+                        tb.selectedcontent_element = element
+            elif apart != 0:
+                pass
+            elif element.tag_id == TAG_OPTION:
+                if element != skipped_option:
+                    option_selectedness(tb, element)
+                apart = depth
+            elif element.tag_id == TAG_DATALIST or element.tag_id == TAG_HR \
+                    or element.tag_id == TAG_SELECT or \
+                    (element.tag_id == TAG_OPTGROUP and optgroup != 0):
+                apart = depth
+            elif element.tag_id == TAG_OPTGROUP:
+                optgroup = depth
+        if node.first_child != NULL:
+            node = node.first_child
+            depth += 1
+            continue
+        while depth != 0 and node.next == NULL:
+            node = node.parent
+            depth -= 1
+        if depth == 0:
+            break
+        node = node.next
+        if apart >= depth:
+            apart = 0
+        if optgroup >= depth:
+            optgroup = 0
 
 
 cdef bint option_selectedness(TreeBuilder* tb, CElement* option) noexcept nogil:
@@ -115,23 +233,27 @@ cdef void selectedcontent_inserted(TreeBuilder* tb, CElement* selectedcontent) n
     enabled one and the select has a selected option, it gets a clone of
     the option's content."""
     cdef CElement* select
+    cdef bint disabled
     tb.selectedcontent_count += 1
-    select = select_ancestor(tb, selectedcontent.node.parent)
+    select = selectedcontent_nearest_select(tb, selectedcontent, &disabled)
     if select == NULL:
         return
     if select != tb.selectedcontent_select:
         remember_select(tb, select, NULL)
-    elif tb.selectedcontent_element == NULL and \
+    elif not tb.selectedcontent_found and \
             element_find_attribute(select, ATTR_MULTIPLE, NS__UNDEF) == NULL:
         # (Inserted at the end of an open element: after the select's
         # other content in tree order, so the first one is found already.)
-        tb.selectedcontent_element = selectedcontent
+        tb.selectedcontent_found = True
+        if not disabled:
+            tb.selectedcontent_element = selectedcontent
     if tb.selectedcontent_element == selectedcontent and tb.selectedcontent_option != NULL:
         clone_option_into_selectedcontent(tb, tb.selectedcontent_option, selectedcontent)
 
 
+# https://html.spec.whatwg.org/multipage/form-elements.html#maybe-clone-an-option-into-selectedcontent
 cdef void option_popped(TreeBuilder* tb, CElement* option) noexcept nogil:
-    cdef CElement* select = select_ancestor(tb, option.node.parent)
+    cdef CElement* select = option_nearest_select(tb, option)
     if select == NULL:
         return
     if select != tb.selectedcontent_select:

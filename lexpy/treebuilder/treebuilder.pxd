@@ -184,10 +184,13 @@ cdef struct TreeBuilder:
     size_t pending_capacity
     bint pending_has_non_whitespace
     # <selectedcontent> (selectedcontent.pxi): how many were inserted; the
-    # select last looked at, its enabled selectedcontent and its selected
-    # option so far, and whether a selected attribute chose that option.
+    # select last looked at, whether it has a selectedcontent descendant
+    # (its first, which may be disabled), its enabled selectedcontent and
+    # its selected option so far, and whether a selected attribute chose
+    # that option.
     size_t selectedcontent_count
     CElement* selectedcontent_select
+    bint selectedcontent_found
     CElement* selectedcontent_element
     CElement* selectedcontent_option
     bint selectedcontent_by_attribute
