@@ -202,36 +202,3 @@ cdef inline CNode* arena_take_free(CNode** free_list) noexcept nogil:
 cdef inline void arena_put_free(CNode** free_list, CNode* node) noexcept nogil:
     node.proxy = <void*> free_list[0]
     free_list[0] = node
-
-
-cdef void arena_absorb(Arena* target, Arena* source) noexcept nogil:
-    """Make all of source's memory target's (not in the standard): source's
-    bump blocks join target's chain behind its current block, its big blocks
-    the end of target's big list; source is left empty. Nodes made in
-    source's arena can then move to target's document without a copy. The
-    free lists of source are dropped (their structs stay as unused memory
-    of target)."""
-    cdef ArenaBlock* last
-    cdef BigBlock* big_last
-    if source.blocks != NULL:
-        last = source.blocks
-        while last.next != NULL:
-            last = last.next
-        if target.blocks == NULL:
-            target.blocks = source.blocks
-            target.pos = source.pos
-            target.end = source.end
-        else:
-            last.next = target.blocks.next
-            target.blocks.next = source.blocks
-    if source.big != NULL:
-        if target.big == NULL:
-            target.big = source.big
-        else:
-            big_last = target.big
-            while big_last.next != NULL:
-                big_last = big_last.next
-            big_last.next = source.big
-            source.big.prev = big_last
-    target.bytes_reserved += source.bytes_reserved
-    arena_init(source)

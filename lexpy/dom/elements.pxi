@@ -342,6 +342,7 @@ cdef class Element(Node):
         from lexpy.parser import parse_fragment
         cdef Node fragment
         cdef Node target
+        cdef CNode* holder
         if not isinstance(value, str):
             raise TypeError("inner_html must be a str, not %s" % type(value).__name__)
         live(self)
@@ -349,10 +350,11 @@ cdef class Element(Node):
         fragment = parse_fragment(value, self,
                                   scripting=self.c_node.owner.scripting != 0)
         target = self.content if self.content is not None else self
+        # The fragment's document is the parse's own: its nodes are copied
+        # into this document (copy_fragment_children says why), then it goes.
+        holder = copy_fragment_children(fragment, document_of(target))
         replace_all_with_text(target, None)
-        # The fragment's document is the parse's own: its nodes move in
-        # with its memory (no copy), and it goes when `fragment` is moved.
-        move_fragment_children(fragment, target)
+        move_children(holder, target)
 
 
 class Attributes(MutableMapping):

@@ -205,80 +205,42 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
     return copy
 
 
-cdef int rehome_names(CNode* root, CDocument* target, bint write) noexcept nogil:
-    """Map the element, attribute and namespace ids of root's subtree
-    (template contents too) from its document's name tables to target's:
-    without `write`, only intern the names in target's tables (0, or -1 when
-    out of memory); with `write` (after a pass without it, so nothing is
-    allocated and nothing can fail), store the new ids and make target the
-    owner of every node."""
-    cdef CDocument* source = root.owner
-    cdef CNode* node = root
-    cdef CElement* element
-    cdef CAttr* attr
-    cdef uint32_t i
-    cdef lxp_tag_id_t tag_id
-    cdef lxp_ns_id_t ns
-    cdef lxp_attr_id_t local_name, prefix
-    while node != NULL:
-        if node.type == ELEMENT_NODE:
-            element = <CElement*> node
-            tag_id = map_tag_id(source, target, element.tag_id)
-            ns = map_ns_id(source, target, element.ns) if element.ns else NS__UNDEF
-            prefix = map_attr_id(source, target, element.prefix) if element.prefix else 0
-            if tag_id == 0 or (element.ns and not ns) or (element.prefix and not prefix):
-                return -1
-            if write:
-                element.tag_id, element.ns, element.prefix = tag_id, ns, prefix
-            for i in range(element.attr_count):
-                attr = &element.attrs[i]
-                local_name = map_attr_id(source, target, attr.local_name)
-                ns = map_ns_id(source, target, attr.ns) if attr.ns else NS__UNDEF
-                prefix = map_attr_id(source, target, attr.prefix) if attr.prefix else 0
-                if local_name == 0 or (attr.ns and not ns) or (attr.prefix and not prefix):
-                    return -1
-                if write:
-                    attr.local_name, attr.ns, attr.prefix = local_name, ns, prefix
-        node = walk_next(node, root, True)
-    if write:
-        node = root
-        while node != NULL:
-            node.owner = target
-            node = walk_next(node, root, True)
-    return 0
-
-
-cdef int move_fragment_children(Node fragment, Node parent) except -1:
-    """Append the children of `fragment`, a DocumentFragment of a document
-    that only the caller holds (a fresh parse), to `parent` in another
-    document: that document's arena joins parent's (arena_absorb) and the
-    nodes are re-homed in place (rehome_names), not copied as adopting node
-    by node would. The fragment itself (empty then) becomes parent's
-    document's too, so that the other document, its arena empty, goes when
-    the fragment lets it go."""
-    cdef Document source = fragment.doc
-    cdef Document target = document_of(parent)
-    cdef CNode* c_fragment = fragment.c_node
-    cdef CNode* child = c_fragment.first_child
+cdef CNode* copy_fragment_children(Node fragment, Document target) except NULL:
+    """A detached DocumentFragment of `target` holding copies of the
+    children of `fragment` (a fresh parse in a document of its own, which
+    goes with it). The copies reuse target's reclaimed structs, so setting
+    inner_html again and again keeps the document's memory flat; moving the
+    parse's nodes in with its arena instead (no copy) would add each
+    parse's blocks to the document until it goes (4 KiB for '<b>x</b>').
+    Nothing in target changes when this raises MemoryError."""
+    cdef CNode* child = fragment.c_node.first_child
+    cdef CNode* copy
+    cdef CDocumentFragment* holder
+    check_not_read(target.c_doc)        # names join target's tables
+    holder = document_fragment_create(target.c_doc)
+    if holder == NULL:
+        raise MemoryError()
     while child != NULL:
-        if subtree_has_proxy(child):
-            raise ValueError("internal error: a freshly parsed node has a proxy")
-        child = child.next
-    check_not_read(target.c_doc)
-    child = c_fragment.first_child
-    while child != NULL:                # names first: the one step that can fail
-        if rehome_names(child, target.c_doc, False) != 0:
+        copy = node_clone_into(child, target.c_doc, True)
+        if copy == NULL:
+            node_try_reclaim(&holder.node)
             raise MemoryError()
+        node_append_child(&holder.node, copy)
         child = child.next
-    # From here on nothing fails.
-    arena_absorb(&target.c_doc.arena, &source.c_doc.arena)
-    c_fragment.owner = target.c_doc
-    fragment.doc = target
-    while c_fragment.first_child != NULL:
-        child = c_fragment.first_child
+    return &holder.node
+
+
+cdef int move_children(CNode* holder, Node parent) except -1:
+    """Append the children of `holder`, a detached DocumentFragment of
+    parent's document (copy_fragment_children), to `parent`; the emptied
+    holder is reclaimed."""
+    cdef CNode* child
+    check_not_read(parent.c_node.owner)
+    while holder.first_child != NULL:
+        child = holder.first_child
         node_remove(child)
-        rehome_names(child, target.c_doc, True)
         node_append_child(parent.c_node, child)
+    node_try_reclaim(holder)
     return 0
 
 
