@@ -386,6 +386,9 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     if links == NULL:
         tb.failed = True
         return -1
+    # (Up links are written lazily and checked against the down link before
+    # use; zeroed, a read of one never written is still of defined memory.)
+    memset(links + tb.open_capacity, 0, (capacity - tb.open_capacity) * sizeof(StackLinks))
     tb.open_links = links
     tb.open_capacity = capacity
     return 0
