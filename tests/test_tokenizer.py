@@ -184,6 +184,58 @@ def test_many_attributes_duplicates_found_in_linear_time():
                        "col": len(source) - 2}]
 
 
+# Without an error list, attribute names outside the static table wait for
+# the end of the tag and are interned there together (resolve_waiting_names);
+# with one, each is interned where it ends. Both must give the same tokens.
+
+def _without_positions(got):
+    drop = ("line", "column", "end_position")
+    return [{key: ([{k: v for k, v in a.items() if k not in drop} for a in value]
+                   if key == "attrs" else value)
+             for key, value in record.items() if key not in drop}
+            for record in got]
+
+
+_NAMES = ["id", "ID", "class", "x-a", "X-A", "x-b", "data-\x00", "data-\ufffd",
+          "xa\u00e9", "href", "x-c", "a"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.sampled_from(_NAMES),
+                                   st.sampled_from(["", "=1", "='v w'", '="&amp;"'])),
+                         max_size=12),
+                min_size=1, max_size=4),
+       st.sampled_from(["", "/"]),
+       st.lists(st.integers(min_value=1, max_value=9), min_size=1, max_size=4))
+def test_waiting_names_give_what_interning_at_each_name_gives(tags, solidus, sizes):
+    source = "".join("<%sp %s>" % (solidus, " ".join(name + value for name, value in attrs))
+                     for attrs in tags)
+    with_errors, _ = records(source)
+    expected = _without_positions(with_errors)
+    for chunk_sizes in (None, sizes):
+        got, errors = records(source, collect_errors=False, chunk_sizes=chunk_sizes)
+        assert errors == []
+        assert _without_positions(got) == expected
+
+
+def test_waiting_names_keep_the_first_of_duplicates_among_static_names():
+    source = "<p x-a=1 id=2 X-A=3 x-b=4 ID=5 x-a=6 x-b=7 class=8>"
+    got, _ = records(source, collect_errors=False)
+    assert [(a["name"], a["value"]) for a in got[0]["attrs"]] == [
+        ("x-a", "1"), ("id", "2"), ("x-b", "4"), ("class", "8")]
+    assert static_attr_id("x-a") == 0 and got[0]["attrs"][0]["name_id"] != 0
+
+
+def test_many_waiting_names_and_duplicates():
+    names = ["n%d" % i for i in range(5000)]
+    source = "<a " + " ".join(names + names[::-1]) + "><b " + " ".join(names[::7]) + ">"
+    got, _ = records(source, collect_errors=False)
+    assert [a["name"] for a in got[0]["attrs"]] == names
+    assert [a["name"] for a in got[1]["attrs"]] == names[::7]
+    assert [a["name_id"] for a in got[1]["attrs"]] == \
+        [a["name_id"] for a in got[0]["attrs"]][::7]
+
+
 def test_text_flags():
     got, _ = records(" \t\n<p>x\x00\r\n\u00e9&amp;</p><b> x</b>")
     ws, text, leading = got[0], got[2], got[5]
@@ -502,11 +554,15 @@ def test_a_full_name_table_interns_nothing():
     ("<p>a</x-tag>b", ["p", "a"]),
 ])
 @pytest.mark.parametrize("chunk_sizes", [None, [1]], ids=["whole", "one-at-a-time"])
-def test_no_memory_for_a_name_stops_the_tokenizer(source, emitted, chunk_sizes):
+@pytest.mark.parametrize("collect_errors", [True, False], ids=["at-the-name", "at-the-tag-end"])
+def test_no_memory_for_a_name_stops_the_tokenizer(source, emitted, chunk_sizes,
+                                                  collect_errors):
     # The tag is not emitted with a made-up id: the tokenizer stops with -1,
-    # which the tree builder raises as MemoryError.
+    # which the tree builder raises as MemoryError. (Without errors, attribute
+    # names are interned at the end of the tag.)
     got, _, result, _ = token_records_for_test(source, dynamic_name_limit=0,
-                                               chunk_sizes=chunk_sizes)
+                                               chunk_sizes=chunk_sizes,
+                                               collect_errors=collect_errors)
     assert result == -1
     assert [r.get("name", r.get("data")) for r in got] == emitted
 

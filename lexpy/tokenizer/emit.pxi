@@ -128,6 +128,7 @@ cdef int begin_tag(Tokenizer* t, bint end_tag, size_t name_begin) noexcept nogil
     t.name_hash = LXP_NAME_HASH_INIT
     t.name_flags = 0
     t.attr = NULL
+    t.waiting_names = 0
     t.attr_stamp += 1
     if t.attr_stamp == 0:           # wrapped: forget every stamp
         if t.attr_seen != NULL:
@@ -153,47 +154,63 @@ cdef inline void become_comment(Tokenizer* t, size_t data_begin) noexcept nogil:
     t.data_end = data_begin
 
 
-cdef uint32_t lookup_name(Tokenizer* t, bint tag, size_t begin, size_t end,
-                          uint32_t hash, uint32_t flags) noexcept nogil:
-    """intern_name's lookup: 0 when memory runs out."""
+cdef uint32_t static_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
+                             uint32_t hash, uint32_t flags) noexcept nogil:
+    """The static id of a tag or attribute name scanned at begin..end (hash
+    and flags as the scanning loop computed them), or 0 when it has none."""
     cdef const uint8_t* name = t.buf + (begin - t.buf_abs)
-    cdef size_t length = end - begin
-    cdef size_t converted
-    cdef uint32_t id
-    cdef uint8_t* scratch
-    cdef NameTable* table = t.tags if tag else t.attribute_names
     cdef bint upper = (flags & DATA_ASCII_LOWERCASE) != 0
-    if not flags & DATA_HAS_NUL:
-        if tag:
-            id = lxp_tag_find(name, length, hash, upper)
-        else:
-            id = lxp_attr_find(name, length, hash, upper)
-        if id != 0:
-            return id
-    if flags & (DATA_HAS_NUL | DATA_ASCII_LOWERCASE):
-        if t.scratch_capacity < 3 * length + 1:
-            scratch = <uint8_t*> realloc(t.scratch, 3 * length + 1)
-            if scratch == NULL:
-                return 0
-            t.scratch = scratch
-            t.scratch_capacity = 3 * length + 1
-        converted = convert_text(name, length, flags | DATA_NUL_TO_REPLACEMENT,
-                                 t.scratch)
-        return name_table_intern(table, t.scratch, converted)
-    return name_table_intern(table, name, length)
+    if flags & DATA_HAS_NUL:
+        return 0                    # (no static name holds U+FFFD)
+    if tag:
+        return lxp_tag_find(name, end - begin, hash, upper)
+    return lxp_attr_find(name, end - begin, hash, upper)
+
+
+cdef const uint8_t* converted_name(Tokenizer* t, size_t begin, size_t end,
+                                   uint32_t flags, size_t* length) noexcept nogil:
+    """The bytes of a name scanned at begin..end as the dynamic tables hold
+    it (lowercased, NUL as U+FFFD): in the input, or converted into
+    t.scratch. NULL when memory runs out."""
+    cdef const uint8_t* name = t.buf + (begin - t.buf_abs)
+    cdef size_t n = end - begin
+    cdef uint8_t* scratch
+    length[0] = n
+    if not flags & (DATA_HAS_NUL | DATA_ASCII_LOWERCASE):
+        return name
+    if t.scratch_capacity < 3 * n + 1:
+        scratch = <uint8_t*> realloc(t.scratch, 3 * n + 1)
+        if scratch == NULL:
+            return NULL
+        t.scratch = scratch
+        t.scratch_capacity = 3 * n + 1
+    length[0] = convert_text(name, n, flags | DATA_NUL_TO_REPLACEMENT, t.scratch)
+    return t.scratch
+
+
+cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
+                              uint32_t flags) noexcept nogil:
+    """The id of a name scanned at begin..end that has no static one,
+    interned in the document's dynamic table. Out of memory: 0, and the
+    tokenizer stops with out_of_memory (the token is not emitted)."""
+    cdef size_t length
+    cdef const uint8_t* name = converted_name(t, begin, end, flags, &length)
+    cdef uint32_t id = 0
+    if name != NULL:
+        id = name_table_intern(t.tags if tag else t.attribute_names, name, length)
+    if id == 0:
+        out_of_memory(t)
+    return id
 
 
 cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
                           uint32_t hash, uint32_t flags) noexcept nogil:
-    """The id of a tag or attribute name scanned at begin..end (hash and
-    flags as the scanning loop computed them): static table first, then the
-    dynamic one, interning the converted (lowercased, NUL as U+FFFD) name.
-    Out of memory: 0, and the tokenizer stops with out_of_memory (the token
-    is not emitted)."""
-    cdef uint32_t id = lookup_name(t, tag, begin, end, hash, flags)
-    if id == 0:
-        out_of_memory(t)
-    return id
+    """The id of a tag or attribute name scanned at begin..end: static table
+    first, then the dynamic one. Out of memory: 0 (see dynamic_name_id)."""
+    cdef uint32_t id = static_name_id(t, tag, begin, end, hash, flags)
+    if id != 0:
+        return id
+    return dynamic_name_id(t, tag, begin, end, flags)
 
 
 cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
@@ -234,39 +251,116 @@ cdef int begin_attribute(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
-    """Leaving the attribute name state at t.pos: intern the name and drop
-    the attribute when the tag has one of that name already."""
-    cdef TokenAttr* attr = t.attr
-    cdef uint32_t id
+cdef int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
+    """The tag being built has an attribute named `id`: 1 when it had one
+    already (a duplicate), else 0; -1 when memory runs out (the tokenizer
+    stops)."""
     cdef uint32_t* seen
     cdef size_t capacity
-    attr.name_end = t.pos
-    attr.value_begin = t.pos
-    attr.value_end = t.pos
-    if t.name_flags & DATA_HAS_NUL:
-        attr.flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
-    id = intern_name(t, False, attr.name_begin, t.pos, t.name_hash, t.name_flags)
-    attr.name_id = id
-    if id == 0:
-        return
     if id >= t.attr_seen_capacity:
         capacity = 2 * id + 64
         seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
         if seen == NULL:
             out_of_memory(t)        # (the tag is not emitted)
-            return
+            return -1
         memset(seen + t.attr_seen_capacity, 0,
                (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
         t.attr_seen = seen
         t.attr_seen_capacity = capacity
     if t.attr_seen[id] == t.attr_stamp:
+        return 1
+    t.attr_seen[id] = t.attr_stamp
+    return 0
+
+
+cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
+    """Leaving the attribute name state at t.pos. A name in the static
+    table gets its id here, and the attribute is dropped when the tag has
+    one of that name already. Any other name waits for the end of the tag
+    (resolve_waiting_names), unless errors are collected: a duplicate's
+    error must then be reported here, in stream order."""
+    cdef TokenAttr* attr = t.attr
+    cdef const uint8_t* name
+    cdef size_t length
+    cdef uint32_t id
+    cdef int seen
+    attr.name_end = t.pos
+    attr.value_begin = t.pos
+    attr.value_end = t.pos
+    if t.name_flags & DATA_HAS_NUL:
+        attr.flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
+    id = static_name_id(t, False, attr.name_begin, t.pos, t.name_hash, t.name_flags)
+    if id == 0:
+        if t.errors == NULL:
+            name = converted_name(t, attr.name_begin, t.pos, t.name_flags, &length)
+            if name == NULL:
+                out_of_memory(t)
+                return
+            attr.name_flags = t.name_flags
+            attr.name_hash = name_table_hash(t.attribute_names, name, length)
+            name_table_prefetch(t.attribute_names, attr.name_hash)
+            t.waiting_names += 1
+            return
+        id = dynamic_name_id(t, False, attr.name_begin, t.pos, t.name_flags)
+        if id == 0:
+            return
+    attr.name_id = id
+    seen = mark_attribute_name(t, id)
+    if seen == 1:
         report(t, "duplicate-attribute", t.pos)
         t.token.attr_count -= 1
         t.dropped_attr = attr[0]
         t.attr = &t.dropped_attr
-    else:
-        t.attr_seen[id] = t.attr_stamp
+
+
+cdef enum:
+    NAME_PREFETCH_DISTANCE = 8      # waiting names looked ahead of the lookup
+
+
+cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
+    """At the end of a start tag: the ids of the attribute names that
+    waited (those not in the static table), interned in the tag's order,
+    and the duplicates among them dropped, as finish_attribute_name would
+    have done one by one (not in the standard).
+
+    A name new to a large table costs a wait for memory at its lookup:
+    finish_attribute_name hashed each name and asked for its table slot,
+    and each lookup here asks for the slot of the name
+    NAME_PREFETCH_DISTANCE places ahead, so that a tag with many new names
+    overlaps those waits instead of taking them in turn."""
+    cdef Token* token = &t.token
+    cdef TokenAttr* attrs = token.attrs
+    cdef NameTable* table = t.attribute_names
+    cdef size_t count = token.attr_count
+    cdef size_t i, kept = 0
+    cdef const uint8_t* name
+    cdef size_t length
+    cdef uint32_t id
+    cdef int seen
+    t.waiting_names = 0
+    for i in range(count):
+        if i + NAME_PREFETCH_DISTANCE < count \
+                and attrs[i + NAME_PREFETCH_DISTANCE].name_id == 0:
+            name_table_prefetch(table, attrs[i + NAME_PREFETCH_DISTANCE].name_hash)
+        if attrs[i].name_id == 0:
+            name = converted_name(t, attrs[i].name_begin, attrs[i].name_end,
+                                  attrs[i].name_flags, &length)
+            if name == NULL:
+                return out_of_memory(t)
+            id = name_table_intern_hashed(table, name, length, attrs[i].name_hash)
+            if id == 0:
+                return out_of_memory(t)
+            attrs[i].name_id = id
+            seen = mark_attribute_name(t, id)
+            if seen == -1:
+                return STOP
+            if seen == 1:
+                continue                # a duplicate: dropped
+        if kept != i:
+            attrs[kept] = attrs[i]
+        kept += 1
+    token.attr_count = kept
+    return GO_ON
 
 
 cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
@@ -321,6 +415,8 @@ cdef int emit_tag(Tokenizer* t) noexcept nogil:
         if token.type & TOKEN_SELF_CLOSING:
             report(t, "end-tag-with-trailing-solidus", t.pos - 1)
     else:
+        if t.waiting_names and resolve_waiting_names(t) == STOP:
+            return STOP
         t.last_start_tag = token.tag_id
     return emit_markup(t)
 

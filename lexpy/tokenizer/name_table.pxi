@@ -32,8 +32,7 @@ cdef struct NameTableImpl:
     uint64_t* slots              # 0 = empty, else hash << 32 | (id - first_id + 1)
     size_t slot_count            # power of two
     NamePoolChunk* pool          # the current chunk first
-    uint64_t key0                # the hash key of this table
-    uint64_t key1
+    HashKey key                  # the hash key of this table
     uint32_t limit               # at most this many names (ids are 32-bit;
                                  # tests lower it to play out of memory)
 
@@ -42,8 +41,8 @@ cdef enum:
     NAME_POOL_MAX_CHUNK = 64 * 1024
 
 # The per-process secret the tables' keys derive from (set at import).
-cdef uint64_t name_hash_secret0 = 0
-cdef uint64_t name_hash_secret1 = 0
+cdef uint64_t hash_secret0 = 0
+cdef uint64_t hash_secret1 = 0
 
 
 cdef inline uint32_t static_name_hash(const uint8_t* name,
@@ -80,26 +79,25 @@ cdef inline void sip_round(SipState* s) noexcept nogil:
     s.v2 = rotate_left(s.v2, 32)
 
 
-cdef uint32_t keyed_name_hash(NameTableImpl* impl, const uint8_t* name,
-                              size_t length) noexcept nogil:
-    """SipHash-1-3 of the name under the table's key, folded to 32 bits.
-    Not in the standard."""
+cdef uint64_t keyed_hash(const HashKey* key, const uint8_t* data,
+                         size_t length) noexcept nogil:
+    """SipHash-1-3 of the bytes under the key. Not in the standard."""
     cdef SipState s
     cdef uint64_t word
     cdef size_t i = 0, k
-    s.v0 = impl.key0 ^ 0x736f6d6570736575ULL
-    s.v1 = impl.key1 ^ 0x646f72616e646f6dULL
-    s.v2 = impl.key0 ^ 0x6c7967656e657261ULL
-    s.v3 = impl.key1 ^ 0x7465646279746573ULL
+    s.v0 = key.k0 ^ 0x736f6d6570736575ULL
+    s.v1 = key.k1 ^ 0x646f72616e646f6dULL
+    s.v2 = key.k0 ^ 0x6c7967656e657261ULL
+    s.v3 = key.k1 ^ 0x7465646279746573ULL
     while True:
         # Little-endian words; the last one holds the length in its top byte.
         word = 0
         if length - i >= 8:
             for k in range(8):
-                word |= <uint64_t> name[i + k] << (8 * k)
+                word |= <uint64_t> data[i + k] << (8 * k)
         else:
             for k in range(length - i):
-                word |= <uint64_t> name[i + k] << (8 * k)
+                word |= <uint64_t> data[i + k] << (8 * k)
             word |= <uint64_t> (length & 0xFF) << 56
         s.v3 ^= word
         sip_round(&s)
@@ -111,7 +109,13 @@ cdef uint32_t keyed_name_hash(NameTableImpl* impl, const uint8_t* name,
     sip_round(&s)
     sip_round(&s)
     sip_round(&s)
-    word = s.v0 ^ s.v1 ^ s.v2 ^ s.v3
+    return s.v0 ^ s.v1 ^ s.v2 ^ s.v3
+
+
+cdef inline uint32_t keyed_name_hash(NameTableImpl* impl, const uint8_t* name,
+                                     size_t length) noexcept nogil:
+    """The table's hash of a name: keyed_hash folded to 32 bits."""
+    cdef uint64_t word = keyed_hash(&impl.key, name, length)
     return <uint32_t> (word ^ (word >> 32))
 
 
@@ -125,14 +129,23 @@ cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
 def _seed_name_hash(bytes secret):
     """Set the per-process secret of the dynamic tables' hash keys (16
     bytes; done once at import from os.urandom)."""
-    global name_hash_secret0, name_hash_secret1
+    global hash_secret0, hash_secret1
     if len(secret) != 16:
         raise ValueError("the secret must be 16 bytes, not %d" % len(secret))
-    name_hash_secret0 = int.from_bytes(secret[:8], "little")
-    name_hash_secret1 = int.from_bytes(secret[8:], "little")
+    hash_secret0 = int.from_bytes(secret[:8], "little")
+    hash_secret1 = int.from_bytes(secret[8:], "little")
 
 
 _seed_name_hash(_urandom(16))
+
+
+cdef HashKey hash_key_for(const void* owner) noexcept nogil:
+    """A key of the owner's own: the per-process secret mixed with the
+    owner's address, so that no two living tables share one."""
+    cdef HashKey key
+    key.k0 = mix64(hash_secret0 ^ <uint64_t> <uintptr_t> owner)
+    key.k1 = mix64(hash_secret1 + <uint64_t> <uintptr_t> owner)
+    return key
 
 
 cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil:
@@ -141,9 +154,7 @@ cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil:
         return NULL
     table.public.first_id = first_id
     table.limit = 0xFFFFFFF0U - first_id
-    # Each table its own key: the secret mixed with the table's address.
-    table.key0 = mix64(name_hash_secret0 ^ <uint64_t> <uintptr_t> table)
-    table.key1 = mix64(name_hash_secret1 + <uint64_t> <uintptr_t> table)
+    table.key = hash_key_for(table)
     return &table.public
 
 
@@ -231,10 +242,35 @@ cdef uint32_t name_table_find(NameTableImpl* impl, const uint8_t* name,
     return 0
 
 
+cdef extern from "prefetch.h" nogil:
+    void lxp_prefetch(const void* p)
+
+
+cdef inline uint32_t name_table_hash(NameTable* table, const uint8_t* name,
+                                     size_t length) noexcept nogil:
+    """The table's keyed hash of a name (for name_table_intern_hashed)."""
+    return keyed_name_hash(<NameTableImpl*> table, name, length)
+
+
+cdef inline void name_table_prefetch(NameTable* table, uint32_t hash) noexcept nogil:
+    """Start loading the slot a name of this hash is looked up at, so that
+    a lookup made a little later does not wait for memory."""
+    cdef NameTableImpl* impl = <NameTableImpl*> table
+    if impl.slot_count != 0:
+        lxp_prefetch(&impl.slots[hash & (impl.slot_count - 1)])
+
+
 cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
                                 size_t length) noexcept nogil:
+    """The id of a name, added when new; 0 when memory runs out."""
+    return name_table_intern_hashed(table, name, length,
+                                    keyed_name_hash(<NameTableImpl*> table, name, length))
+
+
+cdef uint32_t name_table_intern_hashed(NameTable* table, const uint8_t* name,
+                                       size_t length, uint32_t hash) noexcept nogil:
+    """name_table_intern with the name's name_table_hash already known."""
     cdef NameTableImpl* impl = <NameTableImpl*> table
-    cdef uint32_t hash = keyed_name_hash(impl, name, length)
     cdef uint32_t id = name_table_find(impl, name, length, hash)
     cdef NameEntry* entries
     cdef size_t capacity, slot, index

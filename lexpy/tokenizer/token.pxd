@@ -61,7 +61,11 @@ cdef enum DataFlags:
     DATA_HAS_NON_ASCII = 0x400    # contains bytes >= 0x80
 
 cdef struct TokenAttr:
-    lxp_attr_id_t name_id         # lowercased name's id (static or dynamic)
+    lxp_attr_id_t name_id         # lowercased name's id (static or dynamic);
+                                  # 0 only while the tag is built: a name
+                                  # whose lookup waits for the tag's end
+    uint32_t name_flags           # (the tokenizer's own: a waiting name's
+                                  # DataFlags)
     size_t name_begin
     size_t name_end
     size_t value_begin            # value_begin == value_end: empty value
@@ -70,6 +74,8 @@ cdef struct TokenAttr:
     uint32_t line                 # position of the name's first character
     uint32_t column               # (1-based, UTF-16 code units; 0 unless errors
                                   # are collected)
+    uint32_t name_hash            # (the tokenizer's own: a waiting name's
+                                  # hash in the dynamic attribute table)
 
 cdef struct Token:
     lxp_tag_id_t tag_id           # TAG_* for tags; TAG__TEXT, TAG__COMMENT,

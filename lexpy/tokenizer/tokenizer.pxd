@@ -5,7 +5,7 @@
 # CONTRACT (for the tree builder and the DOM): the function signatures below
 # are the interface. The tokenizer's internals (struct fields) may change.
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t
 from lexpy.tokenizer.token cimport Token, TokenAttr
 
@@ -135,6 +135,17 @@ cdef void error_list_clear(ErrorList* errors) noexcept nogil
 # dense ids from first_id (TAG__LAST_STATIC / ATTR__LAST_STATIC) upwards.
 # Owned by the Document; the tokenizer borrows them.
 # ---------------------------------------------------------------------------
+
+# A keyed hash (SipHash-1-3) for tables whose keys come from the page, so
+# that a page cannot choose collisions; each table takes a key of its own,
+# drawn from a per-process secret (name_table.pxi). Not in the standard.
+cdef struct HashKey:
+    uint64_t k0
+    uint64_t k1
+
+cdef HashKey hash_key_for(const void* owner) noexcept nogil
+cdef uint64_t keyed_hash(const HashKey* key, const uint8_t* data,
+                         size_t length) noexcept nogil
 
 cdef struct NameTable:
     uint32_t first_id

@@ -110,6 +110,8 @@ cdef struct Tokenizer:
     uint32_t* attr_seen              # attribute id -> attr_stamp when seen
     size_t attr_seen_capacity
     uint32_t attr_stamp              # one per tag token
+    size_t waiting_names             # attribute names whose lookup waits for
+                                     # the tag's end (resolve_waiting_names)
     size_t data_end                  # comment/PI data so far ends here
     uint8_t temp[8]                  # the temporary buffer of the script
     size_t temp_length               # data double escape states
