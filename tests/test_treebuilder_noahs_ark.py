@@ -91,3 +91,32 @@ def test_the_list_is_empty_once_the_parse_is_over():
     assert construction._formatting_census()[0] > 0
     construction.finish()
     assert construction._formatting_census() == (0, 0)
+
+
+def test_signatures_are_keyed_per_tree_builder():
+    """The attribute values go into a signature through a hash keyed per
+    tree builder: a page cannot choose values whose signatures collide
+    (which would make every push search the whole list)."""
+    signatures = []
+    for _ in range(2):
+        construction = TreeConstruction(True, True, False)
+        construction.feed(b"<b id=x>")
+        first = construction._last_formatting_signature()
+        construction.feed(b"<b id=x>")
+        assert construction._last_formatting_signature() == first
+        construction.feed(b"<b id=y>")
+        assert construction._last_formatting_signature() != first
+        signatures.append(first)
+    assert signatures[0] != signatures[1]
+
+
+def test_many_keys_in_a_dense_table_stay_exact():
+    """Eight-byte slots (a 48-bit key and a count): 5,000 distinct entries
+    and their removal keep the counts what a walk over the list finds."""
+    construction = TreeConstruction(True, True, False)
+    construction.feed(b"<p>" + b"".join(b"<b id=%d>" % i for i in range(5000)))
+    assert construction._formatting_census() == (5000, 5000)
+    assert construction._indexes_are_consistent()
+    construction.feed(b"<b id=7><b id=7><b id=7>")
+    assert construction._formatting_census() == (5002, 5000)
+    assert construction._indexes_are_consistent()

@@ -14,7 +14,10 @@
 # tag, the namespace, the attributes in any order, and the number of
 # markers before the entry), so the list is searched only when three equal
 # entries may be there; a long list of distinct elements stays linear. The
-# table holds the signatures of the entries in the list, no others.
+# table holds the signatures of the entries in the list, no others. The
+# attribute values are hashed under a key of the tree builder's own: a page
+# that could choose values whose signatures collide would make every push
+# search the whole list.
 # ---------------------------------------------------------------------------
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -27,100 +30,105 @@ cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
     return x
 
 
-cdef uint64_t hash_bytes(const uint8_t* data, size_t length) noexcept nogil:
-    """A hash of a byte string, eight bytes a step."""
-    cdef uint64_t h = 0x9E3779B97F4A7C15ULL ^ length
-    cdef uint64_t word
-    while length >= 8:
-        memcpy(&word, data, 8)
-        h = (h ^ word) * 0x9FB21C651E98DF25ULL
-        h ^= h >> 29
-        data += 8
-        length -= 8
-    if length:
-        word = 0
-        memcpy(&word, data, length)
-        h = (h ^ word) * 0x9FB21C651E98DF25ULL
-        h ^= h >> 29
-    return h
-
-
-cdef uint64_t formatting_signature(CElement* element, size_t segment) noexcept nogil:
+cdef uint64_t formatting_signature(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """The signature of an element pushed now (after tb.formatting_markers
+    markers)."""
     cdef uint64_t attributes = 0
     cdef uint64_t h
     cdef uint32_t i
     cdef CAttr* attr
     for i in range(element.attr_count):
         attr = &element.attrs[i]
-        attributes += mix64(hash_bytes(attr.value, attr.value_length)
+        attributes += mix64(keyed_hash(&tb.noah_key, attr.value, attr.value_length)
                             ^ (<uint64_t> attr.local_name << 32) ^ attr.ns)
     h = mix64(mix64((<uint64_t> element.tag_id << 32) ^ element.ns ^ attributes)
-              ^ (<uint64_t> element.attr_count << 48) ^ segment)
+              ^ (<uint64_t> element.attr_count << 48) ^ tb.formatting_markers)
     return h if h != 0 else 1
 
 
-cdef NoahCount* noah_find(TreeBuilder* tb, uint64_t signature) noexcept nogil:
-    """The slot of a signature: its count, or the empty slot it would take
-    (the table has one: noah_capacity > 0)."""
-    cdef size_t slot = signature & (tb.noah_capacity - 1)
-    while tb.noah_counts[slot].key != 0 and tb.noah_counts[slot].key != signature:
-        slot = (slot + 1) & (tb.noah_capacity - 1)
+# A slot of the table is 0 (empty) or a key and a count, key << 16 | count:
+# the key is the signature's upper 48 bits with its top bit set (never 0),
+# and its low bits are the slot it belongs in. Eight bytes a slot keep a
+# large table twice as dense in the caches. Two signatures that share a key
+# share a count, which can then only be too high: the list is searched for
+# equal elements more often than needed, never less. A count that reaches
+# NOAH_COUNT_MAX stays there (searched always).
+
+cdef enum:
+    NOAH_COUNT_BITS = 16
+    NOAH_COUNT_MAX = 0xFFFF
+
+
+cdef inline uint64_t noah_key(uint64_t signature) noexcept nogil:
+    return (signature >> NOAH_COUNT_BITS) | (<uint64_t> 1 << (63 - NOAH_COUNT_BITS))
+
+
+cdef inline size_t noah_count_of(uint64_t* slot) noexcept nogil:
+    return <size_t> (slot[0] & NOAH_COUNT_MAX)
+
+
+cdef uint64_t* noah_find(TreeBuilder* tb, uint64_t key) noexcept nogil:
+    """The slot of a key: its count, or the empty slot it would take (the
+    table has one: noah_capacity > 0)."""
+    cdef size_t mask = tb.noah_capacity - 1
+    cdef size_t slot = key & mask
+    while tb.noah_counts[slot] != 0 and tb.noah_counts[slot] >> NOAH_COUNT_BITS != key:
+        slot = (slot + 1) & mask
     return &tb.noah_counts[slot]
 
 
-cdef NoahCount* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
-    """The count of a signature (made at 0 when new); NULL when out of
-    memory. The table grows only when a new signature comes: the slot of a
+cdef uint64_t* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
+    """The slot of a signature's count (made at 0 when new); NULL when out
+    of memory. The table grows only when a new key comes: the slot of a
     known one stays where it is."""
-    cdef NoahCount* table
-    cdef NoahCount* old = tb.noah_counts
+    cdef uint64_t key = noah_key(signature)
+    cdef uint64_t* table
+    cdef uint64_t* old = tb.noah_counts
     cdef size_t old_capacity = tb.noah_capacity
     cdef size_t i, capacity
-    cdef NoahCount* slot
+    cdef uint64_t* slot
     if old_capacity != 0:
-        slot = noah_find(tb, signature)
-        if slot.key == signature:
+        slot = noah_find(tb, key)
+        if slot[0] != 0:
             return slot
     if (tb.noah_used + 1) * 2 > old_capacity:
-        capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(NoahCount))
-        table = <NoahCount*> calloc(capacity, sizeof(NoahCount)) if capacity != 0 else NULL
+        capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(uint64_t))
+        table = <uint64_t*> calloc(capacity, sizeof(uint64_t)) if capacity != 0 else NULL
         if table == NULL:
             tb.failed = True
             return NULL
         tb.noah_counts = table
         tb.noah_capacity = capacity
         for i in range(old_capacity):
-            if old[i].key != 0:
-                noah_find(tb, old[i].key)[0] = old[i]
+            if old[i] != 0:
+                noah_find(tb, old[i] >> NOAH_COUNT_BITS)[0] = old[i]
         free(old)
-    slot = noah_find(tb, signature)
-    slot.key = signature
-    slot.count = 0
+    slot = noah_find(tb, key)
+    slot[0] = key << NOAH_COUNT_BITS
     tb.noah_used += 1
     return slot
 
 
-cdef void noah_delete(TreeBuilder* tb, NoahCount* slot) noexcept nogil:
+cdef void noah_delete(TreeBuilder* tb, uint64_t* slot) noexcept nogil:
     """Empty a slot whose count fell to 0, moving back the entries after it
     that would no longer be found (linear probing's deletion): the table
-    holds only the signatures of entries in the list."""
+    holds only the keys of entries in the list."""
     cdef size_t mask = tb.noah_capacity - 1
     cdef size_t hole = <size_t> (slot - tb.noah_counts)
     cdef size_t probe = hole
     cdef size_t home
     while True:
         probe = (probe + 1) & mask
-        if tb.noah_counts[probe].key == 0:
+        if tb.noah_counts[probe] == 0:
             break
-        home = tb.noah_counts[probe].key & mask
+        home = (tb.noah_counts[probe] >> NOAH_COUNT_BITS) & mask
         # The entry stays when its home lies cyclically in (hole, probe].
         if (hole < probe and hole < home <= probe) or \
                 (hole > probe and (home > hole or home <= probe)):
             continue
         tb.noah_counts[hole] = tb.noah_counts[probe]
         hole = probe
-    tb.noah_counts[hole].key = 0
-    tb.noah_counts[hole].count = 0
+    tb.noah_counts[hole] = 0
     tb.noah_used -= 1
 
 
@@ -169,7 +177,7 @@ cdef int save_segment_counts(TreeBuilder* tb) noexcept nogil:
 cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
     """An entry leaves the list (an element after the last marker, or the
     last marker once the entries after it are gone)."""
-    cdef NoahCount* count
+    cdef uint64_t* count
     cdef size_t slot
     if entry.element == NULL:
         tb.formatting_markers -= 1
@@ -181,10 +189,10 @@ cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
     slot = formatting_slot(entry.element.tag_id)
     if slot != 0 and tb.segment_counts[slot - 1] != 0:
         tb.segment_counts[slot - 1] -= 1
-    count = noah_find(tb, entry.signature)
-    if count.key == entry.signature:
-        count.count -= 1
-        if count.count == 0:
+    count = noah_find(tb, noah_key(entry.signature))
+    if count[0] != 0 and noah_count_of(count) != NOAH_COUNT_MAX:
+        count[0] -= 1
+        if noah_count_of(count) == 0:
             noah_delete(tb, count)
 
 
@@ -194,7 +202,7 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
     0)."""
     cdef size_t capacity, slot
     cdef FormattingEntry* items
-    cdef NoahCount* count = NULL
+    cdef uint64_t* count = NULL
     if element != NULL:
         count = noah_count(tb, signature)
         if count == NULL:
@@ -222,7 +230,8 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
     slot = formatting_slot(element.tag_id)
     if slot != 0:
         tb.segment_counts[slot - 1] += 1
-    count.count += 1
+    if noah_count_of(count) != NOAH_COUNT_MAX:
+        count[0] += 1
     return 0
 
 
@@ -231,7 +240,7 @@ cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
     if element == NULL:
         return formatting_append_entry(tb, NULL, 0)
     return formatting_append_entry(
-        tb, element, formatting_signature(element, tb.formatting_markers))
+        tb, element, formatting_signature(tb, element))
 
 
 cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
@@ -314,8 +323,8 @@ cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
 # https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements
 cdef int push_active_formatting_element(TreeBuilder* tb,
                                         CElement* element) noexcept nogil:
-    cdef uint64_t signature = formatting_signature(element, tb.formatting_markers)
-    cdef NoahCount* count
+    cdef uint64_t signature = formatting_signature(tb, element)
+    cdef uint64_t* count
     cdef ssize_t i = <ssize_t> tb.formatting_count - 1
     cdef ssize_t earliest = -1
     cdef int matches = 0
@@ -324,8 +333,8 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
     # marker; the earliest goes. Fewer than three entries sharing the
     # signature: nothing to look for.
     if tb.noah_capacity != 0:
-        count = noah_find(tb, signature)
-        if count.key == signature and count.count >= 3:
+        count = noah_find(tb, noah_key(signature))
+        if noah_count_of(count) >= 3:
             while i >= 0 and matches < 3:
                 entry = tb.formatting[i].element
                 if entry == NULL:
@@ -405,7 +414,7 @@ cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil:
     cdef size_t i, j, same, signatures = 0
     cdef ssize_t k = <ssize_t> tb.formatting_count - 1
     cdef size_t markers = 0
-    cdef NoahCount* count
+    cdef uint64_t* count
     memset(counts, 0, sizeof(counts))
     while k >= 0 and tb.formatting[k].element != NULL:
         if formatting_slot(tb.formatting[k].element.tag_id) != 0:
@@ -426,8 +435,8 @@ cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil:
                 same += 1
         else:
             signatures += 1
-            count = noah_find(tb, tb.formatting[i].signature)
-            if count.key != tb.formatting[i].signature or count.count != same:
+            count = noah_find(tb, noah_key(tb.formatting[i].signature))
+            if noah_count_of(count) != same:
                 return False
     return markers == tb.formatting_markers and signatures == tb.noah_used
 
@@ -441,6 +450,24 @@ cdef void clear_active_formatting_to_last_marker(TreeBuilder* tb) noexcept nogil
         noah_forget(tb, &tb.formatting[tb.formatting_count])
         if entry == NULL:
             return
+
+
+cdef void formatting_release(TreeBuilder* tb) noexcept nogil:
+    """Empty the whole list at once (when parsing stops; not in the
+    standard, which drops the parser): the elements lose their
+    ELEMENT_IN_FORMATTING bit, and the counts start over without a lookup
+    per entry."""
+    cdef size_t i
+    for i in range(tb.formatting_count):
+        if tb.formatting[i].element != NULL:
+            tb.formatting[i].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    tb.formatting_count = 0
+    tb.formatting_markers = 0
+    memset(tb.segment_counts, 0, sizeof(tb.segment_counts))
+    free(tb.noah_counts)
+    tb.noah_counts = NULL
+    tb.noah_capacity = 0
+    tb.noah_used = 0
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements

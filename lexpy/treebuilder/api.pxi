@@ -167,6 +167,17 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
+    def _last_formatting_signature(self):
+        """For the tests: the Noah's Ark signature of the last entry of the
+        list of active formatting elements (None when the list is empty)."""
+        self._enter()
+        try:
+            if self.c_builder.formatting_count == 0:
+                return None
+            return self.c_builder.formatting[self.c_builder.formatting_count - 1].signature
+        finally:
+            self.busy = False
+
     def _indexes_are_consistent(self):
         """For the tests: whether the stack of open elements' index and the
         counts of the list of active formatting elements are what walks over

@@ -7,7 +7,7 @@
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG__LAST_STATIC
 from lexpy.tokenizer.token cimport Token
-from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList
+from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList, HashKey
 from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
 from lexpy.encoding.encoding cimport InputByteStream
 
@@ -62,13 +62,6 @@ cdef struct FormattingEntry:
 # small, strike, strong, tt, u) in TreeBuilder.segment_counts.
 cdef enum:
     FORMATTING_TAG_SLOTS = 16
-
-
-# The Noah's Ark count of one signature: how many entries of the list have
-# it (key 0: an empty slot).
-cdef struct NoahCount:
-    uint64_t key
-    size_t count
 
 
 # The kinds of key of the stack's index (open_elements.pxi), the fields of
@@ -139,9 +132,10 @@ cdef struct TreeBuilder:
     size_t marker_saves_capacity  # in markers
     # The Noah's Ark counts: entries of the list by signature (open
     # addressing; a signature leaves when its last entry does).
-    NoahCount* noah_counts
+    uint64_t* noah_counts         # key << 16 | count (0: empty)
     size_t noah_capacity          # power of two (0: no table yet)
     size_t noah_used
+    HashKey noah_key              # of the attribute values in signatures
     # The stack of template insertion modes.
     uint32_t* template_modes
     size_t template_count

@@ -17,7 +17,8 @@ from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.token cimport *
 from lexpy.tokenizer.tokenizer cimport (
-    TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
+    hash_key_for, keyed_hash, TokenizerState, DATA_STATE, RCDATA_STATE,
+    RAWTEXT_STATE, SCRIPT_DATA_STATE,
     PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
@@ -201,6 +202,7 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
         return NULL
     tb.document = document
     tb.tokenizer = tokenizer
+    tb.noah_key = hash_key_for(tb)
     tb.errors = errors
     tb.scripting = scripting
     tb.mode = INITIAL

@@ -48,8 +48,7 @@ cdef void stop_parsing(TreeBuilder* tb) noexcept nogil:
         open_elements_pop(tb)
     # (Not in the standard, which drops the parser: the tree builder's
     # bits leave the nodes of the finished document.)
-    while tb.formatting_count > 0:
-        clear_active_formatting_to_last_marker(tb)
+    formatting_release(tb)
     tb.stopped = True
 
 
