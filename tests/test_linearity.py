@@ -25,14 +25,17 @@ by the node's depth, so its output (and time) for a tree nested N deep
 grows as N squared by definition.
 """
 import ctypes
+import json
 import statistics
+import subprocess
+import sys
 import time
 
 import pytest
 
 import lexpy
 from lexpy.tokenizer import count_tokens
-from tests.tools import load_tool
+from tests.tools import TOOLS, load_tool
 
 BOUND = 3.0
 MIN_SECONDS = 0.001       # one run of the N document, at least
@@ -192,3 +195,21 @@ def test_a_quadratic_operation_fails_the_check():
     n, ratio = ratio_per_doubling(lambda data: data, quadratic,
                                   lambda n: b"<b>" * n, 1 << 20)
     assert ratio > BOUND, "x%.2f at N=%d" % (ratio, n)
+
+
+@pytest.mark.parametrize("malloc", ["keep", "default"])
+def test_the_benchmark_times_a_shape_under_either_malloc_policy(malloc):
+    """`tools/bench.py --hostile` runs its worker under the allocator
+    policy asked for (keep: malloc keeps freed memory, the default) and
+    says which in its report."""
+    proc = subprocess.run(
+        [sys.executable, str(TOOLS / "bench.py"), "--hostile", "--shapes", "nested-div",
+         "--min-seconds", "0.001", "--passes", "1", "--bound", "100", "--json",
+         "--malloc", malloc],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["malloc"] == malloc
+    (result,) = report["results"]
+    (row,) = result["rows"]
+    assert row["shape"] == "nested-div" and row["seconds_n"] > 0 and row["seconds_2n"] > 0

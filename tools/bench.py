@@ -25,13 +25,21 @@ hurts everyone alike. Ratios are what we quote.
         (speedup, and the CPU time per wall-clock second that shows whether
         threads ran at once)
   python tools/bench.py --hostile [--parsers a,b] [--json] [--instructions]
+                        [--malloc keep|default]
         time per doubling of input on the hostile shapes (with
-        --instructions: instructions per doubling, counted by callgrind)
+        --instructions: instructions per doubling, counted by callgrind).
+        The worker's malloc keeps the memory it frees (--malloc keep, the
+        default): glibc gives a freed block of 32 MB or more back to the
+        system, and the next parse that needs it takes its pages again, one
+        page fault each, while a smaller document reuses what malloc kept;
+        N and 2N would then differ by more than the parser's work.
+        --malloc default measures under glibc's own policy.
 
 Peers (the `bench` extra): selectolax (Lexbor), turbohtml, lxml, html5lib,
 justhtml. A peer that is not installed is reported as such.
 """
 import argparse
+import ctypes
 import gc
 import json
 import os
@@ -55,6 +63,8 @@ SLOW = {"html5lib", "justhtml"}       # pure Python: one pass, one round
 # wall: elapsed time; cpu: this process's CPU time (user + system), which
 # time spent waiting for a core on a loaded machine does not inflate.
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+# --hostile: the allocator's policy in the worker (keep_freed_memory).
+MALLOC_TITLES = {"keep": "keeps freed memory", "default": "glibc's defaults"}
 
 # The worker processes import lexpy from this source tree (an installed
 # lexpy is used only when the tree has no build).
@@ -469,7 +479,22 @@ def hostile_shapes():
     }
 
 
-def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None):
+def keep_freed_memory():
+    """glibc's malloc keeps what is freed from now on: no block is mapped
+    on its own (M_MMAP_MAX 0) and the heap is not trimmed. False when this
+    is not glibc."""
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return False
+    M_TRIM_THRESHOLD, M_MMAP_MAX = -1, -4
+    return bool(mallopt(M_TRIM_THRESHOLD, 2**31 - 1)) and bool(mallopt(M_MMAP_MAX, 0))
+
+
+def hostile_worker(name, mode, passes, min_seconds, clock_name, only=None,
+                   malloc="keep"):
+    if malloc == "keep" and not keep_freed_memory():
+        raise SystemExit("--malloc keep needs glibc's mallopt")
     fn = adapter(name)[0 if mode == "bytes" else 2]
     clock = CLOCKS[clock_name]
     fn(b"<p>warm up")
@@ -568,7 +593,8 @@ def bench_hostile(args):
             if mode == "str":
                 continue
             cmd = ["--hostile-worker", name, "--modes", mode, "--clock", args.clock,
-                   "--passes", str(args.passes), "--min-seconds", str(args.min_seconds)]
+                   "--passes", str(args.passes), "--min-seconds", str(args.min_seconds),
+                   "--malloc", args.malloc]
             if args.shapes:
                 cmd += ["--shapes", args.shapes]
             r = run_subprocess(cmd)
@@ -577,13 +603,14 @@ def bench_hostile(args):
             results.append(r)
     if args.json:
         print(json.dumps({"bound": args.bound, "clock": args.clock,
-                          "results": results}, indent=1))
+                          "malloc": args.malloc, "results": results}, indent=1))
         return 0 if all("error" not in r and all(row["ratio"] <= args.bound
                         for row in r["rows"]) for r in results) else 1
     worst = 0.0
     for r in results:
-        print("\n== %s, %s: time per doubling (best of %d at N and 2N, %s clock)" % (
-            r["parser"], MODE_TITLES[r["mode"]], args.passes, args.clock))
+        print("\n== %s, %s: time per doubling (best of %d at N and 2N, %s clock, "
+              "malloc: %s)" % (r["parser"], MODE_TITLES[r["mode"]], args.passes,
+                               args.clock, MALLOC_TITLES[args.malloc]))
         if "error" in r:
             print("  unavailable: %s" % r["error"])
             worst = float("inf")
@@ -618,6 +645,9 @@ def main(argv=None):
     p.add_argument("--shapes", help="comma-separated hostile shapes (default: all)")
     p.add_argument("--min-seconds", type=float, default=0.05,
                    help="--hostile: N doubles until one parse takes this long")
+    p.add_argument("--malloc", choices=sorted(MALLOC_TITLES), default="keep",
+                   help="--hostile: keep (malloc keeps freed memory; the default) "
+                        "or default (glibc's policy)")
     p.add_argument("--bound", type=float, default=2.3,
                    help="--hostile: the highest acceptable ratio per doubling")
     p.add_argument("--instructions", action="store_true",
@@ -660,7 +690,8 @@ def main(argv=None):
         return 0
     if args.hostile_worker:
         print(json.dumps(hostile_worker(args.hostile_worker, args.modes, args.passes,
-                                        args.min_seconds, args.clock, only)))
+                                        args.min_seconds, args.clock, only,
+                                        args.malloc)))
         return 0
     if args.threads:
         bench_threads(args)
