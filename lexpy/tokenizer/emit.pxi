@@ -236,6 +236,7 @@ cdef int begin_attribute(Tokenizer* t) noexcept nogil:
     attr = &t.attrs[t.token.attr_count]
     t.token.attr_count += 1
     attr.name_id = 0
+    attr.name_flags = 0
     attr.name_begin = t.pos
     attr.name_end = t.pos
     attr.value_begin = t.pos
