@@ -180,14 +180,14 @@ cdef struct TreeBuilder:
     # <selectedcontent> (selectedcontent.pxi): how many were inserted; the
     # select last looked at, whether it has a selectedcontent descendant
     # (its first, which may be disabled), its enabled selectedcontent and
-    # its selected option so far, and whether a selected attribute chose
-    # that option.
+    # its selected option so far, and its first option not disabled that
+    # lies outside that selectedcontent (what a clone cannot remove).
     size_t selectedcontent_count
     CElement* selectedcontent_select
     bint selectedcontent_found
     CElement* selectedcontent_element
     CElement* selectedcontent_option
-    bint selectedcontent_by_attribute
+    CElement* selectedcontent_first_enabled
 
 
 # A tree builder for `document`, fed by `tokenizer` (whose callback the

@@ -9,7 +9,10 @@ Where the data is looked for (DESIGN.md, "Test data"):
 - the Encoding Standard's data (labels and indexes): $LEXPY_WHATWG_ENCODING,
   then ../shared/whatwg-encoding/;
 - the corpus of real-world pages (benchmarks, chunking, robustness):
-  $LEXPY_CORPUS, then ../shared/corpus/pages/.
+  $LEXPY_CORPUS, then ../shared/corpus/pages/;
+- tree cases beyond the suites (the minimised cases of differential runs
+  against other parsers, judged against the standard's text):
+  $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/.
 
 The tools (tools/*.py) find their data through these functions too.
 
@@ -26,7 +29,7 @@ from typing import Iterator, Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SUITES = ("tokenizer", "tree", "encoding", "serializer")
+SUITES = ("tokenizer", "tree", "encoding", "serializer", "extra")
 
 
 class DataNotFound(RuntimeError):
@@ -86,6 +89,19 @@ def corpus_dir() -> Path:
     raise DataNotFound(
         "corpus not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_CORPUS to a folder of HTML pages.")
+
+
+def conformance_extra_dir() -> Path:
+    """Tree-construction cases past the suites (.dat files):
+    $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/."""
+    env = os.environ.get("LEXPY_CONFORMANCE_EXTRA")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "conformance-extra"]
+    for path in candidates:
+        if path.is_dir() and any(path.glob("*.dat")):
+            return path
+    raise DataNotFound(
+        "conformance-extra data not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_CONFORMANCE_EXTRA to a folder of tree-construction .dat files.")
 
 
 # ---------------------------------------------------------------------------
@@ -239,6 +255,13 @@ def house_tree_cases() -> Iterator[TreeCase]:
         yield from _tree_cases_of_file("house", path.name, path, False)
 
 
+def extra_tree_cases() -> Iterator[TreeCase]:
+    """The cases of ../shared/conformance-extra/ (ids extra/FILE:N:...),
+    run as the tree suite runs its own."""
+    for path in sorted(conformance_extra_dir().glob("*.dat")):
+        yield from _tree_cases_of_file("extra", path.name, path, False)
+
+
 def _tree_cases_of_file(prefix, name, path, scripted) -> Iterator[TreeCase]:
     # No newline translation: a CR in a test's data or expected text is
     # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
@@ -338,4 +361,5 @@ def serializer_cases() -> Iterator[SerializerCase]:
 
 def cases(suite: str):
     return {"tokenizer": tokenizer_cases, "tree": tree_cases,
-            "encoding": encoding_cases, "serializer": serializer_cases}[suite]()
+            "encoding": encoding_cases, "serializer": serializer_cases,
+            "extra": extra_tree_cases}[suite]()

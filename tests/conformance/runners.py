@@ -161,4 +161,5 @@ RUNNERS = {
     "tree": run_tree_case,
     "encoding": run_encoding_case,
     "serializer": run_serializer_case,
+    "extra": run_tree_case,
 }
