@@ -63,7 +63,8 @@ from lexpy.dom import (
     Text,
     dump,
 )
-from lexpy.parser import ParseError, Parser, ParserBusyError, parse, parse_fragment
+from lexpy.dom.errors import ParseError
+from lexpy.parser import Parser, ParserBusyError, parse, parse_fragment
 
 __all__ = [
     "Attributes",

@@ -595,7 +595,9 @@ cdef class Node:
 @cython.no_gc_clear
 cdef class Document(Node):
     """An HTML document: lexpy.parse() returns one; Document() makes an
-    empty one to build with."""
+    empty one to build with (`scripting`: its scripting flag, which the
+    serializer follows for <noscript>; off, as for a document the DOM
+    makes without a browsing context)."""
 
     def __cinit__(self):
         cdef CDocument* c_doc = <CDocument*> calloc(1, sizeof(CDocument))
@@ -616,8 +618,10 @@ cdef class Document(Node):
         self.parse_errors = []
         self.encoding_name = u"UTF-8"
 
-    def __init__(self):
-        pass
+    def __init__(self, *, scripting=False):
+        if not isinstance(scripting, bool):
+            raise TypeError("scripting must be a bool, not %s" % type(scripting).__name__)
+        self.c_doc.scripting = 1 if scripting else 0
 
     def __dealloc__(self):
         cdef CDocument* c_doc = self.c_doc
@@ -688,27 +692,17 @@ cdef class Document(Node):
     @property
     def errors(self):
         """The parse errors (lexpy.ParseError: code, line, column) when
-        the document was parsed with collect_errors=True, else []."""
+        the document was parsed with collect_errors=True, else [].
+        Read-only: the parser sets it."""
         return self.parse_errors
-
-    @errors.setter
-    def errors(self, value):
-        if not isinstance(value, list):
-            raise TypeError("errors must be a list, not %s" % type(value).__name__)
-        self.parse_errors = value
 
     @property
     def encoding(self):
         """The name of the encoding the document was decoded from, as the
         Encoding Standard spells it ('UTF-8', 'windows-1252', 'Shift_JIS');
-        'UTF-8' for str input and for documents made with Document()."""
+        'UTF-8' for str input and for documents made with Document().
+        Read-only: the parser sets it."""
         return self.encoding_name
-
-    @encoding.setter
-    def encoding(self, value):
-        if not isinstance(value, str):
-            raise TypeError("encoding must be a str, not %s" % type(value).__name__)
-        self.encoding_name = value
 
     @property
     def quirks_mode(self):
@@ -726,14 +720,9 @@ cdef class Document(Node):
     @property
     def scripting(self):
         """Whether scripting was enabled for the parse: then <noscript>
-        holds raw text, and the serializer writes it unescaped."""
+        holds raw text, and the serializer writes it unescaped. Read-only:
+        set by the parse, or by Document(scripting=...)."""
         return self.c_doc.scripting != 0
-
-    @scripting.setter
-    def scripting(self, value):
-        if not isinstance(value, bool):
-            raise TypeError("scripting must be a bool, not %s" % type(value).__name__)
-        self.c_doc.scripting = 1 if value else 0
 
     # -- making nodes -------------------------------------------------------
 

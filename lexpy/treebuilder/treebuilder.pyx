@@ -46,6 +46,7 @@ from lexpy.dom.dom cimport (
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
+from lexpy.dom.errors import ParseError
 
 
 cdef extern from "Python.h":
