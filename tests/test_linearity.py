@@ -71,6 +71,32 @@ WALKS = {
     "options-deep-in-select": (
         50000, lambda n: b"<select><selectedcontent></selectedcontent>"
         + b"<div>" * n + b"<option>x</option>" * n),
+    # <template for>: "find markers" is a walk over the scope's descendants
+    # for each template, the patched range a walk along siblings.
+    "template-for-markers-then-templates": (
+        50000, lambda n: b"".join(b'<?marker name="m%d">' % i for i in range(n))
+        + b"".join(b'<template for="m%d">x</template>' % i for i in range(n))),
+    "template-for-templates-then-markers": (
+        50000, lambda n: b"".join(b'<template for="m%d">x</template>' % i for i in range(n))
+        + b"".join(b'<?marker name="m%d">' % i for i in range(n))),
+    "template-for-interleaved-ranges": (
+        50000, lambda n: b"".join(b'<p><?start name="r%d">old<b>x</b><?end></p>'
+                                  b'<template for="r%d"><i>new</i></template>' % (i, i)
+                                  for i in range(n))),
+    "template-for-one-name": (
+        50000, lambda n: b'<?marker name="m">' * n + b'<template for="m"><b>x</b></template>' * n),
+    "template-for-markers-nested-deep": (
+        50000, lambda n: b"".join(b'<div><?marker name="m%d">' % i for i in range(n))
+        + b"</div>" * n + b"".join(b'<template for="m%d">x</template>' % i for i in range(n))),
+    "template-for-in-deepest-of-marked-divs": (
+        50000, lambda n: b"".join(b'<div><?marker name="m%d">' % i for i in range(n))
+        + b"".join(b'<template for="m%d">x</template>' % i for i in range(n))),
+    "template-for-start-without-end-deep": (
+        50000, lambda n: b'<?start name="a">' + b"<div>" * n + b"x" + b"</div>" * n
+        + b'<?start name="b">' * n + b'<template for="a">y</template>'),
+    "template-for-patching-own-ancestors": (
+        50000, lambda n: b'<head></head><?start name="a"><body>' + b"<span>" * n
+        + b'<template for="a">' + b"<i>x</i>" * n + b"</template>after"),
 }
 
 # The tokenizer's shapes: long tokens and long runs, N in bytes.

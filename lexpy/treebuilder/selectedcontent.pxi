@@ -224,7 +224,7 @@ cdef void clone_option_into_selectedcontent(TreeBuilder* tb, CElement* option,
     cdef CNode* child
     cdef CNode* copy
     while selectedcontent.node.first_child != NULL:
-        node_remove(selectedcontent.node.first_child)
+        parser_removed(tb, selectedcontent.node.first_child)
     child = option.node.first_child
     while child != NULL:
         copy = node_clone(child, True)
@@ -285,3 +285,5 @@ cdef inline void element_popped(TreeBuilder* tb, CElement* element) noexcept nog
     if tb.selectedcontent_count != 0 and element.tag_id == TAG_OPTION \
             and element.ns == NS_HTML:
         option_popped(tb, element)
+    if element.node.flags & ELEMENT_PATCHING:
+        patching_template_done(tb, element)
