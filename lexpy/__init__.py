@@ -38,6 +38,7 @@ from lexpy.dom import (
     dump,
 )
 from lexpy.parser import ParseError, Parser, ParserBusyError, parse, parse_fragment
+from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 
 __all__ = [
     "Attributes",
@@ -58,9 +59,12 @@ __all__ = [
     "Parser",
     "ParserBusyError",
     "ProcessingInstruction",
+    "Selector",
+    "SelectorSyntaxError",
     "SerializerError",
     "Text",
     "__version__",
+    "compile_selector",
     "dump",
     "parse",
     "parse_fragment",
