@@ -5,6 +5,15 @@
 # them (checkedness and selectedness from the checked and selected
 # attributes, values from the value attribute).
 
+# Browsers end dates at 275760-09-13, the end of a JavaScript time.
+DEF LAST_YEAR = 275760
+
+# https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name
+cdef const char* RESERVED_CUSTOM_NAMES[8]
+RESERVED_CUSTOM_NAMES[:] = [b"annotation-xml", b"color-profile", b"font-face",
+                            b"font-face-src", b"font-face-uri", b"font-face-format",
+                            b"font-face-name", b"missing-glyph"]
+
 
 cdef inline bint is_html_element(CNode* node, uint32_t tag) noexcept nogil:
     return node != NULL and node.type == ELEMENT_NODE \
@@ -74,8 +83,26 @@ cdef int input_type(CElement* element) noexcept nogil:
 
 
 cdef CNode* form_owner(CNode* node) noexcept nogil:
-    """The nearest ancestor form (the form= attribute, which names a form by
-    id, is not followed: NULL then stands for "its own group")."""
+    """The form owner of a form-associated element
+    (https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#reset-the-form-owner):
+    with a form attribute, the first element of the tree with that id if it
+    is a form (else none); without, the nearest ancestor form."""
+    cdef CAttr* form = attribute(<CElement*> node, ATTR_FORM)
+    cdef CNode* root
+    cdef CNode* found
+    cdef CAttr* id
+    if form != NULL:
+        if form.value_length == 0:
+            return NULL
+        root = tree_root(node)
+        found = next_element_within(root, root)
+        while found != NULL:
+            id = attribute(<CElement*> found, ATTR_ID)
+            if id != NULL and id.value_length == form.value_length \
+                    and bytes_equal(id.value, form.value, form.value_length, False):
+                return found if is_html_element(found, TAG_FORM) else NULL
+            found = next_element_within(found, root)
+        return NULL
     node = node.parent
     while node != NULL:
         if is_html_element(node, TAG_FORM):
@@ -116,7 +143,7 @@ cdef bint radio_checked(CElement* element) noexcept nogil:
     if attribute(element, ATTR_NAME) == NULL or attribute(element, ATTR_NAME).value_length == 0:
         return True
     form = form_owner(&element.node)
-    root = form if form != NULL else tree_root(&element.node)
+    root = tree_root(&element.node)
     node = next_element_within(&element.node, root)
     while node != NULL:
         if is_html_element(node, TAG_INPUT) and has_attribute(<CElement*> node, ATTR_CHECKED) \
@@ -135,7 +162,7 @@ cdef bint radio_group_has_checked(CElement* element) noexcept nogil:
     if attribute(element, ATTR_NAME) == NULL or attribute(element, ATTR_NAME).value_length == 0:
         return False
     form = form_owner(&element.node)
-    root = form if form != NULL else tree_root(&element.node)
+    root = tree_root(&element.node)
     node = next_element_within(root, root)
     while node != NULL:
         if is_html_element(node, TAG_INPUT) and has_attribute(<CElement*> node, ATTR_CHECKED) \
@@ -170,9 +197,6 @@ cdef bint option_selected(CElement* option) noexcept nogil:
     cdef CAttr* size
     if select == NULL or has_attribute(<CElement*> select, ATTR_MULTIPLE):
         return has_attribute(option, ATTR_SELECTED)
-    size = attribute(<CElement*> select, ATTR_SIZE)
-    if size != NULL and display_size_above_one(size):
-        return has_attribute(option, ATTR_SELECTED)
     node = next_element_within(select, select)
     while node != NULL:
         if is_html_element(node, TAG_OPTION) and option_select(node) == select:
@@ -182,6 +206,9 @@ cdef bint option_selected(CElement* option) noexcept nogil:
                 first_enabled = node
         node = next_element_within(node, select)
     if chosen == NULL:
+        size = attribute(<CElement*> select, ATTR_SIZE)
+        if size != NULL and display_size_above_one(size):
+            return False                    # a list box selects nothing by itself
         chosen = first_enabled
     return chosen == &option.node
 
@@ -264,14 +291,16 @@ cdef bint is_submit_button(CNode* node) noexcept nogil:
 cdef bint is_default_button(CElement* element) noexcept nogil:
     # https://html.spec.whatwg.org/multipage/form-control-infrastructure.html#default-button
     cdef CNode* form = form_owner(&element.node)
+    cdef CNode* root
     cdef CNode* node
     if form == NULL:
         return False
-    node = next_element_within(form, form)
+    root = tree_root(form)
+    node = next_element_within(root, root)
     while node != NULL:
         if is_submit_button(node) and form_owner(node) == form:
             return node == &element.node
-        node = next_element_within(node, form)
+        node = next_element_within(node, root)
     return False
 
 
@@ -300,6 +329,8 @@ cdef bint is_editable(CNode* node) noexcept nogil:
 
 cdef bint is_read_write(CElement* element) noexcept nogil:
     cdef int type
+    if element.ns != NS_HTML:
+        return False
     if is_html_element(&element.node, TAG_INPUT):
         type = input_type(element)
         if readonly_applies(type):
@@ -322,7 +353,7 @@ cdef bint placeholder_shown(CElement* element) noexcept nogil:
                 or type == INPUT_NUMBER):
             return False
         value = attribute(element, ATTR_VALUE)
-        return value == NULL or value.value_length == 0
+        return value == NULL or sanitized_value_empty(type, value.value, value.value_length)
     if is_html_element(&element.node, TAG_TEXTAREA):
         child = element.node.first_child
         while child != NULL:
@@ -333,21 +364,52 @@ cdef bint placeholder_shown(CElement* element) noexcept nogil:
     return False
 
 
+cdef bint sanitized_value_empty(int type, const uint8_t* s, size_t length) noexcept nogil:
+    """Whether the value sanitization algorithm of the input's type leaves
+    the value empty (https://html.spec.whatwg.org/multipage/input.html#value-sanitization-algorithm)."""
+    cdef size_t i
+    cdef double number
+    if type == INPUT_NUMBER:
+        return not parse_number(s, length, &number)
+    for i in range(length):
+        if s[i] == 0x0A or s[i] == 0x0D:
+            continue                    # line breaks are stripped
+        if (type == INPUT_URL or type == INPUT_EMAIL) and is_ascii_whitespace(s[i]):
+            continue                    # so is surrounding whitespace here
+        return False
+    return True
+
+
 cdef bint is_defined(CElement* element) noexcept nogil:
     """Built-in elements are defined; an HTML element with a valid custom
-    element name is not (a static document defines no custom element)."""
+    element name, or a customized built-in one (an `is` attribute), is not:
+    a static document defines no custom element."""
     cdef size_t length
     cdef const uint8_t* name
     cdef size_t i
+    cdef bint dash = False
+    cdef uint8_t c
     if element.ns != NS_HTML:
         return True
+    if has_attribute(element, ATTR_IS):
+        return False
+    # https://html.spec.whatwg.org/multipage/custom-elements.html#valid-custom-element-name
     name = element_local_name(element, &length)
     if length == 0 or not (0x61 <= name[0] <= 0x7A):
         return True
     for i in range(length):
-        if name[i] == 0x2D:
-            return False
-    return True
+        c = name[i]
+        if c == 0x2D:
+            dash = True
+        elif not (0x61 <= c <= 0x7A or 0x30 <= c <= 0x39 or c == 0x2E or c == 0x5F
+                  or c >= 0x80):
+            return True
+    if not dash:
+        return True
+    for i in range(8):
+        if equals_ascii_ci(name, length, RESERVED_CUSTOM_NAMES[i]):
+            return True
+    return False
 
 
 cdef bint match_html_pseudo_class(MatchContext* ctx, SimpleSelector* simple,
@@ -397,14 +459,20 @@ cdef bint match_html_pseudo_class(MatchContext* ctx, SimpleSelector* simple,
             return not has_attribute(element, ATTR_VALUE)
         return False
     if kind == S_REQUIRED or kind == S_OPTIONAL:
-        if is_html_element(node, TAG_INPUT) or is_html_element(node, TAG_SELECT) \
-                or is_html_element(node, TAG_TEXTAREA):
+        if is_html_element(node, TAG_INPUT):
+            type = input_type(element)
+            # https://html.spec.whatwg.org/multipage/input.html#the-required-attribute
+            return (has_attribute(element, ATTR_REQUIRED) and not (
+                type == INPUT_HIDDEN or type == INPUT_RANGE or type == INPUT_COLOR
+                or type == INPUT_SUBMIT or type == INPUT_IMAGE or type == INPUT_RESET
+                or type == INPUT_BUTTON)) == (kind == S_REQUIRED)
+        if is_html_element(node, TAG_SELECT) or is_html_element(node, TAG_TEXTAREA):
             return has_attribute(element, ATTR_REQUIRED) == (kind == S_REQUIRED)
         return False
     if kind == S_READ_WRITE:
         return is_read_write(element)
     if kind == S_READ_ONLY:
-        return not is_read_write(element)
+        return element.ns == NS_HTML and not is_read_write(element)
     if kind == S_PLACEHOLDER_SHOWN:
         return placeholder_shown(element)
     if kind == S_DEFINED:
@@ -429,12 +497,42 @@ cdef bint match_html_pseudo_class(MatchContext* ctx, SimpleSelector* simple,
 # -- :lang() ------------------------------------------------------------------
 
 cdef CAttr* language_attribute(CNode* node) noexcept nogil:
-    """xml:lang (in the XML namespace), else lang (no namespace; on any
-    element), of the node itself."""
+    """xml:lang (in the XML namespace, on any element), else lang (no
+    namespace, on HTML and SVG elements), of the node itself
+    (https://html.spec.whatwg.org/multipage/dom.html#the-lang-and-xml:lang-attributes)."""
     cdef CAttr* attr = element_find_attribute(<CElement*> node, ATTR_LANG, NS_XML)
+    cdef uint32_t ns = (<CElement*> node).ns
     if attr != NULL:
         return attr
-    return element_find_attribute(<CElement*> node, ATTR_LANG, NS__UNDEF)
+    if ns == NS_HTML or ns == NS_SVG:
+        return element_find_attribute(<CElement*> node, ATTR_LANG, NS__UNDEF)
+    return NULL
+
+
+cdef inline bint is_ascii_alpha_byte(uint8_t c) noexcept nogil:
+    return 0x41 <= c <= 0x5A or 0x61 <= c <= 0x7A
+
+
+cdef bint well_formed_language(const uint8_t* s, size_t length, bint is_range) noexcept nogil:
+    """A language tag (or, `is_range`, an extended language range: '*'
+    subtags allowed) made of 1-8 character ASCII alphanumeric subtags, the
+    first alphabetic (https://www.rfc-editor.org/rfc/rfc4647#section-2.2)."""
+    cdef size_t i = 0, start, j
+    cdef bint first = True
+    while True:
+        start = i
+        while i < length and s[i] != 0x2D:
+            i += 1
+        if i == start or i - start > 8:
+            return False
+        if not (is_range and i - start == 1 and s[start] == 0x2A):
+            for j in range(start, i):
+                if not (is_ascii_alpha_byte(s[j]) or (not first and 0x30 <= s[j] <= 0x39)):
+                    return False
+        first = False
+        if i == length:
+            return True
+        i += 1
 
 
 cdef bint content_language(CDocument* doc, const uint8_t** value, size_t* length) noexcept nogil:
@@ -515,6 +613,7 @@ cdef bint match_lang(MatchContext* ctx, SimpleSelector* simple, CElement* elemen
     cdef size_t length = 0
     cdef uint32_t i
     cdef StringRef* range_
+    cdef bint known = True
     while node != NULL and node.type == ELEMENT_NODE:
         attr = language_attribute(node)
         if attr != NULL:
@@ -524,9 +623,19 @@ cdef bint match_lang(MatchContext* ctx, SimpleSelector* simple, CElement* elemen
         node = node.parent
     if attr == NULL:
         if not content_language(ctx.doc, &value, &length):
-            return False
+            known = False
     for i in range(simple.string_count):
         range_ = &ctx.program.strings[simple.strings + i]
+        if range_.length == 0:
+            # :lang("") is the empty language: lang="" or none known.
+            if not known or length == 0:
+                return True
+            continue
+        if not known or length == 0:
+            continue
+        if not well_formed_language(ctx.program.text + range_.offset, range_.length, True) \
+                or not well_formed_language(value, length, False):
+            continue
         if extended_filter(ctx.program.text + range_.offset, range_.length, value, length):
             return True
     return False
@@ -581,7 +690,9 @@ cdef int bidi_strong(uint32_t cp) noexcept nogil:
             return 0                              # marks and digits
         return 2
     if 0x2000 <= cp <= 0x2BFF or 0x3000 <= cp <= 0x303F or 0xFE00 <= cp <= 0xFE6F \
-            or 0xFF00 <= cp <= 0xFF20 or 0x1F000 <= cp <= 0x1FAFF:
+            or 0xFF00 <= cp <= 0xFF20 or 0xFFF0 <= cp <= 0xFFFF or 0x1CC00 <= cp <= 0x1CEBF \
+            or 0x1F000 <= cp <= 0x1FFFF or 0xE0000 <= cp <= 0xE0FFF \
+            or (cp & 0xFFFE) == 0xFFFE:
         return 0                                  # punctuation and symbols
     return 1
 
@@ -650,9 +761,12 @@ cdef uint32_t directionality(CElement* element) noexcept nogil:
                     e.tag_id == TAG_BDI and not has_valid_dir(e)):
                 if e.tag_id == TAG_INPUT or e.tag_id == TAG_TEXTAREA:
                     if e.tag_id == TAG_INPUT:
+                        # https://html.spec.whatwg.org/multipage/dom.html#auto-directionality-form-associated-elements
                         type = input_type(e)
-                        if not (type == INPUT_TEXT or type == INPUT_SEARCH or type == INPUT_TEL
-                                or type == INPUT_URL or type == INPUT_EMAIL):
+                        if not (type == INPUT_HIDDEN or type == INPUT_TEXT or type == INPUT_SEARCH
+                                or type == INPUT_TEL or type == INPUT_URL or type == INPUT_EMAIL
+                                or type == INPUT_PASSWORD or type == INPUT_SUBMIT
+                                or type == INPUT_RESET or type == INPUT_BUTTON):
                             return DIR_LTR
                         value = attribute(e, ATTR_VALUE)
                         strong = text_direction(value.value, value.value_length) \
@@ -709,8 +823,8 @@ cdef bint parse_number(const uint8_t* s, size_t length, double* out) noexcept no
                 exponent = exponent * 10 + (s[i] - 0x30)
             i += 1
         value *= pow(10.0, exponent_sign * exponent)
-    if i != length:
-        return False
+    if i != length or value > 1.7976931348623157e308:
+        return False                    # not the whole value, or beyond a double
     out[0] = sign * value
     return True
 
@@ -728,6 +842,19 @@ cdef bint parse_digits(const uint8_t* s, size_t length, size_t* i, int count,
         return False
     out[0] = value
     return True
+
+
+cdef bint parse_year(const uint8_t* s, size_t length, size_t* i, int64_t* year) noexcept nogil:
+    cdef size_t start = i[0]
+    cdef size_t j
+    while i[0] < length and 0x30 <= s[i[0]] <= 0x39:
+        i[0] += 1
+    if i[0] - start < 4 or i[0] - start > 6:
+        return False
+    year[0] = 0
+    for j in range(start, i[0]):
+        year[0] = year[0] * 10 + (s[j] - 0x30)
+    return 0 < year[0] <= LAST_YEAR
 
 
 cdef inline bint is_leap(int64_t year) noexcept nogil:
@@ -752,9 +879,11 @@ cdef int64_t days_from_civil(int64_t y, int64_t m, int64_t d) noexcept nogil:
     return era * 146097 + doe - 719468
 
 
+
+
 cdef bint parse_month_part(const uint8_t* s, size_t length, size_t* i, int64_t* year,
                            int64_t* month) noexcept nogil:
-    if not parse_digits(s, length, i, -4, year) or year[0] <= 0:
+    if not parse_year(s, length, i, year):
         return False
     if i[0] >= length or s[i[0]] != 0x2D:
         return False
@@ -772,7 +901,7 @@ cdef bint parse_date_part(const uint8_t* s, size_t length, size_t* i, double* ou
     if not parse_digits(s, length, i, 2, &day) or day < 1 or day > days_in_month(year, month):
         return False
     out[0] = days_from_civil(year, month, day)
-    return True
+    return out[0] <= days_from_civil(LAST_YEAR, 9, 13)
 
 
 cdef bint parse_time_part(const uint8_t* s, size_t length, size_t* i, double* out) noexcept nogil:
@@ -794,6 +923,8 @@ cdef bint parse_time_part(const uint8_t* s, size_t length, size_t* i, double* ou
             if i[0] >= length or not (0x30 <= s[i[0]] <= 0x39):
                 return False
             while i[0] < length and 0x30 <= s[i[0]] <= 0x39:
+                if scale < 0.0015:
+                    return False                # at most three digits (milliseconds)
                 scale /= 10
                 fraction += (s[i[0]] - 0x30) * scale
                 i[0] += 1
@@ -816,12 +947,14 @@ cdef bint parse_typed_value(int type, const uint8_t* s, size_t length, double* o
     if type == INPUT_MONTH:
         if not parse_month_part(s, length, &i, &year, &month) or i != length:
             return False
+        if year == LAST_YEAR and month > 9:
+            return False
         out[0] = (year - 1970) * 12 + month - 1
         return True
     if type == INPUT_WEEK:
-        if not parse_digits(s, length, &i, -4, &year) or year <= 0:
+        if not parse_year(s, length, &i, &year):
             return False
-        if i + 1 >= length or s[i] != 0x2D or (s[i + 1] != 0x57 and s[i + 1] != 0x77):
+        if i + 1 >= length or s[i] != 0x2D or s[i + 1] != 0x57:
             return False
         i += 2
         if not parse_digits(s, length, &i, 2, &week) or i != length or week < 1:
@@ -832,8 +965,9 @@ cdef bint parse_typed_value(int type, const uint8_t* s, size_t length, double* o
         weeks = 53 if weekday == 3 or (weekday == 2 and is_leap(year)) else 52
         if week > weeks:
             return False
-        out[0] = year * 53 + week
-        return True
+        # the Monday that starts the week (week 1 holds January 4th)
+        out[0] = jan1 + 3 - (((jan1 + 3) % 7 + 7 + 3) % 7) + (week - 1) * 7
+        return out[0] <= days_from_civil(LAST_YEAR, 9, 13)
     if type == INPUT_TIME:
         return parse_time_part(s, length, &i, out) and i == length
     if type == INPUT_DATETIME_LOCAL:
@@ -845,7 +979,7 @@ cdef bint parse_typed_value(int type, const uint8_t* s, size_t length, double* o
         if not parse_time_part(s, length, &i, &time) or i != length:
             return False
         out[0] = date * 86400 + time
-        return True
+        return out[0] <= days_from_civil(LAST_YEAR, 9, 13) * 86400.0
     return False
 
 
@@ -870,15 +1004,18 @@ cdef int range_state(CElement* element) noexcept nogil:
     attr = attribute(element, ATTR_MAX)
     if attr != NULL and parse_typed_value(type, attr.value, attr.value_length, &maximum):
         has_max = True
+    if disabled_state(element) == 1 or has_attribute(element, ATTR_READONLY) \
+            or in_datalist(&element.node):
+        return -1                       # barred from constraint validation
     if type == INPUT_RANGE:
+        # The value is clamped to [min, max] (0 and 100 by default): out of
+        # range only when the maximum is below the minimum.
         if not has_min:
             minimum = 0
         if not has_max:
             maximum = 100
-        has_min = has_max = True
+        return 1 if maximum < minimum else 0
     if not has_min and not has_max:
-        return -1
-    if disabled_state(element) == 1 or has_attribute(element, ATTR_READONLY):
         return -1
     attr = attribute(element, ATTR_VALUE)
     if attr == NULL or not parse_typed_value(type, attr.value, attr.value_length, &value):
@@ -891,6 +1028,15 @@ cdef int range_state(CElement* element) noexcept nogil:
     if has_max and value > maximum:
         return 1
     return 0
+
+
+cdef bint in_datalist(CNode* node) noexcept nogil:
+    node = node.parent
+    while node != NULL:
+        if is_html_element(node, TAG_DATALIST):
+            return True
+        node = node.parent
+    return False
 
 
 # -- :-soup-contains() ----------------------------------------------------------
@@ -908,6 +1054,20 @@ cdef bint match_contains(MatchContext* ctx, SimpleSelector* simple, CElement* el
     cdef uint32_t i
     cdef StringRef* wanted
     cdef bint found = False
+    if own:
+        # soupsieve's own text: each Text child by itself (not joined).
+        node = root.first_child
+        while node != NULL and not found:
+            if node.type == TEXT_NODE or node.type == CDATA_SECTION_NODE:
+                data = <CCharacterData*> node
+                for i in range(simple.string_count):
+                    wanted = &ctx.program.strings[simple.strings + i]
+                    if find_bytes(data.data, data.length, ctx.program.text + wanted.offset,
+                                  wanted.length, False):
+                        found = True
+                        break
+            node = node.next
+        return found
     node = root.first_child
     while node != NULL:
         if node.type == TEXT_NODE or node.type == CDATA_SECTION_NODE:

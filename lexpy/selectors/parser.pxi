@@ -147,15 +147,16 @@ cdef dict NTH_PSEUDO_CLASSES = {
     u"nth-of-type": S_NTH_OF_TYPE, u"nth-last-of-type": S_NTH_LAST_OF_TYPE,
 }
 
-cdef int64_t INT32_LIMIT = 2147483647
+# Kept well inside int64 so that index - B cannot overflow.
+cdef int64_t AN_PLUS_B_LIMIT = 1 << 60
 
 
 cdef inline int64_t clamp_int(object value):
     # CSS clamps out-of-range integers (https://www.w3.org/TR/css-values-4/#numeric-ranges).
-    if value > INT32_LIMIT:
-        return INT32_LIMIT
-    if value < -INT32_LIMIT - 1:
-        return -INT32_LIMIT - 1
+    if value > AN_PLUS_B_LIMIT:
+        return AN_PLUS_B_LIMIT
+    if value < -AN_PLUS_B_LIMIT - 1:
+        return -AN_PLUS_B_LIMIT - 1
     return value
 
 

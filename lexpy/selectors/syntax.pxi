@@ -105,7 +105,8 @@ cdef class CssTokenizer:
 
     cdef bint valid_escape(self, Py_ssize_t i):
         # https://www.w3.org/TR/css-syntax-3/#starts-with-a-valid-escape
-        return self.at(i) == u'\\' and i + 1 < self.n and self.at(i + 1) != u'\n'
+        # (a backslash at the end of input is a valid escape: it gives U+FFFD)
+        return i < self.n and self.text[i] == u'\\' and (i + 1 >= self.n or self.text[i + 1] != u'\n')
 
     cdef bint starts_ident(self, Py_ssize_t i):
         # https://www.w3.org/TR/css-syntax-3/#would-start-an-identifier
