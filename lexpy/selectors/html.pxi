@@ -344,8 +344,9 @@ cdef bint placeholder_shown(CElement* element) noexcept nogil:
     cdef CAttr* value
     cdef int type
     cdef CNode* child
-    if attribute(element, ATTR_PLACEHOLDER) == NULL:
-        return False
+    value = attribute(element, ATTR_PLACEHOLDER)
+    if value == NULL or value.value_length == 0:
+        return False                    # no placeholder text to show
     if is_html_element(&element.node, TAG_INPUT):
         type = input_type(element)
         if not (type == INPUT_TEXT or type == INPUT_SEARCH or type == INPUT_URL
