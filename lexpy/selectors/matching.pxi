@@ -27,6 +27,21 @@ DEF RESTART_FROM_DESCENDANT = 2   # ... NotMatchedAndRestartFromClosestDescendan
 DEF NOT_MATCHED_GLOBALLY = 3      # no ancestor can help: give up
 
 
+# The result of a descendant combinator's loop over the ancestors, by
+# (compound, first candidate): MATCHED or NOT_MATCHED_GLOBALLY depends on
+# nothing else in a query, so a later element whose walk reaches the same
+# ancestor for the same compound takes it from here instead of walking on
+# to the root. Linear probing; not in Servo (whose Bloom filter only
+# rejects early), it bounds the descendant walks of a whole-tree query by
+# O(n * m) in all.
+cdef struct DescendantMemo:
+    CNode** nodes
+    uint32_t* compounds
+    uint8_t* results
+    size_t capacity               # a power of two, or 0
+    size_t count
+
+
 cdef struct MatchContext:
     Program* program
     CDocument* doc
@@ -38,6 +53,70 @@ cdef struct MatchContext:
     bint quirks
     bint html_document
     bint out_of_memory
+    CNode** loop_start            # per compound: first candidate of a descendant loop
+    DescendantMemo memo
+
+
+cdef inline size_t memo_slot(CNode* node, uint32_t compound, size_t mask) noexcept nogil:
+    cdef uint64_t h = (<uint64_t> <size_t> node >> 4) * 0x9E3779B97F4A7C15ULL
+    h ^= (<uint64_t> compound) * 0xC2B2AE3D27D4EB4FULL
+    return (h ^ (h >> 29)) & mask
+
+
+cdef int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept nogil:
+    cdef DescendantMemo* memo = &ctx.memo
+    cdef size_t mask, i
+    if memo.capacity == 0:
+        return -1
+    mask = memo.capacity - 1
+    i = memo_slot(node, compound, mask)
+    while memo.nodes[i] != NULL:
+        if memo.nodes[i] == node and memo.compounds[i] == compound:
+            return memo.results[i]
+        i = (i + 1) & mask
+    return -1
+
+
+cdef void memo_put(MatchContext* ctx, CNode* node, uint32_t compound, int result) noexcept nogil:
+    cdef DescendantMemo* memo = &ctx.memo
+    cdef DescendantMemo grown
+    cdef size_t mask, i, j
+    if (memo.count + 1) * 2 > memo.capacity:
+        grown.capacity = memo.capacity * 2 if memo.capacity else 1024
+        grown.count = 0
+        grown.nodes = <CNode**> calloc(grown.capacity, sizeof(CNode*))
+        grown.compounds = <uint32_t*> malloc(grown.capacity * sizeof(uint32_t))
+        grown.results = <uint8_t*> malloc(grown.capacity)
+        if grown.nodes == NULL or grown.compounds == NULL or grown.results == NULL:
+            free(grown.nodes)
+            free(grown.compounds)
+            free(grown.results)
+            return                        # no memo: slower, still correct
+        mask = grown.capacity - 1
+        for j in range(memo.capacity):
+            if memo.nodes[j] != NULL:
+                i = memo_slot(memo.nodes[j], memo.compounds[j], mask)
+                while grown.nodes[i] != NULL:
+                    i = (i + 1) & mask
+                grown.nodes[i] = memo.nodes[j]
+                grown.compounds[i] = memo.compounds[j]
+                grown.results[i] = memo.results[j]
+                grown.count += 1
+        free(memo.nodes)
+        free(memo.compounds)
+        free(memo.results)
+        memo[0] = grown
+    mask = memo.capacity - 1
+    i = memo_slot(node, compound, mask)
+    while memo.nodes[i] != NULL:
+        if memo.nodes[i] == node and memo.compounds[i] == compound:
+            memo.results[i] = result
+            return
+        i = (i + 1) & mask
+    memo.nodes[i] = node
+    memo.compounds[i] = compound
+    memo.results[i] = result
+    memo.count += 1
 
 
 DEF NO_SUCH_NAMESPACE = 0x7FFFFFF0     # a namespace URI no node of the document has
@@ -60,7 +139,9 @@ cdef int context_init(MatchContext* ctx, Program* program, CDocument* doc,
     ctx.name_ids = <uint32_t*> malloc((2 * program.name_count + 1) * sizeof(uint32_t))
     ctx.namespace_ids = <uint32_t*> malloc((program.namespace_count + 1) * sizeof(uint32_t))
     ctx.candidates = <CNode**> calloc(program.compound_count + 1, sizeof(CNode*))
-    if ctx.name_ids == NULL or ctx.namespace_ids == NULL or ctx.candidates == NULL:
+    ctx.loop_start = <CNode**> calloc(program.compound_count + 1, sizeof(CNode*))
+    if ctx.name_ids == NULL or ctx.namespace_ids == NULL or ctx.candidates == NULL \
+            or ctx.loop_start == NULL:
         context_free(ctx)
         return -1
     for i in range(program.name_count):
@@ -85,6 +166,12 @@ cdef void context_free(MatchContext* ctx) noexcept nogil:
     free(ctx.name_ids)
     free(ctx.namespace_ids)
     free(ctx.candidates)
+    free(ctx.loop_start)
+    free(ctx.memo.nodes)
+    free(ctx.memo.compounds)
+    free(ctx.memo.results)
+    memset(&ctx.memo, 0, sizeof(DescendantMemo))
+    ctx.loop_start = NULL
     ctx.name_ids = NULL
     ctx.namespace_ids = NULL
     ctx.candidates = NULL
@@ -177,11 +264,24 @@ cdef bint match_complex(MatchContext* ctx, uint32_t complex_index, CNode* node) 
     cdef ComplexSelector* cx = &ctx.program.complexes[complex_index]
     cdef Compound* compounds = ctx.program.compounds + cx.first
     cdef CNode** candidate = ctx.candidates + cx.first
+    cdef CNode** loop_start = ctx.loop_start + cx.first
+    cdef int memo
     cdef uint32_t last = cx.count - 1
     cdef uint32_t level = 0
     cdef uint32_t combinator
     cdef int result
     cdef CNode* x = node
+    # A :has() argument (its leftmost compound is the anchor): every other
+    # compound matches inside the anchor's subtree or its following
+    # siblings' subtrees, so a walk that reaches the anchor or its parent
+    # for one of them can stop there (not at the root: that keeps a :has()
+    # evaluation to the part of the tree it looks at).
+    cdef CNode* stop = NULL
+    cdef CNode* stop_parent = NULL
+    cdef SimpleSelector* leftmost = ctx.program.simples + compounds[last].first
+    if compounds[last].count == 1 and leftmost.kind == S_RELATIVE_ANCHOR and ctx.anchor != NULL:
+        stop = ctx.anchor
+        stop_parent = ctx.anchor.parent
     while True:
         # "Call": does x match compound `level` and everything left of it?
         if not match_compound(ctx, cx.first + level, x):
@@ -191,14 +291,24 @@ cdef bint match_complex(MatchContext* ctx, uint32_t complex_index, CNode* node) 
         else:
             combinator = compounds[level].combinator
             candidate[level] = candidate_for(ctx, x, combinator)
-            if candidate[level] != NULL:
+            if stop != NULL and level + 1 < last and (
+                    candidate[level] == stop or candidate[level] == stop_parent):
+                candidate[level] = NULL
+            memo = -1
+            if combinator == COMBINATOR_DESCENDANT and stop == NULL and candidate[level] != NULL:
+                loop_start[level] = candidate[level]
+                memo = memo_get(ctx, candidate[level], cx.first + level)
+            if memo >= 0:
+                result = memo
+            elif candidate[level] != NULL:
                 x = candidate[level]
                 level += 1
                 continue
-            result = (RESTART_FROM_DESCENDANT
-                      if combinator == COMBINATOR_NEXT_SIBLING
-                      or combinator == COMBINATOR_SUBSEQUENT_SIBLING
-                      else NOT_MATCHED_GLOBALLY)
+            else:
+                result = (RESTART_FROM_DESCENDANT
+                          if combinator == COMBINATOR_NEXT_SIBLING
+                          or combinator == COMBINATOR_SUBSEQUENT_SIBLING
+                          else NOT_MATCHED_GLOBALLY)
         # "Return": the call at `level` gave `result`; hand it to the loop
         # over the candidates of the level below.
         while True:
@@ -208,6 +318,8 @@ cdef bint match_complex(MatchContext* ctx, uint32_t complex_index, CNode* node) 
             combinator = compounds[level].combinator
             if result == MATCHED or result == NOT_MATCHED_GLOBALLY \
                     or combinator == COMBINATOR_NEXT_SIBLING:
+                if combinator == COMBINATOR_DESCENDANT and stop == NULL:
+                    memo_put(ctx, loop_start[level], cx.first + level, result)
                 continue                                # return it as it is
             if combinator == COMBINATOR_CHILD:
                 result = RESTART_FROM_DESCENDANT
@@ -218,11 +330,22 @@ cdef bint match_complex(MatchContext* ctx, uint32_t complex_index, CNode* node) 
             # A descendant combinator, or a subsequent-sibling combinator
             # told to restart from a sibling: try the next candidate.
             candidate[level] = candidate_for(ctx, candidate[level], combinator)
+            if stop != NULL and level + 1 < last and (
+                    candidate[level] == stop or candidate[level] == stop_parent):
+                candidate[level] = NULL
             if candidate[level] == NULL:
                 result = (RESTART_FROM_DESCENDANT
                           if combinator == COMBINATOR_SUBSEQUENT_SIBLING
                           else NOT_MATCHED_GLOBALLY)
+                if combinator == COMBINATOR_DESCENDANT and stop == NULL:
+                    memo_put(ctx, loop_start[level], cx.first + level, result)
                 continue
+            if combinator == COMBINATOR_DESCENDANT and stop == NULL:
+                memo = memo_get(ctx, candidate[level], cx.first + level)
+                if memo >= 0:
+                    result = memo
+                    memo_put(ctx, loop_start[level], cx.first + level, result)
+                    continue
             x = candidate[level]
             level += 1
             break

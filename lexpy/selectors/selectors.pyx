@@ -7,7 +7,7 @@ The DOM's query_selector, query_selector_all, matches and closest come
 here through the hook this module registers with lexpy.dom on import (the
 DOM does not import this layer)."""
 
-from libc.stdint cimport uint8_t, uint32_t, int32_t, int64_t
+from libc.stdint cimport uint8_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset, memcmp, strlen
 from libc.math cimport pow
