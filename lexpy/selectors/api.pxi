@@ -95,7 +95,12 @@ cdef class Selector:
         self.program = NULL
 
     def __repr__(self):
-        return "Selector(%r)" % self.text
+        return "Selector(%r)" % self.source
+
+    @property
+    def text(self):
+        """The selector text it was compiled from."""
+        return self.source
 
     def select(self, node):
         """Every element among node's descendants that matches, in tree
@@ -133,14 +138,14 @@ cdef class Selector:
         return run_match(self, c_element, c_element.c_node, True)
 
     def __reduce__(self):
-        return (compile_selector, (self.text, self.namespaces_key and dict(self.namespaces_key),
+        return (compile_selector, (self.source, self.namespaces_key and dict(self.namespaces_key),
                                    self.custom_key and dict(self.custom_key)))
 
 
 cdef Selector make_selector(str text, dict namespaces, dict custom):
     cdef Selector selector = Selector.__new__(Selector)
     selector.program = compile_program(text, namespaces, custom)
-    selector.text = text
+    selector.source = text
     selector.namespaces_key = tuple(sorted(namespaces.items())) if namespaces else None
     selector.custom_key = tuple(sorted(custom.items())) if custom else None
     return selector

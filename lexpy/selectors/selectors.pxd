@@ -84,6 +84,6 @@ cdef struct Program:
 
 cdef class Selector:
     cdef Program* program
-    cdef readonly str text
+    cdef str source
     cdef object namespaces_key
     cdef object custom_key
