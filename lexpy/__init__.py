@@ -65,6 +65,7 @@ from lexpy.dom import (
 )
 from lexpy.dom.errors import ParseError
 from lexpy.parser import Parser, ParserBusyError, parse, parse_fragment
+from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 
 __all__ = [
     "Attributes",
@@ -85,9 +86,12 @@ __all__ = [
     "Parser",
     "ParserBusyError",
     "ProcessingInstruction",
+    "Selector",
+    "SelectorSyntaxError",
     "SerializerError",
     "Text",
     "__version__",
+    "compile_selector",
     "dump",
     "parse",
     "parse_fragment",

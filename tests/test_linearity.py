@@ -239,3 +239,33 @@ def test_the_benchmark_times_a_shape_under_either_malloc_policy(malloc):
     (result,) = report["results"]
     (row,) = result["rows"]
     assert row["shape"] == "nested-div" and row["seconds_n"] > 0 and row["seconds_2n"] > 0
+
+
+# Selectors (lexpy.selectors) on deep trees: matching must not go
+# exponential or quadratic where a walk can stop early. name -> (N, document
+# maker, selector); the document is parsed outside the timing. The issue's
+# bound is 2.3 per doubling.
+SELECTOR_BOUND = 2.3
+SELECTOR_SHAPES = {
+    "descendant-chain-on-deep-divs": (
+        100000, lambda n: b"<div>" * n + b"<span></span>",
+        "div div div div div div div div span"),
+    "descendant-chain-on-deep-spans": (
+        100000, lambda n: b"<span>" * n, "div div div div div div div div span"),
+    "has-descendants-on-deep-divs": (10000, lambda n: b"<div>" * n, ":has(div div div)"),
+    "child-chain-under-descendants": (
+        100000, lambda n: b"<div><p>" * n, "div > p div > p div p"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SELECTOR_SHAPES))
+def test_selector_time_grows_linearly(shape):
+    size, make, text = SELECTOR_SHAPES[shape]
+    selector = lexpy.compile_selector(text)
+    n, ratio = 0, None
+    for _ in range(ATTEMPTS):
+        n, ratio = ratio_per_doubling(lexpy.parse, selector.select, make, size)
+        if ratio <= SELECTOR_BOUND:
+            break
+    assert ratio <= SELECTOR_BOUND, "%r on %s: time x%.2f from N=%d to 2N" % (
+        text, shape, ratio, n)

@@ -27,6 +27,24 @@ cdef int check_not_read(CDocument* c_doc) except -1:
     return 0
 
 
+# The Selectors API (lexpy.selectors, a layer above the DOM) registers its
+# functions here when it is imported; the DOM's query_selector,
+# query_selector_all, matches and closest call up through this hook and
+# never import that layer (lexpy/__init__.py imports it).
+cdef tuple _selector_engine = None
+
+
+def _register_selector_engine(query_selector, query_selector_all, matches, closest):
+    global _selector_engine
+    _selector_engine = (query_selector, query_selector_all, matches, closest)
+
+
+cdef tuple selector_engine():
+    if _selector_engine is None:
+        raise RuntimeError("no selector engine: import lexpy.selectors")
+    return _selector_engine
+
+
 cdef inline CNode* live(Node node) except NULL:
     if node.c_node == NULL:
         raise ValueError("this %s belongs to no document; nodes are made by "
@@ -638,6 +656,17 @@ cdef class Document(Node):
     def __repr__(self):
         return "<Document>"
 
+    def query_selector(self, selectors, namespaces=None):
+        """The first descendant element, in tree order, that matches the
+        selector list `selectors` (CSS Selectors Level 4), or None.
+        `namespaces` maps prefixes to namespace URLs for `prefix|name`."""
+        return selector_engine()[0](self, selectors, namespaces)
+
+    def query_selector_all(self, selectors, namespaces=None):
+        """Every descendant element that matches `selectors`, in tree order,
+        as a new list."""
+        return selector_engine()[1](self, selectors, namespaces)
+
     @property
     def node_name(self):
         """'#document'."""
@@ -876,6 +905,17 @@ cdef class DocumentFragment(Node):
 
     def __repr__(self):
         return "<DocumentFragment>"
+
+    def query_selector(self, selectors, namespaces=None):
+        """The first descendant element, in tree order, that matches the
+        selector list `selectors` (CSS Selectors Level 4), or None.
+        `namespaces` maps prefixes to namespace URLs for `prefix|name`."""
+        return selector_engine()[0](self, selectors, namespaces)
+
+    def query_selector_all(self, selectors, namespaces=None):
+        """Every descendant element that matches `selectors`, in tree order,
+        as a new list."""
+        return selector_engine()[1](self, selectors, namespaces)
 
     @property
     def node_name(self):

@@ -12,7 +12,9 @@ Where the data is looked for (DESIGN.md, "Test data"):
   $LEXPY_CORPUS, then ../shared/corpus/pages/;
 - tree cases beyond the suites (the minimised cases of differential runs
   against other parsers, judged against the standard's text):
-  $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/.
+  $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/;
+- the CSS selectors cases (WPT dom/nodes and css/selectors, soupsieve):
+  $LEXPY_SELECTORS, then ../shared/selectors/.
 
 The tools (tools/*.py) find their data through these functions too.
 
@@ -29,7 +31,7 @@ from typing import Iterator, Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SUITES = ("tokenizer", "tree", "encoding", "serializer", "extra")
+SUITES = ("tokenizer", "tree", "encoding", "serializer", "extra", "selectors")
 
 
 class DataNotFound(RuntimeError):
@@ -359,7 +361,57 @@ def serializer_cases() -> Iterator[SerializerCase]:
                 options=test.get("options", {}))
 
 
+# ---------------------------------------------------------------------------
+# CSS selectors (JSON: shared/selectors/README.md describes the fields)
+# ---------------------------------------------------------------------------
+
+SELECTOR_FILES = ("wpt-dom-qsa.json", "wpt-css-selectors.json", "soupsieve.json",
+                  "extensions.json")
+
+
+def selectors_dir() -> Path:
+    """The selectors cases: $LEXPY_SELECTORS, then ../shared/selectors/."""
+    env = os.environ.get("LEXPY_SELECTORS")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "selectors"]
+    for path in candidates:
+        if all((path / name).is_file() for name in SELECTOR_FILES):
+            return path
+    raise DataNotFound(
+        "selectors data not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_SELECTORS to a folder holding " + ", ".join(SELECTOR_FILES) + ".")
+
+
+@dataclass
+class SelectorCase:
+    id: str                        # "selectors/FILE:CASE-ID"
+    file: str
+    selector: str
+    html: str = ""
+    scope: str = "document"        # "document", or a selector naming the context element
+    expect: list = field(default_factory=list)   # ids in document order
+    invalid: bool = False          # the selector must raise SelectorSyntaxError
+    custom: Optional[dict] = None  # soupsieve's custom= mapping
+
+
+def selector_cases() -> Iterator[SelectorCase]:
+    base = selectors_dir()
+    for name in SELECTOR_FILES:
+        with open(base / name, encoding="utf-8") as f:
+            doc = json.load(f)
+        fixtures = doc.get("fixtures", {})
+        for case in doc["cases"]:
+            html = case["html"] if "html" in case else fixtures[case["fixture"]]
+            yield SelectorCase(
+                id="selectors/%s:%s" % (name, case["id"]), file=name,
+                selector=case["selector"], html=html, scope=case["scope"],
+                expect=list(case["expect"]), custom=case.get("custom"))
+        for case in doc["invalid"]:
+            yield SelectorCase(
+                id="selectors/%s:%s" % (name, case["id"]), file=name,
+                selector=case["selector"], invalid=True)
+
+
 def cases(suite: str):
     return {"tokenizer": tokenizer_cases, "tree": tree_cases,
             "encoding": encoding_cases, "serializer": serializer_cases,
-            "extra": extra_tree_cases}[suite]()
+            "extra": extra_tree_cases, "selectors": selector_cases}[suite]()
