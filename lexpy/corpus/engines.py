@@ -195,21 +195,26 @@ def _processes(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
                 else:
                     pending.append((batch, executor.submit(apply_batch, fn, batch)))
             limit = 0 if exhausted else workers * 2
-            broken: List[Batch] = []
-            for batch, future in _drain(pending, ordered, limit):
-                try:
-                    results = future.result()
-                except BrokenProcessPool:
-                    broken.append(batch)
-                    continue
-                yield from results
-            if broken:
-                # Every batch in flight went with the pool.
-                broken.extend(batch for batch, _ in pending)
-                pending.clear()
-                executor.shutdown(wait=True, cancel_futures=True)
-                yield from retry(broken)
-                executor = new_pool()
+            finished = list(_drain(pending, ordered, limit))
+            if not any(isinstance(f.exception(), BrokenProcessPool) for _, f in finished):
+                for _, future in finished:
+                    yield from future.result()
+                continue
+            # The pool broke: every batch in flight went with it, except
+            # those done before. In order, keep what is done and retry the
+            # rest.
+            finished.extend(pending)
+            pending.clear()
+            wait([f for _, f in finished])
+            executor.shutdown(wait=True, cancel_futures=True)
+            for batch, future in finished:
+                if future.exception() is None:
+                    yield from future.result()
+                elif isinstance(future.exception(), BrokenProcessPool):
+                    yield from retry([batch])
+                else:
+                    future.result()     # (apply_batch catches fn's errors)
+            executor = new_pool()
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 

@@ -48,9 +48,10 @@ def parse_record(record: Record) -> Tuple[Any, List[str]]:
     _, charset = content_type(record)
     encoding = None
     if charset is not None:
-        if lookup(charset) is not None:
+        try:
+            lookup(charset)
             encoding = charset
-        else:
+        except LookupError:
             warnings.append("unknown charset label %r in Content-Type: the "
                             "encoding was sniffed" % charset)
     return lexpy.parse(record.body, encoding=encoding, collect_errors=True), warnings
@@ -110,8 +111,14 @@ def extract_record(record: Record) -> Dict[str, Any]:
     root = doc.document_element
     description = doc.query_selector('meta[name="description" i][content]')
     canonical = doc.query_selector('link[rel~="canonical" i][href]')
-    links = [urljoin(base_url, a.get_attribute("href").strip(ASCII_WHITESPACE))
-             for a in doc.query_selector_all("a[href], area[href]")]
+    resolved: Dict[str, str] = {}     # pages repeat their links: join once
+    links = []
+    for a in doc.query_selector_all("a[href], area[href]"):
+        href = a.get_attribute("href")
+        link = resolved.get(href)
+        if link is None:
+            link = resolved[href] = urljoin(base_url, href.strip(ASCII_WHITESPACE))
+        links.append(link)
     return {
         "file": record.file,
         "offset": record.offset,

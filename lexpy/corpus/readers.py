@@ -95,9 +95,10 @@ def iter_warc(path: Union[str, "os.PathLike[str]"], *,
             if pending is not None:
                 yield pending
             search_from = state[0] + 1 if state[0] is not None else start
-            bad = _next_record_start(raw, search_from, size, compressed)
+            bad = _damaged_record_start(raw, state[0], size, compressed) \
+                if state[0] is not None else start
             if bad is None or bad < start:
-                bad = start if state[0] is None else search_from
+                bad = search_from
             resume = _next_record_start(raw, bad + 1, size, compressed)
             yield RecordError(name, bad, "damaged WARC data (%s); skipped %s"
                               % (failure, "to offset %d" % resume if resume is not None
@@ -142,6 +143,48 @@ def _record_complete(raw: IO[bytes], offset: int, size: int,
             except ValueError:
                 return False
     return False
+
+
+def _damaged_record_start(raw: IO[bytes], position: int, size: int,
+                          compressed: bool) -> Optional[int]:
+    """Where the damage is, after the last good record (which starts at
+    `position`, or the damage is at the first record start after it): in a
+    .warc.gz, the first gzip member from there that does not inflate to its
+    end, or the end of the last member that does when no record starts
+    there (a request record between two responses may come first)."""
+    if not compressed:
+        return _next_record_start(raw, position + 1, size, compressed)
+    candidate: Optional[int] = position
+    for _ in range(64):
+        if candidate is None:
+            break
+        end = _member_end(raw, candidate)
+        if end is None:
+            return candidate
+        if end >= size:
+            break
+        if not _starts_record(raw, end, True):
+            return end
+        candidate = end
+    return _next_record_start(raw, position + 1, size, compressed)
+
+
+def _member_end(raw: IO[bytes], offset: int) -> Optional[int]:
+    """The offset after the gzip member at `offset`, None when it does not
+    inflate to its end."""
+    raw.seek(offset)
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    consumed = 0
+    try:
+        while not inflater.eof:
+            chunk = raw.read(1 << 16)
+            if not chunk:
+                return None
+            inflater.decompress(chunk)
+            consumed += len(chunk)
+    except zlib.error:
+        return None
+    return offset + consumed - len(inflater.unused_data)
 
 
 def _next_record_start(raw: IO[bytes], position: int, size: int,
