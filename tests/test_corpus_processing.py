@@ -314,3 +314,28 @@ def test_interrupt_leaves_valid_json_lines(tmp_path, warc):
     lines = _lines(out)          # every line is whole JSON
     assert 0 < len(lines) < 40 * (len(PAGES) + 2)
     assert b"(interrupted)" in err
+
+
+def test_resolve_is_urljoin_on_every_link_of_the_corpus():
+    from urllib.parse import urljoin
+
+    from lexpy.corpus.extract import resolve
+    odd = ["/a//b", "/a/./b", "/", "/?", "/#", "/a?b#c", "/a;b", "//host/x", "/a/../b",
+           "/%2e%2e/x", "/a/b/", "/a b", "/\u00e9", "HTTP://X/y", "http://[::1", "?q", "#f",
+           "http://a/b/../c", "https://a/b?", "https://a/b#", " /x "]
+    bases = ["https://user@Example.COM:8080", "http://x/y?q#f", "http://[::1]/a",
+             "file:///tmp/a.html", ""]
+    checked = 0
+    for page in PAGES:
+        doc = lexpy.parse(page.read_bytes())
+        hrefs = [a.get_attribute("href") for a in
+                 doc.query_selector_all("a[href], area[href], link[href]")] + odd
+        for base in ["http://example.com/dir/page.html"] + bases:
+            for href in hrefs:
+                try:
+                    expected = urljoin(base, href.strip("\t\n\x0c\r "))
+                except ValueError:
+                    expected = href.strip("\t\n\x0c\r ")
+                assert resolve(base, href) == expected, (base, href)
+                checked += 1
+    assert checked > 50000

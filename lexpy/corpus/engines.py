@@ -114,8 +114,8 @@ def process(inputs: Any, fn: Callable[[Record], Any] = extract_record, *,
     return _dask(items, fn, workers, ordered, size, client, scheduler)
 
 
-def _drain(pending: Deque[Tuple[Any, Future]], ordered: bool,
-           limit: int) -> Iterator[Tuple[Any, Future]]:
+def _drain(pending: Deque[Tuple[Any, "Future[Any]"]], ordered: bool,
+           limit: int) -> Iterator[Tuple[Any, "Future[Any]"]]:
     """Take finished (key, future) pairs off `pending` until at most `limit`
     are left: the oldest first when ordered, else any finished ones."""
     while len(pending) > limit:
@@ -125,8 +125,8 @@ def _drain(pending: Deque[Tuple[Any, Future]], ordered: bool,
             yield key, future
         else:
             done, _ = wait([f for _, f in pending], return_when=FIRST_COMPLETED)
-            kept: Deque[Tuple[Any, Future]] = collections.deque()
-            finished = []
+            kept: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
+            finished: List[Tuple[Any, "Future[Any]"]] = []
             for pair in pending:
                 (finished if pair[1] in done else kept).append(pair)
             pending.clear()
@@ -141,7 +141,7 @@ def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
         for item in items:
             yield apply(fn, item)
         return
-    pending: Deque[Tuple[Any, Future]] = collections.deque()
+    pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
     executor = ThreadPoolExecutor(workers, thread_name_prefix="lexpy-corpus")
     try:
         for item in items:
@@ -182,7 +182,7 @@ def _processes(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
                 finally:
                     pool.shutdown(wait=True, cancel_futures=True)
 
-    pending: Deque[Tuple[Any, Future]] = collections.deque()
+    pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
     executor = new_pool()
     try:
         batches = _batches(items, size)

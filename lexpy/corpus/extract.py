@@ -2,6 +2,7 @@
 `lexpy extract` writes for each page)."""
 from __future__ import annotations
 
+import re
 from typing import Any, Dict, List, Optional, Tuple
 from urllib.parse import urljoin
 
@@ -57,6 +58,46 @@ def parse_record(record: Record) -> Tuple[Any, List[str]]:
     return lexpy.parse(record.body, encoding=encoding, collect_errors=True), warnings
 
 
+# An absolute http(s) URL that urllib.parse.urljoin gives back unchanged
+# (against any base): a lowercase scheme, an authority without brackets,
+# no ';' (urlparse's path parameters), no empty query or fragment, no
+# whitespace or control characters (urlsplit strips or removes them), no
+# '.' or '..' segments (for a base of the same scheme, urljoin keeps the
+# path as it is, but this stays on the safe side).
+_PLAIN_ABSOLUTE = re.compile(
+    r"https?://[^/?#;\[\]\x00-\x20\x7f]+"
+    r"(?:/[^?#;\x00-\x20\x7f]*)?(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
+_DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$|[?#])")
+
+
+# A path-absolute reference ("/a/b?q") of the same shape, with no empty
+# segment (urljoin drops those) joined to a plain http(s) base: urljoin
+# gives the base's scheme and authority followed by the reference.
+_PLAIN_PATH = re.compile(
+    r"/(?!/)[^?#;\x00-\x20\x7f]*(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
+_ORIGIN = re.compile(r"(https?://[^/?#;\[\]\x00-\x20\x7f]+)(?:[/?#]|$)")
+
+
+def resolve(base_url: str, href: str) -> str:
+    """urllib.parse.urljoin(base_url, href) with href's ASCII whitespace
+    stripped: a plain absolute http(s) URL, or a plain path-absolute one
+    against a plain http(s) base, is made without calling it (the result
+    is the same; tests check it on every link of the corpus), and a URL
+    urljoin rejects (a bad IPv6 authority) is kept as written."""
+    href = href.strip(ASCII_WHITESPACE)
+    if _PLAIN_ABSOLUTE.fullmatch(href) and not _DOT_SEGMENT.search(href):
+        return href
+    if href[:1] == "/" and _PLAIN_PATH.fullmatch(href) and "//" not in href \
+            and not _DOT_SEGMENT.search(href):
+        origin = _ORIGIN.match(base_url)
+        if origin is not None:
+            return origin.group(1) + href
+    try:
+        return urljoin(base_url, href)
+    except ValueError:
+        return href
+
+
 def _collapse(text: str) -> str:
     return " ".join(text.split())
 
@@ -105,8 +146,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
     doc, warnings = parse_record(record)
     url = record.url or ""
     base = doc.query_selector("base[href]")
-    base_url = urljoin(url, base.get_attribute("href").strip(ASCII_WHITESPACE)) \
-        if base is not None else url
+    base_url = resolve(url, base.get_attribute("href")) if base is not None else url
     title = doc.query_selector("title")
     root = doc.document_element
     description = doc.query_selector('meta[name="description" i][content]')
@@ -117,7 +157,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
         href = a.get_attribute("href")
         link = resolved.get(href)
         if link is None:
-            link = resolved[href] = urljoin(base_url, href.strip(ASCII_WHITESPACE))
+            link = resolved[href] = resolve(base_url, href)
         links.append(link)
     return {
         "file": record.file,
@@ -129,8 +169,8 @@ def extract_record(record: Record) -> Dict[str, Any]:
         "lang": root.get_attribute("lang") if root is not None else None,
         "description": description.get_attribute("content")
         if description is not None else None,
-        "canonical": urljoin(base_url, canonical.get_attribute("href")
-                             .strip(ASCII_WHITESPACE)) if canonical is not None else None,
+        "canonical": resolve(base_url, canonical.get_attribute("href"))
+        if canonical is not None else None,
         "links": links,
         "text": _text(doc),
         "parse_errors": len(doc.errors),

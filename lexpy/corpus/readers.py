@@ -344,7 +344,7 @@ def iter_inputs(inputs: Iterable[Any]) -> Iterator[Item]:
         if isinstance(item, (Record, RecordError)):
             yield item
             continue
-        name = os.fspath(item)
+        name = str(os.fspath(item))
         if os.path.isdir(name):
             for root, dirs, names in os.walk(name):
                 dirs.sort()
