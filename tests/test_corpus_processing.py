@@ -339,3 +339,22 @@ def test_resolve_is_urljoin_on_every_link_of_the_corpus():
                 assert resolve(base, href) == expected, (base, href)
                 checked += 1
     assert checked > 50000
+
+
+def test_spark_partition_recipe(warc):
+    # The function given to rdd.mapPartitions, run without Spark (PySpark is
+    # not a test dependency): one partition holding the WARC.
+    from lexpy.corpus.recipes import spark_partition
+    rows = list(spark_partition(iter([str(warc)])))
+    assert rows == [r if isinstance(r, dict) else r.to_dict()
+                    for r in process(str(warc), jobs=1)]
+    assert len(rows) == len(PAGES) + 2
+
+
+def test_datatrove_extract_recipe():
+    # The extractor step's extract(), run without datatrove.
+    from lexpy.corpus.recipes import datatrove_extract
+    text = datatrove_extract("<title>t</title><script>x</script><p>Some text</p>")
+    assert "Some text" in text and "x" not in text.replace("text", "")
+    with pytest.raises(TypeError):
+        datatrove_extract(b"bytes")
