@@ -80,7 +80,7 @@ def process(inputs: Any, fn: Callable[[Record], Any] = extract_record, *,
     a LocalCluster of `jobs` worker processes made and closed here).
     `jobs`: workers (default os.cpu_count(); 1 with 'threads' runs in the
     calling thread). `batch_size`: records per task of the processes and
-    dask engines (default 8).
+    dask engines, and of the threads engine's tasks (default 8).
 
     Results come in input order when `ordered` (default), else as they are
     done. An exception in `fn` becomes a RecordError (file, offset,
@@ -108,7 +108,7 @@ def process(inputs: Any, fn: Callable[[Record], Any] = extract_record, *,
     workers = jobs or os.cpu_count() or 1
     size = batch_size or 8
     if engine == "threads":
-        return _threads(items, fn, workers, ordered)
+        return _threads(items, fn, workers, ordered, size)
     if engine == "processes":
         return _processes(items, fn, workers, ordered, size, mp_context)
     return _dask(items, fn, workers, ordered, size, client, scheduler)
@@ -135,7 +135,7 @@ def _drain(pending: Deque[Tuple[Any, "Future[Any]"]], ordered: bool,
 
 
 def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
-             ordered: bool) -> Iterator[Any]:
+             ordered: bool, size: int) -> Iterator[Any]:
     from concurrent.futures import ThreadPoolExecutor
     if workers == 1:
         for item in items:
@@ -144,12 +144,14 @@ def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
     pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
     executor = ThreadPoolExecutor(workers, thread_name_prefix="lexpy-corpus")
     try:
-        for item in items:
-            pending.append((None, executor.submit(apply, fn, item)))
-            for _, future in _drain(pending, ordered, workers * 4):
-                yield future.result()
+        # Batches: a future per record costs as much as a small page's
+        # Python work.
+        for batch in _batches(items, size):
+            pending.append((None, executor.submit(apply_batch, fn, batch)))
+            for _, future in _drain(pending, ordered, workers * 2):
+                yield from future.result()
         for _, future in _drain(pending, ordered, 0):
-            yield future.result()
+            yield from future.result()
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
 
