@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 # checkout never built, or one found on sys.path before the installed
 # lexpy) fails here with one error that says so.
 _COMPILED_MODULES = ("lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
-                     "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder")
+                     "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder",
+                     "lexpy.driver.driver", "lexpy.selectors.selectors")
 
 
 def _missing_compiled_module(error: ModuleNotFoundError) -> ImportError:

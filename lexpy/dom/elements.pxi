@@ -361,7 +361,6 @@ cdef class Element(Node):
     @inner_html.setter
     def inner_html(self, value):
         # https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml
-        from lexpy.parser import parse_fragment
         cdef Node fragment
         cdef Node target
         cdef CNode* holder
@@ -369,8 +368,8 @@ cdef class Element(Node):
             raise TypeError("inner_html must be a str, not %s" % type(value).__name__)
         live(self)
         check_not_read(self.c_node.owner)
-        fragment = parse_fragment(value, self,
-                                  scripting=self.c_node.owner.scripting != 0)
+        fragment = fragment_parser()(value, self,
+                                     scripting=self.c_node.owner.scripting != 0)
         target = self.content if self.content is not None else self
         # The fragment's document is the parse's own: its nodes are copied
         # into this document (copy_fragment_children says why), then it goes.

@@ -45,6 +45,22 @@ cdef tuple selector_engine():
     return _selector_engine
 
 
+# The HTML fragment parsing algorithm (lexpy.parser, above the DOM) is
+# registered the same way: Element.inner_html's setter parses through it.
+cdef object _fragment_parser = None
+
+
+def _register_fragment_parser(parse_fragment):
+    global _fragment_parser
+    _fragment_parser = parse_fragment
+
+
+cdef object fragment_parser():
+    if _fragment_parser is None:
+        raise RuntimeError("no HTML parser: import lexpy")
+    return _fragment_parser
+
+
 cdef inline CNode* live(Node node) except NULL:
     if node.c_node == NULL:
         raise ValueError("this %s belongs to no document; nodes are made by "
