@@ -71,6 +71,11 @@ WALKS = {
     "options-deep-in-select": (
         50000, lambda n: b"<select><selectedcontent></selectedcontent>"
         + b"<div>" * n + b"<option>x</option>" * n),
+    # Options in deep elements that the first clone into the selectedcontent
+    # took out of the tree: each option's tree root is looked up.
+    "options-in-detached-deep-divs": (
+        50000, lambda n: b"<select><selectedcontent>" + b"<div>" * n
+        + b"<option>x</option>" * n),
     # <template for>: "find markers" is a walk over the scope's descendants
     # for each template, the patched range a walk along siblings.
     "template-for-markers-then-templates": (

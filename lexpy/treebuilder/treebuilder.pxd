@@ -239,6 +239,9 @@ cdef struct TreeBuilder:
     CElement* selectedcontent_element
     CElement* selectedcontent_option
     CElement* selectedcontent_first_enabled
+    bint detached_open_elements   # the parser removed an open element from
+                                  # its parent: the stack is no longer the
+                                  # tree's ancestry for what goes into it
     # <template for>: nothing is allocated until a named marker exists.
     ContentPatching patching
 
