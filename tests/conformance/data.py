@@ -9,7 +9,9 @@ Where the data is looked for (DESIGN.md, "Test data"):
 - the Encoding Standard's data (labels and indexes): $LEXPY_WHATWG_ENCODING,
   then ../shared/whatwg-encoding/;
 - the corpus of real-world pages (benchmarks, chunking, robustness):
-  $LEXPY_CORPUS, then ../shared/corpus/pages/.
+  $LEXPY_CORPUS, then ../shared/corpus/pages/;
+- the test suites of beautifulsoup4 and html5lib (for lexpy's bridges to
+  them): $LEXPY_PEER_TESTS, then ../shared/peer-tests/.
 
 The tools (tools/*.py) find their data through these functions too.
 
@@ -86,6 +88,20 @@ def corpus_dir() -> Path:
     raise DataNotFound(
         "corpus not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_CORPUS to a folder of HTML pages.")
+
+
+def peer_tests_dir() -> Path:
+    """The peers' own test suites, bs4-4.15.0/tests/ and html5lib-1.1/tests/:
+    $LEXPY_PEER_TESTS, then ../shared/peer-tests/."""
+    env = os.environ.get("LEXPY_PEER_TESTS")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "peer-tests"]
+    for path in candidates:
+        if (path / "bs4-4.15.0" / "tests").is_dir() and (path / "html5lib-1.1" / "tests").is_dir():
+            return path
+    raise DataNotFound(
+        "the peers' test suites not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_PEER_TESTS to a folder holding bs4-4.15.0/tests and "
+        "html5lib-1.1/tests.")
 
 
 # ---------------------------------------------------------------------------
