@@ -187,7 +187,8 @@ def _own_attributes(names: _Names, element: Any) -> Dict[str, str]:
                                for n, p, l, v in element.attribute_nodes()])
 
 
-def _build_into(root_node: Any, target: Any, api: Any, names: _Names) -> List[Any]:
+def _build_into(root_node: Any, target: Any, api: Any, names: _Names,
+                pi_as_comment: bool = False) -> List[Any]:
     """Build the descendants of lexpy node `root_node` into the target
     element `target` (or, when target is None, as a list of loose top-level
     items: elements, comments, PIs, and str for text before the first of
@@ -249,6 +250,8 @@ def _build_into(root_node: Any, target: Any, api: Any, names: _Names) -> List[An
         elif kind == 8 or kind == 7:
             if kind == 8:
                 made = Comment(_comment_data(event[1]))
+            elif pi_as_comment:
+                made = Comment(_comment_data(_pi_comment(event[1], event[2])))
             else:
                 made = PI(*_pi_parts(event[1], event[2]))
             if parent is not None:
@@ -266,7 +269,14 @@ def _document_element(document: Any) -> Any:
     return element
 
 
-def _convert(node: Any, api: Any, html_namespace: bool) -> Any:
+def _pi_comment(target: str, data: str) -> str:
+    # html5lib's trees have no processing instructions: the comment its
+    # parser makes of the markup (lexpy.html5lib).
+    return "?" + target + (" " + data if data else "") + "?"
+
+
+def _convert(node: Any, api: Any, html_namespace: bool,
+             pi_as_comment: bool = False) -> Any:
     from lexpy.dom import Document, DocumentFragment, Element
     names = _Names(html_namespace)
     if isinstance(node, Document):
@@ -274,10 +284,10 @@ def _convert(node: Any, api: Any, html_namespace: bool) -> Any:
     if isinstance(node, Element):
         element = api.Element(names.element(node.namespace_uri, node.local_name),
                               _own_attributes(names, node))
-        _build_into(node, element, api, names)
+        _build_into(node, element, api, names, pi_as_comment)
         return element
     if isinstance(node, DocumentFragment):
-        return _build_into(node, None, api, names)
+        return _build_into(node, None, api, names, pi_as_comment)
     raise TypeError("node must be a lexpy Document, DocumentFragment or "
                     "Element, not %s" % type(node).__name__)
 
@@ -327,10 +337,14 @@ def to_lxml(node: Any, *, html_namespace: bool = False) -> Any:
     Built through lxml's public API; ``to_lxml(doc).xpath("//a/@href")``
     works as on lxml.html's trees (see the module's docstring for names and
     characters XML cannot hold)."""
+    return _to_lxml(node, html_namespace, pi_as_comment=False)
+
+
+def _to_lxml(node: Any, html_namespace: bool, pi_as_comment: bool) -> Any:
     from lexpy.dom import Document
     etree = _lxml()
     if not isinstance(node, Document):
-        return _convert(node, etree, html_namespace)
+        return _convert(node, etree, html_namespace, pi_as_comment)
     names = _Names(html_namespace)
     element = _document_element(node)
     root_tag = names.element(element.namespace_uri, element.local_name)
@@ -347,13 +361,13 @@ def to_lxml(node: Any, *, html_namespace: bool = False) -> Any:
             root.set(key, value)
     else:
         root = etree.Element(root_tag, _own_attributes(names, element))
-    _build_into(element, root, etree, names)
+    _build_into(element, root, etree, names, pi_as_comment)
     tree = root.getroottree()
     # The comments and processing instructions beside the document element.
     sibling = element.previous_sibling
     anchor = root
     while sibling is not None:
-        made = _leaf(sibling, etree)
+        made = _leaf(sibling, etree, pi_as_comment)
         if made is not None:
             anchor.addprevious(made)
             anchor = made
@@ -361,7 +375,7 @@ def to_lxml(node: Any, *, html_namespace: bool = False) -> Any:
     sibling = element.next_sibling
     anchor = root
     while sibling is not None:
-        made = _leaf(sibling, etree)
+        made = _leaf(sibling, etree, pi_as_comment)
         if made is not None:
             anchor.addnext(made)
             anchor = made
@@ -369,9 +383,11 @@ def to_lxml(node: Any, *, html_namespace: bool = False) -> Any:
     return tree
 
 
-def _leaf(node: Any, api: Any) -> Any:
+def _leaf(node: Any, api: Any, pi_as_comment: bool) -> Any:
     if node.node_type == 8:
         return api.Comment(xml_comment(node.data))
+    if node.node_type == 7 and pi_as_comment:
+        return api.Comment(xml_comment(_pi_comment(node.target, node.data)))
     if node.node_type == 7:
         return api.ProcessingInstruction(*xml_pi(node.target, node.data))
     return None
