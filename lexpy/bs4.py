@@ -70,6 +70,7 @@ from bs4.element import (
 )
 
 import lexpy
+from lexpy.dom.dom import _tree_events
 from lexpy.encoding import lookup as _lookup_encoding
 from lexpy.encoding import prescan as _prescan
 
@@ -139,7 +140,7 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
 
     # -- bs4's TreeBuilder protocol -------------------------------------------
 
-    def prepare_markup(  # type: ignore[override]
+    def prepare_markup(
         self,
         markup: Any,
         user_specified_encoding: Optional[str] = None,
@@ -180,7 +181,7 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
         self._document = (markup, document)
         declared = _prescan(markup[:1024])
         yield (markup, _encoding_name(document.encoding),
-               _encoding_name(getattr(declared, "name", declared)), False)
+               _encoding_name(None if declared is None else str(declared.name)), False)
 
     def feed(self, markup: Any) -> None:
         """Build the soup from lexpy's tree of `markup` (parsed by
@@ -208,9 +209,15 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
 # Building the soup
 # ---------------------------------------------------------------------------
 
+_Attributes = Optional[List[Tuple[Optional[str], Optional[str], str, str]]]
+
+
 class _Build:
-    """One pass over a lexpy tree, in tree order, making the soup's objects
-    and their links (parent, siblings, next/previous element) directly."""
+    """One pass over a lexpy tree (lexpy.dom's flat _tree_events), in tree
+    order, making the soup's objects and their links (parent, siblings,
+    next/previous element) directly: tags and strings are made as bs4
+    makes them, without the parser-callback machinery (handle_starttag,
+    endData) that a tree built elsewhere does not need."""
 
     def __init__(self, soup: Any, builder: LexpyTreeBuilder) -> None:
         self.soup = soup
@@ -221,14 +228,14 @@ class _Build:
         self.comment_class = classes.get(Comment, Comment)
         self.doctype_class = classes.get(Doctype, Doctype)
         self.pi_class = classes.get(ProcessingInstruction, ProcessingInstruction)
-        self.containers = {
+        self.containers: Dict[str, Any] = {
             name: classes.get(cls, cls)
             for name, cls in (builder.string_containers or {}).items()}
-        # Per (namespace, name): the attribute names split into lists.
+        # Per element name: the attribute names split into lists.
         self._multi_valued: Dict[str, Set[str]] = {}
         self._prototypes: Dict[Tuple[Optional[str], str], Dict[str, Any]] = {}
-        # A Tag made without Tag.__init__ (the soup's links are set here);
-        # a subclass from element_classes gets its own __init__.
+        # Tags made without Tag.__init__ (the links are set here); a
+        # subclass from element_classes gets its own __init__.
         self._fast_tags = self.tag_class is Tag
         self.last: Any = soup      # the most recent element in parse order
 
@@ -242,7 +249,7 @@ class _Build:
             self._multi_valued[name] = names
         return names
 
-    def attributes(self, name: str, nodes: List[Tuple[Optional[str], Optional[str], str, str]]) -> Any:
+    def attributes(self, name: str, nodes: _Attributes) -> Any:
         builder = self.builder
         result = builder.attribute_dict_class()
         if not nodes:
@@ -262,6 +269,7 @@ class _Build:
         return result
 
     def prototype(self, namespace: Optional[str], name: str) -> Dict[str, Any]:
+        """The fields Tag.__init__ gives every tag of this name, once."""
         key = (namespace, name)
         proto = self._prototypes.get(key)
         if proto is None:
@@ -284,18 +292,14 @@ class _Build:
                 "interesting_string_types": (
                     {container} if container is not None
                     else Tag.MAIN_CONTENT_STRING_TYPES),
-                "next_element": None,
-                "next_sibling": None,
             }
             self._prototypes[key] = proto
         return proto
 
     # -- making objects -------------------------------------------------------
 
-    def make_tag(self, element: Any) -> Any:
-        name = element.local_name
-        namespace = element.namespace_uri
-        attrs = self.attributes(name, element.attribute_nodes())
+    def make_tag(self, namespace: Optional[str], name: str, nodes: _Attributes) -> Any:
+        attrs = self.attributes(name, nodes)
         if self._fast_tags:
             tag = Tag.__new__(Tag)
             fields = tag.__dict__
@@ -309,30 +313,33 @@ class _Build:
             self.builder.set_up_substitutions(tag)
         return tag
 
-    def string_for(self, data: str, container: Any) -> Any:
-        cls = self.string_class
-        if container is not None and cls is NavigableString:
-            cls = container
+    def make_string(self, cls: Any, data: str) -> Any:
+        if cls.__new__ is NavigableString.__new__:
+            # NavigableString.__new__ is str.__new__ plus setup(), whose
+            # links attach() sets.
+            string = str.__new__(cls, data)
+            string.hidden = False
+            return string
         return cls(data)
 
-    @staticmethod
-    def processing_instruction_text(node: Any) -> str:
-        # bs4 writes a ProcessingInstruction as "<?" + text + ">", the text
-        # holding everything up to '>' (html.parser's convention): for HTML,
-        # "target data?".
-        data = node.data
-        return node.target + (" " + data if data else "") + "?"
-
-    def make_leaf(self, node: Any, node_type: int, container: Any) -> Any:
-        if node_type == 3:
-            return self.string_for(node.data, container)
-        if node_type == 8:
-            return self.comment_class(node.data)
-        if node_type == 7:
-            return self.pi_class(self.processing_instruction_text(node))
-        if node_type == 10:
-            return self.doctype_class.for_name_and_ids(
-                node.name, node.public_id or None, node.system_id or None)
+    def make_leaf(self, event: Tuple[Any, ...], container: Any) -> Any:
+        kind = event[0]
+        if kind == 3:
+            cls = self.string_class
+            if container is not None and cls is NavigableString:
+                cls = container
+            return self.make_string(cls, event[1])
+        if kind == 8:
+            return self.make_string(self.comment_class, event[1])
+        if kind == 7:
+            # bs4 writes a ProcessingInstruction as "<?" + text + ">", the
+            # text holding everything up to '>' (html.parser's convention):
+            # for HTML's "<?target data?>", "target data?".
+            target, data = event[1], event[2]
+            return self.make_string(self.pi_class,
+                                    target + (" " + data if data else "") + "?")
+        if kind == 10:
+            return self.doctype_class.for_name_and_ids(event[1], event[2], event[3])
         return None
 
     def attach(self, obj: Any, parent: Any) -> None:
@@ -358,51 +365,37 @@ class _Build:
         soup = self.soup
         strainer = soup.parse_only
         containers = self.containers
-        # Explicit stack of (lexpy element, its soup object or None when
-        # strained out, string container in force inside it).
-        stack: List[Tuple[Any, Any, Any]] = []
+        make_tag = self.make_tag
+        make_leaf = self.make_leaf
+        attach = self.attach
+        # The enclosing levels: (soup parent, string container in force,
+        # inside an element the strainer kept).
+        stack: List[Tuple[Any, Any, bool]] = []
         parent: Any = soup
         container: Any = None
-        kept = strainer is None      # inside an element the strainer kept
-        node = document.first_child
-        while node is not None:
-            node_type = node.node_type
-            descend = None
-            if node_type == 1:
+        kept = strainer is None
+        for event in _tree_events(document):
+            if event is None:                  # an element's children end
+                parent, container, kept = stack.pop()
+                continue
+            if event[0] == 1:
+                _, namespace, name, attributes, has_children = event
                 if kept or strainer.allow_tag_creation(
-                        None, node.local_name,
-                        {n: v for _, _, n, v in node.attribute_nodes()}):
-                    tag = self.make_tag(node)
-                    self.attach(tag, parent)
-                    descend = tag
-                else:
-                    descend = False
-                child = node.first_child
-                if node.local_name == "template" and node.namespace_uri == _HTML_NAMESPACE:
-                    content = node.content
-                    child = content.first_child if content is not None else None
-                if child is not None:
-                    stack.append((node, parent, container, kept))
-                    if descend is not False:
-                        parent = descend
+                        None, name, {a[2]: a[3] for a in attributes or ()}):
+                    tag = make_tag(namespace, name, attributes)
+                    attach(tag, parent)
+                    if has_children:
+                        stack.append((parent, container, kept))
+                        parent = tag
                         kept = True
-                        container = containers.get(node.local_name, container)
-                    node = child
-                    continue
-            else:
-                obj = self.make_leaf(node, node_type, container)
-                if obj is not None and (kept or strainer.allow_string_creation(obj)):
-                    self.attach(obj, parent)
-            # Next in tree order: a sibling, else the nearest ancestor's.
-            while True:
-                following = node.next_sibling
-                if following is not None:
-                    node = following
-                    break
-                if not stack:
-                    node = None
-                    break
-                node, parent, container, kept = stack.pop()
+                        container = containers.get(name, container)
+                elif has_children:
+                    # strained out: its children are considered in its place
+                    stack.append((parent, container, kept))
+                continue
+            obj = make_leaf(event, container)
+            if obj is not None and (kept or strainer.allow_string_creation(obj)):
+                attach(obj, parent)
         soup._most_recent_element = self.last
 
 

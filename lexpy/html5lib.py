@@ -83,7 +83,7 @@ def processing_instruction_comment(target: str, data: str) -> str:
 # The tree walker
 # ---------------------------------------------------------------------------
 
-class TreeWalker(_walker_base.TreeWalker):
+class TreeWalker(_walker_base.TreeWalker):  # type: ignore[misc]  # (html5lib is untyped)
     """An html5lib tree walker over a lexpy Document, DocumentFragment or
     Element: the token dicts of html5lib.treewalkers.base, so html5lib's
     filters and HTMLSerializer run on lexpy trees unchanged.
@@ -95,10 +95,11 @@ class TreeWalker(_walker_base.TreeWalker):
     module's docstring)."""
 
     def __iter__(self) -> Iterator[Dict[str, Any]]:
-        node = self.tree
-        if not isinstance(node, lexpy.Node):
+        tree: Any = self.tree
+        if not isinstance(tree, lexpy.Node):
             raise TypeError("the tree must be a lexpy Node, not %s"
-                            % type(node).__name__)
+                            % type(tree).__name__)
+        node: Any = tree
         node_type = node.node_type
         own = None
         if node_type == 1:
@@ -349,9 +350,10 @@ def _build_dom(node: Any, namespace_html: bool, fragment: bool) -> Any:
     from xml.dom import minidom
     implementation = minidom.getDOMImplementation()
     dom = implementation.createDocument(None, None, None)
-    root = dom.createDocumentFragment() if fragment else dom
+    root: Any = dom.createDocumentFragment() if fragment else dom
     stack: List[Any] = []
-    parent = root
+    parent: Any = root
+    made: Any
     for event in _tree_events(node):
         if event is None:
             parent = stack.pop()
