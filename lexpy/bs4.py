@@ -63,6 +63,7 @@ from bs4.builder import (
 from bs4.element import (
     Comment,
     Doctype,
+    HTMLAttributeDict,
     NamespacedAttribute,
     NavigableString,
     ProcessingInstruction,
@@ -249,13 +250,28 @@ class _Build:
             self._multi_valued[name] = names
         return names
 
-    def attributes(self, name: str, nodes: _Attributes) -> Any:
+    def attributes(self, name: str, nodes: Any) -> Any:
+        """The attrs of a tag from an event's attributes: None, a dict of
+        names without namespace to values, or attribute_nodes() tuples."""
         builder = self.builder
-        result = builder.attribute_dict_class()
+        dict_class = builder.attribute_dict_class
         if not nodes:
-            return result
+            return dict_class()
         multi = self.multi_valued(name)
         value_list = builder.attribute_value_list_class
+        if type(nodes) is dict:
+            if dict_class is HTMLAttributeDict:
+                # (its __setitem__ stores a str value as it is)
+                result = dict_class(nodes)
+            else:
+                result = dict_class()
+                for key, value in nodes.items():
+                    result[key] = value
+            if multi:
+                for key in multi.intersection(nodes):
+                    result[key] = value_list(_NONWHITESPACE.findall(nodes[key]))
+            return result
+        result = dict_class()
         for namespace, prefix, local, value in nodes:
             key: Union[str, NamespacedAttribute]
             if namespace is not None:
@@ -298,7 +314,7 @@ class _Build:
 
     # -- making objects -------------------------------------------------------
 
-    def make_tag(self, namespace: Optional[str], name: str, nodes: _Attributes) -> Any:
+    def make_tag(self, namespace: Optional[str], name: str, nodes: Any) -> Any:
         attrs = self.attributes(name, nodes)
         if self._fast_tags:
             tag = Tag.__new__(Tag)
@@ -342,23 +358,6 @@ class _Build:
             return self.doctype_class.for_name_and_ids(event[1], event[2], event[3])
         return None
 
-    def attach(self, obj: Any, parent: Any) -> None:
-        """Link obj as parent's last child and the next element after the
-        most recent one."""
-        contents = parent.contents
-        previous = contents[-1] if contents else None
-        obj.parent = parent
-        obj.previous_sibling = previous
-        obj.next_sibling = None
-        if previous is not None:
-            previous.next_sibling = obj
-        last = self.last
-        obj.previous_element = last
-        last.next_element = obj
-        obj.next_element = None
-        contents.append(obj)
-        self.last = obj
-
     # -- the walk ---------------------------------------------------------------
 
     def run(self, document: Any) -> None:
@@ -367,36 +366,51 @@ class _Build:
         containers = self.containers
         make_tag = self.make_tag
         make_leaf = self.make_leaf
-        attach = self.attach
         # The enclosing levels: (soup parent, string container in force,
         # inside an element the strainer kept).
         stack: List[Tuple[Any, Any, bool]] = []
         parent: Any = soup
         container: Any = None
         kept = strainer is None
-        for event in _tree_events(document):
+        last: Any = soup               # the most recent object, in parse order
+        for event in _tree_events(document, False, True):
             if event is None:                  # an element's children end
                 parent, container, kept = stack.pop()
                 continue
             if event[0] == 1:
                 _, namespace, name, attributes, has_children = event
-                if kept or strainer.allow_tag_creation(
-                        None, name, {a[2]: a[3] for a in attributes or ()}):
-                    tag = make_tag(namespace, name, attributes)
-                    attach(tag, parent)
+                if not kept and not strainer.allow_tag_creation(None, name, (
+                        dict(attributes) if type(attributes) is dict
+                        else {a[2]: a[3] for a in attributes or ()})):
                     if has_children:
+                        # strained out: its children are considered in its place
                         stack.append((parent, container, kept))
-                        parent = tag
-                        kept = True
-                        container = containers.get(name, container)
-                elif has_children:
-                    # strained out: its children are considered in its place
-                    stack.append((parent, container, kept))
-                continue
-            obj = make_leaf(event, container)
-            if obj is not None and (kept or strainer.allow_string_creation(obj)):
-                attach(obj, parent)
-        soup._most_recent_element = self.last
+                    continue
+                obj = make_tag(namespace, name, attributes)
+            else:
+                obj = make_leaf(event, container)
+                if obj is None or not (kept or strainer.allow_string_creation(obj)):
+                    continue
+            # Link obj as parent's last child, after the most recent object.
+            contents = parent.contents
+            previous = contents[-1] if contents else None
+            obj.parent = parent
+            obj.previous_sibling = previous
+            obj.next_sibling = None
+            if previous is not None:
+                previous.next_sibling = obj
+            obj.previous_element = last
+            last.next_element = obj
+            obj.next_element = None
+            contents.append(obj)
+            last = obj
+            if event[0] == 1 and event[4]:
+                stack.append((parent, container, kept))
+                parent = obj
+                kept = True
+                container = containers.get(event[2], container)
+        self.last = last
+        soup._most_recent_element = last
 
 
 def _register() -> None:

@@ -204,7 +204,7 @@ def _build_into(root_node: Any, target: Any, api: Any, names: _Names,
     stack: List[Tuple[Any, Any]] = []
     parent = target
     last: Any = None                  # the last child made in parent
-    for event in _tree_events(root_node, True):
+    for event in _tree_events(root_node, True, True):
         if event is None:             # the end of an element's children
             parent, last = stack.pop()
             continue

@@ -281,36 +281,45 @@ def _build_etree(node: Any, ElementTree: Any, namespace_html: bool, root_tag: st
     SubElement = ElementTree.SubElement
     Comment = ElementTree.Comment
     root = Element(root_tag)
+    html_tags: Dict[str, str] = {}
     tags: Dict[Tuple[Optional[str], str], str] = {}
     attribute_names: Dict[Tuple[Optional[str], str], str] = {}
     stack: List[Tuple[Any, Any]] = []
     parent = root
     last: Any = None
-    for event in _tree_events(node):
+    for event in _tree_events(node, False, True):
         if event is None:
             parent, last = stack.pop()
             continue
         kind = event[0]
         if kind == 1:
-            key = (event[1], event[2])
-            tag = tags.get(key)
-            if tag is None:
-                namespace = event[1]
-                if namespace is None or (namespace == HTML_NAMESPACE and not namespace_html):
-                    tag = event[2]
-                else:
-                    tag = "{%s}%s" % (namespace, event[2])
-                tags[key] = tag
-            attrib = {}
-            if event[3]:
-                for namespace, _, local, value in event[3]:
-                    if namespace is None:
+            namespace = event[1]
+            if namespace == HTML_NAMESPACE:
+                tag = html_tags.get(event[2])
+                if tag is None:
+                    tag = html_tags[event[2]] = \
+                        "{%s}%s" % (namespace, event[2]) if namespace_html else event[2]
+            else:
+                key = (namespace, event[2])
+                tag = tags.get(key)
+                if tag is None:
+                    tag = tags[key] = event[2] if namespace is None \
+                        else "{%s}%s" % (namespace, event[2])
+            attributes = event[3]
+            if attributes is None:
+                attrib = {}
+            elif type(attributes) is dict:
+                attrib = attributes
+            else:
+                attrib = {}
+                for attribute_namespace, _, local, value in attributes:
+                    if attribute_namespace is None:
                         attrib[local] = value
                     else:
-                        name = attribute_names.get((namespace, local))
+                        name = attribute_names.get((attribute_namespace, local))
                         if name is None:
-                            name = attribute_names[(namespace, local)] = \
-                                "{%s}%s" % (namespace, local)
+                            name = attribute_names[(attribute_namespace, local)] = \
+                                "{%s}%s" % (attribute_namespace, local)
                         attrib[name] = value
             made = SubElement(parent, tag, attrib)
             if event[4]:

@@ -88,7 +88,9 @@ cdef inline str event_text(const uint8_t* data, size_t length, bint xml):
     return xml_chars(data, length) if xml else decode_utf8(data, length)
 
 
-cdef bint all_plain_attributes(CElement* element) noexcept:
+cdef bint all_plain_attributes(CElement* element, bint xml) noexcept:
+    """Whether no attribute of the element has a namespace (and, for `xml`,
+    each has a plain XML name)."""
     cdef CDocument* c_doc = element.node.owner
     cdef const uint8_t* name
     cdef size_t length
@@ -96,13 +98,14 @@ cdef bint all_plain_attributes(CElement* element) noexcept:
     for i in range(element.attr_count):
         if element.attrs[i].ns != NS__UNDEF or element.attrs[i].prefix:
             return False
-        name = attribute_name(c_doc, element.attrs[i].local_name, &length)
-        if not is_plain_xml_name(name, length):
-            return False
+        if xml:
+            name = attribute_name(c_doc, element.attrs[i].local_name, &length)
+            if not is_plain_xml_name(name, length):
+                return False
     return True
 
 
-def _tree_events(Node node not None, bint xml=False):
+def _tree_events(Node node not None, bint xml=False, bint attribute_dicts=False):
     """The descendants of `node` in tree order as one list (a template's
     contents as its children): an element is (1, namespace URI or None,
     local name, attributes, has_children) with the attributes None or a
@@ -112,9 +115,10 @@ def _tree_events(Node node not None, bint xml=False):
     processing instruction (7, target, data), a doctype (10, name, public
     identifier, system identifier), a missing identifier None. Names are
     shared str objects. With `xml` true, the characters of data, values,
-    targets and identifiers that XML cannot hold are U+FFFD, and the
-    attributes of an element whose attributes all have no namespace and
-    ASCII XML names (is_plain_xml_name) are a dict of names to values.
+    targets and identifiers that XML cannot hold are U+FFFD. With
+    `attribute_dicts` true, the attributes of an element whose attributes
+    all have no namespace (and, with `xml`, ASCII XML names:
+    is_plain_xml_name) are a dict of names to values instead of a list.
     Iterative, by parent links: any depth."""
     cdef CNode* root = live(node)
     cdef CDocument* c_doc = root.owner
@@ -153,7 +157,7 @@ def _tree_events(Node node not None, bint xml=False):
                 element_names[key] = names
             if element.attr_count == 0:
                 attributes = None
-            elif xml and all_plain_attributes(element):
+            elif attribute_dicts and all_plain_attributes(element, xml):
                 plain = {}
                 for i in range(element.attr_count):
                     attr = &element.attrs[i]
@@ -162,7 +166,7 @@ def _tree_events(Node node not None, bint xml=False):
                         text = attribute_name(c_doc, attr.local_name, &length)
                         local_name = decode_utf8(text, length)
                         attribute_names[attr.local_name] = local_name
-                    plain[local_name] = xml_chars(attr.value, attr.value_length)
+                    plain[local_name] = event_text(attr.value, attr.value_length, xml)
                 attributes = plain
             else:
                 attributes = []

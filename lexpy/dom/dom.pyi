@@ -264,7 +264,8 @@ def dump(node: Node) -> str: ...
 
 # The flat tree events of the bridges (lexpy.bs4, lexpy.html5lib,
 # lexpy.etree); see bridges.pxi.
-def _tree_events(node: Node, xml: bool = False) -> List[Optional[Tuple[Any, ...]]]: ...
+def _tree_events(node: Node, xml: bool = False,
+                 attribute_dicts: bool = False) -> List[Optional[Tuple[Any, ...]]]: ...
 
 # The serializer's rules, for lexpy.dom.options_serializer.
 SERIALIZES_AS_VOID: int
