@@ -48,6 +48,7 @@ positions).
 """
 from __future__ import annotations
 
+import codecs
 import re
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple, Union
 
@@ -106,11 +107,16 @@ _MARKUP_TYPES = (str, bytes, bytearray, memoryview)
 
 def _encoding_name(label: Optional[str]) -> Optional[str]:
     """The Encoding Standard's name of a label, lower-cased (html5lib's
-    spelling), or None when it is no label."""
+    spelling), or None when it is no label. A Python codec name that is no
+    WHATWG label ("latin-1", "utf_8") is looked up by its codec's name."""
     if label is None:
         return None
     try:
         return str(_lookup_encoding(label).name).lower()
+    except (LookupError, TypeError, ValueError):
+        pass
+    try:
+        return str(_lookup_encoding(codecs.lookup(label).name).name).lower()
     except (LookupError, TypeError, ValueError):
         return None
 
@@ -167,10 +173,11 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
                 _encoding_name(user_specified_encoding) is None:
             raise LookupError("from_encoding: unknown encoding %r"
                               % (user_specified_encoding,))
-        if _encoding_name(user_specified_encoding) in excluded:
+        user_specified_encoding = _encoding_name(user_specified_encoding)
+        if user_specified_encoding in excluded:
             user_specified_encoding = None
-        default = document_declared_encoding
-        if _encoding_name(default) is None or _encoding_name(default) in excluded:
+        default = _encoding_name(document_declared_encoding)
+        if default in excluded:
             default = None
         document = lexpy.parse(markup, encoding=user_specified_encoding,
                                default_encoding=default, scripting=self.scripting)
@@ -259,6 +266,8 @@ class _Build:
             return dict_class()
         multi = self.multi_valued(name)
         value_list = builder.attribute_value_list_class
+        result: Any
+        key: Union[str, NamespacedAttribute]
         if type(nodes) is dict:
             if dict_class is HTMLAttributeDict:
                 # (its __setitem__ stores a str value as it is)
@@ -273,7 +282,6 @@ class _Build:
             return result
         result = dict_class()
         for namespace, prefix, local, value in nodes:
-            key: Union[str, NamespacedAttribute]
             if namespace is not None:
                 key = NamespacedAttribute(prefix, local, namespace)
             else:

@@ -39,7 +39,8 @@ html5lib's InfosetFilter does (reversibly), comments holding ``--`` given
 """
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+import itertools
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Tuple
 
 import html5lib as _html5lib
 from html5lib.constants import voidElements as _VOID_ELEMENTS
@@ -102,19 +103,18 @@ class TreeWalker(_walker_base.TreeWalker):  # type: ignore[misc]  # (html5lib is
         node: Any = tree
         node_type = node.node_type
         own = None
+        events: Iterable[Any]
         if node_type == 1:
             own = (1, node.namespace_uri, node.local_name,
                    node.attribute_nodes() or None, True)
-            events: List[Any] = [own]
-            events.extend(_tree_events(node))
-            events.append(None)
+            events = itertools.chain([own], _tree_events(node), [None])
         elif node_type in (9, 11):
             events = _tree_events(node)
         else:
             events = _leaf_events(node)
         return self._tokens(events)
 
-    def _tokens(self, events: List[Any]) -> Iterator[Dict[str, Any]]:
+    def _tokens(self, events: Iterable[Any]) -> Iterator[Dict[str, Any]]:
         open_elements: List[Optional[Tuple[Optional[str], str]]] = []
         skipping = 0                 # depth inside a void element's children
         for event in events:

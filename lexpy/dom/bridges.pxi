@@ -106,11 +106,11 @@ cdef bint all_plain_attributes(CElement* element, bint xml) noexcept:
 
 
 def _tree_events(Node node not None, bint xml=False, bint attribute_dicts=False):
-    """The descendants of `node` in tree order as one list (a template's
-    contents as its children): an element is (1, namespace URI or None,
-    local name, attributes, has_children) with the attributes None or a
-    list of (namespace URI or None, prefix or None, local name, value) as
-    attribute_nodes() gives them, and, when it has children, None after
+    """The descendants of `node` in tree order as a stream of events (a
+    template's contents as its children): an element is (1, namespace URI
+    or None, local name, attributes, has_children) with the attributes None
+    or a list of (namespace URI or None, prefix or None, local name, value)
+    as attribute_nodes() gives them, and, when it has children, None after
     the last of them; a text node is (3, data), a comment (8, data), a
     processing instruction (7, target, data), a doctype (10, name, public
     identifier, system identifier), a missing identifier None. Names are
@@ -119,114 +119,159 @@ def _tree_events(Node node not None, bint xml=False, bint attribute_dicts=False)
     `attribute_dicts` true, the attributes of an element whose attributes
     all have no namespace (and, with `xml`, ASCII XML names:
     is_plain_xml_name) are a dict of names to values instead of a list.
-    Iterative, by parent links: any depth."""
-    cdef CNode* root = live(node)
-    cdef CDocument* c_doc = root.owner
-    cdef CNode* current = bridge_children(root)
-    cdef CNode* parent
-    cdef CElement* element
-    cdef CCharacterData* character_data
-    cdef CProcessingInstruction* instruction
-    cdef CDocumentType* doctype
-    cdef CAttr* attr
-    cdef uint32_t i
-    cdef size_t length
-    cdef const uint8_t* text
-    cdef list events = []
-    cdef object attributes
-    cdef dict plain
-    cdef dict element_names = {}
-    cdef dict attribute_names = {}
-    cdef dict namespaces = {}
-    cdef object key, names, namespace, prefix, local_name
-    cdef bint has_children
-    while current != NULL:
-        if current.type == ELEMENT_NODE:
-            element = <CElement*> current
-            key = (<uint64_t> element.tag_id << 32) | element.ns
-            names = element_names.get(key)
-            if names is None:
-                text = element_local_name(element, &length)
-                local_name = decode_utf8(text, length)
-                if element.ns == NS__UNDEF:
-                    namespace = None
-                else:
-                    text = namespace_uri_of(c_doc, element.ns, &length)
-                    namespace = decode_utf8(text, length)
-                names = (namespace, local_name)
-                element_names[key] = names
-            if element.attr_count == 0:
-                attributes = None
-            elif attribute_dicts and all_plain_attributes(element, xml):
-                plain = {}
-                for i in range(element.attr_count):
-                    attr = &element.attrs[i]
-                    local_name = attribute_names.get(attr.local_name)
-                    if local_name is None:
-                        text = attribute_name(c_doc, attr.local_name, &length)
-                        local_name = decode_utf8(text, length)
-                        attribute_names[attr.local_name] = local_name
-                    plain[local_name] = event_text(attr.value, attr.value_length, xml)
-                attributes = plain
+
+    An iterator, made one event at a time (a converter's garbage collector
+    sees only what it keeps), walking by parent links: any depth. Changing
+    the tree while it runs raises RuntimeError on the next event."""
+    return _TreeEvents.create(node, xml, attribute_dicts)
+
+
+@cython.final
+cdef class _TreeEvents:
+    """The iterator of _tree_events."""
+    cdef Node owner              # keeps the document (and its arena) alive
+    cdef CNode* root
+    cdef CNode* current          # the next node to report, or NULL
+    cdef Py_ssize_t pending_ends # None events due before `current`
+    cdef uint64_t version
+    cdef bint xml
+    cdef bint attribute_dicts
+    cdef dict element_names
+    cdef dict attribute_names
+    cdef dict namespaces
+
+    @staticmethod
+    cdef _TreeEvents create(Node node, bint xml, bint attribute_dicts):
+        cdef _TreeEvents events = _TreeEvents.__new__(_TreeEvents)
+        events.owner = node
+        events.root = live(node)
+        events.current = bridge_children(events.root)
+        events.pending_ends = 0
+        events.version = events.root.owner.version
+        events.xml = xml
+        events.attribute_dicts = attribute_dicts
+        events.element_names = {}
+        events.attribute_names = {}
+        events.namespaces = {}
+        return events
+
+    def __iter__(self):
+        return self
+
+    cdef str attribute_name_text(self, CDocument* c_doc, lxp_attr_id_t id):
+        cdef size_t length
+        cdef const uint8_t* text
+        cdef object name = self.attribute_names.get(id)
+        if name is None:
+            text = attribute_name(c_doc, id, &length)
+            name = decode_utf8(text, length)
+            self.attribute_names[id] = name
+        return <str> name
+
+    cdef object attributes_of(self, CElement* element):
+        cdef CDocument* c_doc = element.node.owner
+        cdef CAttr* attr
+        cdef uint32_t i
+        cdef size_t length
+        cdef const uint8_t* text
+        cdef dict plain
+        cdef list attributes
+        cdef object namespace, prefix
+        if element.attr_count == 0:
+            return None
+        if self.attribute_dicts and all_plain_attributes(element, self.xml):
+            plain = {}
+            for i in range(element.attr_count):
+                attr = &element.attrs[i]
+                plain[self.attribute_name_text(c_doc, attr.local_name)] = \
+                    event_text(attr.value, attr.value_length, self.xml)
+            return plain
+        attributes = []
+        for i in range(element.attr_count):
+            attr = &element.attrs[i]
+            if attr.ns == NS__UNDEF:
+                namespace = None
             else:
-                attributes = []
-                for i in range(element.attr_count):
-                    attr = &element.attrs[i]
-                    if attr.ns == NS__UNDEF:
-                        namespace = None
-                    else:
-                        namespace = namespaces.get(attr.ns)
-                        if namespace is None:
-                            text = namespace_uri_of(c_doc, attr.ns, &length)
-                            namespace = decode_utf8(text, length)
-                            namespaces[attr.ns] = namespace
-                    prefix = None
-                    if attr.prefix:
-                        prefix = attribute_names.get(attr.prefix)
-                        if prefix is None:
-                            text = attribute_name(c_doc, attr.prefix, &length)
-                            prefix = decode_utf8(text, length)
-                            attribute_names[attr.prefix] = prefix
-                    local_name = attribute_names.get(attr.local_name)
-                    if local_name is None:
-                        text = attribute_name(c_doc, attr.local_name, &length)
-                        local_name = decode_utf8(text, length)
-                        attribute_names[attr.local_name] = local_name
-                    attributes.append((namespace, prefix, local_name,
-                                       event_text(attr.value, attr.value_length, xml)))
-            has_children = bridge_children(current) != NULL
-            events.append((1, (<tuple> names)[0], (<tuple> names)[1],
-                           attributes, has_children))
-            if has_children:
-                current = bridge_children(current)
-                continue
-        elif current.type == TEXT_NODE or current.type == COMMENT_NODE:
-            character_data = <CCharacterData*> current
-            events.append((current.type,
-                           event_text(character_data.data, character_data.length, xml)))
-        elif current.type == PROCESSING_INSTRUCTION_NODE:
-            instruction = <CProcessingInstruction*> current
-            events.append((7, event_text(instruction.target, instruction.target_length, xml),
-                           event_text(instruction.character_data.data,
-                                      instruction.character_data.length, xml)))
-        elif current.type == DOCUMENT_TYPE_NODE:
-            doctype = <CDocumentType*> current
-            events.append((10, decode_utf8(doctype.name, doctype.name_length),
-                           optional_text(doctype.public_id, doctype.public_id_length),
-                           optional_text(doctype.system_id, doctype.system_id_length)))
-        # The next node: a sibling, else an ancestor's (closing each
-        # element left on the way up).
+                namespace = self.namespaces.get(attr.ns)
+                if namespace is None:
+                    text = namespace_uri_of(c_doc, attr.ns, &length)
+                    namespace = decode_utf8(text, length)
+                    self.namespaces[attr.ns] = namespace
+            prefix = self.attribute_name_text(c_doc, attr.prefix) if attr.prefix else None
+            attributes.append((namespace, prefix,
+                               self.attribute_name_text(c_doc, attr.local_name),
+                               event_text(attr.value, attr.value_length, self.xml)))
+        return attributes
+
+    cdef tuple element_event(self, CElement* element, bint has_children):
+        cdef size_t length
+        cdef const uint8_t* text
+        cdef object key = (<uint64_t> element.tag_id << 32) | element.ns
+        cdef object names = self.element_names.get(key)
+        if names is None:
+            text = element_local_name(element, &length)
+            local_name = decode_utf8(text, length)
+            if element.ns == NS__UNDEF:
+                namespace = None
+            else:
+                text = namespace_uri_of(element.node.owner, element.ns, &length)
+                namespace = decode_utf8(text, length)
+            names = (namespace, local_name)
+            self.element_names[key] = names
+        return (1, (<tuple> names)[0], (<tuple> names)[1],
+                self.attributes_of(element), has_children)
+
+    def __next__(self):
+        cdef CNode* node
+        cdef CNode* parent
+        cdef CCharacterData* character_data
+        cdef CProcessingInstruction* instruction
+        cdef CDocumentType* doctype
+        cdef object event
+        cdef bint has_children = False
+        if self.root.owner.version != self.version:
+            raise RuntimeError("the tree changed while its events were read")
+        if self.pending_ends:
+            self.pending_ends -= 1
+            return None
+        node = self.current
+        if node == NULL:
+            raise StopIteration
+        if node.type == ELEMENT_NODE:
+            has_children = bridge_children(node) != NULL
+            event = self.element_event(<CElement*> node, has_children)
+        elif node.type == TEXT_NODE or node.type == COMMENT_NODE:
+            character_data = <CCharacterData*> node
+            event = (node.type, event_text(character_data.data,
+                                           character_data.length, self.xml))
+        elif node.type == PROCESSING_INSTRUCTION_NODE:
+            instruction = <CProcessingInstruction*> node
+            event = (7, event_text(instruction.target, instruction.target_length, self.xml),
+                     event_text(instruction.character_data.data,
+                                instruction.character_data.length, self.xml))
+        elif node.type == DOCUMENT_TYPE_NODE:
+            doctype = <CDocumentType*> node
+            event = (10, decode_utf8(doctype.name, doctype.name_length),
+                     optional_text(doctype.public_id, doctype.public_id_length),
+                     optional_text(doctype.system_id, doctype.system_id_length))
+        else:
+            event = (node.type,)
+        # The next node: the first child, else a sibling, else an
+        # ancestor's (one None for each element left on the way up).
+        if has_children:
+            self.current = bridge_children(node)
+            return event
         while True:
-            if current.next != NULL:
-                current = current.next
+            if node.next != NULL:
+                self.current = node.next
                 break
-            if current.parent == root:
-                current = NULL
+            if node.parent == self.root:
+                self.current = NULL
                 break
-            parent = bridge_parent(current)
-            if parent == NULL or parent == root:
-                current = NULL
+            parent = bridge_parent(node)
+            if parent == NULL or parent == self.root:
+                self.current = NULL
                 break
-            events.append(None)
-            current = parent
-    return events
+            self.pending_ends += 1
+            node = parent
+        return event
