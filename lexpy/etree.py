@@ -199,6 +199,7 @@ def _build_into(root_node: Any, target: Any, api: Any, names: _Names,
     Comment = api.Comment
     PI = api.ProcessingInstruction
     element_name = names.element
+    html_namespace = HTML_NAMESPACE
     html_names: Dict[str, str] = {}
     loose: List[Any] = []
     stack: List[Tuple[Any, Any]] = []
@@ -211,7 +212,7 @@ def _build_into(root_node: Any, target: Any, api: Any, names: _Names,
         kind = event[0]
         if kind == 1:
             namespace = event[1]
-            if namespace == HTML_NAMESPACE:
+            if namespace == html_namespace:
                 tag = html_names.get(event[2])
                 if tag is None:
                     tag = html_names[event[2]] = element_name(namespace, event[2])

@@ -280,6 +280,7 @@ def _build_etree(node: Any, ElementTree: Any, namespace_html: bool, root_tag: st
     Element = ElementTree.Element
     SubElement = ElementTree.SubElement
     Comment = ElementTree.Comment
+    html_namespace = HTML_NAMESPACE
     root = Element(root_tag)
     html_tags: Dict[str, str] = {}
     tags: Dict[Tuple[Optional[str], str], str] = {}
@@ -294,7 +295,7 @@ def _build_etree(node: Any, ElementTree: Any, namespace_html: bool, root_tag: st
         kind = event[0]
         if kind == 1:
             namespace = event[1]
-            if namespace == HTML_NAMESPACE:
+            if namespace == html_namespace:
                 tag = html_tags.get(event[2])
                 if tag is None:
                     tag = html_tags[event[2]] = \
