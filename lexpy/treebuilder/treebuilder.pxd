@@ -9,7 +9,6 @@ from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG
 from lexpy.tokenizer.token cimport Token
 from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList, HashKey
 from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
-from lexpy.encoding.encoding cimport InputByteStream
 
 
 # The insertion modes of the standard
@@ -94,6 +93,62 @@ cdef struct TextRun:
     uint32_t flags
 
 
+# <template for> (content_patching.pxi): the templates whose markers were
+# found, the index of named <?marker>/<?start> processing instructions and
+# the memo of each node's root. Not in the standard but for `PatchingTemplate`
+# (a template's insertion target and markers).
+cdef struct PatchingTemplate:
+    CElement* template
+    CNode* target                 # the template's insertion target
+    CNode* start                  # its insertion start marker
+    CNode* end                    # its insertion end marker (NULL: none)
+
+cdef struct MarkerChain:          # the markers of one name in one tree
+    uint64_t hash                 # 0: an empty slot
+    CNode* root                   # the tree's root when they were inserted
+    size_t name_offset            # the name, in ContentPatching.names
+    size_t name_length
+    size_t first                  # index + 1 in ContentPatching.markers
+    size_t last                   # (0: none)
+
+cdef struct MarkerLink:
+    CNode* node                   # a <?marker> or <?start> with that name
+    size_t next                   # index + 1 of the next of the chain
+
+cdef struct RootMemo:             # find_root's memo: a node's root
+    CNode* node                   # NULL: an empty slot
+    CNode* root                   # NULL: forgotten (the slot is reusable)
+    size_t generation
+
+cdef struct ContentPatching:
+    PatchingTemplate* templates   # in stack order
+    size_t template_count
+    size_t template_capacity
+    MarkerChain* chains           # open addressing, power-of-two capacity
+    size_t chain_capacity
+    size_t chain_count
+    MarkerLink* markers
+    size_t marker_count
+    size_t marker_capacity
+    uint8_t* names
+    size_t names_length
+    size_t names_capacity
+    RootMemo* memo                # open addressing, power-of-two capacity
+    size_t memo_capacity
+    size_t memo_used              # slots ever taken (forgotten ones too)
+    size_t generation             # memo entries of older ones are stale
+    HashKey key
+    bint order_unsure             # a node may have been inserted out of
+                                  # tree order (foster parenting, patching,
+                                  # the adoption agency)
+
+
+# The tree builder's encoding indication (not in the standard's terms: its
+# "changing the encoding while parsing" is the driver's to run): a <meta>
+# declared `encoding`; True when the document must be parsed again.
+ctypedef bint (*EncodingIndicator)(void* context, int encoding) noexcept nogil
+
+
 cdef struct TreeBuilder:
     CDocument* document
     Tokenizer* tokenizer          # NULL in unit tests
@@ -159,16 +214,12 @@ cdef struct TreeBuilder:
     uint32_t column
     # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
     CCharacterData* last_comment
-    # The input byte stream of a parse from bytes (NULL otherwise), for
-    # "changing the encoding while parsing" on a <meta>: `input_bytes` /
-    # `input_length` are every byte fed so far when the driver keeps them
-    # (NULL / 0 when the stream does); a <meta> whose token starts at or
-    # after `reparse_window` (a stream offset) no longer changes it.
-    InputByteStream* input
-    const uint8_t* input_bytes
-    size_t input_length
-    size_t reparse_window
-    bint reparse                  # the document must be parsed again
+    # Where an encoding indication goes (a <meta> that names an encoding:
+    # the parse driver decides what it changes), NULL: nowhere.
+    EncodingIndicator encoding_indicator
+    void* encoding_context
+    bint reparse                  # the indication asked for the document to
+                                  # be parsed again: the builder stops
     # Decoded text of a token with character references.
     uint8_t* scratch
     size_t scratch_capacity
@@ -180,14 +231,16 @@ cdef struct TreeBuilder:
     # <selectedcontent> (selectedcontent.pxi): how many were inserted; the
     # select last looked at, whether it has a selectedcontent descendant
     # (its first, which may be disabled), its enabled selectedcontent and
-    # its selected option so far, and whether a selected attribute chose
-    # that option.
+    # its selected option so far, and its first option not disabled that
+    # lies outside that selectedcontent (what a clone cannot remove).
     size_t selectedcontent_count
     CElement* selectedcontent_select
     bint selectedcontent_found
     CElement* selectedcontent_element
     CElement* selectedcontent_option
-    bint selectedcontent_by_attribute
+    CElement* selectedcontent_first_enabled
+    # <template for>: nothing is allocated until a named marker exists.
+    ContentPatching patching
 
 
 # A tree builder for `document`, fed by `tokenizer` (whose callback the
@@ -205,6 +258,16 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil
 # insertion mode. Returns -1 when out of memory.
 cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
                                            CElement* form) noexcept nogil
+
+# Where the builder's encoding indications go (the parse driver's decision).
+cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
+                                              EncodingIndicator indicator,
+                                              void* context) noexcept nogil
+
+# For the tests (quadratic): the stack's index and the counts of the list of
+# active formatting elements are what walks over them find.
+cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil
+cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil
 
 # The TokenCallback: `context` is the TreeBuilder. Returns 0 to go on; 1
 # when the builder ran out of memory, 2 when the document must be parsed
