@@ -69,6 +69,7 @@ from bs4.element import (
     NavigableString,
     ProcessingInstruction,
     Tag,
+    XMLAttributeDict,
 )
 
 import lexpy
@@ -245,6 +246,12 @@ class _Build:
         # Tags made without Tag.__init__ (the links are set here); a
         # subclass from element_classes gets its own __init__.
         self._fast_tags = self.tag_class is Tag
+        # Whether the attribute dict class stores a str value as it is (so
+        # that it may be made from a dict at once): bs4's own classes do.
+        dict_class = builder.attribute_dict_class
+        self._dict_stores_str_as_is = (
+            dict_class.__setitem__ is dict.__setitem__
+            or dict_class in (HTMLAttributeDict, XMLAttributeDict))
         self.last: Any = soup      # the most recent element in parse order
 
     # -- names and attributes -----------------------------------------------
@@ -269,8 +276,7 @@ class _Build:
         result: Any
         key: Union[str, NamespacedAttribute]
         if type(nodes) is dict:
-            if dict_class is HTMLAttributeDict:
-                # (its __setitem__ stores a str value as it is)
+            if self._dict_stores_str_as_is:
                 result = dict_class(nodes)
             else:
                 result = dict_class()
