@@ -2,7 +2,6 @@
 bs4 accepts, encodings, parse_only, element_classes, bad input, depth."""
 import io
 import sys
-import warnings
 
 import pytest
 

@@ -10,7 +10,6 @@ import pytest
 
 html5lib = pytest.importorskip("html5lib")
 
-from html5lib import treewalkers  # noqa: E402
 from html5lib.filters import alphabeticalattributes, optionaltags, whitespace  # noqa: E402
 from html5lib.filters.lint import Filter as Lint  # noqa: E402
 from html5lib.serializer import HTMLSerializer  # noqa: E402
