@@ -11,7 +11,10 @@ standard, and a real DOM comes out that serializes back to HTML::
 
 parse(), parse_fragment() and Parser (incremental) build trees; dump()
 gives the html5lib test format of a tree and serialize() the HTML with
-html5lib's serializer options; the node classes and the DOM's exceptions
+html5lib's serializer options; to_etree() and to_lxml() convert a tree to
+ElementTree and lxml (lexpy.etree); lexpy.bs4 and lexpy.html5lib are the
+bridges to BeautifulSoup and html5lib, imported only when asked for; the
+node classes and the DOM's exceptions
 (HierarchyRequestError, NotFoundError, ... -- all ValueErrors) are those of
 lexpy.dom, SerializerError is serialize()'s, ParserBusyError (a
 RuntimeError) a Parser's when two threads use it at once.
@@ -97,11 +100,14 @@ __all__ = [
     "parse",
     "parse_fragment",
     "serialize",
+    "to_etree",
+    "to_lxml",
 ]
 
 
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
+    from lexpy.etree import to_etree, to_lxml
     __version__: str
 
 
@@ -120,6 +126,10 @@ def __getattr__(name: str) -> Any:
         from lexpy.dom.options_serializer import serialize as value
     elif name == "SerializerError":
         from lexpy.dom.options_serializer import SerializerError as value
+    elif name in ("to_etree", "to_lxml"):
+        # lexpy.etree imports neither xml.etree nor lxml until called.
+        from lexpy import etree
+        value = getattr(etree, name)
     else:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value

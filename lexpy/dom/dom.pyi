@@ -272,6 +272,11 @@ class ClassList:
 
 def dump(node: Node) -> str: ...
 
+# The flat tree events of the bridges (lexpy.bs4, lexpy.html5lib,
+# lexpy.etree); see bridges.pxi.
+def _tree_events(node: Node, xml: bool = False,
+                 attribute_dicts: bool = False) -> Iterator[Optional[Tuple[Any, ...]]]: ...
+
 # The serializer's rules, for lexpy.dom.options_serializer.
 SERIALIZES_AS_VOID: int
 RAW_TEXT: int
