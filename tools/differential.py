@@ -636,7 +636,10 @@ class TurboAdapter(Adapter):
 
     def element(self, node):
         ns = NAMESPACE_URIS[node.namespace.value]
-        return ns, node.tag, _flat_attributes(ns, node.attrs.items())
+        # attrs splits token lists (class, rel) into Python lists; attr()
+        # gives the raw value.
+        return ns, node.tag, _flat_attributes(ns, [(name, node.attr(name))
+                                                   for name in node.attrs.keys()])
 
     def text(self, node):
         return node.data
@@ -1156,6 +1159,7 @@ def run(seed: int = 0, count: int = 1000, jobs: int = 1,
                 print("%d/%d inputs, %d disagreements, %.0f inputs/s" % (
                     done, count, len(found), done / elapsed), file=sys.stderr, flush=True)
         check_seconds = time.perf_counter() - t0
+        found.sort(key=lambda d: d.index)      # the same order for any --jobs
         # Clusters: by pattern, then by where the trees part; the shortest
         # inputs of each sub-cluster are minimised.
         by_pattern: Dict[str, Dict[str, List[Disagreement]]] = defaultdict(
@@ -1164,7 +1168,7 @@ def run(seed: int = 0, count: int = 1000, jobs: int = 1,
             by_pattern[d.pattern][d.signature].append(d)
         jobs_list = []
         for pattern, subs in by_pattern.items():
-            ordered = sorted(subs.items(), key=lambda item: -len(item[1]))
+            ordered = sorted(subs.items(), key=lambda item: (-len(item[1]), item[0]))
             for sig, items in ordered[:examples]:
                 shortest = min(items, key=lambda d: (d.length, d.index))
                 jobs_list.append((seed, shortest.index, names))
@@ -1175,8 +1179,8 @@ def run(seed: int = 0, count: int = 1000, jobs: int = 1,
             pool.close()
             pool.join()
     clusters = []
-    for pattern, subs in sorted(by_pattern.items(),
-                                key=lambda item: -sum(len(v) for v in item[1].values())):
+    for pattern, subs in sorted(by_pattern.items(), key=lambda item: (
+            -sum(len(v) for v in item[1].values()), item[0])):
         total = sum(len(v) for v in subs.values())
         areas = Counter(d.area for v in subs.values() for d in v)
         examples_out = []
