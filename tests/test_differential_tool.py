@@ -183,7 +183,8 @@ KNOWN_TREES = [
     ("<body><template><b>1</b><template><i>2</i></template></template>", None),
     ("<td>1<svg><path/></svg>", ("tr", "html")),
     ("<path/><foreignObject><p>2</p></foreignObject>", ("svg", "svg")),
-    ("<b>x</b><p>y", ("div", "html")),
+    ("a<b>x</b>b<p>y", ("div", "html")),
+    ("text only", ("p", "html")),
 ]
 PI_TREES = [("<p>a<?target some data?>b<?x?>", None)]
 

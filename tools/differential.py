@@ -757,7 +757,8 @@ class Html5libPeer(Peer):
                                         scripting=case.scripting)
         else:
             root = parser.parse(case.data, scripting=case.scripting)
-        return format_tree(root.childNodes, Html5libAdapter())
+        adapter = Html5libAdapter()
+        return format_tree(adapter.children(root), adapter)
 
 
 class _Lexbor:
