@@ -1191,12 +1191,19 @@ def run(seed: int = 0, count: int = 1000, jobs: int = 1,
                 seen_inputs.add((m["input"], m["description"]))
                 examples_out.append(m)
         clusters.append({"pattern": pattern, "inputs": total, "signatures": len(subs),
+                         "first_input": min(d.index for v in subs.values() for d in v),
                          "areas": dict(areas.most_common()), "examples": examples_out})
+    # When each cluster was first met: a run that still finds new ones in
+    # its last tenth has not exhausted them.
+    tenths = [0] * 10
+    for cluster in clusters:
+        tenths[min(9, cluster["first_input"] * 10 // max(1, count))] += 1
     return {"seed": seed, "count": count, "peers": names,
             "inputs_per_second": round(count / check_seconds, 1) if check_seconds else None,
             "seconds": round(time.perf_counter() - t0, 1),
             "disagreeing_inputs": len(found),
             "per_peer_disagreements": {name: per_peer.get(name, 0) for name in names},
+            "new_clusters_per_tenth": tenths,
             "clusters": clusters}
 
 
@@ -1237,7 +1244,8 @@ def format_report(report: dict) -> str:
         "inputs where some peer disagrees with lexpy: %d" % report["disagreeing_inputs"],
         "per peer: " + ", ".join("%s %d" % item for item in
                                  report["per_peer_disagreements"].items()),
-        "clusters (agreement patterns): %d" % len(report["clusters"]),
+        "clusters (agreement patterns): %d; first met per tenth of the run: %s" % (
+            len(report["clusters"]), " ".join(map(str, report["new_clusters_per_tenth"]))),
         "clusters where lexpy is in the minority: %s" % (", ".join(
             str(n) for n, c in enumerate(report["clusters"], 1)
             if lexpy_in_minority(c["pattern"])) or "none"), ""]
