@@ -129,21 +129,21 @@ cdef int check_nodes_or_strings(tuple nodes) except -1:
     return 0
 
 
-cdef CNode* resume_after_change(Node root, Node current, Node sibling,
-                                Node parent) noexcept:
+cdef CNode* resume_after_change(CNode* c_root, CNode* current, CNode* sibling,
+                                CNode* parent) noexcept:
     """Where a walk over root's descendants goes on after the tree changed
     while it stood at `current` (whose next sibling and parent were
-    `sibling` and `parent`): the node after `current` if it is still inside
-    root, else `sibling` if that is still inside, else the node after
-    `parent`'s subtree if `parent` is still inside (or root), else NULL."""
-    cdef CNode* c_root = root.c_node
-    if is_strict_descendant(c_root, current.c_node):
-        return next_in_tree(current.c_node, c_root)
-    if sibling is not None and is_strict_descendant(c_root, sibling.c_node):
-        return sibling.c_node
-    if parent is not None and parent.c_node != c_root \
-            and is_strict_descendant(c_root, parent.c_node):
-        return next_after_subtree(parent.c_node, c_root)
+    `sibling` and `parent`, NULL when none or reclaimed since): the node
+    after `current` if it is still inside root, else `sibling` if that is
+    still inside, else the node after `parent`'s subtree if `parent` is
+    still inside (or root), else NULL."""
+    if is_strict_descendant(c_root, current):
+        return next_in_tree(current, c_root)
+    if sibling != NULL and is_strict_descendant(c_root, sibling):
+        return sibling
+    if parent != NULL and parent != c_root \
+            and is_strict_descendant(c_root, parent):
+        return next_after_subtree(parent, c_root)
     return NULL
 
 
@@ -363,17 +363,7 @@ cdef class Node:
     def __iter__(self):
         """Iterate over the children. Safe while the tree changes: a child
         the loop body removes is followed by its former next sibling."""
-        cdef Node child = node_proxy(live(self).first_child)
-        cdef Node following
-        while child is not None:
-            following = node_proxy(child.c_node.next)
-            yield child
-            if child.c_node.parent == self.c_node:
-                child = node_proxy(child.c_node.next)
-            elif following is not None and following.c_node.parent == self.c_node:
-                child = following
-            else:
-                return
+        return tree_walk(self, WALK_CHILDREN)
 
     def descendants(self):
         """Iterate over the descendants in tree order (not into template
@@ -381,27 +371,14 @@ cdef class Node:
         goes on from the current node if it is still inside this node, else
         from its former next sibling if that is still inside, else after its
         former parent (if that is still inside), else it ends."""
-        cdef Node current, sibling, parent
-        cdef uint64_t version
-        live(self)
-        current = node_proxy(self.c_node.first_child)
-        while current is not None:
-            sibling = node_proxy(current.c_node.next)
-            parent = node_proxy(current.c_node.parent)
-            version = self.c_node.owner.version
-            yield current
-            if self.c_node.owner.version == version:
-                current = node_proxy(next_in_tree(current.c_node, self.c_node))
-            else:
-                current = node_proxy(resume_after_change(self, current, sibling,
-                                                         parent))
+        return tree_walk(self, WALK_NODES)
 
     def iter(self, tag=None):
         """Iterate over the descendant elements in tree order (not into
         template contents), or only those named `tag` (matched as
         get_elements_by_tag_name() matches; "*" or None: all). Safe while
         the tree changes, as descendants() is."""
-        return _iter_elements(self, tag)
+        return iter_elements(self, tag)
 
     def get_elements_by_tag_name(self, qualified_name):
         """The descendant elements named `qualified_name`, in tree order, as

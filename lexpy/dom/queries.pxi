@@ -167,44 +167,153 @@ cdef list elements_by_class_name(Node root, object class_names):
     return result
 
 
-def _iter_elements(Node root, object tag):
-    """The generator behind Node.iter(): elements in tree order, safe while
-    the tree changes (as Node.descendants() is)."""
-    cdef CNode* c_root = live(root)
-    cdef TagNameMatch match
-    cdef str lowercase_name = None
-    cdef Node current, sibling, parent
-    cdef CNode* node
-    cdef uint64_t version
-    if tag is None:
-        tag = u"*"
-    match = tag_name_match(c_root.owner, tag)
-    if match.by_string:
-        lowercase_name = ascii_lowercase(tag)
-    elif not match.any and match.html_id == 0 and match.other_id == 0:
-        return                          # no element of the document has it
-    node = next_element_in_tree(c_root, c_root)
-    while True:
-        if not match.by_string:
-            while node != NULL and not tag_name_matches(&match, <CElement*> node):
-                node = next_element_in_tree(node, c_root)
-        if node == NULL:
+# Python-level walks: Node.__iter__, Node.descendants() and Node.iter().
+
+cdef enum WalkKind:
+    WALK_CHILDREN = 0             # Node.__iter__
+    WALK_NODES = 1                # Node.descendants()
+    WALK_ELEMENTS = 2             # Node.iter(tag)
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class TreeWalk:
+    """An iterator over the children or the descendants of a node
+    (Node.__iter__, Node.descendants(), Node.iter()). It holds only the
+    proxy it last handed out; where to go on after a change comes from the
+    document's version counter and the cursor (next sibling and parent of
+    that node as pointers, which reclaiming forgets), so a step makes no
+    proxy it does not return."""
+
+    cdef Node root
+    cdef Node current             # the node last handed out, or None
+    cdef uint64_t version         # the document's version at the hand-out
+    cdef WalkCursor cursor
+    cdef Document registered      # the document whose walks list holds
+                                  # the cursor (kept alive while it does)
+    cdef uint32_t kind            # WalkKind
+    cdef TagNameMatch match       # WALK_ELEMENTS
+    cdef str tag                  # WALK_ELEMENTS with a prefixed name
+    cdef str lowercase_tag
+    cdef bint finished
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("TreeWalk objects are made by Node.descendants(), "
+                        "Node.iter() and iter(node)")
+
+    def __dealloc__(self):
+        self._unregister()
+
+    cdef void _register(self, CDocument* c_doc) noexcept:
+        cdef WalkCursor* cursor = &self.cursor
+        self.registered = <Document> c_doc.node.proxy
+        cursor.prev = NULL
+        cursor.next = c_doc.walks
+        if c_doc.walks != NULL:
+            c_doc.walks.prev = cursor
+        c_doc.walks = cursor
+
+    cdef void _unregister(self) noexcept:
+        cdef WalkCursor* cursor = &self.cursor
+        cdef CDocument* c_doc
+        if self.registered is None:
             return
-        current = node_proxy(node)
-        if match.by_string and not element_matches_name(
-                <Element> current, &match, tag, lowercase_name):
-            node = next_element_in_tree(node, c_root)
-            continue
-        sibling = node_proxy(node.next)
-        parent = node_proxy(node.parent)
-        version = c_root.owner.version
-        yield current
-        if c_root.owner.version == version:
-            node = next_in_tree(current.c_node, c_root)
+        c_doc = self.registered.c_doc
+        if cursor.prev != NULL:
+            cursor.prev.next = cursor.next
         else:
-            node = resume_after_change(root, current, sibling, parent)
+            c_doc.walks = cursor.next
+        if cursor.next != NULL:
+            cursor.next.prev = cursor.prev
+        cursor.prev = cursor.next = NULL
+        cursor.sibling = cursor.parent = NULL
+        self.registered = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef CNode* c_root = self.root.c_node
+        cdef CDocument* c_doc = c_root.owner
+        cdef CNode* node
+        cdef Node proxy
+        if self.finished:
+            raise StopIteration
+        if self.current is None:
+            node = c_root.first_child
+        elif self.kind == WALK_CHILDREN:
+            node = self.current.c_node
+            if node.parent == c_root:
+                node = node.next
+            elif self.cursor.sibling != NULL and self.cursor.sibling.parent == c_root:
+                node = self.cursor.sibling
+            else:
+                node = NULL
+        elif c_doc.version == self.version and self.registered.c_doc == c_doc:
+            node = next_in_tree(self.current.c_node, c_root)
+        else:
+            if self.registered.c_doc != c_doc:
+                # root was adopted into another document: the cursor's
+                # pointers are the old document's
+                self._unregister()
+                self._register(c_doc)
+            node = resume_after_change(c_root, self.current.c_node,
+                                       self.cursor.sibling, self.cursor.parent)
+        if self.kind == WALK_ELEMENTS:
+            node = self._next_element(node, c_root)
+        if node == NULL:
+            self.finished = True
+            self.current = None
+            self._unregister()
+            raise StopIteration
+        proxy = node_proxy(node)
+        self.current = proxy
+        self.cursor.sibling = node.next
+        self.cursor.parent = node.parent
+        self.version = c_doc.version
+        return proxy
+
+    cdef CNode* _next_element(self, CNode* node, CNode* c_root) except? NULL:
+        """The first element from `node` on (node included) that the walk
+        hands out."""
         if node != NULL and node.type != ELEMENT_NODE:
             node = next_element_in_tree(node, c_root)
+        if self.tag is None:
+            while node != NULL and not tag_name_matches(&self.match,
+                                                        <CElement*> node):
+                node = next_element_in_tree(node, c_root)
+            return node
+        while node != NULL and not element_matches_name(
+                <Element> node_proxy(node), &self.match, self.tag,
+                self.lowercase_tag):
+            node = next_element_in_tree(node, c_root)
+        return node
+
+
+cdef TreeWalk tree_walk(Node root, uint32_t kind):
+    cdef CNode* c_root = live(root)
+    cdef TreeWalk walk = TreeWalk.__new__(TreeWalk)
+    walk.root = root
+    walk.kind = kind
+    walk._register(c_root.owner)
+    return walk
+
+
+cdef TreeWalk iter_elements(Node root, object tag):
+    """The iterator behind Node.iter(): elements in tree order, safe while
+    the tree changes (as Node.descendants() is)."""
+    cdef TreeWalk walk = tree_walk(root, WALK_ELEMENTS)
+    if tag is None:
+        tag = u"*"
+    walk.match = tag_name_match(root.c_node.owner, tag)
+    if walk.match.by_string:
+        walk.tag = tag
+        walk.lowercase_tag = ascii_lowercase(tag)
+    elif not walk.match.any and walk.match.html_id == 0 \
+            and walk.match.other_id == 0:
+        walk.finished = True            # no element of the document has it
+        walk._unregister()
+    return walk
 
 
 class ClassList:
