@@ -4,6 +4,8 @@
 # proxy of it does (lxml's model). The Document proxy owns the CDocument.
 
 cimport cython
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF, PyObject
 
 
 # Readers without the GIL (serialize_html, dump, text_content) walk the
@@ -97,6 +99,29 @@ cdef Node node_proxy(CNode* c_node):
     proxy.doc = <Document> c_node.owner.node.proxy
     c_node.proxy = <void*> proxy
     return proxy
+
+
+cdef list child_list(CNode* parent, bint elements_only):
+    """The children (or element children) as a new list, sized once."""
+    cdef CNode* child = parent.first_child
+    cdef Py_ssize_t count = 0
+    cdef list result
+    cdef Node proxy
+    while child != NULL:
+        if not elements_only or child.type == ELEMENT_NODE:
+            count += 1
+        child = child.next
+    result = PyList_New(count)
+    child = parent.first_child
+    count = 0
+    while child != NULL:
+        if not elements_only or child.type == ELEMENT_NODE:
+            proxy = node_proxy(child)
+            Py_INCREF(proxy)
+            PyList_SET_ITEM(result, count, proxy)
+            count += 1
+        child = child.next
+    return result
 
 
 cdef Document document_new():
@@ -326,23 +351,12 @@ cdef class Node:
     def child_nodes(self):
         """The children, as a new list (changing the tree does not change
         the list)."""
-        cdef CNode* child = live(self).first_child
-        cdef list result = []
-        while child != NULL:
-            result.append(node_proxy(child))
-            child = child.next
-        return result
+        return child_list(live(self), False)
 
     @property
     def children(self):
         """The element children, as a new list."""
-        cdef CNode* child = live(self).first_child
-        cdef list result = []
-        while child != NULL:
-            if child.type == ELEMENT_NODE:
-                result.append(node_proxy(child))
-            child = child.next
-        return result
+        return child_list(live(self), True)
 
     @property
     def first_element_child(self):

@@ -136,34 +136,99 @@ cdef list class_tokens(str value):
     return tokens
 
 
+cdef inline bint is_ascii_whitespace_byte(uint8_t c) noexcept nogil:
+    return c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D
+
+
+cdef inline bint token_equal(const uint8_t* a, const uint8_t* b, size_t length,
+                             bint ascii_case_insensitive) noexcept nogil:
+    cdef size_t i
+    cdef uint8_t x, y
+    if not ascii_case_insensitive:
+        return memcmp(a, b, length) == 0
+    for i in range(length):
+        x = a[i]
+        y = b[i]
+        if 0x41 <= x <= 0x5A:
+            x += 0x20
+        if 0x41 <= y <= 0x5A:
+            y += 0x20
+        if x != y:
+            return False
+    return True
+
+
+cdef bint value_has_token(const uint8_t* value, size_t length,
+                          const uint8_t* token, size_t token_length,
+                          bint ascii_case_insensitive) noexcept nogil:
+    """Whether `token` is one of the ASCII-whitespace-separated tokens of
+    `value` (https://infra.spec.whatwg.org/#split-on-ascii-whitespace)."""
+    cdef size_t i = 0
+    cdef size_t start
+    if token_length == 0:
+        return False
+    while i < length:
+        while i < length and is_ascii_whitespace_byte(value[i]):
+            i += 1
+        start = i
+        while i < length and not is_ascii_whitespace_byte(value[i]):
+            i += 1
+        if i - start == token_length and token_equal(
+                value + start, token, token_length, ascii_case_insensitive):
+            return True
+    return False
+
+
+cdef bint element_has_class(CElement* element, const uint8_t* token,
+                            size_t length, bint ascii_case_insensitive) noexcept nogil:
+    cdef CAttr* attr = element_find_attribute(element, ATTR_CLASS, NS__UNDEF)
+    return attr != NULL and value_has_token(attr.value, attr.value_length, token,
+                                            length, ascii_case_insensitive)
+
+
 cdef list elements_by_class_name(Node root, object class_names):
     # https://dom.spec.whatwg.org/#concept-getelementsbyclassname
     cdef CNode* c_root = live(root)
     cdef CNode* node
-    cdef CAttr* attr
     cdef list wanted
     cdef list result = []
     cdef bint quirks
-    cdef set have
+    cdef Py_ssize_t count, i
+    cdef const uint8_t** tokens
+    cdef size_t* lengths
+    cdef bytes token
     if not isinstance(class_names, str):
         raise TypeError("class_names must be a str, not %s"
                         % type(class_names).__name__)
-    wanted = class_tokens(class_names)
-    if not wanted:
+    wanted = [encode_utf8(name, "class_names") for name in class_tokens(class_names)]
+    count = len(wanted)
+    if count == 0:
         return result
+    # In quirks mode classes match ASCII case-insensitively.
     quirks = c_root.owner.quirks_mode == QUIRKS
-    if quirks:
-        wanted = [ascii_lowercase(name) for name in wanted]
-    node = next_element_in_tree(c_root, c_root)
-    while node != NULL:
-        attr = element_find_attribute(<CElement*> node, ATTR_CLASS, NS__UNDEF)
-        if attr != NULL and attr.value_length != 0:
-            value = decode_utf8(attr.value, attr.value_length)
-            have = set(split_on_ascii_whitespace(
-                ascii_lowercase(value) if quirks else value))
-            if all(name in have for name in wanted):
+    tokens = <const uint8_t**> malloc(count * sizeof(uint8_t*))
+    lengths = <size_t*> malloc(count * sizeof(size_t))
+    if tokens == NULL or lengths == NULL:
+        free(tokens)
+        free(lengths)
+        raise MemoryError()
+    try:
+        for i in range(count):
+            token = wanted[i]
+            tokens[i] = token
+            lengths[i] = len(token)
+        node = next_element_in_tree(c_root, c_root)
+        while node != NULL:
+            i = 0
+            while i < count and element_has_class(<CElement*> node, tokens[i],
+                                                  lengths[i], quirks):
+                i += 1
+            if i == count:
                 result.append(node_proxy(node))
-        node = next_element_in_tree(node, c_root)
+            node = next_element_in_tree(node, c_root)
+    finally:
+        free(tokens)
+        free(lengths)
     return result
 
 
@@ -316,13 +381,14 @@ cdef TreeWalk iter_elements(Node root, object tag):
     return walk
 
 
-class ClassList:
+@cython.final
+cdef class ClassList:
     """The classes of an element as an ordered set of strings, kept in its
     class attribute (the DOM's DOMTokenList for classList): `in`, iteration,
     len(), add(), remove(), toggle(), replace(); `value` is the attribute's
     text."""
 
-    __slots__ = ("_element",)
+    cdef Element _element
 
     def __init__(self, element):
         if not isinstance(element, Element):
@@ -364,7 +430,19 @@ class ClassList:
         self._element.set_attribute(u"class", value)
 
     def __contains__(self, token):
-        return isinstance(token, str) and token in self._tokens()
+        # https://dom.spec.whatwg.org/#dom-domtokenlist-contains: the exact
+        # token, looked for in the attribute's bytes (no list is made).
+        cdef const uint8_t* data
+        cdef Py_ssize_t length
+        cdef bytes encoded
+        if not isinstance(token, str):
+            return False
+        data = utf8_or_null(<str> token, &length)
+        if data == NULL:
+            encoded = encode_utf8(token, "token")
+            data = encoded
+            length = len(encoded)
+        return element_has_class(self._element._c(), data, <size_t> length, False)
 
     def contains(self, token):
         """Whether the element has the class `token`."""
@@ -396,7 +474,9 @@ class ClassList:
             self._check(token)
         self._set([t for t in self._tokens() if t not in tokens])
 
-    discard = remove
+    def discard(self, *tokens):
+        """Same as remove()."""
+        self.remove(*tokens)
 
     def toggle(self, token, force=None):
         """Add the class when it is missing, remove it when it is there
@@ -437,10 +517,8 @@ class ClassList:
 
     def __eq__(self, other):
         if isinstance(other, ClassList):
-            return self._tokens() == other._tokens()
+            return self._tokens() == (<ClassList> other)._tokens()
         return NotImplemented
-
-    __hash__ = None
 
     def __str__(self):
         return self.value
