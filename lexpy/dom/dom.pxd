@@ -242,6 +242,10 @@ cdef class Node:
     cdef CNode* c_node
     cdef Document doc             # keeps the arena alive (None in a Document)
     cdef object __weakref__
+    # The node's struct, or ValueError for a node of no document. (A cdef
+    # method here also puts the vtable pointer in Node, so every proxy class
+    # without fields of its own has Node's size and shares its freelist.)
+    cdef CNode* _node(self) except NULL
 
 cdef class Document(Node):
     cdef CDocument* c_doc

@@ -263,6 +263,7 @@ cdef bint is_xml_name(str name) except -1:
 
 
 @cython.no_gc_clear
+@cython.freelist(256)
 cdef class Node:
     """A node of a lexpy tree (DOM standard names, in snake_case).
 
@@ -290,8 +291,14 @@ cdef class Node:
             return
         if c_node.proxy == <void*> self:
             c_node.proxy = NULL
-        if self.doc is not None:
+        # (Only a detached subtree can be reclaimed: a node in a tree, the
+        # common case, is let go without a call.)
+        if self.doc is not None and (c_node.parent == NULL
+                                     or c_node.type == DOCUMENT_FRAGMENT_NODE):
             node_try_reclaim(c_node)
+
+    cdef CNode* _node(self) except NULL:
+        return live(self)
 
     # -- navigation ---------------------------------------------------------
 
