@@ -147,7 +147,6 @@ class DocumentFragment(Node):
     def query_selector_all(self, selectors: str,
                            namespaces: Optional[Mapping[str, str]] = None) -> List[Element]: ...
 
-@disjoint_base
 class DocumentType(Node):
     @property
     def owner_document(self) -> Document: ...
@@ -158,7 +157,6 @@ class DocumentType(Node):
     @property
     def system_id(self) -> str: ...
 
-@disjoint_base
 class CharacterData(Node):
     @property
     def owner_document(self) -> Document: ...
@@ -181,7 +179,6 @@ class ProcessingInstruction(CharacterData):
     @property
     def target(self) -> str: ...
 
-@disjoint_base
 class Element(Node):
     @property
     def owner_document(self) -> Document: ...

@@ -470,6 +470,7 @@ cdef class Element(Node):
 
 
 @cython.final
+@cython.freelist(16)
 cdef class Attributes:
     """The attributes of an element as a live mutable mapping from
     qualified names ('class', 'xlink:href') to values (a

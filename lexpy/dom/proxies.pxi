@@ -321,12 +321,13 @@ cdef class Node:
 
     @property
     def parent(self):
-        """The parent node, or None (a template's contents have none)."""
+        """The parent node, or None: the Pythonic alias of parent_node."""
         return node_proxy(live(self).parent)
 
     @property
     def parent_node(self):
-        """Same as parent (the DOM's name)."""
+        """The parent node, or None (a template's contents have none; the
+        DOM's parentNode, also spelled `parent`)."""
         return node_proxy(live(self).parent)
 
     @property

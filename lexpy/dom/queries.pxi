@@ -382,6 +382,7 @@ cdef TreeWalk iter_elements(Node root, object tag):
 
 
 @cython.final
+@cython.freelist(16)
 cdef class ClassList:
     """The classes of an element as an ordered set of strings, kept in its
     class attribute (the DOM's DOMTokenList for classList): `in`, iteration,
