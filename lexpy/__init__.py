@@ -38,6 +38,7 @@ from lexpy.dom import (
     dump,
 )
 from lexpy.parser import ParseError, Parser, ParserBusyError, parse, parse_fragment
+from lexpy.text import extract_text
 
 __all__ = [
     "Attributes",
@@ -62,6 +63,7 @@ __all__ = [
     "Text",
     "__version__",
     "dump",
+    "extract_text",
     "parse",
     "parse_fragment",
     "serialize",

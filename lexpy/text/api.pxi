@@ -1,0 +1,186 @@
+# The Python functions: argument checks, the readers count that keeps the
+# tree unchanged while the walk runs without the GIL, one str at the end.
+
+import re
+
+from lexpy.dom.dom import Text as _Text
+
+
+cdef CNode* node_of(object node, str what) except NULL:
+    if not isinstance(node, Node):
+        raise TypeError("%s must be a lexpy Node, not %s"
+                        % (what, type(node).__name__))
+    if (<Node> node).c_node == NULL:
+        raise ValueError("%s belongs to no document" % what)
+    return (<Node> node).c_node
+
+
+cdef bint flag(object value, str name) except -1:
+    if not isinstance(value, bool):
+        raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
+    return value
+
+
+cdef inline void begin_reading(CDocument* doc) noexcept:
+    # (the DOM's protocol, proxies.pxi: while nonzero the Python API refuses
+    # changes, so the walk sees no half-made change)
+    doc.readers += 1
+
+
+cdef inline void end_reading(CDocument* doc) noexcept:
+    doc.readers -= 1
+
+
+cdef void write_descendant_text(TextWriter* w, CNode* root) noexcept nogil:
+    # https://dom.spec.whatwg.org/#concept-descendant-text-content
+    cdef CNode* node = root.first_child
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            writer_raw(w, (<CCharacterData*> node).data,
+                       (<CCharacterData*> node).length)
+        node = next_in_tree(node, root)
+
+
+def inner_text(element):
+    """The HTML standard's innerText of `element`
+    (https://html.spec.whatwg.org/multipage/dom.html#dom-innertext): its
+    rendered text under the user-agent stylesheet (lexpy applies no author
+    CSS: `style` attributes and <style> sheets are ignored). An element that
+    is not being rendered (display: none, outside a document, fallback
+    content, ...) gives its text_content. None for SVG and MathML elements,
+    which have no innerText. Element.inner_text and outer_text call this."""
+    cdef CNode* c_node = node_of(element, "element")
+    cdef CElement* c_element
+    cdef TextWriter w
+    cdef TextOptions o
+    cdef bint rendered = False
+    if c_node.type != ELEMENT_NODE:
+        raise TypeError("element must be a lexpy Element, not %s"
+                        % type(element).__name__)
+    c_element = <CElement*> c_node
+    if c_element.ns != NS_HTML:
+        return None
+    writer_init(&w)
+    memset(&o, 0, sizeof(TextOptions))
+    o.mode = MODE_INNER_TEXT
+    o.scripting = c_node.owner.scripting != 0
+    begin_reading(c_node.owner)
+    with nogil:
+        rendered = element_being_rendered(c_element, o.scripting)
+        if not rendered:
+            write_descendant_text(&w, c_node)
+        elif html_box(c_element, o.scripting) != BOX_REPLACED:
+            collect_text(&w, c_node, &o)
+    end_reading(c_node.owner)
+    return writer_finish(&w)
+
+
+_LINE_BREAKS = re.compile("(\r\n|\r|\n)")
+
+
+def _rendered_text_fragment(str value, document):
+    # https://html.spec.whatwg.org/multipage/dom.html#rendered-text-fragment
+    fragment = document.create_document_fragment()
+    for i, part in enumerate(_LINE_BREAKS.split(value)):
+        if i % 2:
+            fragment.append_child(document.create_element("br"))
+        elif part:
+            fragment.append_child(document.create_text_node(part))
+    return fragment
+
+
+def set_inner_text(element, value):
+    """The innerText setter: replace the children of `element` with the
+    text, each line break (CRLF, CR or LF) becoming a <br> element
+    (https://html.spec.whatwg.org/multipage/dom.html#set-the-inner-text-steps)."""
+    node_of(element, "element")
+    if not isinstance(value, str):
+        raise TypeError("inner_text must be a str, not %s" % type(value).__name__)
+    fragment = _rendered_text_fragment(value, element.owner_document)
+    element.text_content = None
+    element.append_child(fragment)
+
+
+def set_outer_text(element, value):
+    """The outerText setter: replace `element` itself with the text and
+    <br> elements, then merge the Text nodes that meet
+    (https://html.spec.whatwg.org/multipage/dom.html#dom-outertext). A
+    ValueError when the element has no parent."""
+    node_of(element, "element")
+    if not isinstance(value, str):
+        raise TypeError("outer_text must be a str, not %s" % type(value).__name__)
+    parent = element.parent_node
+    if parent is None:
+        raise ValueError("outer_text cannot be set on an element without a "
+                         "parent (NoModificationAllowedError)")
+    document = element.owner_document
+    following = element.next_sibling
+    previous = element.previous_sibling
+    fragment = _rendered_text_fragment(value, document)
+    if not fragment.has_child_nodes():
+        fragment.append_child(document.create_text_node(""))
+    parent.replace_child(fragment, element)
+    if following is not None and isinstance(following.previous_sibling, _Text):
+        _merge_with_next_text(following.previous_sibling)
+    if isinstance(previous, _Text):
+        _merge_with_next_text(previous)
+
+
+def _merge_with_next_text(node):
+    # https://html.spec.whatwg.org/multipage/dom.html#merge-with-the-next-text-node
+    following = node.next_sibling
+    if not isinstance(following, _Text):
+        return
+    node.append_data(following.data)
+    following.remove()
+
+
+def extract_text(node, *, main_content=False, links=False, alt_text=False,
+                 list_bullets=True):
+    """Readable plain text of `node` (any node: a Document, an element, a
+    fragment, template contents, a detached subtree; for a <template>, its
+    contents), with the document's block structure: a blank line between
+    paragraphs, headings, tables, lists and other blocks of their kind, one
+    line break around other blocks, list items on their own lines ("- ",
+    or "1. " in ordered lists, indented by nesting), table cells separated
+    by tabs and rows by line breaks, preformatted text kept, other white
+    space collapsed. Left out: what the UA stylesheet does not render
+    (head, script, style, template, hidden, ...), form controls, embedded
+    content and SVG. Lone surrogates in the text pass through.
+
+    main_content: only the main content (the article): boilerplate such as
+    navigation, headers, footers, sidebars, comments and share widgets is
+    removed by heuristics (main_content.pxi).
+    links: write each link's target after its text, as " (href)".
+    alt_text: write images' alt text.
+    list_bullets: write list markers ("- ", "1. ")."""
+    cdef CNode* c_node = node_of(node, "node")
+    cdef TextWriter w
+    cdef TextOptions o
+    cdef CNode* root = c_node
+    cdef CDocument* doc = c_node.owner
+    memset(&o, 0, sizeof(TextOptions))
+    o.mode = MODE_PLAIN
+    o.scripting = doc.scripting != 0
+    o.links = flag(links, "links")
+    o.alt_text = flag(alt_text, "alt_text")
+    o.list_bullets = flag(list_bullets, "list_bullets")
+    flag(main_content, "main_content")
+    writer_init(&w)
+    if c_node.type == TEXT_NODE or c_node.type == CDATA_SECTION_NODE:
+        with nogil:
+            writer_text(&w, (<CCharacterData*> c_node).data,
+                        (<CCharacterData*> c_node).length, False)
+        return writer_finish(&w)
+    if c_node.type == ELEMENT_NODE and (<CElement*> c_node).template_content != NULL:
+        root = (<CElement*> c_node).template_content
+    if root.type != ELEMENT_NODE and root.type != DOCUMENT_NODE \
+            and root.type != DOCUMENT_FRAGMENT_NODE:
+        return ""
+    begin_reading(doc)
+    try:
+        with nogil:
+            collect_text(&w, root, &o)
+    finally:
+        end_reading(doc)
+    return writer_finish(&w)
