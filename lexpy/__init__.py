@@ -38,7 +38,7 @@ from lexpy.dom import (
     dump,
 )
 from lexpy.parser import ParseError, Parser, ParserBusyError, parse, parse_fragment
-from lexpy.text import extract_text
+from lexpy.text import extract_text, to_markdown
 
 __all__ = [
     "Attributes",
@@ -67,6 +67,7 @@ __all__ = [
     "parse",
     "parse_fragment",
     "serialize",
+    "to_markdown",
 ]
 
 

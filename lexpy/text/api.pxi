@@ -184,3 +184,43 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     finally:
         end_reading(doc)
     return writer_finish(&w)
+
+
+def to_markdown(node, *, main_content=False, raw_html=False):
+    """CommonMark for `node` (any node, as for extract_text): ATX headings,
+    paragraphs, emphasis and strong emphasis, code spans and fenced code
+    blocks (the info string from class="language-x"), links and images with
+    their titles, nested ordered (start numbers kept) and bullet lists,
+    block quotes, thematic breaks, hard line breaks, GFM tables; text is
+    backslash-escaped so it renders back as the same text.
+
+    main_content: only the main content, as for extract_text.
+    raw_html: inline elements Markdown cannot express (span with
+    attributes, sub, sup, u, ...) and comments are written as raw HTML;
+    otherwise only their text."""
+    cdef CNode* c_node = node_of(node, "node")
+    cdef TextWriter w
+    cdef TextOptions o
+    cdef CNode* root = c_node
+    cdef CDocument* doc = c_node.owner
+    memset(&o, 0, sizeof(TextOptions))
+    o.mode = MODE_PLAIN
+    o.scripting = doc.scripting != 0
+    o.alt_text = True
+    o.raw_html = flag(raw_html, "raw_html")
+    flag(main_content, "main_content")
+    writer_init(&w)
+    if c_node.type == TEXT_NODE or c_node.type == CDATA_SECTION_NODE:
+        return extract_text(node)
+    if c_node.type == ELEMENT_NODE and (<CElement*> c_node).template_content != NULL:
+        root = (<CElement*> c_node).template_content
+    if root.type != ELEMENT_NODE and root.type != DOCUMENT_NODE \
+            and root.type != DOCUMENT_FRAGMENT_NODE:
+        return ""
+    begin_reading(doc)
+    try:
+        with nogil:
+            write_markdown(&w, root, &o)
+    finally:
+        end_reading(doc)
+    return writer_finish(&w)

@@ -46,6 +46,14 @@ cdef struct TextWriter:
     uint8_t prefix[256]           # written at the start of each new line
     size_t prefix_length
     size_t prefix_trimmed         # without trailing spaces (empty lines)
+    bint need_prefix              # a newline was written, the prefix not yet
+    uint8_t marker[64]            # container markers ("> ", "- ") waiting for
+    size_t marker_length          # the first line of their content; they
+    size_t marker_base            # follow prefix[:marker_base]
+    uint8_t opens[64]             # Markdown emphasis openers waiting for
+    size_t opens_length           # content (an empty <em> writes nothing)
+    bint line_begin               # Markdown: nothing on this line yet
+    uint32_t line_digits          # Markdown: digits since the line began
 
 
 cdef struct TextOptions:
@@ -54,6 +62,8 @@ cdef struct TextOptions:
     bint links                    # extract_text: write link targets
     bint alt_text                 # extract_text: write image alternatives
     bint list_bullets             # extract_text: "- " / "1. " before items
+    bint raw_html                 # to_markdown: HTML Markdown cannot express
+                                  # as raw HTML (else its text)
     uint8_t* removed              # per element in pre-order: left out (main
                                   # content), or NULL
     uint32_t* subtree             # elements in each element's subtree
@@ -68,6 +78,7 @@ cdef struct Walk:
     size_t lists_capacity
 
 
+cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
 cdef Box html_box(CElement* element, bint scripting) noexcept nogil
 cdef bint element_being_rendered(CElement* element, bint scripting) noexcept nogil
 cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil

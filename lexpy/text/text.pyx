@@ -13,9 +13,10 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from lexpy.tokenizer.names cimport *
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CCharacterData, CDocument, Node,
-    element_find_attribute, next_in_tree,
-    ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
+    element_find_attribute, element_local_name, next_in_tree,
+    ELEMENT_NODE, TEXT_NODE, COMMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     CDATA_SECTION_NODE)
+from lexpy.tokenizer.tokenizer cimport attr_name_of
 
 
 # Every cdef function declares how it reports errors (noexcept: C that
@@ -24,4 +25,5 @@ from lexpy.dom.dom cimport (
 include "display.pxi"        # the UA stylesheet's boxes, by tag id
 include "writer.pxi"         # the output buffer and white-space state
 include "collect.pxi"        # the rendered text walk (inner_text, extract_text)
+include "markdown.pxi"       # to_markdown's walk
 include "api.pxi"            # the Python functions

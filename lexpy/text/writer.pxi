@@ -52,25 +52,44 @@ cdef inline void writer_raw_byte(TextWriter* w, uint8_t byte) noexcept nogil:
     w.length += 1
 
 
-cdef void writer_flush_breaks(TextWriter* w) noexcept nogil:
-    """Write the waiting required line breaks (none before the first
-    string) and the line prefix of each new line."""
+cdef void writer_newlines(TextWriter* w) noexcept nogil:
+    """Write the waiting required line breaks as newlines (none before the
+    first string); blank lines get the line prefix without its trailing
+    spaces, the new line its prefix when content comes."""
     cdef uint32_t i
     if w.pending_breaks:
         if w.length > w.start:
             for i in range(w.pending_breaks):
-                if i and w.prefix_length:
+                if i and w.prefix_trimmed:
                     writer_raw(w, w.prefix, w.prefix_trimmed)
                 writer_raw_byte(w, 0x0A)
-            if w.prefix_length:
-                writer_raw(w, w.prefix, w.prefix_length)
+            w.need_prefix = True
+            w.line_begin = True
+            w.line_digits = 0
         w.pending_breaks = 0
+
+
+cdef void writer_flush_breaks(TextWriter* w) noexcept nogil:
+    """Before content: the waiting newlines, then the line's prefix (with
+    the markers of containers whose first line this is)."""
+    if w.pending_breaks:
+        writer_newlines(w)
+    if w.marker_length:
+        writer_raw(w, w.prefix, w.marker_base)
+        writer_raw(w, w.marker, w.marker_length)
+        w.marker_length = 0
+        w.need_prefix = False
+    elif w.need_prefix:
+        writer_raw(w, w.prefix, w.prefix_length)
+        w.need_prefix = False
 
 
 cdef inline void writer_break(TextWriter* w, uint32_t count) noexcept nogil:
     """A required line break count (0: only the end of a line)."""
     w.pending_space = False
     w.line_start = True
+    if w.marker_length:           # leading breaks of a container: dropped
+        return
     if count > w.pending_breaks:
         w.pending_breaks = count
 
@@ -115,9 +134,12 @@ cdef void writer_text(TextWriter* w, const uint8_t* data, size_t length,
             writer_raw(w, data, length)
         else:
             for i in range(length):
+                if w.need_prefix:
+                    writer_raw(w, w.prefix, w.prefix_length)
+                    w.need_prefix = False
                 writer_raw_byte(w, data[i])
                 if data[i] == 0x0A:
-                    writer_raw(w, w.prefix, w.prefix_length)
+                    w.need_prefix = True
         w.line_start = data[length - 1] == 0x0A
         return
     while i < length:
@@ -142,18 +164,36 @@ cdef inline void writer_atomic(TextWriter* w) noexcept nogil:
     w.line_start = False
 
 
-cdef void writer_set_prefix(TextWriter* w, const uint8_t* prefix,
-                            size_t length) noexcept nogil:
-    """The text that starts every new line (Markdown's block quote marks
-    and list indentation); trailing spaces are left off empty lines."""
-    cdef size_t trimmed = length
-    if length > sizeof(w.prefix):
-        length = trimmed = sizeof(w.prefix)
-    memcpy(w.prefix, prefix, length)
-    while trimmed and prefix[trimmed - 1] == 0x20:
-        trimmed -= 1
-    w.prefix_length = length
-    w.prefix_trimmed = trimmed
+cdef void writer_prefix_truncate(TextWriter* w, size_t length) noexcept nogil:
+    """Cut the line prefix back to `length` bytes (leaving a container)."""
+    if length < w.prefix_length:
+        w.prefix_length = length
+    w.prefix_trimmed = w.prefix_length
+    while w.prefix_trimmed and w.prefix[w.prefix_trimmed - 1] == 0x20:
+        w.prefix_trimmed -= 1
+
+
+cdef void writer_prefix_push(TextWriter* w, const uint8_t* text,
+                             size_t length) noexcept nogil:
+    """Add to the text that starts every new line (Markdown's block quote
+    marks and list indentation). Nesting deeper than the prefix's room is
+    flattened."""
+    if length > sizeof(w.prefix) - w.prefix_length:
+        length = sizeof(w.prefix) - w.prefix_length
+    memcpy(w.prefix + w.prefix_length, text, length)
+    w.prefix_length += length
+    writer_prefix_truncate(w, w.prefix_length)
+
+
+cdef void writer_marker_push(TextWriter* w, const uint8_t* text,
+                             size_t length) noexcept nogil:
+    """A container's marker for its first line ("> ", "- ", "1. ")."""
+    if w.marker_length == 0:
+        w.marker_base = w.prefix_length
+    if length > sizeof(w.marker) - w.marker_length:
+        length = sizeof(w.marker) - w.marker_length
+    memcpy(w.marker + w.marker_length, text, length)
+    w.marker_length += length
 
 
 cdef str writer_finish(TextWriter* w):
