@@ -41,6 +41,35 @@ cdef void write_descendant_text(TextWriter* w, CNode* root) noexcept nogil:
         node = next_in_tree(node, root)
 
 
+cdef int walk_with_main_content(TextWriter* w, CNode* root, TextOptions* o,
+                                bint main_content, bint markdown) noexcept nogil:
+    """Run the text or Markdown walk, first choosing the main content when
+    asked (main_content.pxi)."""
+    cdef ContentStats stats
+    cdef uint8_t* removed = NULL
+    cdef int result
+    if main_content:
+        if collect_stats(&stats, root, o) != 0:
+            w.failed = True
+            return -1
+        if stats.count:
+            removed = <uint8_t*> malloc(stats.count)
+            if removed == NULL or select_main_content(&stats, removed) != 0:
+                free(removed)
+                stats_free(&stats)
+                w.failed = True
+                return -1
+            o.removed = removed
+            o.subtree = stats.subtree
+    result = write_markdown(w, root, o) if markdown else collect_text(w, root, o)
+    o.removed = NULL
+    o.subtree = NULL
+    free(removed)
+    if main_content:
+        stats_free(&stats)
+    return result
+
+
 def inner_text(element):
     """The HTML standard's innerText of `element`
     (https://html.spec.whatwg.org/multipage/dom.html#dom-innertext): its
@@ -165,7 +194,7 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     o.links = flag(links, "links")
     o.alt_text = flag(alt_text, "alt_text")
     o.list_bullets = flag(list_bullets, "list_bullets")
-    flag(main_content, "main_content")
+    cdef bint main = flag(main_content, "main_content")
     writer_init(&w)
     if c_node.type == TEXT_NODE or c_node.type == CDATA_SECTION_NODE:
         with nogil:
@@ -180,7 +209,7 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     begin_reading(doc)
     try:
         with nogil:
-            collect_text(&w, root, &o)
+            walk_with_main_content(&w, root, &o, main, False)
     finally:
         end_reading(doc)
     return writer_finish(&w)
@@ -208,7 +237,7 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     o.scripting = doc.scripting != 0
     o.alt_text = True
     o.raw_html = flag(raw_html, "raw_html")
-    flag(main_content, "main_content")
+    cdef bint main = flag(main_content, "main_content")
     writer_init(&w)
     if c_node.type == TEXT_NODE or c_node.type == CDATA_SECTION_NODE:
         return extract_text(node)
@@ -220,7 +249,7 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     begin_reading(doc)
     try:
         with nogil:
-            write_markdown(&w, root, &o)
+            walk_with_main_content(&w, root, &o, main, True)
     finally:
         end_reading(doc)
     return writer_finish(&w)

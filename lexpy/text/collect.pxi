@@ -324,22 +324,25 @@ cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
     cdef Box box
     cdef bint descend
     cdef size_t index = 0
+    cdef CNode* kept = NULL               # the kept part (main content) we are in
     walk_start(&walk, root)
     while node != NULL:
         descend = False
         if node.type == TEXT_NODE:
-            if text_rendered(node, &walk):
+            if (o.removed == NULL or kept != NULL) and text_rendered(node, &walk):
                 text = <CCharacterData*> node
                 writer_text(w, text.data, text.length, walk.preformatted > 0)
         elif node.type == ELEMENT_NODE:
             element = <CElement*> node
-            if o.removed != NULL and o.removed[index]:
+            if o.removed != NULL and o.removed[index] == 1:
                 box = BOX_NONE
             elif not child_has_box(node.parent, node):
                 box = BOX_NONE
             else:
                 box = walk_box(element, o)
             if o.removed != NULL:
+                if kept == NULL and o.removed[index] == 2 and box != BOX_NONE:
+                    kept = node
                 index += 1 if box != BOX_NONE and children_rendered(box) \
                     else o.subtree[index]
             if box != BOX_NONE:
@@ -348,6 +351,8 @@ cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
                     descend = True
                 else:
                     leave_element(w, element, box, &walk, o)
+                    if kept == node:
+                        kept = NULL
         if descend:
             node = node.first_child
             continue
@@ -358,6 +363,8 @@ cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
                 return -1 if w.failed else 0
             element = <CElement*> node
             leave_element(w, element, walk_box(element, o), &walk, o)
+            if kept == node:
+                kept = NULL
         node = node.next
     free(walk.lists)
     return -1 if w.failed else 0

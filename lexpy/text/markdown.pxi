@@ -782,13 +782,14 @@ cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nog
     cdef Box box
     cdef bint descend
     cdef size_t index = 0
+    cdef CNode* kept = NULL               # the kept part (main content) we are in
     memset(&m, 0, sizeof(MarkdownWalk))
     m.last_list_end = <size_t> -1
     w.line_begin = True
     while node != NULL:
         descend = False
         if node.type == TEXT_NODE:
-            if text_rendered_markdown(node):
+            if (o.removed == NULL or kept != NULL) and text_rendered_markdown(node):
                 text = <CCharacterData*> node
                 if m.preformatted:
                     writer_text(w, text.data, text.length, True)
@@ -798,7 +799,7 @@ cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nog
                     md_text(w, &m, text.data, text.length)
         elif node.type == ELEMENT_NODE:
             element = <CElement*> node
-            if o.removed != NULL and o.removed[index]:
+            if o.removed != NULL and o.removed[index] == 1:
                 box = BOX_NONE
             elif not child_has_box(node.parent, node):
                 box = BOX_NONE
@@ -808,11 +809,16 @@ cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nog
                         and wants_raw_block(element, html_box(element, o.scripting)):
                     write_raw_block(w, &m, element, o)
                     box = BOX_NONE
+            if o.removed != NULL and kept == NULL and o.removed[index] == 2 \
+                    and box != BOX_NONE:
+                kept = node
             if box != BOX_NONE:
                 descend = md_enter(w, element, box, &m, o) \
                     and children_rendered(box) and node.first_child != NULL
                 if not descend:
                     md_leave(w, element, box, &m, o)
+                    if kept == node:
+                        kept = NULL
             if o.removed != NULL:
                 index += 1 if descend else o.subtree[index]
         elif node.type == COMMENT_NODE and o.raw_html and not m.preformatted \
@@ -834,6 +840,8 @@ cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nog
                 break
             element = <CElement*> node
             md_leave(w, element, md_box(element, o), &m, o)
+            if kept == node:
+                kept = NULL
         if node == NULL:
             break
         node = node.next

@@ -25,5 +25,6 @@ from lexpy.tokenizer.tokenizer cimport attr_name_of
 include "display.pxi"        # the UA stylesheet's boxes, by tag id
 include "writer.pxi"         # the output buffer and white-space state
 include "collect.pxi"        # the rendered text walk (inner_text, extract_text)
+include "main_content.pxi"   # main content: statistics, scores, the kept parts
 include "markdown.pxi"       # to_markdown's walk
 include "api.pxi"            # the Python functions

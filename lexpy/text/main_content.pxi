@@ -1,0 +1,369 @@
+# Main content: which parts of a page are the article. Heuristics over the
+# C tree, in C (helpers of lexpy's own, not from a standard):
+#
+# 1. One walk collects per element (pre-order index): its subtree size,
+#    rendered text and link text (characters), commas, and boilerplate
+#    signs: semantic elements (nav, aside, footer, header), ARIA landmark
+#    roles, class/id words (comment, share, sidebar, ...).
+# 2. Paragraphs (p, pre, td, and blocks with only inline content) outside
+#    boilerplate score by length and commas, less their link density, and
+#    give the score to their parent, half to the grandparent, a third
+#    further up. The best scoring element, weighted by its own link density
+#    and hints (article, main, class words such as content or post), is the
+#    article; siblings that score near it, or are long paragraphs with few
+#    links, join it.
+# 3. Inside what is kept, boilerplate subtrees and blocks that are mostly
+#    links go. The result is the `removed` mask the text walks read: 1
+#    removed, 2 the root of a kept part, 0 an element on the way to one.
+
+cdef enum ContentFlag:
+    FLAG_BOILERPLATE = 1          # nav, aside, footer, landmark role, class word
+    FLAG_POSITIVE = 2             # article, main, class words of content
+    FLAG_BLOCK_CHILD = 4          # has a block-level child element
+    FLAG_LINK = 8                 # an <a>
+    FLAG_HIDDEN = 16              # not rendered (its text is not counted)
+    FLAG_STRONG_NEGATIVE = 32     # a class word no positive word outweighs
+
+
+cdef struct ContentStats:
+    size_t count                  # elements
+    uint32_t* subtree
+    uint32_t* parent              # index of the parent element (self at a root)
+    uint32_t* text                # rendered characters in the subtree
+    uint32_t* links               # of those, inside links
+    uint32_t* commas
+    uint8_t* flags
+    uint8_t* tags                 # 1 for paragraph tags
+    float* score
+
+
+# Class and id words (ASCII, matched in the lower-cased attribute values).
+cdef const char* STRONG_NEGATIVE_WORDS[24]
+STRONG_NEGATIVE_WORDS[:] = [
+    b"comment", b"share", b"sharing", b"social", b"related", b"sidebar",
+    b"footer", b"cookie", b"consent", b"newsletter", b"subscribe", b"advert",
+    b"sponsor", b"promo", b"breadcrumb", b"popup", b"modal", b"disqus",
+    b"outbrain", b"taboola", b"recommend", b"signup", b"gdpr", b"paywall"]
+cdef const char* WEAK_NEGATIVE_WORDS[16]
+WEAK_NEGATIVE_WORDS[:] = [
+    b"menu", b"nav", b"header", b"banner", b"widget", b"tags", b"pager",
+    b"pagination", b"byline", b"toolbar", b"masthead", b"skip", b"login",
+    b"rss", b"author", b"meta"]
+cdef const char* POSITIVE_WORDS[10]
+POSITIVE_WORDS[:] = [
+    b"article", b"content", b"main", b"post", b"entry", b"body", b"text",
+    b"story", b"blog", b"hentry"]
+
+
+cdef bint attribute_has_word(CAttr* attr, const char** words,
+                             size_t count) noexcept nogil:
+    cdef uint8_t lower[256]
+    cdef size_t length
+    cdef size_t i
+    cdef size_t j
+    cdef size_t k
+    cdef size_t word_length
+    if attr == NULL or attr.value_length == 0:
+        return False
+    length = attr.value_length if attr.value_length < sizeof(lower) else sizeof(lower)
+    for i in range(length):
+        lower[i] = attr.value[i] + 0x20 if 0x41 <= attr.value[i] <= 0x5A else attr.value[i]
+    for k in range(count):
+        word_length = strlen(words[k])
+        if word_length > length:
+            continue
+        for i in range(length - word_length + 1):
+            j = 0
+            while j < word_length and lower[i + j] == <uint8_t> words[k][j]:
+                j += 1
+            if j == word_length:
+                return True
+    return False
+
+
+cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef uint8_t flags = 0
+    cdef CAttr* klass
+    cdef CAttr* ident
+    cdef CAttr* role
+    if element.ns != NS_HTML:
+        return 0
+    if tag == TAG_NAV or tag == TAG_ASIDE or tag == TAG_FOOTER or tag == TAG_HEADER \
+            or tag == TAG_MENU or tag == TAG_DIALOG:
+        flags |= FLAG_BOILERPLATE
+    if tag == TAG_ARTICLE or tag == TAG_MAIN:
+        flags |= FLAG_POSITIVE
+    if tag == TAG_A:
+        flags |= FLAG_LINK
+    role = element_find_attribute(element, ATTR_ROLE, NS__UNDEF)
+    if role != NULL:
+        if attribute_equals(element, ATTR_ROLE, "navigation") \
+                or attribute_equals(element, ATTR_ROLE, "banner") \
+                or attribute_equals(element, ATTR_ROLE, "contentinfo") \
+                or attribute_equals(element, ATTR_ROLE, "complementary") \
+                or attribute_equals(element, ATTR_ROLE, "search") \
+                or attribute_equals(element, ATTR_ROLE, "menu") \
+                or attribute_equals(element, ATTR_ROLE, "menubar") \
+                or attribute_equals(element, ATTR_ROLE, "dialog") \
+                or attribute_equals(element, ATTR_ROLE, "alertdialog"):
+            flags |= FLAG_BOILERPLATE
+        elif attribute_equals(element, ATTR_ROLE, "main") \
+                or attribute_equals(element, ATTR_ROLE, "article"):
+            flags |= FLAG_POSITIVE
+    klass = element_find_attribute(element, ATTR_CLASS, NS__UNDEF)
+    ident = element_find_attribute(element, ATTR_ID, NS__UNDEF)
+    if klass == NULL and ident == NULL:
+        return flags
+    if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 24) \
+            or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 24):
+        return flags | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
+    if attribute_has_word(klass, POSITIVE_WORDS, 10) \
+            or attribute_has_word(ident, POSITIVE_WORDS, 10):
+        return flags | FLAG_POSITIVE
+    if attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 16) \
+            or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 16):
+        flags |= FLAG_BOILERPLATE
+    return flags
+
+
+cdef inline bint is_paragraph_tag(CElement* element) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    return element.ns == NS_HTML and (tag == TAG_P or tag == TAG_PRE or tag == TAG_TD
+                                      or tag == TAG_BLOCKQUOTE or tag == TAG_DD)
+
+
+cdef void stats_free(ContentStats* s) noexcept nogil:
+    free(s.subtree)
+    free(s.parent)
+    free(s.text)
+    free(s.links)
+    free(s.commas)
+    free(s.flags)
+    free(s.tags)
+    free(s.score)
+    memset(s, 0, sizeof(ContentStats))
+
+
+cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept nogil:
+    """Step 1: the per-element statistics, in the pre-order the text walks
+    count elements in."""
+    cdef CNode* node = root.first_child
+    cdef size_t count = 0
+    cdef size_t index
+    cdef size_t current = <size_t> -1     # index of the innermost open element
+    cdef uint32_t hidden = 0              # open elements without a box
+    cdef uint32_t link = 0                # open links
+    cdef CCharacterData* text
+    cdef CElement* element
+    cdef uint32_t characters
+    cdef uint32_t commas
+    cdef size_t i
+    cdef size_t p
+    cdef Box box
+    memset(s, 0, sizeof(ContentStats))
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            count += 1
+        node = next_in_tree(node, root)
+    s.count = count
+    if count == 0:
+        return 0
+    s.subtree = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.parent = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.text = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.links = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.commas = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.flags = <uint8_t*> calloc(count, 1)
+    s.tags = <uint8_t*> calloc(count, 1)
+    s.score = <float*> calloc(count, sizeof(float))
+    if s.subtree == NULL or s.parent == NULL or s.text == NULL or s.links == NULL \
+            or s.commas == NULL or s.flags == NULL or s.tags == NULL or s.score == NULL:
+        stats_free(s)
+        return -1
+    index = 0
+    node = root.first_child
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            s.parent[index] = <uint32_t> (current if current != <size_t> -1 else index)
+            s.subtree[index] = 1
+            s.flags[index] = element_content_flags(element)
+            s.tags[index] = is_paragraph_tag(element)
+            box = walk_box(element, o) if child_has_box(node.parent, node) else BOX_NONE
+            if box == BOX_NONE or not children_rendered(box):
+                s.flags[index] |= FLAG_HIDDEN
+            if current != <size_t> -1 and is_block_level(box):
+                s.flags[current] |= FLAG_BLOCK_CHILD
+            if s.flags[index] & FLAG_HIDDEN:
+                hidden += 1
+            if s.flags[index] & FLAG_LINK:
+                link += 1
+            current = index
+            index += 1
+            if node.first_child != NULL:
+                node = node.first_child
+                continue
+            current = stats_leave(s, current, &hidden, &link)
+        elif node.type == TEXT_NODE and hidden == 0 and current != <size_t> -1:
+            text = <CCharacterData*> node
+            characters = 0
+            commas = 0
+            for i in range(text.length):
+                # characters: UTF-8 lead bytes that are not white space
+                if (text.data[i] & 0xC0) != 0x80 and not is_collapsible(text.data[i]):
+                    characters += 1
+                if text.data[i] == 0x2C:
+                    commas += 1
+                elif text.data[i] == 0xEF and i + 2 < text.length \
+                        and text.data[i + 1] == 0xBC and text.data[i + 2] == 0x8C:
+                    commas += 1           # U+FF0C FULLWIDTH COMMA
+                elif text.data[i] == 0xE3 and i + 2 < text.length \
+                        and text.data[i + 1] == 0x80 and text.data[i + 2] == 0x81:
+                    commas += 1           # U+3001 IDEOGRAPHIC COMMA
+            s.text[current] += characters
+            s.commas[current] += commas
+            if link:
+                s.links[current] += characters
+        while node.next == NULL:
+            node = node.parent
+            if node == root or node == NULL:
+                return 0
+            current = stats_leave(s, current, &hidden, &link)
+        node = node.next
+    return 0
+
+
+cdef size_t stats_leave(ContentStats* s, size_t current, uint32_t* hidden,
+                        uint32_t* link) noexcept nogil:
+    """Leave element `current`: its totals go to its parent, the parent's
+    index is returned."""
+    cdef size_t p = s.parent[current]
+    if s.flags[current] & FLAG_HIDDEN:
+        hidden[0] -= 1
+    if s.flags[current] & FLAG_LINK:
+        link[0] -= 1
+    if p == current:
+        return <size_t> -1
+    s.subtree[p] += s.subtree[current]
+    s.text[p] += s.text[current]
+    s.links[p] += s.links[current]
+    s.commas[p] += s.commas[current]
+    return p
+
+
+cdef inline float link_density(ContentStats* s, size_t i) noexcept nogil:
+    return <float> s.links[i] / s.text[i] if s.text[i] else 0.0
+
+
+cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
+    """Steps 2 and 3: fill `removed` (one byte per element)."""
+    cdef size_t n = s.count
+    cdef uint8_t* excluded
+    cdef size_t i
+    cdef size_t j
+    cdef size_t p
+    cdef size_t best = <size_t> -1
+    cdef size_t end
+    cdef float score
+    cdef float best_score = 0
+    cdef float weighted
+    cdef float density
+    cdef uint32_t total = 0
+    cdef int level
+    if n == 0:
+        return 0
+    excluded = <uint8_t*> calloc(n, 1)
+    if excluded == NULL:
+        return -1
+    for i in range(n):
+        if s.parent[i] == i:
+            total += s.text[i]
+    # Boilerplate and what is inside it take no part (unless it holds most
+    # of the page's text: then the page is marked up oddly, not boilerplate).
+    for i in range(n):
+        p = s.parent[i]
+        excluded[i] = (p != i and excluded[p]) or (
+            (s.flags[i] & FLAG_BOILERPLATE) and s.text[i] * 2 < total) \
+            or (s.flags[i] & FLAG_HIDDEN)
+    # Paragraphs give their score to their ancestors.
+    for i in range(n):
+        if excluded[i] or s.text[i] < 25:
+            continue
+        if not (s.tags[i] or not (s.flags[i] & FLAG_BLOCK_CHILD)):
+            continue
+        density = link_density(s, i)
+        if density > 0.5:
+            continue
+        score = 1.0 + s.commas[i] + (s.text[i] / 100.0 if s.text[i] < 300 else 3.0)
+        score *= 1.0 - density
+        if not s.tags[i]:
+            # A block with inline content only: text in a <div>.
+            score *= 0.8
+        p = i
+        for level in range(3):
+            if s.parent[p] == p:
+                break
+            p = s.parent[p]
+            s.score[p] += score / (1 + level) if level < 2 else score / 3.0
+    for i in range(n):
+        if excluded[i] or s.score[i] <= 0:
+            continue
+        weighted = s.score[i] * (1.0 - link_density(s, i))
+        if s.flags[i] & FLAG_POSITIVE:
+            weighted *= 1.25
+        s.score[i] = weighted
+        if weighted > best_score:
+            best_score = weighted
+            best = i
+    memset(removed, 1, n)
+    if best == <size_t> -1:
+        # No article found: everything but boilerplate.
+        for i in range(n):
+            removed[i] = excluded[i] and not (s.flags[i] & FLAG_HIDDEN)
+            if s.parent[i] == i and not removed[i]:
+                removed[i] = 2
+        free(excluded)
+        return 0
+    keep_subtree(s, removed, excluded, best)
+    # Siblings that belong to the article: near its score, or long
+    # paragraphs with few links.
+    p = s.parent[best]
+    if p != best:
+        i = p + 1
+        end = p + s.subtree[p]
+        while i < end:
+            if i != best and not excluded[i]:
+                density = link_density(s, i)
+                if s.score[i] >= best_score * 0.2 and s.score[i] >= 3.0 \
+                        or (s.tags[i] and s.text[i] >= 80 and density < 0.25) \
+                        or (s.tags[i] and s.text[i] >= 25 and density == 0
+                            and s.commas[i] > 0):
+                    keep_subtree(s, removed, excluded, i)
+            i += s.subtree[i]
+    free(excluded)
+    return 0
+
+
+cdef void keep_subtree(ContentStats* s, uint8_t* removed, uint8_t* excluded,
+                       size_t root) noexcept nogil:
+    """Keep element `root` (and the way to it) but the boilerplate and the
+    blocks of links inside."""
+    cdef size_t end = root + s.subtree[root]
+    cdef size_t i = root + 1
+    cdef size_t p
+    removed[root] = 2
+    while i < end:
+        if (s.flags[i] & FLAG_BOILERPLATE and not (s.flags[i] & FLAG_HIDDEN)
+                and s.text[i] * 2 < s.text[root]) \
+                or (s.text[i] >= 1 and link_density(s, i) > 0.6
+                    and not (s.flags[i] & FLAG_LINK) and s.text[i] * 2 < s.text[root]):
+            i += s.subtree[i]             # removed with its subtree
+            continue
+        removed[i] = 0
+        i += 1
+    p = root
+    while s.parent[p] != p:
+        p = s.parent[p]
+        if removed[p] == 1:
+            removed[p] = 0
