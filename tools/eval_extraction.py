@@ -66,14 +66,18 @@ def summary(scores):
 def extractors():
     import lexpy
 
+    # The corpus is stored in UTF-8 (readability's harness reads it so);
+    # lexpy is told, as a Content-Type header would, since the HTML
+    # standard's sniffing would follow one page's stale <meta charset=gbk>.
+    # Resiliparse and trafilatura detect the encoding themselves.
     def lexpy_main(data):
-        return lexpy.extract_text(lexpy.parse(data), main_content=True)
+        return lexpy.extract_text(lexpy.parse(data, encoding="utf-8"), main_content=True)
 
     def lexpy_plain(data):
-        return lexpy.extract_text(lexpy.parse(data))
+        return lexpy.extract_text(lexpy.parse(data, encoding="utf-8"))
 
     def lexpy_text_content(data):
-        body = lexpy.parse(data).body
+        body = lexpy.parse(data, encoding="utf-8").body
         return body.text_content if body is not None else ""
 
     found = {"lexpy": lexpy_main, "lexpy-plain": lexpy_plain,

@@ -253,3 +253,37 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     finally:
         end_reading(doc)
     return writer_finish(&w)
+
+
+def _main_content_candidates(node, count=5):
+    """Diagnostics for tuning main_content (not API): the best scoring
+    elements as (element, score, text characters), best first."""
+    cdef CNode* root = node_of(node, "node")
+    cdef ContentStats stats
+    cdef TextOptions o
+    cdef uint8_t* removed
+    cdef size_t i
+    cdef list elements = []
+    memset(&o, 0, sizeof(TextOptions))
+    o.mode = MODE_PLAIN
+    o.scripting = root.owner.scripting != 0
+    if collect_stats(&stats, root, &o) != 0:
+        raise MemoryError()
+    try:
+        removed = <uint8_t*> malloc(stats.count + 1)
+        select_main_content(&stats, removed)
+        free(removed)
+        scores = sorted(((stats.score[i], i) for i in range(stats.count)), reverse=True)[:count]
+        wanted = {i: s for s, i in scores}
+        index = 0
+        c = root.first_child
+        found = {}
+        while c != NULL:
+            if c.type == ELEMENT_NODE:
+                if index in wanted:
+                    found[index] = (node_proxy(c), wanted[index], stats.text[index])
+                index += 1
+            c = next_in_tree(c, root)
+        return [found[i] for s, i in scores if i in found]
+    finally:
+        stats_free(&stats)

@@ -23,6 +23,7 @@ cdef enum ContentFlag:
     FLAG_LINK = 8                 # an <a>
     FLAG_HIDDEN = 16              # not rendered (its text is not counted)
     FLAG_STRONG_NEGATIVE = 32     # a class word no positive word outweighs
+    FLAG_BLOCK = 64               # block-level (holds its own lines of text)
 
 
 cdef struct ContentStats:
@@ -32,17 +33,20 @@ cdef struct ContentStats:
     uint32_t* text                # rendered characters in the subtree
     uint32_t* links               # of those, inside links
     uint32_t* commas
+    uint32_t* own                 # characters whose nearest block is this one
+    uint32_t* own_links
+    uint32_t* own_commas
     uint8_t* flags
     uint8_t* tags                 # 1 for paragraph tags
     float* score
 
 
 # Class and id words (ASCII, matched in the lower-cased attribute values).
-cdef const char* STRONG_NEGATIVE_WORDS[24]
+cdef const char* STRONG_NEGATIVE_WORDS[22]
 STRONG_NEGATIVE_WORDS[:] = [
     b"comment", b"share", b"sharing", b"social", b"related", b"sidebar",
     b"footer", b"cookie", b"consent", b"newsletter", b"subscribe", b"advert",
-    b"sponsor", b"promo", b"breadcrumb", b"popup", b"modal", b"disqus",
+    b"sponsor", b"promo", b"breadcrumb", b"disqus",
     b"outbrain", b"taboola", b"recommend", b"signup", b"gdpr", b"paywall"]
 cdef const char* WEAK_NEGATIVE_WORDS[16]
 WEAK_NEGATIVE_WORDS[:] = [
@@ -55,8 +59,17 @@ POSITIVE_WORDS[:] = [
     b"story", b"blog", b"hentry"]
 
 
-cdef bint attribute_has_word(CAttr* attr, const char** words,
-                             size_t count) noexcept nogil:
+cdef inline bint is_word_separator(uint8_t c) noexcept nogil:
+    return not ((0x30 <= c <= 0x39) or (0x41 <= c <= 0x5A) or (0x61 <= c <= 0x7A)
+                or c >= 0x80)
+
+
+cdef bint attribute_has_word(CAttr* attr, const char** words, size_t count,
+                             bint whole) noexcept nogil:
+    """Whether a word starts a token of the value (ASCII case-insensitive;
+    tokens are runs of letters and digits): "sidebar" in "sidebar-left".
+    With `whole`, the word must be the whole token: ids are often made from
+    headings ("sharing-with-a-team"), where a prefix means nothing."""
     cdef uint8_t lower[256]
     cdef size_t length
     cdef size_t i
@@ -68,15 +81,20 @@ cdef bint attribute_has_word(CAttr* attr, const char** words,
     length = attr.value_length if attr.value_length < sizeof(lower) else sizeof(lower)
     for i in range(length):
         lower[i] = attr.value[i] + 0x20 if 0x41 <= attr.value[i] <= 0x5A else attr.value[i]
-    for k in range(count):
-        word_length = strlen(words[k])
-        if word_length > length:
+    for i in range(length):
+        if i and not is_word_separator(lower[i - 1]):
             continue
-        for i in range(length - word_length + 1):
-            j = 0
+        if is_word_separator(lower[i]):
+            continue
+        for k in range(count):
+            word_length = strlen(words[k])
+            if word_length > length - i or lower[i] != <uint8_t> words[k][0]:
+                continue
+            j = 1
             while j < word_length and lower[i + j] == <uint8_t> words[k][j]:
                 j += 1
-            if j == word_length:
+            if j == word_length and (not whole or i + j == length
+                                     or is_word_separator(lower[i + j])):
                 return True
     return False
 
@@ -115,22 +133,31 @@ cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
     ident = element_find_attribute(element, ATTR_ID, NS__UNDEF)
     if klass == NULL and ident == NULL:
         return flags
-    if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 24) \
-            or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 24):
+    if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 22, False) \
+            or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 22, True):
         return flags | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
-    if attribute_has_word(klass, POSITIVE_WORDS, 10) \
-            or attribute_has_word(ident, POSITIVE_WORDS, 10):
+    if attribute_has_word(klass, POSITIVE_WORDS, 10, False) \
+            or attribute_has_word(ident, POSITIVE_WORDS, 10, True):
         return flags | FLAG_POSITIVE
-    if attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 16) \
-            or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 16):
+    if attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 16, False) \
+            or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 16, True):
         flags |= FLAG_BOILERPLATE
     return flags
 
 
-cdef inline bint is_paragraph_tag(CElement* element) noexcept nogil:
+cdef inline uint8_t paragraph_kind(CElement* element) noexcept nogil:
+    """1: a paragraph element; 2: a block that is a paragraph when it holds
+    inline content only (text straight in a <div>); 0: neither."""
     cdef lxp_tag_id_t tag = element.tag_id
-    return element.ns == NS_HTML and (tag == TAG_P or tag == TAG_PRE or tag == TAG_TD
-                                      or tag == TAG_BLOCKQUOTE or tag == TAG_DD)
+    if element.ns != NS_HTML:
+        return 0
+    if tag == TAG_P or tag == TAG_PRE or tag == TAG_TD or tag == TAG_BLOCKQUOTE \
+            or tag == TAG_DD:
+        return 1
+    if tag == TAG_DIV or tag == TAG_SECTION or tag == TAG_ARTICLE or tag == TAG_MAIN \
+            or tag == TAG_CENTER or tag == TAG_FONT or tag == TAG_SPAN:
+        return 2
+    return 0
 
 
 cdef void stats_free(ContentStats* s) noexcept nogil:
@@ -139,6 +166,9 @@ cdef void stats_free(ContentStats* s) noexcept nogil:
     free(s.text)
     free(s.links)
     free(s.commas)
+    free(s.own)
+    free(s.own_links)
+    free(s.own_commas)
     free(s.flags)
     free(s.tags)
     free(s.score)
@@ -174,11 +204,15 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
     s.text = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.links = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.commas = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.own = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.own_links = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.own_commas = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.flags = <uint8_t*> calloc(count, 1)
     s.tags = <uint8_t*> calloc(count, 1)
     s.score = <float*> calloc(count, sizeof(float))
     if s.subtree == NULL or s.parent == NULL or s.text == NULL or s.links == NULL \
-            or s.commas == NULL or s.flags == NULL or s.tags == NULL or s.score == NULL:
+            or s.commas == NULL or s.own == NULL or s.own_links == NULL \
+            or s.own_commas == NULL or s.flags == NULL or s.tags == NULL or s.score == NULL:
         stats_free(s)
         return -1
     index = 0
@@ -189,12 +223,14 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
             s.parent[index] = <uint32_t> (current if current != <size_t> -1 else index)
             s.subtree[index] = 1
             s.flags[index] = element_content_flags(element)
-            s.tags[index] = is_paragraph_tag(element)
+            s.tags[index] = paragraph_kind(element)
             box = walk_box(element, o) if child_has_box(node.parent, node) else BOX_NONE
             if box == BOX_NONE or not children_rendered(box):
                 s.flags[index] |= FLAG_HIDDEN
-            if current != <size_t> -1 and is_block_level(box):
-                s.flags[current] |= FLAG_BLOCK_CHILD
+            if is_block_level(box) or box == BOX_TABLE_CELL:
+                s.flags[index] |= FLAG_BLOCK
+                if current != <size_t> -1:
+                    s.flags[current] |= FLAG_BLOCK_CHILD
             if s.flags[index] & FLAG_HIDDEN:
                 hidden += 1
             if s.flags[index] & FLAG_LINK:
@@ -225,6 +261,14 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
             s.commas[current] += commas
             if link:
                 s.links[current] += characters
+            # the nearest block-level ancestor's own text
+            p = current
+            while not (s.flags[p] & FLAG_BLOCK) and s.parent[p] != p:
+                p = s.parent[p]
+            s.own[p] += characters
+            s.own_commas[p] += commas
+            if link:
+                s.own_links[p] += characters
         while node.next == NULL:
             node = node.parent
             if node == root or node == NULL:
@@ -254,6 +298,11 @@ cdef size_t stats_leave(ContentStats* s, size_t current, uint32_t* hidden,
 
 cdef inline float link_density(ContentStats* s, size_t i) noexcept nogil:
     return <float> s.links[i] / s.text[i] if s.text[i] else 0.0
+
+
+cdef inline float paragraph_score(uint32_t text, uint32_t commas,
+                                  float density) noexcept nogil:
+    return (1.0 + commas + (text / 100.0 if text < 300 else 3.0)) * (1.0 - density)
 
 
 cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
@@ -288,19 +337,28 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
             or (s.flags[i] & FLAG_HIDDEN)
     # Paragraphs give their score to their ancestors.
     for i in range(n):
-        if excluded[i] or s.text[i] < 25:
+        if excluded[i]:
             continue
-        if not (s.tags[i] or not (s.flags[i] & FLAG_BLOCK_CHILD)):
+        if s.tags[i] == 1 or (s.tags[i] == 2 and not (s.flags[i] & FLAG_BLOCK_CHILD)):
+            # A paragraph (or a block of inline content only: text in a <div>)
+            if s.text[i] < 25:
+                continue
+            density = link_density(s, i)
+            if density > 0.5:
+                continue
+            score = paragraph_score(s.text[i], s.commas[i], density)
+            p = i
+        elif s.flags[i] & FLAG_BLOCK and s.own[i] >= 25:
+            # Lines of text straight in a block that also holds blocks (text
+            # between <br>s, list items): paragraphs of this block itself.
+            density = <float> s.own_links[i] / s.own[i]
+            if density > 0.5:
+                continue
+            score = paragraph_score(s.own[i], s.own_commas[i], density)
+            s.score[i] += score
+            p = i
+        else:
             continue
-        density = link_density(s, i)
-        if density > 0.5:
-            continue
-        score = 1.0 + s.commas[i] + (s.text[i] / 100.0 if s.text[i] < 300 else 3.0)
-        score *= 1.0 - density
-        if not s.tags[i]:
-            # A block with inline content only: text in a <div>.
-            score *= 0.8
-        p = i
         for level in range(3):
             if s.parent[p] == p:
                 break
@@ -325,6 +383,16 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
                 removed[i] = 2
         free(excluded)
         return 0
+    # A list or a part rarely is the whole article: climb to an ancestor
+    # (up to three levels) that scores nearly as well.
+    p = best
+    for level in range(3):
+        if s.parent[p] == p:
+            break
+        p = s.parent[p]
+        if not excluded[p] and s.score[p] >= best_score * 0.45:
+            best = p
+    best_score = s.score[best]
     keep_subtree(s, removed, excluded, best)
     # Siblings that belong to the article: near its score, or long
     # paragraphs with few links.
@@ -336,8 +404,8 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
             if i != best and not excluded[i]:
                 density = link_density(s, i)
                 if s.score[i] >= best_score * 0.2 and s.score[i] >= 3.0 \
-                        or (s.tags[i] and s.text[i] >= 80 and density < 0.25) \
-                        or (s.tags[i] and s.text[i] >= 25 and density == 0
+                        or (s.tags[i] == 1 and s.text[i] >= 80 and density < 0.25) \
+                        or (s.tags[i] == 1 and s.text[i] >= 25 and density == 0
                             and s.commas[i] > 0):
                     keep_subtree(s, removed, excluded, i)
             i += s.subtree[i]

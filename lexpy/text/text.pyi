@@ -1,4 +1,4 @@
-from typing import Optional
+from typing import List, Optional, Tuple
 
 from lexpy.dom.dom import Element, Node
 
@@ -9,3 +9,4 @@ def extract_text(node: Node, *, main_content: bool = False, links: bool = False,
                  alt_text: bool = False, list_bullets: bool = True) -> str: ...
 def to_markdown(node: Node, *, main_content: bool = False,
                 raw_html: bool = False) -> str: ...
+def _main_content_candidates(node: Node, count: int = 5) -> List[Tuple[Element, float, int]]: ...

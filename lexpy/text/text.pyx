@@ -12,7 +12,7 @@ from libc.stdio cimport snprintf
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 from lexpy.tokenizer.names cimport *
 from lexpy.dom.dom cimport (
-    CNode, CElement, CAttr, CCharacterData, CDocument, Node,
+    CNode, CElement, CAttr, CCharacterData, CDocument, Node, node_proxy,
     element_find_attribute, element_local_name, next_in_tree,
     ELEMENT_NODE, TEXT_NODE, COMMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     CDATA_SECTION_NODE)
