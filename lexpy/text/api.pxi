@@ -15,6 +15,11 @@ cdef CNode* node_of(object node, str what) except NULL:
     return (<Node> node).c_node
 
 
+cdef uint32_t attribute_id(CDocument* doc, bytes name):
+    # (the document's dynamic attribute id; 0 when no element has it)
+    return attr_id_by_name(doc.attr_names, <const uint8_t*> <char*> name, len(name), False)
+
+
 cdef bint flag(object value, str name) except -1:
     if not isinstance(value, bool):
         raise TypeError("%s must be a bool, not %s" % (name, type(value).__name__))
@@ -191,6 +196,7 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     memset(&o, 0, sizeof(TextOptions))
     o.mode = MODE_PLAIN
     o.scripting = doc.scripting != 0
+    o.aria_hidden = attribute_id(doc, b"aria-hidden")
     o.links = flag(links, "links")
     o.alt_text = flag(alt_text, "alt_text")
     o.list_bullets = flag(list_bullets, "list_bullets")
@@ -236,6 +242,7 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     o.mode = MODE_PLAIN
     o.scripting = doc.scripting != 0
     o.alt_text = True
+    o.aria_hidden = attribute_id(doc, b"aria-hidden")
     o.raw_html = flag(raw_html, "raw_html")
     cdef bint main = flag(main_content, "main_content")
     writer_init(&w)
@@ -267,6 +274,7 @@ def _main_content_candidates(node, count=5):
     memset(&o, 0, sizeof(TextOptions))
     o.mode = MODE_PLAIN
     o.scripting = root.owner.scripting != 0
+    o.aria_hidden = attribute_id(root.owner, b"aria-hidden")
     if collect_stats(&stats, root, &o) != 0:
         raise MemoryError()
     try:

@@ -97,6 +97,8 @@ cdef Box walk_box(CElement* element, TextOptions* o) noexcept nogil:
     cdef lxp_tag_id_t tag
     if o.mode == MODE_INNER_TEXT or box == BOX_NONE:
         return box
+    if element.attr_count and hidden_by_author(element, o):
+        return BOX_NONE
     tag = element.tag_id
     if element.ns == NS_SVG:
         return BOX_NONE
@@ -110,6 +112,43 @@ cdef Box walk_box(CElement* element, TextOptions* o) noexcept nogil:
             or tag == TAG_OPTGROUP:
         return BOX_NONE
     return box
+
+
+cdef bint style_hides(CAttr* style) noexcept nogil:
+    """Whether an inline style says display: none or visibility: hidden
+    (extract_text's noise heuristic: not CSS, a search for the two
+    declarations, white space and case ignored)."""
+    cdef uint8_t squeezed[512]
+    cdef size_t length = 0
+    cdef size_t i
+    cdef uint8_t c
+    for i in range(style.value_length):
+        c = style.value[i]
+        if is_collapsible(c):
+            continue
+        if length == sizeof(squeezed):
+            break
+        squeezed[length] = c + 0x20 if 0x41 <= c <= 0x5A else c
+        length += 1
+    for i in range(length):
+        if (i == 0 or squeezed[i - 1] == 0x3B or squeezed[i - 1] == 0x7B) and (
+                (i + 12 <= length and memcmp(squeezed + i, b"display:none", 12) == 0
+                 and (i + 12 == length or squeezed[i + 12] == 0x3B or squeezed[i + 12] == 0x21))
+                or (i + 17 <= length and memcmp(squeezed + i, b"visibility:hidden", 17) == 0)):
+            return True
+    return False
+
+
+cdef bint hidden_by_author(CElement* element, TextOptions* o) noexcept nogil:
+    """extract_text and to_markdown also leave out what the page hides
+    itself: aria-hidden="true" and inline display: none / visibility:
+    hidden (inner_text does not: it applies no author CSS)."""
+    cdef CAttr* style = element_find_attribute(element, ATTR_STYLE, NS__UNDEF)
+    if style != NULL and style_hides(style):
+        return True
+    if o.aria_hidden and attribute_equals(element, o.aria_hidden, "true"):
+        return True
+    return False
 
 
 # -- extract_text's block structure --------------------------------------------

@@ -394,6 +394,7 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
             best = p
     best_score = s.score[best]
     keep_subtree(s, removed, excluded, best)
+    keep_nearby_candidates(s, removed, excluded, best, best_score)
     # Siblings that belong to the article: near its score, or long
     # paragraphs with few links.
     p = s.parent[best]
@@ -435,3 +436,43 @@ cdef void keep_subtree(ContentStats* s, uint8_t* removed, uint8_t* excluded,
         p = s.parent[p]
         if removed[p] == 1:
             removed[p] = 0
+
+
+cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* excluded,
+                                 size_t best, float best_score) noexcept nogil:
+    """Articles split into parts (sections in wrappers of their own): other
+    good candidates whose common ancestor with the best is at most six
+    levels up are kept too."""
+    cdef size_t ancestors[7]
+    cdef size_t count = 0
+    cdef size_t i
+    cdef size_t p
+    cdef size_t k
+    cdef int level
+    cdef bint near
+    p = best
+    while count < 7:
+        ancestors[count] = p
+        count += 1
+        if s.parent[p] == p:
+            break
+        p = s.parent[p]
+    for i in range(s.count):
+        if i == best or excluded[i] or s.score[i] < best_score * 0.3 or s.score[i] < 3.0:
+            continue
+        if best <= i < best + s.subtree[best] or (i < best and best < i + s.subtree[i]):
+            continue                      # inside the best, or around it
+        near = False
+        p = i
+        for level in range(8):
+            if s.parent[p] == p:
+                break
+            p = s.parent[p]
+            for k in range(1, count):
+                if ancestors[k] == p:
+                    near = True
+                    break
+            if near:
+                break
+        if near:
+            keep_subtree(s, removed, excluded, i)

@@ -62,6 +62,7 @@ cdef struct TextOptions:
     bint links                    # extract_text: write link targets
     bint alt_text                 # extract_text: write image alternatives
     bint list_bullets             # extract_text: "- " / "1. " before items
+    uint32_t aria_hidden          # the document's id of aria-hidden (0: none)
     bint raw_html                 # to_markdown: HTML Markdown cannot express
                                   # as raw HTML (else its text)
     uint8_t* removed              # per element in pre-order: left out (main

@@ -16,7 +16,7 @@ from lexpy.dom.dom cimport (
     element_find_attribute, element_local_name, next_in_tree,
     ELEMENT_NODE, TEXT_NODE, COMMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     CDATA_SECTION_NODE)
-from lexpy.tokenizer.tokenizer cimport attr_name_of
+from lexpy.tokenizer.tokenizer cimport attr_name_of, attr_id_by_name
 
 
 # Every cdef function declares how it reports errors (noexcept: C that
