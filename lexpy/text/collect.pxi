@@ -229,7 +229,9 @@ cdef void write_list_marker(TextWriter* w, Walk* walk) noexcept nogil:
     cdef size_t i
     cdef int64_t number
     writer_flush_breaks(w)
-    for i in range(1, depth):
+    # Two spaces per level of nesting, up to ten levels (deeper lists would
+    # make the text quadratic in their depth).
+    for i in range(1, depth if depth < 11 else 11):
         writer_raw(w, <const uint8_t*> "  ", 2)
     if depth == 0 or walk.lists[depth - 1] < 0:
         writer_raw(w, <const uint8_t*> "- ", 2)

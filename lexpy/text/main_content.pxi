@@ -33,6 +33,7 @@ cdef struct ContentStats:
     uint32_t* text                # rendered characters in the subtree
     uint32_t* links               # of those, inside links
     uint32_t* commas
+    uint32_t* block               # the nearest block-level ancestor-or-self
     uint32_t* own                 # characters whose nearest block is this one
     uint32_t* own_links
     uint32_t* own_commas
@@ -167,6 +168,7 @@ cdef void stats_free(ContentStats* s) noexcept nogil:
     free(s.links)
     free(s.commas)
     free(s.own)
+    free(s.block)
     free(s.own_links)
     free(s.own_commas)
     free(s.flags)
@@ -205,13 +207,14 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
     s.links = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.commas = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.own = <uint32_t*> calloc(count, sizeof(uint32_t))
+    s.block = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.own_links = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.own_commas = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.flags = <uint8_t*> calloc(count, 1)
     s.tags = <uint8_t*> calloc(count, 1)
     s.score = <float*> calloc(count, sizeof(float))
     if s.subtree == NULL or s.parent == NULL or s.text == NULL or s.links == NULL \
-            or s.commas == NULL or s.own == NULL or s.own_links == NULL \
+            or s.commas == NULL or s.own == NULL or s.own_links == NULL or s.block == NULL \
             or s.own_commas == NULL or s.flags == NULL or s.tags == NULL or s.score == NULL:
         stats_free(s)
         return -1
@@ -231,6 +234,8 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
                 s.flags[index] |= FLAG_BLOCK
                 if current != <size_t> -1:
                     s.flags[current] |= FLAG_BLOCK_CHILD
+            s.block[index] = <uint32_t> index if s.flags[index] & FLAG_BLOCK \
+                or current == <size_t> -1 else s.block[current]
             if s.flags[index] & FLAG_HIDDEN:
                 hidden += 1
             if s.flags[index] & FLAG_LINK:
@@ -262,9 +267,7 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
             if link:
                 s.links[current] += characters
             # the nearest block-level ancestor's own text
-            p = current
-            while not (s.flags[p] & FLAG_BLOCK) and s.parent[p] != p:
-                p = s.parent[p]
+            p = s.block[current]
             s.own[p] += characters
             s.own_commas[p] += commas
             if link:
@@ -434,8 +437,9 @@ cdef void keep_subtree(ContentStats* s, uint8_t* removed, uint8_t* excluded,
     p = root
     while s.parent[p] != p:
         p = s.parent[p]
-        if removed[p] == 1:
-            removed[p] = 0
+        if removed[p] != 1:
+            break                     # (the way up from here is marked)
+        removed[p] = 0
 
 
 cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* excluded,
@@ -458,7 +462,8 @@ cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* exc
             break
         p = s.parent[p]
     for i in range(s.count):
-        if i == best or excluded[i] or s.score[i] < best_score * 0.3 or s.score[i] < 3.0:
+        if i == best or excluded[i] or s.score[i] < best_score * 0.3 or s.score[i] < 3.0 \
+                or removed[i] != 1:
             continue
         if best <= i < best + s.subtree[best] or (i < best and best < i + s.subtree[i]):
             continue                      # inside the best, or around it
