@@ -148,13 +148,17 @@ cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
 
 cdef inline uint8_t paragraph_kind(CElement* element) noexcept nogil:
     """1: a paragraph element; 2: a block that is a paragraph when it holds
-    inline content only (text straight in a <div>); 0: neither."""
+    inline content only (text straight in a <div>); 3: a table cell; 4: a
+    list item; 0: neither."""
     cdef lxp_tag_id_t tag = element.tag_id
     if element.ns != NS_HTML:
         return 0
-    if tag == TAG_P or tag == TAG_PRE or tag == TAG_TD or tag == TAG_BLOCKQUOTE \
-            or tag == TAG_DD:
+    if tag == TAG_P or tag == TAG_PRE or tag == TAG_BLOCKQUOTE or tag == TAG_DD:
         return 1
+    if tag == TAG_TD:
+        return 3
+    if tag == TAG_LI:
+        return 4
     if tag == TAG_DIV or tag == TAG_SECTION or tag == TAG_ARTICLE or tag == TAG_MAIN \
             or tag == TAG_CENTER or tag == TAG_FONT or tag == TAG_SPAN:
         return 2
@@ -342,7 +346,8 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
     for i in range(n):
         if excluded[i]:
             continue
-        if s.tags[i] == 1 or (s.tags[i] == 2 and not (s.flags[i] & FLAG_BLOCK_CHILD)):
+        if s.tags[i] == 1 or s.tags[i] == 3 or (
+                s.tags[i] == 2 and not (s.flags[i] & FLAG_BLOCK_CHILD)):
             # A paragraph (or a block of inline content only: text in a <div>)
             if s.text[i] < 25:
                 continue
@@ -350,6 +355,8 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
             if density > 0.5:
                 continue
             score = paragraph_score(s.text[i], s.commas[i], density)
+            if s.tags[i] == 3:
+                score *= 0.5          # a table cell: data more often than prose
             p = i
         elif s.flags[i] & FLAG_BLOCK and s.own[i] >= 25:
             # Lines of text straight in a block that also holds blocks (text
@@ -358,6 +365,8 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
             if density > 0.5:
                 continue
             score = paragraph_score(s.own[i], s.own_commas[i], density)
+            if s.tags[i] == 4:
+                score *= 0.5          # a list item: lists of references, links
             s.score[i] += score
             p = i
         else:
@@ -444,9 +453,9 @@ cdef void keep_subtree(ContentStats* s, uint8_t* removed, uint8_t* excluded,
 
 cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* excluded,
                                  size_t best, float best_score) noexcept nogil:
-    """Articles split into parts (sections in wrappers of their own): other
-    good candidates whose common ancestor with the best is at most six
-    levels up are kept too."""
+    """Articles split into parts (sections in wrappers of their own): when
+    other good candidates have a common ancestor with the best at most six
+    levels up, that ancestor is kept."""
     cdef size_t ancestors[7]
     cdef size_t count = 0
     cdef size_t i
@@ -454,6 +463,7 @@ cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* exc
     cdef size_t k
     cdef int level
     cdef bint near
+    cdef size_t lca = best
     p = best
     while count < 7:
         ancestors[count] = p
@@ -479,5 +489,9 @@ cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* exc
                     break
             if near:
                 break
-        if near:
-            keep_subtree(s, removed, excluded, i)
+        # The parts' common ancestor is kept: what lies between the parts
+        # (headings, short paragraphs) belongs to the article too.
+        if near and p != lca and not (lca < p < lca + s.subtree[lca]):
+            lca = p
+    if lca != best:
+        keep_subtree(s, removed, excluded, lca)
