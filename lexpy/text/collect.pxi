@@ -283,7 +283,11 @@ cdef void enter_element(TextWriter* w, CElement* element, Box box, Walk* walk,
         writer_atomic(w)
     elif box == BOX_LINE_BREAK:
         w.pending_space = False
-        writer_string(w, <const uint8_t*> "\n", 1)
+        if o.mode == MODE_INNER_TEXT:
+            writer_string(w, <const uint8_t*> "\n", 1)
+        else:
+            # extract_text: a line break; runs of <br> make at most a blank line
+            w.pending_breaks = 2 if w.pending_breaks else 1
         w.line_start = True
     elif o.alt_text and element.tag_id == TAG_IMG and element.ns == NS_HTML:
         alt = element_find_attribute(element, ATTR_ALT, NS__UNDEF)
