@@ -43,17 +43,19 @@ cdef struct ContentStats:
 
 
 # Class and id words (ASCII, matched in the lower-cased attribute values).
-cdef const char* STRONG_NEGATIVE_WORDS[22]
+cdef const char* STRONG_NEGATIVE_WORDS[26]
 STRONG_NEGATIVE_WORDS[:] = [
     b"comment", b"share", b"sharing", b"social", b"related", b"sidebar",
     b"footer", b"cookie", b"consent", b"newsletter", b"subscribe", b"advert",
     b"sponsor", b"promo", b"breadcrumb", b"disqus",
-    b"outbrain", b"taboola", b"recommend", b"signup", b"gdpr", b"paywall"]
-cdef const char* WEAK_NEGATIVE_WORDS[16]
+    b"outbrain", b"taboola", b"recommend", b"signup", b"gdpr", b"paywall",
+    b"sr-only", b"screen-reader", b"visually-hidden", b"recirc"]
+cdef const char* WEAK_NEGATIVE_WORDS[20]
 WEAK_NEGATIVE_WORDS[:] = [
     b"menu", b"nav", b"header", b"banner", b"widget", b"tags", b"pager",
     b"pagination", b"byline", b"toolbar", b"masthead", b"skip", b"login",
-    b"rss", b"author", b"meta"]
+    b"rss", b"author", b"meta", b"trending", b"popular", b"dateline",
+    b"timestamp"]
 cdef const char* POSITIVE_WORDS[10]
 POSITIVE_WORDS[:] = [
     b"article", b"content", b"main", b"post", b"entry", b"body", b"text",
@@ -134,14 +136,14 @@ cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
     ident = element_find_attribute(element, ATTR_ID, NS__UNDEF)
     if klass == NULL and ident == NULL:
         return flags
-    if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 22, False) \
-            or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 22, True):
+    if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 26, False) \
+            or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 26, True):
         return flags | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
     if attribute_has_word(klass, POSITIVE_WORDS, 10, False) \
             or attribute_has_word(ident, POSITIVE_WORDS, 10, True):
         return flags | FLAG_POSITIVE
-    if attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 16, False) \
-            or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 16, True):
+    if attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 20, False) \
+            or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 20, True):
         flags |= FLAG_BOILERPLATE
     return flags
 
