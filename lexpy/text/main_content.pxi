@@ -24,6 +24,7 @@ cdef enum ContentFlag:
     FLAG_HIDDEN = 16              # not rendered (its text is not counted)
     FLAG_STRONG_NEGATIVE = 32     # a class word no positive word outweighs
     FLAG_BLOCK = 64               # block-level (holds its own lines of text)
+    FLAG_KEEP_LINKS = 128         # a heading or table: kept however many links
 
 
 cdef struct ContentStats:
@@ -117,6 +118,9 @@ cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
         flags |= FLAG_POSITIVE
     if tag == TAG_A:
         flags |= FLAG_LINK
+    if tag == TAG_H1 or tag == TAG_H2 or tag == TAG_H3 or tag == TAG_H4 \
+            or tag == TAG_H5 or tag == TAG_H6 or tag == TAG_TABLE:
+        flags |= FLAG_KEEP_LINKS
     role = element_find_attribute(element, ATTR_ROLE, NS__UNDEF)
     if role != NULL:
         if attribute_equals(element, ATTR_ROLE, "navigation") \
@@ -440,7 +444,8 @@ cdef void keep_subtree(ContentStats* s, uint8_t* removed, uint8_t* excluded,
         if (s.flags[i] & FLAG_BOILERPLATE and not (s.flags[i] & FLAG_HIDDEN)
                 and s.text[i] * 2 < s.text[root]) \
                 or (s.text[i] >= 1 and link_density(s, i) > 0.6
-                    and not (s.flags[i] & FLAG_LINK) and s.text[i] * 2 < s.text[root]):
+                    and not (s.flags[i] & (FLAG_LINK | FLAG_KEEP_LINKS))
+                    and s.text[i] * 2 < s.text[root]):
             i += s.subtree[i]             # removed with its subtree
             continue
         removed[i] = 0
