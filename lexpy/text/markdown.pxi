@@ -158,11 +158,11 @@ cdef void md_text(TextWriter* w, MarkdownWalk* m, const uint8_t* data,
                 escape = not (is_ascii_alphanumeric(before) and is_ascii_alphanumeric(after)) \
                     or w.line_begin
             elif c == 0x3C:                         # < that could open a tag
-                after = data[run + 1] if run + 1 < end else 0
+                after = data[run + 1] if run + 1 < length else 0
                 escape = after == 0 or after == 0x2F or after == 0x21 or after == 0x3F \
-                    or (0x41 <= (after | 0x20) - 0 <= 0x7A and is_ascii_alphanumeric(after))
+                    or is_ascii_alphanumeric(after)
             elif c == 0x26:                         # & that could start a reference
-                after = data[run + 1] if run + 1 < end else 0
+                after = data[run + 1] if run + 1 < length else 0
                 escape = after == 0x23 or is_ascii_alphanumeric(after)
             elif c == 0x7C:                         # | in a table cell
                 escape = m.cell > 0 or m.table > 0
@@ -587,9 +587,11 @@ cdef bint md_enter(TextWriter* w, CElement* element, Box box, MarkdownWalk* m,
             w.pending_space = False
             m.cell += 1
             return True
-        if box == BOX_TABLE_CAPTION or box == BOX_TABLE_ROW_GROUP \
-                or box == BOX_TABLE_COLUMN:
-            return box != BOX_TABLE_CAPTION and box != BOX_TABLE_COLUMN
+        if box == BOX_TABLE_CAPTION:
+            md_block(w, m, 2)         # a paragraph before the rows
+            return True
+        if box == BOX_TABLE_ROW_GROUP or box == BOX_TABLE_COLUMN:
+            return box != BOX_TABLE_COLUMN
     if box == BOX_LINE_BREAK:
         if m.heading or m.cell or m.link:
             if not w.line_start:
