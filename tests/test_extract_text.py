@@ -131,6 +131,17 @@ def test_main_content_keeps_the_article_and_drops_boilerplate():
         "# The title\n\nSentence 0,")
 
 
+def test_main_content_keeps_a_headline_above_the_article_body():
+    paragraph = "<p>%s, with enough words, commas, and length to be text.</p>"
+    html = ("<header class=site><a href=/>Site</a></header><div class=column>"
+            "<header><h1>The headline</h1></header><div class=body>"
+            + "".join(paragraph % ("Sentence %d" % i) for i in range(6))
+            + "</div></div><footer>Footer</footer>")
+    out = text(html, main_content=True)
+    assert out.startswith("The headline\n\nSentence 0,")
+    assert "Site" not in out and "Footer" not in out
+
+
 def test_the_gil_is_released_while_text_is_extracted():
     doc = lexpy.parse("<div><p>some <b>text</b>, <a href=x>link</a></p></div>" * 100_000)
 

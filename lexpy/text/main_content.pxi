@@ -155,7 +155,7 @@ cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
 cdef inline uint8_t paragraph_kind(CElement* element) noexcept nogil:
     """1: a paragraph element; 2: a block that is a paragraph when it holds
     inline content only (text straight in a <div>); 3: a table cell; 4: a
-    list item; 0: neither."""
+    list item; 5: a top-level heading (h1, for the title); 0: none of these."""
     cdef lxp_tag_id_t tag = element.tag_id
     if element.ns != NS_HTML:
         return 0
@@ -165,6 +165,8 @@ cdef inline uint8_t paragraph_kind(CElement* element) noexcept nogil:
         return 3
     if tag == TAG_LI:
         return 4
+    if tag == TAG_H1:
+        return 5
     if tag == TAG_DIV or tag == TAG_SECTION or tag == TAG_ARTICLE or tag == TAG_MAIN \
             or tag == TAG_CENTER or tag == TAG_FONT or tag == TAG_SPAN:
         return 2
@@ -412,7 +414,8 @@ cdef int select_main_content(ContentStats* s, uint8_t* removed) noexcept nogil:
             best = p
     best_score = s.score[best]
     keep_subtree(s, removed, excluded, best)
-    keep_nearby_candidates(s, removed, excluded, best, best_score)
+    best = keep_nearby_candidates(s, removed, excluded, best, best_score)
+    keep_title(s, removed, excluded, best)
     # Siblings that belong to the article: near its score, or long
     # paragraphs with few links.
     p = s.parent[best]
@@ -458,8 +461,8 @@ cdef void keep_subtree(ContentStats* s, uint8_t* removed, uint8_t* excluded,
         removed[p] = 0
 
 
-cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* excluded,
-                                 size_t best, float best_score) noexcept nogil:
+cdef size_t keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* excluded,
+                                   size_t best, float best_score) noexcept nogil:
     """Articles split into parts (sections in wrappers of their own): when
     other good candidates have a common ancestor with the best at most six
     levels up, that ancestor is kept."""
@@ -502,3 +505,48 @@ cdef void keep_nearby_candidates(ContentStats* s, uint8_t* removed, uint8_t* exc
             lca = p
     if lca != best:
         keep_subtree(s, removed, excluded, lca)
+    return lca
+
+
+cdef void keep_title(ContentStats* s, uint8_t* removed, uint8_t* excluded,
+                     size_t kept) noexcept nogil:
+    """The title belongs to the article: when the kept part has no <h1>,
+    the nearest <h1> before it is kept if it shares an ancestor with the
+    part at most four levels up (a headline above the article's body)."""
+    cdef size_t i
+    cdef size_t p
+    cdef size_t ancestors[5]
+    cdef size_t count = 0
+    cdef size_t k
+    cdef size_t looked = 0
+    cdef int level
+    for i in range(kept, kept + s.subtree[kept]):
+        if s.tags[i] == 5:
+            return
+    p = kept
+    while count < 5:
+        ancestors[count] = p
+        count += 1
+        if s.parent[p] == p:
+            break
+        p = s.parent[p]
+    i = kept
+    while i > 0 and looked < 2000:
+        i -= 1
+        looked += 1
+        if s.tags[i] != 5:
+            continue
+        # (a headline often sits in a <header>, which is boilerplate
+        # elsewhere: only its nearness to the article counts here)
+        if s.flags[i] & FLAG_HIDDEN or s.text[i] == 0 or i + s.subtree[i] > kept:
+            return                        # (not rendered, empty, or around it)
+        p = i
+        for level in range(8):
+            if s.parent[p] == p:
+                return
+            p = s.parent[p]
+            for k in range(1, count):
+                if ancestors[k] == p:
+                    keep_subtree(s, removed, excluded, i)
+                    return
+        return
