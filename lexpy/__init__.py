@@ -9,7 +9,10 @@ standard, and a real DOM comes out that serializes back to HTML::
     doc.body.get_elements_by_tag_name("b")[0].text_content   # 'world'
     doc.body.inner_html      # '<p class="x">Hello <b>world</b></p>'
 
-parse(), parse_fragment() and Parser (incremental) build trees; dump()
+parse(), parse_fragment() and Parser (incremental) build trees;
+extract_text() gives a tree's readable text (or its main content only) and
+to_markdown() its CommonMark (lexpy.text; Element.inner_text is the
+standard's innerText); dump()
 gives the html5lib test format of a tree and serialize() the HTML with
 html5lib's serializer options; the node classes and the DOM's exceptions
 (HierarchyRequestError, NotFoundError, ... -- all ValueErrors) are those of
