@@ -27,6 +27,7 @@ cdef struct MarkdownWalk:
     uint32_t strong               # open <strong>, likewise
     uint32_t table_row            # rows written in it
     uint32_t row_cells            # cells in the current row
+    uint32_t table_columns        # cells in its widest row
     size_t fence_length           # of the open code block or code span
     uint8_t fence_char
     MarkdownList* lists
@@ -358,6 +359,37 @@ cdef bint is_void(CElement* element) noexcept nogil:
         or tag == TAG_TRACK or tag == TAG_WBR
 
 
+cdef uint32_t table_columns(CNode* table) noexcept nogil:
+    """The most cells in a row of the table (rows of its row groups; not of
+    tables inside it)."""
+    cdef CNode* child = table.first_child
+    cdef CNode* row
+    cdef CNode* cell
+    cdef uint32_t widest = 0
+    cdef uint32_t cells
+    while child != NULL:
+        row = NULL
+        if is_html(child, TAG_TR):
+            row = child
+        elif is_html(child, TAG_TBODY) or is_html(child, TAG_THEAD) or is_html(child, TAG_TFOOT):
+            row = child.first_child
+        while row != NULL:
+            if is_html(row, TAG_TR):
+                cells = 0
+                cell = row.first_child
+                while cell != NULL:
+                    if is_html(cell, TAG_TD) or is_html(cell, TAG_TH):
+                        cells += 1
+                    cell = cell.next
+                if cells > widest:
+                    widest = cells
+            if row == child:
+                break
+            row = row.next
+        child = child.next
+    return widest
+
+
 cdef bint list_is_loose(CNode* list_node) noexcept nogil:
     """A list whose items hold paragraphs
     (https://spec.commonmark.org/0.31.2/#loose)."""
@@ -446,6 +478,24 @@ cdef void md_enter_list(TextWriter* w, MarkdownWalk* m, CElement* element) noexc
     else:
         entry.delimiter = 0x2A if m.last_list_end == w.length \
             and m.last_list_delimiter == 0x2D else 0x2D
+
+
+cdef bint is_followable_link(CElement* element) noexcept nogil:
+    """A link with a target that is not script (javascript: links are
+    written as their text)."""
+    cdef CAttr* href = element_find_attribute(element, ATTR_HREF, NS__UNDEF)
+    cdef size_t i = 0
+    cdef size_t j
+    cdef const char* scheme = "javascript:"
+    if href == NULL:
+        return False
+    while i < href.value_length and is_collapsible(href.value[i]):
+        i += 1
+    for j in range(11):
+        if i + j >= href.value_length or (href.value[i + j] | 0x20 if 0x41 <= href.value[i + j] <= 0x5A
+                                          else href.value[i + j]) != <uint8_t> scheme[j]:
+            return True
+    return False
 
 
 cdef void md_enter_pre(TextWriter* w, MarkdownWalk* m, CElement* element) noexcept nogil:
@@ -572,6 +622,7 @@ cdef bint md_enter(TextWriter* w, CElement* element, Box box, MarkdownWalk* m,
         else:
             m.table = 1
             m.table_row = 0
+            m.table_columns = table_columns(&element.node)
         return True
     if m.table and m.cell == 0 and m.inner_tables == 0:
         if tag == TAG_TR:
@@ -611,7 +662,7 @@ cdef bint md_enter(TextWriter* w, CElement* element, Box box, MarkdownWalk* m,
         else:
             write_image(w, m, element)
         return False
-    if tag == TAG_A and has_attribute(element, ATTR_HREF) and not m.link:
+    if tag == TAG_A and is_followable_link(element) and not m.link:
         md_open(w, "[")
         m.link += 1
         return True
@@ -725,11 +776,16 @@ cdef void md_leave(TextWriter* w, CElement* element, Box box, MarkdownWalk* m,
     if m.table and m.cell <= 1 and m.inner_tables == 0:
         if tag == TAG_TR and m.cell == 0:
             if m.table_row == 0:
-                # GFM: the first row is the header, then the delimiter row.
+                # GFM: the first row is the header, then the delimiter row;
+                # both as wide as the widest row (a GFM renderer drops the
+                # cells of a row beyond the header's).
+                for i in range(m.row_cells, m.table_columns):
+                    md_raw(w, "  |")
                 writer_raw_byte(w, 0x0A)
                 writer_raw(w, w.prefix, w.prefix_length)
                 writer_raw_byte(w, 0x7C)
-                for i in range(m.row_cells if m.row_cells else 1):
+                for i in range(m.table_columns if m.table_columns > m.row_cells
+                               else (m.row_cells if m.row_cells else 1)):
                     md_raw(w, " --- |")
             m.table_row += 1
             writer_break(w, 1)
@@ -741,7 +797,7 @@ cdef void md_leave(TextWriter* w, CElement* element, Box box, MarkdownWalk* m,
             md_raw(w, " |")
             m.row_cells += 1
             return
-    if tag == TAG_A and m.link and has_attribute(element, ATTR_HREF):
+    if tag == TAG_A and m.link and is_followable_link(element):
         m.link -= 1
         md_content_begin(w)         # (an empty link still gets its "[")
         writer_raw_byte(w, 0x5D)
