@@ -25,6 +25,8 @@ cdef enum ContentFlag:
     FLAG_STRONG_NEGATIVE = 32     # a class word no positive word outweighs
     FLAG_BLOCK = 64               # block-level (holds its own lines of text)
     FLAG_KEEP_LINKS = 128         # a heading or table: kept however many links
+    FLAG_WEAK_NEGATIVE = 256      # a weak class word under a positive one
+                                  # ("entry-meta"): boilerplate when short
 
 
 cdef struct ContentStats:
@@ -38,7 +40,7 @@ cdef struct ContentStats:
     uint32_t* own                 # characters whose nearest block is this one
     uint32_t* own_links
     uint32_t* own_commas
-    uint8_t* flags
+    uint16_t* flags
     uint8_t* tags                 # 1 for paragraph tags
     float* score
 
@@ -103,12 +105,13 @@ cdef bint attribute_has_word(CAttr* attr, const char** words, size_t count,
     return False
 
 
-cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
+cdef uint16_t element_content_flags(CElement* element) noexcept nogil:
     cdef lxp_tag_id_t tag = element.tag_id
-    cdef uint8_t flags = 0
+    cdef uint16_t flags = 0
     cdef CAttr* klass
     cdef CAttr* ident
     cdef CAttr* role
+    cdef bint weak
     if element.ns != NS_HTML:
         return 0
     if tag == TAG_NAV or tag == TAG_ASIDE or tag == TAG_FOOTER or tag == TAG_HEADER \
@@ -143,11 +146,12 @@ cdef uint8_t element_content_flags(CElement* element) noexcept nogil:
     if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 26, False) \
             or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 26, True):
         return flags | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
+    weak = attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 20, False) \
+        or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 20, True)
     if attribute_has_word(klass, POSITIVE_WORDS, 10, False) \
             or attribute_has_word(ident, POSITIVE_WORDS, 10, True):
-        return flags | FLAG_POSITIVE
-    if attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 20, False) \
-            or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 20, True):
+        return flags | FLAG_POSITIVE | (FLAG_WEAK_NEGATIVE if weak else 0)
+    if weak:
         flags |= FLAG_BOILERPLATE
     return flags
 
@@ -222,7 +226,7 @@ cdef int collect_stats(ContentStats* s, CNode* root, TextOptions* o) noexcept no
     s.block = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.own_links = <uint32_t*> calloc(count, sizeof(uint32_t))
     s.own_commas = <uint32_t*> calloc(count, sizeof(uint32_t))
-    s.flags = <uint8_t*> calloc(count, 1)
+    s.flags = <uint16_t*> calloc(count, sizeof(uint16_t))
     s.tags = <uint8_t*> calloc(count, 1)
     s.score = <float*> calloc(count, sizeof(float))
     if s.subtree == NULL or s.parent == NULL or s.text == NULL or s.links == NULL \
@@ -302,6 +306,8 @@ cdef size_t stats_leave(ContentStats* s, size_t current, uint32_t* hidden,
         hidden[0] -= 1
     if s.flags[current] & FLAG_LINK:
         link[0] -= 1
+    if s.flags[current] & FLAG_WEAK_NEGATIVE and s.text[current] < 200:
+        s.flags[current] |= FLAG_BOILERPLATE
     if p == current:
         return <size_t> -1
     s.subtree[p] += s.subtree[current]

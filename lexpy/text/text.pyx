@@ -5,7 +5,7 @@ block-structured plain text; main content with main_content=True) and
 to_markdown (CommonMark with GFM tables).
 """
 
-from libc.stdint cimport uint8_t, uint32_t, int64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, int64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset, memcmp, strlen
 from libc.stdio cimport snprintf
