@@ -179,12 +179,17 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     or "1. " in ordered lists, indented by nesting), table cells separated
     by tabs and rows by line breaks, preformatted text kept, other white
     space collapsed. Left out: what the UA stylesheet does not render
-    (head, script, style, template, hidden, ...), form controls, embedded
-    content and SVG. Lone surrogates in the text pass through.
+    (head, script, style, template, hidden, ...), what the page hides
+    itself (aria-hidden="true", an inline style of display: none or
+    visibility: hidden: the only author styling looked at), form controls,
+    embedded content and SVG. Lone surrogates in the text pass through.
 
-    main_content: only the main content (the article): boilerplate such as
-    navigation, headers, footers, sidebars, comments and share widgets is
-    removed by heuristics (main_content.pxi).
+    main_content: only the main content (the article, with its title when
+    that belongs to it): boilerplate such as navigation, headers, footers,
+    sidebars, comments, share widgets and link lists is removed by
+    heuristics over the tree (text and link density per block, semantic
+    elements, ARIA roles, class and id words; main_content.pxi). A page
+    without anything article-like gives its text without boilerplate.
     links: write each link's target after its text, as " (href)".
     alt_text: write images' alt text.
     list_bullets: write list markers ("- ", "1. ")."""

@@ -1,20 +1,25 @@
 # Main content: which parts of a page are the article. Heuristics over the
-# C tree, in C (helpers of lexpy's own, not from a standard):
+# C tree, in C (lexpy's own, not from a standard):
 #
 # 1. One walk collects per element (pre-order index): its subtree size,
-#    rendered text and link text (characters), commas, and boilerplate
-#    signs: semantic elements (nav, aside, footer, header), ARIA landmark
-#    roles, class/id words (comment, share, sidebar, ...).
-# 2. Paragraphs (p, pre, td, and blocks with only inline content) outside
-#    boilerplate score by length and commas, less their link density, and
-#    give the score to their parent, half to the grandparent, a third
-#    further up. The best scoring element, weighted by its own link density
-#    and hints (article, main, class words such as content or post), is the
-#    article; siblings that score near it, or are long paragraphs with few
-#    links, join it.
+#    rendered text and link text (characters), commas, the text whose
+#    nearest block it is, and boilerplate signs: semantic elements (nav,
+#    aside, footer, header), ARIA landmark roles, class/id words (comment,
+#    share, sidebar, ...; positive ones: article, content, post, ...).
+# 2. Paragraphs (p, pre, blockquote, dd; table cells and list items at
+#    half weight; blocks with only inline content; lines of text straight
+#    in a block) outside boilerplate score by length and commas, less their
+#    link density, and give the score to their parent, half to the
+#    grandparent, a third further up. The best scoring element, weighted
+#    by its own link density and hints, is the article; it climbs to an
+#    ancestor that scores nearly as well; other good candidates close by
+#    (a split article) make their common ancestor the kept part; siblings
+#    that score near it, or are long paragraphs with few links, join it;
+#    the nearest <h1> before it joins when it is close (the title).
 # 3. Inside what is kept, boilerplate subtrees and blocks that are mostly
-#    links go. The result is the `removed` mask the text walks read: 1
-#    removed, 2 the root of a kept part, 0 an element on the way to one.
+#    links (but headings and tables) go. The result is the `removed` mask
+#    the text walks read: 1 removed, 2 the root of a kept part, 0 an
+#    element on the way to one.
 
 cdef enum ContentFlag:
     FLAG_BOILERPLATE = 1          # nav, aside, footer, landmark role, class word
