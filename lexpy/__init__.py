@@ -21,6 +21,32 @@ RuntimeError) a Parser's when two threads use it at once.
 """
 from typing import TYPE_CHECKING, Any
 
+# The extension modules a build compiles; a source tree without them (a
+# checkout never built, or one found on sys.path before the installed
+# lexpy) fails here with one error that says so.
+_COMPILED_MODULES = ("lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
+                     "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder")
+
+
+def _missing_compiled_module(error: ModuleNotFoundError) -> ImportError:
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    return ImportError(
+        "lexpy's compiled module %s is missing from %s: this is a source "
+        "tree that was not built. If lexpy is installed (pip install .), "
+        "Python found this source tree first (it is in the current directory "
+        "or on sys.path): run from another directory. To use the source tree "
+        "itself, build it: python -m pip install -e . (or python setup.py "
+        "build_ext --inplace)." % (error.name, here))
+
+
+try:
+    import lexpy.dom.dom  # noqa: F401
+except ModuleNotFoundError as _error:
+    if _error.name in _COMPILED_MODULES:
+        raise _missing_compiled_module(_error) from None
+    raise
+
 from lexpy.dom import (
     Attributes,
     CharacterData,
@@ -40,7 +66,9 @@ from lexpy.dom import (
     Text,
     dump,
 )
-from lexpy.parser import ParseError, Parser, ParserBusyError, parse, parse_fragment
+from lexpy.dom.errors import ParseError
+from lexpy.parser import Parser, ParserBusyError, parse, parse_fragment
+from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
 
 __all__ = [
@@ -62,9 +90,12 @@ __all__ = [
     "Parser",
     "ParserBusyError",
     "ProcessingInstruction",
+    "Selector",
+    "SelectorSyntaxError",
     "SerializerError",
     "Text",
     "__version__",
+    "compile_selector",
     "dump",
     "extract_text",
     "parse",

@@ -12,10 +12,10 @@ the confidence is tentative.
 """
 from __future__ import annotations
 
-from typing import (TYPE_CHECKING, Generic, List, NamedTuple, Optional, TypeVar,
-                    Union, cast, overload)
+from typing import TYPE_CHECKING, Generic, Optional, TypeVar, Union, cast, overload
 
 from lexpy.dom import dom as _dom
+from lexpy.dom.errors import ParseError
 from lexpy.treebuilder.treebuilder import (NAMESPACES, REPARSE_WINDOW, ParserBusyError,
                                           TreeConstruction)
 
@@ -26,28 +26,6 @@ __all__ = ["ParseError", "Parser", "ParserBusyError", "REPARSE_WINDOW", "parse",
            "parse_fragment"]
 
 Input = Union[str, bytes, bytearray, memoryview]
-
-
-class ParseError(NamedTuple):
-    """A parse error, as data (parsing never raises for bad markup).
-
-    `code` is the standard's kebab-case code ("unexpected-null-character";
-    tree-construction errors have descriptive codes of lexpy's own),
-    `line` and `column` are 1-based (columns count UTF-16 code units, as
-    the standard's tests do). `message` is the code as a sentence.
-    """
-
-    code: str
-    line: int
-    column: int
-
-    @property
-    def message(self) -> str:
-        """The code as a sentence: "Unexpected null character"."""
-        return self.code.replace("-", " ").capitalize()
-
-    def __str__(self) -> str:
-        return "%d:%d: %s" % (self.line, self.column, self.code)
 
 
 def _type_name(value: object) -> str:
@@ -348,14 +326,12 @@ class Parser(Generic[_Tree]):
         if self._result is None:
             result: Union["Document", "DocumentFragment"]
             try:
+                # (The construction sets the Document's errors and encoding
+                # when the parse ends.)
                 if self._fragment:
                     result = self._construction.finish_fragment()
                 else:
                     result = self._construction.finish()
-                document = self._construction.document_object()
-                document.errors = (_errors(self._construction) if self._collect_errors
-                                   else [])
-                document.encoding = self._construction.encoding
             except ParserBusyError:
                 raise       # another thread's parse: nothing was done
             except BaseException as error:
@@ -366,10 +342,6 @@ class Parser(Generic[_Tree]):
             self._result = result
         # (The overloads of __init__ tie _Tree to the context argument.)
         return cast(_Tree, self._result)
-
-
-def _errors(construction: TreeConstruction) -> List[ParseError]:
-    return [ParseError(code, line, column) for code, line, column in construction.errors()]
 
 
 def _check_namespace(namespace: object) -> int:

@@ -21,8 +21,10 @@ from tests.conformance import data, runners
 from tests.helpers import fed, random_chunks
 from tests.test_corpus import PAGES
 
-# The upstream cases, then lexpy's own regression cases (tests/data/).
-CASES = list(data.tree_cases()) + list(data.house_tree_cases())
+# The upstream cases, then lexpy's own regression cases (tests/data/), then
+# the cases past the suites (../shared/conformance-extra/).
+CASES = (list(data.tree_cases()) + list(data.house_tree_cases())
+         + list(data.extra_tree_cases()))
 EVERY_SPLIT_BELOW = 200
 SEEDS = (1, 2, 3)
 

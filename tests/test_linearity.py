@@ -71,6 +71,32 @@ WALKS = {
     "options-deep-in-select": (
         50000, lambda n: b"<select><selectedcontent></selectedcontent>"
         + b"<div>" * n + b"<option>x</option>" * n),
+    # <template for>: "find markers" is a walk over the scope's descendants
+    # for each template, the patched range a walk along siblings.
+    "template-for-markers-then-templates": (
+        50000, lambda n: b"".join(b'<?marker name="m%d">' % i for i in range(n))
+        + b"".join(b'<template for="m%d">x</template>' % i for i in range(n))),
+    "template-for-templates-then-markers": (
+        50000, lambda n: b"".join(b'<template for="m%d">x</template>' % i for i in range(n))
+        + b"".join(b'<?marker name="m%d">' % i for i in range(n))),
+    "template-for-interleaved-ranges": (
+        50000, lambda n: b"".join(b'<p><?start name="r%d">old<b>x</b><?end></p>'
+                                  b'<template for="r%d"><i>new</i></template>' % (i, i)
+                                  for i in range(n))),
+    "template-for-one-name": (
+        50000, lambda n: b'<?marker name="m">' * n + b'<template for="m"><b>x</b></template>' * n),
+    "template-for-markers-nested-deep": (
+        50000, lambda n: b"".join(b'<div><?marker name="m%d">' % i for i in range(n))
+        + b"</div>" * n + b"".join(b'<template for="m%d">x</template>' % i for i in range(n))),
+    "template-for-in-deepest-of-marked-divs": (
+        50000, lambda n: b"".join(b'<div><?marker name="m%d">' % i for i in range(n))
+        + b"".join(b'<template for="m%d">x</template>' % i for i in range(n))),
+    "template-for-start-without-end-deep": (
+        50000, lambda n: b'<?start name="a">' + b"<div>" * n + b"x" + b"</div>" * n
+        + b'<?start name="b">' * n + b'<template for="a">y</template>'),
+    "template-for-patching-own-ancestors": (
+        50000, lambda n: b'<head></head><?start name="a"><body>' + b"<span>" * n
+        + b'<template for="a">' + b"<i>x</i>" * n + b"</template>after"),
 }
 
 # The tokenizer's shapes: long tokens and long runs, N in bytes.
@@ -213,3 +239,33 @@ def test_the_benchmark_times_a_shape_under_either_malloc_policy(malloc):
     (result,) = report["results"]
     (row,) = result["rows"]
     assert row["shape"] == "nested-div" and row["seconds_n"] > 0 and row["seconds_2n"] > 0
+
+
+# Selectors (lexpy.selectors) on deep trees: matching must not go
+# exponential or quadratic where a walk can stop early. name -> (N, document
+# maker, selector); the document is parsed outside the timing. The issue's
+# bound is 2.3 per doubling.
+SELECTOR_BOUND = 2.3
+SELECTOR_SHAPES = {
+    "descendant-chain-on-deep-divs": (
+        100000, lambda n: b"<div>" * n + b"<span></span>",
+        "div div div div div div div div span"),
+    "descendant-chain-on-deep-spans": (
+        100000, lambda n: b"<span>" * n, "div div div div div div div div span"),
+    "has-descendants-on-deep-divs": (10000, lambda n: b"<div>" * n, ":has(div div div)"),
+    "child-chain-under-descendants": (
+        100000, lambda n: b"<div><p>" * n, "div > p div > p div p"),
+}
+
+
+@pytest.mark.parametrize("shape", sorted(SELECTOR_SHAPES))
+def test_selector_time_grows_linearly(shape):
+    size, make, text = SELECTOR_SHAPES[shape]
+    selector = lexpy.compile_selector(text)
+    n, ratio = 0, None
+    for _ in range(ATTEMPTS):
+        n, ratio = ratio_per_doubling(lexpy.parse, selector.select, make, size)
+        if ratio <= SELECTOR_BOUND:
+            break
+    assert ratio <= SELECTOR_BOUND, "%r on %s: time x%.2f from N=%d to 2N" % (
+        text, shape, ratio, n)

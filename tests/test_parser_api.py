@@ -324,16 +324,37 @@ def test_a_second_close_returns_the_same_document():
     assert fragment_parser.close() is fragment
 
 
-# -- Document.scripting --------------------------------------------------------
+# -- Parse results ---------------------------------------------------------------
 
 @pytest.mark.parametrize("value", [1, 0, None, "yes", 1.0])
 def test_document_scripting_must_be_a_bool(value):
-    document = lexpy.parse("x")
     with pytest.raises(TypeError, match="scripting must be a bool"):
-        document.scripting = value
-    assert document.scripting is True
-    document.scripting = False
-    assert document.scripting is False
+        lexpy.Document(scripting=value)
+    assert lexpy.Document().scripting is False
+    assert lexpy.Document(scripting=True).scripting is True
+
+
+@pytest.mark.parametrize("name, value", [("encoding", "junk"), ("errors", []),
+                                         ("scripting", False)])
+def test_parse_results_are_read_only(name, value):
+    # The parse sets them, in C; a user cannot make a Document claim another
+    # encoding, other errors or another scripting flag than its parse had.
+    for document in (lexpy.parse(b"<p>\xe9", collect_errors=True),
+                     lexpy.parse_fragment("<td>", "tr").owner_document,
+                     lexpy.Document()):
+        before = getattr(document, name)
+        with pytest.raises(AttributeError, match="'%s'.* not writable" % name):
+            setattr(document, name, value)
+        assert getattr(document, name) == before
+
+
+def test_parse_results_are_set_by_the_parse():
+    document = lexpy.parse(b"<p>\xe9", collect_errors=True)
+    assert document.encoding == "windows-1252" and document.scripting is True
+    assert [error.code for error in document.errors] == ["missing-doctype"]
+    assert all(isinstance(error, ParseError) for error in document.errors)
+    assert lexpy.parse("<p>", scripting=False).scripting is False
+    assert lexpy.parse("<p>").errors == []
 
 
 # -- Exports -------------------------------------------------------------------

@@ -49,7 +49,9 @@ def _data_environment():
     return {"LEXPY_HTML5LIB_TESTS": str(data.html5lib_tests_dir()),
             "LEXPY_WPT_PARSING": str(data.wpt_parsing_dir()),
             "LEXPY_CORPUS": str(data.corpus_dir()),
-            "LEXPY_WHATWG_ENCODING": str(data.whatwg_encoding_dir())}
+            "LEXPY_WHATWG_ENCODING": str(data.whatwg_encoding_dir()),
+            "LEXPY_CONFORMANCE_EXTRA": str(data.conformance_extra_dir()),
+            "LEXPY_SELECTORS": str(data.selectors_dir())}
 
 
 def _run_in_fresh_venv(clone, venv_dir, command, env):

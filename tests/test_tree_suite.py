@@ -5,7 +5,10 @@ same cases in pieces (one character at a time, every split, random chunks)
 and checks that the tree does not change.
 
 lexpy's own regression cases (tests/data/tree-construction/*.dat, ids
-house/FILE:N:...) run the same way.
+house/FILE:N:...) and the cases past the suites
+(../shared/conformance-extra/*.dat, ids extra/FILE:N:..., the minimised
+disagreements of differential runs judged against the standard) run the
+same way.
 
 The cases that need a script engine (scripted/) are strict expected
 failures with their reason from tests/conformance/xfail.py; nothing is
@@ -16,8 +19,10 @@ import pytest
 from tests.conformance import data, runners
 from tests.conformance.xfail import pytest_params
 
-# The upstream cases, then lexpy's own regression cases (tests/data/).
-CASES = list(data.tree_cases()) + list(data.house_tree_cases())
+# The upstream cases, then lexpy's own regression cases (tests/data/), then
+# the cases past the suites (../shared/conformance-extra/).
+CASES = (list(data.tree_cases()) + list(data.house_tree_cases())
+         + list(data.extra_tree_cases()))
 
 
 @pytest.mark.parametrize("case", pytest_params(CASES))
@@ -31,3 +36,7 @@ def test_every_case_is_collected():
     upstream = [case for case in CASES if case.id.startswith("tree/")]
     assert len(upstream) == 3848
     assert len({case.id for case in CASES}) == len(CASES)
+    # differential.dat: 35 cases (F* are fragments), each in both modes
+    # unless it names one.
+    extra = [case for case in CASES if case.id.startswith("extra/differential.dat:")]
+    assert len({case.index for case in extra}) == 35

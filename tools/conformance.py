@@ -21,6 +21,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+# lexpy first: a source tree without its compiled modules stops here with
+# the ImportError that says so, instead of failing every case.
+import lexpy  # noqa: E402,F401
 from tests.conformance import data, runners  # noqa: E402
 from tests.conformance.xfail import xfail_reason  # noqa: E402
 

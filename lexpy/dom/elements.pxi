@@ -54,6 +54,28 @@ cdef class Element(Node):
                 lxp_ns_prefix[element.ns].decode("ascii"), self.local_name)
         return "<Element %s>" % self.qualified_name
 
+    # -- selectors (lexpy.selectors) ------------------------------------------
+
+    def query_selector(self, selectors, namespaces=None):
+        """The first descendant element, in tree order, that matches the
+        selector list `selectors` (CSS Selectors Level 4), or None.
+        `namespaces` maps prefixes to namespace URLs for `prefix|name`."""
+        return selector_engine()[0](self, selectors, namespaces)
+
+    def query_selector_all(self, selectors, namespaces=None):
+        """Every descendant element that matches `selectors`, in tree order,
+        as a new list."""
+        return selector_engine()[1](self, selectors, namespaces)
+
+    def matches(self, selectors, namespaces=None):
+        """Whether this element matches `selectors`."""
+        return selector_engine()[2](self, selectors, namespaces)
+
+    def closest(self, selectors, namespaces=None):
+        """This element or its nearest ancestor element that matches
+        `selectors`, or None."""
+        return selector_engine()[3](self, selectors, namespaces)
+
     # -- names --------------------------------------------------------------
 
     @property

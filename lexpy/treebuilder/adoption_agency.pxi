@@ -63,6 +63,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             return True
         furthest_block = tb.open_elements[furthest_index]
         common_ancestor = tb.open_elements[next_open_below(tb, formatting_stack_index)]
+        parser_moved_nodes(tb)
         bookmark_after = NULL
         node_index = furthest_index
         last_node = furthest_block
@@ -92,7 +93,14 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             node_append_child(&node.node, &last_node.node)
             last_node = node
         location = appropriate_place(tb, common_ancestor)
-        insert_at(location, &last_node.node)
+        if tb.patching.template_count != 0 and \
+                is_inclusive_ancestor(&last_node.node, location.parent):
+            # A <template for> took open elements out of their place: the
+            # last node would go inside itself (the DOM forbids it), and is
+            # dropped instead (whatwg/html 57811ef0, 2026-08-20).
+            parser_removed(tb, &last_node.node)
+        else:
+            insert_at(location, &last_node.node)
         new_element = <CElement*> node_clone(&formatting_element.node, False)
         if new_element == NULL:
             tb.failed = True

@@ -475,9 +475,13 @@ cdef class TreeConstruction:
             self.busy = False
 
     cdef int _end_of_parse(self) except -1:
-        """The parse is over (the one place that says so)."""
+        """The parse is over (the one place that says so): the Document gets
+        its parse results."""
         self.finished = True
         self.document.c_doc.building = 0
+        self.document.encoding_name = self.encoding
+        if self.collect_errors:
+            self._set_parse_errors()
         return 0
 
     cdef int _finish(self) except -1:
@@ -544,21 +548,18 @@ cdef class TreeConstruction:
     def document_object(self):
         return self.document
 
-    def errors(self):
-        """The collected parse errors as (code, line, column) tuples
+    cdef int _set_parse_errors(self) except -1:
+        """The Document's errors: the collected parse errors as ParseErrors
         (MemoryError when some could not be recorded for lack of memory:
         the list would be incomplete)."""
         cdef size_t i
-        result = []
-        self._enter()
-        try:
-            if self.c_tokenizer != NULL and tokenizer_errors_lost(self.c_tokenizer):
-                raise MemoryError("%d parse errors were not recorded: out of memory"
-                                  % tokenizer_errors_lost(self.c_tokenizer))
-            for i in range(self.c_errors.count):
-                result.append((self.c_errors.items[i].code.decode("ascii"),
-                               self.c_errors.items[i].line,
-                               self.c_errors.items[i].column))
-            return result
-        finally:
-            self.busy = False
+        cdef list result = []
+        if self.c_tokenizer != NULL and tokenizer_errors_lost(self.c_tokenizer):
+            raise MemoryError("%d parse errors were not recorded: out of memory"
+                              % tokenizer_errors_lost(self.c_tokenizer))
+        for i in range(self.c_errors.count):
+            result.append(ParseError(self.c_errors.items[i].code.decode("ascii"),
+                                     self.c_errors.items[i].line,
+                                     self.c_errors.items[i].column))
+        self.document.parse_errors = result
+        return 0

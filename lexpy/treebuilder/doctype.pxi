@@ -118,6 +118,9 @@ cdef uint32_t doctype_quirks_mode(CDocumentType* doctype, bint force_quirks) noe
     cdef size_t public_length = doctype.public_id_length
     cdef const uint8_t* system_id = doctype.system_id
     cdef size_t system_length = doctype.system_id_length
+    # whatwg/html#12084 (2026-01-14): for the HTML 4.01 rows, an empty
+    # system identifier counts as missing.
+    cdef bint system_id_missing_or_empty = system_id == NULL or system_length == 0
     if force_quirks or doctype.name == NULL or not (
             doctype.name_length == 4 and memcmp(doctype.name, b"html", 4) == 0):
         return QUIRKS
@@ -126,8 +129,8 @@ cdef uint32_t doctype_quirks_mode(CDocumentType* doctype, bint force_quirks) noe
             return QUIRKS
         if starts_with_any(public_id, public_length, lexpy_quirks_public_prefixes):
             return QUIRKS
-        if system_id == NULL and starts_with_any(public_id, public_length,
-                                                 lexpy_html401_public_prefixes):
+        if system_id_missing_or_empty and starts_with_any(
+                public_id, public_length, lexpy_html401_public_prefixes):
             return QUIRKS
     if system_id != NULL and ascii_ci_equals(system_id, system_length,
                                              lexpy_quirks_system_id):
@@ -136,8 +139,8 @@ cdef uint32_t doctype_quirks_mode(CDocumentType* doctype, bint force_quirks) noe
         if starts_with_any(public_id, public_length,
                            lexpy_limited_quirks_public_prefixes):
             return LIMITED_QUIRKS
-        if system_id != NULL and starts_with_any(public_id, public_length,
-                                                 lexpy_html401_public_prefixes):
+        if not system_id_missing_or_empty and starts_with_any(
+                public_id, public_length, lexpy_html401_public_prefixes):
             return LIMITED_QUIRKS
     return NO_QUIRKS
 

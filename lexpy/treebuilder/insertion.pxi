@@ -18,15 +18,16 @@ cdef inline bint is_foster_parenting_target(CElement* element) noexcept nogil:
                                       or element.tag_id == TAG_TR)
 
 
-cdef inline CNode* inside_template_contents(CNode* parent) noexcept nogil:
-    """A template element's contents stand in for the template itself."""
-    cdef CElement* element
-    if parent.type == ELEMENT_NODE:
-        element = <CElement*> parent
-        if element.tag_id == TAG_TEMPLATE and element.ns == NS_HTML \
-                and element.template_content != NULL:
-            return element.template_content
-    return parent
+cdef inline InsertionLocation inside(TreeBuilder* tb, CElement* target) noexcept nogil:
+    """The end of `target`, where a template element's contents (or a
+    <template for>'s insertion target) stand in for the template itself
+    (the tail of "the appropriate place for inserting a node")."""
+    cdef InsertionLocation location
+    if target.tag_id == TAG_TEMPLATE and target.ns == NS_HTML:
+        return template_insertion_location(tb, target)
+    location.parent = &target.node
+    location.before = NULL
+    return location
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node
@@ -41,13 +42,12 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
     location.before = NULL
     if tb.foster_parenting and is_foster_parenting_target(target):
         # Foster parenting (the last template and the last table: from the
-        # stack's index)
+        # stack's index). What is inserted here is out of tree order.
+        tb.patching.order_unsure = True
         last_template = <ssize_t> topmost_html_element(tb, TAG_TEMPLATE) - 1
         last_table = <ssize_t> topmost_html_element(tb, TAG_TABLE) - 1
         if last_template >= 0 and (last_table < 0 or last_template > last_table):
-            location.parent = inside_template_contents(
-                &tb.open_elements[last_template].node)
-            return location
+            return inside(tb, tb.open_elements[last_template])
         if last_table < 0:
             # The fragment case: the html element.
             location.parent = &tb.open_elements[0].node
@@ -57,11 +57,8 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
             location.parent = node.node.parent
             location.before = &node.node
             return location
-        location.parent = inside_template_contents(
-            &tb.open_elements[next_open_below(tb, last_table)].node)
-        return location
-    location.parent = inside_template_contents(&target.node)
-    return location
+        return inside(tb, tb.open_elements[next_open_below(tb, last_table)])
+    return inside(tb, target)
 
 
 cdef inline void insert_at(InsertionLocation location, CNode* node) noexcept nogil:
@@ -316,6 +313,8 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
                                                  destination))
     insert_at(location, &node.node)
     tb.last_comment = node if token.tag_id == TAG__COMMENT else NULL
+    if token.tag_id == TAG__PROCESSING_INSTRUCTION:
+        processing_instruction_inserted(tb, &node.node)
 
 
 cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:

@@ -158,7 +158,7 @@ cdef void remember_select(TreeBuilder* tb, CElement* select,
     tb.selectedcontent_found = False
     tb.selectedcontent_element = NULL
     tb.selectedcontent_option = NULL
-    tb.selectedcontent_by_attribute = False
+    tb.selectedcontent_first_enabled = NULL
     if element_find_attribute(select, ATTR_MULTIPLE, NS__UNDEF) != NULL:
         return
     while node != NULL:
@@ -200,12 +200,19 @@ cdef void remember_select(TreeBuilder* tb, CElement* select,
 
 cdef bint option_selectedness(TreeBuilder* tb, CElement* option) noexcept nogil:
     """The remembered select's next option in tree order: whether it is the
-    selected option now ("the selectedness setting algorithm")."""
+    selected option now ("the selectedness setting algorithm"). Also keeps
+    the select's first option that is not disabled, of those outside its
+    enabled selectedcontent (while that one is open, the select's options
+    are inside it: a clone may remove them)."""
+    cdef CElement* selectedcontent = tb.selectedcontent_element
+    cdef bint enabled = not option_is_disabled(option)
+    if enabled and tb.selectedcontent_first_enabled == NULL and (
+            selectedcontent == NULL or not (selectedcontent.node.flags & ELEMENT_ON_STACK)):
+        tb.selectedcontent_first_enabled = option
     if element_find_attribute(option, ATTR_SELECTED, NS__UNDEF) != NULL:
         tb.selectedcontent_option = option
-        tb.selectedcontent_by_attribute = True
         return True
-    if tb.selectedcontent_option == NULL and not option_is_disabled(option):
+    if tb.selectedcontent_option == NULL and enabled:
         tb.selectedcontent_option = option
         return True
     return False
@@ -217,7 +224,7 @@ cdef void clone_option_into_selectedcontent(TreeBuilder* tb, CElement* option,
     cdef CNode* child
     cdef CNode* copy
     while selectedcontent.node.first_child != NULL:
-        node_remove(selectedcontent.node.first_child)
+        parser_removed(tb, selectedcontent.node.first_child)
     child = option.node.first_child
     while child != NULL:
         copy = node_clone(child, True)
@@ -260,6 +267,17 @@ cdef void option_popped(TreeBuilder* tb, CElement* option) noexcept nogil:
         remember_select(tb, select, option)
     if option_selectedness(tb, option) and tb.selectedcontent_element != NULL:
         clone_option_into_selectedcontent(tb, option, tb.selectedcontent_element)
+        if tb.selectedcontent_element.node.flags & ELEMENT_ON_STACK:
+            # The option was pushed after the open selectedcontent (else
+            # the selectedcontent would be its descendant, so disabled):
+            # it is in the selectedcontent, one of the children the clone
+            # replaced. It left the tree and its select's list of options;
+            # "the option element removing steps" run the selectedness
+            # setting algorithm, which selects the first option left that
+            # is not disabled. Those left are the ones before the
+            # selectedcontent: an open element's content is the end of the
+            # tree so far.
+            tb.selectedcontent_option = tb.selectedcontent_first_enabled
 
 
 cdef inline void element_popped(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -267,3 +285,5 @@ cdef inline void element_popped(TreeBuilder* tb, CElement* element) noexcept nog
     if tb.selectedcontent_count != 0 and element.tag_id == TAG_OPTION \
             and element.ns == NS_HTML:
         option_popped(tb, element)
+    if element.node.flags & ELEMENT_PATCHING:
+        patching_template_done(tb, element)

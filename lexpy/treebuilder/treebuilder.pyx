@@ -37,7 +37,9 @@ from lexpy.encoding.encoding cimport (
 from lexpy.encoding.encoding_ids cimport ENCODING__NONE
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
-    ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
+    ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, PROCESSING_INSTRUCTION_NODE,
+    DOCUMENT_FRAGMENT_NODE,
+    CProcessingInstruction, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
     dom_alloc, dom_shrink, element_create, element_add_attribute,
     element_reserve_attributes,
     element_find_attribute, text_create, comment_create,
@@ -46,6 +48,7 @@ from lexpy.dom.dom cimport (
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
+from lexpy.dom.errors import ParseError
 
 
 cdef extern from "Python.h":
@@ -58,6 +61,7 @@ include "active_formatting.pxi"    # the list of active formatting elements
 include "insertion.pxi"            # appropriate place, creating and inserting nodes
 include "text.pxi"                 # character tokens as byte runs; table text
 include "selectedcontent.pxi"      # <selectedcontent> follows the selected option
+include "content_patching.pxi"     # <template for>: markers patched out of order
 include "reset_insertion_mode.pxi" # template modes; reset the insertion mode
 include "adoption_agency.pxi"      # the adoption agency algorithm
 include "doctype.pxi"              # DocumentType node and quirks mode
@@ -224,4 +228,5 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     free(tb.template_modes)
     free(tb.scratch)
     free(tb.pending_text)
+    content_patching_release(&tb.patching)
     free(tb)

@@ -9,7 +9,12 @@ Where the data is looked for (DESIGN.md, "Test data"):
 - the Encoding Standard's data (labels and indexes): $LEXPY_WHATWG_ENCODING,
   then ../shared/whatwg-encoding/;
 - the corpus of real-world pages (benchmarks, chunking, robustness):
-  $LEXPY_CORPUS, then ../shared/corpus/pages/.
+  $LEXPY_CORPUS, then ../shared/corpus/pages/;
+- tree cases beyond the suites (the minimised cases of differential runs
+  against other parsers, judged against the standard's text):
+  $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/;
+- the CSS selectors cases (WPT dom/nodes and css/selectors, soupsieve):
+  $LEXPY_SELECTORS, then ../shared/selectors/.
 
 The tools (tools/*.py) find their data through these functions too.
 
@@ -26,7 +31,7 @@ from typing import Iterator, Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 
-SUITES = ("tokenizer", "tree", "encoding", "serializer")
+SUITES = ("tokenizer", "tree", "encoding", "serializer", "extra", "selectors")
 
 
 class DataNotFound(RuntimeError):
@@ -86,6 +91,19 @@ def corpus_dir() -> Path:
     raise DataNotFound(
         "corpus not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_CORPUS to a folder of HTML pages.")
+
+
+def conformance_extra_dir() -> Path:
+    """Tree-construction cases past the suites (.dat files):
+    $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/."""
+    env = os.environ.get("LEXPY_CONFORMANCE_EXTRA")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "conformance-extra"]
+    for path in candidates:
+        if path.is_dir() and any(path.glob("*.dat")):
+            return path
+    raise DataNotFound(
+        "conformance-extra data not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_CONFORMANCE_EXTRA to a folder of tree-construction .dat files.")
 
 
 # ---------------------------------------------------------------------------
@@ -239,6 +257,13 @@ def house_tree_cases() -> Iterator[TreeCase]:
         yield from _tree_cases_of_file("house", path.name, path, False)
 
 
+def extra_tree_cases() -> Iterator[TreeCase]:
+    """The cases of ../shared/conformance-extra/ (ids extra/FILE:N:...),
+    run as the tree suite runs its own."""
+    for path in sorted(conformance_extra_dir().glob("*.dat")):
+        yield from _tree_cases_of_file("extra", path.name, path, False)
+
+
 def _tree_cases_of_file(prefix, name, path, scripted) -> Iterator[TreeCase]:
     # No newline translation: a CR in a test's data or expected text is
     # part of the test (plain-text-unsafe.dat, domjs-unsafe.dat).
@@ -336,6 +361,57 @@ def serializer_cases() -> Iterator[SerializerCase]:
                 options=test.get("options", {}))
 
 
+# ---------------------------------------------------------------------------
+# CSS selectors (JSON: shared/selectors/README.md describes the fields)
+# ---------------------------------------------------------------------------
+
+SELECTOR_FILES = ("wpt-dom-qsa.json", "wpt-css-selectors.json", "soupsieve.json",
+                  "extensions.json")
+
+
+def selectors_dir() -> Path:
+    """The selectors cases: $LEXPY_SELECTORS, then ../shared/selectors/."""
+    env = os.environ.get("LEXPY_SELECTORS")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "selectors"]
+    for path in candidates:
+        if all((path / name).is_file() for name in SELECTOR_FILES):
+            return path
+    raise DataNotFound(
+        "selectors data not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_SELECTORS to a folder holding " + ", ".join(SELECTOR_FILES) + ".")
+
+
+@dataclass
+class SelectorCase:
+    id: str                        # "selectors/FILE:CASE-ID"
+    file: str
+    selector: str
+    html: str = ""
+    scope: str = "document"        # "document", or a selector naming the context element
+    expect: list = field(default_factory=list)   # ids in document order
+    invalid: bool = False          # the selector must raise SelectorSyntaxError
+    custom: Optional[dict] = None  # soupsieve's custom= mapping
+
+
+def selector_cases() -> Iterator[SelectorCase]:
+    base = selectors_dir()
+    for name in SELECTOR_FILES:
+        with open(base / name, encoding="utf-8") as f:
+            doc = json.load(f)
+        fixtures = doc.get("fixtures", {})
+        for case in doc["cases"]:
+            html = case["html"] if "html" in case else fixtures[case["fixture"]]
+            yield SelectorCase(
+                id="selectors/%s:%s" % (name, case["id"]), file=name,
+                selector=case["selector"], html=html, scope=case["scope"],
+                expect=list(case["expect"]), custom=case.get("custom"))
+        for case in doc["invalid"]:
+            yield SelectorCase(
+                id="selectors/%s:%s" % (name, case["id"]), file=name,
+                selector=case["selector"], invalid=True)
+
+
 def cases(suite: str):
     return {"tokenizer": tokenizer_cases, "tree": tree_cases,
-            "encoding": encoding_cases, "serializer": serializer_cases}[suite]()
+            "encoding": encoding_cases, "serializer": serializer_cases,
+            "extra": extra_tree_cases, "selectors": selector_cases}[suite]()

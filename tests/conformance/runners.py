@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Optional, Sequence
 
-from .data import EncodingCase, SerializerCase, TokenizerCase, TreeCase
+from .data import EncodingCase, SelectorCase, SerializerCase, TokenizerCase, TreeCase
 
 
 def _exception_message(exc: BaseException) -> str:
@@ -156,9 +156,91 @@ def run_serializer_case(case: SerializerCase) -> Optional[str]:
     return None
 
 
+# ---------------------------------------------------------------------------
+# CSS selectors
+# ---------------------------------------------------------------------------
+
+_parsed_documents: dict = {}
+
+
+def _document(html):
+    # Cases share fixtures; matching never changes a document, so one parse
+    # serves them all.
+    import lexpy
+    doc = _parsed_documents.get(html)
+    if doc is None:
+        if len(_parsed_documents) > 64:
+            _parsed_documents.clear()
+        doc = _parsed_documents[html] = lexpy.parse(html)
+    return doc
+
+
+def _ids(elements):
+    return [e.get_attribute("id") if e.has_attribute("id") else "<%s>" % e.local_name
+            for e in elements]
+
+
+def run_selectors_case(case: SelectorCase) -> Optional[str]:
+    """A valid case: query_selector_all gives exactly `expect` (ids, tree
+    order), query_selector its first element, and matches() agrees with
+    the result on every element of the document (for the context's
+    descendants). An invalid case: every entry point raises
+    SelectorSyntaxError."""
+    import lexpy
+    if case.invalid:
+        doc = _document("<!DOCTYPE html><p id=a>x")
+        problems = []
+        for what, call in (("compile_selector", lambda: lexpy.compile_selector(case.selector)),
+                           ("query_selector_all", lambda: doc.query_selector_all(case.selector)),
+                           ("matches", lambda: doc.body.first_child.matches(case.selector))):
+            try:
+                call()
+            except lexpy.SelectorSyntaxError:
+                continue
+            except Exception as exc:  # noqa: BLE001
+                problems.append("%s raised %s" % (what, _exception_message(exc)))
+                continue
+            problems.append("%s accepted the invalid selector %r" % (what, case.selector))
+        return "\n".join(problems) or None
+    try:
+        doc = _document(case.html)
+        context = doc if case.scope == "document" else doc.query_selector(case.scope)
+        if context is None:
+            return "the scope %r matches nothing" % case.scope
+        if case.custom:
+            selector = lexpy.compile_selector(case.selector, custom=case.custom)
+            found = selector.select(context)
+            first = selector.select_first(context)
+            match = selector.match
+        else:
+            found = context.query_selector_all(case.selector)
+            first = context.query_selector(case.selector)
+            match = lambda element: element.matches(case.selector)  # noqa: E731
+        problems = []
+        got = _ids(found)
+        if got != case.expect:
+            problems.append("query_selector_all(%r): expected %s, got %s" % (
+                case.selector, case.expect, got))
+        if first is not (found[0] if found else None):
+            problems.append("query_selector is not the first of query_selector_all")
+        inside = set(map(id, found))
+        # matches() takes the element itself as :scope (the DOM's scoping
+        # root of matches()), so a selector using :scope answers another
+        # question there: its matches() check is left out.
+        for element in ([] if ":scope" in case.selector.lower() else context.iter()):
+            if bool(match(element)) != (id(element) in inside):
+                problems.append("matches() disagrees on %s" % _ids([element]))
+                break
+    except Exception as exc:  # noqa: BLE001
+        return _exception_message(exc)
+    return "\n".join(problems) or None
+
+
 RUNNERS = {
     "tokenizer": run_tokenizer_case,
     "tree": run_tree_case,
     "encoding": run_encoding_case,
     "serializer": run_serializer_case,
+    "extra": run_tree_case,
+    "selectors": run_selectors_case,
 }

@@ -100,7 +100,7 @@ cdef int start_tag_frameset_in_body(TreeBuilder* tb, Token* token) noexcept nogi
         return DONE
     body = tb.open_elements[1]
     if body.node.parent != NULL:
-        node_remove(&body.node)
+        parser_removed(tb, &body.node)
     while tb.open_count > 1:
         open_elements_pop(tb)
     insert_html_element(tb, token)

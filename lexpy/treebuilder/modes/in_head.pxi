@@ -16,8 +16,26 @@ cdef void insert_text_element(TreeBuilder* tb, Token* token,
 
 
 cdef int start_tag_template(TreeBuilder* tb, Token* token) noexcept nogil:
-    if insert_html_element(tb, token) == NULL:
+    cdef InsertionLocation location = appropriate_place(tb, NULL)
+    cdef bint at_current_node = location.parent == <CNode*> current_node(tb)
+    cdef CElement* template = create_element_for_token(tb, token, NS_HTML)
+    cdef CNode* scope
+    if template == NULL:
         return DONE
+    # A template with a for attribute (and no shadowrootmode in a state
+    # other than None: lexpy makes no declarative shadow roots) is only
+    # pushed on the stack when it finds its markers (<template for>,
+    # content_patching.pxi); else it is inserted where it would go.
+    if open_elements_push(tb, template) != 0:
+        return DONE
+    if element_find_attribute(template, ATTR_FOR, NS__UNDEF) == NULL \
+            or has_valid_shadowrootmode(template):
+        insert_at(location, &template.node)
+    else:
+        scope = patching_scope(tb, location.parent)
+        if not prepare_content_patching(tb, scope, at_current_node and scope == location.parent,
+                                        template):
+            insert_at(location, &template.node)
     insert_marker(tb)
     tb.frameset_ok = False
     tb.mode = IN_TEMPLATE
@@ -26,12 +44,16 @@ cdef int start_tag_template(TreeBuilder* tb, Token* token) noexcept nogil:
 
 
 cdef int end_tag_template(TreeBuilder* tb) noexcept nogil:
+    cdef CElement* template
     if not has_template_on_stack(tb):
         parse_error(tb, "unexpected-end-tag")
         return DONE
     generate_all_implied_end_tags_thoroughly(tb)
     if not current_node_is(tb, TAG_TEMPLATE):
         parse_error(tb, "unclosed-elements-in-template")
+    template = tb.open_elements[topmost_html_element(tb, TAG_TEMPLATE) - 1]
+    if template.node.flags & ELEMENT_PATCHING:
+        end_content_patching(tb, template)
     pop_until_tag(tb, TAG_TEMPLATE)
     clear_active_formatting_to_last_marker(tb)
     pop_template_mode(tb)

@@ -1,0 +1,281 @@
+# The Python face: compile_selector(), Selector, and the functions behind
+# the DOM's query_selector / query_selector_all / matches / closest.
+
+import threading
+from collections.abc import Mapping
+
+
+cdef Program* compile_program(str text, dict namespaces, dict custom) except NULL:
+    cdef list tokens = tokenize_css(text)
+    cdef ProgramBuilder builder = ProgramBuilder()
+    cdef SelectorParser parser
+    cdef int root
+    cdef CustomSelectors customs = None
+    if custom:
+        customs = CustomSelectors({ascii_lower(key_text(key)): value
+                                   for key, value in custom.items()})
+    parser = SelectorParser(builder, tokens, 0, len(tokens) - 1, text, 0,
+                            namespaces, customs, False)
+    parser.skip_whitespace()
+    try:
+        root = parser.parse_list(False, False)
+    except _NestingTooDeep:
+        raise SelectorSyntaxError(u"selectors nested more than %d deep" % MAX_NESTING,
+                                  text, 0, u"less nesting") from None
+    return builder.build(root)
+
+
+cdef str key_text(str key):
+    """The name of a custom= key (':--name', escapes resolved, without the
+    colon)."""
+    cdef list tokens
+    if not key.startswith(u":"):
+        raise SelectorSyntaxError(u"a custom selector name must start with ':--'", key, 0,
+                                  u"':--name'")
+    tokens = tokenize_css(key[1:])
+    if len(tokens) != 2 or (<CssToken> tokens[0]).type != T_IDENT \
+            or not (<CssToken> tokens[0]).value.startswith(u"--"):
+        raise SelectorSyntaxError(u"invalid custom selector name", key, 0, u"':--name'")
+    return (<CssToken> tokens[0]).value
+
+
+cdef dict check_namespaces(object namespaces):
+    if namespaces is None:
+        return None
+    if not isinstance(namespaces, Mapping):
+        raise TypeError("namespaces must be a mapping of prefix to namespace URL, not %s"
+                        % type(namespaces).__name__)
+    result = {}
+    for prefix, uri in namespaces.items():
+        if not isinstance(prefix, str) or not isinstance(uri, str):
+            raise TypeError("namespaces must map str prefixes to str URLs, not %r: %r"
+                            % (prefix, uri))
+        result[prefix] = uri
+    return result
+
+
+cdef dict check_custom(object custom):
+    if custom is None:
+        return None
+    if not isinstance(custom, Mapping):
+        raise TypeError("custom must be a mapping of ':--name' to selector text, not %s"
+                        % type(custom).__name__)
+    result = {}
+    for name, text in custom.items():
+        if not isinstance(name, str) or not isinstance(text, str):
+            raise TypeError("custom must map str names to str selectors, not %r: %r"
+                            % (name, text))
+        result[name] = text
+    return result
+
+
+cdef inline Node check_node(object node, str what):
+    if not isinstance(node, Node):
+        raise TypeError("%s must be a lexpy Node, not %s" % (what, type(node).__name__))
+    if (<Node> node).c_node == NULL:
+        raise ValueError("this %s belongs to no document" % type(node).__name__)
+    return <Node> node
+
+
+cdef class Selector:
+    """A compiled selector list (Selectors Level 4), reusable and safe to
+    share between threads: each match binds its names to the document it
+    runs on, in memory of its own.
+
+    Made by lexpy.compile_selector(). `text` is the source."""
+
+    def __cinit__(self):
+        self.program = NULL
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("Selector objects are made by lexpy.compile_selector()")
+
+    def __dealloc__(self):
+        program_free(self.program)
+        self.program = NULL
+
+    def __repr__(self):
+        return "Selector(%r)" % self.source
+
+    @property
+    def text(self):
+        """The selector text it was compiled from."""
+        return self.source
+
+    def select(self, node):
+        """Every element among node's descendants that matches, in tree
+        order (node itself excluded; not into template contents)."""
+        return run_query(self, check_node(node, "node"), False)
+
+    def select_first(self, node):
+        """The first descendant element of node that matches, or None."""
+        cdef list found = run_query(self, check_node(node, "node"), True)
+        return found[0] if found else None
+
+    def match(self, element):
+        """Whether the element matches."""
+        cdef Node c_element = check_node(element, "element")
+        if c_element.c_node.type != ELEMENT_NODE:
+            raise TypeError("element must be an Element, not %s" % type(element).__name__)
+        return run_match(self, c_element, c_element.c_node, False) is not None
+
+    def filter(self, elements):
+        """The elements of the iterable that match, in its order (anything
+        that is not an Element is left out)."""
+        cdef list result = []
+        for element in elements:
+            if isinstance(element, Node) and (<Node> element).c_node != NULL \
+                    and (<Node> element).c_node.type == ELEMENT_NODE \
+                    and run_match(self, <Node> element, (<Node> element).c_node, False) is not None:
+                result.append(element)
+        return result
+
+    def closest(self, element):
+        """The element itself or its nearest ancestor that matches, or None."""
+        cdef Node c_element = check_node(element, "element")
+        if c_element.c_node.type != ELEMENT_NODE:
+            raise TypeError("element must be an Element, not %s" % type(element).__name__)
+        return run_match(self, c_element, c_element.c_node, True)
+
+    def __reduce__(self):
+        return (compile_selector, (self.source, self.namespaces_key and dict(self.namespaces_key),
+                                   self.custom_key and dict(self.custom_key)))
+
+
+cdef Selector make_selector(str text, dict namespaces, dict custom):
+    cdef Selector selector = Selector.__new__(Selector)
+    selector.program = compile_program(text, namespaces, custom)
+    selector.source = text
+    selector.namespaces_key = tuple(sorted(namespaces.items())) if namespaces else None
+    selector.custom_key = tuple(sorted(custom.items())) if custom else None
+    return selector
+
+
+def compile_selector(selectors, namespaces=None, custom=None):
+    """Compile a selector list (Selectors Level 4) once, for reuse.
+
+    `namespaces` maps prefixes to namespace URLs for `prefix|name` type and
+    attribute selectors (the "" key: the default namespace); `custom` maps
+    `:--name` to selector text (soupsieve's custom=). Raises
+    SelectorSyntaxError (a ValueError) for text the grammar rejects."""
+    if not isinstance(selectors, str):
+        raise TypeError("selectors must be a str, not %s" % type(selectors).__name__)
+    return make_selector(selectors, check_namespaces(namespaces), check_custom(custom))
+
+
+# The bounded cache of the string-taking DOM methods: (text, namespaces)
+# -> Selector, least recently compiled dropped first.
+CACHE_SIZE = 512
+cdef dict _cache = {}
+cdef object _cache_lock = threading.Lock()
+
+
+cdef Selector cached_selector(object selectors, object namespaces):
+    cdef dict checked
+    cdef object key
+    cdef Selector selector
+    if not isinstance(selectors, str):
+        raise TypeError("selectors must be a str, not %s" % type(selectors).__name__)
+    if namespaces is None:
+        key = selectors
+    else:
+        checked = check_namespaces(namespaces)
+        key = (selectors, tuple(sorted(checked.items())))
+    found = _cache.get(key)
+    if found is not None:
+        return <Selector> found
+    selector = make_selector(selectors, None if namespaces is None
+                             else check_namespaces(namespaces), None)
+    with _cache_lock:
+        if len(_cache) >= CACHE_SIZE:
+            del _cache[next(iter(_cache))]
+        _cache[key] = selector
+    return selector
+
+
+cdef list run_query(Selector selector, Node root, bint first_only):
+    """select / select_first: the walk runs without the GIL; the document
+    counts as read meanwhile (its Python API refuses changes)."""
+    cdef CNode* c_root = root.c_node
+    cdef CDocument* doc = c_root.owner
+    cdef MatchContext ctx
+    cdef NodeArray found
+    cdef int status
+    cdef list result
+    cdef size_t i
+    if c_root.type != ELEMENT_NODE and c_root.type != DOCUMENT_NODE \
+            and c_root.type != DOCUMENT_FRAGMENT_NODE:
+        raise TypeError("node must be a Document, DocumentFragment or Element, not %s"
+                        % type(root).__name__)
+    memset(&found, 0, sizeof(NodeArray))
+    if context_init(&ctx, selector.program, doc, c_root) != 0:
+        raise MemoryError()
+    doc.readers += 1
+    with nogil:
+        status = select_into(&ctx, c_root, &found, first_only)
+    doc.readers -= 1
+    if ctx.out_of_memory:
+        status = -1
+    context_free(&ctx)
+    if status != 0:
+        free(found.items)
+        raise MemoryError()
+    try:
+        result = [node_proxy(found.items[i]) for i in range(found.count)]
+    finally:
+        free(found.items)
+    return result
+
+
+cdef Node run_match(Selector selector, Node owner, CNode* element, bint climb):
+    """match (climb false: the element or None) and closest (climb: the
+    nearest inclusive ancestor that matches, or None)."""
+    cdef CDocument* doc = element.owner
+    cdef MatchContext ctx
+    cdef CNode* node = element
+    cdef CNode* hit = NULL
+    if context_init(&ctx, selector.program, doc, element) != 0:
+        raise MemoryError()
+    doc.readers += 1
+    with nogil:
+        while node != NULL and node.type == ELEMENT_NODE:
+            if match_list(&ctx, ctx.program.root, node):
+                hit = node
+                break
+            if not climb:
+                break
+            node = node.parent
+    doc.readers -= 1
+    oom = ctx.out_of_memory
+    context_free(&ctx)
+    if oom:
+        raise MemoryError()
+    return node_proxy(hit) if hit != NULL else None
+
+
+# -- the DOM's methods (registered with lexpy.dom on import) --------------------
+
+def query_selector(node, selectors, namespaces=None):
+    """node.query_selector(): the first matching descendant element, or None."""
+    cdef Selector selector = cached_selector(selectors, namespaces)
+    cdef list found = run_query(selector, check_node(node, "node"), True)
+    return found[0] if found else None
+
+
+def query_selector_all(node, selectors, namespaces=None):
+    """node.query_selector_all(): every matching descendant element, in tree order."""
+    return run_query(cached_selector(selectors, namespaces), check_node(node, "node"), False)
+
+
+def matches(element, selectors, namespaces=None):
+    """element.matches(): whether the element matches."""
+    cdef Selector selector = cached_selector(selectors, namespaces)
+    cdef Node c_element = check_node(element, "element")
+    return run_match(selector, c_element, c_element.c_node, False) is not None
+
+
+def closest(element, selectors, namespaces=None):
+    """element.closest(): the element or its nearest ancestor that matches."""
+    cdef Selector selector = cached_selector(selectors, namespaces)
+    cdef Node c_element = check_node(element, "element")
+    return run_match(selector, c_element, c_element.c_node, True)

@@ -1,0 +1,89 @@
+# The compiled form of a selector list (what other modules may cimport):
+# flat C arrays that the matcher walks with no Python object in reach.
+#
+# A Program holds selector lists; a list is a run of complex selectors; a
+# complex selector is a run of compounds stored right to left (the subject
+# first), each compound a run of simple selectors and the combinator that
+# links it to the compound on its left. Nested lists (:is, :where, :not,
+# :has, :nth-child(... of S), custom selectors) are lists of the same
+# Program, referred to by index. Names are "slots": the text of a type or
+# attribute name, bound to the ids of one document's name tables at the
+# start of each match (a Program serves every document, and every thread).
+
+from libc.stdint cimport uint8_t, uint32_t, int32_t, int64_t
+
+
+cdef enum Combinator:
+    COMBINATOR_NONE = 0           # the leftmost compound
+    COMBINATOR_DESCENDANT         # "A B": the compound on the left is an ancestor
+    COMBINATOR_CHILD              # "A > B": the parent
+    COMBINATOR_NEXT_SIBLING       # "A + B": the previous element sibling
+    COMBINATOR_SUBSEQUENT_SIBLING # "A ~ B": some previous element sibling
+
+
+cdef struct SimpleSelector:
+    uint32_t kind                 # SimpleKind (selectors.pyx)
+    uint32_t op                   # attribute operator; case flags; dir value
+    uint32_t name                 # name slot (type and attribute selectors)
+    uint32_t ns                   # NS_CONSTRAINT_ANY / _NONE or a namespace slot
+    uint32_t strings              # first entry in Program.strings
+    uint32_t string_count
+    int64_t a                     # An+B
+    int64_t b
+    int32_t list                  # nested selector list, or -1
+
+
+cdef struct Compound:
+    uint32_t first                # simple selectors
+    uint32_t count
+    uint32_t combinator           # Combinator to the compound on the left
+
+
+cdef struct ComplexSelector:
+    uint32_t first                # compounds, subject first
+    uint32_t count
+
+
+cdef struct SelectorList:
+    uint32_t first                # complex selectors
+    uint32_t count
+
+
+cdef struct StringRef:            # UTF-8 text in Program.text
+    uint32_t offset
+    uint32_t length
+
+
+cdef struct NameSlot:             # a type or attribute name
+    StringRef lower               # ASCII-lowercased: matched against HTML elements
+    StringRef exact               # as written: matched against other elements
+    uint32_t is_attribute
+
+
+cdef struct Program:
+    SimpleSelector* simples
+    Compound* compounds
+    ComplexSelector* complexes
+    SelectorList* lists
+    StringRef* strings
+    NameSlot* names
+    StringRef* namespaces         # namespace URIs
+    uint8_t* text
+    uint32_t simple_count
+    uint32_t compound_count
+    uint32_t complex_count
+    uint32_t list_count
+    uint32_t string_count
+    uint32_t name_count
+    uint32_t namespace_count
+    uint32_t root                 # the top-level list
+    uint32_t max_compounds        # of any complex selector (backtrack stack size)
+    uint32_t has_count            # :has() pseudo-classes (memo tables)
+    uint32_t needs_text           # uses :-soup-contains (reads text)
+
+
+cdef class Selector:
+    cdef Program* program
+    cdef str source
+    cdef object namespaces_key
+    cdef object custom_key

@@ -1,0 +1,252 @@
+"""The Selectors API (lexpy.selectors): query_selector[_all], matches and
+closest on the DOM, compile_selector and Selector, namespaces= and custom=,
+HTML's case-sensitivity rules, bad input, hostile selectors and threads.
+The conformance cases are in test_selectors_suite.py."""
+import pickle
+import sys
+import threading
+
+import pytest
+
+import lexpy
+from lexpy import SelectorSyntaxError, compile_selector
+from tests.helpers import progress_gaps
+
+PAGE = """<!DOCTYPE html><html><head><title>t</title></head><body>
+<div id=main class="content Box"><p id=p1>one</p><p id=p2 class=lead>two <a id=a1 href=/x>x</a></p>
+<ul id=list><li id=l1>a<li id=l2>b<li id=l3>c</ul></div>
+<svg id=s viewBox="0 0 1 1"><rect id=r /><foreignObject id=fo><p id=p3>in svg</p></foreignObject></svg>
+<template id=t><p id=hidden>template</p></template>
+<input id=i1 type=CHECKBOX checked>
+</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def doc():
+    return lexpy.parse(PAGE)
+
+
+def ids(elements):
+    return [e.id for e in elements]
+
+
+def test_query_selector_all_is_in_tree_order_without_duplicates(doc):
+    assert ids(doc.query_selector_all("li, #l2, ul > *, p")) == ["p1", "p2", "l1", "l2", "l3", "p3"]
+    assert doc.query_selector("li:last-child").id == "l3"
+    assert doc.query_selector("nav") is None
+    assert doc.query_selector_all("nav") == []
+
+
+def test_element_methods(doc):
+    a = doc.get_element_by_id("a1")
+    assert a.matches("div a[href]") and not a.matches("ul a")
+    assert a.closest("p").id == "p2"
+    assert a.closest("a") is a
+    assert a.closest("ul") is None
+    main = doc.get_element_by_id("main")
+    assert ids(main.query_selector_all(":scope > p")) == ["p1", "p2"]
+    # the context's ancestors count, the context itself is never returned
+    assert ids(main.query_selector_all("body div p")) == ["p1", "p2"]
+    assert main.query_selector_all("div") == []
+
+
+def test_template_contents_are_not_searched_but_can_be(doc):
+    assert doc.query_selector("#hidden") is None
+    content = doc.get_element_by_id("t").content
+    assert ids(content.query_selector_all("p")) == ["hidden"]
+    fragment = lexpy.parse_fragment("<p id=x><b id=y></b></p><b id=z></b>")
+    assert ids(fragment.query_selector_all(":scope > b, p b")) == ["y", "z"]
+
+
+def test_compiled_selector(doc):
+    selector = compile_selector("p.lead, li:nth-child(2n+1)")
+    assert selector.text == "p.lead, li:nth-child(2n+1)"
+    assert repr(selector) == "Selector('p.lead, li:nth-child(2n+1)')"
+    assert ids(selector.select(doc)) == ["p2", "l1", "l3"]
+    assert selector.select_first(doc).id == "p2"
+    assert selector.match(doc.get_element_by_id("l3"))
+    assert ids(selector.filter(doc.iter())) == ["p2", "l1", "l3"]
+    assert selector.closest(doc.get_element_by_id("a1")).id == "p2"
+    assert ids(pickle.loads(pickle.dumps(selector)).select(doc)) == ["p2", "l1", "l3"]
+    assert isinstance(selector, lexpy.Selector)
+    with pytest.raises(TypeError):
+        lexpy.Selector()
+
+
+def test_html_case_sensitivity(doc):
+    # type selectors and attribute names: HTML elements case-insensitively,
+    # others (SVG) as written
+    assert ids(doc.query_selector_all("LI")) == ["l1", "l2", "l3"]
+    assert ids(doc.query_selector_all("foreignObject")) == ["fo"]
+    assert doc.query_selector_all("foreignobject") == []
+    assert ids(doc.query_selector_all("[viewBox]")) == ["s"]
+    assert doc.query_selector_all("[viewbox]") == []
+    assert ids(doc.query_selector_all("[HREF]")) == ["a1"]
+    # values of attributes on HTML's list compare case-insensitively
+    assert ids(doc.query_selector_all("[type=checkbox]")) == ["i1"]
+    assert doc.query_selector_all("[type=checkbox s]") == []
+    assert doc.query_selector_all("[id=MAIN]") == []
+    assert ids(doc.query_selector_all("[id=MAIN i]")) == ["main"]
+    # class and id: case-sensitive in no-quirks mode...
+    assert doc.query_selector_all(".box, #MAIN") == []
+    # ...ASCII case-insensitive in quirks mode
+    quirks = lexpy.parse("<p id=Main class=Box>")
+    assert quirks.quirks_mode == "quirks"
+    assert len(quirks.query_selector_all(".box")) == 1
+    assert len(quirks.query_selector_all("#MAIN")) == 1
+
+
+def test_namespaces(doc):
+    ns = {"svg": "http://www.w3.org/2000/svg", "h": "http://www.w3.org/1999/xhtml"}
+    assert ids(doc.query_selector_all("svg|rect", namespaces=ns)) == ["r"]
+    assert ids(doc.query_selector_all("svg|*", namespaces=ns)) == ["s", "r", "fo"]
+    assert ids(doc.query_selector_all("h|p", namespaces=ns)) == ["p1", "p2", "p3"]
+    assert ids(doc.query_selector_all("*|rect")) == ["r"]
+    assert doc.query_selector_all("|rect") == []
+    default = dict(ns, **{"": "http://www.w3.org/2000/svg"})
+    assert ids(doc.query_selector_all("rect, p", namespaces=default)) == ["r"]
+    assert ids(doc.query_selector_all("[svg|href], [*|viewBox]", namespaces=ns)) == ["s"]
+    with pytest.raises(SelectorSyntaxError, match="undeclared namespace prefix"):
+        doc.query_selector_all("svg|rect")
+    x = lexpy.parse('<svg><a xlink:href=u id=x></a></svg>')
+    assert ids(x.query_selector_all("[xl|href]", namespaces={"xl": "http://www.w3.org/1999/xlink"})) == ["x"]
+    assert x.query_selector_all("[href]") == []
+
+
+def test_custom_selectors(doc):
+    selector = compile_selector(":--heading-ish, :--item:first-child",
+                                custom={":--heading-ish": "p.lead", ":--item": "li"})
+    assert ids(selector.select(doc)) == ["p2", "l1"]
+    with pytest.raises(SelectorSyntaxError, match="refers to itself"):
+        compile_selector(":--a", custom={":--a": "p:--b", ":--b": ":--a"})
+    with pytest.raises(SelectorSyntaxError, match="unknown custom selector"):
+        compile_selector(":--nothing")
+
+
+def test_soupsieve_extensions(doc):
+    assert ids(doc.query_selector_all("p:-soup-contains(two, nothing)")) == ["p2"]
+    assert ids(doc.query_selector_all("p:-soup-contains-own('two')")) == ["p2"]
+    assert doc.query_selector_all("p:-soup-contains-own(x)") == []
+    assert ids(doc.query_selector_all("[id!=l1]:is(li)")) == ["l2", "l3"]
+
+
+@pytest.mark.parametrize("bad", [None, 1, b"p", ["p"]])
+def test_selectors_must_be_a_str(doc, bad):
+    for call in (lambda: doc.query_selector(bad), lambda: doc.query_selector_all(bad),
+                 lambda: doc.body.matches(bad), lambda: doc.body.closest(bad),
+                 lambda: compile_selector(bad)):
+        with pytest.raises(TypeError, match="selectors must be a str"):
+            call()
+
+
+def test_namespaces_and_custom_must_be_mappings(doc):
+    with pytest.raises(TypeError, match="namespaces must be a mapping"):
+        doc.query_selector("p", namespaces=[("a", "b")])
+    with pytest.raises(TypeError, match="custom must be a mapping"):
+        compile_selector("p", custom="p")
+    with pytest.raises(TypeError):
+        compile_selector("p", namespaces={1: "x"})
+
+
+@pytest.mark.parametrize("text, offset", [("", 0), ("   ", 3), (">", 0), ("p >", 3),
+                                           ("p,", 2), ("p ++ a", 3), ("p:nope", 2),
+                                           ("::nope", 2), ("[a=]", 3)])
+def test_syntax_errors_say_where(text, offset):
+    with pytest.raises(SelectorSyntaxError) as info:
+        compile_selector(text)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert error.text == text and error.offset == offset
+    assert str(error).startswith(error.message)
+
+
+def test_selector_rejects_nodes_it_cannot_search(doc):
+    selector = compile_selector("p")
+    with pytest.raises(TypeError):
+        selector.select("<p>")
+    with pytest.raises(TypeError):
+        selector.select(doc.get_element_by_id("p1").first_child)
+    with pytest.raises(TypeError):
+        selector.match(doc)
+
+
+# -- hostile selectors: an error or a result, never a crash or a RecursionError
+
+@pytest.mark.parametrize("text", [
+    "p" + ".a" * 100000,
+    ":is(" * 10000 + "p" + ")" * 10000,
+    ":not(" * 10000 + "p" + ")" * 10000,
+    ":has(" * 10000 + "p" + ")" * 10000,
+    ":nth-child(2n of " * 10000 + "p" + ")" * 10000,
+    ", ".join(["p"] * 100000),
+    " ".join(["p"] * 20000),
+    "[a" * 10000,
+    "(" * 10000 + "p",
+    "\\" * 10000,
+])
+def test_hostile_selectors(text):
+    doc = lexpy.parse("<div><p class=a>x</p></div>" * 20)
+    try:
+        found = doc.query_selector_all(text)
+    except SelectorSyntaxError:
+        return
+    assert all(e.local_name == "p" for e in found)
+
+
+def test_nesting_is_bounded_with_a_clear_error():
+    with pytest.raises(SelectorSyntaxError, match="nested more than 64 deep"):
+        compile_selector(":is(" * 100 + "p" + ")" * 100)
+    assert compile_selector(":is(" * 60 + "p" + ")" * 60).text
+
+
+def test_a_tree_deeper_than_the_c_stack(doc):
+    deep = lexpy.parse("<div>" * 100000 + "<span id=s></span>")
+    assert ids(deep.query_selector_all("div div div div div div div div span")) == ["s"]
+    assert len(deep.query_selector_all("div:has(span) > div > span")) == 1
+    assert deep.get_element_by_id("s").closest("body > div").local_name == "div"
+
+
+# -- threads ------------------------------------------------------------------
+
+def test_one_selector_shared_by_threads():
+    selector = compile_selector("div > p:nth-child(odd), a[href^=h]")
+    docs = [lexpy.parse(("<div><p>x</p><p>y</p><a href=h>z</a></div>" * (200 + i)))
+            for i in range(4)]
+    expected = [len(selector.select(d)) for d in docs]
+    results = {}
+
+    def work(index):
+        results[index] = [len(selector.select(docs[index])) for _ in range(20)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i in range(4):
+        assert results[i] == [expected[i]] * 20
+
+
+def test_another_thread_runs_while_a_tree_is_queried():
+    doc = lexpy.parse("<div><p>x</p><span>y</span></div>" * 50000)
+
+    queries = 4
+    selector = compile_selector(", ".join(
+        ["div div div span:-soup-contains(zz%d)" % i for i in range(30)]))
+
+    def work():
+        for _ in range(queries):
+            selector.select(doc)       # matches nothing: all of it is the walk
+
+    gaps, total = progress_gaps(work)
+    # Had the GIL stayed held, the main thread would stall for a whole query
+    # each time (about total / queries).
+    assert len(gaps) > 10
+    assert len([gap for gap in gaps if gap > total / queries / 2]) <= 1
+
+
+def test_the_document_is_writable_after_a_query(doc):
+    d = lexpy.parse("<p>x")
+    d.query_selector_all("p")
+    d.body.append_child(d.create_element("b"))      # no reader left behind
+    assert len(d.query_selector_all("b")) == 1
