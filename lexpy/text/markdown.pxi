@@ -698,8 +698,8 @@ cdef bint md_enter(TextWriter* w, CElement* element, Box box, MarkdownWalk* m,
         if not w.line_start:
             w.pending_space = True
         return True
-    if o.raw_html and box == BOX_INLINE and tag != TAG_SPAN or (
-            o.raw_html and tag == TAG_SPAN and element.attr_count):
+    if o.raw_html and box == BOX_INLINE and (tag != TAG_SPAN or element.attr_count):
+        # (a bare <span> says nothing: its text is enough)
         write_raw_tag(w, element, False)
     return children_rendered(box)
 
