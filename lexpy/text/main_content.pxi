@@ -64,6 +64,8 @@ WEAK_NEGATIVE_WORDS[:] = [
     b"pagination", b"byline", b"toolbar", b"masthead", b"skip", b"login",
     b"rss", b"author", b"meta", b"trending", b"popular", b"dateline",
     b"timestamp"]
+cdef const char* ARTICLE_NEGATIVE_WORDS[5]
+ARTICLE_NEGATIVE_WORDS[:] = [b"comment", b"related", b"recommend", b"promo", b"sponsor"]
 cdef const char* POSITIVE_WORDS[10]
 POSITIVE_WORDS[:] = [
     b"article", b"content", b"main", b"post", b"entry", b"body", b"text",
@@ -105,9 +107,30 @@ cdef bint attribute_has_word(CAttr* attr, const char** words, size_t count,
             while j < word_length and lower[i + j] == <uint8_t> words[k][j]:
                 j += 1
             if j == word_length and (not whole or i + j == length
-                                     or is_word_separator(lower[i + j])):
+                                     or is_word_separator(lower[i + j])) \
+                    and not is_layout_class(lower, length, i):
                 return True
     return False
+
+
+cdef bint is_layout_class(const uint8_t* value, size_t length, size_t at) noexcept nogil:
+    """Whether the class (the space-separated token around `at`) describes
+    the page's layout rather than a part of it: "fixed-sidebar-layout",
+    "has-sidebar", "with-comments", "enable-pin-share" hold the article."""
+    cdef size_t start = at
+    cdef size_t end = at
+    cdef size_t i
+    while start and not is_collapsible(value[start - 1]):
+        start -= 1
+    while end < length and not is_collapsible(value[end]):
+        end += 1
+    for i in range(start, end):
+        if i + 6 <= end and memcmp(value + i, b"layout", 6) == 0:
+            return True
+    return (start + 4 <= end and memcmp(value + start, b"has-", 4) == 0) \
+        or (start + 5 <= end and memcmp(value + start, b"with-", 5) == 0) \
+        or (start + 3 <= end and memcmp(value + start, b"no-", 3) == 0) \
+        or (start + 7 <= end and memcmp(value + start, b"enable-", 7) == 0)
 
 
 cdef uint16_t element_content_flags(CElement* element) noexcept nogil:
@@ -147,6 +170,14 @@ cdef uint16_t element_content_flags(CElement* element) noexcept nogil:
     klass = element_find_attribute(element, ATTR_CLASS, NS__UNDEF)
     ident = element_find_attribute(element, ATTR_ID, NS__UNDEF)
     if klass == NULL and ident == NULL:
+        return flags
+    if tag == TAG_ARTICLE or tag == TAG_MAIN:
+        # Class words on these are mostly feature flags ("enable-pin-share",
+        # "has-sidebar"); a comment or a teaser of another article is what
+        # they can still be.
+        if attribute_has_word(klass, ARTICLE_NEGATIVE_WORDS, 5, False) \
+                or attribute_has_word(ident, ARTICLE_NEGATIVE_WORDS, 5, True):
+            return (flags & ~FLAG_POSITIVE) | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
         return flags
     if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 26, False) \
             or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 26, True):
