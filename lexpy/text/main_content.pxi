@@ -58,9 +58,10 @@ STRONG_NEGATIVE_WORDS[:] = [
     b"sponsor", b"promo", b"breadcrumb", b"disqus",
     b"outbrain", b"taboola", b"recommend", b"signup", b"gdpr", b"paywall",
     b"sr-only", b"screen-reader", b"visually-hidden", b"recirc"]
-cdef const char* WEAK_NEGATIVE_WORDS[20]
+# (not "widget": page builders call every block one, "elementor-widget-...")
+cdef const char* WEAK_NEGATIVE_WORDS[19]
 WEAK_NEGATIVE_WORDS[:] = [
-    b"menu", b"nav", b"header", b"banner", b"widget", b"tags", b"pager",
+    b"menu", b"nav", b"header", b"banner", b"tags", b"pager",
     b"pagination", b"byline", b"toolbar", b"masthead", b"skip", b"login",
     b"rss", b"author", b"meta", b"trending", b"popular", b"dateline",
     b"timestamp"]
@@ -182,8 +183,8 @@ cdef uint16_t element_content_flags(CElement* element) noexcept nogil:
     if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 26, False) \
             or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 26, True):
         return flags | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
-    weak = attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 20, False) \
-        or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 20, True)
+    weak = attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 19, False) \
+        or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 19, True)
     if attribute_has_word(klass, POSITIVE_WORDS, 10, False) \
             or attribute_has_word(ident, POSITIVE_WORDS, 10, True):
         return flags | FLAG_POSITIVE | (FLAG_WEAK_NEGATIVE if weak else 0)
