@@ -230,7 +230,9 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     """CommonMark for `node` (any node, as for extract_text): ATX headings,
     paragraphs, emphasis and strong emphasis, code spans and fenced code
     blocks (the info string from class="language-x"), links and images with
-    their titles, nested ordered (start numbers kept) and bullet lists,
+    their titles (an inline data: image gives its alt text only; a
+    javascript: link its text), nested ordered (start numbers kept) and
+    bullet lists,
     block quotes, thematic breaks, hard line breaks, GFM tables; text is
     backslash-escaped so it renders back as the same text.
 

@@ -299,6 +299,13 @@ cdef void write_destination(TextWriter* w, CElement* element,
 
 cdef void write_image(TextWriter* w, MarkdownWalk* m, CElement* element) noexcept nogil:
     cdef CAttr* alt = element_find_attribute(element, ATTR_ALT, NS__UNDEF)
+    cdef CAttr* src = element_find_attribute(element, ATTR_SRC, NS__UNDEF)
+    if src != NULL and src.value_length >= 5 and memcmp(src.value, b"data:", 5) == 0:
+        # An inline data: image (kilobytes of base64, often a placeholder):
+        # its alternative text only.
+        if alt != NULL:
+            md_text(w, m, alt.value, alt.value_length)
+        return
     md_content_begin(w)
     md_raw(w, "![")
     w.line_begin = False
