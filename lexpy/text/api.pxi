@@ -3,6 +3,8 @@
 
 import re
 
+fill_ua_boxes()
+
 from lexpy.dom.dom import Text as _Text
 
 

@@ -399,17 +399,39 @@ cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
                     if kept == node:
                         kept = NULL
         if descend:
+            # The open element's box, for its leaving (a heap stack, one
+            # byte per level).
+            if walk.boxes_length == walk.boxes_capacity and grow_bytes(
+                    &walk.boxes, &walk.boxes_capacity) != 0:
+                w.failed = True
+                break
+            walk.boxes[walk.boxes_length] = <uint8_t> box
+            walk.boxes_length += 1
             node = node.first_child
             continue
         while node.next == NULL:
             node = node.parent
             if node == root or node == NULL:
-                free(walk.lists)
-                return -1 if w.failed else 0
+                node = NULL
+                break
+            walk.boxes_length -= 1
             element = <CElement*> node
-            leave_element(w, element, walk_box(element, o), &walk, o)
+            leave_element(w, element, <Box> walk.boxes[walk.boxes_length], &walk, o)
             if kept == node:
                 kept = NULL
+        if node == NULL:
+            break
         node = node.next
     free(walk.lists)
+    free(walk.boxes)
     return -1 if w.failed else 0
+
+
+cdef int grow_bytes(uint8_t** array, size_t* capacity) noexcept nogil:
+    cdef size_t new_capacity = capacity[0] * 2 if capacity[0] else 256
+    cdef uint8_t* grown = <uint8_t*> realloc(array[0], new_capacity)
+    if grown == NULL:
+        return -1
+    array[0] = grown
+    capacity[0] = new_capacity
+    return 0

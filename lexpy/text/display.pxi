@@ -26,13 +26,45 @@ cdef bint attribute_equals(CElement* element, lxp_attr_id_t name,
 
 
 cdef Box html_box(CElement* element, bint scripting) noexcept nogil:
-    """The box an HTML element generates under the UA stylesheet."""
+    """The box an HTML element generates under the UA stylesheet: the
+    table of ua_tag_box's answers, then the rules that read attributes."""
     cdef lxp_tag_id_t tag = element.tag_id
+    cdef Box box
     # Hidden elements, https://html.spec.whatwg.org/multipage/rendering.html#hidden-elements
     # ([hidden] applies to every element but embed; until-found content is
     # content-visibility: hidden, not rendered either)
-    if tag != TAG_EMBED and has_attribute(element, ATTR_HIDDEN):
+    if element.attr_count and tag != TAG_EMBED and has_attribute(element, ATTR_HIDDEN):
         return BOX_NONE
+    box = <Box> UA_BOXES[tag] if tag < TAG__LAST_STATIC else BOX_INLINE
+    if box != BOX_DEPENDS:
+        return box
+    if tag == TAG_NOSCRIPT:
+        # (@media (scripting) { noscript { display: none !important } })
+        return BOX_NONE if scripting else BOX_INLINE
+    if tag == TAG_DIALOG:
+        return BOX_BLOCK if has_attribute(element, ATTR_OPEN) else BOX_NONE
+    if tag == TAG_INPUT:
+        return BOX_NONE if attribute_equals(element, ATTR_TYPE, "hidden") \
+            else BOX_REPLACED
+    if tag == TAG_AUDIO:
+        return BOX_REPLACED if has_attribute(element, ATTR_CONTROLS) else BOX_NONE
+    return BOX_INLINE
+
+
+# The box of each static tag id, filled at import from ua_tag_box.
+cdef uint8_t UA_BOXES[TAG__LAST_STATIC]
+
+
+cdef void fill_ua_boxes() noexcept nogil:
+    cdef uint32_t tag
+    for tag in range(TAG__LAST_STATIC):
+        UA_BOXES[tag] = ua_tag_box(tag)
+
+
+cdef Box ua_tag_box(lxp_tag_id_t tag) noexcept nogil:
+    """The UA stylesheet's box for an HTML element by its name alone;
+    BOX_DEPENDS where an attribute or the scripting flag decides (see
+    html_box)."""
     if tag == TAG_AREA or tag == TAG_BASE or tag == TAG_BASEFONT \
             or tag == TAG_DATALIST or tag == TAG_HEAD or tag == TAG_LINK \
             or tag == TAG_META or tag == TAG_NOEMBED or tag == TAG_NOFRAMES \
@@ -41,12 +73,12 @@ cdef Box html_box(CElement* element, bint scripting) noexcept nogil:
             or tag == TAG_SOURCE or tag == TAG_TRACK:
         return BOX_NONE
     if tag == TAG_NOSCRIPT:
-        return BOX_NONE if scripting else BOX_INLINE
+        return BOX_DEPENDS
     # Flow content, https://html.spec.whatwg.org/multipage/rendering.html#flow-content-3
     if tag == TAG_P:
         return BOX_PARAGRAPH
     if tag == TAG_DIALOG:
-        return BOX_BLOCK if has_attribute(element, ATTR_OPEN) else BOX_NONE
+        return BOX_DEPENDS            # (dialog:not([open]) { display: none })
     if tag == TAG_ADDRESS or tag == TAG_BLOCKQUOTE or tag == TAG_CENTER \
             or tag == TAG_DIV or tag == TAG_FIGURE or tag == TAG_FIGCAPTION \
             or tag == TAG_FOOTER or tag == TAG_FORM or tag == TAG_HEADER \
@@ -84,8 +116,7 @@ cdef Box html_box(CElement* element, bint scripting) noexcept nogil:
         return BOX_TABLE_CELL
     # Form controls, https://html.spec.whatwg.org/multipage/rendering.html#form-controls
     if tag == TAG_INPUT:
-        return BOX_NONE if attribute_equals(element, ATTR_TYPE, "hidden") \
-            else BOX_REPLACED
+        return BOX_DEPENDS            # (input[type=hidden i] { display: none })
     if tag == TAG_TEXTAREA:
         return BOX_REPLACED
     if tag == TAG_SELECT or tag == TAG_BUTTON:
@@ -108,7 +139,7 @@ cdef Box html_box(CElement* element, bint scripting) noexcept nogil:
     # Embedded content, https://html.spec.whatwg.org/multipage/rendering.html#embedded-content-rendering-rules
     # (replaced elements: their children are fallback content, not rendered)
     if tag == TAG_AUDIO:
-        return BOX_REPLACED if has_attribute(element, ATTR_CONTROLS) else BOX_NONE
+        return BOX_DEPENDS            # (audio:not([controls]) { display: none })
     if tag == TAG_IMG or tag == TAG_IFRAME or tag == TAG_VIDEO \
             or tag == TAG_CANVAS or tag == TAG_OBJECT or tag == TAG_EMBED \
             or tag == TAG_METER or tag == TAG_PROGRESS or tag == TAG_APPLET:

@@ -24,6 +24,7 @@ cdef enum Box:
     BOX_REPLACED                  # an atomic inline; children not rendered
     BOX_LINE_BREAK                # <br>
     BOX_CONTENTS                  # display: contents
+    BOX_DEPENDS                   # (the table's mark: attributes decide)
 
 
 cdef enum TextMode:
@@ -77,6 +78,9 @@ cdef struct Walk:
     int64_t* lists                # per open list: next number, -1: bullets
     size_t lists_length
     size_t lists_capacity
+    uint8_t* boxes                # the box of each open element (a stack)
+    size_t boxes_length
+    size_t boxes_capacity
 
 
 cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
