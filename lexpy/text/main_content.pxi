@@ -78,40 +78,61 @@ cdef inline bint is_word_separator(uint8_t c) noexcept nogil:
                 or c >= 0x80)
 
 
-cdef bint attribute_has_word(CAttr* attr, const char** words, size_t count,
-                             bint whole) noexcept nogil:
-    """Whether a word starts a token of the value (ASCII case-insensitive;
-    tokens are runs of letters and digits): "sidebar" in "sidebar-left".
-    With `whole`, the word must be the whole token: ids are often made from
-    headings ("sharing-with-a-team"), where a prefix means nothing."""
+cdef enum WordKind:
+    WORDS_STRONG_NEGATIVE = 1
+    WORDS_WEAK_NEGATIVE = 2
+    WORDS_POSITIVE = 4
+    WORDS_ARTICLE_NEGATIVE = 8
+
+
+cdef uint32_t match_words(const uint8_t* lower, size_t length, size_t i,
+                          const char** words, size_t count, bint whole,
+                          uint32_t kind) noexcept nogil:
+    cdef size_t k
+    cdef size_t j
+    cdef size_t word_length
+    for k in range(count):
+        if lower[i] != <uint8_t> words[k][0]:
+            continue
+        word_length = strlen(words[k])
+        if word_length > length - i:
+            continue
+        j = 1
+        while j < word_length and lower[i + j] == <uint8_t> words[k][j]:
+            j += 1
+        if j == word_length and (not whole or i + j == length
+                                 or is_word_separator(lower[i + j])) \
+                and not is_layout_class(lower, length, i):
+            return kind
+    return 0
+
+
+cdef uint32_t attribute_words(CAttr* attr, bint whole) noexcept nogil:
+    """Which lists of words (WordKind bits) start a token of the value
+    (ASCII case-insensitive; tokens are runs of letters and digits):
+    "sidebar" in "sidebar-left". With `whole`, a word must be the whole
+    token: ids are often made from headings ("sharing-with-a-team"), where
+    a prefix means nothing. One pass: the value is lowered once."""
     cdef uint8_t lower[256]
     cdef size_t length
     cdef size_t i
-    cdef size_t j
-    cdef size_t k
-    cdef size_t word_length
+    cdef uint32_t found = 0
     if attr == NULL or attr.value_length == 0:
-        return False
+        return 0
     length = attr.value_length if attr.value_length < sizeof(lower) else sizeof(lower)
     for i in range(length):
         lower[i] = attr.value[i] + 0x20 if 0x41 <= attr.value[i] <= 0x5A else attr.value[i]
     for i in range(length):
-        if i and not is_word_separator(lower[i - 1]):
+        if (i and not is_word_separator(lower[i - 1])) or is_word_separator(lower[i]):
             continue
-        if is_word_separator(lower[i]):
-            continue
-        for k in range(count):
-            word_length = strlen(words[k])
-            if word_length > length - i or lower[i] != <uint8_t> words[k][0]:
-                continue
-            j = 1
-            while j < word_length and lower[i + j] == <uint8_t> words[k][j]:
-                j += 1
-            if j == word_length and (not whole or i + j == length
-                                     or is_word_separator(lower[i + j])) \
-                    and not is_layout_class(lower, length, i):
-                return True
-    return False
+        found |= match_words(lower, length, i, STRONG_NEGATIVE_WORDS, 26, whole,
+                             WORDS_STRONG_NEGATIVE)
+        found |= match_words(lower, length, i, WEAK_NEGATIVE_WORDS, 19, whole,
+                             WORDS_WEAK_NEGATIVE)
+        found |= match_words(lower, length, i, POSITIVE_WORDS, 10, whole, WORDS_POSITIVE)
+        found |= match_words(lower, length, i, ARTICLE_NEGATIVE_WORDS, 5, whole,
+                             WORDS_ARTICLE_NEGATIVE)
+    return found
 
 
 cdef bint is_layout_class(const uint8_t* value, size_t length, size_t at) noexcept nogil:
@@ -140,7 +161,7 @@ cdef uint16_t element_content_flags(CElement* element) noexcept nogil:
     cdef CAttr* klass
     cdef CAttr* ident
     cdef CAttr* role
-    cdef bint weak
+    cdef uint32_t words
     if element.ns != NS_HTML:
         return 0
     if tag == TAG_NAV or tag == TAG_ASIDE or tag == TAG_FOOTER or tag == TAG_HEADER \
@@ -172,23 +193,19 @@ cdef uint16_t element_content_flags(CElement* element) noexcept nogil:
     ident = element_find_attribute(element, ATTR_ID, NS__UNDEF)
     if klass == NULL and ident == NULL:
         return flags
+    words = attribute_words(klass, False) | attribute_words(ident, True)
     if tag == TAG_ARTICLE or tag == TAG_MAIN:
         # Class words on these are mostly feature flags ("enable-pin-share",
         # "has-sidebar"); a comment or a teaser of another article is what
         # they can still be.
-        if attribute_has_word(klass, ARTICLE_NEGATIVE_WORDS, 5, False) \
-                or attribute_has_word(ident, ARTICLE_NEGATIVE_WORDS, 5, True):
+        if words & WORDS_ARTICLE_NEGATIVE:
             return (flags & ~FLAG_POSITIVE) | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
         return flags
-    if attribute_has_word(klass, STRONG_NEGATIVE_WORDS, 26, False) \
-            or attribute_has_word(ident, STRONG_NEGATIVE_WORDS, 26, True):
+    if words & WORDS_STRONG_NEGATIVE:
         return flags | FLAG_BOILERPLATE | FLAG_STRONG_NEGATIVE
-    weak = attribute_has_word(klass, WEAK_NEGATIVE_WORDS, 19, False) \
-        or attribute_has_word(ident, WEAK_NEGATIVE_WORDS, 19, True)
-    if attribute_has_word(klass, POSITIVE_WORDS, 10, False) \
-            or attribute_has_word(ident, POSITIVE_WORDS, 10, True):
-        return flags | FLAG_POSITIVE | (FLAG_WEAK_NEGATIVE if weak else 0)
-    if weak:
+    if words & WORDS_POSITIVE:
+        return flags | FLAG_POSITIVE | (FLAG_WEAK_NEGATIVE if words & WORDS_WEAK_NEGATIVE else 0)
+    if words & WORDS_WEAK_NEGATIVE:
         flags |= FLAG_BOILERPLATE
     return flags
 
