@@ -61,6 +61,7 @@ EXTENSIONS = [
     extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
     extension("lexpy.driver.driver", files("lexpy/driver", ".pxi")),
     extension("lexpy.selectors.selectors", files("lexpy/selectors", ".pxi")),
+    extension("lexpy.text.text", files("lexpy/text", ".pxi")),
 ]
 
 

@@ -9,7 +9,10 @@ standard, and a real DOM comes out that serializes back to HTML::
     doc.body.get_elements_by_tag_name("b")[0].text_content   # 'world'
     doc.body.inner_html      # '<p class="x">Hello <b>world</b></p>'
 
-parse(), parse_fragment() and Parser (incremental) build trees; dump()
+parse(), parse_fragment() and Parser (incremental) build trees;
+extract_text() gives a tree's readable text (or its main content only) and
+to_markdown() its CommonMark (lexpy.text; Element.inner_text is the
+standard's innerText); dump()
 gives the html5lib test format of a tree and serialize() the HTML with
 html5lib's serializer options; to_etree() and to_lxml() convert a tree to
 ElementTree and lxml (lexpy.etree); lexpy.bs4 and lexpy.html5lib are the
@@ -70,6 +73,7 @@ from lexpy.dom import (
 from lexpy.dom.errors import ParseError
 from lexpy.parser import Parser, ParserBusyError, parse, parse_fragment
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
+from lexpy.text import extract_text, to_markdown
 
 __all__ = [
     "Attributes",
@@ -97,11 +101,13 @@ __all__ = [
     "__version__",
     "compile_selector",
     "dump",
+    "extract_text",
     "parse",
     "parse_fragment",
     "serialize",
     "to_etree",
     "to_lxml",
+    "to_markdown",
 ]
 
 

@@ -18,6 +18,7 @@ BELOW = {
     "treebuilder": {"tokenizer", "encoding", "dom"},
     "driver": {"tokenizer", "encoding", "dom", "treebuilder"},
     "selectors": {"tokenizer", "dom"},
+    "text": {"tokenizer", "dom"},
 }
 IMPORT = re.compile(r"^\s*(?:from|cimport|import)\s+lexpy\.(\w+)", re.M)
 

@@ -468,6 +468,51 @@ cdef class Element(Node):
         move_children(holder, target)
 
 
+    # -- rendered text ------------------------------------------------------
+    # Computed by lexpy.text, a layer above the DOM: it registers its
+    # functions with register_text_layer when lexpy is imported, so the DOM
+    # imports nothing from it.
+
+    @property
+    def inner_text(self):
+        """The HTML standard's innerText: the element's text as rendered
+        under the user-agent stylesheet (no author CSS: style attributes and
+        <style> sheets are ignored); the text_content of an element that is
+        not being rendered; None for SVG and MathML elements. Setting it
+        replaces the children with Text nodes and a <br> per line break."""
+        return text_layer().inner_text(self)
+
+    @inner_text.setter
+    def inner_text(self, value):
+        text_layer().set_inner_text(self, value)
+
+    @property
+    def outer_text(self):
+        """As inner_text when read; setting it replaces the element itself
+        with the text (and <br> elements), merging adjacent Text nodes."""
+        return text_layer().inner_text(self)
+
+    @outer_text.setter
+    def outer_text(self, value):
+        text_layer().set_outer_text(self, value)
+
+
+cdef object registered_text_layer = None
+
+
+def register_text_layer(layer):
+    """Called by lexpy.text on import: the object whose inner_text,
+    set_inner_text and set_outer_text the Element properties call."""
+    global registered_text_layer
+    registered_text_layer = layer
+
+
+cdef object text_layer():
+    if registered_text_layer is None:
+        raise RuntimeError("inner_text needs lexpy.text (import lexpy)")
+    return registered_text_layer
+
+
 @cython.final
 @cython.freelist(16)
 cdef class Attributes:
