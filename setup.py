@@ -59,7 +59,9 @@ EXTENSIONS = [
     extension("lexpy.encoding.encoding",
               files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
     extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
+    extension("lexpy.driver.driver", files("lexpy/driver", ".pxi")),
     extension("lexpy.selectors.selectors", files("lexpy/selectors", ".pxi")),
+    extension("lexpy.text.text", files("lexpy/text", ".pxi")),
 ]
 
 
