@@ -8,6 +8,9 @@ lines. A directory argument parses every .html/.htm file under it (with a
 progress bar on standard error when that is a terminal); ``-`` reads
 standard input. Exit status: 0 on success, 1 when an input cannot be read,
 2 on bad usage.
+
+``lexpy extract INPUT...`` (lexpy/corpus/cli.py) writes the extracted
+records of WARC files and HTML folders as JSON lines.
 """
 from __future__ import annotations
 
@@ -39,7 +42,8 @@ def _arguments() -> argparse.ArgumentParser:
         description="Parse HTML files the way browsers do and print them back "
                     "as HTML, as a tree, as parse errors or as statistics.",
         epilog="Exit status: 0 on success, 1 when an input cannot be read, "
-               "2 on bad usage.")
+               "2 on bad usage. 'lexpy extract --help': extracting records "
+               "of WARC files and folders as JSON lines.")
     p.add_argument("inputs", nargs="+", metavar="FILE",
                    help="an HTML file, a directory (every .html/.htm file "
                         "under it), or - for standard input")
@@ -280,6 +284,12 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line with `argv` (default: sys.argv[1:]); returns the
     exit status."""
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["extract"]:
+        # The corpus subcommand (a file called "extract": ./extract).
+        from lexpy.corpus.cli import main as extract_main
+        return extract_main(argv[1:])
     args = _arguments().parse_args(argv)
     if args.json and not (args.errors or args.stats):
         _arguments().error("--json needs --errors or --stats")

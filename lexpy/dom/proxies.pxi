@@ -612,6 +612,10 @@ cdef class Node:
     def __copy__(self):
         return self.clone_node(False)
 
+    def __reduce__(self):
+        # pickling.pxi: a binary encoding of the subtree, not HTML text
+        return node_reduce(self)
+
     def __deepcopy__(self, memo):
         return self.clone_node(True)
 
@@ -887,6 +891,12 @@ cdef class Document(Node):
         node_remove(source.c_node)
         adopt_node(source.c_node, self)
         return source
+
+    def __deepcopy__(self, memo):
+        # clone_node(True) as for any node, with the parse's results too
+        cdef Document copy = self._clone_document(True)
+        copy.parse_errors = list(self.parse_errors)
+        return copy
 
     def _clone_document(self, deep):
         cdef Document copy = Document.__new__(Document)

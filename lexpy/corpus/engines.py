@@ -1,0 +1,274 @@
+"""process(): run an extraction function over records on threads (lexpy
+parses without the GIL), processes (multiprocessing) or a Dask cluster,
+with errors as data and results in input order on request."""
+from __future__ import annotations
+
+import collections
+import os
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Tuple
+
+from lexpy.corpus.extract import extract_record
+from lexpy.corpus.readers import Item, iter_inputs
+from lexpy.corpus.records import NotAPage, Record, RecordError
+
+ENGINES = ("threads", "processes", "dask")
+Batch = List[Item]
+
+
+def apply(fn: Callable[[Record], Any], item: Item) -> Any:
+    """fn(item) with its exception turned into a RecordError (a RecordError
+    item passes through untouched)."""
+    if isinstance(item, RecordError):
+        return item
+    try:
+        return fn(item)
+    except NotAPage as exc:
+        return RecordError(item.file, item.offset, str(exc), url=item.url,
+                           kind="skipped")
+    except Exception as exc:
+        return RecordError(item.file, item.offset, "%s: %s" % (type(exc).__name__, exc),
+                           url=item.url, kind="failed")
+
+
+def apply_batch(fn: Callable[[Record], Any], batch: Batch) -> List[Any]:
+    """[apply(fn, item) for item in batch]: the unit of work a process or a
+    Dask worker runs."""
+    return [apply(fn, item) for item in batch]
+
+
+def _check_inputs(inputs: Any) -> Iterable[Any]:
+    if isinstance(inputs, (str, bytes, os.PathLike, Record)):
+        inputs = [inputs]
+    if isinstance(inputs, (list, tuple)):
+        for item in inputs:
+            if isinstance(item, (str, os.PathLike)) and not os.path.exists(item):
+                raise FileNotFoundError("no such file or directory: %r"
+                                        % os.fspath(item))
+    return inputs  # type: ignore[no-any-return]
+
+
+def _batches(items: Iterator[Item], size: int) -> Iterator[Batch]:
+    batch: Batch = []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def process(inputs: Any, fn: Callable[[Record], Any] = extract_record, *,
+            engine: str = "threads", jobs: Optional[int] = None,
+            ordered: bool = True, batch_size: Optional[int] = None,
+            client: Any = None, scheduler: Optional[str] = None,
+            mp_context: Any = None) -> Iterator[Any]:
+    """Run `fn` over the records of `inputs` and yield its results.
+
+    `inputs`: a path or a list of paths (WARC files, HTML files, folders of
+    either), or an iterable of Records. A missing path raises
+    FileNotFoundError here, before any work starts (for a list; a lazy
+    iterable is read as it goes).
+
+    `engine`: 'threads' (lexpy releases the GIL while it parses, so the
+    threads of one process share its cores), 'processes'
+    (concurrent.futures over multiprocessing; `mp_context` picks the start
+    method, and `fn` must be picklable), or 'dask' (batches of records
+    submitted to a dask.distributed Client: `client`, else the current
+    client if there is one, else a Client of `scheduler`, an address, else
+    a LocalCluster of `jobs` worker processes made and closed here).
+    `jobs`: workers (default os.cpu_count(); 1 with 'threads' runs in the
+    calling thread). `batch_size`: records per task of the processes and
+    dask engines, and of the threads engine's tasks (default 8).
+
+    Results come in input order when `ordered` (default), else as they are
+    done. An exception in `fn` becomes a RecordError (file, offset,
+    message) in the results, as does each damaged part of an input; a
+    worker process that dies is reported: the records it held are retried
+    once, one at a time, and a record that kills its worker again is listed
+    as a RecordError of kind 'worker'. No record is lost."""
+    if engine not in ENGINES:
+        raise ValueError("engine must be one of %s, not %r" % (", ".join(ENGINES), engine))
+    if not callable(fn):
+        raise TypeError("fn must be callable, not %s" % type(fn).__name__)
+    if jobs is not None and (not isinstance(jobs, int) or isinstance(jobs, bool)
+                             or jobs < 1):
+        raise ValueError("jobs must be a positive int or None, not %r" % (jobs,))
+    if batch_size is not None and (not isinstance(batch_size, int) or batch_size < 1):
+        raise ValueError("batch_size must be a positive int or None, not %r"
+                         % (batch_size,))
+    if engine == "dask":
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            raise ImportError("engine='dask' needs dask.distributed: "
+                              "pip install 'lexpy[dask]'") from None
+    items = iter_inputs(_check_inputs(inputs))
+    workers = jobs or os.cpu_count() or 1
+    size = batch_size or 8
+    if engine == "threads":
+        return _threads(items, fn, workers, ordered, size)
+    if engine == "processes":
+        return _processes(items, fn, workers, ordered, size, mp_context)
+    return _dask(items, fn, workers, ordered, size, client, scheduler)
+
+
+def _drain(pending: Deque[Tuple[Any, "Future[Any]"]], ordered: bool,
+           limit: int) -> Iterator[Tuple[Any, "Future[Any]"]]:
+    """Take finished (key, future) pairs off `pending` until at most `limit`
+    are left: the oldest first when ordered, else any finished ones."""
+    while len(pending) > limit:
+        if ordered:
+            key, future = pending.popleft()
+            wait([future])
+            yield key, future
+        else:
+            done, _ = wait([f for _, f in pending], return_when=FIRST_COMPLETED)
+            kept: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
+            finished: List[Tuple[Any, "Future[Any]"]] = []
+            for pair in pending:
+                (finished if pair[1] in done else kept).append(pair)
+            pending.clear()
+            pending.extend(kept)
+            yield from finished
+
+
+def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
+             ordered: bool, size: int) -> Iterator[Any]:
+    from concurrent.futures import ThreadPoolExecutor
+    if workers == 1:
+        for item in items:
+            yield apply(fn, item)
+        return
+    pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
+    executor = ThreadPoolExecutor(workers, thread_name_prefix="lexpy-corpus")
+    try:
+        # Batches: a future per record costs as much as a small page's
+        # Python work.
+        for batch in _batches(items, size):
+            pending.append((None, executor.submit(apply_batch, fn, batch)))
+            for _, future in _drain(pending, ordered, workers * 2):
+                yield from future.result()
+        for _, future in _drain(pending, ordered, 0):
+            yield from future.result()
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _worker_died(batch: Batch, why: str) -> List[RecordError]:
+    return [item if isinstance(item, RecordError) else
+            RecordError(item.file, item.offset, why, url=item.url, kind="worker")
+            for item in batch]
+
+
+def _processes(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
+               ordered: bool, size: int, mp_context: Any) -> Iterator[Any]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    def new_pool() -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(workers, mp_context=mp_context)
+
+    def retry(batches: List[Batch]) -> Iterator[Any]:
+        # One record at a time in a fresh pool: a record that kills its
+        # worker again is then known, and fails alone.
+        for batch in batches:
+            for item in batch:
+                pool = new_pool()
+                try:
+                    yield pool.submit(apply, fn, item).result()
+                except BrokenProcessPool:
+                    yield from _worker_died([item], "the worker process died "
+                                            "twice on this record")
+                finally:
+                    pool.shutdown(wait=True, cancel_futures=True)
+
+    pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
+    executor = new_pool()
+    try:
+        batches = _batches(items, size)
+        exhausted = False
+        while not exhausted or pending:
+            if not exhausted:
+                batch = next(batches, None)
+                if batch is None:
+                    exhausted = True
+                else:
+                    pending.append((batch, executor.submit(apply_batch, fn, batch)))
+            limit = 0 if exhausted else workers * 2
+            finished = list(_drain(pending, ordered, limit))
+            if not any(isinstance(f.exception(), BrokenProcessPool) for _, f in finished):
+                for _, future in finished:
+                    yield from future.result()
+                continue
+            # The pool broke: every batch in flight went with it, except
+            # those done before. In order, keep what is done and retry the
+            # rest.
+            finished.extend(pending)
+            pending.clear()
+            wait([f for _, f in finished])
+            executor.shutdown(wait=True, cancel_futures=True)
+            for batch, future in finished:
+                if future.exception() is None:
+                    yield from future.result()
+                elif isinstance(future.exception(), BrokenProcessPool):
+                    yield from retry([batch])
+                else:
+                    future.result()     # (apply_batch catches fn's errors)
+            executor = new_pool()
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+
+
+def _dask(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
+          ordered: bool, size: int, client: Any, scheduler: Optional[str]) -> Iterator[Any]:
+    import distributed
+    from distributed import wait as dask_wait
+
+    own: List[Any] = []
+    if client is None:
+        if scheduler is not None:
+            client = distributed.Client(scheduler)
+            own.append(client)
+        else:
+            try:
+                client = distributed.get_client()
+            except ValueError:
+                cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                   processes=True, dashboard_address=None)
+                client = distributed.Client(cluster)
+                own.extend([client, cluster])
+    window = max(2 * len(client.scheduler_info().get("workers", {})), 2)
+
+    def collect(batch: Batch, future: Any) -> List[Any]:
+        try:
+            return future.result()  # type: ignore[no-any-return]
+        except distributed.KilledWorker as exc:
+            return _worker_died(batch, "the Dask worker died on this batch: %s" % exc)
+        except Exception as exc:    # the task could not run at all
+            return [item if isinstance(item, RecordError) else
+                    RecordError(item.file, item.offset, "%s: %s" % (type(exc).__name__, exc),
+                                url=item.url, kind="failed") for item in batch]
+
+    pending: Deque[Tuple[Batch, Any]] = collections.deque()
+    try:
+        for batch in _batches(items, size):
+            pending.append((batch, client.submit(apply_batch, fn, batch, pure=False)))
+            while len(pending) > window:
+                if ordered:
+                    done_batch, future = pending.popleft()
+                    yield from collect(done_batch, future)
+                else:
+                    dask_wait([f for _, f in pending], return_when="FIRST_COMPLETED")
+                    for pair in [p for p in pending if p[1].done()]:
+                        pending.remove(pair)
+                        yield from collect(*pair)
+        while pending:
+            done_batch, future = pending.popleft()
+            yield from collect(done_batch, future)
+    finally:
+        for future in pending:
+            future[1].cancel()
+        for owned in own:
+            owned.close()

@@ -1,0 +1,360 @@
+"""Readers: WARC files (fastwarc, or warcio when fastwarc is not
+installed) and folders of HTML files, yielding Records that say where each
+came from (file, offset), and RecordErrors for what cannot be read.
+
+A damaged input never ends the run: after a corrupt gzip member or a
+broken record the WARC reader looks for the next record (the next gzip
+member that starts a WARC record, or the next "WARC/1." line of an
+uncompressed file) and goes on from there, reporting the bytes it skipped
+as one RecordError.
+"""
+from __future__ import annotations
+
+import gzip
+import os
+import zlib
+from typing import IO, Any, Iterable, Iterator, List, Optional, Tuple, Union
+
+from lexpy.corpus.records import Record, RecordError
+
+WARC_SUFFIXES = (".warc", ".warc.gz")
+HTML_SUFFIXES = (".html", ".htm", ".html.gz", ".htm.gz")
+GZIP_MAGIC = b"\x1f\x8b\x08"
+WARC_MAGIC = b"WARC/1."
+
+Item = Union[Record, RecordError]
+
+
+def warc_backend() -> str:
+    """The WARC library iter_warc uses by default: 'fastwarc' when it is
+    installed, else 'warcio'; ImportError naming the extra when neither is."""
+    try:
+        import fastwarc.warc  # noqa: F401
+        return "fastwarc"
+    except ImportError:
+        pass
+    try:
+        import warcio  # noqa: F401
+        return "warcio"
+    except ImportError:
+        raise ImportError("reading WARC files needs fastwarc or warcio: "
+                          "pip install 'lexpy[warc]'") from None
+
+
+def iter_warc(path: Union[str, "os.PathLike[str]"], *,
+              backend: Optional[str] = None) -> Iterator[Item]:
+    """The response records of a WARC (or gzip-compressed .warc.gz) file, as
+    Records (url, HTTP status, headers, body, file, offset); other record
+    types (request, metadata, warcinfo...) are skipped. Damaged parts of the
+    file become RecordErrors (kind 'read') and reading goes on after them.
+    `backend`: 'fastwarc' or 'warcio' (default: warc_backend())."""
+    name = os.fspath(path)
+    if backend is None:
+        backend = warc_backend()
+    if backend not in ("fastwarc", "warcio"):
+        raise ValueError("backend must be 'fastwarc' or 'warcio', not %r" % (backend,))
+    with open(name, "rb") as raw:
+        size = os.fstat(raw.fileno()).st_size
+        compressed = raw.read(3) == GZIP_MAGIC
+        start = 0
+        while start < size:
+            raw.seek(start)
+            # One pass of the library from `start`; state[0] is the offset
+            # of the last record it yielded (absolute), state[1] the end of
+            # the input it consumed when it stopped cleanly.
+            state: List[Optional[int]] = [None, None]
+            failure: Optional[str] = None
+            # Each record is held back until the next one starts (or the
+            # library stops), so a record the file ends inside is reported
+            # instead of yielded with a short body: both libraries stop
+            # quietly at a truncated end.
+            pending: Optional[Item] = None
+            try:
+                records = _fastwarc_pass(raw, name, start, state) \
+                    if backend == "fastwarc" else _warcio_pass(raw, name, start, state)
+                for item in records:
+                    if pending is not None:
+                        yield pending
+                    pending = item
+                if pending is not None:
+                    position = raw.tell()
+                    complete = _record_complete(raw, pending.offset, size, compressed)
+                    raw.seek(position)
+                    if not complete:
+                        pending = RecordError(
+                            name, pending.offset, "truncated record: the file "
+                            "ends inside it", url=pending.url, kind="read")
+                    yield pending
+                    pending = None
+            except (OSError, EOFError, ValueError, zlib.error, RuntimeError) as exc:
+                failure = _describe(exc)
+            except Exception as exc:   # a library bug must not end the run
+                failure = _describe(exc)
+            if failure is None:
+                return
+            if pending is not None:
+                yield pending
+            search_from = state[0] + 1 if state[0] is not None else start
+            bad = _damaged_record_start(raw, state[0], size, compressed) \
+                if state[0] is not None else start
+            if bad is None or bad < start:
+                bad = search_from
+            resume = _next_record_start(raw, bad + 1, size, compressed)
+            yield RecordError(name, bad, "damaged WARC data (%s); skipped %s"
+                              % (failure, "to offset %d" % resume if resume is not None
+                                 else "to the end of the file"), kind="read")
+            if resume is None:
+                return
+            start = resume
+
+
+def _describe(exc: BaseException) -> str:
+    # warcio quotes the bad first line in full: keep messages short
+    text = str(exc).strip().splitlines()[0][:120] if str(exc).strip() else ""
+    return "%s: %s" % (type(exc).__name__, text) if text else type(exc).__name__
+
+
+def _record_complete(raw: IO[bytes], offset: int, size: int,
+                     compressed: bool) -> bool:
+    """Whether the WARC record at `offset` ends inside the file: its gzip
+    member inflates to its end, or (uncompressed) its header's
+    Content-Length fits in the file."""
+    raw.seek(offset)
+    if compressed:
+        inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+        try:
+            while not inflater.eof:
+                chunk = raw.read(1 << 16)
+                if not chunk:
+                    return False
+                inflater.decompress(chunk)
+        except zlib.error:
+            return False
+        return True
+    head = raw.read(65536)
+    end = head.find(b"\r\n\r\n")
+    if end < 0:
+        return False
+    for line in head[:end].split(b"\r\n"):
+        key, _, value = line.partition(b":")
+        if key.strip().lower() == b"content-length":
+            try:
+                return offset + end + 4 + int(value.strip()) <= size
+            except ValueError:
+                return False
+    return False
+
+
+def _damaged_record_start(raw: IO[bytes], position: int, size: int,
+                          compressed: bool) -> Optional[int]:
+    """Where the damage is, after the last good record (which starts at
+    `position`, or the damage is at the first record start after it): in a
+    .warc.gz, the first gzip member from there that does not inflate to its
+    end, or the end of the last member that does when no record starts
+    there (a request record between two responses may come first)."""
+    if not compressed:
+        return _next_record_start(raw, position + 1, size, compressed)
+    candidate: Optional[int] = position
+    for _ in range(64):
+        if candidate is None:
+            break
+        end = _member_end(raw, candidate)
+        if end is None:
+            return candidate
+        if end >= size:
+            break
+        if not _starts_record(raw, end, True):
+            return end
+        candidate = end
+    return _next_record_start(raw, position + 1, size, compressed)
+
+
+def _member_end(raw: IO[bytes], offset: int) -> Optional[int]:
+    """The offset after the gzip member at `offset`, None when it does not
+    inflate to its end."""
+    raw.seek(offset)
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    consumed = 0
+    try:
+        while not inflater.eof:
+            chunk = raw.read(1 << 16)
+            if not chunk:
+                return None
+            inflater.decompress(chunk)
+            consumed += len(chunk)
+    except zlib.error:
+        return None
+    return offset + consumed - len(inflater.unused_data)
+
+
+def _next_record_start(raw: IO[bytes], position: int, size: int,
+                       compressed: bool) -> Optional[int]:
+    """The offset at or after `position` where a WARC record starts: a gzip
+    member whose first bytes inflate to 'WARC/', or a 'WARC/1.' line."""
+    magic = GZIP_MAGIC if compressed else WARC_MAGIC
+    block = 1 << 20
+    while position < size:
+        raw.seek(position)
+        data = raw.read(block + len(magic))
+        if not data:
+            return None
+        index = data.find(magic)
+        while index >= 0:
+            candidate = position + index
+            if _starts_record(raw, candidate, compressed):
+                return candidate
+            index = data.find(magic, index + 1)
+        position += block
+    return None
+
+
+def _starts_record(raw: IO[bytes], offset: int, compressed: bool) -> bool:
+    raw.seek(offset)
+    head = raw.read(4096)
+    if not compressed:
+        return offset == 0 or _preceded_by_newline(raw, offset)
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16) \
+            .startswith(b"WARC/")
+    except zlib.error:
+        return False
+
+
+def _preceded_by_newline(raw: IO[bytes], offset: int) -> bool:
+    raw.seek(offset - 1)
+    return raw.read(1) == b"\n"
+
+
+def _fastwarc_pass(raw: IO[bytes], name: str, start: int,
+                   state: List[Optional[int]]) -> Iterator[Item]:
+    from fastwarc.warc import ArchiveIterator, WarcRecordType
+    iterator = ArchiveIterator(raw, record_types=WarcRecordType.response,
+                               parse_http=True, auto_decode="none",
+                               fsspec_args=False)
+    for warc_record in iterator:
+        offset = warc_record.stream_pos  # absolute: fastwarc starts from tell()
+        state[0] = offset
+        url = warc_record.headers.get("WARC-Target-URI")
+        http = warc_record.http_headers
+        status = http.status_code if http is not None else None
+        headers = [(k, v) for k, v in http.astuples()] if http is not None else []
+        body = warc_record.reader.read()
+        yield _http_record(name, offset, url, status, headers, body)
+
+
+def _warcio_pass(raw: IO[bytes], name: str, start: int,
+                 state: List[Optional[int]]) -> Iterator[Item]:
+    from warcio.archiveiterator import ArchiveIterator
+    iterator = ArchiveIterator(raw, no_record_parse=False)
+    for warc_record in iterator:
+        if warc_record.rec_type != "response":
+            continue
+        url = warc_record.rec_headers.get_header("WARC-Target-URI")
+        http = warc_record.http_headers
+        status = None
+        headers: List[Tuple[str, str]] = []
+        if http is not None:
+            try:
+                status = int(http.get_statuscode())
+            except (TypeError, ValueError):
+                status = None
+            headers = list(http.headers)
+        body = warc_record.raw_stream.read()
+        # (after the read: get_record_offset reads the record to its end)
+        offset = iterator.get_record_offset()  # absolute, as fastwarc's
+        state[0] = offset
+        yield _http_record(name, offset, url, status, headers, body)
+
+
+def _http_record(name: str, offset: int, url: Optional[str], status: Optional[int],
+                 headers: List[Tuple[str, str]], body: bytes) -> Item:
+    record = Record(name, offset, url, status, headers, body)
+    encoding = (record.header("Content-Encoding") or "").strip().lower()
+    if encoding in ("gzip", "x-gzip", "deflate"):
+        try:
+            if encoding == "deflate":
+                try:
+                    record.body = zlib.decompress(body)
+                except zlib.error:
+                    record.body = zlib.decompress(body, -zlib.MAX_WBITS)
+            else:
+                record.body = gzip.decompress(body)
+        except (OSError, EOFError, zlib.error) as exc:
+            return RecordError(name, offset, "bad %s Content-Encoding: %s"
+                               % (encoding, exc), url=url, kind="read")
+    return record
+
+
+def iter_files(path: Union[str, "os.PathLike[str]"]) -> Iterator[Item]:
+    """Records of the .html/.htm/.html.gz files of a directory tree (sorted
+    by path), or of one such file: url is the file's file:// URL, status
+    None, offset 0. An unreadable file or folder becomes a RecordError."""
+    name = os.fspath(path)
+    if os.path.isfile(name):
+        yield _file_record(name)
+        return
+    problems: List[RecordError] = []
+
+    def report(error: OSError) -> None:
+        problems.append(RecordError(error.filename or name, 0,
+                                    error.strerror or str(error), kind="read"))
+
+    for root, dirs, names in os.walk(name, onerror=report):
+        dirs.sort()
+        yield from problems
+        problems.clear()
+        for entry in sorted(names):
+            if entry.lower().endswith(HTML_SUFFIXES):
+                yield _file_record(os.path.join(root, entry))
+    yield from problems
+
+
+def _file_record(name: str) -> Item:
+    from pathlib import Path
+    url = Path(os.path.abspath(name)).as_uri()
+    try:
+        with open(name, "rb") as f:
+            body = f.read()
+        if name.lower().endswith(".gz"):
+            body = gzip.decompress(body)
+    except (OSError, EOFError, zlib.error) as exc:
+        return RecordError(name, 0, "%s: %s" % (type(exc).__name__, exc), url=url,
+                           kind="read")
+    return Record(name, 0, url, None, [], body)
+
+
+def is_warc(path: str) -> bool:
+    """Whether a path names a WARC file (.warc or .warc.gz)."""
+    return path.lower().endswith(WARC_SUFFIXES)
+
+
+def iter_inputs(inputs: Iterable[Any]) -> Iterator[Item]:
+    """Records of a mix of inputs: WARC files, HTML files, directories (of
+    HTML files and WARC files), Records. Paths are checked before anything
+    is read: a missing one raises FileNotFoundError naming it."""
+    items = list(inputs) if not isinstance(inputs, (str, bytes, os.PathLike)) \
+        else [inputs]
+    for item in items:
+        if isinstance(item, (str, os.PathLike)) and not os.path.exists(item):
+            raise FileNotFoundError("no such file or directory: %r" % os.fspath(item))
+        if not isinstance(item, (str, os.PathLike, Record, RecordError)):
+            raise TypeError("inputs must be paths or Records, not %s"
+                            % type(item).__name__)
+    for item in items:
+        if isinstance(item, (Record, RecordError)):
+            yield item
+            continue
+        name = str(os.fspath(item))
+        if os.path.isdir(name):
+            for root, dirs, names in os.walk(name):
+                dirs.sort()
+                for entry in sorted(names):
+                    full = os.path.join(root, entry)
+                    if is_warc(entry):
+                        yield from iter_warc(full)
+                    elif entry.lower().endswith(HTML_SUFFIXES):
+                        yield _file_record(full)
+        elif is_warc(name):
+            yield from iter_warc(name)
+        else:
+            yield _file_record(name)
