@@ -245,8 +245,68 @@ def test_another_thread_runs_while_a_tree_is_queried():
     assert len([gap for gap in gaps if gap > total / queries / 2]) <= 1
 
 
+def test_another_thread_runs_while_query_selector_all_runs():
+    """The DOM's string method too: binding the names, the whole walk and
+    collecting the matches run without the GIL (only the proxies of the
+    few matches are made with it)."""
+    doc = lexpy.parse("<div><p>x</p><span>y</span></div>" * 50000 + "<b id=last></b>")
+    text = ", ".join(["div div div span:-soup-contains(zz%d)" % i for i in range(30)] + ["#last"])
+    queries = 4
+
+    def work():
+        for _ in range(queries):
+            assert len(doc.query_selector_all(text)) == 1
+
+    gaps, total = progress_gaps(work)
+    assert len(gaps) > 10
+    assert len([gap for gap in gaps if gap > total / queries / 2]) <= 1
+
+
+def test_threads_query_different_documents_as_one_thread_does():
+    selectors = ["div p a", "li:nth-child(2n+1)", "*:has(a)", "#x1, #x7", "p + p"]
+    docs = [lexpy.parse("<ul>%s</ul>" % "".join(
+        "<li id=x%d><div><p><a>%d</a></p><p></p></div>" % (j, j) for j in range(300 + 50 * i)))
+        for i in range(2)]
+    expected = [[[e.text_content for e in d.query_selector_all(s)] for s in selectors]
+                for d in docs]
+    results = {}
+
+    def work(i):
+        results[i] = [[[e.text_content for e in docs[i].query_selector_all(s)]
+                       for s in selectors] for _ in range(10)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i in range(2):
+        assert results[i] == [expected[i]] * 10
+
+
 def test_the_document_is_writable_after_a_query(doc):
     d = lexpy.parse("<p>x")
     d.query_selector_all("p")
     d.body.append_child(d.create_element("b"))      # no reader left behind
     assert len(d.query_selector_all("b")) == 1
+
+
+def test_the_benchmark_measures_thread_scaling(tmp_path):
+    """tools/bench_selectors.py --threads: lexpy's queries on 1 and 2
+    threads, with the GIL-free control measured the same way."""
+    import json
+    import subprocess
+    import sys
+    from tests.tools import TOOLS
+    for i in range(2):
+        (tmp_path / ("p%d.html" % i)).write_bytes(
+            b"<div class=content><p><a href=x>a</a></p></div>" * (50 + i))
+    proc = subprocess.run(
+        [sys.executable, str(TOOLS / "bench_selectors.py"), str(tmp_path), "--threads",
+         "--rounds", "1", "--json"], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["pages"] == 2
+    for key in ("query_selector_all", "control"):
+        assert report[key]["wall_1"] > 0 and report[key]["wall_2"] > 0
+        assert report[key]["scaling"] == 2 * report[key]["wall_1"] / report[key]["wall_2"]
