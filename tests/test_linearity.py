@@ -253,6 +253,13 @@ SELECTOR_SHAPES = {
     "descendant-chain-on-deep-spans": (
         100000, lambda n: b"<span>" * n, "div div div div div div div div span"),
     "has-descendants-on-deep-divs": (10000, lambda n: b"<div>" * n, ":has(div div div)"),
+    # :has() whose argument matches nowhere, asked of every element of a
+    # deep tree: each anchor's subtree holds most of the tree.
+    "has-failing-everywhere-on-deep-divs": (10000, lambda n: b"<div>" * n, "*:has(x)"),
+    "has-chain-failing-everywhere-on-deep-divs": (
+        10000, lambda n: b"<div>" * n, "div:has(p > x), div:has(> p x)"),
+    "has-on-deep-divs-with-a-leaf": (
+        10000, lambda n: b"<div>" * n + b"<x></x>", "*:has(x):not(:has(y))"),
     "child-chain-under-descendants": (
         100000, lambda n: b"<div><p>" * n, "div > p div > p div p"),
 }

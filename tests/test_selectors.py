@@ -310,3 +310,58 @@ def test_the_benchmark_measures_thread_scaling(tmp_path):
     for key in ("query_selector_all", "control"):
         assert report[key]["wall_1"] > 0 and report[key]["wall_2"] > 0
         assert report[key]["scaling"] == 2 * report[key]["wall_1"] / report[key]["wall_2"]
+
+
+def test_has_agrees_with_its_definition_on_random_trees():
+    """:has(C) and :has(C D) decided from the records of earlier anchors
+    (subject_below) agree with a direct reading of the definition, whatever
+    order the anchors come in (tree order, bottom-up through a descendant
+    combinator, closest())."""
+    import random
+    rng = random.Random(14)
+    for _ in range(30):
+        markup, open_tags = [], 0
+        for i in range(rng.randrange(5, 60)):
+            if open_tags and rng.random() < 0.4:
+                markup.append("</div>")
+                open_tags -= 1
+            else:
+                markup.append('<div id=n%d class="%s">' % (
+                    i, " ".join(c for c in "dex" if rng.random() < 0.3)))
+                open_tags += 1
+        doc = lexpy.parse("".join(markup))
+        elements = [e for e in doc.body.iter() if e is not doc.body]
+
+        def descendants(e):
+            return [x for x in e.iter() if x is not e]
+
+        def classes(e):
+            return (e.get_attribute("class") or "").split()
+
+        def has_e(e):
+            return any("e" in classes(x) for x in descendants(e))
+
+        def has_d_e(e):
+            return any("d" in classes(x) and has_e(x) for x in descendants(e))
+
+        expected = [e.get_attribute("id") for e in elements if has_e(e)]
+        assert [e.get_attribute("id") for e in doc.body.query_selector_all(":has(.e)")] \
+            == expected
+        expected = [e.get_attribute("id") for e in elements if has_d_e(e)]
+        assert [e.get_attribute("id") for e in doc.body.query_selector_all(":has(.d .e)")] \
+            == expected
+        # Bottom-up: the anchors are the ancestors of each .x, nearest first.
+        def ancestors(e):
+            while e.parent_node is not doc:
+                e = e.parent_node
+                yield e
+
+        expected = [e.get_attribute("id") for e in elements if "x" in classes(e) and any(
+            has_e(a) for a in ancestors(e))]
+        assert [e.get_attribute("id") for e in doc.query_selector_all(":has(.e) .x")] == expected
+        for e in elements:
+            hit = e.closest(":has(.e)")
+            a = e
+            while a is not doc and not has_e(a):
+                a = a.parent_node
+            assert hit is (None if a is doc else a)

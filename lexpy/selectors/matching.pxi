@@ -15,9 +15,15 @@
 #   element; nesting is bounded by MAX_NESTING (parser.pxi), so is the C
 #   recursion that follows it;
 # - :nth-child(An+B [of S]) and the *-of-type forms: O(s) (times S);
-# - :has(R): the elements R can reach from the anchor (the subtree, or the
-#   following siblings and their subtrees), each matched as a complex
-#   selector: O(subtree * m); a whole-tree query with :has is O(n * subtree);
+# - :has(R): for an R whose matches are descendants of the anchor (a
+#   leading descendant combinator, or a child combinator before more
+#   compounds), first whether the anchor's subtree has an element matching
+#   R's subject at all (subject_below: O(n) per R for a whole query, however
+#   many anchors), which decides ":has(C)" outright and rejects every
+#   anchor without one; ":has(> C)" tries the children, O(s); otherwise the
+#   elements R can reach from the anchor (the subtree, or the following
+#   siblings and their subtrees), each matched as a complex selector:
+#   O(subtree * m) per anchor that passed the check;
 # - :-soup-contains(): O(text of the subtree);
 # - query_selector_all: one walk of the subtree in tree order.
 
@@ -55,6 +61,7 @@ cdef struct MatchContext:
     bint out_of_memory
     CNode** loop_start            # per compound: first candidate of a descendant loop
     DescendantMemo memo
+    DescendantMemo has_memo       # (element, :has complex) -> a descendant matches its subject
 
 
 cdef inline size_t memo_slot(CNode* node, uint32_t compound, size_t mask) noexcept nogil:
@@ -63,8 +70,16 @@ cdef inline size_t memo_slot(CNode* node, uint32_t compound, size_t mask) noexce
     return (h ^ (h >> 29)) & mask
 
 
-cdef int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept nogil:
-    cdef DescendantMemo* memo = &ctx.memo
+cdef inline int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept nogil:
+    return table_get(&ctx.memo, node, compound)
+
+
+cdef inline void memo_put(MatchContext* ctx, CNode* node, uint32_t compound,
+                          int result) noexcept nogil:
+    table_put(&ctx.memo, node, compound, result)
+
+
+cdef int table_get(DescendantMemo* memo, CNode* node, uint32_t compound) noexcept nogil:
     cdef size_t mask, i
     if memo.capacity == 0:
         return -1
@@ -77,8 +92,8 @@ cdef int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept no
     return -1
 
 
-cdef void memo_put(MatchContext* ctx, CNode* node, uint32_t compound, int result) noexcept nogil:
-    cdef DescendantMemo* memo = &ctx.memo
+cdef void table_put(DescendantMemo* memo, CNode* node, uint32_t compound,
+                    int result) noexcept nogil:
     cdef DescendantMemo grown
     cdef size_t mask, i, j
     if (memo.count + 1) * 2 > memo.capacity:
@@ -171,6 +186,10 @@ cdef void context_free(MatchContext* ctx) noexcept nogil:
     free(ctx.memo.compounds)
     free(ctx.memo.results)
     memset(&ctx.memo, 0, sizeof(DescendantMemo))
+    free(ctx.has_memo.nodes)
+    free(ctx.has_memo.compounds)
+    free(ctx.has_memo.results)
+    memset(&ctx.has_memo, 0, sizeof(DescendantMemo))
     ctx.loop_start = NULL
     ctx.name_ids = NULL
     ctx.namespace_ids = NULL
@@ -541,6 +560,66 @@ cdef bint match_nth(MatchContext* ctx, SimpleSelector* simple, CElement* element
     return nth_matches(simple.a, simple.b, index)
 
 
+cdef inline CNode* next_skipping_children(CNode* node, CNode* root) noexcept nogil:
+    """The node after `node`'s subtree in tree order, within root's."""
+    while node != root:
+        if node.next != NULL:
+            return node.next
+        node = node.parent
+    return NULL
+
+
+cdef bint subject_below(MatchContext* ctx, uint32_t complex_index, CNode* anchor) noexcept nogil:
+    """Whether some descendant of `anchor` matches the subject (rightmost)
+    compound of complex selector `complex_index`: a necessary condition
+    for a :has() argument whose matches lie in the anchor's subtree.
+
+    Linear over a query: one walk of the anchor's subtree records the
+    answer for every element in it (ctx.has_memo: false when the walk
+    visits an element, true for the ancestors of each element that
+    matches, climbing until one already true), and a later walk skips the
+    subtree of any element already recorded. So each element is visited
+    once per :has() argument in a query, O(n) in all however the anchors
+    nest. The subject compound never refers to the anchor (only the
+    leftmost compound of a relative selector does), so the records hold
+    for every anchor. A failed allocation only loses records: the answer
+    is computed by the walk itself."""
+    cdef uint32_t subject = ctx.program.complexes[complex_index].first
+    cdef DescendantMemo* memo = &ctx.has_memo
+    cdef int known = table_get(memo, anchor, complex_index)
+    cdef CNode* node
+    cdef CNode* up
+    cdef bint found = False
+    cdef bint hit
+    if known >= 0:
+        return known == 1
+    table_put(memo, anchor, complex_index, 0)
+    node = next_in_tree(anchor, anchor)
+    while node != NULL:
+        if node.type != ELEMENT_NODE:
+            node = next_in_tree(node, anchor)
+            continue
+        known = table_get(memo, node, complex_index)
+        if known < 0:
+            table_put(memo, node, complex_index, 0)
+        # The record of a node is about its proper descendants: the node
+        # itself is matched in any case.
+        hit = known == 1 or match_compound(ctx, subject, node)
+        if hit:
+            found = True
+            up = node.parent
+            while up != NULL and table_get(memo, up, complex_index) != 1:
+                table_put(memo, up, complex_index, 1)
+                if up == anchor:
+                    break
+                up = up.parent
+        if known >= 0:
+            node = next_skipping_children(node, anchor)
+        else:
+            node = next_in_tree(node, anchor)
+    return found
+
+
 cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element) noexcept nogil:
     """:has(R): some element that R, relative to `element`, reaches."""
     cdef SelectorList* relative = &ctx.program.lists[simple.list]
@@ -564,6 +643,13 @@ cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element
             if ctx.program.compounds[cx.first + j].combinator == COMBINATOR_DESCENDANT \
                     or ctx.program.compounds[cx.first + j].combinator == COMBINATOR_CHILD:
                 descends = True
+        if (leading == COMBINATOR_CHILD and cx.count > 2) or leading == COMBINATOR_DESCENDANT:
+            # Every match of the argument is a descendant of the anchor.
+            if not subject_below(ctx, i, anchor):
+                continue
+            if leading == COMBINATOR_DESCENDANT and cx.count == 2:
+                found = True                # ":has(C)": exactly that
+                break
         if leading == COMBINATOR_CHILD and cx.count == 2:
             node = anchor.first_child
             while node != NULL and not found:
