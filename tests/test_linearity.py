@@ -260,6 +260,21 @@ SELECTOR_SHAPES = {
         10000, lambda n: b"<div>" * n, "div:has(p > x), div:has(> p x)"),
     "has-on-deep-divs-with-a-leaf": (
         10000, lambda n: b"<div>" * n + b"<x></x>", "*:has(x):not(:has(y))"),
+    # Sibling indexes on one long list of siblings (counted once per parent).
+    # Each index is asked of every element, but few match: the time is the
+    # matcher's, not the making of proxies for half the list.
+    "nth-child-on-long-list": (
+        100000, lambda n: b"<ul>" + b"<li>x" * n, "li:nth-child(2n+1):nth-last-child(-n+2)"),
+    "nth-last-child-on-long-list": (
+        100000, lambda n: b"<ul>" + b"<li>x" * n, "li:nth-last-child(3n):nth-child(-n+3)"),
+    "nth-of-type-on-long-mixed-list": (
+        100000, lambda n: b"<div>" + b"<p>x</p><span>y</span>" * (n // 2),
+        ":nth-of-type(odd):nth-last-of-type(-n+1), p:nth-last-of-type(2):first-of-type,"
+        " :only-of-type"),
+    "nth-child-of-selector-on-long-list": (
+        100000, lambda n: b"<ul>" + b"<li class=a>x<li>y" * (n // 2),
+        ":nth-child(2n of .a):nth-last-child(-n+2 of .a),"
+        " li:nth-last-child(odd of :not(.a)):nth-child(-n+1 of :not(.a))"),
     "child-chain-under-descendants": (
         100000, lambda n: b"<div><p>" * n, "div > p div > p div p"),
 }

@@ -365,3 +365,49 @@ def test_has_agrees_with_its_definition_on_random_trees():
             while a is not doc and not has_e(a):
                 a = a.parent_node
             assert hit is (None if a is doc else a)
+
+
+def test_sibling_indexes_agree_with_their_definition_on_random_lists():
+    """The indexes counted once per parent (sibling_index) agree with
+    counting each element's siblings, in every direction and kind."""
+    import random
+    rng = random.Random(4)
+    for _ in range(20):
+        tags = [rng.choice(["p", "span", "b"]) for _ in range(rng.randrange(1, 40))]
+        marks = [rng.random() < 0.5 for _ in tags]
+        doc = lexpy.parse("<div>" + "".join(
+            "<%s%s></%s>" % (t, " class=a" if m else "", t) for t, m in zip(tags, marks)))
+        kids = doc.body.first_element_child.children
+        for a, b in [(2, 1), (0, 3), (-1, 4), (3, 0), (1, 0)]:
+            def picked(indexes):
+                return [k for k, i in zip(kids, indexes)
+                        if (i - b) * (1 if a >= 0 else -1) >= 0 and (
+                            (a == 0 and i == b) or (a != 0 and (i - b) % a == 0))]
+
+            def positions(flags):
+                seen, out = 0, []
+                for f in flags:
+                    seen += f
+                    out.append(seen)
+                return out
+            n = len(tags)
+            forward = list(range(1, n + 1))
+            of_type = [tags[:i + 1].count(t) for i, t in enumerate(tags)]
+            last_of_type = [tags[i:].count(t) for i, t in enumerate(tags)]
+            of_a = positions(marks)
+            last_of_a = positions(marks[::-1])[::-1]
+            arg = "%dn+%d" % (a, b)
+            cases = [(":nth-child(%s)", forward, None),
+                     (":nth-last-child(%s)", forward[::-1], None),
+                     (":nth-of-type(%s)", of_type, None),
+                     (":nth-last-of-type(%s)", last_of_type, None),
+                     (":nth-child(%s of .a)", of_a, marks),
+                     (":nth-last-child(%s of .a)", last_of_a, marks)]
+            for text, indexes, only in cases:
+                expected = [k for k in picked(indexes)
+                            if only is None or only[kids.index(k)]]
+                found = doc.body.first_element_child.query_selector_all(
+                    ":scope > " + text % arg)
+                assert found == expected, (text % arg, tags, marks)
+        only = [k for k, t in zip(kids, tags) if tags.count(t) == 1]
+        assert doc.body.first_element_child.query_selector_all(":scope > :only-of-type") == only
