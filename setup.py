@@ -59,7 +59,8 @@ EXTENSIONS = [
     extension("lexpy.encoding.encoding",
               files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
     extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
-    extension("lexpy.selectors.selectors", files("lexpy/selectors", ".pxi")),
+    extension("lexpy.selectors.selectors",
+              files("lexpy/selectors", ".pxi") + files("lexpy/selectors", ".h")),
 ]
 
 

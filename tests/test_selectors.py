@@ -411,3 +411,20 @@ def test_sibling_indexes_agree_with_their_definition_on_random_lists():
                 assert found == expected, (text % arg, tags, marks)
         only = [k for k, t in zip(kids, tags) if tags.count(t) == 1]
         assert doc.body.first_element_child.query_selector_all(":scope > :only-of-type") == only
+
+
+def test_dir_auto_takes_the_strong_class_of_the_unicode_database():
+    """:dir(auto) resolves by the generated table (tools/gen_bidi.py): a
+    character the Unicode database (unicodedata2, the test extra) calls L
+    makes the element ltr, R or AL rtl, and any other lets the Hebrew
+    letter after it decide (rtl)."""
+    import html
+    import unicodedata2
+    points = [cp for cp in range(0x80, 0x110000, 211)
+              if not 0xD800 <= cp <= 0xDFFF and unicodedata2.bidirectional(chr(cp))]
+    doc = lexpy.parse("".join('<div id=c%d dir=auto>%s\u05d0</div>' % (cp, html.escape(chr(cp)))
+                              for cp in points))
+    rtl = {e.get_attribute("id") for e in doc.query_selector_all("div:dir(rtl)")}
+    for cp in points:
+        expected = unicodedata2.bidirectional(chr(cp)) != "L"
+        assert ("c%d" % cp in rtl) == expected, hex(cp)
