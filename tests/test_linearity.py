@@ -291,3 +291,45 @@ def test_selector_time_grows_linearly(shape):
             break
     assert ratio <= SELECTOR_BOUND, "%r on %s: time x%.2f from N=%d to 2N" % (
         text, shape, ratio, n)
+
+
+# The same shapes in instructions (the issue's measure, deterministic where
+# time is not: on a busy machine, or where the memo and index tables of a
+# big tree outgrow the caches), counted by valgrind's callgrind around
+# Selector.select alone, at N and 2N.
+INSTRUCTIONS_SCRIPT = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import lexpy
+from tests.test_linearity import SELECTOR_SHAPES
+size, make, text = SELECTOR_SHAPES[sys.argv[2]]
+document = lexpy.parse(make(int(sys.argv[3])))
+lexpy.compile_selector(text).select(document)
+"""
+
+
+def select_instructions(shape, n):
+    import os
+    import re
+    import shutil
+    from tests.tools import TOOLS
+    proc = subprocess.run(
+        [shutil.which("valgrind"), "--tool=callgrind", "--callgrind-out-file=/dev/null",
+         "--toggle-collect=__pyx_pw_5lexpy_9selectors_9selectors_8Selector_*select",
+         sys.executable, "-c", INSTRUCTIONS_SCRIPT, os.fspath(TOOLS.parent), shape, str(n)],
+        capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return int(re.search(r"Collected : (\d+)", proc.stderr).group(1))
+
+
+@pytest.mark.parametrize("shape", sorted(SELECTOR_SHAPES))
+def test_selector_instructions_grow_linearly(shape):
+    import shutil
+    if shutil.which("valgrind") is None:
+        pytest.skip("counting instructions needs valgrind (the timed test above runs anyway)")
+    size = SELECTOR_SHAPES[shape][0]
+    n = size // 16
+    small, large = select_instructions(shape, n), select_instructions(shape, 2 * n)
+    assert small > 0
+    ratio = large / small
+    assert ratio <= SELECTOR_BOUND, "%s: instructions x%.2f from N=%d to 2N" % (shape, ratio, n)
