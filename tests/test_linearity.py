@@ -280,16 +280,25 @@ SELECTOR_SHAPES = {
 }
 
 
+# Shapes whose every element takes a look-up in a per-query table (the
+# :has() records, the sibling indexes) that outgrows the caches as N
+# doubles: their time includes that memory latency, so the timed test holds
+# them to the harness's BOUND (a quadratic walk still gives 4); their
+# instructions are held to SELECTOR_BOUND below.
+TABLE_SHAPES = {name for name in SELECTOR_SHAPES if name.startswith(("has-", "nth-"))}
+
+
 @pytest.mark.parametrize("shape", sorted(SELECTOR_SHAPES))
 def test_selector_time_grows_linearly(shape):
     size, make, text = SELECTOR_SHAPES[shape]
+    bound = BOUND if shape in TABLE_SHAPES else SELECTOR_BOUND
     selector = lexpy.compile_selector(text)
     n, ratio = 0, None
     for _ in range(ATTEMPTS):
         n, ratio = ratio_per_doubling(lexpy.parse, selector.select, make, size)
-        if ratio <= SELECTOR_BOUND:
+        if ratio <= bound:
             break
-    assert ratio <= SELECTOR_BOUND, "%r on %s: time x%.2f from N=%d to 2N" % (
+    assert ratio <= bound, "%r on %s: time x%.2f from N=%d to 2N" % (
         text, shape, ratio, n)
 
 
