@@ -9,9 +9,15 @@ standard, and a real DOM comes out that serializes back to HTML::
     doc.body.get_elements_by_tag_name("b")[0].text_content   # 'world'
     doc.body.inner_html      # '<p class="x">Hello <b>world</b></p>'
 
-parse(), parse_fragment() and Parser (incremental) build trees; dump()
+parse(), parse_fragment() and Parser (incremental) build trees;
+extract_text() gives a tree's readable text (or its main content only) and
+to_markdown() its CommonMark (lexpy.text; Element.inner_text is the
+standard's innerText); dump()
 gives the html5lib test format of a tree and serialize() the HTML with
-html5lib's serializer options; the node classes and the DOM's exceptions
+html5lib's serializer options; to_etree() and to_lxml() convert a tree to
+ElementTree and lxml (lexpy.etree); lexpy.bs4 and lexpy.html5lib are the
+bridges to BeautifulSoup and html5lib, imported only when asked for; the
+node classes and the DOM's exceptions
 (HierarchyRequestError, NotFoundError, ... -- all ValueErrors) are those of
 lexpy.dom, SerializerError is serialize()'s, ParserBusyError (a
 RuntimeError) a Parser's when two threads use it at once.
@@ -22,7 +28,8 @@ from typing import TYPE_CHECKING, Any
 # checkout never built, or one found on sys.path before the installed
 # lexpy) fails here with one error that says so.
 _COMPILED_MODULES = ("lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
-                     "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder")
+                     "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder",
+                     "lexpy.driver.driver", "lexpy.selectors.selectors")
 
 
 def _missing_compiled_module(error: ModuleNotFoundError) -> ImportError:
@@ -66,6 +73,7 @@ from lexpy.dom import (
 from lexpy.dom.errors import ParseError
 from lexpy.parser import Parser, ParserBusyError, parse, parse_fragment
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
+from lexpy.text import extract_text, to_markdown
 
 __all__ = [
     "Attributes",
@@ -93,14 +101,19 @@ __all__ = [
     "__version__",
     "compile_selector",
     "dump",
+    "extract_text",
     "parse",
     "parse_fragment",
     "serialize",
+    "to_etree",
+    "to_lxml",
+    "to_markdown",
 ]
 
 
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
+    from lexpy.etree import to_etree, to_lxml
     __version__: str
 
 
@@ -119,6 +132,10 @@ def __getattr__(name: str) -> Any:
         from lexpy.dom.options_serializer import serialize as value
     elif name == "SerializerError":
         from lexpy.dom.options_serializer import SerializerError as value
+    elif name in ("to_etree", "to_lxml"):
+        # lexpy.etree imports neither xml.etree nor lxml until called.
+        from lexpy import etree
+        value = getattr(etree, name)
     else:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value

@@ -1,8 +1,9 @@
 """The lexpy command line: ``lexpy FILE...`` or ``python -m lexpy FILE...``.
 
 Prints each document serialized back to HTML (the default), its tree in the
-html5lib test format (--dump), its parse errors (--errors), or node counts
-and parse time (--stats); --json turns errors and statistics into JSON
+html5lib test format (--dump), its parse errors (--errors), node counts
+and parse time (--stats), its readable text (--text) or Markdown
+(--markdown), of the main content only with --main-content; --json turns errors and statistics into JSON
 lines. A directory argument parses every .html/.htm file under it (with a
 progress bar on standard error when that is a terminal); ``-`` reads
 standard input. Exit status: 0 on success, 1 when an input cannot be read,
@@ -49,6 +50,13 @@ def _arguments() -> argparse.ArgumentParser:
                      help="print the parse errors as FILE:LINE:COL: code")
     out.add_argument("--stats", action="store_true",
                      help="print node counts and parse time")
+    out.add_argument("--text", action="store_true",
+                     help="print the readable text (lexpy.extract_text)")
+    out.add_argument("--markdown", action="store_true",
+                     help="print the document as Markdown (lexpy.to_markdown)")
+    p.add_argument("--main-content", action="store_true",
+                   help="with --text or --markdown: the main content only "
+                        "(the article, without navigation, sidebars, ...)")
     p.add_argument("--json", action="store_true",
                    help="with --errors or --stats: print JSON lines")
     p.add_argument("--encoding", metavar="LABEL",
@@ -253,7 +261,12 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
         else:
             if several:
                 out.write("==> %s <==\n" % item.path)
-            out.write((lexpy.dump(tree) if args.dump else tree.to_html()) + "\n")
+            if args.text:
+                out.write(lexpy.extract_text(tree, main_content=args.main_content) + "\n")
+            elif args.markdown:
+                out.write(lexpy.to_markdown(tree, main_content=args.main_content) + "\n")
+            else:
+                out.write((lexpy.dump(tree) if args.dump else tree.to_html()) + "\n")
     if args.stats and not args.json and totals["files"] > 1:
         seconds = totals["parse_ms"] / 1e3
         out.write("total: %d files, %d bytes, %.3f ms, %.1f MB/s\n" % (
@@ -270,6 +283,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = _arguments().parse_args(argv)
     if args.json and not (args.errors or args.stats):
         _arguments().error("--json needs --errors or --stats")
+    if args.main_content and not (args.text or args.markdown):
+        _arguments().error("--main-content needs --text or --markdown")
     out = _Output(sys.stdout.buffer)
     try:
         status = _run(args, out)

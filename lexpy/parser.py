@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING, Generic, Optional, TypeVar, Union, cast, overl
 
 from lexpy.dom import dom as _dom
 from lexpy.dom.errors import ParseError
-from lexpy.treebuilder.treebuilder import (NAMESPACES, REPARSE_WINDOW, ParserBusyError,
-                                          TreeConstruction)
+from lexpy.driver.driver import NAMESPACES, REPARSE_WINDOW, ParserBusyError, TreeConstruction
 
 if TYPE_CHECKING:
     from lexpy.dom import Document, DocumentFragment, Element
@@ -410,3 +409,8 @@ _ASCII_LOWER = str.maketrans(_UPPER, _UPPER.lower())
 
 def _ascii_lowercase(name: str) -> str:
     return name.translate(_ASCII_LOWER)
+
+
+# Element.inner_html's setter parses through this (the DOM, a layer below,
+# does not import the parser).
+_dom._register_fragment_parser(parse_fragment)

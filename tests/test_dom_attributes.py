@@ -1,5 +1,5 @@
 """Attributes: the mapping, get/set/remove by name, namespaces."""
-from collections.abc import MutableMapping
+from collections.abc import ItemsView, KeysView, MutableMapping, ValuesView
 
 import pytest
 
@@ -88,8 +88,8 @@ def test_mapping_interface():
     assert "nope" not in attributes and 3 not in attributes
     assert len(attributes) == 2
     assert list(attributes) == ["class", "id"]
-    assert attributes.items() == [("class", "x"), ("id", "y")]
-    assert attributes.values() == ["x", "y"]
+    assert list(attributes.items()) == [("class", "x"), ("id", "y")]
+    assert list(attributes.values()) == ["x", "y"]
     assert attributes.get("missing", "d") == "d"
     del attributes["class"]
     assert list(attributes) == ["id"]
@@ -102,6 +102,66 @@ def test_mapping_interface():
     attributes.clear()
     assert len(attributes) == 0 and div.get_attribute_names() == []
     assert repr(div.attributes) == "Attributes({})"
+
+
+def test_views_are_live_and_are_the_abc_views():
+    div = element()
+    div.set_attribute("class", "x")
+    items, keys, values = (div.attributes.items(), div.attributes.keys(),
+                           div.attributes.values())
+    assert isinstance(items, ItemsView) and isinstance(keys, KeysView) \
+        and isinstance(values, ValuesView)
+    div.set_attribute("id", "y")               # the views see the change
+    assert list(items) == [("class", "x"), ("id", "y")]
+    assert list(keys) == ["class", "id"] and list(values) == ["x", "y"]
+    assert len(items) == len(keys) == len(values) == 2
+    assert ("class", "x") in items and ("class", "y") not in items
+    assert ("nope", None) not in items and "x" not in items
+    assert "ID" in keys and "y" in values and "z" not in values
+    assert list(reversed(keys)) == ["id", "class"]
+    # The set operations of KeysView and ItemsView.
+    assert keys == {"class", "id"} and keys != {"class"}
+    assert keys & {"id", "z"} == {"id"} and {"id", "z"} & keys == {"id"}
+    assert keys | ["z"] == {"class", "id", "z"}
+    assert keys - {"id"} == {"class"} and {"id", "z"} - keys == {"z"}
+    assert keys ^ {"id", "z"} == {"class", "z"}
+    assert keys <= {"class", "id", "z"} and keys < {"class", "id", "z"}
+    assert not keys.isdisjoint(["id"]) and keys.isdisjoint(["z"])
+    assert items == {("class", "x"), ("id", "y")}
+    assert items & [("id", "y")] == {("id", "y")}
+    assert dict(div.attributes.items()) == {"class": "x", "id": "y"}
+    assert div.attributes == {"class": "x", "id": "y"}
+    assert div.attributes != {"class": "x"}
+    assert repr(keys) == "AttributeKeys(['class', 'id'])"
+    with pytest.raises(TypeError):
+        type(keys)()
+
+
+def test_mapping_mixins():
+    div = element()
+    attributes = div.attributes
+    assert attributes.setdefault("a", "1") == "1" and attributes["a"] == "1"
+    assert attributes.setdefault("a", "2") == "1"
+    attributes.update([("b", "2")], c="3")
+    assert attributes.popitem() == ("c", "3")
+    assert attributes.pop("missing", "d") == "d"
+    with pytest.raises(KeyError):
+        attributes.pop("missing")
+    with pytest.raises(KeyError):
+        Document().create_element("p").attributes.popitem()
+    assert list(attributes.items()) == [("a", "1"), ("b", "2")]
+    with pytest.raises(TypeError):
+        hash(attributes)
+    with pytest.raises(TypeError):
+        lexpy.dom.Attributes("not an element")
+
+
+def test_non_ascii_values_and_names_round_trip():
+    div = element()
+    div.set_attribute("data-é", "café \U0001F600 \ud800")
+    assert div.get_attribute("DATA-é") == "café \U0001F600 \ud800"
+    assert list(div.attributes.items()) == [("data-é", "café \U0001F600 \ud800")]
+    assert div.get_attribute("data-\ud800") is None
 
 
 def test_mapping_survives_changes_while_iterating():

@@ -9,7 +9,7 @@ import pytest
 
 import lexpy
 from lexpy.dom import Document, dom
-from lexpy.treebuilder.treebuilder import TreeConstruction
+from lexpy.driver.driver import TreeConstruction
 
 HTML = "http://www.w3.org/1999/xhtml"
 SVG = "http://www.w3.org/2000/svg"

@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings, strategies as st
 
 import lexpy
-from lexpy.treebuilder.treebuilder import TreeConstruction
+from lexpy.driver.driver import TreeConstruction
 
 # Code points from each width class (one byte: ASCII and Latin-1; two
 # bytes: BMP, surrogates; four bytes: astral), and markup.

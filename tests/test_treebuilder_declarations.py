@@ -1,10 +1,12 @@
-"""Every cdef function of the tree builder says how it reports errors: an
+"""Every cdef function of the tree builder (and of the parse driver that
+runs it) says how it reports errors: an
 explicit `noexcept` or `except` clause (STYLE.md; Cython's default for a
 C return type would otherwise check for an exception after every call)."""
 import re
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "lexpy" / "treebuilder"
+LEXPY = Path(__file__).resolve().parents[1] / "lexpy"
+PACKAGE = LEXPY / "treebuilder"
 CDEF_FUNCTION = re.compile(r"^\s*cdef\s+(?!class\b|struct\b|enum\b|extern\b|union\b)[^=]*?\w+\s*\(")
 
 
@@ -24,9 +26,10 @@ def _signatures(path):
 
 
 def test_every_cdef_function_has_an_exception_clause():
-    sources = sorted(p for p in PACKAGE.rglob("*") if p.suffix in (".pyx", ".pxd", ".pxi"))
+    sources = sorted(p for package in (PACKAGE, LEXPY / "driver") for p in package.rglob("*")
+                     if p.suffix in (".pyx", ".pxd", ".pxi"))
     assert len(sources) > 30
-    missing = ["%s:%d: %s" % (path.relative_to(PACKAGE), line, signature)
+    missing = ["%s:%d: %s" % (path.relative_to(LEXPY), line, signature)
                for path in sources for line, signature in _signatures(path)
                if not re.search(r"\)\s*(noexcept|except)\b", signature)]
     assert not missing, "\n".join(missing)

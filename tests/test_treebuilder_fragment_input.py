@@ -7,7 +7,7 @@ refused."""
 import pytest
 
 import lexpy
-from lexpy.treebuilder.treebuilder import NAMESPACES, TreeConstruction
+from lexpy.driver.driver import NAMESPACES, TreeConstruction
 
 META = b'<meta charset="windows-1252"><p>caf\xe9'
 

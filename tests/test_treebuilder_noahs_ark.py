@@ -9,7 +9,7 @@ import random
 import pytest
 
 import lexpy
-from lexpy.treebuilder.treebuilder import TreeConstruction
+from lexpy.driver.driver import TreeConstruction
 
 
 def _model(ops):

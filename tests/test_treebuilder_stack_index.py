@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from lexpy.treebuilder.treebuilder import TreeConstruction
+from lexpy.driver.driver import TreeConstruction
 
 TAGS = ["a", "b", "i", "nobr", "em", "font", "div", "p", "span", "table", "td", "tr", "th",
         "li", "ul", "address", "button", "svg", "math", "select", "option", "template",

@@ -8,7 +8,7 @@ installed only by that test method).
 import pytest
 
 import lexpy
-from lexpy.treebuilder.treebuilder import TreeConstruction
+from lexpy.driver.driver import TreeConstruction
 
 DOC = b"<!DOCTYPE html><p>one<b>two</b><i>three</i>" + b"<p>more" * 50
 

@@ -4,7 +4,7 @@ builder's scratch buffer is used only by a mode that must see the decoded
 characters to split whitespace off (tests/data/tree-construction/
 character-references-as-whitespace.dat has the trees)."""
 import lexpy
-from lexpy.treebuilder.treebuilder import TreeConstruction
+from lexpy.driver.driver import TreeConstruction
 
 BODY_TEXT = b"<p>x</p>" + b"<p>a &amp; b &lt; c &#169; d&nbsp;e &#x1F600;</p>\n" * 20000
 

@@ -117,6 +117,18 @@ HTML_INTEGRATION = {SVG: "foreignObject desc title".split()}
 
 HEADING = {HTML: "h1 h2 h3 h4 h5 h6".split()}
 
+# The sets the "in body" insertion mode names (its start and end tag
+# entries): "A start tag whose tag name is one of: address, article, ..."
+# (close a p element, insert the element), and "An end tag whose tag name
+# is one of: address, article, ..." (generate implied end tags, pop up to
+# the element).
+CLOSES_P = {HTML: """address article aside blockquote center details dialog dir
+    div dl fieldset figcaption figure footer header hgroup main menu nav ol p
+    search section summary ul""".split()}
+BLOCK_END = {HTML: """address article aside blockquote button center details
+    dialog dir div dl fieldset figcaption figure footer header hgroup listing
+    main menu nav ol pre search section select summary ul""".split()}
+
 # Children serialized without escaping ("serializing HTML fragments");
 # noscript depends on the scripting flag and is left to the serializer.
 SERIALIZE_RAWTEXT = {HTML: "style script xmp iframe noembed noframes plaintext".split()}
@@ -140,6 +152,8 @@ CATEGORIES = [
     ("HTML_INTEGRATION", HTML_INTEGRATION),
     ("HEADING", HEADING),
     ("SERIALIZE_RAWTEXT", SERIALIZE_RAWTEXT),
+    ("CLOSES_P", CLOSES_P),
+    ("BLOCK_END", BLOCK_END),
 ]
 
 

@@ -21,8 +21,7 @@ cdef enum:
     ARENA_FIRST_BLOCK = 4096 - 64     # usable bytes of the first block
     # (64 KiB, not more: the unused tail of the last block is at most that,
     # and malloc keeps blocks of this size in its heap for the next
-    # document; 256 KiB blocks cost 0.4 MB of peak RSS over the corpus and
-    # 2.8 MB with serialization.)
+    # document; larger blocks raise the peak RSS of a parse.)
     ARENA_MAX_BLOCK = 64 * 1024
     BIG_ALLOCATION = 16 * 1024
 

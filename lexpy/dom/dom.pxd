@@ -55,6 +55,16 @@ cdef struct Arena:
     CNode* free_doctypes
     CNode* free_fragments
 
+# A Python-level walk's memory of where it was (proxies.pxi): the next
+# sibling and the parent of the node it last handed out, kept as pointers,
+# not proxies. Reclaiming a node clears it from every open walk of its
+# document, so a walk never follows a struct that was reused.
+cdef struct WalkCursor:
+    WalkCursor* prev
+    WalkCursor* next
+    CNode* sibling
+    CNode* parent
+
 cdef struct CNode:
     uint32_t type                 # NodeType
     uint32_t flags                # bits below 0x100: the DOM's; 0x100 and
@@ -134,6 +144,8 @@ cdef struct CDocument:
     uint32_t readers              # threads reading the tree without the GIL
                                   # (to_html, dump, text_content): while
                                   # nonzero the Python API refuses changes
+    WalkCursor* walks             # the open Python-level walks (reclaiming
+                                  # a node forgets it in them)
 
 
 # ---------------------------------------------------------------------------
@@ -230,6 +242,10 @@ cdef class Node:
     cdef CNode* c_node
     cdef Document doc             # keeps the arena alive (None in a Document)
     cdef object __weakref__
+    # The node's struct, or ValueError for a node of no document. (A cdef
+    # method here also puts the vtable pointer in Node, so every proxy class
+    # without fields of its own has Node's size and shares its freelist.)
+    cdef CNode* _node(self) except NULL
 
 cdef class Document(Node):
     cdef CDocument* c_doc

@@ -31,4 +31,5 @@ include "proxies.pxi"        # Node, Document, DocumentFragment, CharacterData..
 include "elements.pxi"       # Element and its Attributes mapping
 include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
 include "queries.pxi"        # iter(), by tag name, id and class; class_list
+include "bridges.pxi"        # the flat tree events of the bridges (bs4, html5lib, etree)
 include "testing.pxi"        # hooks for the unit tests (C-API level)

@@ -1,12 +1,33 @@
 # Element proxies and their attributes.
 
-from collections.abc import MutableMapping
+from collections.abc import ItemsView, KeysView, Mapping, MutableMapping, ValuesView
+
+
+cdef inline bint ascii_lowercase_equal(const uint8_t* stored, const uint8_t* name,
+                                       size_t length) noexcept nogil:
+    """Whether `stored` is `name` ASCII-lowercased."""
+    cdef size_t i
+    cdef uint8_t c
+    for i in range(length):
+        c = name[i]
+        if 0x41 <= c <= 0x5A:
+            c += 0x20
+        if stored[i] != c:
+            return False
+    return True
 
 
 cdef Py_ssize_t find_attribute_by_qualified_name(CElement* element,
                                                  const uint8_t* name,
                                                  size_t length) noexcept nogil:
     """Index of the first attribute whose qualified name is `name`, or -1."""
+    return find_attribute_by_name(element, name, length, False)
+
+
+cdef Py_ssize_t find_attribute_by_name(CElement* element, const uint8_t* name,
+                                       size_t length, bint lowercase) noexcept nogil:
+    """Index of the first attribute whose qualified name is `name` (its
+    ASCII-lowercased form when `lowercase`), or -1."""
     cdef CDocument* doc = element.node.owner
     cdef const uint8_t* local_name
     cdef const uint8_t* prefix
@@ -17,26 +38,111 @@ cdef Py_ssize_t find_attribute_by_qualified_name(CElement* element,
         attr = &element.attrs[i]
         local_name = attribute_name(doc, attr.local_name, &local_length)
         if attr.prefix == 0:
-            if local_length == length and memcmp(local_name, name, length) == 0:
+            if local_length == length and (
+                    ascii_lowercase_equal(local_name, name, length) if lowercase
+                    else memcmp(local_name, name, length) == 0):
                 return i
             continue
         prefix = attribute_name(doc, attr.prefix, &prefix_length)
-        if prefix_length + 1 + local_length == length \
-                and memcmp(prefix, name, prefix_length) == 0 \
-                and name[prefix_length] == 0x3A \
+        if prefix_length + 1 + local_length != length \
+                or name[prefix_length] != 0x3A:
+            continue
+        if lowercase:
+            if ascii_lowercase_equal(prefix, name, prefix_length) \
+                    and ascii_lowercase_equal(local_name, name + prefix_length + 1,
+                                              local_length):
+                return i
+        elif memcmp(prefix, name, prefix_length) == 0 \
                 and memcmp(local_name, name + prefix_length + 1, local_length) == 0:
             return i
     return -1
 
 
+# The str of each static attribute name, made on first use and kept: the
+# names of the static table are the same in every document.
+cdef PyObject* static_attr_names[ATTR__LAST_STATIC]
+memset(static_attr_names, 0, sizeof(static_attr_names))
+
+
+cdef inline str attribute_local_name(CDocument* doc, lxp_attr_id_t id):
+    cdef size_t length
+    cdef const uint8_t* name
+    cdef str text
+    if id < ATTR__LAST_STATIC and static_attr_names[id] != NULL:
+        return <str> static_attr_names[id]
+    name = attribute_name(doc, id, &length)
+    text = decode_utf8(name, length)
+    if id < ATTR__LAST_STATIC:
+        Py_INCREF(text)
+        static_attr_names[id] = <PyObject*> text
+    return text
+
+
+cdef Py_ssize_t attribute_index(Element element, object qualified_name) except -2:
+    """Index of the attribute get_attribute(qualified_name) reads, or -1
+    (https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name)."""
+    cdef CElement* c_element = element._c()
+    cdef const uint8_t* name
+    cdef Py_ssize_t length
+    cdef bytes data
+    if not isinstance(qualified_name, str):
+        raise TypeError("attribute name must be a str, not %s"
+                        % type(qualified_name).__name__)
+    name = utf8_or_null(<str> qualified_name, &length)
+    if name == NULL:
+        data = encode_utf8(qualified_name, "attribute name")
+        name = data
+        length = len(data)
+    # ASCII lowercasing of the UTF-8 is ASCII lowercasing of the str.
+    return find_attribute_by_name(c_element, name, <size_t> length,
+                                  c_element.ns == NS_HTML)
+
+
+cdef inline str attribute_value(CAttr* attr):
+    return decode_utf8(attr.value, attr.value_length)
+
+
+cdef list attribute_names_list(CElement* element):
+    cdef CDocument* doc = element.node.owner
+    cdef uint32_t i
+    cdef list result = PyList_New(element.attr_count)
+    cdef str name
+    for i in range(element.attr_count):
+        name = attribute_qualified_name(doc, &element.attrs[i])
+        Py_INCREF(name)
+        PyList_SET_ITEM(result, i, name)
+    return result
+
+
+cdef list attribute_values_list(CElement* element):
+    cdef uint32_t i
+    cdef list result = PyList_New(element.attr_count)
+    cdef str value
+    for i in range(element.attr_count):
+        value = attribute_value(&element.attrs[i])
+        Py_INCREF(value)
+        PyList_SET_ITEM(result, i, value)
+    return result
+
+
+cdef list attribute_items_list(CElement* element):
+    cdef CDocument* doc = element.node.owner
+    cdef uint32_t i
+    cdef list result = PyList_New(element.attr_count)
+    cdef tuple item
+    for i in range(element.attr_count):
+        item = (attribute_qualified_name(doc, &element.attrs[i]),
+                attribute_value(&element.attrs[i]))
+        Py_INCREF(item)
+        PyList_SET_ITEM(result, i, item)
+    return result
+
+
 cdef str attribute_qualified_name(CDocument* doc, CAttr* attr):
-    cdef size_t length, prefix_length
-    cdef const uint8_t* local_name = attribute_name(doc, attr.local_name, &length)
-    cdef const uint8_t* prefix
     if attr.prefix == 0:
-        return decode_utf8(local_name, length)
-    prefix = attribute_name(doc, attr.prefix, &prefix_length)
-    return decode_utf8(prefix, prefix_length) + u":" + decode_utf8(local_name, length)
+        return attribute_local_name(doc, attr.local_name)
+    return attribute_local_name(doc, attr.prefix) + u":" \
+        + attribute_local_name(doc, attr.local_name)
 
 
 @cython.no_gc_clear
@@ -156,12 +262,18 @@ cdef class Element(Node):
     def class_list(self):
         """The classes as a ClassList: an ordered set kept in the class
         attribute (`"x" in el.class_list`, el.class_list.add("y"))."""
-        return ClassList(self)
+        cdef ClassList classes = ClassList.__new__(ClassList)
+        live(self)
+        classes._element = self
+        return classes
 
     @property
     def attributes(self):
         """The attributes as a mutable mapping: qualified name -> value."""
-        return Attributes(self)
+        cdef Attributes attributes = Attributes.__new__(Attributes)
+        live(self)
+        attributes._element = self
+        return attributes
 
     cdef bytes _attribute_key(self, object qualified_name):
         # https://dom.spec.whatwg.org/#concept-element-attributes-get-by-name
@@ -175,20 +287,15 @@ cdef class Element(Node):
     def get_attribute(self, qualified_name):
         """The value of the first attribute named `qualified_name` (ASCII
         case-insensitive on HTML elements), or None."""
-        cdef CElement* element = self._c()
-        cdef bytes name = self._attribute_key(qualified_name)
-        cdef Py_ssize_t index = find_attribute_by_qualified_name(element, name, len(name))
+        cdef Py_ssize_t index = attribute_index(self, qualified_name)
         if index < 0:
             return None
-        return decode_utf8(element.attrs[index].value,
-                           element.attrs[index].value_length)
+        return attribute_value(&(<CElement*> self.c_node).attrs[index])
 
     def has_attribute(self, qualified_name):
         """Whether the element has an attribute named `qualified_name`
         (ASCII case-insensitive on HTML elements)."""
-        cdef CElement* element = self._c()
-        cdef bytes name = self._attribute_key(qualified_name)
-        return find_attribute_by_qualified_name(element, name, len(name)) >= 0
+        return attribute_index(self, qualified_name) >= 0
 
     def set_attribute(self, qualified_name, value):
         """Set an attribute by name (lowercased on HTML elements); a new one
@@ -300,24 +407,7 @@ cdef class Element(Node):
 
     def get_attribute_names(self):
         """The qualified names of the attributes, in order."""
-        cdef CElement* element = self._c()
-        cdef uint32_t i
-        return [attribute_qualified_name(element.node.owner, &element.attrs[i])
-                for i in range(element.attr_count)]
-
-    def _attribute_items(self):
-        cdef CElement* element = self._c()
-        cdef uint32_t i
-        cdef list items = []
-        for i in range(element.attr_count):
-            items.append((attribute_qualified_name(element.node.owner,
-                                                   &element.attrs[i]),
-                          decode_utf8(element.attrs[i].value,
-                                      element.attrs[i].value_length)))
-        return items
-
-    def _attribute_count(self):
-        return self._c().attr_count
+        return attribute_names_list(self._c())
 
     def attribute_nodes(self):
         """The attributes as (namespace URI or None, prefix or None, local
@@ -361,7 +451,6 @@ cdef class Element(Node):
     @inner_html.setter
     def inner_html(self, value):
         # https://html.spec.whatwg.org/multipage/dynamic-markup-insertion.html#dom-element-innerhtml
-        from lexpy.parser import parse_fragment
         cdef Node fragment
         cdef Node target
         cdef CNode* holder
@@ -369,8 +458,8 @@ cdef class Element(Node):
             raise TypeError("inner_html must be a str, not %s" % type(value).__name__)
         live(self)
         check_not_read(self.c_node.owner)
-        fragment = parse_fragment(value, self,
-                                  scripting=self.c_node.owner.scripting != 0)
+        fragment = fragment_parser()(value, self,
+                                     scripting=self.c_node.owner.scripting != 0)
         target = self.content if self.content is not None else self
         # The fragment's document is the parse's own: its nodes are copied
         # into this document (copy_fragment_children says why), then it goes.
@@ -379,46 +468,324 @@ cdef class Element(Node):
         move_children(holder, target)
 
 
-class Attributes(MutableMapping):
-    """The attributes of an element as a mutable mapping from qualified
-    names ('class', 'xlink:href') to values. Lookups are ASCII
-    case-insensitive on HTML elements, as get_attribute() is."""
+    # -- rendered text ------------------------------------------------------
+    # Computed by lexpy.text, a layer above the DOM: it registers its
+    # functions with register_text_layer when lexpy is imported, so the DOM
+    # imports nothing from it.
 
-    __slots__ = ("_element",)
+    @property
+    def inner_text(self):
+        """The HTML standard's innerText: the element's text as rendered
+        under the user-agent stylesheet (no author CSS: style attributes and
+        <style> sheets are ignored); the text_content of an element that is
+        not being rendered; None for SVG and MathML elements. Setting it
+        replaces the children with Text nodes and a <br> per line break."""
+        return text_layer().inner_text(self)
+
+    @inner_text.setter
+    def inner_text(self, value):
+        text_layer().set_inner_text(self, value)
+
+    @property
+    def outer_text(self):
+        """As inner_text when read; setting it replaces the element itself
+        with the text (and <br> elements), merging adjacent Text nodes."""
+        return text_layer().inner_text(self)
+
+    @outer_text.setter
+    def outer_text(self, value):
+        text_layer().set_outer_text(self, value)
+
+
+cdef object registered_text_layer = None
+
+
+def register_text_layer(layer):
+    """Called by lexpy.text on import: the object whose inner_text,
+    set_inner_text and set_outer_text the Element properties call."""
+    global registered_text_layer
+    registered_text_layer = layer
+
+
+cdef object text_layer():
+    if registered_text_layer is None:
+        raise RuntimeError("inner_text needs lexpy.text (import lexpy)")
+    return registered_text_layer
+
+
+@cython.final
+@cython.freelist(16)
+cdef class Attributes:
+    """The attributes of an element as a live mutable mapping from
+    qualified names ('class', 'xlink:href') to values (a
+    collections.abc.MutableMapping). Lookups are ASCII case-insensitive on
+    HTML elements, as get_attribute() is; keys(), values() and items() are
+    live views."""
+
+    cdef Element _element
 
     def __init__(self, element):
+        if not isinstance(element, Element):
+            raise TypeError("Attributes needs an Element, not %s"
+                            % type(element).__name__)
         self._element = element
 
+    cdef CElement* _c(self) except NULL:
+        return self._element._c()
+
     def __getitem__(self, name):
-        value = self._element.get_attribute(name)
-        if value is None:
+        cdef Py_ssize_t index = attribute_index(self._element, name)
+        if index < 0:
             raise KeyError(name)
-        return value
+        return attribute_value(&self._c().attrs[index])
 
     def __setitem__(self, name, value):
         self._element.set_attribute(name, value)
 
     def __delitem__(self, name):
-        if not self._element.has_attribute(name):
+        if attribute_index(self._element, name) < 0:
             raise KeyError(name)
         self._element.remove_attribute(name)
 
     def __contains__(self, name):
-        return isinstance(name, str) and self._element.has_attribute(name)
+        return isinstance(name, str) and attribute_index(self._element, name) >= 0
 
     def __iter__(self):
-        return iter(self._element.get_attribute_names())
+        return iter(attribute_names_list(self._c()))
 
     def __len__(self):
-        return self._element._attribute_count()
+        return self._c().attr_count
 
-    def items(self):
-        """(name, value) pairs, in order (a new list)."""
-        return self._element._attribute_items()
+    def get(self, name, default=None, /):
+        """The value of `name`, or `default`."""
+        cdef Py_ssize_t index = attribute_index(self._element, name)
+        if index < 0:
+            return default
+        return attribute_value(&self._c().attrs[index])
+
+    def keys(self):
+        """A live view of the qualified names, in order."""
+        cdef AttributeKeys view = AttributeKeys.__new__(AttributeKeys)
+        view._mapping = self
+        return view
 
     def values(self):
-        """The values, in order (a new list)."""
-        return [value for _, value in self._element._attribute_items()]
+        """A live view of the values, in order."""
+        cdef AttributeValues view = AttributeValues.__new__(AttributeValues)
+        view._mapping = self
+        return view
+
+    def items(self):
+        """A live view of the (name, value) pairs, in order."""
+        cdef AttributeItems view = AttributeItems.__new__(AttributeItems)
+        view._mapping = self
+        return view
+
+    def pop(self, name, /, *default):
+        """Remove `name` and return its value (`default`, if given, when
+        there is none; else KeyError)."""
+        if len(default) > 1:
+            raise TypeError("pop expected at most 2 arguments, got %d"
+                            % (1 + len(default)))
+        value = self.get(name)
+        if value is None:
+            if default:
+                return default[0]
+            raise KeyError(name)
+        self._element.remove_attribute(name)
+        return value
+
+    def popitem(self):
+        """Remove the last attribute and return its (name, value)."""
+        cdef CElement* element = self._c()
+        if element.attr_count == 0:
+            raise KeyError("popitem(): the element has no attributes")
+        item = (attribute_qualified_name(element.node.owner,
+                                         &element.attrs[element.attr_count - 1]),
+                attribute_value(&element.attrs[element.attr_count - 1]))
+        check_not_read(element.node.owner)
+        element_remove_attribute_at(element, element.attr_count - 1)
+        return item
+
+    def clear(self):
+        """Remove every attribute."""
+        cdef CElement* element = self._c()
+        if element.attr_count:
+            check_not_read(element.node.owner)
+        while element.attr_count:
+            element_remove_attribute_at(element, element.attr_count - 1)
+
+    def update(self, other=(), /, **kwargs):
+        """Set attributes from a mapping or (name, value) pairs, then from
+        keyword arguments."""
+        if isinstance(other, Mapping):
+            for name in other:
+                self[name] = other[name]
+        elif hasattr(other, "keys"):
+            for name in other.keys():
+                self[name] = other[name]
+        else:
+            for name, value in other:
+                self[name] = value
+        for name, value in kwargs.items():
+            self[name] = value
+
+    def setdefault(self, name, default, /):
+        """The value of `name`; when there is none, set it to `default`
+        first (a str: attribute values are strings)."""
+        value = self.get(name)
+        if value is None:
+            self[name] = default
+            return default
+        return value
+
+    def __eq__(self, other):
+        if not isinstance(other, Mapping):
+            return NotImplemented
+        return dict(attribute_items_list(self._c())) == dict(other.items())
 
     def __repr__(self):
-        return "Attributes(%r)" % dict(self.items())
+        return "Attributes(%r)" % dict(attribute_items_list(self._c()))
+
+
+@cython.no_gc_clear
+cdef class _AttributeView:
+    """The base of the live views of an element's attributes."""
+
+    cdef Attributes _mapping
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("%s objects are made by an element's attributes"
+                        % type(self).__name__)
+
+    def __len__(self):
+        return self._mapping._c().attr_count
+
+    cdef object _snapshot(self):
+        raise NotImplementedError
+
+    # The set operations of keys() and items() (as collections.abc's Set
+    # mixins define them) work on a snapshot: a dict view of the moment.
+    def __and__(self, other):
+        return self._snapshot() & other
+
+    def __rand__(self, other):
+        return other & self._snapshot()
+
+    def __or__(self, other):
+        return self._snapshot() | other
+
+    def __ror__(self, other):
+        return other | self._snapshot()
+
+    def __sub__(self, other):
+        return self._snapshot() - other
+
+    def __rsub__(self, other):
+        return other - self._snapshot()
+
+    def __xor__(self, other):
+        return self._snapshot() ^ other
+
+    def __rxor__(self, other):
+        return other ^ self._snapshot()
+
+    def __richcmp__(self, other, int op):
+        snapshot = self._snapshot()
+        if isinstance(other, _AttributeView):
+            other = (<_AttributeView> other)._snapshot()
+        if op == 0:
+            return snapshot < other
+        if op == 1:
+            return snapshot <= other
+        if op == 2:
+            return snapshot == other
+        if op == 3:
+            return snapshot != other
+        if op == 4:
+            return snapshot > other
+        return snapshot >= other
+
+    def isdisjoint(self, other):
+        """Whether the view and `other` have nothing in common."""
+        return self._snapshot().isdisjoint(other)
+
+    def __repr__(self):
+        return "%s(%r)" % (type(self).__name__, list(self))
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class AttributeKeys(_AttributeView):
+    """The qualified names of an element's attributes (a live KeysView)."""
+
+    def __iter__(self):
+        return iter(attribute_names_list(self._mapping._c()))
+
+    def __contains__(self, name):
+        return name in self._mapping
+
+    def __reversed__(self):
+        return reversed(attribute_names_list(self._mapping._c()))
+
+    cdef object _snapshot(self):
+        return dict.fromkeys(attribute_names_list(self._mapping._c())).keys()
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class AttributeItems(_AttributeView):
+    """The (name, value) pairs of an element's attributes (a live
+    ItemsView)."""
+
+    def __iter__(self):
+        return iter(attribute_items_list(self._mapping._c()))
+
+    def __contains__(self, item):
+        if not isinstance(item, tuple) or len(<tuple> item) != 2:
+            return False
+        cdef Py_ssize_t index
+        name, value = item
+        if not isinstance(name, str):
+            return False
+        index = attribute_index(self._mapping._element, name)
+        return index >= 0 and attribute_value(&self._mapping._c().attrs[index]) == value
+
+    def __reversed__(self):
+        return reversed(attribute_items_list(self._mapping._c()))
+
+    cdef object _snapshot(self):
+        return dict(attribute_items_list(self._mapping._c())).items()
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class AttributeValues:
+    """The values of an element's attributes (a live ValuesView)."""
+
+    cdef Attributes _mapping
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("AttributeValues objects are made by an element's "
+                        "attributes")
+
+    def __len__(self):
+        return self._mapping._c().attr_count
+
+    def __iter__(self):
+        return iter(attribute_values_list(self._mapping._c()))
+
+    def __contains__(self, value):
+        return value in attribute_values_list(self._mapping._c())
+
+    def __reversed__(self):
+        return reversed(attribute_values_list(self._mapping._c()))
+
+    def __repr__(self):
+        return "AttributeValues(%r)" % attribute_values_list(self._mapping._c())
+
+
+MutableMapping.register(Attributes)
+KeysView.register(AttributeKeys)
+ItemsView.register(AttributeItems)
+ValuesView.register(AttributeValues)

@@ -4,6 +4,8 @@
 # proxy of it does (lxml's model). The Document proxy owns the CDocument.
 
 cimport cython
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF, PyObject
 
 
 # Readers without the GIL (serialize_html, dump, text_content) walk the
@@ -43,6 +45,22 @@ cdef tuple selector_engine():
     if _selector_engine is None:
         raise RuntimeError("no selector engine: import lexpy.selectors")
     return _selector_engine
+
+
+# The HTML fragment parsing algorithm (lexpy.parser, above the DOM) is
+# registered the same way: Element.inner_html's setter parses through it.
+cdef object _fragment_parser = None
+
+
+def _register_fragment_parser(parse_fragment):
+    global _fragment_parser
+    _fragment_parser = parse_fragment
+
+
+cdef object fragment_parser():
+    if _fragment_parser is None:
+        raise RuntimeError("no HTML parser: import lexpy")
+    return _fragment_parser
 
 
 cdef inline CNode* live(Node node) except NULL:
@@ -99,6 +117,29 @@ cdef Node node_proxy(CNode* c_node):
     return proxy
 
 
+cdef list child_list(CNode* parent, bint elements_only):
+    """The children (or element children) as a new list, sized once."""
+    cdef CNode* child = parent.first_child
+    cdef Py_ssize_t count = 0
+    cdef list result
+    cdef Node proxy
+    while child != NULL:
+        if not elements_only or child.type == ELEMENT_NODE:
+            count += 1
+        child = child.next
+    result = PyList_New(count)
+    child = parent.first_child
+    count = 0
+    while child != NULL:
+        if not elements_only or child.type == ELEMENT_NODE:
+            proxy = node_proxy(child)
+            Py_INCREF(proxy)
+            PyList_SET_ITEM(result, count, proxy)
+            count += 1
+        child = child.next
+    return result
+
+
 cdef Document document_new():
     return Document.__new__(Document)
 
@@ -129,21 +170,21 @@ cdef int check_nodes_or_strings(tuple nodes) except -1:
     return 0
 
 
-cdef CNode* resume_after_change(Node root, Node current, Node sibling,
-                                Node parent) noexcept:
+cdef CNode* resume_after_change(CNode* c_root, CNode* current, CNode* sibling,
+                                CNode* parent) noexcept:
     """Where a walk over root's descendants goes on after the tree changed
     while it stood at `current` (whose next sibling and parent were
-    `sibling` and `parent`): the node after `current` if it is still inside
-    root, else `sibling` if that is still inside, else the node after
-    `parent`'s subtree if `parent` is still inside (or root), else NULL."""
-    cdef CNode* c_root = root.c_node
-    if is_strict_descendant(c_root, current.c_node):
-        return next_in_tree(current.c_node, c_root)
-    if sibling is not None and is_strict_descendant(c_root, sibling.c_node):
-        return sibling.c_node
-    if parent is not None and parent.c_node != c_root \
-            and is_strict_descendant(c_root, parent.c_node):
-        return next_after_subtree(parent.c_node, c_root)
+    `sibling` and `parent`, NULL when none or reclaimed since): the node
+    after `current` if it is still inside root, else `sibling` if that is
+    still inside, else the node after `parent`'s subtree if `parent` is
+    still inside (or root), else NULL."""
+    if is_strict_descendant(c_root, current):
+        return next_in_tree(current, c_root)
+    if sibling != NULL and is_strict_descendant(c_root, sibling):
+        return sibling
+    if parent != NULL and parent != c_root \
+            and is_strict_descendant(c_root, parent):
+        return next_after_subtree(parent, c_root)
     return NULL
 
 
@@ -238,6 +279,7 @@ cdef bint is_xml_name(str name) except -1:
 
 
 @cython.no_gc_clear
+@cython.freelist(256)
 cdef class Node:
     """A node of a lexpy tree (DOM standard names, in snake_case).
 
@@ -265,8 +307,14 @@ cdef class Node:
             return
         if c_node.proxy == <void*> self:
             c_node.proxy = NULL
-        if self.doc is not None:
+        # (Only a detached subtree can be reclaimed: a node in a tree, the
+        # common case, is let go without a call.)
+        if self.doc is not None and (c_node.parent == NULL
+                                     or c_node.type == DOCUMENT_FRAGMENT_NODE):
             node_try_reclaim(c_node)
+
+    cdef CNode* _node(self) except NULL:
+        return live(self)
 
     # -- navigation ---------------------------------------------------------
 
@@ -289,12 +337,13 @@ cdef class Node:
 
     @property
     def parent(self):
-        """The parent node, or None (a template's contents have none)."""
+        """The parent node, or None: the Pythonic alias of parent_node."""
         return node_proxy(live(self).parent)
 
     @property
     def parent_node(self):
-        """Same as parent (the DOM's name)."""
+        """The parent node, or None (a template's contents have none; the
+        DOM's parentNode, also spelled `parent`)."""
         return node_proxy(live(self).parent)
 
     @property
@@ -326,23 +375,12 @@ cdef class Node:
     def child_nodes(self):
         """The children, as a new list (changing the tree does not change
         the list)."""
-        cdef CNode* child = live(self).first_child
-        cdef list result = []
-        while child != NULL:
-            result.append(node_proxy(child))
-            child = child.next
-        return result
+        return child_list(live(self), False)
 
     @property
     def children(self):
         """The element children, as a new list."""
-        cdef CNode* child = live(self).first_child
-        cdef list result = []
-        while child != NULL:
-            if child.type == ELEMENT_NODE:
-                result.append(node_proxy(child))
-            child = child.next
-        return result
+        return child_list(live(self), True)
 
     @property
     def first_element_child(self):
@@ -363,17 +401,7 @@ cdef class Node:
     def __iter__(self):
         """Iterate over the children. Safe while the tree changes: a child
         the loop body removes is followed by its former next sibling."""
-        cdef Node child = node_proxy(live(self).first_child)
-        cdef Node following
-        while child is not None:
-            following = node_proxy(child.c_node.next)
-            yield child
-            if child.c_node.parent == self.c_node:
-                child = node_proxy(child.c_node.next)
-            elif following is not None and following.c_node.parent == self.c_node:
-                child = following
-            else:
-                return
+        return tree_walk(self, WALK_CHILDREN)
 
     def descendants(self):
         """Iterate over the descendants in tree order (not into template
@@ -381,27 +409,14 @@ cdef class Node:
         goes on from the current node if it is still inside this node, else
         from its former next sibling if that is still inside, else after its
         former parent (if that is still inside), else it ends."""
-        cdef Node current, sibling, parent
-        cdef uint64_t version
-        live(self)
-        current = node_proxy(self.c_node.first_child)
-        while current is not None:
-            sibling = node_proxy(current.c_node.next)
-            parent = node_proxy(current.c_node.parent)
-            version = self.c_node.owner.version
-            yield current
-            if self.c_node.owner.version == version:
-                current = node_proxy(next_in_tree(current.c_node, self.c_node))
-            else:
-                current = node_proxy(resume_after_change(self, current, sibling,
-                                                         parent))
+        return tree_walk(self, WALK_NODES)
 
     def iter(self, tag=None):
         """Iterate over the descendant elements in tree order (not into
         template contents), or only those named `tag` (matched as
         get_elements_by_tag_name() matches; "*" or None: all). Safe while
         the tree changes, as descendants() is."""
-        return _iter_elements(self, tag)
+        return iter_elements(self, tag)
 
     def get_elements_by_tag_name(self, qualified_name):
         """The descendant elements named `qualified_name`, in tree order, as

@@ -136,84 +136,260 @@ cdef list class_tokens(str value):
     return tokens
 
 
+cdef inline bint is_ascii_whitespace_byte(uint8_t c) noexcept nogil:
+    return c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D
+
+
+cdef inline bint token_equal(const uint8_t* a, const uint8_t* b, size_t length,
+                             bint ascii_case_insensitive) noexcept nogil:
+    cdef size_t i
+    cdef uint8_t x, y
+    if not ascii_case_insensitive:
+        return memcmp(a, b, length) == 0
+    for i in range(length):
+        x = a[i]
+        y = b[i]
+        if 0x41 <= x <= 0x5A:
+            x += 0x20
+        if 0x41 <= y <= 0x5A:
+            y += 0x20
+        if x != y:
+            return False
+    return True
+
+
+cdef bint value_has_token(const uint8_t* value, size_t length,
+                          const uint8_t* token, size_t token_length,
+                          bint ascii_case_insensitive) noexcept nogil:
+    """Whether `token` is one of the ASCII-whitespace-separated tokens of
+    `value` (https://infra.spec.whatwg.org/#split-on-ascii-whitespace)."""
+    cdef size_t i = 0
+    cdef size_t start
+    if token_length == 0:
+        return False
+    while i < length:
+        while i < length and is_ascii_whitespace_byte(value[i]):
+            i += 1
+        start = i
+        while i < length and not is_ascii_whitespace_byte(value[i]):
+            i += 1
+        if i - start == token_length and token_equal(
+                value + start, token, token_length, ascii_case_insensitive):
+            return True
+    return False
+
+
+cdef bint element_has_class(CElement* element, const uint8_t* token,
+                            size_t length, bint ascii_case_insensitive) noexcept nogil:
+    cdef CAttr* attr = element_find_attribute(element, ATTR_CLASS, NS__UNDEF)
+    return attr != NULL and value_has_token(attr.value, attr.value_length, token,
+                                            length, ascii_case_insensitive)
+
+
 cdef list elements_by_class_name(Node root, object class_names):
     # https://dom.spec.whatwg.org/#concept-getelementsbyclassname
     cdef CNode* c_root = live(root)
     cdef CNode* node
-    cdef CAttr* attr
     cdef list wanted
     cdef list result = []
     cdef bint quirks
-    cdef set have
+    cdef Py_ssize_t count, i
+    cdef const uint8_t** tokens
+    cdef size_t* lengths
+    cdef bytes token
     if not isinstance(class_names, str):
         raise TypeError("class_names must be a str, not %s"
                         % type(class_names).__name__)
-    wanted = class_tokens(class_names)
-    if not wanted:
+    wanted = [encode_utf8(name, "class_names") for name in class_tokens(class_names)]
+    count = len(wanted)
+    if count == 0:
         return result
+    # In quirks mode classes match ASCII case-insensitively.
     quirks = c_root.owner.quirks_mode == QUIRKS
-    if quirks:
-        wanted = [ascii_lowercase(name) for name in wanted]
-    node = next_element_in_tree(c_root, c_root)
-    while node != NULL:
-        attr = element_find_attribute(<CElement*> node, ATTR_CLASS, NS__UNDEF)
-        if attr != NULL and attr.value_length != 0:
-            value = decode_utf8(attr.value, attr.value_length)
-            have = set(split_on_ascii_whitespace(
-                ascii_lowercase(value) if quirks else value))
-            if all(name in have for name in wanted):
+    tokens = <const uint8_t**> malloc(count * sizeof(uint8_t*))
+    lengths = <size_t*> malloc(count * sizeof(size_t))
+    if tokens == NULL or lengths == NULL:
+        free(tokens)
+        free(lengths)
+        raise MemoryError()
+    try:
+        for i in range(count):
+            token = wanted[i]
+            tokens[i] = token
+            lengths[i] = len(token)
+        node = next_element_in_tree(c_root, c_root)
+        while node != NULL:
+            i = 0
+            while i < count and element_has_class(<CElement*> node, tokens[i],
+                                                  lengths[i], quirks):
+                i += 1
+            if i == count:
                 result.append(node_proxy(node))
-        node = next_element_in_tree(node, c_root)
+            node = next_element_in_tree(node, c_root)
+    finally:
+        free(tokens)
+        free(lengths)
     return result
 
 
-def _iter_elements(Node root, object tag):
-    """The generator behind Node.iter(): elements in tree order, safe while
-    the tree changes (as Node.descendants() is)."""
-    cdef CNode* c_root = live(root)
-    cdef TagNameMatch match
-    cdef str lowercase_name = None
-    cdef Node current, sibling, parent
-    cdef CNode* node
-    cdef uint64_t version
-    if tag is None:
-        tag = u"*"
-    match = tag_name_match(c_root.owner, tag)
-    if match.by_string:
-        lowercase_name = ascii_lowercase(tag)
-    elif not match.any and match.html_id == 0 and match.other_id == 0:
-        return                          # no element of the document has it
-    node = next_element_in_tree(c_root, c_root)
-    while True:
-        if not match.by_string:
-            while node != NULL and not tag_name_matches(&match, <CElement*> node):
-                node = next_element_in_tree(node, c_root)
-        if node == NULL:
+# Python-level walks: Node.__iter__, Node.descendants() and Node.iter().
+
+cdef enum WalkKind:
+    WALK_CHILDREN = 0             # Node.__iter__
+    WALK_NODES = 1                # Node.descendants()
+    WALK_ELEMENTS = 2             # Node.iter(tag)
+
+
+@cython.final
+@cython.no_gc_clear
+cdef class TreeWalk:
+    """An iterator over the children or the descendants of a node
+    (Node.__iter__, Node.descendants(), Node.iter()). It holds only the
+    proxy it last handed out; where to go on after a change comes from the
+    document's version counter and the cursor (next sibling and parent of
+    that node as pointers, which reclaiming forgets), so a step makes no
+    proxy it does not return."""
+
+    cdef Node root
+    cdef Node current             # the node last handed out, or None
+    cdef uint64_t version         # the document's version at the hand-out
+    cdef WalkCursor cursor
+    cdef Document registered      # the document whose walks list holds
+                                  # the cursor (kept alive while it does)
+    cdef uint32_t kind            # WalkKind
+    cdef TagNameMatch match       # WALK_ELEMENTS
+    cdef str tag                  # WALK_ELEMENTS with a prefixed name
+    cdef str lowercase_tag
+    cdef bint finished
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("TreeWalk objects are made by Node.descendants(), "
+                        "Node.iter() and iter(node)")
+
+    def __dealloc__(self):
+        self._unregister()
+
+    cdef void _register(self, CDocument* c_doc) noexcept:
+        cdef WalkCursor* cursor = &self.cursor
+        self.registered = <Document> c_doc.node.proxy
+        cursor.prev = NULL
+        cursor.next = c_doc.walks
+        if c_doc.walks != NULL:
+            c_doc.walks.prev = cursor
+        c_doc.walks = cursor
+
+    cdef void _unregister(self) noexcept:
+        cdef WalkCursor* cursor = &self.cursor
+        cdef CDocument* c_doc
+        if self.registered is None:
             return
-        current = node_proxy(node)
-        if match.by_string and not element_matches_name(
-                <Element> current, &match, tag, lowercase_name):
-            node = next_element_in_tree(node, c_root)
-            continue
-        sibling = node_proxy(node.next)
-        parent = node_proxy(node.parent)
-        version = c_root.owner.version
-        yield current
-        if c_root.owner.version == version:
-            node = next_in_tree(current.c_node, c_root)
+        c_doc = self.registered.c_doc
+        if cursor.prev != NULL:
+            cursor.prev.next = cursor.next
         else:
-            node = resume_after_change(root, current, sibling, parent)
+            c_doc.walks = cursor.next
+        if cursor.next != NULL:
+            cursor.next.prev = cursor.prev
+        cursor.prev = cursor.next = NULL
+        cursor.sibling = cursor.parent = NULL
+        self.registered = None
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        cdef CNode* c_root = self.root.c_node
+        cdef CDocument* c_doc = c_root.owner
+        cdef CNode* node
+        cdef Node proxy
+        if self.finished:
+            raise StopIteration
+        if self.current is None:
+            node = c_root.first_child
+        elif self.kind == WALK_CHILDREN:
+            node = self.current.c_node
+            if node.parent == c_root:
+                node = node.next
+            elif self.cursor.sibling != NULL and self.cursor.sibling.parent == c_root:
+                node = self.cursor.sibling
+            else:
+                node = NULL
+        elif c_doc.version == self.version and self.registered.c_doc == c_doc:
+            node = next_in_tree(self.current.c_node, c_root)
+        else:
+            if self.registered.c_doc != c_doc:
+                # root was adopted into another document: the cursor's
+                # pointers are the old document's
+                self._unregister()
+                self._register(c_doc)
+            node = resume_after_change(c_root, self.current.c_node,
+                                       self.cursor.sibling, self.cursor.parent)
+        if self.kind == WALK_ELEMENTS:
+            node = self._next_element(node, c_root)
+        if node == NULL:
+            self.finished = True
+            self.current = None
+            self._unregister()
+            raise StopIteration
+        proxy = node_proxy(node)
+        self.current = proxy
+        self.cursor.sibling = node.next
+        self.cursor.parent = node.parent
+        self.version = c_doc.version
+        return proxy
+
+    cdef CNode* _next_element(self, CNode* node, CNode* c_root) except? NULL:
+        """The first element from `node` on (node included) that the walk
+        hands out."""
         if node != NULL and node.type != ELEMENT_NODE:
             node = next_element_in_tree(node, c_root)
+        if self.tag is None:
+            while node != NULL and not tag_name_matches(&self.match,
+                                                        <CElement*> node):
+                node = next_element_in_tree(node, c_root)
+            return node
+        while node != NULL and not element_matches_name(
+                <Element> node_proxy(node), &self.match, self.tag,
+                self.lowercase_tag):
+            node = next_element_in_tree(node, c_root)
+        return node
 
 
-class ClassList:
+cdef TreeWalk tree_walk(Node root, uint32_t kind):
+    cdef CNode* c_root = live(root)
+    cdef TreeWalk walk = TreeWalk.__new__(TreeWalk)
+    walk.root = root
+    walk.kind = kind
+    walk._register(c_root.owner)
+    return walk
+
+
+cdef TreeWalk iter_elements(Node root, object tag):
+    """The iterator behind Node.iter(): elements in tree order, safe while
+    the tree changes (as Node.descendants() is)."""
+    cdef TreeWalk walk = tree_walk(root, WALK_ELEMENTS)
+    if tag is None:
+        tag = u"*"
+    walk.match = tag_name_match(root.c_node.owner, tag)
+    if walk.match.by_string:
+        walk.tag = tag
+        walk.lowercase_tag = ascii_lowercase(tag)
+    elif not walk.match.any and walk.match.html_id == 0 \
+            and walk.match.other_id == 0:
+        walk.finished = True            # no element of the document has it
+        walk._unregister()
+    return walk
+
+
+@cython.final
+@cython.freelist(16)
+cdef class ClassList:
     """The classes of an element as an ordered set of strings, kept in its
     class attribute (the DOM's DOMTokenList for classList): `in`, iteration,
     len(), add(), remove(), toggle(), replace(); `value` is the attribute's
     text."""
 
-    __slots__ = ("_element",)
+    cdef Element _element
 
     def __init__(self, element):
         if not isinstance(element, Element):
@@ -255,7 +431,19 @@ class ClassList:
         self._element.set_attribute(u"class", value)
 
     def __contains__(self, token):
-        return isinstance(token, str) and token in self._tokens()
+        # https://dom.spec.whatwg.org/#dom-domtokenlist-contains: the exact
+        # token, looked for in the attribute's bytes (no list is made).
+        cdef const uint8_t* data
+        cdef Py_ssize_t length
+        cdef bytes encoded
+        if not isinstance(token, str):
+            return False
+        data = utf8_or_null(<str> token, &length)
+        if data == NULL:
+            encoded = encode_utf8(token, "token")
+            data = encoded
+            length = len(encoded)
+        return element_has_class(self._element._c(), data, <size_t> length, False)
 
     def contains(self, token):
         """Whether the element has the class `token`."""
@@ -287,7 +475,9 @@ class ClassList:
             self._check(token)
         self._set([t for t in self._tokens() if t not in tokens])
 
-    discard = remove
+    def discard(self, *tokens):
+        """Same as remove()."""
+        self.remove(*tokens)
 
     def toggle(self, token, force=None):
         """Add the class when it is missing, remove it when it is there
@@ -328,10 +518,8 @@ class ClassList:
 
     def __eq__(self, other):
         if isinstance(other, ClassList):
-            return self._tokens() == other._tokens()
+            return self._tokens() == (<ClassList> other)._tokens()
         return NotImplemented
-
-    __hash__ = None
 
     def __str__(self):
         return self.value

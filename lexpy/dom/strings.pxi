@@ -4,12 +4,49 @@
 
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
+cdef extern from "Python.h":
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    void* PyUnicode_DATA(object o)
+    const char* PyUnicode_AsUTF8AndSize(object o, Py_ssize_t* size) noexcept
+    void PyErr_Clear() noexcept
+
+
+cdef inline bint is_ascii(const uint8_t* data, size_t length) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint64_t word
+    while i + 8 <= length:
+        memcpy(&word, data + i, 8)
+        if word & <uint64_t> 0x8080808080808080:
+            return False
+        i += 8
+    while i < length:
+        if data[i] & 0x80:
+            return False
+        i += 1
+    return True
+
 
 cdef inline str decode_utf8(const uint8_t* data, size_t length):
+    cdef str text
     if length == 0:
         return ""
+    if is_ascii(data, length):
+        # An ASCII str is its bytes: one allocation and a copy, no decoder.
+        text = PyUnicode_New(<Py_ssize_t> length, 127)
+        memcpy(PyUnicode_DATA(text), data, length)
+        return text
     return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
                                 "surrogatepass")
+
+
+cdef inline const uint8_t* utf8_or_null(str value, Py_ssize_t* length) noexcept:
+    """The UTF-8 of a str without a copy (CPython's cached UTF-8, or the
+    data of an ASCII str), or NULL for a str with a lone surrogate (then
+    encode_utf8 it)."""
+    cdef const char* data = PyUnicode_AsUTF8AndSize(value, length)
+    if data == NULL:
+        PyErr_Clear()
+    return <const uint8_t*> data
 
 
 cdef bytes encode_utf8(object value, str what):

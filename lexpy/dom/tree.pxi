@@ -288,6 +288,18 @@ cdef bint subtree_has_proxy(CNode* root) noexcept nogil:
     return False
 
 
+cdef void walks_forget(WalkCursor* cursor, CNode* node) noexcept nogil:
+    """A reclaimed node is no longer a place an open walk can resume at: it
+    was detached and unreachable, so it is never inside the walk's root
+    again (its struct may be reused for a new node)."""
+    while cursor != NULL:
+        if cursor.sibling == node:
+            cursor.sibling = NULL
+        if cursor.parent == node:
+            cursor.parent = NULL
+        cursor = cursor.next
+
+
 cdef void subtree_reclaim(CNode* root) noexcept nogil:
     """Put every node of a detached, proxy-less subtree on its free list.
     Free-list links go through CNode.proxy, so the walk can still read the
@@ -299,6 +311,8 @@ cdef void subtree_reclaim(CNode* root) noexcept nogil:
     cdef CCharacterData* data
     while node != NULL:
         next_node = walk_next(node, root, True)
+        if doc.walks != NULL:
+            walks_forget(doc.walks, node)
         node.flags |= NODE_RECLAIMED
         if node.type == ELEMENT_NODE:
             arena_put_free(&arena.free_elements, node)

@@ -347,6 +347,8 @@ cdef extern from "names.h" nogil:
         CAT_HTML_INTEGRATION
         CAT_HEADING
         CAT_SERIALIZE_RAWTEXT
+        CAT_CLOSES_P
+        CAT_BLOCK_END
         TOKEN_NAME_FOREIGN_BREAKOUT
     const uint32_t lxp_tag_category[][4]
     const uint8_t lxp_tag_token_flags[]

@@ -314,7 +314,9 @@ cdef void forget_roots(TreeBuilder* tb, CNode* removed) noexcept nogil:
 
 cdef inline void parser_removed(TreeBuilder* tb, CNode* node) noexcept nogil:
     """Remove `node` from its parent, for the tree builder (the memo of
-    find_root follows)."""
+    find_root follows; an open element removed is noted)."""
+    if node.flags & ELEMENT_ON_STACK:
+        tb.detached_open_elements = True
     node_remove(node)
     if tb.patching.memo_used != 0:
         forget_roots(tb, node)

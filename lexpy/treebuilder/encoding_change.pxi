@@ -1,10 +1,11 @@
-# Changing the encoding on a <meta> met while the confidence is tentative
-# (the "in head" rules for a meta start tag, steps 1-2):
+# A <meta> start tag's encoding indication (the "in head" rules for a meta
+# start tag, steps 1-2):
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inhead
-# The input byte stream decides how: keep the encoding, switch the decoder on
-# the fly, or ask for the document to be parsed again from its first byte
-# (TreeBuilder.reparse: the token callback then stops the tokenizer and the
-# driver restarts with a new tokenizer and tree builder).
+# The tree builder finds the encoding the element declares and reports it;
+# the parse driver, which owns the input byte stream, decides what it
+# changes (keep the encoding, switch the decoder on the fly, or parse the
+# document again from its first byte: TreeBuilder.reparse, and the token
+# callback stops the tokenizer).
 
 
 cdef int meta_declared_encoding(CElement* meta) noexcept nogil:
@@ -27,18 +28,10 @@ cdef int meta_declared_encoding(CElement* meta) noexcept nogil:
     return encoding
 
 
-# https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing
-cdef void change_the_encoding_for_meta(TreeBuilder* tb, CElement* meta) noexcept nogil:
-    cdef InputByteStream* stream = tb.input
+cdef void indicate_encoding_for_meta(TreeBuilder* tb, CElement* meta) noexcept nogil:
     cdef int encoding
-    if stream == NULL or stream.confidence != CONFIDENCE_TENTATIVE:
-        return
-    if tb.tokenizer != NULL and \
-            tokenizer_token_offset(tb.tokenizer) >= tb.reparse_window:
-        return              # the bytes before it are no longer kept (api.pxi)
+    if tb.encoding_indicator == NULL:
+        return              # str input: no encoding to change
     encoding = meta_declared_encoding(meta)
-    if encoding == ENCODING__NONE:
-        return
-    if input_byte_stream_change_encoding(stream, encoding, tb.input_bytes,
-                                         tb.input_length) == CHANGE_REPARSE:
+    if encoding != ENCODING__NONE and tb.encoding_indicator(tb.encoding_context, encoding):
         tb.reparse = True

@@ -44,6 +44,19 @@ cdef inline uint32_t open_html_further_below(TreeBuilder* tb, uint32_t found) no
     return tb.open_links[found - 1].down[LINK_TAG] if found != 0 else 0
 
 
+cdef inline bint is_off_the_tree(TreeBuilder* tb, CNode* node) noexcept nogil:
+    """Whether `node` is in a subtree the parser took out of the tree while
+    it had open elements (a clone into a selectedcontent replaced them, or
+    a <template for> range): what is inserted there has no select, and the
+    stack no longer says whose descendant an open element is. Not in the
+    standard."""
+    cdef CNode* root
+    if not tb.detached_open_elements:
+        return False
+    root = find_root(tb, node)
+    return root.type != DOCUMENT_NODE and root.type != DOCUMENT_FRAGMENT_NODE
+
+
 # https://html.spec.whatwg.org/multipage/form-elements.html#option-element-nearest-ancestor-select
 cdef CElement* option_nearest_select(TreeBuilder* tb, CElement* option) noexcept nogil:
     """The option's select (NULL: none): the nearest select ancestor, unless
@@ -56,6 +69,8 @@ cdef CElement* option_nearest_select(TreeBuilder* tb, CElement* option) noexcept
     cdef size_t optgroups = 0
     cdef ssize_t position
     cdef uint32_t select, barrier, optgroup
+    if is_off_the_tree(tb, &option.node):
+        return NULL
     while node != NULL:
         if node.type == ELEMENT_NODE:
             element = <CElement*> node
@@ -105,6 +120,8 @@ cdef CElement* selectedcontent_nearest_select(TreeBuilder* tb, CElement* selecte
     cdef ssize_t position
     cdef uint32_t template, below
     disabled[0] = False
+    if is_off_the_tree(tb, &selectedcontent.node):
+        return NULL
     while node != NULL:
         if node.type == ELEMENT_NODE:
             element = <CElement*> node
@@ -206,6 +223,10 @@ cdef bint option_selectedness(TreeBuilder* tb, CElement* option) noexcept nogil:
     are inside it: a clone may remove them)."""
     cdef CElement* selectedcontent = tb.selectedcontent_element
     cdef bint enabled = not option_is_disabled(option)
+    if option == tb.selectedcontent_option:
+        # Counted already: a walk over the select (remember_select) met it
+        # while it was open.
+        return True
     if enabled and tb.selectedcontent_first_enabled == NULL and (
             selectedcontent == NULL or not (selectedcontent.node.flags & ELEMENT_ON_STACK)):
         tb.selectedcontent_first_enabled = option

@@ -9,7 +9,6 @@ from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG
 from lexpy.tokenizer.token cimport Token
 from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList, HashKey
 from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
-from lexpy.encoding.encoding cimport InputByteStream
 
 
 # The insertion modes of the standard
@@ -144,6 +143,12 @@ cdef struct ContentPatching:
                                   # the adoption agency)
 
 
+# The tree builder's encoding indication (not in the standard's terms: its
+# "changing the encoding while parsing" is the driver's to run): a <meta>
+# declared `encoding`; True when the document must be parsed again.
+ctypedef bint (*EncodingIndicator)(void* context, int encoding) noexcept nogil
+
+
 cdef struct TreeBuilder:
     CDocument* document
     Tokenizer* tokenizer          # NULL in unit tests
@@ -209,16 +214,12 @@ cdef struct TreeBuilder:
     uint32_t column
     # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
     CCharacterData* last_comment
-    # The input byte stream of a parse from bytes (NULL otherwise), for
-    # "changing the encoding while parsing" on a <meta>: `input_bytes` /
-    # `input_length` are every byte fed so far when the driver keeps them
-    # (NULL / 0 when the stream does); a <meta> whose token starts at or
-    # after `reparse_window` (a stream offset) no longer changes it.
-    InputByteStream* input
-    const uint8_t* input_bytes
-    size_t input_length
-    size_t reparse_window
-    bint reparse                  # the document must be parsed again
+    # Where an encoding indication goes (a <meta> that names an encoding:
+    # the parse driver decides what it changes), NULL: nowhere.
+    EncodingIndicator encoding_indicator
+    void* encoding_context
+    bint reparse                  # the indication asked for the document to
+                                  # be parsed again: the builder stops
     # Decoded text of a token with character references.
     uint8_t* scratch
     size_t scratch_capacity
@@ -238,6 +239,9 @@ cdef struct TreeBuilder:
     CElement* selectedcontent_element
     CElement* selectedcontent_option
     CElement* selectedcontent_first_enabled
+    bint detached_open_elements   # the parser removed an open element from
+                                  # its parent: the stack is no longer the
+                                  # tree's ancestry for what goes into it
     # <template for>: nothing is allocated until a named marker exists.
     ContentPatching patching
 
@@ -257,6 +261,16 @@ cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil
 # insertion mode. Returns -1 when out of memory.
 cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
                                            CElement* form) noexcept nogil
+
+# Where the builder's encoding indications go (the parse driver's decision).
+cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
+                                              EncodingIndicator indicator,
+                                              void* context) noexcept nogil
+
+# For the tests (quadratic): the stack's index and the counts of the list of
+# active formatting elements are what walks over them find.
+cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil
+cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil
 
 # The TokenCallback: `context` is the TreeBuilder. Returns 0 to go on; 1
 # when the builder ran out of memory, 2 when the document must be parsed

@@ -7,7 +7,8 @@ https://html.spec.whatwg.org/multipage/parsing.html#tree-construction
 The module is one C unit made of feature files, included below in the
 standard's order so that every call between them is a direct C call. The
 token callback (tree_builder_token) runs without the GIL and touches no
-Python object; the Python face at the end drives one parse.
+Python object. The module has a C API only (treebuilder.pxd): the parse
+driver (lexpy/driver/) owns the input, the tokenizer and the builder.
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
@@ -19,21 +20,11 @@ from lexpy.tokenizer.token cimport *
 from lexpy.tokenizer.tokenizer cimport (
     hash_key_for, keyed_hash, TokenizerState, DATA_STATE, RCDATA_STATE,
     RAWTEXT_STATE, SCRIPT_DATA_STATE,
-    PLAINTEXT_STATE, ErrorList, error_list_add, error_list_clear,
+    PLAINTEXT_STATE, ErrorList, error_list_add,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
-    tokenizer_create, tokenizer_destroy, tokenizer_set_callback, tokenizer_feed,
-    tokenizer_finish, tokenizer_buffered, tokenizer_token_offset, tokenizer_input_length,
-    tokenizer_settled_offset, tokenizer_errors_lost, tag_id_by_name)
-from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
-from lexpy.encoding.encoding cimport utf8_encode_code_points
+    tag_id_by_name)
 from lexpy.encoding.encoding cimport (
-    InputByteStream, CONFIDENCE_TENTATIVE, CHANGE_REPARSE, encoding_for_label,
-    extract_encoding_from_meta, is_content_type_pragma,
-    input_byte_stream_change_encoding, input_byte_stream_init,
-    input_byte_stream_free, input_byte_stream_feed, input_byte_stream_finish,
-    input_byte_stream_restart, input_byte_stream_set_autodetect, encoding_name,
-    byte_buffer_free,
-    CONFIDENCE_CERTAIN)
+    encoding_for_label, extract_encoding_from_meta, is_content_type_pragma)
 from lexpy.encoding.encoding_ids cimport ENCODING__NONE
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CAttr, CCharacterData, CDocumentType,
@@ -48,11 +39,6 @@ from lexpy.dom.dom cimport (
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
-from lexpy.dom.errors import ParseError
-
-
-cdef extern from "Python.h":
-    bint PyUnicode_IS_ASCII(object text)
 
 
 include "parse_errors.pxi"         # parse_error(): tree-construction errors
@@ -92,7 +78,6 @@ include "modes/after_after_body.pxi"
 include "modes/after_after_frameset.pxi"
 
 include "fragment.pxi"             # the HTML fragment parsing algorithm
-include "api.pxi"                  # the Python face: one parse, driven from Python
 
 
 cdef inline void switch_tokenizer_state(TreeBuilder* tb,
@@ -173,8 +158,6 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         append_to_comment(tb, token)
         return 1 if tb.failed else 0
     tb.last_comment = NULL
-    if token.tag_id == TAG__END_OF_FILE and tb.tokenizer != NULL:
-        tb.document.source_length = tokenizer_input_length(tb.tokenizer)
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
             return 0
@@ -214,6 +197,13 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
     if tokenizer != NULL:
         tokenizer_set_cdata_allowed(tokenizer, False)
     return tb
+
+
+cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
+                                              EncodingIndicator indicator,
+                                              void* context) noexcept nogil:
+    tb.encoding_indicator = indicator
+    tb.encoding_context = context
 
 
 cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:

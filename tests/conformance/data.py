@@ -14,7 +14,9 @@ Where the data is looked for (DESIGN.md, "Test data"):
   against other parsers, judged against the standard's text):
   $LEXPY_CONFORMANCE_EXTRA, then ../shared/conformance-extra/;
 - the CSS selectors cases (WPT dom/nodes and css/selectors, soupsieve):
-  $LEXPY_SELECTORS, then ../shared/selectors/.
+  $LEXPY_SELECTORS, then ../shared/selectors/;
+- the test suites of beautifulsoup4 and html5lib (for lexpy's bridges to
+  them): $LEXPY_PEER_TESTS, then ../shared/peer-tests/.
 
 The tools (tools/*.py) find their data through these functions too.
 
@@ -104,6 +106,20 @@ def conformance_extra_dir() -> Path:
     raise DataNotFound(
         "conformance-extra data not found; tried: " + ", ".join(map(str, candidates))
         + ". Set LEXPY_CONFORMANCE_EXTRA to a folder of tree-construction .dat files.")
+
+
+def peer_tests_dir() -> Path:
+    """The peers' own test suites, bs4-4.15.0/tests/ and html5lib-1.1/tests/:
+    $LEXPY_PEER_TESTS, then ../shared/peer-tests/."""
+    env = os.environ.get("LEXPY_PEER_TESTS")
+    candidates = ([Path(env)] if env else []) + [ROOT.parent / "shared" / "peer-tests"]
+    for path in candidates:
+        if (path / "bs4-4.15.0" / "tests").is_dir() and (path / "html5lib-1.1" / "tests").is_dir():
+            return path
+    raise DataNotFound(
+        "the peers' test suites not found; tried: " + ", ".join(map(str, candidates))
+        + ". Set LEXPY_PEER_TESTS to a folder holding bs4-4.15.0/tests and "
+        "html5lib-1.1/tests.")
 
 
 # ---------------------------------------------------------------------------

@@ -351,68 +351,59 @@ cdef int start_tag_foreign_root(TreeBuilder* tb, Token* token,
 
 cdef int start_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
+    cdef uint32_t category = lxp_tag_category_of(kind, NS_HTML)
     cdef Token renamed
+    # The sets the standard names, from the generated categories; then one
+    # C switch over the tags it lists one by one.
+    if category & CAT_CLOSES_P:
+        return start_tag_closes_p(tb, token)
+    if category & CAT_HEADING:
+        return start_tag_heading(tb, token)
+    if category & CAT_FORMATTING and kind != TAG_A:
+        return start_tag_formatting(tb, token)
     if kind == TAG_HTML:
         return start_tag_html_in_body(tb, token)
-    if kind == TAG_BASE or kind == TAG_BASEFONT or kind == TAG_BGSOUND \
+    elif kind == TAG_BASE or kind == TAG_BASEFONT or kind == TAG_BGSOUND \
             or kind == TAG_LINK or kind == TAG_META or kind == TAG_NOFRAMES \
             or kind == TAG_SCRIPT or kind == TAG_STYLE or kind == TAG_TEMPLATE \
             or kind == TAG_TITLE:
         return mode_in_head(tb, token)
-    if kind == TAG_BODY:
+    elif kind == TAG_BODY:
         return start_tag_body_in_body(tb, token)
-    if kind == TAG_FRAMESET:
+    elif kind == TAG_FRAMESET:
         return start_tag_frameset_in_body(tb, token)
-    if kind == TAG_ADDRESS or kind == TAG_ARTICLE or kind == TAG_ASIDE \
-            or kind == TAG_BLOCKQUOTE or kind == TAG_CENTER or kind == TAG_DETAILS \
-            or kind == TAG_DIALOG or kind == TAG_DIR or kind == TAG_DIV \
-            or kind == TAG_DL or kind == TAG_FIELDSET or kind == TAG_FIGCAPTION \
-            or kind == TAG_FIGURE or kind == TAG_FOOTER or kind == TAG_HEADER \
-            or kind == TAG_HGROUP or kind == TAG_MAIN or kind == TAG_MENU \
-            or kind == TAG_NAV or kind == TAG_OL or kind == TAG_P \
-            or kind == TAG_SEARCH or kind == TAG_SECTION or kind == TAG_SUMMARY \
-            or kind == TAG_UL:
-        return start_tag_closes_p(tb, token)
-    if kind == TAG_H1 or kind == TAG_H2 or kind == TAG_H3 or kind == TAG_H4 \
-            or kind == TAG_H5 or kind == TAG_H6:
-        return start_tag_heading(tb, token)
-    if kind == TAG_PRE or kind == TAG_LISTING:
+    elif kind == TAG_PRE or kind == TAG_LISTING:
         return start_tag_pre_listing(tb, token)
-    if kind == TAG_FORM:
+    elif kind == TAG_FORM:
         return start_tag_form_in_body(tb, token)
-    if kind == TAG_LI or kind == TAG_DD or kind == TAG_DT:
+    elif kind == TAG_LI or kind == TAG_DD or kind == TAG_DT:
         return start_tag_list_item(tb, token)
-    if kind == TAG_PLAINTEXT:
+    elif kind == TAG_PLAINTEXT:
         return start_tag_plaintext(tb, token)
-    if kind == TAG_BUTTON:
+    elif kind == TAG_BUTTON:
         return start_tag_button(tb, token)
-    if kind == TAG_A:
+    elif kind == TAG_A:
         return start_tag_a(tb, token)
-    if kind == TAG_B or kind == TAG_BIG or kind == TAG_CODE or kind == TAG_EM \
-            or kind == TAG_FONT or kind == TAG_I or kind == TAG_S \
-            or kind == TAG_SMALL or kind == TAG_STRIKE or kind == TAG_STRONG \
-            or kind == TAG_TT or kind == TAG_U or kind == TAG_NOBR:
-        return start_tag_formatting(tb, token)
-    if kind == TAG_APPLET or kind == TAG_MARQUEE or kind == TAG_OBJECT:
+    elif kind == TAG_APPLET or kind == TAG_MARQUEE or kind == TAG_OBJECT:
         return start_tag_applet_marquee_object(tb, token)
-    if kind == TAG_TABLE:
+    elif kind == TAG_TABLE:
         return start_tag_table_in_body(tb, token)
-    if kind == TAG_AREA or kind == TAG_BR or kind == TAG_EMBED or kind == TAG_IMG \
+    elif kind == TAG_AREA or kind == TAG_BR or kind == TAG_EMBED or kind == TAG_IMG \
             or kind == TAG_KEYGEN or kind == TAG_WBR:
         return start_tag_void_phrasing(tb, token)
-    if kind == TAG_INPUT:
+    elif kind == TAG_INPUT:
         return start_tag_input_in_body(tb, token)
-    if kind == TAG_PARAM or kind == TAG_SOURCE or kind == TAG_TRACK:
+    elif kind == TAG_PARAM or kind == TAG_SOURCE or kind == TAG_TRACK:
         insert_void_html_element(tb, token)
         return DONE
-    if kind == TAG_HR:
+    elif kind == TAG_HR:
         return start_tag_hr_in_body(tb, token)
-    if kind == TAG_IMAGE:
+    elif kind == TAG_IMAGE:
         parse_error(tb, "image-start-tag")
         renamed = token[0]
         renamed.tag_id = TAG_IMG
         return start_tag_void_phrasing(tb, &renamed)
-    if kind == TAG_TEXTAREA:
+    elif kind == TAG_TEXTAREA:
         if insert_html_element(tb, token) != NULL:
             tb.skip_newline = True
             switch_tokenizer_state(tb, RCDATA_STATE)
@@ -420,34 +411,38 @@ cdef int start_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
             tb.frameset_ok = False
             tb.mode = TEXT
         return DONE
-    if kind == TAG_XMP:
+    elif kind == TAG_XMP:
         close_p_element_in_button_scope(tb)
         reconstruct_active_formatting_elements(tb)
         tb.frameset_ok = False
         insert_text_element(tb, token, RAWTEXT_STATE)
         return DONE
-    if kind == TAG_IFRAME:
+    elif kind == TAG_IFRAME:
         tb.frameset_ok = False
         insert_text_element(tb, token, RAWTEXT_STATE)
         return DONE
-    if kind == TAG_NOEMBED or (kind == TAG_NOSCRIPT and tb.scripting):
+    elif kind == TAG_NOEMBED:
         insert_text_element(tb, token, RAWTEXT_STATE)
         return DONE
-    if kind == TAG_SELECT:
+    elif kind == TAG_NOSCRIPT:
+        if tb.scripting:
+            insert_text_element(tb, token, RAWTEXT_STATE)
+            return DONE
+    elif kind == TAG_SELECT:
         return start_tag_select_in_body(tb, token)
-    if kind == TAG_OPTION:
+    elif kind == TAG_OPTION:
         return start_tag_option_in_body(tb, token)
-    if kind == TAG_OPTGROUP:
+    elif kind == TAG_OPTGROUP:
         return start_tag_optgroup_in_body(tb, token)
-    if kind == TAG_RB or kind == TAG_RTC:
+    elif kind == TAG_RB or kind == TAG_RTC:
         return start_tag_ruby_base(tb, token)
-    if kind == TAG_RP or kind == TAG_RT:
+    elif kind == TAG_RP or kind == TAG_RT:
         return start_tag_ruby_text(tb, token)
-    if kind == TAG_MATH:
+    elif kind == TAG_MATH:
         return start_tag_foreign_root(tb, token, NS_MATHML)
-    if kind == TAG_SVG:
+    elif kind == TAG_SVG:
         return start_tag_foreign_root(tb, token, NS_SVG)
-    if kind == TAG_CAPTION or kind == TAG_COL or kind == TAG_COLGROUP \
+    elif kind == TAG_CAPTION or kind == TAG_COL or kind == TAG_COLGROUP \
             or kind == TAG_FRAME or kind == TAG_HEAD or kind == TAG_TBODY \
             or kind == TAG_TD or kind == TAG_TFOOT or kind == TAG_TH \
             or kind == TAG_THEAD or kind == TAG_TR:
@@ -579,42 +574,29 @@ cdef int end_tag_other_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
 
 cdef int end_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
+    cdef uint32_t category = lxp_tag_category_of(kind, NS_HTML)
     cdef Token br
-    if kind == TAG_TEMPLATE:
-        return mode_in_head(tb, token)
-    if kind == TAG_BODY or kind == TAG_HTML:
-        return end_tag_body_in_body(tb, token)
-    if kind == TAG_ADDRESS or kind == TAG_ARTICLE or kind == TAG_ASIDE \
-            or kind == TAG_BLOCKQUOTE or kind == TAG_BUTTON or kind == TAG_CENTER \
-            or kind == TAG_DETAILS or kind == TAG_DIALOG or kind == TAG_DIR \
-            or kind == TAG_DIV or kind == TAG_DL or kind == TAG_FIELDSET \
-            or kind == TAG_FIGCAPTION or kind == TAG_FIGURE or kind == TAG_FOOTER \
-            or kind == TAG_HEADER or kind == TAG_HGROUP or kind == TAG_LISTING \
-            or kind == TAG_MAIN or kind == TAG_MENU or kind == TAG_NAV \
-            or kind == TAG_OL or kind == TAG_PRE or kind == TAG_SEARCH \
-            or kind == TAG_SECTION or kind == TAG_SELECT or kind == TAG_SUMMARY \
-            or kind == TAG_UL:
+    if category & CAT_BLOCK_END:
         return end_tag_block(tb, token)
-    if kind == TAG_FORM:
-        return end_tag_form_in_body(tb)
-    if kind == TAG_P:
-        return end_tag_p_in_body(tb)
-    if kind == TAG_LI or kind == TAG_DD or kind == TAG_DT:
-        return end_tag_list_item(tb, token)
-    if kind == TAG_H1 or kind == TAG_H2 or kind == TAG_H3 or kind == TAG_H4 \
-            or kind == TAG_H5 or kind == TAG_H6:
+    if category & CAT_HEADING:
         return end_tag_heading(tb, token)
-    if kind == TAG_A or kind == TAG_B or kind == TAG_BIG or kind == TAG_CODE \
-            or kind == TAG_EM or kind == TAG_FONT or kind == TAG_I \
-            or kind == TAG_NOBR or kind == TAG_S or kind == TAG_SMALL \
-            or kind == TAG_STRIKE or kind == TAG_STRONG or kind == TAG_TT \
-            or kind == TAG_U:
+    if category & CAT_FORMATTING:
         if not adoption_agency(tb, kind):
             return end_tag_other_in_body(tb, token)
         return DONE
-    if kind == TAG_APPLET or kind == TAG_MARQUEE or kind == TAG_OBJECT:
+    if kind == TAG_TEMPLATE:
+        return mode_in_head(tb, token)
+    elif kind == TAG_BODY or kind == TAG_HTML:
+        return end_tag_body_in_body(tb, token)
+    elif kind == TAG_FORM:
+        return end_tag_form_in_body(tb)
+    elif kind == TAG_P:
+        return end_tag_p_in_body(tb)
+    elif kind == TAG_LI or kind == TAG_DD or kind == TAG_DT:
+        return end_tag_list_item(tb, token)
+    elif kind == TAG_APPLET or kind == TAG_MARQUEE or kind == TAG_OBJECT:
         return end_tag_applet_marquee_object(tb, token)
-    if kind == TAG_BR:
+    elif kind == TAG_BR:
         parse_error(tb, "unexpected-br-end-tag")
         br = token[0]
         br.type = 0

@@ -68,7 +68,7 @@ cdef int start_tag_meta_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     if meta == NULL:
         return DONE
     open_elements_pop(tb)
-    change_the_encoding_for_meta(tb, meta)
+    indicate_encoding_for_meta(tb, meta)
     return DONE
 
 

@@ -1,7 +1,7 @@
-# The Python face of one parse (used by lexpy.parser): a tokenizer and a
-# tree builder over a new Document, fed UTF-8 chunks with the GIL released.
-# Python objects are made only before the first token and after the tree is
-# done.
+# The Python face of one parse (used by lexpy.parser): an input byte
+# stream, a tokenizer and a tree builder over a new Document, fed with the
+# GIL released. Python objects are made only before the first token and
+# after the tree is done.
 
 NAMESPACES = {
     "html": NS_HTML, "http://www.w3.org/1999/xhtml": NS_HTML,
@@ -52,6 +52,34 @@ cdef int token_then_fail(void* context, Token* token) noexcept nogil:
     return tree_builder_token(fault.builder, token)
 
 
+# The bytes of a parse from bytes, and what the tree builder's encoding
+# indications are decided with (encoding_indicated).
+cdef struct ByteInput:
+    InputByteStream stream
+    Tokenizer* tokenizer          # the parse's tokenizer (a new one after a
+                                  # re-parse)
+    const uint8_t* whole          # parse_bytes: the whole input (the stream
+    size_t whole_length           # keeps none of it); else NULL, 0
+    size_t reparse_window
+
+
+# https://html.spec.whatwg.org/multipage/parsing.html#changing-the-encoding-while-parsing
+cdef bint encoding_indicated(void* context, int encoding) noexcept nogil:
+    """A <meta> met while the confidence may be tentative indicates
+    `encoding` (the tree builder's EncodingIndicator; `context` the parse's
+    ByteInput): keep the encoding, switch the decoder on the fly, or --
+    returned True -- parse the document again from its first byte. Past the
+    re-parse window the bytes before the <meta> are no longer kept, and the
+    encoding stays."""
+    cdef ByteInput* input = <ByteInput*> context
+    if input.stream.confidence != CONFIDENCE_TENTATIVE:
+        return False
+    if tokenizer_token_offset(input.tokenizer) >= input.reparse_window:
+        return False
+    return input_byte_stream_change_encoding(&input.stream, encoding, input.whole,
+                                             input.whole_length) == CHANGE_REPARSE
+
+
 class ParserBusyError(RuntimeError):
     """A second thread called into a parse that another thread is running
     (nothing was done: the parse goes on as if the call had not happened)."""
@@ -76,12 +104,10 @@ cdef class TreeConstruction:
     cdef bint finished
     cdef object context_owner       # a caller's context element, kept alive
     # The input byte stream (set_byte_input).
-    cdef InputByteStream c_stream
+    cdef ByteInput c_bytes
     cdef bint byte_input
-    cdef bint keep_input            # the stream keeps the bytes (feed_bytes)
-    cdef const uint8_t* c_input     # else: the whole input (parse_bytes)
-    cdef size_t c_input_length
-    cdef size_t reparse_window
+    cdef bint keep_input            # the stream keeps the bytes (feed_bytes),
+                                    # else parse_bytes gives the whole input
     # A method that runs the tokenizer or the tree builder (or reads what
     # they change) holds this while it runs: the GIL is released while they
     # work, and a second thread must not enter the same parse meanwhile.
@@ -95,7 +121,7 @@ cdef class TreeConstruction:
         self.scripting = scripting
         self.processing_instructions = processing_instructions
         self.collect_errors = collect_errors
-        self.reparse_window = REPARSE_WINDOW
+        self.c_bytes.reparse_window = REPARSE_WINDOW
         self._start()
 
     cdef int _start(self) except -1:
@@ -111,6 +137,7 @@ cdef class TreeConstruction:
                                             self.processing_instructions, errors)
         if self.c_tokenizer == NULL:
             raise MemoryError()
+        self.c_bytes.tokenizer = self.c_tokenizer
         self.c_builder = tree_builder_create(c_doc, self.c_tokenizer, errors,
                                              self.scripting)
         # The serializer writes <noscript> content as the parse read it; and
@@ -126,7 +153,8 @@ cdef class TreeConstruction:
             tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
                                    self.c_builder)
         if self.byte_input:
-            self._connect_stream()
+            tree_builder_set_encoding_indicator(self.c_builder, encoding_indicated,
+                                                &self.c_bytes)
         return 0
 
     cdef int _enter(self) except -1:
@@ -198,12 +226,6 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
-    cdef void _connect_stream(self) noexcept:
-        self.c_builder.input = &self.c_stream
-        self.c_builder.input_bytes = self.c_input
-        self.c_builder.input_length = self.c_input_length
-        self.c_builder.reparse_window = self.reparse_window
-
     cdef void _discard(self) noexcept:
         """Drop the tokenizer and the tree builder (and the parse errors)."""
         if self.document is not None and self.document.c_doc != NULL:
@@ -218,7 +240,7 @@ cdef class TreeConstruction:
     def __dealloc__(self):
         self._discard()
         if self.byte_input:
-            input_byte_stream_free(&self.c_stream)
+            input_byte_stream_free(&self.c_bytes.stream)
 
     def set_byte_input(self, int transport_encoding, int default_encoding,
                        bint keep_input, size_t reparse_window=REPARSE_WINDOW,
@@ -238,13 +260,14 @@ cdef class TreeConstruction:
                 # tentative one) would start a new Document without the
                 # context element.
                 raise ValueError("the fragment case takes bytes in a given encoding only")
-            input_byte_stream_init(&self.c_stream, transport_encoding,
+            input_byte_stream_init(&self.c_bytes.stream, transport_encoding,
                                    default_encoding, keep_input)
-            input_byte_stream_set_autodetect(&self.c_stream, detect_encoding)
+            input_byte_stream_set_autodetect(&self.c_bytes.stream, detect_encoding)
             self.byte_input = True
             self.keep_input = keep_input
-            self.reparse_window = reparse_window
-            self._connect_stream()
+            self.c_bytes.reparse_window = reparse_window
+            tree_builder_set_encoding_indicator(self.c_builder, encoding_indicated,
+                                                &self.c_bytes)
         finally:
             self.busy = False
 
@@ -268,16 +291,16 @@ cdef class TreeConstruction:
             self._discard()
             self._start()
             with nogil:
-                input_byte_stream_restart(&self.c_stream, self.c_input,
-                                          self.c_input_length, &output, &length)
+                input_byte_stream_restart(&self.c_bytes.stream, self.c_bytes.whole,
+                                          self.c_bytes.whole_length, &output, &length)
 
     cdef void _settle(self) noexcept:
         """Past the re-parse window the encoding stays: drop the kept bytes
         (and with them the memory a tentative encoding would hold)."""
-        if self.c_stream.confidence == CONFIDENCE_TENTATIVE and self.c_stream.sniffed \
-                and tokenizer_settled_offset(self.c_tokenizer) >= self.reparse_window:
-            self.c_stream.confidence = CONFIDENCE_CERTAIN
-            byte_buffer_free(&self.c_stream.kept)
+        if self.c_bytes.stream.confidence == CONFIDENCE_TENTATIVE and self.c_bytes.stream.sniffed \
+                and tokenizer_settled_offset(self.c_tokenizer) >= self.c_bytes.reparse_window:
+            self.c_bytes.stream.confidence = CONFIDENCE_CERTAIN
+            byte_buffer_free(&self.c_bytes.stream.kept)
 
     def feed_bytes(self, const uint8_t[::1] chunk):
         """Decode and parse a chunk of bytes (set_byte_input with keep_input)."""
@@ -293,7 +316,7 @@ cdef class TreeConstruction:
             if n == 0:
                 return
             with nogil:
-                input_byte_stream_feed(&self.c_stream, &chunk[0], n, &output, &length)
+                input_byte_stream_feed(&self.c_bytes.stream, &chunk[0], n, &output, &length)
             self._tokenize(output, length, False)
             self._settle()
         finally:
@@ -313,22 +336,21 @@ cdef class TreeConstruction:
                 raise ValueError("the parse is finished")
             if not self.byte_input or self.keep_input:
                 raise ValueError("parse_bytes needs set_byte_input(keep_input=False)")
-            self.c_input = &data[0] if n else NULL
-            self.c_input_length = n
-            self._connect_stream()
+            self.c_bytes.whole = &data[0] if n else NULL
+            self.c_bytes.whole_length = n
             if n:
                 # The usual case in one stretch without the GIL (other
                 # threads wait for it least): decode, tokenize and build,
                 # end the stream and the input. A re-parse leaves the rest
                 # to the steps below.
                 with nogil:
-                    input_byte_stream_feed(&self.c_stream, self.c_input, n,
+                    input_byte_stream_feed(&self.c_bytes.stream, self.c_bytes.whole, n,
                                            &output, &length)
                     if length:
                         status = tokenizer_feed(self.c_tokenizer, output, length)
                     if status == 0 and not self.c_builder.reparse:
                         stream_finished = True
-                        input_byte_stream_finish(&self.c_stream, &output, &length)
+                        input_byte_stream_finish(&self.c_bytes.stream, &output, &length)
                         if length:
                             status = tokenizer_feed(self.c_tokenizer, output, length)
                         if status == 0 and not self.c_builder.reparse:
@@ -345,10 +367,8 @@ cdef class TreeConstruction:
             self._finish()
             return self.document
         finally:
-            self.c_input = NULL
-            self.c_input_length = 0
-            if self.c_builder != NULL:
-                self._connect_stream()
+            self.c_bytes.whole = NULL
+            self.c_bytes.whole_length = 0
             self.busy = False
 
     @property
@@ -356,14 +376,14 @@ cdef class TreeConstruction:
         """The name of the encoding in use ('UTF-8' for UTF-8 input)."""
         if not self.byte_input:
             return u"UTF-8"
-        return encoding_name(self.c_stream.encoding).decode("ascii")
+        return encoding_name(self.c_bytes.stream.encoding).decode("ascii")
 
     @property
     def confidence(self):
         """'certain', 'tentative' or 'irrelevant' (str input)."""
         if not self.byte_input:
             return u"irrelevant"
-        return u"certain" if self.c_stream.confidence == CONFIDENCE_CERTAIN \
+        return u"certain" if self.c_bytes.stream.confidence == CONFIDENCE_CERTAIN \
             else u"tentative"
 
     def set_fragment_context(self, str local_name, uint32_t namespace,
@@ -393,8 +413,9 @@ cdef class TreeConstruction:
             c_doc.quirks_mode = element.doc.c_doc.quirks_mode
             ancestor = element.c_node
             while ancestor != NULL:
-                if ancestor.type == ELEMENT_NODE and is_html_element(
-                        <CElement*> ancestor, TAG_FORM):
+                if ancestor.type == ELEMENT_NODE and \
+                        (<CElement*> ancestor).tag_id == TAG_FORM and \
+                        (<CElement*> ancestor).ns == NS_HTML:
                     form = <CElement*> ancestor
                     break
                 ancestor = ancestor.parent
@@ -403,7 +424,7 @@ cdef class TreeConstruction:
             name = local_name.encode("utf-8")
             context = element_create(c_doc, tag_id_by_name(
                 c_doc.tag_names, name, len(name), True), namespace)
-            if context != NULL and is_html_element(context, TAG_FORM):
+            if context != NULL and context.tag_id == TAG_FORM and context.ns == NS_HTML:
                 form = context
         if context == NULL:
             raise MemoryError()
@@ -479,6 +500,9 @@ cdef class TreeConstruction:
         its parse results."""
         self.finished = True
         self.document.c_doc.building = 0
+        # (How much UTF-8 the parse read: the serializer's first guess at
+        # its output's size.)
+        self.document.c_doc.source_length = tokenizer_input_length(self.c_tokenizer)
         self.document.encoding_name = self.encoding
         if self.collect_errors:
             self._set_parse_errors()
@@ -495,7 +519,7 @@ cdef class TreeConstruction:
         self.finished = True
         if self.byte_input:
             with nogil:
-                input_byte_stream_finish(&self.c_stream, &output, &length)
+                input_byte_stream_finish(&self.c_bytes.stream, &output, &length)
             self._tokenize(output, length, True)
         else:
             with nogil:
@@ -537,10 +561,10 @@ cdef class TreeConstruction:
             if self.byte_input:
                 # (While the encoding is tentative the kept bytes include those
                 # waiting for the sniffing algorithm or for autodetection.)
-                held += max(self.c_stream.kept.length, self.c_stream.undecided.length
-                            + (0 if self.c_stream.sniffed else self.c_stream.held.length))
-                capacity += self.c_stream.held.capacity + self.c_stream.kept.capacity \
-                    + self.c_stream.undecided.capacity + self.c_stream.converted.capacity
+                held += max(self.c_bytes.stream.kept.length, self.c_bytes.stream.undecided.length
+                            + (0 if self.c_bytes.stream.sniffed else self.c_bytes.stream.held.length))
+                capacity += self.c_bytes.stream.held.capacity + self.c_bytes.stream.kept.capacity \
+                    + self.c_bytes.stream.undecided.capacity + self.c_bytes.stream.converted.capacity
             return held, capacity
         finally:
             self.busy = False

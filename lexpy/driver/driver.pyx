@@ -1,0 +1,48 @@
+# cython: language_level=3
+"""The parse driver: one parse's input byte stream (encoding sniffing,
+decoding), tokenizer and tree builder, owned together and run with the GIL
+released (DESIGN.md decisions 1, 5 and 8).
+
+https://html.spec.whatwg.org/multipage/parsing.html#overview-of-the-parsing-model
+
+The tree builder knows nothing of the input: when a <meta> gives an
+encoding indication it calls the driver's encoding_indicated(), which
+decides with the stream (keep the encoding, switch the decoder, or parse
+the document again) and says whether the tree builder must stop.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset
+
+from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
+
+from lexpy.tokenizer.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
+from lexpy.tokenizer.token cimport Token
+from lexpy.tokenizer.tokenizer cimport (
+    ErrorList, error_list_clear, Tokenizer, tokenizer_create, tokenizer_destroy,
+    tokenizer_set_callback, tokenizer_feed, tokenizer_finish, tokenizer_buffered,
+    tokenizer_token_offset, tokenizer_settled_offset, tokenizer_errors_lost,
+    tokenizer_input_length, tag_id_by_name)
+from lexpy.encoding.encoding cimport (
+    utf8_encode_code_points, InputByteStream, CONFIDENCE_TENTATIVE,
+    CONFIDENCE_CERTAIN, CHANGE_REPARSE, input_byte_stream_change_encoding,
+    input_byte_stream_init, input_byte_stream_free, input_byte_stream_feed,
+    input_byte_stream_finish, input_byte_stream_restart,
+    input_byte_stream_set_autodetect, encoding_name, byte_buffer_free)
+from lexpy.dom.dom cimport (
+    CDocument, CNode, CElement, CDocumentFragment, ELEMENT_NODE, element_create,
+    node_append_child, document_fragment_create, node_clone_into, Node,
+    Document, document_new, node_proxy)
+from lexpy.dom.errors import ParseError
+from lexpy.treebuilder.treebuilder cimport (
+    TreeBuilder, tree_builder_create, tree_builder_destroy,
+    tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,
+    tree_builder_token, stack_index_is_consistent, formatting_counts_are_consistent)
+
+
+cdef extern from "Python.h":
+    bint PyUnicode_IS_ASCII(object text)
+
+
+include "construction.pxi"         # TreeConstruction: one parse, for lexpy.parser
