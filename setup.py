@@ -60,7 +60,8 @@ EXTENSIONS = [
               files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
     extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
     extension("lexpy.driver.driver", files("lexpy/driver", ".pxi")),
-    extension("lexpy.selectors.selectors", files("lexpy/selectors", ".pxi")),
+    extension("lexpy.selectors.selectors",
+              files("lexpy/selectors", ".pxi") + files("lexpy/selectors", ".h")),
     extension("lexpy.text.text", files("lexpy/text", ".pxi")),
 ]
 

@@ -245,8 +245,186 @@ def test_another_thread_runs_while_a_tree_is_queried():
     assert len([gap for gap in gaps if gap > total / queries / 2]) <= 1
 
 
+def test_another_thread_runs_while_query_selector_all_runs():
+    """The DOM's string method too: binding the names, the whole walk and
+    collecting the matches run without the GIL (only the proxies of the
+    few matches are made with it)."""
+    doc = lexpy.parse("<div><p>x</p><span>y</span></div>" * 50000 + "<b id=last></b>")
+    text = ", ".join(["div div div span:-soup-contains(zz%d)" % i for i in range(30)] + ["#last"])
+    queries = 4
+
+    def work():
+        for _ in range(queries):
+            assert len(doc.query_selector_all(text)) == 1
+
+    gaps, total = progress_gaps(work)
+    assert len(gaps) > 10
+    assert len([gap for gap in gaps if gap > total / queries / 2]) <= 1
+
+
+def test_threads_query_different_documents_as_one_thread_does():
+    selectors = ["div p a", "li:nth-child(2n+1)", "*:has(a)", "#x1, #x7", "p + p"]
+    docs = [lexpy.parse("<ul>%s</ul>" % "".join(
+        "<li id=x%d><div><p><a>%d</a></p><p></p></div>" % (j, j) for j in range(300 + 50 * i)))
+        for i in range(2)]
+    expected = [[[e.text_content for e in d.query_selector_all(s)] for s in selectors]
+                for d in docs]
+    results = {}
+
+    def work(i):
+        results[i] = [[[e.text_content for e in docs[i].query_selector_all(s)]
+                       for s in selectors] for _ in range(10)]
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for i in range(2):
+        assert results[i] == [expected[i]] * 10
+
+
 def test_the_document_is_writable_after_a_query(doc):
     d = lexpy.parse("<p>x")
     d.query_selector_all("p")
     d.body.append_child(d.create_element("b"))      # no reader left behind
     assert len(d.query_selector_all("b")) == 1
+
+
+def test_the_benchmark_measures_thread_scaling(tmp_path):
+    """tools/bench_selectors.py --threads: lexpy's queries on 1 and 2
+    threads, with the GIL-free control measured the same way."""
+    import json
+    import subprocess
+    import sys
+    from tests.tools import TOOLS
+    for i in range(2):
+        (tmp_path / ("p%d.html" % i)).write_bytes(
+            b"<div class=content><p><a href=x>a</a></p></div>" * (50 + i))
+    proc = subprocess.run(
+        [sys.executable, str(TOOLS / "bench_selectors.py"), str(tmp_path), "--threads",
+         "--rounds", "1", "--json"], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["pages"] == 2
+    for key in ("query_selector_all", "control"):
+        assert report[key]["wall_1"] > 0 and report[key]["wall_2"] > 0
+        assert report[key]["scaling"] == 2 * report[key]["wall_1"] / report[key]["wall_2"]
+
+
+def test_has_agrees_with_its_definition_on_random_trees():
+    """:has(C) and :has(C D) decided from the records of earlier anchors
+    (subject_below) agree with a direct reading of the definition, whatever
+    order the anchors come in (tree order, bottom-up through a descendant
+    combinator, closest())."""
+    import random
+    rng = random.Random(14)
+    for _ in range(30):
+        markup, open_tags = [], 0
+        for i in range(rng.randrange(5, 60)):
+            if open_tags and rng.random() < 0.4:
+                markup.append("</div>")
+                open_tags -= 1
+            else:
+                markup.append('<div id=n%d class="%s">' % (
+                    i, " ".join(c for c in "dex" if rng.random() < 0.3)))
+                open_tags += 1
+        doc = lexpy.parse("".join(markup))
+        elements = [e for e in doc.body.iter() if e is not doc.body]
+
+        def descendants(e):
+            return [x for x in e.iter() if x is not e]
+
+        def classes(e):
+            return (e.get_attribute("class") or "").split()
+
+        def has_e(e):
+            return any("e" in classes(x) for x in descendants(e))
+
+        def has_d_e(e):
+            return any("d" in classes(x) and has_e(x) for x in descendants(e))
+
+        expected = [e.get_attribute("id") for e in elements if has_e(e)]
+        assert [e.get_attribute("id") for e in doc.body.query_selector_all(":has(.e)")] \
+            == expected
+        expected = [e.get_attribute("id") for e in elements if has_d_e(e)]
+        assert [e.get_attribute("id") for e in doc.body.query_selector_all(":has(.d .e)")] \
+            == expected
+        # Bottom-up: the anchors are the ancestors of each .x, nearest first.
+        def ancestors(e):
+            while e.parent_node is not doc:
+                e = e.parent_node
+                yield e
+
+        expected = [e.get_attribute("id") for e in elements if "x" in classes(e) and any(
+            has_e(a) for a in ancestors(e))]
+        assert [e.get_attribute("id") for e in doc.query_selector_all(":has(.e) .x")] == expected
+        for e in elements:
+            hit = e.closest(":has(.e)")
+            a = e
+            while a is not doc and not has_e(a):
+                a = a.parent_node
+            assert hit is (None if a is doc else a)
+
+
+def test_sibling_indexes_agree_with_their_definition_on_random_lists():
+    """The indexes counted once per parent (sibling_index) agree with
+    counting each element's siblings, in every direction and kind."""
+    import random
+    rng = random.Random(4)
+    for _ in range(20):
+        tags = [rng.choice(["p", "span", "b"]) for _ in range(rng.randrange(1, 40))]
+        marks = [rng.random() < 0.5 for _ in tags]
+        doc = lexpy.parse("<div>" + "".join(
+            "<%s%s></%s>" % (t, " class=a" if m else "", t) for t, m in zip(tags, marks)))
+        kids = doc.body.first_element_child.children
+        for a, b in [(2, 1), (0, 3), (-1, 4), (3, 0), (1, 0)]:
+            def picked(indexes):
+                return [k for k, i in zip(kids, indexes)
+                        if (i - b) * (1 if a >= 0 else -1) >= 0 and (
+                            (a == 0 and i == b) or (a != 0 and (i - b) % a == 0))]
+
+            def positions(flags):
+                seen, out = 0, []
+                for f in flags:
+                    seen += f
+                    out.append(seen)
+                return out
+            n = len(tags)
+            forward = list(range(1, n + 1))
+            of_type = [tags[:i + 1].count(t) for i, t in enumerate(tags)]
+            last_of_type = [tags[i:].count(t) for i, t in enumerate(tags)]
+            of_a = positions(marks)
+            last_of_a = positions(marks[::-1])[::-1]
+            arg = "%dn+%d" % (a, b)
+            cases = [(":nth-child(%s)", forward, None),
+                     (":nth-last-child(%s)", forward[::-1], None),
+                     (":nth-of-type(%s)", of_type, None),
+                     (":nth-last-of-type(%s)", last_of_type, None),
+                     (":nth-child(%s of .a)", of_a, marks),
+                     (":nth-last-child(%s of .a)", last_of_a, marks)]
+            for text, indexes, only in cases:
+                expected = [k for k in picked(indexes)
+                            if only is None or only[kids.index(k)]]
+                found = doc.body.first_element_child.query_selector_all(
+                    ":scope > " + text % arg)
+                assert found == expected, (text % arg, tags, marks)
+        only = [k for k, t in zip(kids, tags) if tags.count(t) == 1]
+        assert doc.body.first_element_child.query_selector_all(":scope > :only-of-type") == only
+
+
+def test_dir_auto_takes_the_strong_class_of_the_unicode_database():
+    """:dir(auto) resolves by the generated table (tools/gen_bidi.py): a
+    character the Unicode database (unicodedata2, the test extra) calls L
+    makes the element ltr, R or AL rtl, and any other lets the Hebrew
+    letter after it decide (rtl)."""
+    import html
+    import unicodedata2
+    points = [cp for cp in range(0x80, 0x110000, 211)
+              if not 0xD800 <= cp <= 0xDFFF and unicodedata2.bidirectional(chr(cp))]
+    doc = lexpy.parse("".join('<div id=c%d dir=auto>%s\u05d0</div>' % (cp, html.escape(chr(cp)))
+                              for cp in points))
+    rtl = {e.get_attribute("id") for e in doc.query_selector_all("div:dir(rtl)")}
+    for cp in points:
+        expected = unicodedata2.bidirectional(chr(cp)) != "L"
+        assert ("c%d" % cp in rtl) == expected, hex(cp)

@@ -20,6 +20,14 @@ compile_selector, soupsieve.compile, cssselect's translation and XPath
 compilation; selectolax has no separate compile step).
 
   python tools/bench_selectors.py [FOLDER] [--rounds R] [--engines a,b] [--json]
+  python tools/bench_selectors.py --threads [FOLDER] [--rounds R] [--json]
+
+--threads: lexpy alone, every selector over every page on one thread, then
+on two threads at once, each querying documents of its own (the corpus
+parsed once per thread); scaling = 2 x one thread's time / the two threads'
+time (2.0: both ran all the time). A control row runs a GIL-free C loop
+(hashlib over a large buffer) the same way, to show what the machine gave
+to a second thread during this run.
 
 Peers come from the `bench` extra; one that is not installed is reported.
 """
@@ -188,14 +196,92 @@ def best_time(engine, prepared, rounds_done, times, counts, key):
     counts[key] = count
 
 
+def run_on_threads(work_items, threads):
+    """Run work_items[i]() on thread i, for i < threads, all at once:
+    (wall seconds, CPU seconds of the process)."""
+    import threading
+    ready = threading.Barrier(threads + 1)
+
+    def body(work):
+        ready.wait()
+        work()
+    pool = [threading.Thread(target=body, args=(work_items[i],)) for i in range(threads)]
+    for t in pool:
+        t.start()
+    ready.wait()
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    for t in pool:
+        t.join()
+    return time.perf_counter() - t0, time.process_time() - cpu0
+
+
+def scaling(work_items, rounds):
+    """Best wall time on 1 and 2 threads (interleaved rounds): a dict."""
+    best = {}
+    for _ in range(rounds):
+        for threads in (1, 2):
+            gc.disable()
+            try:
+                wall, cpu = run_on_threads(work_items, threads)
+            finally:
+                gc.enable()
+            if threads not in best or wall < best[threads][0]:
+                best[threads] = (wall, cpu)
+    return {"wall_1": best[1][0], "wall_2": best[2][0],
+            "cpu_per_wall_1": best[1][1] / best[1][0],
+            "cpu_per_wall_2": best[2][1] / best[2][0],
+            "scaling": 2 * best[1][0] / best[2][0]}
+
+
+def bench_threads(args, pages):
+    import hashlib
+    import lexpy
+    selectors = [lexpy.compile_selector(s) for s in SELECTORS]
+    doc_sets = [[lexpy.parse(page) for page in pages] for _ in range(2)]
+
+    def query_all(docs):
+        def work():
+            for selector in selectors:
+                for doc in docs:
+                    doc.query_selector_all(selector.text)
+        return work
+    buffer = b"x" * (8 << 20)
+
+    def control():
+        for _ in range(8):
+            hashlib.sha256(buffer).digest()
+    query_all(doc_sets[0])()                 # warm the selector cache
+    result = {"pages": len(pages), "selectors": len(SELECTORS), "rounds": args.rounds,
+              "query_selector_all": scaling([query_all(d) for d in doc_sets], args.rounds),
+              "control": scaling([control, control], args.rounds)}
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    print("%d pages x %d selectors, query_selector_all on 1 and 2 threads (each thread "
+          "its own documents), best of %d rounds" % (len(pages), len(SELECTORS), args.rounds))
+    print("  %-36s %10s %10s %8s %14s" % ("work", "1 thread", "2 threads", "scaling",
+                                          "cpu/wall 1, 2"))
+    for key, title in (("query_selector_all", "lexpy query_selector_all"),
+                       ("control", "control: hashlib.sha256 (no GIL)")):
+        r = result[key]
+        print("  %-36s %8.1fms %8.1fms %7.2fx %7.2f %6.2f" % (
+            title, r["wall_1"] * 1e3, r["wall_2"] * 1e3, r["scaling"],
+            r["cpu_per_wall_1"], r["cpu_per_wall_2"]))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--engines", default=",".join(ENGINES))
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--threads", action="store_true",
+                        help="lexpy on 1 and 2 threads (scaling)")
     args = parser.parse_args(argv)
     pages = load_pages(args.folder)
+    if args.threads:
+        return bench_threads(args, pages)
     engines = []
     missing = []
     for name in args.engines.split(","):

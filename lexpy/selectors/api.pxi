@@ -208,22 +208,37 @@ cdef list run_query(Selector selector, Node root, bint first_only):
         raise TypeError("node must be a Document, DocumentFragment or Element, not %s"
                         % type(root).__name__)
     memset(&found, 0, sizeof(NodeArray))
-    if context_init(&ctx, selector.program, doc, c_root) != 0:
-        raise MemoryError()
     doc.readers += 1
+    # Everything from binding the names to the last match runs without the
+    # GIL; the matches are collected as C pointers, in tree order.
     with nogil:
-        status = select_into(&ctx, c_root, &found, first_only)
+        status = context_init(&ctx, selector.program, doc, c_root)
+        if status == 0:
+            status = select_into(&ctx, c_root, &found, first_only)
+            if ctx.out_of_memory:
+                status = -1
+            context_free(&ctx)
     doc.readers -= 1
-    if ctx.out_of_memory:
-        status = -1
-    context_free(&ctx)
     if status != 0:
         free(found.items)
         raise MemoryError()
     try:
-        result = [node_proxy(found.items[i]) for i in range(found.count)]
+        result = proxies_of(&found)
     finally:
         free(found.items)
+    return result
+
+
+cdef list proxies_of(NodeArray* found):
+    """The proxies of the collected matches, in one pass into a list made
+    at its final size."""
+    cdef list result = PyList_New(<Py_ssize_t> found.count)
+    cdef object proxy
+    cdef size_t i
+    for i in range(found.count):
+        proxy = node_proxy(found.items[i])
+        Py_INCREF(proxy)
+        PyList_SET_ITEM(result, <Py_ssize_t> i, proxy)
     return result
 
 
@@ -234,20 +249,21 @@ cdef Node run_match(Selector selector, Node owner, CNode* element, bint climb):
     cdef MatchContext ctx
     cdef CNode* node = element
     cdef CNode* hit = NULL
-    if context_init(&ctx, selector.program, doc, element) != 0:
-        raise MemoryError()
+    cdef bint oom
     doc.readers += 1
     with nogil:
-        while node != NULL and node.type == ELEMENT_NODE:
-            if match_list(&ctx, ctx.program.root, node):
-                hit = node
-                break
-            if not climb:
-                break
-            node = node.parent
+        oom = context_init(&ctx, selector.program, doc, element) != 0
+        if not oom:
+            while node != NULL and node.type == ELEMENT_NODE:
+                if match_list(&ctx, ctx.program.root, node):
+                    hit = node
+                    break
+                if not climb:
+                    break
+                node = node.parent
+            oom = ctx.out_of_memory
+            context_free(&ctx)
     doc.readers -= 1
-    oom = ctx.out_of_memory
-    context_free(&ctx)
     if oom:
         raise MemoryError()
     return node_proxy(hit) if hit != NULL else None

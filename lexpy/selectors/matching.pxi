@@ -14,10 +14,20 @@
 # - :is()/:where()/:not(): the sum of their complex selectors, at the same
 #   element; nesting is bounded by MAX_NESTING (parser.pxi), so is the C
 #   recursion that follows it;
-# - :nth-child(An+B [of S]) and the *-of-type forms: O(s) (times S);
-# - :has(R): the elements R can reach from the anchor (the subtree, or the
-#   following siblings and their subtrees), each matched as a complex
-#   selector: O(subtree * m); a whole-tree query with :has is O(n * subtree);
+# - :nth-child(An+B [of S]), :nth-last-child() and the *-of-type forms:
+#   the first element asked of a parent indexes all of that parent's
+#   element children in one pass (times S), later ones are a table look-up
+#   (sibling_index): O(n) per such selector over a whole query, where
+#   counting each element's siblings would be O(n * s);
+# - :has(R): for an R whose matches are descendants of the anchor (a
+#   leading descendant combinator, or a child combinator before more
+#   compounds), first whether the anchor's subtree has an element matching
+#   R's subject at all (subject_below: O(n) per R for a whole query, however
+#   many anchors), which decides ":has(C)" outright and rejects every
+#   anchor without one; ":has(> C)" tries the children, O(s); otherwise the
+#   elements R can reach from the anchor (the subtree, or the following
+#   siblings and their subtrees), each matched as a complex selector:
+#   O(subtree * m) per anchor that passed the check;
 # - :-soup-contains(): O(text of the subtree);
 # - query_selector_all: one walk of the subtree in tree order.
 
@@ -42,6 +52,26 @@ cdef struct DescendantMemo:
     size_t count
 
 
+# Sibling indexes of :nth-child() and its kin, by (element, key): key is
+# the simple selector's index in the program, twice, plus 1 when counted
+# from the end. The first element asked of a parent has every element
+# child of that parent indexed in one pass, so each parent's children are
+# counted once per key in a query: O(n) in all instead of O(s) per element.
+# The same layout counts elements per type during an of-type pass (keyed
+# by the type, in `counters`).
+cdef struct IndexEntry:           # one cache line holds several
+    CNode* node                   # NULL: free
+    uint32_t key
+    uint32_t value
+    uint32_t pass_                # counters: the of-type pass it counts for
+
+
+cdef struct IndexTable:
+    IndexEntry* entries
+    size_t capacity               # a power of two, or 0
+    size_t count
+
+
 cdef struct MatchContext:
     Program* program
     CDocument* doc
@@ -55,6 +85,10 @@ cdef struct MatchContext:
     bint out_of_memory
     CNode** loop_start            # per compound: first candidate of a descendant loop
     DescendantMemo memo
+    DescendantMemo has_memo       # (element, :has complex) -> a descendant matches its subject
+    IndexTable indexes            # (element, nth key) -> its index among its siblings
+    IndexTable counters           # scratch: elements of each type in one of-type pass
+    uint32_t counter_pass         # the current of-type pass
 
 
 cdef inline size_t memo_slot(CNode* node, uint32_t compound, size_t mask) noexcept nogil:
@@ -63,8 +97,16 @@ cdef inline size_t memo_slot(CNode* node, uint32_t compound, size_t mask) noexce
     return (h ^ (h >> 29)) & mask
 
 
-cdef int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept nogil:
-    cdef DescendantMemo* memo = &ctx.memo
+cdef inline int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept nogil:
+    return table_get(&ctx.memo, node, compound)
+
+
+cdef inline void memo_put(MatchContext* ctx, CNode* node, uint32_t compound,
+                          int result) noexcept nogil:
+    table_put(&ctx.memo, node, compound, result)
+
+
+cdef int table_get(DescendantMemo* memo, CNode* node, uint32_t compound) noexcept nogil:
     cdef size_t mask, i
     if memo.capacity == 0:
         return -1
@@ -77,8 +119,8 @@ cdef int memo_get(MatchContext* ctx, CNode* node, uint32_t compound) noexcept no
     return -1
 
 
-cdef void memo_put(MatchContext* ctx, CNode* node, uint32_t compound, int result) noexcept nogil:
-    cdef DescendantMemo* memo = &ctx.memo
+cdef void table_put(DescendantMemo* memo, CNode* node, uint32_t compound,
+                    int result) noexcept nogil:
     cdef DescendantMemo grown
     cdef size_t mask, i, j
     if (memo.count + 1) * 2 > memo.capacity:
@@ -117,6 +159,54 @@ cdef void memo_put(MatchContext* ctx, CNode* node, uint32_t compound, int result
     memo.compounds[i] = compound
     memo.results[i] = result
     memo.count += 1
+
+
+cdef void index_table_free(IndexTable* table) noexcept nogil:
+    free(table.entries)
+    memset(table, 0, sizeof(IndexTable))
+
+
+cdef IndexEntry* index_slot(IndexTable* table, CNode* node, uint32_t key,
+                            bint insert) noexcept nogil:
+    """The entry of (node, key); with `insert`, a new zeroed one when there
+    is none. NULL: none (or out of memory when inserting)."""
+    cdef IndexTable grown
+    cdef size_t mask, i, j
+    cdef IndexEntry* entry
+    if insert and (table.count + 1) * 2 > table.capacity:
+        grown.capacity = table.capacity * 2 if table.capacity else 256
+        grown.count = table.count
+        grown.entries = <IndexEntry*> calloc(grown.capacity, sizeof(IndexEntry))
+        if grown.entries == NULL:
+            return NULL
+        mask = grown.capacity - 1
+        for j in range(table.capacity):
+            if table.entries[j].node != NULL:
+                i = memo_slot(table.entries[j].node, table.entries[j].key, mask)
+                while grown.entries[i].node != NULL:
+                    i = (i + 1) & mask
+                grown.entries[i] = table.entries[j]
+        free(table.entries)
+        table[0] = grown
+    if table.capacity == 0:
+        return NULL
+    mask = table.capacity - 1
+    i = memo_slot(node, key, mask)
+    while True:
+        entry = &table.entries[i]
+        if entry.node == NULL:
+            break
+        if entry.node == node and entry.key == key:
+            return entry
+        i = (i + 1) & mask
+    if not insert:
+        return NULL
+    entry.node = node
+    entry.key = key
+    entry.value = 0
+    entry.pass_ = 0
+    table.count += 1
+    return entry
 
 
 DEF NO_SUCH_NAMESPACE = 0x7FFFFFF0     # a namespace URI no node of the document has
@@ -171,6 +261,12 @@ cdef void context_free(MatchContext* ctx) noexcept nogil:
     free(ctx.memo.compounds)
     free(ctx.memo.results)
     memset(&ctx.memo, 0, sizeof(DescendantMemo))
+    free(ctx.has_memo.nodes)
+    free(ctx.has_memo.compounds)
+    free(ctx.has_memo.results)
+    memset(&ctx.has_memo, 0, sizeof(DescendantMemo))
+    index_table_free(&ctx.indexes)
+    index_table_free(&ctx.counters)
     ctx.loop_start = NULL
     ctx.name_ids = NULL
     ctx.namespace_ids = NULL
@@ -513,21 +609,15 @@ cdef inline bint same_type(CElement* a, CElement* b) noexcept nogil:
     return a.tag_id == b.tag_id and a.ns == b.ns
 
 
-cdef bint match_nth(MatchContext* ctx, SimpleSelector* simple, CElement* element) noexcept nogil:
-    cdef CNode* node = &element.node
-    cdef CNode* sibling
+cdef int64_t sibling_index_direct(MatchContext* ctx, SimpleSelector* simple, CNode* node,
+                                  bint backwards, bint of_type) noexcept nogil:
+    """node's 1-based index among the siblings that count (all elements,
+    those of its type, or those matching S), counted by walking them."""
     cdef int64_t index = 1
-    cdef uint32_t kind = simple.kind
-    cdef bint backwards = kind == S_NTH_LAST_CHILD or kind == S_NTH_LAST_OF_TYPE \
-        or kind == S_LAST_CHILD or kind == S_LAST_OF_TYPE
-    cdef bint of_type = kind == S_NTH_OF_TYPE or kind == S_NTH_LAST_OF_TYPE \
-        or kind == S_FIRST_OF_TYPE or kind == S_LAST_OF_TYPE
-    if simple.list >= 0 and not match_list(ctx, simple.list, node):
-        return False
-    sibling = next_element(node) if backwards else previous_element(node)
+    cdef CNode* sibling = next_element(node) if backwards else previous_element(node)
     while sibling != NULL:
         if of_type:
-            if same_type(<CElement*> sibling, element):
+            if same_type(<CElement*> sibling, <CElement*> node):
                 index += 1
         elif simple.list >= 0:
             if match_list(ctx, simple.list, sibling):
@@ -535,10 +625,143 @@ cdef bint match_nth(MatchContext* ctx, SimpleSelector* simple, CElement* element
         else:
             index += 1
         sibling = next_element(sibling) if backwards else previous_element(sibling)
+    return index
+
+
+cdef int index_siblings(MatchContext* ctx, SimpleSelector* simple, uint32_t key,
+                        CNode* parent, bint backwards, bint of_type) noexcept nogil:
+    """Store the index of every element child of parent under key, in one
+    pass (ctx.indexes). 0, or -1 when out of memory."""
+    cdef CNode* child = parent.last_child if backwards else parent.first_child
+    cdef uint32_t count = 0
+    cdef IndexEntry* slot
+    cdef IndexEntry* counter
+    cdef CElement* element
+    # Counters of an earlier pass are stale: each carries the pass it
+    # counts for (no clearing, so a pass costs only its own children).
+    if of_type:
+        ctx.counter_pass += 1
+    while child != NULL:
+        if child.type == ELEMENT_NODE:
+            if of_type:
+                # Counted per type: the counter's key is the type itself.
+                element = <CElement*> child
+                counter = index_slot(&ctx.counters, <CNode*> <size_t> (element.tag_id + 1),
+                                     element.ns, True)
+                if counter == NULL:
+                    return -1
+                if counter.pass_ != ctx.counter_pass:
+                    counter.pass_ = ctx.counter_pass
+                    counter.value = 0
+                counter.value += 1
+                count = counter.value
+            elif simple.list < 0 or match_list(ctx, simple.list, child):
+                count += 1
+            # (an element that S rejects gets its position: never read)
+            slot = index_slot(&ctx.indexes, child, key, True)
+            if slot == NULL:
+                return -1
+            slot.value = count
+        child = child.prev if backwards else child.next
+    return 0
+
+
+cdef int64_t sibling_index(MatchContext* ctx, SimpleSelector* simple, CNode* node,
+                           bint backwards, bint of_type) noexcept nogil:
+    """node's 1-based index among the siblings that count, from the end
+    when `backwards`: from ctx.indexes, filled for all of node's siblings
+    at the first question about one of them."""
+    cdef uint32_t key = <uint32_t> ((simple - ctx.program.simples) * 2 + backwards)
+    cdef IndexEntry* slot = index_slot(&ctx.indexes, node, key, False)
+    if slot != NULL:
+        return slot.value
+    if node.parent != NULL and index_siblings(ctx, simple, key, node.parent,
+                                              backwards, of_type) == 0:
+        slot = index_slot(&ctx.indexes, node, key, False)
+        if slot != NULL:
+            return slot.value
+    # No parent, or out of memory: count by walking (slower, still right).
+    return sibling_index_direct(ctx, simple, node, backwards, of_type)
+
+
+cdef bint match_nth(MatchContext* ctx, SimpleSelector* simple, CElement* element) noexcept nogil:
+    cdef CNode* node = &element.node
+    cdef int64_t index
+    cdef uint32_t kind = simple.kind
+    cdef bint backwards = kind == S_NTH_LAST_CHILD or kind == S_NTH_LAST_OF_TYPE \
+        or kind == S_LAST_CHILD or kind == S_LAST_OF_TYPE
+    cdef bint of_type = kind == S_NTH_OF_TYPE or kind == S_NTH_LAST_OF_TYPE \
+        or kind == S_FIRST_OF_TYPE or kind == S_LAST_OF_TYPE or kind == S_ONLY_OF_TYPE
+    if simple.list >= 0 and not match_list(ctx, simple.list, node):
+        return False
+    if kind == S_ONLY_OF_TYPE:
+        return sibling_index(ctx, simple, node, False, True) == 1 \
+            and sibling_index(ctx, simple, node, True, True) == 1
+    index = sibling_index(ctx, simple, node, backwards, of_type)
     if kind == S_FIRST_CHILD or kind == S_LAST_CHILD or kind == S_FIRST_OF_TYPE \
             or kind == S_LAST_OF_TYPE:
         return index == 1
     return nth_matches(simple.a, simple.b, index)
+
+
+cdef inline CNode* next_skipping_children(CNode* node, CNode* root) noexcept nogil:
+    """The node after `node`'s subtree in tree order, within root's."""
+    while node != root:
+        if node.next != NULL:
+            return node.next
+        node = node.parent
+    return NULL
+
+
+cdef bint subject_below(MatchContext* ctx, uint32_t complex_index, CNode* anchor) noexcept nogil:
+    """Whether some descendant of `anchor` matches the subject (rightmost)
+    compound of complex selector `complex_index`: a necessary condition
+    for a :has() argument whose matches lie in the anchor's subtree.
+
+    Linear over a query: one walk of the anchor's subtree records the
+    answer for every element in it (ctx.has_memo: false when the walk
+    visits an element, true for the ancestors of each element that
+    matches, climbing until one already true), and a later walk skips the
+    subtree of any element already recorded. So each element is visited
+    once per :has() argument in a query, O(n) in all however the anchors
+    nest. The subject compound never refers to the anchor (only the
+    leftmost compound of a relative selector does), so the records hold
+    for every anchor. A failed allocation only loses records: the answer
+    is computed by the walk itself."""
+    cdef uint32_t subject = ctx.program.complexes[complex_index].first
+    cdef DescendantMemo* memo = &ctx.has_memo
+    cdef int known = table_get(memo, anchor, complex_index)
+    cdef CNode* node
+    cdef CNode* up
+    cdef bint found = False
+    cdef bint hit
+    if known >= 0:
+        return known == 1
+    table_put(memo, anchor, complex_index, 0)
+    node = next_in_tree(anchor, anchor)
+    while node != NULL:
+        if node.type != ELEMENT_NODE:
+            node = next_in_tree(node, anchor)
+            continue
+        known = table_get(memo, node, complex_index)
+        if known < 0:
+            table_put(memo, node, complex_index, 0)
+        # The record of a node is about its proper descendants: the node
+        # itself is matched in any case.
+        hit = known == 1 or match_compound(ctx, subject, node)
+        if hit:
+            found = True
+            up = node.parent
+            while up != NULL and table_get(memo, up, complex_index) != 1:
+                table_put(memo, up, complex_index, 1)
+                if up == anchor:
+                    break
+                up = up.parent
+        if known >= 0:
+            node = next_skipping_children(node, anchor)
+        else:
+            node = next_in_tree(node, anchor)
+    return found
 
 
 cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element) noexcept nogil:
@@ -564,6 +787,13 @@ cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element
             if ctx.program.compounds[cx.first + j].combinator == COMBINATOR_DESCENDANT \
                     or ctx.program.compounds[cx.first + j].combinator == COMBINATOR_CHILD:
                 descends = True
+        if (leading == COMBINATOR_CHILD and cx.count > 2) or leading == COMBINATOR_DESCENDANT:
+            # Every match of the argument is a descendant of the anchor.
+            if not subject_below(ctx, i, anchor):
+                continue
+            if leading == COMBINATOR_DESCENDANT and cx.count == 2:
+                found = True                # ":has(C)": exactly that
+                break
         if leading == COMBINATOR_CHILD and cx.count == 2:
             node = anchor.first_child
             while node != NULL and not found:
@@ -658,17 +888,7 @@ cdef bint match_simple(MatchContext* ctx, SimpleSelector* simple, CElement* elem
             or kind == S_NTH_LAST_OF_TYPE or kind == S_FIRST_OF_TYPE or kind == S_LAST_OF_TYPE:
         return match_nth(ctx, simple, element)
     if kind == S_ONLY_OF_TYPE:
-        child = previous_element(node)
-        while child != NULL:
-            if same_type(<CElement*> child, element):
-                return False
-            child = previous_element(child)
-        child = next_element(node)
-        while child != NULL:
-            if same_type(<CElement*> child, element):
-                return False
-            child = next_element(child)
-        return True
+        return match_nth(ctx, simple, element)
     if kind == S_NEVER:
         return False
     return match_html_pseudo_class(ctx, simple, element)

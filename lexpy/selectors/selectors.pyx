@@ -11,6 +11,8 @@ from libc.stdint cimport uint8_t, uint32_t, int32_t, int64_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset, memcmp, strlen
 from libc.math cimport pow
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
 from lexpy.tokenizer.names cimport *
 from lexpy.tokenizer.tokenizer cimport (
     NameTable, name_table_get, tag_id_by_name, attr_id_by_name)
