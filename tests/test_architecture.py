@@ -3,6 +3,7 @@ imports and cimports name only the packages below it, the optional bridges
 are never imported by `import lexpy`, and the parse driver alone owns the
 input (the tree builder keeps no copy of the input stream's state)."""
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -12,13 +13,14 @@ LEXPY = ROOT / "lexpy"
 
 # package -> the lexpy packages (and modules) it may import or cimport.
 BELOW = {
-    "tokenizer": set(),
-    "encoding": set(),
-    "dom": {"tokenizer"},
-    "treebuilder": {"tokenizer", "encoding", "dom"},
-    "driver": {"tokenizer", "encoding", "dom", "treebuilder"},
-    "selectors": {"tokenizer", "dom"},
-    "text": {"tokenizer", "dom"},
+    "core": set(),
+    "tokenizer": {"core"},
+    "encoding": {"core"},
+    "dom": {"core"},
+    "treebuilder": {"core", "tokenizer", "encoding", "dom"},
+    "driver": {"core", "tokenizer", "encoding", "dom", "treebuilder"},
+    "selectors": {"core", "dom"},
+    "text": {"core", "dom"},
 }
 IMPORT = re.compile(r"^\s*(?:from|cimport|import)\s+lexpy\.(\w+)", re.M)
 
@@ -46,6 +48,38 @@ def test_each_layer_imports_only_the_layers_below_it():
 def test_every_compiled_package_is_placed_in_a_layer():
     compiled = {p.parent.name for p in LEXPY.rglob("*.pyx")}
     assert compiled <= set(BELOW), compiled - set(BELOW)
+
+
+def test_each_extension_includes_only_headers_of_the_layers_below_it():
+    # setup.py's EXTENSIONS, read without building: a module's C include path
+    # holds its own package and packages below it, never one above it.
+    extensions = runpy.run_path(str(ROOT / "setup.py"), run_name="setup")["EXTENSIONS"]
+    assert {e.name.split(".")[1] for e in extensions} == set(BELOW)
+    wrong = []
+    for extension in extensions:
+        package = extension.name.split(".")[1]
+        allowed = {"lexpy/" + p for p in BELOW[package] | {package}}
+        for directory in extension.include_dirs:
+            if directory not in allowed:
+                wrong.append("%s includes headers of %s" % (extension.name, directory))
+    assert not wrong, "\n".join(wrong)
+
+
+def test_every_header_is_declared_in_the_package_that_holds_it():
+    # `cdef extern from "x.h"` names a header of its own package: other
+    # layers cimport its declarations (lexpy/core/utf8.pxd), so that the
+    # import check above sees the dependency.
+    extern = re.compile(r'^\s*cdef extern from "(\w+\.h)"', re.M)
+    ours = {path.name for path in LEXPY.rglob("*.h")}      # not Python.h, string.h
+    assert {"names.h", "utf8.h", "entities.h"} <= ours
+    wrong = []
+    for path in LEXPY.rglob("*"):
+        if path.suffix in (".pyx", ".pxd", ".pxi"):
+            for header in extern.findall(path.read_text(encoding="utf-8")):
+                package = path.relative_to(LEXPY).parts[0]
+                if header in ours and not (LEXPY / package / header).is_file():
+                    wrong.append("%s includes %s" % (path.relative_to(ROOT), header))
+    assert not wrong, "\n".join(wrong)
 
 
 def test_the_check_sees_an_upward_import(tmp_path):

@@ -9,7 +9,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 GENERATED = [
-    ("tools/gen_names.py", "lexpy/tokenizer", ["names.h", "names.pxd"]),
+    ("tools/gen_names.py", "lexpy/core", ["names.h", "names.pxd"]),
     ("tools/gen_entities.py", "lexpy/tokenizer", ["entities.h", "entities.pxd"]),
     ("tools/gen_encodings.py", "lexpy/encoding", ["encoding_tables.h", "encoding_ids.pxd"]),
     ("tools/gen_bidi.py", "lexpy/selectors", ["bidi_table.h"]),

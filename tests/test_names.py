@@ -1,7 +1,7 @@
 """The static name tables of names.h and the dynamic name table."""
 import pytest
 
-from lexpy.tokenizer import tokenizer as t
+from lexpy.core import core as t
 
 import importlib.util
 import pathlib

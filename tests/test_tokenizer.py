@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from lexpy.tokenizer import count_tokens, tokenize_for_test
-from lexpy.tokenizer.tokenizer import (DATA_FLAGS, TAG_IDS, _NameTableForTests,
-                                       convert_for_test, static_attr_id,
-                                       static_tag_id, token_records_for_test)
+from lexpy.core.core import _NameTableForTests, static_attr_id, static_tag_id
+from lexpy.tokenizer.tokenizer import DATA_FLAGS, TAG_IDS, convert_for_test, token_records_for_test
 from tests.conformance import data
 from tests.tools import load_tool
 

@@ -2,7 +2,7 @@
 `cython -a`): tools/check_nogil.py goes through the C that Cython generates
 from the states, the scanning loops, positions, character references,
 convert_text, emission, the incoming buffer, the dynamic name tables and the
-C API of tokenizer.pyx, and finds no Python C-API call."""
+error list (lexpy/core) and the C API of tokenizer.pyx, and finds no Python C-API call."""
 from tests.tools import load_tool
 
 
@@ -11,6 +11,10 @@ def test_no_python_interaction_in_the_tokenizer_core(tmp_path):
     annotate = load_tool("annotate")
     c_file = annotate.cythonize_annotated(check.PYX, str(tmp_path))
     assert (tmp_path / "states_data.html").is_file()     # the annotated HTML
+    assert check.python_lines(c_file) == []
+    (tmp_path / "core").mkdir()
+    c_file = annotate.cythonize_annotated(check.CORE_PYX, str(tmp_path / "core"))
+    assert (tmp_path / "core" / "name_table.html").is_file()
     assert check.python_lines(c_file) == []
 
 

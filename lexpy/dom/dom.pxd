@@ -7,8 +7,8 @@
 # functions, but not change these.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
-from lexpy.tokenizer.tokenizer cimport NameTable, ErrorList
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from lexpy.core.core cimport NameTable, ErrorList
 
 
 # node_type values of the DOM standard.

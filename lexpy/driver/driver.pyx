@@ -17,13 +17,13 @@ from libc.string cimport memset
 
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
 
-from lexpy.tokenizer.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
+from lexpy.core.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
 from lexpy.tokenizer.token cimport Token
+from lexpy.core.core cimport ErrorList, error_list_clear, tag_id_by_name
 from lexpy.tokenizer.tokenizer cimport (
-    ErrorList, error_list_clear, Tokenizer, tokenizer_create, tokenizer_destroy,
-    tokenizer_set_callback, tokenizer_feed, tokenizer_finish, tokenizer_buffered,
-    tokenizer_token_offset, tokenizer_settled_offset, tokenizer_errors_lost,
-    tokenizer_input_length, tag_id_by_name)
+    Tokenizer, tokenizer_create, tokenizer_destroy, tokenizer_set_callback,
+    tokenizer_feed, tokenizer_finish, tokenizer_buffered, tokenizer_token_offset,
+    tokenizer_settled_offset, tokenizer_errors_lost, tokenizer_input_length)
 from lexpy.encoding.encoding cimport (
     utf8_encode_code_points, InputByteStream, CONFIDENCE_TENTATIVE,
     CONFIDENCE_CERTAIN, CHANGE_REPARSE, input_byte_stream_change_encoding,

@@ -5,9 +5,10 @@
 # and the end of the tree (DESIGN.md decisions 6 and 8).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG__LAST_STATIC
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, TAG__LAST_STATIC
 from lexpy.tokenizer.token cimport Token
-from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList, HashKey
+from lexpy.core.core cimport ErrorList, HashKey
+from lexpy.tokenizer.tokenizer cimport Tokenizer
 from lexpy.dom.dom cimport CDocument, CElement, CNode, CCharacterData
 
 

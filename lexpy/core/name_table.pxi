@@ -16,26 +16,6 @@ from libc.stdint cimport uintptr_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memcmp
 
-cdef struct NameEntry:
-    uint8_t* name
-    size_t length
-
-cdef struct NamePoolChunk:
-    NamePoolChunk* next
-    size_t used
-    size_t size                  # bytes of name data after the header
-
-cdef struct NameTableImpl:
-    NameTable public             # first_id, count
-    NameEntry* entries           # by id - first_id
-    size_t entry_capacity
-    uint64_t* slots              # 0 = empty, else hash << 32 | (id - first_id + 1)
-    size_t slot_count            # power of two
-    NamePoolChunk* pool          # the current chunk first
-    HashKey key                  # the hash key of this table
-    uint32_t limit               # at most this many names (ids are 32-bit;
-                                 # tests lower it to play out of memory)
-
 cdef enum:
     NAME_POOL_FIRST_CHUNK = 1024
     NAME_POOL_MAX_CHUNK = 64 * 1024
@@ -53,70 +33,6 @@ cdef inline uint32_t static_name_hash(const uint8_t* name,
     for i in range(length):
         h = lxp_name_hash_step(h, name[i])
     return h
-
-
-cdef struct SipState:
-    uint64_t v0
-    uint64_t v1
-    uint64_t v2
-    uint64_t v3
-
-
-cdef inline uint64_t rotate_left(uint64_t x, int bits) noexcept nogil:
-    return (x << bits) | (x >> (64 - bits))
-
-
-cdef inline void sip_round(SipState* s) noexcept nogil:
-    s.v0 += s.v1
-    s.v1 = rotate_left(s.v1, 13) ^ s.v0
-    s.v0 = rotate_left(s.v0, 32)
-    s.v2 += s.v3
-    s.v3 = rotate_left(s.v3, 16) ^ s.v2
-    s.v0 += s.v3
-    s.v3 = rotate_left(s.v3, 21) ^ s.v0
-    s.v2 += s.v1
-    s.v1 = rotate_left(s.v1, 17) ^ s.v2
-    s.v2 = rotate_left(s.v2, 32)
-
-
-cdef uint64_t keyed_hash(const HashKey* key, const uint8_t* data,
-                         size_t length) noexcept nogil:
-    """SipHash-1-3 of the bytes under the key. Not in the standard."""
-    cdef SipState s
-    cdef uint64_t word
-    cdef size_t i = 0, k
-    s.v0 = key.k0 ^ 0x736f6d6570736575ULL
-    s.v1 = key.k1 ^ 0x646f72616e646f6dULL
-    s.v2 = key.k0 ^ 0x6c7967656e657261ULL
-    s.v3 = key.k1 ^ 0x7465646279746573ULL
-    while True:
-        # Little-endian words; the last one holds the length in its top byte.
-        word = 0
-        if length - i >= 8:
-            for k in range(8):
-                word |= <uint64_t> data[i + k] << (8 * k)
-        else:
-            for k in range(length - i):
-                word |= <uint64_t> data[i + k] << (8 * k)
-            word |= <uint64_t> (length & 0xFF) << 56
-        s.v3 ^= word
-        sip_round(&s)
-        s.v0 ^= word
-        if length - i < 8:
-            break
-        i += 8
-    s.v2 ^= 0xFF
-    sip_round(&s)
-    sip_round(&s)
-    sip_round(&s)
-    return s.v0 ^ s.v1 ^ s.v2 ^ s.v3
-
-
-cdef inline uint32_t keyed_name_hash(NameTableImpl* impl, const uint8_t* name,
-                                     size_t length) noexcept nogil:
-    """The table's hash of a name: keyed_hash folded to 32 bits."""
-    cdef uint64_t word = keyed_hash(&impl.key, name, length)
-    return <uint32_t> (word ^ (word >> 32))
 
 
 cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
@@ -242,24 +158,6 @@ cdef uint32_t name_table_find(NameTableImpl* impl, const uint8_t* name,
     return 0
 
 
-cdef extern from "prefetch.h" nogil:
-    void lxp_prefetch(const void* p)
-
-
-cdef inline uint32_t name_table_hash(NameTable* table, const uint8_t* name,
-                                     size_t length) noexcept nogil:
-    """The table's keyed hash of a name (for name_table_intern_hashed)."""
-    return keyed_name_hash(<NameTableImpl*> table, name, length)
-
-
-cdef inline void name_table_prefetch(NameTable* table, uint32_t hash) noexcept nogil:
-    """Start loading the slot a name of this hash is looked up at, so that
-    a lookup made a little later does not wait for memory."""
-    cdef NameTableImpl* impl = <NameTableImpl*> table
-    if impl.slot_count != 0:
-        lxp_prefetch(&impl.slots[hash & (impl.slot_count - 1)])
-
-
 cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
                                 size_t length) noexcept nogil:
     """The id of a name, added when new; 0 when memory runs out."""
@@ -269,7 +167,6 @@ cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
 
 cdef uint32_t name_table_intern_hashed(NameTable* table, const uint8_t* name,
                                        size_t length, uint32_t hash) noexcept nogil:
-    """name_table_intern with the name's name_table_hash already known."""
     cdef NameTableImpl* impl = <NameTableImpl*> table
     cdef uint32_t id = name_table_find(impl, name, length, hash)
     cdef NameEntry* entries
