@@ -1,8 +1,9 @@
 """Build of lexpy's compiled modules: one extension per subpackage.
 
 Set LEXPY_DEBUG=1 to build with bounds checks, wraparound checks and line
-tracing (for coverage and debugging); any other value, or none, is a release
-build.
+tracing (for coverage and debugging), LEXPY_TEST_BUILD=1 to build the
+test-only modules beside the others (what the tests need); any other value,
+or none, is a release build.
 """
 import os
 
@@ -10,6 +11,9 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("LEXPY_DEBUG", "") == "1"
+# A test build adds the test-only modules (lexpy/*/_testing.pyx: the hooks
+# and Python views the tests and tools use); a release build has none.
+TEST_BUILD = os.environ.get("LEXPY_TEST_BUILD", "") == "1"
 
 COMPILER_DIRECTIVES = {
     "language_level": 3,
@@ -71,13 +75,21 @@ EXTENSIONS = [
     extension("lexpy.text.text", uses=["core"], depends=files("lexpy/text", ".pxi")),
 ]
 
+# The test-only modules, each beside the module whose C API it drives.
+TEST_EXTENSIONS = [
+    extension("lexpy.core._testing"),
+    extension("lexpy.tokenizer._testing", uses=["core"]),
+    extension("lexpy.dom._testing", uses=["core"]),
+    extension("lexpy.driver._testing", uses=["core"]),
+]
+
 
 # Only when run as the build script (pip, python setup.py ...): the tests
 # read EXTENSIONS without building.
 if __name__ == "__main__":
     setup(
         ext_modules=cythonize(
-            EXTENSIONS,
+            EXTENSIONS + (TEST_EXTENSIONS if TEST_BUILD else []),
             compiler_directives=COMPILER_DIRECTIVES,
             include_path=["."],
         ),

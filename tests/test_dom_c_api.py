@@ -9,6 +9,9 @@ import pytest
 
 import lexpy
 from lexpy.dom import Document, dom
+from tests.helpers import require_test_build
+
+dom_testing = require_test_build("lexpy.dom._testing")
 from lexpy.driver.driver import TreeConstruction
 
 HTML = "http://www.w3.org/1999/xhtml"
@@ -17,9 +20,9 @@ SVG = "http://www.w3.org/2000/svg"
 
 def test_linking_nodes_the_tree_builder_made():
     doc = Document()
-    html = dom._test_element(doc, HTML, "html")
+    html = dom_testing.element(doc, HTML, "html")
     doc.append_child(html)
-    a, b, c = (dom._test_element(doc, HTML, n) for n in "abc")
+    a, b, c = (dom_testing.element(doc, HTML, n) for n in "abc")
     html.append_child(b)
     html.insert_before(a, b)
     html.insert_before(c, None)
@@ -40,14 +43,14 @@ def test_linking_nodes_the_tree_builder_made():
 def test_no_hook_links_nodes():
     # The hooks make detached nodes and read statistics; linking is the
     # checked public API's (no cycle can be made through a hook).
-    hooks = [name for name in dir(dom) if name.startswith("_test_")]
+    hooks = [name for name in dir(dom_testing) if not name.startswith("_")]
     assert [name for name in hooks if any(
-        word in name for word in ("append_child", "_append(", "insert", "remove",
+        word in name for word in ("append_child", "insert", "remove",
                                   "clone", "scripting"))] == []
-    assert "_test_append" not in hooks and "_test_element" in hooks
+    assert "append" not in hooks and "element" in hooks
     doc = Document()
-    a = dom._test_element(doc, HTML, "a")
-    b = a.append_child(dom._test_element(doc, HTML, "b"))
+    a = dom_testing.element(doc, HTML, "a")
+    b = a.append_child(dom_testing.element(doc, HTML, "b"))
     with pytest.raises(lexpy.dom.HierarchyRequestError):
         b.append_child(a)
 
@@ -55,33 +58,33 @@ def test_no_hook_links_nodes():
 def test_only_a_processing_instruction_gets_a_target():
     doc = Document()
     with pytest.raises(ValueError, match="target"):
-        dom._test_character_data(doc, 3, "text", target="t")
-    assert dom._test_character_data(doc, 7, "d", target="t").target == "t"
+        dom_testing.character_data(doc, 3, "text", target="t")
+    assert dom_testing.character_data(doc, 7, "d", target="t").target == "t"
 
 
 def test_the_building_hook_cannot_release_a_tree_builder():
     construction = TreeConstruction(True, True, False)
     document = construction.document_object()     # a tree builder works on it
     with pytest.raises(ValueError, match="tree builder"):
-        dom._test_set_building(document, False)
+        dom_testing.set_building(document, False)
     with pytest.raises(ValueError, match="being built"):
-        dom._test_set_building(document, True)
+        dom_testing.set_building(document, True)
     construction.finish()
-    dom._test_set_building(document, True)
-    dom._test_set_building(document, False)
+    dom_testing.set_building(document, True)
+    dom_testing.set_building(document, False)
 
 
 def test_clone_in_the_same_document():
     doc = Document()
-    div = dom._test_element(doc, HTML, "div")
-    dom._test_add_attribute(div, None, None, "id", "x")
-    template = dom._test_element(doc, HTML, "template")
+    div = dom_testing.element(doc, HTML, "div")
+    dom_testing.add_attribute(div, None, None, "id", "x")
+    template = dom_testing.element(doc, HTML, "template")
     div.append_child(template)
-    template.content.append_child(dom._test_character_data(doc, 3, "in"))
-    svg = dom._test_element(doc, SVG, "svg")
-    dom._test_add_attribute(svg, "http://www.w3.org/1999/xlink", "xlink", "href", "h")
+    template.content.append_child(dom_testing.character_data(doc, 3, "in"))
+    svg = dom_testing.element(doc, SVG, "svg")
+    dom_testing.add_attribute(svg, "http://www.w3.org/1999/xlink", "xlink", "href", "h")
     div.append_child(svg)
-    div.append_child(dom._test_character_data(doc, 7, "d", target="t"))
+    div.append_child(dom_testing.character_data(doc, 7, "d", target="t"))
     shallow = div.clone_node(False)
     assert shallow.outer_html == '<div id="x"></div>'
     deep = div.clone_node(True)
@@ -92,7 +95,7 @@ def test_clone_in_the_same_document():
 
 def test_doctype_with_missing_identifiers():
     doc = Document()
-    doctype = dom._test_doctype(doc, None, None, None)
+    doctype = dom_testing.doctype(doc, None, None, None)
     assert (doctype.name, doctype.public_id, doctype.system_id) == ("", "", "")
     doc.append_child(doctype)
     assert lexpy.dump(doc) == "| <!DOCTYPE >"
@@ -100,9 +103,9 @@ def test_doctype_with_missing_identifiers():
 
 def test_dynamic_names_and_namespaces_survive_adoption():
     doc, other = Document(), Document()
-    element = dom._test_element(doc, "urn:made-up", "x-unknown-name")
-    dom._test_add_attribute(element, "urn:attr-ns", "p", "never-seen", "v")
-    dom._test_add_attribute(element, None, None, "=odd", "w")
+    element = dom_testing.element(doc, "urn:made-up", "x-unknown-name")
+    dom_testing.add_attribute(element, "urn:attr-ns", "p", "never-seen", "v")
+    dom_testing.add_attribute(element, None, None, "=odd", "w")
     other.append_child(element)
     assert element.owner_document is other
     assert element.namespace_uri == "urn:made-up"
@@ -115,8 +118,8 @@ def test_scripting_flag_reaches_the_serializer():
     for scripting, expected in [(False, "<noscript>&lt;b&gt;</noscript>"),
                                 (True, "<noscript><b></noscript>")]:
         doc = Document(scripting=scripting)
-        noscript = dom._test_element(doc, HTML, "noscript")
-        noscript.append_child(dom._test_character_data(doc, 3, "<b>"))
+        noscript = dom_testing.element(doc, HTML, "noscript")
+        noscript.append_child(dom_testing.character_data(doc, 3, "<b>"))
         assert noscript.outer_html == expected
 
 

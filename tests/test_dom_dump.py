@@ -12,6 +12,9 @@ import pytest
 
 import lexpy
 from lexpy.dom import Document, dom
+from tests.helpers import require_test_build
+
+dom_testing = require_test_build("lexpy.dom._testing")
 from tests.conformance import data
 
 NAMESPACES = {
@@ -66,15 +69,15 @@ def _build_from_dump(document_text, fragment):
         if text.startswith('"') and text.endswith('"') and len(text) >= 2 and not (
                 last_element is not None and parent is last_element
                 and ATTRIBUTE.match(text) and not parent.child_nodes):
-            node = dom._test_character_data(doc, 3, text[1:-1])
+            node = dom_testing.character_data(doc, 3, text[1:-1])
         elif text.startswith("<!-- ") and text.endswith(" -->"):
-            node = dom._test_character_data(doc, 8, text[5:-4])
+            node = dom_testing.character_data(doc, 8, text[5:-4])
         elif text.startswith("<!DOCTYPE "):
             name, public_id, system_id = DOCTYPE.match(text).groups()
-            node = dom._test_doctype(doc, name, public_id, system_id)
+            node = dom_testing.doctype(doc, name, public_id, system_id)
         elif text.startswith("<?") and text.endswith("?>"):
             target, _, pi_data = text[2:-2].partition(" ")
-            node = dom._test_character_data(doc, 7, pi_data, target=target)
+            node = dom_testing.character_data(doc, 7, pi_data, target=target)
         elif text == "content" and getattr(parent, "content", None) is not None:
             stack.append(parent.content)
             continue
@@ -84,9 +87,9 @@ def _build_from_dump(document_text, fragment):
             name = text[1:-1]
             prefix, space, local = name.partition(" ")
             if space and prefix in ("svg", "math"):
-                node = dom._test_element(doc, NAMESPACES[prefix], local)
+                node = dom_testing.element(doc, NAMESPACES[prefix], local)
             else:
-                node = dom._test_element(doc, NAMESPACES[""], name)
+                node = dom_testing.element(doc, NAMESPACES[""], name)
             parent.append_child(node)
             stack.append(node)
             last_element = node
@@ -98,12 +101,12 @@ def _build_from_dump(document_text, fragment):
             name, value = match.groups()
             prefix, space, local = name.partition(" ")
             if space and prefix in ATTRIBUTE_NAMESPACES:
-                dom._test_add_attribute(
+                dom_testing.add_attribute(
                     parent, ATTRIBUTE_NAMESPACES[prefix],
                     None if (prefix == "xmlns" and local == "xmlns") else prefix,
                     local, value)
             else:
-                dom._test_add_attribute(parent, None, None, name, value)
+                dom_testing.add_attribute(parent, None, None, name, value)
             continue
         parent.append_child(node)
         stack.append(node)

@@ -8,6 +8,9 @@ import pytest
 
 import lexpy
 from lexpy.dom import Document, dom
+from tests.helpers import require_test_build
+
+dom_testing = require_test_build("lexpy.dom._testing")
 
 
 def rss_bytes():
@@ -73,10 +76,10 @@ def test_detached_subtrees_are_reclaimed_and_reused():
         div.remove()
         del div                        # the detached subtree has no proxy now
         if round_number == 10:
-            reserved = dom._test_arena_stats(doc)[0]
+            reserved = dom_testing.arena_stats(doc)[0]
     # The structs of removed subtrees are reused: the arena stops growing.
-    assert dom._test_arena_stats(doc)[0] == reserved
-    free_elements, free_data = dom._test_arena_stats(doc)[1:]
+    assert dom_testing.arena_stats(doc)[0] == reserved
+    free_elements, free_data = dom_testing.arena_stats(doc)[1:]
     assert free_elements >= 50 and free_data >= 50
 
 
@@ -86,10 +89,10 @@ def test_setting_text_content_reuses_memory():
     p = body.append_child(doc.create_element("p"))
     for i in range(50):
         p.text_content = "a fairly long text that goes through the arena %d" % i
-    reserved = dom._test_arena_stats(doc)[0]
+    reserved = dom_testing.arena_stats(doc)[0]
     for i in range(5000):
         p.text_content = "a fairly long text that goes through the arena %d" % i
-    assert dom._test_arena_stats(doc)[0] == reserved
+    assert dom_testing.arena_stats(doc)[0] == reserved
 
 
 def test_no_reclaim_while_a_proxy_is_inside():
@@ -101,7 +104,7 @@ def test_no_reclaim_while_a_proxy_is_inside():
     div.remove()
     del div
     gc.collect()
-    assert dom._test_arena_stats(doc)[1] == 0
+    assert dom_testing.arena_stats(doc)[1] == 0
     assert inner.parent.local_name == "div" and inner.text_content == "kept"
     body.append_child(inner.parent)
     assert body.inner_html == "<div><span>kept</span></div>"
@@ -110,13 +113,13 @@ def test_no_reclaim_while_a_proxy_is_inside():
 def test_no_reclaim_while_a_tree_builder_works():
     doc = Document()
     body = build(doc, 0)
-    dom._test_set_building(doc, True)
+    dom_testing.set_building(doc, True)
     div = body.append_child(doc.create_element("div"))
     div.remove()
     del div
     gc.collect()
-    assert dom._test_arena_stats(doc)[1] == 0
-    dom._test_set_building(doc, False)
+    assert dom_testing.arena_stats(doc)[1] == 0
+    dom_testing.set_building(doc, False)
 
 
 def test_template_contents_are_reclaimed_with_their_template():
@@ -128,11 +131,11 @@ def test_template_contents_are_reclaimed_with_their_template():
     template.remove()
     del template
     gc.collect()
-    assert dom._test_arena_stats(doc)[1] == 0     # content's proxy is alive
+    assert dom_testing.arena_stats(doc)[1] == 0     # content's proxy is alive
     assert content.host.local_name == "template"
     del content
     gc.collect()
-    assert dom._test_arena_stats(doc)[1] == 2     # template and <b>
+    assert dom_testing.arena_stats(doc)[1] == 2     # template and <b>
 
 
 def test_build_and_drop_cycles_keep_memory_flat():
@@ -188,11 +191,11 @@ def test_setting_inner_html_again_and_again_keeps_memory_flat():
     for _ in range(100):
         p.inner_html = "<b>x</b><!--c-->text"
         template.inner_html = "<td>cell</td><i>y</i>"
-    reserved = dom._test_arena_stats(doc)[0]
+    reserved = dom_testing.arena_stats(doc)[0]
     for _ in range(5000):
         p.inner_html = "<b>x</b><!--c-->text"
         template.inner_html = "<td>cell</td><i>y</i>"
-    assert dom._test_arena_stats(doc)[0] == reserved
+    assert dom_testing.arena_stats(doc)[0] == reserved
     assert p.inner_html == "<b>x</b><!--c-->text"
     assert template.inner_html == "<td>cell</td><i>y</i>"
 
@@ -201,11 +204,11 @@ def test_setting_inner_html_again_and_again_keeps_memory_flat():
 def test_character_data_through_reserve_and_commit(chunk):
     doc = Document()
     data = "".join(chr(0x20 + i % 0x2000) for i in range(50_000))
-    text = dom._test_character_data(doc, 3, data, chunk=chunk)
+    text = dom_testing.character_data(doc, 3, data, chunk=chunk)
     assert text.data == data
-    comment = dom._test_character_data(doc, 8, "c" * 100, chunk=chunk)
+    comment = dom_testing.character_data(doc, 8, "c" * 100, chunk=chunk)
     assert comment.data == "c" * 100
-    pi = dom._test_character_data(doc, 7, "d", target="t", chunk=chunk)
+    pi = dom_testing.character_data(doc, 7, "d", target="t", chunk=chunk)
     assert pi.to_html() == "<?t d?>"
 
 
@@ -218,10 +221,10 @@ def test_text_growth_is_amortized_when_interleaved():
     b = div.append_child(doc.create_text_node(""))
     piece = "x" * 100
     for _ in range(20_000):
-        dom._test_append_text(a, piece)
-        dom._test_append_text(b, piece)
+        dom_testing.append_text(a, piece)
+        dom_testing.append_text(b, piece)
     assert a.data == b.data == piece * 20_000
-    reserved = dom._test_arena_stats(doc)[0]
+    reserved = dom_testing.arena_stats(doc)[0]
     # 2 x 2 MB of text: doubling keeps the total within a small factor.
     assert reserved < 4 * 2 * len(a.data)
 
@@ -234,20 +237,20 @@ def test_big_texts_are_freed_when_reclaimed():
         p.append_child(doc.create_text_node("y" * 1_000_000))
         p.remove()
         del p
-    assert dom._test_arena_stats(doc)[0] < 4_000_000
+    assert dom_testing.arena_stats(doc)[0] < 4_000_000
 
 
 def test_attribute_values_and_shrunk_allocations():
     doc = Document()
-    div = dom._test_element(doc, "http://www.w3.org/1999/xhtml", "div")
+    div = dom_testing.element(doc, "http://www.w3.org/1999/xhtml", "div")
     big = "v" * 100_000
-    dom._test_add_attribute(div, None, None, "data-big", big)
+    dom_testing.add_attribute(div, None, None, "data-big", big)
     for i in range(100):
-        dom._test_add_attribute(div, None, None, "a%d" % i, "value %d" % i)
+        dom_testing.add_attribute(div, None, None, "a%d" % i, "value %d" % i)
     assert div.get_attribute("data-big") == big
     assert div.get_attribute("a99") == "value 99"
     # The big block's unused tail served the small allocations after it.
-    assert dom._test_arena_stats(doc)[0] < 3 * len(big) + 64 * 1024
+    assert dom_testing.arena_stats(doc)[0] < 3 * len(big) + 64 * 1024
 
 
 def test_a_reclaimed_node_is_never_given_a_stale_proxy():
@@ -262,9 +265,9 @@ def test_a_reclaimed_node_is_never_given_a_stale_proxy():
         div.remove()
     del divs, div
     gc.collect()
-    assert dom._test_arena_stats(doc)[1] >= 2       # the head links to another
+    assert dom_testing.arena_stats(doc)[1] >= 2       # the head links to another
     with pytest.raises(RuntimeError, match="reclaimed"):
-        dom._test_proxy_of_reclaimed(doc)
+        dom_testing.proxy_of_reclaimed(doc)
 
 
 @pytest.mark.parametrize("capacity, count, expected", [
@@ -274,4 +277,4 @@ def test_a_reclaimed_node_is_never_given_a_stale_proxy():
     (0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFF),
 ])
 def test_attribute_array_growth_never_wraps(capacity, count, expected):
-    assert dom._test_attribute_capacity(capacity, count) == expected
+    assert dom_testing.attribute_capacity(capacity, count) == expected

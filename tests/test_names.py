@@ -1,7 +1,9 @@
 """The static name tables of names.h and the dynamic name table."""
 import pytest
 
-from lexpy.core import core as t
+from tests.helpers import require_test_build
+
+t = require_test_build("lexpy.core._testing")
 
 import importlib.util
 import pathlib

@@ -21,7 +21,7 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 # the sources of lexpy/, which are not compiled there).
 INSTALL_AND_RUN = ("python -m pip install . && "
                    "(cd examples && python -m lexpy --dump example.html)")
-INSTALL_AND_TEST = 'python -m pip install -e ".[test]" && python -m pytest'
+INSTALL_AND_TEST = 'LEXPY_TEST_BUILD=1 python -m pip install -e ".[test]" && python -m pytest'
 
 
 def test_the_two_commands_are_at_the_top():

@@ -1,4 +1,4 @@
-"""A smoke run of tools/gen_malformed.py: a few thousand generated malformed
+"""A smoke run of tools/fuzz_malformed.py: a few thousand generated malformed
 documents and fragments, each checked for every invariant (no exception;
 the serialization round trip stable after one pass, or after a few for the
 shapes the standard cannot round-trip; chunked = whole for str and bytes,
@@ -9,15 +9,13 @@ docstrings; set LEXPY_GENERATED_CASES / LEXPY_GENERATED_START to run more
 or other seeds here.
 """
 import os
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "tools"))
+import lexpy
+from tests.tools import load_tool
 
-import gen_malformed  # noqa: E402
-import lexpy  # noqa: E402
+fuzz_malformed = load_tool("fuzz_malformed")
 
 CASES = int(os.environ.get("LEXPY_GENERATED_CASES", "10000"))
 START = int(os.environ.get("LEXPY_GENERATED_START", "0"))
@@ -30,21 +28,21 @@ def test_generated_cases_keep_every_invariant(first):
     failures = []
     for seed in range(first, min(first + BATCH, START + CASES)):
         try:
-            gen_malformed.check(gen_malformed.generate(seed))
-        except gen_malformed.InvariantFailure as exc:
+            fuzz_malformed.check(fuzz_malformed.generate(seed))
+        except fuzz_malformed.InvariantFailure as exc:
             failures.append("seed %d: %s" % (seed, str(exc)[:3000]))
     assert not failures, "\n\n".join(failures[:5])
 
 
 def test_generation_is_deterministic():
-    assert gen_malformed.generate(12345) == gen_malformed.generate(12345)
-    assert gen_malformed.generate(1) != gen_malformed.generate(2)
+    assert fuzz_malformed.generate(12345) == fuzz_malformed.generate(12345)
+    assert fuzz_malformed.generate(1) != fuzz_malformed.generate(2)
 
 
 def test_the_generator_reaches_its_shapes():
     """Over the smoke run's seeds the generator gives str and bytes input,
     fragments in many contexts, and the hard shapes, often enough."""
-    cases = [gen_malformed.generate(seed) for seed in range(2000)]
+    cases = [fuzz_malformed.generate(seed) for seed in range(2000)]
     assert sum(isinstance(c.data, bytes) for c in cases) > 400
     assert len({c.context for c in cases}) > 30
     text = "".join(c.data if isinstance(c.data, str) else "" for c in cases)
@@ -58,9 +56,9 @@ def test_an_invariant_failure_is_reported():
     parsed again (a CR from &#13; is written raw and comes back as LF) is
     accepted only through UNSTABLE_BY_DESIGN, which names it."""
     document = lexpy.parse("<p>a&#13;b")
-    assert gen_malformed.unstable_reasons(document) == ["carriage-return"]
-    assert gen_malformed.unstable_reasons(lexpy.parse("<p>a\rb")) == []
-    assert gen_malformed.unstable_reasons(lexpy.parse(
+    assert fuzz_malformed.unstable_reasons(document) == ["carriage-return"]
+    assert fuzz_malformed.unstable_reasons(lexpy.parse("<p>a\rb")) == []
+    assert fuzz_malformed.unstable_reasons(lexpy.parse(
         "<!DOCTYPE html PUBLIC '-//W3C//DTD HTML 4.01//EN'><p>")) == ["doctype-identifiers"]
 
 
@@ -83,16 +81,16 @@ def test_an_invariant_failure_is_reported():
 def test_unstable_by_design_shapes(markup, reason):
     """Each documented shape is detected, and really does not round-trip."""
     document = lexpy.parse(markup)
-    assert reason in gen_malformed.unstable_reasons(document)
-    assert reason in gen_malformed.UNSTABLE_BY_DESIGN
+    assert reason in fuzz_malformed.unstable_reasons(document)
+    assert reason in fuzz_malformed.UNSTABLE_BY_DESIGN
     assert lexpy.dump(lexpy.parse(document.to_html())) != lexpy.dump(document)
 
 
 def test_a_broken_round_trip_is_caught(monkeypatch):
     """If serialization lost data, check() would say so."""
-    case = gen_malformed.Case(seed=-1, data="<p>keep<b>this</b></p>")
-    gen_malformed.check(case)
-    monkeypatch.setattr(gen_malformed, "_serialize",
+    case = fuzz_malformed.Case(seed=-1, data="<p>keep<b>this</b></p>")
+    fuzz_malformed.check(case)
+    monkeypatch.setattr(fuzz_malformed, "_serialize",
                         lambda case, node: ("<p>keep</p>", node))
-    with pytest.raises(gen_malformed.InvariantFailure, match="round trip"):
-        gen_malformed.check(case)
+    with pytest.raises(fuzz_malformed.InvariantFailure, match="round trip"):
+        fuzz_malformed.check(case)

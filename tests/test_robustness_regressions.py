@@ -1,4 +1,4 @@
-"""Regression tests for what the robustness runs (tools/gen_malformed.py,
+"""Regression tests for what the robustness runs (tools/fuzz_malformed.py,
 tools/fuzz_atheris.py) found. Each names the seed or input that found it."""
 import lexpy
 
@@ -11,7 +11,7 @@ def split_feed(data, size=1, **options):
 
 
 def test_only_one_byte_order_mark_is_dropped_from_invalid_utf8():
-    """gen_malformed seed 10283990: parse(bytes) of BOM BOM 0x80 dropped
+    """fuzz_malformed seed 10283990: parse(bytes) of BOM BOM 0x80 dropped
     both BOMs (the second is U+FEFF text), where chunked feeding kept the
     second one."""
     data = b"\xef\xbb\xbf\xef\xbb\xbf\x80"

@@ -8,9 +8,17 @@ import re
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from lexpy.tokenizer import count_tokens, tokenize_for_test
-from lexpy.core.core import _NameTableForTests, static_attr_id, static_tag_id
-from lexpy.tokenizer.tokenizer import DATA_FLAGS, TAG_IDS, convert_for_test, token_records_for_test
+from tests.helpers import require_test_build
+
+_names = require_test_build("lexpy.core._testing")
+_tokenizer = require_test_build("lexpy.tokenizer._testing")
+_NameTableForTests, static_attr_id, static_tag_id = (
+    _names._NameTableForTests, _names.static_attr_id, _names.static_tag_id)
+DATA_FLAGS, TAG_IDS, count_tokens, tokenize_for_test = (
+    _tokenizer.DATA_FLAGS, _tokenizer.TAG_IDS, _tokenizer.count_tokens,
+    _tokenizer.tokenize_for_test)
+convert_for_test, token_records_for_test = (
+    _tokenizer.convert_for_test, _tokenizer.token_records_for_test)
 from tests.conformance import data
 from tests.tools import load_tool
 

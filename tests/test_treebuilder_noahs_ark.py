@@ -10,6 +10,9 @@ import pytest
 
 import lexpy
 from lexpy.driver.driver import TreeConstruction
+from tests.helpers import require_test_build
+
+driver_testing = require_test_build("lexpy.driver._testing")
 
 
 def _model(ops):
@@ -75,22 +78,22 @@ def test_the_table_keeps_only_the_signatures_in_the_list():
     n = 5000
     construction = TreeConstruction(True, True, False)
     construction.feed(b"<b><b><b>" + b"".join(b"<b id=%d>x</b>" % i for i in range(n)))
-    entries, signatures = construction._formatting_census()
+    entries, signatures = driver_testing.formatting_census(construction)
     assert entries == 3
     assert signatures == 1
     construction.feed(b"<b id=a><b id=b><b id=a>")
-    assert construction._formatting_census() == (6, 3)
+    assert driver_testing.formatting_census(construction) == (6, 3)
     construction.feed(b"</b></b></b></b></b></b>")
-    assert construction._formatting_census() == (0, 0)
+    assert driver_testing.formatting_census(construction) == (0, 0)
 
 
 def test_the_list_is_empty_once_the_parse_is_over():
     """Stop parsing leaves no entry (and no tree builder bit) behind."""
     construction = TreeConstruction(True, True, False)
     construction.feed(b"<p><b><i><table><td><a>x")
-    assert construction._formatting_census()[0] > 0
+    assert driver_testing.formatting_census(construction)[0] > 0
     construction.finish()
-    assert construction._formatting_census() == (0, 0)
+    assert driver_testing.formatting_census(construction) == (0, 0)
 
 
 def test_signatures_are_keyed_per_tree_builder():
@@ -101,11 +104,11 @@ def test_signatures_are_keyed_per_tree_builder():
     for _ in range(2):
         construction = TreeConstruction(True, True, False)
         construction.feed(b"<b id=x>")
-        first = construction._last_formatting_signature()
+        first = driver_testing.last_formatting_signature(construction)
         construction.feed(b"<b id=x>")
-        assert construction._last_formatting_signature() == first
+        assert driver_testing.last_formatting_signature(construction) == first
         construction.feed(b"<b id=y>")
-        assert construction._last_formatting_signature() != first
+        assert driver_testing.last_formatting_signature(construction) != first
         signatures.append(first)
     assert signatures[0] != signatures[1]
 
@@ -115,8 +118,8 @@ def test_many_keys_in_a_dense_table_stay_exact():
     and their removal keep the counts what a walk over the list finds."""
     construction = TreeConstruction(True, True, False)
     construction.feed(b"<p>" + b"".join(b"<b id=%d>" % i for i in range(5000)))
-    assert construction._formatting_census() == (5000, 5000)
-    assert construction._indexes_are_consistent()
+    assert driver_testing.formatting_census(construction) == (5000, 5000)
+    assert driver_testing.indexes_are_consistent(construction)
     construction.feed(b"<b id=7><b id=7><b id=7>")
-    assert construction._formatting_census() == (5002, 5000)
-    assert construction._indexes_are_consistent()
+    assert driver_testing.formatting_census(construction) == (5002, 5000)
+    assert driver_testing.indexes_are_consistent(construction)

@@ -1,14 +1,17 @@
 """A tokenizer that stops on its own (out of memory: status -1) must not
 pass for a finished parse: the document would be silently truncated.
 
-TreeConstruction._fail_tokenizer_after(n) makes the tokenizer stop with
-the status of its out-of-memory path after n more tokens (a token callback
-installed only by that test method).
+lexpy.driver._testing.fail_tokenizer_after(construction, n) makes the
+tokenizer stop with the status of its out-of-memory path after n more tokens
+(a token callback installed only by that test hook).
 """
 import pytest
 
 import lexpy
 from lexpy.driver.driver import TreeConstruction
+from tests.helpers import require_test_build
+
+driver_testing = require_test_build("lexpy.driver._testing")
 
 DOC = b"<!DOCTYPE html><p>one<b>two</b><i>three</i>" + b"<p>more" * 50
 
@@ -19,21 +22,21 @@ def _construction():
 
 def test_feed_raises_memory_error():
     construction = _construction()
-    construction._fail_tokenizer_after(3)
+    driver_testing.fail_tokenizer_after(construction, 3)
     with pytest.raises(MemoryError):
         construction.feed(DOC)
 
 
 def test_feed_text_raises_memory_error():
     construction = _construction()
-    construction._fail_tokenizer_after(3)
+    driver_testing.fail_tokenizer_after(construction, 3)
     with pytest.raises(MemoryError):
         construction.feed_text(DOC.decode("ascii") + "\u00e9")
 
 
 def test_finish_raises_memory_error():
     construction = _construction()
-    construction._fail_tokenizer_after(0)
+    driver_testing.fail_tokenizer_after(construction, 0)
     construction.feed(b"<p")                  # no token yet: held back
     with pytest.raises(MemoryError):
         construction.finish()
@@ -50,7 +53,7 @@ def test_a_fault_at_every_token_raises_or_the_document_is_whole(mode):
         construction = _construction()
         if mode != "feed":
             construction.set_byte_input(-1, -1, mode == "feed_bytes")
-        construction._fail_tokenizer_after(tokens)
+        driver_testing.fail_tokenizer_after(construction, tokens)
         try:
             if mode == "parse_bytes":
                 document = construction.parse_bytes(DOC)
@@ -72,7 +75,7 @@ def test_a_fault_at_every_token_raises_or_the_document_is_whole(mode):
 
 def test_parser_feed_raises_memory_error():
     parser = lexpy.Parser()
-    parser._construction._fail_tokenizer_after(2)
+    driver_testing.fail_tokenizer_after(parser._construction, 2)
     with pytest.raises(MemoryError):
         parser.feed(DOC)
         parser.close()
@@ -85,10 +88,10 @@ def test_an_unreached_fault_changes_nothing(mode):
     construction = _construction()
     if mode == "parse_bytes":
         construction.set_byte_input(-1, -1, False)
-        construction._fail_tokenizer_after(10 ** 6)
+        driver_testing.fail_tokenizer_after(construction, 10 ** 6)
         document = construction.parse_bytes(DOC)
     else:
-        construction._fail_tokenizer_after(10 ** 6)
+        driver_testing.fail_tokenizer_after(construction, 10 ** 6)
         construction.feed(DOC)
         document = construction.finish()
     assert document.to_html() == lexpy.parse(DOC).to_html()
@@ -104,6 +107,6 @@ def test_a_parse_whose_restart_ran_out_of_memory_refuses_to_go_on(call):
     # A <meta> re-parse makes a new tokenizer and tree builder; when that
     # fails, a later call must raise, not use the pointers that are gone.
     construction = _construction()
-    construction._lose_parse_state()
+    driver_testing.lose_parse_state(construction)
     with pytest.raises(ValueError, match="cannot go on"):
         call(construction)

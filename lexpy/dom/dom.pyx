@@ -33,4 +33,3 @@ include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
 include "queries.pxi"        # iter(), by tag name, id and class; class_list
 include "bridges.pxi"        # the flat tree events of the bridges (bs4, html5lib, etree)
 include "pickling.pxi"       # pickle and deepcopy: a compact binary tree encoding
-include "testing.pxi"        # hooks for the unit tests (C-API level)

@@ -18,7 +18,6 @@ from libc.string cimport memset
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
 
 from lexpy.core.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
-from lexpy.tokenizer.token cimport Token
 from lexpy.core.core cimport ErrorList, error_list_clear, tag_id_by_name
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_create, tokenizer_destroy, tokenizer_set_callback,
@@ -38,7 +37,7 @@ from lexpy.dom.errors import ParseError
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, tree_builder_create, tree_builder_destroy,
     tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,
-    tree_builder_token, stack_index_is_consistent, formatting_counts_are_consistent)
+    tree_builder_token)
 
 
 cdef extern from "Python.h":
@@ -46,3 +45,23 @@ cdef extern from "Python.h":
 
 
 include "construction.pxi"         # TreeConstruction: one parse, for lexpy.parser
+
+
+# The C API of driver.pxd, for lexpy.driver._testing (test builds).
+
+cdef int construction_enter(object construction, Tokenizer** tokenizer,
+                            TreeBuilder** builder) except -1:
+    cdef TreeConstruction c = <TreeConstruction?> construction
+    c._enter()
+    tokenizer[0] = c.c_tokenizer
+    builder[0] = c.c_builder
+    return 0
+
+
+cdef void construction_leave(object construction) noexcept:
+    (<TreeConstruction> construction).busy = False
+
+
+cdef int construction_discard(object construction) except -1:
+    (<TreeConstruction?> construction)._discard()
+    return 0

@@ -166,6 +166,9 @@ cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
 # Bytes of UTF-8 input fed so far (the stream offset of its end).
 cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil
+# At most `limit` records in the ErrorList (SIZE_MAX, the default: no
+# limit); the tests lower it to play out of memory.
+cdef void tokenizer_set_error_limit(Tokenizer* tokenizer, size_t limit) noexcept nogil
 # Parse errors the tokenizer found but could not record in its ErrorList
 # for lack of memory (0 normally): the list is incomplete when nonzero.
 cdef size_t tokenizer_errors_lost(Tokenizer* tokenizer) noexcept nogil

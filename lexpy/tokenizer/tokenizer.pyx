@@ -146,8 +146,6 @@ include "states_cdata.pxi"           # CDATA sections
 include "states_processing_instruction.pxi"   # <?target data> (2026)
 include "states_character_reference.pxi"      # errors of char refs
 
-include "testing.pxi"                # Python entry points for tests, tools
-
 
 ctypedef int (*StateFunction)(Tokenizer* t) noexcept nogil
 

@@ -1,10 +1,23 @@
-# Python entry points for the tests and tools (not the public API):
-# tokenize_for_test gives the html5lib tokenizer-test shape of the tokens and
-# errors; count_tokens drives the tokenizer to a no-op consumer for the
-# benchmark. They convert every range with convert_text, as the tree
-# builder will.
+# cython: language_level=3
+"""Python entry points for the tests and tools (not the public API), built
+only by a test build (LEXPY_TEST_BUILD=1; setup.py): tokenize_for_test
+gives the html5lib tokenizer-test shape of the tokens and errors;
+count_tokens drives the tokenizer to a no-op consumer for the benchmark;
+token_records_for_test and convert_for_test are lower-level views for unit
+tests. They convert every range with convert_text, as the tree builder
+does, and use only the tokenizer's C API (tokenizer.pxd)."""
 
+from libc.stdint cimport uint8_t, uint32_t
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from lexpy.core.names cimport *
+from lexpy.core.core cimport (
+    NameTable, NameTableImpl, ErrorList, error_list_clear, name_table_create,
+    name_table_destroy, tag_id_by_name, tag_name_of, attr_name_of)
+from lexpy.tokenizer.token cimport *
+from lexpy.tokenizer.tokenizer cimport *
+
 
 INITIAL_STATES = {
     "Data state": DATA_STATE,
@@ -47,6 +60,18 @@ cdef str name_text(NameTable* table, bint tag, uint32_t id):
         return "#unknown-%d" % id
     return PyBytes_FromStringAndSize(<const char*> name, length).decode(
         "utf-8", "surrogatepass")
+
+
+cdef int create_name_tables(NameTable** tags, NameTable** attrs) except -1:
+    """The dynamic name tables a test tokenizer interns into (a document's
+    in a parse), created by the caller as a parse's are."""
+    tags[0] = name_table_create(TAG__LAST_STATIC)
+    attrs[0] = name_table_create(ATTR__LAST_STATIC)
+    if tags[0] == NULL or attrs[0] == NULL:
+        name_table_destroy(tags[0])
+        name_table_destroy(attrs[0])
+        raise MemoryError()
+    return 0
 
 
 cdef class _TokenCollector:
@@ -203,23 +228,26 @@ def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
 
     cdef ErrorList errors
     cdef Tokenizer* t
+    cdef NameTable* tags
+    cdef NameTable* attrs
     cdef _TokenCollector collector = _TokenCollector()
     cdef bytes piece, name
     cdef int result = 0
     cdef size_t k
     memset(&errors, 0, sizeof(ErrorList))
-    t = tokenizer_create(NULL, NULL, processing_instructions, &errors)
-    if t == NULL:
-        raise MemoryError()
+    create_name_tables(&tags, &attrs)
+    t = tokenizer_create(tags, attrs, processing_instructions, &errors)
     try:
-        collector.tags = t.tags
-        collector.attribute_names = t.attribute_names
+        if t == NULL:
+            raise MemoryError()
+        collector.tags = tags
+        collector.attribute_names = attrs
         tokenizer_set_callback(t, collect_token, <void*> collector)
         tokenizer_set_state(t, INITIAL_STATES[initial_state])
         if last_start_tag is not None:
             name = last_start_tag.lower().encode("utf-8", "surrogatepass")
             tokenizer_set_last_start_tag(
-                t, tag_id_by_name(t.tags, name, len(name), True))
+                t, tag_id_by_name(tags, name, len(name), True))
         for piece in pieces:
             result = tokenizer_feed(t, piece, len(piece))
             if result != 0:
@@ -236,6 +264,8 @@ def tokenize_for_test(data, initial_state="Data state", last_start_tag=None,
             for k in range(errors.count)]
     finally:
         tokenizer_destroy(t)
+        name_table_destroy(tags)
+        name_table_destroy(attrs)
         error_list_clear(&errors)
     tokens = collector.tokens
     for token in tokens:
@@ -370,12 +400,15 @@ def convert_for_test(data, flags):
 cdef class _RecordCollector:
     cdef list records
     cdef Tokenizer* t
+    cdef NameTable* tags
+    cdef NameTable* attribute_names
+    cdef size_t base                 # the stream offset of token.data[0]
     cdef bint switch_states
     cdef Py_ssize_t stop_after
     cdef object failure
 
     cdef tuple span(self, size_t begin, size_t end):
-        return (begin + self.t.buf_abs, end + self.t.buf_abs)
+        return (begin + self.base, end + self.base)
 
     cdef void add(self, Token* token) except *:
         cdef Tokenizer* t = self.t
@@ -383,6 +416,7 @@ cdef class _RecordCollector:
         cdef size_t k
         cdef TokenAttr* attr
         cdef uint32_t end_line, end_column
+        self.base = tokenizer_token_offset(t) - token.begin
         record = {
             "tag_id": kind,
             "span": self.span(token.begin, token.end),
@@ -413,10 +447,10 @@ cdef class _RecordCollector:
         else:
             record["kind"] = "end" if token.type & TOKEN_END_TAG else "start"
             record["type"] = token.type
-            record["name"] = name_text(t.tags, True, kind)
+            record["name"] = name_text(self.tags, True, kind)
             record["attrs"] = [
                 {"name_id": token.attrs[k].name_id,
-                 "name": name_text(t.attribute_names, False, token.attrs[k].name_id),
+                 "name": name_text(self.attribute_names, False, token.attrs[k].name_id),
                  "name_span": self.span(token.attrs[k].name_begin, token.attrs[k].name_end),
                  "value_span": self.span(token.attrs[k].value_begin, token.attrs[k].value_end),
                  "value": range_text(token.data, token.attrs[k].value_begin,
@@ -469,31 +503,36 @@ def token_records_for_test(data, initial_state="Data state", *, chunk_sizes=None
     pieces = _input_pieces(data, chunk_sizes)
     cdef ErrorList errors
     cdef Tokenizer* t
+    cdef NameTable* tags
+    cdef NameTable* attrs
     cdef _RecordCollector collector = _RecordCollector()
     cdef bytes piece, name
     cdef int result = 0
     cdef size_t k
     memset(&errors, 0, sizeof(ErrorList))
-    t = tokenizer_create(NULL, NULL, processing_instructions,
-                         &errors if collect_errors else NULL)
-    if t == NULL:
-        raise MemoryError()
-    collector.records = []
-    collector.t = t
-    collector.switch_states = switch_states
-    collector.stop_after = -1 if stop_after is None else stop_after
+    create_name_tables(&tags, &attrs)
     if dynamic_name_limit is not None:
-        (<NameTableImpl*> t.tags).limit = dynamic_name_limit
-        (<NameTableImpl*> t.attribute_names).limit = dynamic_name_limit
-    if error_limit is not None:
-        t.error_limit = error_limit
+        (<NameTableImpl*> tags).limit = dynamic_name_limit
+        (<NameTableImpl*> attrs).limit = dynamic_name_limit
+    t = tokenizer_create(tags, attrs, processing_instructions,
+                         &errors if collect_errors else NULL)
     try:
+        if t == NULL:
+            raise MemoryError()
+        collector.records = []
+        collector.t = t
+        collector.tags = tags
+        collector.attribute_names = attrs
+        collector.switch_states = switch_states
+        collector.stop_after = -1 if stop_after is None else stop_after
+        if error_limit is not None:
+            tokenizer_set_error_limit(t, error_limit)
         tokenizer_set_callback(t, record_token, <void*> collector)
         tokenizer_set_state(t, INITIAL_STATES[initial_state])
         tokenizer_set_cdata_allowed(t, cdata_allowed)
         if last_start_tag is not None:
             name = last_start_tag.encode("utf-8")
-            tokenizer_set_last_start_tag(t, tag_id_by_name(t.tags, name, len(name), True))
+            tokenizer_set_last_start_tag(t, tag_id_by_name(tags, name, len(name), True))
         for piece in pieces:
             result = tokenizer_feed(t, piece, len(piece))
             if result != 0:
@@ -513,5 +552,7 @@ def token_records_for_test(data, initial_state="Data state", *, chunk_sizes=None
         errors_lost = tokenizer_errors_lost(t)
     finally:
         tokenizer_destroy(t)
+        name_table_destroy(tags)
+        name_table_destroy(attrs)
         error_list_clear(&errors)
     return collector.records, error_records, result, errors_lost

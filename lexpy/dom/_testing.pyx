@@ -1,13 +1,30 @@
-# Hooks for the unit tests, module-level and private (lexpy.dom.dom._test_*;
-# no node class has them): they make detached nodes through the C API of
-# dom.pxd the way the tree builder does (over-reserve, write, commit or
-# shrink), without the DOM's name checks, which parser-made names need not
-# pass ("<div =x>" has an attribute named "=x"), and read arena statistics.
-# None of them links nodes into a tree (tests link with the public, checked
-# API), so none can make a cycle or a tree the DOM's checks would refuse.
+# cython: language_level=3
+"""Hooks for the unit tests (tests/test_dom_c_api.py, test_dom_lifetime.py,
+...), built only by a test build (LEXPY_TEST_BUILD=1; setup.py): they make
+detached nodes through the C API of dom.pxd the way the tree builder does
+(over-reserve, write, commit or shrink), without the DOM's name checks,
+which parser-made names need not pass ("<div =x>" has an attribute named
+"=x"), and read arena statistics. None of them links nodes into a tree
+(tests link with the public, checked API), so none can make a cycle or a
+tree the DOM's checks would refuse."""
+
+from libc.stdint cimport uint8_t, uint32_t
+from libc.string cimport memcpy
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from lexpy.core.core cimport tag_id_by_name, attr_id_by_name
+from lexpy.dom.dom cimport (
+    CDocument, CNode, CElement, CCharacterData, CDocumentType, Arena, ArenaBlock,
+    BigBlock, Node, Document, TEXT_NODE, COMMENT_NODE, PROCESSING_INSTRUCTION_NODE,
+    node_proxy, element_create, element_add_attribute, dom_alloc, dom_shrink,
+    text_create, comment_create, processing_instruction_create,
+    processing_instruction_set_target, character_data_reserve,
+    character_data_commit, doctype_create, doctype_set, encode_utf8,
+    document_namespace_id, document_attr_id)
+from lexpy.dom.dom cimport attribute_capacity as c_attribute_capacity
+from lexpy.dom.dom import Element, Text
 
 
-# The `building` value _test_set_building uses (a tree builder sets 1).
+# The `building` value set_building uses (a tree builder sets 1).
 cdef enum:
     TEST_BUILDING = 2
 
@@ -18,7 +35,7 @@ cdef CDocument* test_document(object document) except NULL:
     return (<Document> document).c_doc
 
 
-def _test_element(document, namespace, str local_name):
+def element(document, namespace, str local_name):
     """An element made by element_create (namespace None means none)."""
     cdef CDocument* c_doc = test_document(document)
     cdef bytes name = encode_utf8(local_name, "local_name")
@@ -30,11 +47,13 @@ def _test_element(document, namespace, str local_name):
     return node_proxy(&element.node)
 
 
-def _test_add_attribute(Element element, namespace, prefix, str local_name,
-                        str value):
+def add_attribute(Node element, namespace, prefix, str local_name,
+                  str value):
     """element_add_attribute with a value written into over-allocated arena
     memory and then shrunk, as the tree builder's conversion does."""
-    cdef CElement* c_element = <CElement*> live(element)
+    if not isinstance(element, Element):
+        raise TypeError("element must be an Element")
+    cdef CElement* c_element = <CElement*> element._node()
     cdef CDocument* c_doc = c_element.node.owner
     cdef bytes name = encode_utf8(local_name, "local_name")
     cdef bytes data = encode_utf8(value, "value")
@@ -54,8 +73,8 @@ def _test_add_attribute(Element element, namespace, prefix, str local_name,
         raise MemoryError()
 
 
-def _test_character_data(document, int node_type, str data, target=None,
-                         size_t chunk=0):
+def character_data(document, int node_type, str data, target=None,
+                   size_t chunk=0):
     """A Text/Comment/PI whose data arrives through character_data_reserve
     and character_data_commit, `chunk` bytes at a time (all at once for 0),
     each time reserving three times what is written."""
@@ -98,9 +117,11 @@ def _test_character_data(document, int node_type, str data, target=None,
     return node_proxy(&node.node)
 
 
-def _test_append_text(Text text, str data):
+def append_text(Node text, str data):
     """Append through reserve/commit (amortized growth)."""
-    cdef CCharacterData* node = <CCharacterData*> live(text)
+    if not isinstance(text, Text):
+        raise TypeError("text must be a Text")
+    cdef CCharacterData* node = <CCharacterData*> text._node()
     cdef bytes utf8 = encode_utf8(data, "data")
     cdef uint8_t* dest = character_data_reserve(node, 3 * len(utf8))
     if dest == NULL:
@@ -109,7 +130,7 @@ def _test_append_text(Text text, str data):
     character_data_commit(node, len(utf8))
 
 
-def _test_doctype(document, name, public_id, system_id):
+def doctype(document, name, public_id, system_id):
     """A DocumentType by doctype_create/doctype_set (None: missing)."""
     cdef CDocument* c_doc = test_document(document)
     cdef CDocumentType* doctype = doctype_create(c_doc)
@@ -127,7 +148,7 @@ def _test_doctype(document, name, public_id, system_id):
     return node_proxy(&doctype.node)
 
 
-def _test_set_building(document, bint building):
+def set_building(document, bint building):
     """Mark the document as being built (detached nodes are then never
     reclaimed) and back. Refused for a document a tree builder is working
     on, which only the tree builder may release."""
@@ -142,7 +163,7 @@ def _test_set_building(document, bint building):
         raise ValueError("a tree builder is working on this document")
 
 
-def _test_arena_stats(document):
+def arena_stats(document):
     """(bytes taken from malloc, free elements, free character data)."""
     cdef CDocument* c_doc = test_document(document)
     cdef size_t elements = 0, data = 0
@@ -157,16 +178,16 @@ def _test_arena_stats(document):
     return c_doc.arena.bytes_reserved, elements, data
 
 
-def _test_has_proxy(Node node):
-    return live(node).proxy == <void*> node
+def has_proxy(Node node):
+    return node._node().proxy == <void*> node
 
 
-def _test_attribute_capacity(uint32_t capacity, uint32_t count):
+def attribute_capacity(uint32_t capacity, uint32_t count):
     """attribute_capacity(): what an attribute array grows to."""
-    return attribute_capacity(capacity, count)
+    return c_attribute_capacity(capacity, count)
 
 
-def _test_proxy_of_reclaimed(document):
+def proxy_of_reclaimed(document):
     """node_proxy() of the first struct on the document's free list of
     elements (a reclaimed node): raises RuntimeError, as reaching any
     reclaimed node does; None when the list is empty."""
@@ -176,7 +197,7 @@ def _test_proxy_of_reclaimed(document):
     return node_proxy(c_node)
 
 
-def _test_arena_blocks(document):
+def arena_blocks(document):
     """(bump blocks, big blocks) of the document's arena."""
     cdef Arena* arena = &test_document(document).arena
     cdef size_t blocks = 0, bigs = 0

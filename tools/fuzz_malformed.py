@@ -1,9 +1,9 @@
 """A seeded generator of malformed HTML, and the invariants every case must
 keep (nothing crashes, hangs, leaks or loses data).
 
-    python tools/gen_malformed.py --count 100000 --start 0      # run cases
-    python tools/gen_malformed.py --show 1234                   # print a case
-    python tools/gen_malformed.py --count 1000000 --supervise   # long run
+    python tools/fuzz_malformed.py --count 100000 --start 0      # run cases
+    python tools/fuzz_malformed.py --show 1234                   # print a case
+    python tools/fuzz_malformed.py --count 1000000 --supervise   # long run
 
 A case is a pure function of its seed (`generate(seed)`): markup soup built
 from the shapes that stress an HTML parser (misnesting, unclosed formatting
