@@ -34,7 +34,7 @@ CFLAGS = ["-O0", "-g"] if DEBUG else ["-O2"]
 def extension(module, uses=(), depends=()):
     """One compiled module; `depends` lists the .pxi/.h files it includes,
     `uses` the packages below it whose headers it includes (on its include
-    path; tests/test_architecture.py checks they are below it)."""
+    path; tests/project/test_architecture.py checks they are below it)."""
     source = module.replace(".", "/") + ".pyx"
     package_dir = os.path.dirname(source)
     include_dirs = [package_dir] + ["lexpy/" + package for package in uses]

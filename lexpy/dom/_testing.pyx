@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Hooks for the unit tests (tests/test_dom_c_api.py, test_dom_lifetime.py,
+"""Hooks for the unit tests (tests/dom/test_c_api.py, test_lifetime.py,
 ...), built only by a test build (LEXPY_TEST_BUILD=1; setup.py): they make
 detached nodes through the C API of dom.pxd the way the tree builder does
 (over-reserve, write, commit or shrink), without the DOM's name checks,

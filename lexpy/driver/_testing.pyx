@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Hooks for the unit tests into one parse (a TreeConstruction), built only
 by a test build (LEXPY_TEST_BUILD=1; setup.py): fault injection, and views
-of the tree builder's state that the tests check (tests/test_treebuilder_*.py).
+of the tree builder's state that the tests check (tests/treebuilder/).
 """
 
 from lexpy.tokenizer.token cimport Token
