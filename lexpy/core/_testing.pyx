@@ -1,7 +1,8 @@
 # cython: language_level=3
 """Python views of the static name tables (names.h) and a dynamic name
-table, for the unit tests (tests/core/test_names.py, tests/tokenizer/test_tokenizer.py); built
-only by a test build (LEXPY_TEST_BUILD=1; setup.py)."""
+table, for the unit tests (tests/core/test_names.py,
+tests/tokenizer/test_tokenizer.py); built only by a test build
+(LEXPY_TEST_BUILD=1; setup.py)."""
 
 from libc.stdint cimport uint8_t, uint32_t
 from lexpy.core.names cimport *

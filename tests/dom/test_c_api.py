@@ -1,5 +1,5 @@
 """The C API of dom.pxd as the tree builder uses it: nodes made through
-the module's private test hooks (lexpy.dom.dom._test_*), which make
+the test build's hooks (lexpy.dom._testing), which make
 detached nodes only; linking, cloning and the scripting flag go through
 the public API, which no hook can bypass."""
 import re
