@@ -1,11 +1,13 @@
 # The list of active formatting elements
 # https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements
 #
-# An array of entries, an element or a marker (element NULL). The token an
-# element was created for is the element itself: "create an element for the
-# token for which the element was created" is a shallow clone (same tag,
-# namespace and attributes), as nothing changes a formatting element's
-# attributes while the parser runs.
+# An array of entries, an element or a marker (element NULL). "Create an
+# element for the token for which the element was created" is a shallow
+# clone (same tag, namespace and attributes) of the element as the parser
+# created it: the element itself, as nothing else changes its attributes
+# while the parser runs -- unless scripts run during the parse
+# (TreeBuilder.scripts_run); then each entry keeps a detached copy made
+# when it was added (FormattingEntry.token).
 
 
 # ---------------------------------------------------------------------------
@@ -222,6 +224,13 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
         tb.formatting_capacity = capacity
     tb.formatting[tb.formatting_count].element = element
     tb.formatting[tb.formatting_count].signature = signature
+    tb.formatting[tb.formatting_count].token = NULL
+    if element != NULL and tb.scripts_run:
+        tb.formatting[tb.formatting_count].token = \
+            <CElement*> node_clone(&element.node, False)
+        if tb.formatting[tb.formatting_count].token == NULL:
+            tb.failed = True
+            return -1
     tb.formatting_count += 1
     if element == NULL:
         tb.formatting_markers += 1
@@ -241,6 +250,12 @@ cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
         return formatting_append_entry(tb, NULL, 0)
     return formatting_append_entry(
         tb, element, formatting_signature(tb, element))
+
+
+cdef inline CElement* created_for(FormattingEntry* entry) noexcept nogil:
+    """An entry's element as the parser created it (\"the token for which
+    the element was created\")."""
+    return entry.token if entry.token != NULL else entry.element
 
 
 cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
@@ -336,7 +351,7 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
         count = noah_find(tb, noah_key(signature))
         if noah_count_of(count) >= 3:
             while i >= 0 and matches < 3:
-                entry = tb.formatting[i].element
+                entry = created_for(&tb.formatting[i])
                 if entry == NULL:
                     break
                 if (tb.formatting[i].signature == signature
@@ -490,7 +505,7 @@ cdef void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil
         index -= 1
     # Create and advance.
     while index < tb.formatting_count:
-        entry = tb.formatting[index].element
+        entry = created_for(&tb.formatting[index])
         element = insert_clone_of_element(tb, entry)
         if element == NULL:
             return

@@ -81,7 +81,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             if node_list_index < 0:
                 open_elements_remove_at(tb, <size_t> node_index)
                 continue
-            new_element = <CElement*> node_clone(&node.node, False)
+            new_element = <CElement*> node_clone(
+                &created_for(&tb.formatting[node_list_index]).node, False)
             if new_element == NULL:
                 tb.failed = True
                 return True
@@ -101,7 +102,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             parser_removed(tb, &last_node.node)
         else:
             insert_at(location, &last_node.node)
-        new_element = <CElement*> node_clone(&formatting_element.node, False)
+        new_element = <CElement*> node_clone(
+            &created_for(&tb.formatting[formatting_index(tb, formatting_element)]).node, False)
         if new_element == NULL:
             tb.failed = True
             return True

@@ -55,6 +55,11 @@ cdef struct FormattingEntry:
     CElement* element
     uint64_t signature            # Noah's Ark key (tag, namespace, attributes,
                                   # marker segment); 0 for a marker
+    CElement* token               # while scripts may run (they may change the
+                                  # element's attributes): a detached copy of
+                                  # the element as the parser created it, "the
+                                  # token for which it was created"; else NULL
+                                  # (the element itself is)
 
 
 # Slots of the formatting tags (a, b, big, code, em, font, i, nobr, s,
@@ -244,6 +249,10 @@ cdef struct TreeBuilder:
                                   # tree's ancestry for what goes into it
     # <template for>: nothing is allocated until a named marker exists.
     ContentPatching patching
+    # Script execution (the parse driver's): with scripts_run, the end tag
+    # of an HTML script pauses the tokenizer with the script popped here.
+    bint scripts_run
+    CElement* script_to_prepare
 
 
 # A tree builder for `document`, fed by `tokenizer` (whose callback the
@@ -266,6 +275,17 @@ cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
                                               EncodingIndicator indicator,
                                               void* context) noexcept nogil
+
+# Script execution: the end tag of every HTML script element pauses the
+# tokenizer (TOKENIZER_PAUSE) after the script is popped, for the driver to
+# prepare it (https://html.spec.whatwg.org/multipage/parsing.html#scriptEndTag);
+# and the list of active formatting elements keeps copies of the tokens.
+cdef void tree_builder_set_scripts_run(TreeBuilder* tb, bint run) noexcept nogil
+# The script element the last pause was for (NULL: none), taken.
+cdef CElement* tree_builder_take_script(TreeBuilder* tb) noexcept nogil
+# A script changed the DOM: what the builder knows of the tree's shape
+# beyond its stacks is forgotten.
+cdef void tree_builder_tree_changed(TreeBuilder* tb) noexcept nogil
 
 # For the tests (quadratic): the stack's index and the counts of the list of
 # active formatting elements are what walks over them find.

@@ -20,7 +20,7 @@ from lexpy.tokenizer.token cimport *
 from lexpy.tokenizer.tokenizer cimport (
     hash_key_for, keyed_hash, TokenizerState, DATA_STATE, RCDATA_STATE,
     RAWTEXT_STATE, SCRIPT_DATA_STATE,
-    PLAINTEXT_STATE, ErrorList, error_list_add,
+    PLAINTEXT_STATE, ErrorList, error_list_add, TOKENIZER_PAUSE,
     convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
     tag_id_by_name)
 from lexpy.encoding.encoding cimport (
@@ -178,7 +178,27 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     update_cdata_allowed(tb)
     if tb.failed:
         return 1
-    return 2 if tb.reparse else 0
+    if tb.reparse:
+        return 2
+    return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
+
+
+cdef void tree_builder_set_scripts_run(TreeBuilder* tb, bint run) noexcept nogil:
+    tb.scripts_run = run
+
+
+cdef CElement* tree_builder_take_script(TreeBuilder* tb) noexcept nogil:
+    cdef CElement* script = tb.script_to_prepare
+    tb.script_to_prepare = NULL
+    return script
+
+
+cdef void tree_builder_tree_changed(TreeBuilder* tb) noexcept nogil:
+    """The open elements may be anywhere now (the stack is not the
+    ancestry of what goes into them), and find_root's memo is stale."""
+    tb.detached_open_elements = True
+    parser_moved_nodes(tb)
+    tb.selectedcontent_select = NULL
 
 
 cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
