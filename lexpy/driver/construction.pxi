@@ -28,9 +28,9 @@ REPARSE_WINDOW = 1 << 20
 cdef int check_tokenizer_status(int status, TreeBuilder* tb) except -1:
     """Raise MemoryError for any status but 0 (and 2 when the builder asks
     for a re-parse): a stopped tokenizer left the document incomplete."""
-    if tb == NULL or tb.failed:
+    if tb == NULL or tree_builder_failed(tb):
         raise MemoryError()
-    if status == 0 or (status == 2 and tb.reparse):
+    if status == 0 or (status == 2 and tree_builder_reparse(tb)):
         return 0
     raise MemoryError()
 
@@ -210,20 +210,22 @@ cdef class TreeConstruction:
     def _formatting_census(self):
         """For the tests: (entries in the list of active formatting
         elements, signatures in the Noah's Ark table)."""
+        cdef size_t entries, signatures
         self._enter()
         try:
-            return (self.c_builder.formatting_count, self.c_builder.noah_used)
+            tree_builder_formatting_census(self.c_builder, &entries, &signatures)
+            return (entries, signatures)
         finally:
             self.busy = False
 
     def _last_formatting_signature(self):
         """For the tests: the Noah's Ark signature of the last entry of the
         list of active formatting elements (None when the list is empty)."""
+        cdef uint64_t signature
         self._enter()
         try:
-            if self.c_builder.formatting_count == 0:
-                return None
-            return self.c_builder.formatting[self.c_builder.formatting_count - 1].signature
+            signature = tree_builder_last_formatting_signature(self.c_builder)
+            return None if signature == 0 else signature
         finally:
             self.busy = False
 
@@ -243,7 +245,7 @@ cdef class TreeConstruction:
         decoded before its conversion into the DOM)."""
         self._enter()
         try:
-            return self.c_builder.scratch_capacity
+            return tree_builder_scratch_capacity(self.c_builder)
         finally:
             self.busy = False
 
@@ -276,7 +278,7 @@ cdef class TreeConstruction:
         try:
             if self.byte_input:
                 raise ValueError("the input is bytes already")
-            if self.c_builder.context_element != NULL and transport_encoding < 0:
+            if tree_builder_is_fragment(self.c_builder) and transport_encoding < 0:
                 # Only a certain encoding: a re-parse (a <meta> changing a
                 # tentative one) would start a new Document without the
                 # context element.
@@ -313,7 +315,7 @@ cdef class TreeConstruction:
                         status = tokenizer_finish(self.c_tokenizer)
                     status = self._settle_pauses(status)
             check_tokenizer_status(status, self.c_builder)
-            if not self.c_builder.reparse:
+            if not tree_builder_reparse(self.c_builder):
                 return 0
             self._discard()
             self._start()
@@ -381,15 +383,15 @@ cdef class TreeConstruction:
                                            &output, &length)
                     if length:
                         status = tokenizer_feed(self.c_tokenizer, output, length)
-                    if status == 0 and not self.c_builder.reparse:
+                    if status == 0 and not tree_builder_reparse(self.c_builder):
                         stream_finished = True
                         input_byte_stream_finish(&self.c_bytes.stream, &output, &length)
                         if length:
                             status = tokenizer_feed(self.c_tokenizer, output, length)
-                        if status == 0 and not self.c_builder.reparse:
+                        if status == 0 and not tree_builder_reparse(self.c_builder):
                             status = tokenizer_finish(self.c_tokenizer)
                 check_tokenizer_status(status, self.c_builder)
-                if not self.c_builder.reparse and stream_finished:
+                if not tree_builder_reparse(self.c_builder) and stream_finished:
                     self._end_of_parse()
                     return self.document
                 # (What is left: the re-parse, then the end of the input.)
@@ -571,7 +573,7 @@ cdef class TreeConstruction:
             self._finish()
             # (Read after the end of input: the builder is the one that
             # built this Document.)
-            root = self.c_builder.fragment_root
+            root = tree_builder_fragment_root(self.c_builder)
             if root == NULL:
                 raise ValueError("not the fragment case")
             fragment = document_fragment_create(self.document.c_doc)
@@ -633,7 +635,7 @@ cdef class TreeConstruction:
         the scripting flag, or in the fragment case."""
         self._enter()
         try:
-            if not self.scripting or self.c_builder.context_element != NULL:
+            if not self.scripting or tree_builder_is_fragment(self.c_builder):
                 return
             self.on_script = on_script
             self.external_scripts = external_scripts
@@ -744,7 +746,7 @@ cdef class TreeConstruction:
                              % (type(self.failure).__name__, self.failure)) \
                 from self.failure
         if not self.insertion_points or self.c_tokenizer == NULL or \
-                self.c_builder.reparse or self.c_builder.stopped:
+                tree_builder_reparse(self.c_builder) or tree_builder_stopped(self.c_builder):
             return          # the parse is over (or starts again): ignored
         try:
             utf8 = text.encode("utf-8")

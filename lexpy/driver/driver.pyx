@@ -11,7 +11,7 @@ decides with the stream (keep the encoding, switch the decoder, or parse
 the document again) and says whether the tree builder must stop.
 """
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
@@ -42,7 +42,10 @@ from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, tree_builder_create, tree_builder_destroy,
     tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,
     tree_builder_token, stack_index_is_consistent, formatting_counts_are_consistent,
-    tree_builder_set_scripts_run, tree_builder_take_script, tree_builder_tree_changed)
+    tree_builder_set_scripts_run, tree_builder_take_script, tree_builder_tree_changed,
+    tree_builder_failed, tree_builder_reparse, tree_builder_stopped, tree_builder_is_fragment,
+    tree_builder_fragment_root, tree_builder_formatting_census,
+    tree_builder_last_formatting_signature, tree_builder_scratch_capacity)
 
 
 cdef extern from "Python.h":

@@ -88,13 +88,13 @@ cdef bint breaks_out_of_foreign_content(Token* token) noexcept nogil:
         or token_attribute_index(token, ATTR_SIZE) >= 0)
 
 
-cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult leave_foreign_content(TreeBuilder* tb) noexcept nogil:
     """Parse error; pop until the current node is a MathML text integration
     point, an HTML integration point or an HTML element; the token is then
     reprocessed by the current insertion mode in HTML content."""
     cdef CElement* node
     parse_error(tb, "html-start-tag-in-foreign-content")
-    while tb.open_count > 1:
+    while tb.open.count > 1:
         node = current_node(tb)
         if node.ns == NS_HTML or is_mathml_text_integration_point(node) \
                 or is_html_integration_point(node):
@@ -103,7 +103,7 @@ cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
     return REPROCESS_AS_HTML
 
 
-cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
     cdef TextRun run
     if tb.frameset_ok and text_has_non_whitespace(tb):
         tb.frameset_ok = False
@@ -114,7 +114,7 @@ cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* adjusted
     if breaks_out_of_foreign_content(token):
         return leave_foreign_content(tb)
@@ -129,9 +129,9 @@ cdef int start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept no
     return DONE
 
 
-cdef int end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* node = current_node(tb)
-    cdef ssize_t index = <ssize_t> tb.open_count - 1
+    cdef ssize_t index = <ssize_t> tb.open.count - 1
     cdef uint32_t matching
     if token.tag_id == TAG_BR or token.tag_id == TAG_P:
         return leave_foreign_content(tb)
@@ -148,13 +148,13 @@ cdef int end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogi
     # or first an HTML element: whichever is higher on the stack. (Position
     # 1, the html element, is HTML: the walk never gets past it.)
     matching = topmost_of(tb, foreign_tag_key(token.tag_id))
-    if matching > tb.topmost_html:
-        pop_until_element(tb, tb.open_elements[matching - 1])
+    if matching > tb.open.topmost_html:
+        pop_until_element(tb, tb.open.elements[matching - 1])
         return DONE
     return REPROCESS_AS_HTML
 
 
-cdef int foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         return characters_in_foreign_content(tb)

@@ -3,7 +3,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata
 
 
-cdef int mode_text(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_text(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef TextRun run
     if token.tag_id == TAG__TEXT:
         run = tb.text
