@@ -194,18 +194,11 @@ class Parser(Generic[_Tree]):
     `namespace`) it parses a fragment as parse_fragment() does, and close()
     returns the DocumentFragment.
 
-    Between feeds the parser holds only what it cannot settle yet (the
-    `buffered_bytes` property tells how many bytes): the unfinished token
-    (a long comment is passed on in pieces), the first bytes while the
-    encoding sniffing algorithm waits for them (up to 1024 bytes, or
-    close()), and, while the encoding is tentative, the bytes a <meta>
-    changing the encoding would make it parse again -- but only for the
-    first REPARSE_WINDOW bytes of the document (1 MiB): past them a <meta>
-    no longer changes the encoding and nothing is kept. parse() follows the
-    same rule, so both give the same tree. When nothing declares the
-    encoding and `detect_encoding` is on, the bytes from the first one
-    above 0x7F also wait (about a KiB of them, or close()) until the parser
-    knows whether they are UTF-8; the ASCII before them is parsed at once.
+    Between feeds the parser holds only what it cannot settle yet
+    (`buffered_bytes`; the README's "Incremental feeding" says what). A
+    <meta> past the first REPARSE_WINDOW bytes no longer changes a
+    tentative encoding; parse() follows the same rule, so both give the
+    same tree.
 
     The keyword arguments are those of parse() and parse_fragment()
     (`detect_encoding` only matters for a document's bytes: a fragment's
