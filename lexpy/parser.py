@@ -108,7 +108,8 @@ def parse(data: Input, *, encoding: Optional[str] = None,
             write() is document.write at the insertion point. Not called
             with `scripting` off, nor for module, import map or data-block
             scripts, nomodule scripts, scripts in template contents, or an
-            empty inline script. See the README's "Running scripts".
+            empty inline script (SVG scripts are called too). See the
+            README's "Running scripts".
         external_scripts: also call `on_script` for scripts with a src
             (the callback fetches and runs them): a parser-blocking one
             where the standard runs it, defer and async ones once the

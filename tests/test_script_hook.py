@@ -262,8 +262,20 @@ def test_no_call_in_template_contents():
     assert scripts.ran == ["write('y')"]
 
 
-def test_svg_script_is_not_run():
-    assert run("<svg><script>write('x')</script></svg>")[1].ran == []
+def test_svg_scripts():
+    # "Process the SVG script element" at its end tag (or as a self-closing
+    # tag): the callback runs it, writes go to the insertion point.
+    # (An SVG script's content is markup: its '<' comes as a reference.)
+    document, scripts = run("<body><svg><script>write('&lt;b>x&lt;/b>')</script></svg>y")
+    assert scripts.ran == ["write('<b>x</b>')"]
+    assert body_html(document).endswith("</script></svg><b>x</b>y")
+    assert run('<svg><script type="text/plain">write("x")</script></svg>')[1].ran == []
+    calls = []
+    lexpy.parse('<svg><script xlink:href="a.js"/><script href="b.js"></script></svg>',
+                on_script=lambda script, writer: calls.append(script.get_attribute_ns(
+                    "http://www.w3.org/1999/xlink", "href") or script.get_attribute("href")),
+                external_scripts=True)
+    assert calls == ["a.js", "b.js"]
 
 
 def test_the_fragment_case_takes_no_callback():

@@ -31,6 +31,7 @@ _JAVASCRIPT_MIME_TYPES = frozenset((
     "text/livescript", "text/x-ecmascript", "text/x-javascript"))
 
 _ASCII_WHITESPACE = "\t\n\x0c\r "
+XLINK_NAMESPACE = "http://www.w3.org/1999/xlink"
 
 # What prepare_script decides.
 cdef enum ScriptPreparation:
@@ -63,12 +64,21 @@ cdef ScriptPreparation prepare_script(object script, CElement* element,
     """The steps of "prepare the script element" for a parser-inserted
     script that decide whether it runs and when (the type, nomodule, the
     for/event attributes, src); module and import map scripts are not run
-    (lexpy's callback runs classic scripts)."""
+    (lexpy's callback runs classic scripts). An SVG script goes through the
+    same type checks (SVG's own processing model has no blocking)."""
     cdef str type_string, language, source
-    cdef object value
+    cdef object value, src
     if not is_connected(&element.node):
         return NOT_RUN
-    if not script.has_attribute("src") and not script.text_content:
+    if element.ns == NS_SVG:
+        # SVG's script: its href (or xlink:href) names an external script,
+        # which runs at once when it runs.
+        src = script.get_attribute("href")
+        if src is None:
+            src = script.get_attribute_ns(XLINK_NAMESPACE, "href")
+    else:
+        src = script.get_attribute("src")
+    if src is None and not script.text_content:
         return NOT_RUN
     value = script.get_attribute("type")
     language = script.get_attribute("language")
@@ -89,10 +99,12 @@ cdef ScriptPreparation prepare_script(object script, CElement* element,
         if _ascii_lower(script.get_attribute("event").strip(_ASCII_WHITESPACE)) \
                 not in ("onload", "onload()"):
             return NOT_RUN
-    if not script.has_attribute("src"):
+    if src is None:
         return RUN_NOW
-    if not external_scripts or script.get_attribute("src") == "":
+    if not external_scripts or src == "":
         return NOT_RUN                # (an empty src: an error event)
+    if element.ns == NS_SVG:
+        return RUN_NOW
     if script.has_attribute("defer") or script.has_attribute("async"):
         return AFTER_PARSING
     return PARSER_BLOCKING

@@ -122,11 +122,21 @@ cdef ModeResult start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noex
     if insert_foreign_element(tb, token, adjusted.ns) == NULL:
         return DONE
     if token.type & TOKEN_SELF_CLOSING:
-        # (A self-closing SVG script acts as its end tag: popped, nothing
-        # to run.)
+        # (A self-closing SVG script acts as its end tag.)
         tb.self_closing_acknowledged = True
+        svg_script_popped(tb, token)
         open_elements_pop(tb)
     return DONE
+
+
+cdef inline void svg_script_popped(TreeBuilder* tb, Token* token) noexcept nogil:
+    """An SVG script is popped ("process the SVG script element"): when
+    scripts run, the driver does it at the pause tree_builder_token asks
+    for, as for an HTML script."""
+    cdef CElement* node = current_node(tb)
+    if tb.scripts_run and token.tag_id == TAG_SCRIPT and node.tag_id == TAG_SCRIPT \
+            and node.ns == NS_SVG:
+        tb.script_to_prepare = node
 
 
 cdef ModeResult end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
@@ -136,6 +146,7 @@ cdef ModeResult end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexce
     if token.tag_id == TAG_BR or token.tag_id == TAG_P:
         return leave_foreign_content(tb)
     if token.tag_id == TAG_SCRIPT and node.tag_id == TAG_SCRIPT and node.ns == NS_SVG:
+        svg_script_popped(tb, token)
         open_elements_pop(tb)
         return DONE
     # Any other end tag
