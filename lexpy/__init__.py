@@ -71,7 +71,9 @@ from lexpy.dom import (
     dump,
 )
 from lexpy.dom.errors import ParseError
-from lexpy.parser import Parser, ParserBusyError, parse, parse_fragment
+from lexpy.parser import (
+    MAX_SCRIPT_NESTING, Parser, ParserBusyError, ScriptNestingError, ScriptWriter, parse,
+    parse_fragment)
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
 
@@ -86,6 +88,7 @@ __all__ = [
     "Element",
     "HierarchyRequestError",
     "InvalidCharacterError",
+    "MAX_SCRIPT_NESTING",
     "NamespaceError",
     "Node",
     "NotFoundError",
@@ -94,6 +97,8 @@ __all__ = [
     "Parser",
     "ParserBusyError",
     "ProcessingInstruction",
+    "ScriptNestingError",
+    "ScriptWriter",
     "Selector",
     "SelectorSyntaxError",
     "SerializerError",

@@ -19,7 +19,7 @@ import json
 import os
 import sys
 import time
-from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional, Tuple, Union
+from typing import IO, Any, Dict, Iterator, List, Optional, Tuple, Union
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 1
@@ -28,16 +28,11 @@ EXIT_USAGE = 2
 HTML_SUFFIXES = (".html", ".htm")
 
 
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        print("lexpy: error: %s" % message, file=sys.stderr)
-        raise SystemExit(EXIT_USAGE)
-
-
 def _arguments() -> argparse.ArgumentParser:
     from lexpy import __version__
-    p = _ArgumentParser(
+    # (argparse's own error(): the usage and 'PROG: error: ...' on stderr,
+    # exit status 2, EXIT_USAGE.)
+    p = argparse.ArgumentParser(
         prog="lexpy",
         description="Parse HTML files the way browsers do and print them back "
                     "as HTML, as a tree, as parse errors or as statistics.",

@@ -187,6 +187,9 @@ def _lexpy_options(kwargs: Dict[str, Any]) -> Dict[str, Any]:
         if value is not None and "default_encoding" not in options:
             options["default_encoding"] = value
     kwargs.pop("useChardet", None)
+    if kwargs.get("on_script") is not None:
+        options["on_script"] = kwargs.pop("on_script")     # (lexpy's own)
+    kwargs.pop("on_script", None)
     if kwargs:
         raise TypeError("unexpected keyword argument %r" % sorted(kwargs)[0])
     return options
@@ -219,7 +222,8 @@ def parse(doc: Any, treebuilder: str = "etree", namespaceHTMLElements: bool = Tr
     into the tree html5lib.parse returns for the same `treebuilder`: the
     ``<html>`` Element for "etree" (the DOCUMENT_ROOT element with
     ``fullTree=True``), an xml.dom.minidom Document for "dom", an
-    lxml.etree _ElementTree for "lxml"."""
+    lxml.etree _ElementTree for "lxml". lexpy's own ``on_script=`` runs
+    the document's scripts as lexpy.parse does."""
     name = _check_treebuilder(treebuilder)
     full_tree = bool(kwargs.pop("fullTree", False))
     implementation = kwargs.pop("implementation", None)

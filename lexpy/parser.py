@@ -12,19 +12,22 @@ the confidence is tentative.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Generic, Optional, TypeVar, Union, cast, overload
+from typing import TYPE_CHECKING, Callable, Generic, Optional, TypeVar, Union, cast, overload
 
 from lexpy.dom import dom as _dom
 from lexpy.dom.errors import ParseError
-from lexpy.driver.driver import NAMESPACES, REPARSE_WINDOW, ParserBusyError, TreeConstruction
+from lexpy.driver.driver import (
+    MAX_SCRIPT_NESTING, NAMESPACES, REPARSE_WINDOW, ParserBusyError, ScriptNestingError,
+    ScriptWriter, TreeConstruction)
 
 if TYPE_CHECKING:
     from lexpy.dom import Document, DocumentFragment, Element
 
-__all__ = ["ParseError", "Parser", "ParserBusyError", "REPARSE_WINDOW", "parse",
-           "parse_fragment"]
+__all__ = ["MAX_SCRIPT_NESTING", "ParseError", "Parser", "ParserBusyError", "REPARSE_WINDOW",
+           "ScriptNestingError", "ScriptWriter", "parse", "parse_fragment"]
 
 Input = Union[str, bytes, bytearray, memoryview]
+ScriptCallback = Callable[["Element", ScriptWriter], object]
 
 
 def _type_name(value: object) -> str:
@@ -67,7 +70,8 @@ def _byte_view(data: Union[bytes, bytearray, memoryview]) -> Union[bytes, memory
 def parse(data: Input, *, encoding: Optional[str] = None,
           default_encoding: Optional[str] = None, detect_encoding: bool = True,
           scripting: bool = True, processing_instructions: bool = True,
-          collect_errors: bool = False) -> "Document":
+          collect_errors: bool = False, on_script: Optional[ScriptCallback] = None,
+          external_scripts: bool = False) -> "Document":
     """Parse a whole HTML document.
 
     Args:
@@ -97,6 +101,19 @@ def parse(data: Input, *, encoding: Optional[str] = None,
             ProcessingInstruction nodes (the current standard); False
             gives bogus comments, as before 2026.
         collect_errors: keep every parse error in the Document's `errors`.
+        on_script: the script runner: called as ``on_script(script,
+            writer)`` where the standard executes a parser-inserted classic
+            script (at its end tag, with the tree built so far: the
+            callback may read and change it), with a ScriptWriter whose
+            write() is document.write at the insertion point. Not called
+            with `scripting` off, nor for module, import map or data-block
+            scripts, nomodule scripts, scripts in template contents, or an
+            empty inline script (SVG scripts are called too). See the
+            README's "Running scripts".
+        external_scripts: also call `on_script` for scripts with a src
+            (the callback fetches and runs them): a parser-blocking one
+            where the standard runs it, defer and async ones once the
+            parse is over. False (the default): they are not run.
 
     Returns:
         The Document; its `encoding` names the encoding the bytes were
@@ -107,12 +124,16 @@ def parse(data: Input, *, encoding: Optional[str] = None,
             type.
         LookupError: `encoding` or `default_encoding` is not a label of the
             Encoding Standard.
+        ScriptNestingError: document.write nested scripts deeper than
+            MAX_SCRIPT_NESTING levels.
+        Exception: whatever `on_script` raised.
     """
     _check_input(data)
     parser = Parser(encoding=encoding, default_encoding=default_encoding,
                     detect_encoding=detect_encoding, scripting=scripting,
                     processing_instructions=processing_instructions,
-                    collect_errors=collect_errors)
+                    collect_errors=collect_errors, on_script=on_script,
+                    external_scripts=external_scripts)
     if isinstance(data, str):
         parser.feed(data)
         return parser.close()
@@ -174,23 +195,21 @@ class Parser(Generic[_Tree]):
     `namespace`) it parses a fragment as parse_fragment() does, and close()
     returns the DocumentFragment.
 
-    Between feeds the parser holds only what it cannot settle yet (the
-    `buffered_bytes` property tells how many bytes): the unfinished token
-    (a long comment is passed on in pieces), the first bytes while the
-    encoding sniffing algorithm waits for them (up to 1024 bytes, or
-    close()), and, while the encoding is tentative, the bytes a <meta>
-    changing the encoding would make it parse again -- but only for the
-    first REPARSE_WINDOW bytes of the document (1 MiB): past them a <meta>
-    no longer changes the encoding and nothing is kept. parse() follows the
-    same rule, so both give the same tree. When nothing declares the
-    encoding and `detect_encoding` is on, the bytes from the first one
-    above 0x7F also wait (about a KiB of them, or close()) until the parser
-    knows whether they are UTF-8; the ASCII before them is parsed at once.
+    Between feeds the parser holds only what it cannot settle yet
+    (`buffered_bytes`; the README's "Incremental feeding" says what). A
+    <meta> past the first REPARSE_WINDOW bytes no longer changes a
+    tentative encoding; parse() follows the same rule, so both give the
+    same tree.
 
     The keyword arguments are those of parse() and parse_fragment()
     (`detect_encoding` only matters for a document's bytes: a fragment's
     bytes are never guessed at). `namespace` goes with a context (a name's,
     or an Element's own).
+
+    With `on_script`, feed() and close() run the scripts whose end tags
+    they reach (see parse()); the tree after close() is the same for any
+    chunking. If the callback raises, the exception propagates and the
+    parser is broken: later calls raise ValueError naming it.
 
     If close() fails (it raises), the parser is broken: feed() and close()
     raise ValueError from then on, naming the first error.
@@ -205,22 +224,28 @@ class Parser(Generic[_Tree]):
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False, context: None = None,
-                 namespace: None = None) -> None: ...
+                 namespace: None = None, on_script: Optional[ScriptCallback] = None,
+                 external_scripts: bool = False) -> None: ...
 
     @overload
     def __init__(self: "Parser[DocumentFragment]", *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False, context: Union[str, "Element"],
-                 namespace: Optional[str] = None) -> None: ...
+                 namespace: Optional[str] = None, on_script: None = None,
+                 external_scripts: bool = False) -> None: ...
 
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False,
                  context: Union[None, str, "Element"] = None,
-                 namespace: Optional[str] = None) -> None:
+                 namespace: Optional[str] = None, on_script: Optional[ScriptCallback] = None,
+                 external_scripts: bool = False) -> None:
         _check_flag("detect_encoding", detect_encoding)
+        _check_flag("external_scripts", external_scripts)
+        if on_script is not None and not callable(on_script):
+            raise TypeError("on_script must be callable or None, not %s" % _type_name(on_script))
         _check_flag("scripting", scripting)
         _check_flag("processing_instructions", processing_instructions)
         _check_flag("collect_errors", collect_errors)
@@ -236,6 +261,11 @@ class Parser(Generic[_Tree]):
         elif namespace is not None:
             raise ValueError("namespace %r goes with a context name, and there is "
                              "no context: a document is parsed" % (namespace,))
+        if on_script is not None:
+            if self._fragment:
+                raise ValueError("on_script goes with a document: the fragment parsing "
+                                 "algorithm runs no scripts")
+            self._construction.set_script_hook(on_script, external_scripts)
         self._kind: Optional[type] = None
         self._result: Union[None, "Document", "DocumentFragment"] = None
         self._failure: Optional[BaseException] = None   # close() raised it

@@ -9,7 +9,7 @@ import json
 import os
 import sys
 import time
-from typing import IO, Any, Dict, Iterator, List, NoReturn, Optional
+from typing import IO, Any, Dict, Iterator, List, Optional
 
 from lexpy.corpus.engines import ENGINES
 
@@ -19,16 +19,11 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 
-class _ArgumentParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        print("lexpy extract: error: %s" % message, file=sys.stderr)
-        raise SystemExit(EXIT_USAGE)
-
-
 def arguments() -> argparse.ArgumentParser:
     """The argument parser of ``lexpy extract``."""
-    p = _ArgumentParser(
+    # (argparse's own error(): the usage and 'PROG: error: ...' on stderr,
+    # exit status 2, EXIT_USAGE.)
+    p = argparse.ArgumentParser(
         prog="lexpy extract",
         description="Extract title, language, description, canonical link, "
                     "links, text and parse-error count of every HTML page in "

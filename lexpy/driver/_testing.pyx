@@ -4,11 +4,13 @@ by a test build (LEXPY_TEST_BUILD=1; setup.py): fault injection, and views
 of the tree builder's state that the tests check (tests/treebuilder/).
 """
 
+from libc.stdint cimport uint64_t
 from lexpy.tokenizer.token cimport Token
 from lexpy.tokenizer.tokenizer cimport Tokenizer, tokenizer_set_callback
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, tree_builder_token, stack_index_is_consistent,
-    formatting_counts_are_consistent)
+    formatting_counts_are_consistent, tree_builder_formatting_census,
+    tree_builder_last_formatting_signature, tree_builder_scratch_capacity)
 from lexpy.driver.driver cimport (
     construction_enter, construction_leave, construction_discard)
 
@@ -66,9 +68,11 @@ def formatting_census(construction):
     the Noah's Ark table)."""
     cdef Tokenizer* tokenizer
     cdef TreeBuilder* builder
+    cdef size_t entries, signatures
     construction_enter(construction, &tokenizer, &builder)
     try:
-        return (builder.formatting_count, builder.noah_used)
+        tree_builder_formatting_census(builder, &entries, &signatures)
+        return (entries, signatures)
     finally:
         construction_leave(construction)
 
@@ -78,11 +82,11 @@ def last_formatting_signature(construction):
     formatting elements (None when the list is empty)."""
     cdef Tokenizer* tokenizer
     cdef TreeBuilder* builder
+    cdef uint64_t signature
     construction_enter(construction, &tokenizer, &builder)
     try:
-        if builder.formatting_count == 0:
-            return None
-        return builder.formatting[builder.formatting_count - 1].signature
+        signature = tree_builder_last_formatting_signature(builder)
+        return None if signature == 0 else signature
     finally:
         construction_leave(construction)
 
@@ -108,6 +112,6 @@ def scratch_capacity(construction):
     cdef TreeBuilder* builder
     construction_enter(construction, &tokenizer, &builder)
     try:
-        return builder.scratch_capacity
+        return tree_builder_scratch_capacity(builder)
     finally:
         construction_leave(construction)

@@ -28,9 +28,9 @@ REPARSE_WINDOW = 1 << 20
 cdef int check_tokenizer_status(int status, TreeBuilder* tb) except -1:
     """Raise MemoryError for any status but 0 (and 2 when the builder asks
     for a re-parse): a stopped tokenizer left the document incomplete."""
-    if tb == NULL or tb.failed:
+    if tb == NULL or tree_builder_failed(tb):
         raise MemoryError()
-    if status == 0 or (status == 2 and tb.reparse):
+    if status == 0 or (status == 2 and tree_builder_reparse(tb)):
         return 0
     raise MemoryError()
 
@@ -95,6 +95,18 @@ cdef class TreeConstruction:
     # they change) holds this while it runs: the GIL is released while they
     # work, and a second thread must not enter the same parse meanwhile.
     cdef bint busy
+    # Script execution (scripts.pxi): the callback, the insertion points of
+    # the scripts running (innermost last), the parser pause flag, the
+    # pending parsing-blocking script, the scripts that run when the parse
+    # is over, and the exception a callback raised (the parse is broken).
+    cdef object on_script
+    cdef bint external_scripts
+    cdef list insertion_points
+    cdef bint parser_pause
+    cdef object pending_script
+    cdef list after_parsing
+    cdef object failure
+    cdef unsigned long script_thread  # the thread running the callbacks
 
     def __cinit__(self, bint scripting=True, bint processing_instructions=True,
                   bint collect_errors=False):
@@ -131,11 +143,20 @@ cdef class TreeConstruction:
         if self.byte_input:
             tree_builder_set_encoding_indicator(self.c_builder, encoding_indicated,
                                                 &self.c_bytes)
+        if self.on_script is not None:
+            tree_builder_set_scripts_run(self.c_builder, True)
         return 0
 
     cdef int _enter(self) except -1:
         """Begin a method that uses the tokenizer or the tree builder (with
         the GIL held: the check and the claim are one step for Python)."""
+        if self.failure is not None:
+            raise ValueError("the parse is broken: a script callback raised %s: %s"
+                             % (type(self.failure).__name__, self.failure)) \
+                from self.failure
+        if self.insertion_points and self.script_thread == PyThread_get_thread_ident():
+            raise ValueError("the parser is running a script: its callback writes "
+                             "through the writer it was given, and cannot feed")
         if self.busy:
             raise ParserBusyError("Parser is already parsing in another thread")
         if self.c_tokenizer == NULL or self.c_builder == NULL:
@@ -174,7 +195,7 @@ cdef class TreeConstruction:
         try:
             if self.byte_input:
                 raise ValueError("the input is bytes already")
-            if self.c_builder.context_element != NULL and transport_encoding < 0:
+            if tree_builder_is_fragment(self.c_builder) and transport_encoding < 0:
                 # Only a certain encoding: a re-parse (a <meta> changing a
                 # tentative one) would start a new Document without the
                 # context element.
@@ -204,8 +225,14 @@ cdef class TreeConstruction:
                     status = tokenizer_feed(self.c_tokenizer, output, length)
                 if status == 0 and last:
                     status = tokenizer_finish(self.c_tokenizer)
+            if status == TOKENIZER_PAUSE:
+                status = self._settle_pauses(status)
+                if status == 0 and last:
+                    with nogil:
+                        status = tokenizer_finish(self.c_tokenizer)
+                    status = self._settle_pauses(status)
             check_tokenizer_status(status, self.c_builder)
-            if not self.c_builder.reparse:
+            if not tree_builder_reparse(self.c_builder):
                 return 0
             self._discard()
             self._start()
@@ -257,7 +284,13 @@ cdef class TreeConstruction:
                 raise ValueError("parse_bytes needs set_byte_input(keep_input=False)")
             self.c_bytes.whole = &data[0] if n else NULL
             self.c_bytes.whole_length = n
-            if n:
+            if n and self.on_script is not None:
+                # (Scripts pause the tokenizer: the steps of feed_bytes.)
+                with nogil:
+                    input_byte_stream_feed(&self.c_bytes.stream, self.c_bytes.whole, n,
+                                           &output, &length)
+                self._tokenize(output, length, False)
+            elif n:
                 # The usual case in one stretch without the GIL (other
                 # threads wait for it least): decode, tokenize and build,
                 # end the stream and the input. A re-parse leaves the rest
@@ -267,15 +300,15 @@ cdef class TreeConstruction:
                                            &output, &length)
                     if length:
                         status = tokenizer_feed(self.c_tokenizer, output, length)
-                    if status == 0 and not self.c_builder.reparse:
+                    if status == 0 and not tree_builder_reparse(self.c_builder):
                         stream_finished = True
                         input_byte_stream_finish(&self.c_bytes.stream, &output, &length)
                         if length:
                             status = tokenizer_feed(self.c_tokenizer, output, length)
-                        if status == 0 and not self.c_builder.reparse:
+                        if status == 0 and not tree_builder_reparse(self.c_builder):
                             status = tokenizer_finish(self.c_tokenizer)
                 check_tokenizer_status(status, self.c_builder)
-                if not self.c_builder.reparse and stream_finished:
+                if not tree_builder_reparse(self.c_builder) and stream_finished:
                     self._end_of_parse()
                     return self.document
                 # (What is left: the re-parse, then the end of the input.)
@@ -384,7 +417,7 @@ cdef class TreeConstruction:
                             utf8_encode_code_points(kind, data, length, utf8))
                 finally:
                     free(utf8)
-            check_tokenizer_status(status, self.c_builder)
+            check_tokenizer_status(self._settle_pauses(status), self.c_builder)
         finally:
             self.busy = False
 
@@ -401,7 +434,7 @@ cdef class TreeConstruction:
                 raise ValueError("the input is bytes: feed_bytes")
             with nogil:
                 status = tokenizer_feed(self.c_tokenizer, data, length)
-            check_tokenizer_status(status, self.c_builder)
+            check_tokenizer_status(self._settle_pauses(status), self.c_builder)
         finally:
             self.busy = False
 
@@ -425,6 +458,7 @@ cdef class TreeConstruction:
         self.document.encoding_name = self.encoding
         if self.collect_errors:
             self._set_parse_errors()
+        self._run_after_parsing()
         return 0
 
     cdef int _finish(self) except -1:
@@ -443,7 +477,7 @@ cdef class TreeConstruction:
         else:
             with nogil:
                 status = tokenizer_finish(self.c_tokenizer)
-            check_tokenizer_status(status, self.c_builder)
+            check_tokenizer_status(self._settle_pauses(status), self.c_builder)
         return self._end_of_parse()
 
     def finish_fragment(self):
@@ -456,7 +490,7 @@ cdef class TreeConstruction:
             self._finish()
             # (Read after the end of input: the builder is the one that
             # built this Document.)
-            root = self.c_builder.fragment_root
+            root = tree_builder_fragment_root(self.c_builder)
             if root == NULL:
                 raise ValueError("not the fragment case")
             fragment = document_fragment_create(self.document.c_doc)
@@ -506,3 +540,163 @@ cdef class TreeConstruction:
                                      self.c_errors.items[i].column))
         self.document.parse_errors = result
         return 0
+
+    # -----------------------------------------------------------------------
+    # Script execution (scripts.pxi)
+    # -----------------------------------------------------------------------
+
+    def set_script_hook(self, on_script, bint external_scripts=False):
+        """Before the first chunk: call `on_script(script, writer)` where the
+        standard executes a parser-inserted classic script (inline ones;
+        with `external_scripts`, src ones too). Nothing is called without
+        the scripting flag, or in the fragment case."""
+        self._enter()
+        try:
+            if not self.scripting or tree_builder_is_fragment(self.c_builder):
+                return
+            self.on_script = on_script
+            self.external_scripts = external_scripts
+            self.insertion_points = []
+            self.after_parsing = []
+            tree_builder_set_scripts_run(self.c_builder, True)
+        finally:
+            self.busy = False
+
+    cdef int _settle_pauses(self, int status) except? -9:
+        """The tokenizer paused at a script end tag: run the script end tag
+        steps (and a pending parsing-blocking script), then resume, until
+        the tokenizer is done with the input it has. Returns its status."""
+        cdef CElement* script
+        while status == TOKENIZER_PAUSE:
+            script = tree_builder_take_script(self.c_builder)
+            if script != NULL:
+                self._script_end_tag(script)
+            while self.pending_script is not None:
+                # The script nesting level is zero: the pending
+                # parsing-blocking script runs (when it was fetched: the
+                # callback fetches it).
+                pending = self.pending_script
+                self.pending_script = None
+                self._execute(pending)
+            self.parser_pause = False
+            with nogil:
+                status = tokenizer_resume(self.c_tokenizer)
+        return status
+
+    cdef int _script_end_tag(self, CElement* element) except -1:
+        """https://html.spec.whatwg.org/multipage/parsing.html#scriptEndTag,
+        from "let the insertion point be just before the next input
+        character" on (the tree builder popped the script)."""
+        cdef ScriptPreparation preparation
+        cdef object script = node_proxy(&element.node)
+        if len(self.insertion_points) >= MAX_SCRIPT_NESTING:
+            self.failure = ScriptNestingError(
+                "scripts written by document.write nest deeper than %d levels"
+                % MAX_SCRIPT_NESTING)
+            raise self.failure
+        preparation = prepare_script(script, element, self.external_scripts)
+        if preparation == RUN_NOW:
+            self._execute(script)
+        elif preparation == PARSER_BLOCKING:
+            self.pending_script = script
+        elif preparation == AFTER_PARSING:
+            self.after_parsing.append(script)
+        if self.pending_script is not None and self.insertion_points:
+            # Inside a document.write: the nested tokenizer runs stop, and the
+            # script runs when the outermost one is done.
+            self.parser_pause = True
+        if self.failure is not None:
+            # (A callback raised and a script around it went on.)
+            raise self.failure
+        return 0
+
+    cdef int _execute(self, object script) except -1:
+        """Execute a script: the callback runs with the insertion point just
+        before the next input character (the script nesting level is the
+        number of insertion points)."""
+        cdef ScriptWriter writer = ScriptWriter.__new__(ScriptWriter)
+        writer.construction = self
+        writer.running = True
+        self.insertion_points.append(tokenizer_next_offset(self.c_tokenizer))
+        self.script_thread = PyThread_get_thread_ident()
+        try:
+            self.on_script(script, writer)
+        except BaseException as error:
+            if self.failure is None:
+                self.failure = error
+                raise
+            raise self.failure      # (the first cause, not what wrapped it)
+        finally:
+            writer.running = False
+            self.insertion_points.pop()
+            tree_builder_tree_changed(self.c_builder)
+        return 0
+
+    cdef int _run_after_parsing(self) except -1:
+        """The deferred and async external scripts, in document order, once
+        the parse is over (their writes are ignored: no insertion point)."""
+        cdef ScriptWriter writer
+        if not self.after_parsing:
+            return 0
+        scripts, self.after_parsing = self.after_parsing, []
+        for script in scripts:
+            writer = ScriptWriter.__new__(ScriptWriter)
+            writer.construction = self
+            writer.running = True
+            try:
+                self.on_script(script, writer)
+            finally:
+                writer.running = False
+        return 0
+
+    def _script_write(self, str text):
+        """document.write(text) from a running script: insert its UTF-8 at the
+        insertion point and, unless a parsing-blocking script is pending,
+        tokenize it up to the insertion point (nested scripts run)."""
+        cdef bytes utf8
+        cdef const uint8_t* data
+        cdef size_t length, i, insertion_point
+        cdef int status
+        cdef CElement* script
+        if self.failure is not None:
+            raise ValueError("the parse is broken: a script callback raised %s: %s"
+                             % (type(self.failure).__name__, self.failure)) \
+                from self.failure
+        if not self.insertion_points or self.c_tokenizer == NULL or \
+                tree_builder_reparse(self.c_builder) or tree_builder_stopped(self.c_builder):
+            return          # the parse is over (or starts again): ignored
+        try:
+            utf8 = text.encode("utf-8")
+        except UnicodeEncodeError:
+            # (Lone surrogates as U+FFFD, as feed_text does.)
+            utf8 = "".join(["\ufffd" if "\ud800" <= c <= "\udfff" else c
+                            for c in text]).encode("utf-8")
+        data = utf8
+        length = len(utf8)
+        if length == 0:
+            return
+        status = tokenizer_insert(self.c_tokenizer,
+                                  self.insertion_points[len(self.insertion_points) - 1],
+                                  data, length)
+        if status == -2:
+            raise RuntimeError("lexpy: the insertion point is not in the input held "
+                               "(a bug: please report it)")
+        if status != 0:
+            check_tokenizer_status(status, self.c_builder)
+            return
+        for i in range(len(self.insertion_points)):
+            self.insertion_points[i] += length
+        if self.parser_pause or self.pending_script is not None:
+            return          # the text waits for the pending script
+        while True:
+            insertion_point = self.insertion_points[len(self.insertion_points) - 1]
+            with nogil:
+                status = tokenizer_run_to(self.c_tokenizer, insertion_point)
+            if status != TOKENIZER_PAUSE:
+                break
+            script = tree_builder_take_script(self.c_builder)
+            if script != NULL:
+                self._script_end_tag(script)
+            if self.parser_pause:
+                return
+        check_tokenizer_status(status, self.c_builder)

@@ -2,7 +2,7 @@
 # (lexpy/driver/driver.pyx): TreeConstruction is one parse, driven by
 # lexpy.parser (not public API).
 
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -11,7 +11,18 @@ from lexpy.dom.dom import Document, DocumentFragment, Element
 NAMESPACES: Dict[str, int]
 REPARSE_WINDOW: int
 
+MAX_SCRIPT_NESTING: int
+
 class ParserBusyError(RuntimeError): ...
+
+class ScriptNestingError(RecursionError): ...
+
+@disjoint_base
+class ScriptWriter:
+    def write(self, *text: str) -> None: ...
+    def writeln(self, *text: str) -> None: ...
+    @property
+    def active(self) -> bool: ...
 
 @disjoint_base
 class TreeConstruction:
@@ -22,6 +33,8 @@ class TreeConstruction:
     def set_byte_input(self, transport_encoding: int, default_encoding: int,
                        keep_input: bool, reparse_window: int = ...,
                        detect_encoding: bool = ...) -> None: ...
+    def set_script_hook(self, on_script: Callable[[Element, ScriptWriter], Any],
+                        external_scripts: bool = False) -> None: ...
     def feed(self, chunk: bytes) -> None: ...
     def feed_text(self, text: str) -> None: ...
     def feed_bytes(self, chunk: Union[bytes, bytearray, memoryview]) -> None: ...

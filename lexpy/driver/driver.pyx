@@ -15,6 +15,7 @@ from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
+from cpython.pythread cimport PyThread_get_thread_ident
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
 
 from lexpy.core.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
@@ -22,7 +23,9 @@ from lexpy.core.core cimport ErrorList, error_list_clear, tag_id_by_name
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_create, tokenizer_destroy, tokenizer_set_callback,
     tokenizer_feed, tokenizer_finish, tokenizer_buffered, tokenizer_token_offset,
-    tokenizer_settled_offset, tokenizer_errors_lost, tokenizer_input_length)
+    tokenizer_settled_offset, tokenizer_errors_lost, tokenizer_input_length,
+    TOKENIZER_PAUSE, tokenizer_resume, tokenizer_run_to, tokenizer_insert,
+    tokenizer_next_offset)
 from lexpy.encoding.encoding cimport (
     utf8_encode_code_points, InputByteStream, CONFIDENCE_TENTATIVE,
     CONFIDENCE_CERTAIN, CHANGE_REPARSE, input_byte_stream_change_encoding,
@@ -30,20 +33,24 @@ from lexpy.encoding.encoding cimport (
     input_byte_stream_finish, input_byte_stream_restart,
     input_byte_stream_set_autodetect, encoding_name, byte_buffer_free)
 from lexpy.dom.dom cimport (
-    CDocument, CNode, CElement, CDocumentFragment, ELEMENT_NODE, element_create,
+    CDocument, CNode, CElement, CDocumentFragment, ELEMENT_NODE, DOCUMENT_NODE,
+    element_create,
     node_append_child, document_fragment_create, node_clone_into, Node,
     Document, document_new, node_proxy)
 from lexpy.dom.errors import ParseError
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, tree_builder_create, tree_builder_destroy,
     tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,
-    tree_builder_token)
+    tree_builder_token, tree_builder_set_scripts_run, tree_builder_take_script,
+    tree_builder_tree_changed, tree_builder_failed, tree_builder_reparse,
+    tree_builder_stopped, tree_builder_is_fragment, tree_builder_fragment_root)
 
 
 cdef extern from "Python.h":
     bint PyUnicode_IS_ASCII(object text)
 
 
+include "scripts.pxi"              # script execution points, document.write
 include "construction.pxi"         # TreeConstruction: one parse, for lexpy.parser
 
 

@@ -12,7 +12,10 @@ cdef int call_back(Tokenizer* t, Token* token) noexcept nogil:
         result = t.callback(t.context, token)
     t.current_token = NULL
     if result != 0:
-        t.stop_code = result
+        if result == TOKENIZER_PAUSE:
+            t.paused = True
+        else:
+            t.stop_code = result
         return STOP
     return GO_ON
 

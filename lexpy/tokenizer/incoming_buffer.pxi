@@ -219,6 +219,8 @@ cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
             set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
             result = run(t)
             if result != NEED_MORE:
+                if t.paused:
+                    return pause_keeping(t, chunk + appended, length - appended)
                 return t.stop_code
             if t.keep >= chunk_abs:
                 break
@@ -229,6 +231,8 @@ cdef int tokenizer_feed(Tokenizer* t, const uint8_t* chunk,
     set_buffer(t, chunk, chunk_abs, chunk_abs + length, False)
     result = run(t)
     if result != NEED_MORE:
+        if t.paused:
+            return pause_keeping(t, NULL, 0)
         return t.stop_code
     t.own_len = 0
     t.own_abs = t.keep
@@ -251,13 +255,129 @@ cdef int tokenizer_finish(Tokenizer* t) noexcept nogil:
         return t.stop_code
     if t.finished:
         return 0
+    t.input_ended = True
     if t.own_len > 0:
         set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, True)
     else:
         set_buffer(t, empty_input, t.stream_end, t.stream_end, True)
-    result = run(t)
+    return run_to_end_of_input(t)
+
+
+cdef int run_to_end_of_input(Tokenizer* t) noexcept nogil:
+    """Run over the rest of the input, which has ended (the buffer is set):
+    0 when the end-of-file token is out, else TOKENIZER_PAUSE or the stop
+    code."""
+    cdef int result = run(t)
+    if result == STOP and t.paused:
+        return pause_keeping(t, NULL, 0)
     t.own_len = 0
     set_buffer(t, empty_input, t.stream_end, t.stream_end, True)
     if result == STOP:
         return t.stop_code
     return 0
+
+
+# ---------------------------------------------------------------------------
+# Pauses and the insertion point (script execution): while paused, the own
+# buffer holds all the input from the next input character on, so that
+# document.write can insert before any of it.
+# https://html.spec.whatwg.org/multipage/parsing.html#the-insertion-point
+# ---------------------------------------------------------------------------
+
+cdef int pause_keeping(Tokenizer* t, const uint8_t* rest, size_t rest_length) noexcept nogil:
+    """The callback paused the tokenizer after a token: keep the input from
+    the next input character on in the own buffer, followed by `rest` (what
+    the caller's chunk has that was not appended to it yet)."""
+    cdef size_t hold = t.pos
+    if t.text_begin != NO_POSITION and t.text_begin < hold:
+        hold = t.text_begin
+    if t.errors != NULL:
+        advance_to(t, hold)
+    if t.buf == t.own and t.own_len > 0:
+        own_drop_before(t, hold)
+    else:
+        # (The caller's chunk, scanned in place, or nothing.)
+        t.own_len = 0
+        t.own_abs = hold
+        if own_append(t, t.buf + (hold - t.buf_abs), t.buf_end - hold) != 0:
+            return out_of_memory_code(t)
+    if rest_length and own_append(t, rest, rest_length) != 0:
+        return out_of_memory_code(t)
+    hold_own_buffer(t)
+    return TOKENIZER_PAUSE
+
+
+cdef inline int out_of_memory_code(Tokenizer* t) noexcept nogil:
+    out_of_memory(t)
+    return t.stop_code
+
+
+cdef inline void hold_own_buffer(Tokenizer* t) noexcept nogil:
+    """The states go on from the own buffer (or from nothing)."""
+    if t.own_len > 0:
+        set_buffer(t, t.own, t.own_abs, t.own_abs + t.own_len, False)
+    else:
+        t.own_abs = t.pos
+        set_buffer(t, empty_input, t.pos, t.pos, False)
+
+
+cdef size_t tokenizer_next_offset(Tokenizer* t) noexcept nogil:
+    return t.pos
+
+
+cdef int tokenizer_insert(Tokenizer* t, size_t at, const uint8_t* data,
+                          size_t length) noexcept nogil:
+    cdef size_t offset, tail
+    if t.stop_code != 0:
+        return t.stop_code
+    if length == 0 or t.finished:
+        return 0
+    if t.own_len == 0:
+        t.own_abs = t.pos
+    if at < t.pos or at < t.own_abs or at > t.own_abs + t.own_len:
+        return -2                   # not between the next input character
+                                    # and the end of the input held
+    offset = at - t.own_abs
+    tail = t.own_len - offset
+    if own_append(t, data, length) != 0:           # (room for it)
+        return out_of_memory_code(t)
+    memmove(t.own + offset + length, t.own + offset, tail)
+    memcpy(t.own + offset, data, length)
+    t.stream_end += length
+    hold_own_buffer(t)
+    return 0
+
+
+cdef int run_held(Tokenizer* t, size_t end, bint at_eof) noexcept nogil:
+    """Run the states over the own buffer up to stream offset `end`."""
+    cdef int result
+    if t.stop_code != 0:
+        return t.stop_code
+    t.paused = False
+    if t.finished:
+        return 0
+    if t.own_len > 0:
+        set_buffer(t, t.own, t.own_abs, end, at_eof)
+    else:
+        set_buffer(t, empty_input, t.pos, t.pos, at_eof)
+    if at_eof:
+        return run_to_end_of_input(t)
+    result = run(t)
+    if result != NEED_MORE:
+        if t.paused:
+            return pause_keeping(t, NULL, 0)
+        return t.stop_code
+    if t.own_len > 0:
+        own_drop_before(t, t.keep)
+    hold_own_buffer(t)
+    return 0
+
+
+cdef int tokenizer_resume(Tokenizer* t) noexcept nogil:
+    return run_held(t, t.own_abs + t.own_len, t.input_ended)
+
+
+cdef int tokenizer_run_to(Tokenizer* t, size_t end) noexcept nogil:
+    if end > t.own_abs + t.own_len:
+        end = t.own_abs + t.own_len
+    return run_held(t, end, False)

@@ -123,10 +123,14 @@ cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
 # The tokenizer
 # ---------------------------------------------------------------------------
 
-# Called for every token. Return 0 to go on; anything else stops the
-# tokenizer (tokenizer_feed/tokenizer_finish return that value), e.g. when an
-# encoding change asks for a re-parse.
+# Called for every token. Return 0 to go on; TOKENIZER_PAUSE to pause after
+# this token (a script end tag: the tokenizer can go on, tokenizer_resume);
+# anything else stops the tokenizer for good (tokenizer_feed/tokenizer_finish
+# return that value), e.g. when an encoding change asks for a re-parse.
 ctypedef int (*TokenCallback)(void* context, Token* token) noexcept nogil
+
+cdef enum:
+    TOKENIZER_PAUSE = 3
 
 cdef struct Tokenizer   # opaque to other modules
 
@@ -144,6 +148,28 @@ cdef int tokenizer_feed(Tokenizer* tokenizer, const uint8_t* chunk,
                         size_t length) noexcept nogil
 # End of input: flush, emit the EOF token.
 cdef int tokenizer_finish(Tokenizer* tokenizer) noexcept nogil
+
+# Script execution (https://html.spec.whatwg.org/multipage/parsing.html#the-insertion-point).
+# When the callback returned TOKENIZER_PAUSE, tokenizer_feed/tokenizer_finish
+# return it with every byte from the next input character on copied into
+# the tokenizer's own buffer (the caller's chunk is no longer needed).
+# While paused, or after a resume stopped at an insertion point:
+# The stream offset of the next input character (an insertion point "just
+# before the next input character").
+cdef size_t tokenizer_next_offset(Tokenizer* tokenizer) noexcept nogil
+# Insert UTF-8 at stream offset `at` (document.write at the insertion
+# point), between the next input character and the end of the input held;
+# the bytes after it move up by `length`. 0; -1 when out of memory (the
+# tokenizer stops); -2 when `at` is not in that range (nothing is done).
+cdef int tokenizer_insert(Tokenizer* tokenizer, size_t at, const uint8_t* data,
+                          size_t length) noexcept nogil
+# Go on tokenizing all the input held (then the end of the input too when
+# tokenizer_finish has been called). Returns 0, TOKENIZER_PAUSE, or the stop
+# code.
+cdef int tokenizer_resume(Tokenizer* tokenizer) noexcept nogil
+# The same up to stream offset `end` only, an insertion point: the
+# tokenizer stops there as at the end of a chunk.
+cdef int tokenizer_run_to(Tokenizer* tokenizer, size_t end) noexcept nogil
 # Switch state (the tree builder after <title>, <script>, <plaintext>, ...).
 cdef void tokenizer_set_state(Tokenizer* tokenizer,
                               TokenizerState state) noexcept nogil

@@ -73,6 +73,8 @@ cdef struct Tokenizer:
     TokenizerState return_state      # of the character reference states
     int stop_code                    # nonzero once stopped
     bint finished                    # the end-of-file token was emitted
+    bint paused                      # the callback asked for a pause
+    bint input_ended                 # tokenizer_finish was called
 
     # The input being scanned: buf[0] is at stream offset buf_abs and
     # buf_end is one past the last available byte.

@@ -1,11 +1,51 @@
 # The list of active formatting elements
 # https://html.spec.whatwg.org/multipage/parsing.html#the-list-of-active-formatting-elements
 #
-# An array of entries, an element or a marker (element NULL). The token an
-# element was created for is the element itself: "create an element for the
-# token for which the element was created" is a shallow clone (same tag,
-# namespace and attributes), as nothing changes a formatting element's
-# attributes while the parser runs.
+# An array of entries, an element or a marker (element NULL). "Create an
+# element for the token for which the element was created" is a shallow
+# clone (same tag, namespace and attributes) of the element as the parser
+# created it: the element itself, as nothing else changes its attributes
+# while the parser runs -- unless scripts run during the parse
+# (TreeBuilder.scripts_run); then each entry keeps a detached copy made
+# when it was added (FormattingEntry.token).
+
+
+# An entry of the list of active formatting elements; element NULL is a
+# marker.
+cdef struct FormattingEntry:
+    CElement* element
+    uint64_t signature            # Noah's Ark key (tag, namespace, attributes,
+                                  # marker segment); 0 for a marker
+    CElement* token               # while scripts may run (they may change the
+                                  # element's attributes): a detached copy of
+                                  # the element as the parser created it, "the
+                                  # token for which it was created"; else NULL
+                                  # (the element itself is)
+
+
+# Slots of the formatting tags (a, b, big, code, em, font, i, nobr, s,
+# small, strike, strong, tt, u) in ListOfActiveFormattingElements.segment_counts.
+cdef enum:
+    FORMATTING_TAG_SLOTS = 16
+
+
+cdef struct ListOfActiveFormattingElements:
+    FormattingEntry* entries
+    size_t count
+    size_t capacity
+    size_t markers                # markers in the list
+    # Entries of each formatting tag after the last marker (by the tag's
+    # slot), so that a long list without the tag is not walked; what each
+    # marker hid, restored when it goes.
+    size_t segment_counts[FORMATTING_TAG_SLOTS]
+    size_t* marker_saves          # FORMATTING_TAG_SLOTS counts a marker
+    size_t marker_saves_capacity  # in markers
+    # The Noah's Ark counts: entries of the list by signature (open
+    # addressing; a signature leaves when its last entry does).
+    uint64_t* noah_counts         # key << 16 | count (0: empty)
+    size_t noah_capacity          # power of two (0: no table yet)
+    size_t noah_used
+    HashKey noah_key              # of the attribute values in signatures
 
 
 # ---------------------------------------------------------------------------
@@ -31,7 +71,7 @@ cdef inline uint64_t mix64(uint64_t x) noexcept nogil:
 
 
 cdef uint64_t formatting_signature(TreeBuilder* tb, CElement* element) noexcept nogil:
-    """The signature of an element pushed now (after tb.formatting_markers
+    """The signature of an element pushed now (after tb.formatting.markers
     markers)."""
     cdef uint64_t attributes = 0
     cdef uint64_t h
@@ -39,10 +79,10 @@ cdef uint64_t formatting_signature(TreeBuilder* tb, CElement* element) noexcept 
     cdef CAttr* attr
     for i in range(element.attr_count):
         attr = &element.attrs[i]
-        attributes += mix64(keyed_hash(&tb.noah_key, attr.value, attr.value_length)
+        attributes += mix64(keyed_hash(&tb.formatting.noah_key, attr.value, attr.value_length)
                             ^ (<uint64_t> attr.local_name << 32) ^ attr.ns)
     h = mix64(mix64((<uint64_t> element.tag_id << 32) ^ element.ns ^ attributes)
-              ^ (<uint64_t> element.attr_count << 48) ^ tb.formatting_markers)
+              ^ (<uint64_t> element.attr_count << 48) ^ tb.formatting.markers)
     return h if h != 0 else 1
 
 
@@ -70,11 +110,11 @@ cdef inline size_t noah_count_of(uint64_t* slot) noexcept nogil:
 cdef uint64_t* noah_find(TreeBuilder* tb, uint64_t key) noexcept nogil:
     """The slot of a key: its count, or the empty slot it would take (the
     table has one: noah_capacity > 0)."""
-    cdef size_t mask = tb.noah_capacity - 1
+    cdef size_t mask = tb.formatting.noah_capacity - 1
     cdef size_t slot = key & mask
-    while tb.noah_counts[slot] != 0 and tb.noah_counts[slot] >> NOAH_COUNT_BITS != key:
+    while tb.formatting.noah_counts[slot] != 0 and tb.formatting.noah_counts[slot] >> NOAH_COUNT_BITS != key:
         slot = (slot + 1) & mask
-    return &tb.noah_counts[slot]
+    return &tb.formatting.noah_counts[slot]
 
 
 cdef uint64_t* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
@@ -83,29 +123,29 @@ cdef uint64_t* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
     known one stays where it is."""
     cdef uint64_t key = noah_key(signature)
     cdef uint64_t* table
-    cdef uint64_t* old = tb.noah_counts
-    cdef size_t old_capacity = tb.noah_capacity
+    cdef uint64_t* old = tb.formatting.noah_counts
+    cdef size_t old_capacity = tb.formatting.noah_capacity
     cdef size_t i, capacity
     cdef uint64_t* slot
     if old_capacity != 0:
         slot = noah_find(tb, key)
         if slot[0] != 0:
             return slot
-    if (tb.noah_used + 1) * 2 > old_capacity:
+    if (tb.formatting.noah_used + 1) * 2 > old_capacity:
         capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(uint64_t))
         table = <uint64_t*> calloc(capacity, sizeof(uint64_t)) if capacity != 0 else NULL
         if table == NULL:
             tb.failed = True
             return NULL
-        tb.noah_counts = table
-        tb.noah_capacity = capacity
+        tb.formatting.noah_counts = table
+        tb.formatting.noah_capacity = capacity
         for i in range(old_capacity):
             if old[i] != 0:
                 noah_find(tb, old[i] >> NOAH_COUNT_BITS)[0] = old[i]
         free(old)
     slot = noah_find(tb, key)
     slot[0] = key << NOAH_COUNT_BITS
-    tb.noah_used += 1
+    tb.formatting.noah_used += 1
     return slot
 
 
@@ -113,23 +153,23 @@ cdef void noah_delete(TreeBuilder* tb, uint64_t* slot) noexcept nogil:
     """Empty a slot whose count fell to 0, moving back the entries after it
     that would no longer be found (linear probing's deletion): the table
     holds only the keys of entries in the list."""
-    cdef size_t mask = tb.noah_capacity - 1
-    cdef size_t hole = <size_t> (slot - tb.noah_counts)
+    cdef size_t mask = tb.formatting.noah_capacity - 1
+    cdef size_t hole = <size_t> (slot - tb.formatting.noah_counts)
     cdef size_t probe = hole
     cdef size_t home
     while True:
         probe = (probe + 1) & mask
-        if tb.noah_counts[probe] == 0:
+        if tb.formatting.noah_counts[probe] == 0:
             break
-        home = (tb.noah_counts[probe] >> NOAH_COUNT_BITS) & mask
+        home = (tb.formatting.noah_counts[probe] >> NOAH_COUNT_BITS) & mask
         # The entry stays when its home lies cyclically in (hole, probe].
         if (hole < probe and hole < home <= probe) or \
                 (hole > probe and (home > hole or home <= probe)):
             continue
-        tb.noah_counts[hole] = tb.noah_counts[probe]
+        tb.formatting.noah_counts[hole] = tb.formatting.noah_counts[probe]
         hole = probe
-    tb.noah_counts[hole] = 0
-    tb.noah_used -= 1
+    tb.formatting.noah_counts[hole] = 0
+    tb.formatting.noah_used -= 1
 
 
 # Not in the standard: each formatting tag's slot + 1 in segment_counts (0:
@@ -157,20 +197,20 @@ cdef int save_segment_counts(TreeBuilder* tb) noexcept nogil:
     """A marker is coming: it hides the counts of the entries before it."""
     cdef size_t capacity
     cdef size_t* saves
-    if tb.formatting_markers == tb.marker_saves_capacity:
-        capacity = grown_capacity(tb.marker_saves_capacity, tb.formatting_markers + 1, 8,
+    if tb.formatting.markers == tb.formatting.marker_saves_capacity:
+        capacity = grown_capacity(tb.formatting.marker_saves_capacity, tb.formatting.markers + 1, 8,
                                   FORMATTING_TAG_SLOTS * sizeof(size_t))
-        saves = <size_t*> realloc(tb.marker_saves,
+        saves = <size_t*> realloc(tb.formatting.marker_saves,
                                   capacity * FORMATTING_TAG_SLOTS * sizeof(size_t)) \
             if capacity != 0 else NULL
         if saves == NULL:
             tb.failed = True
             return -1
-        tb.marker_saves = saves
-        tb.marker_saves_capacity = capacity
-    memcpy(&tb.marker_saves[tb.formatting_markers * FORMATTING_TAG_SLOTS],
-           tb.segment_counts, sizeof(tb.segment_counts))
-    memset(tb.segment_counts, 0, sizeof(tb.segment_counts))
+        tb.formatting.marker_saves = saves
+        tb.formatting.marker_saves_capacity = capacity
+    memcpy(&tb.formatting.marker_saves[tb.formatting.markers * FORMATTING_TAG_SLOTS],
+           tb.formatting.segment_counts, sizeof(tb.formatting.segment_counts))
+    memset(tb.formatting.segment_counts, 0, sizeof(tb.formatting.segment_counts))
     return 0
 
 
@@ -180,15 +220,15 @@ cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
     cdef uint64_t* count
     cdef size_t slot
     if entry.element == NULL:
-        tb.formatting_markers -= 1
-        memcpy(tb.segment_counts,
-               &tb.marker_saves[tb.formatting_markers * FORMATTING_TAG_SLOTS],
-               sizeof(tb.segment_counts))
+        tb.formatting.markers -= 1
+        memcpy(tb.formatting.segment_counts,
+               &tb.formatting.marker_saves[tb.formatting.markers * FORMATTING_TAG_SLOTS],
+               sizeof(tb.formatting.segment_counts))
         return
     entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
     slot = formatting_slot(entry.element.tag_id)
-    if slot != 0 and tb.segment_counts[slot - 1] != 0:
-        tb.segment_counts[slot - 1] -= 1
+    if slot != 0 and tb.formatting.segment_counts[slot - 1] != 0:
+        tb.formatting.segment_counts[slot - 1] -= 1
     count = noah_find(tb, noah_key(entry.signature))
     if count[0] != 0 and noah_count_of(count) != NOAH_COUNT_MAX:
         count[0] -= 1
@@ -209,27 +249,34 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
             return -1
     elif save_segment_counts(tb) != 0:
         return -1
-    if tb.formatting_count == tb.formatting_capacity:
-        capacity = grown_capacity(tb.formatting_capacity, tb.formatting_count + 1,
+    if tb.formatting.count == tb.formatting.capacity:
+        capacity = grown_capacity(tb.formatting.capacity, tb.formatting.count + 1,
                                   32, sizeof(FormattingEntry))
-        items = <FormattingEntry*> realloc(tb.formatting,
+        items = <FormattingEntry*> realloc(tb.formatting.entries,
                                            capacity * sizeof(FormattingEntry)) \
             if capacity != 0 else NULL
         if items == NULL:
             tb.failed = True
             return -1
-        tb.formatting = items
-        tb.formatting_capacity = capacity
-    tb.formatting[tb.formatting_count].element = element
-    tb.formatting[tb.formatting_count].signature = signature
-    tb.formatting_count += 1
+        tb.formatting.entries = items
+        tb.formatting.capacity = capacity
+    tb.formatting.entries[tb.formatting.count].element = element
+    tb.formatting.entries[tb.formatting.count].signature = signature
+    tb.formatting.entries[tb.formatting.count].token = NULL
+    if element != NULL and tb.scripts_run:
+        tb.formatting.entries[tb.formatting.count].token = \
+            <CElement*> node_clone(&element.node, False)
+        if tb.formatting.entries[tb.formatting.count].token == NULL:
+            tb.failed = True
+            return -1
+    tb.formatting.count += 1
     if element == NULL:
-        tb.formatting_markers += 1
+        tb.formatting.markers += 1
         return 0
     element.node.flags |= ELEMENT_IN_FORMATTING
     slot = formatting_slot(element.tag_id)
     if slot != 0:
-        tb.segment_counts[slot - 1] += 1
+        tb.formatting.segment_counts[slot - 1] += 1
     if noah_count_of(count) != NOAH_COUNT_MAX:
         count[0] += 1
     return 0
@@ -243,11 +290,17 @@ cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
         tb, element, formatting_signature(tb, element))
 
 
+cdef inline CElement* created_for(FormattingEntry* entry) noexcept nogil:
+    """An entry's element as the parser created it (\"the token for which
+    the element was created\")."""
+    return entry.token if entry.token != NULL else entry.element
+
+
 cdef inline void formatting_replace(TreeBuilder* tb, size_t index,
                                     CElement* element) noexcept nogil:
     """Put `element` (a clone: the same signature) in an entry's place."""
-    tb.formatting[index].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
-    tb.formatting[index].element = element
+    tb.formatting.entries[index].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    tb.formatting.entries[index].element = element
     element.node.flags |= ELEMENT_IN_FORMATTING
 
 
@@ -325,21 +378,21 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
                                         CElement* element) noexcept nogil:
     cdef uint64_t signature = formatting_signature(tb, element)
     cdef uint64_t* count
-    cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    cdef ssize_t i = <ssize_t> tb.formatting.count - 1
     cdef ssize_t earliest = -1
     cdef int matches = 0
     cdef CElement* entry
     # The Noah's Ark clause: at most three equal elements after the last
     # marker; the earliest goes. Fewer than three entries sharing the
     # signature: nothing to look for.
-    if tb.noah_capacity != 0:
+    if tb.formatting.noah_capacity != 0:
         count = noah_find(tb, noah_key(signature))
         if noah_count_of(count) >= 3:
             while i >= 0 and matches < 3:
-                entry = tb.formatting[i].element
+                entry = created_for(&tb.formatting.entries[i])
                 if entry == NULL:
                     break
-                if (tb.formatting[i].signature == signature
+                if (tb.formatting.entries[i].signature == signature
                         and entry.tag_id == element.tag_id and entry.ns == element.ns
                         and same_attributes(entry, element)):
                     matches += 1
@@ -351,21 +404,21 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
 
 
 cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:
-    cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    cdef ssize_t i = <ssize_t> tb.formatting.count - 1
     if element == NULL or not (element.node.flags & ELEMENT_IN_FORMATTING):
         return -1
     while i >= 0:
-        if tb.formatting[i].element == element:
+        if tb.formatting.entries[i].element == element:
             return i
         i -= 1
     return -1
 
 
 cdef void formatting_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
-    noah_forget(tb, &tb.formatting[index])
-    memmove(&tb.formatting[index], &tb.formatting[index + 1],
-            (tb.formatting_count - index - 1) * sizeof(FormattingEntry))
-    tb.formatting_count -= 1
+    noah_forget(tb, &tb.formatting.entries[index])
+    memmove(&tb.formatting.entries[index], &tb.formatting.entries[index + 1],
+            (tb.formatting.count - index - 1) * sizeof(FormattingEntry))
+    tb.formatting.count -= 1
 
 
 cdef void formatting_remove(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -381,10 +434,10 @@ cdef int formatting_insert_at(TreeBuilder* tb, size_t index,
     cdef FormattingEntry entry
     if formatting_append(tb, element) != 0:
         return -1
-    entry = tb.formatting[tb.formatting_count - 1]
-    memmove(&tb.formatting[index + 1], &tb.formatting[index],
-            (tb.formatting_count - 1 - index) * sizeof(FormattingEntry))
-    tb.formatting[index] = entry
+    entry = tb.formatting.entries[tb.formatting.count - 1]
+    memmove(&tb.formatting.entries[index + 1], &tb.formatting.entries[index],
+            (tb.formatting.count - 1 - index) * sizeof(FormattingEntry))
+    tb.formatting.entries[index] = entry
     return 0
 
 
@@ -392,13 +445,13 @@ cdef CElement* formatting_last_after_marker(TreeBuilder* tb,
                                             lxp_tag_id_t tag) noexcept nogil:
     """The last HTML element `tag` between the end of the list and the last
     marker (or the start of the list), or NULL."""
-    cdef ssize_t i = <ssize_t> tb.formatting_count - 1
+    cdef ssize_t i = <ssize_t> tb.formatting.count - 1
     cdef CElement* entry
     cdef size_t slot = formatting_slot(tag)
-    if slot == 0 or tb.segment_counts[slot - 1] == 0:
+    if slot == 0 or tb.formatting.segment_counts[slot - 1] == 0:
         return NULL           # (a long list without the tag is not walked)
     while i >= 0:
-        entry = tb.formatting[i].element
+        entry = tb.formatting.entries[i].element
         if entry == NULL:
             return NULL
         if entry.tag_id == tag and entry.ns == NS_HTML:
@@ -412,42 +465,42 @@ cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil:
     Noah's Ark counts are what a walk over the list finds."""
     cdef size_t counts[FORMATTING_TAG_SLOTS]
     cdef size_t i, j, same, signatures = 0
-    cdef ssize_t k = <ssize_t> tb.formatting_count - 1
+    cdef ssize_t k = <ssize_t> tb.formatting.count - 1
     cdef size_t markers = 0
     cdef uint64_t* count
     memset(counts, 0, sizeof(counts))
-    while k >= 0 and tb.formatting[k].element != NULL:
-        if formatting_slot(tb.formatting[k].element.tag_id) != 0:
-            counts[formatting_slot(tb.formatting[k].element.tag_id) - 1] += 1
+    while k >= 0 and tb.formatting.entries[k].element != NULL:
+        if formatting_slot(tb.formatting.entries[k].element.tag_id) != 0:
+            counts[formatting_slot(tb.formatting.entries[k].element.tag_id) - 1] += 1
         k -= 1
-    if memcmp(counts, tb.segment_counts, sizeof(counts)) != 0:
+    if memcmp(counts, tb.formatting.segment_counts, sizeof(counts)) != 0:
         return False
-    for i in range(tb.formatting_count):
-        if tb.formatting[i].element == NULL:
+    for i in range(tb.formatting.count):
+        if tb.formatting.entries[i].element == NULL:
             markers += 1
             continue
         same = 0
-        for j in range(tb.formatting_count):
-            if tb.formatting[j].element != NULL \
-                    and tb.formatting[j].signature == tb.formatting[i].signature:
+        for j in range(tb.formatting.count):
+            if tb.formatting.entries[j].element != NULL \
+                    and tb.formatting.entries[j].signature == tb.formatting.entries[i].signature:
                 if j < i:
                     break          # counted at its first entry
                 same += 1
         else:
             signatures += 1
-            count = noah_find(tb, noah_key(tb.formatting[i].signature))
+            count = noah_find(tb, noah_key(tb.formatting.entries[i].signature))
             if noah_count_of(count) != same:
                 return False
-    return markers == tb.formatting_markers and signatures == tb.noah_used
+    return markers == tb.formatting.markers and signatures == tb.formatting.noah_used
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#clear-the-list-of-active-formatting-elements-up-to-the-last-marker
 cdef void clear_active_formatting_to_last_marker(TreeBuilder* tb) noexcept nogil:
     cdef CElement* entry
-    while tb.formatting_count > 0:
-        tb.formatting_count -= 1
-        entry = tb.formatting[tb.formatting_count].element
-        noah_forget(tb, &tb.formatting[tb.formatting_count])
+    while tb.formatting.count > 0:
+        tb.formatting.count -= 1
+        entry = tb.formatting.entries[tb.formatting.count].element
+        noah_forget(tb, &tb.formatting.entries[tb.formatting.count])
         if entry == NULL:
             return
 
@@ -458,16 +511,16 @@ cdef void formatting_release(TreeBuilder* tb) noexcept nogil:
     ELEMENT_IN_FORMATTING bit, and the counts start over without a lookup
     per entry."""
     cdef size_t i
-    for i in range(tb.formatting_count):
-        if tb.formatting[i].element != NULL:
-            tb.formatting[i].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
-    tb.formatting_count = 0
-    tb.formatting_markers = 0
-    memset(tb.segment_counts, 0, sizeof(tb.segment_counts))
-    free(tb.noah_counts)
-    tb.noah_counts = NULL
-    tb.noah_capacity = 0
-    tb.noah_used = 0
+    for i in range(tb.formatting.count):
+        if tb.formatting.entries[i].element != NULL:
+            tb.formatting.entries[i].element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    tb.formatting.count = 0
+    tb.formatting.markers = 0
+    memset(tb.formatting.segment_counts, 0, sizeof(tb.formatting.segment_counts))
+    free(tb.formatting.noah_counts)
+    tb.formatting.noah_counts = NULL
+    tb.formatting.noah_capacity = 0
+    tb.formatting.noah_used = 0
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements
@@ -475,22 +528,22 @@ cdef void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil
     cdef size_t index
     cdef CElement* entry
     cdef CElement* element
-    if tb.formatting_count == 0:
+    if tb.formatting.count == 0:
         return
-    index = tb.formatting_count - 1
-    entry = tb.formatting[index].element
+    index = tb.formatting.count - 1
+    entry = tb.formatting.entries[index].element
     if entry == NULL or open_elements_contains(tb, entry):
         return
     # Rewind: back to the entry after the last marker or element that is
     # still open.
     while index > 0:
-        entry = tb.formatting[index - 1].element
+        entry = tb.formatting.entries[index - 1].element
         if entry == NULL or open_elements_contains(tb, entry):
             break
         index -= 1
     # Create and advance.
-    while index < tb.formatting_count:
-        entry = tb.formatting[index].element
+    while index < tb.formatting.count:
+        entry = created_for(&tb.formatting.entries[index])
         element = insert_clone_of_element(tb, entry)
         if element == NULL:
             return

@@ -50,19 +50,19 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
         # when there is none: the walk up costs what those steps cost.
         furthest_index = -1
         node_index = formatting_stack_index + 1
-        while node_index < <ssize_t> tb.open_count:
-            if tb.open_elements[node_index] != NULL and \
-                    element_category(tb.open_elements[node_index]) & CAT_SPECIAL:
+        while node_index < <ssize_t> tb.open.count:
+            if tb.open.elements[node_index] != NULL and \
+                    element_category(tb.open.elements[node_index]) & CAT_SPECIAL:
                 furthest_index = node_index
                 break
             node_index += 1
         if furthest_index < 0:
-            while <ssize_t> tb.open_count > formatting_stack_index:
+            while <ssize_t> tb.open.count > formatting_stack_index:
                 open_elements_pop(tb)
             formatting_remove(tb, formatting_element)
             return True
-        furthest_block = tb.open_elements[furthest_index]
-        common_ancestor = tb.open_elements[next_open_below(tb, formatting_stack_index)]
+        furthest_block = tb.open.elements[furthest_index]
+        common_ancestor = tb.open.elements[next_open_below(tb, formatting_stack_index)]
         parser_moved_nodes(tb)
         bookmark_after = NULL
         node_index = furthest_index
@@ -71,7 +71,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
         while True:
             inner_loop_counter += 1
             node_index = next_open_below(tb, node_index)
-            node = tb.open_elements[node_index]
+            node = tb.open.elements[node_index]
             if node == formatting_element:
                 break
             node_list_index = formatting_index(tb, node)
@@ -81,7 +81,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             if node_list_index < 0:
                 open_elements_remove_at(tb, <size_t> node_index)
                 continue
-            new_element = <CElement*> node_clone(&node.node, False)
+            new_element = <CElement*> node_clone(
+                &created_for(&tb.formatting.entries[node_list_index]).node, False)
             if new_element == NULL:
                 tb.failed = True
                 return True
@@ -101,7 +102,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             parser_removed(tb, &last_node.node)
         else:
             insert_at(location, &last_node.node)
-        new_element = <CElement*> node_clone(&formatting_element.node, False)
+        new_element = <CElement*> node_clone(
+            &created_for(&tb.formatting.entries[formatting_index(tb, formatting_element)]).node, False)
         if new_element == NULL:
             tb.failed = True
             return True

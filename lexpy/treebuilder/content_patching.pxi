@@ -27,6 +27,56 @@
 # range removal and the <?end> search pass nodes that are then removed.
 
 
+# <template for> (content_patching.pxi): the templates whose markers were
+# found, the index of named <?marker>/<?start> processing instructions and
+# the memo of each node's root. Not in the standard but for `PatchingTemplate`
+# (a template's insertion target and markers).
+cdef struct PatchingTemplate:
+    CElement* template
+    CNode* target                 # the template's insertion target
+    CNode* start                  # its insertion start marker
+    CNode* end                    # its insertion end marker (NULL: none)
+
+cdef struct MarkerChain:          # the markers of one name in one tree
+    uint64_t hash                 # 0: an empty slot
+    CNode* root                   # the tree's root when they were inserted
+    size_t name_offset            # the name, in ContentPatching.names
+    size_t name_length
+    size_t first                  # index + 1 in ContentPatching.markers
+    size_t last                   # (0: none)
+
+cdef struct MarkerLink:
+    CNode* node                   # a <?marker> or <?start> with that name
+    size_t next                   # index + 1 of the next of the chain
+
+cdef struct RootMemo:             # find_root's memo: a node's root
+    CNode* node                   # NULL: an empty slot
+    CNode* root                   # NULL: forgotten (the slot is reusable)
+    size_t generation
+
+cdef struct ContentPatching:
+    PatchingTemplate* templates   # in stack order
+    size_t template_count
+    size_t template_capacity
+    MarkerChain* chains           # open addressing, power-of-two capacity
+    size_t chain_capacity
+    size_t chain_count
+    MarkerLink* markers
+    size_t marker_count
+    size_t marker_capacity
+    uint8_t* names
+    size_t names_length
+    size_t names_capacity
+    RootMemo* memo                # open addressing, power-of-two capacity
+    size_t memo_capacity
+    size_t memo_used              # slots ever taken (forgotten ones too)
+    size_t generation             # memo entries of older ones are stale
+    HashKey key
+    bint order_unsure             # a node may have been inserted out of
+                                  # tree order (foster parenting, patching,
+                                  # the adoption agency)
+
+
 cdef enum:
     ELEMENT_PATCHING = 0x400      # a <template for> on the stack whose
                                   # markers were found
@@ -316,7 +366,7 @@ cdef inline void parser_removed(TreeBuilder* tb, CNode* node) noexcept nogil:
     """Remove `node` from its parent, for the tree builder (the memo of
     find_root follows; an open element removed is noted)."""
     if node.flags & ELEMENT_ON_STACK:
-        tb.detached_open_elements = True
+        tb.open.detached = True
     node_remove(node)
     if tb.patching.memo_used != 0:
         forget_roots(tb, node)

@@ -88,13 +88,13 @@ cdef bint breaks_out_of_foreign_content(Token* token) noexcept nogil:
         or token_attribute_index(token, ATTR_SIZE) >= 0)
 
 
-cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult leave_foreign_content(TreeBuilder* tb) noexcept nogil:
     """Parse error; pop until the current node is a MathML text integration
     point, an HTML integration point or an HTML element; the token is then
     reprocessed by the current insertion mode in HTML content."""
     cdef CElement* node
     parse_error(tb, "html-start-tag-in-foreign-content")
-    while tb.open_count > 1:
+    while tb.open.count > 1:
         node = current_node(tb)
         if node.ns == NS_HTML or is_mathml_text_integration_point(node) \
                 or is_html_integration_point(node):
@@ -103,7 +103,7 @@ cdef int leave_foreign_content(TreeBuilder* tb) noexcept nogil:
     return REPROCESS_AS_HTML
 
 
-cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
     cdef TextRun run
     if tb.frameset_ok and text_has_non_whitespace(tb):
         tb.frameset_ok = False
@@ -114,7 +114,7 @@ cdef int characters_in_foreign_content(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* adjusted
     if breaks_out_of_foreign_content(token):
         return leave_foreign_content(tb)
@@ -122,20 +122,31 @@ cdef int start_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept no
     if insert_foreign_element(tb, token, adjusted.ns) == NULL:
         return DONE
     if token.type & TOKEN_SELF_CLOSING:
-        # (A self-closing SVG script acts as its end tag: popped, nothing
-        # to run.)
+        # (A self-closing SVG script acts as its end tag.)
         tb.self_closing_acknowledged = True
+        svg_script_popped(tb, token)
         open_elements_pop(tb)
     return DONE
 
 
-cdef int end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef inline void svg_script_popped(TreeBuilder* tb, Token* token) noexcept nogil:
+    """An SVG script is popped ("process the SVG script element"): when
+    scripts run, the driver does it at the pause tree_builder_token asks
+    for, as for an HTML script."""
     cdef CElement* node = current_node(tb)
-    cdef ssize_t index = <ssize_t> tb.open_count - 1
+    if tb.scripts_run and token.tag_id == TAG_SCRIPT and node.tag_id == TAG_SCRIPT \
+            and node.ns == NS_SVG:
+        tb.script_to_prepare = node
+
+
+cdef ModeResult end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+    cdef CElement* node = current_node(tb)
+    cdef ssize_t index = <ssize_t> tb.open.count - 1
     cdef uint32_t matching
     if token.tag_id == TAG_BR or token.tag_id == TAG_P:
         return leave_foreign_content(tb)
     if token.tag_id == TAG_SCRIPT and node.tag_id == TAG_SCRIPT and node.ns == NS_SVG:
+        svg_script_popped(tb, token)
         open_elements_pop(tb)
         return DONE
     # Any other end tag
@@ -148,13 +159,13 @@ cdef int end_tag_in_foreign_content(TreeBuilder* tb, Token* token) noexcept nogi
     # or first an HTML element: whichever is higher on the stack. (Position
     # 1, the html element, is HTML: the walk never gets past it.)
     matching = topmost_of(tb, foreign_tag_key(token.tag_id))
-    if matching > tb.topmost_html:
-        pop_until_element(tb, tb.open_elements[matching - 1])
+    if matching > tb.open.topmost_html:
+        pop_until_element(tb, tb.open.elements[matching - 1])
         return DONE
     return REPROCESS_AS_HTML
 
 
-cdef int foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult foreign_content(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         return characters_in_foreign_content(tb)

@@ -47,17 +47,17 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
         last_template = <ssize_t> topmost_html_element(tb, TAG_TEMPLATE) - 1
         last_table = <ssize_t> topmost_html_element(tb, TAG_TABLE) - 1
         if last_template >= 0 and (last_table < 0 or last_template > last_table):
-            return inside(tb, tb.open_elements[last_template])
+            return inside(tb, tb.open.elements[last_template])
         if last_table < 0:
             # The fragment case: the html element.
-            location.parent = &tb.open_elements[0].node
+            location.parent = &tb.open.elements[0].node
             return location
-        node = tb.open_elements[last_table]
+        node = tb.open.elements[last_table]
         if node.node.parent != NULL:
             location.parent = node.node.parent
             location.before = &node.node
             return location
-        return inside(tb, tb.open_elements[next_open_below(tb, last_table)])
+        return inside(tb, tb.open.elements[next_open_below(tb, last_table)])
     return inside(tb, target)
 
 

@@ -7,6 +7,53 @@
 # [tag id][namespace], so every test here is an integer comparison.
 
 
+# The kinds of key of the stack's index (open_elements.pxi), the fields of
+# StackLinks.down and .up.
+cdef enum:
+    LINK_TAG = 0                  # same tag key
+    LINK_BOUNDARY = 1             # 1..4: boundary of the same scope
+    LINK_SPECIAL = 5              # special element
+    LINK_LIST_STOP = 6            # special, other than address, div and p
+    LINK_HTML = 7                 # HTML element
+    LINK_FIELDS = 8
+
+
+# The stack's index (not in the standard; open_elements.pxi): for an open
+# element, the position + 1 of the previous open element sharing each of
+# its keys (0: none), and of the next one above it (kept lazily: valid only
+# while that element's `down` points back here).
+cdef struct StackLinks:
+    uint32_t down[LINK_FIELDS]
+    uint32_t up[LINK_FIELDS]
+
+
+# The stack of open elements (index 0 is the html element), with its index:
+# what the standard finds by walking down the stack is looked up instead,
+# so deep nesting stays linear.
+cdef struct StackOfOpenElements:
+    CElement** elements
+    size_t count
+    size_t capacity
+    StackLinks* links             # parallel to elements
+    # For each key, the position + 1 of the topmost open element that has
+    # it (0: none).
+    uint32_t* topmost_tag         # by tag key (tag_key)
+    size_t topmost_tag_capacity
+    uint32_t topmost_boundary[4]  # default, list item, button, table scope
+    uint32_t topmost_special
+    uint32_t topmost_list_stop
+    uint32_t topmost_html
+    size_t removed                # NULL places left by removals in the
+                                  # middle (never the topmost; see
+                                  # open_elements_remove_at)
+    size_t unclosed               # open elements that are unclosed at the
+                                  # end of the body (a parse error)
+    bint detached                 # an open element left its parent (the
+                                  # parser removed it, or a script moved
+                                  # it): the stack is no longer the tree's
+                                  # ancestry for what goes into it
+
+
 # Not in the standard: CNode.flags bits the tree builder keeps on elements
 # while it parses (the DOM's own bits are below 0x100): "is this element on
 # the stack / in the list of active formatting elements" is a bit test.
@@ -40,14 +87,14 @@ cdef inline uint32_t element_category(CElement* element) noexcept nogil:
 
 
 cdef inline CElement* current_node(TreeBuilder* tb) noexcept nogil:
-    if tb.open_count == 0:
+    if tb.open.count == 0:
         return NULL
-    return tb.open_elements[tb.open_count - 1]
+    return tb.open.elements[tb.open.count - 1]
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#adjusted-current-node
 cdef inline CElement* adjusted_current_node(TreeBuilder* tb) noexcept nogil:
-    if tb.context_element != NULL and tb.open_count == 1:
+    if tb.context_element != NULL and tb.open.count == 1:
         return tb.context_element
     return current_node(tb)
 
@@ -116,7 +163,7 @@ cdef inline size_t tag_key(CElement* element) noexcept nogil:
 
 cdef inline uint32_t topmost_of(TreeBuilder* tb, size_t key) noexcept nogil:
     """Position + 1 of the topmost open element with a tag key (0: none)."""
-    return tb.topmost_tag[key] if key < tb.topmost_tag_capacity else 0
+    return tb.open.topmost_tag[key] if key < tb.open.topmost_tag_capacity else 0
 
 
 cdef inline uint32_t topmost_html_element(TreeBuilder* tb,
@@ -144,21 +191,21 @@ cdef inline bint is_unclosed_at_end(CElement* element, uint32_t category) noexce
 
 
 cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
-    cdef size_t capacity = tb.topmost_tag_capacity
+    cdef size_t capacity = tb.open.topmost_tag_capacity
     cdef uint32_t* grown
     if key < capacity:
         return 0
     capacity = grown_capacity(capacity, key + 1, 2 * <size_t> TAG__LAST_STATIC,
                               sizeof(uint32_t))
-    grown = <uint32_t*> realloc(tb.topmost_tag, capacity * sizeof(uint32_t)) \
+    grown = <uint32_t*> realloc(tb.open.topmost_tag, capacity * sizeof(uint32_t)) \
         if capacity != 0 else NULL
     if grown == NULL:
         tb.failed = True
         return -1
-    memset(grown + tb.topmost_tag_capacity, 0,
-           (capacity - tb.topmost_tag_capacity) * sizeof(uint32_t))
-    tb.topmost_tag = grown
-    tb.topmost_tag_capacity = capacity
+    memset(grown + tb.open.topmost_tag_capacity, 0,
+           (capacity - tb.open.topmost_tag_capacity) * sizeof(uint32_t))
+    tb.open.topmost_tag = grown
+    tb.open.topmost_tag_capacity = capacity
     return 0
 
 
@@ -168,55 +215,55 @@ cdef inline void link_above(TreeBuilder* tb, StackLinks* links, int field,
     previous one (which gets its up link)."""
     links.down[field] = topmost[0]
     if topmost[0] != 0:
-        tb.open_links[topmost[0] - 1].up[field] = here
+        tb.open.links[topmost[0] - 1].up[field] = here
     topmost[0] = here
 
 
 cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
     """Add the element at `position` (the topmost one indexed so far) to
     the index. Its tag key has room (reserve_tag_key)."""
-    cdef CElement* element = tb.open_elements[position]
-    cdef StackLinks* links = &tb.open_links[position]
+    cdef CElement* element = tb.open.elements[position]
+    cdef StackLinks* links = &tb.open.links[position]
     cdef uint32_t here = <uint32_t> (position + 1)
     cdef uint32_t category = element_category(element)
     cdef int k
     element.node.flags |= ELEMENT_ON_STACK
-    link_above(tb, links, LINK_TAG, &tb.topmost_tag[tag_key(element)], here)
+    link_above(tb, links, LINK_TAG, &tb.open.topmost_tag[tag_key(element)], here)
     if category & SCOPE_ANY:
         for k in range(4):
             if category & SCOPE_BOUNDARIES[k]:
-                link_above(tb, links, LINK_BOUNDARY + k, &tb.topmost_boundary[k], here)
+                link_above(tb, links, LINK_BOUNDARY + k, &tb.open.topmost_boundary[k], here)
     if category & CAT_SPECIAL:
-        link_above(tb, links, LINK_SPECIAL, &tb.topmost_special, here)
+        link_above(tb, links, LINK_SPECIAL, &tb.open.topmost_special, here)
         if is_list_stop(element, category):
-            link_above(tb, links, LINK_LIST_STOP, &tb.topmost_list_stop, here)
+            link_above(tb, links, LINK_LIST_STOP, &tb.open.topmost_list_stop, here)
     if element.ns == NS_HTML:
-        link_above(tb, links, LINK_HTML, &tb.topmost_html, here)
+        link_above(tb, links, LINK_HTML, &tb.open.topmost_html, here)
     if is_unclosed_at_end(element, category):
-        tb.open_unclosed += 1
+        tb.open.unclosed += 1
 
 
 cdef void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
     """Take the element at `position` (the topmost one indexed) out of the
     index (the up link left below it is stale, which link_up tells)."""
-    cdef CElement* element = tb.open_elements[position]
-    cdef StackLinks* links = &tb.open_links[position]
+    cdef CElement* element = tb.open.elements[position]
+    cdef StackLinks* links = &tb.open.links[position]
     cdef uint32_t category = element_category(element)
     cdef int k
     element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
-    tb.topmost_tag[tag_key(element)] = links.down[LINK_TAG]
+    tb.open.topmost_tag[tag_key(element)] = links.down[LINK_TAG]
     if category & SCOPE_ANY:
         for k in range(4):
             if category & SCOPE_BOUNDARIES[k]:
-                tb.topmost_boundary[k] = links.down[LINK_BOUNDARY + k]
+                tb.open.topmost_boundary[k] = links.down[LINK_BOUNDARY + k]
     if category & CAT_SPECIAL:
-        tb.topmost_special = links.down[LINK_SPECIAL]
+        tb.open.topmost_special = links.down[LINK_SPECIAL]
         if is_list_stop(element, category):
-            tb.topmost_list_stop = links.down[LINK_LIST_STOP]
+            tb.open.topmost_list_stop = links.down[LINK_LIST_STOP]
     if element.ns == NS_HTML:
-        tb.topmost_html = links.down[LINK_HTML]
+        tb.open.topmost_html = links.down[LINK_HTML]
     if is_unclosed_at_end(element, category):
-        tb.open_unclosed -= 1
+        tb.open.unclosed -= 1
 
 
 cdef uint32_t link_fields(CElement* element) noexcept nogil:
@@ -238,14 +285,14 @@ cdef uint32_t link_fields(CElement* element) noexcept nogil:
 
 cdef uint32_t* topmost_slot(TreeBuilder* tb, CElement* element, int field) noexcept nogil:
     if field == LINK_TAG:
-        return &tb.topmost_tag[tag_key(element)]
+        return &tb.open.topmost_tag[tag_key(element)]
     if field < LINK_SPECIAL:
-        return &tb.topmost_boundary[field - LINK_BOUNDARY]
+        return &tb.open.topmost_boundary[field - LINK_BOUNDARY]
     if field == LINK_SPECIAL:
-        return &tb.topmost_special
+        return &tb.open.topmost_special
     if field == LINK_LIST_STOP:
-        return &tb.topmost_list_stop
-    return &tb.topmost_html
+        return &tb.open.topmost_list_stop
+    return &tb.open.topmost_html
 
 
 cdef inline bint shares_key(CElement* a, CElement* b, int field) noexcept nogil:
@@ -258,12 +305,12 @@ cdef inline bint shares_key(CElement* a, CElement* b, int field) noexcept nogil:
 cdef uint32_t link_up(TreeBuilder* tb, size_t position, int field) noexcept nogil:
     """Position + 1 of the next open element above `position` sharing its
     key of this kind (0: none): the up link, when it is still true."""
-    cdef uint32_t up = tb.open_links[position].up[field]
-    if up == 0 or up > tb.open_count or up - 1 <= position \
-            or tb.open_elements[up - 1] == NULL:
+    cdef uint32_t up = tb.open.links[position].up[field]
+    if up == 0 or up > tb.open.count or up - 1 <= position \
+            or tb.open.elements[up - 1] == NULL:
         return 0
-    if tb.open_links[up - 1].down[field] != position + 1 or not shares_key(
-            tb.open_elements[position], tb.open_elements[up - 1], field):
+    if tb.open.links[up - 1].down[field] != position + 1 or not shares_key(
+            tb.open.elements[position], tb.open.elements[up - 1], field):
         return 0
     return up
 
@@ -275,22 +322,22 @@ cdef void move_in_chain(TreeBuilder* tb, size_t old, StackLinks* saved,
     of this key point to the new place."""
     cdef uint32_t down = saved.down[field]
     cdef uint32_t up = saved.up[field]
-    cdef StackLinks* links = &tb.open_links[new]
+    cdef StackLinks* links = &tb.open.links[new]
     links.down[field] = down
     links.up[field] = up
     if down != 0:
-        tb.open_links[down - 1].up[field] = <uint32_t> (new + 1)
+        tb.open.links[down - 1].up[field] = <uint32_t> (new + 1)
     if up != 0:
-        tb.open_links[up - 1].down[field] = <uint32_t> (new + 1)
+        tb.open.links[up - 1].down[field] = <uint32_t> (new + 1)
     else:
-        topmost_slot(tb, tb.open_elements[new], field)[0] = <uint32_t> (new + 1)
+        topmost_slot(tb, tb.open.elements[new], field)[0] = <uint32_t> (new + 1)
 
 
 cdef void open_elements_swap(TreeBuilder* tb, size_t position) noexcept nogil:
     """Exchange the open elements at `position` and the one above it,
     updating the index in constant time (not in the standard)."""
-    cdef CElement* lower = tb.open_elements[position]
-    cdef CElement* upper = tb.open_elements[position + 1]
+    cdef CElement* lower = tb.open.elements[position]
+    cdef CElement* upper = tb.open.elements[position + 1]
     cdef uint32_t lower_fields = link_fields(lower) if lower != NULL else 0
     cdef uint32_t upper_fields = link_fields(upper) if upper != NULL else 0
     cdef StackLinks lower_links, upper_links
@@ -298,14 +345,14 @@ cdef void open_elements_swap(TreeBuilder* tb, size_t position) noexcept nogil:
     cdef bint shared
     # The links as they are, with the up links made true.
     for field in range(LINK_FIELDS):
-        lower_links.down[field] = tb.open_links[position].down[field]
-        upper_links.down[field] = tb.open_links[position + 1].down[field]
+        lower_links.down[field] = tb.open.links[position].down[field]
+        upper_links.down[field] = tb.open.links[position + 1].down[field]
         lower_links.up[field] = link_up(tb, position, field) \
             if (lower_fields >> field) & 1 else 0
         upper_links.up[field] = link_up(tb, position + 1, field) \
             if (upper_fields >> field) & 1 else 0
-    tb.open_elements[position] = upper
-    tb.open_elements[position + 1] = lower
+    tb.open.elements[position] = upper
+    tb.open.elements[position + 1] = lower
     for field in range(LINK_FIELDS):
         if field == LINK_TAG:
             shared = lower != NULL and upper != NULL and tag_key(lower) == tag_key(upper)
@@ -327,10 +374,10 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
     cdef CElement* element
     cdef int field
     cdef size_t empty = 0
-    if tb.open_count > 0 and tb.open_elements[tb.open_count - 1] == NULL:
+    if tb.open.count > 0 and tb.open.elements[tb.open.count - 1] == NULL:
         return False
-    for position in range(tb.open_count):
-        element = tb.open_elements[position]
+    for position in range(tb.open.count):
+        element = tb.open.elements[position]
         if element == NULL:
             empty += 1
             continue
@@ -344,21 +391,21 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
             other = position
             while other > 0:
                 other -= 1
-                if tb.open_elements[other] != NULL and \
-                        shares_key(element, tb.open_elements[other], field):
+                if tb.open.elements[other] != NULL and \
+                        shares_key(element, tb.open.elements[other], field):
                     below = <uint32_t> (other + 1)
                     break
-            for other in range(position + 1, tb.open_count):
-                if tb.open_elements[other] != NULL and \
-                        shares_key(element, tb.open_elements[other], field):
+            for other in range(position + 1, tb.open.count):
+                if tb.open.elements[other] != NULL and \
+                        shares_key(element, tb.open.elements[other], field):
                     above = <uint32_t> (other + 1)
                     break
-            if tb.open_links[position].down[field] != below \
+            if tb.open.links[position].down[field] != below \
                     or link_up(tb, position, field) != above:
                 return False
             if above == 0 and topmost_slot(tb, element, field)[0] != position + 1:
                 return False
-    return empty == tb.open_removed
+    return empty == tb.open.removed
 
 
 cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -368,42 +415,42 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     cdef StackLinks* links
     if reserve_tag_key(tb, tag_key(element)) != 0:
         return -1
-    if tb.open_count < tb.open_capacity:
+    if tb.open.count < tb.open.capacity:
         return 0
-    if tb.open_count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
+    if tb.open.count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
         tb.failed = True
         return -1
-    capacity = grown_capacity(tb.open_capacity, tb.open_count + 1, 64, sizeof(StackLinks))
+    capacity = grown_capacity(tb.open.capacity, tb.open.count + 1, 64, sizeof(StackLinks))
     if capacity == 0:
         tb.failed = True
         return -1
-    items = <CElement**> realloc(tb.open_elements, capacity * sizeof(CElement*))
+    items = <CElement**> realloc(tb.open.elements, capacity * sizeof(CElement*))
     if items == NULL:
         tb.failed = True
         return -1
-    tb.open_elements = items
-    links = <StackLinks*> realloc(tb.open_links, capacity * sizeof(StackLinks))
+    tb.open.elements = items
+    links = <StackLinks*> realloc(tb.open.links, capacity * sizeof(StackLinks))
     if links == NULL:
         tb.failed = True
         return -1
     # (Up links are written lazily and checked against the down link before
     # use; zeroed, a read of one never written is still of defined memory.)
-    memset(links + tb.open_capacity, 0, (capacity - tb.open_capacity) * sizeof(StackLinks))
-    tb.open_links = links
-    tb.open_capacity = capacity
+    memset(links + tb.open.capacity, 0, (capacity - tb.open.capacity) * sizeof(StackLinks))
+    tb.open.links = links
+    tb.open.capacity = capacity
     return 0
 
 
 cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
     if element == NULL:
         return -1
-    if tb.open_removed * 2 > tb.open_count:
+    if tb.open.removed * 2 > tb.open.count:
         open_elements_compact(tb)
     if open_elements_reserve(tb, element) != 0:
         return -1
-    tb.open_elements[tb.open_count] = element
-    index_enter(tb, tb.open_count)
-    tb.open_count += 1
+    tb.open.elements[tb.open.count] = element
+    index_enter(tb, tb.open.count)
+    tb.open.count += 1
     return 0
 
 
@@ -411,11 +458,11 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
     """Pop the current node (running the steps the standard attaches to an
     element being popped)."""
     cdef CElement* element
-    if tb.open_count == 0:
+    if tb.open.count == 0:
         return
-    tb.open_count -= 1
-    element = tb.open_elements[tb.open_count]
-    index_leave(tb, tb.open_count)
+    tb.open.count -= 1
+    element = tb.open.elements[tb.open.count]
+    index_leave(tb, tb.open.count)
     drop_removed_places_on_top(tb)
     element_popped(tb, element)
 
@@ -432,9 +479,9 @@ cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept no
         return -1
     position = topmost_of(tb, tag_key(element))
     while position != 0:
-        if tb.open_elements[position - 1] == element:
+        if tb.open.elements[position - 1] == element:
             return position - 1
-        position = tb.open_links[position - 1].down[LINK_TAG]
+        position = tb.open.links[position - 1].down[LINK_TAG]
     return -1
 
 
@@ -448,49 +495,49 @@ cdef ssize_t open_elements_index(TreeBuilder* tb, CElement* element) noexcept no
 # ---------------------------------------------------------------------------
 
 cdef inline void drop_removed_places_on_top(TreeBuilder* tb) noexcept nogil:
-    while tb.open_count > 0 and tb.open_elements[tb.open_count - 1] == NULL:
-        tb.open_count -= 1
-        tb.open_removed -= 1
+    while tb.open.count > 0 and tb.open.elements[tb.open.count - 1] == NULL:
+        tb.open.count -= 1
+        tb.open.removed -= 1
 
 
 cdef inline ssize_t next_open_below(TreeBuilder* tb, ssize_t position) noexcept nogil:
     """The position of the open element right below `position` (-1: none)."""
     position -= 1
-    while position >= 0 and tb.open_elements[position] == NULL:
+    while position >= 0 and tb.open.elements[position] == NULL:
         position -= 1
     return position
 
 
 cdef void index_unlink(TreeBuilder* tb, size_t position) noexcept nogil:
     """Take the element at `position` out of the chains of its keys."""
-    cdef CElement* element = tb.open_elements[position]
+    cdef CElement* element = tb.open.elements[position]
     cdef uint32_t fields = link_fields(element)
     cdef uint32_t down, up
     cdef int field
     for field in range(LINK_FIELDS):
         if not (fields >> field) & 1:
             continue
-        down = tb.open_links[position].down[field]
+        down = tb.open.links[position].down[field]
         up = link_up(tb, position, field)
         if up != 0:
-            tb.open_links[up - 1].down[field] = down
+            tb.open.links[up - 1].down[field] = down
         else:
             topmost_slot(tb, element, field)[0] = down
         if down != 0:
-            tb.open_links[down - 1].up[field] = up
+            tb.open.links[down - 1].up[field] = up
     element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
     if is_unclosed_at_end(element, element_category(element)):
-        tb.open_unclosed -= 1
+        tb.open.unclosed -= 1
 
 
 cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
-    cdef CElement* element = tb.open_elements[index]
-    if index + 1 == tb.open_count:
+    cdef CElement* element = tb.open.elements[index]
+    if index + 1 == tb.open.count:
         open_elements_pop(tb)
         return
     index_unlink(tb, index)
-    tb.open_elements[index] = NULL
-    tb.open_removed += 1
+    tb.open.elements[index] = NULL
+    tb.open.removed += 1
     element_popped(tb, element)
 
 
@@ -506,23 +553,23 @@ cdef void open_elements_compact(TreeBuilder* tb) noexcept nogil:
     many removals as there are elements left)."""
     cdef size_t start = 0
     cdef size_t position, kept
-    while start < tb.open_count and tb.open_elements[start] != NULL:
+    while start < tb.open.count and tb.open.elements[start] != NULL:
         start += 1
-    if start == tb.open_count:
-        tb.open_removed = 0
+    if start == tb.open.count:
+        tb.open.removed = 0
         return
-    position = tb.open_count
+    position = tb.open.count
     while position > start:
         position -= 1
-        if tb.open_elements[position] != NULL:
+        if tb.open.elements[position] != NULL:
             index_leave(tb, position)
     kept = start
-    for position in range(start, tb.open_count):
-        if tb.open_elements[position] != NULL:
-            tb.open_elements[kept] = tb.open_elements[position]
+    for position in range(start, tb.open.count):
+        if tb.open.elements[position] != NULL:
+            tb.open.elements[kept] = tb.open.elements[position]
             kept += 1
-    tb.open_count = kept
-    tb.open_removed = 0
+    tb.open.count = kept
+    tb.open.removed = 0
     for position in range(start, kept):
         index_enter(tb, position)
 
@@ -531,15 +578,15 @@ cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,
                                    CElement* element) noexcept nogil:
     """Put `element` (a clone of the one at `index`: the same keys) in its
     place."""
-    tb.open_elements[index].node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
-    tb.open_elements[index] = element
+    tb.open.elements[index].node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+    tb.open.elements[index] = element
     element.node.flags |= ELEMENT_ON_STACK
 
 
 cdef void pop_until_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:
     """Pop elements until an HTML element `tag` has been popped."""
     cdef CElement* element
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         element = current_node(tb)
         open_elements_pop(tb)
         if is_html_element(element, tag):
@@ -550,7 +597,7 @@ cdef void pop_until_one_of(TreeBuilder* tb, lxp_tag_id_t first,
                            lxp_tag_id_t second) noexcept nogil:
     """Pop elements until an HTML element `first` or `second` has been popped."""
     cdef CElement* element
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         element = current_node(tb)
         open_elements_pop(tb)
         if is_html_element(element, first) or is_html_element(element, second):
@@ -560,7 +607,7 @@ cdef void pop_until_one_of(TreeBuilder* tb, lxp_tag_id_t first,
 cdef void pop_until_category(TreeBuilder* tb, uint32_t category) noexcept nogil:
     """Pop elements until one of a category (e.g. a heading) has been popped."""
     cdef CElement* element
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         element = current_node(tb)
         open_elements_pop(tb)
         if element_category(element) & category:
@@ -569,7 +616,7 @@ cdef void pop_until_category(TreeBuilder* tb, uint32_t category) noexcept nogil:
 
 cdef void pop_until_element(TreeBuilder* tb, CElement* target) noexcept nogil:
     cdef CElement* element
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         element = current_node(tb)
         open_elements_pop(tb)
         if element == target:
@@ -598,7 +645,7 @@ cdef inline bint parsing_template_contents(TreeBuilder* tb) noexcept nogil:
 
 cdef inline bint in_scope_at(TreeBuilder* tb, uint32_t position,
                              uint32_t boundary) noexcept nogil:
-    return position != 0 and position >= tb.topmost_boundary[scope_kind(boundary)]
+    return position != 0 and position >= tb.open.topmost_boundary[scope_kind(boundary)]
 
 
 cdef bint has_in_scope(TreeBuilder* tb, lxp_tag_id_t tag,
@@ -652,7 +699,7 @@ cdef void generate_implied_end_tags(TreeBuilder* tb,
     """Pop while the current node has an implied end tag, except an HTML
     element `exception` (0: none)."""
     cdef CElement* node
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         node = current_node(tb)
         if not (element_category(node) & CAT_IMPLIED_END):
             return
@@ -662,7 +709,7 @@ cdef void generate_implied_end_tags(TreeBuilder* tb,
 
 
 cdef void generate_all_implied_end_tags_thoroughly(TreeBuilder* tb) noexcept nogil:
-    while tb.open_count > 0 and (element_category(current_node(tb))
+    while tb.open.count > 0 and (element_category(current_node(tb))
                                  & CAT_IMPLIED_END_THOROUGH):
         open_elements_pop(tb)
 
@@ -685,7 +732,7 @@ cdef inline void close_p_element_in_button_scope(TreeBuilder* tb) noexcept nogil
 # https://html.spec.whatwg.org/multipage/parsing.html#clear-the-stack-back-to-a-table-context
 cdef void clear_stack_back_to_table_context(TreeBuilder* tb) noexcept nogil:
     cdef CElement* node
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         node = current_node(tb)
         if node.ns == NS_HTML and (node.tag_id == TAG_TABLE
                                    or node.tag_id == TAG_TEMPLATE
@@ -697,7 +744,7 @@ cdef void clear_stack_back_to_table_context(TreeBuilder* tb) noexcept nogil:
 # https://html.spec.whatwg.org/multipage/parsing.html#clear-the-stack-back-to-a-table-body-context
 cdef void clear_stack_back_to_table_body_context(TreeBuilder* tb) noexcept nogil:
     cdef CElement* node
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         node = current_node(tb)
         if node.ns == NS_HTML and (node.tag_id == TAG_TBODY
                                    or node.tag_id == TAG_TFOOT
@@ -711,7 +758,7 @@ cdef void clear_stack_back_to_table_body_context(TreeBuilder* tb) noexcept nogil
 # https://html.spec.whatwg.org/multipage/parsing.html#clear-the-stack-back-to-a-table-row-context
 cdef void clear_stack_back_to_table_row_context(TreeBuilder* tb) noexcept nogil:
     cdef CElement* node
-    while tb.open_count > 0:
+    while tb.open.count > 0:
         node = current_node(tb)
         if node.ns == NS_HTML and (node.tag_id == TAG_TR
                                    or node.tag_id == TAG_TEMPLATE

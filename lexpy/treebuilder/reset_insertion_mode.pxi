@@ -1,33 +1,4 @@
-# The stack of template insertion modes
-# https://html.spec.whatwg.org/multipage/parsing.html#stack-of-template-insertion-modes
-
-cdef int push_template_mode(TreeBuilder* tb, uint32_t mode) noexcept nogil:
-    cdef size_t capacity
-    cdef uint32_t* items
-    if tb.template_count == tb.template_capacity:
-        capacity = grown_capacity(tb.template_capacity, tb.template_count + 1, 16,
-                                  sizeof(uint32_t))
-        items = <uint32_t*> realloc(tb.template_modes, capacity * sizeof(uint32_t)) \
-            if capacity != 0 else NULL
-        if items == NULL:
-            tb.failed = True
-            return -1
-        tb.template_modes = items
-        tb.template_capacity = capacity
-    tb.template_modes[tb.template_count] = mode
-    tb.template_count += 1
-    return 0
-
-
-cdef inline void pop_template_mode(TreeBuilder* tb) noexcept nogil:
-    if tb.template_count > 0:
-        tb.template_count -= 1
-
-
-cdef inline uint32_t current_template_mode(TreeBuilder* tb) noexcept nogil:
-    return tb.template_modes[tb.template_count - 1]
-
-
+# Resetting the insertion mode appropriately
 # https://html.spec.whatwg.org/multipage/parsing.html#reset-the-insertion-mode-appropriately
 # (The current standard has no select step: select content is parsed in
 # "in body".)
@@ -47,7 +18,7 @@ cdef void reset_insertion_mode_appropriately(TreeBuilder* tb) noexcept nogil:
     cdef bint last
     cdef CElement* node
     cdef lxp_tag_id_t tag
-    if tb.open_count == 0:
+    if tb.open.count == 0:
         tb.mode = IN_BODY
         return
     for k in range(14):
@@ -57,7 +28,7 @@ cdef void reset_insertion_mode_appropriately(TreeBuilder* tb) noexcept nogil:
     if position <= 1:
         position = 1                  # the last node (the bottom one)
     last = position == 1
-    node = tb.open_elements[position - 1]
+    node = tb.open.elements[position - 1]
     if last and tb.context_element != NULL:
         node = tb.context_element
     if node.ns == NS_HTML:
@@ -81,7 +52,7 @@ cdef void reset_insertion_mode_appropriately(TreeBuilder* tb) noexcept nogil:
             tb.mode = IN_TABLE
             return
         if tag == TAG_TEMPLATE:
-            tb.mode = current_template_mode(tb) if tb.template_count else IN_TEMPLATE
+            tb.mode = current_template_mode(tb) if tb.template_modes.count else IN_TEMPLATE
             return
         if tag == TAG_HEAD and not last:
             tb.mode = IN_HEAD

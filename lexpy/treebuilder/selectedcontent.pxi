@@ -13,6 +13,21 @@
 # not walked up for each option either.
 
 
+# What the tree builder remembers of <selectedcontent>: how many were
+# inserted; the select last looked at, whether it has a selectedcontent
+# descendant (its first, which may be disabled), its enabled
+# selectedcontent and its selected option so far, and its first option not
+# disabled that lies outside that selectedcontent (what a clone cannot
+# remove).
+cdef struct SelectedcontentState:
+    size_t count
+    CElement* select
+    bint found
+    CElement* element
+    CElement* option
+    CElement* first_enabled
+
+
 cdef inline bint is_html_node(CNode* node, lxp_tag_id_t tag) noexcept nogil:
     return node.type == ELEMENT_NODE and is_html_element(<CElement*> node, tag)
 
@@ -34,14 +49,14 @@ cdef uint32_t open_html_below(TreeBuilder* tb, lxp_tag_id_t tag,
     on the stack (0: none). Not in the standard."""
     cdef uint32_t found = topmost_html_element(tb, tag)
     while found != 0 and <ssize_t> found - 1 >= position:
-        found = tb.open_links[found - 1].down[LINK_TAG]
+        found = tb.open.links[found - 1].down[LINK_TAG]
     return found
 
 
 cdef inline uint32_t open_html_further_below(TreeBuilder* tb, uint32_t found) noexcept nogil:
     """The next open element with the tag of the one at `found` - 1, below
     it (0: none). Not in the standard."""
-    return tb.open_links[found - 1].down[LINK_TAG] if found != 0 else 0
+    return tb.open.links[found - 1].down[LINK_TAG] if found != 0 else 0
 
 
 cdef inline bint is_off_the_tree(TreeBuilder* tb, CNode* node) noexcept nogil:
@@ -51,7 +66,7 @@ cdef inline bint is_off_the_tree(TreeBuilder* tb, CNode* node) noexcept nogil:
     stack no longer says whose descendant an open element is. Not in the
     standard."""
     cdef CNode* root
-    if not tb.detached_open_elements:
+    if not tb.open.detached:
         return False
     root = find_root(tb, node)
     return root.type != DOCUMENT_NODE and root.type != DOCUMENT_FRAGMENT_NODE
@@ -104,7 +119,7 @@ cdef CElement* option_nearest_select(TreeBuilder* tb, CElement* option) noexcept
         optgroup = open_html_further_below(tb, optgroup)
     if optgroups > 1:
         return NULL
-    return tb.open_elements[select - 1]
+    return tb.open.elements[select - 1]
 
 
 # https://html.spec.whatwg.org/multipage/form-elements.html#the-selectedcontent-element
@@ -148,7 +163,7 @@ cdef CElement* selectedcontent_nearest_select(TreeBuilder* tb, CElement* selecte
         if select != NULL:
             disabled[0] = True
         else:
-            select = tb.open_elements[below - 1]
+            select = tb.open.elements[below - 1]
             if open_html_further_below(tb, below) > template:
                 disabled[0] = True
     return select
@@ -171,22 +186,22 @@ cdef void remember_select(TreeBuilder* tb, CElement* select,
     cdef size_t apart = 0         # depth of that element (0: none)
     cdef size_t optgroup = 0      # depth of the optgroup the walk is in (0: none)
     cdef bint disabled
-    tb.selectedcontent_select = select
-    tb.selectedcontent_found = False
-    tb.selectedcontent_element = NULL
-    tb.selectedcontent_option = NULL
-    tb.selectedcontent_first_enabled = NULL
+    tb.selectedcontent.select = select
+    tb.selectedcontent.found = False
+    tb.selectedcontent.element = NULL
+    tb.selectedcontent.option = NULL
+    tb.selectedcontent.first_enabled = NULL
     if element_find_attribute(select, ATTR_MULTIPLE, NS__UNDEF) != NULL:
         return
     while node != NULL:
         if node.type == ELEMENT_NODE and (<CElement*> node).ns == NS_HTML:
             element = <CElement*> node
             if element.tag_id == TAG_SELECTEDCONTENT:
-                if not tb.selectedcontent_found:
-                    tb.selectedcontent_found = True
+                if not tb.selectedcontent.found:
+                    tb.selectedcontent.found = True
                     selectedcontent_nearest_select(tb, element, &disabled)
                     if not disabled:
-                        tb.selectedcontent_element = element
+                        tb.selectedcontent.element = element
             elif apart != 0:
                 pass
             elif element.tag_id == TAG_OPTION:
@@ -221,20 +236,20 @@ cdef bint option_selectedness(TreeBuilder* tb, CElement* option) noexcept nogil:
     the select's first option that is not disabled, of those outside its
     enabled selectedcontent (while that one is open, the select's options
     are inside it: a clone may remove them)."""
-    cdef CElement* selectedcontent = tb.selectedcontent_element
+    cdef CElement* selectedcontent = tb.selectedcontent.element
     cdef bint enabled = not option_is_disabled(option)
-    if option == tb.selectedcontent_option:
+    if option == tb.selectedcontent.option:
         # Counted already: a walk over the select (remember_select) met it
         # while it was open.
         return True
-    if enabled and tb.selectedcontent_first_enabled == NULL and (
+    if enabled and tb.selectedcontent.first_enabled == NULL and (
             selectedcontent == NULL or not (selectedcontent.node.flags & ELEMENT_ON_STACK)):
-        tb.selectedcontent_first_enabled = option
+        tb.selectedcontent.first_enabled = option
     if element_find_attribute(option, ATTR_SELECTED, NS__UNDEF) != NULL:
-        tb.selectedcontent_option = option
+        tb.selectedcontent.option = option
         return True
-    if tb.selectedcontent_option == NULL and enabled:
-        tb.selectedcontent_option = option
+    if tb.selectedcontent.option == NULL and enabled:
+        tb.selectedcontent.option = option
         return True
     return False
 
@@ -262,21 +277,21 @@ cdef void selectedcontent_inserted(TreeBuilder* tb, CElement* selectedcontent) n
     the option's content."""
     cdef CElement* select
     cdef bint disabled
-    tb.selectedcontent_count += 1
+    tb.selectedcontent.count += 1
     select = selectedcontent_nearest_select(tb, selectedcontent, &disabled)
     if select == NULL:
         return
-    if select != tb.selectedcontent_select:
+    if select != tb.selectedcontent.select:
         remember_select(tb, select, NULL)
-    elif not tb.selectedcontent_found and \
+    elif not tb.selectedcontent.found and \
             element_find_attribute(select, ATTR_MULTIPLE, NS__UNDEF) == NULL:
         # (Inserted at the end of an open element: after the select's
         # other content in tree order, so the first one is found already.)
-        tb.selectedcontent_found = True
+        tb.selectedcontent.found = True
         if not disabled:
-            tb.selectedcontent_element = selectedcontent
-    if tb.selectedcontent_element == selectedcontent and tb.selectedcontent_option != NULL:
-        clone_option_into_selectedcontent(tb, tb.selectedcontent_option, selectedcontent)
+            tb.selectedcontent.element = selectedcontent
+    if tb.selectedcontent.element == selectedcontent and tb.selectedcontent.option != NULL:
+        clone_option_into_selectedcontent(tb, tb.selectedcontent.option, selectedcontent)
 
 
 # https://html.spec.whatwg.org/multipage/form-elements.html#maybe-clone-an-option-into-selectedcontent
@@ -284,11 +299,11 @@ cdef void option_popped(TreeBuilder* tb, CElement* option) noexcept nogil:
     cdef CElement* select = option_nearest_select(tb, option)
     if select == NULL:
         return
-    if select != tb.selectedcontent_select:
+    if select != tb.selectedcontent.select:
         remember_select(tb, select, option)
-    if option_selectedness(tb, option) and tb.selectedcontent_element != NULL:
-        clone_option_into_selectedcontent(tb, option, tb.selectedcontent_element)
-        if tb.selectedcontent_element.node.flags & ELEMENT_ON_STACK:
+    if option_selectedness(tb, option) and tb.selectedcontent.element != NULL:
+        clone_option_into_selectedcontent(tb, option, tb.selectedcontent.element)
+        if tb.selectedcontent.element.node.flags & ELEMENT_ON_STACK:
             # The option was pushed after the open selectedcontent (else
             # the selectedcontent would be its descendant, so disabled):
             # it is in the selectedcontent, one of the children the clone
@@ -298,12 +313,12 @@ cdef void option_popped(TreeBuilder* tb, CElement* option) noexcept nogil:
             # is not disabled. Those left are the ones before the
             # selectedcontent: an open element's content is the end of the
             # tree so far.
-            tb.selectedcontent_option = tb.selectedcontent_first_enabled
+            tb.selectedcontent.option = tb.selectedcontent.first_enabled
 
 
 cdef inline void element_popped(TreeBuilder* tb, CElement* element) noexcept nogil:
     """What happens when an element leaves the stack of open elements."""
-    if tb.selectedcontent_count != 0 and element.tag_id == TAG_OPTION \
+    if tb.selectedcontent.count != 0 and element.tag_id == TAG_OPTION \
             and element.ns == NS_HTML:
         option_popped(tb, element)
     if element.node.flags & ELEMENT_PATCHING:

@@ -11,6 +11,24 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#insert-a-character
 
 
+# Character data still to be inserted: a byte range that is either the
+# token's raw text (`flags` = the conversion still to apply) or text already
+# decoded into the tree builder's scratch buffer (flags only DATA_HAS_NUL).
+cdef struct TextRun:
+    const uint8_t* data
+    size_t begin
+    size_t end
+    uint32_t flags
+
+
+# The pending table character tokens (decoded, NUL removed).
+cdef struct PendingTableCharacterTokens:
+    uint8_t* data
+    size_t length
+    size_t capacity
+    bint has_non_whitespace
+
+
 cdef inline bint is_ascii_whitespace(uint8_t c) noexcept nogil:
     """TAB, LF, FF, CR, SPACE: the whitespace of the insertion modes."""
     return c == 0x20 or c == 0x0A or c == 0x09 or c == 0x0C or c == 0x0D
@@ -288,22 +306,22 @@ cdef void append_pending_table_text(TreeBuilder* tb, TextRun* run) noexcept nogi
     """Append the run ("in table text": U+0000 is a parse error and is
     ignored), decoded, to the pending table character tokens."""
     cdef size_t length = run.end - run.begin
-    cdef size_t start = tb.pending_length
+    cdef size_t start = tb.pending_table_text.length
     cdef size_t i, room
     if length == 0:
         return
     report_nul_characters(tb, run)
     room = conversion_room(length, run.flags)
-    if ensure_capacity(tb, &tb.pending_text, &tb.pending_capacity,
-                       tb.pending_length + room if room <= (<size_t> -1) - tb.pending_length
+    if ensure_capacity(tb, &tb.pending_table_text.data, &tb.pending_table_text.capacity,
+                       tb.pending_table_text.length + room if room <= (<size_t> -1) - tb.pending_table_text.length
                        else <size_t> -1) != 0:
         return
-    tb.pending_length += convert_text(
+    tb.pending_table_text.length += convert_text(
         run.data + run.begin, length,
         run.flags | (NUL_DROP if run_has_real_nul(run) else 0),
-        tb.pending_text + tb.pending_length)
-    if not tb.pending_has_non_whitespace:
-        for i in range(start, tb.pending_length):
-            if not is_ascii_whitespace(tb.pending_text[i]):
-                tb.pending_has_non_whitespace = True
+        tb.pending_table_text.data + tb.pending_table_text.length)
+    if not tb.pending_table_text.has_non_whitespace:
+        for i in range(start, tb.pending_table_text.length):
+            if not is_ascii_whitespace(tb.pending_table_text.data[i]):
+                tb.pending_table_text.has_non_whitespace = True
                 break

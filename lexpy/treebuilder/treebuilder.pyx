@@ -18,10 +18,10 @@ from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 from lexpy.core.names cimport *
 from lexpy.tokenizer.token cimport *
 from lexpy.core.core cimport (
-    hash_key_for, keyed_hash, ErrorList, error_list_add, tag_id_by_name)
+    hash_key_for, keyed_hash, ErrorList, HashKey, error_list_add, tag_id_by_name)
 from lexpy.tokenizer.tokenizer cimport (
     TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
-    PLAINTEXT_STATE, convert_text, Tokenizer, tokenizer_set_state,
+    PLAINTEXT_STATE, TOKENIZER_PAUSE, convert_text, Tokenizer, tokenizer_set_state,
     tokenizer_set_cdata_allowed)
 from lexpy.encoding.encoding cimport (
     encoding_for_label, extract_encoding_from_meta, is_content_type_pragma)
@@ -41,18 +41,113 @@ from lexpy.dom.dom cimport (
     Node, Document, document_new, node_proxy)
 
 
+# The insertion modes of the standard
+# (https://html.spec.whatwg.org/multipage/parsing.html#the-insertion-mode).
+# The relaxed <select> parser of the current standard has no "in select" and
+# no "in select in table" mode.
+cdef enum InsertionMode:
+    INITIAL
+    BEFORE_HTML
+    BEFORE_HEAD
+    IN_HEAD
+    IN_HEAD_NOSCRIPT
+    AFTER_HEAD
+    IN_BODY
+    TEXT
+    IN_TABLE
+    IN_TABLE_TEXT
+    IN_CAPTION
+    IN_COLUMN_GROUP
+    IN_TABLE_BODY
+    IN_ROW
+    IN_CELL
+    IN_TEMPLATE
+    AFTER_BODY
+    IN_FRAMESET
+    AFTER_FRAMESET
+    AFTER_AFTER_BODY
+    AFTER_AFTER_FRAMESET
+
+
+# What a mode handler returns: the token is handled, or it must be processed
+# again (in the mode the handler switched to).
+cdef enum ModeResult:
+    DONE = 0
+    REPROCESS = 1
+    # Only from the rules for foreign content: reprocess the token by the
+    # current insertion mode "in HTML content", bypassing the dispatcher.
+    REPROCESS_AS_HTML = 2
+
+
+
+# The standard's structures, each with its operations, then the TreeBuilder
+# made of them (C calls between the files go either way: Cython declares
+# every function first).
 include "parse_errors.pxi"         # parse_error(): tree-construction errors
 include "open_elements.pxi"        # the stack of open elements, every scope
 include "active_formatting.pxi"    # the list of active formatting elements
-include "insertion.pxi"            # appropriate place, creating and inserting nodes
+include "template_modes.pxi"       # the stack of template insertion modes
 include "text.pxi"                 # character tokens as byte runs; table text
 include "selectedcontent.pxi"      # <selectedcontent> follows the selected option
 include "content_patching.pxi"     # <template for>: markers patched out of order
-include "reset_insertion_mode.pxi" # template modes; reset the insertion mode
+
+# The tree builder: the state of tree construction, made of the standard's
+# own structures (each defined with its operations in its feature file).
+cdef struct TreeBuilder:
+    CDocument* document
+    Tokenizer* tokenizer          # NULL in unit tests
+    ErrorList* errors             # NULL: errors are not collected
+    uint32_t mode                 # InsertionMode
+    uint32_t original_mode
+    StackOfOpenElements open
+    ListOfActiveFormattingElements formatting
+    StackOfTemplateInsertionModes template_modes
+    CElement* head_element        # the head element pointer
+    CElement* form_element        # the form element pointer
+    # The fragment case: the context element (in this document), else NULL.
+    CElement* context_element
+    CElement* fragment_root       # its root html element
+    bint scripting                # the scripting flag
+    bint frameset_ok
+    bint foster_parenting
+    bint skip_newline             # ignore a LF right after <pre>/<listing>/<textarea>
+    bint self_closing_acknowledged
+    bint cdata_allowed            # last value given to the tokenizer
+    bint stopped                  # "stop parsing" has run
+    bint failed                   # out of memory: the tree is incomplete
+    # The token being processed: its text and its position (for errors).
+    TextRun text
+    uint32_t line
+    uint32_t column
+    # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
+    CCharacterData* last_comment
+    # Where an encoding indication goes (a <meta> that names an encoding:
+    # the parse driver decides what it changes), NULL: nowhere.
+    EncodingIndicator encoding_indicator
+    void* encoding_context
+    bint reparse                  # the indication asked for the document to
+                                  # be parsed again: the builder stops
+    # Decoded text of a token with character references.
+    uint8_t* scratch
+    size_t scratch_capacity
+    PendingTableCharacterTokens pending_table_text
+    SelectedcontentState selectedcontent
+    # <template for>: nothing is allocated until a named marker exists.
+    ContentPatching patching
+    # Script execution (the parse driver's): with scripts_run, the end tag
+    # of an HTML script pauses the tokenizer with the script popped here.
+    bint scripts_run
+    CElement* script_to_prepare
+
+
+# The algorithms of tree construction.
+include "insertion.pxi"            # appropriate place, creating and inserting nodes
+include "reset_insertion_mode.pxi" # reset the insertion mode appropriately
 include "adoption_agency.pxi"      # the adoption agency algorithm
 include "doctype.pxi"              # DocumentType node and quirks mode
 include "encoding_change.pxi"      # a <meta> changes the encoding
 include "foreign_content.pxi"      # the dispatcher's choice; SVG and MathML
+include "the_end.pxi"              # stop parsing
 
 # The insertion modes, in the standard's order.
 include "modes/initial.pxi"
@@ -89,7 +184,7 @@ cdef inline void switch_tokenizer_state(TreeBuilder* tb,
 
 # The rules of each insertion mode, indexed by the mode (Lexbor's table of
 # handlers): one indirect call instead of a chain of comparisons.
-ctypedef int (*ModeHandler)(TreeBuilder* tb, Token* token) noexcept nogil
+ctypedef ModeResult (*ModeHandler)(TreeBuilder* tb, Token* token) noexcept nogil
 
 cdef enum:
     MODE_COUNT = AFTER_AFTER_FRAMESET + 1
@@ -121,7 +216,7 @@ MODE_HANDLERS[<size_t> AFTER_AFTER_FRAMESET] = mode_after_after_frameset
 init_formatting_slots()
 
 
-cdef inline int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef inline ModeResult process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
     """Process the token by the rules of the current insertion mode."""
     if tb.mode >= MODE_COUNT:
         return DONE
@@ -130,7 +225,7 @@ cdef inline int process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
 
 # https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
 cdef void process_token(TreeBuilder* tb, Token* token) noexcept nogil:
-    cdef int result
+    cdef ModeResult result
     while not tb.failed and not tb.stopped:
         if token.tag_id == TAG__TEXT and text_is_empty(tb):
             return
@@ -178,7 +273,63 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     update_cdata_allowed(tb)
     if tb.failed:
         return 1
-    return 2 if tb.reparse else 0
+    if tb.reparse:
+        return 2
+    return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
+
+
+cdef bint tree_builder_failed(TreeBuilder* tb) noexcept nogil:
+    return tb.failed
+
+
+cdef bint tree_builder_reparse(TreeBuilder* tb) noexcept nogil:
+    return tb.reparse
+
+
+cdef bint tree_builder_stopped(TreeBuilder* tb) noexcept nogil:
+    return tb.stopped
+
+
+cdef bint tree_builder_is_fragment(TreeBuilder* tb) noexcept nogil:
+    return tb.context_element != NULL
+
+
+cdef CElement* tree_builder_fragment_root(TreeBuilder* tb) noexcept nogil:
+    return tb.fragment_root
+
+
+cdef void tree_builder_formatting_census(TreeBuilder* tb, size_t* entries,
+                                         size_t* signatures) noexcept nogil:
+    entries[0] = tb.formatting.count
+    signatures[0] = tb.formatting.noah_used
+
+
+cdef uint64_t tree_builder_last_formatting_signature(TreeBuilder* tb) noexcept nogil:
+    if tb.formatting.count == 0:
+        return 0
+    return tb.formatting.entries[tb.formatting.count - 1].signature
+
+
+cdef size_t tree_builder_scratch_capacity(TreeBuilder* tb) noexcept nogil:
+    return tb.scratch_capacity
+
+
+cdef void tree_builder_set_scripts_run(TreeBuilder* tb, bint run) noexcept nogil:
+    tb.scripts_run = run
+
+
+cdef CElement* tree_builder_take_script(TreeBuilder* tb) noexcept nogil:
+    cdef CElement* script = tb.script_to_prepare
+    tb.script_to_prepare = NULL
+    return script
+
+
+cdef void tree_builder_tree_changed(TreeBuilder* tb) noexcept nogil:
+    """The open elements may be anywhere now (the stack is not the
+    ancestry of what goes into them), and find_root's memo is stale."""
+    tb.open.detached = True
+    parser_moved_nodes(tb)
+    tb.selectedcontent.select = NULL
 
 
 cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
@@ -189,7 +340,7 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
         return NULL
     tb.document = document
     tb.tokenizer = tokenizer
-    tb.noah_key = hash_key_for(tb)
+    tb.formatting.noah_key = hash_key_for(tb)
     tb.errors = errors
     tb.scripting = scripting
     tb.mode = INITIAL
@@ -209,14 +360,14 @@ cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
 cdef void tree_builder_destroy(TreeBuilder* tb) noexcept nogil:
     if tb == NULL:
         return
-    free(tb.open_elements)
-    free(tb.open_links)
-    free(tb.topmost_tag)
-    free(tb.formatting)
-    free(tb.noah_counts)
-    free(tb.marker_saves)
-    free(tb.template_modes)
+    free(tb.open.elements)
+    free(tb.open.links)
+    free(tb.open.topmost_tag)
+    free(tb.formatting.entries)
+    free(tb.formatting.noah_counts)
+    free(tb.formatting.marker_saves)
+    free(tb.template_modes.modes)
     free(tb.scratch)
-    free(tb.pending_text)
+    free(tb.pending_table_text.data)
     content_patching_release(&tb.patching)
     free(tb)

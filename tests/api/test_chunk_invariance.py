@@ -8,6 +8,9 @@ input is also fed in seeded random chunk sizes (several seeds, from a few
 bytes to tens of kilobytes). Byte chunks split UTF-8 sequences, CRLFs and
 everything else; str chunks split surrogate-free text anywhere.
 
+The scripted cases run their scripts (a JavaScript engine,
+tests/conformance/javascript.py) in every way of feeding them.
+
 Together with tests/conformance/test_tree_suite.py (the whole input against each case's
 expected tree) this proves every way of feeding a case gives its expected
 tree.
@@ -33,6 +36,9 @@ def _fed(case, chunks):
     options = {"scripting": case.scripting}
     if case.fragment_context is not None:
         options["context"], options["namespace"] = case.context_and_namespace()
+    elif case.scripted:
+        # (A new script engine for each parse: the scripts run again.)
+        options["on_script"] = runners.script_runner(True)
     return lexpy.dump(fed(chunks, **options))
 
 

@@ -171,6 +171,8 @@ def _parse_params():
 
 def _parse(case, tree_type, namespaced):
     kwargs = {"scripting": case.scripting}
+    if case.scripted:
+        kwargs["on_script"] = runners.script_runner(True)
     if tree_type == "etree":
         kwargs["fullTree"] = True
     if case.fragment_context is not None:

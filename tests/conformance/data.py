@@ -24,6 +24,7 @@ No copy found is an error (DataNotFound), never a silent skip.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -407,9 +408,23 @@ class SelectorCase:
     expect: list = field(default_factory=list)   # ids in document order
     invalid: bool = False          # the selector must raise SelectorSyntaxError
     custom: Optional[dict] = None  # soupsieve's custom= mapping
+    corrected: Optional[str] = None   # why the data's expectation was replaced
+                                      # (tests/conformance/corrections.py)
 
 
 def selector_cases() -> Iterator[SelectorCase]:
+    """The cases of the four files, with the corrections of
+    tests/conformance/corrections.py applied."""
+    from tests.conformance.corrections import corrected
+    for case in _selector_cases_as_written():
+        correction = corrected(case.id)
+        if correction is not None:
+            reason, fields = correction
+            case = dataclasses.replace(case, corrected=reason, **fields)
+        yield case
+
+
+def _selector_cases_as_written() -> Iterator[SelectorCase]:
     base = selectors_dir()
     for name in SELECTOR_FILES:
         with open(base / name, encoding="utf-8") as f:

@@ -100,15 +100,26 @@ def run_tokenizer_case(case: TokenizerCase,
 # Tree construction
 # ---------------------------------------------------------------------------
 
+def script_runner(scripted: bool):
+    """The on_script callback of a case: a JavaScript engine
+    (tests/conformance/javascript.py) for the scripted/ cases, else None."""
+    if not scripted:
+        return None
+    from tests.conformance.javascript import ScriptEngine
+    return ScriptEngine().on_script
+
+
 def parse_for_tree_case(case: TreeCase, data=None):
-    """Parse a tree case's input as the case says (document or fragment)."""
+    """Parse a tree case's input as the case says (document or fragment;
+    the scripted cases with their scripts run)."""
     import lexpy
     data = case.data if data is None else data
     if case.fragment_context is not None:
         context, namespace = case.context_and_namespace()
         return lexpy.parse_fragment(data, context, namespace=namespace,
                                     scripting=case.scripting)
-    return lexpy.parse(data, scripting=case.scripting)
+    return lexpy.parse(data, scripting=case.scripting,
+                       on_script=script_runner(case.scripted))
 
 
 def run_tree_case(case: TreeCase) -> Optional[str]:
@@ -130,7 +141,7 @@ def run_encoding_case(case: EncodingCase) -> Optional[str]:
     try:
         import lexpy
         from lexpy.encoding import lookup
-        got = lexpy.parse(case.data).encoding
+        got = lexpy.parse(case.data, on_script=script_runner(case.scripted)).encoding
         expected = lookup(case.encoding).name
     except Exception as exc:  # noqa: BLE001
         return _exception_message(exc)

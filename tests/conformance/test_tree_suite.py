@@ -10,9 +10,9 @@ house/FILE:N:...) and the cases past the suites
 disagreements of differential runs judged against the standard) run the
 same way.
 
-The cases that need a script engine (scripted/) are strict expected
-failures with their reason from tests/conformance/xfail.py; nothing is
-skipped.
+The scripted/ cases run their scripts through a JavaScript engine
+(tests/conformance/javascript.py, QuickJS) driving lexpy's on_script hook;
+nothing is skipped.
 """
 import pytest
 

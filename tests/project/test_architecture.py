@@ -93,11 +93,33 @@ def test_the_tree_builder_keeps_no_input_stream_state():
                if p.suffix in (".pyx", ".pxd", ".pxi")]
     text = "\n".join(p.read_text(encoding="utf-8") for p in sources)
     assert "InputByteStream" not in text and "input_byte_stream" not in text
-    pxd = (LEXPY / "treebuilder" / "treebuilder.pxd").read_text(encoding="utf-8")
-    struct = pxd[pxd.index("cdef struct TreeBuilder:"):]
+    pyx = (LEXPY / "treebuilder" / "treebuilder.pyx").read_text(encoding="utf-8")
+    struct = pyx[pyx.index("cdef struct TreeBuilder:"):]
     struct = struct[:struct.index("\n\n\n")]
     for field in ("input", "input_bytes", "input_length", "reparse_window"):
         assert not re.search(r"\b\w+\*?\s+%s\b" % field, struct), field
+
+
+def test_the_tree_builder_is_opaque_outside_the_tree_builder():
+    """Other modules see TreeBuilder as an opaque struct and drive it through
+    the calls of treebuilder.pxd; its state is made of the standard's
+    structures, each in the file of its operations."""
+    pxd = (LEXPY / "treebuilder" / "treebuilder.pxd").read_text(encoding="utf-8")
+    assert re.search(r"^cdef struct TreeBuilder\s*(#.*)?$", pxd, re.M)
+    assert "cdef struct TreeBuilder:" not in pxd
+    for name, home in (("StackOfOpenElements", "open_elements.pxi"),
+                       ("ListOfActiveFormattingElements", "active_formatting.pxi"),
+                       ("StackOfTemplateInsertionModes", "template_modes.pxi"),
+                       ("PendingTableCharacterTokens", "text.pxi"),
+                       ("SelectedcontentState", "selectedcontent.pxi")):
+        text = (LEXPY / "treebuilder" / home).read_text(encoding="utf-8")
+        assert "cdef struct %s:" % name in text, name
+    stop = [p.name for p in (LEXPY / "treebuilder").rglob("*.pxi")
+            if "cdef void stop_parsing(" in p.read_text(encoding="utf-8")]
+    assert stop == ["the_end.pxi"]
+    others = "\n".join(p.read_text(encoding="utf-8") for p in LEXPY.rglob("*")
+                       if p.suffix in (".pyx", ".pxi") and "treebuilder" not in p.parts)
+    assert not re.search(r"c_builder\.\w", others)
     everything = "\n".join(p.read_text(encoding="utf-8") for p in LEXPY.rglob("*")
                            if p.suffix in (".py", ".pyx", ".pxd", ".pxi"))
     assert "_connect_stream" not in everything

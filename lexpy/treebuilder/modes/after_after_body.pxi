@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#the-after-after-body-insertion-mode
 
 
-cdef int mode_after_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_after_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if is_comment_or_processing_instruction(token):
         insert_comment(tb, token, &tb.document.node)

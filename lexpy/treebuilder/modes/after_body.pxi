@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterbody
 
 
-cdef int mode_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         insert_leading_whitespace_in_body(tb)
@@ -10,8 +10,8 @@ cdef int mode_after_body(TreeBuilder* tb, Token* token) noexcept nogil:
             return DONE
     elif is_comment_or_processing_instruction(token):
         # As the last child of the first element on the stack (html).
-        if tb.open_count > 0:
-            insert_comment(tb, token, &tb.open_elements[0].node)
+        if tb.open.count > 0:
+            insert_comment(tb, token, &tb.open.elements[0].node)
         return DONE
     elif kind == TAG__DOCTYPE:
         parse_error(tb, "unexpected-doctype")

@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-afterframeset
 
 
-cdef int mode_after_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_after_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun run
     if kind == TAG__TEXT:

@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#the-after-head-insertion-mode
 
 
-cdef inline int anything_else_after_head(TreeBuilder* tb) noexcept nogil:
+cdef inline ModeResult anything_else_after_head(TreeBuilder* tb) noexcept nogil:
     insert_html_element_named(tb, TAG_BODY)
     # Nothing before an implied body was body content: a template in the
     # head does not keep a later <frameset> out (whatwg/html#12908).
@@ -11,9 +11,9 @@ cdef inline int anything_else_after_head(TreeBuilder* tb) noexcept nogil:
     return REPROCESS
 
 
-cdef int start_tag_after_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_after_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
-    cdef int result
+    cdef ModeResult result
     if kind == TAG_HTML:
         return mode_in_body(tb, token)
     if kind == TAG_BODY:
@@ -41,7 +41,7 @@ cdef int start_tag_after_head(TreeBuilder* tb, Token* token) noexcept nogil:
     return anything_else_after_head(tb)
 
 
-cdef int mode_after_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_after_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun whitespace
     if kind == TAG__TEXT:

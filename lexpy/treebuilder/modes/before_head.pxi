@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#the-before-head-insertion-mode
 
 
-cdef int mode_before_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_before_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         take_leading_whitespace(tb)            # ignored

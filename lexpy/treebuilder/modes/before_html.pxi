@@ -18,7 +18,7 @@ cdef void insert_root_element(TreeBuilder* tb, Token* token) noexcept nogil:
     open_elements_push(tb, html)
 
 
-cdef int mode_before_html(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_before_html(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__DOCTYPE:
         parse_error(tb, "unexpected-doctype")

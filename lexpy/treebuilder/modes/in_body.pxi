@@ -6,7 +6,7 @@
 # select" mode).
 
 
-cdef int characters_in_body(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult characters_in_body(TreeBuilder* tb) noexcept nogil:
     """U+0000 is a parse error and is ignored; any other character
     reconstructs the active formatting elements and is inserted, and turns
     frameset-ok off unless it is whitespace."""
@@ -42,26 +42,16 @@ cdef bint run_has_non_nul(TextRun* run) noexcept nogil:
     return False
 
 
-# https://html.spec.whatwg.org/multipage/parsing.html#stop-parsing
-cdef void stop_parsing(TreeBuilder* tb) noexcept nogil:
-    while tb.open_count > 0:
-        open_elements_pop(tb)
-    # (Not in the standard, which drops the parser: the tree builder's
-    # bits leave the nodes of the finished document.)
-    formatting_release(tb)
-    tb.stopped = True
-
-
 cdef inline bint has_unclosed_element_at_end(TreeBuilder* tb) noexcept nogil:
     """Whether an element other than dd, dt, li, optgroup, option, p, rb,
     rp, rt, rtc, tbody, td, tfoot, th, thead, tr, body or html is open (a
     parse error at the end of the body or the file; the stack's index
     counts them)."""
-    return tb.open_unclosed != 0
+    return tb.open.unclosed != 0
 
 
-cdef int end_of_file_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
-    if tb.template_count > 0:
+cdef ModeResult end_of_file_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+    if tb.template_modes.count > 0:
         return mode_in_template(tb, token)
     if has_unclosed_element_at_end(tb):
         parse_error(tb, "unclosed-elements-at-end-of-file")
@@ -73,42 +63,42 @@ cdef int end_of_file_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
 # Start tags
 # ---------------------------------------------------------------------------
 
-cdef int start_tag_html_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_html_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     parse_error(tb, "unexpected-html-start-tag")
-    if has_template_on_stack(tb) or tb.open_count == 0:
+    if has_template_on_stack(tb) or tb.open.count == 0:
         return DONE
-    add_missing_attributes(tb, tb.open_elements[0], token)
+    add_missing_attributes(tb, tb.open.elements[0], token)
     return DONE
 
 
-cdef int start_tag_body_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_body_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     parse_error(tb, "unexpected-body-start-tag")
-    if tb.open_count < 2 or not is_html_element(tb.open_elements[1], TAG_BODY) \
+    if tb.open.count < 2 or not is_html_element(tb.open.elements[1], TAG_BODY) \
             or has_template_on_stack(tb):
         return DONE                                # the fragment case
     tb.frameset_ok = False
-    add_missing_attributes(tb, tb.open_elements[1], token)
+    add_missing_attributes(tb, tb.open.elements[1], token)
     return DONE
 
 
-cdef int start_tag_frameset_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_frameset_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* body
     parse_error(tb, "unexpected-frameset-start-tag")
-    if tb.open_count < 2 or not is_html_element(tb.open_elements[1], TAG_BODY):
+    if tb.open.count < 2 or not is_html_element(tb.open.elements[1], TAG_BODY):
         return DONE                                # the fragment case
     if not tb.frameset_ok:
         return DONE
-    body = tb.open_elements[1]
+    body = tb.open.elements[1]
     if body.node.parent != NULL:
         parser_removed(tb, &body.node)
-    while tb.open_count > 1:
+    while tb.open.count > 1:
         open_elements_pop(tb)
     insert_html_element(tb, token)
     tb.mode = IN_FRAMESET
     return DONE
 
 
-cdef int start_tag_closes_p(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_closes_p(TreeBuilder* tb, Token* token) noexcept nogil:
     """address, article, aside, blockquote, center, details, dialog, dir,
     div, dl, fieldset, figcaption, figure, footer, header, hgroup, main,
     menu, nav, ol, p, search, section, summary, ul."""
@@ -117,7 +107,7 @@ cdef int start_tag_closes_p(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
     close_p_element_in_button_scope(tb)
     if element_category(current_node(tb)) & CAT_HEADING:
         parse_error(tb, "nested-heading")
@@ -126,7 +116,7 @@ cdef int start_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_pre_listing(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_pre_listing(TreeBuilder* tb, Token* token) noexcept nogil:
     close_p_element_in_button_scope(tb)
     insert_html_element(tb, token)
     tb.skip_newline = True
@@ -134,7 +124,7 @@ cdef int start_tag_pre_listing(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_form_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_form_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef bint in_template = parsing_template_contents(tb)
     cdef CElement* form
     if tb.form_element != NULL and not in_template:
@@ -147,7 +137,7 @@ cdef int start_tag_form_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
     """li, and dd/dt: close the open item of the same kind, unless a special
     element (other than address, div and p) comes first."""
     cdef lxp_tag_id_t kind = token.tag_id
@@ -164,8 +154,8 @@ cdef int start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
             item = other
     else:
         item = topmost_html_element(tb, TAG_LI)
-    if item != 0 and item >= tb.topmost_list_stop:
-        node = tb.open_elements[item - 1]
+    if item != 0 and item >= tb.open.topmost_list_stop:
+        node = tb.open.elements[item - 1]
         generate_implied_end_tags(tb, node.tag_id)
         if not current_node_is(tb, node.tag_id):
             parse_error(tb, "unclosed-elements-before-list-item")
@@ -175,14 +165,14 @@ cdef int start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_plaintext(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_plaintext(TreeBuilder* tb, Token* token) noexcept nogil:
     close_p_element_in_button_scope(tb)
     if insert_html_element(tb, token) != NULL:
         switch_tokenizer_state(tb, PLAINTEXT_STATE)
     return DONE
 
 
-cdef int start_tag_button(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_button(TreeBuilder* tb, Token* token) noexcept nogil:
     if has_in_scope(tb, TAG_BUTTON, CAT_SCOPE):
         parse_error(tb, "nested-button")
         generate_implied_end_tags(tb, 0)
@@ -193,7 +183,7 @@ cdef int start_tag_button(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_a(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_a(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* open_a = formatting_last_after_marker(tb, TAG_A)
     cdef CElement* element
     if open_a != NULL:
@@ -208,7 +198,7 @@ cdef int start_tag_a(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_formatting(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_formatting(TreeBuilder* tb, Token* token) noexcept nogil:
     """b, big, code, em, font, i, s, small, strike, strong, tt, u; and nobr."""
     cdef CElement* element
     reconstruct_active_formatting_elements(tb)
@@ -223,7 +213,7 @@ cdef int start_tag_formatting(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept nogil:
     reconstruct_active_formatting_elements(tb)
     insert_html_element(tb, token)
     insert_marker(tb)
@@ -231,7 +221,7 @@ cdef int start_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept
     return DONE
 
 
-cdef int start_tag_table_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_table_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     if tb.document.quirks_mode != QUIRKS:
         close_p_element_in_button_scope(tb)
     insert_html_element(tb, token)
@@ -240,7 +230,7 @@ cdef int start_tag_table_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_void_phrasing(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_void_phrasing(TreeBuilder* tb, Token* token) noexcept nogil:
     """area, br, embed, img, keygen, wbr."""
     reconstruct_active_formatting_elements(tb)
     insert_void_html_element(tb, token)
@@ -252,7 +242,7 @@ cdef inline bint is_fragment_case_in_select(TreeBuilder* tb) noexcept nogil:
     return tb.context_element != NULL and is_html_element(tb.context_element, TAG_SELECT)
 
 
-cdef int start_tag_input_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_input_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     if is_fragment_case_in_select(tb):
         parse_error(tb, "input-in-select")
         return DONE
@@ -266,7 +256,7 @@ cdef int start_tag_input_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_hr_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_hr_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     close_p_element_in_button_scope(tb)
     if has_in_scope(tb, TAG_SELECT, CAT_SCOPE):
         generate_implied_end_tags(tb, 0)
@@ -278,7 +268,7 @@ cdef int start_tag_hr_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_select_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_select_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     if is_fragment_case_in_select(tb):
         parse_error(tb, "nested-select")
         return DONE
@@ -292,7 +282,7 @@ cdef int start_tag_select_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_option_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_option_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     if has_in_scope(tb, TAG_SELECT, CAT_SCOPE):
         generate_implied_end_tags(tb, TAG_OPTGROUP)
         if has_in_scope(tb, TAG_OPTION, CAT_SCOPE):
@@ -304,7 +294,7 @@ cdef int start_tag_option_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_optgroup_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_optgroup_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     if has_in_scope(tb, TAG_SELECT, CAT_SCOPE):
         generate_implied_end_tags(tb, 0)
         if has_in_scope(tb, TAG_OPTION, CAT_SCOPE) or \
@@ -317,7 +307,7 @@ cdef int start_tag_optgroup_in_body(TreeBuilder* tb, Token* token) noexcept nogi
     return DONE
 
 
-cdef int start_tag_ruby_base(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_ruby_base(TreeBuilder* tb, Token* token) noexcept nogil:
     """rb, rtc."""
     if has_in_scope(tb, TAG_RUBY, CAT_SCOPE):
         generate_implied_end_tags(tb, 0)
@@ -327,7 +317,7 @@ cdef int start_tag_ruby_base(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_ruby_text(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_ruby_text(TreeBuilder* tb, Token* token) noexcept nogil:
     """rp, rt."""
     if has_in_scope(tb, TAG_RUBY, CAT_SCOPE):
         generate_implied_end_tags(tb, TAG_RTC)
@@ -337,7 +327,7 @@ cdef int start_tag_ruby_text(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_foreign_root(TreeBuilder* tb, Token* token,
+cdef ModeResult start_tag_foreign_root(TreeBuilder* tb, Token* token,
                                 lxp_ns_id_t ns) noexcept nogil:
     """math, svg: the adjusted element in its namespace."""
     reconstruct_active_formatting_elements(tb)
@@ -349,7 +339,7 @@ cdef int start_tag_foreign_root(TreeBuilder* tb, Token* token,
     return DONE
 
 
-cdef int start_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef uint32_t category = lxp_tag_category_of(kind, NS_HTML)
     cdef Token renamed
@@ -458,7 +448,7 @@ cdef int start_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
 # End tags
 # ---------------------------------------------------------------------------
 
-cdef int end_tag_body_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_body_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     """</body>, and </html> (which is then reprocessed "after body")."""
     if not has_in_scope(tb, TAG_BODY, CAT_SCOPE):
         parse_error(tb, "unexpected-end-tag")
@@ -469,7 +459,7 @@ cdef int end_tag_body_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return REPROCESS if token.tag_id == TAG_HTML else DONE
 
 
-cdef int end_tag_block(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_block(TreeBuilder* tb, Token* token) noexcept nogil:
     """address, article, aside, blockquote, button, center, details, dialog,
     dir, div, dl, fieldset, figcaption, figure, footer, header, hgroup,
     listing, main, menu, nav, ol, pre, search, section, select, summary,
@@ -485,7 +475,7 @@ cdef int end_tag_block(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int end_tag_form_in_body(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult end_tag_form_in_body(TreeBuilder* tb) noexcept nogil:
     cdef CElement* node
     if not parsing_template_contents(tb):
         node = tb.form_element
@@ -508,7 +498,7 @@ cdef int end_tag_form_in_body(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
-cdef int end_tag_p_in_body(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult end_tag_p_in_body(TreeBuilder* tb) noexcept nogil:
     if not has_in_scope(tb, TAG_P, CAT_SCOPE_BUTTON):
         parse_error(tb, "unexpected-end-tag")
         insert_html_element_named(tb, TAG_P)
@@ -516,7 +506,7 @@ cdef int end_tag_p_in_body(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
-cdef int end_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
     """li (in list item scope), dd, dt (in scope)."""
     cdef lxp_tag_id_t kind = token.tag_id
     if not has_in_scope(tb, kind, CAT_SCOPE_LIST_ITEM if kind == TAG_LI else CAT_SCOPE):
@@ -529,7 +519,7 @@ cdef int end_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int end_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
     if not has_heading_in_scope(tb, CAT_SCOPE):
         parse_error(tb, "unexpected-end-tag")
         return DONE
@@ -540,7 +530,7 @@ cdef int end_tag_heading(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int end_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if not has_in_scope(tb, kind, CAT_SCOPE):
         parse_error(tb, "unexpected-end-tag")
@@ -553,7 +543,7 @@ cdef int end_tag_applet_marquee_object(TreeBuilder* tb, Token* token) noexcept n
     return DONE
 
 
-cdef int end_tag_other_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_other_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     """Any other end tag: close the nearest open element with that name,
     unless a special element comes first."""
     cdef lxp_tag_id_t kind = token.tag_id
@@ -561,18 +551,18 @@ cdef int end_tag_other_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CElement* node
     # The walk down the stack meets the topmost HTML element `kind` or the
     # topmost special element, whichever is higher (a match comes first).
-    if matching != 0 and matching >= tb.topmost_special:
-        node = tb.open_elements[matching - 1]
+    if matching != 0 and matching >= tb.open.topmost_special:
+        node = tb.open.elements[matching - 1]
         generate_implied_end_tags(tb, kind)
         if current_node(tb) != node:
             parse_error(tb, "unclosed-elements-before-end-tag")
         pop_until_element(tb, node)
-    elif tb.topmost_special != 0:
+    elif tb.open.topmost_special != 0:
         parse_error(tb, "unexpected-end-tag")
     return DONE
 
 
-cdef int end_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef uint32_t category = lxp_tag_category_of(kind, NS_HTML)
     cdef Token br
@@ -605,7 +595,7 @@ cdef int end_tag_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     return end_tag_other_in_body(tb, token)
 
 
-cdef int mode_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         return characters_in_body(tb)

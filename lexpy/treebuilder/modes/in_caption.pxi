@@ -17,7 +17,7 @@ cdef bint close_caption(TreeBuilder* tb) noexcept nogil:
     return True
 
 
-cdef int mode_in_caption(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_caption(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if is_end_tag(token):
         if kind == TAG_CAPTION:

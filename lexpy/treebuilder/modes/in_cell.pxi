@@ -12,7 +12,7 @@ cdef void close_the_cell(TreeBuilder* tb) noexcept nogil:
     tb.mode = IN_ROW
 
 
-cdef int mode_in_cell(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_cell(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if is_end_tag(token):
         if kind == TAG_TD or kind == TAG_TH:

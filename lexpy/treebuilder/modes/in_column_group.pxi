@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incolgroup
 
 
-cdef inline int anything_else_in_column_group(TreeBuilder* tb) noexcept nogil:
+cdef inline ModeResult anything_else_in_column_group(TreeBuilder* tb) noexcept nogil:
     if not current_node_is(tb, TAG_COLGROUP):
         parse_error(tb, "unexpected-token-in-column-group")
         return DONE
@@ -11,7 +11,7 @@ cdef inline int anything_else_in_column_group(TreeBuilder* tb) noexcept nogil:
     return REPROCESS
 
 
-cdef int mode_in_column_group(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_column_group(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun whitespace
     if kind == TAG__TEXT:

@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inframeset
 
 
-cdef int mode_in_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun run
     if kind == TAG__TEXT:
@@ -18,7 +18,7 @@ cdef int mode_in_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
         parse_error(tb, "unexpected-doctype")
         return DONE
     if kind == TAG__END_OF_FILE:
-        if tb.open_count > 1:
+        if tb.open.count > 1:
             parse_error(tb, "end-of-file-in-frameset")
         stop_parsing(tb)
         return DONE
@@ -34,7 +34,7 @@ cdef int mode_in_frameset(TreeBuilder* tb, Token* token) noexcept nogil:
         if kind == TAG_NOFRAMES:
             return mode_in_head(tb, token)
     elif kind == TAG_FRAMESET:
-        if tb.open_count <= 1:
+        if tb.open.count <= 1:
             parse_error(tb, "unexpected-end-tag")          # the fragment case
             return DONE
         open_elements_pop(tb)

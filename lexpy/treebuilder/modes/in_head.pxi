@@ -15,7 +15,7 @@ cdef void insert_text_element(TreeBuilder* tb, Token* token,
     tb.mode = TEXT
 
 
-cdef int start_tag_template(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_template(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef InsertionLocation location = appropriate_place(tb, NULL)
     cdef bint at_current_node = location.parent == <CNode*> current_node(tb)
     cdef CElement* template = create_element_for_token(tb, token, NS_HTML)
@@ -43,7 +43,7 @@ cdef int start_tag_template(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int end_tag_template(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult end_tag_template(TreeBuilder* tb) noexcept nogil:
     cdef CElement* template
     if not has_template_on_stack(tb):
         parse_error(tb, "unexpected-end-tag")
@@ -51,7 +51,7 @@ cdef int end_tag_template(TreeBuilder* tb) noexcept nogil:
     generate_all_implied_end_tags_thoroughly(tb)
     if not current_node_is(tb, TAG_TEMPLATE):
         parse_error(tb, "unclosed-elements-in-template")
-    template = tb.open_elements[topmost_html_element(tb, TAG_TEMPLATE) - 1]
+    template = tb.open.elements[topmost_html_element(tb, TAG_TEMPLATE) - 1]
     if template.node.flags & ELEMENT_PATCHING:
         end_content_patching(tb, template)
     pop_until_tag(tb, TAG_TEMPLATE)
@@ -61,7 +61,7 @@ cdef int end_tag_template(TreeBuilder* tb) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_meta_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_meta_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     """A meta start tag: a void element that may change the encoding."""
     cdef CElement* meta = insert_html_element(tb, token)
     tb.self_closing_acknowledged = True
@@ -72,7 +72,7 @@ cdef int start_tag_meta_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int start_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG_HTML:
         return mode_in_body(tb, token)
@@ -104,7 +104,7 @@ cdef int start_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     return anything_else_in_head(tb)
 
 
-cdef int end_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG_HEAD:
         open_elements_pop(tb)
@@ -118,13 +118,13 @@ cdef int end_tag_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef inline int anything_else_in_head(TreeBuilder* tb) noexcept nogil:
+cdef inline ModeResult anything_else_in_head(TreeBuilder* tb) noexcept nogil:
     open_elements_pop(tb)                      # the head element
     tb.mode = AFTER_HEAD
     return REPROCESS
 
 
-cdef int mode_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_head(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun whitespace
     if kind == TAG__TEXT:

@@ -2,14 +2,14 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-inheadnoscript
 
 
-cdef inline int anything_else_in_head_noscript(TreeBuilder* tb) noexcept nogil:
+cdef inline ModeResult anything_else_in_head_noscript(TreeBuilder* tb) noexcept nogil:
     parse_error(tb, "unexpected-token-in-noscript")
     open_elements_pop(tb)                      # the noscript element
     tb.mode = IN_HEAD
     return REPROCESS
 
 
-cdef int mode_in_head_noscript(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_head_noscript(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef TextRun whitespace
     if kind == TAG__TEXT:

@@ -14,7 +14,7 @@ cdef bint close_row(TreeBuilder* tb) noexcept nogil:
     return True
 
 
-cdef int mode_in_row(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_row(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if is_start_tag(token):
         if kind == TAG_TH or kind == TAG_TD:

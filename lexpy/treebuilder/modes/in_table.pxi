@@ -2,10 +2,10 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intable
 
 
-cdef int anything_else_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult anything_else_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
     """Parse error; process the token by the "in body" rules with foster
     parenting enabled."""
-    cdef int result
+    cdef ModeResult result
     parse_error(tb, "foster-parented-content")
     tb.foster_parenting = True
     result = mode_in_body(tb, token)
@@ -21,7 +21,7 @@ cdef inline bint current_node_takes_table_text(TreeBuilder* tb) noexcept nogil:
         or node.tag_id == TAG_THEAD or node.tag_id == TAG_TR)
 
 
-cdef int start_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult start_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     cdef CElement* form
     if kind == TAG_CAPTION:
@@ -81,7 +81,7 @@ cdef int start_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
     return anything_else_in_table(tb, token)
 
 
-cdef int end_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult end_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG_TABLE:
         if not has_in_scope(tb, TAG_TABLE, CAT_SCOPE_TABLE):
@@ -101,12 +101,12 @@ cdef int end_tag_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
     return anything_else_in_table(tb, token)
 
 
-cdef int mode_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_table(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         if current_node_takes_table_text(tb):
-            tb.pending_length = 0
-            tb.pending_has_non_whitespace = False
+            tb.pending_table_text.length = 0
+            tb.pending_table_text.has_non_whitespace = False
             tb.original_mode = tb.mode
             tb.mode = IN_TABLE_TEXT
             return REPROCESS

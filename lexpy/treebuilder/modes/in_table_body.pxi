@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intbody
 
 
-cdef int leave_table_body(TreeBuilder* tb) noexcept nogil:
+cdef ModeResult leave_table_body(TreeBuilder* tb) noexcept nogil:
     """Close the open tbody, thead or tfoot and reprocess "in table" (the
     token is ignored when none is in table scope)."""
     if not has_one_of_in_scope(tb, TAG_TBODY, TAG_THEAD, TAG_TFOOT, CAT_SCOPE_TABLE):
@@ -14,7 +14,7 @@ cdef int leave_table_body(TreeBuilder* tb) noexcept nogil:
     return REPROCESS
 
 
-cdef int mode_in_table_body(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_table_body(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if is_start_tag(token):
         if kind == TAG_TR:

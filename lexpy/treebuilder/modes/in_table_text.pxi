@@ -7,14 +7,14 @@ cdef void flush_pending_table_text(TreeBuilder* tb) noexcept nogil:
     "in body" rules, as "anything else" in "in table") when one of them is
     not whitespace, else at the current node."""
     cdef TextRun run
-    run.data = tb.pending_text
+    run.data = tb.pending_table_text.data
     run.begin = 0
-    run.end = tb.pending_length
+    run.end = tb.pending_table_text.length
     run.flags = 0
-    tb.pending_length = 0
+    tb.pending_table_text.length = 0
     if run.end == 0:
         return
-    if tb.pending_has_non_whitespace:
+    if tb.pending_table_text.has_non_whitespace:
         parse_error(tb, "foster-parented-text")
         tb.foster_parenting = True
         reconstruct_active_formatting_elements(tb)
@@ -23,10 +23,10 @@ cdef void flush_pending_table_text(TreeBuilder* tb) noexcept nogil:
         tb.foster_parenting = False
     else:
         insert_characters(tb, &run, NUL_KEEP)
-    tb.pending_has_non_whitespace = False
+    tb.pending_table_text.has_non_whitespace = False
 
 
-cdef int mode_in_table_text(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_table_text(TreeBuilder* tb, Token* token) noexcept nogil:
     if token.tag_id == TAG__TEXT:
         append_pending_table_text(tb, &tb.text)
         tb.text.begin = tb.text.end

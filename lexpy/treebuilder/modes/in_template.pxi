@@ -2,14 +2,14 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-intemplate
 
 
-cdef inline int switch_template_mode(TreeBuilder* tb, uint32_t mode) noexcept nogil:
+cdef inline ModeResult switch_template_mode(TreeBuilder* tb, uint32_t mode) noexcept nogil:
     pop_template_mode(tb)
     push_template_mode(tb, mode)
     tb.mode = mode
     return REPROCESS
 
 
-cdef int mode_in_template(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_in_template(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT or kind == TAG__DOCTYPE or \
             is_comment_or_processing_instruction(token):

@@ -2,7 +2,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode
 
 
-cdef int doctype_in_initial(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult doctype_in_initial(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef CDocumentType* doctype = insert_doctype(tb, token)
     if doctype == NULL:
         return DONE
@@ -14,7 +14,7 @@ cdef int doctype_in_initial(TreeBuilder* tb, Token* token) noexcept nogil:
     return DONE
 
 
-cdef int mode_initial(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_initial(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef lxp_tag_id_t kind = token.tag_id
     if kind == TAG__TEXT:
         take_leading_whitespace(tb)            # ignored

@@ -3,7 +3,7 @@
 # https://html.spec.whatwg.org/multipage/parsing.html#parsing-main-incdata
 
 
-cdef int mode_text(TreeBuilder* tb, Token* token) noexcept nogil:
+cdef ModeResult mode_text(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef TextRun run
     if token.tag_id == TAG__TEXT:
         run = tb.text
@@ -16,7 +16,12 @@ cdef int mode_text(TreeBuilder* tb, Token* token) noexcept nogil:
         tb.mode = tb.original_mode
         return REPROCESS
     if token.type & TOKEN_END_TAG:
-        # </script> and any other end tag alike: nothing is executed here.
+        # An end tag "script": the driver, told by the pause that
+        # tree_builder_token asks for, prepares the script popped here (the
+        # insertion point, the script nesting level, executing it). Any
+        # other end tag: pop.
+        if token.tag_id == TAG_SCRIPT and tb.scripts_run:
+            tb.script_to_prepare = current_node(tb)
         open_elements_pop(tb)
         tb.mode = tb.original_mode
     return DONE
