@@ -10,6 +10,7 @@ from lexpy.dom.dom import Document, DocumentFragment, Element
 
 NAMESPACES: Dict[str, int]
 REPARSE_WINDOW: int
+XLINK_NAMESPACE: str
 
 MAX_SCRIPT_NESTING: int
 
