@@ -1,8 +1,9 @@
 """Build of lexpy's compiled modules: one extension per subpackage.
 
 Set LEXPY_DEBUG=1 to build with bounds checks, wraparound checks and line
-tracing (for coverage and debugging); any other value, or none, is a release
-build.
+tracing (for coverage and debugging), LEXPY_TEST_BUILD=1 to build the
+test-only modules beside the others (what the tests need); any other value,
+or none, is a release build.
 """
 import os
 
@@ -10,6 +11,9 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 DEBUG = os.environ.get("LEXPY_DEBUG", "") == "1"
+# A test build adds the test-only modules (lexpy/*/_testing.pyx: the hooks
+# and Python views the tests and tools use); a release build has none.
+TEST_BUILD = os.environ.get("LEXPY_TEST_BUILD", "") == "1"
 
 COMPILER_DIRECTIVES = {
     "language_level": 3,
@@ -27,17 +31,19 @@ MACROS = [("CYTHON_TRACE_NOGIL", "1")] if DEBUG else []
 CFLAGS = ["-O0", "-g"] if DEBUG else ["-O2"]
 
 
-def extension(module, depends=()):
-    """One compiled module; `depends` lists the .pxi/.h files it includes
-    (the tokenizer's headers, on every module's include path, are added)."""
+def extension(module, uses=(), depends=()):
+    """One compiled module; `depends` lists the .pxi/.h files it includes,
+    `uses` the packages below it whose headers it includes (on its include
+    path; tests/project/test_architecture.py checks they are below it)."""
     source = module.replace(".", "/") + ".pyx"
     package_dir = os.path.dirname(source)
-    shared = [os.path.join("lexpy/tokenizer", h) for h in files("lexpy/tokenizer", ".h")]
+    include_dirs = [package_dir] + ["lexpy/" + package for package in uses]
+    headers = [os.path.join(d, h) for d in include_dirs[1:] for h in files(d, ".h")]
     return Extension(
         module,
         [source],
-        depends=sorted(set([os.path.join(package_dir, d) for d in depends] + shared)),
-        include_dirs=[package_dir, "lexpy/tokenizer"],
+        depends=sorted(set([os.path.join(package_dir, d) for d in depends] + headers)),
+        include_dirs=include_dirs,
         define_macros=MACROS,
         extra_compile_args=CFLAGS,
     )
@@ -52,24 +58,39 @@ def files(package, pattern_suffix):
     )
 
 
+# In the layers' order (README, Layout): each module after those it cimports.
 EXTENSIONS = [
-    extension("lexpy.tokenizer.tokenizer",
-              files("lexpy/tokenizer", ".pxi") + files("lexpy/tokenizer", ".h")),
-    extension("lexpy.dom.dom", files("lexpy/dom", ".pxi") + files("lexpy/dom", ".h")),
-    extension("lexpy.encoding.encoding",
-              files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
-    extension("lexpy.treebuilder.treebuilder", files("lexpy/treebuilder", ".pxi")),
-    extension("lexpy.driver.driver", files("lexpy/driver", ".pxi")),
-    extension("lexpy.selectors.selectors",
-              files("lexpy/selectors", ".pxi") + files("lexpy/selectors", ".h")),
-    extension("lexpy.text.text", files("lexpy/text", ".pxi")),
+    extension("lexpy.core.core", depends=files("lexpy/core", ".pxi") + files("lexpy/core", ".h")),
+    extension("lexpy.tokenizer.tokenizer", uses=["core"],
+              depends=files("lexpy/tokenizer", ".pxi") + files("lexpy/tokenizer", ".h")),
+    extension("lexpy.encoding.encoding", uses=["core"],
+              depends=files("lexpy/encoding", ".pxi") + files("lexpy/encoding", ".h")),
+    extension("lexpy.dom.dom", uses=["core"],
+              depends=files("lexpy/dom", ".pxi") + files("lexpy/dom", ".h")),
+    extension("lexpy.treebuilder.treebuilder", uses=["core"],
+              depends=files("lexpy/treebuilder", ".pxi")),
+    extension("lexpy.driver.driver", uses=["core"], depends=files("lexpy/driver", ".pxi")),
+    extension("lexpy.selectors.selectors", uses=["core"],
+              depends=files("lexpy/selectors", ".pxi") + files("lexpy/selectors", ".h")),
+    extension("lexpy.text.text", uses=["core"], depends=files("lexpy/text", ".pxi")),
+]
+
+# The test-only modules, each beside the module whose C API it drives.
+TEST_EXTENSIONS = [
+    extension("lexpy.core._testing"),
+    extension("lexpy.tokenizer._testing", uses=["core"]),
+    extension("lexpy.dom._testing", uses=["core"]),
+    extension("lexpy.driver._testing", uses=["core"]),
 ]
 
 
-setup(
-    ext_modules=cythonize(
-        EXTENSIONS,
-        compiler_directives=COMPILER_DIRECTIVES,
-        include_path=["."],
-    ),
-)
+# Only when run as the build script (pip, python setup.py ...): the tests
+# read EXTENSIONS without building.
+if __name__ == "__main__":
+    setup(
+        ext_modules=cythonize(
+            EXTENSIONS + (TEST_EXTENSIONS if TEST_BUILD else []),
+            compiler_directives=COMPILER_DIRECTIVES,
+            include_path=["."],
+        ),
+    )

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 # The extension modules a build compiles; a source tree without them (a
 # checkout never built, or one found on sys.path before the installed
 # lexpy) fails here with one error that says so.
-_COMPILED_MODULES = ("lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
+_COMPILED_MODULES = ("lexpy.core.core", "lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
                      "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder",
                      "lexpy.driver.driver", "lexpy.selectors.selectors")
 

@@ -1,9 +1,28 @@
 """Helpers shared by the tests."""
+import importlib
 import random
 import threading
 import time
 
 import lexpy
+
+
+# What builds the test-only modules (lexpy/*/_testing.pyx; README's test
+# command).
+TEST_BUILD_COMMAND = 'LEXPY_TEST_BUILD=1 python -m pip install -e ".[test]"'
+
+
+def require_test_build(name):
+    """A module only a test build has (lexpy.dom._testing, ...). When it is
+    missing the test that needs it fails (never skips), saying how to build
+    it."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            raise
+        raise ImportError("%s is built only by a test build of lexpy: run %s"
+                          % (name, TEST_BUILD_COMMAND)) from None
 
 
 def random_chunks(data, seed, largest):

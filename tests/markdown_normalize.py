@@ -1,4 +1,4 @@
-"""HTML normalisation for the CommonMark round trip (tests/test_markdown.py),
+"""HTML normalisation for the CommonMark round trip (tests/text/test_markdown.py),
 in the spirit of the spec's test/normalize.py: both sides are parsed and
 compared as trees, with white space outside <pre> collapsed, white space
 next to block elements dropped, and attributes sorted (character references

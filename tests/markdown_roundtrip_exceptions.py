@@ -1,7 +1,7 @@
 """The reviewed list of CommonMark spec examples (0.31.2 numbering) whose
 round trip HTML -> lexpy.to_markdown(raw_html=True) -> HTML cannot give the
 same tree, each with its reason. Each is a strict xfail in
-tests/test_markdown.py: an entry that starts passing fails the run and must go."""
+tests/text/test_markdown.py: an entry that starts passing fails the run and must go."""
 
 REOPENED = ("raw inline HTML left open in the Markdown source: the HTML parser "
             "closes it at </p> and reopens it after the paragraph (the "

@@ -33,7 +33,7 @@ def cythonize_annotated(pyx, out_dir):
     c_file = os.path.join(out_dir, "module.c")
     subprocess.run(
         [sys.executable, "-m", "cython", "-3", "-a", "-I", ROOT,
-         "-I", os.path.join(ROOT, "lexpy", "tokenizer"), "--directive", DIRECTIVES,
+         "-I", os.path.join(ROOT, "lexpy", "core"), "--directive", DIRECTIVES,
          os.path.abspath(pyx), "-o", c_file],
         check=True, cwd=ROOT, capture_output=True)
     return c_file

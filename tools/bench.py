@@ -430,7 +430,7 @@ def _fnv_low(state, block, mask):
 
 def hostile_shapes():
     """The hostile shapes: name -> (N at full size, maker of the document
-    for a given N). tests/test_linearity.py times them at smaller N."""
+    for a given N). tests/robustness/test_linearity.py times them at smaller N."""
     return {
         "nested-div": (100000, lambda n: b"<div>" * n),
         "unclosed-b": (100000, lambda n: b"<b>" * n),

@@ -1,5 +1,5 @@
 """lexpy.corpus throughput per engine, in one run: a WARC built from the
-corpus pages (as tests/test_corpus_processing.py builds it), processed with
+corpus pages (as tests/corpus/test_processing.py builds it), processed with
 extract_record serially, on 2 threads, on 2 processes and on a Dask
 LocalCluster (1 and 2 worker processes); records/s and MB/s of HTML, the
 threads speed-up at 2 jobs over 1, the Dask engine's overhead per record
@@ -33,8 +33,8 @@ def main(argv=None):
     p.add_argument("--copies", type=int, default=3, help="the corpus this many times")
     p.add_argument("--repeat", type=int, default=3)
     args = p.parse_args(argv)
-    from tests.test_corpus import PAGES
-    from tests.test_corpus_processing import _write_warc
+    from tests.corpus.test_corpus import PAGES
+    from tests.corpus.test_processing import _write_warc
     folder = tempfile.mkdtemp()
     warc = os.path.join(folder, "corpus.warc.gz")
     pages = [page.read_bytes() for page in PAGES] * args.copies

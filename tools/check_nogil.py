@@ -2,12 +2,14 @@
 """Show that the tokenizer's C core has no Python interaction: the
 `cython -a` check of DESIGN.md, made mechanical.
 
-Cythonizes lexpy/tokenizer/tokenizer.pyx (with the build's directives) into
-a temporary directory, writes the annotated HTML there (`cython -a`: yellow
+Cythonizes lexpy/tokenizer/tokenizer.pyx and lexpy/core/core.pyx (the name
+tables and the error list the tokenizer uses) with the build's directives
+into a temporary directory, writes the annotated HTML there (`cython -a`: yellow
 lines interact with Python), and goes through the generated C: every line
 of C generated from a core source file (the states, the scanning loops,
 positions, character references, convert_text, emission, the incoming
-buffer, and the C API functions of tokenizer.pyx) must use no Python C-API
+buffer, the name tables, the error list, and the C API functions of
+tokenizer.pyx and core.pyx) must use no Python C-API
 call. Module-level code that fills tables at import is exempt (it runs
 once, with the GIL, before any tokenizing).
 
@@ -26,25 +28,30 @@ sys.path.insert(0, HERE)
 from annotate import ROOT, cythonize_annotated  # noqa: E402
 
 PYX = os.path.join(ROOT, "lexpy", "tokenizer", "tokenizer.pyx")
+CORE_PYX = os.path.join(ROOT, "lexpy", "core", "core.pyx")
 
 CORE_FILES = (
     "byte_classes.pxi", "positions.pxi", "character_references.pxi",
-    "name_table.pxi",
+    "name_table.pxi", "core.pxd",
     "convert.pxi", "emit.pxi", "incoming_buffer.pxi", "errors.pxi",
     "states_data.pxi", "states_tag.pxi", "states_attribute.pxi",
     "states_script.pxi", "states_comment.pxi", "states_doctype.pxi",
     "states_cdata.pxi", "states_processing_instruction.pxi",
     "states_character_reference.pxi",
 )
-# In tokenizer.pyx the C functions are core; the module docstring and the
-# includes are not code.
-CORE_FUNCTION = re.compile(r"^static [^(]*__pyx_f_5lexpy_9tokenizer_9tokenizer_(\w+)\(")
+# In tokenizer.pyx and core.pyx the C functions are core; the module
+# docstring and the includes are not code.
+MODULE_FILES = ("tokenizer.pyx", "core.pyx")
+CORE_FUNCTION = re.compile(
+    r"^static [^(]*__pyx_f_5lexpy_(?:9tokenizer_9tokenizer|4core_4core)_(\w+)\(")
 SOURCE_COMMENT = re.compile(r'^\s*/\* "([^"]+)":(\d+)')
 PYTHON_API = re.compile(r"\b(Py[A-Z]\w*|_Py\w+|__Pyx_(?!Trace|RefNanny)\w+)\s*\(")
 # The error list's own MemoryError path (errors.pxi: error_list_add, the
 # contract's function for the tree builder) raises with the GIL; the states
 # use positions.pxi's add_error, which never raises.
-ALLOWED_FUNCTIONS = {"error_list_add"}
+# And name_table.pxi's seed_name_hash runs once, at import, with the GIL
+# (module-level code that fills tables).
+ALLOWED_FUNCTIONS = {"error_list_add", "seed_name_hash"}
 
 
 def python_lines(c_file):
@@ -67,8 +74,10 @@ def python_lines(c_file):
                 continue
             if function is None or source is None or function in ALLOWED_FUNCTIONS:
                 continue
-            core = source[0] in CORE_FILES or source[0] == "tokenizer.pyx"
-            if core and PYTHON_API.search(line):
+            core = source[0] in CORE_FILES or source[0] in MODULE_FILES
+            # (A preprocessor line is no call: the module state's macros
+            # follow the last function's source line.)
+            if core and not line.lstrip().startswith("#") and PYTHON_API.search(line):
                 found.append((source[0], source[1], function, line.strip()))
     return found
 
@@ -78,13 +87,15 @@ def main(argv=None):
     parser.add_argument("--keep", metavar="DIR",
                         help="write the C file and the annotated HTML here")
     args = parser.parse_args(argv)
-    if args.keep:
-        os.makedirs(args.keep, exist_ok=True)
-        out_dir = args.keep
-        found = python_lines(cythonize_annotated(PYX, out_dir))
-    else:
-        with tempfile.TemporaryDirectory() as out_dir:
-            found = python_lines(cythonize_annotated(PYX, out_dir))
+    found = []
+    for pyx in (CORE_PYX, PYX):
+        if args.keep:
+            out_dir = os.path.join(args.keep, os.path.basename(pyx)[:-4])
+            os.makedirs(out_dir, exist_ok=True)
+            found += python_lines(cythonize_annotated(pyx, out_dir))
+        else:
+            with tempfile.TemporaryDirectory() as out_dir:
+                found += python_lines(cythonize_annotated(pyx, out_dir))
     functions = set()
     for source, line, function, text in found:
         functions.add(function)
@@ -93,7 +104,7 @@ def main(argv=None):
         print("Python interaction in %d core functions" % len(functions))
         return 1
     print("no Python interaction in the tokenizer's core (%d source files "
-          "and the C API of tokenizer.pyx)" % len(CORE_FILES))
+          "and the C API of %s)" % (len(CORE_FILES), " and ".join(MODULE_FILES)))
     return 0
 
 

@@ -46,7 +46,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-import gen_malformed  # noqa: E402  (the generator vocabulary and soup())
+import fuzz_malformed  # noqa: E402  (the generator vocabulary and soup())
 import lexpy  # noqa: E402
 
 __all__ = ["AREAS", "Case", "Disagreement", "PEERS", "agreement_pattern",
@@ -65,7 +65,7 @@ XMLNS_NS = "http://www.w3.org/2000/xmlns/"
 # ---------------------------------------------------------------------------
 
 # Each area: shapes with {} holes (filled with text, a tag, or a little
-# soup). Written for this tool; gen_malformed's STRUCTURES are mixed in.
+# soup). Written for this tool; fuzz_malformed's STRUCTURES are mixed in.
 AREAS: Dict[str, List[str]] = {
     "tables": [
         "<table>{}<tr>{}<td>{}</td>{}</tr>{}</table>",
@@ -228,8 +228,8 @@ PIECES = ["x", " ", "\n", "\r\n", "\x00", "&amp;", "&notin", "<b>", "</b>", "<p>
           "<rb>", "<rt>", "<ruby>", "<dd>", "<dt>", "<ul>", "<search>", "<keygen>",
           "<datalist>", "<label>", "<img>", "<marquee>", "<object>", "<applet>"]
 
-# Fragment contexts: gen_malformed's, and the ones this tool's areas need.
-CONTEXTS = list(gen_malformed.CONTEXTS) + [
+# Fragment contexts: fuzz_malformed's, and the ones this tool's areas need.
+CONTEXTS = list(fuzz_malformed.CONTEXTS) + [
     ("selectedcontent", "html"), ("option", "html"), ("datalist", "html"),
     ("button", "html"), ("frameset", "html"), ("noscript", "html"),
     ("template", "html"), ("tbody", "html"), ("svg", "svg"), ("foreignObject", "svg"),
@@ -258,18 +258,18 @@ def _fill(rng: random.Random) -> str:
     if r < 0.35:
         return rng.choice(PIECES)
     if r < 0.5:
-        return gen_malformed._text(rng)
+        return fuzz_malformed._text(rng)
     if r < 0.6:
-        return gen_malformed._start_tag(rng)
+        return fuzz_malformed._start_tag(rng)
     if r < 0.85:
         return "".join(rng.choice(PIECES) for _ in range(rng.randrange(2, 5)))
-    return gen_malformed.soup(rng, rng.randrange(1, 4))
+    return fuzz_malformed.soup(rng, rng.randrange(1, 4))
 
 
 def _shape(rng: random.Random, area: str) -> str:
     shapes = AREAS[area]
     shape = rng.choice(shapes) if rng.random() < 0.85 else rng.choice(
-        gen_malformed.STRUCTURES)
+        fuzz_malformed.STRUCTURES)
     return shape.format(*[_fill(rng) if rng.random() < 0.8 else ""
                           for _ in range(shape.count("{}"))])
 
@@ -285,7 +285,7 @@ def generate(seed: int, index: int) -> Case:
     rng.shuffle(parts)
     data = "".join(parts)
     if rng.random() < 0.15:
-        data = gen_malformed._mutate(rng, data)
+        data = fuzz_malformed._mutate(rng, data)
     context = None
     if rng.random() < 0.25:
         context = rng.choice(CONTEXTS)

@@ -3,7 +3,7 @@
 Each input is split by atheris' FuzzedDataProvider into how to parse (str or
 bytes, an encoding label, a fragment context, the scripting and
 processing-instruction flags, chunk sizes for Parser.feed) and the markup;
-then every invariant of tools/gen_malformed.py is checked: no exception from
+then every invariant of tools/fuzz_malformed.py is checked: no exception from
 parse / parse_fragment / Parser.feed / close / dump / to_html / serialize,
 the serialization round trip, chunked = whole (str and bytes) with the same
 parse errors. A broken invariant is an uncaught exception, which libFuzzer
@@ -42,17 +42,17 @@ sys.path.insert(0, os.path.dirname(HERE))
 sys.setdlopenflags(os.RTLD_NOW | os.RTLD_GLOBAL)
 import atheris  # noqa: E402
 
-lexpy = gen_malformed = None
+lexpy = fuzz_malformed = None
 
 
 def _import_lexpy() -> None:
     """Import lexpy (and the invariants) instrumented, once libFuzzer is
     loaded (at the first input)."""
-    global lexpy, gen_malformed
-    with atheris.instrument_imports(include=["lexpy", "gen_malformed"]):
+    global lexpy, fuzz_malformed
+    with atheris.instrument_imports(include=["lexpy", "fuzz_malformed"]):
         import lexpy as _lexpy
-        import gen_malformed as _gen_malformed
-    lexpy, gen_malformed = _lexpy, _gen_malformed
+        import fuzz_malformed as _fuzz_malformed
+    lexpy, fuzz_malformed = _lexpy, _fuzz_malformed
 
 
 LABELS = [None, None, None, "utf-8", "windows-1252", "utf-16le", "utf-16be",
@@ -70,7 +70,7 @@ def case_of(data: bytes):
     chunk_sizes = [fdp.ConsumeIntInRange(1, 64) for _ in range(fdp.ConsumeIntInRange(1, 8))]
     chunk_window = fdp.ConsumeIntInRange(0, 3) / 4
     markup = fdp.ConsumeBytes(atheris.ALL_REMAINING)
-    case = gen_malformed.Case(seed=-1, data=markup, scripting=bool(flags & 1),
+    case = fuzz_malformed.Case(seed=-1, data=markup, scripting=bool(flags & 1),
                               processing_instructions=not flags & 2,
                               chunk_sizes=chunk_sizes,
                               chunk_window=chunk_window,
@@ -83,17 +83,17 @@ def case_of(data: bytes):
                 "utf-8", "replace") if flags & 16 else case.data.replace(
                 "\udcff", "\ud800")
     else:
-        labels = LABELS + [label for _, label in gen_malformed.ENCODINGS[16:]]
+        labels = LABELS + [label for _, label in fuzz_malformed.ENCODINGS[16:]]
         case.encoding = labels[label_index % len(labels)]
-    if flags & 32 and context_index < len(gen_malformed.CONTEXTS) * 2:
-        case.context = gen_malformed.CONTEXTS[context_index % len(gen_malformed.CONTEXTS)]
+    if flags & 32 and context_index < len(fuzz_malformed.CONTEXTS) * 2:
+        case.context = fuzz_malformed.CONTEXTS[context_index % len(fuzz_malformed.CONTEXTS)]
     return case
 
 
 def test_one_input(data: bytes) -> None:
     if lexpy is None:
         _import_lexpy()
-    gen_malformed.check(case_of(data))
+    fuzz_malformed.check(case_of(data))
 
 
 # FuzzedDataProvider takes numbers from the end of the input: a seed is the

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
 """Generate lexpy's static name tables: tag ids, attribute ids, namespaces.
 
-Writes lexpy/tokenizer/names.h (C data: enums, names, hash tables, category
-and adjustment tables) and lexpy/tokenizer/names.pxd (the Cython declarations
+Writes lexpy/core/names.h (C data: enums, names, hash tables, category
+and adjustment tables) and lexpy/core/names.pxd (the Cython declarations
 of the same). The input data is the lists below, transcribed from the WHATWG
 HTML standard (element index, parsing section: "special", "formatting",
 scopes, implied end tags, "adjust SVG tag names", "adjust SVG attributes",
 "adjust MathML attributes", "adjust foreign attributes") and the SVG 2 and
 MathML element indexes.
 
-Usage: python tools/gen_names.py [OUTPUT_DIR]   (default: lexpy/tokenizer)
+Usage: python tools/gen_names.py [OUTPUT_DIR]   (default: lexpy/core)
 """
 import os
 import re
@@ -566,7 +566,7 @@ def render_pxd(d):
 
 def main(argv):
     out_dir = argv[1] if len(argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "lexpy", "tokenizer")
+        os.path.dirname(os.path.abspath(__file__)), "..", "lexpy", "core")
     d = build()
     with open(os.path.join(out_dir, "names.h"), "w", newline="\n") as f:
         f.write(render_header(d))

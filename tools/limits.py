@@ -6,7 +6,7 @@ a crash. Prints one line per step with its time and the peak RSS.
     python tools/limits.py --scale 0.1
 
 Full sizes: a 100 MB document, 1,000,000-deep nesting, a tag with 1,000,000
-attributes, a 100 MB text node. tests/test_robustness_limits.py runs the
+attributes, a 100 MB text node. tests/robustness/test_limits.py runs the
 same shapes at sizes that take seconds.
 
 The tree dump (lexpy.dump) indents each line by its depth, so its output for

@@ -7,8 +7,8 @@
 # functions, but not change these.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
-from lexpy.tokenizer.tokenizer cimport NameTable, ErrorList
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from lexpy.core.core cimport NameTable, ErrorList
 
 
 # node_type values of the DOM standard.
@@ -256,3 +256,18 @@ cdef class Document(Node):
 cdef Document document_new()
 # The proxy of a node (created on first access, then cached).
 cdef Node node_proxy(CNode* c_node)
+
+
+# ---------------------------------------------------------------------------
+# For lexpy.dom._testing (built by test builds only): what the DOM's methods
+# use to turn their arguments into ids, and the growth of attribute arrays.
+# ---------------------------------------------------------------------------
+
+cdef bytes encode_utf8(object value, str what)
+# The id of a namespace URI (None: none), interned when new.
+cdef lxp_ns_id_t document_namespace_id(CDocument* c_doc,
+                                       object namespace) except? 0
+# The id of an attribute name, interned when new.
+cdef lxp_attr_id_t document_attr_id(CDocument* c_doc, str name) except 0
+# The capacity an attribute array grows to from `capacity` to hold `count`.
+cdef uint32_t attribute_capacity(uint32_t capacity, uint32_t count) noexcept nogil

@@ -8,8 +8,8 @@ the tree through the proxies (Node, Document, Element, Text, ...).
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc
-from lexpy.tokenizer.names cimport *
-from lexpy.tokenizer.tokenizer cimport (
+from lexpy.core.names cimport *
+from lexpy.core.core cimport (
     NameTable, name_table_create, name_table_destroy, name_table_intern,
     name_table_get, tag_id_by_name, attr_id_by_name, tag_name_of,
     attr_name_of)
@@ -33,4 +33,3 @@ include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
 include "queries.pxi"        # iter(), by tag name, id and class; class_list
 include "bridges.pxi"        # the flat tree events of the bridges (bs4, html5lib, etree)
 include "pickling.pxi"       # pickle and deepcopy: a compact binary tree encoding
-include "testing.pxi"        # hooks for the unit tests (C-API level)

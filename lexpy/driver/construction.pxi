@@ -35,23 +35,6 @@ cdef int check_tokenizer_status(int status, TreeBuilder* tb) except -1:
     raise MemoryError()
 
 
-# Fault injection for the tests (TreeConstruction._fail_tokenizer_after):
-# a token callback that hands `countdown` tokens to the tree builder, then
-# stops the tokenizer with the status of its own out-of-memory path (-1).
-# Installed only by that method: a parse never goes through it otherwise.
-cdef struct FaultInjection:
-    TreeBuilder* builder
-    size_t countdown
-
-
-cdef int token_then_fail(void* context, Token* token) noexcept nogil:
-    cdef FaultInjection* fault = <FaultInjection*> context
-    if fault.countdown == 0:
-        return -1
-    fault.countdown -= 1
-    return tree_builder_token(fault.builder, token)
-
-
 # The bytes of a parse from bytes, and what the tree builder's encoding
 # indications are decided with (encoding_indicated).
 cdef struct ByteInput:
@@ -112,8 +95,6 @@ cdef class TreeConstruction:
     # they change) holds this while it runs: the GIL is released while they
     # work, and a second thread must not enter the same parse meanwhile.
     cdef bint busy
-    cdef FaultInjection c_fault
-    cdef bint fault_armed
     # Script execution (scripts.pxi): the callback, the insertion points of
     # the scripts running (innermost last), the parser pause flag, the
     # pending parsing-blocking script, the scripts that run when the parse
@@ -158,12 +139,7 @@ cdef class TreeConstruction:
         c_doc.building = 1
         if self.c_builder == NULL:
             raise MemoryError()
-        if self.fault_armed:
-            self.c_fault.builder = self.c_builder
-            tokenizer_set_callback(self.c_tokenizer, token_then_fail, &self.c_fault)
-        else:
-            tokenizer_set_callback(self.c_tokenizer, tree_builder_token,
-                                   self.c_builder)
+        tokenizer_set_callback(self.c_tokenizer, tree_builder_token, self.c_builder)
         if self.byte_input:
             tree_builder_set_encoding_indicator(self.c_builder, encoding_indicated,
                                                 &self.c_bytes)
@@ -189,65 +165,6 @@ cdef class TreeConstruction:
             raise ValueError("this parse failed (out of memory) and cannot go on")
         self.busy = True
         return 0
-
-    def _lose_parse_state(self):
-        """For the tests: the state a re-parse that ran out of memory in
-        _start leaves (no tokenizer, no tree builder)."""
-        self._discard()
-
-    def _fail_tokenizer_after(self, size_t tokens):
-        """For the tests: the tokenizer stops as when out of memory after
-        handing `tokens` more tokens to the tree builder."""
-        self._enter()
-        try:
-            self.c_fault.countdown = tokens
-            self.c_fault.builder = self.c_builder
-            self.fault_armed = True
-            tokenizer_set_callback(self.c_tokenizer, token_then_fail, &self.c_fault)
-        finally:
-            self.busy = False
-
-    def _formatting_census(self):
-        """For the tests: (entries in the list of active formatting
-        elements, signatures in the Noah's Ark table)."""
-        cdef size_t entries, signatures
-        self._enter()
-        try:
-            tree_builder_formatting_census(self.c_builder, &entries, &signatures)
-            return (entries, signatures)
-        finally:
-            self.busy = False
-
-    def _last_formatting_signature(self):
-        """For the tests: the Noah's Ark signature of the last entry of the
-        list of active formatting elements (None when the list is empty)."""
-        cdef uint64_t signature
-        self._enter()
-        try:
-            signature = tree_builder_last_formatting_signature(self.c_builder)
-            return None if signature == 0 else signature
-        finally:
-            self.busy = False
-
-    def _indexes_are_consistent(self):
-        """For the tests: whether the stack of open elements' index and the
-        counts of the list of active formatting elements are what walks over
-        them find (open_elements.pxi, active_formatting.pxi)."""
-        self._enter()
-        try:
-            return stack_index_is_consistent(self.c_builder) and \
-                formatting_counts_are_consistent(self.c_builder)
-        finally:
-            self.busy = False
-
-    def _scratch_capacity(self):
-        """For the tests: bytes of the tree builder's scratch buffer (text
-        decoded before its conversion into the DOM)."""
-        self._enter()
-        try:
-            return tree_builder_scratch_capacity(self.c_builder)
-        finally:
-            self.busy = False
 
     cdef void _discard(self) noexcept:
         """Drop the tokenizer and the tree builder (and the parse errors)."""

@@ -11,21 +11,21 @@ decides with the stream (keep the encoding, switch the decoder, or parse
 the document again) and says whether the tree builder must stop.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memset
 
 from cpython.pythread cimport PyThread_get_thread_ident
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
 
-from lexpy.tokenizer.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
-from lexpy.tokenizer.token cimport Token
+from lexpy.core.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
+from lexpy.core.core cimport ErrorList, error_list_clear, tag_id_by_name
 from lexpy.tokenizer.tokenizer cimport (
-    ErrorList, error_list_clear, Tokenizer, tokenizer_create, tokenizer_destroy,
-    tokenizer_set_callback, tokenizer_feed, tokenizer_finish, tokenizer_buffered,
-    tokenizer_token_offset, tokenizer_settled_offset, tokenizer_errors_lost,
-    tokenizer_input_length, tag_id_by_name, TOKENIZER_PAUSE, tokenizer_resume,
-    tokenizer_run_to, tokenizer_insert, tokenizer_next_offset)
+    Tokenizer, tokenizer_create, tokenizer_destroy, tokenizer_set_callback,
+    tokenizer_feed, tokenizer_finish, tokenizer_buffered, tokenizer_token_offset,
+    tokenizer_settled_offset, tokenizer_errors_lost, tokenizer_input_length,
+    TOKENIZER_PAUSE, tokenizer_resume, tokenizer_run_to, tokenizer_insert,
+    tokenizer_next_offset)
 from lexpy.encoding.encoding cimport (
     utf8_encode_code_points, InputByteStream, CONFIDENCE_TENTATIVE,
     CONFIDENCE_CERTAIN, CHANGE_REPARSE, input_byte_stream_change_encoding,
@@ -41,11 +41,9 @@ from lexpy.dom.errors import ParseError
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, tree_builder_create, tree_builder_destroy,
     tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,
-    tree_builder_token, stack_index_is_consistent, formatting_counts_are_consistent,
-    tree_builder_set_scripts_run, tree_builder_take_script, tree_builder_tree_changed,
-    tree_builder_failed, tree_builder_reparse, tree_builder_stopped, tree_builder_is_fragment,
-    tree_builder_fragment_root, tree_builder_formatting_census,
-    tree_builder_last_formatting_signature, tree_builder_scratch_capacity)
+    tree_builder_token, tree_builder_set_scripts_run, tree_builder_take_script,
+    tree_builder_tree_changed, tree_builder_failed, tree_builder_reparse,
+    tree_builder_stopped, tree_builder_is_fragment, tree_builder_fragment_root)
 
 
 cdef extern from "Python.h":
@@ -54,3 +52,23 @@ cdef extern from "Python.h":
 
 include "scripts.pxi"              # script execution points, document.write
 include "construction.pxi"         # TreeConstruction: one parse, for lexpy.parser
+
+
+# The C API of driver.pxd, for lexpy.driver._testing (test builds).
+
+cdef int construction_enter(object construction, Tokenizer** tokenizer,
+                            TreeBuilder** builder) except -1:
+    cdef TreeConstruction c = <TreeConstruction?> construction
+    c._enter()
+    tokenizer[0] = c.c_tokenizer
+    builder[0] = c.c_builder
+    return 0
+
+
+cdef void construction_leave(object construction) noexcept:
+    (<TreeConstruction> construction).busy = False
+
+
+cdef int construction_discard(object construction) except -1:
+    (<TreeConstruction?> construction)._discard()
+    return 0

@@ -65,8 +65,7 @@ cdef struct Writer:
 
 
 # The UTF-8 bytes of a scalar value.
-cdef extern from "utf8.h" nogil:
-    size_t lxp_utf8_write(uint32_t c, uint8_t* out)
+from lexpy.core.utf8 cimport lxp_utf8_write
 
 
 cdef inline void write_code_point(Writer* w, uint32_t code_point) noexcept nogil:

@@ -13,8 +13,8 @@ from libc.string cimport memcpy, memset, memcmp, strlen
 from libc.math cimport pow
 from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
-from lexpy.tokenizer.names cimport *
-from lexpy.tokenizer.tokenizer cimport (
+from lexpy.core.names cimport *
+from lexpy.core.core cimport (
     NameTable, name_table_get, tag_id_by_name, attr_id_by_name)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, CCharacterData, Node, Document,

@@ -10,13 +10,13 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memset, memcmp, strlen
 from libc.stdio cimport snprintf
 from cpython.unicode cimport PyUnicode_DecodeUTF8
-from lexpy.tokenizer.names cimport *
+from lexpy.core.names cimport *
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CCharacterData, CDocument, Node, node_proxy,
     element_find_attribute, element_local_name, next_in_tree,
     ELEMENT_NODE, TEXT_NODE, COMMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     CDATA_SECTION_NODE)
-from lexpy.tokenizer.tokenizer cimport attr_name_of, attr_id_by_name
+from lexpy.core.core cimport attr_name_of, attr_id_by_name
 
 
 # Every cdef function declares how it reports errors (noexcept: C that

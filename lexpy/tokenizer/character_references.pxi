@@ -87,8 +87,7 @@ cdef const char* numeric_reference_error(uint32_t value) noexcept nogil:
     return NULL
 
 
-cdef extern from "utf8.h" nogil:
-    size_t lxp_utf8_write(uint32_t c, uint8_t* out)
+from lexpy.core.utf8 cimport lxp_utf8_write
 
 
 cdef size_t decode_character_reference(const uint8_t* s, size_t n,

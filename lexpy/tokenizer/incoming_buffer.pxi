@@ -178,6 +178,10 @@ cdef size_t tokenizer_errors_lost(Tokenizer* t) noexcept nogil:
     return t.errors_lost
 
 
+cdef void tokenizer_set_error_limit(Tokenizer* t, size_t limit) noexcept nogil:
+    t.error_limit = limit
+
+
 cdef size_t tokenizer_token_offset(Tokenizer* t) noexcept nogil:
     if t.current_token == NULL:
         return t.pos

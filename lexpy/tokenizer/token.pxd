@@ -8,7 +8,7 @@
 # caller's chunk or into the tokenizer's incoming buffer.
 
 from libc.stdint cimport uint8_t, uint32_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t
 
 # Token.type bits.
 cdef enum TokenType:

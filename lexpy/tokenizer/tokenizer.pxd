@@ -1,12 +1,14 @@
-# What other modules may cimport from the tokenizer: the tokenizer's C API,
-# the dynamic name tables, the parse-error list and the one data-conversion
-# routine. The tree builder drives the tokenizer only through these calls.
+# What other modules may cimport from the tokenizer: the tokenizer's C API
+# and the one data-conversion routine (the name tables and the parse-error
+# list it uses are the bottom layer's: lexpy/core/core.pxd). The tree builder
+# drives the tokenizer only through these calls.
 #
-# CONTRACT (for the tree builder and the DOM): the function signatures below
+# CONTRACT (for the tree builder and the driver): the function signatures below
 # are the interface. The tokenizer's internals (struct fields) may change.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from lexpy.tokenizer.names cimport lxp_tag_id_t, lxp_attr_id_t
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t
+from lexpy.core.core cimport NameTable, ErrorList
 from lexpy.tokenizer.token cimport Token, TokenAttr
 
 
@@ -105,78 +107,6 @@ cdef enum TokenizerState:
 
 
 # ---------------------------------------------------------------------------
-# Parse errors: data, not exceptions (DESIGN.md decision 10)
-# ---------------------------------------------------------------------------
-
-cdef struct ParseErrorRecord:
-    const char* code              # static string: the standard's kebab-case
-                                  # code, or the tree builder's own
-    uint32_t line                 # 1-based
-    uint32_t column               # 1-based, in UTF-16 code units (a
-                                  # character beyond U+FFFF counts two,
-                                  # as the standard's tests count)
-
-cdef struct ErrorList:
-    ParseErrorRecord* items
-    size_t count
-    size_t capacity
-
-cdef int error_list_add(ErrorList* errors, const char* code,
-                        uint32_t line, uint32_t column) except -1 nogil
-# The same without the GIL's MemoryError: -1 (nothing added) when out of
-# memory.
-cdef int error_list_append(ErrorList* errors, const char* code,
-                           uint32_t line, uint32_t column) noexcept nogil
-cdef void error_list_clear(ErrorList* errors) noexcept nogil
-
-
-# ---------------------------------------------------------------------------
-# Dynamic name tables: tag or attribute names that are not in names.h get
-# dense ids from first_id (TAG__LAST_STATIC / ATTR__LAST_STATIC) upwards.
-# Owned by the Document; the tokenizer borrows them.
-# ---------------------------------------------------------------------------
-
-# A keyed hash (SipHash-1-3) for tables whose keys come from the page, so
-# that a page cannot choose collisions; each table takes a key of its own,
-# drawn from a per-process secret (name_table.pxi). Not in the standard.
-cdef struct HashKey:
-    uint64_t k0
-    uint64_t k1
-
-cdef HashKey hash_key_for(const void* owner) noexcept nogil
-cdef uint64_t keyed_hash(const HashKey* key, const uint8_t* data,
-                         size_t length) noexcept nogil
-
-cdef struct NameTable:
-    uint32_t first_id
-    uint32_t count
-    # (hash slots and name storage: implementation detail)
-
-cdef NameTable* name_table_create(uint32_t first_id) noexcept nogil
-cdef void name_table_destroy(NameTable* table) noexcept nogil
-# The id of a name (exact bytes, already converted: lowercased, NUL as
-# U+FFFD), adding it when new; 0 when out of memory (the caller must fail:
-# the tokenizer stops with -1, which its callers raise as MemoryError).
-cdef uint32_t name_table_intern(NameTable* table, const uint8_t* name,
-                                size_t length) noexcept nogil
-# The bytes of a dynamic id (NULL when unknown).
-cdef const uint8_t* name_table_get(NameTable* table, uint32_t id,
-                                   size_t* length) noexcept nogil
-
-# Tag and attribute ids by exact name, static table first, then the dynamic
-# one (interning when `intern` is true; 0 when absent and not interned).
-cdef lxp_tag_id_t tag_id_by_name(NameTable* tags, const uint8_t* name,
-                                 size_t length, bint intern) noexcept nogil
-cdef lxp_attr_id_t attr_id_by_name(NameTable* attrs, const uint8_t* name,
-                                   size_t length, bint intern) noexcept nogil
-# The name of any tag / attribute id (static or dynamic).
-cdef const uint8_t* tag_name_of(NameTable* tags, lxp_tag_id_t id,
-                                size_t* length) noexcept nogil
-cdef const uint8_t* attr_name_of(NameTable* attrs, lxp_attr_id_t id,
-                                 size_t* length) noexcept nogil
-
-
-# ---------------------------------------------------------------------------
 # Data conversion (DESIGN.md decision 3): the one routine that turns a
 # token's range into DOM text. `dest` must have room for 3 * length bytes.
 # Returns the number of bytes written. CR/CRLF -> LF; NUL kept, replaced by
@@ -262,6 +192,9 @@ cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
 # Bytes of UTF-8 input fed so far (the stream offset of its end).
 cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil
+# At most `limit` records in the ErrorList (SIZE_MAX, the default: no
+# limit); the tests lower it to play out of memory.
+cdef void tokenizer_set_error_limit(Tokenizer* tokenizer, size_t limit) noexcept nogil
 # Parse errors the tokenizer found but could not record in its ErrorList
 # for lack of memory (0 normally): the list is incomplete when nonzero.
 cdef size_t tokenizer_errors_lost(Tokenizer* tokenizer) noexcept nogil

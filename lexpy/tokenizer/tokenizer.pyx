@@ -14,7 +14,12 @@ tokenizer's own buffer (incoming_buffer.pxi).
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t, SIZE_MAX
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memmove, memcmp, memset
-from lexpy.tokenizer.names cimport *
+from lexpy.core.names cimport *
+from lexpy.core.core cimport (
+    NameTable, NameTableImpl, ErrorList, error_list_append, error_list_clear,
+    name_table_create, name_table_destroy, name_table_intern,
+    name_table_intern_hashed, name_table_hash, name_table_prefetch,
+    tag_id_by_name, tag_name_of, attr_name_of)
 from lexpy.tokenizer.entities cimport *
 from lexpy.tokenizer.token cimport *
 
@@ -126,8 +131,6 @@ cdef struct Tokenizer:
 
 
 include "byte_classes.pxi"           # byte class and stop tables of the loops
-include "errors.pxi"                 # the parse-error list (ErrorList)
-include "name_table.pxi"             # dynamic tag and attribute ids
 include "positions.pxi"              # line/column cursor, input stream errors
 include "character_references.pxi"   # named/numeric matching, shared
 include "convert.pxi"                # convert_text: the one conversion
@@ -144,8 +147,6 @@ include "states_doctype.pxi"         # DOCTYPE
 include "states_cdata.pxi"           # CDATA sections
 include "states_processing_instruction.pxi"   # <?target data> (2026)
 include "states_character_reference.pxi"      # errors of char refs
-
-include "testing.pxi"                # Python entry points for tests, tools
 
 
 ctypedef int (*StateFunction)(Tokenizer* t) noexcept nogil

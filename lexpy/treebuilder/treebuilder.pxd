@@ -8,7 +8,8 @@
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.tokenizer.token cimport Token
-from lexpy.tokenizer.tokenizer cimport Tokenizer, ErrorList
+from lexpy.core.core cimport ErrorList
+from lexpy.tokenizer.tokenizer cimport Tokenizer
 from lexpy.dom.dom cimport CDocument, CElement
 
 

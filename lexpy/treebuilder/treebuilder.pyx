@@ -15,14 +15,14 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
-from lexpy.tokenizer.names cimport *
+from lexpy.core.names cimport *
 from lexpy.tokenizer.token cimport *
+from lexpy.core.core cimport (
+    hash_key_for, keyed_hash, ErrorList, HashKey, error_list_add, tag_id_by_name)
 from lexpy.tokenizer.tokenizer cimport (
-    hash_key_for, keyed_hash, TokenizerState, DATA_STATE, RCDATA_STATE,
-    RAWTEXT_STATE, SCRIPT_DATA_STATE,
-    PLAINTEXT_STATE, ErrorList, HashKey, error_list_add, TOKENIZER_PAUSE,
-    convert_text, Tokenizer, tokenizer_set_state, tokenizer_set_cdata_allowed,
-    tag_id_by_name)
+    TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
+    PLAINTEXT_STATE, TOKENIZER_PAUSE, convert_text, Tokenizer, tokenizer_set_state,
+    tokenizer_set_cdata_allowed)
 from lexpy.encoding.encoding cimport (
     encoding_for_label, extract_encoding_from_meta, is_content_type_pragma)
 from lexpy.encoding.encoding_ids cimport ENCODING__NONE

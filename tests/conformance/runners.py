@@ -63,7 +63,8 @@ def tokenize_case(case: TokenizerCase, data=None,
     """(tokens, errors) of a tokenizer case's input (or `data`, the same
     input in another form) as the case says to tokenize it. The cases of
     xmlViolation.test get the infoset coercion and state no errors."""
-    from lexpy.tokenizer import tokenize_for_test
+    from tests.helpers import require_test_build
+    tokenize_for_test = require_test_build("lexpy.tokenizer._testing").tokenize_for_test
     tokens, errors = tokenize_for_test(
         case.input if data is None else data,
         initial_state=case.initial_state,

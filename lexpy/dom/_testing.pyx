@@ -1,0 +1,212 @@
+# cython: language_level=3
+"""Hooks for the unit tests (tests/dom/test_c_api.py, test_lifetime.py,
+...), built only by a test build (LEXPY_TEST_BUILD=1; setup.py): they make
+detached nodes through the C API of dom.pxd the way the tree builder does
+(over-reserve, write, commit or shrink), without the DOM's name checks,
+which parser-made names need not pass ("<div =x>" has an attribute named
+"=x"), and read arena statistics. None of them links nodes into a tree
+(tests link with the public, checked API), so none can make a cycle or a
+tree the DOM's checks would refuse."""
+
+from libc.stdint cimport uint8_t, uint32_t
+from libc.string cimport memcpy
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from lexpy.core.core cimport tag_id_by_name, attr_id_by_name
+from lexpy.dom.dom cimport (
+    CDocument, CNode, CElement, CCharacterData, CDocumentType, Arena, ArenaBlock,
+    BigBlock, Node, Document, TEXT_NODE, COMMENT_NODE, PROCESSING_INSTRUCTION_NODE,
+    node_proxy, element_create, element_add_attribute, dom_alloc, dom_shrink,
+    text_create, comment_create, processing_instruction_create,
+    processing_instruction_set_target, character_data_reserve,
+    character_data_commit, doctype_create, doctype_set, encode_utf8,
+    document_namespace_id, document_attr_id)
+from lexpy.dom.dom cimport attribute_capacity as c_attribute_capacity
+from lexpy.dom.dom import Element, Text
+
+
+# The `building` value set_building uses (a tree builder sets 1).
+cdef enum:
+    TEST_BUILDING = 2
+
+
+cdef CDocument* test_document(object document) except NULL:
+    if not isinstance(document, Document):
+        raise TypeError("document must be a Document")
+    return (<Document> document).c_doc
+
+
+def element(document, namespace, str local_name):
+    """An element made by element_create (namespace None means none)."""
+    cdef CDocument* c_doc = test_document(document)
+    cdef bytes name = encode_utf8(local_name, "local_name")
+    cdef lxp_ns_id_t ns = document_namespace_id(c_doc, namespace)
+    cdef lxp_tag_id_t tag_id = tag_id_by_name(c_doc.tag_names, name, len(name), True)
+    cdef CElement* element = element_create(c_doc, tag_id, ns)
+    if element == NULL:
+        raise MemoryError()
+    return node_proxy(&element.node)
+
+
+def add_attribute(Node element, namespace, prefix, str local_name,
+                  str value):
+    """element_add_attribute with a value written into over-allocated arena
+    memory and then shrunk, as the tree builder's conversion does."""
+    if not isinstance(element, Element):
+        raise TypeError("element must be an Element")
+    cdef CElement* c_element = <CElement*> element._node()
+    cdef CDocument* c_doc = c_element.node.owner
+    cdef bytes name = encode_utf8(local_name, "local_name")
+    cdef bytes data = encode_utf8(value, "value")
+    cdef lxp_attr_id_t local_id = attr_id_by_name(c_doc.attr_names, name,
+                                                  len(name), True)
+    cdef lxp_attr_id_t prefix_id = 0
+    cdef lxp_ns_id_t ns = document_namespace_id(c_doc, namespace)
+    cdef uint8_t* memory = dom_alloc(c_doc, 3 * len(data) + 1)
+    if memory == NULL or local_id == 0:
+        raise MemoryError()
+    memcpy(memory, <const uint8_t*> data, len(data))
+    dom_shrink(c_doc, memory, 3 * len(data) + 1, len(data))
+    if prefix is not None:
+        prefix_id = document_attr_id(c_doc, prefix)
+    if element_add_attribute(c_element, local_id, ns, prefix_id, memory,
+                             len(data)) != 0:
+        raise MemoryError()
+
+
+def character_data(document, int node_type, str data, target=None,
+                   size_t chunk=0):
+    """A Text/Comment/PI whose data arrives through character_data_reserve
+    and character_data_commit, `chunk` bytes at a time (all at once for 0),
+    each time reserving three times what is written."""
+    cdef CDocument* c_doc = test_document(document)
+    cdef bytes utf8 = encode_utf8(data, "data")
+    cdef bytes target_utf8
+    cdef const uint8_t* source = utf8
+    cdef size_t length = len(utf8)
+    cdef size_t done = 0, step
+    cdef uint8_t* dest
+    cdef CCharacterData* node
+    if node_type == TEXT_NODE:
+        node = text_create(c_doc)
+    elif node_type == COMMENT_NODE:
+        node = comment_create(c_doc)
+    elif node_type == PROCESSING_INSTRUCTION_NODE:
+        node = processing_instruction_create(c_doc)
+    else:
+        raise ValueError("not a character data node type: %d" % node_type)
+    if node == NULL:
+        raise MemoryError()
+    if target is not None:
+        if node_type != PROCESSING_INSTRUCTION_NODE:
+            # Only a ProcessingInstruction struct has a target field.
+            raise ValueError("only a processing instruction has a target")
+        target_utf8 = encode_utf8(target, "target")
+        if processing_instruction_set_target(node, target_utf8,
+                                             len(target_utf8)) != 0:
+            raise MemoryError()
+    while True:
+        step = length - done if chunk == 0 or chunk > length - done else chunk
+        dest = character_data_reserve(node, 3 * step)
+        if dest == NULL:
+            raise MemoryError()
+        memcpy(dest, source + done, step)
+        character_data_commit(node, step)
+        done += step
+        if done >= length:
+            break
+    return node_proxy(&node.node)
+
+
+def append_text(Node text, str data):
+    """Append through reserve/commit (amortized growth)."""
+    if not isinstance(text, Text):
+        raise TypeError("text must be a Text")
+    cdef CCharacterData* node = <CCharacterData*> text._node()
+    cdef bytes utf8 = encode_utf8(data, "data")
+    cdef uint8_t* dest = character_data_reserve(node, 3 * len(utf8))
+    if dest == NULL:
+        raise MemoryError()
+    memcpy(dest, <const uint8_t*> utf8, len(utf8))
+    character_data_commit(node, len(utf8))
+
+
+def doctype(document, name, public_id, system_id):
+    """A DocumentType by doctype_create/doctype_set (None: missing)."""
+    cdef CDocument* c_doc = test_document(document)
+    cdef CDocumentType* doctype = doctype_create(c_doc)
+    cdef bytes n = encode_utf8(name, "name") if name is not None else b""
+    cdef bytes p = encode_utf8(public_id, "public_id") if public_id is not None else b""
+    cdef bytes s = encode_utf8(system_id, "system_id") if system_id is not None else b""
+    cdef const uint8_t* n_data = n
+    cdef const uint8_t* p_data = p
+    cdef const uint8_t* s_data = s
+    if doctype == NULL or doctype_set(
+            doctype, n_data if name is not None else NULL, len(n),
+            p_data if public_id is not None else NULL, len(p),
+            s_data if system_id is not None else NULL, len(s)) != 0:
+        raise MemoryError()
+    return node_proxy(&doctype.node)
+
+
+def set_building(document, bint building):
+    """Mark the document as being built (detached nodes are then never
+    reclaimed) and back. Refused for a document a tree builder is working
+    on, which only the tree builder may release."""
+    cdef CDocument* c_doc = test_document(document)
+    if building:
+        if c_doc.building:
+            raise ValueError("the document is being built already")
+        c_doc.building = TEST_BUILDING
+    elif c_doc.building == TEST_BUILDING:
+        c_doc.building = 0
+    elif c_doc.building:
+        raise ValueError("a tree builder is working on this document")
+
+
+def arena_stats(document):
+    """(bytes taken from malloc, free elements, free character data)."""
+    cdef CDocument* c_doc = test_document(document)
+    cdef size_t elements = 0, data = 0
+    cdef CNode* node = c_doc.arena.free_elements
+    while node != NULL:
+        elements += 1
+        node = <CNode*> node.proxy
+    node = c_doc.arena.free_character_data
+    while node != NULL:
+        data += 1
+        node = <CNode*> node.proxy
+    return c_doc.arena.bytes_reserved, elements, data
+
+
+def has_proxy(Node node):
+    return node._node().proxy == <void*> node
+
+
+def attribute_capacity(uint32_t capacity, uint32_t count):
+    """attribute_capacity(): what an attribute array grows to."""
+    return c_attribute_capacity(capacity, count)
+
+
+def proxy_of_reclaimed(document):
+    """node_proxy() of the first struct on the document's free list of
+    elements (a reclaimed node): raises RuntimeError, as reaching any
+    reclaimed node does; None when the list is empty."""
+    cdef CNode* c_node = test_document(document).arena.free_elements
+    if c_node == NULL:
+        return None
+    return node_proxy(c_node)
+
+
+def arena_blocks(document):
+    """(bump blocks, big blocks) of the document's arena."""
+    cdef Arena* arena = &test_document(document).arena
+    cdef size_t blocks = 0, bigs = 0
+    cdef ArenaBlock* block = arena.blocks
+    cdef BigBlock* big = arena.big
+    while block != NULL:
+        blocks += 1
+        block = block.next
+    while big != NULL:
+        bigs += 1
+        big = big.next
+    return blocks, bigs

@@ -1,0 +1,1 @@
+"""Tests of lexpy's public API as a whole: parse, Parser, the command line, threads."""

@@ -1,0 +1,1 @@
+"""Tests of lexpy/core: the static and dynamic name tables."""

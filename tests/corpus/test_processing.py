@@ -1,0 +1,360 @@
+"""lexpy.corpus and `lexpy extract`: a WARC built (with warcio's writer)
+from the corpus pages, with HTTP headers whose charset sometimes differs
+from the page's <meta>, processed serially, on 2 threads, on processes and
+on a dask.distributed LocalCluster of 2 worker processes: the four outputs
+are identical. Damaged inputs (a truncated WARC, a corrupt gzip member, a
+non-HTML record, an unknown charset label, an empty body) become error
+objects naming the file and offset, and the run goes on."""
+import gzip
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from warcio.statusandheaders import StatusAndHeaders
+from warcio.warcwriter import WARCWriter
+
+import lexpy
+from lexpy.__main__ import main
+from lexpy.corpus import (Record, RecordError, extract_record, iter_files, iter_warc,
+                          process)
+from tests.corpus.test_corpus import PAGES
+
+UNKNOWN_LABEL = "x-no-such-charset"
+
+
+def _charset(index, page):
+    """The Content-Type of page `index`: none, the page's own encoding, one
+    that differs from its <meta> (windows-1252 for UTF-8 pages and UTF-8 for
+    the others), or an unknown label."""
+    kind = index % 4
+    if kind == 0:
+        return "text/html"
+    own = lexpy.parse(page).encoding
+    if kind == 1:
+        return "text/html; charset=%s" % own
+    if kind == 2:
+        return "text/html; charset=\"%s\"" % ("windows-1252" if own == "UTF-8" else "utf-8")
+    return "text/html; charset=%s" % UNKNOWN_LABEL
+
+
+def _write_warc(path, pages, extra=True):
+    with open(path, "wb") as f:
+        writer = WARCWriter(f, gzip=str(path).endswith(".gz"))
+        writer.write_record(writer.create_warcinfo_record("test.warc", {"software": "test"}))
+        for index, page in enumerate(pages):
+            url = "http://example.com/%d/page.html" % index
+            request = writer.create_warc_record(url, "request", payload=io.BytesIO(
+                b"GET /%d/page.html HTTP/1.1\r\nHost: example.com\r\n\r\n" % index))
+            writer.write_record(request)
+            headers = StatusAndHeaders("200 OK", [("Content-Type", _charset(index, page))],
+                                       protocol="HTTP/1.1")
+            writer.write_record(writer.create_warc_record(
+                url, "response", payload=io.BytesIO(page), http_headers=headers))
+        if extra:
+            for url, content_type, body, status in [
+                    ("http://example.com/logo.png", "image/png", b"\x89PNG\r\n\x1a\n....", "200 OK"),
+                    ("http://example.com/empty", "text/html", b"", "204 No Content")]:
+                headers = StatusAndHeaders(status, [("Content-Type", content_type)],
+                                           protocol="HTTP/1.1")
+                writer.write_record(writer.create_warc_record(
+                    url, "response", payload=io.BytesIO(body), http_headers=headers))
+
+
+@pytest.fixture(scope="module")
+def warc(tmp_path_factory):
+    path = tmp_path_factory.mktemp("warc") / "corpus.warc.gz"
+    _write_warc(path, [p.read_bytes() for p in PAGES])
+    return path
+
+
+def _lines(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f]
+
+
+def _position(obj):
+    return (obj["file"], obj["offset"])
+
+
+@pytest.fixture(scope="module")
+def outputs(warc, tmp_path_factory):
+    """`lexpy extract` over the WARC by each engine: {name: lines}."""
+    from distributed import LocalCluster
+    folder = tmp_path_factory.mktemp("out")
+    runs = {"serial": ["--jobs", "1"], "threads": ["--jobs", "2"],
+            "processes": ["--engine", "processes", "--jobs", "2"]}
+    results = {}
+    for name, options in runs.items():
+        out = folder / ("%s.jsonl" % name)
+        assert main(["extract", str(warc), "-o", str(out)] + options) == 0
+        results[name] = _lines(out)
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        out = folder / "dask.jsonl"
+        assert main(["extract", str(warc), "-o", str(out), "--engine", "dask",
+                     "--scheduler", cluster.scheduler_address]) == 0
+        results["dask"] = _lines(out)
+    return results
+
+
+def test_the_four_engines_write_the_same_records(outputs):
+    serial = sorted(outputs["serial"], key=_position)
+    assert len(serial) == len(PAGES) + 2
+    for name in ("threads", "processes", "dask"):
+        assert sorted(outputs[name], key=_position) == serial, name
+    # in input order, as asked
+    assert [_position(o) for o in outputs["dask"]] == [_position(o) for o in outputs["serial"]]
+
+
+def test_records_carry_the_transport_encoding(outputs, warc):
+    records = [r for r in iter_warc(warc)]
+    by_position = {_position(o): o for o in outputs["serial"]}
+    differing = 0
+    for index, record in enumerate(records[:len(PAGES)]):
+        got = by_position[(str(warc), record.offset)]
+        assert got["url"] == "http://example.com/%d/page.html" % index
+        assert got["status"] == 200
+        label = _charset(index, record.body).partition("charset=")[2].strip('"')
+        if label and label != UNKNOWN_LABEL:
+            expected = lexpy.parse(record.body, encoding=label).encoding
+            differing += expected != lexpy.parse(record.body).encoding
+            assert got["warnings"] == []
+        else:
+            expected = lexpy.parse(record.body).encoding
+            assert bool(got["warnings"]) == (label == UNKNOWN_LABEL)
+        assert got["encoding"] == expected
+        assert got["parse_errors"] == len(lexpy.parse(record.body, encoding=label or None
+                                                      if label != UNKNOWN_LABEL else None,
+                                                      collect_errors=True).errors)
+    assert differing > 10       # the header overrode many pages' own <meta>
+
+
+def test_non_html_and_empty_records_are_error_objects(outputs, warc):
+    records = list(iter_warc(warc))
+    errors = [o for o in outputs["serial"] if "error" in o]
+    assert [(e["offset"], e["kind"], e["url"]) for e in errors] == [
+        (records[-2].offset, "skipped", "http://example.com/logo.png"),
+        (records[-1].offset, "skipped", "http://example.com/empty")]
+    assert all(e["file"] == str(warc) for e in errors)
+    assert "image/png" in errors[0]["error"] and "empty" in errors[1]["error"]
+
+
+def test_damaged_warcs(tmp_path, warc):
+    pages = [p.read_bytes() for p in PAGES[:12]]
+    whole = tmp_path / "whole.warc.gz"
+    _write_warc(whole, pages, extra=False)
+    good = list(iter_warc(whole))
+    data = whole.read_bytes()
+    # a corrupt gzip member (the fifth response) and a truncated end
+    damaged = bytearray(data)
+    damaged[good[4].offset + 30:good[4].offset + 60] = b"\x00" * 30
+    corrupt = tmp_path / "corrupt.warc.gz"
+    corrupt.write_bytes(bytes(damaged))
+    truncated = tmp_path / "truncated.warc.gz"
+    truncated.write_bytes(data[:good[9].offset + 500])
+    plain = tmp_path / "plain.warc"
+    _write_warc(plain, pages, extra=False)
+    plain_good = list(iter_warc(plain))
+    cut_plain = tmp_path / "cut.warc"
+    cut_plain.write_bytes(plain.read_bytes()[:plain_good[6].offset + 900])
+    for backend in ("fastwarc", "warcio"):
+        items = list(iter_warc(corrupt, backend=backend))
+        assert [type(i) for i in items] == [Record] * 4 + [RecordError] + [Record] * 7
+        assert items[4].offset == good[4].offset and items[4].kind == "read"
+        assert [i.body for i in items[5:]] == [g.body for g in good[5:]]
+        items = list(iter_warc(truncated, backend=backend))
+        assert [type(i) for i in items] == [Record] * 9 + [RecordError]
+        assert items[9].offset == good[9].offset and "truncated" in items[9].message
+        items = list(iter_warc(cut_plain, backend=backend))
+        assert [type(i) for i in items] == [Record] * 6 + [RecordError]
+        assert items[6].offset == plain_good[6].offset
+    # the command line goes on after them, to the next file
+    out = tmp_path / "out.jsonl"
+    assert main(["extract", str(corrupt), str(truncated), str(whole), "-o", str(out),
+                 "--jobs", "2"]) == 0
+    lines = _lines(out)
+    assert len(lines) == 12 + 10 + 12
+    assert [(l["file"], l["offset"]) for l in lines if "error" in l] == [
+        (str(corrupt), good[4].offset), (str(truncated), good[9].offset)]
+
+
+def test_both_backends_read_the_same_records(warc):
+    def rows(backend):
+        return [(r.offset, r.url, r.status, r.headers, r.body) if isinstance(r, Record)
+                else r.to_dict() for r in iter_warc(warc, backend=backend)]
+    assert rows("fastwarc") == rows("warcio")
+
+
+def test_missing_input_is_an_error_before_any_work(tmp_path, capsys, warc):
+    out = tmp_path / "out.jsonl"
+    assert main(["extract", str(warc), str(tmp_path / "missing.warc"), "-o", str(out)]) == 1
+    assert "missing.warc: no such file or directory" in capsys.readouterr().err
+    assert not out.exists()
+    with pytest.raises(FileNotFoundError, match="missing"):
+        process([str(warc), str(tmp_path / "missing")])
+
+
+def test_usage_errors():
+    for argv in (["--engine", "spark", "x"], ["--jobs", "0", "x"],
+                 ["--scheduler", "tcp://x:1", "--engine", "threads", "x"]):
+        with pytest.raises(SystemExit) as exc:
+            main(["extract"] + argv)
+        assert exc.value.code == 2
+    with pytest.raises(ValueError, match="engine"):
+        process([], engine="spark")
+    with pytest.raises(ValueError, match="jobs"):
+        process([], jobs=0)
+    with pytest.raises(TypeError, match="fn"):
+        process([], fn=None)
+
+
+def _die_on_third(record):
+    if record.url.endswith("/2/page.html"):
+        os._exit(3)          # a worker process that dies
+    return record.url
+
+
+def _fail_on_first(record):
+    if record.url.endswith("/0/page.html"):
+        raise RuntimeError("boom")
+    return record.url
+
+
+def test_a_dying_worker_is_reported_and_the_rest_retried(tmp_path):
+    path = tmp_path / "few.warc.gz"
+    _write_warc(path, [p.read_bytes() for p in PAGES[:10]], extra=False)
+    results = list(process([str(path)], _die_on_third, engine="processes", jobs=2,
+                           batch_size=2))
+    assert len(results) == 10
+    assert isinstance(results[2], RecordError) and results[2].kind == "worker"
+    assert results[:2] + results[3:] == ["http://example.com/%d/page.html" % i
+                                         for i in range(10) if i != 2]
+
+
+def test_function_errors_are_error_objects(tmp_path):
+    path = tmp_path / "few.warc.gz"
+    _write_warc(path, [p.read_bytes() for p in PAGES[:4]], extra=False)
+    for engine in ("threads", "processes"):
+        results = list(process(str(path), _fail_on_first, engine=engine, jobs=2,
+                               ordered=False))
+        errors = [r for r in results if isinstance(r, RecordError)]
+        assert len(results) == 4 and len(errors) == 1
+        assert errors[0].kind == "failed" and "RuntimeError: boom" in errors[0].message
+        assert errors[0].file == str(path) and errors[0].offset > 0
+
+
+def test_extract_record_fields():
+    page = (b"<!DOCTYPE html><html lang=de-AT><head><title>\n A  title </title>"
+            b"<base href='/docs/'><meta name=Description content='About it'>"
+            b"<link rel='alternate Canonical' href='../canon'></head><body>"
+            b"<script>var x</script><p>Hello <b>world</b></p>"
+            b"<a href=' page.html '>a</a><a href='https://other.org/x'>b</a>"
+            b"<map><area href='?q=1'></map><a name=anchor>no href</a>")
+    record = Record("f.warc", 7, "http://example.com/a/b.html", 200,
+                    [("content-type", "text/html; charset=ISO-8859-1")], page)
+    got = extract_record(record)
+    assert got == {
+        "file": "f.warc", "offset": 7, "url": "http://example.com/a/b.html",
+        "status": 200, "encoding": "windows-1252", "title": "A title",
+        "lang": "de-AT", "description": "About it",
+        "canonical": "http://example.com/canon",
+        "links": ["http://example.com/docs/page.html", "https://other.org/x",
+                  "http://example.com/docs/?q=1"],
+        "text": got["text"], "parse_errors": 0, "warnings": []}
+    if hasattr(lexpy, "extract_text"):
+        assert "Hello world" in got["text"]
+    else:
+        # the fallback: text_content without scripts, whitespace collapsed
+        # (no separators between elements: that is extract_text's job)
+        assert got["text"] == "Hello worldabno href"
+
+
+def test_extract_record_uses_extract_text_when_lexpy_has_it(monkeypatch):
+    calls = []
+
+    def extract_text(node, main_content=False):
+        calls.append((node.node_name, main_content))
+        return "from extract_text"
+    monkeypatch.setattr(lexpy, "extract_text", extract_text, raising=False)
+    got = extract_record(Record("f", 0, "http://x/", 200, [], b"<p>text"))
+    assert got["text"] == "from extract_text" and calls == [("BODY", True)]
+
+
+def test_iter_files(tmp_path):
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a.html").write_bytes(b"<title>a</title>")
+    (tmp_path / "b" / "c.htm.gz").write_bytes(gzip.compress(b"<title>c</title>"))
+    (tmp_path / "b" / "bad.html.gz").write_bytes(b"not gzip")
+    (tmp_path / "notes.txt").write_bytes(b"skipped")
+    items = list(iter_files(tmp_path))
+    assert [os.path.basename(i.file) for i in items] == ["a.html", "bad.html.gz", "c.htm.gz"]
+    assert isinstance(items[1], RecordError) and items[1].offset == 0
+    titles = [r["title"] if isinstance(r, dict) else r.kind
+              for r in process(str(tmp_path), jobs=1)]
+    assert titles == ["a", "read", "c"]
+
+
+def test_interrupt_leaves_valid_json_lines(tmp_path, warc):
+    out = tmp_path / "out.jsonl"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lexpy", "extract"] + [str(warc)] * 40
+        + ["-o", str(out), "--jobs", "2"], stderr=subprocess.PIPE,
+        cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    deadline = time.time() + 60
+    while time.time() < deadline and (not out.exists() or out.stat().st_size < 100000):
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    lines = _lines(out)          # every line is whole JSON
+    assert 0 < len(lines) < 40 * (len(PAGES) + 2)
+    assert b"(interrupted)" in err
+
+
+def test_resolve_is_urljoin_on_every_link_of_the_corpus():
+    from urllib.parse import urljoin
+
+    from lexpy.corpus.extract import resolve
+    odd = ["/a//b", "/a/./b", "/", "/?", "/#", "/a?b#c", "/a;b", "//host/x", "/a/../b",
+           "/%2e%2e/x", "/a/b/", "/a b", "/\u00e9", "HTTP://X/y", "http://[::1", "?q", "#f",
+           "http://a/b/../c", "https://a/b?", "https://a/b#", " /x "]
+    bases = ["https://user@Example.COM:8080", "http://x/y?q#f", "http://[::1]/a",
+             "file:///tmp/a.html", ""]
+    checked = 0
+    for page in PAGES:
+        doc = lexpy.parse(page.read_bytes())
+        hrefs = [a.get_attribute("href") for a in
+                 doc.query_selector_all("a[href], area[href], link[href]")] + odd
+        for base in ["http://example.com/dir/page.html"] + bases:
+            for href in hrefs:
+                try:
+                    expected = urljoin(base, href.strip("\t\n\x0c\r "))
+                except ValueError:
+                    expected = href.strip("\t\n\x0c\r ")
+                assert resolve(base, href) == expected, (base, href)
+                checked += 1
+    assert checked > 50000
+
+
+def test_spark_partition_recipe(warc):
+    # The function given to rdd.mapPartitions, run without Spark (PySpark is
+    # not a test dependency): one partition holding the WARC.
+    from lexpy.corpus.recipes import spark_partition
+    rows = list(spark_partition(iter([str(warc)])))
+    assert rows == [r if isinstance(r, dict) else r.to_dict()
+                    for r in process(str(warc), jobs=1)]
+    assert len(rows) == len(PAGES) + 2
+
+
+def test_datatrove_extract_recipe():
+    # The extractor step's extract(), run without datatrove.
+    from lexpy.corpus.recipes import datatrove_extract
+    text = datatrove_extract("<title>t</title><script>x</script><p>Some text</p>")
+    assert "Some text" in text and "x" not in text.replace("text", "")
+    with pytest.raises(TypeError):
+        datatrove_extract(b"bytes")

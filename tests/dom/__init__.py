@@ -1,0 +1,1 @@
+"""Tests of lexpy/dom: nodes, the arena, mutation, the serializer, pickling."""

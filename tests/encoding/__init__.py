@@ -1,0 +1,1 @@
+"""Tests of lexpy/encoding: labels, sniffing, decoders, changing the encoding."""

@@ -1,0 +1,1 @@
+"""Tests of the project: layers, build, generated tables, README, typing."""

@@ -1,0 +1,96 @@
+"""The README: its two commands are at the top and CI runs the second one
+exactly; every example of its tour runs as shown (doctest); and, with
+LEXPY_TEST_README=1 (.ci/run sets it), both commands work as written in
+fresh virtual environments from a clean clone of the repository."""
+import doctest
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+from tests.conformance import data
+
+ROOT = Path(__file__).resolve().parents[2]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+# From examples/, so that `python -m lexpy` imports the installed package (in
+# the checkout's root the current directory, first on sys.path, would give
+# the sources of lexpy/, which are not compiled there).
+INSTALL_AND_RUN = ("python -m pip install . && "
+                   "(cd examples && python -m lexpy --dump example.html)")
+INSTALL_AND_TEST = 'LEXPY_TEST_BUILD=1 python -m pip install -e ".[test]" && python -m pytest'
+
+
+def test_the_two_commands_are_at_the_top():
+    top = README[:README.index("## A quick tour")]
+    assert "```sh\n%s\n```" % INSTALL_AND_RUN in top
+    assert "```sh\n%s\n```" % INSTALL_AND_TEST in top
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci.rstrip().splitlines()[-1] == INSTALL_AND_TEST
+
+
+def test_the_tour_runs_as_shown():
+    failures, attempted = doctest.testfile(str(ROOT / "README.md"),
+                                           module_relative=False, verbose=False,
+                                           report=True)
+    assert attempted >= 30
+    assert failures == 0
+
+
+def _data_environment():
+    """The test data this run found, for the tests of the clean clone (which
+    has neither the submodule's files nor ../shared beside it)."""
+    return {"LEXPY_HTML5LIB_TESTS": str(data.html5lib_tests_dir()),
+            "LEXPY_WPT_PARSING": str(data.wpt_parsing_dir()),
+            "LEXPY_CORPUS": str(data.corpus_dir()),
+            "LEXPY_WHATWG_ENCODING": str(data.whatwg_encoding_dir()),
+            "LEXPY_CONFORMANCE_EXTRA": str(data.conformance_extra_dir()),
+            "LEXPY_SELECTORS": str(data.selectors_dir())}
+
+
+def _run_in_fresh_venv(clone, venv_dir, command, env):
+    venv.EnvBuilder(with_pip=True, clear=True).create(venv_dir)
+    script = ". %s/bin/activate && %s" % (venv_dir, command)
+    return subprocess.run(["bash", "-c", script], cwd=clone, env=env,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          timeout=3000)
+
+
+@pytest.mark.skipif(os.environ.get("LEXPY_TEST_README") != "1",
+                    reason="clones, builds and tests the repository again: "
+                           "set LEXPY_TEST_README=1 (.ci/run does)")
+def test_the_two_commands_work_from_a_clean_clone(tmp_path):
+    clone = tmp_path / "lexpy"
+    subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True,
+                   timeout=300)
+    # The layout of a checkout beside the shared test data (as CI has it),
+    # and the variables that point at the data this run found.
+    shared = ROOT.parent / "shared"
+    if shared.is_dir():
+        (tmp_path / "shared").symlink_to(shared.resolve())
+    env = {key: value for key, value in os.environ.items()
+           if not key.startswith(("VIRTUAL_ENV", "PYTHON", "LEXPY_"))}
+    env["PATH"] = os.pathsep.join(
+        p for p in env.get("PATH", "").split(os.pathsep)
+        if not p.startswith(str(Path(sys.prefix))))
+    env.update(_data_environment())
+
+    first = _run_in_fresh_venv(clone, tmp_path / "venv-run", INSTALL_AND_RUN, env)
+    output = first.stdout.decode("utf-8", "replace")
+    assert first.returncode == 0, output
+    assert "| <!DOCTYPE html>\n| <html>\n|   <head>\n" in output
+    # The installed lexpy ran: the install left no compiled module in the
+    # checkout (setup.py copies none there).
+    assert sorted(p.name for p in (clone / "lexpy").rglob("*.so")) == []
+
+    second = _run_in_fresh_venv(clone, tmp_path / "venv-test", INSTALL_AND_TEST, env)
+    output = second.stdout.decode("utf-8", "replace")
+    assert second.returncode == 0, output[-5000:]
+    assert " passed" in output.splitlines()[-1], output[-2000:]
+    shutil.rmtree(clone, ignore_errors=True)

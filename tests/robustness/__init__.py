@@ -1,0 +1,1 @@
+"""Robustness: malformed and hostile input, limits, linearity, the differential tool."""

@@ -1,0 +1,1 @@
+"""Tests of lexpy/treebuilder (through lexpy/driver's parses)."""
