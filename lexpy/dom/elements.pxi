@@ -785,6 +785,17 @@ cdef class AttributeValues:
         return "AttributeValues(%r)" % attribute_values_list(self._mapping._c())
 
 
+# The C paths of node_proxy and proxy_dealloc (proxies.pxi) for every proxy
+# class but Document (the last of them is Element, above).
+install_proxy_type(Node, 0)
+install_proxy_type(CharacterData, 0)
+install_proxy_type(Element, ELEMENT_NODE)
+install_proxy_type(Text, TEXT_NODE)
+install_proxy_type(Comment, COMMENT_NODE)
+install_proxy_type(ProcessingInstruction, PROCESSING_INSTRUCTION_NODE)
+install_proxy_type(DocumentType, DOCUMENT_TYPE_NODE)
+install_proxy_type(DocumentFragment, DOCUMENT_FRAGMENT_NODE)
+
 MutableMapping.register(Attributes)
 KeysView.register(AttributeKeys)
 ItemsView.register(AttributeItems)
