@@ -2,6 +2,7 @@
 # standard. Internal text is UTF-8 (DESIGN.md decision 1); a lone surrogate
 # a user puts in a str survives the round trip ("surrogatepass").
 
+from libc.stdint cimport uint16_t
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 cdef extern from "Python.h":
@@ -37,6 +38,56 @@ cdef inline str decode_utf8(const uint8_t* data, size_t length):
         return text
     return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
                                 "surrogatepass")
+
+
+# Long texts (text_content, to_html, dump) are decoded with the GIL released
+# but for the allocation of the str: one pass finds the number of code
+# points and the str's kind, a second writes the code points into it.
+# Anything that is not UTF-8 (lone surrogates excepted, as "surrogatepass"
+# reads them) goes to CPython's decoder instead, which judges it.
+cdef enum:
+    DECODE_WITHOUT_GIL = 4096     # bytes from which a text is decoded so
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object o)
+
+cdef extern from "utf8_decode.h" nogil:
+    void lxp_utf8_measure(const uint8_t* s, size_t n, size_t* code_points,
+                          uint32_t* max_char)
+    int lxp_utf8_to_ucs1(const uint8_t* s, size_t n, uint8_t* out, size_t count)
+    int lxp_utf8_to_ucs2(const uint8_t* s, size_t n, uint16_t* out, size_t count)
+    int lxp_utf8_to_ucs4(const uint8_t* s, size_t n, uint32_t* out, size_t count)
+
+
+cdef str decode_long_utf8(const uint8_t* data, size_t length):
+    """decode_utf8 for a long text, the GIL released while it is read."""
+    cdef size_t code_points
+    cdef uint32_t max_char
+    cdef str text
+    cdef void* out
+    cdef int kind
+    cdef int status = 0
+    with nogil:
+        lxp_utf8_measure(data, length, &code_points, &max_char)
+    text = PyUnicode_New(<Py_ssize_t> code_points, max_char)
+    out = PyUnicode_DATA(text)
+    kind = PyUnicode_KIND(text)
+    with nogil:
+        if max_char == 127:
+            if code_points == length:
+                memcpy(out, data, length)
+            else:
+                status = -1
+        elif kind == 1:
+            status = lxp_utf8_to_ucs1(data, length, <uint8_t*> out, code_points)
+        elif kind == 2:
+            status = lxp_utf8_to_ucs2(data, length, <uint16_t*> out, code_points)
+        else:
+            status = lxp_utf8_to_ucs4(data, length, <uint32_t*> out, code_points)
+    if status != 0:
+        return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
+                                    "surrogatepass")
+    return text
 
 
 cdef inline const uint8_t* utf8_or_null(str value, Py_ssize_t* length) noexcept:
