@@ -686,7 +686,8 @@ cdef enum AttributeIteration:
     ITERATE_ITEMS = 2
 
 cdef enum:
-    SNAPSHOT_INLINE = 8           # attributes copied into the iterator itself
+    SNAPSHOT_INLINE = 4           # attributes copied into the iterator itself
+                                  # (95% of the corpus's elements have 4 or less)
 
 cdef extern from "Python.h":
     PyObject* PyTuple_GET_ITEM_raw "PyTuple_GET_ITEM"(PyObject* p,
@@ -788,6 +789,7 @@ cdef AttributeIterator attribute_iterator(Element element, uint32_t kind):
 
 
 @cython.no_gc_clear
+@cython.freelist(8)             # (of the same size: Keys and Items share it)
 cdef class _AttributeView:
     """The base of the live views of an element's attributes."""
 
@@ -855,7 +857,6 @@ cdef class _AttributeView:
 
 @cython.final
 @cython.no_gc_clear
-@cython.freelist(8)
 cdef class AttributeKeys(_AttributeView):
     """The qualified names of an element's attributes (a live KeysView)."""
 
@@ -874,7 +875,6 @@ cdef class AttributeKeys(_AttributeView):
 
 @cython.final
 @cython.no_gc_clear
-@cython.freelist(8)
 cdef class AttributeItems(_AttributeView):
     """The (name, value) pairs of an element's attributes (a live
     ItemsView)."""
