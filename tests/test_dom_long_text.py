@@ -1,7 +1,7 @@
-"""Long texts (text_content, to_html, dump: DECODE_WITHOUT_GIL bytes and
-more) are decoded into their str with the GIL released, by lexpy's own
-UTF-8 reader: the str must be the one Python's decoder makes, of the same
-kind (1, 2 or 4 bytes a character), for every kind of text."""
+"""Long texts (text_content, to_html, dump: DECODE_LONG bytes and more;
+the GIL released from DECODE_WITHOUT_GIL) are decoded into their str by
+lexpy's own UTF-8 reader: the str must be the one Python's decoder makes,
+of the same kind (1, 2 or 4 bytes a character), for every kind of text."""
 import random
 
 import pytest
@@ -18,7 +18,7 @@ SAMPLES = {
 
 
 @pytest.mark.parametrize("kind", sorted(SAMPLES))
-@pytest.mark.parametrize("size", [4095, 4096, 20000])
+@pytest.mark.parametrize("size", [4095, 4096, 20000, 4 * 1024 * 1024 + 7])
 def test_long_text_content_is_python_s_str(kind, size):
     rng = random.Random(size)
     pieces = [SAMPLES["ascii"]] + [SAMPLES[kind]] * (kind != "ascii")

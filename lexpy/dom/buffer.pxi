@@ -88,7 +88,7 @@ cdef str buffer_finish(Buffer* buffer):
     try:
         if buffer.failed:
             raise MemoryError()
-        if buffer.length >= DECODE_WITHOUT_GIL:
+        if buffer.length >= DECODE_LONG:
             result = decode_long_utf8(buffer.data, buffer.length)
         else:
             result = decode_utf8(buffer.data, buffer.length)

@@ -88,7 +88,7 @@ cdef inline Document document_of(Node node):
 # hottest path after parsing. Node and its subclasses without fields of their
 # own (Element, Text, ...) share one C layout, ProxyObject; node_proxy fills
 # it straight from a freelist, and proxy_dealloc (installed as their
-# tp_dealloc by install_proxy_types) gives it back. Cython's own tp_new and
+# tp_dealloc by install_proxy_type) gives it back. Cython's own tp_new and
 # tp_dealloc would do the same work plus what a proxy never needs: argument
 # tuples, the type test of the result, None placeholders for the fields,
 # and saving the thread's exception state around a __dealloc__.
@@ -198,8 +198,8 @@ cdef void proxy_dealloc(PyObject* o) noexcept:
             c_node.proxy = NULL
         # (Only a detached subtree can be reclaimed: a node in a tree, the
         # common case, is let go without a call.)
-        if doc != NULL and (c_node.parent == NULL
-                            or c_node.type == DOCUMENT_FRAGMENT_NODE):
+        if doc != NULL and doc != <PyObject*> None \
+                and (c_node.parent == NULL or c_node.type == DOCUMENT_FRAGMENT_NODE):
             node_try_reclaim(c_node)
     p.c_node = NULL
     p.doc = NULL

@@ -1,5 +1,6 @@
-/* Hand-written: UTF-8 into the code units of a CPython str, without the GIL
- * (strings.pxi, decode_long_utf8; not in any standard).
+/* Hand-written: UTF-8 into the code units of a CPython str (strings.pxi,
+ * decode_long_utf8; not in any standard). No Python API: callable without
+ * the GIL.
  *
  * lxp_utf8_measure gives the number of code points of UTF-8 text and the
  * max_char PyUnicode_New needs for it (the str's kind comes from its
