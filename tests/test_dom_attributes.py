@@ -343,6 +343,15 @@ def test_items_kept_by_the_loop_are_never_changed():
     assert one == ("a0", "0") and two == ("a1", "1") and one is not two
     assert it.__length_hint__() == 4
     assert list(it) == kept[2:] and list(it) == []
+    # a tuple the last loop let go of serves the next iterator; one it kept
+    # does not
+    for last in div.attributes.items():
+        pass
+    for name, value in Document().create_element("p").attributes.items():
+        pass
+    other = element()
+    other.set_attribute("z", "26")
+    assert list(other.attributes.items()) == [("z", "26")] and last == ("a5", "5")
 
 
 def test_dynamic_attribute_names_are_made_once_per_document():

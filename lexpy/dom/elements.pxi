@@ -678,7 +678,7 @@ cdef class Attributes:
 # attribute_set_value writes a new value to new arena memory instead of
 # over the old one (which the document keeps until it goes). An items()
 # iterator hands out the same tuple again when the loop let go of the last
-# one (as dict's items iterator does).
+# one (as dict's items iterator does), and leaves it to the next iterator.
 
 cdef enum AttributeIteration:
     ITERATE_KEYS = 0
@@ -694,6 +694,11 @@ cdef extern from "Python.h":
                                                       Py_ssize_t pos) noexcept
     void PyTuple_SET_ITEM_raw "PyTuple_SET_ITEM"(PyObject* p, Py_ssize_t pos,
                                                  PyObject* o) noexcept
+
+
+# A (name, value) tuple an ended items() iterator no longer needed, for
+# the next one (or None).
+cdef tuple spare_item = None
 
 
 @cython.final
@@ -719,6 +724,11 @@ cdef class AttributeIterator:
         self._end()
 
     cdef void _end(self) noexcept:
+        global spare_item
+        if self.item is not None:
+            if spare_item is None and (<PyObject*> self.item).ob_refcnt == 1:
+                spare_item = self.item      # for the next iterator's first pair
+            self.item = None
         if self.doc is None:
             return
         self.doc.c_doc.attribute_snapshots -= 1
@@ -741,6 +751,7 @@ cdef class AttributeIterator:
         cdef PyObject* old_name
         cdef PyObject* old_value
         cdef str name, value
+        global spare_item
         if self.index >= self.count:
             self._end()
             raise StopIteration
@@ -754,6 +765,10 @@ cdef class AttributeIterator:
         name = attribute_qualified_name(c_doc, attr)
         value = attribute_value(attr)
         item = <PyObject*> self.item
+        if item == <PyObject*> None and spare_item is not None:
+            self.item = spare_item
+            spare_item = None
+            item = <PyObject*> self.item
         if item == <PyObject*> None or item.ob_refcnt != 1:
             self.item = (name, value)
             return self.item
