@@ -726,7 +726,7 @@ cdef class AttributeIterator:
     cdef void _end(self) noexcept:
         global spare_item
         if self.item is not None:
-            if spare_item is None and (<PyObject*> self.item).ob_refcnt == 1:
+            if spare_item is None and Py_REFCNT_raw(<PyObject*> self.item) == 1:
                 spare_item = self.item      # for the next iterator's first pair
             self.item = None
         if self.doc is None:
@@ -769,7 +769,7 @@ cdef class AttributeIterator:
             self.item = spare_item
             spare_item = None
             item = <PyObject*> self.item
-        if item == <PyObject*> None or item.ob_refcnt != 1:
+        if item == <PyObject*> None or Py_REFCNT_raw(item) != 1:
             self.item = (name, value)
             return self.item
         old_name = PyTuple_GET_ITEM_raw(item, 0)

@@ -108,6 +108,8 @@ cdef extern from "Python.h":
     void* PyCapsule_GetPointer(object capsule, const char* name) except? NULL
     void Py_INCREF_raw "Py_INCREF"(PyObject* op) noexcept
     void Py_DECREF_raw "Py_DECREF"(PyObject* op) noexcept
+    Py_ssize_t Py_REFCNT_raw "Py_REFCNT"(PyObject* op) noexcept
+    ProxyType* Py_TYPE_raw "Py_TYPE"(PyObject* op) noexcept
     unsigned long Py_TPFLAGS_HEAPTYPE
 
 
@@ -189,7 +191,7 @@ cdef void proxy_dealloc(PyObject* o) noexcept:
     cdef ProxyObject* p = <ProxyObject*> o
     cdef CNode* c_node = p.c_node
     cdef PyObject* doc = p.doc
-    cdef ProxyType* type = <ProxyType*> o.ob_type
+    cdef ProxyType* type = Py_TYPE_raw(o)
     PyObject_GC_UnTrack(o)
     if p.weakrefs != NULL:
         PyObject_ClearWeakRefs(o)

@@ -98,6 +98,8 @@ cdef str decode_long_utf8(const uint8_t* data, size_t length):
 cdef inline int utf8_write_code_points(const uint8_t* data, size_t length,
                                        void* out, int kind, size_t code_points,
                                        uint32_t max_char) noexcept nogil:
+    """Write the code points of data (as utf8_measure counted them) into a
+    str's buffer of `kind` (1, 2 or 4 bytes each): 0, or -1 (not UTF-8)."""
     if max_char == 127:
         if code_points != length:
             return -1
