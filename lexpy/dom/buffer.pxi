@@ -88,7 +88,10 @@ cdef str buffer_finish(Buffer* buffer):
     try:
         if buffer.failed:
             raise MemoryError()
-        result = decode_utf8(buffer.data, buffer.length)
+        if buffer.length >= DECODE_LONG:
+            result = decode_long_utf8(buffer.data, buffer.length)
+        else:
+            result = decode_utf8(buffer.data, buffer.length)
     finally:
         free(buffer.data)
         buffer.data = NULL

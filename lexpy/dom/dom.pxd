@@ -146,6 +146,9 @@ cdef struct CDocument:
                                   # nonzero the Python API refuses changes
     WalkCursor* walks             # the open Python-level walks (reclaiming
                                   # a node forgets it in them)
+    uint32_t attribute_snapshots  # open attribute iterators (elements.pxi):
+                                  # while nonzero no value is overwritten in
+                                  # place, so their copies of CAttr stay true
 
 
 # ---------------------------------------------------------------------------
@@ -251,6 +254,9 @@ cdef class Document(Node):
     cdef CDocument* c_doc
     cdef list parse_errors        # the `errors` property
     cdef str encoding_name        # the `encoding` property
+    cdef list attr_name_strs      # the str of each dynamic attribute name
+                                  # id read so far (index: id minus
+                                  # ATTR__LAST_STATIC; None: not yet)
 
 # A new empty Document (the tree builder fills c_doc).
 cdef Document document_new()

@@ -58,8 +58,9 @@ cdef Py_ssize_t find_attribute_by_name(CElement* element, const uint8_t* name,
     return -1
 
 
-# The str of each static attribute name, made on first use and kept: the
-# names of the static table are the same in every document.
+# The str of each attribute name, made on first use and kept: for the
+# static table's names, in one array for every document; for a document's
+# own (data-*, ...), in its Document (ids of its dynamic table never change).
 cdef PyObject* static_attr_names[ATTR__LAST_STATIC]
 memset(static_attr_names, 0, sizeof(static_attr_names))
 
@@ -68,13 +69,34 @@ cdef inline str attribute_local_name(CDocument* doc, lxp_attr_id_t id):
     cdef size_t length
     cdef const uint8_t* name
     cdef str text
-    if id < ATTR__LAST_STATIC and static_attr_names[id] != NULL:
-        return <str> static_attr_names[id]
-    name = attribute_name(doc, id, &length)
-    text = decode_utf8(name, length)
     if id < ATTR__LAST_STATIC:
+        if static_attr_names[id] != NULL:
+            return <str> static_attr_names[id]
+        name = attribute_name(doc, id, &length)
+        text = decode_utf8(name, length)
         Py_INCREF(text)
         static_attr_names[id] = <PyObject*> text
+        return text
+    return dynamic_attribute_name(<Document> doc.node.proxy, id)
+
+
+cdef str dynamic_attribute_name(Document document, lxp_attr_id_t id):
+    cdef Py_ssize_t index = id - ATTR__LAST_STATIC
+    cdef list names = document.attr_name_strs
+    cdef size_t length
+    cdef const uint8_t* name
+    cdef str text
+    if names is None:
+        names = document.attr_name_strs = []
+    if index < len(names):
+        text = <str> names[index]
+        if text is not None:
+            return text
+    name = attribute_name(document.c_doc, id, &length)
+    text = decode_utf8(name, length)
+    if index >= len(names):
+        names.extend([None] * (index + 1 - len(names)))
+    names[index] = text
     return text
 
 
@@ -551,7 +573,7 @@ cdef class Attributes:
         return isinstance(name, str) and attribute_index(self._element, name) >= 0
 
     def __iter__(self):
-        return iter(attribute_names_list(self._c()))
+        return attribute_iterator(self._element, ITERATE_KEYS)
 
     def __len__(self):
         return self._c().attr_count
@@ -648,7 +670,141 @@ cdef class Attributes:
         return "Attributes(%r)" % dict(attribute_items_list(self._c()))
 
 
+# Iterating over the attributes: a snapshot of the element's CAttr array
+# taken when the iterator is made (so that changing the attributes in the
+# loop body changes nothing for the loop, as iterating over a list made
+# then would), and the strings made one at a time from it. The values'
+# bytes are not copied: while any iterator of the document is open,
+# attribute_set_value writes a new value to new arena memory instead of
+# over the old one (which the document keeps until it goes). An items()
+# iterator hands out the same tuple again when the loop let go of the last
+# one (as dict's items iterator does), and leaves it to the next iterator.
+
+cdef enum AttributeIteration:
+    ITERATE_KEYS = 0
+    ITERATE_VALUES = 1
+    ITERATE_ITEMS = 2
+
+cdef enum:
+    SNAPSHOT_INLINE = 4           # attributes copied into the iterator itself
+                                  # (95% of the corpus's elements have 4 or less)
+
+cdef extern from "Python.h":
+    PyObject* PyTuple_GET_ITEM_raw "PyTuple_GET_ITEM"(PyObject* p,
+                                                      Py_ssize_t pos) noexcept
+    void PyTuple_SET_ITEM_raw "PyTuple_SET_ITEM"(PyObject* p, Py_ssize_t pos,
+                                                 PyObject* o) noexcept
+
+
+# A (name, value) tuple an ended items() iterator no longer needed, for
+# the next one (or None).
+cdef tuple spare_item = None
+
+
+@cython.final
 @cython.no_gc_clear
+@cython.freelist(8)
+cdef class AttributeIterator:
+    """An iterator over the names, values or (name, value) pairs of an
+    element's attributes as they were when it was made."""
+
+    cdef Document doc             # the snapshot's document (None: ended)
+    cdef CAttr* attrs             # the snapshot: inline, or malloc'd
+    cdef uint32_t count
+    cdef uint32_t index
+    cdef uint32_t kind            # AttributeIteration
+    cdef tuple item               # the last (name, value) handed out
+    cdef CAttr inline_attrs[SNAPSHOT_INLINE]
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("AttributeIterator objects are made by iterating over "
+                        "an element's attributes")
+
+    def __dealloc__(self):
+        self._end()
+
+    cdef void _end(self) noexcept:
+        global spare_item
+        if self.item is not None:
+            if spare_item is None and Py_REFCNT_raw(<PyObject*> self.item) == 1:
+                spare_item = self.item      # for the next iterator's first pair
+            self.item = None
+        if self.doc is None:
+            return
+        self.doc.c_doc.attribute_snapshots -= 1
+        if self.attrs != self.inline_attrs:
+            free(self.attrs)
+        self.attrs = NULL
+        self.count = self.index = 0
+        self.doc = None
+
+    def __iter__(self):
+        return self
+
+    def __length_hint__(self):
+        return self.count - self.index
+
+    def __next__(self):
+        cdef CAttr* attr
+        cdef CDocument* c_doc
+        cdef PyObject* item
+        cdef PyObject* old_name
+        cdef PyObject* old_value
+        cdef str name, value
+        global spare_item
+        if self.index >= self.count:
+            self._end()
+            raise StopIteration
+        attr = &self.attrs[self.index]
+        self.index += 1
+        c_doc = self.doc.c_doc
+        if self.kind == ITERATE_KEYS:
+            return attribute_qualified_name(c_doc, attr)
+        if self.kind == ITERATE_VALUES:
+            return attribute_value(attr)
+        name = attribute_qualified_name(c_doc, attr)
+        value = attribute_value(attr)
+        item = <PyObject*> self.item
+        if item == <PyObject*> None and spare_item is not None:
+            self.item = spare_item
+            spare_item = None
+            item = <PyObject*> self.item
+        if item == <PyObject*> None or Py_REFCNT_raw(item) != 1:
+            self.item = (name, value)
+            return self.item
+        old_name = PyTuple_GET_ITEM_raw(item, 0)
+        old_value = PyTuple_GET_ITEM_raw(item, 1)
+        Py_INCREF(name)
+        Py_INCREF(value)
+        PyTuple_SET_ITEM_raw(item, 0, <PyObject*> name)
+        PyTuple_SET_ITEM_raw(item, 1, <PyObject*> value)
+        Py_DECREF_raw(old_name)
+        Py_DECREF_raw(old_value)
+        return self.item
+
+
+cdef AttributeIterator attribute_iterator(Element element, uint32_t kind):
+    cdef CElement* c_element = element._c()
+    cdef AttributeIterator iterator = AttributeIterator.__new__(AttributeIterator)
+    cdef uint32_t count = c_element.attr_count
+    iterator.kind = kind
+    if count == 0:
+        return iterator                 # ended from the start
+    if count <= SNAPSHOT_INLINE:
+        iterator.attrs = iterator.inline_attrs
+    else:
+        iterator.attrs = <CAttr*> malloc(count * sizeof(CAttr))
+        if iterator.attrs == NULL:
+            raise MemoryError()
+    memcpy(iterator.attrs, c_element.attrs, count * sizeof(CAttr))
+    iterator.count = count
+    iterator.doc = element.doc
+    iterator.doc.c_doc.attribute_snapshots += 1
+    return iterator
+
+
+@cython.no_gc_clear
+@cython.freelist(8)             # (of the same size: Keys and Items share it)
 cdef class _AttributeView:
     """The base of the live views of an element's attributes."""
 
@@ -720,7 +876,7 @@ cdef class AttributeKeys(_AttributeView):
     """The qualified names of an element's attributes (a live KeysView)."""
 
     def __iter__(self):
-        return iter(attribute_names_list(self._mapping._c()))
+        return attribute_iterator(self._mapping._element, ITERATE_KEYS)
 
     def __contains__(self, name):
         return name in self._mapping
@@ -739,7 +895,7 @@ cdef class AttributeItems(_AttributeView):
     ItemsView)."""
 
     def __iter__(self):
-        return iter(attribute_items_list(self._mapping._c()))
+        return attribute_iterator(self._mapping._element, ITERATE_ITEMS)
 
     def __contains__(self, item):
         if not isinstance(item, tuple) or len(<tuple> item) != 2:
@@ -760,6 +916,7 @@ cdef class AttributeItems(_AttributeView):
 
 @cython.final
 @cython.no_gc_clear
+@cython.freelist(8)
 cdef class AttributeValues:
     """The values of an element's attributes (a live ValuesView)."""
 
@@ -773,7 +930,7 @@ cdef class AttributeValues:
         return self._mapping._c().attr_count
 
     def __iter__(self):
-        return iter(attribute_values_list(self._mapping._c()))
+        return attribute_iterator(self._mapping._element, ITERATE_VALUES)
 
     def __contains__(self, value):
         return value in attribute_values_list(self._mapping._c())
@@ -784,6 +941,17 @@ cdef class AttributeValues:
     def __repr__(self):
         return "AttributeValues(%r)" % attribute_values_list(self._mapping._c())
 
+
+# The C paths of node_proxy and proxy_dealloc (proxies.pxi) for every proxy
+# class but Document (the last of them is Element, above).
+install_proxy_type(Node, 0)
+install_proxy_type(CharacterData, 0)
+install_proxy_type(Element, ELEMENT_NODE)
+install_proxy_type(Text, TEXT_NODE)
+install_proxy_type(Comment, COMMENT_NODE)
+install_proxy_type(ProcessingInstruction, PROCESSING_INSTRUCTION_NODE)
+install_proxy_type(DocumentType, DOCUMENT_TYPE_NODE)
+install_proxy_type(DocumentFragment, DOCUMENT_FRAGMENT_NODE)
 
 MutableMapping.register(Attributes)
 KeysView.register(AttributeKeys)

@@ -83,9 +83,56 @@ cdef inline Document document_of(Node node):
     return node.doc if node.doc is not None else <Document> node
 
 
+# -- making and freeing proxies (not in the standard) -------------------------
+# A proxy is made for every node Python code touches, so this is the DOM's
+# hottest path after parsing. Node and its subclasses without fields of their
+# own (Element, Text, ...) share one C layout, ProxyObject; node_proxy fills
+# it straight from a freelist, and proxy_dealloc (installed as their
+# tp_dealloc by install_proxy_type) gives it back. Cython's own tp_new and
+# tp_dealloc would do the same work plus what a proxy never needs: argument
+# tuples, the type test of the result, None placeholders for the fields,
+# and saving the thread's exception state around a __dealloc__.
+
+cdef extern from "Python.h":
+    ctypedef void (*proxy_destructor)(PyObject*)
+    ctypedef struct ProxyType "PyTypeObject":
+        Py_ssize_t tp_basicsize
+        unsigned long tp_flags
+        proxy_destructor tp_dealloc
+        void (*tp_free)(void*)
+        PyObject* (*tp_alloc)(ProxyType*, Py_ssize_t)
+    PyObject* PyObject_Init(PyObject* op, ProxyType* type) noexcept
+    void PyObject_GC_Track(void* op) noexcept
+    void PyObject_GC_UnTrack(void* op) noexcept
+    void PyObject_ClearWeakRefs(PyObject* op) noexcept
+    void* PyCapsule_GetPointer(object capsule, const char* name) except? NULL
+    void Py_INCREF_raw "Py_INCREF"(PyObject* op) noexcept
+    void Py_DECREF_raw "Py_DECREF"(PyObject* op) noexcept
+    Py_ssize_t Py_REFCNT_raw "Py_REFCNT"(PyObject* op) noexcept
+    ProxyType* Py_TYPE_raw "Py_TYPE"(PyObject* op) noexcept
+    unsigned long Py_TPFLAGS_HEAPTYPE
+
+
+ctypedef struct ProxyObject:      # the C layout of Node (checked on import)
+    PyObject ob_base
+    void* vtab                    # Cython's table of the type's cdef methods
+    CNode* c_node
+    PyObject* doc                 # a Document (owned), or NULL
+    PyObject* weakrefs            # __weakref__
+
+
+cdef enum:
+    PROXY_TYPE_SLOTS = DOCUMENT_FRAGMENT_NODE + 1
+    PROXY_FREELIST_SIZE = 1024    # freed proxies kept for reuse (64 KiB)
+
+# The proxy class and its method table for each node type (NULL: none).
+cdef ProxyType* proxy_types[PROXY_TYPE_SLOTS]
+cdef void* proxy_vtabs[PROXY_TYPE_SLOTS]
+cdef PyObject* proxy_freelist[PROXY_FREELIST_SIZE]
+cdef Py_ssize_t proxy_free_count = 0
+
+
 cdef Node node_proxy(CNode* c_node):
-    cdef Node proxy
-    cdef uint32_t node_type
     if c_node == NULL:
         return None
     # Checked before the cache: a reclaimed struct's proxy field chains the
@@ -96,25 +143,103 @@ cdef Node node_proxy(CNode* c_node):
         raise RuntimeError("internal error: a reclaimed node was reached")
     if c_node.proxy != NULL:
         return <Node> c_node.proxy
-    node_type = c_node.type
-    if node_type == ELEMENT_NODE:
-        proxy = Element.__new__(Element)
-    elif node_type == TEXT_NODE:
-        proxy = Text.__new__(Text)
-    elif node_type == COMMENT_NODE:
-        proxy = Comment.__new__(Comment)
-    elif node_type == PROCESSING_INSTRUCTION_NODE:
-        proxy = ProcessingInstruction.__new__(ProcessingInstruction)
-    elif node_type == DOCUMENT_TYPE_NODE:
-        proxy = DocumentType.__new__(DocumentType)
-    elif node_type == DOCUMENT_FRAGMENT_NODE:
-        proxy = DocumentFragment.__new__(DocumentFragment)
-    else:
+    return new_proxy(c_node)
+
+
+cdef Node new_proxy(CNode* c_node):
+    """Make the proxy of a node that has none and cache it in the node."""
+    global proxy_free_count
+    cdef uint32_t node_type = c_node.type
+    cdef ProxyType* type = proxy_types[node_type] \
+        if node_type < PROXY_TYPE_SLOTS else NULL
+    cdef PyObject* o
+    cdef ProxyObject* p
+    cdef PyObject* doc
+    cdef bint tracked
+    cdef Node proxy
+    if type == NULL:
         raise RuntimeError("no proxy for a node of type %d" % node_type)
-    proxy.c_node = c_node
-    proxy.doc = <Document> c_node.owner.node.proxy
-    c_node.proxy = <void*> proxy
+    if proxy_free_count > 0:
+        proxy_free_count -= 1
+        o = PyObject_Init(proxy_freelist[proxy_free_count], type)
+        tracked = False
+    else:
+        o = type.tp_alloc(type, 0)      # zeroed and tracked by the GC
+        if o == NULL:
+            raise MemoryError()
+        tracked = True
+    p = <ProxyObject*> o
+    doc = <PyObject*> c_node.owner.node.proxy
+    Py_INCREF_raw(doc)
+    p.vtab = proxy_vtabs[node_type]
+    p.c_node = c_node
+    p.doc = doc
+    p.weakrefs = NULL
+    if not tracked:
+        PyObject_GC_Track(o)
+    c_node.proxy = <void*> o
+    proxy = <Node> o                    # a second reference: the first is
+    Py_DECREF_raw(o)                    # the allocation's, given back
     return proxy
+
+
+cdef void proxy_dealloc(PyObject* o) noexcept:
+    """tp_dealloc of every proxy class but Document: forget the proxy in
+    its node, reclaim a detached subtree no proxy reaches any more, let the
+    Document go, keep the memory for the next proxy."""
+    global proxy_free_count
+    cdef ProxyObject* p = <ProxyObject*> o
+    cdef CNode* c_node = p.c_node
+    cdef PyObject* doc = p.doc
+    cdef ProxyType* type = Py_TYPE_raw(o)
+    PyObject_GC_UnTrack(o)
+    if p.weakrefs != NULL:
+        PyObject_ClearWeakRefs(o)
+    if c_node != NULL:
+        if c_node.proxy == <void*> o:
+            c_node.proxy = NULL
+        # (Only a detached subtree can be reclaimed: a node in a tree, the
+        # common case, is let go without a call.)
+        if doc != NULL and doc != <PyObject*> None \
+                and (c_node.parent == NULL or c_node.type == DOCUMENT_FRAGMENT_NODE):
+            node_try_reclaim(c_node)
+    p.c_node = NULL
+    p.doc = NULL
+    if doc != NULL:
+        Py_DECREF_raw(doc)              # may free the document: last
+    if proxy_free_count < PROXY_FREELIST_SIZE \
+            and type.tp_basicsize == sizeof(ProxyObject) \
+            and not (type.tp_flags & Py_TPFLAGS_HEAPTYPE):
+        proxy_freelist[proxy_free_count] = o
+        proxy_free_count += 1
+    else:
+        type.tp_free(o)
+
+
+cdef int install_proxy_type(object cls, uint32_t node_type) except -1:
+    """Give a proxy class the C paths above (node_type 0: a base class that
+    node_proxy never makes), after checking that its layout is ProxyObject:
+    a field added to it, or a Cython that lays classes out differently,
+    fails the import here instead of corrupting memory later."""
+    cdef ProxyType* type = <ProxyType*> cls
+    cdef Node probe
+    cdef ProxyObject* p
+    cdef void* vtab = PyCapsule_GetPointer(cls.__pyx_vtable__, NULL)
+    if type.tp_basicsize != sizeof(ProxyObject) or type.tp_flags & Py_TPFLAGS_HEAPTYPE:
+        raise SystemError("%s does not have the proxy layout" % cls.__name__)
+    probe = cls.__new__(cls)            # made by Cython's own tp_new
+    probe.c_node = <CNode*> &proxy_types    # any recognisable pointer
+    p = <ProxyObject*> probe
+    if p.vtab != vtab or p.c_node != <CNode*> &proxy_types \
+            or p.doc != <PyObject*> None or p.weakrefs != NULL:
+        raise SystemError("%s does not have the proxy layout" % cls.__name__)
+    probe.c_node = NULL
+    del probe
+    type.tp_dealloc = proxy_dealloc
+    if node_type:
+        proxy_types[node_type] = type
+        proxy_vtabs[node_type] = vtab
+    return 0
 
 
 cdef list child_list(CNode* parent, bint elements_only):
@@ -279,7 +404,6 @@ cdef bint is_xml_name(str name) except -1:
 
 
 @cython.no_gc_clear
-@cython.freelist(256)
 cdef class Node:
     """A node of a lexpy tree (DOM standard names, in snake_case).
 
@@ -300,18 +424,6 @@ cdef class Node:
     def __init__(self, *args, **kwargs):
         raise TypeError("%s objects cannot be made directly: use a Document's "
                         "create_* methods or lexpy.parse()" % type(self).__name__)
-
-    def __dealloc__(self):
-        cdef CNode* c_node = self.c_node
-        if c_node == NULL:
-            return
-        if c_node.proxy == <void*> self:
-            c_node.proxy = NULL
-        # (Only a detached subtree can be reclaimed: a node in a tree, the
-        # common case, is let go without a call.)
-        if self.doc is not None and (c_node.parent == NULL
-                                     or c_node.type == DOCUMENT_FRAGMENT_NODE):
-            node_try_reclaim(c_node)
 
     cdef CNode* _node(self) except NULL:
         return live(self)

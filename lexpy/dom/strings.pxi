@@ -2,6 +2,7 @@
 # standard. Internal text is UTF-8 (DESIGN.md decision 1); a lone surrogate
 # a user puts in a str survives the round trip ("surrogatepass").
 
+from libc.stdint cimport uint16_t
 from cpython.unicode cimport PyUnicode_DecodeUTF8
 
 cdef extern from "Python.h":
@@ -37,6 +38,78 @@ cdef inline str decode_utf8(const uint8_t* data, size_t length):
         return text
     return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
                                 "surrogatepass")
+
+
+# Long texts (text_content, to_html, dump) are decoded by lexpy's own UTF-8
+# reader: one pass finds the number of code points and the str's kind, a
+# second writes the code points straight into the str (Python's decoder
+# would be the second pass after decode_utf8's scan for ASCII, which every
+# corpus page's text fails). The GIL is released for the two passes only
+# over a very long text: below that, the passes take less time than
+# handing the GIL to another thread and getting it back can cost (up to
+# the switch interval, 5 ms). Anything that is not UTF-8 (lone surrogates
+# excepted, as "surrogatepass" reads them) goes to Python's decoder, which
+# judges it.
+cdef enum:
+    DECODE_LONG = 4096                    # bytes from which a text is long
+    DECODE_WITHOUT_GIL = 4 * 1024 * 1024  # ... and very long
+
+cdef extern from "Python.h":
+    int PyUnicode_KIND(object o)
+
+cdef extern from "utf8_decode.h" nogil:
+    void lxp_utf8_measure(const uint8_t* s, size_t n, size_t* code_points,
+                          uint32_t* max_char)
+    int lxp_utf8_to_ucs1(const uint8_t* s, size_t n, uint8_t* out, size_t count)
+    int lxp_utf8_to_ucs2(const uint8_t* s, size_t n, uint16_t* out, size_t count)
+    int lxp_utf8_to_ucs4(const uint8_t* s, size_t n, uint32_t* out, size_t count)
+
+
+cdef str decode_long_utf8(const uint8_t* data, size_t length):
+    """decode_utf8 for a long text."""
+    cdef size_t code_points
+    cdef uint32_t max_char
+    cdef str text
+    cdef void* out
+    cdef int kind
+    cdef int status
+    cdef bint release = length >= DECODE_WITHOUT_GIL
+    if release:
+        with nogil:
+            lxp_utf8_measure(data, length, &code_points, &max_char)
+    else:
+        lxp_utf8_measure(data, length, &code_points, &max_char)
+    text = PyUnicode_New(<Py_ssize_t> code_points, max_char)
+    out = PyUnicode_DATA(text)
+    kind = PyUnicode_KIND(text)
+    if release:
+        with nogil:
+            status = utf8_write_code_points(data, length, out, kind, code_points,
+                                            max_char)
+    else:
+        status = utf8_write_code_points(data, length, out, kind, code_points,
+                                        max_char)
+    if status != 0:
+        return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
+                                    "surrogatepass")
+    return text
+
+
+cdef inline int utf8_write_code_points(const uint8_t* data, size_t length,
+                                       void* out, int kind, size_t code_points,
+                                       uint32_t max_char) noexcept nogil:
+    """Write the code points of data (as utf8_measure counted them) into a
+    str's buffer of `kind` (1, 2 or 4 bytes each): 0, or -1 (not UTF-8)."""
+    if max_char == 127:
+        if code_points != length:
+            return -1
+        memcpy(out, data, length)
+        return 0
+    if kind == 1:
+        return lxp_utf8_to_ucs1(data, length, <uint8_t*> out, code_points)
+    if kind == 2:
+        return lxp_utf8_to_ucs2(data, length, <uint16_t*> out, code_points)
+    return lxp_utf8_to_ucs4(data, length, <uint32_t*> out, code_points)
 
 
 cdef inline const uint8_t* utf8_or_null(str value, Py_ssize_t* length) noexcept:

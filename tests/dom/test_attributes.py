@@ -301,3 +301,65 @@ def test_attributes_survive_clone_and_adoption():
     assert div.owner_document is other
     assert div.attribute_nodes() == [(None, None, "a", "1"),
                                      ("urn:custom", "c", "b", "2")]
+
+
+@pytest.mark.parametrize("count", [1, 4, 5, 40])
+def test_iterators_see_the_attributes_of_the_moment_they_were_made(count):
+    # (4 and fewer are copied into the iterator, more into memory of its own)
+    div = element()
+    for i in range(count):
+        div.set_attribute("a%d" % i, "value-%d" % i)
+    expected = [("a%d" % i, "value-%d" % i) for i in range(count)]
+    items, keys, values = (iter(div.attributes.items()), iter(div.attributes),
+                           iter(div.attributes.values()))
+    first = next(items)
+    # shorter values, which fit in the old ones' bytes; removals; additions
+    for i in range(count):
+        div.set_attribute("a%d" % i, "w")
+    del div.attributes["a0"]
+    div.set_attribute("new", "x")
+    assert [first] + list(items) == expected
+    assert list(keys) == [name for name, _ in expected]
+    assert list(values) == [value for _, value in expected]
+    assert "a0" not in div.attributes
+    assert all(div.get_attribute("a%d" % i) == "w" for i in range(1, count))
+    # after the iterators ended, values are overwritten in place again
+    assert list(div.attributes.items())[-1] == ("new", "x")
+
+
+def test_items_kept_by_the_loop_are_never_changed():
+    div = element()
+    for i in range(6):
+        div.set_attribute("a%d" % i, str(i))
+    kept = [item for item in div.attributes.items()]      # each one kept
+    assert kept == [("a%d" % i, str(i)) for i in range(6)]
+    seen = []
+    for name, value in div.attributes.items():             # each one let go
+        seen.append((name, value))
+    assert seen == kept
+    it = iter(div.attributes.items())
+    one = next(it)
+    two = next(it)
+    assert one == ("a0", "0") and two == ("a1", "1") and one is not two
+    assert it.__length_hint__() == 4
+    assert list(it) == kept[2:] and list(it) == []
+    # a tuple the last loop let go of serves the next iterator; one it kept
+    # does not
+    for last in div.attributes.items():
+        pass
+    for name, value in Document().create_element("p").attributes.items():
+        pass
+    other = element()
+    other.set_attribute("z", "26")
+    assert list(other.attributes.items()) == [("z", "26")] and last == ("a5", "5")
+
+
+def test_dynamic_attribute_names_are_made_once_per_document():
+    doc = lexpy.parse(b"<p data-x=1 data-y=2><i data-x=3>")
+    p = doc.body.first_child
+    i = p.first_child
+    (x1, _), (y1, _) = p.attributes.items()
+    ((x2, _),) = i.attributes.items()
+    assert (x1, y1) == ("data-x", "data-y") and x1 is x2
+    other = lexpy.parse(b"<p data-y=1 data-x=2>").body.first_child
+    assert list(other.attributes) == ["data-y", "data-x"]
