@@ -19,6 +19,7 @@ from lexpy.driver.driver cimport (
 # tree builder, then stops the tokenizer with the status of its own
 # out-of-memory path (-1).
 cdef struct FaultInjection:
+    Tokenizer* tokenizer          # the tokenizer that calls back
     TreeBuilder* builder
     size_t countdown
 
@@ -51,6 +52,7 @@ def fail_tokenizer_after(construction, size_t tokens):
     try:
         fault.c_fault.countdown = tokens
         fault.c_fault.builder = builder
+        fault.c_fault.tokenizer = tokenizer
         _faults[id(construction)] = fault
         tokenizer_set_callback(tokenizer, token_then_fail, &fault.c_fault)
     finally:
