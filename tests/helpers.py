@@ -1,6 +1,7 @@
 """Helpers shared by the tests."""
 import importlib
 import random
+import sys
 import threading
 import time
 
@@ -58,14 +59,23 @@ def progress_gaps(work):
         started.set()
         work()
 
-    worker = threading.Thread(target=run)
-    worker.start()
-    started.wait()
-    count = 0
-    start = time.perf_counter()
-    while worker.is_alive():
-        count += 1
-        if count % 1000 == 0:
-            steps.append(time.perf_counter() - start)
-    worker.join()
+    # A short switch interval: when `work` takes the GIL back after a stretch
+    # without it (to make a str, say), this thread gets it again within half
+    # a millisecond rather than Python's default 5 ms, so the gaps measure
+    # how long `work` holds the GIL, not the interval.
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)
+    try:
+        worker = threading.Thread(target=run)
+        worker.start()
+        started.wait()
+        count = 0
+        start = time.perf_counter()
+        while worker.is_alive():
+            count += 1
+            if count % 1000 == 0:
+                steps.append(time.perf_counter() - start)
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
     return [b - a for a, b in zip(steps, steps[1:])], (steps[-1] if steps else 0.0)

@@ -46,13 +46,14 @@ cdef inline str decode_utf8(const uint8_t* data, size_t length):
 # would be the second pass after decode_utf8's scan for ASCII, which every
 # corpus page's text fails). The GIL is released for the two passes only
 # over a very long text: below that, the passes take less time than
-# handing the GIL to another thread and getting it back can cost (up to
-# the switch interval, 5 ms). Anything that is not UTF-8 (lone surrogates
+# handing the GIL to another thread and getting it back. Anything that is not UTF-8 (lone surrogates
 # excepted, as "surrogatepass" reads them) goes to Python's decoder, which
-# judges it.
+# judges it. (From 256 KiB the passes take a tenth of a millisecond or
+# more: other threads may run meanwhile, as DESIGN.md decision 8 wants,
+# at the price of a wait for the GIL afterwards when they are busy.)
 cdef enum:
     DECODE_LONG = 4096                    # bytes from which a text is long
-    DECODE_WITHOUT_GIL = 4 * 1024 * 1024  # ... and very long
+    DECODE_WITHOUT_GIL = 256 * 1024       # ... and very long
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object o)
