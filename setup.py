@@ -2,9 +2,11 @@
 
 Set LEXPY_DEBUG=1 to build with bounds checks, wraparound checks and line
 tracing (for coverage and debugging); any other value, or none, is a release
-build.
+build: optimized, without debug information, and (on Linux) with the symbol
+tables stripped, as the release wheels ship.
 """
 import os
+import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -24,7 +26,14 @@ COMPILER_DIRECTIVES = {
 }
 
 MACROS = [("CYTHON_TRACE_NOGIL", "1")] if DEBUG else []
-CFLAGS = ["-O0", "-g"] if DEBUG else ["-O2"]
+# MSVC (CPython's compiler on Windows) writes no debug information unless
+# asked; GCC and Clang get -g from Python's own CFLAGS, which -g0 undoes.
+MSVC = sys.platform == "win32"
+if DEBUG:
+    CFLAGS = ["/Od", "/Zi"] if MSVC else ["-O0", "-g"]
+else:
+    CFLAGS = ["/O2"] if MSVC else ["-O2", "-g0"]
+LDFLAGS = ["-s"] if not DEBUG and sys.platform.startswith("linux") else []
 
 
 def extension(module, depends=()):
@@ -40,6 +49,7 @@ def extension(module, depends=()):
         include_dirs=[package_dir, "lexpy/tokenizer"],
         define_macros=MACROS,
         extra_compile_args=CFLAGS,
+        extra_link_args=LDFLAGS,
     )
 
 
