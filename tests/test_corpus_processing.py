@@ -264,6 +264,31 @@ def test_function_errors_are_error_objects(tmp_path):
         assert errors[0].file == str(path) and errors[0].offset > 0
 
 
+def test_the_threads_engine_keeps_order_with_a_bounded_window():
+    records = [Record("f", i, "http://example.com/%d" % i, 200, [], b"<p>%d" % i)
+               for i in range(200)]
+    calls = []
+    seen_by_slow = []
+
+    def slow_first(record):
+        calls.append(record.offset)
+        if record.offset == 0:
+            time.sleep(0.5)
+            seen_by_slow.append(len(calls))
+        return record.offset
+
+    results = list(process(records, slow_first, engine="threads", jobs=2, batch_size=4))
+    assert results == list(range(200))
+    assert sorted(calls) == list(range(200))
+    # While the first batch was slow, the other worker ran at most the rest
+    # of the window (2 * jobs batches read and not yet yielded).
+    assert 4 < seen_by_slow[0] <= 2 * 2 * 4
+    calls.clear()
+    unordered = list(process(records, slow_first, engine="threads", jobs=2, batch_size=4,
+                             ordered=False))
+    assert sorted(unordered) == list(range(200)) and unordered[0] != 0
+
+
 def test_extract_record_fields():
     page = (b"<!DOCTYPE html><html lang=de-AT><head><title>\n A  title </title>"
             b"<base href='/docs/'><meta name=Description content='About it'>"
