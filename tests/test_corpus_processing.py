@@ -206,6 +206,17 @@ def test_both_backends_read_the_same_records(warc, inflater):
     assert rows("fastwarc") == rows("warcio")
 
 
+def test_a_record_inflating_to_megabytes_reads_whole(tmp_path, inflater):
+    # 12 MB of markup in a member of a few kB: inflated a few MiB at a time
+    page = b"<!DOCTYPE html><title>big</title>" + b"<p>row <b>bold</b></p>\n" * 500000
+    path = tmp_path / "big.warc.gz"
+    _write_warc(path, [page, b"<p>after"], extra=False)
+    assert path.stat().st_size < 200000
+    records = list(iter_warc(path))
+    assert [type(r) for r in records] == [Record, Record]
+    assert records[0].body == page and records[1].body == b"<p>after"
+
+
 def test_missing_input_is_an_error_before_any_work(tmp_path, capsys, warc):
     out = tmp_path / "out.jsonl"
     assert main(["extract", str(warc), str(tmp_path / "missing.warc"), "-o", str(out)]) == 1

@@ -283,8 +283,10 @@ class _InflatedMembers(io.RawIOBase):
                 self._member_positions.append(self._position)
                 self._member_offsets.append(self._input_offset)
                 self._inflater = self._zlib.decompressobj(16 + self._zlib.MAX_WBITS)
-            self._output = memoryview(self._inflater.decompress(self._input))
-            rest = self._inflater.unused_data if self._inflater.eof else b""
+            # (at most 4 MiB at a time: a small input may inflate to a lot)
+            self._output = memoryview(self._inflater.decompress(self._input, 1 << 22))
+            rest = self._inflater.unused_data if self._inflater.eof \
+                else self._inflater.unconsumed_tail
             self._input_offset += len(self._input) - len(rest)
             self._input = rest
             if self._inflater.eof:
