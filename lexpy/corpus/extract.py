@@ -164,6 +164,10 @@ def _text(doc: Any) -> str:
     return _collapse(root.text_content or "")
 
 
+_HEAD_FIELDS = ('base[href], title, meta[name="description" i][content], '
+                'link[rel~="canonical" i][href]')
+
+
 def extract_record(record: Record) -> Dict[str, Any]:
     """The default extraction of one page, as a JSON-ready dict: `file`,
     `offset`, `url`, `status`, `encoding` (the one the page was decoded
@@ -198,12 +202,18 @@ def extract_record(record: Record) -> Dict[str, Any]:
                          "not start with '<')")
     doc, warnings = parse_record(record)
     url = record.url or ""
-    base = doc.query_selector("base[href]")
+    # The first of each, found in one walk (each selector names its own
+    # element type; a release of the GIL and a walk per query cost more
+    # than the matching of a page's head).
+    first: Dict[str, Any] = {}
+    for element in doc.query_selector_all(_HEAD_FIELDS):
+        first.setdefault(element.local_name, element)
+    base = first.get("base")
     base_url = resolve(url, base.get_attribute("href")) if base is not None else url
-    title = doc.query_selector("title")
+    title = first.get("title")
     root = doc.document_element
-    description = doc.query_selector('meta[name="description" i][content]')
-    canonical = doc.query_selector('link[rel~="canonical" i][href]')
+    description = first.get("meta")
+    canonical = first.get("link")
     hrefs = [a.get_attribute("href") for a in doc.query_selector_all("a[href], area[href]")]
     # Pages repeat their links: each is joined once. (This and resolve()
     # are most of the Python work of a record, with the GIL held.)
