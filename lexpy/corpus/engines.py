@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import collections
 import os
-import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Set, Tuple
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Tuple
 
 from lexpy.corpus.extract import extract_record
 from lexpy.corpus.readers import Item, iter_inputs
@@ -137,54 +136,23 @@ def _drain(pending: Deque[Tuple[Any, "Future[Any]"]], ordered: bool,
 
 def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
              ordered: bool, size: int) -> Iterator[Any]:
+    from concurrent.futures import ThreadPoolExecutor
     if workers == 1:
         for item in items:
             yield apply(fn, item)
         return
-    # Each worker reads its next batch itself (one at a time, under a
-    # lock) and runs fn over it: `workers` threads share the cores, instead
-    # of a reading thread beside them. (Reading holds the GIL for part of
-    # its time, as do fn's Python parts; lexpy's parsing and text
-    # extraction do not.) At most 2 * workers batches are read and not yet
-    # yielded.
-    lock = threading.Lock()
-    batches = enumerate(_batches(items, size))
-    exhausted = threading.Event()
-
-    def read_and_apply() -> Tuple[int, List[Any]]:
-        with lock:
-            taken = next(batches, None) if not exhausted.is_set() else None
-            if taken is None:
-                exhausted.set()
-                return -1, []
-        return taken[0], apply_batch(fn, taken[1])
-
-    window = workers * 2
-    running: Set["Future[Any]"] = set()
-    done: Dict[int, List[Any]] = {}
-    next_index = 0
+    pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
     executor = ThreadPoolExecutor(workers, thread_name_prefix="lexpy-corpus")
     try:
-        while True:
-            while not exhausted.is_set() and len(running) + len(done) < window:
-                running.add(executor.submit(read_and_apply))
-            if not running:
-                break
-            finished, _ = wait(running, return_when=FIRST_COMPLETED)
-            for future in finished:
-                running.discard(future)
-                index, results = future.result()
-                if index < 0:
-                    continue
-                if ordered:
-                    done[index] = results
-                else:
-                    yield from results
-            while next_index in done:
-                yield from done.pop(next_index)
-                next_index += 1
+        # Batches: a future per record costs as much as a small page's
+        # Python work.
+        for batch in _batches(items, size):
+            pending.append((None, executor.submit(apply_batch, fn, batch)))
+            for _, future in _drain(pending, ordered, workers * 2):
+                yield from future.result()
+        for _, future in _drain(pending, ordered, 0):
+            yield from future.result()
     finally:
-        exhausted.set()
         executor.shutdown(wait=True, cancel_futures=True)
 
 
