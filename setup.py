@@ -3,9 +3,11 @@
 Set LEXPY_DEBUG=1 to build with bounds checks, wraparound checks and line
 tracing (for coverage and debugging), LEXPY_TEST_BUILD=1 to build the
 test-only modules beside the others (what the tests need); any other value,
-or none, is a release build.
+or none, is a release build: optimized, without debug information, and (on
+Linux) with the symbol tables stripped, as the release wheels ship.
 """
 import os
+import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -28,7 +30,14 @@ COMPILER_DIRECTIVES = {
 }
 
 MACROS = [("CYTHON_TRACE_NOGIL", "1")] if DEBUG else []
-CFLAGS = ["-O0", "-g"] if DEBUG else ["-O2"]
+# MSVC (CPython's compiler on Windows) writes no debug information unless
+# asked; GCC and Clang get -g from Python's own CFLAGS, which -g0 undoes.
+MSVC = sys.platform == "win32"
+if DEBUG:
+    CFLAGS = ["/Od", "/Zi"] if MSVC else ["-O0", "-g"]
+else:
+    CFLAGS = ["/O2"] if MSVC else ["-O2", "-g0"]
+LDFLAGS = ["-s"] if not DEBUG and sys.platform.startswith("linux") else []
 
 
 def extension(module, uses=(), depends=()):
@@ -46,6 +55,7 @@ def extension(module, uses=(), depends=()):
         include_dirs=include_dirs,
         define_macros=MACROS,
         extra_compile_args=CFLAGS,
+        extra_link_args=LDFLAGS,
     )
 
 

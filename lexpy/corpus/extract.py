@@ -2,8 +2,9 @@
 `lexpy extract` writes for each page)."""
 from __future__ import annotations
 
+import functools
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 from urllib.parse import urljoin
 
 import lexpy
@@ -70,28 +71,80 @@ _PLAIN_ABSOLUTE = re.compile(
 _DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$|[?#])")
 
 
-# A path-absolute reference ("/a/b?q") of the same shape, with no empty
-# segment (urljoin drops those) joined to a plain http(s) base: urljoin
-# gives the base's scheme and authority followed by the reference.
+# References of the same shape, relative to a plain http(s) base (below):
+# path-absolute ("/a/b?q"), with no empty segment (urljoin drops those);
+# path-relative ("a/b?q"), with no ':' in the path (it could be a scheme);
+# a fragment alone ("#f", not empty).
 _PLAIN_PATH = re.compile(
     r"/(?!/)[^?#;\x00-\x20\x7f]*(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
-_ORIGIN = re.compile(r"(https?://[^/?#;\[\]\x00-\x20\x7f]+)(?:[/?#]|$)")
+_PLAIN_RELATIVE = re.compile(
+    r"[^/?#;:.\x00-\x20\x7f][^?#;:\x00-\x20\x7f]*(?:\?[^#;\x00-\x20\x7f]+)?"
+    r"(?:#[^;\x00-\x20\x7f]+)?")
+_PLAIN_FRAGMENT = re.compile(r"#[^;\x00-\x20\x7f]+")
+# A reference with a scheme, as urlsplit finds one (the scheme characters
+# up to the first ':', the first a letter).
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+_ORIGIN = re.compile(r"(https?)://[^/?#;\[\]\x00-\x20\x7f]+(?=[/?#]|$)")
+
+
+class _Base(NamedTuple):
+    """What the shortcuts of resolve() take from a base URL: its scheme and
+    origin ('https', 'https://host:port') when it starts as a plain http(s)
+    URL, and, when the whole URL is plain (as _PLAIN_ABSOLUTE) with no
+    empty or dot segment in its path, the URL without its fragment and its
+    directory (up to the last '/' of the path)."""
+    scheme: Optional[str]
+    origin: Optional[str]
+    without_fragment: Optional[str]
+    directory: Optional[str]
+
+
+@functools.lru_cache(maxsize=256)
+def _base(base_url: str) -> _Base:
+    origin = _ORIGIN.match(base_url)
+    # (a non-ASCII authority may be one urlsplit rejects: urljoin decides)
+    if origin is None or not origin.group(0).isascii():
+        return _Base(None, None, None, None)
+    if not _PLAIN_ABSOLUTE.fullmatch(base_url):
+        return _Base(origin.group(1), origin.group(0), None, None)
+    without_fragment = base_url.partition("#")[0]
+    path = without_fragment[origin.end():].partition("?")[0]
+    if "//" in path or _DOT_SEGMENT.search(path):
+        return _Base(origin.group(1), origin.group(0), without_fragment, None)
+    return _Base(origin.group(1), origin.group(0), without_fragment,
+                 origin.group(0) + path[:path.rfind("/") + 1] if path else origin.group(0) + "/")
 
 
 def resolve(base_url: str, href: str) -> str:
     """urllib.parse.urljoin(base_url, href) with href's ASCII whitespace
-    stripped: a plain absolute http(s) URL, or a plain path-absolute one
-    against a plain http(s) base, is made without calling it (the result
-    is the same; tests check it on every link of the corpus), and a URL
-    urljoin rejects (a bad IPv6 authority) is kept as written."""
+    stripped, and a URL urljoin rejects (a bad IPv6 authority) kept as
+    written. The common shapes are made without calling it, with the same
+    result (tests check it on every link of the corpus against several
+    bases): a plain absolute http(s) URL; against a plain http(s) base, a
+    plain path-absolute or path-relative reference or a fragment; and a
+    reference with a scheme other than the base's, which urljoin gives back
+    as it is."""
     href = href.strip(ASCII_WHITESPACE)
-    if _PLAIN_ABSOLUTE.fullmatch(href) and not _DOT_SEGMENT.search(href):
-        return href
-    if href[:1] == "/" and _PLAIN_PATH.fullmatch(href) and "//" not in href \
-            and not _DOT_SEGMENT.search(href):
-        origin = _ORIGIN.match(base_url)
-        if origin is not None:
-            return origin.group(1) + href
+    if "/." not in href or not _DOT_SEGMENT.search(href):
+        if _PLAIN_ABSOLUTE.fullmatch(href):
+            return href
+        base = _base(base_url)
+        if base.scheme is not None:
+            first = href[:1]
+            if first == "/":
+                if "//" not in href and _PLAIN_PATH.fullmatch(href):
+                    return base.origin + href  # type: ignore[operator]
+            elif first == "#":
+                if base.without_fragment is not None and _PLAIN_FRAGMENT.fullmatch(href):
+                    return base.without_fragment + href
+            else:
+                scheme = _SCHEME.match(href)
+                if scheme is not None:
+                    if scheme.group(1).lower() != base.scheme:
+                        return href
+                elif base.directory is not None and "//" not in href \
+                        and _PLAIN_RELATIVE.fullmatch(href):
+                    return base.directory + href
     try:
         return urljoin(base_url, href)
     except ValueError:
@@ -109,6 +162,10 @@ def _text(doc: Any) -> str:
     for element in root.query_selector_all("script, style, noscript, template"):
         element.remove()
     return _collapse(root.text_content or "")
+
+
+_HEAD_FIELDS = ('base[href], title, meta[name="description" i][content], '
+                'link[rel~="canonical" i][href]')
 
 
 def extract_record(record: Record) -> Dict[str, Any]:
@@ -145,20 +202,23 @@ def extract_record(record: Record) -> Dict[str, Any]:
                          "not start with '<')")
     doc, warnings = parse_record(record)
     url = record.url or ""
-    base = doc.query_selector("base[href]")
+    # The first of each, found in one walk (each selector names its own
+    # element type; a release of the GIL and a walk per query cost more
+    # than the matching of a page's head).
+    first: Dict[str, Any] = {}
+    for element in doc.query_selector_all(_HEAD_FIELDS):
+        first.setdefault(element.local_name, element)
+    base = first.get("base")
     base_url = resolve(url, base.get_attribute("href")) if base is not None else url
-    title = doc.query_selector("title")
+    title = first.get("title")
     root = doc.document_element
-    description = doc.query_selector('meta[name="description" i][content]')
-    canonical = doc.query_selector('link[rel~="canonical" i][href]')
-    resolved: Dict[str, str] = {}     # pages repeat their links: join once
-    links = []
-    for a in doc.query_selector_all("a[href], area[href]"):
-        href = a.get_attribute("href")
-        link = resolved.get(href)
-        if link is None:
-            link = resolved[href] = resolve(base_url, href)
-        links.append(link)
+    description = first.get("meta")
+    canonical = first.get("link")
+    hrefs = [a.get_attribute("href") for a in doc.query_selector_all("a[href], area[href]")]
+    # Pages repeat their links: each is joined once. (This and resolve()
+    # are most of the Python work of a record, with the GIL held.)
+    resolved = {href: resolve(base_url, href) for href in dict.fromkeys(hrefs)}
+    links = [resolved[href] for href in hrefs]
     return {
         "file": record.file,
         "offset": record.offset,

@@ -10,7 +10,9 @@ as one RecordError.
 """
 from __future__ import annotations
 
+import bisect
 import gzip
+import io
 import os
 import zlib
 from typing import IO, Any, Iterable, Iterator, List, Optional, Tuple, Union
@@ -70,7 +72,7 @@ def iter_warc(path: Union[str, "os.PathLike[str]"], *,
             # quietly at a truncated end.
             pending: Optional[Item] = None
             try:
-                records = _fastwarc_pass(raw, name, start, state) \
+                records = _fastwarc_pass(raw, name, start, state, compressed) \
                     if backend == "fastwarc" else _warcio_pass(raw, name, start, state)
                 for item in records:
                     if pending is not None:
@@ -225,14 +227,94 @@ def _preceded_by_newline(raw: IO[bytes], offset: int) -> bool:
     return raw.read(1) == b"\n"
 
 
+def _inflater_module() -> Any:
+    """python-isal's zlib (lexpy[warc] installs it), or None: it inflates
+    outside the GIL, and faster than fastwarc does while holding it."""
+    try:
+        from isal import isal_zlib
+    except ImportError:
+        return None
+    return isal_zlib
+
+
+class _InflatedMembers(io.RawIOBase):
+    """The uncompressed bytes of a .warc.gz from `start`, gzip member after
+    member, for fastwarc to parse: the inflating runs outside the GIL
+    (python-isal), so that threads parse pages meanwhile. offset_of() gives
+    the file offset of the member an uncompressed position is in (a WARC
+    record is one member). A file that ends inside a member ends the
+    stream there, as fastwarc itself stops at a truncated end."""
+
+    def __init__(self, raw: IO[bytes], start: int, inflater_module: Any) -> None:
+        super().__init__()
+        raw.seek(start)
+        self._raw = raw
+        self._zlib = inflater_module
+        self._input = b""               # read, not yet inflated
+        self._input_offset = start      # the file offset of _input[0]
+        self._inflater: Any = None      # of the member being inflated
+        self._output = memoryview(b"")  # inflated, not yet read
+        self._position = 0
+        self._member_positions: List[int] = []
+        self._member_offsets: List[int] = []
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True     # (fastwarc asks; it only seeks to where it is)
+
+    def tell(self) -> int:
+        return self._position
+
+    def seek(self, position: int, whence: int = io.SEEK_SET) -> int:
+        if (whence == io.SEEK_SET and position == self._position) \
+                or (whence == io.SEEK_CUR and position == 0):
+            return self._position
+        raise io.UnsupportedOperation("seek")
+
+    def readinto(self, buffer: Any) -> int:
+        while not self._output:
+            if not self._input:
+                self._input = self._raw.read(1 << 18)
+                if not self._input:
+                    return 0
+            if self._inflater is None:
+                self._member_positions.append(self._position)
+                self._member_offsets.append(self._input_offset)
+                self._inflater = self._zlib.decompressobj(16 + self._zlib.MAX_WBITS)
+            # (at most 4 MiB at a time: a small input may inflate to a lot)
+            self._output = memoryview(self._inflater.decompress(self._input, 1 << 22))
+            rest = self._inflater.unused_data if self._inflater.eof \
+                else self._inflater.unconsumed_tail
+            self._input_offset += len(self._input) - len(rest)
+            self._input = rest
+            if self._inflater.eof:
+                self._inflater = None
+        size = min(len(buffer), len(self._output))
+        buffer[:size] = self._output[:size]
+        self._output = self._output[size:]
+        self._position += size
+        return size
+
+    def offset_of(self, position: int) -> int:
+        return self._member_offsets[bisect.bisect_right(self._member_positions, position) - 1]
+
+
 def _fastwarc_pass(raw: IO[bytes], name: str, start: int,
-                   state: List[Optional[int]]) -> Iterator[Item]:
+                   state: List[Optional[int]], compressed: bool) -> Iterator[Item]:
     from fastwarc.warc import ArchiveIterator, WarcRecordType
-    iterator = ArchiveIterator(raw, record_types=WarcRecordType.response,
+    inflater_module = _inflater_module() if compressed else None
+    stream: Any = raw
+    if inflater_module is not None:
+        stream = _InflatedMembers(raw, start, inflater_module)
+    iterator = ArchiveIterator(stream, record_types=WarcRecordType.response,
                                parse_http=True, auto_decode="none",
-                               fsspec_args=False)
+                               fsspec_args=False, stream_detect=stream is raw)
     for warc_record in iterator:
-        offset = warc_record.stream_pos  # absolute: fastwarc starts from tell()
+        # absolute: fastwarc starts from tell(), _InflatedMembers maps
+        offset = warc_record.stream_pos if stream is raw \
+            else stream.offset_of(warc_record.stream_pos)
         state[0] = offset
         url = warc_record.headers.get("WARC-Target-URI")
         http = warc_record.http_headers

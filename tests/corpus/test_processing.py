@@ -144,7 +144,23 @@ def test_non_html_and_empty_records_are_error_objects(outputs, warc):
     assert "image/png" in errors[0]["error"] and "empty" in errors[1]["error"]
 
 
-def test_damaged_warcs(tmp_path, warc):
+# fastwarc reads a .warc.gz inflated by python-isal outside the GIL when
+# it is installed (lexpy[warc] installs it), else inflates it itself: the
+# same records and the same reports either way.
+INFLATERS = ["isal", "fastwarc"]
+
+
+@pytest.fixture(params=INFLATERS)
+def inflater(request, monkeypatch):
+    from lexpy.corpus import readers
+    if request.param == "isal":
+        assert readers._inflater_module() is not None, "python-isal is not installed"
+    else:
+        monkeypatch.setattr(readers, "_inflater_module", lambda: None)
+    return request.param
+
+
+def test_damaged_warcs(tmp_path, warc, inflater):
     pages = [p.read_bytes() for p in PAGES[:12]]
     whole = tmp_path / "whole.warc.gz"
     _write_warc(whole, pages, extra=False)
@@ -183,11 +199,22 @@ def test_damaged_warcs(tmp_path, warc):
         (str(corrupt), good[4].offset), (str(truncated), good[9].offset)]
 
 
-def test_both_backends_read_the_same_records(warc):
+def test_both_backends_read_the_same_records(warc, inflater):
     def rows(backend):
         return [(r.offset, r.url, r.status, r.headers, r.body) if isinstance(r, Record)
                 else r.to_dict() for r in iter_warc(warc, backend=backend)]
     assert rows("fastwarc") == rows("warcio")
+
+
+def test_a_record_inflating_to_megabytes_reads_whole(tmp_path, inflater):
+    # 12 MB of markup in a member of a few kB: inflated a few MiB at a time
+    page = b"<!DOCTYPE html><title>big</title>" + b"<p>row <b>bold</b></p>\n" * 500000
+    path = tmp_path / "big.warc.gz"
+    _write_warc(path, [page, b"<p>after"], extra=False)
+    assert path.stat().st_size < 200000
+    records = list(iter_warc(path))
+    assert [type(r) for r in records] == [Record, Record]
+    assert records[0].body == page and records[1].body == b"<p>after"
 
 
 def test_missing_input_is_an_error_before_any_work(tmp_path, capsys, warc):
@@ -246,6 +273,31 @@ def test_function_errors_are_error_objects(tmp_path):
         assert len(results) == 4 and len(errors) == 1
         assert errors[0].kind == "failed" and "RuntimeError: boom" in errors[0].message
         assert errors[0].file == str(path) and errors[0].offset > 0
+
+
+def test_the_threads_engine_keeps_order_with_a_bounded_window():
+    records = [Record("f", i, "http://example.com/%d" % i, 200, [], b"<p>%d" % i)
+               for i in range(200)]
+    calls = []
+    seen_by_slow = []
+
+    def slow_first(record):
+        calls.append(record.offset)
+        if record.offset == 0:
+            time.sleep(0.5)
+            seen_by_slow.append(len(calls))
+        return record.offset
+
+    results = list(process(records, slow_first, engine="threads", jobs=2, batch_size=4))
+    assert results == list(range(200))
+    assert sorted(calls) == list(range(200))
+    # While the first batch was slow, the other worker ran at most the rest
+    # of the window (2 * jobs batches in flight, and the one read next).
+    assert 4 < seen_by_slow[0] <= (2 * 2 + 1) * 4
+    calls.clear()
+    unordered = list(process(records, slow_first, engine="threads", jobs=2, batch_size=4,
+                             ordered=False))
+    assert sorted(unordered) == list(range(200)) and unordered[0] != 0
 
 
 def test_extract_record_fields():
@@ -322,9 +374,15 @@ def test_resolve_is_urljoin_on_every_link_of_the_corpus():
     from lexpy.corpus.extract import resolve
     odd = ["/a//b", "/a/./b", "/", "/?", "/#", "/a?b#c", "/a;b", "//host/x", "/a/../b",
            "/%2e%2e/x", "/a/b/", "/a b", "/\u00e9", "HTTP://X/y", "http://[::1", "?q", "#f",
-           "http://a/b/../c", "https://a/b?", "https://a/b#", " /x "]
+           "http://a/b/../c", "https://a/b?", "https://a/b#", " /x ", "#", "#a#b", "#a;b",
+           "a", "a/", "a//b", "./a", "../a", "a/./b", "a/..", "a?", "a#", "a?b#c", ".", "..",
+           ".a", "a:b/c", "a/b:c", "x?y:z", "a;b", "mailto:x", "JavaScript:void(0)",
+           "http:rel", "HTTPS:rel", "ftp://h/x", "tel:+1", "a\tb", "java\tscript:x",
+           "x://[bad", "1a:b"]
     bases = ["https://user@Example.COM:8080", "http://x/y?q#f", "http://[::1]/a",
-             "file:///tmp/a.html", ""]
+             "file:///tmp/a.html", "", "http://x", "http://x/", "http://x/a/./b/c",
+             "http://x/a//b/c", "http://x/a/b/..", "http://x/a;p/b", "http://x/a?", "HTTP://X/a",
+             "http://b\uff03d/p", "http://x/d/p?q", "https://x/\u00e9/p", "http://x/a b/c"]
     checked = 0
     for page in PAGES:
         doc = lexpy.parse(page.read_bytes())

@@ -3,18 +3,12 @@ exactly; every example of its tour runs as shown (doctest); and, with
 LEXPY_TEST_README=1 (.ci/run sets it), both commands work as written in
 fresh virtual environments from a clean clone of the repository."""
 import doctest
-import os
 import shutil
 import subprocess
-import sys
-import venv
-from pathlib import Path
-
-import pytest
 
 from tests.conformance import data
+from tests.packaging import ROOT, builds_again, clean_environment, run_in_fresh_venv
 
-ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 # From examples/, so that `python -m lexpy` imports the installed package (in
 # the checkout's root the current directory, first on sys.path, would give
@@ -54,17 +48,7 @@ def _data_environment():
             "LEXPY_SELECTORS": str(data.selectors_dir())}
 
 
-def _run_in_fresh_venv(clone, venv_dir, command, env):
-    venv.EnvBuilder(with_pip=True, clear=True).create(venv_dir)
-    script = ". %s/bin/activate && %s" % (venv_dir, command)
-    return subprocess.run(["bash", "-c", script], cwd=clone, env=env,
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          timeout=3000)
-
-
-@pytest.mark.skipif(os.environ.get("LEXPY_TEST_README") != "1",
-                    reason="clones, builds and tests the repository again: "
-                           "set LEXPY_TEST_README=1 (.ci/run does)")
+@builds_again
 def test_the_two_commands_work_from_a_clean_clone(tmp_path):
     clone = tmp_path / "lexpy"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True,
@@ -74,14 +58,10 @@ def test_the_two_commands_work_from_a_clean_clone(tmp_path):
     shared = ROOT.parent / "shared"
     if shared.is_dir():
         (tmp_path / "shared").symlink_to(shared.resolve())
-    env = {key: value for key, value in os.environ.items()
-           if not key.startswith(("VIRTUAL_ENV", "PYTHON", "LEXPY_"))}
-    env["PATH"] = os.pathsep.join(
-        p for p in env.get("PATH", "").split(os.pathsep)
-        if not p.startswith(str(Path(sys.prefix))))
+    env = clean_environment()
     env.update(_data_environment())
 
-    first = _run_in_fresh_venv(clone, tmp_path / "venv-run", INSTALL_AND_RUN, env)
+    first = run_in_fresh_venv(clone, tmp_path / "venv-run", INSTALL_AND_RUN, env)
     output = first.stdout.decode("utf-8", "replace")
     assert first.returncode == 0, output
     assert "| <!DOCTYPE html>\n| <html>\n|   <head>\n" in output
@@ -89,7 +69,7 @@ def test_the_two_commands_work_from_a_clean_clone(tmp_path):
     # checkout (setup.py copies none there).
     assert sorted(p.name for p in (clone / "lexpy").rglob("*.so")) == []
 
-    second = _run_in_fresh_venv(clone, tmp_path / "venv-test", INSTALL_AND_TEST, env)
+    second = run_in_fresh_venv(clone, tmp_path / "venv-test", INSTALL_AND_TEST, env)
     output = second.stdout.decode("utf-8", "replace")
     assert second.returncode == 0, output[-5000:]
     assert " passed" in output.splitlines()[-1], output[-2000:]
