@@ -2,9 +2,10 @@
 
 Set LEXPY_DEBUG=1 to build with bounds checks, wraparound checks and line
 tracing (for coverage and debugging), LEXPY_TEST_BUILD=1 to build the
-test-only modules beside the others (what the tests need); any other value,
-or none, is a release build: optimized, without debug information, and (on
-Linux) with the symbol tables stripped, as the release wheels ship.
+test-only modules beside the others (what the tests need; the symbol tables
+are kept); any other value, or none, is a release build: optimized, without
+debug information, and (on Linux) with the symbol tables stripped, as the
+release wheels ship.
 """
 import os
 import sys
@@ -37,7 +38,9 @@ if DEBUG:
     CFLAGS = ["/Od", "/Zi"] if MSVC else ["-O0", "-g"]
 else:
     CFLAGS = ["/O2"] if MSVC else ["-O2", "-g0"]
-LDFLAGS = ["-s"] if not DEBUG and sys.platform.startswith("linux") else []
+# Release builds are stripped on Linux; a test build keeps the symbol tables
+# (the instruction-counted tests name functions for callgrind).
+LDFLAGS = ["-s"] if not DEBUG and not TEST_BUILD and sys.platform.startswith("linux") else []
 
 
 def extension(module, uses=(), depends=()):

@@ -34,9 +34,9 @@ def build_sdist(outdir):
 def build_wheel(sdist, outdir):
     """The wheel built from `sdist` (as `python -m build` makes it: the
     sdist unpacked, cythonized and compiled), a release build (LEXPY_DEBUG
-    unset), with the build requirements of this environment (no
-    isolation, as build_sdist): the path of the wheel."""
-    env = {key: value for key, value in os.environ.items() if key != "LEXPY_DEBUG"}
+    and LEXPY_TEST_BUILD unset), with the build requirements of this
+    environment (no isolation, as build_sdist): the path of the wheel."""
+    env = {key: value for key, value in os.environ.items() if not key.startswith("LEXPY_")}
     built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
                             "--no-build-isolation", "--wheel-dir", str(outdir), str(sdist)],
                            capture_output=True, text=True, env=env, timeout=1800)

@@ -2,7 +2,7 @@
 built from the sdist): it holds the compiled modules setup.py lists,
 release-built, beside the package's Python, stubs and .pxd declarations,
 and no Cython or C source; it installs in a fresh virtual environment with
-no compiler on PATH and without Cython, and tests/smoke.py run there, from
+no compiler on PATH and without Cython, and tests/project/smoke.py run there, from
 a directory outside the checkout, gives what it gives with the checkout's
 own build. pyproject.toml's cibuildwheel configuration selects CPython
 3.9-3.14 wheels for Linux, macOS and Windows."""
@@ -18,7 +18,7 @@ import zipfile
 
 import pytest
 
-from tests import smoke
+from tests.project import smoke
 from tests.packaging import ROOT, build_wheel, builds_again, clean_environment, \
     run_in_fresh_venv
 
@@ -83,9 +83,11 @@ def test_the_wheel_holds_compiled_modules_python_and_stubs_and_no_sources(wheel)
         == release_modules()
     # pyproject's package-data: .pxd and .pyi files and py.typed, besides
     # the .py modules; nothing else (no .pyx, .pxi, .c, .h).
+    # (Not the stubs of the test-only modules: pyproject's
+    # exclude-package-data.)
     expected = {path.relative_to(ROOT).as_posix() for path in (ROOT / "lexpy").rglob("*")
                 if (path.suffix in (".py", ".pyi", ".pxd") or path.name == "py.typed")
-                and "__pycache__" not in path.parts}
+                and "__pycache__" not in path.parts and not path.name.startswith("_testing")}
     assert set(names) - set(compiled) == expected
 
 
@@ -126,7 +128,7 @@ def test_the_wheel_installs_and_runs_without_a_compiler_or_cython(wheel, tmp_pat
         "sys.exit('found %%s' %% found if found else "
         "'Cython is installed' if importlib.util.find_spec('Cython') else 0)\""
         % (COMPILERS,),
-        "python %s > %s" % (shlex.quote(str(ROOT / "tests" / "smoke.py")),
+        "python %s > %s" % (shlex.quote(str(ROOT / "tests" / "project" / "smoke.py")),
                             shlex.quote(str(results))),
     ])
     run = run_in_fresh_venv(run_dir, venv_dir, command, env, timeout=900)

@@ -3,10 +3,10 @@ imports, and each layer does its work once -- parsing with an encoding to
 decode, incremental feeding, a fragment, the DOM, selectors, text and
 Markdown, pickling, the corpus extraction and the command line.
 
-`python tests/smoke.py`, run from a directory outside the checkout (so that
+`python tests/project/smoke.py`, run from a directory outside the checkout (so that
 the installed lexpy is the one imported), checks that, prints results() as
 JSON, with the compiled modules it found, and exits 0: it is
-cibuildwheel's test-command, and tests/test_wheel.py runs it in a fresh
+cibuildwheel's test-command, and tests/project/test_wheel.py runs it in a fresh
 virtual environment and compares what it prints with results() of the
 checkout's own build. Not collected by
 pytest (no test_ prefix)."""
