@@ -40,6 +40,11 @@ def run_suite(suite, show_failures):
         # it, stop here (an ImportError saying how to build it), not fail
         # every case.
         require_test_build("lexpy.tokenizer._testing")
+    if suite in ("tree", "encoding"):
+        # Their scripted/ cases run through the test extra's JavaScript
+        # engine: without it, stop here (saying what to install), not fail
+        # those cases.
+        runners.require_script_engine()
     runner = runners.RUNNERS[suite]
     for case in data.cases(suite):
         counts = per_file.setdefault(

@@ -100,11 +100,23 @@ def run_tokenizer_case(case: TokenizerCase,
 # Tree construction
 # ---------------------------------------------------------------------------
 
+def require_script_engine():
+    """The JavaScript engine of the scripted cases, or an ImportError that
+    says how to install it."""
+    try:
+        import quickjs  # noqa: F401
+    except ImportError as error:
+        raise ImportError("the scripted conformance cases run through QuickJS: "
+                          "python -m pip install quickjs (it is in the test extra, "
+                          "lexpy[test])") from error
+
+
 def script_runner(scripted: bool):
     """The on_script callback of a case: a JavaScript engine
     (tests/conformance/javascript.py) for the scripted/ cases, else None."""
     if not scripted:
         return None
+    require_script_engine()
     from tests.conformance.javascript import ScriptEngine
     return ScriptEngine().on_script
 
