@@ -104,6 +104,7 @@ cdef int write_descendant_text(Buffer* out, CNode* root) noexcept nogil:
     cdef CNode* node = root.first_child
     cdef CCharacterData* text
     while node != NULL:
+        prefetch_walk_ahead(node)
         if node.type == TEXT_NODE:
             text = <CCharacterData*> node
             buffer_write(out, text.data, text.length)

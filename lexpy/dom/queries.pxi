@@ -9,6 +9,8 @@ cdef inline CNode* next_element_in_tree(CNode* node, CNode* root) noexcept nogil
     node = next_in_tree(node, root)
     while node != NULL and node.type != ELEMENT_NODE:
         node = next_in_tree(node, root)
+    if node != NULL:
+        prefetch_walk_ahead(node)
     return node
 
 
@@ -316,6 +318,8 @@ cdef class TreeWalk:
                 node = NULL
         elif c_doc.version == self.version and self.registered.c_doc == c_doc:
             node = next_in_tree(self.current.c_node, c_root)
+            if node != NULL:
+                prefetch_walk_ahead(node)
         else:
             if self.registered.c_doc != c_doc:
                 # root was adopted into another document: the cursor's

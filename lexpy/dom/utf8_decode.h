@@ -8,8 +8,9 @@
  * _ucs2 and _ucs4 then write the code points into a str of that kind: 0,
  * or -1 when the text is not UTF-8 (a stray or missing continuation byte,
  * an overlong form, past U+10FFFF; lone surrogates are read, as Python's
- * "surrogatepass" reads them). Runs of ASCII go 16 bytes at a time with
- * SSE2 (part of every x86-64 CPU), 8 elsewhere.
+ * "surrogatepass" reads them). The measure goes 16 bytes at a time with
+ * SSE2 (part of every x86-64 CPU) whatever the text; the decoders take runs
+ * of ASCII 16 bytes at a time with SSE2, 8 elsewhere.
  */
 #ifndef LEXPY_UTF8_DECODE_H
 #define LEXPY_UTF8_DECODE_H
@@ -25,25 +26,41 @@
 
 #define LXP_HIGH_BITS 0x8080808080808080ULL
 
-/* Whether s[i:i+16] is ASCII (SSE2), else whether s[i:i+8] is; the number
- * of bytes it checked (0: not ASCII, or too close to the end). */
-static inline size_t lxp_ascii_run(const uint8_t *s, size_t i, size_t n)
-{
+/* The ASCII bytes from s[i] on, counted inside the block of LXP_BLOCK bytes
+ * that starts there (16 with SSE2, 8 elsewhere): LXP_BLOCK when the whole
+ * block is ASCII, the length of its ASCII prefix otherwise, and 0 when s[i]
+ * is not ASCII or fewer than LXP_BLOCK bytes are left. A decoder widens the
+ * whole block and moves on by the prefix, so that a text with a multi-byte
+ * character every few words stays on the block path. */
 #ifdef LXP_UTF8_SSE2
-    if (i + 16 <= n) {
-        __m128i v = _mm_loadu_si128((const __m128i *) (s + i));
-        return _mm_movemask_epi8(v) ? 0 : 16;
-    }
-#endif
-    if (i + 8 <= n) {
-        uint64_t w;
-        memcpy(&w, s + i, 8);
-        return (w & LXP_HIGH_BITS) ? 0 : 8;
-    }
-    return 0;
+#define LXP_BLOCK 16
+static inline size_t lxp_ascii_prefix(const uint8_t *s, size_t i, size_t n)
+{
+    unsigned mask;
+    if (i + 16 > n)
+        return 0;
+    mask = (unsigned) _mm_movemask_epi8(_mm_loadu_si128((const __m128i *) (s + i)));
+    return mask ? (size_t) __builtin_ctz(mask) : 16;
 }
+#else
+#define LXP_BLOCK 8
+static inline size_t lxp_ascii_prefix(const uint8_t *s, size_t i, size_t n)
+{
+    uint64_t w;
+    size_t k = 0;
+    if (i + 8 > n)
+        return 0;
+    memcpy(&w, s + i, 8);
+    if (!(w & LXP_HIGH_BITS))
+        return 8;
+    while (s[i + k] < 0x80)
+        k++;
+    return k;
+}
+#endif
 
-/* Widen `run` (8 or 16) ASCII bytes into code units. */
+/* Widen `run` (LXP_BLOCK) bytes into code units: the block's ASCII prefix and
+ * what follows it, which the decoder writes again. */
 static inline void lxp_widen_ucs1(const uint8_t *s, uint8_t *out, size_t run)
 {
     memcpy(out, s, run);
@@ -82,25 +99,63 @@ static inline void lxp_widen_ucs4(const uint8_t *s, uint32_t *out, size_t run)
         out[k] = s[k];
 }
 
+/* The code points of UTF-8 text are its bytes less its continuation bytes
+ * (0x80-0xBF); the str's kind comes from its largest byte. With SSE2 both
+ * go 16 bytes a step without a branch: each byte lane of `counts` counts up
+ * to 255 blocks, then _mm_sad_epu8 adds the lanes up. */
 static inline void lxp_utf8_measure(const uint8_t *s, size_t n,
                                     size_t *code_points, uint32_t *max_char)
 {
-    size_t i = 0, continuations = 0;
-    uint8_t top = 0;
-    while (i < n) {
-        size_t run = lxp_ascii_run(s, i, n);
-        if (run) {
-            i += run;
-            continue;
+    size_t i = 0, count = 0;
+    uint8_t largest_byte = 0;
+#ifdef LXP_UTF8_SSE2
+    if (n >= 16) {
+        const __m128i zero = _mm_setzero_si128();
+        const __m128i lead_min = _mm_set1_epi8((char) 0xC0);   /* -64 signed */
+        __m128i largest = zero;
+        while (i + 16 <= n) {
+            __m128i counts = zero, sums;
+            size_t blocks;
+            for (blocks = 0; blocks < 255 && i + 16 <= n; blocks++, i += 16) {
+                __m128i v = _mm_loadu_si128((const __m128i *) (s + i));
+                largest = _mm_max_epu8(largest, v);
+                /* 0x80-0xBF are the signed bytes below -64: -1 in their lanes */
+                counts = _mm_sub_epi8(counts, _mm_cmpgt_epi8(lead_min, v));
+            }
+            sums = _mm_sad_epu8(counts, zero);
+            count += (size_t) _mm_cvtsi128_si32(sums)
+                + (size_t) _mm_cvtsi128_si32(_mm_srli_si128(sums, 8));
         }
-        uint8_t c = s[i++];
-        if ((c & 0xC0) == 0x80)
-            continuations++;
-        else if (c > top)
-            top = c;
+        largest = _mm_max_epu8(largest, _mm_srli_si128(largest, 8));
+        largest = _mm_max_epu8(largest, _mm_srli_si128(largest, 4));
+        largest = _mm_max_epu8(largest, _mm_srli_si128(largest, 2));
+        largest = _mm_max_epu8(largest, _mm_srli_si128(largest, 1));
+        largest_byte = (uint8_t) _mm_cvtsi128_si32(largest);
     }
-    *code_points = n - continuations;
-    *max_char = top < 0x80 ? 127 : top < 0xC4 ? 255 : top < 0xF0 ? 0xFFFF : 0x10FFFF;
+#endif
+    /* the rest 8 bytes a step where they are ASCII (no continuation byte,
+     * and no byte that would change the str's kind) */
+    while (i < n) {
+        size_t end = i + 1;
+        if (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (!(w & LXP_HIGH_BITS)) {
+                i += 8;
+                continue;
+            }
+            end = i + 8;
+        }
+        for (; i < end; i++) {
+            uint8_t c = s[i];
+            count += (c & 0xC0) == 0x80;
+            if (c > largest_byte)
+                largest_byte = c;
+        }
+    }
+    *code_points = n - count;
+    *max_char = largest_byte < 0x80 ? 127 : largest_byte < 0xC4 ? 255
+        : largest_byte < 0xF0 ? 0xFFFF : 0x10FFFF;
 }
 
 #define LXP_IS_CONTINUATION(c) (((c) & 0xC0) == 0x80)
@@ -111,16 +166,21 @@ static inline int NAME(const uint8_t *s, size_t n, UNIT *out, size_t count)    \
     size_t i = 0, j = 0;                                                       \
     while (i < n) {                                                            \
         uint32_t c;                                                            \
-        size_t run = lxp_ascii_run(s, i, n);                                   \
-        if (run && j + run <= count) {                                         \
-            WIDEN(s + i, out + j, run);                                        \
+        size_t run = lxp_ascii_prefix(s, i, n);                                \
+        if (run && j + LXP_BLOCK <= count) {                                   \
+            WIDEN(s + i, out + j, LXP_BLOCK);                                  \
             i += run;                                                          \
             j += run;                                                          \
             continue;                                                          \
         }                                                                      \
         c = s[i];                                                              \
         if (c < 0x80) {                                                        \
+            /* the text's last bytes, or the str's last units */               \
+            if (j >= count)                                                    \
+                return -1;                                                     \
+            out[j++] = (UNIT) c;                                               \
             i += 1;                                                            \
+            continue;                                                          \
         } else if (c < 0xC2) {                                                 \
             return -1;                                                         \
         } else if (c < 0xE0) {                                                 \

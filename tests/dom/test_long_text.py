@@ -42,3 +42,23 @@ def test_long_text_with_every_boundary_of_a_word():
         p = doc.create_element("p")
         p.append(text)
         assert p.text_content == text
+
+
+def test_long_text_mixed_at_random_offsets():
+    # Multi-byte characters of every length at random places, between Text
+    # nodes of random lengths (short ones included): the decoders widen a
+    # 16-byte block and move on by its ASCII prefix, the measure counts
+    # 16 bytes a step, then 8, then one.
+    rng = random.Random(7)
+    alphabet = "abc xyz\n" * 8 + "\xe9\xa0\xff\u0100\u20ac\u4e2d\uffff\U0001F600\U0010FFFF\ud800"
+    for _ in range(40):
+        doc = lexpy.Document()
+        p = doc.create_element("p")
+        pieces = []
+        for _ in range(rng.randrange(1, 60)):
+            piece = "".join(rng.choice(alphabet) for _ in range(rng.randrange(1, 400)))
+            pieces.append(piece)
+            p.append(piece, doc.create_element("i"))
+        text = "".join(pieces)
+        assert p.text_content == text
+        assert len(p.text_content) == len(text)
