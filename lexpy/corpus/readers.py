@@ -273,29 +273,51 @@ class _InflatedMembers(io.RawIOBase):
             return self._position
         raise io.UnsupportedOperation("seek")
 
+    def read(self, size: int = -1) -> bytes:
+        # fastwarc reads 64 KiB at a time: one copy out of the inflated
+        # member, where RawIOBase.read would make a bytearray, readinto it
+        # and copy that into bytes (the copies hold the GIL).
+        if size is None or size < 0:
+            return self.readall()
+        if not self._fill():
+            return b""
+        data = bytes(self._output[:size])
+        self._output = self._output[len(data):]
+        self._position += len(data)
+        return data
+
     def readinto(self, buffer: Any) -> int:
+        if not self._fill():
+            return 0
+        size = min(len(buffer), len(self._output))
+        buffer[:size] = self._output[:size]
+        self._output = self._output[size:]
+        self._position += size
+        return size
+
+    def _fill(self) -> bool:
+        """Inflate until there is output to read: False at the end."""
         while not self._output:
             if not self._input:
-                self._input = self._raw.read(1 << 18)
+                # (32 KiB: about a record's member; the inflater copies the
+                # input it leaves after a member's end, holding the GIL)
+                self._input = self._raw.read(1 << 15)
                 if not self._input:
-                    return 0
+                    return False
             if self._inflater is None:
                 self._member_positions.append(self._position)
                 self._member_offsets.append(self._input_offset)
                 self._inflater = self._zlib.decompressobj(16 + self._zlib.MAX_WBITS)
-            # (at most 4 MiB at a time: a small input may inflate to a lot)
-            self._output = memoryview(self._inflater.decompress(self._input, 1 << 22))
+            # (at most 256 KiB at a time: a small input may inflate to a
+            # lot, and the inflater allocates the whole limit for its output)
+            self._output = memoryview(self._inflater.decompress(self._input, 1 << 18))
             rest = self._inflater.unused_data if self._inflater.eof \
                 else self._inflater.unconsumed_tail
             self._input_offset += len(self._input) - len(rest)
             self._input = rest
             if self._inflater.eof:
                 self._inflater = None
-        size = min(len(buffer), len(self._output))
-        buffer[:size] = self._output[:size]
-        self._output = self._output[size:]
-        self._position += size
-        return size
+        return True
 
     def offset_of(self, position: int) -> int:
         return self._member_offsets[bisect.bisect_right(self._member_positions, position) - 1]
