@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 
 import lexpy
 from lexpy.corpus.records import NotAPage, Record, RecordError
+from lexpy.corpus.urls import page_links, plain_resolutions
 from lexpy.encoding import lookup
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -59,31 +60,14 @@ def parse_record(record: Record) -> Tuple[Any, List[str]]:
     return lexpy.parse(record.body, encoding=encoding, collect_errors=True), warnings
 
 
-# An absolute http(s) URL that urllib.parse.urljoin gives back unchanged
-# (against any base): a lowercase scheme, an authority without brackets,
-# no ';' (urlparse's path parameters), no empty query or fragment, no
-# whitespace or control characters (urlsplit strips or removes them), no
-# '.' or '..' segments (for a base of the same scheme, urljoin keeps the
-# path as it is, but this stays on the safe side).
+# The parts of a base URL the shapes of lexpy.corpus.urls take: a plain
+# absolute http(s) URL (a lowercase scheme, an authority without brackets,
+# no ';', no empty query or fragment, no whitespace or control character),
+# a '.' or '..' segment, and the origin of an http(s) URL.
 _PLAIN_ABSOLUTE = re.compile(
     r"https?://[^/?#;\[\]\x00-\x20\x7f]+"
     r"(?:/[^?#;\x00-\x20\x7f]*)?(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
 _DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$|[?#])")
-
-
-# References of the same shape, relative to a plain http(s) base (below):
-# path-absolute ("/a/b?q"), with no empty segment (urljoin drops those);
-# path-relative ("a/b?q"), with no ':' in the path (it could be a scheme);
-# a fragment alone ("#f", not empty).
-_PLAIN_PATH = re.compile(
-    r"/(?!/)[^?#;\x00-\x20\x7f]*(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
-_PLAIN_RELATIVE = re.compile(
-    r"[^/?#;:.\x00-\x20\x7f][^?#;:\x00-\x20\x7f]*(?:\?[^#;\x00-\x20\x7f]+)?"
-    r"(?:#[^;\x00-\x20\x7f]+)?")
-_PLAIN_FRAGMENT = re.compile(r"#[^;\x00-\x20\x7f]+")
-# A reference with a scheme, as urlsplit finds one (the scheme characters
-# up to the first ':', the first a letter).
-_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
 _ORIGIN = re.compile(r"(https?)://[^/?#;\[\]\x00-\x20\x7f]+(?=[/?#]|$)")
 
 
@@ -119,32 +103,31 @@ def resolve(base_url: str, href: str) -> str:
     """urllib.parse.urljoin(base_url, href) with href's ASCII whitespace
     stripped, and a URL urljoin rejects (a bad IPv6 authority) kept as
     written. The common shapes are made without calling it, with the same
-    result (tests check it on every link of the corpus against several
-    bases): a plain absolute http(s) URL; against a plain http(s) base, a
-    plain path-absolute or path-relative reference or a fragment; and a
+    result (lexpy.corpus.urls; tests check it on every link of the corpus
+    against several bases, and on generated links): a plain absolute
+    http(s) URL; against a plain http(s) base, a plain path-absolute or
+    path-relative reference, a network-path reference or a fragment; and a
     reference with a scheme other than the base's, which urljoin gives back
     as it is."""
-    href = href.strip(ASCII_WHITESPACE)
-    if "/." not in href or not _DOT_SEGMENT.search(href):
-        if _PLAIN_ABSOLUTE.fullmatch(href):
-            return href
-        base = _base(base_url)
-        if base.scheme is not None:
-            first = href[:1]
-            if first == "/":
-                if "//" not in href and _PLAIN_PATH.fullmatch(href):
-                    return base.origin + href  # type: ignore[operator]
-            elif first == "#":
-                if base.without_fragment is not None and _PLAIN_FRAGMENT.fullmatch(href):
-                    return base.without_fragment + href
-            else:
-                scheme = _SCHEME.match(href)
-                if scheme is not None:
-                    if scheme.group(1).lower() != base.scheme:
-                        return href
-                elif base.directory is not None and "//" not in href \
-                        and _PLAIN_RELATIVE.fullmatch(href):
-                    return base.directory + href
+    return resolve_all(base_url, [href])[0]
+
+
+def resolve_all(base_url: str, hrefs: List[str]) -> List[str]:
+    """[resolve(base_url, href) for href in hrefs], the shapes of all of
+    them found in one call without the GIL."""
+    base = _base(base_url)
+    resolved = plain_resolutions(hrefs, base.scheme, base.origin, base.without_fragment,
+                                 base.directory)
+    for k, url in enumerate(resolved):
+        if url is None:
+            resolved[k] = _join(base_url, hrefs[k].strip(ASCII_WHITESPACE))
+    return resolved  # type: ignore[return-value]
+
+
+def _join(base_url: str, href: str) -> str:
+    """urljoin of a stripped href, kept as written where urljoin rejects it."""
+    if not href:
+        return base_url                 # (as urljoin gives it)
     try:
         return urljoin(base_url, href)
     except ValueError:
@@ -214,11 +197,12 @@ def extract_record(record: Record) -> Dict[str, Any]:
     root = doc.document_element
     description = first.get("meta")
     canonical = first.get("link")
-    hrefs = [a.get_attribute("href") for a in doc.query_selector_all("a[href], area[href]")]
-    # Pages repeat their links: each is joined once. (This and resolve()
-    # are most of the Python work of a record, with the GIL held.)
-    resolved = {href: resolve(base_url, href) for href in dict.fromkeys(hrefs)}
-    links = [resolved[href] for href in hrefs]
+    # The href of every a[href] and area[href], resolved (in C: with
+    # proxies, get_attribute and resolve() this was most of the Python work
+    # of a record, with the GIL held).
+    parts = _base(base_url)
+    links = page_links(doc, parts.scheme, parts.origin, parts.without_fragment,
+                       parts.directory, functools.partial(_join, base_url))
     return {
         "file": record.file,
         "offset": record.offset,

@@ -15,6 +15,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from warcio.statusandheaders import StatusAndHeaders
 from warcio.warcwriter import WARCWriter
 
@@ -378,7 +380,9 @@ def test_resolve_is_urljoin_on_every_link_of_the_corpus():
            "a", "a/", "a//b", "./a", "../a", "a/./b", "a/..", "a?", "a#", "a?b#c", ".", "..",
            ".a", "a:b/c", "a/b:c", "x?y:z", "a;b", "mailto:x", "JavaScript:void(0)",
            "http:rel", "HTTPS:rel", "ftp://h/x", "tel:+1", "a\tb", "java\tscript:x",
-           "x://[bad", "1a:b"]
+           "x://[bad", "1a:b", "//h", "//h/a?b#c", "//h?q", "//h#f", "//h?", "//h/a#",
+           "//[::1]/x", "//h;p/x", "///x", "//", "//h/./x", "//h/a//b", "//\u00e9/x",
+           "//h:80/x", "//u@h/x", " # ", "##", "//\uff03", "//a\uff0fb/x"]
     bases = ["https://user@Example.COM:8080", "http://x/y?q#f", "http://[::1]/a",
              "file:///tmp/a.html", "", "http://x", "http://x/", "http://x/a/./b/c",
              "http://x/a//b/c", "http://x/a/b/..", "http://x/a;p/b", "http://x/a?", "HTTP://X/a",
@@ -397,6 +401,81 @@ def test_resolve_is_urljoin_on_every_link_of_the_corpus():
                 assert resolve(base, href) == expected, (base, href)
                 checked += 1
     assert checked > 50000
+
+
+# Links made of the characters the shapes of lexpy.corpus.urls look at
+# (whitespace, controls, delimiters, dots, letters of a scheme, non-ASCII).
+_LINK_PARTS = ["http", "https", "HTTP", "ftp", "mailto", ":", "//", "/", "?", "#", ";",
+               ".", "..", "a", "b.c", "x-y+z", "1", "%2e", "[", "]", "@", " ", "\t", "\n",
+               "\x00", "\x7f", "\u00e9", "\U0001F600", "\uff03", "~", "="]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_LINK_PARTS), max_size=12).map("".join),
+       st.sampled_from(["http://example.com/dir/page.html", "https://x/a/b?q#f",
+                        "http://x", "https://x/\u00e9/", "http://x/a/../b", "mailto:y",
+                        "http://x/a//b", ""]))
+def test_resolve_is_urljoin_on_generated_links(href, base):
+    from urllib.parse import urljoin
+
+    from lexpy.corpus.extract import resolve, resolve_all
+    stripped = href.strip("\t\n\x0c\r ")
+    try:
+        expected = urljoin(base, stripped)
+    except ValueError:
+        expected = stripped
+    assert resolve(base, href) == expected
+    assert resolve_all(base, [href, "/x", href]) == [expected, resolve(base, "/x"), expected]
+
+
+_LINK_DOCS = [
+    '<a href="/x">a</a><area href=" y "><a>no href</a><a href="">empty</a>',
+    '<svg><a href="/svg"></a><a xlink:href="/xlink"></a></svg><math><a href="/m"></a></math>',
+    '<template><a href="/in-template"></a></template><a HREF="/upper">',
+    '<a href="#"></a><a href="#"></a><a href="//h/p"></a><a href="\u00e9/\ud800"></a>',
+    '<div><a href="a"><area href="b"><a href="a"></a></a></div>' * 3,
+]
+
+
+@pytest.mark.parametrize("base", ["http://example.com/dir/page.html", "https://x/a?q#f",
+                                  "mailto:z", ""])
+def test_page_links_are_the_resolved_hrefs_of_a_and_area(base):
+    from lexpy.corpus.extract import _base, _join, resolve
+    from lexpy.corpus.urls import page_links
+    parts = _base(base)
+    docs = [lexpy.parse(page.read_bytes()) for page in PAGES] \
+        + [lexpy.parse(html) for html in _LINK_DOCS]
+    fragment = lexpy.parse_fragment('<a href="/f">', context="div")
+    for root in docs + [fragment, docs[-1].body]:
+        expected = [resolve(base, a.get_attribute("href"))
+                    for a in root.query_selector_all("a[href], area[href]")]
+        got = page_links(root, parts.scheme, parts.origin, parts.without_fragment,
+                         parts.directory, lambda href: _join(base, href))
+        assert got == expected
+
+
+def test_page_links_keep_the_document_read_and_pass_on_a_fallback_error():
+    from lexpy.corpus.urls import page_links
+    doc = lexpy.parse('<a href="?q"></a><a href="/ok"></a>')
+
+    def fallback(href):
+        doc.body.append("changed")          # the document is being read
+
+    with pytest.raises(RuntimeError):
+        page_links(doc, "http", "http://x", "http://x/", "http://x/", fallback)
+    doc.body.append("after")                  # and is not after the call
+    with pytest.raises(ZeroDivisionError):
+        page_links(doc, "http", "http://x", "http://x/", "http://x/", lambda h: 1 / 0)
+    assert page_links(doc, None, None, None, None, str.upper) == ["?Q", "/OK"]
+
+
+def test_plain_resolutions_rejects_what_is_not_a_str():
+    from lexpy.corpus.urls import plain_resolutions
+    with pytest.raises(TypeError):
+        plain_resolutions([b"/x"], "http", "http://x", None, None)
+    with pytest.raises(ValueError):
+        plain_resolutions(["/x"], "ftp", "ftp://x", None, None)
+    assert plain_resolutions([], None, None, None, None) == []
 
 
 def test_spark_partition_recipe(warc):

@@ -21,6 +21,10 @@ BELOW = {
     "driver": {"core", "tokenizer", "encoding", "dom", "treebuilder"},
     "selectors": {"core", "dom"},
     "text": {"core", "dom"},
+    # the top layer: lexpy.corpus runs the whole parser (its compiled module,
+    # urls, cimports nothing)
+    "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
+               "selectors", "text"},
 }
 IMPORT = re.compile(r"^\s*(?:from|cimport|import)\s+lexpy\.(\w+)", re.M)
 

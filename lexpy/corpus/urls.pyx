@@ -1,0 +1,521 @@
+# cython: language_level=3
+"""The link shapes extract.resolve() makes without urllib.parse.urljoin, in C:
+plain_resolutions() looks at a page's hrefs without the GIL (it is most of
+what a record's extraction does in Python otherwise) and makes the URL of
+every href of a shape whose urljoin result is known, None for the others
+(resolve_all() hands those to urljoin).
+
+The shapes (the same results as urljoin, which tests check on every link of
+the corpus against many bases, and on generated ones):
+
+- a plain absolute http(s) URL: a lowercase scheme, an authority without
+  brackets, no ';' (urlparse's path parameters), no empty query or
+  fragment, no whitespace or control characters (urlsplit strips or removes
+  them): the href itself;
+- against a plain http(s) base (extract._base gives its parts): a plain
+  path-absolute reference ('/a/b?q', no empty segment: the origin and the
+  href), a fragment alone ('#f', not empty: the base without its fragment
+  and the href), a plain path-relative one ('a/b?q', no ':' in the path, no
+  '.' first: the base's directory and the href), a plain network-path
+  reference ('//host/a', as a plain absolute URL after its scheme: the
+  base's scheme, ':' and the href), '#' alone (the base without its
+  fragment) and a reference with a scheme other than the base's (the href
+  itself).
+
+A '.' or '..' segment anywhere sends the href to urljoin. Every href is
+first stripped of ASCII whitespace, as resolve() strips it.
+"""
+from cpython.unicode cimport PyUnicode_Concat, PyUnicode_DecodeUTF8
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport malloc, realloc, free
+from libc.string cimport memcmp
+from lexpy.core.names cimport TAG_A, TAG_AREA, ATTR_HREF, NS__UNDEF
+from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
+                            next_in_tree, element_find_attribute)
+
+cdef extern from "Python.h":
+    const char* PyUnicode_AsUTF8AndSize(object o, Py_ssize_t* size)
+    void PyErr_Clear()
+
+
+cdef enum Shape:
+    TO_URLJOIN = 0
+    AS_IT_IS = 1              # the (stripped) href
+    AFTER_ORIGIN = 2          # origin + href
+    AFTER_BASE = 3            # the base without its fragment + href
+    AFTER_DIRECTORY = 4       # the base's directory + href
+    AFTER_SCHEME = 5          # the base's scheme + ':' + href
+    BASE_ITSELF = 6           # the base without its fragment
+
+
+cdef struct Href:
+    const uint8_t* data       # UTF-8 (the DOM's, or a str's)
+    Py_ssize_t start          # the stripped href: [start, end) of data
+    Py_ssize_t end
+    Shape shape
+    Py_ssize_t first          # links: the index of the first equal href
+
+
+cdef struct Base:
+    bint plain                # an http(s) base: the shapes after it apply
+    bint https
+    bint has_without_fragment
+    bint has_directory
+
+
+# The characters the shapes look at are ASCII; every byte of a non-ASCII
+# character (0x80 and up) is a character no class excludes.
+cdef inline uint32_t at(const Href* h, Py_ssize_t i) noexcept nogil:
+    return h.data[i]
+
+
+cdef inline bint is_ascii_whitespace(uint32_t c) noexcept nogil:
+    return c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D or c == 0x20
+
+
+cdef inline bint is_control(uint32_t c) noexcept nogil:
+    # urlsplit's stripped and removed characters, and DEL
+    return c <= 0x20 or c == 0x7F
+
+
+cdef bint has_dot_segment(const Href* h) noexcept nogil:
+    """'/.' or '/..' followed by '/', '?', '#' or the end."""
+    cdef Py_ssize_t k, after
+    cdef uint32_t c
+    for k in range(h.start, h.end - 1):
+        if at(h, k) != '/' or at(h, k + 1) != '.':
+            continue
+        after = k + 2
+        if after < h.end and at(h, after) == '.':
+            if after + 1 == h.end:
+                return True
+            c = at(h, after + 1)
+            if c == '/' or c == '?' or c == '#':
+                return True
+        if after == h.end:
+            return True
+        c = at(h, after)
+        if c == '/' or c == '?' or c == '#':
+            return True
+    return False
+
+
+cdef bint has_double_slash(const Href* h) noexcept nogil:
+    cdef Py_ssize_t k
+    for k in range(h.start, h.end - 1):
+        if at(h, k) == '/' and at(h, k + 1) == '/':
+            return True
+    return False
+
+
+cdef Py_ssize_t path_query_fragment(const Href* h, Py_ssize_t i,
+                                    bint colon_in_path) noexcept nogil:
+    """From i: path characters (not '?', '#', ';', a control; nor ':' unless
+    colon_in_path), then an optional non-empty '?query' (not '#', ';', a
+    control), then an optional non-empty '#fragment' (not ';', a control):
+    the index after them, or -1 when an empty query or fragment stops the
+    shape."""
+    cdef uint32_t c
+    cdef Py_ssize_t begin
+    while i < h.end:
+        c = at(h, i)
+        if c == '?' or c == '#' or c == ';' or is_control(c) \
+                or (c == ':' and not colon_in_path):
+            break
+        i += 1
+    if i < h.end and at(h, i) == '?':
+        i += 1
+        begin = i
+        while i < h.end:
+            c = at(h, i)
+            if c == '#' or c == ';' or is_control(c):
+                break
+            i += 1
+        if i == begin:
+            return -1
+    if i < h.end and at(h, i) == '#':
+        i += 1
+        begin = i
+        while i < h.end:
+            c = at(h, i)
+            if c == ';' or is_control(c):
+                break
+            i += 1
+        if i == begin:
+            return -1
+    return i
+
+
+cdef bint is_plain_absolute(const Href* h) noexcept nogil:
+    cdef Py_ssize_t i = h.start
+    if h.end - i < 8 or at(h, i) != 'h' or at(h, i + 1) != 't' \
+            or at(h, i + 2) != 't' or at(h, i + 3) != 'p':
+        return False
+    i += 4
+    if at(h, i) == 's':
+        i += 1
+    if at(h, i) != ':':
+        return False
+    return is_plain_network_path(h, i + 1, False)
+
+
+cdef bint is_plain_network_path(const Href* h, Py_ssize_t i,
+                                bint ascii_authority) noexcept nogil:
+    """From i: '//', an authority (not empty; no '/', '?', '#', ';',
+    brackets, controls; with ascii_authority, ASCII only), then the path,
+    query and fragment."""
+    cdef Py_ssize_t begin
+    cdef uint32_t c
+    if i + 2 > h.end or at(h, i) != '/' or at(h, i + 1) != '/':
+        return False
+    i += 2
+    begin = i
+    while i < h.end:
+        c = at(h, i)
+        if c == '/' or c == '?' or c == '#' or c == ';' or c == '[' \
+                or c == ']' or is_control(c):
+            break
+        if ascii_authority and c >= 0x80:
+            return False
+        i += 1
+    if i == begin:
+        return False
+    if i < h.end and at(h, i) != '/' and at(h, i) != '?' and at(h, i) != '#':
+        return False
+    return path_query_fragment(h, i, True) == h.end
+
+
+cdef bint is_plain_path(const Href* h) noexcept nogil:
+    # '/' not followed by '/', then the path, query and fragment
+    if h.end - h.start < 1 or at(h, h.start) != '/':
+        return False
+    if h.start + 1 < h.end and at(h, h.start + 1) == '/':
+        return False
+    return path_query_fragment(h, h.start + 1, True) == h.end
+
+
+cdef bint is_plain_fragment(const Href* h) noexcept nogil:
+    cdef Py_ssize_t i
+    cdef uint32_t c
+    if h.end - h.start < 2 or at(h, h.start) != '#':
+        return False
+    for i in range(h.start + 1, h.end):
+        c = at(h, i)
+        if c == ';' or is_control(c):
+            return False
+    return True
+
+
+cdef bint is_plain_relative(const Href* h) noexcept nogil:
+    cdef uint32_t c
+    if h.end - h.start < 1:
+        return False
+    c = at(h, h.start)
+    if c == '/' or c == '?' or c == '#' or c == ';' or c == ':' \
+            or c == '.' or is_control(c):
+        return False
+    return path_query_fragment(h, h.start + 1, False) == h.end
+
+
+cdef int scheme_end(const Href* h) noexcept nogil:
+    """urlsplit's scheme: [A-Za-z][A-Za-z0-9+.-]* then ':'. The index of the
+    ':' (relative to start), or -1."""
+    cdef Py_ssize_t i = h.start
+    cdef uint32_t c
+    if i >= h.end:
+        return -1
+    c = at(h, i)
+    if not (('a' <= c <= 'z') or ('A' <= c <= 'Z')):
+        return -1
+    i += 1
+    while i < h.end:
+        c = at(h, i)
+        if c == ':':
+            return <int> (i - h.start)
+        if not (('a' <= c <= 'z') or ('A' <= c <= 'Z') or ('0' <= c <= '9')
+                or c == '+' or c == '.' or c == '-'):
+            return -1
+        i += 1
+    return -1
+
+
+cdef bint scheme_is(const Href* h, int length, bint https) noexcept nogil:
+    """Whether the href's scheme (`length` characters) is the base's, ASCII
+    case-insensitively."""
+    cdef const char* name = "http"
+    cdef int k
+    if https:
+        name = "https"
+    if length != (5 if https else 4):
+        return False
+    for k in range(length):
+        if (at(h, h.start + k) | 0x20) != <uint8_t> name[k]:
+            return False
+    return True
+
+
+cdef Shape shape_of(Href* h, const Base* base) noexcept nogil:
+    cdef uint32_t first
+    cdef int colon
+    while h.start < h.end and is_ascii_whitespace(at(h, h.start)):
+        h.start += 1
+    while h.end > h.start and is_ascii_whitespace(at(h, h.end - 1)):
+        h.end -= 1
+    if has_dot_segment(h):
+        return TO_URLJOIN
+    if is_plain_absolute(h):
+        return AS_IT_IS
+    if not base.plain:
+        return TO_URLJOIN
+    first = at(h, h.start) if h.start < h.end else 0
+    if first == '/':
+        if not has_double_slash(h) and is_plain_path(h):
+            return AFTER_ORIGIN
+        if is_plain_network_path(h, h.start, True):
+            # '//host/path': urljoin keeps it all and takes the scheme (a
+            # non-ASCII authority may be one urlsplit rejects: it decides)
+            return AFTER_SCHEME
+    elif first == '#':
+        if base.has_without_fragment:
+            if is_plain_fragment(h):
+                return AFTER_BASE
+            if h.end - h.start == 1:
+                return BASE_ITSELF          # '#': urljoin drops the empty fragment
+    else:
+        colon = scheme_end(h)
+        if colon >= 0:
+            if not scheme_is(h, colon, base.https):
+                return AS_IT_IS
+        elif base.has_directory and not has_double_slash(h) and is_plain_relative(h):
+            return AFTER_DIRECTORY
+    return TO_URLJOIN
+
+
+cdef int base_of(Base* base, str scheme, str origin, str without_fragment,
+                 str directory) except -1:
+    if scheme is not None and scheme not in ("http", "https"):
+        raise ValueError("scheme must be 'http', 'https' or None, not %r" % (scheme,))
+    base.plain = scheme is not None and origin is not None
+    base.https = scheme == "https"
+    base.has_without_fragment = base.plain and without_fragment is not None
+    base.has_directory = base.plain and directory is not None
+    return 0
+
+
+cdef object made(const Href* h, object text, str scheme, str origin,
+                 str without_fragment, str directory):
+    """The URL of an href of a shape (not TO_URLJOIN); `text` is the stripped
+    href as a str."""
+    if h.shape == AS_IT_IS:
+        return text
+    if h.shape == AFTER_ORIGIN:
+        return PyUnicode_Concat(origin, text)
+    if h.shape == AFTER_BASE:
+        return PyUnicode_Concat(without_fragment, text)
+    if h.shape == AFTER_DIRECTORY:
+        return PyUnicode_Concat(directory, text)
+    if h.shape == AFTER_SCHEME:
+        return scheme + ":" + text
+    return without_fragment                 # BASE_ITSELF
+
+
+cdef inline str stripped_text(const Href* h):
+    return PyUnicode_DecodeUTF8(<const char*> h.data + h.start, h.end - h.start,
+                                "surrogatepass")
+
+
+def plain_resolutions(list hrefs, str scheme, str origin, str without_fragment,
+                      str directory):
+    """For each href of `hrefs` (each a str), its resolution against a base
+    whose parts are given (extract._Base: `scheme` 'http' or 'https', or
+    None for a base of another kind, and then the others are None too; the
+    base's `origin`, its URL `without_fragment` and its `directory`, each
+    None when the base is not plain enough for it), or None where urljoin
+    decides. A list of the same length."""
+    cdef Py_ssize_t count = len(hrefs), k, length
+    cdef Href* items
+    cdef Base base
+    cdef object href, result
+    cdef list out
+    cdef const char* utf8
+    for href in hrefs:
+        if not isinstance(href, str):
+            raise TypeError("hrefs must be str, not %s" % type(href).__name__)
+    base_of(&base, scheme, origin, without_fragment, directory)
+    out = PyList_New(count)
+    if count == 0:
+        return out
+    items = <Href*> malloc(count * sizeof(Href))
+    if items == NULL:
+        raise MemoryError()
+    try:
+        for k in range(count):
+            # (the UTF-8 of a str is its data or cached with it; the list
+            # keeps the strs alive)
+            utf8 = PyUnicode_AsUTF8AndSize(hrefs[k], &length)
+            if utf8 == NULL:        # a lone surrogate: urljoin decides
+                PyErr_Clear()
+                length = 0
+            items[k].data = <const uint8_t*> utf8
+            items[k].start = 0
+            items[k].end = length
+            items[k].shape = TO_URLJOIN
+        with nogil:
+            for k in range(count):
+                if items[k].data != NULL:
+                    items[k].shape = shape_of(&items[k], &base)
+        for k in range(count):
+            if items[k].shape == TO_URLJOIN:
+                result = None
+            else:
+                href = hrefs[k]
+                if items[k].start != 0 or items[k].end != length_of(href):
+                    href = stripped_text(&items[k])
+                result = made(&items[k], href, scheme, origin, without_fragment,
+                              directory)
+            Py_INCREF(result)
+            PyList_SET_ITEM(out, k, result)
+    finally:
+        free(items)
+    return out
+
+
+cdef inline Py_ssize_t length_of(str text):
+    cdef Py_ssize_t length
+    PyUnicode_AsUTF8AndSize(text, &length)
+    return length
+
+
+# -- the links of a page ---------------------------------------------------------
+
+cdef struct Links:
+    Href* items
+    Py_ssize_t count
+    Py_ssize_t capacity
+
+
+cdef int collect_links(CNode* root, Links* links) noexcept nogil:
+    """The href attribute (no namespace) of every a and area element under
+    root, in tree order (what query_selector_all("a[href], area[href]")
+    finds: type selectors without a namespace match every namespace, an
+    attribute selector without one the attributes in none): 0, or -1 out
+    of memory."""
+    cdef CNode* node = root.first_child
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef Href* items
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            if element.tag_id == TAG_A or element.tag_id == TAG_AREA:
+                attr = element_find_attribute(element, ATTR_HREF, NS__UNDEF)
+                if attr != NULL:
+                    if links.count == links.capacity:
+                        links.capacity = links.capacity * 2 if links.capacity else 64
+                        items = <Href*> realloc(links.items, links.capacity * sizeof(Href))
+                        if items == NULL:
+                            return -1
+                        links.items = items
+                    links.items[links.count].data = attr.value
+                    links.items[links.count].start = 0
+                    links.items[links.count].end = <Py_ssize_t> attr.value_length
+                    links.items[links.count].shape = TO_URLJOIN
+                    links.items[links.count].first = links.count
+                    links.count += 1
+        node = next_in_tree(node, root)
+    return 0
+
+
+cdef inline uint64_t fnv1a(const uint8_t* data, Py_ssize_t length) noexcept nogil:
+    cdef uint64_t h = 1469598103934665603ULL
+    cdef Py_ssize_t i
+    for i in range(length):
+        h = (h ^ data[i]) * 1099511628211ULL
+    return h
+
+
+cdef int mark_repeats(Links* links) noexcept nogil:
+    """Set each link's `first` to the index of the first link with the same
+    value (pages repeat their links: each value is resolved once): 0, or -1
+    out of memory."""
+    cdef Py_ssize_t size = 64, mask, k, slot, other
+    cdef Py_ssize_t* table
+    cdef Href* h
+    while size < 2 * links.count:
+        size *= 2
+    mask = size - 1
+    table = <Py_ssize_t*> malloc(size * sizeof(Py_ssize_t))
+    if table == NULL:
+        return -1
+    for k in range(size):
+        table[k] = -1
+    for k in range(links.count):
+        h = &links.items[k]
+        slot = <Py_ssize_t> (fnv1a(h.data, h.end) & <uint64_t> mask)
+        while True:
+            other = table[slot]
+            if other < 0:
+                table[slot] = k
+                break
+            if links.items[other].end == h.end and (h.end == 0 or memcmp(
+                    links.items[other].data, h.data, <size_t> h.end) == 0):
+                h.first = other
+                break
+            slot = (slot + 1) & mask
+    free(table)
+    return 0
+
+
+def page_links(Node root, str scheme, str origin, str without_fragment, str directory,
+               fallback):
+    """The resolved href of every a and area element under root (a Document,
+    DocumentFragment or Element), in tree order, against a base whose parts
+    are given (as plain_resolutions takes them); an href of no shape is
+    given, stripped, to fallback(href), which returns its URL. Each value is
+    resolved once (repeats share the str). The walk, the matching of
+    repeats and the shapes run without the GIL; meanwhile the document
+    counts as read (its Python API refuses changes)."""
+    cdef CNode* c_root = root._node()
+    cdef CDocument* doc = c_root.owner
+    cdef Links links
+    cdef Base base
+    cdef Py_ssize_t k
+    cdef int status
+    cdef list out, made_urls
+    cdef object url
+    base_of(&base, scheme, origin, without_fragment, directory)
+    links.items = NULL
+    links.count = links.capacity = 0
+    doc.readers += 1
+    try:
+        with nogil:
+            status = collect_links(c_root, &links)
+            if status == 0:
+                status = mark_repeats(&links)
+            if status == 0:
+                for k in range(links.count):
+                    if links.items[k].first == k:
+                        links.items[k].shape = shape_of(&links.items[k], &base)
+        if status != 0:
+            raise MemoryError()
+        out = PyList_New(links.count)
+        made_urls = [None] * links.count
+        for k in range(links.count):
+            if links.items[k].first == k:
+                text = stripped_text(&links.items[k])
+                if links.items[k].shape == TO_URLJOIN:
+                    url = fallback(text)
+                else:
+                    url = made(&links.items[k], text, scheme, origin, without_fragment,
+                               directory)
+                made_urls[k] = url
+            else:
+                url = made_urls[links.items[k].first]
+            Py_INCREF(url)
+            PyList_SET_ITEM(out, k, url)
+    finally:
+        doc.readers -= 1
+        free(links.items)
+    return out
