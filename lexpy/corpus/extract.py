@@ -47,8 +47,11 @@ def parse_record(record: Record) -> Tuple[Any, List[str]]:
     still wins); an unknown label is reported in the warnings returned with
     the Document and the encoding is sniffed instead. Parse errors are
     collected."""
+    return _parse(record, content_type(record)[1])
+
+
+def _parse(record: Record, charset: Optional[str]) -> Tuple[Any, List[str]]:
     warnings: List[str] = []
-    _, charset = content_type(record)
     encoding = None
     if charset is not None:
         try:
@@ -175,7 +178,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
     if not isinstance(record, Record):
         raise TypeError("record must be a lexpy.corpus.Record, not %s"
                         % type(record).__name__)
-    mime, _ = content_type(record)
+    mime, charset = content_type(record)
     if not record.body:
         raise NotAPage("empty body")
     if mime is not None and mime not in HTML_TYPES:
@@ -183,7 +186,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
     if mime is None and not _looks_like_html(record.body):
         raise NotAPage("not an HTML page (no Content-Type, and the body does "
                          "not start with '<')")
-    doc, warnings = parse_record(record)
+    doc, warnings = _parse(record, charset)
     url = record.url or ""
     # The first of each, found in one walk (each selector names its own
     # element type; a release of the GIL and a walk per query cost more
