@@ -1,9 +1,11 @@
 # cython: language_level=3
-"""The link shapes extract.resolve() makes without urllib.parse.urljoin, in C:
-plain_resolutions() looks at a page's hrefs without the GIL (it is most of
-what a record's extraction does in Python otherwise) and makes the URL of
-every href of a shape whose urljoin result is known, None for the others
-(resolve_all() hands those to urljoin).
+"""The links of a page, in C: page_links() finds the href of every a and
+area element, matches repeated values and finds the shape of each value
+without the GIL (with proxies, get_attribute and Python's regular
+expressions this was most of what a record's extraction did holding it),
+then makes the URL of every href of a shape whose urljoin result is known
+and hands the others to a fallback (extract._join: urllib.parse.urljoin).
+plain_resolutions() does the same for a list of strs (extract.resolve_all).
 
 The shapes (the same results as urljoin, which tests check on every link of
 the corpus against many bases, and on generated ones):
@@ -23,7 +25,9 @@ the corpus against many bases, and on generated ones):
   itself).
 
 A '.' or '..' segment anywhere sends the href to urljoin. Every href is
-first stripped of ASCII whitespace, as resolve() strips it.
+first stripped of ASCII whitespace, as resolve() strips it. The shapes are
+read off the UTF-8 of the href: every character they name is ASCII, and
+every byte of another character is one that no class of theirs excludes.
 """
 from cpython.unicode cimport PyUnicode_Concat, PyUnicode_DecodeUTF8
 from cpython.list cimport PyList_New, PyList_SET_ITEM
