@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 from urllib.parse import urljoin
 
 import lexpy
 from lexpy.corpus.records import NotAPage, Record, RecordError
-from lexpy.corpus.urls import page_links, plain_resolutions
+from lexpy.corpus.urls import base_parts, page_links, plain_resolutions
 from lexpy.encoding import lookup
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -63,23 +62,9 @@ def _parse(record: Record, charset: Optional[str]) -> Tuple[Any, List[str]]:
     return lexpy.parse(record.body, encoding=encoding, collect_errors=True), warnings
 
 
-# The parts of a base URL the shapes of lexpy.corpus.urls take: a plain
-# absolute http(s) URL (a lowercase scheme, an authority without brackets,
-# no ';', no empty query or fragment, no whitespace or control character),
-# a '.' or '..' segment, and the origin of an http(s) URL.
-_PLAIN_ABSOLUTE = re.compile(
-    r"https?://[^/?#;\[\]\x00-\x20\x7f]+"
-    r"(?:/[^?#;\x00-\x20\x7f]*)?(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
-_DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$|[?#])")
-_ORIGIN = re.compile(r"(https?)://[^/?#;\[\]\x00-\x20\x7f]+(?=[/?#]|$)")
-
-
 class _Base(NamedTuple):
-    """What the shortcuts of resolve() take from a base URL: its scheme and
-    origin ('https', 'https://host:port') when it starts as a plain http(s)
-    URL, and, when the whole URL is plain (as _PLAIN_ABSOLUTE) with no
-    empty or dot segment in its path, the URL without its fragment and its
-    directory (up to the last '/' of the path)."""
+    """What the shapes of resolve() take from a base URL
+    (lexpy.corpus.urls.base_parts)."""
     scheme: Optional[str]
     origin: Optional[str]
     without_fragment: Optional[str]
@@ -88,18 +73,7 @@ class _Base(NamedTuple):
 
 @functools.lru_cache(maxsize=256)
 def _base(base_url: str) -> _Base:
-    origin = _ORIGIN.match(base_url)
-    # (a non-ASCII authority may be one urlsplit rejects: urljoin decides)
-    if origin is None or not origin.group(0).isascii():
-        return _Base(None, None, None, None)
-    if not _PLAIN_ABSOLUTE.fullmatch(base_url):
-        return _Base(origin.group(1), origin.group(0), None, None)
-    without_fragment = base_url.partition("#")[0]
-    path = without_fragment[origin.end():].partition("?")[0]
-    if "//" in path or _DOT_SEGMENT.search(path):
-        return _Base(origin.group(1), origin.group(0), without_fragment, None)
-    return _Base(origin.group(1), origin.group(0), without_fragment,
-                 origin.group(0) + path[:path.rfind("/") + 1] if path else origin.group(0) + "/")
+    return _Base(*base_parts(base_url))
 
 
 def resolve(base_url: str, href: str) -> str:

@@ -37,7 +37,8 @@ from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcmp
 from lexpy.core.names cimport TAG_A, TAG_AREA, ATTR_HREF, NS__UNDEF
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
-                            next_in_tree, element_find_attribute)
+                            next_in_tree, prefetch_walk_ahead,
+                            element_find_attribute)
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object o, Py_ssize_t* size)
@@ -330,6 +331,74 @@ cdef inline str stripped_text(const Href* h):
                                 "surrogatepass")
 
 
+def base_parts(str base_url):
+    """What the shapes take from a base URL, as (scheme, origin,
+    without_fragment, directory): its scheme and origin ('https',
+    'https://host:port') when it starts as an http(s) URL with an ASCII
+    authority (a non-ASCII one may be one urlsplit rejects: urljoin
+    decides), else all None; and, when the whole URL is a plain absolute
+    one, the URL without its fragment, and with no empty or dot segment in
+    its path, its directory (up to the last '/' of the path), else None."""
+    cdef bytes utf8 = base_url.encode("utf-8", "surrogatepass")
+    cdef Href h
+    cdef Py_ssize_t i, authority, origin_end, fragment, query, slash, k
+    cdef uint32_t c
+    cdef bint plain
+    h.data = utf8
+    h.start = 0
+    h.end = len(utf8)
+    # the origin: 'http' or 'https', '://', an authority, then '/', '?',
+    # '#', the end, or a newline that ends the URL (a regular expression's $)
+    i = 0
+    if h.end < 7 or utf8[:4] != b"http":
+        return (None, None, None, None)
+    i = 5 if h.end > 4 and at(&h, 4) == 's' else 4
+    if h.end - i < 3 or at(&h, i) != ':' or at(&h, i + 1) != '/' or at(&h, i + 2) != '/':
+        return (None, None, None, None)
+    authority = i + 3
+    k = authority
+    while k < h.end:
+        c = at(&h, k)
+        if c == '/' or c == '?' or c == '#' or c == ';' or c == '[' or c == ']' \
+                or is_control(c):
+            break
+        if c >= 0x80:
+            return (None, None, None, None)
+        k += 1
+    origin_end = k
+    if origin_end == authority or not (
+            k == h.end or at(&h, k) == '/' or at(&h, k) == '?' or at(&h, k) == '#'
+            or (k == h.end - 1 and at(&h, k) == '\n')):
+        return (None, None, None, None)
+    scheme = "https" if i == 5 else "http"
+    origin = base_url[:origin_end]              # (ASCII up to there)
+    if not is_plain_absolute(&h):
+        return (scheme, origin, None, None)
+    fragment = h.end
+    for k in range(origin_end, h.end):
+        if at(&h, k) == '#':
+            fragment = k
+            break
+    query = fragment
+    for k in range(origin_end, fragment):
+        if at(&h, k) == '?':
+            query = k
+            break
+    without_fragment = utf8[:fragment].decode("utf-8", "surrogatepass")
+    h.start = origin_end
+    h.end = query
+    if has_double_slash(&h) or has_dot_segment(&h):
+        return (scheme, origin, without_fragment, None)
+    if query == origin_end:
+        return (scheme, origin, without_fragment, origin + "/")
+    slash = origin_end
+    for k in range(origin_end, query):
+        if at(&h, k) == '/':
+            slash = k
+    return (scheme, origin, without_fragment,
+            utf8[:slash + 1].decode("utf-8", "surrogatepass"))
+
+
 def plain_resolutions(list hrefs, str scheme, str origin, str without_fragment,
                       str directory):
     """For each href of `hrefs` (each a str), its resolution against a base
@@ -411,6 +480,7 @@ cdef int collect_links(CNode* root, Links* links) noexcept nogil:
     cdef CAttr* attr
     cdef Href* items
     while node != NULL:
+        prefetch_walk_ahead(node)
         if node.type == ELEMENT_NODE:
             element = <CElement*> node
             if element.tag_id == TAG_A or element.tag_id == TAG_AREA:

@@ -924,6 +924,7 @@ cdef int select_into(MatchContext* ctx, CNode* root, NodeArray* out,
     cdef CNode* node = next_element_within(root, root)
     cdef uint32_t list_index = ctx.program.root
     while node != NULL:
+        prefetch_walk_ahead(node)          # (the tree is seldom in the cache)
         if match_list(ctx, list_index, node):
             if node_array_push(out, node) != 0:
                 return -1

@@ -9,6 +9,7 @@ import gzip
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -467,6 +468,38 @@ def test_page_links_keep_the_document_read_and_pass_on_a_fallback_error():
     with pytest.raises(ZeroDivisionError):
         page_links(doc, "http", "http://x", "http://x/", "http://x/", lambda h: 1 / 0)
     assert page_links(doc, None, None, None, None, str.upper) == ["?Q", "/OK"]
+
+
+# The base URL's parts as the regular expressions of extract.py found them
+# before lexpy.corpus.urls did (the reference of base_parts).
+_ORIGIN = re.compile(r"(https?)://[^/?#;\[\]\x00-\x20\x7f]+(?=[/?#]|$)")
+_PLAIN_ABSOLUTE = re.compile(
+    r"https?://[^/?#;\[\]\x00-\x20\x7f]+"
+    r"(?:/[^?#;\x00-\x20\x7f]*)?(?:\?[^#;\x00-\x20\x7f]+)?(?:#[^;\x00-\x20\x7f]+)?")
+_DOT_SEGMENT = re.compile(r"/\.\.?(?:/|$|[?#])")
+
+
+def _reference_base(base_url):
+    origin = _ORIGIN.match(base_url)
+    if origin is None or not origin.group(0).isascii():
+        return (None, None, None, None)
+    if not _PLAIN_ABSOLUTE.fullmatch(base_url):
+        return (origin.group(1), origin.group(0), None, None)
+    without_fragment = base_url.partition("#")[0]
+    path = without_fragment[origin.end():].partition("?")[0]
+    if "//" in path or _DOT_SEGMENT.search(path):
+        return (origin.group(1), origin.group(0), without_fragment, None)
+    return (origin.group(1), origin.group(0), without_fragment,
+            origin.group(0) + path[:path.rfind("/") + 1] if path else origin.group(0) + "/")
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(["http", "https", "://", "http://x", "https://h:8"] + _LINK_PARTS),
+                max_size=10).map("".join))
+def test_base_parts_are_the_regular_expressions(base):
+    from lexpy.corpus.urls import base_parts
+    assert base_parts(base) == _reference_base(base)
+    assert base_parts(base + "\n") == _reference_base(base + "\n")
 
 
 def test_plain_resolutions_rejects_what_is_not_a_str():
