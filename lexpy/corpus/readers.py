@@ -279,21 +279,21 @@ class _InflatedMembers(io.RawIOBase):
         # and copy that into bytes (the copies hold the GIL).
         if size is None or size < 0:
             return self.readall()
+        return bytes(self._take(size))
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._take(len(buffer))
+        buffer[:len(data)] = data
+        return len(data)
+
+    def _take(self, size: int) -> memoryview:
+        """Up to `size` inflated bytes (none at the end), read."""
         if not self._fill():
-            return b""
-        data = bytes(self._output[:size])
+            return memoryview(b"")
+        data = self._output[:size]
         self._output = self._output[len(data):]
         self._position += len(data)
         return data
-
-    def readinto(self, buffer: Any) -> int:
-        if not self._fill():
-            return 0
-        size = min(len(buffer), len(self._output))
-        buffer[:size] = self._output[:size]
-        self._output = self._output[size:]
-        self._position += size
-        return size
 
     def _fill(self) -> bool:
         """Inflate until there is output to read: False at the end."""

@@ -153,43 +153,54 @@ cdef Py_ssize_t path_query_fragment(const Href* h, Py_ssize_t i,
     return i
 
 
-cdef bint is_plain_absolute(const Href* h) noexcept nogil:
+cdef Py_ssize_t after_http_scheme(const Href* h) noexcept nogil:
+    """The index after a leading 'http:' or 'https:' (lowercase), or -1."""
     cdef Py_ssize_t i = h.start
-    if h.end - i < 8 or at(h, i) != 'h' or at(h, i + 1) != 't' \
+    if h.end - i < 5 or at(h, i) != 'h' or at(h, i + 1) != 't' \
             or at(h, i + 2) != 't' or at(h, i + 3) != 'p':
-        return False
+        return -1
     i += 4
     if at(h, i) == 's':
         i += 1
-    if at(h, i) != ':':
-        return False
-    return is_plain_network_path(h, i + 1, False)
+    if i >= h.end or at(h, i) != ':':
+        return -1
+    return i + 1
 
 
-cdef bint is_plain_network_path(const Href* h, Py_ssize_t i,
-                                bint ascii_authority) noexcept nogil:
-    """From i: '//', an authority (not empty; no '/', '?', '#', ';',
-    brackets, controls; with ascii_authority, ASCII only), then the path,
-    query and fragment."""
-    cdef Py_ssize_t begin
+cdef Py_ssize_t authority_end(const Href* h, Py_ssize_t i,
+                              bint ascii_only) noexcept nogil:
+    """From i, the end of an authority's characters (not '/', '?', '#',
+    ';', brackets, controls); -1 at a non-ASCII one when ascii_only."""
     cdef uint32_t c
-    if i + 2 > h.end or at(h, i) != '/' or at(h, i + 1) != '/':
-        return False
-    i += 2
-    begin = i
     while i < h.end:
         c = at(h, i)
         if c == '/' or c == '?' or c == '#' or c == ';' or c == '[' \
                 or c == ']' or is_control(c):
             break
-        if ascii_authority and c >= 0x80:
-            return False
+        if ascii_only and c >= 0x80:
+            return -1
         i += 1
-    if i == begin:
+    return i
+
+
+cdef bint is_plain_absolute(const Href* h) noexcept nogil:
+    cdef Py_ssize_t i = after_http_scheme(h)
+    return i >= 0 and is_plain_network_path(h, i, False)
+
+
+cdef bint is_plain_network_path(const Href* h, Py_ssize_t i,
+                                bint ascii_authority) noexcept nogil:
+    """From i: '//', an authority (not empty; with ascii_authority, ASCII
+    only), then the path, query and fragment."""
+    cdef Py_ssize_t end
+    if i + 2 > h.end or at(h, i) != '/' or at(h, i + 1) != '/':
         return False
-    if i < h.end and at(h, i) != '/' and at(h, i) != '?' and at(h, i) != '#':
+    end = authority_end(h, i + 2, ascii_authority)
+    if end <= i + 2:
         return False
-    return path_query_fragment(h, i, True) == h.end
+    if end < h.end and at(h, end) != '/' and at(h, end) != '?' and at(h, end) != '#':
+        return False
+    return path_query_fragment(h, end, True) == h.end
 
 
 cdef bint is_plain_path(const Href* h) noexcept nogil:
@@ -341,36 +352,22 @@ def base_parts(str base_url):
     its path, its directory (up to the last '/' of the path), else None."""
     cdef bytes utf8 = base_url.encode("utf-8", "surrogatepass")
     cdef Href h
-    cdef Py_ssize_t i, authority, origin_end, fragment, query, slash, k
-    cdef uint32_t c
-    cdef bint plain
+    cdef Py_ssize_t i, origin_end, fragment, query, slash, k
     h.data = utf8
     h.start = 0
     h.end = len(utf8)
-    # the origin: 'http' or 'https', '://', an authority, then '/', '?',
-    # '#', the end, or a newline that ends the URL (a regular expression's $)
-    i = 0
-    if h.end < 7 or utf8[:4] != b"http":
+    # the origin: 'http:' or 'https:', '//', an ASCII authority, then '/',
+    # '?', '#', the end, or a newline that ends the URL (a regular
+    # expression's $)
+    i = after_http_scheme(&h)
+    if i < 0 or h.end - i < 2 or at(&h, i) != '/' or at(&h, i + 1) != '/':
         return (None, None, None, None)
-    i = 5 if h.end > 4 and at(&h, 4) == 's' else 4
-    if h.end - i < 3 or at(&h, i) != ':' or at(&h, i + 1) != '/' or at(&h, i + 2) != '/':
-        return (None, None, None, None)
-    authority = i + 3
-    k = authority
-    while k < h.end:
-        c = at(&h, k)
-        if c == '/' or c == '?' or c == '#' or c == ';' or c == '[' or c == ']' \
-                or is_control(c):
-            break
-        if c >= 0x80:
-            return (None, None, None, None)
-        k += 1
-    origin_end = k
-    if origin_end == authority or not (
+    k = origin_end = authority_end(&h, i + 2, True)
+    if origin_end <= i + 2 or not (
             k == h.end or at(&h, k) == '/' or at(&h, k) == '?' or at(&h, k) == '#'
             or (k == h.end - 1 and at(&h, k) == '\n')):
         return (None, None, None, None)
-    scheme = "https" if i == 5 else "http"
+    scheme = "https" if i == 6 else "http"
     origin = base_url[:origin_end]              # (ASCII up to there)
     if not is_plain_absolute(&h):
         return (scheme, origin, None, None)
