@@ -184,6 +184,16 @@ def _processes(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
                 finally:
                     pool.shutdown(wait=True, cancel_futures=True)
 
+    def submit(batch: Batch) -> "Future[Any]":
+        # A worker that died since the last look breaks the pool at once:
+        # the batch is then one of those the broken pool took.
+        try:
+            return executor.submit(apply_batch, fn, batch)
+        except BrokenProcessPool as exc:
+            broken: "Future[Any]" = Future()
+            broken.set_exception(exc)
+            return broken
+
     pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
     executor = new_pool()
     try:
@@ -195,7 +205,7 @@ def _processes(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
                 if batch is None:
                     exhausted = True
                 else:
-                    pending.append((batch, executor.submit(apply_batch, fn, batch)))
+                    pending.append((batch, submit(batch)))
             limit = 0 if exhausted else workers * 2
             finished = list(_drain(pending, ordered, limit))
             if not any(isinstance(f.exception(), BrokenProcessPool) for _, f in finished):
