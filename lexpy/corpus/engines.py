@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import collections
 import os
+import queue
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, wait
-from typing import Any, Callable, Deque, Iterable, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Optional, Tuple
 
 from lexpy.corpus.extract import extract_record
 from lexpy.corpus.readers import Item, iter_inputs
@@ -134,26 +136,156 @@ def _drain(pending: Deque[Tuple[Any, "Future[Any]"]], ordered: bool,
             yield from finished
 
 
+class _SharedBatches:
+    """The batches of the threads engine's input, read by its workers
+    themselves: no thread of its own for reading, which would share the
+    cores with them (a third thread on two cores is switched in and out,
+    and the caches with it). A worker takes the batch one of them read
+    beforehand; when none is waiting and no one is reading, it reads the
+    next one first, and then, when no one else is reading, the one after
+    for the others to find waiting (a worker waiting for another's read
+    would leave its core idle). At most `window` batches are read and not
+    yet yielded (release() frees one)."""
+
+    def __init__(self, batches: Iterator[Batch], window: int,
+                 done: "queue.SimpleQueue[Tuple[int, Any, Optional[BaseException]]]") -> None:
+        self._batches = batches
+        self._window = threading.BoundedSemaphore(window)
+        self._slots = window
+        self._done = done
+        self._lock = threading.Condition()
+        self._ready: Deque[Tuple[int, Batch]] = collections.deque()
+        self._reading = False
+        self._count = 0         # batches read
+        self._ended = False     # the input is read to its end, or failed
+        self._stopped = False
+
+    def take(self) -> Optional[Tuple[int, Batch]]:
+        """The next batch to process with its index, None when there is no
+        more (the end of the input or stop())."""
+        with self._lock:
+            while not self._ready:
+                if self._stopped or self._ended:
+                    return None
+                if not self._reading:
+                    self._reading = True
+                    break
+                self._lock.wait()
+            else:
+                return self._ready.popleft()
+        return self._read(True)
+
+    def read_ahead(self) -> None:
+        """Read the next batch for another worker when none is waiting, no
+        one is reading and the window has room."""
+        with self._lock:
+            if self._ready or self._reading or self._ended or self._stopped:
+                return
+            self._reading = True
+        task = self._read(False)
+        if task is not None:
+            with self._lock:
+                self._ready.append(task)
+                self._lock.notify()
+
+    def _read(self, wait: bool) -> Optional[Tuple[int, Batch]]:
+        # (the caller took the reading role)
+        try:
+            if not self._window.acquire(wait):
+                return None
+            if self._stopped:
+                return None
+            index = self._count
+            try:
+                batch = next(self._batches, None)
+            except BaseException as exc:    # an input that cannot be read
+                self._ended = True
+                self._done.put((index, None, exc))
+                return None
+            if batch is None:
+                self._ended = True
+                self._done.put((-1, index, None))   # the number of batches
+                return None
+            self._count += 1
+            return index, batch
+        finally:
+            with self._lock:
+                self._reading = False
+                self._lock.notify_all()
+
+    def release(self) -> None:
+        """A batch read was yielded."""
+        self._window.release()
+
+    def stop(self) -> None:
+        """No more batches: take() gives None from now on."""
+        with self._lock:
+            self._stopped = True
+            self._lock.notify_all()
+        for _ in range(self._slots):
+            try:
+                self._window.release()  # (wakes a read waiting for room)
+            except ValueError:          # (every slot free already)
+                break
+
+
 def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
              ordered: bool, size: int) -> Iterator[Any]:
-    from concurrent.futures import ThreadPoolExecutor
     if workers == 1:
         for item in items:
             yield apply(fn, item)
         return
-    pending: Deque[Tuple[Any, "Future[Any]"]] = collections.deque()
-    executor = ThreadPoolExecutor(workers, thread_name_prefix="lexpy-corpus")
+    # Batches: a task per record costs as much as a small page's Python
+    # work. At most 2 * workers batches are read and not yet yielded.
+    done: "queue.SimpleQueue[Tuple[int, Any, Optional[BaseException]]]" = queue.SimpleQueue()
+    shared = _SharedBatches(_batches(items, size), workers * 2, done)
+
+    def work() -> None:
+        while True:
+            task = shared.take()
+            if task is None:
+                return
+            shared.read_ahead()
+            index, batch = task
+            try:
+                done.put((index, apply_batch(fn, batch), None))
+            except BaseException as exc:
+                shared.stop()
+                done.put((index, None, exc))
+                return
+
+    threads = [threading.Thread(target=work, name="lexpy-corpus-%d" % k, daemon=True)
+               for k in range(workers)]
+    for thread in threads:
+        thread.start()
     try:
-        # Batches: a future per record costs as much as a small page's
-        # Python work.
-        for batch in _batches(items, size):
-            pending.append((None, executor.submit(apply_batch, fn, batch)))
-            for _, future in _drain(pending, ordered, workers * 2):
-                yield from future.result()
-        for _, future in _drain(pending, ordered, 0):
-            yield from future.result()
+        held: Dict[int, Tuple[Any, Optional[BaseException]]] = {}
+        following = 0           # the next batch to yield when ordered
+        total: Optional[int] = None
+        yielded = 0
+        while total is None or yielded < total:
+            index, results, failure = done.get()
+            if index < 0:
+                total = results
+                continue
+            if ordered:
+                held[index] = (results, failure)
+                now = []
+                while following in held:
+                    now.append(held.pop(following))
+                    following += 1
+            else:
+                now = [(results, failure)]
+            for results, failure in now:
+                if failure is not None:
+                    raise failure
+                yielded += 1
+                shared.release()
+                yield from results
     finally:
-        executor.shutdown(wait=True, cancel_futures=True)
+        shared.stop()
+        for thread in threads:
+            thread.join()
 
 
 def _worker_died(batch: Batch, why: str) -> List[RecordError]:

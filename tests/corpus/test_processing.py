@@ -13,6 +13,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -220,6 +221,26 @@ def test_a_record_inflating_to_megabytes_reads_whole(tmp_path, inflater):
     assert records[0].body == page and records[1].body == b"<p>after"
 
 
+class _ShortReads:
+    """A payload reader that gives at most `step` bytes a read."""
+
+    def __init__(self, data, step):
+        self.data, self.step = data, step
+
+    def read(self, size=-1):
+        size = self.step if size < 0 else min(size, self.step)
+        chunk, self.data = self.data[:size], self.data[size:]
+        return chunk
+
+
+@pytest.mark.parametrize("limit", [0, 5, 99, 100, 101, 1000])
+@pytest.mark.parametrize("step", [1, 7, 100, 10**6])
+def test_a_payload_read_in_short_reads_comes_whole(limit, step):
+    from lexpy.corpus.readers import _read_payload
+    data = bytes(range(100))
+    assert _read_payload(_ShortReads(data, step), limit) == data
+
+
 def test_missing_input_is_an_error_before_any_work(tmp_path, capsys, warc):
     out = tmp_path / "out.jsonl"
     assert main(["extract", str(warc), str(tmp_path / "missing.warc"), "-o", str(out)]) == 1
@@ -301,6 +322,41 @@ def test_the_threads_engine_keeps_order_with_a_bounded_window():
     unordered = list(process(records, slow_first, engine="threads", jobs=2, batch_size=4,
                              ordered=False))
     assert sorted(unordered) == list(range(200)) and unordered[0] != 0
+
+
+def test_the_threads_engine_raises_what_reading_raises_and_stops_its_threads():
+    def inputs():
+        yield Record("f", 0, "http://example.com/", 200, [], b"<p>0")
+        raise RuntimeError("the input broke")
+
+    def run(ordered):
+        # (in a thread of its own: an error lost on the way would hang)
+        outcome = []
+
+        def consume():
+            try:
+                list(process(inputs(), lambda record: record.offset, engine="threads",
+                             jobs=2, ordered=ordered))
+            except RuntimeError as exc:
+                outcome.append(exc)
+
+        thread = threading.Thread(target=consume, daemon=True)
+        thread.start()
+        thread.join(30)
+        assert not thread.is_alive(), "the error did not reach the consumer"
+        return outcome
+
+    before = threading.active_count()
+    for ordered in (True, False):
+        assert [str(exc) for exc in run(ordered)] == ["the input broke"]
+        assert threading.active_count() == before
+    # a consumer that stops early leaves no thread behind either
+    records = [Record("f", i, "http://example.com/", 200, [], b"<p>") for i in range(100)]
+    results = process(records, lambda record: record.offset, engine="threads", jobs=2,
+                      batch_size=2)
+    assert next(results) == 0
+    results.close()
+    assert threading.active_count() == before
 
 
 def test_extract_record_fields():
