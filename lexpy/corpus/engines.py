@@ -16,6 +16,9 @@ from lexpy.corpus.records import NotAPage, Record, RecordError
 
 ENGINES = ("threads", "processes", "dask")
 Batch = List[Item]
+# (a batch's index, its results or, for index -1, the number of batches,
+# and what it raised)
+Outcome = Tuple[int, Any, Optional[BaseException]]
 
 
 def apply(fn: Callable[[Record], Any], item: Item) -> Any:
@@ -148,7 +151,7 @@ class _SharedBatches:
     yet yielded (release() frees one)."""
 
     def __init__(self, batches: Iterator[Batch], window: int,
-                 done: "queue.SimpleQueue[Tuple[int, Any, Optional[BaseException]]]") -> None:
+                 done: "queue.SimpleQueue[Outcome]") -> None:
         self._batches = batches
         self._window = threading.BoundedSemaphore(window)
         self._slots = window
@@ -237,7 +240,7 @@ def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
         return
     # Batches: a task per record costs as much as a small page's Python
     # work. At most 2 * workers batches are read and not yet yielded.
-    done: "queue.SimpleQueue[Tuple[int, Any, Optional[BaseException]]]" = queue.SimpleQueue()
+    done: "queue.SimpleQueue[Outcome]" = queue.SimpleQueue()
     shared = _SharedBatches(_batches(items, size), workers * 2, done)
 
     def work() -> None:
