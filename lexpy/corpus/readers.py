@@ -228,13 +228,14 @@ def _preceded_by_newline(raw: IO[bytes], offset: int) -> bool:
 
 
 def _inflater_module() -> Any:
-    """python-isal's zlib (lexpy[warc] installs it), or None: it inflates
-    outside the GIL, and faster than fastwarc does while holding it."""
+    """python-isal's igzip_lib (lexpy[warc] installs it), or None: it
+    inflates outside the GIL, and faster than fastwarc does while holding
+    it."""
     try:
-        from isal import isal_zlib
+        from isal import igzip_lib
     except ImportError:
         return None
-    return isal_zlib
+    return igzip_lib
 
 
 class _InflatedMembers(io.RawIOBase):
@@ -245,12 +246,26 @@ class _InflatedMembers(io.RawIOBase):
     record is one member). A file that ends inside a member ends the
     stream there, as fastwarc itself stops at a truncated end."""
 
+    # A MiB of the file a read: each read lets the GIL go, and each time a
+    # thread that waits for it may take it; the reader then waits for it in
+    # turn.
+    read_size = 1 << 20
+    # 64 KiB of input an inflate call (about a record's member: what is left
+    # after the member's end is copied, with the GIL held).
+    input_size = 1 << 16
+    # One inflate call a member, for most: given a limit, the decompressor
+    # makes its output buffer that size at once (without one it starts at
+    # 16 KiB and doubles, letting the GIL go and taking it back at every
+    # step). 256 KiB: most pages fit.
+    output_limit = 1 << 18
+
     def __init__(self, raw: IO[bytes], start: int, inflater_module: Any) -> None:
         super().__init__()
         raw.seek(start)
         self._raw = raw
-        self._zlib = inflater_module
-        self._input = memoryview(b"")   # read, not yet inflated
+        self._igzip = inflater_module
+        self._input = memoryview(b"")   # read from the file
+        self._given = 0                 # how much of _input the inflaters have had
         self._input_offset = start      # the file offset of _input[0]
         self._inflater: Any = None      # of the member being inflated
         self._output = memoryview(b"")  # inflated, not yet read
@@ -298,31 +313,37 @@ class _InflatedMembers(io.RawIOBase):
     def _fill(self) -> bool:
         """Inflate until there is output to read: False at the end."""
         while not self._output:
-            if not self._input:
-                # A MiB at a time: each read lets the GIL go, and each time
-                # a thread that waits for it may take it; the reader then
-                # waits for it in turn.
-                self._input = memoryview(self._raw.read(1 << 20))
-                if not self._input:
-                    return False
+            if self._inflater is None or self._inflater.needs_input:
+                if self._given == len(self._input):
+                    self._input_offset += self._given
+                    self._input = memoryview(self._raw.read(self.read_size))
+                    self._given = 0
+                    if not self._input:
+                        return False
+                given = self._input[self._given:self._given + self.input_size]
+            else:
+                given = self._input[:0]     # (it holds input it has not inflated)
             if self._inflater is None:
                 self._member_positions.append(self._position)
-                self._member_offsets.append(self._input_offset)
-                self._inflater = self._zlib.decompressobj(16 + self._zlib.MAX_WBITS)
-            # 64 KiB of input a call (about a record's member: the inflater
-            # copies what it leaves of its input, holding the GIL) and at
-            # most 256 KiB of output (a small input may inflate to a lot,
-            # and the inflater allocates the whole limit for its output).
-            given = self._input[:1 << 16]
-            self._output = memoryview(self._inflater.decompress(given, 1 << 18))
-            rest = self._inflater.unused_data if self._inflater.eof \
-                else self._inflater.unconsumed_tail
-            consumed = len(given) - len(rest)
-            self._input_offset += consumed
-            self._input = self._input[consumed:]
+                self._member_offsets.append(self._input_offset + self._given)
+                self._inflater = self._igzip.IgzipDecompressor(flag=self._igzip.DECOMP_GZIP)
+            self._given += len(given)
+            self._output = memoryview(self._inflater.decompress(given, self.output_limit))
             if self._inflater.eof:
+                self._unread(self._inflater.unused_data)
                 self._inflater = None
         return True
+
+    def _unread(self, data: bytes) -> None:
+        """Give back what followed a member's end: the last len(data) bytes
+        given to the inflaters."""
+        size = len(data)
+        if size <= self._given:
+            self._given -= size
+        else:   # (they began in the previous read of the file)
+            self._input_offset += self._given - size
+            self._input = memoryview(data + self._input[self._given:].tobytes())
+            self._given = 0
 
     def offset_of(self, position: int) -> int:
         return self._member_offsets[bisect.bisect_right(self._member_positions, position) - 1]

@@ -221,6 +221,99 @@ def test_a_record_inflating_to_megabytes_reads_whole(tmp_path, inflater):
     assert records[0].body == page and records[1].body == b"<p>after"
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.binary(max_size=3000), min_size=1, max_size=12),
+       st.integers(1, 300), st.integers(1, 300), st.integers(1, 5000),
+       st.integers(0, 3))
+def test_inflated_members_are_the_members_and_their_offsets(
+        members, read_size, input_size, output_limit, cut):
+    # gzip members of random sizes read through python-isal in small reads,
+    # inputs and outputs, so that members end inside reads and inside the
+    # inflater's own read-ahead: the bytes and each member's offset are
+    # those of zlib, member by member; a cut end ends the stream there
+    from lexpy.corpus import readers
+    module = readers._inflater_module()
+    assert module is not None, "python-isal is not installed"
+    packed = [gzip.compress(m * 3, mtime=0) for m in members]
+    data = b"".join(packed)[:-cut or None]
+    stream = readers._InflatedMembers(io.BytesIO(b"junk" + data), 4, module)
+    stream.read_size, stream.input_size, stream.output_limit = \
+        read_size, input_size, output_limit
+    got = b""
+    while True:
+        chunk = stream.read(97)
+        if not chunk:
+            break
+        got += chunk
+    whole = b"".join(m * 3 for m in members)
+    if cut:
+        assert whole.startswith(got)
+    else:
+        assert got == whole
+    offset, position = 4, 0
+    for m, p in zip(members, packed):
+        if m and position < len(got):
+            assert stream.offset_of(position) == offset
+            assert stream.offset_of(position + len(m) * 3 - 1) == offset
+        offset += len(p)
+        position += len(m) * 3
+
+
+class _ReadingAhead:
+    """A stand-in for igzip_lib, to check _InflatedMembers' bookkeeping
+    where the decompressor takes input past a member's end before it says
+    it ended (the API allows it: unused_data is what came after): a
+    "member" is a length byte and that many bytes, and the decompressor
+    ends it only once it holds `ahead` more bytes (or the input ended)."""
+
+    DECOMP_GZIP = 0
+
+    def __init__(self, ahead):
+        self.ahead = ahead
+
+    def IgzipDecompressor(self, flag):
+        module = self
+
+        class Decompressor:
+            needs_input, eof, unused_data = True, False, b""
+            held = b""
+
+            def decompress(self, data, limit):
+                self.held += bytes(data)
+                size = self.held[0] + 1 if self.held else None
+                if size is None or len(self.held) < size + module.ahead:
+                    return b""
+                self.eof, self.needs_input = True, False
+                self.unused_data = self.held[size:]
+                return self.held[1:size]
+
+        return Decompressor()
+
+
+@pytest.mark.parametrize("read_size", [1, 2, 3, 7, 100])
+@pytest.mark.parametrize("ahead", [0, 1, 5, 40])
+def test_inflated_members_give_back_what_follows_a_member(read_size, ahead):
+    from lexpy.corpus import readers
+    members = [bytes([n % 251]) * n for n in (3, 0, 17, 1, 60, 9, 2, 33)]
+    data = b"".join(bytes([len(m)]) + m for m in members) + b"\xff" * ahead
+    stream = readers._InflatedMembers(io.BytesIO(data), 0, _ReadingAhead(ahead))
+    stream.read_size = read_size
+    got = b""
+    while True:
+        chunk = stream.read(5)
+        if not chunk:
+            break
+        got += chunk
+    assert got == b"".join(members)
+    starts, offset, position = {}, 0, 0
+    for m in members:
+        if m:
+            starts[position] = offset
+        offset += 1 + len(m)
+        position += len(m)
+    assert all(stream.offset_of(p) == o for p, o in starts.items())
+
+
 class _ShortReads:
     """A payload reader that gives at most `step` bytes a read."""
 
