@@ -392,6 +392,16 @@ def test_function_errors_are_error_objects(tmp_path):
         assert errors[0].file == str(path) and errors[0].offset > 0
 
 
+@pytest.mark.parametrize("count,size,first,sizes", [
+    (40, 8, 1, [1, 2, 4, 8, 8, 8, 8, 1]), (20, 8, None, [8, 8, 4]),
+    (5, 2, 4, [2, 2, 1]), (3, 8, 1, [1, 2]), (0, 8, 1, [])])
+def test_batches_grow_from_the_first_size(count, size, first, sizes):
+    from lexpy.corpus.engines import _batches
+    batches = list(_batches(iter(range(count)), size, first))
+    assert [len(b) for b in batches] == sizes
+    assert [x for b in batches for x in b] == list(range(count))
+
+
 def test_the_threads_engine_keeps_order_with_a_bounded_window():
     records = [Record("f", i, "http://example.com/%d" % i, 200, [], b"<p>%d" % i)
                for i in range(200)]
