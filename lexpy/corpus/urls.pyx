@@ -5,7 +5,8 @@ without the GIL (with proxies, get_attribute and Python's regular
 expressions this was most of what a record's extraction did holding it),
 then makes the URL of every href of a shape whose urljoin result is known
 and hands the others to a fallback (extract._join: urllib.parse.urljoin).
-plain_resolutions() does the same for a list of strs (extract.resolve_all).
+plain_resolutions() does the same for a list of strs (extract.resolve_all;
+with the GIL held for fewer than 32 of them).
 
 The shapes (the same results as urljoin, which tests check on every link of
 the corpus against many bases, and on generated ones):
@@ -396,6 +397,20 @@ def base_parts(str base_url):
             utf8[:slash + 1].decode("utf-8", "surrogatepass"))
 
 
+# plain_resolutions finds the shapes of fewer hrefs than this with the GIL
+# held (the base URL's, a canonical link's: one shape takes less time than
+# letting the GIL go and waiting to get it back).
+cdef enum:
+    WITHOUT_GIL = 32
+
+
+cdef void find_shapes(Href* items, Py_ssize_t count, const Base* base) noexcept nogil:
+    cdef Py_ssize_t k
+    for k in range(count):
+        if items[k].data != NULL:
+            items[k].shape = shape_of(&items[k], base)
+
+
 def plain_resolutions(list hrefs, str scheme, str origin, str without_fragment,
                       str directory):
     """For each href of `hrefs` (each a str), its resolution against a base
@@ -432,10 +447,11 @@ def plain_resolutions(list hrefs, str scheme, str origin, str without_fragment,
             items[k].start = 0
             items[k].end = length
             items[k].shape = TO_URLJOIN
-        with nogil:
-            for k in range(count):
-                if items[k].data != NULL:
-                    items[k].shape = shape_of(&items[k], &base)
+        if count < WITHOUT_GIL:
+            find_shapes(items, count, &base)
+        else:
+            with nogil:
+                find_shapes(items, count, &base)
         for k in range(count):
             if items[k].shape == TO_URLJOIN:
                 result = None

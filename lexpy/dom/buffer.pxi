@@ -99,6 +99,24 @@ cdef str buffer_finish(Buffer* buffer):
     return result
 
 
+# Subtrees of fewer nodes than this are walked with the GIL held.
+cdef enum:
+    SMALL_SUBTREE = 16
+
+
+cdef bint has_fewer_descendants(CNode* root, int limit) noexcept nogil:
+    """Whether root has fewer than `limit` descendants (a walk that stops
+    at `limit`)."""
+    cdef CNode* node = root.first_child
+    cdef int count = 0
+    while node != NULL:
+        count += 1
+        if count >= limit:
+            return False
+        node = next_in_tree(node, root)
+    return True
+
+
 # https://dom.spec.whatwg.org/#concept-descendant-text-content
 cdef int write_descendant_text(Buffer* out, CNode* root) noexcept nogil:
     cdef CNode* node = root.first_child

@@ -576,6 +576,11 @@ cdef class Node:
         cdef CNode* c_node = live(self)
         if c_node.type == ELEMENT_NODE or c_node.type == DOCUMENT_FRAGMENT_NODE:
             memset(&out, 0, sizeof(Buffer))
+            if has_fewer_descendants(c_node, SMALL_SUBTREE):
+                # (a <title>, a link's text: the walk takes less time than
+                # letting the GIL go and waiting to get it back)
+                write_descendant_text(&out, c_node)
+                return buffer_finish(&out)
             begin_reading(c_node.owner)     # (as serialize_html does)
             with nogil:
                 write_descendant_text(&out, c_node)

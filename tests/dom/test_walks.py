@@ -144,3 +144,21 @@ def test_walking_while_another_thread_changes_the_tree():
     # with the readers rule's RuntimeError, never anything else.
     assert all(isinstance(e, RuntimeError) and "in another thread" in str(e)
                for e in errors), errors[:3]
+
+
+def test_text_content_of_small_and_large_subtrees():
+    # text_content walks a subtree of few nodes with the GIL held and a
+    # larger one without it: the same text either way, around the limit
+    for count in range(0, 40):
+        doc = Document()
+        root = doc.create_element("div")
+        parent = root
+        for i in range(count):
+            if i % 3 == 0:
+                parent = root.append_child(doc.create_element("b"))
+            else:
+                parent.append_child(doc.create_text_node("t%d " % i))
+        expected = "".join(node.data for node in root.descendants()
+                           if node.node_type == 3)
+        assert sum(1 for _ in root.descendants()) == count
+        assert root.text_content == expected
