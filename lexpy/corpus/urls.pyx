@@ -35,7 +35,7 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
-from libc.string cimport memcmp
+from libc.string cimport memcmp, memcpy
 from lexpy.core.names cimport TAG_A, TAG_AREA, ATTR_HREF, NS__UNDEF
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
                             next_in_tree, prefetch_walk_ahead,
@@ -44,6 +44,9 @@ from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NOD
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object o, Py_ssize_t* size)
     void PyErr_Clear()
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    void* PyUnicode_DATA(object o)
+    bint PyUnicode_IS_ASCII(object o)
 
 
 cdef enum Shape:
@@ -338,6 +341,31 @@ cdef object made(const Href* h, object text, str scheme, str origin,
     return without_fragment                 # BASE_ITSELF
 
 
+cdef object made_from_utf8(const Href* h, str scheme, str origin, str without_fragment,
+                           str directory):
+    """made() of an href still in UTF-8: an ASCII href after an ASCII
+    prefix (most links) is copied into its URL in one allocation."""
+    cdef str prefix
+    cdef Py_ssize_t i, n = h.end - h.start, length
+    cdef str url
+    if h.shape == BASE_ITSELF:
+        return without_fragment
+    prefix = origin if h.shape == AFTER_ORIGIN else \
+        without_fragment if h.shape == AFTER_BASE else \
+        directory if h.shape == AFTER_DIRECTORY else \
+        "" if h.shape == AS_IT_IS else None
+    if prefix is None or not PyUnicode_IS_ASCII(prefix):
+        return made(h, stripped_text(h), scheme, origin, without_fragment, directory)
+    for i in range(h.start, h.end):
+        if h.data[i] & 0x80:
+            return made(h, stripped_text(h), scheme, origin, without_fragment, directory)
+    length = len(prefix)
+    url = PyUnicode_New(length + n, 127)
+    memcpy(PyUnicode_DATA(url), PyUnicode_DATA(prefix), <size_t> length)
+    memcpy(<char*> PyUnicode_DATA(url) + length, h.data + h.start, <size_t> n)
+    return url
+
+
 cdef inline str stripped_text(const Href* h):
     return PyUnicode_DecodeUTF8(<const char*> h.data + h.start, h.end - h.start,
                                 "surrogatepass")
@@ -591,12 +619,11 @@ def page_links(Node root, str scheme, str origin, str without_fragment, str dire
         made_urls = [None] * links.count
         for k in range(links.count):
             if links.items[k].first == k:
-                text = stripped_text(&links.items[k])
                 if links.items[k].shape == TO_URLJOIN:
-                    url = fallback(text)
+                    url = fallback(stripped_text(&links.items[k]))
                 else:
-                    url = made(&links.items[k], text, scheme, origin, without_fragment,
-                               directory)
+                    url = made_from_utf8(&links.items[k], scheme, origin, without_fragment,
+                                         directory)
                 made_urls[k] = url
             else:
                 url = made_urls[links.items[k].first]
