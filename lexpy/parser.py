@@ -19,6 +19,7 @@ from lexpy.dom.errors import ParseError
 from lexpy.driver.driver import (
     MAX_SCRIPT_NESTING, NAMESPACES, REPARSE_WINDOW, ParserBusyError, ScriptNestingError,
     ScriptWriter, TreeConstruction)
+from lexpy.encoding import lookup
 
 if TYPE_CHECKING:
     from lexpy.dom import Document, DocumentFragment, Element
@@ -53,7 +54,6 @@ def _encoding_id(label: object, what: str) -> int:
     if not isinstance(label, str):
         raise TypeError("%s must be a str (an encoding label) or None, not %s"
                         % (what, _type_name(label)))
-    from lexpy.encoding import lookup
     return int(lookup(label).id)
 
 
@@ -323,7 +323,6 @@ class Parser(Generic[_Tree]):
         if self._fragment:
             # The fragment case has no encoding sniffing: a BOM, else the
             # caller's encoding as certain (then no <meta> changes it).
-            from lexpy.encoding import lookup
             transport = self._encoding if self._encoding >= 0 else \
                 self._default_encoding if self._default_encoding >= 0 else \
                 int(lookup("utf-8").id)

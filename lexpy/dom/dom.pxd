@@ -280,6 +280,15 @@ cdef class Document(Node):
 cdef Document document_new()
 # The proxy of a node (created on first access, then cached).
 cdef Node node_proxy(CNode* c_node)
+# UTF-8 to str in two passes (strings.pxi): utf8_measure (callable without
+# the GIL) finds the code point count and the largest code point, then
+# measured_utf8_str writes the str (lone surrogates read as
+# "surrogatepass" reads them; Python's decoder judges anything else that is
+# not UTF-8). With `release`, the writing lets the GIL go.
+cdef void utf8_measure(const uint8_t* data, size_t length, size_t* code_points,
+                       uint32_t* max_char) noexcept nogil
+cdef str measured_utf8_str(const uint8_t* data, size_t length, size_t code_points,
+                           uint32_t max_char, bint release)
 
 
 # ---------------------------------------------------------------------------

@@ -70,26 +70,32 @@ cdef str decode_long_utf8(const uint8_t* data, size_t length):
     """decode_utf8 for a long text."""
     cdef size_t code_points
     cdef uint32_t max_char
-    cdef str text
-    cdef void* out
-    cdef int kind
-    cdef int status
     cdef bint release = length >= DECODE_WITHOUT_GIL
     if release:
         with nogil:
-            lxp_utf8_measure(data, length, &code_points, &max_char)
+            utf8_measure(data, length, &code_points, &max_char)
     else:
-        lxp_utf8_measure(data, length, &code_points, &max_char)
-    text = PyUnicode_New(<Py_ssize_t> code_points, max_char)
-    out = PyUnicode_DATA(text)
-    kind = PyUnicode_KIND(text)
+        utf8_measure(data, length, &code_points, &max_char)
+    return measured_utf8_str(data, length, code_points, max_char, release)
+
+
+cdef void utf8_measure(const uint8_t* data, size_t length, size_t* code_points,
+                       uint32_t* max_char) noexcept nogil:
+    lxp_utf8_measure(data, length, code_points, max_char)
+
+
+cdef str measured_utf8_str(const uint8_t* data, size_t length, size_t code_points,
+                           uint32_t max_char, bint release):
+    cdef str text = PyUnicode_New(<Py_ssize_t> code_points, max_char)
+    cdef void* out = PyUnicode_DATA(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef int status
     if release:
         with nogil:
             status = utf8_write_code_points(data, length, out, kind, code_points,
                                             max_char)
     else:
-        status = utf8_write_code_points(data, length, out, kind, code_points,
-                                        max_char)
+        status = utf8_write_code_points(data, length, out, kind, code_points, max_char)
     if status != 0:
         return PyUnicode_DecodeUTF8(<const char*> data, <Py_ssize_t> length,
                                     "surrogatepass")

@@ -107,6 +107,7 @@ def inner_text(element):
             write_descendant_text(&w, c_node)
         elif html_box(c_element, o.scripting) != BOX_REPLACED:
             collect_text(&w, c_node, &o)
+        writer_measure(&w)
     end_reading(c_node.owner)
     return writer_finish(&w)
 
@@ -223,6 +224,7 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     try:
         with nogil:
             walk_with_main_content(&w, root, &o, main, False)
+            writer_measure(&w)
     finally:
         end_reading(doc)
     return writer_finish(&w)
@@ -266,6 +268,7 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     try:
         with nogil:
             walk_with_main_content(&w, root, &o, main, True)
+            writer_measure(&w)
     finally:
         end_reading(doc)
     return writer_finish(&w)

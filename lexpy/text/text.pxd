@@ -55,6 +55,9 @@ cdef struct TextWriter:
     size_t opens_length           # content (an empty <em> writes nothing)
     bint line_begin               # Markdown: nothing on this line yet
     uint32_t line_digits          # Markdown: digits since the line began
+    bint measured                 # writer_measure: the text's code points
+    size_t code_points            # and largest code point (for its str)
+    uint32_t max_char
 
 
 cdef struct TextOptions:

@@ -13,7 +13,8 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8
 from lexpy.core.names cimport *
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CCharacterData, CDocument, Node, node_proxy,
-    element_find_attribute, element_local_name, next_in_tree,
+    element_find_attribute, element_local_name, next_in_tree, utf8_measure,
+    measured_utf8_str,
     ELEMENT_NODE, TEXT_NODE, COMMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     CDATA_SECTION_NODE)
 from lexpy.core.core cimport attr_name_of, attr_id_by_name

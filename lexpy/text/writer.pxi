@@ -196,6 +196,14 @@ cdef void writer_marker_push(TextWriter* w, const uint8_t* text,
     w.marker_length += length
 
 
+cdef void writer_measure(TextWriter* w) noexcept nogil:
+    """The first pass of making the text's str, at the end of a walk
+    without the GIL (the second, with it, only writes the code points)."""
+    if not w.failed and w.length:
+        utf8_measure(w.data, w.length, &w.code_points, &w.max_char)
+        w.measured = True
+
+
 cdef str writer_finish(TextWriter* w):
     """The text written, as str (lone surrogates pass, as in the DOM); frees
     the buffer."""
@@ -205,6 +213,9 @@ cdef str writer_finish(TextWriter* w):
             raise MemoryError()
         if w.length == 0:
             result = ""
+        elif w.measured:
+            result = measured_utf8_str(w.data, w.length, w.code_points, w.max_char,
+                                       False)
         else:
             result = PyUnicode_DecodeUTF8(<const char*> w.data,
                                           <Py_ssize_t> w.length, "surrogatepass")
