@@ -152,8 +152,8 @@ class _SharedBatches:
     next one first. After taking one, a worker reads ahead, when no one
     else is reading, until `ahead` batches wait for the others (with one
     waiting, a worker that comes for it while another reads the next finds
-    it; with fewer, it would wait for that read with its core idle: about a
-    tenth of the run's time on the corpus WARC). At most `window` batches
+    it; with fewer, it would wait for that read with its core idle: about
+    4% of the workers' time on the corpus WARC). At most `window` batches
     are read and not yet yielded (release() frees one)."""
 
     def __init__(self, batches: Iterator[Batch], window: int, ahead: int,

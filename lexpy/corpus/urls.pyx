@@ -346,7 +346,7 @@ cdef object made_from_utf8(const Href* h, str scheme, str origin, str without_fr
     """made() of an href still in UTF-8: an ASCII href after an ASCII
     prefix (most links) is copied into its URL in one allocation."""
     cdef str prefix
-    cdef Py_ssize_t i, n = h.end - h.start, length
+    cdef Py_ssize_t n = h.end - h.start, length
     cdef str url
     if h.shape == BASE_ITSELF:
         return without_fragment
@@ -354,16 +354,21 @@ cdef object made_from_utf8(const Href* h, str scheme, str origin, str without_fr
         without_fragment if h.shape == AFTER_BASE else \
         directory if h.shape == AFTER_DIRECTORY else \
         "" if h.shape == AS_IT_IS else None
-    if prefix is None or not PyUnicode_IS_ASCII(prefix):
+    if prefix is None or not PyUnicode_IS_ASCII(prefix) or not is_ascii_href(h):
         return made(h, stripped_text(h), scheme, origin, without_fragment, directory)
-    for i in range(h.start, h.end):
-        if h.data[i] & 0x80:
-            return made(h, stripped_text(h), scheme, origin, without_fragment, directory)
     length = len(prefix)
     url = PyUnicode_New(length + n, 127)
     memcpy(PyUnicode_DATA(url), PyUnicode_DATA(prefix), <size_t> length)
     memcpy(<char*> PyUnicode_DATA(url) + length, h.data + h.start, <size_t> n)
     return url
+
+
+cdef inline bint is_ascii_href(const Href* h) noexcept nogil:
+    cdef Py_ssize_t i
+    for i in range(h.start, h.end):
+        if h.data[i] & 0x80:
+            return False
+    return True
 
 
 cdef inline str stripped_text(const Href* h):
