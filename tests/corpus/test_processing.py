@@ -221,6 +221,16 @@ def test_a_record_inflating_to_megabytes_reads_whole(tmp_path, inflater):
     assert records[0].body == page and records[1].body == b"<p>after"
 
 
+def _read_to_end(stream, size):
+    """What a stream gives, read `size` bytes at a time until it is done."""
+    got = b""
+    while True:
+        chunk = stream.read(size)
+        if not chunk:
+            return got
+        got += chunk
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.binary(max_size=3000), min_size=1, max_size=12),
        st.integers(1, 300), st.integers(1, 300), st.integers(1, 5000),
@@ -239,12 +249,7 @@ def test_inflated_members_are_the_members_and_their_offsets(
     stream = readers._InflatedMembers(io.BytesIO(b"junk" + data), 4, module)
     stream.read_size, stream.input_size, stream.output_limit = \
         read_size, input_size, output_limit
-    got = b""
-    while True:
-        chunk = stream.read(97)
-        if not chunk:
-            break
-        got += chunk
+    got = _read_to_end(stream, 97)
     whole = b"".join(m * 3 for m in members)
     if cut:
         assert whole.startswith(got)
@@ -264,7 +269,8 @@ class _ReadingAhead:
     where the decompressor takes input past a member's end before it says
     it ended (the API allows it: unused_data is what came after): a
     "member" is a length byte and that many bytes, and the decompressor
-    ends it only once it holds `ahead` more bytes (or the input ended)."""
+    ends it only once it holds `ahead` more bytes (the test's data ends with
+    that many bytes of padding)."""
 
     DECOMP_GZIP = 0
 
@@ -298,12 +304,7 @@ def test_inflated_members_give_back_what_follows_a_member(read_size, ahead):
     data = b"".join(bytes([len(m)]) + m for m in members) + b"\xff" * ahead
     stream = readers._InflatedMembers(io.BytesIO(data), 0, _ReadingAhead(ahead))
     stream.read_size = read_size
-    got = b""
-    while True:
-        chunk = stream.read(5)
-        if not chunk:
-            break
-        got += chunk
+    got = _read_to_end(stream, 5)
     assert got == b"".join(members)
     starts, offset, position = {}, 0, 0
     for m in members:
