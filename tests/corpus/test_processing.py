@@ -210,6 +210,28 @@ def test_both_backends_read_the_same_records(warc, inflater):
     assert rows("fastwarc") == rows("warcio")
 
 
+def test_the_target_uri_header_is_found_in_any_case(tmp_path):
+    # Looked up among the WARC headers by lexpy, not by fastwarc's
+    # HeaderMap.get (lexpy.corpus.readers._target_uri): names compare ASCII
+    # case-insensitively, the first of two wins, and a record without one
+    # has no URL; warcio (get_header) agrees.
+    def record(target_headers):
+        http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<p>x</p>"
+        head = (b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:%d>\r\n"
+                % len(target_headers)) + b"".join(target_headers) + (
+                b"Content-Type: application/http; msgtype=response\r\n"
+                b"Content-Length: %d\r\n\r\n" % len(http))
+        return head + http + b"\r\n\r\n"
+    path = tmp_path / "cases.warc"
+    path.write_bytes(record([b"warc-target-URI: http://a.example/\r\n"])
+                     + record([b"WARC-Target-URI: http://b.example/\r\n",
+                               b"WARC-TARGET-URI: http://c.example/\r\n"])
+                     + record([]))
+    for backend in ("fastwarc", "warcio"):
+        assert [r.url for r in iter_warc(path, backend=backend)] == [
+            "http://a.example/", "http://b.example/", None], backend
+
+
 def test_a_record_inflating_to_megabytes_reads_whole(tmp_path, inflater):
     # 12 MB of markup in a member of a few kB: inflated a few MiB at a time
     page = b"<!DOCTYPE html><title>big</title>" + b"<p>row <b>bold</b></p>\n" * 500000
