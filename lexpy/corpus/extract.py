@@ -8,7 +8,7 @@ from urllib.parse import urljoin
 
 import lexpy
 from lexpy.corpus.records import NotAPage, Record, RecordError
-from lexpy.corpus.urls import base_parts, page_links, plain_resolutions
+from lexpy.corpus.urls import base_parts, page_fields, plain_resolutions
 from lexpy.encoding import lookup
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -124,10 +124,6 @@ def _text(doc: Any) -> str:
     return _collapse(root.text_content or "")
 
 
-_HEAD_FIELDS = ('base[href], title, meta[name="description" i][content], '
-                'link[rel~="canonical" i][href]')
-
-
 def extract_record(record: Record) -> Dict[str, Any]:
     """The default extraction of one page, as a JSON-ready dict: `file`,
     `offset`, `url`, `status`, `encoding` (the one the page was decoded
@@ -162,24 +158,12 @@ def extract_record(record: Record) -> Dict[str, Any]:
                          "not start with '<')")
     doc, warnings = _parse(record, charset)
     url = record.url or ""
-    # The first of each, found in one walk (each selector names its own
-    # element type; a release of the GIL and a walk per query cost more
-    # than the matching of a page's head).
-    first: Dict[str, Any] = {}
-    for element in doc.query_selector_all(_HEAD_FIELDS):
-        first.setdefault(element.local_name, element)
-    base = first.get("base")
-    base_url = resolve(url, base.get_attribute("href")) if base is not None else url
-    title = first.get("title")
+    # One walk for the head's fields and the links (in C: with proxies,
+    # get_attribute, resolve() and a query for the head this was most of
+    # the Python work of a record, with the GIL held).
+    base_url, links, title, description, canonical = page_fields(doc, url, _base, resolve,
+                                                                 _join)
     root = doc.document_element
-    description = first.get("meta")
-    canonical = first.get("link")
-    # The href of every a[href] and area[href], resolved (in C: with
-    # proxies, get_attribute and resolve() this was most of the Python work
-    # of a record, with the GIL held).
-    parts = _base(base_url)
-    links = page_links(doc, parts.scheme, parts.origin, parts.without_fragment,
-                       parts.directory, functools.partial(_join, base_url))
     return {
         "file": record.file,
         "offset": record.offset,
@@ -190,8 +174,8 @@ def extract_record(record: Record) -> Dict[str, Any]:
         "lang": root.get_attribute("lang") if root is not None else None,
         "description": description.get_attribute("content")
         if description is not None else None,
-        "canonical": resolve(base_url, canonical.get_attribute("href"))
-        if canonical is not None else None,
+        "canonical": resolve(base_url, canonical.get_attribute("href") or "")
+        if canonical is not None else None,     # (it has an href: page_fields)
         "links": links,
         "text": _text(doc),
         "parse_errors": len(doc.errors),

@@ -1,12 +1,14 @@
 # cython: language_level=3
-"""The links of a page, in C: page_links() finds the href of every a and
-area element, matches repeated values and finds the shape of each value
-without the GIL (with proxies, get_attribute and Python's regular
-expressions this was most of what a record's extraction did holding it),
-then makes the URL of every href of a shape whose urljoin result is known
-and hands the others to a fallback (extract._join: urllib.parse.urljoin).
-plain_resolutions() does the same for a list of strs (extract.resolve_all;
-with the GIL held for fewer than 32 of them).
+"""The links and head fields of a page, in C: page_fields() finds, in one
+walk, the href of every a and area element and the first base[href],
+title, meta description and canonical link, matches repeated hrefs and
+finds the shape of each value without the GIL (with proxies,
+get_attribute, a selector query and Python's regular expressions this was
+most of what a record's extraction did holding it), then makes the URL of
+every href of a shape whose urljoin result is known and hands the others
+to a fallback (extract._join: urllib.parse.urljoin). plain_resolutions()
+does the same for a list of strs (extract.resolve_all; with the GIL held
+for fewer than 32 of them).
 
 The shapes (the same results as urljoin, which tests check on every link of
 the corpus against many bases, and on generated ones):
@@ -35,10 +37,12 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
-from libc.string cimport memcmp, memcpy
-from lexpy.core.names cimport TAG_A, TAG_AREA, ATTR_HREF, NS__UNDEF
+from libc.string cimport memcmp, memcpy, memset, strlen
+from lexpy.core.names cimport (TAG_A, TAG_AREA, TAG_BASE, TAG_LINK, TAG_META, TAG_TITLE,
+                               ATTR_CONTENT, ATTR_HREF, ATTR_NAME, ATTR_REL, NS__UNDEF,
+                               lxp_attr_id_t)
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
-                            next_in_tree, prefetch_walk_ahead,
+                            next_in_tree, node_proxy, prefetch_walk_ahead,
                             element_find_attribute)
 
 cdef extern from "Python.h":
@@ -515,12 +519,76 @@ cdef struct Links:
     Py_ssize_t capacity
 
 
-cdef int collect_links(CNode* root, Links* links) noexcept nogil:
+cdef struct Head:
+    # The first, in tree order, of what each selector matches (type
+    # selectors without a namespace match every namespace; an attribute
+    # selector without one, the attributes in none)
+    CElement* base            # base[href]
+    CElement* title           # title
+    CElement* description     # meta[name="description" i][content]
+    CElement* canonical       # link[rel~="canonical" i][href]
+
+
+cdef inline uint8_t ascii_lower(uint8_t c) noexcept nogil:
+    return c + 0x20 if 0x41 <= c <= 0x5A else c
+
+
+cdef bint ascii_equals_lower(const uint8_t* data, size_t length,
+                             const char* lower) noexcept nogil:
+    """Whether data is `lower` (ASCII lowercase) ignoring ASCII case."""
+    cdef size_t i
+    if length != strlen(lower):
+        return False
+    for i in range(length):
+        if ascii_lower(data[i]) != <uint8_t> lower[i]:
+            return False
+    return True
+
+
+cdef bint has_word(const CAttr* attr, const char* lower) noexcept nogil:
+    """Whether the whitespace-separated words of attr's value include
+    `lower`, ignoring ASCII case (the selector [attr~="word" i])."""
+    cdef size_t i = 0, start
+    while i < attr.value_length:
+        while i < attr.value_length and is_ascii_whitespace(attr.value[i]):
+            i += 1
+        start = i
+        while i < attr.value_length and not is_ascii_whitespace(attr.value[i]):
+            i += 1
+        if i > start and ascii_equals_lower(attr.value + start, i - start, lower):
+            return True
+    return False
+
+
+cdef inline bint has_attribute(CElement* element, lxp_attr_id_t name) noexcept nogil:
+    return element_find_attribute(element, name, NS__UNDEF) != NULL
+
+
+cdef void note_head(CElement* element, Head* head) noexcept nogil:
+    cdef CAttr* attr
+    if element.tag_id == TAG_BASE:
+        if head.base == NULL and has_attribute(element, ATTR_HREF):
+            head.base = element
+    elif element.tag_id == TAG_TITLE:
+        if head.title == NULL:
+            head.title = element
+    elif element.tag_id == TAG_META:
+        if head.description == NULL and has_attribute(element, ATTR_CONTENT):
+            attr = element_find_attribute(element, ATTR_NAME, NS__UNDEF)
+            if attr != NULL and ascii_equals_lower(attr.value, attr.value_length,
+                                                   b"description"):
+                head.description = element
+    elif element.tag_id == TAG_LINK:
+        if head.canonical == NULL and has_attribute(element, ATTR_HREF):
+            attr = element_find_attribute(element, ATTR_REL, NS__UNDEF)
+            if attr != NULL and has_word(attr, b"canonical"):
+                head.canonical = element
+
+
+cdef int collect_page(CNode* root, Links* links, Head* head) noexcept nogil:
     """The href attribute (no namespace) of every a and area element under
     root, in tree order (what query_selector_all("a[href], area[href]")
-    finds: type selectors without a namespace match every namespace, an
-    attribute selector without one the attributes in none): 0, or -1 out
-    of memory."""
+    finds), and the elements of `head`: 0, or -1 out of memory."""
     cdef CNode* node = root.first_child
     cdef CElement* element
     cdef CAttr* attr
@@ -544,6 +612,8 @@ cdef int collect_links(CNode* root, Links* links) noexcept nogil:
                     links.items[links.count].shape = TO_URLJOIN
                     links.items[links.count].first = links.count
                     links.count += 1
+            else:
+                note_head(element, head)
         node = next_in_tree(node, root)
     return 0
 
@@ -588,53 +658,87 @@ cdef int mark_repeats(Links* links) noexcept nogil:
     return 0
 
 
-def page_links(Node root, str scheme, str origin, str without_fragment, str directory,
-               fallback):
-    """The resolved href of every a and area element under root (a Document,
-    DocumentFragment or Element), in tree order, against a base whose parts
-    are given (as plain_resolutions takes them); an href of no shape is
-    given, stripped, to fallback(href), which returns its URL. Each value is
+cdef void find_link_shapes(Links* links, const Base* base) noexcept nogil:
+    cdef Py_ssize_t k
+    for k in range(links.count):
+        if links.items[k].first == k:
+            links.items[k].shape = shape_of(&links.items[k], base)
+
+
+cdef inline object proxy_or_none(CElement* element):
+    return node_proxy(<CNode*> element) if element != NULL else None
+
+
+def page_fields(Node root, str url, parts_of, resolve, join):
+    """What extract_record takes from a page (a Document, DocumentFragment
+    or Element), in one walk: (base_url, links, title, description,
+    canonical). The last three are the first element, in tree order, that
+    'title', 'meta[name="description" i][content]' and
+    'link[rel~="canonical" i][href]' match (None when none does); base_url
+    is resolve(url, href) of the first base[href] (url when there is
+    none); links is the resolved href of every a and area element, in tree
+    order.
+
+    parts_of(base_url) gives a base URL's parts (extract._base:
+    (scheme, origin, without_fragment, directory), as base_parts makes
+    them), for the shapes of the hrefs; an href of no shape is given,
+    stripped, to join(base_url, href), which returns its URL. Each value is
     resolved once (repeats share the str). The walk, the matching of
-    repeats and the shapes run without the GIL; meanwhile the document
-    counts as read (its Python API refuses changes)."""
+    repeats and the shapes against url's parts run in one release of the
+    GIL (again against the base's after a <base href> that changes the
+    base URL); meanwhile the document counts as read (its Python API
+    refuses changes)."""
     cdef CNode* c_root = root._node()
     cdef CDocument* doc = c_root.owner
     cdef Links links
+    cdef Head head
     cdef Base base
     cdef Py_ssize_t k
     cdef int status
     cdef list out, made_urls
-    cdef object url
+    cdef str base_url = url, scheme, origin, without_fragment, directory
+    cdef object link
+    cdef CAttr* href
+    scheme, origin, without_fragment, directory = parts_of(url)
     base_of(&base, scheme, origin, without_fragment, directory)
     links.items = NULL
     links.count = links.capacity = 0
+    memset(&head, 0, sizeof(Head))
     doc.readers += 1
     try:
         with nogil:
-            status = collect_links(c_root, &links)
+            status = collect_page(c_root, &links, &head)
             if status == 0:
                 status = mark_repeats(&links)
             if status == 0:
-                for k in range(links.count):
-                    if links.items[k].first == k:
-                        links.items[k].shape = shape_of(&links.items[k], &base)
+                find_link_shapes(&links, &base)
         if status != 0:
             raise MemoryError()
+        if head.base != NULL:
+            href = element_find_attribute(head.base, ATTR_HREF, NS__UNDEF)
+            base_url = resolve(url, PyUnicode_DecodeUTF8(
+                <const char*> href.value, <Py_ssize_t> href.value_length, "surrogatepass"))
+            if base_url != url:
+                scheme, origin, without_fragment, directory = parts_of(base_url)
+                base_of(&base, scheme, origin, without_fragment, directory)
+                with nogil:
+                    find_link_shapes(&links, &base)
         out = PyList_New(links.count)
         made_urls = [None] * links.count
         for k in range(links.count):
             if links.items[k].first == k:
                 if links.items[k].shape == TO_URLJOIN:
-                    url = fallback(stripped_text(&links.items[k]))
+                    link = join(base_url, stripped_text(&links.items[k]))
                 else:
-                    url = made_from_utf8(&links.items[k], scheme, origin, without_fragment,
-                                         directory)
-                made_urls[k] = url
+                    link = made_from_utf8(&links.items[k], scheme, origin, without_fragment,
+                                          directory)
+                made_urls[k] = link
             else:
-                url = made_urls[links.items[k].first]
-            Py_INCREF(url)
-            PyList_SET_ITEM(out, k, url)
+                link = made_urls[links.items[k].first]
+            Py_INCREF(link)
+            PyList_SET_ITEM(out, k, link)
+        return (base_url, out, proxy_or_none(head.title),
+                proxy_or_none(head.description), proxy_or_none(head.canonical))
     finally:
         doc.readers -= 1
         free(links.items)
-    return out

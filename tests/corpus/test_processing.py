@@ -620,36 +620,74 @@ _LINK_DOCS = [
 ]
 
 
-@pytest.mark.parametrize("base", ["http://example.com/dir/page.html", "https://x/a?q#f",
-                                  "mailto:z", ""])
-def test_page_links_are_the_resolved_hrefs_of_a_and_area(base):
+_HEAD_DOCS = [
+    # the first of each, wherever it is; case and word rules of the selectors
+    '<svg><title>svg title</title></svg><title>html</title><base><base href="/b/">'
+    '<meta name=description><meta name=DESCRIPTION content=d1><meta name=description content=d2>'
+    '<link rel=canonical><link rel="alternate\tCanonical " href=c1><link rel=canonical href=c2>',
+    '<meta name=" description" content=no><meta name=descriptions content=no>'
+    '<link rel=canonicals href=no><link rel="x-canonical" href=no><link href=no>'
+    '<meta content=no><base href="">',
+    '<template><title>in template</title><base href="/t/"></template><a href=x>',
+    '<base href="http://other.example/dir/"><a href="p"></a><a href="#f"></a>'
+    '<a href="../up"></a><a href="/abs"></a>',
+    '<base href="  "><base href="https://[bad/"><a href="q"></a>',
+]
+
+
+def _reference_fields(root, url):
+    """What page_fields finds, found with the selectors layer."""
+    from lexpy.corpus.extract import resolve
+
+    def first(selector):
+        found = root.query_selector_all(selector)
+        return found[0] if found else None
+    base = first("base[href]")
+    base_url = resolve(url, base.get_attribute("href")) if base is not None else url
+    links = [resolve(base_url, a.get_attribute("href"))
+             for a in root.query_selector_all("a[href], area[href]")]
+    return (base_url, links, first("title"), first('meta[name="description" i][content]'),
+            first('link[rel~="canonical" i][href]'))
+
+
+@pytest.mark.parametrize("url", ["http://example.com/dir/page.html", "https://x/a?q#f",
+                                 "mailto:z", ""])
+def test_page_fields_are_what_the_selectors_find(url):
     from lexpy.corpus.extract import _base, _join, resolve
-    from lexpy.corpus.urls import page_links
-    parts = _base(base)
+    from lexpy.corpus.urls import page_fields
     docs = [lexpy.parse(page.read_bytes()) for page in PAGES] \
-        + [lexpy.parse(html) for html in _LINK_DOCS]
-    fragment = lexpy.parse_fragment('<a href="/f">', context="div")
+        + [lexpy.parse(html) for html in _LINK_DOCS + _HEAD_DOCS]
+    fragment = lexpy.parse_fragment('<a href="/f"><title>t</title>', context="div")
+    found = [0, 0, 0, 0]
     for root in docs + [fragment, docs[-1].body]:
-        expected = [resolve(base, a.get_attribute("href"))
-                    for a in root.query_selector_all("a[href], area[href]")]
-        got = page_links(root, parts.scheme, parts.origin, parts.without_fragment,
-                         parts.directory, lambda href: _join(base, href))
-        assert got == expected
+        got = page_fields(root, url, _base, resolve, _join)
+        expected = _reference_fields(root, url)
+        assert got[:2] == expected[:2]
+        for k, (element, reference) in enumerate(zip(got[2:], expected[2:])):
+            assert element is reference
+            found[k] += element is not None
+        found[3] += got[0] != url
+    assert all(found)       # (each field was found on some page)
 
 
-def test_page_links_keep_the_document_read_and_pass_on_a_fallback_error():
-    from lexpy.corpus.urls import page_links
+def test_page_fields_keep_the_document_read_and_pass_on_a_callback_error():
+    from lexpy.corpus.extract import _base, resolve
+    from lexpy.corpus.urls import page_fields
     doc = lexpy.parse('<a href="?q"></a><a href="/ok"></a>')
 
-    def fallback(href):
+    def join(base_url, href):
         doc.body.append("changed")          # the document is being read
 
     with pytest.raises(RuntimeError):
-        page_links(doc, "http", "http://x", "http://x/", "http://x/", fallback)
+        page_fields(doc, "http://x/", _base, resolve, join)
     doc.body.append("after")                  # and is not after the call
     with pytest.raises(ZeroDivisionError):
-        page_links(doc, "http", "http://x", "http://x/", "http://x/", lambda h: 1 / 0)
-    assert page_links(doc, None, None, None, None, str.upper) == ["?Q", "/OK"]
+        page_fields(doc, "http://x/", _base, resolve, lambda b, h: 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        page_fields(lexpy.parse("<base href=b>"), "http://x/", _base,
+                    lambda u, h: 1 / 0, str.__add__)
+    assert page_fields(doc, "", lambda url: (None, None, None, None), resolve,
+                       lambda b, h: h.upper())[1] == ["?Q", "/OK"]
 
 
 # The base URL's parts as the regular expressions of extract.py found them
