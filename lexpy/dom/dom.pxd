@@ -255,6 +255,18 @@ cdef inline void prefetch_walk_ahead(CNode* node) noexcept nogil:
         lxp_prefetch(<const void*> (ahead + 64 * k))
 
 
+# The element after `node` in tree order within `root` (next_in_tree's
+# walk, elements only), or NULL; asks for the memory ahead of it. The
+# DOM's walks over elements and the selectors' share it.
+cdef inline CNode* next_element_in_tree(CNode* node, CNode* root) noexcept nogil:
+    node = next_in_tree(node, root)
+    while node != NULL and node.type != ELEMENT_NODE:
+        node = next_in_tree(node, root)
+    if node != NULL:
+        prefetch_walk_ahead(node)
+    return node
+
+
 # ---------------------------------------------------------------------------
 # Python side
 # ---------------------------------------------------------------------------

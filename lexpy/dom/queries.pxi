@@ -4,16 +4,6 @@
 # "descendants" are); a proxy is made only for an element that is returned.
 
 
-cdef inline CNode* next_element_in_tree(CNode* node, CNode* root) noexcept nogil:
-    """The element after `node` in tree order within root, or NULL."""
-    node = next_in_tree(node, root)
-    while node != NULL and node.type != ELEMENT_NODE:
-        node = next_in_tree(node, root)
-    if node != NULL:
-        prefetch_walk_ahead(node)
-    return node
-
-
 # The DOM's "list of elements with qualified name"
 # (https://dom.spec.whatwg.org/#concept-getelementsbytagname), as ids: an
 # HTML element matches the ASCII-lowercased name, any other element the

@@ -95,13 +95,13 @@ cdef CNode* form_owner(CNode* node) noexcept nogil:
         if form.value_length == 0:
             return NULL
         root = tree_root(node)
-        found = next_element_within(root, root)
+        found = next_element_in_tree(root, root)
         while found != NULL:
             id = attribute(<CElement*> found, ATTR_ID)
             if id != NULL and id.value_length == form.value_length \
                     and bytes_equal(id.value, form.value, form.value_length, False):
                 return found if is_html_element(found, TAG_FORM) else NULL
-            found = next_element_within(found, root)
+            found = next_element_in_tree(found, root)
         return NULL
     node = node.parent
     while node != NULL:
@@ -144,12 +144,12 @@ cdef bint radio_checked(CElement* element) noexcept nogil:
         return True
     form = form_owner(&element.node)
     root = tree_root(&element.node)
-    node = next_element_within(&element.node, root)
+    node = next_element_in_tree(&element.node, root)
     while node != NULL:
         if is_html_element(node, TAG_INPUT) and has_attribute(<CElement*> node, ATTR_CHECKED) \
                 and same_radio_group(element, <CElement*> node, form):
             return False
-        node = next_element_within(node, root)
+        node = next_element_in_tree(node, root)
     return True
 
 
@@ -163,12 +163,12 @@ cdef bint radio_group_has_checked(CElement* element) noexcept nogil:
         return False
     form = form_owner(&element.node)
     root = tree_root(&element.node)
-    node = next_element_within(root, root)
+    node = next_element_in_tree(root, root)
     while node != NULL:
         if is_html_element(node, TAG_INPUT) and has_attribute(<CElement*> node, ATTR_CHECKED) \
                 and same_radio_group(element, <CElement*> node, form):
             return True
-        node = next_element_within(node, root)
+        node = next_element_in_tree(node, root)
     return False
 
 
@@ -197,14 +197,14 @@ cdef bint option_selected(CElement* option) noexcept nogil:
     cdef CAttr* size
     if select == NULL or has_attribute(<CElement*> select, ATTR_MULTIPLE):
         return has_attribute(option, ATTR_SELECTED)
-    node = next_element_within(select, select)
+    node = next_element_in_tree(select, select)
     while node != NULL:
         if is_html_element(node, TAG_OPTION) and option_select(node) == select:
             if has_attribute(<CElement*> node, ATTR_SELECTED):
                 chosen = node
             if first_enabled == NULL and not option_disabled(<CElement*> node):
                 first_enabled = node
-        node = next_element_within(node, select)
+        node = next_element_in_tree(node, select)
     if chosen == NULL:
         size = attribute(<CElement*> select, ATTR_SIZE)
         if size != NULL and display_size_above_one(size):
@@ -296,11 +296,11 @@ cdef bint is_default_button(CElement* element) noexcept nogil:
     if form == NULL:
         return False
     root = tree_root(form)
-    node = next_element_within(root, root)
+    node = next_element_in_tree(root, root)
     while node != NULL:
         if is_submit_button(node) and form_owner(node) == form:
             return node == &element.node
-        node = next_element_within(node, root)
+        node = next_element_in_tree(node, root)
     return False
 
 
@@ -539,7 +539,7 @@ cdef bint well_formed_language(const uint8_t* s, size_t length, bint is_range) n
 cdef bint content_language(CDocument* doc, const uint8_t** value, size_t* length) noexcept nogil:
     """The pragma-set default language: the first <meta http-equiv=content-language>
     with a content of one language tag (https://html.spec.whatwg.org/multipage/semantics.html#attr-meta-http-equiv-content-language)."""
-    cdef CNode* node = next_element_within(&doc.node, &doc.node)
+    cdef CNode* node = next_element_in_tree(&doc.node, &doc.node)
     cdef CAttr* content
     cdef size_t i, start
     while node != NULL:
@@ -558,7 +558,7 @@ cdef bint content_language(CDocument* doc, const uint8_t** value, size_t* length
                     value[0] = content.value + start
                     length[0] = i - start
                     return True
-        node = next_element_within(node, &doc.node)
+        node = next_element_in_tree(node, &doc.node)
     return False
 
 

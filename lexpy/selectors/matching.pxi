@@ -317,13 +317,6 @@ cdef inline CNode* next_element(CNode* node) noexcept nogil:
     return node
 
 
-cdef inline CNode* next_element_within(CNode* node, CNode* root) noexcept nogil:
-    node = next_in_tree(node, root)
-    while node != NULL and node.type != ELEMENT_NODE:
-        node = next_in_tree(node, root)
-    return node
-
-
 cdef inline CNode* candidate_for(MatchContext* ctx, CNode* node, uint32_t combinator) noexcept nogil:
     """The first element a combinator leads to from `node` (leftwards)."""
     cdef CNode* parent
@@ -801,11 +794,11 @@ cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element
                     found = True
                 node = node.next
         elif leading == COMBINATOR_CHILD or leading == COMBINATOR_DESCENDANT:
-            node = next_element_within(anchor, anchor)
+            node = next_element_in_tree(anchor, anchor)
             while node != NULL and not found:
                 if match_complex(ctx, i, node):
                     found = True
-                node = next_element_within(node, anchor)
+                node = next_element_in_tree(node, anchor)
         else:
             start = next_element(anchor)
             if leading == COMBINATOR_NEXT_SIBLING and not descends and cx.count == 2:
@@ -815,11 +808,11 @@ cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element
                     if match_complex(ctx, i, start):
                         found = True
                     elif descends:
-                        node = next_element_within(start, start)
+                        node = next_element_in_tree(start, start)
                         while node != NULL and not found:
                             if match_complex(ctx, i, node):
                                 found = True
-                            node = next_element_within(node, start)
+                            node = next_element_in_tree(node, start)
                     start = next_element(start)
         if found:
             break
@@ -921,14 +914,13 @@ cdef int select_into(MatchContext* ctx, CNode* root, NodeArray* out,
                      bint first_only) noexcept nogil:
     """Every element of root's subtree (root excluded) that matches, in tree
     order. 0, or -1 when out of memory."""
-    cdef CNode* node = next_element_within(root, root)
+    cdef CNode* node = next_element_in_tree(root, root)
     cdef uint32_t list_index = ctx.program.root
     while node != NULL:
-        prefetch_walk_ahead(node)          # (the tree is seldom in the cache)
         if match_list(ctx, list_index, node):
             if node_array_push(out, node) != 0:
                 return -1
             if first_only:
                 return 0
-        node = next_element_within(node, root)
+        node = next_element_in_tree(node, root)
     return 0
