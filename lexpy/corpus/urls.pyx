@@ -42,7 +42,7 @@ from lexpy.core.names cimport (TAG_A, TAG_AREA, TAG_BASE, TAG_LINK, TAG_META, TA
                                ATTR_CONTENT, ATTR_HREF, ATTR_NAME, ATTR_REL, NS__UNDEF,
                                lxp_attr_id_t)
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
-                            next_in_tree, node_proxy, prefetch_walk_ahead,
+                            is_ascii, next_in_tree, node_proxy, prefetch_walk_ahead,
                             element_find_attribute)
 
 cdef extern from "Python.h":
@@ -358,21 +358,14 @@ cdef object made_from_utf8(const Href* h, str scheme, str origin, str without_fr
         without_fragment if h.shape == AFTER_BASE else \
         directory if h.shape == AFTER_DIRECTORY else \
         "" if h.shape == AS_IT_IS else None
-    if prefix is None or not PyUnicode_IS_ASCII(prefix) or not is_ascii_href(h):
+    if prefix is None or not PyUnicode_IS_ASCII(prefix) or not is_ascii(
+            h.data + h.start, <size_t> (h.end - h.start)):
         return made(h, stripped_text(h), scheme, origin, without_fragment, directory)
     length = len(prefix)
     url = PyUnicode_New(length + n, 127)
     memcpy(PyUnicode_DATA(url), PyUnicode_DATA(prefix), <size_t> length)
     memcpy(<char*> PyUnicode_DATA(url) + length, h.data + h.start, <size_t> n)
     return url
-
-
-cdef inline bint is_ascii_href(const Href* h) noexcept nogil:
-    cdef Py_ssize_t i
-    for i in range(h.start, h.end):
-        if h.data[i] & 0x80:
-            return False
-    return True
 
 
 cdef inline str stripped_text(const Href* h):

@@ -8,7 +8,25 @@
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
 from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from libc.string cimport memcpy
 from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch
+
+
+# Whether UTF-8 bytes are all ASCII (eight at a time). Inline: the DOM's
+# strings and the corpus layer's URLs share it.
+cdef inline bint is_ascii(const uint8_t* data, size_t length) noexcept nogil:
+    cdef size_t i = 0
+    cdef uint64_t word
+    while i + 8 <= length:
+        memcpy(&word, data + i, 8)
+        if word & <uint64_t> 0x8080808080808080:
+            return False
+        i += 8
+    while i < length:
+        if data[i] & 0x80:
+            return False
+        i += 1
+    return True
 
 
 # node_type values of the DOM standard.

@@ -12,21 +12,6 @@ cdef extern from "Python.h":
     void PyErr_Clear() noexcept
 
 
-cdef inline bint is_ascii(const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t i = 0
-    cdef uint64_t word
-    while i + 8 <= length:
-        memcpy(&word, data + i, 8)
-        if word & <uint64_t> 0x8080808080808080:
-            return False
-        i += 8
-    while i < length:
-        if data[i] & 0x80:
-            return False
-        i += 1
-    return True
-
-
 cdef inline str decode_utf8(const uint8_t* data, size_t length):
     cdef str text
     if length == 0:
