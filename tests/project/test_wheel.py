@@ -19,8 +19,7 @@ import zipfile
 import pytest
 
 from tests.project import smoke
-from tests.packaging import ROOT, build_wheel, builds_again, clean_environment, \
-    run_in_fresh_venv
+from tests.packaging import ROOT, builds_again, clean_environment, run_in_fresh_venv
 
 # What a build might call: none may be found on the PATH the wheel installs
 # and runs with.
@@ -29,11 +28,6 @@ COMPILERS = ("cc", "gcc", "clang", "c++", "g++", "clang++", "x86_64-linux-gnu-gc
 # Where a build would look for its compiler instead: a name that fails.
 NO_COMPILER = "/nonexistent/no-compiler-may-run"
 CPYTHONS = ["cp39", "cp310", "cp311", "cp312", "cp313", "cp314"]
-
-
-@pytest.fixture(scope="module")
-def wheel(sdist, tmp_path_factory):
-    return build_wheel(sdist, tmp_path_factory.mktemp("wheel"))
 
 
 def release_modules():
