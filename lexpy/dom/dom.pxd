@@ -7,8 +7,8 @@
 # functions, but not change these.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
-from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
 from libc.string cimport memcpy
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
 from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch
 
 
