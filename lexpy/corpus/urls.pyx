@@ -42,7 +42,8 @@ from lexpy.core.names cimport (TAG_A, TAG_AREA, TAG_BASE, TAG_LINK, TAG_META, TA
                                ATTR_CONTENT, ATTR_HREF, ATTR_NAME, ATTR_REL, NS__UNDEF,
                                lxp_attr_id_t)
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
-                            is_ascii, next_in_tree, node_proxy, prefetch_walk_ahead,
+                            bytes_equal, is_ascii, next_in_tree, node_proxy,
+                            value_has_token, prefetch_walk_ahead,
                             element_find_attribute)
 
 cdef extern from "Python.h":
@@ -522,35 +523,23 @@ cdef struct Head:
     CElement* canonical       # link[rel~="canonical" i][href]
 
 
-cdef inline uint8_t ascii_lower(uint8_t c) noexcept nogil:
-    return c + 0x20 if 0x41 <= c <= 0x5A else c
+cdef inline bint attribute_is(CElement* element, lxp_attr_id_t name,
+                              const char* lower) noexcept nogil:
+    """Whether the element's attribute `name` is `lower`, ASCII
+    case-insensitively ([name="value" i])."""
+    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
+    cdef size_t length = strlen(lower)
+    return attr != NULL and attr.value_length == length and bytes_equal(
+        attr.value, <const uint8_t*> lower, length, True)
 
 
-cdef bint ascii_equals_lower(const uint8_t* data, size_t length,
-                             const char* lower) noexcept nogil:
-    """Whether data is `lower` (ASCII lowercase) ignoring ASCII case."""
-    cdef size_t i
-    if length != strlen(lower):
-        return False
-    for i in range(length):
-        if ascii_lower(data[i]) != <uint8_t> lower[i]:
-            return False
-    return True
-
-
-cdef bint has_word(const CAttr* attr, const char* lower) noexcept nogil:
-    """Whether the whitespace-separated words of attr's value include
-    `lower`, ignoring ASCII case (the selector [attr~="word" i])."""
-    cdef size_t i = 0, start
-    while i < attr.value_length:
-        while i < attr.value_length and is_ascii_whitespace(attr.value[i]):
-            i += 1
-        start = i
-        while i < attr.value_length and not is_ascii_whitespace(attr.value[i]):
-            i += 1
-        if i > start and ascii_equals_lower(attr.value + start, i - start, lower):
-            return True
-    return False
+cdef inline bint attribute_has_word(CElement* element, lxp_attr_id_t name,
+                                    const char* lower) noexcept nogil:
+    """Whether the whitespace-separated words of the element's attribute
+    `name` include `lower`, ASCII case-insensitively ([name~="word" i])."""
+    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
+    return attr != NULL and value_has_token(attr.value, attr.value_length,
+                                            <const uint8_t*> lower, strlen(lower), True)
 
 
 cdef inline bint has_attribute(CElement* element, lxp_attr_id_t name) noexcept nogil:
@@ -558,7 +547,6 @@ cdef inline bint has_attribute(CElement* element, lxp_attr_id_t name) noexcept n
 
 
 cdef void note_head(CElement* element, Head* head) noexcept nogil:
-    cdef CAttr* attr
     if element.tag_id == TAG_BASE:
         if head.base == NULL and has_attribute(element, ATTR_HREF):
             head.base = element
@@ -566,16 +554,13 @@ cdef void note_head(CElement* element, Head* head) noexcept nogil:
         if head.title == NULL:
             head.title = element
     elif element.tag_id == TAG_META:
-        if head.description == NULL and has_attribute(element, ATTR_CONTENT):
-            attr = element_find_attribute(element, ATTR_NAME, NS__UNDEF)
-            if attr != NULL and ascii_equals_lower(attr.value, attr.value_length,
-                                                   b"description"):
-                head.description = element
+        if head.description == NULL and has_attribute(element, ATTR_CONTENT) \
+                and attribute_is(element, ATTR_NAME, b"description"):
+            head.description = element
     elif element.tag_id == TAG_LINK:
-        if head.canonical == NULL and has_attribute(element, ATTR_HREF):
-            attr = element_find_attribute(element, ATTR_REL, NS__UNDEF)
-            if attr != NULL and has_word(attr, b"canonical"):
-                head.canonical = element
+        if head.canonical == NULL and has_attribute(element, ATTR_HREF) \
+                and attribute_has_word(element, ATTR_REL, b"canonical"):
+            head.canonical = element
 
 
 cdef int collect_page(CNode* root, Links* links, Head* head) noexcept nogil:

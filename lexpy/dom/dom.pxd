@@ -7,7 +7,7 @@
 # functions, but not change these.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
-from libc.string cimport memcpy
+from libc.string cimport memcmp, memcpy
 from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
 from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch
 
@@ -28,6 +28,51 @@ cdef inline bint is_ascii(const uint8_t* data, size_t length) noexcept nogil:
         i += 1
     return True
 
+
+
+# Bytes of the DOM's UTF-8 compared as the standards compare them. Inline:
+# the DOM's class matching, the selectors' attribute matching and the
+# corpus layer's head fields share them.
+# https://infra.spec.whatwg.org/#ascii-whitespace
+cdef inline bint is_ascii_whitespace_byte(uint8_t c) noexcept nogil:
+    return c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D
+
+
+cdef inline uint8_t ascii_lower_byte(uint8_t c) noexcept nogil:
+    return c + 32 if 0x41 <= c <= 0x5A else c
+
+
+# Whether `length` bytes of a and b are equal, ASCII case-insensitively
+# with `fold` (https://infra.spec.whatwg.org/#ascii-case-insensitive).
+cdef inline bint bytes_equal(const uint8_t* a, const uint8_t* b, size_t length,
+                             bint fold) noexcept nogil:
+    cdef size_t i
+    if not fold:
+        return length == 0 or memcmp(a, b, length) == 0
+    for i in range(length):
+        if ascii_lower_byte(a[i]) != ascii_lower_byte(b[i]):
+            return False
+    return True
+
+
+# Whether `token` is one of the ASCII-whitespace-separated tokens of `value`
+# (https://infra.spec.whatwg.org/#split-on-ascii-whitespace); an empty token
+# is none of them.
+cdef inline bint value_has_token(const uint8_t* value, size_t length, const uint8_t* token,
+                                 size_t token_length, bint fold) noexcept nogil:
+    cdef size_t i = 0
+    cdef size_t start
+    if token_length == 0:
+        return False
+    while i < length:
+        while i < length and is_ascii_whitespace_byte(value[i]):
+            i += 1
+        start = i
+        while i < length and not is_ascii_whitespace_byte(value[i]):
+            i += 1
+        if i - start == token_length and bytes_equal(value + start, token, token_length, fold):
+            return True
+    return False
 
 # node_type values of the DOM standard.
 cdef enum NodeType:

@@ -76,11 +76,6 @@ cdef list elements_by_tag_name(Node root, object qualified_name):
     return result
 
 
-cdef inline bint bytes_equal(const uint8_t* a, size_t a_length, const uint8_t* b,
-                             size_t b_length) noexcept nogil:
-    return a_length == b_length and (a_length == 0 or memcmp(a, b, a_length) == 0)
-
-
 cdef Node element_by_id(Node root, object element_id):
     # https://dom.spec.whatwg.org/#dom-nonelementparentnode-getelementbyid
     cdef CNode* c_root = live(root)
@@ -99,8 +94,8 @@ cdef Node element_by_id(Node root, object element_id):
     node = next_element_in_tree(c_root, c_root)
     while node != NULL:
         attr = element_find_attribute(<CElement*> node, ATTR_ID, NS__UNDEF)
-        if attr != NULL and bytes_equal(attr.value, attr.value_length,
-                                        c_wanted, length):
+        if attr != NULL and attr.value_length == length \
+                and bytes_equal(attr.value, c_wanted, length, False):
             return node_proxy(node)
         node = next_element_in_tree(node, c_root)
     return None
@@ -126,49 +121,6 @@ cdef list class_tokens(str value):
             seen.add(token)
             tokens.append(token)
     return tokens
-
-
-cdef inline bint is_ascii_whitespace_byte(uint8_t c) noexcept nogil:
-    return c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D
-
-
-cdef inline bint token_equal(const uint8_t* a, const uint8_t* b, size_t length,
-                             bint ascii_case_insensitive) noexcept nogil:
-    cdef size_t i
-    cdef uint8_t x, y
-    if not ascii_case_insensitive:
-        return memcmp(a, b, length) == 0
-    for i in range(length):
-        x = a[i]
-        y = b[i]
-        if 0x41 <= x <= 0x5A:
-            x += 0x20
-        if 0x41 <= y <= 0x5A:
-            y += 0x20
-        if x != y:
-            return False
-    return True
-
-
-cdef bint value_has_token(const uint8_t* value, size_t length,
-                          const uint8_t* token, size_t token_length,
-                          bint ascii_case_insensitive) noexcept nogil:
-    """Whether `token` is one of the ASCII-whitespace-separated tokens of
-    `value` (https://infra.spec.whatwg.org/#split-on-ascii-whitespace)."""
-    cdef size_t i = 0
-    cdef size_t start
-    if token_length == 0:
-        return False
-    while i < length:
-        while i < length and is_ascii_whitespace_byte(value[i]):
-            i += 1
-        start = i
-        while i < length and not is_ascii_whitespace_byte(value[i]):
-            i += 1
-        if i - start == token_length and token_equal(
-                value + start, token, token_length, ascii_case_insensitive):
-            return True
-    return False
 
 
 cdef bint element_has_class(CElement* element, const uint8_t* token,

@@ -475,41 +475,8 @@ cdef inline uint32_t name_id_for(MatchContext* ctx, uint32_t slot, bint html) no
     return ctx.name_ids[2 * slot] if html else ctx.name_ids[2 * slot + 1]
 
 
-cdef inline uint8_t ascii_lower_byte(uint8_t c) noexcept nogil:
-    return c + 32 if 0x41 <= c <= 0x5A else c
-
-
-cdef inline bint bytes_equal(const uint8_t* a, const uint8_t* b, size_t length,
-                             bint fold) noexcept nogil:
-    cdef size_t i
-    if not fold:
-        return length == 0 or memcmp(a, b, length) == 0
-    for i in range(length):
-        if ascii_lower_byte(a[i]) != ascii_lower_byte(b[i]):
-            return False
-    return True
-
-
 cdef inline bint is_ascii_whitespace(uint8_t c) noexcept nogil:
     return c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D
-
-
-cdef bint contains_token(const uint8_t* value, size_t length, const uint8_t* token,
-                         size_t token_length, bint fold) noexcept nogil:
-    """Whether the whitespace-separated list `value` has `token`."""
-    cdef size_t i = 0
-    cdef size_t start
-    if token_length == 0:
-        return False
-    while i < length:
-        while i < length and is_ascii_whitespace(value[i]):
-            i += 1
-        start = i
-        while i < length and not is_ascii_whitespace(value[i]):
-            i += 1
-        if i - start == token_length and bytes_equal(value + start, token, token_length, fold):
-            return True
-    return False
 
 
 cdef bint find_bytes(const uint8_t* haystack, size_t length, const uint8_t* needle,
@@ -535,7 +502,7 @@ cdef bint value_matches(uint32_t op_, const uint8_t* value, size_t length,
         for i in range(wanted_length):
             if is_ascii_whitespace(wanted[i]):
                 return False
-        return contains_token(value, length, wanted, wanted_length, fold)
+        return value_has_token(value, length, wanted, wanted_length, fold)
     if op_ == A_DASH_MATCH:
         if length == wanted_length:
             return bytes_equal(value, wanted, length, fold)
@@ -844,7 +811,7 @@ cdef bint match_simple(MatchContext* ctx, SimpleSelector* simple, CElement* elem
         if attr == NULL:
             return False
         wanted = &ctx.program.strings[simple.strings]
-        return contains_token(attr.value, attr.value_length, ctx.program.text + wanted.offset,
+        return value_has_token(attr.value, attr.value_length, ctx.program.text + wanted.offset,
                               wanted.length, ctx.quirks)
     if kind == S_ATTRIBUTE:
         return match_attribute(ctx, simple, element)

@@ -18,8 +18,8 @@ from lexpy.core.core cimport (
     NameTable, name_table_get, tag_id_by_name, attr_id_by_name)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, CCharacterData, Node, Document,
-    node_proxy, next_in_tree, next_element_in_tree, prefetch_walk_ahead,
-    element_find_attribute,
+    node_proxy, next_in_tree, next_element_in_tree, element_find_attribute,
+    bytes_equal, value_has_token,
     element_local_name,
     ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE,
     DOCUMENT_FRAGMENT_NODE, QUIRKS)
