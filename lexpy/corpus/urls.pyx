@@ -42,8 +42,9 @@ from lexpy.core.names cimport (TAG_A, TAG_AREA, TAG_BASE, TAG_LINK, TAG_META, TA
                                ATTR_CONTENT, ATTR_HREF, ATTR_NAME, ATTR_REL, NS__UNDEF,
                                lxp_attr_id_t)
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
-                            bytes_equal, is_ascii, next_in_tree, node_proxy,
-                            value_has_token, prefetch_walk_ahead,
+                            element_has_attribute as has_attribute,
+                            element_attribute_is as attribute_is, is_ascii,
+                            next_in_tree, node_proxy, value_has_token, prefetch_walk_ahead,
                             element_find_attribute)
 
 cdef extern from "Python.h":
@@ -523,16 +524,6 @@ cdef struct Head:
     CElement* canonical       # link[rel~="canonical" i][href]
 
 
-cdef inline bint attribute_is(CElement* element, lxp_attr_id_t name,
-                              const char* lower) noexcept nogil:
-    """Whether the element's attribute `name` is `lower`, ASCII
-    case-insensitively ([name="value" i])."""
-    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
-    cdef size_t length = strlen(lower)
-    return attr != NULL and attr.value_length == length and bytes_equal(
-        attr.value, <const uint8_t*> lower, length, True)
-
-
 cdef inline bint attribute_has_word(CElement* element, lxp_attr_id_t name,
                                     const char* lower) noexcept nogil:
     """Whether the whitespace-separated words of the element's attribute
@@ -540,10 +531,6 @@ cdef inline bint attribute_has_word(CElement* element, lxp_attr_id_t name,
     cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
     return attr != NULL and value_has_token(attr.value, attr.value_length,
                                             <const uint8_t*> lower, strlen(lower), True)
-
-
-cdef inline bint has_attribute(CElement* element, lxp_attr_id_t name) noexcept nogil:
-    return element_find_attribute(element, name, NS__UNDEF) != NULL
 
 
 cdef void note_head(CElement* element, Head* head) noexcept nogil:

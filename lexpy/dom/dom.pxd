@@ -7,8 +7,8 @@
 # functions, but not change these.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
-from libc.string cimport memcmp, memcpy
-from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t
+from libc.string cimport memcmp, memcpy, strlen
+from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, NS__UNDEF
 from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch
 
 
@@ -328,6 +328,21 @@ cdef inline CNode* next_element_in_tree(CNode* node, CNode* root) noexcept nogil
     if node != NULL:
         prefetch_walk_ahead(node)
     return node
+
+
+# Whether an element has the attribute `name` in no namespace, and whether
+# its value is `lower`, ASCII case-insensitively (an enumerated attribute's
+# keyword). The text layer's, the selectors' and the corpus layer's.
+cdef inline bint element_has_attribute(CElement* element, lxp_attr_id_t name) noexcept nogil:
+    return element_find_attribute(element, name, NS__UNDEF) != NULL
+
+
+cdef inline bint element_attribute_is(CElement* element, lxp_attr_id_t name,
+                                      const char* lower) noexcept nogil:
+    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
+    cdef size_t length = strlen(lower)
+    return attr != NULL and attr.value_length == length and bytes_equal(
+        attr.value, <const uint8_t*> lower, length, True)
 
 
 # ---------------------------------------------------------------------------

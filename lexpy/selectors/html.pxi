@@ -24,18 +24,9 @@ cdef inline CAttr* attribute(CElement* element, uint32_t id) noexcept nogil:
     return element_find_attribute(element, id, NS__UNDEF)
 
 
-cdef inline bint has_attribute(CElement* element, uint32_t id) noexcept nogil:
-    return element_find_attribute(element, id, NS__UNDEF) != NULL
-
-
 cdef bint equals_ascii_ci(const uint8_t* value, size_t length, const char* keyword) noexcept nogil:
     cdef size_t n = strlen(keyword)
     return length == n and bytes_equal(value, <const uint8_t*> keyword, n, True)
-
-
-cdef inline bint attribute_is(CElement* element, uint32_t id, const char* keyword) noexcept nogil:
-    cdef CAttr* attr = attribute(element, id)
-    return attr != NULL and equals_ascii_ci(attr.value, attr.value_length, keyword)
 
 
 # The input element's type state (https://html.spec.whatwg.org/multipage/input.html#attr-input-type):

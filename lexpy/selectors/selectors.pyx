@@ -19,7 +19,8 @@ from lexpy.core.core cimport (
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, CCharacterData, Node, Document,
     node_proxy, next_in_tree, next_element_in_tree, element_find_attribute,
-    bytes_equal, value_has_token,
+    bytes_equal, value_has_token, element_has_attribute as has_attribute,
+    element_attribute_is as attribute_is,
     element_local_name,
     ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE,
     DOCUMENT_FRAGMENT_NODE, QUIRKS)

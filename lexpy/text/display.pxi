@@ -4,27 +4,6 @@
 # lexpy applies no author CSS: `style` attributes and <style> sheets are
 # ignored, so these boxes are the whole of "the computed display value".
 
-cdef inline bint has_attribute(CElement* element, lxp_attr_id_t name) noexcept nogil:
-    return element_find_attribute(element, name, NS__UNDEF) != NULL
-
-
-cdef bint attribute_equals(CElement* element, lxp_attr_id_t name,
-                           const char* lower) noexcept nogil:
-    """Whether the attribute's value is `lower` (ASCII case-insensitive)."""
-    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
-    cdef size_t i
-    cdef uint8_t c
-    if attr == NULL or attr.value_length != strlen(lower):
-        return False
-    for i in range(attr.value_length):
-        c = attr.value[i]
-        if 0x41 <= c <= 0x5A:
-            c += 0x20
-        if c != <uint8_t> lower[i]:
-            return False
-    return True
-
-
 cdef Box html_box(CElement* element, bint scripting) noexcept nogil:
     """The box an HTML element generates under the UA stylesheet: the
     table of ua_tag_box's answers, then the rules that read attributes."""

@@ -14,6 +14,7 @@ from lexpy.core.names cimport *
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CCharacterData, CDocument, Node, node_proxy,
     element_find_attribute, element_local_name, next_in_tree, utf8_measure,
+    element_has_attribute as has_attribute, element_attribute_is as attribute_equals,
     measured_utf8_str,
     ELEMENT_NODE, TEXT_NODE, COMMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     CDATA_SECTION_NODE)
