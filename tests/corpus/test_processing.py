@@ -269,7 +269,7 @@ def test_inflated_members_are_the_members_and_their_offsets(
     packed = [gzip.compress(m * 3, mtime=0) for m in members]
     data = b"".join(packed)[:-cut or None]
     stream = readers._InflatedMembers(io.BytesIO(b"junk" + data), 4, module)
-    stream.read_size, stream.input_size, stream.output_limit = \
+    stream.members.read_size, stream.members.input_size, stream.members.output_limit = \
         read_size, input_size, output_limit
     got = _read_to_end(stream, 97)
     whole = b"".join(m * 3 for m in members)
@@ -325,7 +325,7 @@ def test_inflated_members_give_back_what_follows_a_member(read_size, ahead):
     members = [bytes([n % 251]) * n for n in (3, 0, 17, 1, 60, 9, 2, 33)]
     data = b"".join(bytes([len(m)]) + m for m in members) + b"\xff" * ahead
     stream = readers._InflatedMembers(io.BytesIO(data), 0, _ReadingAhead(ahead))
-    stream.read_size = read_size
+    stream.members.read_size = read_size
     got = _read_to_end(stream, 5)
     assert got == b"".join(members)
     starts, offset, position = {}, 0, 0
