@@ -2,15 +2,17 @@
 """The gzip members of a .warc.gz, inflated by python-isal (outside the
 GIL), and the WARC records read out of them in C.
 
-A .warc.gz holds each record in a gzip member of its own (WARC 1.1, annex
-D.2: "each record ... compressed individually"), so a member, inflated
+A .warc.gz holds each record in a gzip member of its own (as the WARC
+standard, ISO 28500, recommends and writers do), so a member, inflated
 whole, is one record: GzipMembers.next_record() reads its WARC headers and,
 for an application/http block, the HTTP status line and headers, and cuts
 the body out of it, holding the GIL only to make the Python objects of the
-result (the body is copied without it). fastwarc, given the inflated
-stream, holds the GIL while it parses the headers and copies the payload:
-with two threads that was about half of what a record's processing did
-holding it, and what kept two threads from the machine's two cores.
+result (the body is the member's own bytes, moved to their start). A
+member of another record type is inflated without being kept. fastwarc,
+given the inflated stream, holds the GIL while it parses the headers and
+copies the payload: with two threads that was about half of what a
+record's processing did holding it, and what kept two threads from the
+machine's two cores.
 
 Only the plain shape is read here; a member that is anything else (more or
 less than one record, a header line that continues another or has no ':',
@@ -30,9 +32,17 @@ inflate() is the members' bytes as a stream (readers._InflatedMembers
 gives them to fastwarc that way).
 """
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF
 from cpython.unicode cimport PyUnicode_DecodeLatin1, PyUnicode_DecodeUTF8
 from libc.stdint cimport uint8_t
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcmp, memmove
+
+cdef extern from "Python.h":
+    Py_ssize_t refcount "Py_REFCNT"(PyObject* o)
+    char* bytes_data "PyBytes_AS_STRING"(PyObject* o)
+    void decref "Py_DECREF"(PyObject* o)
+    int _PyBytes_Resize(PyObject** b, Py_ssize_t size) except -1
 
 from lexpy.dom.dom cimport bytes_equal
 
@@ -40,10 +50,11 @@ from lexpy.dom.dom cimport bytes_equal
 cdef object SKIPPED = object()      # a record of another type than response
 cdef object UNHANDLED = object()    # not of the plain shape: fastwarc reads it
 
-# Bodies up to this size are copied with the GIL held (letting it go and
-# taking it back costs more, and may wait for another thread).
+# Bodies up to this size are moved with the GIL held (letting it go and
+# taking it back costs more than moving a page's body, and may wait for
+# another thread).
 cdef enum:
-    COPY_WITHOUT_GIL = 32768
+    MOVE_WITHOUT_GIL = 1 << 20
 
 
 cdef class GzipMembers:
@@ -149,6 +160,7 @@ cdef class GzipMembers:
         cdef object chunk, member, result
         cdef list parts
         cdef long long offset
+        cdef PyObject* owned
         while True:
             chunk = self.inflate()
             if chunk is None:
@@ -172,8 +184,14 @@ cdef class GzipMembers:
                 continue
             if result is UNHANDLED:
                 return offset
-            return (offset,) + result
-
+            # the body is the member itself, cut: its only reference goes
+            # to cut()
+            chunk = None
+            owned = <PyObject*>member
+            Py_INCREF(member)
+            member = None
+            url, status, headers, start, end = result
+            return (offset, url, status, headers, cut(owned, start, end))
 
     cdef bint _pass_over(self, bytes first):
         """Inflate the rest of a member that passed_over(first) without
@@ -319,8 +337,8 @@ cdef bint read_warc_head(const uint8_t* s, Py_ssize_t n, WarcHead* head) noexcep
 
 
 cdef object read_record(bytes member):
-    """A member's record as (url, status, headers, body), SKIPPED or
-    UNHANDLED."""
+    """A member's record as (url, status, headers, body start, body end),
+    SKIPPED or UNHANDLED."""
     cdef const uint8_t* s = <const uint8_t*>PyBytes_AS_STRING(member)
     cdef Py_ssize_t n = PyBytes_GET_SIZE(member)
     cdef Py_ssize_t i, end, block, block_end
@@ -338,7 +356,7 @@ cdef object read_record(bytes member):
         <const char*>s + head.url.start, head.url.end - head.url.start,
         "replace") if head.url.start >= 0 else None
     if not head.http:
-        return (target, None, [], body(s, block, block_end))
+        return (target, None, [], block, block_end)
     # the HTTP status line, headers and body
     end = line_end(s, block, block_end)
     if end <= block or is_c_space(s[block]):
@@ -354,7 +372,7 @@ cdef object read_record(bytes member):
             break
         headers.append((latin1(s, name), latin1(s, value)))
         i = end + 2
-    return (target, status, headers, body(s, i + 2, block_end))
+    return (target, status, headers, i + 2, block_end)
 
 
 cdef object status_code(const uint8_t* s, Field line):
@@ -381,13 +399,25 @@ cdef object status_code(const uint8_t* s, Field line):
     return int(PyBytes_FromStringAndSize(<const char*>s + start, end - start))
 
 
-cdef bytes body(const uint8_t* s, Py_ssize_t start, Py_ssize_t end):
+cdef object cut(PyObject* member, Py_ssize_t start, Py_ssize_t end):
+    """member[start:end], made of the member itself (moved to its start and
+    shortened: no second buffer, no copy into memory not yet touched) when
+    nothing else holds it. Takes over the reference to `member`."""
+    cdef char* data = bytes_data(member)
     cdef Py_ssize_t size = end - start
-    cdef bytes copy = PyBytes_FromStringAndSize(NULL, size)
-    cdef char* target = PyBytes_AS_STRING(copy)
-    if size > COPY_WITHOUT_GIL:
-        with nogil:
-            memcpy(target, s + start, size)
-    else:
-        memcpy(target, s + start, size)
-    return copy
+    cdef object result
+    if refcount(member) != 1:
+        try:
+            return PyBytes_FromStringAndSize(data + start, size)
+        finally:
+            decref(member)
+    if start:
+        if size > MOVE_WITHOUT_GIL:
+            with nogil:
+                memmove(data, data + start, size)
+        else:
+            memmove(data, data + start, size)
+    _PyBytes_Resize(&member, size)      # (it frees the member if it fails)
+    result = <object>member
+    decref(member)
+    return result
