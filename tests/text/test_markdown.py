@@ -28,10 +28,12 @@ def round_trips(example, raw_html=True):
 
 
 def _params():
+    params = []
     for example in SPEC:
         n = example["example"]
         marks = [pytest.mark.xfail(reason=EXCEPTIONS[n], strict=True)] if n in EXCEPTIONS else []
-        yield pytest.param(example, id="example-%d" % n, marks=marks)
+        params.append(pytest.param(example, id="example-%d" % n, marks=marks))
+    return params   # (a list: pytest deprecates a generator of parameters)
 
 
 @pytest.mark.parametrize("example", _params())
