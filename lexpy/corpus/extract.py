@@ -178,6 +178,6 @@ def extract_record(record: Record) -> Dict[str, Any]:
         if canonical is not None else None,     # (it has an href: page_fields)
         "links": links,
         "text": _text(doc),
-        "parse_errors": len(doc.errors),
+        "parse_errors": doc.error_count,
         "warnings": warnings,
     }

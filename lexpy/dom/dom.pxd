@@ -360,7 +360,10 @@ cdef class Node:
 
 cdef class Document(Node):
     cdef CDocument* c_doc
-    cdef list parse_errors        # the `errors` property
+    cdef list parse_errors        # the `errors` property; None while the
+                                  # parse's records are still in
+                                  # c_parse_errors (made on first use)
+    cdef ErrorList c_parse_errors
     cdef str encoding_name        # the `encoding` property
     cdef list attr_name_strs      # the str of each dynamic attribute name
                                   # id read so far (index: id minus
@@ -368,6 +371,9 @@ cdef class Document(Node):
 
 # A new empty Document (the tree builder fills c_doc).
 cdef Document document_new()
+# The parse's error records become the Document's (moved: `errors` is left
+# empty); its `errors` property makes the ParseErrors on first use.
+cdef void document_take_parse_errors(Document doc, ErrorList* errors) noexcept
 # The proxy of a node (created on first access, then cached).
 cdef Node node_proxy(CNode* c_node)
 # UTF-8 to str in two passes (strings.pxi): utf8_measure (callable without

@@ -12,7 +12,7 @@ from lexpy.core.names cimport *
 from lexpy.core.core cimport (
     NameTable, name_table_create, name_table_destroy, name_table_intern,
     name_table_get, tag_id_by_name, attr_id_by_name, tag_name_of,
-    attr_name_of)
+    attr_name_of, ParseErrorRecord, error_list_clear)
 
 
 # Every cdef function declares how it reports errors: `noexcept` (C that

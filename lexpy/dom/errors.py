@@ -1,6 +1,6 @@
-"""Parse errors as data: what Document.errors holds (the parse driver makes
-them from the tokenizer's and tree builder's C records, once, at the end of
-the parse)."""
+"""Parse errors as data: what Document.errors holds (the Document makes
+them from the tokenizer's and tree builder's C records, which the parse
+driver hands it at the end of the parse, when `errors` is first read)."""
 from typing import NamedTuple
 
 

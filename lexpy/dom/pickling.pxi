@@ -629,5 +629,5 @@ cdef tuple node_reduce(Node node):
     if node.c_node != NULL and node.c_node.type == DOCUMENT_NODE:
         doc = <Document> node
         return (_tree_from_bytes, (tree_to_bytes(node), doc.encoding_name,
-                                   tuple(doc.parse_errors)))
+                                   tuple(document_errors(doc))))
     return (_tree_from_bytes, (tree_to_bytes(node),))

@@ -269,6 +269,29 @@ cdef Document document_new():
     return Document.__new__(Document)
 
 
+cdef void document_take_parse_errors(Document doc, ErrorList* errors) noexcept:
+    error_list_clear(&doc.c_parse_errors)
+    doc.c_parse_errors = errors[0]
+    memset(errors, 0, sizeof(ErrorList))
+    doc.parse_errors = None
+
+
+cdef list document_errors(Document doc):
+    """The `errors` list, made from the parse's records the first time."""
+    cdef size_t i
+    cdef list made
+    cdef ParseErrorRecord* record
+    if doc.parse_errors is None:
+        from lexpy.dom.errors import ParseError
+        made = []
+        for i in range(doc.c_parse_errors.count):
+            record = &doc.c_parse_errors.items[i]
+            made.append(ParseError(record.code.decode("ascii"), record.line, record.column))
+        doc.parse_errors = made
+        error_list_clear(&doc.c_parse_errors)
+    return doc.parse_errors
+
+
 cdef bint is_strict_descendant(CNode* ancestor, CNode* node) noexcept:
     node = node.parent
     while node != NULL:
@@ -786,6 +809,7 @@ cdef class Document(Node):
         name_table_destroy(c_doc.namespaces)
         arena_destroy(&c_doc.arena)
         free(c_doc)
+        error_list_clear(&self.c_parse_errors)
         self.c_doc = NULL
         self.c_node = NULL
 
@@ -859,7 +883,15 @@ cdef class Document(Node):
         """The parse errors (lexpy.ParseError: code, line, column) when
         the document was parsed with collect_errors=True, else [].
         Read-only: the parser sets it."""
-        return self.parse_errors
+        return document_errors(self)
+
+    @property
+    def error_count(self):
+        """len(errors), without making the ParseErrors (they are made when
+        `errors` is first read)."""
+        if self.parse_errors is None:
+            return self.c_parse_errors.count
+        return len(self.parse_errors)
 
     @property
     def encoding(self):
@@ -1012,7 +1044,7 @@ cdef class Document(Node):
     def __deepcopy__(self, memo):
         # clone_node(True) as for any node, with the parse's results too
         cdef Document copy = self._clone_document(True)
-        copy.parse_errors = list(self.parse_errors)
+        copy.parse_errors = list(document_errors(self))
         return copy
 
     def _clone_document(self, deep):

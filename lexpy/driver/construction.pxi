@@ -526,19 +526,14 @@ cdef class TreeConstruction:
         return self.document
 
     cdef int _set_parse_errors(self) except -1:
-        """The Document's errors: the collected parse errors as ParseErrors
-        (MemoryError when some could not be recorded for lack of memory:
-        the list would be incomplete)."""
-        cdef size_t i
-        cdef list result = []
+        """The Document's errors: the collected parse errors' records, which
+        its `errors` makes ParseErrors of when first read (MemoryError when
+        some could not be recorded for lack of memory: the list would be
+        incomplete)."""
         if self.c_tokenizer != NULL and tokenizer_errors_lost(self.c_tokenizer):
             raise MemoryError("%d parse errors were not recorded: out of memory"
                               % tokenizer_errors_lost(self.c_tokenizer))
-        for i in range(self.c_errors.count):
-            result.append(ParseError(self.c_errors.items[i].code.decode("ascii"),
-                                     self.c_errors.items[i].line,
-                                     self.c_errors.items[i].column))
-        self.document.parse_errors = result
+        document_take_parse_errors(self.document, &self.c_errors)
         return 0
 
     # -----------------------------------------------------------------------

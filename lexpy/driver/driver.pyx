@@ -36,8 +36,7 @@ from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CDocumentFragment, ELEMENT_NODE, DOCUMENT_NODE,
     element_create,
     node_append_child, document_fragment_create, node_clone_into, Node,
-    Document, document_new, node_proxy)
-from lexpy.dom.errors import ParseError
+    Document, document_new, document_take_parse_errors, node_proxy)
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, tree_builder_create, tree_builder_destroy,
     tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,

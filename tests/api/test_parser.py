@@ -57,6 +57,18 @@ def test_collect_errors_gives_parse_errors():
     assert lexpy.parse("<p>\x00</p></div>").errors == []
 
 
+def test_error_count_is_the_length_of_errors_read_or_not():
+    for source in ("<p>\x00</p></div>", "<!DOCTYPE html><p>x", b"<td>\xff</b>"):
+        unread = lexpy.parse(source, collect_errors=True)
+        count = unread.error_count          # before errors is first read
+        read = lexpy.parse(source, collect_errors=True)
+        assert count == len(read.errors) == read.error_count == len(unread.errors)
+        assert unread.errors == read.errors and unread.errors is unread.errors
+    assert lexpy.parse("<p>\x00", collect_errors=True).error_count > 0
+    assert lexpy.parse("<p>\x00").error_count == 0
+    assert lexpy.Document().error_count == 0
+
+
 def test_collect_errors_for_fragments():
     fragment = lexpy.parse_fragment("</x>", "div", collect_errors=True)
     assert [e.code for e in fragment.owner_document.errors]
