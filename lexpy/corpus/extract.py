@@ -9,7 +9,6 @@ from urllib.parse import urljoin
 import lexpy
 from lexpy.corpus.records import NotAPage, Record, RecordError
 from lexpy.corpus.urls import base_parts, page_fields, plain_resolutions
-from lexpy.encoding import lookup
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 ASCII_WHITESPACE = "\t\n\x0c\r "
@@ -50,16 +49,16 @@ def parse_record(record: Record) -> Tuple[Any, List[str]]:
 
 
 def _parse(record: Record, charset: Optional[str]) -> Tuple[Any, List[str]]:
-    warnings: List[str] = []
-    encoding = None
     if charset is not None:
         try:
-            lookup(charset)
-            encoding = charset
+            # (the label is looked up once, by the parse: a LookupError
+            # here can only be the label's, as nothing else is given)
+            return lexpy.parse(record.body, encoding=charset, collect_errors=True), []
         except LookupError:
-            warnings.append("unknown charset label %r in Content-Type: the "
-                            "encoding was sniffed" % charset)
-    return lexpy.parse(record.body, encoding=encoding, collect_errors=True), warnings
+            return lexpy.parse(record.body, collect_errors=True), [
+                "unknown charset label %r in Content-Type: the encoding was sniffed"
+                % charset]
+    return lexpy.parse(record.body, collect_errors=True), []
 
 
 class _Base(NamedTuple):
