@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 import lexpy
 from lexpy.corpus.records import NotAPage, Record, RecordError
 from lexpy.corpus.urls import base_parts, page_fields, plain_resolutions
+from lexpy.text import extract_text
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 ASCII_WHITESPACE = "\t\n\x0c\r "
@@ -115,12 +116,7 @@ def _collapse(text: str) -> str:
 
 
 def _text(doc: Any) -> str:
-    root = doc.body or doc
-    if hasattr(lexpy, "extract_text"):
-        return str(lexpy.extract_text(root, main_content=True))
-    for element in root.query_selector_all("script, style, noscript, template"):
-        element.remove()
-    return _collapse(root.text_content or "")
+    return extract_text(doc.body or doc, main_content=True)
 
 
 def extract_record(record: Record) -> Dict[str, Any]:
@@ -134,10 +130,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
     <base href> resolved against the page URL), `text`, `parse_errors` (how
     many) and `warnings` (an unknown charset label, for one).
 
-    `text` is lexpy.extract_text(doc.body or doc, main_content=True) when
-    this lexpy has extract_text (the text layer); otherwise the body's
-    text_content without <script>, <style>, <noscript> and <template>, with
-    runs of whitespace collapsed to one space.
+    `text` is lexpy.extract_text(doc.body or doc, main_content=True).
 
     A record that is not an HTML page (by its Content-Type, or by its first
     byte when it has none) or has an empty body raises NotAPage, a

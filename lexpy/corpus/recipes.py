@@ -28,8 +28,8 @@ def spark_partition(paths: Iterable[str],
 
 def datatrove_extract(text: str) -> str:
     """The text of an HTML page given as str (what a datatrove extractor's
-    ``extract`` receives), by lexpy.extract_text(main_content=True) when
-    this lexpy has it, else as extract_record's fallback makes it."""
+    ``extract`` receives), as extract_record makes it:
+    lexpy.extract_text(main_content=True) of its body."""
     from lexpy.corpus.extract import _text
     if not isinstance(text, str):
         raise TypeError("text must be a str, not %s" % type(text).__name__)

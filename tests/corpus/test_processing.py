@@ -503,23 +503,17 @@ def test_extract_record_fields():
         "links": ["http://example.com/docs/page.html", "https://other.org/x",
                   "http://example.com/docs/?q=1"],
         "text": got["text"], "parse_errors": 0, "warnings": []}
-    if hasattr(lexpy, "extract_text"):
-        assert "Hello world" in got["text"]
-    else:
-        # the fallback: text_content without scripts, whitespace collapsed
-        # (no separators between elements: that is extract_text's job)
-        assert got["text"] == "Hello worldabno href"
+    assert "Hello world" in got["text"]
 
 
-def test_extract_record_uses_extract_text_when_lexpy_has_it(monkeypatch):
-    calls = []
-
-    def extract_text(node, main_content=False):
-        calls.append((node.node_name, main_content))
-        return "from extract_text"
-    monkeypatch.setattr(lexpy, "extract_text", extract_text, raising=False)
-    got = extract_record(Record("f", 0, "http://x/", 200, [], b"<p>text"))
-    assert got["text"] == "from extract_text" and calls == [("BODY", True)]
+def test_extract_record_text_is_the_main_content_of_the_body():
+    for page in PAGES[:20]:
+        body = page.read_bytes()
+        got = extract_record(Record("f", 0, "http://x/", 200, [], body))
+        doc = lexpy.parse(body)
+        assert got["text"] == lexpy.extract_text(doc.body or doc, main_content=True)
+    small = extract_record(Record("f", 0, "http://x/", 200, [], b"<p>text"))
+    assert small["text"] == "text"
 
 
 def test_iter_files(tmp_path):
