@@ -25,7 +25,7 @@ one finishes its last batch alone: a few milliseconds), which over 3
 copies (0.2 s on 2 threads) was 2-3% of a run; a crawl's WARC file holds
 tens of thousands of records.
 
-    python tools/bench_corpus.py [--copies 8] [--repeat 3] [--pairs 9]
+    python tools/bench_corpus.py [--copies 8] [--repeat 3] [--pairs 15]
 """
 import argparse
 import os
@@ -79,7 +79,7 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--copies", type=int, default=8, help="the corpus this many times")
     p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--pairs", type=int, default=9,
+    p.add_argument("--pairs", type=int, default=15,
                    help="rounds of serial, 2-thread and 2-process runs")
     args = p.parse_args(argv)
     from tests.corpus.test_corpus import PAGES
