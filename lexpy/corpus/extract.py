@@ -152,9 +152,10 @@ def extract_record(record: Record) -> Dict[str, Any]:
     url = record.url or ""
     # One walk for the head's fields and the links (in C: with proxies,
     # get_attribute, resolve() and a query for the head this was most of
-    # the Python work of a record, with the GIL held).
-    base_url, links, title, description, canonical = page_fields(doc, url, _base, resolve,
-                                                                 _join)
+    # the Python work of a record, with the GIL held), and the text's walk
+    # in the same release of the GIL.
+    base_url, links, title, description, canonical, text = page_fields(
+        doc, url, _base, resolve, _join, text=True)
     root = doc.document_element
     return {
         "file": record.file,
@@ -169,7 +170,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
         "canonical": resolve(base_url, canonical.get_attribute("href") or "")
         if canonical is not None else None,     # (it has an href: page_fields)
         "links": links,
-        "text": _text(doc),
+        "text": text,
         "parse_errors": doc.error_count,
         "warnings": warnings,
     }

@@ -4,7 +4,8 @@ walk, the href of every a and area element and the first base[href],
 title, meta description and canonical link, matches repeated hrefs and
 finds the shape of each value without the GIL (with proxies,
 get_attribute, a selector query and Python's regular expressions this was
-most of what a record's extraction did holding it), then makes the URL of
+most of what a record's extraction did holding it), when asked walks the
+text as lexpy.text's extract_text does in the same release, then makes the URL of
 every href of a shape whose urljoin result is known and hands the others
 to a fallback (extract._join: urllib.parse.urljoin). plain_resolutions()
 does the same for a list of strs (extract.resolve_all; with the GIL held
@@ -42,10 +43,13 @@ from lexpy.core.names cimport (TAG_A, TAG_AREA, TAG_BASE, TAG_LINK, TAG_META, TA
                                ATTR_CONTENT, ATTR_HREF, ATTR_NAME, ATTR_REL, NS__UNDEF,
                                lxp_attr_id_t)
 from lexpy.dom.dom cimport (CNode, CElement, CAttr, CDocument, Node, ELEMENT_NODE,
+                            DOCUMENT_NODE,
                             element_has_attribute as has_attribute,
                             element_attribute_is as attribute_is, is_ascii,
                             next_in_tree, node_proxy, value_has_token, prefetch_walk_ahead,
-                            element_find_attribute)
+                            element_find_attribute, document_body)
+from lexpy.text.text cimport (TextWriter, TextOptions, plain_text_options,
+                              extract_text_walk, writer_finish)
 
 cdef extern from "Python.h":
     const char* PyUnicode_AsUTF8AndSize(object o, Py_ssize_t* size)
@@ -634,15 +638,17 @@ cdef inline object proxy_or_none(CElement* element):
     return node_proxy(<CNode*> element) if element != NULL else None
 
 
-def page_fields(Node root, str url, parts_of, resolve, join):
+def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
     """What extract_record takes from a page (a Document, DocumentFragment
     or Element), in one walk: (base_url, links, title, description,
-    canonical). The last three are the first element, in tree order, that
-    'title', 'meta[name="description" i][content]' and
-    'link[rel~="canonical" i][href]' match (None when none does); base_url
-    is resolve(url, href) of the first base[href] (url when there is
-    none); links is the resolved href of every a and area element, in tree
-    order.
+    canonical, text). Title, description and canonical are the first
+    element, in tree order, that 'title', 'meta[name="description"
+    i][content]' and 'link[rel~="canonical" i][href]' match (None when
+    none does); base_url is resolve(url, href) of the first base[href] (url
+    when there is none); links is the resolved href of every a and area
+    element, in tree order; text (None unless asked for) is
+    lexpy.extract_text(root.body or root, main_content=True) for a
+    Document, else of root, its walk in the same release of the GIL.
 
     parts_of(base_url) gives a base URL's parts (extract._base:
     (scheme, origin, without_fragment, directory), as base_parts makes
@@ -658,6 +664,9 @@ def page_fields(Node root, str url, parts_of, resolve, join):
     cdef Links links
     cdef Head head
     cdef Base base
+    cdef TextWriter writer
+    cdef TextOptions options
+    cdef CNode* text_root = c_root
     cdef Py_ssize_t k
     cdef int status
     cdef list out, made_urls
@@ -669,6 +678,12 @@ def page_fields(Node root, str url, parts_of, resolve, join):
     links.items = NULL
     links.count = links.capacity = 0
     memset(&head, 0, sizeof(Head))
+    if text:
+        plain_text_options(&options, doc, False, False, True)
+        if c_root.type == DOCUMENT_NODE and document_body(c_root) != NULL:
+            text_root = document_body(c_root)
+        elif c_root.type == ELEMENT_NODE and (<CElement*> c_root).template_content != NULL:
+            text_root = (<CElement*> c_root).template_content
     doc.readers += 1
     try:
         with nogil:
@@ -677,6 +692,9 @@ def page_fields(Node root, str url, parts_of, resolve, join):
                 status = mark_repeats(&links)
             if status == 0:
                 find_link_shapes(&links, &base)
+            if text:
+                extract_text_walk(&writer, text_root, &options, True)
+        made_text = writer_finish(&writer) if text else None
         if status != 0:
             raise MemoryError()
         if head.base != NULL:
@@ -703,7 +721,7 @@ def page_fields(Node root, str url, parts_of, resolve, join):
             Py_INCREF(link)
             PyList_SET_ITEM(out, k, link)
         return (base_url, out, proxy_or_none(head.title),
-                proxy_or_none(head.description), proxy_or_none(head.canonical))
+                proxy_or_none(head.description), proxy_or_none(head.canonical), made_text)
     finally:
         doc.readers -= 1
         free(links.items)

@@ -371,6 +371,8 @@ cdef class Document(Node):
 
 # A new empty Document (the tree builder fills c_doc).
 cdef Document document_new()
+# The body element of a Document's node (Document.body), or NULL.
+cdef CNode* document_body(CNode* document) noexcept nogil
 # The parse's error records become the Document's (moved: `errors` is left
 # empty); its `errors` property makes the ParseErrors on first use.
 cdef void document_take_parse_errors(Document doc, ErrorList* errors) noexcept

@@ -341,7 +341,7 @@ cdef inline Node element_proxy_or_none(CNode* c_node):
         else None
 
 
-cdef CNode* html_document_element(CNode* document) noexcept:
+cdef CNode* html_document_element(CNode* document) noexcept nogil:
     """The document element if it is an HTML <html>, else NULL."""
     cdef CNode* child = document.first_child
     while child != NULL and child.type != ELEMENT_NODE:
@@ -349,6 +349,21 @@ cdef CNode* html_document_element(CNode* document) noexcept:
     if child != NULL and (<CElement*> child).tag_id == TAG_HTML \
             and (<CElement*> child).ns == NS_HTML:
         return child
+    return NULL
+
+
+cdef CNode* document_body(CNode* document) noexcept nogil:
+    """https://html.spec.whatwg.org/multipage/dom.html#the-body-element-2:
+    the first <body> or <frameset> child of the <html> document element,
+    or NULL."""
+    cdef CNode* html = html_document_element(document)
+    cdef CNode* child = html.first_child if html != NULL else NULL
+    while child != NULL:
+        if child.type == ELEMENT_NODE and (<CElement*> child).ns == NS_HTML \
+                and ((<CElement*> child).tag_id == TAG_BODY
+                     or (<CElement*> child).tag_id == TAG_FRAMESET):
+            return child
+        child = child.next
     return NULL
 
 
@@ -858,15 +873,8 @@ cdef class Document(Node):
     def body(self):
         """The first <body> or <frameset> child of the <html> document
         element, or None."""
-        cdef CNode* html = html_document_element(self.c_node)
-        cdef CNode* child = html.first_child if html != NULL else NULL
-        while child != NULL:
-            if child.type == ELEMENT_NODE and (<CElement*> child).ns == NS_HTML \
-                    and ((<CElement*> child).tag_id == TAG_BODY
-                         or (<CElement*> child).tag_id == TAG_FRAMESET):
-                return node_proxy(child)
-            child = child.next
-        return None
+        cdef CNode* body = document_body(self.c_node)
+        return node_proxy(body) if body != NULL else None
 
     @property
     def doctype(self):

@@ -77,6 +77,24 @@ cdef int walk_with_main_content(TextWriter* w, CNode* root, TextOptions* o,
     return result
 
 
+cdef void plain_text_options(TextOptions* o, CDocument* doc, bint links, bint alt_text,
+                             bint list_bullets):
+    memset(o, 0, sizeof(TextOptions))
+    o.mode = MODE_PLAIN
+    o.scripting = doc.scripting != 0
+    o.aria_hidden = attribute_id(doc, b"aria-hidden")
+    o.links = links
+    o.alt_text = alt_text
+    o.list_bullets = list_bullets
+
+
+cdef void extract_text_walk(TextWriter* w, CNode* root, TextOptions* o,
+                            bint main_content) noexcept nogil:
+    writer_init(w)
+    walk_with_main_content(w, root, o, main_content, False)
+    writer_measure(w)
+
+
 def inner_text(element):
     """The HTML standard's innerText of `element`
     (https://html.spec.whatwg.org/multipage/dom.html#dom-innertext): its
@@ -201,16 +219,11 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     cdef TextOptions o
     cdef CNode* root = c_node
     cdef CDocument* doc = c_node.owner
-    memset(&o, 0, sizeof(TextOptions))
-    o.mode = MODE_PLAIN
-    o.scripting = doc.scripting != 0
-    o.aria_hidden = attribute_id(doc, b"aria-hidden")
-    o.links = flag(links, "links")
-    o.alt_text = flag(alt_text, "alt_text")
-    o.list_bullets = flag(list_bullets, "list_bullets")
+    plain_text_options(&o, doc, flag(links, "links"), flag(alt_text, "alt_text"),
+                       flag(list_bullets, "list_bullets"))
     cdef bint main = flag(main_content, "main_content")
-    writer_init(&w)
     if c_node.type == TEXT_NODE or c_node.type == CDATA_SECTION_NODE:
+        writer_init(&w)
         with nogil:
             writer_text(&w, (<CCharacterData*> c_node).data,
                         (<CCharacterData*> c_node).length, False)
@@ -223,8 +236,7 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     begin_reading(doc)
     try:
         with nogil:
-            walk_with_main_content(&w, root, &o, main, False)
-            writer_measure(&w)
+            extract_text_walk(&w, root, &o, main)
     finally:
         end_reading(doc)
     return writer_finish(&w)

@@ -4,7 +4,7 @@
 # C structs and functions here; the Python API is in api.pxi.
 
 from libc.stdint cimport uint8_t, uint32_t, int64_t
-from lexpy.dom.dom cimport CNode, CElement
+from lexpy.dom.dom cimport CNode, CElement, CDocument
 
 
 # The box an element generates under the UA stylesheet (display.pxi).
@@ -90,3 +90,15 @@ cdef int write_markdown(TextWriter* w, CNode* root, TextOptions* o) noexcept nog
 cdef Box html_box(CElement* element, bint scripting) noexcept nogil
 cdef bint element_being_rendered(CElement* element, bint scripting) noexcept nogil
 cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
+
+
+# extract_text for callers in C (lexpy.corpus.urls): its options for a node
+# of `doc`; its walk of an element, document or fragment `root` into `w`
+# (which it initialises) without the GIL, the caller counting the document
+# as read meanwhile (CDocument.readers); and the str of what was written
+# (MemoryError when the walk ran out of memory), which frees w.
+cdef void plain_text_options(TextOptions* o, CDocument* doc, bint links, bint alt_text,
+                             bint list_bullets)
+cdef void extract_text_walk(TextWriter* w, CNode* root, TextOptions* o,
+                            bint main_content) noexcept nogil
+cdef str writer_finish(TextWriter* w)

@@ -653,14 +653,22 @@ def test_page_fields_are_what_the_selectors_find(url):
         + [lexpy.parse(html) for html in _LINK_DOCS + _HEAD_DOCS]
     fragment = lexpy.parse_fragment('<a href="/f"><title>t</title>', context="div")
     found = [0, 0, 0, 0]
-    for root in docs + [fragment, docs[-1].body]:
-        got = page_fields(root, url, _base, resolve, _join)
+    template = lexpy.parse("<template><p>in <a href=t>it</a></template>").head.first_child
+    for n, root in enumerate(docs + [fragment, docs[-1].body, template]):
+        with_text = n % 2 == 0 or root is template
+        got = page_fields(root, url, _base, resolve, _join, text=with_text)
         expected = _reference_fields(root, url)
         assert got[:2] == expected[:2]
-        for k, (element, reference) in enumerate(zip(got[2:], expected[2:])):
+        for k, (element, reference) in enumerate(zip(got[2:5], expected[2:])):
             assert element is reference
             found[k] += element is not None
         found[3] += got[0] != url
+        # the text, walked in the same release of the GIL: extract_text's
+        if with_text:
+            text_root = (root.body or root) if isinstance(root, lexpy.Document) else root
+            assert got[5] == lexpy.extract_text(text_root, main_content=True)
+        else:
+            assert got[5] is None
     assert all(found)       # (each field was found on some page)
 
 
