@@ -682,8 +682,6 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
         plain_text_options(&options, doc, False, False, True)
         if c_root.type == DOCUMENT_NODE and document_body(c_root) != NULL:
             text_root = document_body(c_root)
-        elif c_root.type == ELEMENT_NODE and (<CElement*> c_root).template_content != NULL:
-            text_root = (<CElement*> c_root).template_content
     doc.readers += 1
     try:
         with nogil:

@@ -90,6 +90,8 @@ cdef void plain_text_options(TextOptions* o, CDocument* doc, bint links, bint al
 
 cdef void extract_text_walk(TextWriter* w, CNode* root, TextOptions* o,
                             bint main_content) noexcept nogil:
+    if root.type == ELEMENT_NODE and (<CElement*> root).template_content != NULL:
+        root = (<CElement*> root).template_content
     writer_init(w)
     walk_with_main_content(w, root, o, main_content, False)
     writer_measure(w)
@@ -217,7 +219,6 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
     cdef CNode* c_node = node_of(node, "node")
     cdef TextWriter w
     cdef TextOptions o
-    cdef CNode* root = c_node
     cdef CDocument* doc = c_node.owner
     plain_text_options(&o, doc, flag(links, "links"), flag(alt_text, "alt_text"),
                        flag(list_bullets, "list_bullets"))
@@ -228,15 +229,13 @@ def extract_text(node, *, main_content=False, links=False, alt_text=False,
             writer_text(&w, (<CCharacterData*> c_node).data,
                         (<CCharacterData*> c_node).length, False)
         return writer_finish(&w)
-    if c_node.type == ELEMENT_NODE and (<CElement*> c_node).template_content != NULL:
-        root = (<CElement*> c_node).template_content
-    if root.type != ELEMENT_NODE and root.type != DOCUMENT_NODE \
-            and root.type != DOCUMENT_FRAGMENT_NODE:
+    if c_node.type != ELEMENT_NODE and c_node.type != DOCUMENT_NODE \
+            and c_node.type != DOCUMENT_FRAGMENT_NODE:
         return ""
     begin_reading(doc)
     try:
         with nogil:
-            extract_text_walk(&w, root, &o, main)
+            extract_text_walk(&w, c_node, &o, main)
     finally:
         end_reading(doc)
     return writer_finish(&w)
@@ -271,10 +270,8 @@ def to_markdown(node, *, main_content=False, raw_html=False):
     writer_init(&w)
     if c_node.type == TEXT_NODE or c_node.type == CDATA_SECTION_NODE:
         return extract_text(node)
-    if c_node.type == ELEMENT_NODE and (<CElement*> c_node).template_content != NULL:
-        root = (<CElement*> c_node).template_content
-    if root.type != ELEMENT_NODE and root.type != DOCUMENT_NODE \
-            and root.type != DOCUMENT_FRAGMENT_NODE:
+    if c_node.type != ELEMENT_NODE and c_node.type != DOCUMENT_NODE \
+            and c_node.type != DOCUMENT_FRAGMENT_NODE:
         return ""
     begin_reading(doc)
     try:

@@ -93,10 +93,11 @@ cdef int collect_text(TextWriter* w, CNode* root, TextOptions* o) noexcept nogil
 
 
 # extract_text for callers in C (lexpy.corpus.urls): its options for a node
-# of `doc`; its walk of an element, document or fragment `root` into `w`
-# (which it initialises) without the GIL, the caller counting the document
-# as read meanwhile (CDocument.readers); and the str of what was written
-# (MemoryError when the walk ran out of memory), which frees w.
+# of `doc`; its walk of an element (of a template: its contents), document
+# or fragment `root` into `w` (which it initialises) without the GIL, the
+# caller counting the document as read meanwhile (CDocument.readers); and
+# the str of what was written (MemoryError when the walk ran out of
+# memory), which frees w.
 cdef void plain_text_options(TextOptions* o, CDocument* doc, bint links, bint alt_text,
                              bint list_bullets)
 cdef void extract_text_walk(TextWriter* w, CNode* root, TextOptions* o,
