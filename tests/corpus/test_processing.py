@@ -450,6 +450,25 @@ def test_the_threads_engine_keeps_order_with_a_bounded_window():
     assert sorted(unordered) == list(range(200)) and unordered[0] != 0
 
 
+def test_the_threads_engine_works_in_the_calling_thread_too():
+    # jobs=2 is the calling thread and one thread more, not two more
+    records = [Record("f", i, "http://example.com/%d" % i, 200, [], b"<p>") for i in range(64)]
+    before = threading.active_count()
+    seen = set()
+    most = []
+
+    def where(record):
+        seen.add(threading.get_ident())
+        most.append(threading.active_count())
+        time.sleep(0.002)
+        return record.offset
+
+    assert list(process(records, where, engine="threads", jobs=2, batch_size=2)) \
+        == list(range(64))
+    assert threading.get_ident() in seen and len(seen) == 2
+    assert max(most) == before + 1
+
+
 def test_the_threads_engine_raises_what_reading_raises_and_stops_its_threads():
     def inputs():
         yield Record("f", 0, "http://example.com/", 200, [], b"<p>0")
