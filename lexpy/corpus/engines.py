@@ -88,8 +88,9 @@ def process(inputs: Any, fn: Callable[[Record], Any] = extract_record, *,
     client if there is one, else a Client of `scheduler`, an address, else
     a LocalCluster of `jobs` worker processes made and closed here).
     `jobs`: workers (default os.cpu_count(); 1 with 'threads' runs in the
-    calling thread). `batch_size`: records per task of the processes and
-    dask engines, and of the threads engine's tasks (default 8).
+    calling thread; with more, the calling thread is one of them, between
+    the results it yields). `batch_size`: records per task of the processes
+    and dask engines, and of the threads engine's tasks (default 8).
 
     Results come in input order when `ordered` (default), else as they are
     done. An exception in `fn` becomes a RecordError (file, offset,
