@@ -293,9 +293,10 @@ def _threads(items: Iterator[Item], fn: Callable[[Record], Any], workers: int,
             task = shared.take(wait=False) if done.empty() else None
             if task is not None:
                 shared.read_ahead()
-                index, results, failure = task[0], apply_batch(fn, task[1]), None
+                outcome: Outcome = (task[0], apply_batch(fn, task[1]), None)
             else:
-                index, results, failure = done.get()
+                outcome = done.get()
+            index, results, failure = outcome
             if index < 0:
                 total = results
                 continue
