@@ -58,8 +58,10 @@ The guard (issue 38): --check measures the instructions of the corpus
 parsed from bytes and of parse + to_html and fails (exit 1) when either is
 more than 2% above the figures in tools/instructions.json, which holds the
 commit they were measured at, the environment (Python, valgrind, the
-build) and the corpus (its page count and bytes). tests/project/
-test_instructions.py runs it.
+build) and the corpus (its page names and bytes) and, for the corpus, the
+per-stage counts: the profile of the same pages prints "vs <commit>", each
+stage's count over the recorded one (the table before and after a change).
+tests/project/test_instructions.py runs --check.
 """
 import argparse
 import json
@@ -400,6 +402,20 @@ def _test_build():
         return False
 
 
+def recorded_stages(files):
+    """The record's per-stage counts when it was measured on these pages."""
+    try:
+        with open(RECORD) as f:
+            record = json.load(f)
+    except OSError:
+        return None
+    corpus = record["sets"].get("corpus", {})
+    if "stages" not in corpus or corpus["names"] != [os.path.basename(f) for f in files]:
+        return None
+    return {"commit": record["commit"], "stages": corpus["stages"],
+            "totals": {"bytes": corpus["parse_bytes"], "html": corpus["parse_to_html"]}}
+
+
 def corpus_summary(files):
     return {"pages": len(files), "bytes": sum(os.path.getsize(f) for f in files),
             "names": [os.path.basename(f) for f in files]}
@@ -422,6 +438,9 @@ def profile(args):
                                        "instructions": c}
                                       for c, f, o, w in s["functions"][:args.top]]}
                        for name, s in stages.items()}}
+    recorded = recorded_stages(files)
+    if recorded:
+        document["recorded"] = recorded
     if args.json:
         print(json.dumps(document, indent=1))
         return 0
@@ -429,18 +448,31 @@ def profile(args):
     print("%d pages, %.1f MB (%s); Python %s, %s, %s build" % (
         len(files), size / 1e6, args.folder, document["environment"]["python"],
         document["environment"]["valgrind"], document["environment"]["build"]))
-    print("\n%-26s" % "stage" + "".join("%24s" % titles[m] for m in modes))
+    versus = " vs %s" % recorded["commit"] if recorded else ""
+    print("\n%-26s" % "stage" + "".join("%24s%s" % (titles[m], "%12s" % versus if recorded
+                                                     else "") for m in modes))
+
+    def against(mode, now, then):
+        if not recorded:
+            return ""
+        return "%11s " % ("%.3fx" % (now / then) if then else "-" if not now else "new")
     for name in STAGES:
         row = "%-26s" % name
         for mode in modes:
             s = document["modes"][mode]["stages"][name]
             row += "%15s %6.1f%% " % ("{:,}".format(s["instructions"]), 100 * s["share"])
+            row += against(mode, s["instructions"],
+                           recorded and recorded["stages"][mode].get(name, 0))
         print(row)
     row = "%-26s" % "total"
     for mode in modes:
         m = document["modes"][mode]
         row += "%15s %4.1f/B " % ("{:,}".format(m["instructions"]), m["per_byte"])
+        row += against(mode, m["instructions"], recorded and recorded["totals"][mode])
     print(row)
+    if recorded:
+        print("(vs %s: this run / tools/instructions.json, recorded at %s)"
+              % (recorded["commit"], recorded["commit"]))
     if args.top:
         for mode in modes:
             print("\n== %s: the top functions of each stage" % titles[mode])
@@ -459,19 +491,26 @@ def profile(args):
 # The guard
 # ---------------------------------------------------------------------------
 
-def counts(folder, names=None, pages=None):
+def counts(folder, names=None, pages=None, stages=False):
+    """(files, {mode: instructions}[, {mode: {stage: instructions}}])."""
     files = ([os.path.join(folder, n) for n in names] if names is not None
              else page_files(folder, pages))
     missing = [f for f in files if not os.path.isfile(f)]
     if missing:
         raise SystemExit("pages missing from %s: %s" % (folder, ", ".join(missing[:5])))
-    return files, {mode: measure(mode, files, profile=False)[0] for mode in ("bytes", "html")}
+    totals, per_stage = {}, {}
+    for mode in ("bytes", "html"):
+        totals[mode], functions = measure(mode, files, profile=stages)
+        if stages:
+            per_stage[mode] = {name: s["instructions"]
+                               for name, s in by_stage(functions).items()}
+    return (files, totals, per_stage) if stages else (files, totals)
 
 
 def record(args):
-    files, measured = counts(args.folder)
+    files, measured, per_stage = counts(args.folder, stages=True)
     sets = {"corpus": dict(corpus_summary(files), parse_bytes=measured["bytes"],
-                           parse_to_html=measured["html"])}
+                           parse_to_html=measured["html"], stages=per_stage)}
     if args.subset:
         files, measured = counts(args.folder, pages=args.subset)
         sets["subset"] = dict(corpus_summary(files), parse_bytes=measured["bytes"],

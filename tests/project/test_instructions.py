@@ -35,6 +35,10 @@ def test_the_record_names_its_commit_environment_and_pages():
         assert figures["bytes"] == sum((corpus_dir() / n).stat().st_size
                                        for n in figures["names"])
         assert 0 < figures["parse_bytes"] < figures["parse_to_html"]
+    stages = record["sets"]["corpus"]["stages"]
+    assert list(stages["bytes"]) == list(stages["html"]) == profile_parse.STAGES
+    assert sum(stages["bytes"].values()) == record["sets"]["corpus"]["parse_bytes"]
+    assert sum(stages["html"].values()) == record["sets"]["corpus"]["parse_to_html"]
 
 
 def test_a_count_more_than_two_percent_above_the_record_fails():
