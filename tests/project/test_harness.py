@@ -159,3 +159,25 @@ def test_bench_py_runs_on_the_harness(tmp_path):
         # str: the pages decoded in the parent, MB/s over their bytes
         assert r["bytes"] == sum(len(p.read_bytes()) for p in folder.glob("*.html"))
     assert len({pid for r in results for pid in r["pids"]}) == 15
+
+
+def test_bench_text_runs_on_the_harness(tmp_path):
+    """tools/bench_text.py: lexpy's three kinds measured, each peer either
+    measured, not installed, or n/a for the kind."""
+    folder = pages(tmp_path / "pages")
+    out = subprocess.run(
+        [sys.executable, str(TOOLS / "bench_text.py"), str(folder), "--rounds", "1",
+         "--json"], capture_output=True, text=True, check=True, cwd=str(ROOT)).stdout
+    results = json.loads(out)["results"]
+    assert {(r["engine"], r["scenario"]) for r in results} == {
+        (e, s) for e in ("lexpy", "selectolax", "resiliparse", "markdownify", "html2text")
+        for s in ("text", "main", "markdown")}
+    for r in results:
+        if r["engine"] == "lexpy":
+            assert "error" not in r and r["speed_ratio"] == 1.0 and r["items"] == 2
+        elif "error" not in r:
+            assert r["speed_ratio"] > 0
+        else:
+            assert r.get("missing") or r.get("unsupported"), r
+    no_main = next(r for r in results if (r["engine"], r["scenario"]) == ("selectolax", "main"))
+    assert no_main.get("unsupported") or no_main.get("missing")
