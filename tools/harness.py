@@ -55,6 +55,14 @@ returns the function to time on each input (or a Case, or None):
     if __name__ == "__main__":
         sys.exit(harness.main(BENCH))
 
+Several measurements over the same prepared items, in one process (every
+selector over the same parsed pages): Case(prepare=..., parts={name: run},
+count=len); the report adds a table part by part (each peer's time over
+lexpy's, and what each found), and the scenario's ratio is over the parts
+both engines ran. Bench(disable_gc=True) turns the cyclic collector off
+while the clock runs. On a loaded shared machine --clock cpu (the worker's
+CPU time) is the steadier clock.
+
 Its command line (harness.main):
 
     python tools/bench_rewrite.py [FOLDER] [--engines a,b] [--scenarios s,t]
@@ -110,12 +118,24 @@ class Case:
     """What an engine's factory returns for a scenario: `run(item)` is timed
     on every item; `prepare(item)`, when given, makes the item `run` gets,
     before the clock starts (parse a page to time a query on its tree);
-    `calls` is how many operations one `run` does (for calls/s)."""
+    `calls` is how many operations one `run` does (for calls/s).
 
-    def __init__(self, run, prepare=None, calls=1):
+    `parts` instead of `run`: {name: run} timed one after the other in the
+    same process over the same prepared items (26 selectors over the same
+    parsed pages), each part's best kept and compared with lexpy's part of
+    the same name; a part that raises on the first item is reported as an
+    error and left out (the scenario's ratio is over the parts both ran).
+    `count(result)`, when given, is summed over the items of the first pass
+    ("found": a check that the engines answer alike)."""
+
+    def __init__(self, run=None, prepare=None, calls=1, parts=None, count=None):
+        if (run is None) == (parts is None):
+            raise ValueError("a Case has either run or parts")
         self.run = run
         self.prepare = prepare
         self.calls = calls
+        self.parts = dict(parts) if parts is not None else None
+        self.count = count
 
 
 class Inputs:
@@ -148,7 +168,7 @@ class Bench:
     def __init__(self, name, engines, scenarios, inputs=None, slow=(),
                  reference="lexpy", passes=5, rounds=3, clock="wall", script=None,
                  engine_option="engines", scenario_option="scenarios",
-                 engine_label="engine", aliases=None, note=None):
+                 engine_label="engine", aliases=None, note=None, disable_gc=False):
         self.name = name
         self.engines = dict(engines)
         self.scenarios = dict(scenarios)
@@ -168,6 +188,8 @@ class Bench:
         # Extra keys for each result: {"engine": "parser"} copies engine to parser.
         self.aliases = dict(aliases or {})
         self.note = note
+        # The collector off while the clock runs (results full of proxies).
+        self.disable_gc = disable_gc
 
 
 # ---------------------------------------------------------------------------
@@ -254,28 +276,61 @@ def measure(bench, engine, scenario, inputs, passes, clock):
     imported = current_rss_kb()
     if case.prepare is not None:
         items = [case.prepare(item) for item in items]
-    run = case.run
-    run(items[0])                        # warm up lazy imports and caches
+    parts = case.parts if case.parts is not None else {None: case.run}
+    errors, found = {}, {}
+    for name, run in list(parts.items()):
+        try:
+            result = run(items[0])       # warm up lazy imports and caches
+        except Exception as e:  # noqa: BLE001 - an engine that cannot run this part
+            errors[name] = "%s: %s" % (type(e).__name__, str(e)[:80])
+            del parts[name]
+            continue
+        if case.count is not None:
+            found[name] = case.count(result) + sum(case.count(run(item))
+                                                   for item in items[1:])
+        del result
     now = CLOCKS[clock]
     totals = []
+    part_totals = {name: [] for name in parts}
     best_item = [float("inf")] * len(items)
     for _ in range(passes):
-        total = 0.0
-        for i, item in enumerate(items):
-            t0 = now()
-            result = run(item)
-            t = now() - t0
-            del result
-            total += t
-            if t < best_item[i]:
-                best_item[i] = t
-        totals.append(total)
+        if bench.disable_gc:
+            gc.disable()
+        try:
+            per_item = [0.0] * len(items)
+            for name, run in parts.items():
+                total = 0.0
+                for i, item in enumerate(items):
+                    t0 = now()
+                    result = run(item)
+                    t = now() - t0
+                    del result
+                    total += t
+                    per_item[i] += t
+                part_totals[name].append(total)
+        finally:
+            gc.enable()
+        totals.append(sum(per_item))
+        best_item = [min(a, b) for a, b in zip(best_item, per_item)]
     peak = peak_rss_kb()
-    return {"items": len(items), "bytes": nbytes, "calls": len(items) * case.calls,
-            "passes": passes, "pass_seconds": totals, "pid": os.getpid(),
-            "median_item_ms": statistics.median(best_item) * 1e3,
-            "peak_rss_kb": peak, "corpus_rss_kb": loaded,
-            "import_rss_kb": imported - loaded, "rss_growth_kb": peak - loaded}
+    out = {"items": len(items), "bytes": nbytes,
+           "calls": len(items) * case.calls * max(1, len(parts) if case.parts else 1),
+           "passes": passes, "pass_seconds": totals, "pid": os.getpid(),
+           "median_item_ms": statistics.median(best_item) * 1e3,
+           "peak_rss_kb": peak, "corpus_rss_kb": loaded,
+           "import_rss_kb": imported - loaded, "rss_growth_kb": peak - loaded}
+    if case.parts is not None:
+        out["parts"] = {name: {"pass_seconds": part_totals[name]} for name in parts}
+        for name, message in errors.items():
+            out["parts"][name] = {"error": message}
+        for name, n in found.items():
+            out["parts"][name]["found"] = n
+    else:
+        if errors:
+            raise RuntimeError(errors[None])
+        if found:
+            out["found"] = found[None]
+    return out
 
 
 # ---------------------------------------------------------------------------
@@ -315,6 +370,19 @@ def combine(runs):
         row[key] = int(statistics.median(r[key] for r in ok))
     row["rounds"] = len(ok)
     row["pids"] = [r["pid"] for r in ok]
+    if "found" in ok[0]:
+        row["found"] = ok[0]["found"]
+    if "parts" in ok[0]:
+        row["parts"] = {}
+        for name, first in ok[0]["parts"].items():
+            if "error" in first:
+                row["parts"][name] = dict(first)
+                continue
+            passes = [t for r in ok for t in r["parts"][name]["pass_seconds"]]
+            part = {"seconds": min(passes), "median_seconds": statistics.median(passes)}
+            if "found" in first:
+                part["found"] = first["found"]
+            row["parts"][name] = part
     return row
 
 
@@ -327,9 +395,24 @@ def add_ratios(bench, results):
         if ours is None:
             continue
         for r in rows:
-            r["speed_ratio"] = r["seconds"] / ours["seconds"]
-            r["median_speed_ratio"] = r["median_seconds"] / ours["median_seconds"]
             r["rss_ratio"] = ours["peak_rss_kb"] / r["peak_rss_kb"]
+            if "parts" not in r:
+                r["speed_ratio"] = r["seconds"] / ours["seconds"]
+                r["median_speed_ratio"] = r["median_seconds"] / ours["median_seconds"]
+                continue
+            # Parts: each part's best against lexpy's; the scenario's ratio
+            # over the parts both ran.
+            common = [n for n, p in r["parts"].items()
+                      if "seconds" in p and "seconds" in ours["parts"].get(n, {})]
+            for n in common:
+                r["parts"][n]["speed_ratio"] = (r["parts"][n]["seconds"]
+                                                / ours["parts"][n]["seconds"])
+            r["common_parts"] = len(common)
+            for key, ratio in (("seconds", "speed_ratio"),
+                               ("median_seconds", "median_speed_ratio")):
+                theirs = sum(r["parts"][n][key] for n in common)
+                mine = sum(ours["parts"][n][key] for n in common)
+                r[ratio] = theirs / mine if mine else float("nan")
 
 
 def run(bench, folder=None, engines=None, scenarios=None, passes=None, rounds=None,
@@ -427,6 +510,10 @@ def report(bench, document, out=None):
                 "%.2fx" % r["speed_ratio"] if "speed_ratio" in r else "-",
                 "%.2fx" % r["median_speed_ratio"] if "median_speed_ratio" in r else "-",
                 "%.2fx" % r["rss_ratio"] if "rss_ratio" in r else "-"), file=out)
+    for scenario, title in bench.scenarios.items():
+        rows = [r for r in results if r["scenario"] == scenario and "parts" in r]
+        if rows:
+            report_parts(bench, title, rows, out)
     print("\nEach %s x scenario in a process of its own; best of %d pass(es) in %d "
           "interleaved round(s), %s clock.\nMB/s, calls/s: over the best pass "
           "(med: the median pass); item ms: the median item's best time;\ngrowth: "
@@ -436,6 +523,38 @@ def report(bench, document, out=None):
              bench.reference, bench.reference, bench.reference), file=out)
     if bench.note:
         print(bench.note, file=out)
+
+
+def report_parts(bench, title, rows, out):
+    """Per part: the reference's best ms, each peer's time over it, and
+    what each found."""
+    ours = next((r for r in rows if r["engine"] == bench.reference), rows[0])
+    names = list(ours["parts"])
+    for r in rows:
+        names += [n for n in r["parts"] if n not in names]
+    width = max(len(n) for n in names + ["part"])
+    width = min(width, 40)
+    print("\n== %s, part by part (%s ms; peers: their time / %s's)" % (
+        title, ours["engine"], ours["engine"]), file=out)
+    print("  %-*s %10s" % (width, "part", ours["engine"] + " ms") + "".join(
+        " %12s" % (r["engine"] + " x") for r in rows if r is not ours)
+        + "   found (%s)" % " / ".join(r["engine"] for r in rows), file=out)
+    for n in names:
+        mine = ours["parts"].get(n, {})
+        line = "  %-*s %10s" % (width, n[:width], "%.2f" % (mine["seconds"] * 1e3)
+                                if "seconds" in mine else "error")
+        for r in rows:
+            if r is ours:
+                continue
+            p = r["parts"].get(n, {})
+            line += " %12s" % ("%.2f" % p["speed_ratio"] if "speed_ratio" in p
+                               else "error" if "error" in p else "-")
+        found = [str(r["parts"].get(n, {}).get("found", "-")) for r in rows]
+        print(line + "   " + " / ".join(found), file=out)
+    for r in rows:
+        for n, p in r["parts"].items():
+            if "error" in p:
+                print("  %s cannot run %r: %s" % (r["engine"], n, p["error"]), file=out)
 
 
 def as_json(document):

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.tools import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
 TOOLS = ROOT / "tools"
 
@@ -181,3 +183,34 @@ def test_bench_text_runs_on_the_harness(tmp_path):
             assert r.get("missing") or r.get("unsupported"), r
     no_main = next(r for r in results if (r["engine"], r["scenario"]) == ("selectolax", "main"))
     assert no_main.get("unsupported") or no_main.get("missing")
+
+
+def test_bench_selectors_times_every_selector_as_a_part(tmp_path):
+    """tools/bench_selectors.py: each selector a part of one process per
+    engine, each part's ratio against lexpy's, what each found, and the
+    scenario's ratio over the parts both ran."""
+    pytest.importorskip("bs4")
+    pytest.importorskip("soupsieve")
+    folder = pages(tmp_path / "pages")
+    out = subprocess.run(
+        [sys.executable, str(TOOLS / "bench_selectors.py"), str(folder), "--rounds", "2",
+         "--engines", "lexpy,soupsieve", "--json"],
+        capture_output=True, text=True, check=True, cwd=str(ROOT)).stdout
+    rows = {(r["engine"], r["scenario"]): r for r in json.loads(out)["results"]}
+    ours, theirs = rows[("lexpy", "queries")], rows[("soupsieve", "queries")]
+    selectors = load_tool("bench_selectors").SELECTORS
+    assert list(ours["parts"]) == selectors
+    assert ours["calls"] == ours["items"] * len(selectors)
+    assert ours["parts"]["a[href]"]["found"] == theirs["parts"]["a[href]"]["found"] == 1
+    assert ours["parts"]["*"]["found"] > 10
+    common = [s for s in selectors if "seconds" in theirs["parts"][s]]
+    assert theirs["common_parts"] == len(common) >= 20
+    for s in common:
+        assert theirs["parts"][s]["speed_ratio"] == pytest.approx(
+            theirs["parts"][s]["seconds"] / ours["parts"][s]["seconds"])
+    assert theirs["speed_ratio"] == pytest.approx(
+        sum(theirs["parts"][s]["seconds"] for s in common)
+        / sum(ours["parts"][s]["seconds"] for s in common))
+    compiled = rows[("lexpy", "compile")]
+    assert compiled["items"] == len(selectors) and compiled["bytes"] == 0
+    assert rows[("soupsieve", "compile")]["speed_ratio"] > 0
