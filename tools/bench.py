@@ -74,7 +74,7 @@ if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
 import harness  # noqa: E402
-from harness import CLOCKS, load_pages, peak_rss_kb, current_rss_kb  # noqa: E402,F401
+from harness import CLOCKS, load_pages  # noqa: E402
 from tests.conformance.data import corpus_dir  # noqa: E402
 
 
