@@ -214,3 +214,22 @@ def test_bench_selectors_times_every_selector_as_a_part(tmp_path):
     compiled = rows[("lexpy", "compile")]
     assert compiled["items"] == len(selectors) and compiled["bytes"] == 0
     assert rows[("soupsieve", "compile")]["speed_ratio"] > 0
+
+
+def test_bench_dom_runs_its_operations_as_parts(tmp_path):
+    """tools/bench_dom.py: every operation timed as a part of one process
+    per engine; lexpy's rate and each peer's ratio, what each counted."""
+    pytest.importorskip("lxml")
+    folder = pages(tmp_path / "pages")
+    out = subprocess.run(
+        [sys.executable, str(TOOLS / "bench_dom.py"), str(folder), "--rounds", "1",
+         "--engines", "lexpy,lxml", "--json"],
+        capture_output=True, text=True, check=True, cwd=str(ROOT)).stdout
+    document = json.loads(out)
+    operations = load_tool("bench_dom").OPERATIONS
+    assert [row["operation"] for row in document["rows"]] == [t for _, t, _ in operations]
+    for row in document["rows"]:          # (no page here has an id: by_id finds 0)
+        assert row["lexpy_rate"] > 0 or row["unit"] == "pages"
+    hrefs = next(row for row in document["rows"] if row["unit"] == "links")
+    assert hrefs["counts"] == {"lexpy": 1, "lxml": 1} and hrefs["ratios"]["lxml"] > 0
+    assert set(document["memory"]) == {"lexpy", "lxml"}
