@@ -80,12 +80,17 @@ each worker runs it, and its imports would count in every engine's RSS.
 each result with engine, scenario, items, bytes, seconds (best pass),
 median_seconds, mb_per_s, median_mb_per_s, calls_per_s, median_item_ms,
 peak_rss_kb, corpus_rss_kb, import_rss_kb, rss_growth_kb, rounds, pids,
-speed_ratio, median_speed_ratio, rss_ratio; or engine, scenario and error
-(with "missing": true when not installed, "unsupported": true for n/a).
+speed_ratio, median_speed_ratio, rss_ratio (found, with a Case's count;
+parts: {name: {seconds, median_seconds, found, speed_ratio} or {error}}
+and common_parts); or engine, scenario and error (with "missing": true
+when not installed, "unsupported": true for n/a).
 
 A script with its own options (tools/bench.py) calls the pieces:
 `worker_requested(argv)` and `worker_main(bench, argv)` first thing in its
-main, then `run(bench, ...)` and `report(bench, results)` or `as_json(...)`.
+main, then `document = run(bench, ...)` and `report(bench, document)` or
+`as_json(document)`; or add_arguments(parser, bench) and
+run_from_args(bench, args). On it today: bench.py (the corpus modes),
+bench_selectors.py, bench_text.py, bench_dom.py, bench_bridges.py.
 """
 import argparse
 import gc
