@@ -467,8 +467,8 @@ def run(bench, folder=None, engines=None, scenarios=None, passes=None, rounds=No
                         print("  round %d %s/%s: %s" % (
                             round_number + 1, e, s,
                             "%.1f MB/s, %.1f calls/s" % (
-                                r["bytes"] / min(r["pass_seconds"]) / 1e6,
-                                r["calls"] / min(r["pass_seconds"]))
+                                r["bytes"] / max(min(r["pass_seconds"]), 1e-12) / 1e6,
+                                r["calls"] / max(min(r["pass_seconds"]), 1e-12))
                             if "error" not in r else r["error"]), file=sys.stderr)
     results = [combine(runs[(s, e)]) for s in scenarios for e in engines]
     add_ratios(bench, results)
