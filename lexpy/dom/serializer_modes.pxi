@@ -886,7 +886,7 @@ cdef str serialize_pretty_html(CNode* node, bint include_self, size_t indent):
 # The Python entry: to_html(minify=..., indent=..., **options)
 # ---------------------------------------------------------------------------
 
-MINIFY_OPTIONS = ("keep_closing_tags", "keep_comments",
+_MINIFY_OPTIONS = ("keep_closing_tags", "keep_comments",
                   "keep_conditional_comments", "keep_html_and_head_opening_tags",
                   "keep_spaces_between_attributes",
                   "remove_processing_instructions")
@@ -915,9 +915,9 @@ cdef str serialize_with_options(CNode* node, bint include_self, bint minify,
                             % ", ".join(sorted(options)))
         return serialize_html(node, include_self)
     for name in options:
-        if name not in MINIFY_OPTIONS:
+        if name not in _MINIFY_OPTIONS:
             raise TypeError("unknown minify option %r (known: %s)"
-                            % (name, ", ".join(MINIFY_OPTIONS)))
+                            % (name, ", ".join(_MINIFY_OPTIONS)))
     settings.keep_closing_tags = bool(options.get("keep_closing_tags", False))
     settings.keep_comments = bool(options.get("keep_comments", False))
     settings.keep_conditional_comments = bool(options.get("keep_conditional_comments", False))

@@ -121,3 +121,16 @@ def test_deep_tree_pretty_prints():
     node.append_child(doc.create_text_node(" leaf "))
     out = doc.to_html(indent=0)
     assert out == "<div>\n" * (depth - 1) + "<div> leaf </div>" + "\n</div>" * (depth - 1)
+
+
+def test_command_line_pretty_and_minify():
+    from tests.api.test_cli import EXAMPLE, run
+    document = lexpy.parse(EXAMPLE.read_bytes())
+    status, out, err = run("--pretty", EXAMPLE)
+    assert status == 0 and err == ""
+    assert out == document.to_html(indent=2) + "\n"
+    status, out, err = run("--minify", EXAMPLE)
+    assert status == 0 and err == ""
+    assert out == document.to_html(minify=True) + "\n"
+    status, out, err = run("--pretty", "--dump", EXAMPLE)
+    assert status == 2
