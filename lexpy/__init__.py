@@ -161,8 +161,8 @@ def minify(html: "str | bytes", **options: Any) -> str:
     default_encoding, detect_encoding, scripting and
     processing_instructions, and to_html()'s minify options
     (keep_closing_tags, keep_comments, keep_conditional_comments,
-    keep_html_and_head_opening_tags, keep_spaces_between_attributes,
-    remove_processing_instructions)."""
+    keep_html_and_head_opening_tags, allow_removing_spaces_between_attributes,
+    keep_spaces_between_attributes, remove_processing_instructions)."""
     parse_options = {name: options.pop(name) for name in _MINIFY_PARSE_OPTIONS
                      if name in options}
     return parse(html, **parse_options).to_html(minify=True, **options)

@@ -784,8 +784,10 @@ cdef class Node:
         rules), whose reparse is this tree after the documented whitespace
         collapse; `options` are minify-html's names: keep_closing_tags,
         keep_comments, keep_conditional_comments,
-        keep_html_and_head_opening_tags, keep_spaces_between_attributes,
-        remove_processing_instructions (all False by default).
+        keep_html_and_head_opening_tags,
+        allow_removing_spaces_between_attributes (or its older inverse
+        keep_spaces_between_attributes), remove_processing_instructions
+        (all False by default).
         indent=N (a non-negative int): pretty-printed, block-level structure
         indented N spaces a level; only whitespace in text changes."""
         cdef CNode* c_node = live(self)

@@ -157,7 +157,7 @@ cdef struct MinifyOptions:
     bint keep_comments
     bint keep_conditional_comments
     bint keep_html_and_head_opening_tags
-    bint keep_spaces_between_attributes
+    bint remove_spaces_between_attributes
     bint remove_processing_instructions
 
 
@@ -453,11 +453,12 @@ cdef void write_minified_value(Buffer* out, const uint8_t* data,
         buffer_byte(out, quote)
 
 
-cdef void write_doctype_minified(Buffer* out, CDocumentType* doctype) noexcept nogil:
+cdef void write_doctype_full(Buffer* out, CDocumentType* doctype,
+                             const char* keyword) noexcept nogil:
     """The doctype with its public and system identifiers (the standard's
     serializer drops them, which can change the document's mode)."""
     cdef uint8_t quote
-    buffer_write_c(out, "<!doctype")
+    buffer_write_c(out, keyword)
     if doctype.name_length:
         buffer_byte(out, 0x20)
         buffer_write(out, doctype.name, doctype.name_length)
@@ -486,16 +487,26 @@ cdef inline bint starts_with_newline(CNode* node) noexcept nogil:
         and (<CCharacterData*> node).data[0] == 0x0A
 
 
-cdef void write_start_tag_minified(Buffer* out, CElement* element,
-                                   MinifyOptions* options) noexcept nogil:
+cdef void write_mode_start_tag(Buffer* out, CElement* element,
+                              MinifyOptions* options) noexcept nogil:
+    """A start tag: minified (options given) or as the standard writes it
+    (options NULL). (The modes have their own writers of nodes, so that the
+    standard serializer's keep one caller each and stay inlined into its
+    walk: to_html() pays nothing for the modes.)"""
     cdef uint32_t i
     cdef bint quoted = False
     buffer_byte(out, 0x3C)
     write_element_name(out, element)
     for i in range(element.attr_count):
-        if not quoted or options.keep_spaces_between_attributes:
+        if options == NULL or not quoted or not options.remove_spaces_between_attributes:
             buffer_byte(out, 0x20)
         write_attribute_name(out, element.node.owner, &element.attrs[i])
+        if options == NULL:
+            buffer_write(out, <const uint8_t*> b'="', 2)
+            write_escaped(out, element.attrs[i].value,
+                          element.attrs[i].value_length, True)
+            buffer_byte(out, 0x22)
+            continue
         quoted = False
         if element.attrs[i].value_length:
             buffer_byte(out, 0x3D)
@@ -504,6 +515,22 @@ cdef void write_start_tag_minified(Buffer* out, CElement* element,
             quoted = out.length > 0 and (out.data[out.length - 1] == 0x22
                                          or out.data[out.length - 1] == 0x27)
     buffer_byte(out, 0x3E)
+
+
+cdef void write_mode_other(Buffer* out, CNode* node) noexcept nogil:
+    """A comment or a processing instruction, as the standard writes it."""
+    cdef CCharacterData* data = <CCharacterData*> node
+    if node.type == COMMENT_NODE:
+        buffer_write_c(out, "<!--")
+        buffer_write(out, data.data, data.length)
+        buffer_write_c(out, "-->")
+    elif node.type == PROCESSING_INSTRUCTION_NODE:
+        buffer_write_c(out, "<?")
+        buffer_write(out, (<CProcessingInstruction*> data).target,
+                     (<CProcessingInstruction*> data).target_length)
+        buffer_byte(out, 0x20)
+        buffer_write(out, data.data, data.length)
+        buffer_write_c(out, "?>")
 
 
 cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
@@ -572,7 +599,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                               keep_depth != 0, options) if descend else NULL
             if node == root or not omits_start(element, first, parent_keeps,
                                                        options):
-                write_start_tag_minified(out, element, options)
+                write_mode_start_tag(out, element, options)
             # (a leading LF of pre, textarea and listing is dropped by the
             # parser: one more keeps it)
             if (element.tag_id == TAG_PRE or element.tag_id == TAG_TEXTAREA
@@ -582,9 +609,9 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
         else:
             in_run = False
             if node.type == DOCUMENT_TYPE_NODE:
-                write_doctype_minified(out, <CDocumentType*> node)
+                write_doctype_full(out, <CDocumentType*> node, "<!doctype")
             elif node.type == COMMENT_NODE or node.type == PROCESSING_INSTRUCTION_NODE:
-                write_start(out, node)
+                write_mode_other(out, node)
             descend = has_serialized_children(node)
         child = walk_first_child(node) if descend else NULL
         if child != NULL:
@@ -801,7 +828,12 @@ cdef int serialize_pretty(Buffer* out, CNode* root, bint include_root,
         if node.type == TEXT_NODE:
             if keep_depth or text_is_raw(node):
                 pretty_before(out, &state)
-                write_start(out, node)
+                if text_is_raw(node):
+                    buffer_write(out, (<CCharacterData*> node).data,
+                                 (<CCharacterData*> node).length)
+                else:
+                    write_escaped(out, (<CCharacterData*> node).data,
+                                  (<CCharacterData*> node).length, False)
             else:
                 write_pretty_text(out, <CCharacterData*> node, &state)
                 if laid_out and (node.next == NULL or pretty_block(node.next)):
@@ -810,7 +842,13 @@ cdef int serialize_pretty(Buffer* out, CNode* root, bint include_root,
             if laid_out and pretty_block(node):
                 state.need_break = True
             pretty_before(out, &state)
-            write_start(out, node)
+            if node.type == ELEMENT_NODE:
+                write_mode_start_tag(out, <CElement*> node, NULL)
+            elif node.type == DOCUMENT_TYPE_NODE:
+                # (with its identifiers, which set the document's mode)
+                write_doctype_full(out, <CDocumentType*> node, "<!DOCTYPE")
+            else:
+                write_mode_other(out, node)
             if node.type == ELEMENT_NODE and has_serialized_children(node):
                 descend = True
                 bits = 0
@@ -888,6 +926,7 @@ cdef str serialize_pretty_html(CNode* node, bint include_self, size_t indent):
 
 _MINIFY_OPTIONS = ("keep_closing_tags", "keep_comments",
                   "keep_conditional_comments", "keep_html_and_head_opening_tags",
+                  "allow_removing_spaces_between_attributes",
                   "keep_spaces_between_attributes",
                   "remove_processing_instructions")
 
@@ -923,7 +962,11 @@ cdef str serialize_with_options(CNode* node, bint include_self, bint minify,
     settings.keep_conditional_comments = bool(options.get("keep_conditional_comments", False))
     settings.keep_html_and_head_opening_tags = bool(
         options.get("keep_html_and_head_opening_tags", False))
-    settings.keep_spaces_between_attributes = bool(
+    # minify-html's current name (the space after a quoted value is left
+    # out only when allowed: without it the HTML has a parse error, the
+    # same tree), and its older keep_spaces_between_attributes, which wins
+    settings.remove_spaces_between_attributes = bool(
+        options.get("allow_removing_spaces_between_attributes", False)) and not bool(
         options.get("keep_spaces_between_attributes", False))
     settings.remove_processing_instructions = bool(
         options.get("remove_processing_instructions", False))

@@ -23,7 +23,7 @@ OPTION_SETS = [
     {"keep_closing_tags": True, "keep_comments": True,
      "keep_html_and_head_opening_tags": True, "keep_spaces_between_attributes": True,
      "remove_processing_instructions": True},
-    {"keep_conditional_comments": True},
+    {"keep_conditional_comments": True, "allow_removing_spaces_between_attributes": True},
 ]
 
 
@@ -187,17 +187,20 @@ def test_whitespace_kept_in_pre_textarea_script_style_title():
 def test_attribute_values():
     html = ('<!DOCTYPE html><a href="/x?a=1&amp;b=2" title="two words" '
             'data-q=\'say "hi"\' data-e="" data-amp="a&amp;b" class="c">x</a>')
-    out = minify(html, keep_spaces_between_attributes=True)
+    out = minify(html)
     assert ' title="two words" ' in out
     assert " data-q='say \"hi\"' " in out
     assert " data-e " in out
     assert " class=c>" in out
     assert 'href="/x?a=1&amp;b=2"' in out          # (= needs quotes)
     assert "data-amp=a&amp;b" in out
-    # Without: no space after a quoted value (a parse error, the same tree).
-    out = minify(html)
-    assert '"title="two words"data-q=' in out
-    for text in (out, minify(html, keep_spaces_between_attributes=True)):
+    # When allowed: no space after a quoted value (a parse error, the same
+    # tree); keep_spaces_between_attributes (the older name) wins.
+    removed = minify(html, allow_removing_spaces_between_attributes=True)
+    assert '"title="two words"data-q=' in removed
+    assert minify(html, allow_removing_spaces_between_attributes=True,
+                  keep_spaces_between_attributes=True) == out
+    for text in (out, removed):
         assert lexpy.dump(lexpy.parse(text)) == lexpy.dump(lexpy.parse(html))
 
 
