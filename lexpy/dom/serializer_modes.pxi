@@ -305,11 +305,22 @@ cdef bint omits_start(CElement* element, CNode* first, bint keeps,
     return False
 
 
-cdef bint omits_end(CElement* element, CNode* after,
-                    MinifyOptions* options) noexcept nogil:
+# Which elements were left open at the end of the content written last
+# (their end tags omitted as "no more content"): a start tag that closes an
+# element by walking the stack (li, dd, dt, option, optgroup) passes over
+# only some of them.
+cdef enum:
+    OPEN_P = 1
+    OPEN_OPTION = 2
+    OPEN_OTHER = 4
+
+
+cdef bint omits_end(CElement* element, CNode* after, bint in_template,
+                    uint8_t open_inside, MinifyOptions* options) noexcept nogil:
     """https://html.spec.whatwg.org/multipage/syntax.html#optional-tags
     (end tags), where the reparse also gives the same tree. `after` is the
-    next sibling the output writes (NULL: none)."""
+    next sibling the output writes (NULL: none); `open_inside` the OPEN_
+    bits of the element's last descendants left open."""
     cdef lxp_tag_id_t tag = element.tag_id
     cdef CNode* parent = element.node.parent
     cdef lxp_tag_id_t next_tag = html_tag(after)
@@ -327,37 +338,51 @@ cdef bint omits_end(CElement* element, CNode* after,
         # instruction, which would move into html)
         return parent != NULL and parent.type == DOCUMENT_NODE and after == NULL
     if tag == TAG_HEAD:
-        return parent_tag == TAG_HTML and (after == NULL or after.type == ELEMENT_NODE)
+        # (an element that "after head" would put back into head: kept)
+        return parent_tag == TAG_HTML and (after == NULL or (
+            after.type == ELEMENT_NODE and not html_flag(after, MF_HEAD_CONTENT)))
     if tag == TAG_BODY:
         return parent_tag == TAG_HTML and after == NULL
     if tag == TAG_LI:
-        return next_tag == TAG_LI or last
-    if tag == TAG_DT:
-        return next_tag == TAG_DT or next_tag == TAG_DD
-    if tag == TAG_DD:
-        return next_tag == TAG_DT or next_tag == TAG_DD or last
+        # (an li start tag closes the li over an open p only)
+        return (next_tag == TAG_LI and (open_inside & ~OPEN_P) == 0) or last
+    if tag == TAG_DT or tag == TAG_DD:
+        return ((next_tag == TAG_DT or next_tag == TAG_DD)
+                and (open_inside & ~OPEN_P) == 0) or (last and tag == TAG_DD)
     if tag == TAG_P:
+        if next_tag == TAG_FORM or next_tag == TAG_TABLE:
+            # (a table start tag closes a p only outside quirks mode; in a
+            # template's contents after table parts, "in table" takes form
+            # and table start tags without closing the p)
+            return not in_template and (next_tag == TAG_FORM
+                                        or element.node.owner.quirks_mode != QUIRKS)
         if next_tag != 0 and next_tag < TAG__LAST_STATIC \
                 and MODE_FLAGS[next_tag] & MF_CLOSES_P:
             return True
-        if next_tag == TAG_TABLE:
-            # (a table start tag closes a p only outside quirks mode)
-            return element.node.owner.quirks_mode != QUIRKS
         return last
     if tag == TAG_RT or tag == TAG_RP:
         return parent_tag == TAG_RUBY and (
             next_tag == TAG_RT or next_tag == TAG_RP or after == NULL)
     if tag == TAG_OPTGROUP:
-        return parent_tag == TAG_SELECT and (next_tag == TAG_OPTGROUP or after == NULL)
+        return parent_tag == TAG_SELECT and (after == NULL or (
+            next_tag == TAG_OPTGROUP and (open_inside & ~OPEN_OPTION) == 0))
     if tag == TAG_OPTION:
+        # (an option or optgroup start tag pops an option that is the
+        # current node only)
         if next_tag == TAG_OPTION:
-            return True
+            return open_inside == 0
         if next_tag == TAG_OPTGROUP:
-            return parent_tag == TAG_SELECT
+            return parent_tag == TAG_SELECT and open_inside == 0
         return after == NULL and (parent_tag == TAG_SELECT or parent_tag == TAG_DATALIST
                                   or parent_tag == TAG_OPTGROUP)
     if tag == TAG_COLGROUP or tag == TAG_CAPTION:
-        return parent_tag == TAG_TABLE and (after == NULL or after.type == ELEMENT_NODE)
+        # ... if not immediately followed by ASCII whitespace or a comment:
+        # on reparse a template (and, after a caption, anything but the
+        # table parts) would go inside, so only the table parts may follow
+        return parent_tag == TAG_TABLE and (
+            after == NULL or next_tag == TAG_CAPTION or next_tag == TAG_COLGROUP
+            or next_tag == TAG_THEAD or next_tag == TAG_TBODY
+            or next_tag == TAG_TFOOT or next_tag == TAG_TR)
     if tag == TAG_THEAD:
         return parent_tag == TAG_TABLE and (next_tag == TAG_TBODY or next_tag == TAG_TFOOT)
     if tag == TAG_TBODY:
@@ -374,13 +399,28 @@ cdef bint omits_end(CElement* element, CNode* after,
     return False
 
 
+cdef int first_byte_after(CNode* node, MinifyOptions* options) noexcept nogil:
+    """The first byte of the text that follows `node` in its run (the
+    reparse merges them), or -1."""
+    node = node.next
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            if (<CCharacterData*> node).length:
+                return (<CCharacterData*> node).data[0]
+        elif not is_dropped(node, options):
+            return -1
+        node = node.next
+    return -1
+
+
 cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
-                              bint collapse, bint last_in_node,
+                              bint collapse, int following,
                               int* space) noexcept nogil:
-    """Text with the minimal escaping ('&' before a name character or at the
-    end, every '<'), and with rule 4's collapse when `collapse`. `space`
-    is what the output ends with within the current run: 0 other, 1 a
-    collapsed space, 2 a collapsed LF."""
+    """Text with the minimal escaping ('&' before a name character, every
+    '<'), and with rule 4's collapse when `collapse`. `following` is the
+    byte after the text in its run (-1: none); `space` is what the output
+    ends with within the current run: 0 other, 1 a collapsed space, 2 a
+    collapsed LF."""
     cdef size_t start = 0
     cdef size_t i = 0
     cdef uint8_t c
@@ -404,7 +444,8 @@ cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
         space[0] = 0
         if c == 0x3C or (c == 0x26 and (
                 (i + 1 < length and is_name_byte(data[i + 1]))
-                or (i + 1 == length))):
+                or (i + 1 == length and following >= 0
+                    and is_name_byte(<uint8_t> following)))):
             buffer_write(out, data + start, i - start)
             buffer_write_c(out, "&lt;" if c == 0x3C else "&amp;")
             start = i + 1
@@ -551,12 +592,16 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
     cdef bint collapse
     cdef bint descend
     cdef bint parent_keeps
-    # Whitespace-keeping elements above the root count too.
+    cdef size_t in_template = 0     # template contents open (and above)
+    cdef uint8_t open_inside = 0    # OPEN_ bits (see omits_end)
+    cdef CNode* after
+    # Whitespace-keeping elements and templates above the root count too.
     node = root.parent if include_root else root
     while node != NULL:
         if keeps_whitespace(node):
             keep_depth = 1
-            break
+        if fragment_host(node) != NULL:
+            in_template = 1
         node = walk_parent(node)
     if include_root:
         node = root
@@ -584,8 +629,10 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                     buffer_write(out, data.data, data.length)
                 else:
                     collapse = keep_depth == 0
-                    write_minified_text(out, data.data, data.length, collapse,
-                                        True, &space)
+                    write_minified_text(
+                        out, data.data, data.length, collapse,
+                        first_byte_after(node, options) if node != root else -1,
+                        &space)
         elif is_dropped(node, options) and node != root:
             pass
         elif node.type == ELEMENT_NODE:
@@ -600,6 +647,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
             if node == root or not omits_start(element, first, parent_keeps,
                                                        options):
                 write_mode_start_tag(out, element, options)
+                open_inside = 0
             # (a leading LF of pre, textarea and listing is dropped by the
             # parser: one more keeps it)
             if (element.tag_id == TAG_PRE or element.tag_id == TAG_TEXTAREA
@@ -612,6 +660,8 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                 write_doctype_full(out, <CDocumentType*> node, "<!doctype")
             elif node.type == COMMENT_NODE or node.type == PROCESSING_INSTRUCTION_NODE:
                 write_mode_other(out, node)
+            elif fragment_host(node) != NULL:
+                in_template += 1
             descend = has_serialized_children(node)
         child = walk_first_child(node) if descend else NULL
         if child != NULL:
@@ -623,13 +673,20 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                 in_run = False
                 if keep_depth:
                     keep_depth -= 1
-                if not serializes_as_void(<CElement*> node):
+                if serializes_as_void(<CElement*> node):
+                    open_inside = 0
+                else:
+                    after = kept_from(node.next, node, node.parent,
+                                      keep_depth != 0, options) \
+                        if node != root else NULL
                     if node == root or not omits_end(
-                            <CElement*> node,
-                            kept_from(node.next, node, node.parent,
-                                      keep_depth != 0, options),
-                            options):
+                            <CElement*> node, after, in_template != 0,
+                            open_inside, options):
                         write_end(out, node)
+                        open_inside = 0
+                    elif after == NULL:
+                        open_inside |= OPEN_P if html_tag(node) == TAG_P else \
+                            OPEN_OPTION if html_tag(node) == TAG_OPTION else OPEN_OTHER
             if node == root:
                 return -1 if out.failed else 0
             child = walk_next_sibling(node, False)
@@ -642,6 +699,8 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                 return -1 if out.failed else 0
             if node.type != ELEMENT_NODE:
                 # (a template's contents: the template's end follows)
+                if fragment_host(node) != NULL and in_template:
+                    in_template -= 1
                 continue
     return -1
 
