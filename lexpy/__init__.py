@@ -107,6 +107,7 @@ __all__ = [
     "compile_selector",
     "dump",
     "extract_text",
+    "minify",
     "parse",
     "parse_fragment",
     "serialize",
@@ -145,3 +146,23 @@ def __getattr__(name: str) -> Any:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value
     return value
+
+
+_MINIFY_PARSE_OPTIONS = ("encoding", "default_encoding", "detect_encoding",
+                         "scripting", "processing_instructions")
+
+
+def minify(html: "str | bytes", **options: Any) -> str:
+    """Parse a whole document and return its minified HTML as str:
+    ``parse(html, ...).to_html(minify=True, ...)``. Bytes are decoded as
+    parse() decodes them (encoding sniffing); the result is always a str
+    (encode it in the document's encoding, ``parse(html).encoding``, or in
+    UTF-8 with a <meta charset> that says so). Options: parse()'s encoding,
+    default_encoding, detect_encoding, scripting and
+    processing_instructions, and to_html()'s minify options
+    (keep_closing_tags, keep_comments, keep_conditional_comments,
+    keep_html_and_head_opening_tags, allow_removing_spaces_between_attributes,
+    keep_spaces_between_attributes, remove_processing_instructions)."""
+    parse_options = {name: options.pop(name) for name in _MINIFY_PARSE_OPTIONS
+                     if name in options}
+    return parse(html, **parse_options).to_html(minify=True, **options)

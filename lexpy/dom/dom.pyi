@@ -97,7 +97,8 @@ class Node:
     def __reduce__(self) -> Tuple[Any, ...]: ...
 
     # serialization
-    def to_html(self) -> str: ...
+    def to_html(self, *, minify: bool = False, indent: Optional[int] = None,
+                **options: bool) -> str: ...
 
 @disjoint_base
 class Document(Node):

@@ -776,12 +776,27 @@ cdef class Node:
 
     # -- serialization --------------------------------------------------------
 
-    def to_html(self):
+    def to_html(self, *, minify=False, indent=None, **options):
         """The standard's HTML serialization: of the children for a Document
-        or DocumentFragment, of the node itself for any other node."""
+        or DocumentFragment, of the node itself for any other node.
+
+        minify=True: the minified HTML (serializer_modes.pxi has the exact
+        rules), whose reparse is this tree after the documented whitespace
+        collapse; `options` are minify-html's names: keep_closing_tags,
+        keep_comments, keep_conditional_comments,
+        keep_html_and_head_opening_tags,
+        allow_removing_spaces_between_attributes (or its older inverse
+        keep_spaces_between_attributes), remove_processing_instructions
+        (all False by default).
+        indent=N (a non-negative int): pretty-printed, block-level structure
+        indented N spaces a level; only whitespace in text changes."""
         cdef CNode* c_node = live(self)
-        return serialize_html(c_node, not (c_node.type == DOCUMENT_NODE
-                                           or c_node.type == DOCUMENT_FRAGMENT_NODE))
+        cdef bint include_self = not (c_node.type == DOCUMENT_NODE
+                                      or c_node.type == DOCUMENT_FRAGMENT_NODE)
+        if minify is False and indent is None and not options:
+            return serialize_html(c_node, include_self)
+        return serialize_with_options(c_node, include_self, bool(minify),
+                                      indent, options)
 
 
 @cython.no_gc_clear
