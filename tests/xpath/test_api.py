@@ -183,3 +183,13 @@ def test_bad_arguments(doc: Any) -> None:
         doc.xpath("'a'/b")
     with pytest.raises(TypeError):
         lexpy.compile_xpath("1")(object())
+
+
+def test_import_lexpy_imports_no_parsel() -> None:
+    import subprocess
+    import sys
+    code = ("import sys, lexpy; lexpy.parse('<p>x').xpath('//p'); "
+            "print('parsel' in sys.modules, 'lxml' in sys.modules)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60, check=True)
+    assert result.stdout.strip() == "False False"
