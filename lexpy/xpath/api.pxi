@@ -233,6 +233,10 @@ cdef XPath make_xpath(str text, dict namespaces, dict extensions):
         program.predicates[i].count = len(compiler.blocks[predicate[0]])
         program.predicates[i].positional = predicate[1]
         program.predicates[i].index = predicate[2]
+        shape = predicate_shape(compiler, compiler.blocks[predicate[0]])
+        program.predicates[i].shape = shape[0]
+        program.predicates[i].shape_step = shape[1]
+        program.predicates[i].shape_string = shape[2]
     program.root_first = offsets[len(compiler.blocks) - 1]
     program.root_count = len(compiler.blocks[len(compiler.blocks) - 1])
     program.name_count = len(compiler.names)

@@ -479,6 +479,8 @@ cdef class Evaluation:
             return <size_t> predicate.index == position
         if predicate.index < 0:
             return False
+        if predicate.shape:
+            return shape_true(&self.binding, self.program, predicate, node)
         value = self.run(predicate.first, predicate.count, node, position, size)
         if isinstance(value, float):
             return <double> value == <double> position

@@ -34,6 +34,9 @@ cdef struct Predicate:
     uint32_t count
     uint32_t positional           # may be a number, or uses position()/last()
     int64_t index                 # > 0: the constant [n]
+    uint32_t shape                # PredicateShape (fast.pxi): one evaluated in C, or 0
+    int32_t shape_step            # its attribute step
+    int32_t shape_string          # its literal
 
 
 cdef struct NameSlot:

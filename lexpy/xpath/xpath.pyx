@@ -25,9 +25,14 @@ from lexpy.dom.dom cimport (
     ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, COMMENT_NODE, PROCESSING_INSTRUCTION_NODE,
     DOCUMENT_NODE, DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE)
 
+cdef extern from "string.h" nogil:
+    void* memmem(const void* haystack, size_t haystack_length, const void* needle,
+                 size_t needle_length)
+
 include "lexer.pxi"          # XPath 1.0 tokens
 include "parser.pxi"         # the grammar -> postfix ops, in one pass
 include "nodes.pxi"          # the axes, node tests and document order in C
+include "fast.pxi"           # the common predicate shapes, evaluated in C
 include "evaluate.pxi"       # conversions, comparisons, the machine
 include "functions.pxi"      # the core library, EXSLT regexps, has-class(), extensions
 include "api.pxi"            # compile_xpath, XPath, XPathString, the DOM's xpath()

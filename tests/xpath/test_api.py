@@ -193,3 +193,19 @@ def test_import_lexpy_imports_no_parsel() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=60, check=True)
     assert result.stdout.strip() == "False False"
+
+
+@pytest.mark.parametrize("predicate", [
+    "@class", "@class = 'nav'", "'nav' = @class", "contains(@class, 'na')",
+    "starts-with(@class, 'n')", "contains(@class, '')", "starts-with(@nope, '')",
+    "contains(concat(' ', normalize-space(@class), ' '), ' nav ')",
+    "normalize-space()", "normalize-space(.)", "@CLASS = 'nav'", "@id = ''",
+])
+def test_predicates_evaluated_in_c_agree_with_the_machine(predicate: str) -> None:
+    """The predicate shapes fast.pxi evaluates in C give what the general
+    machine gives for the same predicate ('and true()' keeps it general)."""
+    doc = lexpy.parse(b"<p class='nav'>a</p><p class=' a\tnav\n'> </p><p class=navy id=''>"
+                      b"<b>x</b></p><p>\t</p><svg><g class=nav /></svg><p CLASS=nav>y</p>")
+    fast = doc.xpath("//*[%s]" % predicate)
+    general = doc.xpath("//*[(%s) and true()]" % predicate)
+    assert fast == general
