@@ -127,8 +127,13 @@ class Selector(parsel.Selector):
             raise ValueError("XPath error: %s in %s" % (error, query)) from None
         if not isinstance(result, list):
             result = [result]
+        cls = self.__class__
+        if cls.__init__ is not Selector.__init__:
+            return self.selectorlist_cls([
+                cls(root=item, _expr=query, namespaces=self.namespaces, type="html")
+                for item in result])
         return self.selectorlist_cls([
-            self.__class__(root=item, _expr=query, namespaces=self.namespaces, type="html")
+            _result_selector(cls, item, query, self.namespaces, self._huge_tree)
             for item in result])
 
     def jmespath(self, query: str, **kwargs: Any) -> Any:
@@ -211,6 +216,23 @@ class Selector(parsel.Selector):
         self.root.remove()
 
 
+def _result_selector(cls: Any, item: Any, query: str, namespaces: Dict[str, str],
+                     huge_tree: bool) -> Any:
+    """Selector(root=item, ...) of an XPath result, without __init__'s checks
+    (what __init__ would do for it)."""
+    if isinstance(item, str) and _is_json(item):
+        return cls(root=item, _expr=query, namespaces=namespaces, type="html")
+    selector = cls.__new__(cls)
+    selector.root = item
+    selector.type = "html"
+    selector.body = b""
+    selector.namespaces = dict(namespaces)
+    selector._expr = query
+    selector._huge_tree = huge_tree
+    selector._text = None
+    return selector
+
+
 def _json_or_none(text: str) -> Any:
     try:
         return json.loads(text)
@@ -218,7 +240,15 @@ def _json_or_none(text: str) -> Any:
         return None
 
 
+_JSON_STARTS = frozenset('{["-0123456789tfn')
+
+
 def _is_json(text: str) -> bool:
+    # What parsel asks of every string result; a first character no JSON
+    # text starts with (most hrefs and texts) answers without the parser.
+    stripped = text.lstrip(" \t\n\r")
+    if not stripped or stripped[0] not in _JSON_STARTS:
+        return False
     try:
         json.loads(text)
     except ValueError:
