@@ -5,7 +5,8 @@ engine behind the API Scrapy users write (``response.xpath()``,
 ``lexpy.parsel.Selector`` and ``SelectorList`` subclass parsel's, so code
 that type-checks against parsel accepts them. HTML input (``text=`` or
 ``body=`` bytes, sniffed as browsers do) is parsed by lexpy and queried by
-lexpy's XPath 1.0 engine (``node.xpath``); CSS queries are translated to
+lexpy's XPath 1.0 engine (``node.xpath``; ``body=`` without ``encoding=`` is
+sniffed as browsers do, where parsel assumes UTF-8); CSS queries are translated to
 XPath by parsel's own translator (its ``::text`` and ``::attr()``) and run
 there too. JSON, ``type="text"`` and ``type="xml"`` input keep parsel's own
 behaviour (lxml's XML parser). ``get()`` of an element is its HTML
@@ -14,19 +15,12 @@ and characters differently).
 
 Needs parsel (``pip install lexpy[parsel]``); imported only when asked for.
 
-A Scrapy recipe -- a downloader middleware would do the same -- is a
-``Response`` whose selector is lexpy's::
+For Scrapy, a downloader middleware makes every HTML response's
+``response.xpath()`` / ``.css()`` / ``.selector`` lexpy's (the responses
+become ``lexpy_response_class()``, an ``HtmlResponse`` subclass)::
 
-    from scrapy.http import HtmlResponse
-    from lexpy.parsel import Selector
-
-    class LexpyResponse(HtmlResponse):
-        @property
-        def selector(self):
-            if getattr(self, "_lexpy_selector", None) is None:
-                self._lexpy_selector = Selector(body=self.body, encoding=self.encoding,
-                                                base_url=self.url)
-            return self._lexpy_selector
+    # settings.py
+    DOWNLOADER_MIDDLEWARES = {"lexpy.parsel.LexpyDownloaderMiddleware": 950}
 """
 from __future__ import annotations
 
@@ -40,7 +34,7 @@ from parsel.selector import CannotDropElementWithoutParent, CannotRemoveElementW
 
 import lexpy
 
-__all__ = ["Selector", "SelectorList"]
+__all__ = ["LexpyDownloaderMiddleware", "Selector", "SelectorList", "lexpy_response_class"]
 
 _NOT_SET = parsel.selector._NOT_SET
 
@@ -67,7 +61,7 @@ class Selector(parsel.Selector):
     selectorlist_cls = SelectorList
 
     def __init__(self, text: Optional[str] = None, type: Optional[str] = None,  # noqa: A002
-                 body: bytes = b"", encoding: str = "utf-8",
+                 body: bytes = b"", encoding: Optional[str] = None,
                  namespaces: Optional[Mapping[str, str]] = None, root: Any = _NOT_SET,
                  base_url: Optional[str] = None, _expr: Optional[str] = None,
                  huge_tree: bool = True) -> None:
@@ -84,19 +78,21 @@ class Selector(parsel.Selector):
                 raise TypeError("body argument should be of type bytes or bytearray, got %s"
                                 % body.__class__)
             is_json = False
-            if type is None and encoding == "utf-8":
+            if type is None and encoding in (None, "utf-8"):
                 try:
                     json.loads(bytes(body))
                     is_json = True
                 except ValueError:
                     pass
             if not is_json:
+                # No encoding given: sniffed as browsers do (a BOM, a <meta>
+                # in the first 1024 bytes, UTF-8 detection, then windows-1252).
                 parsed = _document_element(lexpy.parse(bytes(body), encoding=encoding))
         elif root is not _NOT_SET and text is None and not body and (
                 (_is_lexpy(root) and not (isinstance(root, str) and _is_json(root))) or (type == "html" and builtins.type(root) in (float, bool))):
             parsed = root
         if parsed is None:
-            super().__init__(text=text, type=type, body=body, encoding=encoding,
+            super().__init__(text=text, type=type, body=body, encoding=encoding or "utf-8",
                              namespaces=namespaces, root=root, base_url=base_url, _expr=_expr,
                              huge_tree=huge_tree)
             return
@@ -254,3 +250,38 @@ def _is_json(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+_response_class: Any = None
+
+
+def lexpy_response_class() -> Any:
+    """Scrapy's HtmlResponse whose ``selector`` (so ``xpath()`` and
+    ``css()``) is a lexpy.parsel.Selector of its body. Imports Scrapy."""
+    global _response_class
+    if _response_class is None:
+        from scrapy.http import HtmlResponse
+
+        class LexpyHtmlResponse(HtmlResponse):
+            @property
+            def selector(self) -> Any:
+                cached: Any = self.__dict__.get("_lexpy_selector")
+                if cached is None:
+                    cached = Selector(body=self.body, encoding=self.encoding, base_url=self.url)
+                    self.__dict__["_lexpy_selector"] = cached
+                return cached
+
+        _response_class = LexpyHtmlResponse
+    return _response_class
+
+
+class LexpyDownloaderMiddleware:
+    """A Scrapy downloader middleware: HTML responses come out as
+    lexpy_response_class(), whose selectors are lexpy's."""
+
+    def process_response(self, request: Any, response: Any, spider: Any = None) -> Any:
+        from scrapy.http import HtmlResponse
+        cls = lexpy_response_class()
+        if isinstance(response, HtmlResponse) and not isinstance(response, cls):
+            return response.replace(cls=cls)
+        return response
