@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 # lexpy) fails here with one error that says so.
 _COMPILED_MODULES = ("lexpy.core.core", "lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
                      "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder",
-                     "lexpy.driver.driver", "lexpy.selectors.selectors")
+                     "lexpy.driver.driver", "lexpy.selectors.selectors",
+                     "lexpy.xpath.xpath")
 
 
 def _missing_compiled_module(error: ModuleNotFoundError) -> ImportError:
@@ -76,6 +77,7 @@ from lexpy.parser import (
     parse_fragment)
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
+from lexpy.xpath import XPath, XPathEvalError, XPathString, XPathSyntaxError, compile_xpath
 
 __all__ = [
     "Attributes",
@@ -103,8 +105,13 @@ __all__ = [
     "SelectorSyntaxError",
     "SerializerError",
     "Text",
+    "XPath",
+    "XPathEvalError",
+    "XPathString",
+    "XPathSyntaxError",
     "__version__",
     "compile_selector",
+    "compile_xpath",
     "dump",
     "extract_text",
     "minify",

@@ -204,6 +204,14 @@ cdef class Element(Node):
         `selectors`, or None."""
         return selector_engine()[3](self, selectors, namespaces)
 
+    def xpath(self, expr, *, namespaces=None, **variables):
+        """The value of the XPath 1.0 expression `expr` with this node as
+        the context: a list of nodes in document order (attribute and text
+        nodes as lexpy.XPathString), a float, a bool or a str.
+        `namespaces` maps prefixes to namespace URIs; keyword arguments
+        are the expression's $variables."""
+        return xpath_engine()(self, expr, namespaces, variables)
+
     # -- names --------------------------------------------------------------
 
     @property

@@ -47,6 +47,23 @@ cdef tuple selector_engine():
     return _selector_engine
 
 
+# The XPath engine (lexpy.xpath, a layer above the DOM) registers its
+# function here when it is imported, as the Selectors API does; the DOM's
+# xpath() methods call up through this hook.
+cdef object _xpath_engine = None
+
+
+def _register_xpath_engine(xpath):
+    global _xpath_engine
+    _xpath_engine = xpath
+
+
+cdef object xpath_engine():
+    if _xpath_engine is None:
+        raise RuntimeError("no XPath engine: import lexpy.xpath")
+    return _xpath_engine
+
+
 # The HTML fragment parsing algorithm (lexpy.parser, above the DOM) is
 # registered the same way: Element.inner_html's setter parses through it.
 cdef object _fragment_parser = None
@@ -857,6 +874,14 @@ cdef class Document(Node):
         as a new list."""
         return selector_engine()[1](self, selectors, namespaces)
 
+    def xpath(self, expr, *, namespaces=None, **variables):
+        """The value of the XPath 1.0 expression `expr` with this node as
+        the context: a list of nodes in document order (attribute and text
+        nodes as lexpy.XPathString), a float, a bool or a str.
+        `namespaces` maps prefixes to namespace URIs; keyword arguments
+        are the expression's $variables."""
+        return xpath_engine()(self, expr, namespaces, variables)
+
     @property
     def node_name(self):
         """'#document'."""
@@ -1113,6 +1138,14 @@ cdef class DocumentFragment(Node):
         """Every descendant element that matches `selectors`, in tree order,
         as a new list."""
         return selector_engine()[1](self, selectors, namespaces)
+
+    def xpath(self, expr, *, namespaces=None, **variables):
+        """The value of the XPath 1.0 expression `expr` with this node as
+        the context: a list of nodes in document order (attribute and text
+        nodes as lexpy.XPathString), a float, a bool or a str.
+        `namespaces` maps prefixes to namespace URIs; keyword arguments
+        are the expression's $variables."""
+        return xpath_engine()(self, expr, namespaces, variables)
 
     @property
     def node_name(self):

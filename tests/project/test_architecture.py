@@ -21,6 +21,7 @@ BELOW = {
     "driver": {"core", "tokenizer", "encoding", "dom", "treebuilder"},
     "selectors": {"core", "dom"},
     "text": {"core", "dom"},
+    "xpath": {"core", "dom"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
