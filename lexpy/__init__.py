@@ -119,6 +119,7 @@ __all__ = [
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
     from lexpy.etree import to_etree, to_lxml
+    from lexpy.extract import microdata_json, structured_data
     __version__: str
 
 
@@ -137,6 +138,11 @@ def __getattr__(name: str) -> Any:
         from lexpy.dom.options_serializer import serialize as value
     elif name == "SerializerError":
         from lexpy.dom.options_serializer import SerializerError as value
+    elif name in ("structured_data", "microdata_json", "table_grid", "read_tables",
+                  "iter_links"):
+        # lexpy.extract (issue 36): loaded on first use
+        from lexpy import extract
+        value = getattr(extract, name)
     elif name in ("to_etree", "to_lxml"):
         # lexpy.etree imports neither xml.etree nor lxml until called.
         from lexpy import etree

@@ -1,0 +1,7 @@
+"""Scraping helpers over the DOM, the selectors and the text layer: the
+structured data of a page (JSON-LD, microdata, OpenGraph, RDFa Lite, meta
+tags: structured_data), its tables after the HTML standard's table model
+(table_grid, read_tables) and its links (iter_links, make_links_absolute)."""
+from lexpy.extract.structured import microdata_json, structured_data
+
+__all__ = ["microdata_json", "structured_data"]
