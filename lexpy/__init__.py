@@ -119,7 +119,7 @@ __all__ = [
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
     from lexpy.etree import to_etree, to_lxml
-    from lexpy.extract import microdata_json, structured_data
+    from lexpy.extract import microdata_json, read_tables, structured_data, table_grid
     __version__: str
 
 

@@ -3,5 +3,6 @@ structured data of a page (JSON-LD, microdata, OpenGraph, RDFa Lite, meta
 tags: structured_data), its tables after the HTML standard's table model
 (table_grid, read_tables) and its links (iter_links, make_links_absolute)."""
 from lexpy.extract.structured import microdata_json, structured_data
+from lexpy.extract.tables import form_table, read_tables, table_grid
 
-__all__ = ["microdata_json", "structured_data"]
+__all__ = ["form_table", "microdata_json", "read_tables", "structured_data", "table_grid"]
