@@ -119,7 +119,9 @@ __all__ = [
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
     from lexpy.etree import to_etree, to_lxml
-    from lexpy.extract import microdata_json, read_tables, structured_data, table_grid
+    from lexpy.extract import (
+        iter_links, make_links_absolute, microdata_json, read_tables, structured_data,
+        table_grid)
     __version__: str
 
 
@@ -139,7 +141,7 @@ def __getattr__(name: str) -> Any:
     elif name == "SerializerError":
         from lexpy.dom.options_serializer import SerializerError as value
     elif name in ("structured_data", "microdata_json", "table_grid", "read_tables",
-                  "iter_links"):
+                  "iter_links", "make_links_absolute"):
         # lexpy.extract (issue 36): loaded on first use
         from lexpy import extract
         value = getattr(extract, name)

@@ -4,5 +4,7 @@ tags: structured_data), its tables after the HTML standard's table model
 (table_grid, read_tables) and its links (iter_links, make_links_absolute)."""
 from lexpy.extract.structured import microdata_json, structured_data
 from lexpy.extract.tables import form_table, read_tables, table_grid
+from lexpy.extract.links import iter_links, make_links_absolute
 
-__all__ = ["form_table", "microdata_json", "read_tables", "structured_data", "table_grid"]
+__all__ = ["form_table", "iter_links", "make_links_absolute", "microdata_json", "read_tables",
+           "structured_data", "table_grid"]
