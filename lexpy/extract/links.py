@@ -102,7 +102,7 @@ def _resolve(url: str, base: Optional[str]) -> str:
 def srcset_candidates(value: str) -> List[Tuple[str, int]]:
     """The URLs of a srcset attribute's image candidates with where each
     starts (descriptors are skipped, not checked)."""
-    found = []
+    found: List[Tuple[str, int]] = []
     position = 0
     length = len(value)
     while True:

@@ -270,10 +270,10 @@ class _Processor:
             local_incomplete = [(p, True) for p in rel_predicates] + \
                 [(p, False) for p in rev_predicates]
         if properties is not None and new_subject is not None:
-            value = self.property_value(element, local, resource, typed_resource, has_rel,
-                                        about, typeof)
+            object_value = self.property_value(element, local, resource, typed_resource,
+                                               has_rel, about, typeof)
             for predicate in self.predicates(properties, local):
-                self.triples.append((new_subject, predicate, value))
+                self.triples.append((new_subject, predicate, object_value))
         if not skip and new_subject is not None:
             for predicate, forward in context.incomplete:
                 if forward:

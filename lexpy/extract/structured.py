@@ -491,7 +491,7 @@ _DOUBLE = "\n\n"
 
 def _html_text(root: Element) -> str:
     chunks: List[str] = []
-    state = {"prev": _DOUBLE, "prev_is_mark": True}
+    state: Dict[str, Any] = {"prev": _DOUBLE, "prev_is_mark": True}
     pending: List[str] = []
 
     def add_newlines(tag: str) -> None:

@@ -23,8 +23,10 @@ cdef extern from *:
     """
     int LXP_QUIRKS
 
-DEF_COLSPAN_MAX = 1000
-DEF_ROWSPAN_MAX = 65534
+# the caps of "forming a table" (colspan: 1000; rowspan: 65534)
+cdef enum:
+    COLSPAN_MAX = 1000
+    ROWSPAN_MAX = 65534
 
 
 cdef inline bint is_html(CNode* node, unsigned int tag) noexcept nogil:
@@ -168,16 +170,16 @@ cdef class _TableModel:
                 x_current = span.x + span.width
             if x_current >= self.x_width:
                 self.x_width = x_current + 1
-            colspan = non_negative_integer(child, ATTR_COLSPAN, DEF_COLSPAN_MAX)
+            colspan = non_negative_integer(child, ATTR_COLSPAN, COLSPAN_MAX)
             if colspan <= 0:
                 colspan = 1
-            elif colspan > DEF_COLSPAN_MAX:
-                colspan = DEF_COLSPAN_MAX
-            rowspan = non_negative_integer(child, ATTR_ROWSPAN, DEF_ROWSPAN_MAX)
+            elif colspan > COLSPAN_MAX:
+                colspan = COLSPAN_MAX
+            rowspan = non_negative_integer(child, ATTR_ROWSPAN, ROWSPAN_MAX)
             if rowspan < 0:
                 rowspan = 1
-            elif rowspan > DEF_ROWSPAN_MAX:
-                rowspan = DEF_ROWSPAN_MAX
+            elif rowspan > ROWSPAN_MAX:
+                rowspan = ROWSPAN_MAX
             grows = False
             if rowspan == 0 and not self.quirks:
                 grows = True
