@@ -120,7 +120,7 @@ if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
     from lexpy.etree import to_etree, to_lxml
     from lexpy.extract import (
-        iter_links, make_links_absolute, microdata_json, read_tables, structured_data,
+        compile_extractor, extract_records, iter_links, make_links_absolute, microdata_json, read_tables, structured_data,
         table_grid)
     __version__: str
 
@@ -141,7 +141,8 @@ def __getattr__(name: str) -> Any:
     elif name == "SerializerError":
         from lexpy.dom.options_serializer import SerializerError as value
     elif name in ("structured_data", "microdata_json", "table_grid", "read_tables",
-                  "iter_links", "make_links_absolute"):
+                  "iter_links", "make_links_absolute", "extract_records",
+                  "compile_extractor"):
         # lexpy.extract (issue 36): loaded on first use
         from lexpy import extract
         value = getattr(extract, name)
