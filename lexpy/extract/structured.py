@@ -184,7 +184,8 @@ def _home_element_by_id(root: Element, element_id: str) -> Optional[Element]:
 
 
 # https://html.spec.whatwg.org/multipage/microdata.html#the-properties-of-an-item
-def properties_of_an_item(root: Element) -> List[Element]:
+def properties_of_an_item(root: Element,
+                          order: Optional[Dict[Element, int]] = None) -> List[Element]:
     """The properties of the item `root` (its property elements, sorted in
     tree order), found through its children and itemref as the standard
     walks them; an element met twice is a microdata error and is skipped."""
@@ -204,7 +205,18 @@ def properties_of_an_item(root: Element) -> List[Element]:
             pending.extend(current.children)
         if unique_tokens(current.get_attribute("itemprop")):
             results.append(current)
+    if order is not None:
+        results.sort(key=order.__getitem__)
+        return results
     return _in_tree_order(results)
+
+
+def _tree_order(node: Node) -> Dict[Element, int]:
+    """Each element of the tree of `node` with its index in tree order."""
+    top = node
+    while top.parent is not None:
+        top = top.parent
+    return {element: index for index, element in enumerate(_self_and_elements(top))}
 
 
 def _in_tree_order(nodes: List[Element]) -> List[Element]:
@@ -261,12 +273,14 @@ def microdata_json(doc: Node, *, base_url: Optional[str] = None) -> Dict[str, An
     is the string "ERROR"."""
     # https://html.spec.whatwg.org/multipage/microdata.html#json
     base = document_base_url(doc, base_url)
-    items = [_get_the_object(element, [], base) for element in elements(doc)
+    order = _tree_order(doc)
+    items = [_get_the_object(element, [], base, order) for element in elements(doc)
              if _has(element, "itemscope") and not _has(element, "itemprop")]
     return {"items": items}
 
 
-def _get_the_object(item: Element, memory: List[Element], base: Optional[str]) -> Dict[str, Any]:
+def _get_the_object(item: Element, memory: List[Element], base: Optional[str],
+                    order: Dict[Element, int]) -> Dict[str, Any]:
     """"Get the object" of the standard's JSON conversion, with an explicit
     stack instead of recursion (items nest as deep as the tree)."""
     root: Dict[str, Any] = {}
@@ -284,7 +298,7 @@ def _get_the_object(item: Element, memory: List[Element], base: Optional[str]) -
                 result["id"] = resolved
         result["properties"] = {}
         pending: List[Tuple[str, Any]] = []
-        for prop in properties_of_an_item(element):
+        for prop in properties_of_an_item(element, order):
             value = property_value(prop, base)
             for name in unique_tokens(prop.get_attribute("itemprop")):
                 pending.append((name, value))
@@ -379,20 +393,29 @@ class _ExtructMicrodata:
         return item
 
     def property_elements(self, node: Element) -> Iterable[Element]:
-        # the descendants with itemprop that are not inside a descendant item
+        # the descendants with itemprop that are not inside a descendant
+        # item (a descendant item is walked past, not into)
         found: List[Element] = []
-        depth_of_scope = 0
-        for entering, child in walk(node):
-            if child.node_type != ELEMENT:
-                continue
-            element: Element = child  # type: ignore[assignment]
-            if entering:
-                if depth_of_scope == 0 and _has(element, "itemprop"):
+        current: Optional[Node] = node.first_child
+        while current is not None:
+            descend = False
+            if current.node_type == ELEMENT:
+                element: Element = current  # type: ignore[assignment]
+                if _has(element, "itemprop"):
                     found.append(element)
-                if depth_of_scope or _has(element, "itemscope"):
-                    depth_of_scope += 1
-            elif depth_of_scope:
-                depth_of_scope -= 1
+                descend = not _has(element, "itemscope")
+            child = current.first_child if descend else None
+            if child is not None:
+                current = child
+                continue
+            while current is not None and current is not node:
+                following = current.next_sibling
+                if following is not None:
+                    current = following
+                    break
+                current = current.parent
+            if current is node:
+                break
         return found
 
     def referenced_properties(self, refid: str) -> Iterable[Element]:

@@ -359,15 +359,52 @@ def read_tables(node, *, header="auto"):
     else the leading rows made only of th cells, as column names, as
     pandas.read_html does (several header rows give tuple keys; a repeated
     name gets .1, .2, ...); an int takes that row; None gives the column
-    numbers. Values are the cells' texts, None for an empty slot; tfoot rows
+    numbers. Values are the cells' texts as pandas reads them (textContent,
+    <br> a space, whitespace collapsed) except that a nested table's text is
+    left out of the cell that holds it; None for an empty slot; tfoot rows
     come last as the table model puts them."""
     return [_records(table, header) for table in _tables_in(node)]
+
+
+_HTML_NS = "http://www.w3.org/1999/xhtml"
+
+
+def _cell_text(cell):
+    """A cell's text as pandas.read_html reads it: the text nodes below it
+    (textContent) with <br> as a space and runs of ASCII whitespace
+    collapsed, leaving out a nested table (its own table here). One walk of
+    the cell's own part of the tree: linear over all the tables."""
+    pieces = []
+    node = cell.first_child
+    while node is not None:
+        kind = node.node_type
+        descend = False
+        if kind == 3:
+            pieces.append(node.text_content or "")
+        elif kind == 1:
+            if node.namespace_uri == _HTML_NS and node.local_name in ("table", "br"):
+                pieces.append(" ")
+            else:
+                descend = True
+        child = node.first_child if descend else None
+        if child is not None:
+            node = child
+            continue
+        while node is not None and node is not cell:
+            following = node.next_sibling
+            if following is not None:
+                node = following
+                break
+            node = node.parent
+        if node is cell:
+            break
+    return _collapse("".join(pieces))
 
 
 def _records(table, header):
     model = form_table(table)
     cells = model["cells"]
-    texts = [_inner_text(cell["element"]) for cell in cells]
+    texts = [_cell_text(cell["element"]) for cell in cells]
     grid = grid_indexes(model)
     rows = [[None if index is None else texts[index] for index in row] for row in grid]
     if header == "auto":
