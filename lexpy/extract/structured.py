@@ -184,8 +184,8 @@ def _home_element_by_id(root: Element, element_id: str) -> Optional[Element]:
 
 
 # https://html.spec.whatwg.org/multipage/microdata.html#the-properties-of-an-item
-def properties_of_an_item(root: Element,
-                          order: Optional[Dict[Element, int]] = None) -> List[Element]:
+def properties_of_an_item(root: Element, order: Optional[Dict[Element, int]] = None,
+                          ids: Optional[Dict[str, Element]] = None) -> List[Element]:
     """The properties of the item `root` (its property elements, sorted in
     tree order), found through its children and itemref as the standard
     walks them; an element met twice is a microdata error and is skipped."""
@@ -193,7 +193,8 @@ def properties_of_an_item(root: Element,
     memory: Set[Element] = {root}
     pending: List[Element] = list(root.children)
     for element_id in split_on_ascii_whitespace(root.get_attribute("itemref")):
-        referenced = _home_element_by_id(root, element_id)
+        referenced = (ids.get(element_id) if ids is not None
+                      else _home_element_by_id(root, element_id))
         if referenced is not None:
             pending.append(referenced)
     while pending:
@@ -211,12 +212,20 @@ def properties_of_an_item(root: Element,
     return _in_tree_order(results)
 
 
-def _tree_order(node: Node) -> Dict[Element, int]:
-    """Each element of the tree of `node` with its index in tree order."""
+def _tree_index(node: Node) -> Tuple[Dict[Element, int], Dict[str, Element]]:
+    """Each element of the tree of `node` with its index in tree order, and
+    each ID with the first element in tree order that has it."""
     top = node
     while top.parent is not None:
         top = top.parent
-    return {element: index for index, element in enumerate(_self_and_elements(top))}
+    order: Dict[Element, int] = {}
+    ids: Dict[str, Element] = {}
+    for index, element in enumerate(_self_and_elements(top)):
+        order[element] = index
+        element_id = element.get_attribute("id")
+        if element_id and element_id not in ids:
+            ids[element_id] = element
+    return order, ids
 
 
 def _in_tree_order(nodes: List[Element]) -> List[Element]:
@@ -273,21 +282,23 @@ def microdata_json(doc: Node, *, base_url: Optional[str] = None) -> Dict[str, An
     is the string "ERROR"."""
     # https://html.spec.whatwg.org/multipage/microdata.html#json
     base = document_base_url(doc, base_url)
-    order = _tree_order(doc)
-    items = [_get_the_object(element, [], base, order) for element in elements(doc)
+    order, ids = _tree_index(doc)
+    items = [_get_the_object(element, base, order, ids) for element in elements(doc)
              if _has(element, "itemscope") and not _has(element, "itemprop")]
     return {"items": items}
 
 
-def _get_the_object(item: Element, memory: List[Element], base: Optional[str],
-                    order: Dict[Element, int]) -> Dict[str, Any]:
+def _get_the_object(item: Element, base: Optional[str], order: Dict[Element, int],
+                    ids: Dict[str, Element]) -> Dict[str, Any]:
     """"Get the object" of the standard's JSON conversion, with an explicit
-    stack instead of recursion (items nest as deep as the tree)."""
+    stack instead of recursion (items nest as deep as the tree). An item's
+    memory is the items being converted around it: those on the stack."""
     root: Dict[str, Any] = {}
-    # each frame: (item element, its result dict, its memory, its pending properties)
-    stack: List[Tuple[Element, Dict[str, Any], List[Element], List[Tuple[str, Any]]]] = []
+    # each frame: (item element, its result dict, its pending properties)
+    stack: List[Tuple[Element, Dict[str, Any], List[Tuple[str, Any]]]] = []
+    memory: Set[Element] = set()
 
-    def start(element: Element, result: Dict[str, Any], element_memory: List[Element]) -> None:
+    def start(element: Element, result: Dict[str, Any]) -> None:
         types = unique_tokens(element.get_attribute("itemtype"))
         if types:
             result["type"] = types
@@ -298,28 +309,30 @@ def _get_the_object(item: Element, memory: List[Element], base: Optional[str],
                 result["id"] = resolved
         result["properties"] = {}
         pending: List[Tuple[str, Any]] = []
-        for prop in properties_of_an_item(element, order):
+        for prop in properties_of_an_item(element, order, ids):
             value = property_value(prop, base)
             for name in unique_tokens(prop.get_attribute("itemprop")):
                 pending.append((name, value))
         pending.reverse()
-        stack.append((element, result, element_memory, pending))
+        stack.append((element, result, pending))
+        memory.add(element)
 
-    start(item, root, memory)
+    start(item, root)
     while stack:
-        element, result, element_memory, pending = stack[-1]
+        element, result, pending = stack[-1]
         if not pending:
             stack.pop()
+            memory.discard(element)
             continue
         name, value = pending.pop()
         values = result["properties"].setdefault(name, [])
         if isinstance(value, Element):
-            if value in element_memory or value is element:
+            if value in memory:
                 values.append("ERROR")
             else:
                 child: Dict[str, Any] = {}
                 values.append(child)
-                start(value, child, element_memory + [element])
+                start(value, child)
         else:
             values.append(value)
     return root
@@ -348,6 +361,7 @@ class _ExtructMicrodata:
                        if _has(element, "itemscope")]
         self.ids = {element: index + 1 for index, element in enumerate(self.scopes)}
         self.seen: Set[int] = set()
+        self.id_map: Optional[Dict[str, Element]] = None
 
     def items(self) -> List[Dict[str, Any]]:
         found = []
@@ -358,8 +372,37 @@ class _ExtructMicrodata:
         return found
 
     def item(self, node: Element) -> Optional[Dict[str, Any]]:
-        # Items nest no deeper than the tree; extruct recurses too, and
-        # microdata deeper than Python's recursion limit is not a page's.
+        # extruct recurses from an item into its nested items; here a stack
+        # of frames does it in the same order (items nest as deep as the tree)
+        root = self.start(node)
+        if root is None:
+            return None
+        stack = [root]
+        while stack:
+            frame = stack[-1]
+            if frame.index == len(frame.pending):
+                self.finish(frame)
+                stack.pop()
+                continue
+            names, prop = frame.pending[frame.index]
+            frame.index += 1
+            value: Any
+            child = None
+            if _has(prop, "itemscope"):
+                if self.nested:
+                    child = self.start(prop)
+                    value = None if child is None else child.item
+                else:
+                    value = {"iid_ref": self.ids[prop]}
+            else:
+                value = self.value(prop)
+            for name in names:
+                frame.properties.setdefault(name, []).append(value)
+            if child is not None:
+                stack.append(child)
+        return root.item
+
+    def start(self, node: Element) -> Optional["_ItemFrame"]:
         iid = self.ids[node]
         if self.nested:
             if iid in self.seen:
@@ -374,23 +417,25 @@ class _ExtructMicrodata:
             itemid = node.get_attribute("itemid")
             if itemid:
                 item["id"] = itemid.strip()
-        properties: Dict[str, List[Any]] = {}
-        for prop in self.property_elements(node):
-            self.add_property(properties, prop)
+        pending = [(split_on_ascii_whitespace(prop.get_attribute("itemprop")), prop)
+                   for prop in self.property_elements(node)]
         for refid in split_on_ascii_whitespace(node.get_attribute("itemref")):
-            for prop in self.referenced_properties(refid):
-                self.add_property(properties, prop)
-        if properties:
+            pending.extend((split_on_ascii_whitespace(prop.get_attribute("itemprop")), prop)
+                           for prop in self.referenced_properties(refid))
+        return _ItemFrame(node, item, pending)
+
+    def finish(self, frame: "_ItemFrame") -> None:
+        item = frame.item
+        if frame.properties:
             item["properties"] = {
                 name: values[0] if not self.strict and len(values) == 1 else values
-                for name, values in properties.items()}
+                for name, values in frame.properties.items()}
         else:
-            item["value"] = self.value(node, force=True)
+            item["value"] = self.value(frame.node, force=True)
         if self.add_text_content:
-            text = _html_text(node)
+            text = _html_text(frame.node)
             if text:
                 item["textContent"] = text
-        return item
 
     def property_elements(self, node: Element) -> Iterable[Element]:
         # the descendants with itemprop that are not inside a descendant
@@ -419,7 +464,9 @@ class _ExtructMicrodata:
         return found
 
     def referenced_properties(self, refid: str) -> Iterable[Element]:
-        referenced = _first_by_id(self.doc, refid)
+        if self.id_map is None:
+            self.id_map = _tree_index(self.doc)[1]
+        referenced = self.id_map.get(refid)
         if referenced is None:
             return []
         if _has(referenced, "itemprop") and _has(referenced, "itemscope"):
@@ -428,16 +475,9 @@ class _ExtructMicrodata:
         return [prop for prop in _self_and_elements(referenced)
                 if _has(prop, "itemprop") and _nearest_scope(prop, inclusive=False) is scope]
 
-    def add_property(self, properties: Dict[str, List[Any]], prop: Element) -> None:
-        value = self.value(prop)
-        for name in split_on_ascii_whitespace(prop.get_attribute("itemprop")):
-            properties.setdefault(name, []).append(value)
-
     def value(self, node: Element, force: bool = False) -> Any:
         if not force and _has(node, "itemscope"):
-            if self.nested:
-                return self.item(node)
-            return {"iid_ref": self.ids[node]}
+            return self.item(node) if self.nested else {"iid_ref": self.ids[node]}
         name = node.local_name
         if name == "meta":
             return node.get_attribute("content") or ""
@@ -470,20 +510,22 @@ class _ExtructMicrodata:
         return urljoin(self.base_url, value) if self.base_url else value
 
 
+class _ItemFrame:
+    __slots__ = ("node", "item", "pending", "index", "properties")
+
+    def __init__(self, node: Element, item: Dict[str, Any],
+                 pending: List[Tuple[List[str], Element]]) -> None:
+        self.node = node
+        self.item = item
+        self.pending = pending
+        self.index = 0
+        self.properties: Dict[str, List[Any]] = {}
+
+
 def _self_and_elements(node: Node) -> Iterable[Element]:
     if node.node_type == ELEMENT:
         yield node  # type: ignore[misc]
     yield from elements(node)
-
-
-def _first_by_id(doc: Node, element_id: str) -> Optional[Element]:
-    document = document_of(doc)
-    if document is not None:
-        return document.get_element_by_id(element_id)
-    for element in _self_and_elements(doc):
-        if element.get_attribute("id") == element_id:
-            return element
-    return None
 
 
 def _nearest_scope(node: Element, inclusive: bool) -> Optional[Element]:

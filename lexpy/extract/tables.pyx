@@ -83,7 +83,10 @@ cdef class _Span:
 cdef class _TableModel:
     cdef int64_t x_width, y_height, y_current
     cdef list cells
-    cdef list spans            # _Span covering the current row or later ones
+    cdef dict columns          # column -> the _Span covering it in the current
+                               # row and below (the first one placed)
+    cdef dict ending           # row -> the _Spans that end above it
+    cdef list growing          # the _Spans of the cells growing downward
     cdef list downward         # cells growing downward
     cdef list row_groups
     cdef list errors
@@ -93,44 +96,54 @@ cdef class _TableModel:
 
     def __cinit__(self):
         self.cells = []
-        self.spans = []
+        self.columns = {}
+        self.ending = {}
+        self.growing = []
         self.downward = []
         self.row_groups = []
         self.errors = []
         self.column_groups = []
 
+    cdef void release(self, _Span span):
+        """The columns of a span that ends are free again (those it holds)."""
+        cdef int64_t x
+        for x in range(span.x, span.x + span.width):
+            if self.columns.get(x) is span:
+                del self.columns[x]
+
     cdef void active_spans(self):
-        """Drop the spans that end above the current row."""
+        """Release the spans that end above the current row."""
         cdef _Span span
-        cdef list kept = []
-        for span in self.spans:
-            if span.y_end < 0 or span.y_end > self.y_current:
-                kept.append(span)
-        self.spans = kept
+        cdef list ended = self.ending.pop(self.y_current, None)
+        if ended is not None:
+            for span in ended:
+                self.release(span)
 
     cdef _Span covering(self, int64_t x):
-        cdef _Span span
-        for span in self.spans:
-            if span.x <= x < span.x + span.width and span.cell.y <= self.y_current:
-                return span
-        return None
+        return self.columns.get(x)
 
     # https://html.spec.whatwg.org/multipage/tables.html#algorithm-for-growing-downward-growing-cells
-    cdef void grow_downward_growing_cells(self):
-        cdef _Cell cell
-        for cell in self.downward:
-            cell.height = self.y_current - cell.y + 1
-
     # https://html.spec.whatwg.org/multipage/tables.html#algorithm-for-ending-a-row-group
     cdef void end_row_group(self):
         cdef _Span span
-        while self.y_current < self.y_height:
-            self.grow_downward_growing_cells()
-            self.y_current += 1
-        for span in self.spans:
-            if span.y_end < 0:
-                span.y_end = span.cell.y + span.cell.height
+        cdef _Cell cell
+        # "while y_current < y_height: grow the downward-growing cells,
+        # y_current += 1"; a row's processing grows them too. Every growth
+        # sets a cell's height from y_current, so only the last counts: the
+        # cells are grown once, here, to the row group's last row.
+        if self.y_current < self.y_height:
+            self.y_current = self.y_height
+        for cell in self.downward:
+            cell.height = self.y_current - cell.y
+        for span in self.growing:
+            span.y_end = span.cell.y + span.cell.height
+            self.release(span)
+        self.growing = []
         self.downward = []
+        # the spans ending in rows skipped over end now
+        for row in sorted(key for key in self.ending if key <= self.y_current):
+            for span in self.ending.pop(row):
+                self.release(span)
 
     # https://html.spec.whatwg.org/multipage/tables.html#algorithm-for-processing-row-groups
     cdef void process_row_group(self, CNode* group):
@@ -156,7 +169,6 @@ cdef class _TableModel:
         if self.y_height == self.y_current:
             self.y_height += 1
         self.active_spans()
-        self.grow_downward_growing_cells()
         child = row.first_child
         while child != NULL:
             if not (is_html(child, TAG_TD) or is_html(child, TAG_TH)):
@@ -197,18 +209,26 @@ cdef class _TableModel:
             cell.element = Node_proxy(child)
             cell.grows = grows
             if rowspan > 0:
-                for span in self.spans:
-                    if (span.cell.y <= self.y_current and span.x < x_current + colspan
-                            and x_current < span.x + span.width):
-                        self.errors.append({"overlap": [span.cell.x, span.cell.y,
-                                                        cell.x, cell.y]})
-                        break
                 span = _Span()
                 span.x = x_current
                 span.width = colspan
                 span.y_end = -1 if grows else self.y_current + rowspan
                 span.cell = cell
-                self.spans.append(span)
+                overlapped = None
+                for x in range(x_current, x_current + colspan):
+                    other = self.columns.get(x)
+                    if other is None:
+                        self.columns[x] = span
+                    elif overlapped is None:
+                        overlapped = other
+                if overlapped is not None:
+                    self.errors.append({"overlap": [(<_Span> overlapped).cell.x,
+                                                    (<_Span> overlapped).cell.y,
+                                                    cell.x, cell.y]})
+                if grows:
+                    self.growing.append(span)
+                else:
+                    self.ending.setdefault(span.y_end, []).append(span)
             self.cells.append(cell)
             if grows:
                 self.downward.append(cell)
