@@ -113,6 +113,9 @@ __all__ = [
     "to_etree",
     "to_lxml",
     "to_markdown",
+    # lexpy.extract (issue 36), loaded on first use
+    "compile_extractor", "extract_records", "iter_links", "make_links_absolute",
+    "microdata_json", "read_tables", "structured_data", "table_grid",
 ]
 
 
