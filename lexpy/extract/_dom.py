@@ -71,6 +71,17 @@ def elements(root: Node) -> Iterator[Element]:
             yield node  # type: ignore[misc]
 
 
+def select(node: Node, selectors: str) -> List[Element]:
+    """The elements at and below `node` that match `selectors`, in tree
+    order (matched by the C selector engine; querySelectorAll leaves out
+    the node itself)."""
+    found: List[Element] = []
+    if node.node_type == ELEMENT and node.matches(selectors):  # type: ignore[attr-defined]
+        found.append(node)  # type: ignore[arg-type]
+    found.extend(node.query_selector_all(selectors))  # type: ignore[attr-defined]
+    return found
+
+
 def descendant_text_content(node: Node) -> str:
     # https://dom.spec.whatwg.org/#concept-descendant-text-content
     return node.text_content or ""

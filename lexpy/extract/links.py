@@ -5,8 +5,7 @@ import re
 from typing import Dict, Iterator, List, Optional, Tuple
 
 from lexpy.dom import Element, Node
-from lexpy.extract._dom import (
-    ELEMENT, XHTML, document_base_url, parse_url, walk)
+from lexpy.extract._dom import XHTML, document_base_url, parse_url, select
 
 __all__ = ["iter_links", "make_links_absolute", "URL_ATTRIBUTES"]
 
@@ -20,6 +19,12 @@ URL_ATTRIBUTES: Dict[str, Tuple[str, ...]] = {
     "blockquote": ("cite",), "q": ("cite",), "del": ("cite",), "ins": ("cite",),
 }
 SRCSET_ELEMENTS = ("img", "source")
+# every element _element_links may find a link on, for the C selector engine
+_LINK_ELEMENTS = ", ".join(
+    ["%s[%s]" % (name, attribute) for name, attributes in URL_ATTRIBUTES.items()
+     for attribute in attributes]
+    + ["%s[srcset]" % name for name in SRCSET_ELEMENTS]
+    + ["meta[http-equiv][content]", "[style]"])
 ASCII_WHITESPACE = " \t\n\x0c\r"
 _CSS_URL = re.compile(r"""url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)""", re.I)
 
@@ -44,11 +49,8 @@ def iter_links(node: Node, *, base_url: Optional[str] = None) -> Iterator[Link]:
 def _links(node: Node, base_url: Optional[str]) -> Iterator[Tuple[Element, str, str, int, int]]:
     # iter_links with the length of each URL as written
     base = document_base_url(node, base_url)
-    if node.node_type == ELEMENT:
-        yield from _element_links(node, base)  # type: ignore[arg-type]
-    for entering, child in walk(node):
-        if entering and child.node_type == ELEMENT:
-            yield from _element_links(child, base)  # type: ignore[arg-type]
+    for element in select(node, _LINK_ELEMENTS):
+        yield from _element_links(element, base)
 
 
 def _element_links(element: Element,

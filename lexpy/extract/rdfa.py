@@ -5,7 +5,7 @@ with the triples given as expanded JSON-LD (extruct's rdfa shape: one node
 object per subject, "@type" for rdf:type, {"@id"} or {"@value", "@type" or
 "@language"} values). Not handled: inlist, XMLLiteral content (the text is
 taken), the processor graph."""
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from lexpy.dom import Element, Node
 from lexpy.extract._dom import (
@@ -49,6 +49,8 @@ INITIAL_TERMS = {
 }
 
 Triple = Tuple[str, str, Any]
+# the attributes that make triples
+_MAKERS = "[typeof], [property], [rel], [rev], [vocab]"
 
 
 class _Context:
@@ -138,18 +140,35 @@ class _Processor:
         return found
 
     def run(self, root: Element) -> None:
+        # Only elements with RDFa attributes make triples; the others matter
+        # as the context on the way down to them, and as the subjects that
+        # complete a rel's incomplete triples below it. The walk enters
+        # those subtrees only (found by the C selector engine).
+        makers = root.query_selector_all(_MAKERS)
+        if not makers and not root.matches(_MAKERS):
+            return
+        needed: Set[Node] = {root}
+        for element in makers:
+            node: Optional[Node] = element
+            while node is not None and node not in needed:
+                needed.add(node)
+                node = node.parent
+        for element in root.query_selector_all("[rel], [rev]"):
+            needed.update(e for e in element.descendants() if e.node_type == ELEMENT)
         context = _Context(self.base, self.base, self.base, dict(INITIAL_PREFIXES), [],
                            None, None)
-        stack: List[_Context] = [context]
-        context = self.element(root, context, True)
-        stack.append(context)
-        for entering, node in walk(root):
-            if node.node_type != ELEMENT:
-                continue
-            if entering:
-                stack.append(self.element(node, stack[-1], False))  # type: ignore[arg-type]
-            else:
+        # (element, its context for its children, the next child to visit)
+        stack: List[Tuple[Optional[Node], _Context]] = [
+            (root.first_child, self.element(root, context, True))]
+        while stack:
+            node, context = stack[-1]
+            if node is None:
                 stack.pop()
+                continue
+            stack[-1] = (node.next_sibling, context)
+            if node.node_type == ELEMENT and node in needed:
+                child_context = self.element(node, context, False)  # type: ignore[arg-type]
+                stack.append((node.first_child, child_context))
 
     def element(self, element: Element, context: _Context, is_root: bool) -> _Context:
         # https://www.w3.org/TR/rdfa-core/#s_sequence

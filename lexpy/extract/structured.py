@@ -11,7 +11,7 @@ from urllib.parse import urljoin, urlparse
 
 from lexpy.dom import Document, Element, Node
 from lexpy.extract._dom import (
-    ELEMENT, TEXT, XHTML, child_text_content, descendant_text_content, document_base_url,
+    ELEMENT, TEXT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, resolve, split_on_ascii_whitespace,
     strip_ascii_whitespace, unique_tokens, walk)
 
@@ -78,10 +78,8 @@ def json_ld(doc: Node) -> List[Any]:
     error entry ``{"@error": message, "@text": body}`` and the other blocks
     are kept."""
     items: List[Any] = []
-    for script in elements(doc):
-        if script.local_name != "script" or script.namespace_uri != XHTML:
-            continue
-        if script.get_attribute("type") != "application/ld+json":
+    for script in select(doc, 'script[type="application/ld+json" s]'):
+        if script.namespace_uri != XHTML:
             continue
         text = script.text_content or ""
         try:
@@ -281,11 +279,12 @@ def microdata_json(doc: Node, *, base_url: Optional[str] = None) -> Dict[str, An
     URL); an item reached again through itemref while it is being converted
     is the string "ERROR"."""
     # https://html.spec.whatwg.org/multipage/microdata.html#json
+    top_level = select(doc, "[itemscope]:not([itemprop])")
+    if not top_level:
+        return {"items": []}
     base = document_base_url(doc, base_url)
     order, ids = _tree_index(doc)
-    items = [_get_the_object(element, base, order, ids) for element in elements(doc)
-             if _has(element, "itemscope") and not _has(element, "itemprop")]
-    return {"items": items}
+    return {"items": [_get_the_object(element, base, order, ids) for element in top_level]}
 
 
 def _get_the_object(item: Element, base: Optional[str], order: Dict[Element, int],
@@ -357,8 +356,7 @@ class _ExtructMicrodata:
         self.strict = strict
         self.nested = nested
         self.add_text_content = add_text_content
-        self.scopes = [element for element in _self_and_elements(doc)
-                       if _has(element, "itemscope")]
+        self.scopes = select(doc, "[itemscope]")
         self.ids = {element: index + 1 for index, element in enumerate(self.scopes)}
         self.seen: Set[int] = set()
         self.id_map: Optional[Dict[str, Element]] = None
@@ -668,7 +666,7 @@ def opengraph(doc: Node) -> List[Dict[str, Any]]:
     namespaces used, and the [property, content] pairs of its meta children
     whose property has a declared or OpenGraph prefix."""
     found: List[Dict[str, Any]] = []
-    for head in _self_and_elements(doc):
+    for head in select(doc, "head"):
         if not _html(head, "head"):
             continue
         namespaces: Dict[str, str] = {}
@@ -727,7 +725,7 @@ def meta(doc: Node) -> List[Dict[str, str]]:
     attribute and a content attribute, in tree order, as ``{"name": key,
     "content": value}`` or ``{"property": key, "content": value}``."""
     found = []
-    for element in _self_and_elements(doc):
+    for element in select(doc, "meta[content]"):
         if not _html(element, "meta"):
             continue
         content = element.get_attribute("content")
