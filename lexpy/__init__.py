@@ -121,12 +121,18 @@ __all__ = [
     "to_etree",
     "to_lxml",
     "to_markdown",
+    # lexpy.extract (issue 36), loaded on first use
+    "compile_extractor", "extract_records", "iter_links", "make_links_absolute",
+    "microdata_json", "read_tables", "structured_data", "table_grid",
 ]
 
 
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
     from lexpy.etree import to_etree, to_lxml
+    from lexpy.extract import (
+        compile_extractor, extract_records, iter_links, make_links_absolute, microdata_json, read_tables, structured_data,
+        table_grid)
     __version__: str
 
 
@@ -145,6 +151,12 @@ def __getattr__(name: str) -> Any:
         from lexpy.dom.options_serializer import serialize as value
     elif name == "SerializerError":
         from lexpy.dom.options_serializer import SerializerError as value
+    elif name in ("structured_data", "microdata_json", "table_grid", "read_tables",
+                  "iter_links", "make_links_absolute", "extract_records",
+                  "compile_extractor"):
+        # lexpy.extract (issue 36): loaded on first use
+        from lexpy import extract
+        value = getattr(extract, name)
     elif name in ("to_etree", "to_lxml"):
         # lexpy.etree imports neither xml.etree nor lxml until called.
         from lexpy import etree

@@ -11,7 +11,10 @@ standard input. Exit status: 0 on success, 1 when an input cannot be read,
 2 on bad usage.
 
 ``lexpy extract INPUT...`` (lexpy/corpus/cli.py) writes the extracted
-records of WARC files and HTML folders as JSON lines.
+records of WARC files and HTML folders as JSON lines; ``lexpy select``,
+``lexpy data``, ``lexpy tables`` and ``lexpy links`` (lexpy/extract/cli.py)
+print what a selector matches, the structured data, the tables and the
+links of pages.
 """
 from __future__ import annotations
 
@@ -295,6 +298,10 @@ def main(argv: Optional[List[str]] = None) -> int:
         # The corpus subcommand (a file called "extract": ./extract).
         from lexpy.corpus.cli import main as extract_main
         return extract_main(argv[1:])
+    if argv[:1] in (["select"], ["data"], ["tables"], ["links"]):
+        # The scraping subcommands (lexpy/extract/cli.py).
+        from lexpy.extract.cli import main as scrape_main
+        return scrape_main(argv)
     args = _arguments().parse_args(argv)
     if args.json and not (args.errors or args.stats):
         _arguments().error("--json needs --errors or --stats")

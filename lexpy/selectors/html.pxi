@@ -266,13 +266,24 @@ cdef int disabled_state(CElement* element) noexcept nogil:
     return -1
 
 
+# https://html.spec.whatwg.org/multipage/form-elements.html#concept-submit-button
+# A button is a submit button in the Submit Button state, or in the Auto
+# state (type missing or invalid) with neither a command nor a commandfor
+# attribute and a parent that is not a select (whatwg/html#10960, #11048).
 cdef bint is_submit_button(CNode* node) noexcept nogil:
     cdef int type
+    cdef CElement* element
     if is_html_element(node, TAG_BUTTON):
-        return attribute(<CElement*> node, ATTR_TYPE) == NULL \
-            or attribute_is(<CElement*> node, ATTR_TYPE, b"submit") \
-            or not (attribute_is(<CElement*> node, ATTR_TYPE, b"reset")
-                    or attribute_is(<CElement*> node, ATTR_TYPE, b"button"))
+        element = <CElement*> node
+        if attribute_is(element, ATTR_TYPE, b"submit"):
+            return True
+        if attribute(element, ATTR_TYPE) != NULL and (
+                attribute_is(element, ATTR_TYPE, b"reset")
+                or attribute_is(element, ATTR_TYPE, b"button")):
+            return False
+        return attribute(element, ATTR_COMMAND) == NULL \
+            and attribute(element, ATTR_COMMANDFOR) == NULL \
+            and not (node.parent != NULL and is_html_element(node.parent, TAG_SELECT))
     if is_html_element(node, TAG_INPUT):
         type = input_type(<CElement*> node)
         return type == INPUT_SUBMIT or type == INPUT_IMAGE

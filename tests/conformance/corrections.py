@@ -32,11 +32,6 @@ CORRECTIONS = {
         "options of a disabled select and the select in a disabled fieldset's first legend "
         "are enabled",
         dict(expect=["1", "2", "3", "4", "5", "6", "7", "10"])),
-    "selectors/soupsieve.json:ss-l4-default-default_cached_none-0": (
-        "the current HTML parser keeps <button> inside <select> (the 2025 select parsing "
-        "changes), so b1 and b4 are the first submit buttons of their forms (default-button); "
-        "the expectation comes from html5lib's older parser, which drops them",
-        dict(expect=["b1", "b4"])),
     "selectors/soupsieve.json:ss-l4-indeterminate-indeterminate-0": (
         "HTML :indeterminate matches a checkbox whose indeterminate IDL attribute is true; "
         "there is no indeterminate content attribute, and in a static document the IDL "

@@ -22,6 +22,8 @@ BELOW = {
     "selectors": {"core", "dom"},
     "text": {"core", "dom"},
     "xpath": {"core", "dom"},
+    # scraping helpers over the DOM, the selectors and the text layer
+    "extract": {"core", "dom", "selectors", "text"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",

@@ -1,0 +1,70 @@
+"""Records in one call: the items a selector matches, each a dict of fields
+given by selectors with parsel's ::text / ::attr(name) endings or by
+callables. compile_extractor() compiles the selectors once for many pages
+and threads (a compiled extractor keeps no state between calls)."""
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+
+from lexpy.dom import Element, Node
+from lexpy.selectors import compile_selector
+from lexpy.selectors.values import ValueSelector
+
+__all__ = ["Extractor", "compile_extractor", "extract_records"]
+
+Field = Union[str, Sequence[str], Callable[[Element], Any]]
+
+FIRST = 0
+ALL = 1
+CALL = 2
+
+
+class Extractor:
+    """Compiled item selector and fields (see extract_records)."""
+
+    def __init__(self, item_selector: str, fields: Mapping[str, Field],
+                 namespaces: Optional[Mapping[str, str]] = None) -> None:
+        self.item_selector = compile_selector(item_selector, namespaces)
+        self.fields: List[Tuple[str, int, Any]] = []
+        for name, field in fields.items():
+            if callable(field):
+                self.fields.append((name, CALL, field))
+            elif isinstance(field, str):
+                self.fields.append((name, FIRST, ValueSelector(field, namespaces)))
+            elif isinstance(field, (list, tuple)) and len(field) == 1 \
+                    and isinstance(field[0], str):
+                self.fields.append((name, ALL, ValueSelector(field[0], namespaces)))
+            else:
+                raise TypeError("field %r must be a selector, [selector] or a callable, not %r"
+                                % (name, field))
+
+    def extract(self, node: Node) -> List[Dict[str, Any]]:
+        records = []
+        for item in self.item_selector.select(node):
+            record: Dict[str, Any] = {}
+            for name, kind, field in self.fields:
+                if kind == FIRST:
+                    record[name] = field.select_first(item)
+                elif kind == ALL:
+                    record[name] = field.select(item)
+                else:
+                    record[name] = field(item)
+            records.append(record)
+        return records
+
+    __call__ = extract
+
+
+def compile_extractor(item_selector: str, fields: Mapping[str, Field],
+                      namespaces: Optional[Mapping[str, str]] = None) -> Extractor:
+    """An Extractor: extract_records' selectors compiled once."""
+    return Extractor(item_selector, fields, namespaces)
+
+
+def extract_records(node: Node, item_selector: str, fields: Mapping[str, Field],
+                    namespaces: Optional[Mapping[str, str]] = None) -> List[Dict[str, Any]]:
+    """One dict per element `item_selector` matches below `node` (tree
+    order), with a key per field: a selector (relative to the item, as
+    querySelectorAll scopes it, ending in ::text or ::attr(name), or else
+    giving the matched element's HTML) gives its first value or None, as
+    parsel's get(); a one-item list [selector] gives all its values, as
+    getall(); a callable is called with the item element."""
+    return Extractor(item_selector, fields, namespaces).extract(node)

@@ -1,0 +1,746 @@
+"""Structured data of a page: JSON-LD, microdata, OpenGraph, RDFa Lite and
+meta tags, shaped as extruct shapes them (so that code migrates by changing
+one call), and microdata as the HTML standard's JSON conversion.
+
+structured_data() is extruct.extract()'s counterpart; microdata_json() is
+the standard's "JSON" conversion of microdata."""
+import json
+import re
+from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+from urllib.parse import urljoin, urlparse
+
+from lexpy.dom import Document, Element, Node
+from lexpy.extract._dom import (
+    ELEMENT, TEXT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
+    document_of, elements, parse_url, resolve, split_on_ascii_whitespace,
+    strip_ascii_whitespace, unique_tokens, walk)
+
+SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
+
+__all__ = ["SYNTAXES", "structured_data", "json_ld", "microdata", "microdata_json",
+           "opengraph", "rdfa", "meta"]
+
+
+def structured_data(doc: Node, *, base_url: Optional[str] = None,
+                    syntaxes: Optional[Iterable[str]] = None,
+                    uniform: bool = False,
+                    schema_context: str = "http://schema.org",
+                    with_og_array: bool = False) -> Dict[str, List[Any]]:
+    """The structured data of `doc` (a Document, or an element for the
+    syntaxes that look below it) as a dict with a key per syntax, each shaped
+    as extruct.extract() shapes it: ``json-ld`` (the parsed script bodies; a
+    block that does not parse is an error entry ``{"@error": message,
+    "@text": source}``), ``microdata`` (extruct's nested items), ``opengraph``
+    (``{"namespace": ..., "properties": [[name, value], ...]}``), ``rdfa``
+    (expanded JSON-LD of the RDFa Lite 1.1 triples) and ``meta`` (every meta
+    element with a name or property and a content, in tree order, as
+    ``{"name" or "property": key, "content": value}``). `uniform` gives
+    extruct's uniform shapes for microdata and OpenGraph. `base_url` is the
+    document's URL: relative URLs are resolved against the document base URL
+    it gives (and <base href>), and left relative without either, as extruct
+    does. Never raises on what a page contains."""
+    wanted = list(SYNTAXES if syntaxes is None else syntaxes)
+    for syntax in wanted:
+        if syntax not in SYNTAXES:
+            raise ValueError("unknown syntax %r (one of %s)" % (syntax, ", ".join(SYNTAXES)))
+    output: Dict[str, List[Any]] = {}
+    if "microdata" in wanted:
+        output["microdata"] = microdata(doc, base_url=base_url)
+    if "json-ld" in wanted:
+        output["json-ld"] = json_ld(doc)
+    if "opengraph" in wanted:
+        output["opengraph"] = opengraph(doc)
+    if "rdfa" in wanted:
+        output["rdfa"] = rdfa(doc, base_url=base_url)
+    if "meta" in wanted:
+        output["meta"] = meta(doc)
+    if uniform:
+        if "microdata" in output:
+            output["microdata"] = [_flatten_item(item, schema_context, True)
+                                   for item in output["microdata"]]
+        if "opengraph" in output:
+            output["opengraph"] = _uniform_opengraph(output["opengraph"], with_og_array)
+    return output
+
+
+# ---------------------------------------------------------------- JSON-LD
+
+_WRAPPERS = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("//<![CDATA[", "//]]>"),
+             ("/*<![CDATA[*/", "/*]]>*/"))
+
+
+def json_ld(doc: Node) -> List[Any]:
+    """The bodies of the script elements whose type is application/ld+json,
+    parsed, in tree order: an array's members one by one, empty bodies and
+    null skipped. Lenient as consumers are: a BOM, HTML comment and CDATA
+    wrappers, JavaScript comments, raw control characters in strings and
+    trailing commas are accepted; a body that still does not parse is an
+    error entry ``{"@error": message, "@text": body}`` and the other blocks
+    are kept."""
+    items: List[Any] = []
+    for script in select(doc, 'script[type="application/ld+json" s]'):
+        if script.namespace_uri != XHTML:
+            continue
+        text = script.text_content or ""
+        try:
+            data = _parse_lenient_json(text)
+        except ValueError as error:
+            items.append({"@error": str(error), "@text": text})
+            continue
+        if isinstance(data, list):
+            items.extend(item for item in data if item)
+        elif data:
+            items.append(data)
+    return items
+
+
+def _parse_lenient_json(text: str) -> Any:
+    text = text.lstrip("\ufeff").strip()
+    if not text:
+        return None
+    try:
+        return json.loads(text, strict=False)
+    except ValueError as first:
+        error = first
+    unwrapped = text
+    changed = True
+    while changed:
+        changed = False
+        for start, end in _WRAPPERS:
+            if unwrapped.startswith(start) and unwrapped.endswith(end):
+                unwrapped = unwrapped[len(start):len(unwrapped) - len(end)].strip()
+                changed = True
+    try:
+        return json.loads(_without_comments(unwrapped), strict=False)
+    except ValueError:
+        raise error from None
+
+
+_TRAILING_COMMA = re.compile(r",(\s*[\]}])")
+
+
+def _without_comments(text: str) -> str:
+    """`text` without what is not JSON outside strings: // and /* */
+    comments, <!-- --> comments, CDATA markers and commas before a closing
+    bracket. A helper of this module, not a standard's algorithm."""
+    out: List[str] = []
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif text.startswith("<!--", i):
+            j = text.find("-->", i + 4)
+            i = n if j < 0 else j + 3
+        elif text.startswith("<![CDATA[", i):
+            i += 9
+        elif text.startswith("]]>", i):
+            i += 3
+        else:
+            j = i + 1
+            while j < n and text[j] not in '"/<]':
+                j += 1
+            out.append(text[i:j])
+            i = j
+    return _TRAILING_COMMA.sub(r"\1", "".join(out))
+
+
+# ---------------------------------------------------------------- microdata
+
+def _has(element: Element, name: str) -> bool:
+    return element.has_attribute(name)
+
+
+def _html(element: Node, *names: str) -> bool:
+    return (element.node_type == ELEMENT and element.namespace_uri == XHTML  # type: ignore[attr-defined]
+            and element.local_name in names)  # type: ignore[attr-defined]
+
+
+def _home_element_by_id(root: Element, element_id: str) -> Optional[Element]:
+    # "the first element in tree order whose ID is id" in root's tree
+    document = document_of(root)
+    if document is not None and root.owner_document is not None:
+        return document.get_element_by_id(element_id)
+    top: Node = root
+    while top.parent is not None:
+        top = top.parent
+    for element in elements(top):
+        if element.id == element_id:
+            return element
+    return None
+
+
+# https://html.spec.whatwg.org/multipage/microdata.html#the-properties-of-an-item
+def properties_of_an_item(root: Element, order: Optional[Dict[Element, int]] = None,
+                          ids: Optional[Dict[str, Element]] = None) -> List[Element]:
+    """The properties of the item `root` (its property elements, sorted in
+    tree order), found through its children and itemref as the standard
+    walks them; an element met twice is a microdata error and is skipped."""
+    results: List[Element] = []
+    memory: Set[Element] = {root}
+    pending: List[Element] = list(root.children)
+    for element_id in split_on_ascii_whitespace(root.get_attribute("itemref")):
+        referenced = (ids.get(element_id) if ids is not None
+                      else _home_element_by_id(root, element_id))
+        if referenced is not None:
+            pending.append(referenced)
+    while pending:
+        current = pending.pop()
+        if current in memory:
+            continue  # microdata error: the element is reached twice
+        memory.add(current)
+        if not _has(current, "itemscope"):
+            pending.extend(current.children)
+        if unique_tokens(current.get_attribute("itemprop")):
+            results.append(current)
+    if order is not None:
+        results.sort(key=order.__getitem__)
+        return results
+    return _in_tree_order(results)
+
+
+def _tree_index(node: Node) -> Tuple[Dict[Element, int], Dict[str, Element]]:
+    """Each element of the tree of `node` with its index in tree order, and
+    each ID with the first element in tree order that has it."""
+    top = node
+    while top.parent is not None:
+        top = top.parent
+    order: Dict[Element, int] = {}
+    ids: Dict[str, Element] = {}
+    for index, element in enumerate(_self_and_elements(top)):
+        order[element] = index
+        element_id = element.get_attribute("id")
+        if element_id and element_id not in ids:
+            ids[element_id] = element
+    return order, ids
+
+
+def _in_tree_order(nodes: List[Element]) -> List[Element]:
+    if len(nodes) < 2:
+        return nodes
+    wanted = set(nodes)
+    top: Node = nodes[0]
+    while top.parent is not None:
+        top = top.parent
+    ordered = [element for element in elements(top) if element in wanted]
+    if len(ordered) != len(wanted):  # elements of other trees: keep them
+        ordered.extend(node for node in nodes if node not in set(ordered))
+    return ordered
+
+
+def _url_property_value(element: Element, attribute: str, base: Optional[str]) -> str:
+    value = element.get_attribute(attribute)
+    if value is None:
+        return ""
+    resolved = parse_url(value, base)
+    return "" if resolved is None else resolved
+
+
+# https://html.spec.whatwg.org/multipage/microdata.html#values
+def property_value(element: Element, base: Optional[str]) -> Any:
+    """The property value of a property element: the element itself when it
+    has itemscope (an item), else a string as the standard lists them."""
+    if _has(element, "itemscope"):
+        return element
+    if element.namespace_uri == XHTML:
+        name = element.local_name
+        if name == "meta":
+            return element.get_attribute("content") or ""
+        if name in ("audio", "embed", "iframe", "img", "source", "track", "video"):
+            return _url_property_value(element, "src", base)
+        if name in ("a", "area", "link"):
+            return _url_property_value(element, "href", base)
+        if name == "object":
+            return _url_property_value(element, "data", base)
+        if name in ("data", "meter"):
+            return element.get_attribute("value") or ""
+        if name == "time":
+            datetime = element.get_attribute("datetime")
+            return datetime if datetime is not None else child_text_content(element)
+    return descendant_text_content(element)
+
+
+def microdata_json(doc: Node, *, base_url: Optional[str] = None) -> Dict[str, Any]:
+    """Microdata as the HTML standard's JSON conversion: ``{"items": [...]}``
+    with every top-level item (itemscope without itemprop, tree order) as
+    ``{"type": [...], "id": url, "properties": {name: [values]}}``; URLs
+    absolute against the document base URL (`base_url` is the document's
+    URL); an item reached again through itemref while it is being converted
+    is the string "ERROR"."""
+    # https://html.spec.whatwg.org/multipage/microdata.html#json
+    top_level = select(doc, "[itemscope]:not([itemprop])")
+    if not top_level:
+        return {"items": []}
+    base = document_base_url(doc, base_url)
+    order, ids = _tree_index(doc)
+    return {"items": [_get_the_object(element, base, order, ids) for element in top_level]}
+
+
+def _get_the_object(item: Element, base: Optional[str], order: Dict[Element, int],
+                    ids: Dict[str, Element]) -> Dict[str, Any]:
+    """"Get the object" of the standard's JSON conversion, with an explicit
+    stack instead of recursion (items nest as deep as the tree). An item's
+    memory is the items being converted around it: those on the stack."""
+    root: Dict[str, Any] = {}
+    # each frame: (item element, its result dict, its pending properties)
+    stack: List[Tuple[Element, Dict[str, Any], List[Tuple[str, Any]]]] = []
+    memory: Set[Element] = set()
+
+    def start(element: Element, result: Dict[str, Any]) -> None:
+        types = unique_tokens(element.get_attribute("itemtype"))
+        if types:
+            result["type"] = types
+        itemid = element.get_attribute("itemid")
+        if itemid is not None:
+            resolved = parse_url(itemid, base)
+            if resolved is not None:
+                result["id"] = resolved
+        result["properties"] = {}
+        pending: List[Tuple[str, Any]] = []
+        for prop in properties_of_an_item(element, order, ids):
+            value = property_value(prop, base)
+            for name in unique_tokens(prop.get_attribute("itemprop")):
+                pending.append((name, value))
+        pending.reverse()
+        stack.append((element, result, pending))
+        memory.add(element)
+
+    start(item, root)
+    while stack:
+        element, result, pending = stack[-1]
+        if not pending:
+            stack.pop()
+            memory.discard(element)
+            continue
+        name, value = pending.pop()
+        values = result["properties"].setdefault(name, [])
+        if isinstance(value, Element):
+            if value in memory:
+                values.append("ERROR")
+            else:
+                child: Dict[str, Any] = {}
+                values.append(child)
+                start(value, child)
+        else:
+            values.append(value)
+    return root
+
+
+# extruct's microdata (its conventions, not the standard's; see the README
+# of ../shared/scrape/structured-data): its property walk, its values (a
+# content attribute on any element, schema.org action inputs) and its text.
+
+def microdata(doc: Node, *, base_url: Optional[str] = None, strict: bool = False,
+              nested: bool = True, add_text_content: bool = False) -> List[Dict[str, Any]]:
+    """Microdata items as extruct's MicrodataExtractor gives them (its
+    `strict`, `nested` and `add_text_content` options)."""
+    return _ExtructMicrodata(doc, base_url, strict, nested, add_text_content).items()
+
+
+class _ExtructMicrodata:
+    def __init__(self, doc: Node, base_url: Optional[str], strict: bool, nested: bool,
+                 add_text_content: bool) -> None:
+        self.doc = doc
+        self.base_url = base_url
+        self.strict = strict
+        self.nested = nested
+        self.add_text_content = add_text_content
+        self.scopes = select(doc, "[itemscope]")
+        self.ids = {element: index + 1 for index, element in enumerate(self.scopes)}
+        self.seen: Set[int] = set()
+        self.id_map: Optional[Dict[str, Element]] = None
+
+    def items(self) -> List[Dict[str, Any]]:
+        found = []
+        for element in self.scopes:
+            item = self.item(element)
+            if item:
+                found.append(item)
+        return found
+
+    def item(self, node: Element) -> Optional[Dict[str, Any]]:
+        # extruct recurses from an item into its nested items; here a stack
+        # of frames does it in the same order (items nest as deep as the tree)
+        root = self.start(node)
+        if root is None:
+            return None
+        stack = [root]
+        while stack:
+            frame = stack[-1]
+            if frame.index == len(frame.pending):
+                self.finish(frame)
+                stack.pop()
+                continue
+            names, prop = frame.pending[frame.index]
+            frame.index += 1
+            value: Any
+            child = None
+            if _has(prop, "itemscope"):
+                if self.nested:
+                    child = self.start(prop)
+                    value = None if child is None else child.item
+                else:
+                    value = {"iid_ref": self.ids[prop]}
+            else:
+                value = self.value(prop)
+            for name in names:
+                frame.properties.setdefault(name, []).append(value)
+            if child is not None:
+                stack.append(child)
+        return root.item
+
+    def start(self, node: Element) -> Optional["_ItemFrame"]:
+        iid = self.ids[node]
+        if self.nested:
+            if iid in self.seen:
+                return None
+            self.seen.add(iid)
+        item: Dict[str, Any] = {}
+        if not self.nested:
+            item["iid"] = iid
+        types = split_on_ascii_whitespace(node.get_attribute("itemtype"))
+        if types:
+            item["type"] = types[0] if not self.strict and len(types) == 1 else types
+            itemid = node.get_attribute("itemid")
+            if itemid:
+                item["id"] = itemid.strip()
+        pending = [(split_on_ascii_whitespace(prop.get_attribute("itemprop")), prop)
+                   for prop in self.property_elements(node)]
+        for refid in split_on_ascii_whitespace(node.get_attribute("itemref")):
+            pending.extend((split_on_ascii_whitespace(prop.get_attribute("itemprop")), prop)
+                           for prop in self.referenced_properties(refid))
+        return _ItemFrame(node, item, pending)
+
+    def finish(self, frame: "_ItemFrame") -> None:
+        item = frame.item
+        if frame.properties:
+            item["properties"] = {
+                name: values[0] if not self.strict and len(values) == 1 else values
+                for name, values in frame.properties.items()}
+        else:
+            item["value"] = self.value(frame.node, force=True)
+        if self.add_text_content:
+            text = _html_text(frame.node)
+            if text:
+                item["textContent"] = text
+
+    def property_elements(self, node: Element) -> Iterable[Element]:
+        # the descendants with itemprop that are not inside a descendant
+        # item (a descendant item is walked past, not into)
+        found: List[Element] = []
+        current: Optional[Node] = node.first_child
+        while current is not None:
+            descend = False
+            if current.node_type == ELEMENT:
+                element: Element = current  # type: ignore[assignment]
+                if _has(element, "itemprop"):
+                    found.append(element)
+                descend = not _has(element, "itemscope")
+            child = current.first_child if descend else None
+            if child is not None:
+                current = child
+                continue
+            while current is not None and current is not node:
+                following = current.next_sibling
+                if following is not None:
+                    current = following
+                    break
+                current = current.parent
+            if current is node:
+                break
+        return found
+
+    def referenced_properties(self, refid: str) -> Iterable[Element]:
+        if self.id_map is None:
+            self.id_map = _tree_index(self.doc)[1]
+        referenced = self.id_map.get(refid)
+        if referenced is None:
+            return []
+        if _has(referenced, "itemprop") and _has(referenced, "itemscope"):
+            return [referenced]
+        scope = _nearest_scope(referenced, inclusive=True)
+        return [prop for prop in _self_and_elements(referenced)
+                if _has(prop, "itemprop") and _nearest_scope(prop, inclusive=False) is scope]
+
+    def value(self, node: Element, force: bool = False) -> Any:
+        if not force and _has(node, "itemscope"):
+            return self.item(node) if self.nested else {"iid_ref": self.ids[node]}
+        name = node.local_name
+        if name == "meta":
+            return node.get_attribute("content") or ""
+        if name in ("audio", "embed", "iframe", "img", "source", "track", "video"):
+            return self.url(node, "src")
+        if name in ("a", "area", "link"):
+            return self.url(node, "href")
+        if name == "object":
+            return self.url(node, "data")
+        if name in ("data", "meter"):
+            return node.get_attribute("value") or ""
+        if name == "time":
+            return node.get_attribute("datetime") or ""
+        content = node.get_attribute("content")
+        if content:
+            return content
+        itemprop = node.get_attribute("itemprop")
+        if itemprop and (itemprop.endswith("-input") or itemprop.endswith("-output")):
+            action: Dict[str, Any] = {}
+            if _has(node, "required"):
+                action["valueRequired"] = True
+            input_name = node.get_attribute("name")
+            if input_name:
+                action["valueName"] = input_name
+            return action
+        return _html_text(node)
+
+    def url(self, node: Element, attribute: str) -> str:
+        value = strip_ascii_whitespace(node.get_attribute(attribute) or "")
+        return urljoin(self.base_url, value) if self.base_url else value
+
+
+class _ItemFrame:
+    __slots__ = ("node", "item", "pending", "index", "properties")
+
+    def __init__(self, node: Element, item: Dict[str, Any],
+                 pending: List[Tuple[List[str], Element]]) -> None:
+        self.node = node
+        self.item = item
+        self.pending = pending
+        self.index = 0
+        self.properties: Dict[str, List[Any]] = {}
+
+
+def _self_and_elements(node: Node) -> Iterable[Element]:
+    if node.node_type == ELEMENT:
+        yield node  # type: ignore[misc]
+    yield from elements(node)
+
+
+def _nearest_scope(node: Element, inclusive: bool) -> Optional[Element]:
+    current: Optional[Node] = node if inclusive else node.parent
+    while current is not None and current.node_type == ELEMENT:
+        if _has(current, "itemscope"):  # type: ignore[arg-type]
+            return current  # type: ignore[return-value]
+        current = current.parent
+    return None
+
+
+# html_text's etree_to_text (extruct's text of a property): the text nodes of
+# the element after removing script, style, link and meta elements and
+# comments, whitespace collapsed, a newline at the elements of a block-like
+# list, a space between chunks unless punctuation follows.
+_NEWLINE_TAGS = frozenset([
+    "article", "aside", "br", "dd", "details", "div", "dt", "fieldset", "figcaption",
+    "footer", "form", "header", "hr", "legend", "li", "main", "nav", "table", "tr"])
+_DOUBLE_NEWLINE_TAGS = frozenset([
+    "blockquote", "dl", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "ol", "p", "pre",
+    "title", "ul"])
+_REMOVED_TAGS = frozenset(["script", "style", "link", "meta"])
+_WHITESPACE = re.compile(r"\s+")
+_PUNCTUATION_AFTER = re.compile(r'^[,:;.!?")]')
+_NEWLINE = "\n"
+_DOUBLE = "\n\n"
+
+
+def _html_text(root: Element) -> str:
+    chunks: List[str] = []
+    state: Dict[str, Any] = {"prev": _DOUBLE, "prev_is_mark": True}
+    pending: List[str] = []
+
+    def add_newlines(tag: str) -> None:
+        if state["prev_is_mark"] and state["prev"] == _DOUBLE:
+            return
+        if tag in _DOUBLE_NEWLINE_TAGS:
+            chunks.append("\n" if state["prev_is_mark"] and state["prev"] == _NEWLINE
+                          else "\n\n")
+            state["prev"], state["prev_is_mark"] = _DOUBLE, True
+        elif tag in _NEWLINE_TAGS:
+            if not (state["prev_is_mark"] and state["prev"] == _NEWLINE):
+                chunks.append("\n")
+            state["prev"], state["prev_is_mark"] = _NEWLINE, True
+
+    def flush() -> None:
+        if not pending:
+            return
+        raw = "".join(pending)
+        del pending[:]
+        text = _WHITESPACE.sub(" ", raw.strip())
+        if not text:
+            return
+        if state["prev_is_mark"]:
+            space = ""
+        else:
+            prev = state["prev"]
+            space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
+                                                    and not prev.endswith("("))) else ""
+        chunks.append(space)
+        chunks.append(text)
+        state["prev"], state["prev_is_mark"] = raw, False
+
+    skipping = 0
+    for entering, node in walk(root):
+        kind = node.node_type
+        if kind == ELEMENT:
+            tag = node.local_name  # type: ignore[attr-defined]
+            if skipping:
+                if entering and node.first_child is not None:
+                    skipping += 1
+                elif not entering:
+                    skipping -= 1
+                continue
+            if tag in _REMOVED_TAGS:
+                if entering and node.first_child is not None:
+                    skipping = 1
+                continue
+            flush()
+            add_newlines(tag)
+        elif kind == TEXT and not skipping:
+            pending.append(node.text_content or "")
+    flush()
+    return "".join(chunks).strip()
+
+
+def _flatten_item(item: Any, schema_context: str, add_context: bool) -> Any:
+    # extruct's uniform microdata (uniform.flatten_dict)
+    if not isinstance(item, dict):
+        return item
+    out = dict(item)
+    item_type = out.pop("type", None)
+    if not item_type:
+        return item
+    if isinstance(item_type, list):
+        out["@type"] = item_type
+        context = schema_context
+    else:
+        context, item_type = _infer_context(item_type, schema_context)
+        out["@type"] = item_type
+    if add_context:
+        out["@context"] = context
+    for name, value in out.pop("properties", {}).items():
+        if isinstance(value, list):
+            value = [_flatten_item(v, schema_context, False) for v in value]
+        else:
+            value = _flatten_item(value, schema_context, False)
+        out[name] = value
+    return out
+
+
+def _infer_context(item_type: str, context: str) -> Tuple[str, str]:
+    parsed = urlparse(item_type)
+    if parsed.netloc:
+        origin = parsed.scheme + "://" + parsed.netloc
+        if parsed.path and parsed.fragment:
+            return urljoin(origin, parsed.path), parsed.fragment.strip("/")
+        if parsed.path:
+            return origin, parsed.path.strip("/")
+    return context, item_type
+
+
+# ---------------------------------------------------------------- OpenGraph
+
+_OG_NAMESPACES = {
+    "og": "http://ogp.me/ns#",
+    "music": "http://ogp.me/ns/music#",
+    "video": "http://ogp.me/ns/video#",
+    "article": "http://ogp.me/ns/article#",
+    "book": "http://ogp.me/ns/book#",
+    "profile": "http://ogp.me/ns/profile#",
+    "product": "http://ogp.me/ns/product#",
+}
+_PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
+
+
+def opengraph(doc: Node) -> List[Dict[str, Any]]:
+    """OpenGraph as extruct gives it: per head element, the prefixes its
+    html element and it declare (``prefix`` attribute) plus the OpenGraph
+    namespaces used, and the [property, content] pairs of its meta children
+    whose property has a declared or OpenGraph prefix."""
+    found: List[Dict[str, Any]] = []
+    for head in select(doc, "head"):
+        if not _html(head, "head"):
+            continue
+        namespaces: Dict[str, str] = {}
+        parent = head.parent
+        if parent is not None and _html(parent, "html"):
+            namespaces.update(_PREFIX_DECLARATION.findall(
+                parent.get_attribute("prefix") or ""))  # type: ignore[attr-defined]
+        namespaces.update(_PREFIX_DECLARATION.findall(head.get_attribute("prefix") or ""))
+        properties = []
+        for element in head.children:
+            if not _html(element, "meta"):
+                continue
+            name = element.get_attribute("property")
+            content = element.get_attribute("content")
+            if name is None or content is None:
+                continue
+            prefix = name.partition(":")[0]
+            if prefix in _OG_NAMESPACES:
+                namespaces[prefix] = _OG_NAMESPACES[prefix]
+            if prefix in namespaces:
+                properties.append((name, content))
+        if properties:
+            found.append({"namespace": namespaces, "properties": properties})
+    return found
+
+
+def _uniform_opengraph(extracted: List[Dict[str, Any]], with_og_array: bool) -> List[Any]:
+    out = []
+    for obj in extracted:
+        flattened: Dict[str, Any] = {}
+        for key, value in obj["properties"]:
+            if key not in flattened:
+                flattened[key] = value
+            elif value and value.strip():
+                if not with_og_array:
+                    if not flattened[key] or not flattened[key].strip():
+                        flattened[key] = value
+                elif isinstance(flattened[key], list):
+                    flattened[key].append(value)
+                elif flattened[key] and flattened[key].strip():
+                    flattened[key] = [flattened[key], value]
+                else:
+                    flattened[key] = value
+        og_type = flattened.pop("og:type", None)
+        if og_type:
+            flattened["@type"] = og_type
+        flattened["@context"] = obj["namespace"]
+        out.append(flattened)
+    return out
+
+
+# ---------------------------------------------------------------- meta
+
+def meta(doc: Node) -> List[Dict[str, str]]:
+    """Every meta element with a name (Twitter cards included) or property
+    attribute and a content attribute, in tree order, as ``{"name": key,
+    "content": value}`` or ``{"property": key, "content": value}``."""
+    found = []
+    for element in select(doc, "meta[content]"):
+        if not _html(element, "meta"):
+            continue
+        content = element.get_attribute("content")
+        if content is None:
+            continue
+        for attribute in ("name", "property"):
+            key = element.get_attribute(attribute)
+            if key is not None:
+                found.append({attribute: key, "content": content})
+    return found
+
+
+# ---------------------------------------------------------------- RDFa
+
+def rdfa(doc: Node, *, base_url: Optional[str] = None) -> List[Dict[str, Any]]:
+    """RDFa Lite 1.1 as expanded JSON-LD (extruct's rdfa shape)."""
+    from lexpy.extract.rdfa import rdfa_lite
+    return rdfa_lite(doc, base_url=base_url)

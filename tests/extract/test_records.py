@@ -1,0 +1,101 @@
+"""Selectors with parsel's ::text / ::attr(name) endings (lexpy.selectors
+.values) against parsel itself on the same well-formed markup, and
+lexpy.extract_records / compile_extractor."""
+import threading
+
+import pytest
+
+import lexpy
+from lexpy.selectors.values import select_values
+
+parsel = pytest.importorskip("parsel")  # the test extra installs it
+
+PAGE = """<html><head><title>Shop</title></head><body>
+<div id=main><h1>Books <small>all</small></h1>
+<ol class=row>
+ <li class=product><article><h3><a href="a/one.html" title="One">One <b>1</b></a></h3>
+   <p class="price_color">£51.77</p><p class="star-rating Three"></p>
+   <p class="availability">  In stock </p></article></li>
+ <li class=product><article><h3><a href="a/two.html" title="Two">Two</a></h3>
+   <p class="price_color">£53.74</p><p class="star-rating One"></p></article></li>
+</ol><p>tail <a href=x>x</a> text</p></div></body></html>"""
+
+SELECTORS = [
+    "a::text", "a ::text", "h3 a::attr(href)", "a::attr(title)", "li ::attr(class)",
+    "p.price_color::text", "h1::text", "h1 ::text", "title::text", "div#main > p ::text",
+    "a::attr(href), p::attr(class)", "li:nth-child(2) a::text", "small::text",
+    "p:not(.price_color)::attr(class)", "a::attr(nonexistent)",
+]
+
+
+@pytest.mark.parametrize("selector", SELECTORS)
+def test_values_equal_parsel(selector):
+    document = lexpy.parse(PAGE)
+    theirs = parsel.Selector(text=PAGE).css(selector).getall()
+    if "," in selector:  # parsel unites the items in tree order; lexpy keeps item order
+        assert sorted(select_values(document, selector)) == sorted(theirs)
+    else:
+        assert select_values(document, selector) == theirs
+
+
+def test_element_items_give_html():
+    document = lexpy.parse(PAGE)
+    assert select_values(document, "h3 b") == ["<b>1</b>"]
+
+
+def test_bad_endings_are_syntax_errors():
+    with pytest.raises(lexpy.SelectorSyntaxError):
+        select_values(lexpy.parse(PAGE), "a >::text")
+    with pytest.raises(lexpy.SelectorSyntaxError):
+        lexpy.parse(PAGE).query_selector_all("a::text")  # not CSS outside these helpers
+
+
+FIELDS = {
+    "title": "h3 a::attr(title)",
+    "price": "p.price_color::text",
+    "rating": lambda item: item.query_selector(".star-rating").class_list[1],
+    "availability": ".availability::text",
+    "texts": ["h3 ::text"],
+}
+EXPECTED = [
+    {"title": "One", "price": "£51.77", "rating": "Three", "availability": "  In stock ",
+     "texts": ["One ", "1"]},
+    {"title": "Two", "price": "£53.74", "rating": "One", "availability": None,
+     "texts": ["Two"]},
+]
+
+
+def test_extract_records():
+    assert lexpy.extract_records(lexpy.parse(PAGE), "li.product", FIELDS) == EXPECTED
+
+
+def test_records_equal_parsel_per_item():
+    theirs = []
+    for item in parsel.Selector(text=PAGE).css("li.product"):
+        theirs.append({"title": item.css("h3 a::attr(title)").get(),
+                       "price": item.css("p.price_color::text").get(),
+                       "texts": item.css("h3 ::text").getall()})
+    ours = lexpy.extract_records(lexpy.parse(PAGE), "li.product",
+                                 {k: FIELDS[k] for k in ("title", "price", "texts")})
+    assert ours == theirs
+
+
+def test_compiled_extractor_over_threads():
+    extractor = lexpy.compile_extractor("li.product", FIELDS)
+    documents = [lexpy.parse(PAGE) for _ in range(8)]
+    results = [None] * len(documents)
+
+    def run(i):
+        results[i] = extractor.extract(documents[i])
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(documents))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [EXPECTED] * len(documents)
+
+
+def test_a_bad_field_is_a_type_error():
+    with pytest.raises(TypeError):
+        lexpy.compile_extractor("li", {"x": 3})

@@ -1,0 +1,135 @@
+"""lexpy.extract on bad input (issue 36): broken JSON-LD, itemref cycles,
+rowspan="999999", colspan="-1", URLs that do not parse, many links, deeply
+nested tables and items give a result or an error entry, never an
+exception that loses the page, in linear time: each shape is timed at N
+and 2N (process CPU time, the median of several runs, the cyclic garbage
+collector paused as tests/robustness/test_linearity.py's harness leaves
+allocation patterns out) and the ratio must stay under BOUND.
+
+Not here: a table whose every row starts a cell with a huge rowspan costs
+rows x spanned columns (each row's first free slot is found past every
+column spanned from above; the table model's grid is that large too)."""
+import gc
+import json
+import statistics
+import time
+
+import pytest
+
+import lexpy
+from lexpy.extract import form_table
+from tests.conformance import data
+
+BOUND = 2.3
+ATTEMPTS = 3
+
+
+def _items(n):
+    return "".join('<div itemscope id=i%d itemref=i%d><span itemprop=p>x</span>'
+                   '<div itemprop=q itemscope itemref=i%d></div></div>'
+                   % (i, (i + 1) % n, i) for i in range(n))
+
+
+SHAPES = {
+    "broken-json-ld": (
+        1000, lambda n: '<script type="application/ld+json">{"a": [1,</script>' * n,
+        lambda d: lexpy.structured_data(d)),
+    "itemref-cycles": (
+        1000, _items, lambda d: (lexpy.structured_data(d, syntaxes=["microdata"]),
+                                 lexpy.microdata_json(d))),
+    "deep-items": (
+        2000, lambda n: "<div itemscope>" + "<div itemprop=p itemscope>" * n,
+        lambda d: (lexpy.structured_data(d, syntaxes=["microdata"]), lexpy.microdata_json(d))),
+    "huge-rowspans-in-a-row": (
+        2000, lambda n: "<table><tr>" + "<td rowspan=999999 colspan=-1>x" * n,
+        lambda d: [form_table(t) for t in d.iter("table")]),
+    "zero-rowspans": (
+        2000, lambda n: "<table>" + "<tr><td rowspan=0 colspan=-1>x" * n,
+        lambda d: lexpy.read_tables(d)),
+    "unparsable-urls": (
+        2000, lambda n: '<a href="http://[bad">x</a><img srcset=",,, ,">' * n,
+        lambda d: list(lexpy.iter_links(d, base_url="http://h/"))),
+    "links": (
+        10000, lambda n: '<a href="p?a=1&b=2" style="background:url(x.png)">x</a>' * n,
+        lambda d: list(lexpy.iter_links(d, base_url="http://h/"))),
+    "nested-tables": (
+        2000, lambda n: "<table><tr><td>x" * n, lambda d: lexpy.read_tables(d)),
+    "records": (
+        2000, lambda n: "<ul>" + "<li class=p><a href=x title=t>n</a><p>1</p>" * n,
+        lambda d: lexpy.extract_records(d, "li.p", {"t": "a::attr(title)", "p": "p::text"})),
+}
+
+
+def _cpu(work, document, runs=5):
+    times = []
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for _ in range(runs):
+            start = time.process_time()
+            work(document)
+            times.append(time.process_time() - start)
+    finally:
+        if enabled:
+            gc.enable()
+    return statistics.median(times)
+
+
+@pytest.mark.parametrize("name", sorted(SHAPES))
+def test_linear_per_doubling(name):
+    size, make, work = SHAPES[name]
+    small, large = lexpy.parse(make(size)), lexpy.parse(make(2 * size))
+    ratios = []
+    for _ in range(ATTEMPTS):
+        ratio = _cpu(work, large) / max(_cpu(work, small), 1e-6)
+        ratios.append(ratio)
+        if ratio <= BOUND:
+            break
+    assert min(ratios) <= BOUND, "%s: %s per doubling" % (name, ratios)
+
+
+def test_a_hundred_thousand_nested_tables():
+    document = lexpy.parse("<table><tr><td>x" * 100000)
+    tables = lexpy.read_tables(document)
+    assert len(tables) == 100000 and tables[-1] == [{0: "x"}]
+
+
+def test_a_million_links():
+    document = lexpy.parse('<a href="/p">x</a>' * 1000000)
+    count = 0
+    for _, _, url, _ in lexpy.iter_links(document, base_url="http://h/"):
+        count += 1
+    assert count == 1000000 and url == "http://h/p"
+
+
+def test_bad_input_gives_results_and_error_entries():
+    html = ('<script type="application/ld+json">{"a":</script>'
+            '<script type="application/ld+json">{"b": 1}</script>'
+            '<div itemscope><div id=a itemprop=p itemscope itemref=b></div>'
+            '<div id=b itemprop=q itemscope itemref=a></div></div>'
+            '<table><tr><td rowspan=999999 colspan=-1>t</table>'
+            '<a href="http://[::1">bad</a><a href="https://ok/">ok</a>')
+    document = lexpy.parse(html)
+    data = lexpy.structured_data(document)
+    assert data["json-ld"][1] == {"b": 1} and "@error" in data["json-ld"][0]
+    json.dumps(data)
+    [item] = lexpy.microdata_json(document)["items"]
+    assert item["properties"]["p"][0]["properties"]["q"][0]["properties"]["p"] == ["ERROR"]
+    [table] = lexpy.read_tables(document)
+    assert len(table) == 65534
+    assert [url for _, _, url, _ in lexpy.iter_links(document)] == ["http://[::1", "https://ok/"]
+
+
+PAGES = sorted(p for p in data.corpus_dir().iterdir() if p.is_file())
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.name for p in PAGES])
+def test_every_helper_on_every_corpus_page(path):
+    document = lexpy.parse(path.read_bytes())
+    json.dumps(lexpy.structured_data(document, base_url="https://corpus.example/"))
+    json.dumps(lexpy.microdata_json(document, base_url="https://corpus.example/"))
+    lexpy.read_tables(document)
+    for table in document.iter("table"):
+        lexpy.table_grid(table)
+    list(lexpy.iter_links(document, base_url="https://corpus.example/"))
+    lexpy.extract_records(document, "a", {"href": "::attr(href)", "text": ["::text"]})
