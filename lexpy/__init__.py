@@ -76,6 +76,7 @@ from lexpy.parser import (
     parse_fragment)
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
+from lexpy.sanitizer import Sanitizer, parse_html, parse_html_unsafe, sanitize
 
 __all__ = [
     "Attributes",
@@ -114,6 +115,8 @@ __all__ = [
     "to_lxml",
     "to_markdown",
 ]
+# the HTML Sanitizer API (lexpy.sanitizer)
+__all__ += ["Sanitizer", "parse_html", "parse_html_unsafe", "sanitize"]
 
 
 if TYPE_CHECKING:

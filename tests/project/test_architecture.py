@@ -21,6 +21,8 @@ BELOW = {
     "driver": {"core", "tokenizer", "encoding", "dom", "treebuilder"},
     "selectors": {"core", "dom"},
     "text": {"core", "dom"},
+    # the sanitizer: parses (lexpy.parser) and walks the DOM
+    "sanitizer": {"core", "dom", "parser"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
