@@ -7,6 +7,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from lexpy.dom import Document, DocumentFragment, Element, Node
 from lexpy.sanitizer import config as _config
+from lexpy.sanitizer import options as _opts
 from lexpy.sanitizer import walk as _walk
 
 _STANDARD_KEYWORDS = tuple(_config.KEYS.values())
@@ -42,17 +43,22 @@ class Sanitizer:
     ``s.allow_element("p") is not s`` is the Standard's boolean.
     """
 
-    __slots__ = ("_config", "_key", "_programs", "_lock")
+    __slots__ = ("_config", "_options", "_key", "_programs", "_lock")
     _config: Dict[str, Any]
+    _options: "_opts.Options"
     _key: Any
     _programs: Dict[bool, "_walk.Program"]
     _lock: threading.Lock
 
     def __init__(self, configuration: Union[None, str, Mapping[str, Any], "Sanitizer"] = None,
                  /, **keywords: Any) -> None:
-        for name in keywords:
-            if name not in _STANDARD_KEYWORDS:
+        server = {}
+        for name in list(keywords):
+            if name in _opts.OPTION_NAMES:
+                server[name] = keywords.pop(name)
+            elif name not in _STANDARD_KEYWORDS:
                 raise TypeError("Sanitizer() got an unexpected keyword argument %r" % name)
+        options = _opts.Options(**server)
         if configuration is not None and keywords:
             raise TypeError("give Sanitizer() a configuration or keywords, not both")
         if isinstance(configuration, Sanitizer):
@@ -66,18 +72,20 @@ class Sanitizer:
                             % configuration)
         else:
             config = _config.set_configuration(configuration, True)
-        self._init(config)
+        self._init(config, options)
 
-    def _init(self, config: Dict[str, Any]) -> None:
+    def _init(self, config: Dict[str, Any], options: "_opts.Options") -> None:
         object.__setattr__(self, "_config", config)
-        object.__setattr__(self, "_key", _config.freeze(config))
+        object.__setattr__(self, "_options", options)
+        object.__setattr__(self, "_key", (_config.freeze(config), options.key))
         object.__setattr__(self, "_programs", {})
         object.__setattr__(self, "_lock", threading.Lock())
 
     @classmethod
-    def _from_config(cls, config: Dict[str, Any]) -> "Sanitizer":
+    def _from_config(cls, config: Dict[str, Any],
+                     options: Optional["_opts.Options"] = None) -> "Sanitizer":
         sanitizer = cls.__new__(cls)
-        sanitizer._init(config)
+        sanitizer._init(config, options if options is not None else _opts.Options())
         return sanitizer
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -95,7 +103,7 @@ class Sanitizer:
         return "Sanitizer(%r)" % (self.get(),)
 
     def __reduce__(self) -> Tuple[Any, ...]:
-        return (Sanitizer, (self.get(),))
+        return (_rebuild, (self.get(), self._options.keywords()))
 
     # -- the Standard's methods -------------------------------------------
 
@@ -108,7 +116,7 @@ class Sanitizer:
         config = copy.deepcopy(self._config)
         if not change(config, *args):
             return self
-        return Sanitizer._from_config(config)
+        return Sanitizer._from_config(config, self._options)
 
     def allow_element(self, element: Any) -> "Sanitizer":
         """allowElement(element)."""
@@ -163,7 +171,7 @@ class Sanitizer:
                     if safe:
                         config = copy.deepcopy(config)
                         _config.remove_unsafe(config)
-                    program = _compile(config, safe)
+                    program = _compile(config, safe, self._options)
                     self._programs[safe] = program
         return program
 
@@ -182,8 +190,7 @@ class Sanitizer:
         back to themselves."""
         if not isinstance(node, Node):
             raise TypeError("sanitize_node needs a lexpy Node, not %s" % _type_name(node))
-        program = self._program(True)
-        _walk.sanitize_node(node, program)
+        _run(self, node, True, None)
         if isinstance(node, Element):
             html = node.inner_html
             context_name = node.local_name
@@ -202,7 +209,12 @@ def _content(node: Any) -> Any:
     return content if content is not None else node
 
 
-def _compile(config: Dict[str, Any], safe: bool) -> "_walk.Program":
+def _rebuild(config: Dict[str, Any], options: Dict[str, Any]) -> "Sanitizer":
+    return Sanitizer._from_config(copy.deepcopy(config), _opts.Options(**options))
+
+
+def _compile(config: Dict[str, Any], safe: bool,
+             options: "_opts.Options") -> "_walk.Program":
     from lexpy.sanitizer.walk import Program
     ACT_KEEP, ACT_REMOVE, ACT_UNWRAP = 0, 1, 2
 
@@ -228,7 +240,43 @@ def _compile(config: Dict[str, Any], safe: bool) -> "_walk.Program":
                                        else "removeProcessingInstructions"]]
     return Program(elements, "elements" in config, attributes, attributes_allow, rules,
                    bool(config.get("comments")), bool(config.get("dataAttributes")),
-                   pis, pi_allow, safe)
+                   pis, pi_allow, safe, _opts.ON_DISALLOWED[options.on_disallowed],
+                   (options.max_depth or 0) if safe else 0)
+
+
+_BASELINE: Optional["_walk.Program"] = None
+
+
+def _baseline_program() -> "_walk.Program":
+    """The baseline alone (every element and attribute allowed): run again
+    after the server options changed values."""
+    global _BASELINE
+    if _BASELINE is None:
+        _BASELINE = _compile(_config.set_configuration({}, True), True, _opts.Options(
+            max_depth=None))
+    return _BASELINE
+
+
+class SanitizedHTML(str):
+    """sanitize()'s result with report=True: the HTML, with `report`, the
+    list of what was removed and why (dicts: kind, reason, element,
+    namespace, attribute)."""
+    report: List[Dict[str, Any]]
+
+
+def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
+         report: Optional[List[Dict[str, Any]]]) -> None:
+    """The walk, then the server options and the baseline once more."""
+    result = _walk.sanitize_node(tree, sanitizer._program(safe), report is not None)
+    if report is not None:
+        report.extend(_opts.words(record) for record in result.records)
+    options = sanitizer._options
+    if options.needs_pass:
+        _opts.apply(options, tree, report)
+        if safe:
+            result = _walk.sanitize_node(tree, _baseline_program(), report is not None)
+            if report is not None:
+                report.extend(_opts.words(record) for record in result.records)
 
 
 def _parse_fragment(html: Union[str, bytes], context: Union[str, Element]) -> DocumentFragment:
@@ -256,16 +304,30 @@ def _sanitize_string(sanitizer: Sanitizer, html: Union[str, bytes],
     # https://wicg.github.io/sanitizer-api/#set-and-filter-html (step 1)
     if _is_script_context(context):
         return ""
-    program = sanitizer._program(True)
+    report: Optional[List[Dict[str, Any]]] = [] if sanitizer._options.report else None
+    output = _sanitize_tree_to_string(sanitizer, html, context, report)
+    if report is None:
+        return output
+    result = SanitizedHTML(output)
+    result.report = report
+    return result
+
+
+def _sanitize_tree_to_string(sanitizer: Sanitizer, html: Union[str, bytes],
+                             context: Union[str, Element],
+                             report: Optional[List[Dict[str, Any]]]) -> str:
     tree = _parse_fragment(html, context)
-    _walk.sanitize_node(tree, program)
+    _run(sanitizer, tree, True, report)
     output = tree.to_html()
     for _ in range(RESANITIZE_ROUNDS + 1):
         tree.normalize()
         again = _parse_fragment(output, context)
         if _walk.first_difference(tree, again) == -1:
             return output
-        _walk.sanitize_node(again, program)
+        if report is not None:
+            report.append({"kind": "reparsed differently", "reason": "sanitized again",
+                           "element": None, "namespace": None, "attribute": None})
+        _run(sanitizer, again, True, report)
         tree = again
         output = tree.to_html()
     # Fail closed: drop the first top-level subtree whose reparse differs,
@@ -277,6 +339,9 @@ def _sanitize_string(sanitizer: Sanitizer, html: Union[str, bytes],
         if index == -1:
             return output
         children = tree.child_nodes
+        if report is not None:
+            report.append({"kind": "subtree dropped", "reason": "unstable on reparse",
+                           "element": None, "namespace": None, "attribute": None})
         if index >= len(children):
             return ""
         children[index].remove()
@@ -322,7 +387,7 @@ class _Layer:
         if safe and _is_script_context(element):
             return
         fragment = _parse_fragment(html, element)
-        _walk.sanitize_node(fragment, chosen._program(safe))
+        _run(chosen, fragment, safe, None)
         target = _content(element)
         while target.first_child is not None:
             target.first_child.remove()
@@ -343,7 +408,7 @@ def parse_html(html: Union[str, bytes], sanitizer: Any = None, *, safe: bool = T
     _check_html(html)
     chosen = _sanitizer_from(sanitizer, safe)
     document = parse(html, scripting=False)
-    _walk.sanitize_node(document, chosen._program(safe))
+    _run(chosen, document, safe, None)
     return document
 
 

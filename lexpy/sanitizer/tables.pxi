@@ -8,6 +8,7 @@ cdef enum Action:
     ACT_KEEP = 0
     ACT_REMOVE = 1
     ACT_UNWRAP = 2
+    ACT_ESCAPE = 3                # the element's tags become text (on_disallowed="escape")
 
 cdef enum:
     RULE_SHIFT = 2                # an element entry's value: action | (rule + 1) << 2
@@ -41,6 +42,11 @@ cdef struct Tables:
     size_t* pi_lengths
     size_t pi_count
     bint pi_allow
+    int32_t baseline_action       # what the baseline does to an element it
+                                  # forbids (ACT_REMOVE, or ACT_ESCAPE)
+    uint32_t max_depth            # elements deeper are replaced by their
+                                  # children (0: no limit)
+    bint report                   # record what is removed (Report)
 
 
 cdef int compare_entries(const void* a, const void* b) noexcept nogil:
@@ -116,15 +122,21 @@ cdef class Program:
     cdef list pi_targets          # [bytes]
     cdef bint pi_allow
     cdef readonly bint safe
+    cdef int32_t disallowed       # ACT_REMOVE, ACT_UNWRAP or ACT_ESCAPE
+    cdef uint32_t max_depth
 
     def __init__(self, elements, bint default_remove, attributes, bint attributes_allow,
                  rules, bint comments, bint data_attributes, pi_targets, bint pi_allow,
-                 bint safe):
+                 bint safe, int disallowed=ACT_REMOVE, unsigned int max_depth=0):
         def name(ns, local):
             return (b"" if ns is None else utf8(ns), utf8(local))
-        self.elements = [name(ns, local) + (action, rule)
+        if disallowed not in (ACT_REMOVE, ACT_UNWRAP, ACT_ESCAPE):
+            raise ValueError("disallowed must be 1, 2 or 3")
+        self.disallowed = disallowed
+        self.max_depth = max_depth
+        self.elements = [name(ns, local) + (disallowed if action == ACT_REMOVE else action, rule)
                          for ns, local, action, rule in elements]
-        self.default_value = ACT_REMOVE if default_remove else ACT_KEEP
+        self.default_value = disallowed if default_remove else ACT_KEEP
         self.attributes = [name(ns, local) for ns, local in attributes]
         self.attributes_allow = attributes_allow
         self.rules = [(bool(has_allow), [name(ns, local) for ns, local in allowed],
@@ -136,7 +148,7 @@ cdef class Program:
         self.pi_allow = pi_allow
         self.safe = safe
 
-    cdef int resolve(self, CDocument* doc, Tables* t) except -1:
+    cdef int resolve(self, CDocument* doc, Tables* t, bint report) except -1:
         """Fill `t` for `doc` (tables_free releases it)."""
         cdef size_t i, count
         cdef int32_t r
@@ -150,6 +162,9 @@ cdef class Program:
         t.safe = self.safe
         t.pi_allow = self.pi_allow
         t.rule_count = len(self.rules)
+        t.baseline_action = ACT_ESCAPE if self.disallowed == ACT_ESCAPE else ACT_REMOVE
+        t.max_depth = self.max_depth
+        t.report = report
         try:
             t.elements = <Entry*> malloc((len(self.elements) + 1) * sizeof(Entry))
             t.attributes = <uint64_t*> malloc((len(self.attributes) + 1) * sizeof(uint64_t))
