@@ -244,18 +244,36 @@ cdef bint raw_text_is_unsafe(CElement* element) noexcept nogil:
     return False
 
 
-# Whether an HTML or SVG style element's text can run script.
+# Whether an HTML or SVG style element's text can run script: its Text
+# children together (the text of several nodes can spell a keyword
+# together; the walk removes the other children of a style element first).
 cdef bint style_element_is_dangerous(CElement* element) noexcept nogil:
-    cdef CNode* child
+    cdef CNode* root = &element.node
+    cdef CNode* node
+    cdef size_t total = 0, at = 0
+    cdef uint8_t* text
+    cdef bint found
     if element.tag_id != TAG_STYLE or (element.ns != NS_HTML and element.ns != NS_SVG):
         return False
-    child = element.node.first_child
-    while child != NULL:
-        if child.type == TEXT_NODE and css_is_dangerous(
-                (<CCharacterData*> child).data, (<CCharacterData*> child).length):
-            return True
-        child = child.next
-    return False
+    node = root.first_child
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            total += (<CCharacterData*> node).length
+        node = node.next
+    if total == 0:
+        return False
+    text = <uint8_t*> malloc(total)
+    if text == NULL:
+        return True                       # out of memory: fail closed
+    node = root.first_child
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            memcpy(text + at, (<CCharacterData*> node).data, (<CCharacterData*> node).length)
+            at += (<CCharacterData*> node).length
+        node = node.next
+    found = css_is_dangerous(text, total)
+    free(text)
+    return found
 
 
 cdef inline bint is_svg_animation(CElement* element) noexcept nogil:

@@ -58,6 +58,13 @@ cdef bint same_node(CNode* a, CNode* b) noexcept nogil:
             return False
         for i in range(ea.attr_count):
             x = &ea.attrs[i]
+            y = &eb.attrs[i]
+            # A reparse keeps the order: the same place first, else a search.
+            if same_attribute_name(a.owner, x.local_name, b.owner, y.local_name) \
+                    and same_namespace(a.owner, x.ns, b.owner, y.ns):
+                if not same_bytes(x.value, x.value_length, y.value, y.value_length):
+                    return False
+                continue
             found = False
             for j in range(eb.attr_count):
                 y = &eb.attrs[j]

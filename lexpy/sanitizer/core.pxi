@@ -263,7 +263,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
     cdef CElement* element
     cdef CDocument* doc = start_root.owner
     cdef int32_t value, action, rule
-    cdef uint32_t i, reason
+    cdef uint32_t i, reason, kept
     cdef uint32_t depth, base_depth = 0
     cdef bint remove, baseline
     cdef int status = 0
@@ -302,6 +302,19 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 continue
             element = <CElement*> node
             reason = WHY_CONFIG
+            if t.safe and element.tag_id == TAG_STYLE and (element.ns == NS_HTML
+                                                           or element.ns == NS_SVG):
+                # A style sheet is its element's text: anything else in a
+                # style element (SVG's can hold elements) goes.
+                child = node.first_child
+                while child != NULL:
+                    after_child = child.next
+                    if child.type != TEXT_NODE:
+                        if child.type == ELEMENT_NODE:
+                            report_add(report, REC_ELEMENT_REMOVED, WHY_BASELINE,
+                                       <CElement*> child, NULL)
+                        discard(child)
+                    child = after_child
             if t.safe and (baseline_removes_element(element)
                            or style_element_is_dangerous(element)
                            or raw_text_is_unsafe(element)):
@@ -346,17 +359,20 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 counts.elements_removed += 1
                 node = next_node
                 continue
-            i = 0
-            while i < element.attr_count:
+            # The kept attributes move down over the removed ones (one pass).
+            kept = 0
+            for i in range(element.attr_count):
                 remove = config_removes_attribute(t, doc, rule, &element.attrs[i])
                 if remove or (t.safe and baseline_removes_attribute(element, &element.attrs[i])):
                     report_add(report, REC_ATTRIBUTE_REMOVED,
                                WHY_CONFIG if remove else WHY_BASELINE, element,
                                &element.attrs[i])
-                    element_remove_attribute_at(element, i)
                     counts.attributes_removed += 1
                 else:
-                    i += 1
+                    if kept != i:
+                        element.attrs[kept] = element.attrs[i]
+                    kept += 1
+            element.attr_count = kept
             if element.template_content != NULL:
                 if push_pending(&pending, &pending_depths, &pending_count, &pending_capacity,
                                 element.template_content, depth) != 0:

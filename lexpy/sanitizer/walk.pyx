@@ -14,7 +14,7 @@ from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CCharacterData, CProcessingInstruction, CDocument,
     CDocumentFragment, Node, ELEMENT_NODE, TEXT_NODE, COMMENT_NODE,
     PROCESSING_INSTRUCTION_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
-    node_remove, node_insert_before, element_remove_attribute_at, node_try_reclaim,
+    node_remove, node_insert_before, next_in_tree, element_remove_attribute_at, node_try_reclaim,
     namespace_id, namespace_uri_of, element_local_name, ascii_lower_byte, bytes_equal,
     text_create, character_data_reserve, character_data_commit)
 
