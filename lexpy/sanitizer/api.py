@@ -72,6 +72,11 @@ class Sanitizer:
                             % configuration)
         else:
             config = _config.set_configuration(configuration, True)
+        kept = {(e["name"], e["namespace"]) for e in config.get("elements", ())}
+        for dropped in options.remove_with_content:
+            if dropped in kept:
+                raise ValueError("%s is both in elements and in remove_with_content"
+                                 % dropped[0])
         self._init(config, options)
 
     def _init(self, config: Dict[str, Any], options: "_opts.Options") -> None:
@@ -233,6 +238,11 @@ def _compile(config: Dict[str, Any], safe: bool,
     else:
         for item in config["removeElements"]:
             elements.append((item["namespace"], item["name"], ACT_REMOVE, -1))
+    kept = {(e["namespace"], e["name"]) for e in config.get("elements", ())}
+    for name, namespace in options.remove_with_content:
+        if (namespace, name) in kept:
+            raise ValueError("%s is both allowed and in remove_with_content" % name)
+        elements.append((namespace, name, 4, -1))          # ACT_DROP
     attributes_allow = "attributes" in config
     attributes = names(config["attributes"] if attributes_allow else config["removeAttributes"])
     pi_allow = "processingInstructions" in config
@@ -241,7 +251,7 @@ def _compile(config: Dict[str, Any], safe: bool,
     return Program(elements, "elements" in config, attributes, attributes_allow, rules,
                    bool(config.get("comments")), bool(config.get("dataAttributes")),
                    pis, pi_allow, safe, _opts.ON_DISALLOWED[options.on_disallowed],
-                   (options.max_depth or 0) if safe else 0)
+                   (options.max_depth or 0) if safe else 0, options.attribute_prefixes)
 
 
 _BASELINE: Optional["_walk.Program"] = None
@@ -264,17 +274,40 @@ class SanitizedHTML(str):
     report: List[Dict[str, Any]]
 
 
+_TEXT_INTEGRATION = ("mi", "mo", "mn", "ms", "mtext")
+
+
+def _context_kind(context: Union[None, str, Element]) -> int:
+    """What the walk takes as the parent of a fragment's top-level elements
+    (walk.sanitize_node's context_kind)."""
+    if not isinstance(context, Element):
+        return 0
+    namespace, name = context.namespace_uri, context.local_name
+    if namespace == _config.SVG:
+        return 2 if name in ("foreignObject", "desc", "title") else 1
+    if namespace == _config.MATHML:
+        if name in _TEXT_INTEGRATION:
+            return 4
+        if name == "annotation-xml":
+            encoding = (context.get_attribute("encoding") or "").lower()
+            return 6 if encoding in ("text/html", "application/xhtml+xml") else 5
+        return 3
+    return 0 if namespace == _config.HTML else 7
+
+
 def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
-         report: Optional[List[Dict[str, Any]]]) -> None:
+         report: Optional[List[Dict[str, Any]]],
+         context: Union[None, str, Element] = None) -> None:
     """The walk, then the server options and the baseline once more."""
-    result = _walk.sanitize_node(tree, sanitizer._program(safe), report is not None)
+    kind = _context_kind(context)
+    result = _walk.sanitize_node(tree, sanitizer._program(safe), report is not None, kind)
     if report is not None:
         report.extend(_opts.words(record) for record in result.records)
     options = sanitizer._options
     if options.needs_pass:
         _opts.apply(options, tree, report)
         if safe:
-            result = _walk.sanitize_node(tree, _baseline_program(), report is not None)
+            result = _walk.sanitize_node(tree, _baseline_program(), report is not None, kind)
             if report is not None:
                 report.extend(_opts.words(record) for record in result.records)
 
@@ -317,7 +350,7 @@ def _sanitize_tree_to_string(sanitizer: Sanitizer, html: Union[str, bytes],
                              context: Union[str, Element],
                              report: Optional[List[Dict[str, Any]]]) -> str:
     tree = _parse_fragment(html, context)
-    _run(sanitizer, tree, True, report)
+    _run(sanitizer, tree, True, report, context)
     output = tree.to_html()
     for _ in range(RESANITIZE_ROUNDS + 1):
         tree.normalize()
@@ -327,7 +360,7 @@ def _sanitize_tree_to_string(sanitizer: Sanitizer, html: Union[str, bytes],
         if report is not None:
             report.append({"kind": "reparsed differently", "reason": "sanitized again",
                            "element": None, "namespace": None, "attribute": None})
-        _run(sanitizer, again, True, report)
+        _run(sanitizer, again, True, report, context)
         tree = again
         output = tree.to_html()
     # Fail closed: drop the first top-level subtree whose reparse differs,
@@ -387,7 +420,7 @@ class _Layer:
         if safe and _is_script_context(element):
             return
         fragment = _parse_fragment(html, element)
-        _run(chosen, fragment, safe, None)
+        _run(chosen, fragment, safe, None, element)
         target = _content(element)
         while target.first_child is not None:
             target.first_child.remove()

@@ -367,3 +367,69 @@ cdef bint processing_instruction_is_unsafe(CProcessingInstruction* pi) noexcept 
         if pi.character_data.data[i] == 0x3E:
             return True
     return False
+
+
+# Namespace integrity (issue 34 point 3): a kept element's namespace must be
+# one the tree construction rules could give it under its kept parent
+# (https://html.spec.whatwg.org/#tree-construction-dispatcher): HTML
+# elements hold HTML elements, svg and math; SVG elements hold SVG elements,
+# but for the HTML integration points (foreignObject, desc, title); MathML
+# elements hold MathML elements, but for the text integration points (mi, mo,
+# mn, ms, mtext: HTML elements but mglyph and malignmark, which stay MathML)
+# and annotation-xml (svg; HTML too with an HTML encoding). A parse cannot
+# give anything else; unwrapping a parent or removing an attribute can.
+cdef enum ParentKind:
+    PARENT_HTML = 0
+    PARENT_SVG = 1
+    PARENT_SVG_HTML_INTEGRATION = 2
+    PARENT_MATHML = 3
+    PARENT_MATHML_TEXT_INTEGRATION = 4
+    PARENT_ANNOTATION_XML = 5
+    PARENT_ANNOTATION_XML_HTML = 6
+    PARENT_OTHER = 7
+
+
+cdef bint annotation_encoding_is_html(CElement* element) noexcept nogil:
+    cdef CAttr* attr = element_find_attribute(element, ATTR_ENCODING, NS__UNDEF)
+    if attr == NULL:
+        return False
+    return equals_literal(attr.value, attr.value_length, "text/html", 9) or equals_literal(
+        attr.value, attr.value_length, "application/xhtml+xml", 21)
+
+
+cdef int parent_kind_of(CElement* parent) noexcept nogil:
+    cdef lxp_tag_id_t tag = parent.tag_id
+    if parent.ns == NS_HTML:
+        return PARENT_HTML
+    if parent.ns == NS_SVG:
+        if tag == TAG_FOREIGN_OBJECT or tag == TAG_DESC or tag == TAG_TITLE:
+            return PARENT_SVG_HTML_INTEGRATION
+        return PARENT_SVG
+    if parent.ns == NS_MATHML:
+        if tag == TAG_MI or tag == TAG_MO or tag == TAG_MN or tag == TAG_MS or tag == TAG_MTEXT:
+            return PARENT_MATHML_TEXT_INTEGRATION
+        if tag == TAG_ANNOTATION_XML:
+            return PARENT_ANNOTATION_XML_HTML if annotation_encoding_is_html(parent) \
+                else PARENT_ANNOTATION_XML
+        return PARENT_MATHML
+    return PARENT_OTHER
+
+
+cdef bint namespace_fits(CElement* element, int parent_kind) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef bint foreign_root = (element.ns == NS_SVG and tag == TAG_SVG) or (
+        element.ns == NS_MATHML and tag == TAG_MATH)
+    if parent_kind == PARENT_HTML or parent_kind == PARENT_SVG_HTML_INTEGRATION \
+            or parent_kind == PARENT_ANNOTATION_XML_HTML:
+        return element.ns == NS_HTML or foreign_root
+    if parent_kind == PARENT_SVG:
+        return element.ns == NS_SVG
+    if parent_kind == PARENT_MATHML_TEXT_INTEGRATION:
+        if tag == TAG_MGLYPH or tag == TAG_MALIGNMARK:
+            return element.ns == NS_MATHML
+        return element.ns == NS_HTML or foreign_root
+    if parent_kind == PARENT_ANNOTATION_XML:
+        return element.ns == NS_MATHML or (element.ns == NS_SVG and tag == TAG_SVG)
+    if parent_kind == PARENT_MATHML:
+        return element.ns == NS_MATHML
+    return True

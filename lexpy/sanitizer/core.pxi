@@ -23,6 +23,7 @@ cdef enum RecordReason:
     WHY_CONFIG = 1               # the configuration does not allow it
     WHY_BASELINE = 2             # lexpy's safe baseline forbids it
     WHY_DEPTH = 3                # deeper than max_depth
+    WHY_NAMESPACE = 4            # its namespace does not fit its parent
 
 cdef struct Record:
     uint32_t kind
@@ -62,6 +63,18 @@ cdef void report_add(Report* report, uint32_t kind, uint32_t reason, CElement* e
     record.attr = attr.local_name if attr != NULL else 0
 
 
+cdef int parent_kind(CNode* parent, Tables* t) noexcept nogil:
+    """The ParentKind of an element's parent: an element's own; a template's
+    contents are HTML; the root of a fragment or document is the context's."""
+    if parent.type == ELEMENT_NODE:
+        return parent_kind_of(<CElement*> parent)
+    if parent.type == DOCUMENT_FRAGMENT_NODE and (<CDocumentFragment*> parent).host != NULL:
+        return PARENT_HTML
+    if parent.type == DOCUMENT_NODE:
+        return PARENT_HTML
+    return t.context_kind
+
+
 cdef inline CNode* following(CNode* node, CNode* root, uint32_t* depth) noexcept nogil:
     """The node after `node`'s subtree in tree order within `root`;
     `depth` (of `node`) becomes that node's."""
@@ -87,10 +100,32 @@ cdef bint is_data_attribute(CDocument* doc, CAttr* attr) noexcept nogil:
     return name != NULL and n >= 5 and memcmp(name, b"data-", 5) == 0
 
 
+cdef bint has_allowed_prefix(Tables* t, CDocument* doc, CAttr* attr) noexcept nogil:
+    cdef size_t n, i
+    cdef const uint8_t* name
+    if t.prefix_count == 0 or attr.ns != NS__UNDEF:
+        return False
+    name = attr_name_of(doc.attr_names, attr.local_name, &n)
+    if name == NULL:
+        return False
+    for i in range(t.prefix_count):
+        if n >= t.prefix_lengths[i] and memcmp(name, t.prefixes[i], t.prefix_lengths[i]) == 0:
+            return True
+    return False
+
+
 # Whether the configuration removes an attribute of a kept element with
-# rule `rule` (-1: none). The attribute steps of sanitize core.
+# rule `rule` (-1: none). The attribute steps of sanitize core (and the
+# attribute_prefixes option).
 cdef bint config_removes_attribute(Tables* t, CDocument* doc, int32_t rule,
                                    CAttr* attr) noexcept nogil:
+    if config_removes_attribute_core(t, doc, rule, attr):
+        return not has_allowed_prefix(t, doc, attr)
+    return False
+
+
+cdef bint config_removes_attribute_core(Tables* t, CDocument* doc, int32_t rule,
+                                        CAttr* attr) noexcept nogil:
     cdef uint64_t key
     if attr.ns >= MAX_NS:
         return t.attributes_allow
@@ -320,6 +355,11 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                            or raw_text_is_unsafe(element)):
                 value = t.baseline_action
                 reason = WHY_BASELINE
+            elif t.safe and not namespace_fits(element, parent_kind(node.parent, t)):
+                # Not where a parse could have put it: removed with its
+                # subtree (unwrapped, its children would be just as lost).
+                value = ACT_REMOVE
+                reason = WHY_NAMESPACE
             elif t.max_depth and depth > t.max_depth:
                 value = ACT_UNWRAP
                 reason = WHY_DEPTH
@@ -433,15 +473,20 @@ cdef str attr_text(CDocument* doc, lxp_attr_id_t attr):
     return name[:n].decode("utf-8", "surrogatepass")
 
 
-def sanitize_node(Node root not None, Program program not None, bint report=False):
+def sanitize_node(Node root not None, Program program not None, bint report=False,
+                  int context_kind=PARENT_HTML):
     """Run the walk on `root`'s children (and template contents) in place.
     Returns a Walk: counts = (elements removed, elements unwrapped or
     escaped, attributes removed, comments and processing instructions
     removed), and with `report` the records of what was removed, each
     (kind, reason, element namespace, element name, attribute namespace,
     attribute name) with kind 1-6 (element removed, unwrapped, escaped,
-    attribute, comment, processing instruction removed) and reason 1-3
-    (configuration, baseline, depth)."""
+    attribute, comment, processing instruction removed) and reason 1-4
+    (configuration, baseline, depth, namespace). `context_kind` says what
+    the parent of a fragment's top-level elements is (0: HTML, 1: SVG,
+    2: an SVG HTML integration point, 3: MathML, 4: a MathML text
+    integration point, 5: annotation-xml, 6: annotation-xml with an HTML
+    encoding)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef Tables t
@@ -459,6 +504,7 @@ def sanitize_node(Node root not None, Program program not None, bint report=Fals
     memset(&counts, 0, sizeof(Counts))
     memset(&records, 0, sizeof(Report))
     program.resolve(doc, &t, report)
+    t.context_kind = context_kind
     with nogil:
         status = 0
         if c_root.type == ELEMENT_NODE and (<CElement*> c_root).template_content != NULL:

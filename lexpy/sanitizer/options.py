@@ -4,7 +4,7 @@ that applies those the C walk cannot (URL schemes judged by the WHATWG URL
 parser of ada-url, CSS by tinycss2's tokenizer, classes, forced attributes,
 the attribute filter) over a sanitized tree."""
 import re
-from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 
 from lexpy.sanitizer.config import HTML, SVG, XLINK
 
@@ -12,6 +12,7 @@ ON_DISALLOWED = {"remove": 1, "unwrap": 2, "escape": 3}
 DEFAULT_MAX_DEPTH = 256
 URL_RELATIVE = ("keep", "drop", "resolve")
 SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*$")
+ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]+")
 
 # The attributes whose value is a URL, and those whose value is a list of
 # URLs (srcset's candidates), judged by url_schemes and url_relative.
@@ -32,7 +33,8 @@ class Options:
 
     __slots__ = ("url_schemes", "url_relative", "url_base", "link_rel", "allowed_classes",
                  "style_properties", "set_attributes", "attribute_filter", "on_disallowed",
-                 "max_depth", "report", "key")
+                 "max_depth", "report", "remove_with_content", "attribute_prefixes",
+                 "id_prefix", "key")
 
     def __init__(self, *, url_schemes: Any = None, url_relative: str = "keep",
                  url_base: Optional[str] = None, link_rel: Optional[str] = None,
@@ -41,7 +43,8 @@ class Options:
                  set_attributes: Optional[Mapping[str, Mapping[str, str]]] = None,
                  attribute_filter: Optional[Callable[[str, str, str], Optional[str]]] = None,
                  on_disallowed: str = "remove", max_depth: Optional[int] = DEFAULT_MAX_DEPTH,
-                 report: bool = False) -> None:
+                 report: bool = False, remove_with_content: Any = None,
+                 attribute_prefixes: Any = None, id_prefix: Optional[str] = None) -> None:
         self.url_schemes = _check_schemes(url_schemes)
         if url_relative not in URL_RELATIVE:
             raise ValueError("url_relative must be one of %s, not %r"
@@ -89,6 +92,24 @@ class Options:
         if not isinstance(report, bool):
             raise TypeError("report must be a bool, not %s" % _type_name(report))
         self.report = report
+        self.remove_with_content = _check_names(remove_with_content, "remove_with_content")
+        if attribute_prefixes is None:
+            self.attribute_prefixes: Tuple[str, ...] = ()
+        else:
+            if isinstance(attribute_prefixes, str) or not hasattr(attribute_prefixes,
+                                                                   "__iter__"):
+                raise TypeError("attribute_prefixes must be a collection of str")
+            prefixes = []
+            for prefix in attribute_prefixes:
+                if not isinstance(prefix, str) or not prefix:
+                    raise TypeError("attribute_prefixes: %r is not a prefix" % (prefix,))
+                if prefix.lower().startswith("on") or "on".startswith(prefix.lower()):
+                    raise ValueError("attribute_prefixes: %r allows event handlers" % prefix)
+                prefixes.append(prefix)
+            self.attribute_prefixes = tuple(sorted(set(prefixes)))
+        if id_prefix is not None and (not isinstance(id_prefix, str) or not id_prefix):
+            raise TypeError("id_prefix must be a non-empty str")
+        self.id_prefix = id_prefix
         self.key = (
             None if self.url_schemes is None else tuple(sorted(
                 (k, tuple(sorted(v))) for k, v in self.url_schemes.items())),
@@ -98,7 +119,8 @@ class Options:
             None if self.style_properties is None else tuple(sorted(self.style_properties)),
             None if self.set_attributes is None else tuple(sorted(
                 (k, tuple(sorted(v.items()))) for k, v in self.set_attributes.items())),
-            attribute_filter, on_disallowed, max_depth, report)
+            attribute_filter, on_disallowed, max_depth, report, self.remove_with_content,
+            self.attribute_prefixes, id_prefix)
 
     @property
     def needs_pass(self) -> bool:
@@ -106,7 +128,7 @@ class Options:
         return (self.url_schemes is not None or self.url_relative != "keep"
                 or self.link_rel is not None or self.allowed_classes is not None
                 or self.style_properties is not None or self.set_attributes is not None
-                or self.attribute_filter is not None)
+                or self.attribute_filter is not None or self.id_prefix is not None)
 
     def keywords(self) -> Dict[str, Any]:
         """The keywords that make these options (for pickling)."""
@@ -122,12 +144,14 @@ class Options:
             "set_attributes": None if self.set_attributes is None else {
                 k: dict(v) for k, v in self.set_attributes.items()},
             "attribute_filter": self.attribute_filter, "on_disallowed": self.on_disallowed,
-            "max_depth": self.max_depth, "report": self.report}
+            "max_depth": self.max_depth, "report": self.report,
+            "remove_with_content": list(self.remove_with_content),
+            "attribute_prefixes": list(self.attribute_prefixes), "id_prefix": self.id_prefix}
 
 
 OPTION_NAMES = ("url_schemes", "url_relative", "url_base", "link_rel", "allowed_classes",
                 "style_properties", "set_attributes", "attribute_filter", "on_disallowed",
-                "max_depth", "report")
+                "max_depth", "report", "remove_with_content", "attribute_prefixes", "id_prefix")
 
 
 def _ada() -> Any:
@@ -178,6 +202,23 @@ def _check_schemes(url_schemes: Any) -> Optional[Dict[str, FrozenSet[str]]]:
             checked.add(scheme)
         result[attribute] = frozenset(checked)
     return result
+
+
+def _check_names(names: Any, what: str) -> Tuple[Tuple[str, Optional[str]], ...]:
+    """Element names (HTML namespace) or (name, namespace) pairs."""
+    if names is None:
+        return ()
+    if isinstance(names, str) or not hasattr(names, "__iter__"):
+        raise TypeError("%s must be a collection of element names" % what)
+    result: Set[Tuple[str, Optional[str]]] = set()
+    for name in names:
+        if isinstance(name, str):
+            result.add((name, HTML))
+        elif isinstance(name, tuple) and len(name) == 2 and isinstance(name[0], str):
+            result.add((name[0], name[1] or None))
+        else:
+            raise TypeError("%s: %r is not an element name" % (what, name))
+    return tuple(sorted(result, key=str))
 
 
 def _check_classes(allowed: Any) -> Optional[Dict[str, FrozenSet[str]]]:
@@ -232,7 +273,7 @@ DANGEROUS_CSS = re.compile(r"expression\s*\(|javascript:|vbscript:|-moz-binding|
 def _css_value_is_safe(tinycss2: Any, tokens: List[Any]) -> bool:
     for token in tokens:
         kind = getattr(token, "type", "")
-        if kind == "url":
+        if kind in ("url", "error"):        # error: a bad string or a bad url()
             return False
         if kind == "function":
             if token.lower_name in ("url", "expression", "image-set", "-webkit-image-set",
@@ -264,9 +305,9 @@ def filter_declarations(text: str, allowed: FrozenSet[str]) -> str:
         value = tinycss2.serialize(declaration.value).strip()
         if not value:
             continue
-        kept.append("%s: %s%s" % (declaration.lower_name, value,
-                                  " !important" if declaration.important else ""))
-    return "; ".join(kept)
+        kept.append("%s:%s%s" % (declaration.lower_name, value,
+                                 " !important" if declaration.important else ""))
+    return ";".join(kept)
 
 
 def filter_stylesheet(text: str, allowed: FrozenSet[str]) -> str:
@@ -281,7 +322,7 @@ def filter_stylesheet(text: str, allowed: FrozenSet[str]) -> str:
         if "<" in prelude or DANGEROUS_CSS.search(prelude.lower()):
             continue
         declarations = filter_declarations(tinycss2.serialize(rule.content), allowed)
-        rules.append("%s { %s }" % (prelude, declarations))
+        rules.append("%s{%s}" % (prelude, declarations))
     return "\n".join(rules)
 
 
@@ -368,18 +409,23 @@ def apply(options: Options, root: Any, report: Optional[Report]) -> None:
                 new_value = ", ".join(candidates) if candidates else None
             if new_value is not None and name == "class" and namespace is None \
                     and options.allowed_classes is not None:
+                scoped = tag in options.allowed_classes or "*" in options.allowed_classes
                 allowed = options.allowed_classes.get(tag, frozenset()) | \
                     options.allowed_classes.get("*", frozenset())
-                classes = [c for c in new_value.split() if c in allowed]
-                if len(classes) != len(new_value.split()):
+                # https://infra.spec.whatwg.org/#split-on-ascii-whitespace
+                tokens = [c for c in ASCII_WHITESPACE.split(new_value) if c]
+                classes = [c for c in tokens if c in allowed]
+                if len(classes) != len(tokens):
                     _note(report, "class removed", "allowed_classes", tag, "class")
-                new_value = " ".join(classes) if classes else None
+                # An element the mapping names keeps its (maybe empty) class
+                # attribute, as ammonia does; any other loses it.
+                new_value = " ".join(classes) if scoped else None
             if new_value is not None and name == "style" and namespace is None \
                     and options.style_properties is not None:
                 filtered = filter_declarations(new_value, options.style_properties)
                 if filtered != new_value:
                     _note(report, "style filtered", "style_properties", tag, "style")
-                new_value = filtered or None
+                new_value = filtered
             if new_value is None:
                 element.remove_attribute_ns(namespace, name)
             elif new_value != value:
@@ -395,6 +441,10 @@ def apply(options: Options, root: Any, report: Optional[Report]) -> None:
             for scope in (tag, "*"):
                 for name, value in options.set_attributes.get(scope, {}).items():
                     element.set_attribute(name, value)
+        if options.id_prefix is not None:
+            value = element.get_attribute_ns(None, "id")
+            if value is not None and not value.startswith(options.id_prefix):
+                element.set_attribute_ns(None, "id", options.id_prefix + value)
         if html and tag == "a" and options.link_rel is not None:
             element.set_attribute("rel", options.link_rel)
 
@@ -406,6 +456,7 @@ def words(record: Tuple[Any, ...]) -> Dict[str, Any]:
              4: "attribute removed", 5: "comment removed",
              6: "processing instruction removed"}
     reasons = {1: "not allowed by the configuration", 2: "unsafe (lexpy's baseline)",
-               3: "deeper than max_depth"}
+               3: "deeper than max_depth",
+               4: "its namespace cannot be under its parent (namespace integrity)"}
     return {"kind": kinds.get(kind, str(kind)), "reason": reasons.get(reason, str(reason)),
             "element": element, "namespace": namespace, "attribute": attribute}

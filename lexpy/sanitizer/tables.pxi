@@ -9,6 +9,8 @@ cdef enum Action:
     ACT_REMOVE = 1
     ACT_UNWRAP = 2
     ACT_ESCAPE = 3                # the element's tags become text (on_disallowed="escape")
+    ACT_DROP = 4                  # (Program only) removed with its content whatever
+                                  # on_disallowed says (remove_with_content)
 
 cdef enum:
     RULE_SHIFT = 2                # an element entry's value: action | (rule + 1) << 2
@@ -47,6 +49,10 @@ cdef struct Tables:
     uint32_t max_depth            # elements deeper are replaced by their
                                   # children (0: no limit)
     bint report                   # record what is removed (Report)
+    const uint8_t** prefixes      # attribute name prefixes allowed on every
+    size_t* prefix_lengths        # element (in no namespace)
+    size_t prefix_count
+    int context_kind              # ParentKind of a fragment root's context
 
 
 cdef int compare_entries(const void* a, const void* b) noexcept nogil:
@@ -96,6 +102,8 @@ cdef void tables_free(Tables* t) noexcept nogil:
     free(t.rule_has_allow)
     free(t.pi_targets)
     free(t.pi_lengths)
+    free(t.prefixes)
+    free(t.prefix_lengths)
     memset(t, 0, sizeof(Tables))
 
 
@@ -124,18 +132,22 @@ cdef class Program:
     cdef readonly bint safe
     cdef int32_t disallowed       # ACT_REMOVE, ACT_UNWRAP or ACT_ESCAPE
     cdef uint32_t max_depth
+    cdef list prefixes            # [bytes]
 
     def __init__(self, elements, bint default_remove, attributes, bint attributes_allow,
                  rules, bint comments, bint data_attributes, pi_targets, bint pi_allow,
-                 bint safe, int disallowed=ACT_REMOVE, unsigned int max_depth=0):
+                 bint safe, int disallowed=ACT_REMOVE, unsigned int max_depth=0,
+                 prefixes=()):
         def name(ns, local):
             return (b"" if ns is None else utf8(ns), utf8(local))
         if disallowed not in (ACT_REMOVE, ACT_UNWRAP, ACT_ESCAPE):
             raise ValueError("disallowed must be 1, 2 or 3")
         self.disallowed = disallowed
         self.max_depth = max_depth
-        self.elements = [name(ns, local) + (disallowed if action == ACT_REMOVE else action, rule)
+        self.elements = [name(ns, local) + (disallowed if action == ACT_REMOVE else (
+            ACT_REMOVE if action == ACT_DROP else action), rule)
                          for ns, local, action, rule in elements]
+        self.prefixes = [utf8(prefix) for prefix in prefixes]
         self.default_value = disallowed if default_remove else ACT_KEEP
         self.attributes = [name(ns, local) for ns, local in attributes]
         self.attributes_allow = attributes_allow
@@ -162,6 +174,8 @@ cdef class Program:
         t.safe = self.safe
         t.pi_allow = self.pi_allow
         t.rule_count = len(self.rules)
+        # What the baseline does: remove (with the content: script source is
+        # no text to show), or show as text with on_disallowed="escape".
         t.baseline_action = ACT_ESCAPE if self.disallowed == ACT_ESCAPE else ACT_REMOVE
         t.max_depth = self.max_depth
         t.report = report
@@ -199,6 +213,14 @@ cdef class Program:
                 t.pi_targets[i] = <const uint8_t*> (<bytes> self.pi_targets[i])
                 t.pi_lengths[i] = len(<bytes> self.pi_targets[i])
             t.pi_count = len(self.pi_targets)
+            t.prefixes = <const uint8_t**> malloc((len(self.prefixes) + 1) * sizeof(void*))
+            t.prefix_lengths = <size_t*> malloc((len(self.prefixes) + 1) * sizeof(size_t))
+            if t.prefixes == NULL or t.prefix_lengths == NULL:
+                raise MemoryError()
+            for i in range(len(self.prefixes)):
+                t.prefixes[i] = <const uint8_t*> (<bytes> self.prefixes[i])
+                t.prefix_lengths[i] = len(<bytes> self.prefixes[i])
+            t.prefix_count = len(self.prefixes)
         except BaseException:
             tables_free(t)
             raise

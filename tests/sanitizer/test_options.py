@@ -47,11 +47,11 @@ def test_link_rel_classes_forced_attributes():
 def test_style_properties_with_a_css_tokenizer():
     s = Sanitizer(COMMENT, style_properties=["color", "margin"])
     assert s.sanitize('<p style="color: red; background: url(x); margin:0">a</p>') == \
-        '<p style="color: red; margin: 0">a</p>'
-    assert s.sanitize('<p style="c\\6flor: blue">a</p>') == '<p style="color: blue">a</p>'
+        '<p style="color:red;margin:0">a</p>'
+    assert s.sanitize('<p style="c\\6flor: blue">a</p>') == '<p style="color:blue">a</p>'
     assert s.sanitize('<p style="color: expression(alert(1))">a</p>') == "<p>a</p>"
     assert s.sanitize("<style>@import url(x); p { color: red; position: fixed }</style>") == \
-        "<style>p { color: red }</style>"
+        "<style>p{color:red}</style>"
 
 
 def test_attribute_filter_fails_closed():
