@@ -78,6 +78,7 @@ from lexpy.parser import (
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
 from lexpy.xpath import XPath, XPathEvalError, XPathString, XPathSyntaxError, compile_xpath
+from lexpy.sanitizer import Sanitizer, parse_html, parse_html_unsafe, sanitize
 
 __all__ = [
     "Attributes",
@@ -125,6 +126,8 @@ __all__ = [
     "compile_extractor", "extract_records", "iter_links", "make_links_absolute",
     "microdata_json", "read_tables", "structured_data", "table_grid",
 ]
+# the HTML Sanitizer API (lexpy.sanitizer)
+__all__ += ["Sanitizer", "parse_html", "parse_html_unsafe", "sanitize"]
 
 
 if TYPE_CHECKING:
