@@ -36,6 +36,12 @@ class Sanitizer:
     An invalid configuration raises TypeError naming the problem, as the
     Standard's constructor does.
 
+    Keyword options beyond the Standard (lexpy.sanitizer.options, checked at
+    construction): url_schemes, url_relative and url_base, link_rel,
+    allowed_classes, style_properties, set_attributes, attribute_filter,
+    on_disallowed ("remove", "unwrap", "escape"), max_depth (256; None: no
+    limit), remove_with_content, attribute_prefixes, id_prefix, report.
+
     A Sanitizer is immutable, hashable and safe to share between threads:
     each modifier method (allow_element, remove_element, ...) returns a new
     Sanitizer with the change made, or this same Sanitizer when the

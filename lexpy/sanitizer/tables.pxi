@@ -133,6 +133,23 @@ cdef class Program:
     cdef int32_t disallowed       # ACT_REMOVE, ACT_UNWRAP or ACT_ESCAPE
     cdef uint32_t max_depth
     cdef list prefixes            # [bytes]
+    # The names whose ids are static (the same in every document), as
+    # sorted keys made once; the others are looked up in each document.
+    cdef Entry* static_elements
+    cdef size_t static_element_count
+    cdef list dynamic_elements    # [(ns, name, action, rule)]
+    cdef uint64_t* static_attributes
+    cdef size_t static_attribute_count
+    cdef list dynamic_attributes  # [(ns, name)]
+    cdef uint64_t* static_local[3]    # [1]: allowed, [2]: removed (by rule)
+    cdef size_t static_local_count[3]
+    cdef list dynamic_local       # [None, [(rule, ns, name)], [(rule, ns, name)]]
+
+    def __dealloc__(self):
+        free(self.static_elements)
+        free(self.static_attributes)
+        free(self.static_local[1])
+        free(self.static_local[2])
 
     def __init__(self, elements, bint default_remove, attributes, bint attributes_allow,
                  rules, bint comments, bint data_attributes, pi_targets, bint pi_allow,
@@ -159,6 +176,81 @@ cdef class Program:
         self.pi_targets = [utf8(t) for t in pi_targets]
         self.pi_allow = pi_allow
         self.safe = safe
+        self.split_static()
+
+    cdef uint64_t static_key(self, bytes ns, bytes local, bint tag):
+        """The key of a name whose namespace and local name are static, or
+        0."""
+        cdef lxp_ns_id_t n = NS__UNDEF
+        cdef lxp_ns_id_t candidate
+        cdef uint32_t id
+        if len(ns):
+            n = 0
+            for candidate in range(1, NS__LAST_STATIC):
+                if strlen(lxp_ns_uri[candidate]) == <size_t> len(ns) and memcmp(
+                        lxp_ns_uri[candidate], <const char*> ns, len(ns)) == 0:
+                    n = candidate
+                    break
+            if n == 0:
+                return 0
+        if tag:
+            id = tag_id_by_name(NULL, local, len(local), False)
+        else:
+            id = attr_id_by_name(NULL, local, len(local), False)
+        if id == 0:
+            return 0
+        return (<uint64_t> n << KEY_NS_SHIFT) | id
+
+    cdef split_static(self):
+        cdef size_t count = 0, which, n
+        cdef uint64_t key
+        cdef int32_t r
+        self.static_elements = <Entry*> malloc((len(self.elements) + 1) * sizeof(Entry))
+        self.static_attributes = <uint64_t*> malloc((len(self.attributes) + 1)
+                                                    * sizeof(uint64_t))
+        if self.static_elements == NULL or self.static_attributes == NULL:
+            raise MemoryError()
+        self.dynamic_elements = []
+        for ns, local, action, rule in self.elements:
+            key = self.static_key(ns, local, True)
+            if key == 0:
+                self.dynamic_elements.append((ns, local, action, rule))
+                continue
+            self.static_elements[count].key = key
+            self.static_elements[count].value = <int32_t> action | (
+                (<int32_t> rule + 1) << RULE_SHIFT)
+            count += 1
+        self.static_element_count = count
+        qsort(self.static_elements, count, sizeof(Entry), compare_entries)
+        count = 0
+        self.dynamic_attributes = []
+        for ns, local in self.attributes:
+            key = self.static_key(ns, local, False)
+            if key == 0:
+                self.dynamic_attributes.append((ns, local))
+                continue
+            self.static_attributes[count] = key
+            count += 1
+        self.static_attribute_count = count
+        qsort(self.static_attributes, count, sizeof(uint64_t), compare_keys)
+        self.dynamic_local = [None, [], []]
+        for which in (1, 2):
+            n = sum(len(rule[which]) for rule in self.rules)
+            self.static_local[which] = <uint64_t*> malloc((n + 1) * sizeof(uint64_t))
+            if self.static_local[which] == NULL:
+                raise MemoryError()
+            count = 0
+            for r in range(len(self.rules)):
+                for ns, local in self.rules[r][which]:
+                    key = self.static_key(ns, local, False)
+                    if key == 0:
+                        self.dynamic_local[which].append((r, ns, local))
+                        continue
+                    self.static_local[which][count] = key | (
+                        (<uint64_t> r + 1) << KEY_RULE_SHIFT)
+                    count += 1
+            self.static_local_count[which] = count
+            qsort(self.static_local[which], count, sizeof(uint64_t), compare_keys)
 
     cdef int resolve(self, CDocument* doc, Tables* t, bint report) except -1:
         """Fill `t` for `doc` (tables_free releases it)."""
@@ -188,23 +280,28 @@ cdef class Program:
             if t.elements == NULL or t.attributes == NULL or t.rule_has_allow == NULL \
                     or t.pi_targets == NULL or t.pi_lengths == NULL:
                 raise MemoryError()
-            count = 0
-            for ns, local, action, rule in self.elements:
+            memcpy(t.elements, self.static_elements, self.static_element_count * sizeof(Entry))
+            count = self.static_element_count
+            for ns, local, action, rule in self.dynamic_elements:
                 key = self.element_key(doc, ns, local)
                 if key != 0:
                     t.elements[count].key = key
                     t.elements[count].value = <int32_t> action | ((<int32_t> rule + 1) << RULE_SHIFT)
                     count += 1
             t.element_count = count
-            qsort(t.elements, count, sizeof(Entry), compare_entries)
-            count = 0
-            for ns, local in self.attributes:
+            if count > self.static_element_count:
+                qsort(t.elements, count, sizeof(Entry), compare_entries)
+            memcpy(t.attributes, self.static_attributes,
+                   self.static_attribute_count * sizeof(uint64_t))
+            count = self.static_attribute_count
+            for ns, local in self.dynamic_attributes:
                 key = self.attribute_key(doc, ns, local)
                 if key != 0:
                     t.attributes[count] = key
                     count += 1
             t.attribute_count = count
-            qsort(t.attributes, count, sizeof(uint64_t), compare_keys)
+            if count > self.static_attribute_count:
+                qsort(t.attributes, count, sizeof(uint64_t), compare_keys)
             t.local_allow = self.local_keys(doc, 1, &t.local_allow_count)
             t.local_remove = self.local_keys(doc, 2, &t.local_remove_count)
             for r in range(t.rule_count):
@@ -227,22 +324,21 @@ cdef class Program:
         return 0
 
     cdef uint64_t* local_keys(self, CDocument* doc, int which, size_t* count) except? NULL:
-        cdef size_t total = 0, n = 0
+        cdef size_t n = self.static_local_count[which]
         cdef uint64_t key
         cdef uint64_t* keys
-        cdef int32_t r
-        for rule in self.rules:
-            total += len(rule[which])
-        keys = <uint64_t*> malloc((total + 1) * sizeof(uint64_t))
+        cdef list dynamic = self.dynamic_local[which]
+        keys = <uint64_t*> malloc((n + len(dynamic) + 1) * sizeof(uint64_t))
         if keys == NULL:
             raise MemoryError()
-        for r in range(len(self.rules)):
-            for ns, local in self.rules[r][which]:
-                key = self.attribute_key(doc, ns, local)
-                if key != 0:
-                    keys[n] = key | ((<uint64_t> r + 1) << KEY_RULE_SHIFT)
-                    n += 1
-        qsort(keys, n, sizeof(uint64_t), compare_keys)
+        memcpy(keys, self.static_local[which], n * sizeof(uint64_t))
+        for r, ns, local in dynamic:
+            key = self.attribute_key(doc, ns, local)
+            if key != 0:
+                keys[n] = key | ((<uint64_t> r + 1) << KEY_RULE_SHIFT)
+                n += 1
+        if n > self.static_local_count[which]:
+            qsort(keys, n, sizeof(uint64_t), compare_keys)
         count[0] = n
         return keys
 
