@@ -413,6 +413,36 @@ cdef int first_byte_after(CNode* node, MinifyOptions* options) noexcept nogil:
     return -1
 
 
+# Byte classes of the minified writers, filled at import.
+cdef enum:
+    BC_COLLAPSIBLE = 1      # " ", TAB, LF, CR
+    BC_TEXT_SPECIAL = 2     # '&', '<'
+    BC_UNQUOTABLE = 4       # ASCII whitespace, '"', "'", '=', '<', '>', '`'
+    BC_DOUBLE_QUOTE = 8
+    BC_SINGLE_QUOTE = 16
+    BC_AMPERSAND = 32
+
+cdef uint8_t BYTE_CLASS[256]
+
+
+cdef void fill_byte_classes() noexcept nogil:
+    cdef int c
+    for c in range(256):
+        BYTE_CLASS[c] = 0
+    for c in range(256):
+        if c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0D:
+            BYTE_CLASS[c] |= BC_COLLAPSIBLE
+        if is_ascii_whitespace_byte(<uint8_t> c) or c == 0x22 or c == 0x27 \
+                or c == 0x3D or c == 0x3C or c == 0x3E or c == 0x60:
+            BYTE_CLASS[c] |= BC_UNQUOTABLE
+    BYTE_CLASS[0x26] |= BC_TEXT_SPECIAL | BC_AMPERSAND
+    BYTE_CLASS[0x3C] |= BC_TEXT_SPECIAL
+    BYTE_CLASS[0x22] |= BC_DOUBLE_QUOTE
+    BYTE_CLASS[0x27] |= BC_SINGLE_QUOTE
+
+fill_byte_classes()
+
+
 cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
                               bint collapse, int following,
                               int* space) noexcept nogil:
@@ -424,10 +454,18 @@ cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
     cdef size_t start = 0
     cdef size_t i = 0
     cdef uint8_t c
-    while i < length:
-        c = data[i]
-        if collapse and is_collapsible(c):
+    cdef uint8_t mask = BC_TEXT_SPECIAL | (BC_COLLAPSIBLE if collapse else 0)
+    while True:
+        # the bytes written as they are, at once
+        while i < length and (BYTE_CLASS[data[i]] & mask) == 0:
+            i += 1
+        if i > start:
             buffer_write(out, data + start, i - start)
+            space[0] = 0
+        if i >= length:
+            return
+        c = data[i]
+        if BYTE_CLASS[c] & BC_COLLAPSIBLE and collapse:
             if space[0] == 0:
                 if c == 0x0A or c == 0x0D:
                     buffer_byte(out, 0x0A)
@@ -438,58 +476,56 @@ cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
             elif space[0] == 1 and (c == 0x0A or c == 0x0D) and out.length:
                 out.data[out.length - 1] = 0x0A
                 space[0] = 2
-            i += 1
-            start = i
-            continue
-        space[0] = 0
-        if c == 0x3C or (c == 0x26 and (
-                (i + 1 < length and is_name_byte(data[i + 1]))
-                or (i + 1 == length and following >= 0
-                    and is_name_byte(<uint8_t> following)))):
-            buffer_write(out, data + start, i - start)
-            buffer_write_c(out, "&lt;" if c == 0x3C else "&amp;")
-            start = i + 1
+        else:
+            space[0] = 0
+            if c == 0x3C:
+                buffer_write_c(out, "&lt;")
+            elif (i + 1 < length and is_name_byte(data[i + 1])) or (
+                    i + 1 == length and following >= 0
+                    and is_name_byte(<uint8_t> following)):
+                buffer_write_c(out, "&amp;")
+            else:
+                buffer_byte(out, c)
         i += 1
-    buffer_write(out, data + start, length - start)
+        start = i
 
 
 cdef void write_minified_value(Buffer* out, const uint8_t* data,
                                size_t length) noexcept nogil:
     """An attribute value: unquoted where the syntax allows (not empty, no
     whitespace, quotes, '=', '<', '>' or '`'), else in the quote it holds
-    fewer of; '&' escaped before a name character or at the end."""
+    fewer of; '&' escaped before a name character."""
     cdef size_t i
     cdef uint8_t c
-    cdef bint has_double = False
-    cdef bint has_single = False
-    cdef bint needs_quotes = length == 0
-    cdef uint8_t quote
+    cdef uint8_t classes = 0
+    cdef uint8_t quote = 0x22
+    cdef bint needs_quotes
+    cdef bint escape_quote = False
     cdef size_t start = 0
     for i in range(length):
-        c = data[i]
-        if c == 0x22:
-            has_double = True
-            needs_quotes = True
-        elif c == 0x27:
-            has_single = True
-            needs_quotes = True
-        elif is_ascii_whitespace_byte(c) or c == 0x3D or c == 0x3C or c == 0x3E \
-                or c == 0x60:
-            needs_quotes = True
-    quote = 0x27 if has_double and not has_single else 0x22
+        classes |= BYTE_CLASS[data[i]]
+    needs_quotes = length == 0 or (classes & BC_UNQUOTABLE) != 0
     if needs_quotes:
+        if classes & BC_DOUBLE_QUOTE:
+            if classes & BC_SINGLE_QUOTE:
+                escape_quote = True
+            else:
+                quote = 0x27
         buffer_byte(out, quote)
-    for i in range(length):
-        c = data[i]
-        if c == quote and needs_quotes:
-            buffer_write(out, data + start, i - start)
-            buffer_write_c(out, "&#34;")
-            start = i + 1
-        elif c == 0x26 and (i + 1 == length or is_name_byte(data[i + 1])):
-            buffer_write(out, data + start, i - start)
-            buffer_write_c(out, "&amp;")
-            start = i + 1
-    buffer_write(out, data + start, length - start)
+    if not escape_quote and not (classes & BC_AMPERSAND):
+        buffer_write(out, data, length)
+    else:
+        for i in range(length):
+            c = data[i]
+            if c == quote and escape_quote:
+                buffer_write(out, data + start, i - start)
+                buffer_write_c(out, "&#34;")
+                start = i + 1
+            elif c == 0x26 and i + 1 < length and is_name_byte(data[i + 1]):
+                buffer_write(out, data + start, i - start)
+                buffer_write_c(out, "&amp;")
+                start = i + 1
+        buffer_write(out, data + start, length - start)
     if needs_quotes:
         buffer_byte(out, quote)
 
