@@ -443,6 +443,25 @@ cdef void fill_byte_classes() noexcept nogil:
 fill_byte_classes()
 
 
+cdef void close_open_chain(Buffer* out, CNode* deepest, CNode* element) noexcept nogil:
+    """Before `element`'s end tag: the descendants left open at the end of
+    its content (their end tags omitted, `deepest` the innermost) are
+    closed by it on reparse unless one has its tag name, whose end tag it
+    would then be: their end tags are written after all, innermost first."""
+    cdef CNode* node = deepest
+    cdef lxp_tag_id_t tag = html_tag(element)
+    while node != NULL and node != element:
+        if html_tag(node) == tag:
+            break
+        node = walk_parent(node)
+    if node == NULL or node == element:
+        return
+    node = deepest
+    while node != NULL and node != element:
+        write_end(out, node)
+        node = walk_parent(node)
+
+
 cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
                               bint collapse, int following,
                               int* space) noexcept nogil:
@@ -630,6 +649,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
     cdef bint parent_keeps
     cdef size_t in_template = 0     # template contents open (and above)
     cdef uint8_t open_inside = 0    # OPEN_ bits (see omits_end)
+    cdef CNode* open_chain = NULL   # the deepest of them (see close_open_chain)
     cdef CNode* after
     # Whitespace-keeping elements and templates above the root count too.
     node = root.parent if include_root else root
@@ -684,6 +704,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                                                        options):
                 write_mode_start_tag(out, element, options)
                 open_inside = 0
+                open_chain = NULL
             # (a leading LF of pre, textarea and listing is dropped by the
             # parser: one more keeps it)
             if (element.tag_id == TAG_PRE or element.tag_id == TAG_TEXTAREA
@@ -718,11 +739,16 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                     if node == root or not omits_end(
                             <CElement*> node, after, in_template != 0,
                             open_inside, options):
+                        if open_chain != NULL:
+                            close_open_chain(out, open_chain, node)
                         write_end(out, node)
                         open_inside = 0
+                        open_chain = NULL
                     elif after == NULL:
                         open_inside |= OPEN_P if html_tag(node) == TAG_P else \
                             OPEN_OPTION if html_tag(node) == TAG_OPTION else OPEN_OTHER
+                        if open_chain == NULL:
+                            open_chain = node
             if node == root:
                 return -1 if out.failed else 0
             child = walk_next_sibling(node, False)

@@ -297,7 +297,11 @@ PIECES = [
     "<details>", "<summary>", "<object>", "<audio>", "<video>", "<ins>", "<del>", "<map>",
     "<x-y>", "</x-y>", "<?pi x?>", "<frameset>", "<frame>", "<nobr>", "<center>",
     "<address>", "<menu>", "<dialog>", "<search>", "<main>", "<figure>", "<hgroup>",
-    "<fieldset>", "<legend>", "\u3000", "\xa0", "\r\n", "\x0c"]
+    "<fieldset>", "<legend>", "\u3000", "\xa0", "\r\n", "\x0c", "<rtc>", "<rb>",
+    "<img src=a&b>", "<a href=\"x y\">", "<td nowrap>", "<br/>", "</br>", "<li> x", "<p>\n",
+    "<h2>", "<blockquote>", "<article>", "<nav>", "<iframe>", "<noembed>", "<noframes>",
+    "<foreignObject>", "<desc>", "<mi>", "<annotation-xml encoding=text/html>",
+    "<font color=red>", "<code>", "<wbr>", "&#38;", "&amp;amp;", "a&b", "&x"]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -318,3 +322,24 @@ def test_random_documents(seed):
                 if failure:
                     failures.append("%r %s %r\n%s" % (html, scripting, options, failure))
     assert not failures, "\n\n".join(failures[:3])
+
+
+@pytest.mark.parametrize("html", [
+    # a dd left open inside a dd: the outer </dd> would close the inner one
+    "<code><dd><li> x<dd>y",
+    # an li start tag does not close an li over an open li
+    "<address><legend><dt><li></li><caption></ul><dt><meta>",
+    # in template contents after table parts, a form does not close a p
+    "<select><template><thead><details></p></td><form><td></template>",
+    # a template after a caption goes into the caption
+    "<table><caption>x</caption><template>y</template></table>",
+])
+def test_found_by_random_documents(html):
+    for scripting in (True, False):
+        def parse(text, scripting=scripting):
+            return lexpy.parse(text, scripting=scripting)
+        tree = _serializable(parse, parse(html))
+        assert tree is not None
+        for options in OPTION_SETS:
+            failure = check_minified(parse, tree, scripting, options)
+            assert failure is None, failure
