@@ -31,7 +31,18 @@
 #      character: LF when the run holds an LF or CR, else a space (the same
 #      length as a space, and safe where CSS drops a line break between
 #      East Asian characters).
-# FF is not collapsible: CSS does not treat it as white space.
+# FF is not collapsible: CSS does not treat it as white space. Author CSS
+# (white-space: pre on other elements, display changes) is not known to
+# the minifier: the rule follows the UA stylesheet.
+#
+# Besides: tags the standard's "optional tags" rules allow are left out
+# (omits_start, omits_end), with the extra conditions under which the
+# reparse keeps the tree (the rules assume conforming documents); attribute
+# values go unquoted where the syntax allows, empty ones as bare names;
+# '&' is escaped only before a name character, '<' always, '>' never; the
+# doctype keeps its identifiers; a leading LF of pre, textarea and listing
+# is doubled (the parser drops one). script and style contents are written
+# as they are (no CSS or JS minification, and no hook for one yet).
 
 from libc.string cimport memchr
 
