@@ -236,13 +236,9 @@ cdef CNode* kept_from(CNode* node, CNode* before, CNode* parent, bint keeps,
     while node != NULL:
         if node.type == TEXT_NODE:
             end = run_end(node, options, &whitespace_only)
-            if not whitespace_only or (keeps and node != end):
-                # the run's first text with data
-                while node.type != TEXT_NODE or (<CCharacterData*> node).length == 0:
-                    node = node.next
-                if node != end:
-                    return node
-            elif not run_removed(parent, before, end):
+            if keeps or not whitespace_only or not run_removed(parent, before, end):
+                # the run is written: its first text with data (none: the
+                # run writes nothing)
                 while node != end and (node.type != TEXT_NODE
                                        or (<CCharacterData*> node).length == 0):
                     node = node.next
@@ -646,7 +642,6 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
     cdef CNode* node
     cdef CNode* child
     cdef CNode* first
-    cdef CNode* before
     cdef CNode* end
     cdef CElement* element
     cdef CCharacterData* data

@@ -343,3 +343,24 @@ def test_found_by_random_documents(html):
         for options in OPTION_SETS:
             failure = check_minified(parse, tree, scripting, options)
             assert failure is None, failure
+
+
+def test_api_made_edge_cases():
+    doc = lexpy.parse("<pre><b>x</b></pre><template><p>t</p></template>")
+    pre = doc.get_elements_by_tag_name("pre")[0]
+    pre.append_child(doc.create_text_node(""))
+    pre.append_child(doc.create_comment("c"))          # (a run that writes nothing)
+    assert "<pre><b>x</b></pre>" in doc.to_html(minify=True)
+    assert "<pre><b>x</b><!--c--></pre>" in doc.to_html(indent=2)
+    template = doc.get_elements_by_tag_name("template")[0]
+    p = template.content.first_child
+    assert p.to_html(minify=True) == "<p>t</p>"
+    assert template.content.to_html(minify=True) == "<p>t"
+    assert template.to_html(minify=True) == "<template><p>t</template>"
+    text = doc.create_text_node("a  <b>  c")
+    assert text.to_html(minify=True) == "a &lt;b> c"
+    assert doc.create_comment("x").to_html(minify=True) == "<!--x-->"
+    fragment = doc.create_document_fragment()
+    fragment.append(doc.create_element("li"), doc.create_element("li"))
+    assert fragment.to_html(minify=True) == "<li><li>"
+    assert fragment.to_html(indent=2) == "<li></li>\n<li></li>"
