@@ -42,7 +42,8 @@
 # '&' is escaped only before a name character, '<' always, '>' never; the
 # doctype keeps its identifiers; a leading LF of pre, textarea and listing
 # is doubled (the parser drops one). script and style contents are written
-# as they are (no CSS or JS minification, and no hook for one yet).
+# as they are, or as the minify_js / minify_css hooks (str -> str) rewrite
+# them (see hook_replacements): lexpy has no JS or CSS minifier itself.
 
 from libc.string cimport memchr
 
@@ -163,6 +164,12 @@ cdef inline bint is_name_byte(uint8_t c) noexcept nogil:
 # Minified output
 # ---------------------------------------------------------------------------
 
+cdef struct RawReplacement:       # a script's or style's text from a hook
+    CNode* element
+    const uint8_t* data
+    size_t length
+
+
 cdef struct MinifyOptions:
     bint keep_closing_tags
     bint keep_comments
@@ -170,6 +177,9 @@ cdef struct MinifyOptions:
     bint keep_html_and_head_opening_tags
     bint remove_spaces_between_attributes
     bint remove_processing_instructions
+    RawReplacement* replacements    # in tree order (NULL: none)
+    size_t replacement_count
+    size_t replacement_next         # the walk's cursor into them
 
 
 cdef bint is_conditional_comment(CCharacterData* data) noexcept nogil:
@@ -717,6 +727,13 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                     or element.tag_id == TAG_LISTING) and element.ns == NS_HTML \
                     and starts_with_newline(first):
                 buffer_byte(out, 0x0A)
+            if options.replacement_next < options.replacement_count \
+                    and options.replacements[options.replacement_next].element == node:
+                # (a hook's text for this script or style, instead of its own)
+                buffer_write(out, options.replacements[options.replacement_next].data,
+                             options.replacements[options.replacement_next].length)
+                options.replacement_next += 1
+                descend = False
         else:
             in_run = False
             if node.type == DOCUMENT_TYPE_NODE:
@@ -1051,17 +1068,76 @@ cdef str serialize_pretty_html(CNode* node, bint include_self, size_t indent):
 # The Python entry: to_html(minify=..., indent=..., **options)
 # ---------------------------------------------------------------------------
 
+# https://mimesniff.spec.whatwg.org/#javascript-mime-type (and "module")
+_JAVASCRIPT_TYPES = frozenset([
+    "", "module", "application/ecmascript", "application/javascript",
+    "application/x-ecmascript", "application/x-javascript", "text/ecmascript",
+    "text/javascript", "text/javascript1.0", "text/javascript1.1",
+    "text/javascript1.2", "text/javascript1.3", "text/javascript1.4",
+    "text/javascript1.5", "text/jscript", "text/livescript", "text/x-ecmascript",
+    "text/x-javascript"])
+
+
+cdef list hook_replacements(CNode* root, bint include_root, object minify_js,
+                            object minify_css):
+    """(element, bytes) of the HTML script and style elements under root,
+    in tree order, whose text a hook rewrote: script elements of a
+    JavaScript type with minify_js, style elements of type text/css (or
+    none) with minify_css. A hook's result that could end the element or
+    change how its text is tokenized (a "</script", "</style" or, in a
+    script, "<!--") is not used: the text stays as it was."""
+    cdef list found = []
+    cdef CNode* node = root if include_root else walk_first_child(root)
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef Buffer text
+    cdef str kind, value, result
+    while node != NULL:
+        if node.type == ELEMENT_NODE and (<CElement*> node).ns == NS_HTML and (
+                ((<CElement*> node).tag_id == TAG_SCRIPT and minify_js is not None)
+                or ((<CElement*> node).tag_id == TAG_STYLE and minify_css is not None)):
+            element = <CElement*> node
+            attr = element_find_attribute(element, ATTR_TYPE, NS__UNDEF)
+            kind = "" if attr == NULL else \
+                decode_utf8(attr.value, attr.value_length).strip().lower()
+            memset(&text, 0, sizeof(Buffer))
+            write_descendant_text(&text, node)
+            value = buffer_finish(&text)
+            result = None
+            if element.tag_id == TAG_SCRIPT and kind in _JAVASCRIPT_TYPES:
+                result = minify_js(value)
+                if not isinstance(result, str):
+                    raise TypeError("minify_js must return a str, not %s"
+                                    % type(result).__name__)
+                if "</script" in result.lower() or "<!--" in result:
+                    result = None
+            elif element.tag_id == TAG_STYLE and kind in ("", "text/css"):
+                result = minify_css(value)
+                if not isinstance(result, str):
+                    raise TypeError("minify_css must return a str, not %s"
+                                    % type(result).__name__)
+                if "</style" in result.lower():
+                    result = None
+            if result is not None:
+                found.append((<size_t> node, encode_utf8(result, "result")))
+        node = walk_next(node, root, False)
+    return found
+
+
 _MINIFY_OPTIONS = ("keep_closing_tags", "keep_comments",
                   "keep_conditional_comments", "keep_html_and_head_opening_tags",
                   "allow_removing_spaces_between_attributes",
                   "keep_spaces_between_attributes",
-                  "remove_processing_instructions")
+                  "remove_processing_instructions", "minify_js", "minify_css")
 
 
 cdef str serialize_with_options(CNode* node, bint include_self, bint minify,
                                 object indent, dict options):
     cdef MinifyOptions settings
     cdef Py_ssize_t width
+    cdef list found
+    cdef Py_ssize_t i
+    cdef CDocument* c_doc = node.owner
     if indent is not None and minify:
         raise ValueError("to_html() takes minify=True or indent, not both")
     if indent is not None:
@@ -1097,4 +1173,32 @@ cdef str serialize_with_options(CNode* node, bint include_self, bint minify,
         options.get("keep_spaces_between_attributes", False))
     settings.remove_processing_instructions = bool(
         options.get("remove_processing_instructions", False))
-    return serialize_minified_html(node, include_self, &settings)
+    settings.replacements = NULL
+    settings.replacement_count = settings.replacement_next = 0
+    minify_js = options.get("minify_js")
+    minify_css = options.get("minify_css")
+    for name, hook in (("minify_js", minify_js), ("minify_css", minify_css)):
+        if hook is not None and not callable(hook):
+            raise TypeError("%s must be a callable taking and returning a str "
+                            "(lexpy has no JS or CSS minifier of its own), not %r"
+                            % (name, hook))
+    if minify_js is None and minify_css is None:
+        return serialize_minified_html(node, include_self, &settings)
+    # The tree cannot change while the hooks run (nor between them and the
+    # walk): the pointers collected stay good.
+    begin_reading(c_doc)
+    try:
+        found = hook_replacements(node, include_self, minify_js, minify_css)
+        settings.replacements = <RawReplacement*> malloc(
+            max(1, len(found)) * sizeof(RawReplacement))
+        if settings.replacements == NULL:
+            raise MemoryError()
+        for i in range(len(found)):
+            settings.replacements[i].element = <CNode*> <size_t> found[i][0]
+            settings.replacements[i].data = <const uint8_t*> <bytes> found[i][1]
+            settings.replacements[i].length = len(<bytes> found[i][1])
+        settings.replacement_count = len(found)
+        return serialize_minified_html(node, include_self, &settings)
+    finally:
+        free(settings.replacements)
+        end_reading(c_doc)

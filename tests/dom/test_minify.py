@@ -364,3 +364,79 @@ def test_api_made_edge_cases():
     fragment.append(doc.create_element("li"), doc.create_element("li"))
     assert fragment.to_html(minify=True) == "<li><li>"
     assert fragment.to_html(indent=2) == "<li></li>\n<li></li>"
+
+
+# -- the script and style hooks ---------------------------------------------
+
+JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript",
+                    "application/ecmascript", "application/x-ecmascript",
+                    "application/x-javascript", "text/ecmascript", "text/jscript",
+                    "text/livescript", "text/x-ecmascript", "text/x-javascript"} | {
+    "text/javascript1.%d" % i for i in range(6)}
+
+
+def _strip_js(text):
+    return text.strip()
+
+
+def _squeeze_css(text):
+    return " ".join(text.split())
+
+
+def _apply_hooks(tree):
+    """The hooks' documented effect on a parsed tree: an HTML script of a
+    JavaScript type and an HTML style of type text/css get the hook's text,
+    unless it holds '</script' or '<!--' ('</style' for a style)."""
+    for element in list(tree.query_selector_all("script, style")):
+        if element.namespace_uri != "http://www.w3.org/1999/xhtml":
+            continue
+        kind = (element.get_attribute("type") or "").strip().lower()
+        text = element.text_content
+        if element.local_name == "script" and kind in JAVASCRIPT_TYPES:
+            result = _strip_js(text)
+            if "</script" in result.lower() or "<!--" in result:
+                continue
+        elif element.local_name == "style" and kind in ("", "text/css"):
+            result = _squeeze_css(text)
+            if "</style" in result.lower():
+                continue
+        else:
+            continue
+        element.text_content = result
+    return tree
+
+
+@pytest.mark.parametrize("path", PAGES[::4], ids=[p.name for p in PAGES[::4]])
+def test_hooks_rewrite_scripts_and_styles(path):
+    tree = _serializable(lexpy.parse, lexpy.parse(path.read_bytes()))
+    minified = tree.to_html(minify=True, minify_js=_strip_js, minify_css=_squeeze_css)
+    expected = collapse(_apply_hooks(lexpy.parse(tree.to_html())), True)
+    assert lexpy.dump(lexpy.parse(minified)) == lexpy.dump(expected)
+
+
+def test_hooks_results_that_would_break_the_page_are_not_used():
+    doc = lexpy.parse("<script>a()</script><style>p{}</style><script type=text/x-t>x</script>")
+    out = doc.to_html(minify=True, minify_js=lambda text: "</script><b>",
+                      minify_css=lambda text: "</STYLE>")
+    assert "<script>a()</script><style>p{}</style>" in out
+    out = doc.to_html(minify=True, minify_js=lambda text: "b()", minify_css=lambda text: "q{}")
+    assert "<script>b()</script><style>q{}</style><script type=text/x-t>x</script>" in out
+
+
+def test_hooks_must_be_callables_returning_str():
+    doc = lexpy.parse("<script>a()</script>")
+    with pytest.raises(TypeError):
+        doc.to_html(minify=True, minify_js=True)
+    with pytest.raises(TypeError):
+        doc.to_html(minify=True, minify_js=lambda text: None)
+
+
+def test_hooks_cannot_change_the_tree():
+    doc = lexpy.parse("<script>a()</script><p>x")
+
+    def hook(text):
+        doc.body.remove()
+        return text
+    with pytest.raises(RuntimeError):
+        doc.to_html(minify=True, minify_js=hook)
+    assert doc.body is not None
