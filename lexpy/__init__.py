@@ -184,7 +184,8 @@ def minify(html: "str | bytes", **options: Any) -> str:
     processing_instructions, and to_html()'s minify options
     (keep_closing_tags, keep_comments, keep_conditional_comments,
     keep_html_and_head_opening_tags, allow_removing_spaces_between_attributes,
-    keep_spaces_between_attributes, remove_processing_instructions)."""
+    keep_spaces_between_attributes, remove_processing_instructions, and the
+    minify_js / minify_css hooks)."""
     parse_options = {name: options.pop(name) for name in _MINIFY_PARSE_OPTIONS
                      if name in options}
     return parse(html, **parse_options).to_html(minify=True, **options)

@@ -98,7 +98,7 @@ class Node:
 
     # serialization
     def to_html(self, *, minify: bool = False, indent: Optional[int] = None,
-                **options: bool) -> str: ...
+                **options: Any) -> str: ...
 
 @disjoint_base
 class Document(Node):

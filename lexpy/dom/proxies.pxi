@@ -804,7 +804,10 @@ cdef class Node:
         keep_html_and_head_opening_tags,
         allow_removing_spaces_between_attributes (or its older inverse
         keep_spaces_between_attributes), remove_processing_instructions
-        (all False by default).
+        (all False by default); minify_js and minify_css: callables (str to
+        str) that rewrite the text of JavaScript script and CSS style
+        elements (a result holding "</script", "<!--" or "</style" is not
+        used).
         indent=N (a non-negative int): pretty-printed, block-level structure
         indented N spaces a level; only whitespace in text changes."""
         cdef CNode* c_node = live(self)

@@ -31,7 +31,19 @@
 #      character: LF when the run holds an LF or CR, else a space (the same
 #      length as a space, and safe where CSS drops a line break between
 #      East Asian characters).
-# FF is not collapsible: CSS does not treat it as white space.
+# FF is not collapsible: CSS does not treat it as white space. Author CSS
+# (white-space: pre on other elements, display changes) is not known to
+# the minifier: the rule follows the UA stylesheet.
+#
+# Besides: tags the standard's "optional tags" rules allow are left out
+# (omits_start, omits_end), with the extra conditions under which the
+# reparse keeps the tree (the rules assume conforming documents); attribute
+# values go unquoted where the syntax allows, empty ones as bare names;
+# '&' is escaped only before a name character, '<' always, '>' never; the
+# doctype keeps its identifiers; a leading LF of pre, textarea and listing
+# is doubled (the parser drops one). script and style contents are written
+# as they are, or as the minify_js / minify_css hooks (str -> str) rewrite
+# them (see hook_replacements): lexpy has no JS or CSS minifier itself.
 
 from libc.string cimport memchr
 
@@ -152,6 +164,12 @@ cdef inline bint is_name_byte(uint8_t c) noexcept nogil:
 # Minified output
 # ---------------------------------------------------------------------------
 
+cdef struct RawReplacement:       # a script's or style's text from a hook
+    CNode* element
+    const uint8_t* data
+    size_t length
+
+
 cdef struct MinifyOptions:
     bint keep_closing_tags
     bint keep_comments
@@ -159,6 +177,9 @@ cdef struct MinifyOptions:
     bint keep_html_and_head_opening_tags
     bint remove_spaces_between_attributes
     bint remove_processing_instructions
+    RawReplacement* replacements    # in tree order (NULL: none)
+    size_t replacement_count
+    size_t replacement_next         # the walk's cursor into them
 
 
 cdef bint is_conditional_comment(CCharacterData* data) noexcept nogil:
@@ -225,13 +246,9 @@ cdef CNode* kept_from(CNode* node, CNode* before, CNode* parent, bint keeps,
     while node != NULL:
         if node.type == TEXT_NODE:
             end = run_end(node, options, &whitespace_only)
-            if not whitespace_only or (keeps and node != end):
-                # the run's first text with data
-                while node.type != TEXT_NODE or (<CCharacterData*> node).length == 0:
-                    node = node.next
-                if node != end:
-                    return node
-            elif not run_removed(parent, before, end):
+            if keeps or not whitespace_only or not run_removed(parent, before, end):
+                # the run is written: its first text with data (none: the
+                # run writes nothing)
                 while node != end and (node.type != TEXT_NODE
                                        or (<CCharacterData*> node).length == 0):
                     node = node.next
@@ -413,6 +430,55 @@ cdef int first_byte_after(CNode* node, MinifyOptions* options) noexcept nogil:
     return -1
 
 
+# Byte classes of the minified writers, filled at import.
+cdef enum:
+    BC_COLLAPSIBLE = 1      # " ", TAB, LF, CR
+    BC_TEXT_SPECIAL = 2     # '&', '<'
+    BC_UNQUOTABLE = 4       # ASCII whitespace, '"', "'", '=', '<', '>', '`'
+    BC_DOUBLE_QUOTE = 8
+    BC_SINGLE_QUOTE = 16
+    BC_AMPERSAND = 32
+
+cdef uint8_t BYTE_CLASS[256]
+
+
+cdef void fill_byte_classes() noexcept nogil:
+    cdef int c
+    for c in range(256):
+        BYTE_CLASS[c] = 0
+    for c in range(256):
+        if c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0D:
+            BYTE_CLASS[c] |= BC_COLLAPSIBLE
+        if is_ascii_whitespace_byte(<uint8_t> c) or c == 0x22 or c == 0x27 \
+                or c == 0x3D or c == 0x3C or c == 0x3E or c == 0x60:
+            BYTE_CLASS[c] |= BC_UNQUOTABLE
+    BYTE_CLASS[0x26] |= BC_TEXT_SPECIAL | BC_AMPERSAND
+    BYTE_CLASS[0x3C] |= BC_TEXT_SPECIAL
+    BYTE_CLASS[0x22] |= BC_DOUBLE_QUOTE
+    BYTE_CLASS[0x27] |= BC_SINGLE_QUOTE
+
+fill_byte_classes()
+
+
+cdef void close_open_chain(Buffer* out, CNode* deepest, CNode* element) noexcept nogil:
+    """Before `element`'s end tag: the descendants left open at the end of
+    its content (their end tags omitted, `deepest` the innermost) are
+    closed by it on reparse unless one has its tag name, whose end tag it
+    would then be: their end tags are written after all, innermost first."""
+    cdef CNode* node = deepest
+    cdef lxp_tag_id_t tag = html_tag(element)
+    while node != NULL and node != element:
+        if html_tag(node) == tag:
+            break
+        node = walk_parent(node)
+    if node == NULL or node == element:
+        return
+    node = deepest
+    while node != NULL and node != element:
+        write_end(out, node)
+        node = walk_parent(node)
+
+
 cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
                               bint collapse, int following,
                               int* space) noexcept nogil:
@@ -424,10 +490,18 @@ cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
     cdef size_t start = 0
     cdef size_t i = 0
     cdef uint8_t c
-    while i < length:
-        c = data[i]
-        if collapse and is_collapsible(c):
+    cdef uint8_t mask = BC_TEXT_SPECIAL | (BC_COLLAPSIBLE if collapse else 0)
+    while True:
+        # the bytes written as they are, at once
+        while i < length and (BYTE_CLASS[data[i]] & mask) == 0:
+            i += 1
+        if i > start:
             buffer_write(out, data + start, i - start)
+            space[0] = 0
+        if i >= length:
+            return
+        c = data[i]
+        if BYTE_CLASS[c] & BC_COLLAPSIBLE and collapse:
             if space[0] == 0:
                 if c == 0x0A or c == 0x0D:
                     buffer_byte(out, 0x0A)
@@ -438,58 +512,56 @@ cdef void write_minified_text(Buffer* out, const uint8_t* data, size_t length,
             elif space[0] == 1 and (c == 0x0A or c == 0x0D) and out.length:
                 out.data[out.length - 1] = 0x0A
                 space[0] = 2
-            i += 1
-            start = i
-            continue
-        space[0] = 0
-        if c == 0x3C or (c == 0x26 and (
-                (i + 1 < length and is_name_byte(data[i + 1]))
-                or (i + 1 == length and following >= 0
-                    and is_name_byte(<uint8_t> following)))):
-            buffer_write(out, data + start, i - start)
-            buffer_write_c(out, "&lt;" if c == 0x3C else "&amp;")
-            start = i + 1
+        else:
+            space[0] = 0
+            if c == 0x3C:
+                buffer_write_c(out, "&lt;")
+            elif (i + 1 < length and is_name_byte(data[i + 1])) or (
+                    i + 1 == length and following >= 0
+                    and is_name_byte(<uint8_t> following)):
+                buffer_write_c(out, "&amp;")
+            else:
+                buffer_byte(out, c)
         i += 1
-    buffer_write(out, data + start, length - start)
+        start = i
 
 
 cdef void write_minified_value(Buffer* out, const uint8_t* data,
                                size_t length) noexcept nogil:
     """An attribute value: unquoted where the syntax allows (not empty, no
     whitespace, quotes, '=', '<', '>' or '`'), else in the quote it holds
-    fewer of; '&' escaped before a name character or at the end."""
+    fewer of; '&' escaped before a name character."""
     cdef size_t i
     cdef uint8_t c
-    cdef bint has_double = False
-    cdef bint has_single = False
-    cdef bint needs_quotes = length == 0
-    cdef uint8_t quote
+    cdef uint8_t classes = 0
+    cdef uint8_t quote = 0x22
+    cdef bint needs_quotes
+    cdef bint escape_quote = False
     cdef size_t start = 0
     for i in range(length):
-        c = data[i]
-        if c == 0x22:
-            has_double = True
-            needs_quotes = True
-        elif c == 0x27:
-            has_single = True
-            needs_quotes = True
-        elif is_ascii_whitespace_byte(c) or c == 0x3D or c == 0x3C or c == 0x3E \
-                or c == 0x60:
-            needs_quotes = True
-    quote = 0x27 if has_double and not has_single else 0x22
+        classes |= BYTE_CLASS[data[i]]
+    needs_quotes = length == 0 or (classes & BC_UNQUOTABLE) != 0
     if needs_quotes:
+        if classes & BC_DOUBLE_QUOTE:
+            if classes & BC_SINGLE_QUOTE:
+                escape_quote = True
+            else:
+                quote = 0x27
         buffer_byte(out, quote)
-    for i in range(length):
-        c = data[i]
-        if c == quote and needs_quotes:
-            buffer_write(out, data + start, i - start)
-            buffer_write_c(out, "&#34;")
-            start = i + 1
-        elif c == 0x26 and (i + 1 == length or is_name_byte(data[i + 1])):
-            buffer_write(out, data + start, i - start)
-            buffer_write_c(out, "&amp;")
-            start = i + 1
-    buffer_write(out, data + start, length - start)
+    if not escape_quote and not (classes & BC_AMPERSAND):
+        buffer_write(out, data, length)
+    else:
+        for i in range(length):
+            c = data[i]
+            if c == quote and escape_quote:
+                buffer_write(out, data + start, i - start)
+                buffer_write_c(out, "&#34;")
+                start = i + 1
+            elif c == 0x26 and i + 1 < length and is_name_byte(data[i + 1]):
+                buffer_write(out, data + start, i - start)
+                buffer_write_c(out, "&amp;")
+                start = i + 1
+        buffer_write(out, data + start, length - start)
     if needs_quotes:
         buffer_byte(out, quote)
 
@@ -580,7 +652,6 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
     cdef CNode* node
     cdef CNode* child
     cdef CNode* first
-    cdef CNode* before
     cdef CNode* end
     cdef CElement* element
     cdef CCharacterData* data
@@ -594,6 +665,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
     cdef bint parent_keeps
     cdef size_t in_template = 0     # template contents open (and above)
     cdef uint8_t open_inside = 0    # OPEN_ bits (see omits_end)
+    cdef CNode* open_chain = NULL   # the deepest of them (see close_open_chain)
     cdef CNode* after
     # Whitespace-keeping elements and templates above the root count too.
     node = root.parent if include_root else root
@@ -648,12 +720,20 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                                                        options):
                 write_mode_start_tag(out, element, options)
                 open_inside = 0
+                open_chain = NULL
             # (a leading LF of pre, textarea and listing is dropped by the
             # parser: one more keeps it)
             if (element.tag_id == TAG_PRE or element.tag_id == TAG_TEXTAREA
                     or element.tag_id == TAG_LISTING) and element.ns == NS_HTML \
                     and starts_with_newline(first):
                 buffer_byte(out, 0x0A)
+            if options.replacement_next < options.replacement_count \
+                    and options.replacements[options.replacement_next].element == node:
+                # (a hook's text for this script or style, instead of its own)
+                buffer_write(out, options.replacements[options.replacement_next].data,
+                             options.replacements[options.replacement_next].length)
+                options.replacement_next += 1
+                descend = False
         else:
             in_run = False
             if node.type == DOCUMENT_TYPE_NODE:
@@ -682,11 +762,16 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                     if node == root or not omits_end(
                             <CElement*> node, after, in_template != 0,
                             open_inside, options):
+                        if open_chain != NULL:
+                            close_open_chain(out, open_chain, node)
                         write_end(out, node)
                         open_inside = 0
+                        open_chain = NULL
                     elif after == NULL:
                         open_inside |= OPEN_P if html_tag(node) == TAG_P else \
                             OPEN_OPTION if html_tag(node) == TAG_OPTION else OPEN_OTHER
+                        if open_chain == NULL:
+                            open_chain = node
             if node == root:
                 return -1 if out.failed else 0
             child = walk_next_sibling(node, False)
@@ -983,17 +1068,76 @@ cdef str serialize_pretty_html(CNode* node, bint include_self, size_t indent):
 # The Python entry: to_html(minify=..., indent=..., **options)
 # ---------------------------------------------------------------------------
 
+# https://mimesniff.spec.whatwg.org/#javascript-mime-type (and "module")
+_JAVASCRIPT_TYPES = frozenset([
+    "", "module", "application/ecmascript", "application/javascript",
+    "application/x-ecmascript", "application/x-javascript", "text/ecmascript",
+    "text/javascript", "text/javascript1.0", "text/javascript1.1",
+    "text/javascript1.2", "text/javascript1.3", "text/javascript1.4",
+    "text/javascript1.5", "text/jscript", "text/livescript", "text/x-ecmascript",
+    "text/x-javascript"])
+
+
+cdef list hook_replacements(CNode* root, bint include_root, object minify_js,
+                            object minify_css):
+    """(element, bytes) of the HTML script and style elements under root,
+    in tree order, whose text a hook rewrote: script elements of a
+    JavaScript type with minify_js, style elements of type text/css (or
+    none) with minify_css. A hook's result that could end the element or
+    change how its text is tokenized (a "</script", "</style" or, in a
+    script, "<!--") is not used: the text stays as it was."""
+    cdef list found = []
+    cdef CNode* node = root if include_root else walk_first_child(root)
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef Buffer text
+    cdef str kind, value, result
+    while node != NULL:
+        if node.type == ELEMENT_NODE and (<CElement*> node).ns == NS_HTML and (
+                ((<CElement*> node).tag_id == TAG_SCRIPT and minify_js is not None)
+                or ((<CElement*> node).tag_id == TAG_STYLE and minify_css is not None)):
+            element = <CElement*> node
+            attr = element_find_attribute(element, ATTR_TYPE, NS__UNDEF)
+            kind = "" if attr == NULL else \
+                decode_utf8(attr.value, attr.value_length).strip().lower()
+            memset(&text, 0, sizeof(Buffer))
+            write_descendant_text(&text, node)
+            value = buffer_finish(&text)
+            result = None
+            if element.tag_id == TAG_SCRIPT and kind in _JAVASCRIPT_TYPES:
+                result = minify_js(value)
+                if not isinstance(result, str):
+                    raise TypeError("minify_js must return a str, not %s"
+                                    % type(result).__name__)
+                if "</script" in result.lower() or "<!--" in result:
+                    result = None
+            elif element.tag_id == TAG_STYLE and kind in ("", "text/css"):
+                result = minify_css(value)
+                if not isinstance(result, str):
+                    raise TypeError("minify_css must return a str, not %s"
+                                    % type(result).__name__)
+                if "</style" in result.lower():
+                    result = None
+            if result is not None:
+                found.append((<size_t> node, encode_utf8(result, "result")))
+        node = walk_next(node, root, False)
+    return found
+
+
 _MINIFY_OPTIONS = ("keep_closing_tags", "keep_comments",
                   "keep_conditional_comments", "keep_html_and_head_opening_tags",
                   "allow_removing_spaces_between_attributes",
                   "keep_spaces_between_attributes",
-                  "remove_processing_instructions")
+                  "remove_processing_instructions", "minify_js", "minify_css")
 
 
 cdef str serialize_with_options(CNode* node, bint include_self, bint minify,
                                 object indent, dict options):
     cdef MinifyOptions settings
     cdef Py_ssize_t width
+    cdef list found
+    cdef Py_ssize_t i
+    cdef CDocument* c_doc = node.owner
     if indent is not None and minify:
         raise ValueError("to_html() takes minify=True or indent, not both")
     if indent is not None:
@@ -1029,4 +1173,32 @@ cdef str serialize_with_options(CNode* node, bint include_self, bint minify,
         options.get("keep_spaces_between_attributes", False))
     settings.remove_processing_instructions = bool(
         options.get("remove_processing_instructions", False))
-    return serialize_minified_html(node, include_self, &settings)
+    settings.replacements = NULL
+    settings.replacement_count = settings.replacement_next = 0
+    minify_js = options.get("minify_js")
+    minify_css = options.get("minify_css")
+    for name, hook in (("minify_js", minify_js), ("minify_css", minify_css)):
+        if hook is not None and not callable(hook):
+            raise TypeError("%s must be a callable taking and returning a str "
+                            "(lexpy has no JS or CSS minifier of its own), not %r"
+                            % (name, hook))
+    if minify_js is None and minify_css is None:
+        return serialize_minified_html(node, include_self, &settings)
+    # The tree cannot change while the hooks run (nor between them and the
+    # walk): the pointers collected stay good.
+    begin_reading(c_doc)
+    try:
+        found = hook_replacements(node, include_self, minify_js, minify_css)
+        settings.replacements = <RawReplacement*> malloc(
+            max(1, len(found)) * sizeof(RawReplacement))
+        if settings.replacements == NULL:
+            raise MemoryError()
+        for i in range(len(found)):
+            settings.replacements[i].element = <CNode*> <size_t> found[i][0]
+            settings.replacements[i].data = <const uint8_t*> <bytes> found[i][1]
+            settings.replacements[i].length = len(<bytes> found[i][1])
+        settings.replacement_count = len(found)
+        return serialize_minified_html(node, include_self, &settings)
+    finally:
+        free(settings.replacements)
+        end_reading(c_doc)

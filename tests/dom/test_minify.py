@@ -297,7 +297,11 @@ PIECES = [
     "<details>", "<summary>", "<object>", "<audio>", "<video>", "<ins>", "<del>", "<map>",
     "<x-y>", "</x-y>", "<?pi x?>", "<frameset>", "<frame>", "<nobr>", "<center>",
     "<address>", "<menu>", "<dialog>", "<search>", "<main>", "<figure>", "<hgroup>",
-    "<fieldset>", "<legend>", "\u3000", "\xa0", "\r\n", "\x0c"]
+    "<fieldset>", "<legend>", "\u3000", "\xa0", "\r\n", "\x0c", "<rtc>", "<rb>",
+    "<img src=a&b>", "<a href=\"x y\">", "<td nowrap>", "<br/>", "</br>", "<li> x", "<p>\n",
+    "<h2>", "<blockquote>", "<article>", "<nav>", "<iframe>", "<noembed>", "<noframes>",
+    "<foreignObject>", "<desc>", "<mi>", "<annotation-xml encoding=text/html>",
+    "<font color=red>", "<code>", "<wbr>", "&#38;", "&amp;amp;", "a&b", "&x"]
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -318,3 +322,121 @@ def test_random_documents(seed):
                 if failure:
                     failures.append("%r %s %r\n%s" % (html, scripting, options, failure))
     assert not failures, "\n\n".join(failures[:3])
+
+
+@pytest.mark.parametrize("html", [
+    # a dd left open inside a dd: the outer </dd> would close the inner one
+    "<code><dd><li> x<dd>y",
+    # an li start tag does not close an li over an open li
+    "<address><legend><dt><li></li><caption></ul><dt><meta>",
+    # in template contents after table parts, a form does not close a p
+    "<select><template><thead><details></p></td><form><td></template>",
+    # a template after a caption goes into the caption
+    "<table><caption>x</caption><template>y</template></table>",
+])
+def test_found_by_random_documents(html):
+    for scripting in (True, False):
+        def parse(text, scripting=scripting):
+            return lexpy.parse(text, scripting=scripting)
+        tree = _serializable(parse, parse(html))
+        assert tree is not None
+        for options in OPTION_SETS:
+            failure = check_minified(parse, tree, scripting, options)
+            assert failure is None, failure
+
+
+def test_api_made_edge_cases():
+    doc = lexpy.parse("<pre><b>x</b></pre><template><p>t</p></template>")
+    pre = doc.get_elements_by_tag_name("pre")[0]
+    pre.append_child(doc.create_text_node(""))
+    pre.append_child(doc.create_comment("c"))          # (a run that writes nothing)
+    assert "<pre><b>x</b></pre>" in doc.to_html(minify=True)
+    assert "<pre><b>x</b><!--c--></pre>" in doc.to_html(indent=2)
+    template = doc.get_elements_by_tag_name("template")[0]
+    p = template.content.first_child
+    assert p.to_html(minify=True) == "<p>t</p>"
+    assert template.content.to_html(minify=True) == "<p>t"
+    assert template.to_html(minify=True) == "<template><p>t</template>"
+    text = doc.create_text_node("a  <b>  c")
+    assert text.to_html(minify=True) == "a &lt;b> c"
+    assert doc.create_comment("x").to_html(minify=True) == "<!--x-->"
+    fragment = doc.create_document_fragment()
+    fragment.append(doc.create_element("li"), doc.create_element("li"))
+    assert fragment.to_html(minify=True) == "<li><li>"
+    assert fragment.to_html(indent=2) == "<li></li>\n<li></li>"
+
+
+# -- the script and style hooks ---------------------------------------------
+
+JAVASCRIPT_TYPES = {"", "module", "text/javascript", "application/javascript",
+                    "application/ecmascript", "application/x-ecmascript",
+                    "application/x-javascript", "text/ecmascript", "text/jscript",
+                    "text/livescript", "text/x-ecmascript", "text/x-javascript"} | {
+    "text/javascript1.%d" % i for i in range(6)}
+
+
+def _strip_js(text):
+    return text.strip()
+
+
+def _squeeze_css(text):
+    return " ".join(text.split())
+
+
+def _apply_hooks(tree):
+    """The hooks' documented effect on a parsed tree: an HTML script of a
+    JavaScript type and an HTML style of type text/css get the hook's text,
+    unless it holds '</script' or '<!--' ('</style' for a style)."""
+    for element in list(tree.query_selector_all("script, style")):
+        if element.namespace_uri != "http://www.w3.org/1999/xhtml":
+            continue
+        kind = (element.get_attribute("type") or "").strip().lower()
+        text = element.text_content
+        if element.local_name == "script" and kind in JAVASCRIPT_TYPES:
+            result = _strip_js(text)
+            if "</script" in result.lower() or "<!--" in result:
+                continue
+        elif element.local_name == "style" and kind in ("", "text/css"):
+            result = _squeeze_css(text)
+            if "</style" in result.lower():
+                continue
+        else:
+            continue
+        element.text_content = result
+    return tree
+
+
+@pytest.mark.parametrize("path", PAGES[::4], ids=[p.name for p in PAGES[::4]])
+def test_hooks_rewrite_scripts_and_styles(path):
+    tree = _serializable(lexpy.parse, lexpy.parse(path.read_bytes()))
+    minified = tree.to_html(minify=True, minify_js=_strip_js, minify_css=_squeeze_css)
+    expected = collapse(_apply_hooks(lexpy.parse(tree.to_html())), True)
+    assert lexpy.dump(lexpy.parse(minified)) == lexpy.dump(expected)
+
+
+def test_hooks_results_that_would_break_the_page_are_not_used():
+    doc = lexpy.parse("<script>a()</script><style>p{}</style><script type=text/x-t>x</script>")
+    out = doc.to_html(minify=True, minify_js=lambda text: "</script><b>",
+                      minify_css=lambda text: "</STYLE>")
+    assert "<script>a()</script><style>p{}</style>" in out
+    out = doc.to_html(minify=True, minify_js=lambda text: "b()", minify_css=lambda text: "q{}")
+    assert "<script>b()</script><style>q{}</style><script type=text/x-t>x</script>" in out
+
+
+def test_hooks_must_be_callables_returning_str():
+    doc = lexpy.parse("<script>a()</script>")
+    with pytest.raises(TypeError):
+        doc.to_html(minify=True, minify_js=True)
+    with pytest.raises(TypeError):
+        doc.to_html(minify=True, minify_js=lambda text: None)
+
+
+def test_hooks_cannot_change_the_tree():
+    doc = lexpy.parse("<script>a()</script><p>x")
+
+    def hook(text):
+        doc.body.remove()
+        return text
+    with pytest.raises(RuntimeError):
+        doc.to_html(minify=True, minify_js=hook)
+    assert doc.body is not None
