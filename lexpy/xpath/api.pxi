@@ -237,6 +237,10 @@ cdef XPath make_xpath(str text, dict namespaces, dict extensions):
         program.predicates[i].shape = shape[0]
         program.predicates[i].shape_step = shape[1]
         program.predicates[i].shape_string = shape[2]
+    for i in range(program.step_count):
+        program.steps[i].c_only = not program.steps[i].positional and all(
+            program.predicates[program.steps[i].first_predicate + p].shape != SHAPE_NONE
+            for p in range(program.steps[i].predicate_count))
     program.root_first = offsets[len(compiler.blocks) - 1]
     program.root_count = len(compiler.blocks[len(compiler.blocks) - 1])
     program.name_count = len(compiler.names)

@@ -533,13 +533,15 @@ cdef class Evaluation:
         cdef int status = 0
         cdef Binding* binding = &self.binding
         cdef Predicate* first_predicate
-        if step.predicate_count == 0:
-            # Only walks and compares: without the GIL.
+        if step.predicate_count == 0 or step.c_only:
+            # Only walks and compares (predicates of fast.pxi's shapes at
+            # most): without the GIL.
             with nogil:
                 for i in range(input.nodes.count):
                     axis_start(&walk, step.axis, input.nodes.items[i])
                     while axis_next(&walk, &node):
-                        if node_test(binding, step, node, principal_attribute):
+                        if node_test(binding, step, node, principal_attribute) \
+                                and shapes_true(binding, self.program, step, node):
                             if node_list_push(out, node) != 0:
                                 status = -1
                                 break
@@ -628,6 +630,15 @@ cdef class Evaluation:
         stack.append(call_function(self, op.arg, <Py_ssize_t> op.number, args, context,
                                    position, size))
         return 0
+
+
+cdef inline bint shapes_true(Binding* binding, XPath program, Step* step,
+                             NodeRef node) noexcept nogil:
+    cdef uint32_t p
+    for p in range(step.predicate_count):
+        if not shape_true(binding, program, &program.predicates[step.first_predicate + p], node):
+            return False
+    return True
 
 
 cdef double divide(double left, double right):
