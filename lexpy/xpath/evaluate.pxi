@@ -382,7 +382,7 @@ cdef class Evaluation:
                 self.binding.string_length[slot.exact], False)
         for i in range(program.namespace_count):
             index = program.namespace_strings[i]
-            self.binding.namespace_ids[i] = namespace_id_of(
+            self.binding.namespace_ids[i] = document_namespace_lookup(
                 doc, self.binding.string_data[index], self.binding.string_length[index])
             self.binding.namespace_is_xhtml[i] = self.binding.namespace_ids[i] == NS_HTML
         return 0
