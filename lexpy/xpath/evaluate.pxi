@@ -387,6 +387,16 @@ cdef class Evaluation:
             self.binding.namespace_is_xhtml[i] = self.binding.namespace_ids[i] == NS_HTML
         return 0
 
+    cdef int ensure_order(self) except -1:
+        """The ordinal table (made once per evaluation: O(n))."""
+        cdef int status = 0
+        if self.order.capacity == 0:
+            with nogil:
+                status = order_map_build(&self.order, self.root)
+            if status != 0:
+                raise MemoryError()
+        return 0
+
     cdef int sort(self, NodeSet nodes) except -1:
         cdef int status = 0
         if nodes.nodes.count < 2:

@@ -44,7 +44,6 @@ KNOWN: Dict[str, str] = {
     "test_regexp": "takes steps below re:match()'s result: EXSLT's match elements are "
                    "libxslt's; lexpy's re:match returns the strings (as lxml's Python "
                    "results show them)",
-    "test_set": "EXSLT sets (set:difference, set:intersection) are not implemented",
     "test_css2xpath": "compares cssselect's translation string (cssselect-version test)",
     "test_has_class_error_no_args": "parsel's error messages of its lxml has-class()",
     "test_has_class_error_invalid_arg_type": "parsel's error messages of its lxml has-class()",
