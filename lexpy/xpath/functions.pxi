@@ -237,7 +237,9 @@ cdef object call_function(Evaluation ev, uint32_t function, Py_ssize_t extension
     if function == FN_LANG:
         return lang_matches(ev, context, to_string(args[0]))
     if function == FN_HAS_CLASS:
-        return has_class(context, [to_string(a) for a in args])
+        if not all(isinstance(a, str) for a in args):
+            raise XPathEvalError(u"has-class arguments must be strings")      # parsel's words
+        return has_class(context, args)
     if function == FN_RE_TEST:
         return _re.search(to_string(args[1]), to_string(args[0]),
                           regex_flags(to_string(args[2]) if count == 3 else u"")) is not None

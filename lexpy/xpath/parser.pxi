@@ -649,6 +649,8 @@ cdef class Compiler:
             spec = EXSLT_SET_FUNCTIONS.get(local)
         if spec is None:
             self.error(u"unknown function %s()" % shown, offset)
+        if spec[0] == FN_HAS_CLASS and count == 0:
+            self.error(u"has-class must have at least 1 argument", offset)     # parsel's words
         if count < spec[1] or (spec[2] >= 0 and count > spec[2]):
             self.error(u"wrong number of arguments to %s(): %d" % (shown, count), offset)
         if spec[0] == FN_LAST or spec[0] == FN_POSITION:

@@ -45,9 +45,8 @@ KNOWN: Dict[str, str] = {
                    "libxslt's; lexpy's re:match returns the strings (as lxml's Python "
                    "results show them)",
     "test_css2xpath": "compares cssselect's translation string (cssselect-version test)",
-    "test_has_class_error_no_args": "parsel's error messages of its lxml has-class()",
-    "test_has_class_error_invalid_arg_type": "parsel's error messages of its lxml has-class()",
-    "test_has_class_error_invalid_unicode": "parsel's error messages of its lxml has-class()",
+    "test_has_class_error_invalid_unicode": "passes the expression as bytes (lxml takes "
+                                            "them; lexpy's xpath() takes a str: TypeError)",
     "test_set_xpathfunc": "registers a function in lxml's FunctionNamespace (lexpy: "
                           "compile_xpath(extensions=...))",
 }
