@@ -17,8 +17,7 @@ import pytest
 
 from tests.xpath.cases import xpath_dir
 
-pytest.importorskip  # noqa: B018  (parsel is in the test extra: imported loudly below)
-import parsel  # noqa: E402,F401
+import parsel  # noqa: E402,F401  (in the test extra: fails loudly without)
 
 ROOT = Path(__file__).resolve().parents[2]
 
