@@ -20,14 +20,32 @@ class XPathString(str):
         return self.parent
 
 
+# The two kinds, with what does not vary as class attributes (two
+# attributes set per result instead of five: results are made by the
+# thousand).
+class _XPathAttributeString(XPathString):
+    is_attribute = True
+    is_text = False
+    _node = None
+
+
+class _XPathTextString(XPathString):
+    is_attribute = False
+    is_text = True
+    attrname = None
+
+
 cdef object make_string(str value, object parent, bint attribute, object attrname,
                         object node):
-    cdef object result = XPathString(value)
-    result.parent = parent
-    result.is_attribute = attribute
-    result.is_text = not attribute
-    result.attrname = attrname
-    result._node = node                   # the Text node (None for an attribute)
+    cdef object result
+    if attribute:
+        result = _XPathAttributeString(value)
+        result.parent = parent
+        result.attrname = attrname
+    else:
+        result = _XPathTextString(value)
+        result.parent = parent
+        result._node = node               # the Text node
     return result
 
 

@@ -26,7 +26,7 @@ def test_results_are_as_lxml_gives_them(doc: Any) -> None:
     assert all(isinstance(a, lexpy.Element) for a in links)
     hrefs = doc.xpath("//li/a/@href")
     assert hrefs == ["/x", "/y"]
-    assert all(type(h) is lexpy.XPathString for h in hrefs)
+    assert all(isinstance(h, lexpy.XPathString) for h in hrefs)
     assert hrefs[0].is_attribute and not hrefs[0].is_text and hrefs[0].attrname == "href"
     assert hrefs[0].parent is links[0] and hrefs[0].getparent() is links[0]
     texts = doc.xpath("//a/text()")
