@@ -12,7 +12,8 @@ standard, and a real DOM comes out that serializes back to HTML::
 parse(), parse_fragment() and Parser (incremental) build trees;
 extract_text() gives a tree's readable text (or its main content only) and
 to_markdown() its CommonMark (lexpy.text; Element.inner_text is the
-standard's innerText); dump()
+standard's innerText); node.xpath() and compile_xpath() are XPath 1.0
+(lexpy.xpath; lexpy.parsel is parsel's Selector on it); dump()
 gives the html5lib test format of a tree and serialize() the HTML with
 html5lib's serializer options; to_etree() and to_lxml() convert a tree to
 ElementTree and lxml (lexpy.etree); lexpy.bs4 and lexpy.html5lib are the

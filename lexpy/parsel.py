@@ -115,7 +115,6 @@ class Selector(parsel.Selector):
         namespace_map = dict(self.namespaces)
         if namespaces is not None:
             namespace_map.update(namespaces)
-        namespace_map.pop("set", None)                 # EXSLT sets: not implemented
         try:
             context: Any = self.root
             result = context.xpath(query, namespaces=namespace_map, **kwargs)

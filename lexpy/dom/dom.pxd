@@ -8,8 +8,9 @@
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
 from libc.string cimport memcmp, memcpy, strlen
-from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, NS__UNDEF
-from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch
+from lexpy.core.names cimport (
+    lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, NS__UNDEF, NS__LAST_STATIC, lxp_ns_uri)
+from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch, name_table_get
 
 
 # Whether UTF-8 bytes are all ASCII (eight at a time). Inline: the DOM's
@@ -343,6 +344,33 @@ cdef inline bint element_attribute_is(CElement* element, lxp_attr_id_t name,
     cdef size_t length = strlen(lower)
     return attr != NULL and attr.value_length == length and bytes_equal(
         attr.value, <const uint8_t*> lower, length, True)
+
+
+# The document's id of a namespace URI (static ids first, then the ones
+# API-made nodes added), or NO_SUCH_NAMESPACE when no node of the document
+# can be in it; "" is NS__UNDEF. Inline: the query layers (xpath; the
+# selectors have their own copy) bind prefixes with it.
+cdef enum:
+    NO_SUCH_NAMESPACE = 0xFFFFFFFF
+
+cdef inline lxp_ns_id_t document_namespace_lookup(CDocument* doc, const uint8_t* uri,
+                                                  size_t length) noexcept nogil:
+    cdef lxp_ns_id_t ns
+    cdef const uint8_t* name
+    cdef size_t n
+    cdef NameTable* table
+    if length == 0:
+        return NS__UNDEF
+    for ns in range(1, NS__LAST_STATIC):
+        if strlen(lxp_ns_uri[ns]) == length and memcmp(lxp_ns_uri[ns], uri, length) == 0:
+            return ns
+    table = doc.namespaces
+    if table != NULL:
+        for ns in range(table.first_id, table.first_id + table.count):
+            name = name_table_get(table, ns, &n)
+            if name != NULL and n == length and memcmp(name, uri, length) == 0:
+                return ns
+    return NO_SUCH_NAMESPACE
 
 
 # ---------------------------------------------------------------------------

@@ -20,14 +20,32 @@ class XPathString(str):
         return self.parent
 
 
+# The two kinds, with what does not vary as class attributes (two
+# attributes set per result instead of five: results are made by the
+# thousand).
+class _XPathAttributeString(XPathString):
+    is_attribute = True
+    is_text = False
+    _node = None
+
+
+class _XPathTextString(XPathString):
+    is_attribute = False
+    is_text = True
+    attrname = None
+
+
 cdef object make_string(str value, object parent, bint attribute, object attrname,
                         object node):
-    cdef object result = XPathString(value)
-    result.parent = parent
-    result.is_attribute = attribute
-    result.is_text = not attribute
-    result.attrname = attrname
-    result._node = node                   # the Text node (None for an attribute)
+    cdef object result
+    if attribute:
+        result = _XPathAttributeString(value)
+        result.parent = parent
+        result.attrname = attrname
+    else:
+        result = _XPathTextString(value)
+        result.parent = parent
+        result._node = node               # the Text node
     return result
 
 
@@ -237,6 +255,10 @@ cdef XPath make_xpath(str text, dict namespaces, dict extensions):
         program.predicates[i].shape = shape[0]
         program.predicates[i].shape_step = shape[1]
         program.predicates[i].shape_string = shape[2]
+    for i in range(program.step_count):
+        program.steps[i].c_only = not program.steps[i].positional and all(
+            program.predicates[program.steps[i].first_predicate + p].shape != SHAPE_NONE
+            for p in range(program.steps[i].predicate_count))
     program.root_first = offsets[len(compiler.blocks) - 1]
     program.root_count = len(compiler.blocks[len(compiler.blocks) - 1])
     program.name_count = len(compiler.names)

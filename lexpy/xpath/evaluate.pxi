@@ -382,9 +382,19 @@ cdef class Evaluation:
                 self.binding.string_length[slot.exact], False)
         for i in range(program.namespace_count):
             index = program.namespace_strings[i]
-            self.binding.namespace_ids[i] = namespace_id_of(
+            self.binding.namespace_ids[i] = document_namespace_lookup(
                 doc, self.binding.string_data[index], self.binding.string_length[index])
             self.binding.namespace_is_xhtml[i] = self.binding.namespace_ids[i] == NS_HTML
+        return 0
+
+    cdef int ensure_order(self) except -1:
+        """The ordinal table (made once per evaluation: O(n))."""
+        cdef int status = 0
+        if self.order.capacity == 0:
+            with nogil:
+                status = order_map_build(&self.order, self.root)
+            if status != 0:
+                raise MemoryError()
         return 0
 
     cdef int sort(self, NodeSet nodes) except -1:
@@ -533,13 +543,15 @@ cdef class Evaluation:
         cdef int status = 0
         cdef Binding* binding = &self.binding
         cdef Predicate* first_predicate
-        if step.predicate_count == 0:
-            # Only walks and compares: without the GIL.
+        if step.predicate_count == 0 or step.c_only:
+            # Only walks and compares (predicates of fast.pxi's shapes at
+            # most): without the GIL.
             with nogil:
                 for i in range(input.nodes.count):
                     axis_start(&walk, step.axis, input.nodes.items[i])
                     while axis_next(&walk, &node):
-                        if node_test(binding, step, node, principal_attribute):
+                        if node_test(binding, step, node, principal_attribute) \
+                                and shapes_true(binding, self.program, step, node):
                             if node_list_push(out, node) != 0:
                                 status = -1
                                 break
@@ -628,6 +640,15 @@ cdef class Evaluation:
         stack.append(call_function(self, op.arg, <Py_ssize_t> op.number, args, context,
                                    position, size))
         return 0
+
+
+cdef inline bint shapes_true(Binding* binding, XPath program, Step* step,
+                             NodeRef node) noexcept nogil:
+    cdef uint32_t p
+    for p in range(step.predicate_count):
+        if not shape_true(binding, program, &program.predicates[step.first_predicate + p], node):
+            return False
+    return True
 
 
 cdef double divide(double left, double right):

@@ -237,7 +237,9 @@ cdef object call_function(Evaluation ev, uint32_t function, Py_ssize_t extension
     if function == FN_LANG:
         return lang_matches(ev, context, to_string(args[0]))
     if function == FN_HAS_CLASS:
-        return has_class(context, [to_string(a) for a in args])
+        if not all(isinstance(a, str) for a in args):
+            raise XPathEvalError(u"has-class arguments must be strings")      # parsel's words
+        return has_class(context, args)
     if function == FN_RE_TEST:
         return _re.search(to_string(args[1]), to_string(args[0]),
                           regex_flags(to_string(args[2]) if count == 3 else u"")) is not None
@@ -254,6 +256,8 @@ cdef object call_function(Evaluation ev, uint32_t function, Py_ssize_t extension
         flags = to_string(args[2])
         return _re.sub(to_string(args[1]), to_string(args[3]).replace(u"\\", u"\\\\"),
                        to_string(args[0]), 0 if u"g" in flags else 1, regex_flags(flags))
+    if function >= FN_SET_DIFFERENCE and function <= FN_SET_TRAILING:
+        return set_function(ev, function, args)
     if function == FN_EXTENSION:
         return call_extension(ev, ev.program.extension_functions[extension], args, context)
     raise XPathEvalError(u"unknown function")
@@ -284,3 +288,58 @@ cdef object call_extension(Evaluation ev, object function, list args, NodeRef co
             return node_set_from_python(ev, result)
         return list(result)
     return to_string(str(result))
+
+
+cdef object set_function(Evaluation ev, uint32_t function, list args):
+    """EXSLT sets (http://exslt.org/set/): O(|A| + |B|) with a set of
+    nodes, leading/trailing by document order."""
+    cdef NodeSet first = as_node_set(args[0], u"an EXSLT set function")
+    cdef NodeSet second
+    cdef NodeSet result = NodeSet.__new__(NodeSet)
+    cdef set other = set()
+    cdef set seen
+    cdef size_t i
+    cdef size_t boundary
+    cdef NodeRef ref
+    cdef str value
+    if function == FN_SET_DISTINCT:
+        seen = set()
+        for i in range(first.nodes.count):
+            value = string_value(first.nodes.items[i])
+            if value not in seen:
+                seen.add(value)
+                if node_list_push(&result.nodes, first.nodes.items[i]) != 0:
+                    raise MemoryError()
+        return result
+    second = as_node_set(args[1], u"an EXSLT set function")
+    for i in range(second.nodes.count):
+        other.add((<size_t> second.nodes.items[i].node, second.nodes.items[i].attr))
+    if function == FN_SET_HAS_SAME_NODE:
+        for i in range(first.nodes.count):
+            if (<size_t> first.nodes.items[i].node, first.nodes.items[i].attr) in other:
+                return True
+        return False
+    if function == FN_SET_LEADING or function == FN_SET_TRAILING:
+        if second.nodes.count == 0:
+            return first
+        ref = second.nodes.items[0]
+        key = (<size_t> ref.node, ref.attr)
+        if not any((<size_t> first.nodes.items[i].node, first.nodes.items[i].attr) == key
+                   for i in range(first.nodes.count)):
+            return result                  # B's first node is not in A: empty
+        ev.ensure_order()
+        boundary = order_of(&ev.order, ref.node)
+        bound = (boundary, ref.attr)
+        for i in range(first.nodes.count):
+            ref = first.nodes.items[i]
+            position = (order_of(&ev.order, ref.node), ref.attr)
+            if (position < bound) if function == FN_SET_LEADING else (position > bound):
+                if node_list_push(&result.nodes, ref) != 0:
+                    raise MemoryError()
+        return result
+    for i in range(first.nodes.count):
+        ref = first.nodes.items[i]
+        if ((<size_t> ref.node, ref.attr) in other) == (function == FN_SET_INTERSECTION):
+            if node_list_push(&result.nodes, ref) != 0:
+                raise MemoryError()
+    return result

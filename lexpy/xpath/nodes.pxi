@@ -20,31 +20,11 @@ cdef struct Binding:
     uint32_t* tag_exact
     uint32_t* attr_lower
     uint32_t* attr_exact
-    uint32_t* namespace_ids       # per namespace slot (NO_SUCH_NAMESPACE: not in the document)
+    uint32_t* namespace_ids       # per namespace slot (NO_SUCH_NAMESPACE: not in the document;
+                                  # dom.pxd's document_namespace_lookup)
     uint8_t* namespace_is_xhtml
     const uint8_t** string_data   # every string of the program as UTF-8
     size_t* string_length
-
-DEF NO_SUCH_NAMESPACE = 0xFFFFFFFF
-
-
-cdef uint32_t namespace_id_of(CDocument* doc, const uint8_t* uri, size_t length) noexcept nogil:
-    """The document's id of a namespace URI, or NO_SUCH_NAMESPACE."""
-    cdef uint32_t ns
-    cdef const uint8_t* name
-    cdef size_t n
-    cdef NameTable* table
-    for ns in range(1, NS__LAST_STATIC):
-        if strlen(lxp_ns_uri[ns]) == length and memcmp(lxp_ns_uri[ns], uri, length) == 0:
-            return ns
-    table = doc.namespaces
-    if table != NULL:
-        for ns in range(table.first_id, table.first_id + table.count):
-            name = name_table_get(table, ns, &n)
-            if name != NULL and n == length and memcmp(name, uri, length) == 0:
-                return ns
-    return NO_SUCH_NAMESPACE
-
 
 cdef inline bint in_data_model(CNode* node) noexcept nogil:
     # The document type node is no node of XPath's data model.

@@ -107,6 +107,12 @@ cdef enum Function:
     FN_RE_TEST                    # EXSLT regular expressions
     FN_RE_MATCH
     FN_RE_REPLACE
+    FN_SET_DIFFERENCE             # EXSLT sets
+    FN_SET_INTERSECTION
+    FN_SET_DISTINCT
+    FN_SET_HAS_SAME_NODE
+    FN_SET_LEADING
+    FN_SET_TRAILING
     FN_HAS_CLASS                  # parsel's has-class()
     FN_EXTENSION                  # a Python function (extensions=); count args
 
@@ -145,6 +151,17 @@ cdef dict CORE_FUNCTIONS = {
 EXSLT_REGULAR_EXPRESSIONS = u"http://exslt.org/regular-expressions"
 XHTML_NAMESPACE = u"http://www.w3.org/1999/xhtml"
 XML_NAMESPACE = u"http://www.w3.org/XML/1998/namespace"
+
+EXSLT_SETS = u"http://exslt.org/sets"
+
+cdef dict EXSLT_SET_FUNCTIONS = {
+    u"difference": (FN_SET_DIFFERENCE, 2, 2, TYPE_NODESET),
+    u"intersection": (FN_SET_INTERSECTION, 2, 2, TYPE_NODESET),
+    u"distinct": (FN_SET_DISTINCT, 1, 1, TYPE_NODESET),
+    u"has-same-node": (FN_SET_HAS_SAME_NODE, 2, 2, TYPE_BOOLEAN),
+    u"leading": (FN_SET_LEADING, 2, 2, TYPE_NODESET),
+    u"trailing": (FN_SET_TRAILING, 2, 2, TYPE_NODESET),
+}
 
 cdef dict EXSLT_FUNCTIONS = {
     u"test": (FN_RE_TEST, 2, 3, TYPE_BOOLEAN),
@@ -612,7 +629,9 @@ cdef class Compiler:
         if prefix is not None:
             uri = self.namespaces.get(prefix)
             if uri is None and prefix == u"re":
-                uri = EXSLT_REGULAR_EXPRESSIONS     # parsel binds re: by default
+                uri = EXSLT_REGULAR_EXPRESSIONS     # parsel binds re: and set: by default
+            if uri is None and prefix == u"set":
+                uri = EXSLT_SETS
             if uri is None:
                 self.error(u"undeclared namespace prefix %r" % prefix, offset)
         extension = self.extensions.get((uri, local))
@@ -626,8 +645,12 @@ cdef class Compiler:
             spec = CORE_FUNCTIONS.get(local)
         elif uri == EXSLT_REGULAR_EXPRESSIONS:
             spec = EXSLT_FUNCTIONS.get(local)
+        elif uri == EXSLT_SETS:
+            spec = EXSLT_SET_FUNCTIONS.get(local)
         if spec is None:
             self.error(u"unknown function %s()" % shown, offset)
+        if spec[0] == FN_HAS_CLASS and count == 0:
+            self.error(u"has-class must have at least 1 argument", offset)     # parsel's words
         if count < spec[1] or (spec[2] >= 0 and count > spec[2]):
             self.error(u"wrong number of arguments to %s(): %d" % (shown, count), offset)
         if spec[0] == FN_LAST or spec[0] == FN_POSITION:

@@ -27,6 +27,7 @@ cdef struct Step:
     uint32_t predicate_count
     uint32_t exists               # only whether the result is empty matters
     uint32_t positional           # some predicate depends on the position
+    uint32_t c_only               # every predicate is a shape of fast.pxi (no Python value)
 
 
 cdef struct Predicate:

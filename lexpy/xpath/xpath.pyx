@@ -22,6 +22,7 @@ from lexpy.core.core cimport (
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, CCharacterData, CProcessingInstruction, Node,
     node_proxy, next_in_tree, element_find_attribute, element_local_name,
+    document_namespace_lookup, NO_SUCH_NAMESPACE,
     ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, COMMENT_NODE, PROCESSING_INSTRUCTION_NODE,
     DOCUMENT_NODE, DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE)
 

@@ -26,7 +26,7 @@ def test_results_are_as_lxml_gives_them(doc: Any) -> None:
     assert all(isinstance(a, lexpy.Element) for a in links)
     hrefs = doc.xpath("//li/a/@href")
     assert hrefs == ["/x", "/y"]
-    assert all(type(h) is lexpy.XPathString for h in hrefs)
+    assert all(isinstance(h, lexpy.XPathString) for h in hrefs)
     assert hrefs[0].is_attribute and not hrefs[0].is_text and hrefs[0].attrname == "href"
     assert hrefs[0].parent is links[0] and hrefs[0].getparent() is links[0]
     texts = doc.xpath("//a/text()")
@@ -209,3 +209,17 @@ def test_predicates_evaluated_in_c_agree_with_the_machine(predicate: str) -> Non
     fast = doc.xpath("//*[%s]" % predicate)
     general = doc.xpath("//*[(%s) and true()]" % predicate)
     assert fast == general
+
+
+def test_exslt_sets() -> None:
+    doc = lexpy.parse(b"<p>1</p><p>2</p><p>2</p><b>x</b>")
+    p = doc.xpath("//p")
+    assert doc.xpath("set:difference(//p, //p[2])") == [p[0], p[2]]
+    assert doc.xpath("set:intersection(//p, //p[position() > 1])") == p[1:]
+    assert doc.xpath("set:distinct(//p)") == p[:2]
+    assert doc.xpath("set:has-same-node(//p, //p[3])") is True
+    assert doc.xpath("set:has-same-node(//p, //b)") is False
+    assert doc.xpath("set:leading(//p, //p[2])") == p[:1]
+    assert doc.xpath("set:trailing(//p, //p[2])") == p[2:]
+    assert doc.xpath("set:leading(//p, //b)") == []
+    assert doc.xpath("set:trailing(//p, //nothing)") == p
