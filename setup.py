@@ -87,6 +87,7 @@ EXTENSIONS = [
               depends=files("lexpy/selectors", ".pxi") + files("lexpy/selectors", ".h")),
     extension("lexpy.text.text", uses=["core"], depends=files("lexpy/text", ".pxi")),
     extension("lexpy.extract.tables", uses=["core"]),
+    extension("lexpy.extract.extractor", uses=["core"]),
     extension("lexpy.corpus.urls", uses=["core"]),
     extension("lexpy.corpus.members", uses=["core"]),
 ]
