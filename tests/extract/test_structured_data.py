@@ -194,6 +194,11 @@ def test_json_ld_leniency_and_error_entries():
     assert set(items[2]) == {"@error", "@text"} and items[2]["@text"] == '{"broken": '
     assert items[3] == {"d": 4}
     assert len(items) == 4
+    html = ('<script type=" Application/LD+JSON ">{"a": 1};</script>'
+            '<script type="application/ld+json">{"b": 2}\n{"c": 3}, [{"d": 4}]</script>'
+            '<script type="application/json">{"no": 1}</script>')
+    items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
+    assert items == [{"a": 1}, {"b": 2}, {"c": 3}, {"d": 4}]
 
 
 def test_opengraph_prefixes_and_uniform():
