@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 # lexpy) fails here with one error that says so.
 _COMPILED_MODULES = ("lexpy.core.core", "lexpy.tokenizer.tokenizer", "lexpy.dom.dom",
                      "lexpy.encoding.encoding", "lexpy.treebuilder.treebuilder",
-                     "lexpy.driver.driver", "lexpy.selectors.selectors")
+                     "lexpy.driver.driver", "lexpy.selectors.selectors",
+                     "lexpy.xpath.xpath")
 
 
 def _missing_compiled_module(error: ModuleNotFoundError) -> ImportError:
@@ -76,6 +77,8 @@ from lexpy.parser import (
     parse_fragment)
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
+from lexpy.xpath import XPath, XPathEvalError, XPathString, XPathSyntaxError, compile_xpath
+from lexpy.sanitizer import Sanitizer, parse_html, parse_html_unsafe, sanitize
 
 __all__ = [
     "Attributes",
@@ -103,10 +106,16 @@ __all__ = [
     "SelectorSyntaxError",
     "SerializerError",
     "Text",
+    "XPath",
+    "XPathEvalError",
+    "XPathString",
+    "XPathSyntaxError",
     "__version__",
     "compile_selector",
+    "compile_xpath",
     "dump",
     "extract_text",
+    "minify",
     "parse",
     "parse_fragment",
     "serialize",
@@ -117,6 +126,8 @@ __all__ = [
     "compile_extractor", "extract_records", "iter_links", "make_links_absolute",
     "microdata_json", "read_tables", "structured_data", "table_grid",
 ]
+# the HTML Sanitizer API (lexpy.sanitizer)
+__all__ += ["Sanitizer", "parse_html", "parse_html_unsafe", "sanitize"]
 
 
 if TYPE_CHECKING:
@@ -157,3 +168,23 @@ def __getattr__(name: str) -> Any:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value
     return value
+
+
+_MINIFY_PARSE_OPTIONS = ("encoding", "default_encoding", "detect_encoding",
+                         "scripting", "processing_instructions")
+
+
+def minify(html: "str | bytes", **options: Any) -> str:
+    """Parse a whole document and return its minified HTML as str:
+    ``parse(html, ...).to_html(minify=True, ...)``. Bytes are decoded as
+    parse() decodes them (encoding sniffing); the result is always a str
+    (encode it in the document's encoding, ``parse(html).encoding``, or in
+    UTF-8 with a <meta charset> that says so). Options: parse()'s encoding,
+    default_encoding, detect_encoding, scripting and
+    processing_instructions, and to_html()'s minify options
+    (keep_closing_tags, keep_comments, keep_conditional_comments,
+    keep_html_and_head_opening_tags, allow_removing_spaces_between_attributes,
+    keep_spaces_between_attributes, remove_processing_instructions)."""
+    parse_options = {name: options.pop(name) for name in _MINIFY_PARSE_OPTIONS
+                     if name in options}
+    return parse(html, **parse_options).to_html(minify=True, **options)

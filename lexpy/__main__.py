@@ -2,7 +2,8 @@
 
 Prints each document serialized back to HTML (the default), its tree in the
 html5lib test format (--dump), its parse errors (--errors), node counts
-and parse time (--stats), its readable text (--text) or Markdown
+and parse time (--stats), its HTML indented (--pretty) or minified
+(--minify), its readable text (--text) or Markdown
 (--markdown), of the main content only with --main-content; --json turns errors and statistics into JSON
 lines. A directory argument parses every .html/.htm file under it (with a
 progress bar on standard error when that is a terminal); ``-`` reads
@@ -56,6 +57,12 @@ def _arguments() -> argparse.ArgumentParser:
                      help="print the readable text (lexpy.extract_text)")
     out.add_argument("--markdown", action="store_true",
                      help="print the document as Markdown (lexpy.to_markdown)")
+    out.add_argument("--pretty", action="store_true",
+                     help="print the HTML indented (to_html(indent=2): only "
+                          "whitespace in text changes)")
+    out.add_argument("--minify", action="store_true",
+                     help="print the minified HTML (to_html(minify=True): "
+                          "reparses to the same tree, whitespace collapsed)")
     p.add_argument("--main-content", action="store_true",
                    help="with --text or --markdown: the main content only "
                         "(the article, without navigation, sidebars, ...)")
@@ -268,7 +275,10 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             elif args.markdown:
                 out.write(lexpy.to_markdown(tree, main_content=args.main_content) + "\n")
             else:
-                out.write((lexpy.dump(tree) if args.dump else tree.to_html()) + "\n")
+                out.write((lexpy.dump(tree) if args.dump
+                           else tree.to_html(indent=2) if args.pretty
+                           else tree.to_html(minify=True) if args.minify
+                           else tree.to_html()) + "\n")
     if args.stats and not args.json and totals["files"] > 1:
         seconds = totals["parse_ms"] / 1e3
         out.write("total: %d files, %d bytes, %.3f ms, %.1f MB/s\n" % (

@@ -10,13 +10,19 @@ so its peak RSS is its own. Modes over a folder of pages:
              in the parent by the HTML standard's sniffing (lexpy.encoding)
   serialize  parse from bytes, then serialize the document back to HTML
 
-For each: throughput in MB/s (bytes of the pages over the best of N passes),
-the median per-document time (each document's best), peak RSS, its growth
-over the process's RSS with the corpus loaded (before the parser is imported:
-the growth counts the parser's modules and working memory), and the ratio
-lexpy / peer. The runs of all parsers are interleaved in --rounds rounds and
-the best throughput of each kept, so a burst of load on a shared machine
-hurts everyone alike. Ratios are what we quote.
+The corpus modes run on tools/harness.py (the timing harness every
+benchmark of tools/ shares). For each: throughput in MB/s (bytes of the
+pages over the best of N passes; also over the median pass, and documents
+per second), the median per-document time (each document's best), peak RSS,
+its growth over the process's RSS with the corpus loaded (before the parser
+is imported: the growth counts the parser's modules and working memory), and
+the ratios lexpy / peer (speed of the best and of the median passes, peak
+RSS). The runs of all parsers are interleaved in --rounds rounds and the
+best of each kept, so a burst of load on a shared machine hurts everyone
+alike. Ratios are what we quote. (Since the harness: the table has the
+columns med MB/s, calls/s and median l/p beside the old ones; --json keeps
+its keys, parser, mode, median_ms, speed_ratio, rss_ratio..., and adds the
+harness's: engine, scenario, median_mb_per_s, calls_per_s, order, pids.)
 
   python tools/bench.py [FOLDER] [--passes N] [--rounds R] [--parsers a,b]
                         [--modes m,n] [--json]
@@ -43,13 +49,9 @@ import ctypes
 import gc
 import json
 import os
-import pickle
 import re
-import resource
-import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -60,9 +62,6 @@ MODES = ["bytes", "str", "serialize"]
 MODE_TITLES = {"bytes": "parse from bytes", "str": "parse from str",
                "serialize": "parse + serialize"}
 SLOW = {"html5lib", "justhtml"}       # pure Python: one pass, one round
-# wall: elapsed time; cpu: this process's CPU time (user + system), which
-# time spent waiting for a core on a loaded machine does not inflate.
-CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 # --hostile: the allocator's policy in the worker (keep_freed_memory).
 MALLOC_TITLES = {"keep": "keeps freed memory", "default": "glibc's defaults"}
 
@@ -71,6 +70,11 @@ MALLOC_TITLES = {"keep": "keeps freed memory", "default": "glibc's defaults"}
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import harness  # noqa: E402
+from harness import CLOCKS, load_pages  # noqa: E402
 from tests.conformance.data import corpus_dir  # noqa: E402
 
 
@@ -107,17 +111,6 @@ def adapter(name):
     raise ValueError("unknown parser %r" % name)
 
 
-def load_pages(folder):
-    names = sorted(n for n in os.listdir(folder) if n.endswith((".html", ".htm")))
-    if not names:
-        raise SystemExit("no .html/.htm pages in %s" % folder)
-    pages = []
-    for n in names:
-        with open(os.path.join(folder, n), "rb") as f:
-            pages.append(f.read())
-    return pages
-
-
 def decode_page(data):
     """The page as text, decoded as lexpy.parse(bytes) decodes it by
     default: the HTML standard's encoding sniffing (BOM, <meta> prescan),
@@ -127,73 +120,9 @@ def decode_page(data):
     return decode(data, sniff(data, detect_encoding=True).encoding)
 
 
-def current_rss_kb():
-    """Resident set size now (Linux /proc; else the peak so far)."""
-    try:
-        with open("/proc/self/statm") as f:
-            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
-    except (OSError, ValueError):
-        return peak_rss_kb()
-
-
-def peak_rss_kb():
-    """The high-water mark of this process's RSS. Linux: VmHWM, which
-    belongs to the process image (getrusage's ru_maxrss would count the
-    parent's RSS at fork, carried over exec)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return peak // 1024 if sys.platform == "darwin" else peak
-
-
-# ---------------------------------------------------------------------------
-# Worker: one parser, one mode, in this process
-# ---------------------------------------------------------------------------
-
-def worker(name, mode, folder, passes, texts_file, clock_name):
-    if mode == "str":
-        with open(texts_file, "rb") as f:
-            size, inputs = pickle.load(f)      # MB/s over the pages' bytes
-    else:
-        inputs = load_pages(folder)
-        size = sum(len(p) for p in inputs)
-    gc.collect()
-    loaded = current_rss_kb()
-    fn = adapter(name)[MODES.index(mode)]
-    imported = current_rss_kb()
-    fn(inputs[0])                        # warm up lazy imports and caches
-    best_total = None
-    best_per_doc = [float("inf")] * len(inputs)
-    clock = CLOCKS[clock_name]
-    for _ in range(passes):
-        total = 0.0
-        for i, doc in enumerate(inputs):
-            t0 = clock()
-            result = fn(doc)
-            t = clock() - t0
-            del result
-            total += t
-            if t < best_per_doc[i]:
-                best_per_doc[i] = t
-        if best_total is None or total < best_total:
-            best_total = total
-    peak = peak_rss_kb()
-    return {
-        "parser": name, "mode": mode, "documents": len(inputs), "bytes": size,
-        "passes": passes, "seconds": best_total,
-        "mb_per_s": size / best_total / 1e6,
-        "median_ms": statistics.median(best_per_doc) * 1e3,
-        "peak_rss_kb": peak, "corpus_rss_kb": loaded,
-        "import_rss_kb": imported - loaded, "rss_growth_kb": peak - loaded,
-    }
-
-
 def run_subprocess(args):
+    """This script with `args` in a process of its own (--threads, --hostile);
+    its last line of stdout is the JSON result."""
     cmd = [sys.executable, os.path.abspath(__file__)] + args
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
@@ -202,101 +131,39 @@ def run_subprocess(args):
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def run_worker(name, mode, folder, passes, texts_file, clock_name):
-    result = run_subprocess(["--worker", name, "--modes", mode, "--passes", str(passes),
-                             "--texts", texts_file, "--clock", clock_name, folder])
-    result.setdefault("parser", name)
-    result.setdefault("mode", mode)
-    return result
+def _engine(name):
+    def factory(mode):
+        return adapter(name)[MODES.index(mode)]
+    factory.__name__ = name
+    return factory
 
 
-def best_of_rounds(runs):
-    """One row from a parser's runs in several rounds: the best throughput
-    and median time, the median of the RSS figures."""
-    ok = [r for r in runs if "error" not in r]
-    if not ok:
-        return runs[-1]
-    best = dict(max(ok, key=lambda r: r["mb_per_s"]))
-    best["median_ms"] = min(r["median_ms"] for r in ok)
-    for key in ("peak_rss_kb", "rss_growth_kb", "import_rss_kb", "corpus_rss_kb"):
-        best[key] = int(statistics.median(r[key] for r in ok))
-    best["rounds"] = len(ok)
-    return best
+def corpus_inputs(folder, mode):
+    """The pages as bytes; for str, their text decoded here, once, in the
+    parent (MB/s still over the pages' bytes)."""
+    pages = load_pages(folder)
+    if mode == "str":
+        return harness.Inputs([decode_page(p) for p in pages], sum(map(len, pages)))
+    return harness.Inputs(pages)
 
 
-def add_ratios(results):
-    """ratio = lexpy / peer: of throughput (above 1: lexpy faster) and of
-    peak RSS (below 1: lexpy smaller)."""
-    for mode in {r["mode"] for r in results}:
-        rows = [r for r in results if r["mode"] == mode and "error" not in r]
-        ours = next((r for r in rows if r["parser"] == "lexpy"), None)
-        if ours is None:
-            continue
-        for r in rows:
-            r["speed_ratio"] = ours["mb_per_s"] / r["mb_per_s"]
-            r["rss_ratio"] = ours["peak_rss_kb"] / r["peak_rss_kb"]
-
-
-def report(results, clock_name):
-    for mode in MODES:
-        rows = [r for r in results if r["mode"] == mode]
-        if not rows:
-            continue
-        print("\n== %s" % MODE_TITLES[mode])
-        print("  %-11s %8s %10s %9s %9s %9s %12s %12s" % (
-            "parser", "MB/s", "median ms", "peak RSS", "growth", "import",
-            "speed l/p", "peak RSS l/p"))
-        for r in rows:
-            if "error" in r:
-                print("  %-11s unavailable: %s" % (r["parser"], r["error"]))
-                continue
-            print("  %-11s %8.1f %10.3f %8.1fM %8.1fM %8.1fM %12s %12s" % (
-                r["parser"], r["mb_per_s"], r["median_ms"], r["peak_rss_kb"] / 1024,
-                r["rss_growth_kb"] / 1024, r["import_rss_kb"] / 1024,
-                "%.2fx" % r["speed_ratio"] if "speed_ratio" in r else "-",
-                "%.2fx" % r["rss_ratio"] if "rss_ratio" in r else "-"))
-    print("\nMB/s: bytes of the pages / best pass (%s clock); growth: peak RSS over "
-          "the RSS with the corpus loaded\n(import: the parser's modules alone); "
-          "l/p: lexpy / peer." % clock_name)
+# The corpus modes, on tools/harness.py: one process per parser and mode,
+# rounds interleaved, the best pass kept.
+BENCH = harness.Bench(
+    "bench", engines={name: _engine(name) for name in PARSERS},
+    scenarios=MODE_TITLES, inputs=corpus_inputs, slow=SLOW,
+    engine_option="parsers", scenario_option="modes", engine_label="parser",
+    aliases={"engine": "parser", "scenario": "mode", "median_item_ms": "median_ms"})
 
 
 def bench_corpus(args):
-    parsers = args.parsers.split(",")
-    modes = args.modes.split(",")
-    for m in modes:
-        if m not in MODES:
-            raise SystemExit("unknown mode %r (expected %s)" % (m, ", ".join(MODES)))
-    pages = load_pages(args.folder)
-    with tempfile.TemporaryDirectory() as tmp:
-        texts_file = os.path.join(tmp, "texts.pickle")
-        if "str" in modes:
-            with open(texts_file, "wb") as f:
-                pickle.dump((sum(len(p) for p in pages),
-                             [decode_page(p) for p in pages]), f)
-        del pages
-        runs = {}
-        for round_number in range(args.rounds):
-            for mode in modes:
-                for name in parsers:
-                    if name in SLOW and round_number > 0:
-                        continue
-                    passes = 1 if name in SLOW else args.passes
-                    r = run_worker(name, mode, args.folder, passes, texts_file,
-                                   args.clock)
-                    runs.setdefault((mode, name), []).append(r)
-                    if not args.json:
-                        print("  round %d %s/%s: %s" % (
-                            round_number + 1, name, mode,
-                            "%.1f MB/s" % r["mb_per_s"] if "mb_per_s" in r
-                            else r["error"]), file=sys.stderr)
-    results = [best_of_rounds(runs[(mode, name)]) for mode in modes for name in parsers]
-    add_ratios(results)
+    document = harness.run(BENCH, args.folder, args.parsers.split(","),
+                           args.modes.split(","), args.passes, args.rounds, args.clock,
+                           progress=not args.json)
     if args.json:
-        print(json.dumps({"folder": args.folder, "passes": args.passes,
-                          "rounds": args.rounds, "clock": args.clock,
-                          "results": results}, indent=1))
+        print(harness.as_json(document))
     else:
-        report(results, args.clock)
+        harness.report(BENCH, document)
 
 
 # ---------------------------------------------------------------------------
@@ -625,6 +492,8 @@ def bench_hostile(args):
 
 
 def main(argv=None):
+    if harness.worker_requested(argv):
+        return harness.worker_main(BENCH, argv)
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("folder", nargs="?",
                    help="the pages (default: $LEXPY_CORPUS, then ../shared/corpus/pages)")
@@ -656,10 +525,8 @@ def main(argv=None):
     p.add_argument("--hostile-n", type=int, help=argparse.SUPPRESS)
     p.add_argument("--run", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--instructions-worker", help=argparse.SUPPRESS)
-    p.add_argument("--worker", help=argparse.SUPPRESS)
     p.add_argument("--threads-worker", help=argparse.SUPPRESS)
     p.add_argument("--hostile-worker", help=argparse.SUPPRESS)
-    p.add_argument("--texts", help=argparse.SUPPRESS)
     args = p.parse_args(argv)
     if args.folder is None:
         args.folder = str(corpus_dir())
@@ -676,10 +543,6 @@ def main(argv=None):
     if only and not only <= set(hostile_shapes()):
         raise SystemExit("unknown shape(s): %s" % ", ".join(sorted(only - set(hostile_shapes()))))
 
-    if args.worker:
-        print(json.dumps(worker(args.worker, args.modes, args.folder, args.passes,
-                                args.texts, args.clock)))
-        return 0
     if args.instructions_worker:
         instructions_worker(args.instructions_worker, args.modes, args.shapes,
                             args.hostile_n, args.run)

@@ -11,10 +11,11 @@ The pairs (lexpy's side first; every side parses the pages from bytes):
   html5lib lxml     lexpy.to_lxml(lexpy.parse(page))  vs  html5lib.parse(page, treebuilder="lxml")
   lxml.html         lexpy.to_lxml(lexpy.parse(page))  vs  lxml.html.document_fromstring(page)
 
-Each side's time is the best of --rounds passes over the corpus, the passes
-of all sides interleaved round by round (a burst of load on a shared
-machine hurts everyone alike), the cyclic garbage collector as the user has
-it (on). The ratios (peer time / lexpy time: above 1, lexpy is faster) are
+On tools/harness.py: each side of each pair runs in a process of its own;
+each side's time is the best of --rounds passes over the corpus, the
+processes of all sides interleaved round by round (a burst of load on a
+shared machine hurts everyone alike), the cyclic garbage collector as the
+user has it (on). The ratios (peer time / lexpy time: above 1, lexpy is faster) are
 what to quote, never the absolute times. A page a peer fails on (html5lib's
 lxml builder raises ValueError on characters lxml refuses) is left out of
 that pair on both sides, and counted.
@@ -27,7 +28,6 @@ import argparse
 import json
 import os
 import sys
-import time
 import warnings
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -35,6 +35,10 @@ ROOT = os.path.normpath(os.path.join(HERE, ".."))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+if HERE not in sys.path:
+    sys.path.insert(0, HERE)
+
+import harness  # noqa: E402
 from tests.conformance.data import corpus_dir  # noqa: E402
 
 
@@ -47,27 +51,31 @@ def load_pages(folder):
     return pages
 
 
-def contenders():
-    """name -> function(page bytes)."""
-    import html5lib
-    import lxml.html
-    from bs4 import BeautifulSoup
-
-    import lexpy
-    import lexpy.bs4  # noqa: F401 - registers "lexpy"
-    import lexpy.html5lib
-
-    return {
-        "bs4 lexpy": lambda page: BeautifulSoup(page, "lexpy"),
-        "bs4 lxml": lambda page: BeautifulSoup(page, "lxml"),
-        "bs4 html5lib": lambda page: BeautifulSoup(page, "html5lib"),
-        "bs4 html.parser": lambda page: BeautifulSoup(page, "html.parser"),
-        "lexpy.html5lib.parse": lambda page: lexpy.html5lib.parse(page),
-        "html5lib.parse": lambda page: html5lib.parse(page),
-        "lexpy.to_lxml": lambda page: lexpy.to_lxml(lexpy.parse(page)),
-        "html5lib.parse lxml": lambda page: html5lib.parse(page, treebuilder="lxml"),
-        "lxml.html": lambda page: lxml.html.document_fromstring(page),
-    }
+def contender(name):
+    """The function(page bytes) of one side, importing only what it needs
+    (a worker's RSS is its own side's)."""
+    if name.startswith("bs4"):
+        from bs4 import BeautifulSoup
+        if name == "bs4 lexpy":
+            import lexpy.bs4  # noqa: F401 - registers "lexpy"
+        builder = name.split(" ", 1)[1]
+        return lambda page: BeautifulSoup(page, builder)
+    if name == "lexpy.html5lib.parse":
+        import lexpy.html5lib
+        return lambda page: lexpy.html5lib.parse(page)
+    if name == "html5lib.parse":
+        import html5lib
+        return lambda page: html5lib.parse(page)
+    if name == "lexpy.to_lxml":
+        import lexpy
+        return lambda page: lexpy.to_lxml(lexpy.parse(page))
+    if name == "html5lib.parse lxml":
+        import html5lib
+        return lambda page: html5lib.parse(page, treebuilder="lxml")
+    if name == "lxml.html":
+        import lxml.html
+        return lambda page: lxml.html.document_fromstring(page)
+    raise ValueError("unknown contender %r" % name)
 
 
 PAIRS = [
@@ -97,50 +105,70 @@ def usable_pages(function, pages):
     return ok
 
 
-def time_pass(function, pages):
-    start = time.perf_counter()
-    for _, page in pages:
-        function(page)
-    return time.perf_counter() - start
+def _side(index):
+    """The harness's engine for one side of every pair: 0 lexpy's, 1 the
+    peer's; the scenario is the pair's number."""
+    def factory(scenario):
+        _, mine, peer, _ = PAIRS[int(scenario)]
+        warnings.simplefilter("ignore")          # this worker's own process
+        return contender((mine, peer)[index])
+    return factory
+
+
+def subsets(folder):
+    """Per peer: the pages it parses without an exception (in the parent)."""
+    pages = load_pages(folder)
+    found = {}
+    for _, _, peer, _ in PAIRS:
+        if peer not in found:
+            found[peer] = usable_pages(contender(peer), pages)
+    return pages, found
+
+
+_SUBSETS = {}
+
+
+def inputs(folder, scenario):
+    if folder not in _SUBSETS:
+        _SUBSETS[folder] = subsets(folder)
+    _, found = _SUBSETS[folder]
+    return harness.Inputs([page for _, page in found[PAIRS[int(scenario)][2]]])
+
+
+BENCH = harness.Bench(
+    "bridges", engines={"lexpy": _side(0), "peer": _side(1)},
+    scenarios={str(i): pair[0] for i, pair in enumerate(PAIRS)},
+    inputs=inputs, rounds=3, passes=1)
 
 
 def run(folder, rounds):
-    pages = load_pages(folder)
-    functions = contenders()
-    # Per pair: the pages both sides parse.
-    subsets = {}
-    for _, mine, peer, _ in PAIRS:
-        if peer not in subsets:
-            subsets[peer] = usable_pages(functions[peer], pages)
-    jobs = []                      # (side, pair peer) timed on the same pages
-    for _, mine, peer, _ in PAIRS:
-        for side in (mine, peer):
-            if (side, peer) not in jobs:
-                jobs.append((side, peer))
-    best = {job: float("inf") for job in jobs}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for _ in range(rounds):
-            for side, peer in jobs:
-                best[(side, peer)] = min(best[(side, peer)],
-                                         time_pass(functions[side], subsets[peer]))
+    document = harness.run(BENCH, folder, passes=1, rounds=rounds)
+    pages, found = _SUBSETS[folder]
+    rows = {(r["scenario"], r["engine"]): r for r in document["results"]}
     results = []
-    for title, mine, peer, target in PAIRS:
-        subset = subsets[peer]
+    for i, (title, mine, peer, target) in enumerate(PAIRS):
+        subset = found[peer]
+        ours, theirs = rows[(str(i), "lexpy")], rows[(str(i), "peer")]
+        for side in (ours, theirs):
+            if "error" in side:
+                raise SystemExit("%s: %s" % (title, side["error"]))
         size = sum(len(page) for _, page in subset)
-        ratio = best[(peer, peer)] / best[(mine, peer)]
+        ratio = theirs["speed_ratio"]
         results.append({
             "pair": title, "pages": len(subset), "left_out": len(pages) - len(subset),
             "megabytes": round(size / 1e6, 2),
-            "lexpy_mb_s": round(size / 1e6 / best[(mine, peer)], 1),
-            "peer_mb_s": round(size / 1e6 / best[(peer, peer)], 1),
+            "lexpy_mb_s": round(ours["mb_per_s"], 1),
+            "peer_mb_s": round(theirs["mb_per_s"], 1),
             "ratio": round(ratio, 2), "target": target,
             "meets_target": None if target is None else ratio >= target,
+            "peak_rss_ratio": round(theirs["rss_ratio"], 2),
         })
     return results
 
 
 def main(argv=None):
+    if harness.worker_requested(argv):
+        return harness.worker_main(BENCH, argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folder", nargs="?", help="pages (default: the corpus)")
     parser.add_argument("--rounds", type=int, default=3)

@@ -46,8 +46,10 @@ timed); then each operation runs over the documents of all pages:
   proxies kept          walk all nodes keeping every proxy in a list (vs
                         dropping each: the walk above)
 
-Per operation: the best of --rounds rounds over the whole corpus (rounds of
-all engines interleaved, so a burst of load hurts all alike), the items
+On tools/harness.py: each engine in a process of its own, each operation
+one of its parts. Per operation: the best of --rounds rounds over the
+whole corpus (rounds of all engines interleaved, so a burst of load hurts
+all alike; the collector off while the clock runs), the items
 handled per second by lexpy, and the ratio peer time / lexpy time (above 1:
 lexpy is faster). Then memory: bytes per proxy kept alive (tracemalloc,
 every node of the corpus held at once), and the peak RSS of a fresh process
@@ -66,11 +68,13 @@ import os
 import re
 import subprocess
 import sys
-import time
 import tracemalloc
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..")))
+sys.path.insert(0, HERE)
+
+import harness  # noqa: E402
 
 ENGINES = ["lexpy", "selectolax", "lxml", "turbohtml"]
 SIMPLE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
@@ -512,15 +516,31 @@ OPERATIONS = [
 ]
 
 
-def timed(fn, docs, keys):
-    gc.collect()
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        result = fn(docs, keys)
-        return time.perf_counter() - start, result
-    finally:
-        gc.enable()
+def _harness_engine(name):
+    """The engine on tools/harness.py: each operation a part, over
+    (document, keys) of every page, the documents parsed before the clock
+    starts; an operation returns the number of items it handled."""
+    def factory(scenario):
+        parse, _, ops = FACTORIES[name]()
+        parts = {op: (lambda f: lambda item: f([item[0]], [item[1]]))(ops[op])
+                 for op, _, _ in OPERATIONS if op in ops}
+        return harness.Case(prepare=lambda item: (parse(item[0]), item[1]), parts=parts,
+                            count=lambda n: n)
+    factory.__name__ = name
+    return factory
+
+
+def inputs(folder, scenario):
+    """(page, its keys) per page; the keys found with lexpy, here in the
+    parent."""
+    pages = load_pages(folder)
+    return harness.Inputs(list(zip(pages, page_keys(pages))), sum(map(len, pages)))
+
+
+BENCH = harness.Bench(
+    "dom", engines={name: _harness_engine(name) for name in ENGINES},
+    scenarios={"access": "Python-level access to parsed documents"},
+    inputs=inputs, rounds=3, passes=1, disable_gc=True)
 
 
 def bytes_per_proxy(keep_all, docs, keys):
@@ -567,6 +587,8 @@ def rate(value):
 
 
 def main():
+    if harness.worker_requested():
+        return harness.worker_main(BENCH)
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", nargs="?", default=None)
     ap.add_argument("--rounds", type=int, default=3)
@@ -579,44 +601,35 @@ def main():
         return
 
     pages = load_pages(args.folder)
-    keys = page_keys(pages)
-    engines = {}
-    missing = []
-    for name in args.engines.split(","):
-        try:
-            parse, keep_all, ops = FACTORIES[name]()
-        except ImportError as exc:
-            missing.append("%s (%s)" % (name, exc))
-            continue
-        engines[name] = (parse, keep_all, ops, [parse(page) for page in pages])
-    if "lexpy" not in engines:
+    names = args.engines.split(",")
+    if "lexpy" not in names:
         raise SystemExit("lexpy is needed: ratios are against it")
-
-    best = {}
-    counts = {}
-    for _ in range(args.rounds):
-        for op, _, _ in OPERATIONS:
-            for name, (_, _, ops, docs) in engines.items():
-                if op not in ops:
-                    continue
-                elapsed, count = timed(ops[op], docs, keys)
-                key = (op, name)
-                best[key] = min(best.get(key, elapsed), elapsed)
-                counts[key] = count
-
+    document = harness.run(BENCH, args.folder, names, ["access"], passes=1,
+                           rounds=args.rounds, progress=not args.json)
+    results = {r["engine"]: r for r in document["results"]}
+    missing = ["%s (%s)" % (name, r["error"]) for name, r in results.items() if "error" in r]
+    if "error" in results["lexpy"]:
+        raise SystemExit("lexpy: %s" % results["lexpy"]["error"])
+    engines = {}
+    for name in names:
+        if "error" in results[name]:
+            continue
+        parse, keep_all, _ = FACTORIES[name]()
+        engines[name] = (parse, keep_all, None, [parse(page) for page in pages])
+    keys = page_keys(pages)
     peers = [name for name in engines if name != "lexpy"]
     rows = []
     for op, title, unit in OPERATIONS:
-        lexpy_time = best[(op, "lexpy")]
+        ours = results["lexpy"]["parts"][op]
+        lexpy_time = ours["seconds"]
         row = {"operation": title, "unit": unit,
-               "lexpy_rate": counts[(op, "lexpy")] / lexpy_time,
-               "ratios": {}, "counts": {}}
+               "lexpy_rate": ours["found"] / lexpy_time, "ratios": {}, "counts": {}}
         for name in engines:
-            if (op, name) in best:
-                row["counts"][name] = counts[(op, name)]
-        for name in peers:
-            if (op, name) in best:
-                row["ratios"][name] = best[(op, name)] / lexpy_time
+            part = results[name]["parts"].get(op, {})
+            if "found" in part:
+                row["counts"][name] = part["found"]
+            if name != "lexpy" and "speed_ratio" in part:
+                row["ratios"][name] = part["speed_ratio"]
         rows.append(row)
 
     memory = {}

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Benchmark lexpy's selector engine against its peers, in one run.
 
-Every corpus page is parsed beforehand by each engine's own parser (not
+On tools/harness.py: each engine runs in a process of its own, in which
+every corpus page is parsed beforehand by the engine's own parser (not
 timed); then each selector runs from the document of every page:
 
   lexpy       doc.query_selector_all(selector)
@@ -10,16 +11,19 @@ timed); then each selector runs from the document of every page:
   cssselect   lxml.etree.XPath(HTMLTranslator().css_to_xpath(selector))(tree)
               on lxml.html.fromstring(page), the XPath compiled beforehand
 
-Per selector: the best of --rounds rounds over the whole corpus (rounds of
-all engines interleaved, so a burst of load hurts all alike), the number of
-elements found (a check that the engines answer alike; they differ where
-their parsers build different trees), and the ratio peer time / lexpy time
-(above 1: lexpy is faster). Totals are over the selectors every engine
-ran. Then compile time: compiling every selector once (lexpy
-compile_selector, soupsieve.compile, cssselect's translation and XPath
-compilation; selectolax has no separate compile step).
+Per selector (the harness's parts): the best of --rounds rounds over the
+whole corpus (rounds of all engines interleaved, so a burst of load hurts
+all alike; the collector off while the clock runs), the number of elements
+found (a check that the engines answer alike; they differ where their
+parsers build different trees), and the ratio peer time / lexpy time (above
+1: lexpy is faster). The scenario's ratio ("speed l/p") is over the
+selectors both engines ran. Then compile time: compiling each selector
+(lexpy compile_selector, soupsieve.compile with its cache purged,
+cssselect's translation and XPath compilation; selectolax has no separate
+compile step).
 
-  python tools/bench_selectors.py [FOLDER] [--rounds R] [--engines a,b] [--json]
+  python tools/bench_selectors.py [FOLDER] [--rounds R] [--engines a,b]
+                                  [--scenarios queries,compile] [--json]
   python tools/bench_selectors.py --threads [FOLDER] [--rounds R] [--json]
 
 --threads: lexpy alone, every selector over every page on one thread, then
@@ -30,6 +34,8 @@ time (2.0: both ran all the time). A control row runs a GIL-free C loop
 to a second thread during this run.
 
 Peers come from the `bench` extra; one that is not installed is reported.
+(Since the harness, --json prints the harness's document: results per
+engine and scenario, each selector's figures under "parts".)
 """
 import argparse
 import gc
@@ -40,6 +46,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "..")))
+sys.path.insert(0, HERE)
+
+import harness  # noqa: E402
 
 SELECTORS = [
     "a[href]",
@@ -88,112 +97,79 @@ def load_pages(folder):
     return pages
 
 
-class Engine:
-    """Parses the pages once; run(selector) queries every document."""
-    name = ""
-
-    def __init__(self, pages):
-        self.docs = [self.parse(page) for page in pages]
-
-    def compile_all(self, selectors):
-        pass
-
-    def prepare(self, selector):
-        return selector
-
-    def run(self, prepared):
-        count = 0
-        query = self.query
-        for doc in self.docs:
-            count += len(query(doc, prepared))
-        return count
+def _raises(exc):
+    def run(doc):
+        raise exc
+    return run
 
 
-class Lexpy(Engine):
-    name = "lexpy"
-
-    def parse(self, page):
-        import lexpy
-        return lexpy.parse(page)
-
-    def query(self, doc, selector):
-        return doc.query_selector_all(selector)
-
-    def compile_all(self, selectors):
-        import lexpy
-        for s in selectors:
-            lexpy.compile_selector(s)
+def query_parts(compile_one, query):
+    """{selector: run(doc)} with each selector compiled beforehand; one an
+    engine cannot compile raises (the harness reports it)."""
+    parts = {}
+    for s in SELECTORS:
+        try:
+            compiled = compile_one(s)
+        except Exception as exc:  # noqa: BLE001 - a peer that cannot run it
+            parts[s] = _raises(exc)
+        else:
+            parts[s] = (lambda c: lambda doc: query(doc, c))(compiled)
+    return parts
 
 
-class Selectolax(Engine):
-    name = "selectolax"
-
-    def parse(self, page):
-        from selectolax.lexbor import LexborHTMLParser
-        return LexborHTMLParser(page)
-
-    def query(self, doc, selector):
-        return doc.css(selector)
+def lexpy_engine(scenario):
+    import lexpy
+    if scenario == "compile":
+        return lexpy.compile_selector
+    return harness.Case(prepare=lexpy.parse, count=len, parts=query_parts(
+        lambda s: s, lambda doc, s: doc.query_selector_all(s)))
 
 
-class Soupsieve(Engine):
-    name = "soupsieve"
-
-    def parse(self, page):
-        from bs4 import BeautifulSoup
-        return BeautifulSoup(page, "lxml")
-
-    def prepare(self, selector):
-        import soupsieve
-        return soupsieve.compile(selector)
-
-    def query(self, doc, compiled):
-        return compiled.select(doc)
-
-    def compile_all(self, selectors):
-        import soupsieve
-        soupsieve.purge()
-        for s in selectors:
-            soupsieve.compile(s)
+def selectolax_engine(scenario):
+    from selectolax.lexbor import LexborHTMLParser
+    if scenario == "compile":
+        return None                      # no separate compile step
+    return harness.Case(prepare=LexborHTMLParser, count=len, parts=query_parts(
+        lambda s: s, lambda doc, s: doc.css(s)))
 
 
-class Cssselect(Engine):
-    name = "cssselect"
-
-    def parse(self, page):
-        import lxml.html
-        return lxml.html.fromstring(page)
-
-    def prepare(self, selector):
-        from cssselect import HTMLTranslator
-        from lxml import etree
-        return etree.XPath(HTMLTranslator().css_to_xpath(selector))
-
-    def query(self, doc, xpath):
-        return xpath(doc)
-
-    def compile_all(self, selectors):
-        from cssselect import HTMLTranslator
-        from lxml import etree
-        for s in selectors:
-            etree.XPath(HTMLTranslator().css_to_xpath(s))
+def soupsieve_engine(scenario):
+    import soupsieve
+    from bs4 import BeautifulSoup
+    if scenario == "compile":
+        def compile_cold(s):
+            soupsieve.purge()
+            return soupsieve.compile(s)
+        return compile_cold
+    return harness.Case(prepare=lambda page: BeautifulSoup(page, "lxml"), count=len,
+                        parts=query_parts(soupsieve.compile, lambda doc, c: c.select(doc)))
 
 
-CLASSES = {"lexpy": Lexpy, "selectolax": Selectolax, "soupsieve": Soupsieve,
-           "cssselect": Cssselect}
+def cssselect_engine(scenario):
+    import lxml.html
+    from cssselect import HTMLTranslator
+    from lxml import etree
+
+    def compile_one(s):
+        return etree.XPath(HTMLTranslator().css_to_xpath(s))
+    if scenario == "compile":
+        return compile_one
+    return harness.Case(prepare=lxml.html.fromstring, count=len,
+                        parts=query_parts(compile_one, lambda doc, xpath: xpath(doc)))
 
 
-def best_time(engine, prepared, rounds_done, times, counts, key):
-    gc.disable()
-    try:
-        start = time.perf_counter()
-        count = engine.run(prepared)
-        elapsed = time.perf_counter() - start
-    finally:
-        gc.enable()
-    if key not in times or elapsed < times[key]:
-        times[key] = elapsed
-    counts[key] = count
+def inputs(folder, scenario):
+    if scenario == "compile":
+        return harness.Inputs(SELECTORS, 0)
+    return harness.Inputs(load_pages(folder))
+
+
+BENCH = harness.Bench(
+    "selectors", engines={"lexpy": lexpy_engine, "selectolax": selectolax_engine,
+                          "soupsieve": soupsieve_engine, "cssselect": cssselect_engine},
+    scenarios={"queries": "every selector from every page's document",
+               "compile": "compiling each selector"},
+    inputs=inputs, rounds=5, passes=1, disable_gc=True)
 
 
 def run_on_threads(work_items, threads):
@@ -271,95 +247,17 @@ def bench_threads(args, pages):
 
 
 def main(argv=None):
+    if harness.worker_requested(argv):
+        return harness.worker_main(BENCH, argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", nargs="?")
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--engines", default=",".join(ENGINES))
-    parser.add_argument("--json", action="store_true")
+    harness.add_arguments(parser, BENCH)
     parser.add_argument("--threads", action="store_true",
                         help="lexpy on 1 and 2 threads (scaling)")
     args = parser.parse_args(argv)
-    pages = load_pages(args.folder)
     if args.threads:
-        return bench_threads(args, pages)
-    engines = []
-    missing = []
-    for name in args.engines.split(","):
-        try:
-            engines.append(CLASSES[name](pages))
-        except ImportError as exc:
-            missing.append("%s (%s)" % (name, exc))
-    if not engines or engines[0].name != "lexpy":
-        raise SystemExit("lexpy must come first")
-    prepared = {}
-    errors = {}
-    for engine in engines:
-        for s in SELECTORS:
-            try:
-                p = engine.prepare(s)
-                engine.query(engine.docs[0], p)
-                prepared[engine.name, s] = p
-            except Exception as exc:  # noqa: BLE001 - a peer that cannot run it
-                errors[engine.name, s] = "%s: %s" % (type(exc).__name__, str(exc)[:60])
-    times, counts = {}, {}
-    for _ in range(args.rounds):
-        for s in SELECTORS:
-            for engine in engines:
-                if (engine.name, s) in prepared:
-                    best_time(engine, prepared[engine.name, s], _, times, counts,
-                              (engine.name, s))
-    compile_times = {}
-    for engine in engines:
-        if engine.name == "selectolax":
-            continue
-        best = None
-        for _ in range(args.rounds):
-            start = time.perf_counter()
-            engine.compile_all(SELECTORS)
-            elapsed = time.perf_counter() - start
-            best = elapsed if best is None or elapsed < best else best
-        compile_times[engine.name] = best
-
-    names = [e.name for e in engines]
-    common = [s for s in SELECTORS if all((n, s) in times for n in names)]
-    totals = {n: sum(times[n, s] for s in common) for n in names}
-    result = {"pages": len(pages), "selectors": SELECTORS, "common": common,
-              "times": {"%s|%s" % k: v for k, v in times.items()},
-              "counts": {"%s|%s" % k: v for k, v in counts.items()},
-              "errors": {"%s|%s" % k: v for k, v in errors.items()},
-              "totals": totals, "compile": compile_times, "missing": missing}
-    if args.json:
-        print(json.dumps(result, indent=1))
-        return 0
-    print("%d pages, %d selectors, best of %d rounds; ratio = peer time / lexpy time"
-          % (len(pages), len(SELECTORS), args.rounds))
-    header = "%-36s %9s" % ("selector", "lexpy ms")
-    for n in names[1:]:
-        header += " %12s" % (n + " x")
-    print(header + "   found (lexpy / peers)")
-    for s in SELECTORS:
-        line = "%-36s %9.2f" % (s[:36], times["lexpy", s] * 1e3)
-        found = [str(counts["lexpy", s])]
-        for n in names[1:]:
-            if (n, s) in times:
-                line += " %12.2f" % (times[n, s] / times["lexpy", s])
-                found.append(str(counts[n, s]))
-            else:
-                line += " %12s" % "error"
-                found.append("-")
-        print(line + "   " + " / ".join(found))
-    line = "%-36s %9.2f" % ("TOTAL (selectors all engines ran)", totals["lexpy"] * 1e3)
-    for n in names[1:]:
-        line += " %12.2f" % (totals[n] / totals["lexpy"])
-    print(line)
-    print()
-    print("compile every selector once: " + ", ".join(
-        "%s %.3f ms" % (n, t * 1e3) for n, t in compile_times.items()))
-    for (n, s), message in sorted(errors.items()):
-        print("  %s cannot run %r: %s" % (n, s, message))
-    for m in missing:
-        print("  not installed: %s" % m)
-    return 0
+        args.rounds = BENCH.rounds if args.rounds is None else args.rounds
+        return bench_threads(args, load_pages(args.folder))
+    return harness.run_from_args(BENCH, args)
 
 
 if __name__ == "__main__":

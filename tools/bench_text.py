@@ -2,7 +2,8 @@
 """Benchmark lexpy's text layer against the text extractors installed beside
 it, in one run (the `eval` extra): ratios are what we quote.
 
-  python tools/bench_text.py [FOLDER] [--rounds R] [--threads-only]
+  python tools/bench_text.py [FOLDER] [--rounds R] [--passes N] [--engines a,b]
+                             [--scenarios s,t] [--json] [--threads-only] [--no-threads]
 
 Over the corpus (../shared/corpus/pages, or FOLDER):
 
@@ -18,8 +19,13 @@ Over the corpus (../shared/corpus/pages, or FOLDER):
   threads   lexpy extract_text + to_markdown over the parsed corpus on one
             thread, then on two (each thread its own documents)
 
-Each measurement is the best of --rounds rounds, the rounds of all libraries
-interleaved so that a burst of load on a shared machine hurts all alike.
+text, main and markdown run on tools/harness.py: each library and kind in a
+process of its own (the trees parsed before the clock starts), the rounds
+of all libraries interleaved so that a burst of load on a shared machine
+hurts all alike, the best pass kept (markdownify and html2text, pure
+Python: one pass); MB/s over the pages' bytes; "speed l/p" is the peer's
+time over lexpy's (above 1: lexpy is faster). A library that is not
+installed is reported as such.
 """
 import argparse
 import sys
@@ -27,68 +33,76 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(HERE))
 
-from tests.conformance.data import corpus_dir  # noqa: E402
-
-import lexpy  # noqa: E402
-
-
-def load(folder):
-    pages = [p.read_bytes() for p in sorted(folder.glob("*.htm*"))]
-    texts = [lexpy.parse(page).to_html() for page in pages]   # the same str for all
-    return pages, texts
+import harness  # noqa: E402
 
 
-def timed(function, items):
-    start = time.perf_counter()
-    for item in items:
-        function(item)
-    return time.perf_counter() - start
+def lexpy_engine(kind):
+    import lexpy
+    if kind == "text":
+        return harness.Case(prepare=lexpy.parse, run=lexpy.extract_text)
+    if kind == "main":
+        return harness.Case(prepare=lexpy.parse,
+                            run=lambda d: lexpy.extract_text(d, main_content=True))
+    return lambda t: lexpy.to_markdown(lexpy.parse(t))
 
 
-def contenders(pages, texts):
-    """name -> (kind, function, items), the items prepared (parsed) outside
-    the timing where the measurement is of extraction from a tree."""
-    found = {}
-    lexpy_docs = [lexpy.parse(page) for page in pages]
-    found["lexpy extract_text"] = ("text", lexpy.extract_text, lexpy_docs)
-    found["lexpy extract_text(main_content)"] = (
-        "main", lambda d: lexpy.extract_text(d, main_content=True), lexpy_docs)
-    found["lexpy to_markdown (parse included)"] = (
-        "markdown", lambda t: lexpy.to_markdown(lexpy.parse(t)), texts)
-    try:
-        from selectolax.lexbor import LexborHTMLParser
-        trees = [LexborHTMLParser(page) for page in pages]
-        found["selectolax body.text"] = (
-            "text", lambda t: t.body.text(separator="\n") if t.body else "", trees)
-    except ImportError:
-        print("selectolax: not installed", file=sys.stderr)
-    try:
-        from resiliparse.extract.html2text import extract_plain_text
-        from resiliparse.parse.html import HTMLTree
-        trees = [HTMLTree.parse_from_bytes(page) for page in pages]
-        found["resiliparse extract_plain_text"] = (
-            "text", lambda t: extract_plain_text(t, main_content=False), trees)
-        found["resiliparse extract_plain_text(main_content)"] = (
-            "main", lambda t: extract_plain_text(t, main_content=True), trees)
-    except ImportError:
-        print("resiliparse: not installed", file=sys.stderr)
-    try:
-        import markdownify
-        found["markdownify"] = ("markdown", markdownify.markdownify, texts)
-    except ImportError:
-        print("markdownify: not installed", file=sys.stderr)
-    try:
-        import html2text
-        found["html2text"] = ("markdown", html2text.html2text, texts)
-    except ImportError:
-        print("html2text: not installed", file=sys.stderr)
-    return found, lexpy_docs
+def selectolax_engine(kind):
+    from selectolax.lexbor import LexborHTMLParser
+    if kind != "text":
+        return None
+    return harness.Case(prepare=LexborHTMLParser,
+                        run=lambda t: t.body.text(separator="\n") if t.body else "")
+
+
+def resiliparse_engine(kind):
+    from resiliparse.extract.html2text import extract_plain_text
+    from resiliparse.parse.html import HTMLTree
+    if kind == "markdown":
+        return None
+    main = kind == "main"
+    return harness.Case(prepare=HTMLTree.parse_from_bytes,
+                        run=lambda t: extract_plain_text(t, main_content=main))
+
+
+def markdownify_engine(kind):
+    import markdownify
+    return markdownify.markdownify if kind == "markdown" else None
+
+
+def html2text_engine(kind):
+    import html2text
+    return html2text.html2text if kind == "markdown" else None
+
+
+def inputs(folder, kind):
+    """The pages as bytes; for markdown the same str for all (lexpy's
+    to_html of each page, made here in the parent). MB/s over the pages'
+    bytes."""
+    pages = harness.load_pages(folder)
+    if kind != "markdown":
+        return harness.Inputs(pages)
+    import lexpy
+    return harness.Inputs([lexpy.parse(page).to_html() for page in pages],
+                          sum(map(len, pages)))
+
+
+BENCH = harness.Bench(
+    "text", engines={"lexpy": lexpy_engine, "selectolax": selectolax_engine,
+                     "resiliparse": resiliparse_engine, "markdownify": markdownify_engine,
+                     "html2text": html2text_engine},
+    scenarios={"text": "text: extraction from a parsed tree",
+               "main": "main: main content from a parsed tree",
+               "markdown": "markdown: HTML to Markdown from str (parse included)"},
+    inputs=inputs, rounds=5, passes=1, slow={"markdownify", "html2text"})
 
 
 def text_work(items):
+    import lexpy
     for doc in items:
         lexpy.extract_text(doc)
         lexpy.to_markdown(doc)
@@ -124,40 +138,32 @@ def bench_threads(docs, rounds, work=text_work):
 
 
 def main(argv=None):
+    if harness.worker_requested(argv):
+        return harness.worker_main(BENCH, argv)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("folder", nargs="?")
-    parser.add_argument("--rounds", type=int, default=5)
+    harness.add_arguments(parser, BENCH)
     parser.add_argument("--threads-only", action="store_true")
+    parser.add_argument("--no-threads", action="store_true")
     args = parser.parse_args(argv)
-    folder = Path(args.folder) if args.folder else corpus_dir()
-    pages, texts = load(folder)
-    megabytes = sum(len(p) for p in pages) / 1e6
-    found, docs = contenders(pages, texts)
     if not args.threads_only:
-        best = {name: float("inf") for name in found}
-        for _ in range(args.rounds):
-            for name, (kind, function, items) in found.items():
-                best[name] = min(best[name], timed(function, items))
-        print("%d pages, %.1f MB; best of %d rounds" % (len(pages), megabytes, args.rounds))
-        for kind in ("text", "main", "markdown"):
-            lexpy_name = [n for n, v in found.items() if v[0] == kind and n.startswith("lexpy")][0]
-            print("\n%s" % kind)
-            for name, (k, _, _) in found.items():
-                if k != kind:
-                    continue
-                ratio = best[name] / best[lexpy_name]
-                print("  %-46s %8.1f MB/s   lexpy is %6.2fx" % (
-                    name, megabytes / best[name], ratio))
+        harness.run_from_args(BENCH, args)
+    if args.no_threads or args.json:
+        return 0
+    import lexpy
+    from tests.conformance.data import corpus_dir
+    folder = Path(args.folder) if args.folder else corpus_dir()
+    docs = [lexpy.parse(page) for page in harness.load_pages(str(folder))]
+    rounds = max(3, args.rounds or BENCH.rounds)
     # CPU seconds per wall-clock second of the two-thread run: near 2 when
     # both threads ran at once, near 1 (or below) when the machine had no
     # second core to give.
     print("\nthreads: lexpy extract_text + to_markdown, 2 threads vs 1: %.2fx "
-          "(CPU time per wall-clock second: %.2f)" % bench_threads(docs, max(3, args.rounds)))
+          "(CPU time per wall-clock second: %.2f)" % bench_threads(docs, rounds))
     # The same measurement of the DOM's serializer (known to scale): when it
     # does not scale either, the machine had no second core to give.
     print("threads: lexpy to_html (control), 2 threads vs 1: %.2fx "
           "(CPU time per wall-clock second: %.2f)"
-          % bench_threads(docs, max(3, args.rounds), serializer_work))
+          % bench_threads(docs, rounds, serializer_work))
     return 0
 
 

@@ -402,3 +402,17 @@ cdef lxp_ns_id_t document_namespace_id(CDocument* c_doc,
 cdef lxp_attr_id_t document_attr_id(CDocument* c_doc, str name) except 0
 # The capacity an attribute array grows to from `capacity` to hold `count`.
 cdef uint32_t attribute_capacity(uint32_t capacity, uint32_t count) noexcept nogil
+
+
+# ---------------------------------------------------------------------------
+# For lexpy.sanitizer (a layer above): removing an attribute in place,
+# reclaiming a removed subtree, and a namespace URI's id in a document
+# (0 when absent and not interned).
+# ---------------------------------------------------------------------------
+
+cdef void element_remove_attribute_at(CElement* element, uint32_t index) noexcept nogil
+cdef void node_try_reclaim(CNode* node) noexcept nogil
+cdef lxp_ns_id_t namespace_id(CDocument* doc, const uint8_t* uri, size_t length,
+                              bint intern) noexcept nogil
+cdef const uint8_t* namespace_uri_of(CDocument* doc, lxp_ns_id_t ns,
+                                     size_t* length) noexcept nogil

@@ -26,6 +26,7 @@ include "tree.pxi"           # linking, iterative walks, cloning, reclaiming
 include "strings.pxi"        # str <-> UTF-8, the DOM's name checks
 include "buffer.pxi"         # the growing output buffer
 include "serializer.pxi"     # serializing HTML fragments
+include "serializer_modes.pxi"  # minified and pretty-printed output
 include "dump.pxi"           # the html5lib tree-construction test format
 include "proxies.pxi"        # Node, Document, DocumentFragment, CharacterData...
 include "elements.pxi"       # Element and its Attributes mapping

@@ -204,6 +204,14 @@ cdef class Element(Node):
         `selectors`, or None."""
         return selector_engine()[3](self, selectors, namespaces)
 
+    def xpath(self, expr, *, namespaces=None, **variables):
+        """The value of the XPath 1.0 expression `expr` with this node as
+        the context: a list of nodes in document order (attribute and text
+        nodes as lexpy.XPathString), a float, a bool or a str.
+        `namespaces` maps prefixes to namespace URIs; keyword arguments
+        are the expression's $variables."""
+        return xpath_engine()(self, expr, namespaces, variables)
+
     # -- names --------------------------------------------------------------
 
     @property
@@ -518,6 +526,22 @@ cdef class Element(Node):
     def outer_text(self, value):
         text_layer().set_outer_text(self, value)
 
+    # -- the HTML Sanitizer API ---------------------------------------------
+    # lexpy.sanitizer, a layer above the DOM, registers itself with
+    # register_sanitizer_layer when lexpy is imported.
+
+    def set_html(self, html, sanitizer=None):
+        """Replace the children (a template's contents) with `html` parsed in
+        the context of this element and sanitized (the Sanitizer API's
+        setHTML: always safe; `sanitizer` is a lexpy.Sanitizer, a
+        SanitizerConfig mapping, "default" or None for the default)."""
+        sanitizer_layer().set_html(self, html, sanitizer, True)
+
+    def set_html_unsafe(self, html, sanitizer=None):
+        """As set_html, without the safe baseline (the Sanitizer API's
+        setHTMLUnsafe: with no `sanitizer`, nothing is removed)."""
+        sanitizer_layer().set_html(self, html, sanitizer, False)
+
 
 cdef object registered_text_layer = None
 
@@ -527,6 +551,22 @@ def register_text_layer(layer):
     set_inner_text and set_outer_text the Element properties call."""
     global registered_text_layer
     registered_text_layer = layer
+
+
+cdef object registered_sanitizer_layer = None
+
+
+def register_sanitizer_layer(layer):
+    """Called by lexpy.sanitizer on import: the object whose set_html the
+    Element methods call."""
+    global registered_sanitizer_layer
+    registered_sanitizer_layer = layer
+
+
+cdef object sanitizer_layer():
+    if registered_sanitizer_layer is None:
+        raise RuntimeError("set_html needs lexpy.sanitizer (import lexpy)")
+    return registered_sanitizer_layer
 
 
 cdef object text_layer():

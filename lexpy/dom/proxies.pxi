@@ -47,6 +47,23 @@ cdef tuple selector_engine():
     return _selector_engine
 
 
+# The XPath engine (lexpy.xpath, a layer above the DOM) registers its
+# function here when it is imported, as the Selectors API does; the DOM's
+# xpath() methods call up through this hook.
+cdef object _xpath_engine = None
+
+
+def _register_xpath_engine(xpath):
+    global _xpath_engine
+    _xpath_engine = xpath
+
+
+cdef object xpath_engine():
+    if _xpath_engine is None:
+        raise RuntimeError("no XPath engine: import lexpy.xpath")
+    return _xpath_engine
+
+
 # The HTML fragment parsing algorithm (lexpy.parser, above the DOM) is
 # registered the same way: Element.inner_html's setter parses through it.
 cdef object _fragment_parser = None
@@ -776,12 +793,27 @@ cdef class Node:
 
     # -- serialization --------------------------------------------------------
 
-    def to_html(self):
+    def to_html(self, *, minify=False, indent=None, **options):
         """The standard's HTML serialization: of the children for a Document
-        or DocumentFragment, of the node itself for any other node."""
+        or DocumentFragment, of the node itself for any other node.
+
+        minify=True: the minified HTML (serializer_modes.pxi has the exact
+        rules), whose reparse is this tree after the documented whitespace
+        collapse; `options` are minify-html's names: keep_closing_tags,
+        keep_comments, keep_conditional_comments,
+        keep_html_and_head_opening_tags,
+        allow_removing_spaces_between_attributes (or its older inverse
+        keep_spaces_between_attributes), remove_processing_instructions
+        (all False by default).
+        indent=N (a non-negative int): pretty-printed, block-level structure
+        indented N spaces a level; only whitespace in text changes."""
         cdef CNode* c_node = live(self)
-        return serialize_html(c_node, not (c_node.type == DOCUMENT_NODE
-                                           or c_node.type == DOCUMENT_FRAGMENT_NODE))
+        cdef bint include_self = not (c_node.type == DOCUMENT_NODE
+                                      or c_node.type == DOCUMENT_FRAGMENT_NODE)
+        if minify is False and indent is None and not options:
+            return serialize_html(c_node, include_self)
+        return serialize_with_options(c_node, include_self, bool(minify),
+                                      indent, options)
 
 
 @cython.no_gc_clear
@@ -841,6 +873,14 @@ cdef class Document(Node):
         """Every descendant element that matches `selectors`, in tree order,
         as a new list."""
         return selector_engine()[1](self, selectors, namespaces)
+
+    def xpath(self, expr, *, namespaces=None, **variables):
+        """The value of the XPath 1.0 expression `expr` with this node as
+        the context: a list of nodes in document order (attribute and text
+        nodes as lexpy.XPathString), a float, a bool or a str.
+        `namespaces` maps prefixes to namespace URIs; keyword arguments
+        are the expression's $variables."""
+        return xpath_engine()(self, expr, namespaces, variables)
 
     @property
     def node_name(self):
@@ -1098,6 +1138,14 @@ cdef class DocumentFragment(Node):
         """Every descendant element that matches `selectors`, in tree order,
         as a new list."""
         return selector_engine()[1](self, selectors, namespaces)
+
+    def xpath(self, expr, *, namespaces=None, **variables):
+        """The value of the XPath 1.0 expression `expr` with this node as
+        the context: a list of nodes in document order (attribute and text
+        nodes as lexpy.XPathString), a float, a bool or a str.
+        `namespaces` maps prefixes to namespace URIs; keyword arguments
+        are the expression's $variables."""
+        return xpath_engine()(self, expr, namespaces, variables)
 
     @property
     def node_name(self):

@@ -80,8 +80,8 @@ cdef int write_element_name(Buffer* out, CElement* element) noexcept nogil:
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#attribute's-serialized-name
-cdef int write_attribute_name(Buffer* out, CDocument* doc,
-                              CAttr* attr) noexcept nogil:
+cdef inline int write_attribute_name(Buffer* out, CDocument* doc,
+                                     CAttr* attr) noexcept nogil:
     cdef size_t length, prefix_length
     cdef const uint8_t* local_name = attribute_name(doc, attr.local_name, &length)
     cdef const uint8_t* prefix

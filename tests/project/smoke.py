@@ -80,6 +80,8 @@ def results():
         "pickled": lexpy.dump(pickle.loads(pickle.dumps(doc))) == lexpy.dump(doc),
         "record": record,
         "command_line": command_line(),
+        "sanitized": lexpy.sanitize('<p onclick="x">a<script>b</script><svg><a href="'
+                                    'javascript:c">d</a></svg></p>'),
     }
 
 

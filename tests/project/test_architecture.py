@@ -21,8 +21,11 @@ BELOW = {
     "driver": {"core", "tokenizer", "encoding", "dom", "treebuilder"},
     "selectors": {"core", "dom"},
     "text": {"core", "dom"},
+    "xpath": {"core", "dom"},
     # scraping helpers over the DOM, the selectors and the text layer
     "extract": {"core", "dom", "selectors", "text"},
+    # the sanitizer: parses (lexpy.parser) and walks the DOM
+    "sanitizer": {"core", "dom", "parser"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",

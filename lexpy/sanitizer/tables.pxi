@@ -1,0 +1,377 @@
+# The configuration as tables over one document's name ids. A Program holds
+# the configuration's names (as UTF-8, made once); resolve() looks each up in
+# a document's name tables (static ids are the same in every document, the
+# rest are the document's own) and fills sorted key arrays the walk
+# binary-searches without the GIL.
+
+cdef enum Action:
+    ACT_KEEP = 0
+    ACT_REMOVE = 1
+    ACT_UNWRAP = 2
+    ACT_ESCAPE = 3                # the element's tags become text (on_disallowed="escape")
+    ACT_DROP = 4                  # (Program only) removed with its content whatever
+                                  # on_disallowed says (remove_with_content)
+
+cdef enum:
+    RULE_SHIFT = 2                # an element entry's value: action | (rule + 1) << 2
+    KEY_NS_SHIFT = 32
+    KEY_RULE_SHIFT = 44           # local attribute keys: (rule + 1) << 44 | ns << 32 | id
+    MAX_NS = 4096
+
+
+cdef struct Entry:
+    uint64_t key
+    int32_t value
+
+
+cdef struct Tables:
+    Entry* elements               # (ns << 32 | tag id) -> action and rule
+    size_t element_count
+    int32_t default_value         # the value of an element in no entry
+    uint64_t* attributes          # (ns << 32 | attribute id), sorted
+    size_t attribute_count
+    bint attributes_allow         # the global list allows (else removes)
+    uint64_t* local_allow         # ((rule + 1) << 44 | ns << 32 | id), sorted
+    size_t local_allow_count
+    uint64_t* local_remove
+    size_t local_remove_count
+    uint8_t* rule_has_allow       # by rule: the element has an attributes list
+    int32_t rule_count
+    bint comments
+    bint data_attributes
+    bint safe                     # the safe methods: lexpy's baseline too
+    const uint8_t** pi_targets
+    size_t* pi_lengths
+    size_t pi_count
+    bint pi_allow
+    int32_t baseline_action       # what the baseline does to an element it
+                                  # forbids (ACT_REMOVE, or ACT_ESCAPE)
+    uint32_t max_depth            # elements deeper are replaced by their
+                                  # children (0: no limit)
+    bint report                   # record what is removed (Report)
+    const uint8_t** prefixes      # attribute name prefixes allowed on every
+    size_t* prefix_lengths        # element (in no namespace)
+    size_t prefix_count
+    int context_kind              # ParentKind of a fragment root's context
+
+
+cdef int compare_entries(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<Entry*> a).key
+    cdef uint64_t y = (<Entry*> b).key
+    return -1 if x < y else (1 if x > y else 0)
+
+
+cdef int compare_keys(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<uint64_t*> a)[0]
+    cdef uint64_t y = (<uint64_t*> b)[0]
+    return -1 if x < y else (1 if x > y else 0)
+
+
+cdef int32_t find_entry(Entry* entries, size_t count, uint64_t key,
+                        int32_t missing) noexcept nogil:
+    cdef size_t low = 0, high = count, middle
+    while low < high:
+        middle = (low + high) // 2
+        if entries[middle].key < key:
+            low = middle + 1
+        elif entries[middle].key > key:
+            high = middle
+        else:
+            return entries[middle].value
+    return missing
+
+
+cdef bint has_key(uint64_t* keys, size_t count, uint64_t key) noexcept nogil:
+    cdef size_t low = 0, high = count, middle
+    while low < high:
+        middle = (low + high) // 2
+        if keys[middle] < key:
+            low = middle + 1
+        elif keys[middle] > key:
+            high = middle
+        else:
+            return True
+    return False
+
+
+cdef void tables_free(Tables* t) noexcept nogil:
+    free(t.elements)
+    free(t.attributes)
+    free(t.local_allow)
+    free(t.local_remove)
+    free(t.rule_has_allow)
+    free(t.pi_targets)
+    free(t.pi_lengths)
+    free(t.prefixes)
+    free(t.prefix_lengths)
+    memset(t, 0, sizeof(Tables))
+
+
+cdef bytes utf8(object text):
+    return (<str> text).encode("utf-8", "surrogatepass")
+
+
+cdef class Program:
+    """A configuration compiled for the walk: its names as UTF-8, with the
+    action of each element and the attribute lists.
+
+    Program(elements, default_remove, attributes, attributes_allow, rules,
+    comments, data_attributes, pi_targets, pi_allow, safe) where elements is
+    a list of (namespace or None, local name, action, rule), rules a list
+    of (has an attributes list, [(ns, name)] allowed, [(ns, name)] removed),
+    attributes a list of (ns, name)."""
+    cdef list elements            # [(ns bytes, name bytes, action, rule)]
+    cdef int32_t default_value
+    cdef list attributes          # [(ns bytes, name bytes)]
+    cdef bint attributes_allow
+    cdef list rules               # [(has_allow, [(ns, name)], [(ns, name)])]
+    cdef bint comments
+    cdef bint data_attributes
+    cdef list pi_targets          # [bytes]
+    cdef bint pi_allow
+    cdef readonly bint safe
+    cdef int32_t disallowed       # ACT_REMOVE, ACT_UNWRAP or ACT_ESCAPE
+    cdef uint32_t max_depth
+    cdef list prefixes            # [bytes]
+    # The names whose ids are static (the same in every document), as
+    # sorted keys made once; the others are looked up in each document.
+    cdef Entry* static_elements
+    cdef size_t static_element_count
+    cdef list dynamic_elements    # [(ns, name, action, rule)]
+    cdef uint64_t* static_attributes
+    cdef size_t static_attribute_count
+    cdef list dynamic_attributes  # [(ns, name)]
+    cdef uint64_t* static_local[3]    # [1]: allowed, [2]: removed (by rule)
+    cdef size_t static_local_count[3]
+    cdef list dynamic_local       # [None, [(rule, ns, name)], [(rule, ns, name)]]
+
+    def __dealloc__(self):
+        free(self.static_elements)
+        free(self.static_attributes)
+        free(self.static_local[1])
+        free(self.static_local[2])
+
+    def __init__(self, elements, bint default_remove, attributes, bint attributes_allow,
+                 rules, bint comments, bint data_attributes, pi_targets, bint pi_allow,
+                 bint safe, int disallowed=ACT_REMOVE, unsigned int max_depth=0,
+                 prefixes=()):
+        def name(ns, local):
+            return (b"" if ns is None else utf8(ns), utf8(local))
+        if disallowed not in (ACT_REMOVE, ACT_UNWRAP, ACT_ESCAPE):
+            raise ValueError("disallowed must be 1, 2 or 3")
+        self.disallowed = disallowed
+        self.max_depth = max_depth
+        self.elements = [name(ns, local) + (disallowed if action == ACT_REMOVE else (
+            ACT_REMOVE if action == ACT_DROP else action), rule)
+                         for ns, local, action, rule in elements]
+        self.prefixes = [utf8(prefix) for prefix in prefixes]
+        self.default_value = disallowed if default_remove else ACT_KEEP
+        self.attributes = [name(ns, local) for ns, local in attributes]
+        self.attributes_allow = attributes_allow
+        self.rules = [(bool(has_allow), [name(ns, local) for ns, local in allowed],
+                       [name(ns, local) for ns, local in removed])
+                      for has_allow, allowed, removed in rules]
+        self.comments = comments
+        self.data_attributes = data_attributes
+        self.pi_targets = [utf8(t) for t in pi_targets]
+        self.pi_allow = pi_allow
+        self.safe = safe
+        self.split_static()
+
+    cdef uint64_t static_key(self, bytes ns, bytes local, bint tag):
+        """The key of a name whose namespace and local name are static, or
+        0."""
+        cdef lxp_ns_id_t n = NS__UNDEF
+        cdef lxp_ns_id_t candidate
+        cdef uint32_t id
+        if len(ns):
+            n = 0
+            for candidate in range(1, NS__LAST_STATIC):
+                if strlen(lxp_ns_uri[candidate]) == <size_t> len(ns) and memcmp(
+                        lxp_ns_uri[candidate], <const char*> ns, len(ns)) == 0:
+                    n = candidate
+                    break
+            if n == 0:
+                return 0
+        if tag:
+            id = tag_id_by_name(NULL, local, len(local), False)
+        else:
+            id = attr_id_by_name(NULL, local, len(local), False)
+        if id == 0:
+            return 0
+        return (<uint64_t> n << KEY_NS_SHIFT) | id
+
+    cdef split_static(self):
+        cdef size_t count = 0, which, n
+        cdef uint64_t key
+        cdef int32_t r
+        self.static_elements = <Entry*> malloc((len(self.elements) + 1) * sizeof(Entry))
+        self.static_attributes = <uint64_t*> malloc((len(self.attributes) + 1)
+                                                    * sizeof(uint64_t))
+        if self.static_elements == NULL or self.static_attributes == NULL:
+            raise MemoryError()
+        self.dynamic_elements = []
+        for ns, local, action, rule in self.elements:
+            key = self.static_key(ns, local, True)
+            if key == 0:
+                self.dynamic_elements.append((ns, local, action, rule))
+                continue
+            self.static_elements[count].key = key
+            self.static_elements[count].value = <int32_t> action | (
+                (<int32_t> rule + 1) << RULE_SHIFT)
+            count += 1
+        self.static_element_count = count
+        qsort(self.static_elements, count, sizeof(Entry), compare_entries)
+        count = 0
+        self.dynamic_attributes = []
+        for ns, local in self.attributes:
+            key = self.static_key(ns, local, False)
+            if key == 0:
+                self.dynamic_attributes.append((ns, local))
+                continue
+            self.static_attributes[count] = key
+            count += 1
+        self.static_attribute_count = count
+        qsort(self.static_attributes, count, sizeof(uint64_t), compare_keys)
+        self.dynamic_local = [None, [], []]
+        for which in (1, 2):
+            n = sum(len(rule[which]) for rule in self.rules)
+            self.static_local[which] = <uint64_t*> malloc((n + 1) * sizeof(uint64_t))
+            if self.static_local[which] == NULL:
+                raise MemoryError()
+            count = 0
+            for r in range(len(self.rules)):
+                for ns, local in self.rules[r][which]:
+                    key = self.static_key(ns, local, False)
+                    if key == 0:
+                        self.dynamic_local[which].append((r, ns, local))
+                        continue
+                    self.static_local[which][count] = key | (
+                        (<uint64_t> r + 1) << KEY_RULE_SHIFT)
+                    count += 1
+            self.static_local_count[which] = count
+            qsort(self.static_local[which], count, sizeof(uint64_t), compare_keys)
+
+    cdef int resolve(self, CDocument* doc, Tables* t, bint report) except -1:
+        """Fill `t` for `doc` (tables_free releases it)."""
+        cdef size_t i, count
+        cdef int32_t r
+        cdef uint64_t key
+        cdef bytes ns, local
+        memset(t, 0, sizeof(Tables))
+        t.default_value = self.default_value
+        t.attributes_allow = self.attributes_allow
+        t.comments = self.comments
+        t.data_attributes = self.data_attributes
+        t.safe = self.safe
+        t.pi_allow = self.pi_allow
+        t.rule_count = len(self.rules)
+        # What the baseline does: remove (with the content: script source is
+        # no text to show), or show as text with on_disallowed="escape".
+        t.baseline_action = ACT_ESCAPE if self.disallowed == ACT_ESCAPE else ACT_REMOVE
+        t.max_depth = self.max_depth
+        t.report = report
+        try:
+            t.elements = <Entry*> malloc((len(self.elements) + 1) * sizeof(Entry))
+            t.attributes = <uint64_t*> malloc((len(self.attributes) + 1) * sizeof(uint64_t))
+            t.rule_has_allow = <uint8_t*> malloc(t.rule_count + 1)
+            t.pi_targets = <const uint8_t**> malloc((len(self.pi_targets) + 1) * sizeof(void*))
+            t.pi_lengths = <size_t*> malloc((len(self.pi_targets) + 1) * sizeof(size_t))
+            if t.elements == NULL or t.attributes == NULL or t.rule_has_allow == NULL \
+                    or t.pi_targets == NULL or t.pi_lengths == NULL:
+                raise MemoryError()
+            memcpy(t.elements, self.static_elements, self.static_element_count * sizeof(Entry))
+            count = self.static_element_count
+            for ns, local, action, rule in self.dynamic_elements:
+                key = self.element_key(doc, ns, local)
+                if key != 0:
+                    t.elements[count].key = key
+                    t.elements[count].value = <int32_t> action | ((<int32_t> rule + 1) << RULE_SHIFT)
+                    count += 1
+            t.element_count = count
+            if count > self.static_element_count:
+                qsort(t.elements, count, sizeof(Entry), compare_entries)
+            memcpy(t.attributes, self.static_attributes,
+                   self.static_attribute_count * sizeof(uint64_t))
+            count = self.static_attribute_count
+            for ns, local in self.dynamic_attributes:
+                key = self.attribute_key(doc, ns, local)
+                if key != 0:
+                    t.attributes[count] = key
+                    count += 1
+            t.attribute_count = count
+            if count > self.static_attribute_count:
+                qsort(t.attributes, count, sizeof(uint64_t), compare_keys)
+            t.local_allow = self.local_keys(doc, 1, &t.local_allow_count)
+            t.local_remove = self.local_keys(doc, 2, &t.local_remove_count)
+            for r in range(t.rule_count):
+                t.rule_has_allow[r] = 1 if self.rules[r][0] else 0
+            for i in range(len(self.pi_targets)):
+                t.pi_targets[i] = <const uint8_t*> (<bytes> self.pi_targets[i])
+                t.pi_lengths[i] = len(<bytes> self.pi_targets[i])
+            t.pi_count = len(self.pi_targets)
+            t.prefixes = <const uint8_t**> malloc((len(self.prefixes) + 1) * sizeof(void*))
+            t.prefix_lengths = <size_t*> malloc((len(self.prefixes) + 1) * sizeof(size_t))
+            if t.prefixes == NULL or t.prefix_lengths == NULL:
+                raise MemoryError()
+            for i in range(len(self.prefixes)):
+                t.prefixes[i] = <const uint8_t*> (<bytes> self.prefixes[i])
+                t.prefix_lengths[i] = len(<bytes> self.prefixes[i])
+            t.prefix_count = len(self.prefixes)
+        except BaseException:
+            tables_free(t)
+            raise
+        return 0
+
+    cdef uint64_t* local_keys(self, CDocument* doc, int which, size_t* count) except? NULL:
+        cdef size_t n = self.static_local_count[which]
+        cdef uint64_t key
+        cdef uint64_t* keys
+        cdef list dynamic = self.dynamic_local[which]
+        keys = <uint64_t*> malloc((n + len(dynamic) + 1) * sizeof(uint64_t))
+        if keys == NULL:
+            raise MemoryError()
+        memcpy(keys, self.static_local[which], n * sizeof(uint64_t))
+        for r, ns, local in dynamic:
+            key = self.attribute_key(doc, ns, local)
+            if key != 0:
+                keys[n] = key | ((<uint64_t> r + 1) << KEY_RULE_SHIFT)
+                n += 1
+        if n > self.static_local_count[which]:
+            qsort(keys, n, sizeof(uint64_t), compare_keys)
+        count[0] = n
+        return keys
+
+    cdef lxp_ns_id_t ns_id(self, CDocument* doc, bytes ns, bint* found):
+        cdef lxp_ns_id_t id
+        found[0] = True
+        if len(ns) == 0:
+            return NS__UNDEF
+        id = namespace_id(doc, ns, len(ns), False)
+        if id == 0 or id >= MAX_NS:
+            found[0] = False
+        return id
+
+    cdef uint64_t element_key(self, CDocument* doc, bytes ns, bytes local):
+        """The element key of a name in `doc`, or 0 when no element there
+        can have it."""
+        cdef bint found
+        cdef lxp_ns_id_t n = self.ns_id(doc, ns, &found)
+        cdef lxp_tag_id_t tag
+        if not found:
+            return 0
+        tag = tag_id_by_name(doc.tag_names, local, len(local), False)
+        if tag == 0:
+            return 0
+        return (<uint64_t> n << KEY_NS_SHIFT) | tag
+
+    cdef uint64_t attribute_key(self, CDocument* doc, bytes ns, bytes local):
+        cdef bint found
+        cdef lxp_ns_id_t n = self.ns_id(doc, ns, &found)
+        cdef lxp_attr_id_t attr
+        if not found:
+            return 0
+        attr = attr_id_by_name(doc.attr_names, local, len(local), False)
+        if attr == 0:
+            return 0
+        return (<uint64_t> n << KEY_NS_SHIFT) | attr

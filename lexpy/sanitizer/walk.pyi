@@ -1,0 +1,29 @@
+from typing import Any, List, Optional, Sequence, Tuple
+
+from typing_extensions import disjoint_base
+
+from lexpy.dom.dom import Node
+
+_Name = Tuple[Optional[str], str]
+
+@disjoint_base
+class Program:
+    safe: bool
+    def __init__(self, elements: Sequence[Tuple[Optional[str], str, int, int]],
+                 default_remove: bool, attributes: Sequence[_Name], attributes_allow: bool,
+                 rules: Sequence[Tuple[bool, Sequence[_Name], Sequence[_Name]]],
+                 comments: bool, data_attributes: bool, pi_targets: Sequence[str],
+                 pi_allow: bool, safe: bool, disallowed: int = 1,
+                 max_depth: int = 0, prefixes: Sequence[str] = ()) -> None: ...
+
+@disjoint_base
+class Walk:
+    @property
+    def counts(self) -> Tuple[int, int, int, int]: ...
+    @property
+    def records(self) -> List[Tuple[int, int, Optional[str], Optional[str], Optional[str],
+                                    Optional[str]]]: ...
+
+def sanitize_node(root: Node, program: Program, report: bool = False,
+                  context_kind: int = 0) -> Walk: ...
+def first_difference(a: Node, b: Node) -> int: ...

@@ -1,0 +1,643 @@
+# The grammar of XPath 1.0 (https://www.w3.org/TR/1999/REC-xpath-19991116/#section-Expressions)
+# over the tokens of lexer.pxi, compiled in one pass into postfix ops
+# (no syntax tree: a long chain such as 1+1+...+1 is a loop, never a deep
+# structure). Python-level: it runs once per expression text.
+#
+# Nesting -- parentheses, predicates, function arguments -- is parsed by
+# recursion bounded by MAX_NESTING: deeper text is an XPathSyntaxError
+# with the offset, so neither the parser nor the evaluator (whose only
+# nesting follows the predicates) can exhaust a stack.
+
+DEF MAX_NESTING = 64
+
+cdef enum OpKind:
+    OP_NUMBER = 1                 # push number
+    OP_LITERAL                    # push strings[arg]
+    OP_VARIABLE                   # push the variable strings[arg]
+    OP_ROOT                       # push {the root of the context's tree}
+    OP_CONTEXT                    # push {the context node}
+    OP_STEP                       # node-set -> node-set through steps[arg]
+    OP_FILTER                     # node-set -> node-set through steps[arg]'s predicates
+    OP_UNION
+    OP_OR                         # pop; true: push true and jump to arg
+    OP_AND                        # pop; false: push false and jump to arg
+    OP_TO_BOOLEAN
+    OP_EQUAL
+    OP_NOT_EQUAL
+    OP_LESS
+    OP_LESS_OR_EQUAL
+    OP_GREATER
+    OP_GREATER_OR_EQUAL
+    OP_ADD
+    OP_SUBTRACT
+    OP_MULTIPLY
+    OP_DIVIDE
+    OP_MODULO
+    OP_NEGATE
+    OP_CALL                       # function arg with count arguments
+
+cdef enum Axis:
+    AXIS_ANCESTOR = 1
+    AXIS_ANCESTOR_OR_SELF
+    AXIS_ATTRIBUTE
+    AXIS_CHILD
+    AXIS_DESCENDANT
+    AXIS_DESCENDANT_OR_SELF
+    AXIS_FOLLOWING
+    AXIS_FOLLOWING_SIBLING
+    AXIS_NAMESPACE
+    AXIS_PARENT
+    AXIS_PRECEDING
+    AXIS_PRECEDING_SIBLING
+    AXIS_SELF
+    AXIS_FILTER                   # not an axis: a filter expression's predicates
+
+cdef dict AXES = {
+    u"ancestor": AXIS_ANCESTOR, u"ancestor-or-self": AXIS_ANCESTOR_OR_SELF,
+    u"attribute": AXIS_ATTRIBUTE, u"child": AXIS_CHILD, u"descendant": AXIS_DESCENDANT,
+    u"descendant-or-self": AXIS_DESCENDANT_OR_SELF, u"following": AXIS_FOLLOWING,
+    u"following-sibling": AXIS_FOLLOWING_SIBLING, u"namespace": AXIS_NAMESPACE,
+    u"parent": AXIS_PARENT, u"preceding": AXIS_PRECEDING,
+    u"preceding-sibling": AXIS_PRECEDING_SIBLING, u"self": AXIS_SELF}
+
+cdef enum NodeTestKind:
+    TEST_NAME = 1                 # [prefix:]local
+    TEST_ANY_NAME                 # *
+    TEST_NAMESPACE_ANY            # prefix:*
+    TEST_NODE                     # node()
+    TEST_TEXT                     # text()
+    TEST_COMMENT                  # comment()
+    TEST_PROCESSING_INSTRUCTION   # processing-instruction(['target'])
+
+# Static types of subexpressions (what the compiler knows of a value).
+DEF TYPE_NODESET = 1
+DEF TYPE_NUMBER = 2
+DEF TYPE_STRING = 3
+DEF TYPE_BOOLEAN = 4
+DEF TYPE_ANY = 5
+
+cdef enum Function:
+    FN_LAST = 1
+    FN_POSITION
+    FN_COUNT
+    FN_ID
+    FN_LOCAL_NAME
+    FN_NAMESPACE_URI
+    FN_NAME
+    FN_STRING
+    FN_CONCAT
+    FN_STARTS_WITH
+    FN_CONTAINS
+    FN_SUBSTRING_BEFORE
+    FN_SUBSTRING_AFTER
+    FN_SUBSTRING
+    FN_STRING_LENGTH
+    FN_NORMALIZE_SPACE
+    FN_TRANSLATE
+    FN_BOOLEAN
+    FN_NOT
+    FN_TRUE
+    FN_FALSE
+    FN_LANG
+    FN_NUMBER
+    FN_SUM
+    FN_FLOOR
+    FN_CEILING
+    FN_ROUND
+    FN_RE_TEST                    # EXSLT regular expressions
+    FN_RE_MATCH
+    FN_RE_REPLACE
+    FN_HAS_CLASS                  # parsel's has-class()
+    FN_EXTENSION                  # a Python function (extensions=); count args
+
+# name -> (id, minimum arguments, maximum (-1: any), result type)
+cdef dict CORE_FUNCTIONS = {
+    u"last": (FN_LAST, 0, 0, TYPE_NUMBER),
+    u"position": (FN_POSITION, 0, 0, TYPE_NUMBER),
+    u"count": (FN_COUNT, 1, 1, TYPE_NUMBER),
+    u"id": (FN_ID, 1, 1, TYPE_NODESET),
+    u"local-name": (FN_LOCAL_NAME, 0, 1, TYPE_STRING),
+    u"namespace-uri": (FN_NAMESPACE_URI, 0, 1, TYPE_STRING),
+    u"name": (FN_NAME, 0, 1, TYPE_STRING),
+    u"string": (FN_STRING, 0, 1, TYPE_STRING),
+    u"concat": (FN_CONCAT, 2, -1, TYPE_STRING),
+    u"starts-with": (FN_STARTS_WITH, 2, 2, TYPE_BOOLEAN),
+    u"contains": (FN_CONTAINS, 2, 2, TYPE_BOOLEAN),
+    u"substring-before": (FN_SUBSTRING_BEFORE, 2, 2, TYPE_STRING),
+    u"substring-after": (FN_SUBSTRING_AFTER, 2, 2, TYPE_STRING),
+    u"substring": (FN_SUBSTRING, 2, 3, TYPE_STRING),
+    u"string-length": (FN_STRING_LENGTH, 0, 1, TYPE_NUMBER),
+    u"normalize-space": (FN_NORMALIZE_SPACE, 0, 1, TYPE_STRING),
+    u"translate": (FN_TRANSLATE, 3, 3, TYPE_STRING),
+    u"boolean": (FN_BOOLEAN, 1, 1, TYPE_BOOLEAN),
+    u"not": (FN_NOT, 1, 1, TYPE_BOOLEAN),
+    u"true": (FN_TRUE, 0, 0, TYPE_BOOLEAN),
+    u"false": (FN_FALSE, 0, 0, TYPE_BOOLEAN),
+    u"lang": (FN_LANG, 1, 1, TYPE_BOOLEAN),
+    u"number": (FN_NUMBER, 0, 1, TYPE_NUMBER),
+    u"sum": (FN_SUM, 1, 1, TYPE_NUMBER),
+    u"floor": (FN_FLOOR, 1, 1, TYPE_NUMBER),
+    u"ceiling": (FN_CEILING, 1, 1, TYPE_NUMBER),
+    u"round": (FN_ROUND, 1, 1, TYPE_NUMBER),
+    u"has-class": (FN_HAS_CLASS, 1, -1, TYPE_BOOLEAN),
+}
+
+EXSLT_REGULAR_EXPRESSIONS = u"http://exslt.org/regular-expressions"
+XHTML_NAMESPACE = u"http://www.w3.org/1999/xhtml"
+XML_NAMESPACE = u"http://www.w3.org/XML/1998/namespace"
+
+cdef dict EXSLT_FUNCTIONS = {
+    u"test": (FN_RE_TEST, 2, 3, TYPE_BOOLEAN),
+    u"match": (FN_RE_MATCH, 2, 3, TYPE_NODESET),
+    u"replace": (FN_RE_REPLACE, 4, 4, TYPE_STRING),
+}
+
+
+class _NestingTooDeep(Exception):
+    pass
+
+
+cdef class Compiler:
+    """One pass over the tokens: recursive descent whose nesting is bounded,
+    emitting postfix ops into the block being compiled."""
+    cdef list tokens
+    cdef Py_ssize_t pos
+    cdef str text
+    cdef dict namespaces
+    cdef dict extensions
+    cdef int depth
+    cdef list block                # ops of the block being compiled: [kind, arg, count, number]
+    cdef list block_stack
+    cdef list position_stack       # per open block: uses position()/last()
+    cdef bint uses_position
+    cdef list blocks               # finished blocks (lists of ops)
+    cdef list steps                # [axis, test, name, ns, target, [predicates], exists, positional]
+    cdef list predicates           # [block index, positional, index]
+    cdef list strings
+    cdef dict string_index
+    cdef list names                # (lower string, exact string)
+    cdef dict name_index
+    cdef list namespace_slots      # string index of each URI
+    cdef dict namespace_index
+    cdef list extension_functions
+    cdef bint last_was_double_slash
+
+    def __init__(self, str text, dict namespaces, dict extensions):
+        self.text = text
+        self.tokens = tokenize_xpath(text)
+        self.pos = 0
+        self.namespaces = namespaces or {}
+        self.extensions = extensions or {}
+        self.depth = 0
+        self.block = []
+        self.block_stack = []
+        self.position_stack = []
+        self.uses_position = False
+        self.blocks = []
+        self.steps = []
+        self.predicates = []
+        self.strings = []
+        self.string_index = {}
+        self.names = []
+        self.name_index = {}
+        self.namespace_slots = []
+        self.namespace_index = {}
+        self.extension_functions = []
+        self.last_was_double_slash = False
+
+    # -- tokens ------------------------------------------------------------
+
+    cdef inline tuple peek(self):
+        return <tuple> self.tokens[self.pos]
+
+    cdef inline bint at(self, int kind, object value):
+        cdef tuple token = <tuple> self.tokens[self.pos]
+        return token[0] == kind and token[1] == value
+
+    cdef error(self, str message, Py_ssize_t offset=-1):
+        if offset < 0:
+            offset = (<tuple> self.tokens[self.pos])[2]
+        raise XPathSyntaxError(message, self.text, offset)
+
+    cdef expect_punct(self, str value):
+        if not self.at(T_PUNCT, value):
+            self.error(u"expected %r" % value)
+        self.pos += 1
+
+    # -- emission ----------------------------------------------------------
+
+    cdef inline void emit(self, int kind, long arg=0, long count=0, double number=0.0):
+        self.block.append([kind, arg, count, number])
+        self.last_was_double_slash = False
+
+    cdef uint32_t intern_string(self, str value):
+        found = self.string_index.get(value)
+        if found is None:
+            found = len(self.strings)
+            self.strings.append(value)
+            self.string_index[value] = found
+        return found
+
+    cdef int name_slot(self, str name):
+        found = self.name_index.get(name)
+        if found is None:
+            found = len(self.names)
+            self.names.append((self.intern_string(ascii_lower(name)), self.intern_string(name)))
+            self.name_index[name] = found
+        return found
+
+    cdef str resolve_prefix(self, str prefix, Py_ssize_t offset):
+        uri = self.namespaces.get(prefix)
+        if uri is None:
+            if prefix == u"xml":
+                return XML_NAMESPACE
+            self.error(u"undeclared namespace prefix %r" % prefix, offset)
+        return uri
+
+    cdef int namespace_slot(self, str uri):
+        found = self.namespace_index.get(uri)
+        if found is None:
+            found = len(self.namespace_slots)
+            self.namespace_slots.append(self.intern_string(uri))
+            self.namespace_index[uri] = found
+        return found
+
+    cdef void mark_exists(self, int value_type):
+        """The value just compiled is only used as a boolean: a location
+        path's last step may stop at its first node."""
+        cdef list op
+        if value_type == TYPE_NODESET and self.block:
+            op = self.block[-1]
+            if op[0] == OP_STEP:
+                (<list> self.steps[op[1]])[6] = True
+
+    # -- the grammar -------------------------------------------------------
+
+    cdef compile(self):
+        cdef int value_type
+        try:
+            value_type = self.parse_expr()
+        except _NestingTooDeep:
+            raise XPathSyntaxError(u"expression nested more than %d deep" % MAX_NESTING,
+                                   self.text, (<tuple> self.tokens[self.pos])[2]) from None
+        if self.peek()[0] != T_END:
+            self.error(u"unexpected %r" % (self.peek()[1],))
+        self.blocks.append(self.block)
+        return value_type
+
+    cdef int parse_expr(self) except 0:
+        cdef int value_type
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise _NestingTooDeep()
+        value_type = self.parse_or()
+        self.depth -= 1
+        return value_type
+
+    cdef int parse_or(self) except 0:
+        cdef int value_type = self.parse_and()
+        cdef list jump
+        while self.at(T_OPERATOR, u"or"):
+            self.pos += 1
+            self.mark_exists(value_type)
+            self.emit(OP_OR)
+            jump = self.block[-1]
+            self.mark_exists(self.parse_and())
+            self.emit(OP_TO_BOOLEAN)
+            jump[1] = len(self.block)
+            value_type = TYPE_BOOLEAN
+        return value_type
+
+    cdef int parse_and(self) except 0:
+        cdef int value_type = self.parse_equality()
+        cdef list jump
+        while self.at(T_OPERATOR, u"and"):
+            self.pos += 1
+            self.mark_exists(value_type)
+            self.emit(OP_AND)
+            jump = self.block[-1]
+            self.mark_exists(self.parse_equality())
+            self.emit(OP_TO_BOOLEAN)
+            jump[1] = len(self.block)
+            value_type = TYPE_BOOLEAN
+        return value_type
+
+    cdef int parse_equality(self) except 0:
+        cdef int value_type = self.parse_relational()
+        cdef str op
+        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"=", u"!="):
+            op = self.peek()[1]
+            self.pos += 1
+            self.parse_relational()
+            self.emit(OP_EQUAL if op == u"=" else OP_NOT_EQUAL)
+            value_type = TYPE_BOOLEAN
+        return value_type
+
+    cdef int parse_relational(self) except 0:
+        cdef int value_type = self.parse_additive()
+        cdef str op
+        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"<", u"<=", u">", u">="):
+            op = self.peek()[1]
+            self.pos += 1
+            self.parse_additive()
+            self.emit(OP_LESS if op == u"<" else OP_LESS_OR_EQUAL if op == u"<="
+                      else OP_GREATER if op == u">" else OP_GREATER_OR_EQUAL)
+            value_type = TYPE_BOOLEAN
+        return value_type
+
+    cdef int parse_additive(self) except 0:
+        cdef int value_type = self.parse_multiplicative()
+        cdef str op
+        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"+", u"-"):
+            op = self.peek()[1]
+            self.pos += 1
+            self.parse_multiplicative()
+            self.emit(OP_ADD if op == u"+" else OP_SUBTRACT)
+            value_type = TYPE_NUMBER
+        return value_type
+
+    cdef int parse_multiplicative(self) except 0:
+        cdef int value_type = self.parse_unary()
+        cdef str op
+        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"*", u"div", u"mod"):
+            op = self.peek()[1]
+            self.pos += 1
+            self.parse_unary()
+            self.emit(OP_MULTIPLY if op == u"*" else OP_DIVIDE if op == u"div" else OP_MODULO)
+            value_type = TYPE_NUMBER
+        return value_type
+
+    cdef int parse_unary(self) except 0:
+        cdef Py_ssize_t negations = 0
+        cdef int value_type
+        while self.at(T_OPERATOR, u"-"):
+            self.pos += 1
+            negations += 1
+        value_type = self.parse_union()
+        if negations:
+            # -(-x) is still number(x): negate twice at most.
+            self.emit(OP_NEGATE)
+            if negations % 2 == 0:
+                self.emit(OP_NEGATE)
+            value_type = TYPE_NUMBER
+        return value_type
+
+    cdef int parse_union(self) except 0:
+        cdef int value_type = self.parse_path()
+        while self.at(T_OPERATOR, u"|"):
+            self.pos += 1
+            self.parse_path()
+            self.emit(OP_UNION)
+            value_type = TYPE_NODESET
+        return value_type
+
+    cdef bint starts_step(self):
+        cdef tuple token = self.peek()
+        if token[0] == T_NAME_TEST or token[0] == T_AXIS or token[0] == T_NODE_TYPE:
+            return True
+        return token[0] == T_PUNCT and token[1] in (u"@", u".", u"..")
+
+    cdef int parse_path(self) except 0:
+        cdef int value_type
+        if self.at(T_OPERATOR, u"/"):
+            self.pos += 1
+            self.emit(OP_ROOT)
+            if self.starts_step():
+                self.parse_relative()
+            return TYPE_NODESET
+        if self.at(T_OPERATOR, u"//"):
+            self.pos += 1
+            self.emit(OP_ROOT)
+            self.emit_double_slash()
+            self.parse_relative()
+            return TYPE_NODESET
+        if self.starts_step():
+            self.emit(OP_CONTEXT)
+            self.parse_relative()
+            return TYPE_NODESET
+        value_type = self.parse_filter()
+        if self.at(T_OPERATOR, u"/") or self.at(T_OPERATOR, u"//"):
+            if self.at(T_OPERATOR, u"//"):
+                self.pos += 1
+                self.emit_double_slash()
+            else:
+                self.pos += 1
+            self.parse_relative()
+            value_type = TYPE_NODESET
+        return value_type
+
+    cdef void emit_double_slash(self):
+        self.steps.append([AXIS_DESCENDANT_OR_SELF, TEST_NODE, -1, -1, -1, [], False, False])
+        self.emit(OP_STEP, len(self.steps) - 1)
+        self.last_was_double_slash = True
+
+    cdef int parse_relative(self) except -1:
+        self.parse_step()
+        while True:
+            if self.at(T_OPERATOR, u"/"):
+                self.pos += 1
+            elif self.at(T_OPERATOR, u"//"):
+                self.pos += 1
+                self.emit_double_slash()
+            else:
+                return 0
+            self.parse_step()
+
+    cdef int parse_step(self) except -1:
+        cdef tuple token = self.peek()
+        cdef int axis = AXIS_CHILD
+        cdef int test, name = -1, ns = -1, target = -1
+        cdef list predicates = []
+        cdef bint positional = False
+        cdef str prefix, local
+        cdef list previous
+        cdef bint after_double_slash = self.last_was_double_slash
+        if token[0] == T_PUNCT and token[1] == u".":
+            self.pos += 1
+            self.steps.append([AXIS_SELF, TEST_NODE, -1, -1, -1, [], False, False])
+            self.emit(OP_STEP, len(self.steps) - 1)
+            return 0
+        if token[0] == T_PUNCT and token[1] == u"..":
+            self.pos += 1
+            self.steps.append([AXIS_PARENT, TEST_NODE, -1, -1, -1, [], False, False])
+            self.emit(OP_STEP, len(self.steps) - 1)
+            return 0
+        if token[0] == T_PUNCT and token[1] == u"@":
+            self.pos += 1
+            axis = AXIS_ATTRIBUTE
+        elif token[0] == T_AXIS:
+            if token[1] not in AXES:
+                self.error(u"unknown axis %r" % token[1])
+            axis = AXES[token[1]]
+            self.pos += 1
+            self.expect_punct(u"::")
+        token = self.peek()
+        if token[0] == T_NAME_TEST:
+            prefix, local = token[1]
+            if prefix is not None:
+                ns = self.namespace_slot(self.resolve_prefix(prefix, token[2]))
+            if local == u"*":
+                test = TEST_ANY_NAME if prefix is None else TEST_NAMESPACE_ANY
+            else:
+                test = TEST_NAME
+                name = self.name_slot(local)
+            self.pos += 1
+        elif token[0] == T_NODE_TYPE:
+            self.pos += 1
+            self.expect_punct(u"(")
+            if token[1] == u"node":
+                test = TEST_NODE
+            elif token[1] == u"text":
+                test = TEST_TEXT
+            elif token[1] == u"comment":
+                test = TEST_COMMENT
+            else:
+                test = TEST_PROCESSING_INSTRUCTION
+                if self.peek()[0] == T_LITERAL:
+                    target = self.intern_string(self.peek()[1])
+                    self.pos += 1
+            self.expect_punct(u")")
+        else:
+            self.error(u"expected a node test")
+        while self.at(T_PUNCT, u"["):
+            predicates.append(self.parse_predicate())
+        for index in predicates:
+            if (<list> self.predicates[index])[1]:
+                positional = True
+        # '//x' without a positional predicate is 'descendant::x' (one walk
+        # instead of the children of every node, and already in order).
+        if after_double_slash and axis == AXIS_CHILD and not positional \
+                and self.block and self.block[-1][0] == OP_STEP:
+            previous = self.steps[self.block[-1][1]]
+            if previous[0] == AXIS_DESCENDANT_OR_SELF and previous[1] == TEST_NODE \
+                    and not previous[5]:
+                previous[:] = [AXIS_DESCENDANT, test, name, ns, target, predicates, False, False]
+                return 0
+        self.steps.append([axis, test, name, ns, target, predicates, False, positional])
+        self.emit(OP_STEP, len(self.steps) - 1)
+        return 0
+
+    cdef int parse_predicate(self) except -1:
+        """'[' Expr ']': compiled into a block of its own; returns the
+        predicate's index."""
+        cdef int value_type
+        cdef list block
+        cdef bint positional
+        cdef long index = 0
+        self.pos += 1
+        self.block_stack.append(self.block)
+        self.position_stack.append(self.uses_position)
+        self.block = []
+        self.uses_position = False
+        value_type = self.parse_expr()
+        self.expect_punct(u"]")
+        positional = self.uses_position or value_type == TYPE_NUMBER or value_type == TYPE_ANY
+        if not positional:
+            self.mark_exists(value_type)
+        block = self.block
+        if len(block) == 1 and block[0][0] == OP_NUMBER:
+            number = block[0][3]
+            # A position is a whole number from 1 (and far below 2^62):
+            # anything else selects nothing.
+            index = <long> number if 1 <= number < 4e18 and number == <long> number else -1
+        self.blocks.append(block)
+        self.predicates.append([len(self.blocks) - 1, positional, index])
+        self.block = self.block_stack.pop()
+        self.uses_position = self.position_stack.pop()
+        return len(self.predicates) - 1
+
+    cdef int parse_filter(self) except 0:
+        cdef int value_type = self.parse_primary()
+        cdef list predicates = []
+        cdef bint positional = False
+        if not self.at(T_PUNCT, u"["):
+            return value_type
+        while self.at(T_PUNCT, u"["):
+            predicates.append(self.parse_predicate())
+        for index in predicates:
+            if (<list> self.predicates[index])[1]:
+                positional = True
+        self.steps.append([AXIS_FILTER, TEST_NODE, -1, -1, -1, predicates, False, positional])
+        self.emit(OP_FILTER, len(self.steps) - 1)
+        return TYPE_NODESET
+
+    cdef int parse_primary(self) except 0:
+        cdef tuple token = self.peek()
+        cdef int value_type
+        if token[0] == T_VARIABLE:
+            self.pos += 1
+            self.emit(OP_VARIABLE, self.intern_string(token[1]))
+            return TYPE_ANY
+        if token[0] == T_LITERAL:
+            self.pos += 1
+            self.emit(OP_LITERAL, self.intern_string(token[1]))
+            return TYPE_STRING
+        if token[0] == T_NUMBER:
+            self.pos += 1
+            self.emit(OP_NUMBER, 0, 0, token[1])
+            return TYPE_NUMBER
+        if token[0] == T_PUNCT and token[1] == u"(":
+            self.pos += 1
+            value_type = self.parse_expr()
+            self.expect_punct(u")")
+            return value_type
+        if token[0] == T_FUNCTION:
+            return self.parse_call()
+        if token[0] == T_END:
+            self.error(u"unexpected end of the expression")
+        self.error(u"expected an expression, not %r" % (token[1],))
+        return 0
+
+    cdef int parse_call(self) except 0:
+        cdef tuple token = self.peek()
+        cdef object prefix = token[1][0]
+        cdef str local = token[1][1]
+        cdef Py_ssize_t offset = token[2]
+        cdef int count = 0, value_type
+        cdef list types = []
+        cdef object spec = None
+        cdef object uri = None
+        cdef str shown = local if prefix is None else u"%s:%s" % (prefix, local)
+        self.pos += 1
+        self.expect_punct(u"(")
+        if not self.at(T_PUNCT, u")"):
+            while True:
+                types.append(self.parse_expr())
+                count += 1
+                if self.at(T_PUNCT, u","):
+                    self.pos += 1
+                    continue
+                break
+        self.expect_punct(u")")
+        if prefix is not None:
+            uri = self.namespaces.get(prefix)
+            if uri is None and prefix == u"re":
+                uri = EXSLT_REGULAR_EXPRESSIONS     # parsel binds re: by default
+            if uri is None:
+                self.error(u"undeclared namespace prefix %r" % prefix, offset)
+        extension = self.extensions.get((uri, local))
+        if extension is None and uri is None:
+            extension = self.extensions.get(local)
+        if extension is not None:
+            self.extension_functions.append(extension)
+            self.emit(OP_CALL, FN_EXTENSION, count, len(self.extension_functions) - 1)
+            return TYPE_ANY
+        if uri is None:
+            spec = CORE_FUNCTIONS.get(local)
+        elif uri == EXSLT_REGULAR_EXPRESSIONS:
+            spec = EXSLT_FUNCTIONS.get(local)
+        if spec is None:
+            self.error(u"unknown function %s()" % shown, offset)
+        if count < spec[1] or (spec[2] >= 0 and count > spec[2]):
+            self.error(u"wrong number of arguments to %s(): %d" % (shown, count), offset)
+        if spec[0] == FN_LAST or spec[0] == FN_POSITION:
+            self.uses_position = True
+        if (spec[0] == FN_NOT or spec[0] == FN_BOOLEAN) and types[0] == TYPE_NODESET:
+            self.mark_exists(TYPE_NODESET)
+        self.emit(OP_CALL, spec[0], count)
+        return spec[3]
+
+
+cdef str ascii_lower(str text):
+    return u"".join([c.lower() if u"A" <= c <= u"Z" else c for c in text]) \
+        if not text.isascii() else text.lower()
