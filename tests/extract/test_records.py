@@ -3,12 +3,11 @@
 lexpy.extract_records / compile_extractor."""
 import threading
 
+import parsel  # the test extra installs it
 import pytest
 
 import lexpy
 from lexpy.selectors.values import select_values
-
-parsel = pytest.importorskip("parsel")  # the test extra installs it
 
 PAGE = """<html><head><title>Shop</title></head><body>
 <div id=main><h1>Books <small>all</small></h1>
