@@ -535,7 +535,12 @@ class _ExtructMicrodata:
 
     def url(self, node: Element, attribute: str) -> str:
         value = strip_ascii_whitespace(node.get_attribute(attribute) or "")
-        return urljoin(self.base_url, value) if self.base_url else value
+        if not self.base_url:
+            return value
+        try:
+            return urljoin(self.base_url, value)
+        except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
+            return value
 
 
 class _ItemFrame:
@@ -666,7 +671,10 @@ def _flatten_item(item: Any, schema_context: str, add_context: bool) -> Any:
 
 
 def _infer_context(item_type: str, context: str) -> Tuple[str, str]:
-    parsed = urlparse(item_type)
+    try:
+        parsed = urlparse(item_type)
+    except ValueError:  # urllib rejects it (a bad IPv6 authority)
+        return context, item_type
     if parsed.netloc:
         origin = parsed.scheme + "://" + parsed.netloc
         if parsed.path and parsed.fragment:

@@ -130,6 +130,23 @@ def test_bad_input_gives_results_and_error_entries():
     assert [url for _, _, url, _ in lexpy.iter_links(document)] == ["http://[::1", "https://ok/"]
 
 
+def test_urls_that_do_not_parse_in_every_syntax():
+    html = ('<base href="http://[x"><div itemscope itemtype="http://[t"><a itemprop=u '
+            'href="http://[bad">x</a><img itemprop=i src="//[::1"></div>'
+            '<p vocab="http://[v" typeof="T" resource="http://[r"><span property=n>v</span>')
+    document = lexpy.parse(html)
+    for base_url in (None, "http://h/", "http://[h/"):
+        for uniform in (False, True):
+            data = lexpy.structured_data(document, base_url=base_url, uniform=uniform)
+            json.dumps(data)
+        assert lexpy.microdata_json(document, base_url=base_url)["items"][0]["properties"] \
+            == {"u": [""], "i": [""]}
+        list(lexpy.iter_links(document, base_url=base_url))
+        lexpy.make_links_absolute(lexpy.parse(html), base_url)
+    assert lexpy.structured_data(document, base_url="http://h/")["microdata"] == [
+        {"type": "http://[t", "properties": {"u": "http://[bad", "i": "//[::1"}}]
+
+
 PAGES = sorted(p for p in data.corpus_dir().iterdir() if p.is_file())
 
 
