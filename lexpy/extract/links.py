@@ -48,13 +48,30 @@ def iter_links(node: Node, *, base_url: Optional[str] = None) -> Iterator[Link]:
 
 def _links(node: Node, base_url: Optional[str]) -> Iterator[Tuple[Element, str, str, int, int]]:
     # iter_links with the length of each URL as written
-    base = document_base_url(node, base_url)
+    resolver = _Resolver(document_base_url(node, base_url))
     for element in select(node, _LINK_ELEMENTS):
-        yield from _element_links(element, base)
+        yield from _element_links(element, resolver)
+
+
+class _Resolver:
+    """URLs resolved against one base, each distinct one parsed once (a
+    page repeats its links)."""
+
+    __slots__ = ("base", "done")
+
+    def __init__(self, base: Optional[str]) -> None:
+        self.base = base
+        self.done: Dict[str, str] = {}
+
+    def __call__(self, url: str) -> str:
+        found = self.done.get(url)
+        if found is None:
+            found = self.done[url] = _resolve(url, self.base)
+        return found
 
 
 def _element_links(element: Element,
-                   base: Optional[str]) -> Iterator[Tuple[Element, str, str, int, int]]:
+                   resolve: _Resolver) -> Iterator[Tuple[Element, str, str, int, int]]:
     html = element.namespace_uri == XHTML
     name = element.local_name
     if html:
@@ -62,12 +79,12 @@ def _element_links(element: Element,
             value = element.get_attribute(attribute)
             if value is not None:
                 start, end = _stripped(value)
-                yield element, attribute, _resolve(value[start:end], base), start, end - start
+                yield element, attribute, resolve(value[start:end]), start, end - start
         if name in SRCSET_ELEMENTS:
             srcset = element.get_attribute("srcset")
             if srcset is not None:
                 for url, start in srcset_candidates(srcset):
-                    yield element, "srcset", _resolve(url, base), start, len(url)
+                    yield element, "srcset", resolve(url), start, len(url)
         if name == "meta":
             http_equiv = element.get_attribute("http-equiv")
             content = element.get_attribute("content")
@@ -75,13 +92,13 @@ def _element_links(element: Element,
                     and content is not None:
                 found = refresh_url(content)
                 if found is not None:
-                    yield (element, "content", _resolve(found[0], base), found[1],
+                    yield (element, "content", resolve(found[0]), found[1],
                            len(found[0]))
     style = element.get_attribute("style")
     if style is not None and "url(" in style.lower():
         for match in _CSS_URL.finditer(style):
             group = 1 if match.group(1) is not None else 2 if match.group(2) is not None else 3
-            yield (element, "style", _resolve(match.group(group), base), match.start(group),
+            yield (element, "style", resolve(match.group(group)), match.start(group),
                    len(match.group(group)))
 
 

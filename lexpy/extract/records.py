@@ -5,8 +5,9 @@ and threads (a compiled extractor keeps no state between calls)."""
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from lexpy.dom import Element, Node
+from lexpy.extract.extractor import CompiledFields, extract_values
 from lexpy.selectors import compile_selector
-from lexpy.selectors.values import ValueSelector
+from lexpy.selectors.values import HTML, ValueSelector
 
 __all__ = ["Extractor", "compile_extractor", "extract_records"]
 
@@ -36,17 +37,38 @@ class Extractor:
                 raise TypeError("field %r must be a selector, [selector] or a callable, not %r"
                                 % (name, field))
 
+        # The fields the C pass collects: one selector item ending in ::text
+        # or ::attr(name); the others (element HTML, callables, lists of
+        # items) are computed from the item elements.
+        c_fields = []
+        self.in_c: List[bool] = []
+        for name, kind, field in self.fields:
+            item = field.items[0] if kind != CALL and len(field.items) == 1 else None
+            if item is not None and item.kind != HTML:
+                c_fields.append((item.selector, item.kind, item.name, item.descendants,
+                                 kind == ALL))
+                self.in_c.append(True)
+            else:
+                self.in_c.append(False)
+        self.compiled = CompiledFields(c_fields)
+        self.needs_items = not all(self.in_c)
+
     def extract(self, node: Node) -> List[Dict[str, Any]]:
+        found, rows = extract_values(node, self.item_selector, self.compiled, self.needs_items)
+        items = found or []
         records = []
-        for item in self.item_selector.select(node):
+        for index, row in enumerate(rows):
             record: Dict[str, Any] = {}
-            for name, kind, field in self.fields:
-                if kind == FIRST:
-                    record[name] = field.select_first(item)
+            values = iter(row)
+            for (name, kind, field), in_c in zip(self.fields, self.in_c):
+                if in_c:
+                    record[name] = next(values)
+                elif kind == FIRST:
+                    record[name] = field.select_first(items[index])
                 elif kind == ALL:
-                    record[name] = field.select(item)
+                    record[name] = field.select(items[index])
                 else:
-                    record[name] = field(item)
+                    record[name] = field(items[index])
             records.append(record)
         return records
 

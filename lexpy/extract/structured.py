@@ -72,14 +72,17 @@ _WRAPPERS = (("<!--", "-->"), ("<![CDATA[", "]]>"), ("//<![CDATA[", "//]]>"),
 def json_ld(doc: Node) -> List[Any]:
     """The bodies of the script elements whose type is application/ld+json,
     parsed, in tree order: an array's members one by one, empty bodies and
-    null skipped. Lenient as consumers are: a BOM, HTML comment and CDATA
-    wrappers, JavaScript comments, raw control characters in strings and
-    trailing commas are accepted; a body that still does not parse is an
+    null skipped. Lenient as consumers are: the type in any case, a BOM,
+    HTML comment and CDATA wrappers, JavaScript comments, raw control
+    characters in strings, trailing commas, a trailing semicolon and values
+    written one after the other are accepted; a body that still does not parse is an
     error entry ``{"@error": message, "@text": body}`` and the other blocks
     are kept."""
     items: List[Any] = []
-    for script in select(doc, 'script[type="application/ld+json" s]'):
-        if script.namespace_uri != XHTML:
+    for script in select(doc, "script[type]"):
+        # the type as consumers read it: ASCII case-insensitive, trimmed
+        if script.namespace_uri != XHTML or strip_ascii_whitespace(
+                script.get_attribute("type") or "").lower() != "application/ld+json":
             continue
         text = script.text_content or ""
         try:
@@ -110,10 +113,37 @@ def _parse_lenient_json(text: str) -> Any:
             if unwrapped.startswith(start) and unwrapped.endswith(end):
                 unwrapped = unwrapped[len(start):len(unwrapped) - len(end)].strip()
                 changed = True
+    cleaned = _without_comments(unwrapped).strip().rstrip(";").rstrip()
     try:
-        return json.loads(_without_comments(unwrapped), strict=False)
+        return json.loads(cleaned, strict=False)
+    except ValueError:
+        pass
+    try:
+        return _concatenated(cleaned)
     except ValueError:
         raise error from None
+
+
+def _concatenated(text: str) -> List[Any]:
+    """Several JSON values one after the other (separated by whitespace,
+    commas or semicolons), as one list; ValueError unless there are two or
+    more and each parses. A helper of this module."""
+    decoder = json.JSONDecoder(strict=False)
+    values: List[Any] = []
+    position = 0
+    while True:
+        while position < len(text) and text[position] in " \t\n\r\x0c,;":
+            position += 1
+        if position >= len(text):
+            break
+        value, position = decoder.raw_decode(text, position)
+        if isinstance(value, list):
+            values.extend(value)
+        else:
+            values.append(value)
+    if len(values) < 2:
+        raise ValueError("not several JSON values")
+    return values
 
 
 _TRAILING_COMMA = re.compile(r",(\s*[\]}])")
@@ -505,7 +535,12 @@ class _ExtructMicrodata:
 
     def url(self, node: Element, attribute: str) -> str:
         value = strip_ascii_whitespace(node.get_attribute(attribute) or "")
-        return urljoin(self.base_url, value) if self.base_url else value
+        if not self.base_url:
+            return value
+        try:
+            return urljoin(self.base_url, value)
+        except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
+            return value
 
 
 class _ItemFrame:
@@ -636,7 +671,10 @@ def _flatten_item(item: Any, schema_context: str, add_context: bool) -> Any:
 
 
 def _infer_context(item_type: str, context: str) -> Tuple[str, str]:
-    parsed = urlparse(item_type)
+    try:
+        parsed = urlparse(item_type)
+    except ValueError:  # urllib rejects it (a bad IPv6 authority)
+        return context, item_type
     if parsed.netloc:
         origin = parsed.scheme + "://" + parsed.netloc
         if parsed.path and parsed.fragment:

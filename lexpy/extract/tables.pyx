@@ -448,8 +448,10 @@ def _records(table, header):
         body = rows[header_rows:]
     elif header is None:
         header_list, body = [], rows
-    else:
+    elif 0 <= header < len(rows):
         header_list, body = [rows[header]], rows[header + 1:]
+    else:  # a table with fewer rows than `header` names: no records
+        header_list, body = [], []
     width = model["width"]
     if not header_list:
         names = list(range(width))

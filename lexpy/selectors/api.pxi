@@ -229,6 +229,27 @@ cdef list run_query(Selector selector, Node root, bint first_only):
     return result
 
 
+cdef int select_nodes(Program* program, CDocument* doc, CNode* root, bint first_only,
+                      CNode*** items, size_t* count) noexcept nogil:
+    cdef MatchContext ctx
+    cdef NodeArray found
+    cdef int status
+    memset(&found, 0, sizeof(NodeArray))
+    status = context_init(&ctx, program, doc, root)
+    if status == 0:
+        status = select_into(&ctx, root, &found, first_only)
+        if ctx.out_of_memory:
+            status = -1
+        context_free(&ctx)
+    if status != 0:
+        free(found.items)
+        found.items = NULL
+        found.count = 0
+    items[0] = found.items
+    count[0] = found.count
+    return status
+
+
 cdef list proxies_of(NodeArray* found):
     """The proxies of the collected matches, in one pass into a list made
     at its final size."""

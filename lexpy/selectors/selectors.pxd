@@ -11,6 +11,7 @@
 # start of each match (a Program serves every document, and every thread).
 
 from libc.stdint cimport uint8_t, uint32_t, int32_t, int64_t
+from lexpy.dom.dom cimport CNode, CDocument
 
 
 cdef enum Combinator:
@@ -87,3 +88,12 @@ cdef class Selector:
     cdef str source
     cdef object namespaces_key
     cdef object custom_key
+
+
+# Every element of root's subtree (root excluded) that the program matches,
+# in tree order, into *items (malloc'd; the caller frees it) and *count: the
+# matching of the layers above (lexpy.extract's records) without the GIL.
+# The caller holds the document as read (doc.readers). 0, or -1 when out of
+# memory.
+cdef int select_nodes(Program* program, CDocument* doc, CNode* root, bint first_only,
+                      CNode*** items, size_t* count) noexcept nogil

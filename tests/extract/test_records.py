@@ -3,12 +3,11 @@
 lexpy.extract_records / compile_extractor."""
 import threading
 
+import parsel  # the test extra installs it
 import pytest
 
 import lexpy
 from lexpy.selectors.values import select_values
-
-parsel = pytest.importorskip("parsel")  # the test extra installs it
 
 PAGE = """<html><head><title>Shop</title></head><body>
 <div id=main><h1>Books <small>all</small></h1>
@@ -99,3 +98,45 @@ def test_compiled_extractor_over_threads():
 def test_a_bad_field_is_a_type_error():
     with pytest.raises(TypeError):
         lexpy.compile_extractor("li", {"x": 3})
+
+
+# The C pass (lexpy.extract.extractor) against the Python walk of
+# lexpy.selectors.values, field by field, on corpus pages.
+
+from tests.conformance import data  # noqa: E402
+from tests.helpers import progress_gaps  # noqa: E402
+
+CORPUS = sorted(p for p in data.corpus_dir().iterdir() if p.is_file())[::7]
+CORPUS_FIELDS = {
+    "href": "a::attr(href)", "text": "::text", "all_text": ["::text"],
+    "deep": [" ::text"], "first_deep": "span ::text", "classes": [" ::attr(class)"],
+    "img": "img::attr(src)", "nested": ["div ::text"], "none": "::attr(no-such-attr)",
+}
+
+
+@pytest.mark.parametrize("path", CORPUS, ids=[p.name for p in CORPUS])
+def test_the_c_pass_equals_the_python_walk(path):
+    document = lexpy.parse(path.read_bytes())
+    for item_selector in ("li", "div > p", "article, section"):
+        records = lexpy.extract_records(document, item_selector, CORPUS_FIELDS)
+        items = document.query_selector_all(item_selector)
+        assert len(records) == len(items)
+        for record, item in zip(records, items):
+            for name, field in CORPUS_FIELDS.items():
+                if isinstance(field, list):
+                    assert record[name] == select_values(item, field[0]), name
+                else:
+                    found = select_values(item, field)
+                    assert record[name] == (found[0] if found else None), name
+
+
+def test_the_c_pass_releases_the_gil():
+    # items that match late and fields over every item: matching dominates
+    page = "<ul>" + "<li><a href=x>n</a></li>" * 100000 + "</ul>"
+    document = lexpy.parse(page)
+    extractor = lexpy.compile_extractor("li:has(a[href=x]):not(:has(b))",
+                                        {"t": "a:not([title])::attr(nope)"})
+    gaps, total = progress_gaps(lambda: extractor.extract(document))
+    assert total > 0.01
+    # the other thread kept counting while the matching ran
+    assert max(gaps) < total / 2, (max(gaps), total)

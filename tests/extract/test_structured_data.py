@@ -194,6 +194,11 @@ def test_json_ld_leniency_and_error_entries():
     assert set(items[2]) == {"@error", "@text"} and items[2]["@text"] == '{"broken": '
     assert items[3] == {"d": 4}
     assert len(items) == 4
+    html = ('<script type=" Application/LD+JSON ">{"a": 1};</script>'
+            '<script type="application/ld+json">{"b": 2}\n{"c": 3}, [{"d": 4}]</script>'
+            '<script type="application/json">{"no": 1}</script>')
+    items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
+    assert items == [{"a": 1}, {"b": 2}, {"c": 3}, {"d": 4}]
 
 
 def test_opengraph_prefixes_and_uniform():
@@ -221,3 +226,28 @@ def test_uniform_microdata():
 def test_unknown_syntax_is_refused():
     with pytest.raises(ValueError):
         lexpy.structured_data(lexpy.parse(""), syntaxes=["microformat"])
+
+
+PAGES = sorted({entry["html"] for entry in ENTRIES})
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_equals_extruct_itself(page):
+    # extruct (the test extra) parses with lxml, lexpy as browsers do; on
+    # these pages the trees agree where the syntaxes look
+    import warnings
+
+    import extruct
+    body = (SAMPLES / page).read_bytes()
+    syntaxes = ["microdata", "json-ld", "opengraph"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        theirs = extruct.extract(body, syntaxes=syntaxes)
+    ours = lexpy.structured_data(lexpy.parse(body), syntaxes=syntaxes)
+    assert json.loads(json.dumps(ours)) == json.loads(json.dumps(theirs))
+    for uniform in (True,):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs = extruct.extract(body, syntaxes=syntaxes, uniform=uniform)
+        ours = lexpy.structured_data(lexpy.parse(body), syntaxes=syntaxes, uniform=uniform)
+        assert json.loads(json.dumps(ours)) == json.loads(json.dumps(theirs))

@@ -118,7 +118,7 @@ def test_read_tables_equals_pandas_expected_frame(case):
 
 @pytest.mark.parametrize("case", PANDAS, ids=[c["id"] for c in PANDAS])
 def test_read_tables_equals_pandas_read_html(case):
-    pandas = pytest.importorskip("pandas")  # the test extra installs it
+    import pandas  # the test extra installs it
     kwargs = dict(case["pandas"]["read_html_kwargs"])
     frames = pandas.read_html(io.StringIO(case["html"]), flavor="lxml", **kwargs)
     frame = frames[0]
@@ -156,3 +156,11 @@ def test_nested_table_text_is_left_out_of_its_cell():
     document = lexpy.parse("<table><tr><td>a<br>b<script>s</script></table>")
     assert lexpy.read_tables(document) == [[{0: "a bs"}]]  # pandas' text_content
     assert inner == [{0: "in"}]
+
+
+def test_header_rows_past_the_end_give_no_records():
+    document = lexpy.parse("<table><tr><td>a</table><table></table>")
+    assert lexpy.read_tables(document, header=0) == [[], []]
+    assert lexpy.read_tables(document, header=5) == [[], []]
+    assert lexpy.read_tables(document, header=None) == [[{0: "a"}], []]
+    assert lexpy.read_tables(document) == [[{0: "a"}], []]

@@ -1,6 +1,7 @@
-"""The HTML standard's submit button (whatwg/html#10960, #11048): a button
-in the Auto state with a command or commandfor attribute, or whose parent
-is a select, is not a submit button, so it is never the form's :default."""
+"""Issue 35 point 4 in the selectors: the HTML standard's submit button
+(whatwg/html#10960, #11048: a button in the Auto state with a command or
+commandfor attribute, or whose parent is a select, is not a submit button,
+so never the form's :default) and :contains() as :-soup-contains()."""
 import lexpy
 
 
@@ -25,3 +26,12 @@ def test_a_button_whose_parent_is_a_select_is_not_a_submit_button():
     document = lexpy.parse(html)
     assert document.get_element_by_id("a").parent.local_name == "select"
     assert _defaults(html) == ["b"]
+
+
+def test_contains_is_an_alias_of_soup_contains():
+    # issue 35 point 4: parsel users write :contains()
+    document = lexpy.parse("<p id=a>Hello world</p><p id=b>Bye</p><p id=c>hello</p>")
+    for text in ('"Hello"', '"Hello", "Bye"', "'o w'"):
+        assert [e.id for e in document.query_selector_all("p:contains(%s)" % text)] == \
+            [e.id for e in document.query_selector_all("p:-soup-contains(%s)" % text)]
+    assert [e.id for e in document.query_selector_all('p:contains("Hello", "Bye")')] == ["a", "b"]

@@ -1,0 +1,16 @@
+# Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
+from typing import Any, List, Optional, Tuple
+
+from typing_extensions import disjoint_base
+
+from lexpy.dom import Element, Node
+from lexpy.selectors import Selector
+
+@disjoint_base
+class CompiledFields:
+    # (selector or None, kind, attribute name, descendants, all values)
+    def __init__(self, fields: List[Tuple[Optional[Selector], int, Optional[str], bool,
+                                          bool]]) -> None: ...
+
+def extract_values(root: Node, items: Selector, fields: CompiledFields,
+                   want_items: bool) -> Tuple[Optional[List[Element]], List[List[Any]]]: ...
