@@ -1,8 +1,8 @@
 # The compiled form of an XPath 1.0 expression: a flat program of postfix
 # operations in C arrays. The top-level expression and each predicate are
 # "blocks" (ranges of ops); a step or a filter refers to its predicates'
-# blocks, so evaluation only nests where the expression nests (bounded by
-# MAX_NESTING in parser.pxi). Names are slots bound to one document's ids
+# blocks; the evaluator runs nested blocks on an explicit stack
+# (evaluate.pxi, drive()). Names are slots bound to one document's ids
 # at the start of each evaluation (a program serves every document and
 # every thread).
 
