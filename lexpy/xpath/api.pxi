@@ -153,7 +153,12 @@ cdef object evaluate(XPath program, object node, dict variables):
         if variables:
             ev.variables = {name: variable_value(ev, name, value)
                             for name, value in variables.items()}
-        return python_value(ev, ev.run(program.root_first, program.root_count, context, 1, 1))
+        if program.root_flat:
+            return python_value(ev, run_flat(ev, program.root_first, program.root_count,
+                                             context, 1, 1))
+        return python_value(ev, drive(_block_machine(
+            ev, program.root_first, program.root_count, <size_t> context.node, context.attr,
+            1, 1)))
     finally:
         doc.readers -= 1
 
@@ -196,6 +201,37 @@ cdef class XPath:
 
     def __reduce__(self):
         return (compile_xpath, (self.source, self.namespaces_key and dict(self.namespaces_key)))
+
+
+cdef bint block_is_trivial(XPath program, uint32_t first, uint32_t count):
+    """Whether every step and filter of the block has only predicates that
+    run no block (C shapes, constant [n])."""
+    cdef uint32_t pc, p
+    cdef Op* op
+    cdef Step* step
+    cdef Predicate* predicate
+    for pc in range(first, first + count):
+        op = &program.ops[pc]
+        if op.kind == OP_FILTER or op.kind == OP_STEP:
+            step = &program.steps[op.arg]
+            for p in range(step.predicate_count):
+                predicate = &program.predicates[step.first_predicate + p]
+                if predicate.shape == SHAPE_NONE and predicate.index == 0:
+                    return False
+    return True
+
+
+cdef bint block_is_flat(XPath program, uint32_t first, uint32_t count):
+    """Whether no op of the block needs the machine: every step or filter
+    in it has flat predicates only (no nesting below one predicate)."""
+    cdef uint32_t pc
+    cdef Op* op
+    for pc in range(first, first + count):
+        op = &program.ops[pc]
+        if (op.kind == OP_FILTER or op.kind == OP_STEP) \
+                and not step_is_flat(program, &program.steps[op.arg]):
+            return False
+    return True
 
 
 cdef XPath make_xpath(str text, dict namespaces, dict extensions):
@@ -259,8 +295,19 @@ cdef XPath make_xpath(str text, dict namespaces, dict extensions):
         program.steps[i].c_only = not program.steps[i].positional and all(
             program.predicates[program.steps[i].first_predicate + p].shape != SHAPE_NONE
             for p in range(program.steps[i].predicate_count))
+    # A predicate is flat when it runs no block (a C shape, a constant [n])
+    # or when every step and filter of its block has only such predicates:
+    # a flat predicate runs by a plain loop that nests no further block.
+    # A step whose predicates are all flat runs by a plain loop too (one
+    # block level below it at most); anything deeper goes through drive()'s
+    # explicit stack, so the C stack stays two levels deep.
+    for i in range(program.predicate_count):
+        program.predicates[i].flat = program.predicates[i].shape != SHAPE_NONE \
+            or program.predicates[i].index != 0 or block_is_trivial(
+                program, program.predicates[i].first, program.predicates[i].count)
     program.root_first = offsets[len(compiler.blocks) - 1]
     program.root_count = len(compiler.blocks[len(compiler.blocks) - 1])
+    program.root_flat = block_is_flat(program, program.root_first, program.root_count)
     program.name_count = len(compiler.names)
     for i in range(len(compiler.names)):
         program.names[i].lower = compiler.names[i][0]

@@ -17,8 +17,8 @@
 #   '//*[.//*[.//*]]' looks for one match per level, not all of them;
 # - comparisons of node-sets: O(|A| + |B|) (a set of string-values, or the
 #   extreme numbers), never the pairwise product;
-# - nesting only follows predicates (bounded by MAX_NESTING), so the C
-#   stack is bounded whatever the tree.
+# - nested evaluation (predicates within predicates) runs on an explicit
+#   stack of generators (drive() below), not on the C stack.
 
 import math
 import re as _re
@@ -410,214 +410,65 @@ cdef class Evaluation:
             raise MemoryError()
         return 0
 
-    cdef object run(self, uint32_t first, uint32_t count, NodeRef context, size_t position,
-                    size_t size):
-        """The value of the block of ops [first, first + count) at the
-        context (node, position, size)."""
-        cdef list stack = []
-        cdef uint32_t pc = first
-        cdef uint32_t end = first + count
-        cdef Op* op
-        cdef object left, right, value
-        cdef int kind
-        cdef NodeRef root_ref
-        while pc < end:
-            op = &self.program.ops[pc]
-            kind = op.kind
-            pc += 1
-            if kind == OP_STEP:
-                stack[-1] = self.step(&self.program.steps[op.arg],
-                                      as_node_set(stack[-1], u"a location step"))
-            elif kind == OP_CONTEXT:
-                stack.append(single_node(context))
-            elif kind == OP_ROOT:
-                root_ref.node = self.root
-                root_ref.attr = 0
-                stack.append(single_node(root_ref))
-            elif kind == OP_NUMBER:
-                stack.append(op.number)
-            elif kind == OP_LITERAL:
-                stack.append(self.program.strings[op.arg])
-            elif kind == OP_EQUAL or kind == OP_NOT_EQUAL or kind == OP_LESS \
-                    or kind == OP_LESS_OR_EQUAL or kind == OP_GREATER \
-                    or kind == OP_GREATER_OR_EQUAL:
-                right = stack.pop()
-                stack[-1] = compare_values(kind, stack[-1], right)
-            elif kind == OP_AND or kind == OP_OR:
-                value = stack.pop()
-                if to_boolean(value) == (kind == OP_OR):
-                    stack.append(kind == OP_OR)
-                    pc = first + op.arg
-            elif kind == OP_TO_BOOLEAN:
-                stack[-1] = to_boolean(stack[-1])
-            elif kind == OP_CALL:
-                self.call(op, stack, context, position, size)
-            elif kind == OP_FILTER:
-                stack[-1] = self.filter(&self.program.steps[op.arg],
-                                        as_node_set(stack[-1], u"a predicate"))
-            elif kind == OP_UNION:
-                right = stack.pop()
-                stack[-1] = self.union(as_node_set(stack[-1], u"'|'"), as_node_set(right, u"'|'"))
-            elif kind == OP_VARIABLE:
-                stack.append(self.variable(self.program.strings[op.arg]))
-            elif kind == OP_NEGATE:
-                stack[-1] = -to_number(stack[-1])
-            else:
-                right = to_number(stack.pop())
-                left = to_number(stack[-1])
-                if kind == OP_ADD:
-                    stack[-1] = <double> left + <double> right
-                elif kind == OP_SUBTRACT:
-                    stack[-1] = <double> left - <double> right
-                elif kind == OP_MULTIPLY:
-                    stack[-1] = <double> left * <double> right
-                elif kind == OP_DIVIDE:
-                    stack[-1] = divide(left, right)
-                else:
-                    stack[-1] = fmod(left, right) if right != 0 else NAN
-        return stack[-1]
-
     cdef object variable(self, str name):
         if self.variables is None or name not in self.variables:
             raise XPathEvalError(u"undefined variable $%s" % name)
         return self.variables[name]
 
-    cdef bint predicate_true(self, Predicate* predicate, NodeRef node, size_t position,
-                             size_t size) except -1:
-        cdef object value
+    cdef int quick_predicate(self, Predicate* predicate, NodeRef node,
+                             size_t position) except -2:
+        """A predicate's verdict when no expression has to run: 1 or 0, or
+        -1 (evaluate it)."""
         if predicate.index > 0:
             return <size_t> predicate.index == position
         if predicate.index < 0:
-            return False
+            return 0
         if predicate.shape:
             return shape_true(&self.binding, self.program, predicate, node)
-        value = self.run(predicate.first, predicate.count, node, position, size)
-        if isinstance(value, float):
-            return <double> value == <double> position
-        return to_boolean(value)
+        return -1
 
-    cdef int apply_predicates(self, Step* step, NodeList* candidates, uint32_t from_predicate,
-                              NodeList* out) except -1:
-        """The candidates (in the axis's proximity order) that pass the
-        step's predicates from `from_predicate` on, appended to out."""
-        cdef NodeList current = candidates[0]
-        cdef NodeList kept
-        cdef uint32_t p
-        cdef size_t i, size
-        cdef Predicate* predicate
-        cdef bint owned = False
-        try:
-            for p in range(from_predicate, step.predicate_count):
-                predicate = &self.program.predicates[step.first_predicate + p]
-                memset(&kept, 0, sizeof(NodeList))
-                size = current.count
-                for i in range(size):
-                    if self.predicate_true(predicate, current.items[i], i + 1, size):
-                        if node_list_push(&kept, current.items[i]) != 0:
-                            free(kept.items)
-                            raise MemoryError()
-                if owned:
-                    free(current.items)
-                current = kept
-                owned = True
-            for i in range(current.count):
-                if node_list_push(out, current.items[i]) != 0:
-                    raise MemoryError()
-        finally:
-            if owned:
-                free(current.items)
-        return 0
-
-    cdef NodeSet step(self, Step* step, NodeSet input):
+    cdef NodeSet step_in_c(self, Step* step, NodeSet input):
         """A location step (https://www.w3.org/TR/1999/REC-xpath-19991116/#location-paths)
-        from every node of `input`."""
+        whose predicates, if any, are fast.pxi's shapes: walks and compares
+        only, without the GIL."""
         cdef NodeSet result = NodeSet.__new__(NodeSet)
         cdef NodeList* out = &result.nodes
-        cdef NodeList candidates
         cdef AxisWalk walk
         cdef NodeRef node
-        cdef size_t i, limit
-        cdef uint32_t p
+        cdef size_t i
         cdef bint principal_attribute = step.axis == AXIS_ATTRIBUTE
-        cdef bint passed
         cdef int status = 0
         cdef Binding* binding = &self.binding
-        cdef Predicate* first_predicate
-        if step.predicate_count == 0 or step.c_only:
-            # Only walks and compares (predicates of fast.pxi's shapes at
-            # most): without the GIL.
-            with nogil:
-                for i in range(input.nodes.count):
-                    axis_start(&walk, step.axis, input.nodes.items[i])
-                    while axis_next(&walk, &node):
-                        if node_test(binding, step, node, principal_attribute) \
-                                and shapes_true(binding, self.program, step, node):
-                            if node_list_push(out, node) != 0:
-                                status = -1
-                                break
-                            if step.exists:
-                                break
-                    if status != 0 or (step.exists and out.count):
-                        break
-            if status != 0:
-                raise MemoryError()
-        elif not step.positional:
+        with nogil:
             for i in range(input.nodes.count):
                 axis_start(&walk, step.axis, input.nodes.items[i])
                 while axis_next(&walk, &node):
-                    if not node_test(binding, step, node, principal_attribute):
-                        continue
-                    passed = True
-                    for p in range(step.predicate_count):
-                        if not self.predicate_true(
-                                &self.program.predicates[step.first_predicate + p], node, 0, 0):
-                            passed = False
-                            break
-                    if passed:
+                    if node_test(binding, step, node, principal_attribute) \
+                            and shapes_true(binding, self.program, step, node):
                         if node_list_push(out, node) != 0:
-                            raise MemoryError()
+                            status = -1
+                            break
                         if step.exists:
                             break
-                if step.exists and out.count:
+                if status != 0 or (step.exists and out.count):
                     break
-        else:
-            first_predicate = &self.program.predicates[step.first_predicate]
-            # [n] first: each context's walk stops at its n-th node.
-            limit = <size_t> first_predicate.index if first_predicate.index > 0 else 0
-            memset(&candidates, 0, sizeof(NodeList))
-            try:
-                for i in range(input.nodes.count):
-                    candidates.count = 0
-                    axis_start(&walk, step.axis, input.nodes.items[i])
-                    while axis_next(&walk, &node):
-                        if node_test(binding, step, node, principal_attribute):
-                            if node_list_push(&candidates, node) != 0:
-                                raise MemoryError()
-                            if limit and candidates.count == limit:
-                                break
-                    if limit:
-                        if candidates.count == limit:
-                            candidates.items[0] = candidates.items[limit - 1]
-                            candidates.count = 1
-                            self.apply_predicates(step, &candidates, 1, out)
-                    else:
-                        self.apply_predicates(step, &candidates, 0, out)
-            finally:
-                free(candidates.items)
-        if step.exists and out.count > 1:
-            out.count = 1
+        if status != 0:
+            raise MemoryError()
+        self.step_order(step, input, result)
+        return result
+
+    cdef int step_order(self, Step* step, NodeSet input, NodeSet result) except -1:
+        """A step's result in document order (one input node: the axis's
+        order, reversed on a reverse axis; several: sorted, except on the
+        attribute and self axes, whose results are in order already)."""
+        if step.exists and result.nodes.count > 1:
+            result.nodes.count = 1
         elif input.nodes.count > 1:
             if step.axis != AXIS_ATTRIBUTE and step.axis != AXIS_SELF:
                 self.sort(result)
         elif axis_is_reverse(step.axis):
-            node_list_reverse(out)
-        return result
-
-    cdef NodeSet filter(self, Step* step, NodeSet input):
-        """A filter expression's predicates, in document order."""
-        cdef NodeSet result = NodeSet.__new__(NodeSet)
-        self.apply_predicates(step, &input.nodes, 0, &result.nodes)
-        return result
+            node_list_reverse(&result.nodes)
+        return 0
 
     cdef NodeSet union(self, NodeSet left, NodeSet right):
         cdef NodeSet result = NodeSet.__new__(NodeSet)
@@ -640,6 +491,374 @@ cdef class Evaluation:
         stack.append(call_function(self, op.arg, <Py_ssize_t> op.number, args, context,
                                    position, size))
         return 0
+
+
+# -- steps and filters whose predicates are all flat: plain loops ---------------------
+
+cdef inline bint step_is_flat(XPath program, Step* step) noexcept nogil:
+    cdef uint32_t p
+    for p in range(step.predicate_count):
+        if not program.predicates[step.first_predicate + p].flat:
+            return False
+    return True
+
+
+cdef bint flat_predicate_true(Evaluation ev, Predicate* predicate, NodeRef node,
+                              size_t position, size_t size) except -1:
+    cdef int verdict = ev.quick_predicate(predicate, node, position)
+    if verdict >= 0:
+        return verdict
+    return predicate_verdict(run_flat(ev, predicate.first, predicate.count, node, position,
+                                      size), position)
+
+
+cdef int apply_flat(Evaluation ev, Step* step, NodeList* candidates, uint32_t from_predicate,
+                    NodeList* out) except -1:
+    """The candidates (in the axis's proximity order) that pass the step's
+    predicates from `from_predicate` on, appended to out."""
+    cdef NodeList current = candidates[0]
+    cdef NodeList kept
+    cdef uint32_t p
+    cdef size_t i, size
+    cdef Predicate* predicate
+    cdef bint owned = False
+    try:
+        for p in range(from_predicate, step.predicate_count):
+            predicate = &ev.program.predicates[step.first_predicate + p]
+            memset(&kept, 0, sizeof(NodeList))
+            size = current.count
+            for i in range(size):
+                if flat_predicate_true(ev, predicate, current.items[i], i + 1, size):
+                    if node_list_push(&kept, current.items[i]) != 0:
+                        free(kept.items)
+                        raise MemoryError()
+            if owned:
+                free(current.items)
+            current = kept
+            owned = True
+        for i in range(current.count):
+            if node_list_push(out, current.items[i]) != 0:
+                raise MemoryError()
+    finally:
+        if owned:
+            free(current.items)
+    return 0
+
+
+cdef NodeSet step_flat(Evaluation ev, Step* step, NodeSet input):
+    """A location step whose predicates are flat."""
+    cdef NodeSet result = NodeSet.__new__(NodeSet)
+    cdef NodeList* out = &result.nodes
+    cdef NodeList candidates
+    cdef AxisWalk walk
+    cdef NodeRef node
+    cdef size_t i, limit
+    cdef uint32_t p
+    cdef bint principal_attribute = step.axis == AXIS_ATTRIBUTE
+    cdef bint passed
+    cdef Binding* binding = &ev.binding
+    cdef Predicate* first_predicate
+    if not step.positional:
+        for i in range(input.nodes.count):
+            axis_start(&walk, step.axis, input.nodes.items[i])
+            while axis_next(&walk, &node):
+                if not node_test(binding, step, node, principal_attribute):
+                    continue
+                passed = True
+                for p in range(step.predicate_count):
+                    if not flat_predicate_true(
+                            ev, &ev.program.predicates[step.first_predicate + p], node, 0, 0):
+                        passed = False
+                        break
+                if passed:
+                    if node_list_push(out, node) != 0:
+                        raise MemoryError()
+                    if step.exists:
+                        break
+            if step.exists and out.count:
+                break
+    else:
+        first_predicate = &ev.program.predicates[step.first_predicate]
+        limit = <size_t> first_predicate.index if first_predicate.index > 0 else 0
+        memset(&candidates, 0, sizeof(NodeList))
+        try:
+            for i in range(input.nodes.count):
+                candidates.count = 0
+                axis_start(&walk, step.axis, input.nodes.items[i])
+                while axis_next(&walk, &node):
+                    if node_test(binding, step, node, principal_attribute):
+                        if node_list_push(&candidates, node) != 0:
+                            raise MemoryError()
+                        if limit and candidates.count == limit:
+                            break
+                if candidates.count == 0:
+                    continue
+                if limit:
+                    if candidates.count == limit:
+                        candidates.items[0] = candidates.items[limit - 1]
+                        candidates.count = 1
+                        apply_flat(ev, step, &candidates, 1, out)
+                else:
+                    apply_flat(ev, step, &candidates, 0, out)
+        finally:
+            free(candidates.items)
+    ev.step_order(step, input, result)
+    return result
+
+
+# -- the machines: nested evaluation without recursion on the C stack ------------
+#
+# A block, a step with predicates and a filter are generators that yield
+# the evaluation they need next (a predicate's block at a node) instead of
+# calling it; drive() keeps them on an explicit stack and hands each value
+# back. However deep the predicates nest, the C stack holds drive(), one
+# machine and at most two plain loops below it: a flat predicate (one that
+# nests nothing, api.pxi) runs by run_flat()/step_flat() directly, which
+# keeps the common cases as fast as a direct call.
+
+cdef object drive(object machine):
+    """The value of `machine`, running the machines it asks for first."""
+    cdef list frames = [machine]
+    cdef object value = None
+    cdef object request
+    while True:
+        try:
+            request = (<object> frames[len(frames) - 1]).send(value)
+        except StopIteration as done:
+            frames.pop()
+            value = done.value
+            if not frames:
+                return value
+            continue
+        frames.append(request)
+        value = None
+
+
+cdef inline NodeRef make_ref(size_t address, uint32_t attr):
+    cdef NodeRef ref
+    ref.node = <CNode*> address
+    ref.attr = attr
+    return ref
+
+
+cdef inline bint predicate_verdict(object value, size_t position) except -1:
+    # A number is true at its position; anything else by boolean().
+    if isinstance(value, float):
+        return <double> value == <double> position
+    return to_boolean(value)
+
+
+cdef int execute_op(Evaluation ev, Op* op, list stack, NodeRef context, size_t position,
+                    size_t size, uint32_t first, uint32_t* pc) except -1:
+    """One op of a block, but a step or filter whose predicates need the
+    machine (the callers run those)."""
+    cdef int kind = op.kind
+    cdef object left, right, value
+    cdef NodeRef root_ref
+    cdef XPath program = ev.program
+    if kind == OP_STEP:
+        if program.steps[op.arg].predicate_count == 0 or program.steps[op.arg].c_only:
+            stack[-1] = ev.step_in_c(&program.steps[op.arg],
+                                     as_node_set(stack[-1], u"a location step"))
+        else:
+            stack[-1] = step_flat(ev, &program.steps[op.arg],
+                                  as_node_set(stack[-1], u"a location step"))
+    elif kind == OP_FILTER:
+        value = as_node_set(stack[-1], u"a predicate")
+        result = NodeSet.__new__(NodeSet)
+        apply_flat(ev, &program.steps[op.arg], &(<NodeSet> value).nodes, 0,
+                   &(<NodeSet> result).nodes)
+        stack[-1] = result
+    elif kind == OP_CONTEXT:
+        stack.append(single_node(context))
+    elif kind == OP_ROOT:
+        root_ref.node = ev.root
+        root_ref.attr = 0
+        stack.append(single_node(root_ref))
+    elif kind == OP_NUMBER:
+        stack.append(op.number)
+    elif kind == OP_LITERAL:
+        stack.append(program.strings[op.arg])
+    elif kind == OP_EQUAL or kind == OP_NOT_EQUAL or kind == OP_LESS \
+            or kind == OP_LESS_OR_EQUAL or kind == OP_GREATER \
+            or kind == OP_GREATER_OR_EQUAL:
+        right = stack.pop()
+        stack[-1] = compare_values(kind, stack[-1], right)
+    elif kind == OP_AND or kind == OP_OR:
+        value = stack.pop()
+        if to_boolean(value) == (kind == OP_OR):
+            stack.append(kind == OP_OR)
+            pc[0] = first + op.arg
+    elif kind == OP_TO_BOOLEAN:
+        stack[-1] = to_boolean(stack[-1])
+    elif kind == OP_CALL:
+        ev.call(op, stack, context, position, size)
+    elif kind == OP_UNION:
+        right = stack.pop()
+        stack[-1] = ev.union(as_node_set(stack[-1], u"'|'"), as_node_set(right, u"'|'"))
+    elif kind == OP_VARIABLE:
+        stack.append(ev.variable(program.strings[op.arg]))
+    elif kind == OP_NEGATE:
+        stack[-1] = -to_number(stack[-1])
+    else:
+        right = to_number(stack.pop())
+        left = to_number(stack[-1])
+        if kind == OP_ADD:
+            stack[-1] = <double> left + <double> right
+        elif kind == OP_SUBTRACT:
+            stack[-1] = <double> left - <double> right
+        elif kind == OP_MULTIPLY:
+            stack[-1] = <double> left * <double> right
+        elif kind == OP_DIVIDE:
+            stack[-1] = divide(left, right)
+        else:
+            stack[-1] = fmod(left, right) if right != 0 else NAN
+    return 0
+
+
+cdef object run_flat(Evaluation ev, uint32_t first, uint32_t count, NodeRef context,
+                     size_t position, size_t size):
+    """The value of a flat block (no step or filter in it needs the
+    machine: it nests nothing) by a plain loop."""
+    cdef list stack = []
+    cdef uint32_t pc = first
+    cdef uint32_t end = first + count
+    cdef Op* op
+    while pc < end:
+        op = &ev.program.ops[pc]
+        pc += 1
+        execute_op(ev, op, stack, context, position, size, first, &pc)
+    return stack[-1]
+
+
+def _block_machine(Evaluation ev, uint32_t first, uint32_t count, size_t context_address,
+                   uint32_t context_attr, size_t position, size_t size):
+    """The value of the block of ops [first, first + count) at the context
+    (node, position, size), asking drive() for what nests."""
+    cdef list stack = []
+    cdef uint32_t pc = first
+    cdef uint32_t end = first + count
+    cdef Op* op
+    cdef NodeRef context = make_ref(context_address, context_attr)
+    cdef Step* step
+    cdef XPath program = ev.program
+    while pc < end:
+        op = &program.ops[pc]
+        pc += 1
+        if op.kind == OP_STEP:
+            step = &program.steps[op.arg]
+            if not step_is_flat(program, step):
+                stack[-1] = yield _step_machine(ev, op.arg,
+                                                as_node_set(stack[-1], u"a location step"))
+                continue
+        elif op.kind == OP_FILTER and not step_is_flat(program, &program.steps[op.arg]):
+            value = as_node_set(stack[-1], u"a predicate")
+            result = NodeSet.__new__(NodeSet)
+            yield from _apply_machine(ev, op.arg, value, 0, result)
+            stack[-1] = result
+            continue
+        execute_op(ev, op, stack, context, position, size, first, &pc)
+    return stack[-1]
+
+
+def _apply_machine(Evaluation ev, uint32_t step_index, NodeSet candidates,
+                  uint32_t from_predicate, NodeSet out):
+    """The candidates (in the axis's proximity order) that pass the step's
+    predicates from `from_predicate` on, appended to out."""
+    cdef Step* step = &ev.program.steps[step_index]
+    cdef NodeSet current = candidates
+    cdef NodeSet kept
+    cdef uint32_t p
+    cdef size_t i, size
+    cdef Predicate* predicate
+    cdef int verdict
+    cdef NodeRef node
+    for p in range(from_predicate, step.predicate_count):
+        predicate = &ev.program.predicates[step.first_predicate + p]
+        kept = NodeSet.__new__(NodeSet)
+        size = current.nodes.count
+        for i in range(size):
+            node = current.nodes.items[i]
+            verdict = ev.quick_predicate(predicate, node, i + 1)
+            if verdict < 0:
+                if predicate.flat:
+                    value = run_flat(ev, predicate.first, predicate.count, node, i + 1, size)
+                else:
+                    value = yield _block_machine(ev, predicate.first, predicate.count,
+                                                 <size_t> node.node, node.attr, i + 1, size)
+                predicate = &ev.program.predicates[step.first_predicate + p]
+                verdict = predicate_verdict(value, i + 1)
+            if verdict:
+                if node_list_push(&kept.nodes, current.nodes.items[i]) != 0:
+                    raise MemoryError()
+        current = kept
+    for i in range(current.nodes.count):
+        if node_list_push(&out.nodes, current.nodes.items[i]) != 0:
+            raise MemoryError()
+
+
+def _step_machine(Evaluation ev, uint32_t step_index, NodeSet input):
+    """A location step with predicates that need the machine."""
+    cdef Step* step = &ev.program.steps[step_index]
+    cdef NodeSet result = NodeSet.__new__(NodeSet)
+    cdef NodeSet candidates
+    cdef AxisWalk walk
+    cdef NodeRef node
+    cdef size_t i, limit
+    cdef uint32_t p
+    cdef bint principal_attribute = step.axis == AXIS_ATTRIBUTE
+    cdef bint passed
+    cdef int verdict
+    cdef Predicate* predicate
+    if not step.positional:
+        for i in range(input.nodes.count):
+            axis_start(&walk, step.axis, input.nodes.items[i])
+            while axis_next(&walk, &node):
+                if not node_test(&ev.binding, step, node, principal_attribute):
+                    continue
+                passed = True
+                for p in range(step.predicate_count):
+                    predicate = &ev.program.predicates[step.first_predicate + p]
+                    verdict = ev.quick_predicate(predicate, node, 0)
+                    if verdict < 0:
+                        if predicate.flat:
+                            value = run_flat(ev, predicate.first, predicate.count, node, 0, 0)
+                        else:
+                            value = yield _block_machine(ev, predicate.first, predicate.count,
+                                                         <size_t> node.node, node.attr, 0, 0)
+                        verdict = to_boolean(value)
+                    if not verdict:
+                        passed = False
+                        break
+                if passed:
+                    if node_list_push(&result.nodes, node) != 0:
+                        raise MemoryError()
+                    if step.exists:
+                        break
+            if step.exists and result.nodes.count:
+                break
+    else:
+        predicate = &ev.program.predicates[step.first_predicate]
+        # [n] first: each context's walk stops at its n-th node.
+        limit = <size_t> predicate.index if predicate.index > 0 else 0
+        for i in range(input.nodes.count):
+            candidates = NodeSet.__new__(NodeSet)
+            axis_start(&walk, step.axis, input.nodes.items[i])
+            while axis_next(&walk, &node):
+                if node_test(&ev.binding, step, node, principal_attribute):
+                    if node_list_push(&candidates.nodes, node) != 0:
+                        raise MemoryError()
+                    if limit and candidates.nodes.count == limit:
+                        break
+            if limit:
+                if candidates.nodes.count == limit:
+                    candidates.nodes.items[0] = candidates.nodes.items[limit - 1]
+                    candidates.nodes.count = 1
+                    yield from _apply_machine(ev, step_index, candidates, 1, result)
+            else:
+                yield from _apply_machine(ev, step_index, candidates, 0, result)
+    ev.step_order(step, input, result)
+    return result
 
 
 cdef inline bint shapes_true(Binding* binding, XPath program, Step* step,

@@ -4,9 +4,9 @@
 # structure). Python-level: it runs once per expression text.
 #
 # Nesting -- parentheses, predicates, function arguments -- is parsed by
-# recursion bounded by MAX_NESTING: deeper text is an XPathSyntaxError
-# with the offset, so neither the parser nor the evaluator (whose only
-# nesting follows the predicates) can exhaust a stack.
+# recursion bounded by MAX_NESTING (a few hundred C frames at most): deeper
+# text is an XPathSyntaxError with the offset, never a RecursionError or a
+# crash. (The evaluator does not recurse: evaluate.pxi, drive().)
 
 DEF MAX_NESTING = 64
 

@@ -1,8 +1,8 @@
 # The compiled form of an XPath 1.0 expression: a flat program of postfix
 # operations in C arrays. The top-level expression and each predicate are
 # "blocks" (ranges of ops); a step or a filter refers to its predicates'
-# blocks, so evaluation only nests where the expression nests (bounded by
-# MAX_NESTING in parser.pxi). Names are slots bound to one document's ids
+# blocks; the evaluator runs nested blocks on an explicit stack
+# (evaluate.pxi, drive()). Names are slots bound to one document's ids
 # at the start of each evaluation (a program serves every document and
 # every thread).
 
@@ -38,6 +38,7 @@ cdef struct Predicate:
     uint32_t shape                # PredicateShape (fast.pxi): one evaluated in C, or 0
     int32_t shape_step            # its attribute step
     int32_t shape_string          # its literal
+    uint32_t flat                 # its block nests no predicate the machine runs
 
 
 cdef struct NameSlot:
@@ -71,6 +72,7 @@ cdef class XPath:
     cdef uint32_t namespace_count
     cdef uint32_t root_first      # the top-level block
     cdef uint32_t root_count
+    cdef uint32_t root_flat
     cdef list strings             # literals, names, namespace URIs (str)
     cdef list utf8                # the same as UTF-8 bytes
     cdef list namespace_strings   # per namespace slot: string index

@@ -120,3 +120,28 @@ def test_count_on_a_million_deep_tree():
     deepest = document.xpath("//div[not(*)]")[0]
     assert deepest.xpath("count(preceding::* | ancestor::*)") == 1000002.0   # head
     assert len(document.xpath("//div[last()]")) == 1000000
+
+
+def test_nested_predicates_run_on_a_small_thread_stack():
+    """Predicates within predicates are evaluated on drive()'s explicit
+    stack: 60 levels of them (near the nesting bound) in a thread with a
+    256 KiB C stack."""
+    import threading
+    depth = 60
+    text = "count(//div" + "[div" * depth + "]" * depth + ")"
+    text_positional = "count(//div" + "[div[last()]" * depth + "]" * depth + ")"
+    document = lexpy.parse(b"<div>" * (depth + 5))
+    results = []
+
+    def work():
+        results.append(lexpy.compile_xpath(text)(document))
+        results.append(lexpy.compile_xpath(text_positional)(document))
+
+    old = threading.stack_size(256 * 1024)
+    try:
+        thread = threading.Thread(target=work)
+        thread.start()
+        thread.join()
+    finally:
+        threading.stack_size(old)
+    assert results == [5.0, 5.0]             # the 5 top divs have 60 below them
