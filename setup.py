@@ -86,6 +86,7 @@ EXTENSIONS = [
     extension("lexpy.selectors.selectors", uses=["core"],
               depends=files("lexpy/selectors", ".pxi") + files("lexpy/selectors", ".h")),
     extension("lexpy.text.text", uses=["core"], depends=files("lexpy/text", ".pxi")),
+    extension("lexpy.rewriter.engine", uses=["core"]),
     extension("lexpy.corpus.urls", uses=["core"]),
     extension("lexpy.corpus.members", uses=["core"]),
 ]

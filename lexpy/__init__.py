@@ -113,12 +113,17 @@ __all__ = [
     "to_etree",
     "to_lxml",
     "to_markdown",
+    # the streaming rewriter (lexpy.rewriter, loaded on first use)
+    "RewriteError",
+    "Rewriter",
+    "rewrite",
 ]
 
 
 if TYPE_CHECKING:
     from lexpy.dom.options_serializer import SerializerError, serialize
     from lexpy.etree import to_etree, to_lxml
+    from lexpy.rewriter import RewriteError, Rewriter, rewrite
     __version__: str
 
 
@@ -141,6 +146,9 @@ def __getattr__(name: str) -> Any:
         # lexpy.etree imports neither xml.etree nor lxml until called.
         from lexpy import etree
         value = getattr(etree, name)
+    elif name in ("Rewriter", "RewriteError", "rewrite"):
+        from lexpy import rewriter
+        value = getattr(rewriter, name)
     else:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value

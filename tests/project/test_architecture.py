@@ -21,6 +21,10 @@ BELOW = {
     "driver": {"core", "tokenizer", "encoding", "dom", "treebuilder"},
     "selectors": {"core", "dom"},
     "text": {"core", "dom"},
+    # the streaming rewriter: the driver's parse watched through the tree
+    # builder's observer, the selectors for matching
+    "rewriter": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
+                 "selectors"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",

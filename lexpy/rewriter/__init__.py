@@ -1,0 +1,1068 @@
+"""A streaming HTML rewriter over lexpy's own tokenizer and tree builder
+(issue 39; lol-html's job with the conformant tree's element boundaries).
+
+Design
+------
+The tree builder does not learn about rewriting. It got one narrow
+observer (treebuilder.pxd's TreeObserver): `pushed(element, below)` when an
+element enters the stack of open elements, `popped(element, from_top)` when
+it leaves it (a pop, a removal from the middle, a replacement by the
+adoption agency), and `moved()` when the adoption agency moves nodes that
+are in the tree already. The DOM path sets no observer: the cost is one
+NULL test per push and per pop (checked with callgrind against main).
+
+The rewriter's tree is the arena DOM itself: a TreeConstruction of the
+driver builds it as lexpy.parse does (same tokenizer, same tree builder,
+same scripting flag, quirks mode, foster parenting, adoption agency, ...),
+so the selector matcher runs on real elements with their real ancestors
+and preceding siblings. The rewriter wraps the tokenizer's token callback:
+after the tree builder has handled a token, the events it recorded are
+turned into handler calls and output while the token is still valid
+(its stream offsets: tokenizer_token_offset). This increment keeps the
+whole arena (memory grows with the document); the planned bound frees
+each element's subtree once it has left the stack of open elements and
+the list of active formatting elements (the DOM already reclaims removed
+nodes), which keeps the tree builder unchanged.
+
+Output is the input's bytes with edits spliced in at token boundaries:
+every event of a token lies at that token's start or end, and every later
+token starts at or after the tokenizer's settled offset, so the output is
+written up to that offset after each feed (the lag is the unfinished
+token). Element boundaries:
+
+- start: the start tag's bytes for an element made for the token being
+  handled; an implied element (html/head/body/tbody/tr/colgroup, a
+  reconstructed formatting element, a clone of the adoption agency) starts
+  where the token that implied it starts (after the leading whitespace of
+  a text token);
+- end: the element's own end tag when the end tag token popped it; else
+  (an implied end, the end of input, a pop from the middle) the start of
+  the token that closed it.
+
+Refusals (RewriteError, never a silent difference with the DOM edit):
+an operation that needs a start tag of its own on an implied element;
+any structural edit of a foster-parented element; edits of an element
+that was open when the adoption agency moved nodes; a rename between
+names the tree builder treats differently; content inside an element
+whose end is implied while other elements closed at the same point; an
+end tag synthesized where the parser would not take it as the element's
+end (html, head, body, formatting elements, form, foreign elements).
+
+Encodings: this increment rewrites UTF-8 (and str) input; bytes in an
+ASCII-compatible encoding pass while they are ASCII; anything else raises
+RewriteError (the original-offset layer of issue 37 will lift this). A
+<meta> past the sniffing window does not change the encoding of output
+already written: the encoding is decided once (BOM, `encoding=`, the
+<meta> prescan of the first 1024 bytes, the default).
+"""
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+from lexpy.driver.driver import TreeConstruction
+from lexpy.encoding import encoding as _encoding
+from lexpy.rewriter.engine import RewriterCore
+from lexpy.selectors import SelectorSyntaxError, compile_selector
+
+__all__ = ["Rewriter", "RewriteError", "rewrite"]
+
+
+class RewriteError(ValueError):
+    """An operation the output cannot express (the element and why)."""
+
+
+# Pseudo-classes that depend on content not seen yet when an element
+# starts, and why.
+_UNDECIDABLE = {
+    "last-child": "needs the siblings that follow",
+    "only-child": "needs the siblings that follow",
+    "nth-last-child": "needs the siblings that follow",
+    "nth-last-of-type": "needs the siblings that follow",
+    "last-of-type": "needs the siblings that follow",
+    "only-of-type": "needs the siblings that follow",
+    "empty": "needs the element's content",
+    "has": "needs the element's descendants or later siblings",
+    "default": "depends on later form content",
+    "indeterminate": "depends on later content",
+    "-soup-contains": "needs the element's text",
+    "-soup-contains-own": "needs the element's text",
+    "contains": "needs the element's text",
+    "checked": "depends on later content (selectedness of options)",
+    "placeholder-shown": "depends on the element's content (textarea)",
+    "read-only": "depends on later content",
+    "read-write": "depends on later content",
+    "in-range": "depends on later content",
+    "out-of-range": "depends on later content",
+    "valid": "depends on later content",
+    "invalid": "depends on later content",
+    "user-valid": "depends on later content",
+    "user-invalid": "depends on later content",
+    "blank": "needs the element's content",
+}
+_PSEUDO = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\\.)|::?(-?[A-Za-z][-A-Za-z0-9]*)""")
+
+
+def _check_decidable(text: str) -> None:
+    for match in _PSEUDO.finditer(text):
+        name = match.group(2)
+        if name is None:
+            continue
+        name = name.lower()
+        if match.group(0).startswith("::"):
+            raise SelectorSyntaxError("::%s: a pseudo-element matches no element a stream "
+                                      "can hand to a handler" % name)
+        if name in _UNDECIDABLE:
+            raise SelectorSyntaxError(":%s cannot be decided by a stream when the element "
+                                      "starts: it %s" % (name, _UNDECIDABLE[name]))
+
+
+def _escape_text(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("\u00a0", "&nbsp;"))
+
+
+def _escape_attribute(text: str) -> str:
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;").replace("\u00a0", "&nbsp;"))
+
+
+# Element kinds the tree builder treats as its own (the in body insertion
+# mode's named start and end tags, the head's, the table's, and the
+# formatting elements): a rename into or out of these changes the tree.
+_SPECIAL_NAMES = frozenset("""
+a address applet area article aside b base basefont bgsound big blockquote body br
+button caption center code col colgroup dd details dialog dir div dl dt em embed
+fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head
+header hgroup hr html i iframe image img input keygen li link listing main marquee
+math menu meta nav nobr noembed noframes noscript object ol optgroup option p param
+plaintext pre rb rp rt rtc ruby s script search section select selectedcontent
+small source strike strong style summary svg table tbody td template textarea
+tfoot th thead title tr track tt u ul wbr xmp
+""".split())
+_FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
+_VOID = frozenset("area base br col embed hr img input keygen link meta source track wbr "
+                  "basefont bgsound frame param".split())
+_RAW_TEXT = frozenset("script style xmp iframe noembed noframes".split())
+_RCDATA = frozenset("title textarea".split())
+# End tags the rewriter must not synthesize at an implied end: the parser
+# would not take them as that element's end at that point.
+_NO_SYNTHESIZED_END = frozenset("html head body form".split()) | _FORMATTING
+_NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
+
+
+class _Content:
+    __slots__ = ("text", "html")
+
+    def __init__(self, text: str, html: bool) -> None:
+        if not isinstance(text, str):
+            raise TypeError("content must be a str, not %s" % type(text).__name__)
+        self.text = text
+        self.html = bool(html)
+
+
+class _Record:
+    """What the rewriter keeps of a matched element while it is open."""
+    __slots__ = ("node", "name", "implied", "foster", "start", "before", "prepend",
+                 "append", "after", "end_handlers", "mode", "inner", "new_name",
+                 "attributes", "attributes_changed", "moved", "started", "ended",
+                 "handlers", "element")
+
+    def __init__(self, node: Any, implied: bool, foster: bool,
+                 start: Optional[Tuple[int, int]]) -> None:
+        self.node = node
+        self.name = node.local_name
+        self.implied = implied
+        self.foster = foster
+        self.start = start
+        self.before: List[_Content] = []
+        self.prepend: List[_Content] = []
+        self.append: List[_Content] = []
+        self.after: List[_Content] = []
+        self.end_handlers: List[Callable[[Any], Any]] = []
+        self.mode = 0               # 0 kept, 1 removed, 2 content kept, 3 inner replaced
+        self.inner: Optional[_Content] = None
+        self.new_name: Optional[str] = None
+        self.attributes: Optional[List[Tuple[str, str]]] = None
+        self.attributes_changed = False
+        self.moved = False
+        self.started = False        # the start handlers have run
+        self.ended = False
+        self.element: Optional["Element"] = None
+
+
+_REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
+
+
+class Element:
+    """An element handed to a handler (see Rewriter.on)."""
+    __slots__ = ("_rw", "_record")
+
+    def __init__(self, rw: "Rewriter", record: _Record) -> None:
+        self._rw = rw
+        self._record = record
+
+    def _refuse(self, what: str, why: str) -> RewriteError:
+        return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
+
+    def _start_op(self, what: str) -> _Record:
+        r = self._record
+        if r.started:
+            raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
+        if r.implied:
+            raise self._refuse(what, "the parser made this element without a start tag "
+                                     "of its own (implied)")
+        if r.foster:
+            raise self._refuse(what, "the parser moved this element out of its table "
+                                     "(foster parenting)")
+        return r
+
+    # -- names -----------------------------------------------------------
+    @property
+    def tag_name(self) -> str:
+        return self._record.new_name or self._record.name
+
+    @tag_name.setter
+    def tag_name(self, name: str) -> None:
+        r = self._start_op("rename")
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise ValueError("not a valid tag name: %r" % (name,))
+        new = name.lower()
+        if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
+            raise self._refuse("rename", "a foreign element's name decides how the "
+                                         "parser treats its content")
+        if r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES:
+            if new != r.name:
+                raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
+                                   "differently" % (r.name, new))
+        r.new_name = new if new != r.name else None
+
+    @property
+    def local_name(self) -> str:
+        return self.tag_name
+
+    @property
+    def namespace_uri(self) -> Optional[str]:
+        return self._record.node.namespace_uri
+
+    @property
+    def implied(self) -> bool:
+        return self._record.implied
+
+    @property
+    def source(self) -> Optional[Tuple[int, int]]:
+        """The start tag's offsets in the input (UTF-8), None when implied."""
+        r = self._record
+        if r.start is None:
+            return None
+        return (r.start[0] + self._rw._bom, r.start[1] + self._rw._bom)
+
+    @property
+    def is_self_closing(self) -> bool:
+        r = self._record
+        if r.start is None:
+            return False
+        raw = self._rw._source(r.start[0], r.start[1])
+        return raw.endswith(b"/>")
+
+    @property
+    def can_have_content(self) -> bool:
+        r = self._record
+        if r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+            return r.name not in _VOID
+        return not self.is_self_closing
+
+    @property
+    def removed(self) -> bool:
+        return self._record.mode in (_REMOVED,)
+
+    # -- attributes ------------------------------------------------------
+    def _attrs(self) -> List[Tuple[str, str]]:
+        r = self._record
+        if r.attributes is None:
+            r.attributes = list(r.node.attributes.items())
+        return r.attributes
+
+    @property
+    def attributes(self) -> Dict[str, str]:
+        return dict(self._attrs())
+
+    def get_attribute(self, name: str) -> Optional[str]:
+        name = name.lower()
+        for key, value in self._attrs():
+            if key == name:
+                return value
+        return None
+
+    def has_attribute(self, name: str) -> bool:
+        return self.get_attribute(name) is not None
+
+    def set_attribute(self, name: str, value: str) -> None:
+        r = self._start_op("set_attribute")
+        if not isinstance(value, str):
+            raise TypeError("value must be a str")
+        if not _NAME.match(name) and not re.match(r"^[^\t\n\f\r />\"'=<\x00]+$", name):
+            raise ValueError("not a valid attribute name: %r" % (name,))
+        name = name.lower()
+        attrs = self._attrs()
+        for i, (key, _) in enumerate(attrs):
+            if key == name:
+                attrs[i] = (key, value)
+                break
+        else:
+            attrs.append((name, value))
+        r.attributes_changed = True
+
+    def remove_attribute(self, name: str) -> None:
+        r = self._start_op("remove_attribute")
+        name = name.lower()
+        attrs = self._attrs()
+        kept = [(k, v) for k, v in attrs if k != name]
+        if len(kept) != len(attrs):
+            r.attributes = kept
+            r.attributes_changed = True
+
+    # -- content ---------------------------------------------------------
+    def before(self, content: str, *, html: bool = False) -> None:
+        self._start_op("before").before.append(self._rw._check(self, content, html, "outside"))
+
+    def prepend(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("prepend")
+        self._check_content_op("prepend")
+        r.prepend.append(self._rw._check(self, content, html, "inside"))
+
+    def append(self, content: str, *, html: bool = False) -> None:
+        r = self._record
+        if r.ended:
+            raise ValueError("<%s>: append after the element's end" % r.name)
+        self._check_content_op("append")
+        r.append.append(self._rw._check(self, content, html, "inside"))
+
+    def after(self, content: str, *, html: bool = False) -> None:
+        r = self._record
+        if r.ended:
+            raise ValueError("<%s>: after() after the element's end" % r.name)
+        if r.foster:
+            raise self._refuse("after", "the parser moved this element out of its table "
+                                        "(foster parenting)")
+        r.after.append(self._rw._check(self, content, html, "outside"))
+
+    def set_inner_content(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("set_inner_content")
+        self._check_content_op("set_inner_content")
+        r.inner = self._rw._check(self, content, html, "inside")
+        r.mode = _INNER
+
+    def replace(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("replace")
+        r.before.append(self._rw._check(self, content, html, "outside"))
+        r.mode = _REMOVED
+
+    def remove(self) -> None:
+        self._start_op("remove").mode = _REMOVED
+
+    def remove_and_keep_content(self) -> None:
+        r = self._start_op("remove_and_keep_content")
+        if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
+            raise self._refuse("remove_and_keep_content", "its content would be parsed "
+                                                          "differently without it")
+        r.mode = _KEEP_CONTENT
+
+    def on_end_tag(self, fn: Callable[["EndTag"], Any]) -> None:
+        r = self._record
+        if r.ended:
+            raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
+        r.end_handlers.append(fn)
+
+    def _check_content_op(self, what: str) -> None:
+        r = self._record
+        if r.node.namespace_uri == "http://www.w3.org/1999/xhtml" and r.name in _VOID:
+            raise ValueError("<%s> is a void element: it has no content (%s)" % (r.name, what))
+
+    def __repr__(self) -> str:
+        return "<rewriter Element %s>" % self.tag_name
+
+
+class EndTag:
+    """The end of an element (Element.on_end_tag)."""
+    __slots__ = ("_rw", "_record", "_own", "before_content", "after_content", "_removed")
+
+    def __init__(self, rw: "Rewriter", record: _Record, own: bool) -> None:
+        self._rw = rw
+        self._record = record
+        self._own = own
+        self.before_content: List[_Content] = []
+        self.after_content: List[_Content] = []
+        self._removed = False
+
+    @property
+    def name(self) -> str:
+        return self._record.new_name or self._record.name
+
+    @property
+    def implied(self) -> bool:
+        """True when the element ends without an end tag of its own."""
+        return not self._own
+
+    def before(self, content: str, *, html: bool = False) -> None:
+        self.before_content.append(self._rw._check_end(self._record, content, html, "inside"))
+
+    def after(self, content: str, *, html: bool = False) -> None:
+        self.after_content.append(self._rw._check_end(self._record, content, html, "outside"))
+
+    def remove(self) -> None:
+        if self._own:
+            self._removed = True
+
+
+class _Unit:
+    """A comment, text chunk or doctype handed to a handler."""
+    __slots__ = ("_span", "_before", "_after", "_replacement", "_removed")
+
+    def __init__(self, span: Tuple[int, int]) -> None:
+        self._span = span
+        self._before: List[str] = []
+        self._after: List[str] = []
+        self._replacement: Optional[str] = None
+        self._removed = False
+
+    def _content(self, content: str, html: bool) -> str:
+        if not isinstance(content, str):
+            raise TypeError("content must be a str")
+        return content if html else _escape_text(content)
+
+    def before(self, content: str, *, html: bool = False) -> None:
+        self._before.append(self._content(content, html))
+
+    def after(self, content: str, *, html: bool = False) -> None:
+        self._after.append(self._content(content, html))
+
+    def replace(self, content: str, *, html: bool = False) -> None:
+        self._replacement = self._content(content, html)
+        self._removed = True
+
+    def remove(self) -> None:
+        self._removed = True
+
+    @property
+    def removed(self) -> bool:
+        return self._removed
+
+
+class Comment(_Unit):
+    __slots__ = ("_text", "_new_text")
+
+    def __init__(self, span: Tuple[int, int], text: str) -> None:
+        super().__init__(span)
+        self._text = text
+        self._new_text: Optional[str] = None
+
+    @property
+    def text(self) -> str:
+        return self._new_text if self._new_text is not None else self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        if "-->" in value or "--!>" in value or value.startswith(">") \
+                or value.startswith("->") or value.endswith("-") or "<!--" in value:
+            raise ValueError("comment text cannot round-trip: %r" % (value,))
+        self._new_text = value
+
+
+class TextChunk(_Unit):
+    __slots__ = ("text", "last_in_text_node")
+
+    def __init__(self, span: Tuple[int, int], text: str, last: bool) -> None:
+        super().__init__(span)
+        self.text = text
+        self.last_in_text_node = last
+
+
+class Doctype(_Unit):
+    __slots__ = ("name", "public_id", "system_id")
+
+    def __init__(self, span: Tuple[int, int], name: Optional[str],
+                 public_id: Optional[str], system_id: Optional[str]) -> None:
+        super().__init__(span)
+        self.name = name
+        self.public_id = public_id
+        self.system_id = system_id
+
+
+class DocumentEnd:
+    __slots__ = ("_content",)
+
+    def __init__(self) -> None:
+        self._content: List[str] = []
+
+    def append(self, content: str, *, html: bool = False) -> None:
+        if not isinstance(content, str):
+            raise TypeError("content must be a str")
+        self._content.append(content if html else _escape_text(content))
+
+
+Input = Union[bytes, bytearray, memoryview]
+
+
+class Rewriter(RewriterCore):  # type: ignore[misc]
+    """A streaming rewriter: register handlers with on() / on_document(),
+    then feed() bytes and close(); each returns the output ready so far
+    (or, with `sink`, passes it to sink and returns b"")."""
+
+    def __init__(self, *, encoding: Optional[str] = None,
+                 default_encoding: Optional[str] = None, scripting: bool = True,
+                 max_memory: Optional[int] = None,
+                 sink: Optional[Callable[[bytes], Any]] = None) -> None:
+        self._transport = _encoding.lookup(encoding) if encoding is not None else None
+        self._default = _encoding.lookup(default_encoding) if default_encoding is not None else None
+        self._scripting = bool(scripting)
+        self._max_memory = max_memory
+        self._sink = sink
+        self._element_handlers: List[Tuple[Any, Optional[Callable[..., Any]],
+                                           Optional[Callable[..., Any]],
+                                           Optional[Callable[..., Any]]]] = []
+        self._doctype: List[Callable[..., Any]] = []
+        self._doc_text: List[Callable[..., Any]] = []
+        self._doc_comments: List[Callable[..., Any]] = []
+        self._doc_end: List[Callable[..., Any]] = []
+        self._started = False
+        self._closed = False
+        self._error: Optional[BaseException] = None
+        self._str_input = False
+        # The input: raw bytes from stream offset _raw_base on.
+        self._pending = bytearray()     # bytes before the encoding is decided
+        self._raw = bytearray()
+        self._raw_base = 0
+        self._emitted = 0               # stream offset written so far
+        self._out = bytearray()
+        self._bom = 0
+        self._ascii_only: Optional[str] = None   # the encoding when it must stay ASCII
+        self._decoder: Any = None
+        self._tail = b""
+        # Element state.
+        self._open: Dict[int, _Record] = {}
+        self._skip: Optional[_Record] = None
+        self._comment_parts: Optional[List[Any]] = None
+
+    # -- registration ----------------------------------------------------
+    def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
+           text: Optional[Callable[[TextChunk], Any]] = None,
+           comments: Optional[Callable[[Comment], Any]] = None) -> "Rewriter":
+        self._check_open("on")
+        if self._started:
+            raise ValueError("handlers must be registered before the first feed()")
+        _check_decidable(selectors)
+        selector = compile_selector(selectors)
+        if text is not None or comments is not None:
+            raise NotImplementedError("text and comment handlers inside elements are not "
+                                      "in this increment (use on_document)")
+        self._element_handlers.append((selector, element, text, comments))
+        return self
+
+    def on_document(self, *, doctype: Optional[Callable[[Doctype], Any]] = None,
+                    text: Optional[Callable[[TextChunk], Any]] = None,
+                    comments: Optional[Callable[[Comment], Any]] = None,
+                    end: Optional[Callable[[DocumentEnd], Any]] = None) -> "Rewriter":
+        self._check_open("on_document")
+        if self._started:
+            raise ValueError("handlers must be registered before the first feed()")
+        if doctype is not None:
+            self._doctype.append(doctype)
+        if text is not None:
+            self._doc_text.append(text)
+        if comments is not None:
+            self._doc_comments.append(comments)
+        if end is not None:
+            self._doc_end.append(end)
+        return self
+
+    # -- input -----------------------------------------------------------
+    def _check_open(self, what: str) -> None:
+        if self._error is not None:
+            raise ValueError("the rewriter stopped at an error: %s: %s"
+                             % (type(self._error).__name__, self._error)) from self._error
+        if self._closed:
+            raise ValueError("%s: the rewriter is closed" % what)
+
+    def _start(self) -> None:
+        self._started = True
+        self._construction = TreeConstruction(self._scripting)
+        self._attach(self._construction, bool(self._element_handlers),
+                     bool(self._doctype or self._doc_text or self._doc_comments))
+
+    def feed(self, data: Input) -> bytes:
+        self._check_open("feed")
+        if not self._started:
+            self._start()
+        try:
+            self._feed_bytes(bytes(data))
+        except BaseException as error:
+            self._fail(error)
+        return self._take()
+
+    def close(self) -> bytes:
+        self._check_open("close")
+        if not self._started:
+            self._start()
+        try:
+            if self._decoder is None and not self._str_input:
+                self._decide_encoding(final=True)
+            if self._tail:
+                raise RewriteError("the input ends inside a UTF-8 sequence (invalid UTF-8 "
+                                   "is not rewritten in this increment)")
+            self._closed = True
+            self._run(lambda: self._construction.finish())
+            self._copy_to(self._stream_length())
+        except BaseException as error:
+            self._fail(error)
+        self._closed = True
+        return self._take()
+
+    def _fail(self, error: BaseException) -> None:
+        if self.failure is not None:
+            error = self.failure
+        self._error = error
+        self._out.clear()
+        raise error
+
+    def _take(self) -> bytes:
+        out = bytes(self._out)
+        self._out.clear()
+        if self._sink is not None:
+            if out:
+                self._sink(out)
+            return b""
+        return out
+
+    def _stream_length(self) -> int:
+        return self._raw_base + len(self._raw)
+
+    def _run(self, call: Callable[[], Any]) -> None:
+        try:
+            call()
+        except MemoryError:
+            if self.failure is not None:
+                raise self.failure from None
+            raise
+        if self.failure is not None:
+            raise self.failure
+
+    def _decide_encoding(self, final: bool) -> None:
+        data = bytes(self._pending)
+        if len(data) < 1024 and not final:
+            return
+        if self._transport is not None and self._transport.name == "UTF-8":
+            result = _encoding.sniff(data, "UTF-8")
+        else:
+            result = _encoding.sniff(data, self._transport, self._default)
+        name = result.encoding.name
+        self._bom = result.bom_length
+        if name != "UTF-8":
+            if name in ("UTF-16LE", "UTF-16BE", "ISO-2022-JP", "replacement"):
+                raise RewriteError("input in %s: this increment rewrites UTF-8 input "
+                                   "(and ASCII in ASCII-compatible encodings)" % name)
+            self._ascii_only = name
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        if self._bom:
+            self._out += data[:self._bom]
+        self._pending = bytearray()
+        self._accept(data[self._bom:])
+
+    def _feed_bytes(self, data: bytes) -> None:
+        if self._decoder is None:
+            self._pending += data
+            self._decide_encoding(final=False)
+            return
+        self._accept(data)
+
+    def _feed_str(self, text: str) -> None:
+        self._str_input = True
+        if self._decoder is None:
+            self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._accept(text.encode("utf-8", "surrogatepass"))
+
+    def _accept(self, data: bytes) -> None:
+        """Check and tokenize a chunk of the (UTF-8) stream."""
+        if not data:
+            return
+        data = self._tail + data
+        if self._ascii_only is not None and not data.isascii():
+            raise RewriteError("input in %s with bytes beyond ASCII: this increment "
+                               "rewrites UTF-8 input" % self._ascii_only)
+        try:
+            text = self._decoder.decode(data, False)
+        except UnicodeDecodeError as error:
+            raise RewriteError("invalid UTF-8 at input offset %d: this increment rewrites "
+                               "valid UTF-8 only" % (self._stream_length() + error.start
+                                                     + self._bom)) from None
+        complete = len(text.encode("utf-8", "surrogatepass")) if not data.isascii() else len(data)
+        self._tail = data[complete:]
+        data = data[:complete]
+        if not data:
+            return
+        self._raw += data
+        self._run(lambda: self._construction.feed(data))
+        self._flush_settled()
+
+    def _flush_settled(self) -> None:
+        settled = self._construction_settled()
+        self._copy_to(settled)
+        # Drop what is written.
+        drop = self._emitted - self._raw_base
+        if drop > 65536:
+            del self._raw[:drop]
+            self._raw_base = self._emitted
+
+    def _construction_settled(self) -> int:
+        # Every token that starts before the settled offset has been handled.
+        held, _ = self._construction.buffered()
+        return self._stream_length() - held
+
+    def _source(self, begin: int, end: int) -> bytes:
+        return bytes(self._raw[begin - self._raw_base:end - self._raw_base])
+
+    # -- output ----------------------------------------------------------
+    def _copy_to(self, position: int) -> None:
+        if position <= self._emitted:
+            return
+        if self._skip is None:
+            self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+        self._emitted = position
+
+    def _emit(self, content: Union[str, bytes]) -> None:
+        if self._skip is None:
+            self._out += content.encode("utf-8") if isinstance(content, str) else content
+
+    def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
+        for content in contents:
+            self._emit(self._render(content, record, inside))
+
+    def _render(self, content: _Content, record: _Record, inside: bool) -> str:
+        if content.html:
+            return content.text
+        if inside and record.name in _RAW_TEXT | {"plaintext"} and \
+                record.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+            return content.text
+        return _escape_text(content.text)
+
+    def _check(self, element: Element, content: str, html: bool, where: str) -> _Content:
+        c = _Content(content, html)
+        r = element._record
+        if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+            if r.name in _RAW_TEXT or r.name == "plaintext" or \
+                    (r.name in ("noscript", "noembed", "noframes") and self._scripting):
+                if html:
+                    raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
+                if re.search(r"</%s[\t\n\f\r />]" % r.name, c.text + " ", re.I) or \
+                        (r.name == "script" and "<!--" in c.text):
+                    raise element._refuse("insert text", "the text would end <%s> early"
+                                          % r.name)
+                if r.name == "plaintext" or r.name == "noscript":
+                    raise element._refuse("insert text", "<%s> holds raw text" % r.name)
+            if r.name in _RCDATA and html:
+                raise element._refuse("insert markup", "<%s> holds text only" % r.name)
+        return c
+
+    def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
+        if record.element is None:
+            record.element = Element(self, record)
+        return self._check(record.element, content, html, where)
+
+    def _start_tag(self, r: _Record) -> str:
+        name = r.new_name or r.name
+        parts = ["<", name]
+        for key, value in r.attributes or []:
+            parts.append(' %s="%s"' % (key, _escape_attribute(value)))
+        parts.append(">")
+        return "".join(parts)
+
+    # -- events ----------------------------------------------------------
+    def _handle_token(self) -> None:
+        kind = self._token_kind()
+        begin, end = self._token_span()
+        if kind == "eof":
+            begin = end = self._stream_length()
+        count = self._event_count()
+        # Elements closed at this token's start without end tags (their
+        # names; None: one whose content was written there, which no end
+        # tag can now precede).
+        implied_pops: List[Optional[Tuple[str, bool]]] = []
+        text_offset = begin
+        if kind == "text":
+            text = self._source(begin, end)
+            text_offset = begin + len(text) - len(text.lstrip(b"\t\n\f\r "))
+        last_token_push = -1
+        if kind == "start":
+            for i in range(count - 1, -1, -1):
+                event = self._event(i)
+                if event[0] == "pushed":
+                    if self._is_token_element(i):
+                        last_token_push = i
+                    break
+        own_end_done = False
+        for i in range(count):
+            event = self._event(i)
+            if event[0] == "moved":
+                self._moved()
+                continue
+            key = self._event_key(i)
+            if event[0] == "pushed":
+                node = event[1]
+                from_token = i == last_token_push
+                self._pushed(key, node, from_token, event[3],
+                             (begin, end) if from_token else None,
+                             text_offset if kind == "text" else begin)
+            else:
+                node = event[1]
+                own = (kind == "end" and not own_end_done and event[2]
+                       and self._is_own_end(node))
+                if own:
+                    own_end_done = True
+                r = self._open.pop(key, None)
+                wrote = False
+                if r is not None:
+                    wrote = self._popped(r, own, (begin, end), event[2], implied_pops,
+                                         kind == "eof")
+                if not own:
+                    implied_pops.append(None if wrote else
+                                        (node.local_name,
+                                         node.namespace_uri == "http://www.w3.org/1999/xhtml"))
+        if kind in ("comment", "comment-continued") and self._doc_comments:
+            self._comment(kind, begin, end)
+        elif kind == "doctype" and self._doctype:
+            self._doctype_token(begin, end)
+        elif kind == "text" and self._doc_text:
+            self._text(begin, end)
+        if kind == "eof":
+            self._document_end(begin)
+
+    def _is_own_end(self, node: Any) -> bool:
+        begin, end = self._token_span()
+        raw = self._source(begin, end)
+        name = raw[2:].split(b">")[0].split(b"/")[0].split()[0] if len(raw) > 2 else b""
+        return name.decode("utf-8", "replace").lower() == node.local_name.lower()
+
+    def _matching(self, node: Any) -> List[Callable[..., Any]]:
+        found = []
+        for selector, element, _, _ in self._element_handlers:
+            if element is not None and selector.match(node):
+                found.append(element)
+        return found
+
+    def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
+                span: Optional[Tuple[int, int]], position: int) -> None:
+        handlers = self._matching(node)
+        if not handlers:
+            return
+        r = _Record(node, not from_token, foster, span)
+        element = Element(self, r)
+        r.element = element
+        self._open[key] = r
+        for handler in handlers:
+            handler(element)
+        r.started = True
+        start = span[0] if span is not None else position
+        self._copy_to(start)
+        self._emit_contents(r.before, r, False)
+        if r.mode == _REMOVED:
+            if self._skip is None:
+                self._skip = r
+            return
+        if span is not None:
+            if r.mode == _KEEP_CONTENT:
+                self._emitted = max(self._emitted, span[1]) if self._skip is None else self._emitted
+                self._copy_to(span[1])
+            elif r.new_name is not None or r.attributes_changed:
+                if r.attributes is None:
+                    element._attrs()
+                self._emit(self._start_tag(r))
+                if self._skip is None:
+                    self._emitted = span[1]
+                else:
+                    self._copy_to(span[1])
+            else:
+                self._copy_to(span[1])
+        self._emit_contents(list(reversed(r.prepend)), r, True)
+        if r.mode == _INNER:
+            assert r.inner is not None
+            self._emit(self._render(r.inner, r, True))
+            if self._skip is None:
+                self._skip = r
+
+    def _moved(self) -> None:
+        for r in self._open.values():
+            r.moved = True
+            if r.before or r.prepend or r.mode or r.new_name or r.attributes_changed:
+                raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                                   "or its content after its edits were written" % r.name)
+
+    def _closers(self, r: _Record, implied_pops: List[Optional[Tuple[str, bool]]],
+                 at_eof: bool) -> str:
+        """End tags for the elements closed without end tags at this point
+        before `r`, so that content written here lands in `r`."""
+        tags = []
+        for entry in implied_pops:
+            if entry is None:
+                raise RewriteError("<%s>: its end is implied where content was written "
+                                   "for an element it contains" % r.name)
+            name, html = entry
+            if not html or name in ("html", "head", "body", "form") or \
+                    (name in _FORMATTING and not at_eof):
+                raise RewriteError("<%s>: its end is implied where <%s> ends without an "
+                                   "end tag, and one cannot be written for it" % (r.name, name))
+            tags.append("</%s>" % name)
+        return "".join(tags)
+
+    def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool,
+                implied_pops: List[Optional[Tuple[str, bool]]], at_eof: bool) -> bool:
+        end_tag = EndTag(self, r, own)
+        for fn in r.end_handlers:
+            fn(end_tag)
+        r.ended = True
+        position = span[0]
+        has_inside = bool(r.append or end_tag.before_content)
+        has_outside = bool(r.after or end_tag.after_content)
+        needs_end = not own and (has_outside or r.new_name is not None
+                                 or (r.mode == _INNER and False))
+        if (has_inside or has_outside or r.new_name) and r.moved:
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
+                               "its content" % r.name)
+        if (has_inside or has_outside or r.new_name or r.mode) and not from_top:
+            raise RewriteError("<%s>: the parser closed this element from the middle of "
+                               "the stack of open elements" % r.name)
+        if r.foster and (has_inside or has_outside):
+            raise RewriteError("<%s>: the parser moved this element out of its table "
+                               "(foster parenting)" % r.name)
+        closers = ""
+        if (has_inside or needs_end) and not own and implied_pops:
+            closers = self._closers(r, implied_pops, at_eof)
+        if needs_end and (r.name in _NO_SYNTHESIZED_END or
+                          r.node.namespace_uri != "http://www.w3.org/1999/xhtml"):
+            raise RewriteError("<%s>: its end is implied and an end tag cannot be "
+                               "written for it" % r.name)
+        if r.implied and r.new_name:
+            raise RewriteError("<%s>: renaming an implied element" % r.name)
+        # Removed: skip to the end of the element, then the after content.
+        if r.mode == _REMOVED:
+            self._copy_to(span[1] if own else position)
+            if self._skip is r:
+                self._skip = None
+            self._emit_contents(end_tag.after_content, r, False)
+            self._emit_contents(list(reversed(r.after)), r, False)
+            return has_outside
+        self._copy_to(position)
+        if r.mode == _INNER and self._skip is r:
+            self._skip = None
+        self._emit(closers)
+        self._emit_contents(r.append, r, True)
+        self._emit_contents(end_tag.before_content, r, True)
+        if own:
+            if end_tag._removed or r.mode == _KEEP_CONTENT:
+                if self._skip is None:
+                    self._emitted = span[1]
+                else:
+                    self._copy_to(span[1])
+            elif r.new_name is not None:
+                self._emit("</%s>" % r.new_name)
+                if self._skip is None:
+                    self._emitted = span[1]
+                else:
+                    self._copy_to(span[1])
+            else:
+                self._copy_to(span[1])
+        elif needs_end and r.mode != _KEEP_CONTENT:
+            self._emit("</%s>" % (r.new_name or r.name))
+        self._emit_contents(end_tag.after_content, r, False)
+        self._emit_contents(list(reversed(r.after)), r, False)
+        return has_inside or has_outside or needs_end
+
+    # -- comments, doctype, text, end ------------------------------------
+    def _comment(self, kind: str, begin: int, end: int) -> None:
+        # (A long comment comes in pieces: the handler sees it whole.)
+        if kind == "comment":
+            self._comment_parts = []
+        if self._comment_parts is None:
+            self._comment_parts = []
+        self._comment_parts.append((begin, end, self._token_text()))
+        raw = self._source(begin, end)
+        if not (raw.endswith(b">") or self._stream_length() == end and self._closed):
+            return
+        parts, self._comment_parts = self._comment_parts, None
+        start = parts[0][0]
+        comment = Comment((start, end), "".join(p[2] for p in parts))
+        for handler in self._doc_comments:
+            handler(comment)
+        self._copy_to(start)
+        for content in comment._before:
+            self._emit(content)
+        if comment._removed:
+            if comment._replacement is not None:
+                self._emit(comment._replacement)
+            if self._skip is None:
+                self._emitted = end
+        elif comment._new_text is not None:
+            self._emit("<!--%s-->" % comment._new_text)
+            if self._skip is None:
+                self._emitted = end
+        self._copy_to(end)
+        for content in comment._after:
+            self._emit(content)
+
+    def _doctype_token(self, begin: int, end: int) -> None:
+        raw = self._source(begin, end).decode("utf-8", "replace")
+        match = re.match(r"(?is)<!doctype\s*([^\s>]*)", raw)
+        name = match.group(1).lower() if match and match.group(1) else None
+        public = re.search(r'(?is)public\s*(["\'])(.*?)\1', raw)
+        system = re.search(r'(?is)(?:system\s*|(["\'])[^"\']*\1\s*)(["\'])(.*?)\2', raw)
+        doctype = Doctype((begin, end), name, public.group(2) if public else None,
+                          system.group(3) if system else None)
+        for handler in self._doctype:
+            handler(doctype)
+        self._unit_out(doctype, begin, end)
+
+    def _text(self, begin: int, end: int) -> None:
+        chunk = TextChunk((begin, end), self._token_text(), True)
+        for handler in self._doc_text:
+            handler(chunk)
+        self._unit_out(chunk, begin, end)
+
+    def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
+        self._copy_to(begin)
+        for content in unit._before:
+            self._emit(content)
+        if unit._removed:
+            if unit._replacement is not None:
+                self._emit(unit._replacement)
+            if self._skip is None:
+                self._emitted = end
+        self._copy_to(end)
+        for content in unit._after:
+            self._emit(content)
+
+    def _document_end(self, position: int) -> None:
+        self._copy_to(position)
+        if self._doc_end:
+            end = DocumentEnd()
+            for handler in self._doc_end:
+                handler(end)
+            for content in end._content:
+                self._emit(content)
+
+
+def rewrite(html: Union[str, bytes], rewriter: Rewriter) -> Any:
+    """Rewrite a whole input: str in, str out; bytes in, bytes out."""
+    if isinstance(html, str):
+        rewriter._check_open("rewrite")
+        if not rewriter._started:
+            rewriter._start()
+        try:
+            rewriter._feed_str(html)
+        except BaseException as error:
+            rewriter._fail(error)
+        head = rewriter._take()
+        return (head + rewriter.close()).decode("utf-8", "surrogatepass")
+    if isinstance(html, (bytes, bytearray, memoryview)):
+        head = rewriter.feed(html)
+        return head + rewriter.close()
+    raise TypeError("html must be str or bytes, not %s" % type(html).__name__)
