@@ -149,6 +149,14 @@ _RCDATA = frozenset("title textarea".split())
 # End tags the rewriter must not synthesize at an implied end: the parser
 # would not take them as that element's end at that point.
 _NO_SYNTHESIZED_END = frozenset("html head body form".split()) | _FORMATTING
+_HTML_NS = "http://www.w3.org/1999/xhtml"
+# Implied elements whose start tag the rewriter may write where the parser
+# implied them (the reparse makes the same element there).
+_SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
+# Elements whose text content the parser foster-parents, and the table
+# parts whose neighbours it does.
+_TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
+_TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
 
 
@@ -167,7 +175,7 @@ class _Record:
     __slots__ = ("node", "name", "implied", "foster", "start", "before", "prepend",
                  "append", "after", "end_handlers", "mode", "inner", "new_name",
                  "attributes", "attributes_changed", "moved", "started", "ended",
-                 "handlers", "element")
+                 "handlers", "element", "implied_with", "synthesized", "batch")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -206,17 +214,63 @@ class Element:
     def _refuse(self, what: str, why: str) -> RewriteError:
         return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
 
-    def _start_op(self, what: str) -> _Record:
+    def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
         r = self._record
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
-        if r.implied:
+        if r.implied and (needs_tag or what == "remove_and_keep_content") and \
+                r.name not in _SYNTHESIZED_START:
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
         if r.foster:
             raise self._refuse(what, "the parser moved this element out of its table "
                                      "(foster parenting)")
         return r
+
+    def _check_outside(self, what: str) -> None:
+        r = self._record
+        if not self._html():
+            return
+        if r.name in ("html", "head", "body"):
+            raise self._refuse(what, "the parser keeps no content between <%s> and its "
+                                     "neighbours" % r.name)
+        if r.implied and r.name not in _SYNTHESIZED_START:
+            raise self._refuse(what, "content written before an element the parser "
+                                     "reconstructed lands inside it")
+        if what == "before" or what == "replace":
+            if r.implied_with:
+                raise self._refuse(what, "the parser implied <%s> before this element "
+                                         "at the same point" % r.implied_with[-1])
+            if self._rw._reconstruction_pending(True):
+                raise self._refuse(what, "content written here would be wrapped in "
+                                         "reconstructed formatting elements")
+            if r.name == "table" and self._html():
+                raise self._refuse(what, "content the parser foster-parents later goes "
+                                         "between it and the table")
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
+                and parent.local_name in ("html", "head"):
+            raise self._refuse(what, "the parser moves content next to <%s> elsewhere "
+                                     "(its parent is <%s>)" % (r.name, parent.local_name))
+        if r.name in _TABLE_PARTS or (parent is not None and parent.node_type == 1 and
+                                      parent.namespace_uri == _HTML_NS and
+                                      parent.local_name in _TABLE_CONTAINERS):
+            raise self._refuse(what, "content next to a table part is foster-parented")
+
+    def _check_inside(self, what: str) -> None:
+        r = self._record
+        if not r.started and self._rw._reconstruction_pending():
+            raise self._refuse(what, "content written here would be wrapped in "
+                                     "reconstructed formatting elements")
+        if not self._html():
+            return
+        if r.name in ("html", "head"):
+            raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
+        if r.name in _TABLE_CONTAINERS:
+            raise self._refuse(what, "content inside <%s> is foster-parented" % r.name)
+
+    def _html(self) -> bool:
+        return bool(self._record.node.namespace_uri == _HTML_NS)
 
     # -- names -----------------------------------------------------------
     @property
@@ -325,11 +379,14 @@ class Element:
 
     # -- content ---------------------------------------------------------
     def before(self, content: str, *, html: bool = False) -> None:
-        self._start_op("before").before.append(self._rw._check(self, content, html, "outside"))
+        r = self._start_op("before", needs_tag=False)
+        self._check_outside("before")
+        r.before.append(self._rw._check(self, content, html, "outside"))
 
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
         self._check_content_op("prepend")
+        self._check_inside("prepend")
         r.prepend.append(self._rw._check(self, content, html, "inside"))
 
     def append(self, content: str, *, html: bool = False) -> None:
@@ -337,6 +394,7 @@ class Element:
         if r.ended:
             raise ValueError("<%s>: append after the element's end" % r.name)
         self._check_content_op("append")
+        self._check_inside("append")
         r.append.append(self._rw._check(self, content, html, "inside"))
 
     def after(self, content: str, *, html: bool = False) -> None:
@@ -346,24 +404,47 @@ class Element:
         if r.foster:
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
+        self._check_outside("after")
         r.after.append(self._rw._check(self, content, html, "outside"))
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("set_inner_content")
         self._check_content_op("set_inner_content")
+        self._check_inside("set_inner_content")
         r.inner = self._rw._check(self, content, html, "inside")
         r.mode = _INNER
 
     def replace(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("replace")
+        self._check_removable("replace")
+        self._check_outside("replace")
         r.before.append(self._rw._check(self, content, html, "outside"))
         r.mode = _REMOVED
 
     def remove(self) -> None:
-        self._start_op("remove").mode = _REMOVED
+        r = self._start_op("remove")
+        self._check_removable("remove")
+        r.mode = _REMOVED
+
+    def _check_removable(self, what: str) -> None:
+        r = self._record
+        if self._html() and r.name in ("html", "head", "body"):
+            raise self._refuse(what, "the parser makes <%s> again" % r.name)
+        if r.implied and r.name != "p":
+            raise self._refuse(what, "the parser made this element without a start tag "
+                                     "of its own (implied)")
+        if r.implied_with:
+            raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
 
     def remove_and_keep_content(self) -> None:
         r = self._start_op("remove_and_keep_content")
+        self._check_removable("remove_and_keep_content")
+        if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
+            raise self._refuse("remove_and_keep_content", "table parts are implied again")
+        if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING:
+            raise self._refuse("remove_and_keep_content", "without its start tag the "
+                                                          "parser would treat later end tags "
+                                                          "differently")
         if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
             raise self._refuse("remove_and_keep_content", "its content would be parsed "
                                                           "differently without it")
@@ -536,6 +617,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._raw_base = 0
         self._emitted = 0               # stream offset written so far
         self._out = bytearray()
+        self._out_tail = b""
         self._bom = 0
         self._ascii_only: Optional[str] = None   # the encoding when it must stay ASCII
         self._decoder: Any = None
@@ -628,6 +710,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
 
     def _take(self) -> bytes:
         out = bytes(self._out)
+        self._out_tail = (self._out_tail + out[-12:])[-12:]
         self._out.clear()
         if self._sink is not None:
             if out:
@@ -736,7 +819,25 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
 
     def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
         for content in contents:
-            self._emit(self._render(content, record, inside))
+            text = self._render(content, record, inside)
+            if text and self._skip is None:
+                self._check_join(record, text)
+            self._emit(text)
+
+    def _check_join(self, record: _Record, text: str) -> None:
+        """Content written right after the input written so far must not
+        join with it into another token."""
+        before = (self._out_tail + bytes(self._out[-12:]))[-12:]
+        if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
+                (text[:1].isalnum() or text[:1] in (";", "#")):
+            raise RewriteError("<%s>: the content would join the input before it into "
+                               "another token" % record.name)
+        if self._at_eof and (self._last_token_end() < self._stream_length() or re.search(
+                rb"<[!/?A-Za-z][^>]*$|<$",
+                self._source(max(self._raw_base, self._stream_length() - 256),
+                             self._stream_length()))):
+            raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
+                               "drops; content written there would join it" % record.name)
 
     def _render(self, content: _Content, record: _Record, inside: bool) -> str:
         if content.html:
@@ -749,6 +850,11 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
     def _check(self, element: Element, content: str, html: bool, where: str) -> _Content:
         c = _Content(content, html)
         r = element._record
+        if html:
+            holder = r.node if where == "inside" else r.node.parent_node
+            if holder is not None and holder.node_type == 1 and holder.namespace_uri != _HTML_NS:
+                raise element._refuse("insert markup", "markup in foreign content may "
+                                                       "break out of it")
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             if r.name in _RAW_TEXT or r.name == "plaintext" or \
                     (r.name in ("noscript", "noembed", "noframes") and self._scripting):
@@ -784,10 +890,15 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         if kind == "eof":
             begin = end = self._stream_length()
         count = self._event_count()
-        # Elements closed at this token's start without end tags (their
-        # names; None: one whose content was written there, which no end
-        # tag can now precede).
-        implied_pops: List[Optional[Tuple[str, bool]]] = []
+        # Elements closed at this token's start without end tags and not
+        # closed explicitly since: (name, in the HTML namespace); None for
+        # one whose content was written there (no end tag can now precede
+        # that content).
+        self._implied_pops: List[Optional[Tuple[str, bool]]] = []
+        self._at_eof = kind == "eof"
+        self._batch = getattr(self, "_batch", 0) + 1
+        # Elements the parser implied at this token before its own.
+        self._pushed_here: List[str] = []
         text_offset = begin
         if kind == "text":
             text = self._source(begin, end)
@@ -800,34 +911,54 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                     if self._is_token_element(i):
                         last_token_push = i
                     break
+        if kind == "end" and (self._skip is not None or self._open):
+            name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+            if name and name[0].lower() in (b"body", b"html"):
+                if self._skip is not None:
+                    raise RewriteError("<%s>: its source holds </%s>, after which the "
+                                       "parser puts comments elsewhere" % (
+                                           self._skip.name, name[0].lower().decode()))
+        self._reconstructed_here = False
+        for i in range(count):
+            event = self._event(i)
+            if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
+                self._reconstructed_here = True
         own_end_done = False
+        token_key = self._event_key(last_token_push) if last_token_push >= 0 else None
         for i in range(count):
             event = self._event(i)
             if event[0] == "moved":
                 self._moved()
                 continue
             key = self._event_key(i)
+            node = event[1]
             if event[0] == "pushed":
-                node = event[1]
                 from_token = i == last_token_push
+                if not from_token:
+                    self._pushed_here.append(node.local_name)
                 self._pushed(key, node, from_token, event[3],
                              (begin, end) if from_token else None,
                              text_offset if kind == "text" else begin)
+                continue
+            span = (begin, end)
+            if key == token_key:
+                # A void element (or a self-closing foreign one): it ends
+                # with its start tag.
+                own = True
+                span = (end, end)
             else:
-                node = event[1]
                 own = (kind == "end" and not own_end_done and event[2]
                        and self._is_own_end(node))
-                if own:
-                    own_end_done = True
-                r = self._open.pop(key, None)
-                wrote = False
-                if r is not None:
-                    wrote = self._popped(r, own, (begin, end), event[2], implied_pops,
-                                         kind == "eof")
-                if not own:
-                    implied_pops.append(None if wrote else
-                                        (node.local_name,
-                                         node.namespace_uri == "http://www.w3.org/1999/xhtml"))
+            if own:
+                own_end_done = True
+            r = self._open.pop(key, None)
+            state = "open"
+            if r is not None:
+                state = self._popped(r, own, span, event[2])
+            if not own and state != "closed":
+                self._implied_pops.append(
+                    None if state == "dirty" else
+                    (node.local_name, node.namespace_uri == _HTML_NS))
         if kind in ("comment", "comment-continued") and self._doc_comments:
             self._comment(kind, begin, end)
         elif kind == "doctype" and self._doctype:
@@ -850,6 +981,25 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 found.append(element)
         return found
 
+    def _close_implied(self, r: _Record) -> None:
+        """Write end tags for the elements closed without end tags at this
+        point (content written here, or the token that closed them
+        removed, must not land in them)."""
+        tags = []
+        for entry in self._implied_pops:
+            if entry is None:
+                raise RewriteError("<%s>: content would be written where an element it "
+                                   "follows ends without an end tag, after that element's "
+                                   "own content" % r.name)
+            name, html = entry
+            if not html or name in ("html", "head", "body", "form") or \
+                    (name in _FORMATTING and not self._at_eof):
+                raise RewriteError("<%s>: <%s> ends without an end tag where content is "
+                                   "written, and one cannot be written for it" % (r.name, name))
+            tags.append("</%s>" % name)
+        self._implied_pops = []
+        self._emit("".join(tags))
+
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
                 span: Optional[Tuple[int, int]], position: int) -> None:
         handlers = self._matching(node)
@@ -858,12 +1008,17 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         r = _Record(node, not from_token, foster, span)
         element = Element(self, r)
         r.element = element
+        r.implied_with = self._pushed_here
+        r.synthesized = False
+        r.batch = self._batch
         self._open[key] = r
         for handler in handlers:
             handler(element)
         r.started = True
         start = span[0] if span is not None else position
         self._copy_to(start)
+        if self._implied_pops and (r.before or r.mode in (_REMOVED, _KEEP_CONTENT)):
+            self._close_implied(r)
         self._emit_contents(r.before, r, False)
         if r.mode == _REMOVED:
             if self._skip is None:
@@ -871,18 +1026,26 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             return
         if span is not None:
             if r.mode == _KEEP_CONTENT:
-                self._emitted = max(self._emitted, span[1]) if self._skip is None else self._emitted
+                if self._skip is None:
+                    self._emitted = span[1]
                 self._copy_to(span[1])
             elif r.new_name is not None or r.attributes_changed:
-                if r.attributes is None:
-                    element._attrs()
+                element._attrs()
                 self._emit(self._start_tag(r))
                 if self._skip is None:
                     self._emitted = span[1]
-                else:
-                    self._copy_to(span[1])
+                self._copy_to(span[1])
             else:
                 self._copy_to(span[1])
+        elif r.prepend or r.mode == _INNER or r.attributes_changed:
+            # An implied element that needs a start tag: the parser makes
+            # the same element from it at this point.
+            element._attrs()
+            tag = self._start_tag(r)
+            if self._skip is None:
+                self._check_join(r, tag)
+            self._emit(tag)
+            r.synthesized = True
         self._emit_contents(list(reversed(r.prepend)), r, True)
         if r.mode == _INNER:
             assert r.inner is not None
@@ -897,25 +1060,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
 
-    def _closers(self, r: _Record, implied_pops: List[Optional[Tuple[str, bool]]],
-                 at_eof: bool) -> str:
-        """End tags for the elements closed without end tags at this point
-        before `r`, so that content written here lands in `r`."""
-        tags = []
-        for entry in implied_pops:
-            if entry is None:
-                raise RewriteError("<%s>: its end is implied where content was written "
-                                   "for an element it contains" % r.name)
-            name, html = entry
-            if not html or name in ("html", "head", "body", "form") or \
-                    (name in _FORMATTING and not at_eof):
-                raise RewriteError("<%s>: its end is implied where <%s> ends without an "
-                                   "end tag, and one cannot be written for it" % (r.name, name))
-            tags.append("</%s>" % name)
-        return "".join(tags)
-
-    def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool,
-                implied_pops: List[Optional[Tuple[str, bool]]], at_eof: bool) -> bool:
+    def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
+        """The end of a matched element. Returns "closed" (an end tag of its
+        own or a written one closes it here), "dirty" (content was written
+        inside it at an implied end) or "open"."""
         end_tag = EndTag(self, r, own)
         for fn in r.end_handlers:
             fn(end_tag)
@@ -923,8 +1071,9 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         position = span[0]
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
-        needs_end = not own and (has_outside or r.new_name is not None
-                                 or (r.mode == _INNER and False))
+        needs_end = not own and (has_outside or r.new_name is not None)
+        removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
+                                   or r.mode == _REMOVED)
         if (has_inside or has_outside or r.new_name) and r.moved:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
@@ -934,48 +1083,63 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         if r.foster and (has_inside or has_outside):
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
-        closers = ""
-        if (has_inside or needs_end) and not own and implied_pops:
-            closers = self._closers(r, implied_pops, at_eof)
-        if needs_end and (r.name in _NO_SYNTHESIZED_END or
-                          r.node.namespace_uri != "http://www.w3.org/1999/xhtml"):
+        if needs_end and (r.name in _NO_SYNTHESIZED_END or r.node.namespace_uri != _HTML_NS):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if r.implied and r.new_name:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
-        # Removed: skip to the end of the element, then the after content.
+        if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
+            raise RewriteError("<%s>: the parser made and closed it at one token: content "
+                               "inside needs a start tag there" % r.name)
+        skipped = r.mode in (_REMOVED, _INNER)
+        if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
+                        or self._reconstructed_here):
+            raise RewriteError("<%s>: the content it drops leaves formatting elements to "
+                               "reconstruct" % r.name)
+        if (has_inside or has_outside) and self._reconstruction_pending(not own):
+            raise RewriteError("<%s>: content written at its end would be wrapped in "
+                               "reconstructed formatting elements" % r.name)
+        if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
+                and not own and r.name in _FORMATTING and not self._at_eof:
+            raise RewriteError("<%s>: a formatting element that ends without its end tag "
+                               "stays in the list of active formatting elements" % r.name)
         if r.mode == _REMOVED:
+            # Skip to the end of the element, then the after content.
             self._copy_to(span[1] if own else position)
             if self._skip is r:
                 self._skip = None
+            # (The elements closed here before it were inside it: dropped.)
+            self._implied_pops = []
             self._emit_contents(end_tag.after_content, r, False)
             self._emit_contents(list(reversed(r.after)), r, False)
-            return has_outside
+            return "closed" if own else ("dirty" if has_outside else "open")
         self._copy_to(position)
         if r.mode == _INNER and self._skip is r:
             self._skip = None
-        self._emit(closers)
+            self._implied_pops = []
+        if self._implied_pops and (has_inside or needs_end or removes_end_tag):
+            self._close_implied(r)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:
-            if end_tag._removed or r.mode == _KEEP_CONTENT:
+            if removes_end_tag:
                 if self._skip is None:
                     self._emitted = span[1]
-                else:
-                    self._copy_to(span[1])
+                self._copy_to(span[1])
             elif r.new_name is not None:
                 self._emit("</%s>" % r.new_name)
                 if self._skip is None:
                     self._emitted = span[1]
-                else:
-                    self._copy_to(span[1])
+                self._copy_to(span[1])
             else:
                 self._copy_to(span[1])
-        elif needs_end and r.mode != _KEEP_CONTENT:
+        elif needs_end:
             self._emit("</%s>" % (r.new_name or r.name))
         self._emit_contents(end_tag.after_content, r, False)
         self._emit_contents(list(reversed(r.after)), r, False)
-        return has_inside or has_outside or needs_end
+        if own or needs_end:
+            return "closed"
+        return "dirty" if has_inside else "open"
 
     # -- comments, doctype, text, end ------------------------------------
     def _comment(self, kind: str, begin: int, end: int) -> None:

@@ -17,12 +17,13 @@ from libc.stdlib cimport malloc, realloc, free
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
     TAG__DOCUMENT_FRAGMENT,
-    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, NS_HTML)
+    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, NS_HTML)
 from lexpy.tokenizer.token cimport Token, TOKEN_END_TAG, TOKEN_CONTINUATION
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
-    TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token)
+    TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
+    tree_builder_reconstruction_pending)
 from lexpy.dom.dom cimport CNode, CElement, node_proxy, ELEMENT_NODE
 from lexpy.driver.driver cimport construction_enter, construction_leave
 
@@ -54,6 +55,8 @@ cdef struct Hooks:
     bint stopped                  # a handler raised: the tokenizer stops
     Token* token                  # the token being handled
     size_t token_offset           # its first byte's stream offset
+    bint pending_before           # reconstruction pending before the token
+    size_t last_end               # stream offset of the end of the last token
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -108,11 +111,17 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     h.event_count = 0
     h.token = token
     h.token_offset = tokenizer_token_offset(h.tokenizer)
+    if h.watch_elements:
+        h.pending_before = tree_builder_reconstruction_pending(h.builder)
     status = tree_builder_token(h.builder, token)
-    if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE:
+    if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
+            or (h.watch_elements and token.type & TOKEN_END_TAG
+                and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML)):
         with gil:
             handled = (<RewriterCore> h.owner)._token_done()
     h.token = NULL
+    if token.tag_id != TAG__END_OF_FILE:
+        h.last_end = h.token_offset + (token.end - token.begin)
     if handled != 0:
         h.stopped = True
         return 1
@@ -139,6 +148,7 @@ cdef class RewriterCore:
         self.hooks.watch_tokens = False
         self.hooks.builder = NULL
         self.hooks.tokenizer = NULL
+        self.hooks.last_end = 0
 
     def __dealloc__(self):
         if self.hooks != NULL:
@@ -227,6 +237,18 @@ cdef class RewriterCore:
 
     def _token_tag_id(self):
         return self.hooks.token.tag_id
+
+    def _reconstruction_pending(self, bint before_token=False):
+        """Whether content written now (or, with before_token, at the start
+        of the token being handled) would be wrapped in reconstructed
+        formatting elements."""
+        if before_token:
+            return self.hooks.pending_before
+        return tree_builder_reconstruction_pending(self.hooks.builder)
+
+    def _last_token_end(self):
+        """The stream offset where the last token before this one ended."""
+        return self.hooks.last_end
 
     def _event_count(self):
         return self.hooks.event_count

@@ -70,6 +70,11 @@ cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
 cdef void tree_builder_set_observer(TreeBuilder* tb,
                                     TreeObserver* observer) noexcept nogil
 
+# Whether "reconstruct the active formatting elements" would insert
+# elements now (the list's last entry is an element not on the stack of
+# open elements): content written here would be wrapped in them.
+cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
+
 # Script execution: the end tag of every HTML script element pauses the
 # tokenizer (TOKENIZER_PAUSE) after the script is popped, for the driver to
 # prepare it (https://html.spec.whatwg.org/multipage/parsing.html#scriptEndTag);

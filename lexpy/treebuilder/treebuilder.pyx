@@ -356,6 +356,14 @@ cdef void tree_builder_set_observer(TreeBuilder* tb,
     tb.observer = observer
 
 
+cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
+    cdef CElement* entry
+    if tb.formatting.count == 0:
+        return False
+    entry = tb.formatting.entries[tb.formatting.count - 1].element
+    return entry != NULL and not open_elements_contains(tb, entry)
+
+
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
                                               EncodingIndicator indicator,
                                               void* context) noexcept nogil:
