@@ -148,7 +148,7 @@ _RAW_TEXT = frozenset("script style xmp iframe noembed noframes".split())
 _RCDATA = frozenset("title textarea".split())
 # End tags the rewriter must not synthesize at an implied end: the parser
 # would not take them as that element's end at that point.
-_NO_SYNTHESIZED_END = frozenset("html head body form".split()) | _FORMATTING
+_NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORMATTING
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
@@ -175,7 +175,8 @@ class _Record:
     __slots__ = ("node", "name", "implied", "foster", "start", "before", "prepend",
                  "append", "after", "end_handlers", "mode", "inner", "new_name",
                  "attributes", "attributes_changed", "moved", "started", "ended",
-                 "handlers", "element", "implied_with", "synthesized", "batch")
+                 "handlers", "element", "implied_with", "synthesized", "batch",
+                 "text_count", "fostered")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -229,6 +230,7 @@ class Element:
 
     def _check_outside(self, what: str) -> None:
         r = self._record
+        self._check_select_mirror(what)
         if not self._html():
             return
         if r.name in ("html", "head", "body"):
@@ -259,6 +261,9 @@ class Element:
 
     def _check_inside(self, what: str) -> None:
         r = self._record
+        if not self._html() and self.is_self_closing:
+            raise self._refuse(what, "a self-closing foreign element has no content")
+        self._check_select_mirror(what)
         if not r.started and self._rw._reconstruction_pending():
             raise self._refuse(what, "content written here would be wrapped in "
                                      "reconstructed formatting elements")
@@ -266,8 +271,31 @@ class Element:
             return
         if r.name in ("html", "head"):
             raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
+                and parent.local_name == "head" and r.name not in _RAW_TEXT \
+                and r.name not in _RCDATA and r.name != "template":
+            raise self._refuse(what, "the parser moves content of <%s> in <head> "
+                                     "elsewhere" % r.name)
         if r.name in _TABLE_CONTAINERS:
             raise self._refuse(what, "content inside <%s> is foster-parented" % r.name)
+
+    def _check_select_mirror(self, what: str) -> None:
+        """Content of an option (or of selectedcontent) is mirrored into the
+        select's selectedcontent by the parser: a reparse would mirror the
+        edit, the DOM edit does not."""
+        node = self._record.node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri == _HTML_NS:
+                if node.local_name == "selectedcontent":
+                    raise self._refuse(what, "the parser copies the selected option into "
+                                             "<selectedcontent>")
+                if node.local_name == "select":
+                    if node.query_selector("selectedcontent") is not None:
+                        raise self._refuse(what, "the parser copies the selected option "
+                                                 "into <selectedcontent>")
+                    return
+            node = node.parent_node
 
     def _html(self) -> bool:
         return bool(self._record.node.namespace_uri == _HTML_NS)
@@ -423,6 +451,7 @@ class Element:
 
     def remove(self) -> None:
         r = self._start_op("remove")
+        self._check_select_mirror("remove")
         self._check_removable("remove")
         r.mode = _REMOVED
 
@@ -626,6 +655,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._open: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
+        self._foster_count = 0
+        self._head_seen = False
 
     # -- registration ----------------------------------------------------
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
@@ -832,7 +863,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 (text[:1].isalnum() or text[:1] in (";", "#")):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
-        if self._at_eof and (self._last_token_end() < self._stream_length() or re.search(
+        if self._at_eof and (self._last_token_end() < self._stream_length()
+                             or not self._last_token_closed() or re.search(
                 rb"<[!/?A-Za-z][^>]*$|<$",
                 self._source(max(self._raw_base, self._stream_length() - 256),
                              self._stream_length()))):
@@ -880,6 +912,9 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         parts = ["<", name]
         for key, value in r.attributes or []:
             parts.append(' %s="%s"' % (key, _escape_attribute(value)))
+        if r.start is not None and r.node.namespace_uri != _HTML_NS and \
+                self._source(*r.start).endswith(b"/>"):
+            parts.append(" /")
         parts.append(">")
         return "".join(parts)
 
@@ -992,7 +1027,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                                    "follows ends without an end tag, after that element's "
                                    "own content" % r.name)
             name, html = entry
-            if not html or name in ("html", "head", "body", "form") or \
+            if not html or name in ("html", "head", "body", "form", "plaintext") or \
                     (name in _FORMATTING and not self._at_eof):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
@@ -1002,6 +1037,13 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
 
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
                 span: Optional[Tuple[int, int]], position: int) -> None:
+        if foster:
+            self._foster_count += 1
+        if node.local_name == "head" and node.namespace_uri == _HTML_NS:
+            # (The head element pushed again after </head>: not a new element.)
+            if self._head_seen:
+                return
+            self._head_seen = True
         handlers = self._matching(node)
         if not handlers:
             return
@@ -1009,6 +1051,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         element = Element(self, r)
         r.element = element
         r.implied_with = self._pushed_here
+        r.fostered = self._foster_count
         r.synthesized = False
         r.batch = self._batch
         self._open[key] = r
@@ -1017,8 +1060,11 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         r.started = True
         start = span[0] if span is not None else position
         self._copy_to(start)
-        if self._implied_pops and (r.before or r.mode in (_REMOVED, _KEEP_CONTENT)):
+        synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed)
+        if self._implied_pops and (r.before or synthesize or
+                                   r.mode in (_REMOVED, _KEEP_CONTENT)):
             self._close_implied(r)
+        r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)
         if r.mode == _REMOVED:
             if self._skip is None:
@@ -1037,7 +1083,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 self._copy_to(span[1])
             else:
                 self._copy_to(span[1])
-        elif r.prepend or r.mode == _INNER or r.attributes_changed:
+        elif synthesize:
             # An implied element that needs a start tag: the parser makes
             # the same element from it at this point.
             element._attrs()
@@ -1092,6 +1138,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
+        if skipped and (self._foster_count != r.fostered or (
+                r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
+            raise RewriteError("<%s>: the parser moved content out of it (foster "
+                               "parenting): dropping its source would drop that too" % r.name)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
                         or self._reconstructed_here):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "

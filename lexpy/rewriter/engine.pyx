@@ -18,7 +18,8 @@ from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
     TAG__DOCUMENT_FRAGMENT,
     TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, NS_HTML)
-from lexpy.tokenizer.token cimport Token, TOKEN_END_TAG, TOKEN_CONTINUATION
+from lexpy.tokenizer.token cimport (
+    Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY)
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
@@ -57,6 +58,9 @@ cdef struct Hooks:
     size_t token_offset           # its first byte's stream offset
     bint pending_before           # reconstruction pending before the token
     size_t last_end               # stream offset of the end of the last token
+    int last_tag_id               # its tag id (TAG__TEXT, ...)
+    bint last_closed              # its last byte is '>'
+    size_t text_tokens            # text tokens not all whitespace so far
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -122,6 +126,10 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     h.token = NULL
     if token.tag_id != TAG__END_OF_FILE:
         h.last_end = h.token_offset + (token.end - token.begin)
+        h.last_tag_id = token.tag_id
+        h.last_closed = token.end > token.begin and token.data[token.end - 1] == 0x3E
+    if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+        h.text_tokens += 1
     if handled != 0:
         h.stopped = True
         return 1
@@ -149,6 +157,9 @@ cdef class RewriterCore:
         self.hooks.builder = NULL
         self.hooks.tokenizer = NULL
         self.hooks.last_end = 0
+        self.hooks.last_tag_id = 0
+        self.hooks.last_closed = True
+        self.hooks.text_tokens = 0
 
     def __dealloc__(self):
         if self.hooks != NULL:
@@ -249,6 +260,14 @@ cdef class RewriterCore:
     def _last_token_end(self):
         """The stream offset where the last token before this one ended."""
         return self.hooks.last_end
+
+    def _last_token_closed(self):
+        """Whether the last token before this one was text, or ends with '>'
+        (else it ran into the end of the input unterminated)."""
+        return self.hooks.last_tag_id == TAG__TEXT or self.hooks.last_closed
+
+    def _text_token_count(self):
+        return self.hooks.text_tokens
 
     def _event_count(self):
         return self.hooks.event_count

@@ -39,9 +39,9 @@ def elements_in_order(root) -> List[object]:
     return found
 
 
-def _fragment_nodes(markup, context):
+def _fragment_nodes(markup, context, scripting):
     fragment = lexpy.parse_fragment(markup, context.local_name,
-                                    namespace=_namespace(context))
+                                    namespace=_namespace(context), scripting=scripting)
     return list(fragment.child_nodes)
 
 
@@ -83,16 +83,16 @@ def _dom_inner(el):
     holder.append(TEXT)
 
 
-def _dom_insert_markup(el, where):
+def _dom_insert_markup(el, where, scripting):
     if where == "before":
         parent = el.parent_node
         if parent is None or parent.node_type != 1:
             raise _NotApplicable()
-        for node in _fragment_nodes(MARKUP, parent):
+        for node in _fragment_nodes(MARKUP, parent, scripting):
             el.before(node)
     else:
         holder = _content_parent(el)
-        for node in _fragment_nodes(MARKUP, el):
+        for node in _fragment_nodes(MARKUP, el, scripting):
             holder.append(node)
 
 
@@ -108,9 +108,9 @@ OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
     "prepend_text": (lambda e: e.prepend(TEXT), lambda el: _content_parent(el).prepend(TEXT)),
     "append_text": (lambda e: e.append(TEXT), lambda el: _content_parent(el).append(TEXT)),
     "before_markup": (lambda e: e.before(MARKUP, html=True),
-                      lambda el: _dom_insert_markup(el, "before")),
+                      lambda el, scripting: _dom_insert_markup(el, "before", scripting)),
     "append_markup": (lambda e: e.append(MARKUP, html=True),
-                      lambda el: _dom_insert_markup(el, "append")),
+                      lambda el, scripting: _dom_insert_markup(el, "append", scripting)),
     "set_attribute": (lambda e: e.set_attribute(*ATTRIBUTE),
                       lambda el: el.set_attribute(*ATTRIBUTE)),
     "rename": (lambda e: setattr(e, "tag_name", RENAME), _dom_rename),
@@ -211,7 +211,10 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
         dom = lexpy.parse(data, scripting=scripting)
         element = elements_in_order(dom)[position]
         try:
-            dom_op(element)
+            if operation.endswith("_markup"):
+                dom_op(element, scripting)
+            else:
+                dom_op(element)
         except _NotApplicable:
             figures.not_applicable += 1
             continue
