@@ -457,6 +457,10 @@ class Element:
 
     def _check_removable(self, what: str) -> None:
         r = self._record
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 11:
+            raise self._refuse(what, "the first element of a template's contents decides "
+                                     "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
         if r.implied and r.name != "p":
@@ -656,6 +660,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._foster_count = 0
+        self._skip_newline_at: Optional[int] = None
+        self._skip_lf_only_at: Optional[int] = None
         self._head_seen = False
 
     # -- registration ----------------------------------------------------
@@ -840,6 +846,25 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
     def _copy_to(self, position: int) -> None:
         if position <= self._emitted:
             return
+        if self._skip_newline_at is not None and self._emitted == self._skip_newline_at:
+            self._skip_newline_at = None
+            first = self._raw[self._emitted - self._raw_base]
+            if first == 0x0A:
+                self._emitted += 1
+            elif first == 0x0D:
+                self._emitted += 1
+                if position > self._emitted and self._raw[self._emitted - self._raw_base] == 0x0A:
+                    self._emitted += 1
+                elif position == self._emitted:
+                    self._skip_lf_only_at = self._emitted
+            if position <= self._emitted:
+                return
+        if self._skip_lf_only_at is not None and self._emitted == self._skip_lf_only_at:
+            self._skip_lf_only_at = None
+            if self._raw[self._emitted - self._raw_base] == 0x0A:
+                self._emitted += 1
+            if position <= self._emitted:
+                return
         if self._skip is None:
             self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
         self._emitted = position
@@ -946,6 +971,13 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                     if self._is_token_element(i):
                         last_token_push = i
                     break
+        if kind == "start" and self._skip is not None:
+            name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
+            if name and name[0].lower() in (b"body", b"html") and not count:
+                raise RewriteError("<%s>: its source holds a <%s> start tag, whose attributes "
+                                   "the parser gives to the <%s> element" % (
+                                       self._skip.name, name[0].lower().decode(),
+                                       name[0].lower().decode()))
         if kind == "end" and (self._skip is not None or self._open):
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
@@ -1092,6 +1124,12 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 self._check_join(r, tag)
             self._emit(tag)
             r.synthesized = True
+        if r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
+                and r.name in ("pre", "listing", "textarea"):
+            # The parser drops a newline right after the start tag: write
+            # one before the content, and drop the input's own.
+            self._emit("\n")
+            self._skip_newline_at = span[1]
         self._emit_contents(list(reversed(r.prepend)), r, True)
         if r.mode == _INNER:
             assert r.inner is not None

@@ -119,8 +119,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
     status = tree_builder_token(h.builder, token)
     if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
-            or (h.watch_elements and token.type & TOKEN_END_TAG
-                and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML)):
+            or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML)):
         with gil:
             handled = (<RewriterCore> h.owner)._token_done()
     h.token = NULL
