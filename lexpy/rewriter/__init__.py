@@ -160,6 +160,12 @@ _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
 
 
+def _implied_beyond_document(names: List[str]) -> bool:
+    """Whether the parser implied more than html, head and body (which it
+    implies again wherever the content goes)."""
+    return any(name not in ("html", "head", "body") for name in names)
+
+
 class _Content:
     __slots__ = ("text", "html")
 
@@ -240,7 +246,7 @@ class Element:
             raise self._refuse(what, "content written before an element the parser "
                                      "reconstructed lands inside it")
         if what == "before" or what == "replace":
-            if r.implied_with:
+            if _implied_beyond_document(r.implied_with):
                 raise self._refuse(what, "the parser implied <%s> before this element "
                                          "at the same point" % r.implied_with[-1])
             if self._rw._reconstruction_pending(True):
@@ -409,6 +415,7 @@ class Element:
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False)
         self._check_outside("before")
+        self._check_before_implied("before", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
 
     def prepend(self, content: str, *, html: bool = False) -> None:
@@ -446,6 +453,7 @@ class Element:
         r = self._start_op("replace")
         self._check_removable("replace")
         self._check_outside("replace")
+        self._check_before_implied("replace", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
         r.mode = _REMOVED
 
@@ -454,6 +462,12 @@ class Element:
         self._check_select_mirror("remove")
         self._check_removable("remove")
         r.mode = _REMOVED
+
+    def _check_before_implied(self, what: str, content: str, html: bool) -> None:
+        r = self._record
+        if r.implied_with and (html or content[:1] in ("", "\t", "\n", "\f", "\r", " ")):
+            raise self._refuse(what, "the parser implied <%s> here: content before it "
+                                     "would go elsewhere" % r.implied_with[-1])
 
     def _check_removable(self, what: str) -> None:
         r = self._record
@@ -466,7 +480,7 @@ class Element:
         if r.implied and r.name != "p":
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if r.implied_with:
+        if _implied_beyond_document(r.implied_with):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
 
     def remove_and_keep_content(self) -> None:
@@ -770,7 +784,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
 
     def _decide_encoding(self, final: bool) -> None:
         data = bytes(self._pending)
-        if len(data) < 1024 and not final:
+        if len(data) < (3 if self._transport is not None else 1024) and not final:
             return
         if self._transport is not None and self._transport.name == "UTF-8":
             result = _encoding.sniff(data, "UTF-8")
@@ -778,6 +792,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             result = _encoding.sniff(data, self._transport, self._default)
         name = result.encoding.name
         self._bom = result.bom_length
+        if self._transport is None and not self._bom and _encoding.prescan(data[:1024]) is None:
+            # Undeclared: lexpy.parse's UTF-8 autodetection; input that is
+            # not UTF-8 raises below.
+            name = "UTF-8"
         if name != "UTF-8":
             if name in ("UTF-16LE", "UTF-16BE", "ISO-2022-JP", "replacement"):
                 raise RewriteError("input in %s: this increment rewrites UTF-8 input "
@@ -806,19 +824,21 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         """Check and tokenize a chunk of the (UTF-8) stream."""
         if not data:
             return
-        data = self._tail + data
         if self._ascii_only is not None and not data.isascii():
             raise RewriteError("input in %s with bytes beyond ASCII: this increment "
                                "rewrites UTF-8 input" % self._ascii_only)
-        try:
-            text = self._decoder.decode(data, False)
-        except UnicodeDecodeError as error:
-            raise RewriteError("invalid UTF-8 at input offset %d: this increment rewrites "
-                               "valid UTF-8 only" % (self._stream_length() + error.start
-                                                     + self._bom)) from None
-        complete = len(text.encode("utf-8", "surrogatepass")) if not data.isascii() else len(data)
-        self._tail = data[complete:]
-        data = data[:complete]
+        if self._tail or not data.isascii():
+            combined = self._tail + data
+            try:
+                self._decoder.decode(data, False)
+            except UnicodeDecodeError as error:
+                raise RewriteError("invalid UTF-8 near input offset %d: this increment "
+                                   "rewrites valid UTF-8 only" % (
+                                       self._stream_length() + self._bom + error.start)) \
+                    from None
+            pending = self._decoder.getstate()[0]
+            data = combined[:len(combined) - len(pending)]
+            self._tail = pending
         if not data:
             return
         self._raw += data
@@ -1048,7 +1068,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 found.append(element)
         return found
 
-    def _close_implied(self, r: _Record) -> None:
+    def _close_implied(self, r: _Record, start_tag: Optional[str] = None) -> None:
         """Write end tags for the elements closed without end tags at this
         point (content written here, or the token that closed them
         removed, must not land in them)."""
@@ -1059,6 +1079,9 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                                    "follows ends without an end tag, after that element's "
                                    "own content" % r.name)
             name, html = entry
+            if name == "head" and html and (start_tag in ("body", "html")
+                                            or "body" in r.implied_with):
+                continue        # (what implies the body closes the head itself)
             if not html or name in ("html", "head", "body", "form", "plaintext") or \
                     (name in _FORMATTING and not self._at_eof):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
@@ -1095,7 +1118,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed)
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT)):
-            self._close_implied(r)
+            self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)
         if r.mode == _REMOVED:
@@ -1200,7 +1223,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             self._implied_pops = []
             self._emit_contents(end_tag.after_content, r, False)
             self._emit_contents(list(reversed(r.after)), r, False)
-            return "closed" if own else ("dirty" if has_outside else "open")
+            return "closed"
         self._copy_to(position)
         if r.mode == _INNER and self._skip is r:
             self._skip = None
