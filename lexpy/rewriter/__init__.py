@@ -150,6 +150,8 @@ _RCDATA = frozenset("title textarea".split())
 # would not take them as that element's end at that point.
 _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORMATTING
 _HTML_NS = "http://www.w3.org/1999/xhtml"
+_HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+_HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
 _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
@@ -260,6 +262,8 @@ class Element:
                 and parent.local_name in ("html", "head"):
             raise self._refuse(what, "the parser moves content next to <%s> elsewhere "
                                      "(its parent is <%s>)" % (r.name, parent.local_name))
+        if self._in_head():
+            raise self._refuse(what, "the parser moves content in <head> elsewhere")
         if r.name in _TABLE_PARTS or (parent is not None and parent.node_type == 1 and
                                       parent.namespace_uri == _HTML_NS and
                                       parent.local_name in _TABLE_CONTAINERS):
@@ -277,9 +281,7 @@ class Element:
             return
         if r.name in ("html", "head"):
             raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
-        parent = r.node.parent_node
-        if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
-                and parent.local_name == "head" and r.name not in _RAW_TEXT \
+        if self._in_head() and r.name not in _RAW_TEXT \
                 and r.name not in _RCDATA and r.name != "template":
             raise self._refuse(what, "the parser moves content of <%s> in <head> "
                                      "elsewhere" % r.name)
@@ -302,6 +304,16 @@ class Element:
                                                  "into <selectedcontent>")
                     return
             node = node.parent_node
+
+    def _in_head(self) -> bool:
+        node = self._record.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri == _HTML_NS and node.local_name == "head":
+                return True
+            if node.namespace_uri == _HTML_NS and node.local_name == "template":
+                return False
+            node = node.parent_node
+        return False
 
     def _html(self) -> bool:
         return bool(self._record.node.namespace_uri == _HTML_NS)
@@ -674,6 +686,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._foster_count = 0
+        self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
         self._head_seen = False
@@ -991,6 +1004,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                     if self._is_token_element(i):
                         last_token_push = i
                     break
+        if kind == "start" and self._dropped and \
+                self._source(begin, end)[1:9].lower() == b"frameset":
+            raise RewriteError("<frameset>: whether the parser takes it depends on content "
+                               "the rewrite dropped (the frameset-ok flag)")
         if kind == "start" and self._skip is not None:
             name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html") and not count:
@@ -1121,9 +1138,13 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)
+        if r.mode in (_REMOVED, _KEEP_CONTENT) and "body" in r.implied_with:
+            # The start tag it drops implied the body: write one there.
+            self._emit("<body>")
         if r.mode == _REMOVED:
             if self._skip is None:
                 self._skip = r
+            self._dropped = True
             return
         if span is not None:
             if r.mode == _KEEP_CONTENT:
@@ -1156,6 +1177,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._emit_contents(list(reversed(r.prepend)), r, True)
         if r.mode == _INNER:
             assert r.inner is not None
+            self._dropped = True
             self._emit(self._render(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
@@ -1199,6 +1221,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
+        if skipped and not own and r.name in _HEADINGS and \
+                self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
+            raise RewriteError("<%s>: the heading end tag that closes it would close another "
+                               "heading without it" % r.name)
         if skipped and (self._foster_count != r.fostered or (
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "

@@ -17,7 +17,7 @@ from libc.stdlib cimport malloc, realloc, free
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
     TAG__DOCUMENT_FRAGMENT,
-    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, NS_HTML)
+    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, NS_HTML)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY)
 from lexpy.tokenizer.tokenizer cimport (
@@ -119,7 +119,8 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
     status = tree_builder_token(h.builder, token)
     if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
-            or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML)):
+            or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML
+                                      or token.tag_id == TAG_FRAMESET)):
         with gil:
             handled = (<RewriterCore> h.owner)._token_done()
     h.token = NULL
