@@ -923,9 +923,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                                "another token" % record.name)
         if self._at_eof and (self._last_token_end() < self._stream_length()
                              or not self._last_token_closed() or re.search(
-                rb"<[!/?A-Za-z][^>]*$|<$",
-                self._source(max(self._raw_base, self._stream_length() - 256),
-                             self._stream_length()))):
+                rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+                self._source(self._raw_base, self._stream_length()), re.S)):
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
 
@@ -1027,6 +1026,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             event = self._event(i)
             if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
                 self._reconstructed_here = True
+        self._token_ignored = kind == "start" and last_token_push < 0
         own_end_done = False
         token_key = self._event_key(last_token_push) if last_token_push >= 0 else None
         for i in range(count):
@@ -1138,9 +1138,13 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)
-        if r.mode in (_REMOVED, _KEEP_CONTENT) and "body" in r.implied_with:
-            # The start tag it drops implied the body: write one there.
-            self._emit("<body>")
+        if r.mode in (_REMOVED, _KEEP_CONTENT):
+            # The start tag it drops implied the body (or the head, or the
+            # html element): write one there.
+            for name in ("body", "head", "html"):
+                if name in r.implied_with:
+                    self._emit("<%s>" % name)
+                    break
         if r.mode == _REMOVED:
             if self._skip is None:
                 self._skip = r
@@ -1221,6 +1225,9 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
+        if (skipped or r.mode == _KEEP_CONTENT) and not own and self._token_ignored:
+            raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
+                               "would not be without it" % r.name)
         if skipped and not own and r.name in _HEADINGS and \
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
