@@ -483,6 +483,8 @@ class Element:
 
     def _check_removable(self, what: str) -> None:
         r = self._record
+        if self._html() and r.name == "form":
+            raise self._refuse(what, "the parser's form element pointer keeps it")
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 11:
             raise self._refuse(what, "the first element of a template's contents decides "
@@ -1027,8 +1029,18 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
                 self._reconstructed_here = True
         self._token_ignored = kind == "start" and last_token_push < 0
-        own_end_done = False
         token_key = self._event_key(last_token_push) if last_token_push >= 0 else None
+        # The element an end tag token closes as its own: the last one
+        # popped with its name (an end tag pops the elements above it
+        # first, each implied).
+        own_index = -1
+        self._popped_here = set()
+        for i in range(count):
+            event = self._event(i)
+            if event[0] == "popped":
+                self._popped_here.add(self._event_key(i))
+                if kind == "end" and event[2] and self._is_own_end(event[1]):
+                    own_index = i
         for i in range(count):
             event = self._event(i)
             if event[0] == "moved":
@@ -1051,10 +1063,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 own = True
                 span = (end, end)
             else:
-                own = (kind == "end" and not own_end_done and event[2]
-                       and self._is_own_end(node))
-            if own:
-                own_end_done = True
+                own = i == own_index
             r = self._open.pop(key, None)
             state = "open"
             if r is not None:
@@ -1130,6 +1139,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         for handler in handlers:
             handler(element)
         r.started = True
+        if (r.prepend or r.mode == _INNER) and key in self._popped_here and \
+                not (node.namespace_uri == _HTML_NS and r.name in _VOID):
+            raise RewriteError("<%s>: the parser closes it at once: content cannot go "
+                               "inside it" % r.name)
         start = span[0] if span is not None else position
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed)
@@ -1225,7 +1238,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
-        if (skipped or r.mode == _KEEP_CONTENT) and not own and self._token_ignored:
+        if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
             raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
                                "would not be without it" % r.name)
         if skipped and not own and r.name in _HEADINGS and \
