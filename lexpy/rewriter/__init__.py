@@ -287,6 +287,11 @@ class Element:
                                      "elsewhere" % r.name)
         if r.name in _TABLE_CONTAINERS:
             raise self._refuse(what, "content inside <%s> is foster-parented" % r.name)
+        if r.name == "template":
+            first = next((c for c in r.node.content.child_nodes if c.node_type == 1), None)
+            if first is not None and first.local_name in _TABLE_PARTS | {"col"}:
+                raise self._refuse(what, "the template's first element makes its content "
+                                         "a table's")
 
     def _check_select_mirror(self, what: str) -> None:
         """Content of an option (or of selectedcontent) is mirrored into the
@@ -688,6 +693,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._foster_count = 0
+        self._plaintext = False
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
@@ -918,6 +924,9 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
     def _check_join(self, record: _Record, text: str) -> None:
         """Content written right after the input written so far must not
         join with it into another token."""
+        if self._plaintext:
+            raise RewriteError("<%s>: after <plaintext> everything is text: content "
+                               "cannot be written" % record.name)
         before = (self._out_tail + bytes(self._out[-12:]))[-12:]
         if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
                 (text[:1].isalnum() or text[:1] in (";", "#")):
@@ -1109,7 +1118,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                                             or "body" in r.implied_with):
                 continue        # (what implies the body closes the head itself)
             if not html or name in ("html", "head", "body", "form", "plaintext") or \
-                    (name in _FORMATTING and not self._at_eof):
+                    name in _FORMATTING:
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
             tags.append("</%s>" % name)
@@ -1120,6 +1129,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 span: Optional[Tuple[int, int]], position: int) -> None:
         if foster:
             self._foster_count += 1
+        if node.local_name == "plaintext" and node.namespace_uri == _HTML_NS:
+            self._plaintext = True
         if node.local_name == "head" and node.namespace_uri == _HTML_NS:
             # (The head element pushed again after </head>: not a new element.)
             if self._head_seen:
@@ -1234,6 +1245,10 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                                "written for it" % r.name)
         if r.implied and r.new_name:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
+        if has_inside and r.batch == self._batch and not r.synthesized and \
+                not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
+            raise RewriteError("<%s>: the parser closes it at once: content cannot go "
+                               "inside it" % r.name)
         if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
@@ -1241,7 +1256,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
             raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
                                "would not be without it" % r.name)
-        if skipped and not own and r.name in _HEADINGS and \
+        if (skipped or has_inside or needs_end) and not own and r.name in _HEADINGS and \
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)
