@@ -223,10 +223,24 @@ class Element:
     def _refuse(self, what: str, why: str) -> RewriteError:
         return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
 
+    def _foreign_in_table(self, what: str) -> None:
+        """Foreign content inside a table: the table's insertion modes read
+        tags inside it (</td>, <td> in an integration point) in ways a byte
+        edit does not follow."""
+        node = self._record.node
+        foreign = False
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri != _HTML_NS:
+                foreign = True
+            elif foreign and node.local_name in ("td", "th", "caption", "table", "tr"):
+                raise self._refuse(what, "foreign content inside a table")
+            node = node.parent_node
+
     def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
         r = self._record
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
+        self._foreign_in_table(what)
         if r.implied and (needs_tag or what == "remove_and_keep_content") and \
                 r.name not in _SYNTHESIZED_START:
             raise self._refuse(what, "the parser made this element without a start tag "
@@ -445,6 +459,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: append after the element's end" % r.name)
+        self._foreign_in_table("append")
         self._check_content_op("append")
         self._check_inside("append")
         r.append.append(self._rw._check(self, content, html, "inside"))
@@ -453,6 +468,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: after() after the element's end" % r.name)
+        self._foreign_in_table("after")
         if r.foster:
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
@@ -1065,7 +1081,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                              (begin, end) if from_token else None,
                              text_offset if kind == "text" else begin)
                 continue
-            span = (begin, end)
+            span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
                 # A void element (or a self-closing foreign one): it ends
                 # with its start tag.
@@ -1249,6 +1265,11 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
                                "inside it" % r.name)
+        if has_inside and r.name == "template" and r.node.namespace_uri == _HTML_NS:
+            first = next((c for c in r.node.content.child_nodes if c.node_type == 1), None)
+            if first is not None and first.local_name in _TABLE_PARTS | {"col"}:
+                raise RewriteError("<template>: its first element makes its content a "
+                                   "table's: text and markup at its end go elsewhere")
         if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)

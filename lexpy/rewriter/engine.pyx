@@ -80,7 +80,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
     h.events[h.event_count].below = below
     h.events[h.event_count].from_top = from_top
     h.events[h.event_count].foster = False
-    if kind == EVENT_PUSHED and below != NULL and element.node.parent != &below.node \
+    if kind == EVENT_PUSHED and below != NULL and element.node.parent != NULL \
+            and element.node.parent != &below.node \
             and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
         h.events[h.event_count].foster = True
     h.event_count += 1
@@ -117,6 +118,8 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     h.token_offset = tokenizer_token_offset(h.tokenizer)
     if h.watch_elements:
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
+    if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+        h.text_tokens += 1
     status = tree_builder_token(h.builder, token)
     if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
             or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML
@@ -128,8 +131,6 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.last_end = h.token_offset + (token.end - token.begin)
         h.last_tag_id = token.tag_id
         h.last_closed = token.end > token.begin and token.data[token.end - 1] == 0x3E
-    if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
-        h.text_tokens += 1
     if handled != 0:
         h.stopped = True
         return 1
