@@ -184,7 +184,7 @@ class _Record:
                  "append", "after", "end_handlers", "mode", "inner", "new_name",
                  "attributes", "attributes_changed", "moved", "started", "ended",
                  "handlers", "element", "implied_with", "synthesized", "batch",
-                 "text_count", "fostered")
+                 "text_count", "fostered", "forms", "parent_open")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -241,6 +241,7 @@ class Element:
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
         self._foreign_in_table(what)
+        self._check_select_mirror(what)
         if r.implied and (needs_tag or what == "remove_and_keep_content") and \
                 r.name not in _SYNTHESIZED_START:
             raise self._refuse(what, "the parser made this element without a start tag "
@@ -504,6 +505,11 @@ class Element:
 
     def _check_removable(self, what: str) -> None:
         r = self._record
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
+                and parent.local_name in _TABLE_CONTAINERS:
+            raise self._refuse(what, "the text around it in a table would join and be "
+                                     "foster-parented otherwise")
         if self._html() and r.name == "form":
             raise self._refuse(what, "the parser's form element pointer keeps it")
         parent = r.node.parent_node
@@ -710,6 +716,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         self._comment_parts: Optional[List[Any]] = None
         self._foster_count = 0
         self._plaintext = False
+        self._forms = 0
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
@@ -906,7 +913,12 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         if self._skip_newline_at is not None and self._emitted == self._skip_newline_at:
             self._skip_newline_at = None
             first = self._raw[self._emitted - self._raw_base]
-            if first == 0x0A:
+            reference = re.match(rb"&#[xX]0*[aA];|&#0*10;|&NewLine;",
+                                 bytes(self._raw[self._emitted - self._raw_base:
+                                                 position - self._raw_base]))
+            if reference is not None:
+                self._emitted += reference.end()
+            elif first == 0x0A:
                 self._emitted += 1
             elif first == 0x0D:
                 self._emitted += 1
@@ -1097,6 +1109,12 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
                 self._implied_pops.append(
                     None if state == "dirty" else
                     (node.local_name, node.namespace_uri == _HTML_NS))
+        if kind == "end" and self._skip is not None:
+            name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+            if name and name[0].lower() in (b"body", b"html"):
+                raise RewriteError("<%s>: its source holds </%s>, after which the parser "
+                                   "puts comments elsewhere" % (
+                                       self._skip.name, name[0].lower().decode()))
         if kind in ("comment", "comment-continued") and self._doc_comments:
             self._comment(kind, begin, end)
         elif kind == "doctype" and self._doctype:
@@ -1147,6 +1165,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             self._foster_count += 1
         if node.local_name == "plaintext" and node.namespace_uri == _HTML_NS:
             self._plaintext = True
+        if node.local_name == "form" and node.namespace_uri == _HTML_NS:
+            self._forms += 1
         if node.local_name == "head" and node.namespace_uri == _HTML_NS:
             # (The head element pushed again after </head>: not a new element.)
             if self._head_seen:
@@ -1160,6 +1180,9 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         r.element = element
         r.implied_with = self._pushed_here
         r.fostered = self._foster_count
+        r.forms = self._forms
+        parent = node.parent_node
+        r.parent_open = parent if parent is not None and parent.node_type == 1 else None
         r.synthesized = False
         r.batch = self._batch
         self._open[key] = r
@@ -1274,6 +1297,15 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
+        if r.mode == _KEEP_CONTENT and not own:
+            raise RewriteError("<%s>: without its start tag, what closes it here would "
+                               "act otherwise" % r.name)
+        if skipped and self._forms != r.forms:
+            raise RewriteError("<%s>: its content sets the parser's form element pointer"
+                               % r.name)
+        if has_outside and r.parent_open is not None and not self._is_open(r.parent_open):
+            raise RewriteError("<%s>: its parent left the stack of open elements before "
+                               "it ended: content after it would go elsewhere" % r.name)
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
             raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
                                "would not be without it" % r.name)

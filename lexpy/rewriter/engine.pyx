@@ -24,8 +24,8 @@ from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
-    tree_builder_reconstruction_pending)
-from lexpy.dom.dom cimport CNode, CElement, node_proxy, ELEMENT_NODE
+    tree_builder_reconstruction_pending, tree_builder_is_open)
+from lexpy.dom.dom cimport CNode, CElement, Node, node_proxy, ELEMENT_NODE
 from lexpy.driver.driver cimport construction_enter, construction_leave
 
 
@@ -269,6 +269,12 @@ cdef class RewriterCore:
 
     def _text_token_count(self):
         return self.hooks.text_tokens
+
+    def _is_open(self, Node element):
+        """Whether the element is on the stack of open elements."""
+        if element.c_node == NULL or element.c_node.type != ELEMENT_NODE:
+            return False
+        return tree_builder_is_open(self.hooks.builder, <CElement*> element.c_node)
 
     def _event_count(self):
         return self.hooks.event_count

@@ -74,6 +74,8 @@ cdef void tree_builder_set_observer(TreeBuilder* tb,
 # elements now (the list's last entry is an element not on the stack of
 # open elements): content written here would be wrapped in them.
 cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
+# Whether `element` is on the stack of open elements.
+cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil
 
 # Script execution: the end tag of every HTML script element pauses the
 # tokenizer (TOKENIZER_PAUSE) after the script is popped, for the driver to

@@ -364,6 +364,10 @@ cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
     return entry != NULL and not open_elements_contains(tb, entry)
 
 
+cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil:
+    return open_elements_contains(tb, element)
+
+
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
                                               EncodingIndicator indicator,
                                               void* context) noexcept nogil:
