@@ -229,11 +229,17 @@ class Element:
         edit does not follow."""
         node = self._record.node
         foreign = False
-        while node is not None and node.node_type == 1:
+        while node is not None and node.node_type in (1, 11):
+            if node.node_type == 11:
+                if foreign:
+                    raise self._refuse(what, "foreign content inside a template")
+                node = getattr(node, "host", None)
+                continue
             if node.namespace_uri != _HTML_NS:
                 foreign = True
-            elif foreign and node.local_name in ("td", "th", "caption", "table", "tr"):
-                raise self._refuse(what, "foreign content inside a table")
+            elif foreign and node.local_name in ("td", "th", "caption", "table", "tr",
+                                                 "template"):
+                raise self._refuse(what, "foreign content inside a table or a template")
             node = node.parent_node
 
     def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
@@ -507,7 +513,7 @@ class Element:
         r = self._record
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
-                and parent.local_name in _TABLE_CONTAINERS:
+                and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
         if self._html() and r.name == "form":
@@ -1072,10 +1078,12 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         # first, each implied).
         own_index = -1
         self._popped_here = set()
+        self._popped_nodes: List[Any] = []
         for i in range(count):
             event = self._event(i)
             if event[0] == "popped":
                 self._popped_here.add(self._event_key(i))
+                self._popped_nodes.append(event[1])
                 if kind == "end" and event[2] and self._is_own_end(event[1]):
                     own_index = i
         for i in range(count):
@@ -1303,7 +1311,8 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         if skipped and self._forms != r.forms:
             raise RewriteError("<%s>: its content sets the parser's form element pointer"
                                % r.name)
-        if has_outside and r.parent_open is not None and not self._is_open(r.parent_open):
+        if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
+                and not any(node is r.parent_open for node in self._popped_nodes):
             raise RewriteError("<%s>: its parent left the stack of open elements before "
                                "it ended: content after it would go elsewhere" % r.name)
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:

@@ -31,7 +31,8 @@ def elements_in_order(root) -> List[object]:
         node = stack.pop()
         children = list(node.child_nodes)
         if getattr(node, "local_name", None) == "template" and \
-                node.namespace_uri == "http://www.w3.org/1999/xhtml":
+                node.namespace_uri == "http://www.w3.org/1999/xhtml" and \
+                node.content is not None:
             children = list(node.content.child_nodes) + children
         if node is not root and node.node_type == 1:
             found.append(node)
@@ -155,7 +156,7 @@ def _reason(error: RewriteError) -> str:
 def _normalized_dump(doc) -> str:
     doc.normalize()
     for element in elements_in_order(doc):
-        if element.local_name == "template":
+        if element.local_name == "template" and element.content is not None:
             element.content.normalize()
     return lexpy.dump(doc)
 
@@ -201,15 +202,24 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
         if error is not None and not isinstance(error, RewriteError):
             figures.not_applicable += 1
             continue
+        if error is not None:
+            # (A refusal may stop the rewrite: the rewriter's tree is then
+            # incomplete and not mapped to lexpy.parse's.)
+            figures.tried += 1
+            figures.refused[_reason(error)] += 1
+            continue
         # The element in the DOM of parse(input).
         rewriter_doc = rw._construction.document_object()
         order = elements_in_order(rewriter_doc)
-        position = next((i for i, e in enumerate(order) if e == target[0]), None)
+        position = next((i for i, e in enumerate(order) if e is target[0]), None)
         if position is None:
             figures.not_applicable += 1     # not in the final tree
             continue
         dom = lexpy.parse(data, scripting=scripting)
-        element = elements_in_order(dom)[position]
+        dom_elements = elements_in_order(dom)
+        if len(dom_elements) != len(order):
+            raise AssertionError("the rewriter's tree differs from lexpy.parse's: %r" % data)
+        element = dom_elements[position]
         try:
             if operation.endswith("_markup"):
                 dom_op(element, scripting)
