@@ -207,6 +207,13 @@ class _Record:
         self.started = False        # the start handlers have run
         self.ended = False
         self.element: Optional["Element"] = None
+        self.implied_with: List[str] = []   # elements implied at its token before it
+        self.synthesized = False            # its start tag was written
+        self.batch = 0                      # the token that made it
+        self.text_count = 0                 # text tokens before it
+        self.fostered = 0                   # foster-parented elements before it
+        self.forms = 0                      # form elements before it
+        self.parent_open: Any = None        # its parent element at insertion
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
@@ -370,7 +377,8 @@ class Element:
 
     @property
     def namespace_uri(self) -> Optional[str]:
-        return self._record.node.namespace_uri
+        uri: Optional[str] = self._record.node.namespace_uri
+        return uri
 
     @property
     def implied(self) -> bool:
@@ -680,7 +688,7 @@ class DocumentEnd:
 Input = Union[bytes, bytearray, memoryview]
 
 
-class Rewriter(RewriterCore):  # type: ignore[misc]
+class Rewriter(RewriterCore):
     """A streaming rewriter: register handlers with on() / on_document(),
     then feed() bytes and close(); each returns the output ready so far
     (or, with `sink`, passes it to sink and returns b"")."""
@@ -1136,7 +1144,7 @@ class Rewriter(RewriterCore):  # type: ignore[misc]
         begin, end = self._token_span()
         raw = self._source(begin, end)
         name = raw[2:].split(b">")[0].split(b"/")[0].split()[0] if len(raw) > 2 else b""
-        return name.decode("utf-8", "replace").lower() == node.local_name.lower()
+        return bool(name.decode("utf-8", "replace").lower() == node.local_name.lower())
 
     def _matching(self, node: Any) -> List[Callable[..., Any]]:
         found = []
