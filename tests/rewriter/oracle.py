@@ -162,11 +162,13 @@ def _normalized_dump(doc) -> str:
 
 
 def check(data: str, scripting: bool, operation: str, chunked: bool = False,
-          label: str = "") -> Figures:
-    """Every element of `data` edited with `operation`, one run each."""
+          label: str = "", indexes: Optional[List[int]] = None) -> Figures:
+    """Every element of `data` (or the elements at `indexes`, in the order
+    the parser inserts them) edited with `operation`, one run each."""
     figures = Figures()
     rw_op, dom_op = OPERATIONS[operation]
-    index = 0
+    todo = list(indexes) if indexes is not None else None
+    index = todo.pop(0) if todo else 0
     while True:
         seen = [0]
         target: List[object] = []
@@ -183,6 +185,8 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
                     outcome[0] = error
             seen[0] += 1
 
+        if index < 0:
+            break
         rw = Rewriter(scripting=scripting).on("*", element=handler)
         try:
             if chunked:
@@ -197,7 +201,12 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
                 outcome[0] = error
         if not target:
             break
-        index += 1
+        if todo is None:
+            index += 1
+        elif todo:
+            index = todo.pop(0)
+        else:
+            index = -1      # (the last one: the loop ends after it)
         error = outcome[0]
         if error is not None and not isinstance(error, RewriteError):
             figures.not_applicable += 1

@@ -64,3 +64,33 @@ if __name__ == "__main__":
         total.add(_run(CASES[name]))
     print(total.summary())
     sys.exit(1 if total.mismatches else 0)
+
+
+def _corpus_sample():
+    pages = []
+    for path in sorted(data.corpus_dir().glob("*.html")):
+        raw = path.read_bytes()
+        try:
+            pages.append((path.name, raw.decode("utf-8")))
+        except UnicodeDecodeError:
+            continue
+    return pages[::12]
+
+
+SAMPLE_INDEXES = [3, 10, 40, 120, 300, 700]
+
+
+def run_corpus():
+    figures = Figures()
+    for name, text in _corpus_sample():
+        for operation in OPERATIONS:
+            figures.add(check(text, True, operation, label=name, indexes=SAMPLE_INDEXES))
+    return figures
+
+
+def test_corpus_pages_sampled():
+    # Every 12th UTF-8 page of the corpus, six elements each, every
+    # operation: no accepted operation reparses to another tree.
+    figures = run_corpus()
+    assert figures.tried > 300
+    assert not figures.mismatches, "\n\n".join(m[:2000] for m in figures.mismatches[:2])
