@@ -730,6 +730,7 @@ class Rewriter(RewriterCore):
         self._comment_parts: Optional[List[Any]] = None
         self._foster_count = 0
         self._plaintext = False
+        self._afe_edited: Dict[str, _Record] = {}
         self._forms = 0
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
@@ -1075,10 +1076,16 @@ class Rewriter(RewriterCore):
                                        "parser puts comments elsewhere" % (
                                            self._skip.name, name[0].lower().decode()))
         self._reconstructed_here = False
+        self._reconstructed_names = set()
         for i in range(count):
             event = self._event(i)
             if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
                 self._reconstructed_here = True
+                self._reconstructed_names.add(event[1].local_name)
+                if event[1].local_name in self._afe_edited:
+                    raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
+                                       "formatting element that ended without its end tag "
+                                       "(the copy would carry the edit)" % event[1].local_name)
         self._token_ignored = kind == "start" and last_token_push < 0
         token_key = self._event_key(last_token_push) if last_token_push >= 0 else None
         # The element an end tag token closes as its own: the last one
@@ -1289,7 +1296,8 @@ class Rewriter(RewriterCore):
         if (has_inside or has_outside or r.new_name) and r.moved:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
-        if (has_inside or has_outside or r.new_name or r.mode) and not from_top:
+        if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \
+                and not from_top:
             raise RewriteError("<%s>: the parser closed this element from the middle of "
                                "the stack of open elements" % r.name)
         if r.foster and (has_inside or has_outside):
@@ -1343,8 +1351,14 @@ class Rewriter(RewriterCore):
                                "reconstructed formatting elements" % r.name)
         if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
                 and not own and r.name in _FORMATTING and not self._at_eof:
-            raise RewriteError("<%s>: a formatting element that ends without its end tag "
-                               "stays in the list of active formatting elements" % r.name)
+            # It stays in the list of active formatting elements: a copy the
+            # parser reconstructs later is made from its start tag, edited
+            # in the output and not in the DOM. (An error then.)
+            if r.name in self._reconstructed_names:
+                raise RewriteError("<%s>: the parser reconstructs a copy of this edited "
+                                   "formatting element (the copy would carry the edit)"
+                                   % r.name)
+            self._afe_edited[r.name] = r
         if r.mode == _REMOVED:
             # Skip to the end of the element, then the after content.
             self._copy_to(span[1] if own else position)
