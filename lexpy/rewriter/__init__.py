@@ -184,7 +184,8 @@ class _Record:
                  "append", "after", "end_handlers", "mode", "inner", "new_name",
                  "attributes", "attributes_changed", "moved", "started", "ended",
                  "handlers", "element", "implied_with", "synthesized", "batch",
-                 "text_count", "fostered", "forms", "parent_open")
+                 "text_count", "fostered", "forms", "parent_open", "text_handlers",
+                 "comment_handlers")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -214,6 +215,8 @@ class _Record:
         self.fostered = 0                   # foster-parented elements before it
         self.forms = 0                      # form elements before it
         self.parent_open: Any = None        # its parent element at insertion
+        self.text_handlers: List[Callable[..., Any]] = []     # on(..., text=)
+        self.comment_handlers: List[Callable[..., Any]] = []  # on(..., comments=)
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
@@ -728,6 +731,8 @@ class Rewriter(RewriterCore):
         self._open: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
+        self._scoped_text: List[Callable[..., Any]] = []
+        self._scoped_comments: List[Callable[..., Any]] = []
         self._foster_count = 0
         self._plaintext = False
         self._afe_edited: Dict[str, _Record] = {}
@@ -746,9 +751,6 @@ class Rewriter(RewriterCore):
             raise ValueError("handlers must be registered before the first feed()")
         _check_decidable(selectors)
         selector = compile_selector(selectors)
-        if text is not None or comments is not None:
-            raise NotImplementedError("text and comment handlers inside elements are not "
-                                      "in this increment (use on_document)")
         self._element_handlers.append((selector, element, text, comments))
         return self
 
@@ -780,8 +782,10 @@ class Rewriter(RewriterCore):
     def _start(self) -> None:
         self._started = True
         self._construction = TreeConstruction(self._scripting)
+        scoped = any(text is not None or comments is not None
+                     for _, _, text, comments in self._element_handlers)
         self._attach(self._construction, bool(self._element_handlers),
-                     bool(self._doctype or self._doc_text or self._doc_comments))
+                     bool(self._doctype or self._doc_text or self._doc_comments or scoped))
 
     def feed(self, data: Input) -> bytes:
         self._check_open("feed")
@@ -1138,12 +1142,16 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: its source holds </%s>, after which the parser "
                                    "puts comments elsewhere" % (
                                        self._skip.name, name[0].lower().decode()))
-        if kind in ("comment", "comment-continued") and self._doc_comments:
-            self._comment(kind, begin, end)
+        if kind in ("comment", "comment-continued"):
+            handlers = self._doc_comments + self._scoped("comment_handlers")
+            if handlers:
+                self._comment(kind, begin, end, handlers)
         elif kind == "doctype" and self._doctype:
             self._doctype_token(begin, end)
-        elif kind == "text" and self._doc_text:
-            self._text(begin, end)
+        elif kind == "text":
+            handlers = self._doc_text + self._scoped("text_handlers")
+            if handlers:
+                self._text(begin, end, handlers)
         if kind == "eof":
             self._document_end(begin)
 
@@ -1155,9 +1163,16 @@ class Rewriter(RewriterCore):
 
     def _matching(self, node: Any) -> List[Callable[..., Any]]:
         found = []
-        for selector, element, _, _ in self._element_handlers:
-            if element is not None and selector.match(node):
-                found.append(element)
+        self._scoped_text = []
+        self._scoped_comments = []
+        for selector, element, text, comments in self._element_handlers:
+            if selector.match(node):
+                if element is not None:
+                    found.append(element)
+                if text is not None:
+                    self._scoped_text.append(text)
+                if comments is not None:
+                    self._scoped_comments.append(comments)
         return found
 
     def _close_implied(self, r: _Record, start_tag: Optional[str] = None) -> None:
@@ -1196,9 +1211,11 @@ class Rewriter(RewriterCore):
                 return
             self._head_seen = True
         handlers = self._matching(node)
-        if not handlers:
+        if not handlers and not self._scoped_text and not self._scoped_comments:
             return
         r = _Record(node, not from_token, foster, span)
+        r.text_handlers = self._scoped_text
+        r.comment_handlers = self._scoped_comments
         element = Element(self, r)
         r.element = element
         r.implied_with = self._pushed_here
@@ -1398,7 +1415,17 @@ class Rewriter(RewriterCore):
         return "dirty" if has_inside else "open"
 
     # -- comments, doctype, text, end ------------------------------------
-    def _comment(self, kind: str, begin: int, end: int) -> None:
+    def _scoped(self, field: str) -> List[Callable[..., Any]]:
+        """The text (or comment) handlers of the matched elements open now
+        (the innermost last)."""
+        found: List[Callable[..., Any]] = []
+        for r in self._open.values():
+            if not r.ended:
+                found.extend(getattr(r, field))
+        return found
+
+    def _comment(self, kind: str, begin: int, end: int,
+                 handlers: List[Callable[..., Any]]) -> None:
         # (A long comment comes in pieces: the handler sees it whole.)
         if kind == "comment":
             self._comment_parts = []
@@ -1411,7 +1438,7 @@ class Rewriter(RewriterCore):
         parts, self._comment_parts = self._comment_parts, None
         start = parts[0][0]
         comment = Comment((start, end), "".join(p[2] for p in parts))
-        for handler in self._doc_comments:
+        for handler in handlers:
             handler(comment)
         self._copy_to(start)
         for content in comment._before:
@@ -1441,10 +1468,13 @@ class Rewriter(RewriterCore):
             handler(doctype)
         self._unit_out(doctype, begin, end)
 
-    def _text(self, begin: int, end: int) -> None:
+    def _text(self, begin: int, end: int, handlers: List[Callable[..., Any]]) -> None:
         chunk = TextChunk((begin, end), self._token_text(), True)
-        for handler in self._doc_text:
+        for handler in handlers:
             handler(chunk)
+        if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
+            raise RewriteError("text %r: the parser implied an element inside it; it "
+                               "cannot be edited" % chunk.text[:20])
         self._unit_out(chunk, begin, end)
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:

@@ -286,3 +286,20 @@ def test_utf8_bom_passes_through():
     raw = b"\xef\xbb\xbf<p>x</p>"
     out = rewrite(raw, Rewriter().on("p", element=lambda e: e.set_attribute("a", "b")))
     assert out == b'\xef\xbb\xbf<p a="b">x</p>'
+
+
+def test_text_and_comment_handlers_inside_matched_elements():
+    seen = []
+
+    def text(t):
+        seen.append(t.text)
+        if t.text == "b&c":
+            t.replace("B")
+
+    def comment(c):
+        c.remove()
+
+    rw = Rewriter().on("p", text=text, comments=comment)
+    out = rewrite("<div>a</div><p>b&amp;c<!--x--></p><div>d<!--y--></div>", rw)
+    assert out == "<div>a</div><p>B</p><div>d<!--y--></div>"
+    assert seen == ["b&c"]
