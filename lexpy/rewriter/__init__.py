@@ -168,6 +168,24 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
+class _Context:
+    """What the rewriter's checks need of an element's ancestors, computed
+    once per element from its parent's (no walk to the root per edit)."""
+    __slots__ = ("in_head", "tabular", "foreign_in_table", "in_selectedcontent", "select")
+
+    def __init__(self, in_head: bool, tabular: bool, foreign_in_table: bool,
+                 in_selectedcontent: bool, select: Any) -> None:
+        self.in_head = in_head                      # it or an ancestor is <head>
+        self.tabular = tabular                      # ... a table part or a template
+        self.foreign_in_table = foreign_in_table    # foreign content under such
+        self.in_selectedcontent = in_selectedcontent
+        self.select = select                        # the nearest <select> (or None)
+
+
+_DOCUMENT_CONTEXT = _Context(False, False, False, False, None)
+_TEMPLATE_CONTEXT = _Context(False, True, False, False, None)
+
+
 class _Content:
     __slots__ = ("text", "html")
 
@@ -234,23 +252,11 @@ class Element:
         return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
 
     def _foreign_in_table(self, what: str) -> None:
-        """Foreign content inside a table: the table's insertion modes read
-        tags inside it (</td>, <td> in an integration point) in ways a byte
-        edit does not follow."""
-        node = self._record.node
-        foreign = False
-        while node is not None and node.node_type in (1, 11):
-            if node.node_type == 11:
-                if foreign:
-                    raise self._refuse(what, "foreign content inside a template")
-                node = getattr(node, "host", None)
-                continue
-            if node.namespace_uri != _HTML_NS:
-                foreign = True
-            elif foreign and node.local_name in ("td", "th", "caption", "table", "tr",
-                                                 "template"):
-                raise self._refuse(what, "foreign content inside a table or a template")
-            node = node.parent_node
+        """Foreign content inside a table or a template: the table's
+        insertion modes read tags inside it (</td>, <td> in an integration
+        point) in ways a byte edit does not follow."""
+        if self._rw._context(self._record.node).foreign_in_table:
+            raise self._refuse(what, "foreign content inside a table or a template")
 
     def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
         r = self._record
@@ -328,28 +334,17 @@ class Element:
         """Content of an option (or of selectedcontent) is mirrored into the
         select's selectedcontent by the parser: a reparse would mirror the
         edit, the DOM edit does not."""
-        node = self._record.node
-        while node is not None and node.node_type == 1:
-            if node.namespace_uri == _HTML_NS:
-                if node.local_name == "selectedcontent":
-                    raise self._refuse(what, "the parser copies the selected option into "
-                                             "<selectedcontent>")
-                if node.local_name == "select":
-                    if node.query_selector("selectedcontent") is not None:
-                        raise self._refuse(what, "the parser copies the selected option "
-                                                 "into <selectedcontent>")
-                    return
-            node = node.parent_node
+        context = self._rw._context(self._record.node)
+        if context.in_selectedcontent or (context.select is not None and
+                                          self._rw._has_selectedcontent(context.select)):
+            raise self._refuse(what, "the parser copies the selected option into "
+                                     "<selectedcontent>")
 
     def _in_head(self) -> bool:
-        node = self._record.node.parent_node
-        while node is not None and node.node_type == 1:
-            if node.namespace_uri == _HTML_NS and node.local_name == "head":
-                return True
-            if node.namespace_uri == _HTML_NS and node.local_name == "template":
-                return False
-            node = node.parent_node
-        return False
+        parent = self._record.node.parent_node
+        if parent is None or parent.node_type != 1:
+            return False
+        return self._rw._context(parent).in_head
 
     def _html(self) -> bool:
         return bool(self._record.node.namespace_uri == _HTML_NS)
@@ -732,6 +727,9 @@ class Rewriter(RewriterCore):
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
+        self._contexts: Dict[int, Tuple[Any, _Context]] = {}
+        self._selects: Dict[int, Tuple[Any, bool]] = {}
+        self._scoped_open: Dict[int, None] = {}     # open records with text/comment handlers
         self._scoped_comments: List[Callable[..., Any]] = []
         self._foster_count = 0
         self._plaintext = False
@@ -924,6 +922,41 @@ class Rewriter(RewriterCore):
 
     def _source(self, begin: int, end: int) -> bytes:
         return bytes(self._raw[begin - self._raw_base:end - self._raw_base])
+
+    # -- ancestor context ------------------------------------------------
+    def _context(self, node: Any) -> _Context:
+        chain = []
+        while node is not None and node.node_type == 1 and id(node) not in self._contexts:
+            chain.append(node)
+            node = node.parent_node
+        if node is None or node.node_type == 9:
+            context = _DOCUMENT_CONTEXT
+        elif node.node_type == 11:
+            context = _TEMPLATE_CONTEXT
+        elif node.node_type == 1:
+            context = self._contexts[id(node)][1]
+        else:
+            context = _DOCUMENT_CONTEXT
+        for element in reversed(chain):
+            html = element.namespace_uri == _HTML_NS
+            name = element.local_name
+            context = _Context(
+                (html and name == "head") or (context.in_head and not (html and name == "template")),
+                context.tabular or (html and name in ("td", "th", "caption", "table", "tr",
+                                                      "template")),
+                context.foreign_in_table or (not html and context.tabular),
+                (html and name == "selectedcontent") or
+                (context.in_selectedcontent and not (html and name == "select")),
+                element if html and name == "select" else context.select)
+            self._contexts[id(element)] = (element, context)
+        return context
+
+    def _has_selectedcontent(self, select: Any) -> bool:
+        found = self._selects.get(id(select))
+        if found is None:
+            found = (select, select.query_selector("selectedcontent") is not None)
+            self._selects[id(select)] = found
+        return bool(found[1])
 
     # -- output ----------------------------------------------------------
     def _copy_to(self, position: int) -> None:
@@ -1129,6 +1162,7 @@ class Rewriter(RewriterCore):
             else:
                 own = i == own_index
             r = self._open.pop(key, None)
+            self._scoped_open.pop(key, None)
             state = "open"
             if r is not None:
                 state = self._popped(r, own, span, event[2])
@@ -1216,6 +1250,8 @@ class Rewriter(RewriterCore):
         r = _Record(node, not from_token, foster, span)
         r.text_handlers = self._scoped_text
         r.comment_handlers = self._scoped_comments
+        if r.text_handlers or r.comment_handlers:
+            self._scoped_open[key] = None
         element = Element(self, r)
         r.element = element
         r.implied_with = self._pushed_here
@@ -1419,8 +1455,11 @@ class Rewriter(RewriterCore):
         """The text (or comment) handlers of the matched elements open now
         (the innermost last)."""
         found: List[Callable[..., Any]] = []
-        for r in self._open.values():
-            if not r.ended:
+        if not self._scoped_open:
+            return found
+        for key in self._scoped_open:
+            r = self._open.get(key)
+            if r is not None and not r.ended:
                 found.extend(getattr(r, field))
         return found
 
