@@ -1111,6 +1111,8 @@ class Rewriter(RewriterCore):
         if kind == "eof":
             begin = end = self._stream_length()
         count = self._event_count()
+        events = [self._event(i) for i in range(count)]
+        keys = [self._event_key(i) for i in range(count)]
         # Elements closed at this token's start without end tags and not
         # closed explicitly since: (name, in the HTML namespace); None for
         # one whose content was written there (no end tag can now precede
@@ -1127,7 +1129,7 @@ class Rewriter(RewriterCore):
         last_token_push = -1
         if kind == "start":
             for i in range(count - 1, -1, -1):
-                event = self._event(i)
+                event = events[i]
                 if event[0] == "pushed":
                     if self._is_token_element(i):
                         last_token_push = i
@@ -1153,7 +1155,7 @@ class Rewriter(RewriterCore):
         self._reconstructed_here = False
         self._reconstructed_names = set()
         for i in range(count):
-            event = self._event(i)
+            event = events[i]
             if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
                 self._reconstructed_here = True
                 self._reconstructed_names.add(event[1].local_name)
@@ -1162,7 +1164,7 @@ class Rewriter(RewriterCore):
                                        "formatting element that ended without its end tag "
                                        "(the copy would carry the edit)" % event[1].local_name)
         self._token_ignored = kind == "start" and last_token_push < 0
-        token_key = self._event_key(last_token_push) if last_token_push >= 0 else None
+        token_key = keys[last_token_push] if last_token_push >= 0 else None
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -1170,18 +1172,18 @@ class Rewriter(RewriterCore):
         self._popped_here = set()
         self._popped_nodes: List[Any] = []
         for i in range(count):
-            event = self._event(i)
+            event = events[i]
             if event[0] == "popped":
-                self._popped_here.add(self._event_key(i))
+                self._popped_here.add(keys[i])
                 self._popped_nodes.append(event[1])
                 if kind == "end" and event[2] and self._is_own_end(event[1]):
                     own_index = i
         for i in range(count):
-            event = self._event(i)
+            event = events[i]
             if event[0] == "moved":
                 self._moved()
                 continue
-            key = self._event_key(i)
+            key = keys[i]
             node = event[1]
             if event[0] == "pushed":
                 from_token = i == last_token_push
