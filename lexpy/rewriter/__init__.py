@@ -138,6 +138,8 @@ _UNDECIDABLE = {
     "user-valid": "depends on later content",
     "user-invalid": "depends on later content",
     "blank": "needs the element's content",
+    "dir": "depends on the text of elements with dir=auto, which comes later",
+    "scope": "a stream has no scoping element",
 }
 _PSEUDO = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\\.)|::?(-?[A-Za-z][-A-Za-z0-9]*)""")
 
@@ -209,19 +211,21 @@ def _implied_beyond_document(names: List[str]) -> bool:
 class _Context:
     """What the rewriter's checks need of an element's ancestors, computed
     once per element from its parent's (no walk to the root per edit)."""
-    __slots__ = ("in_head", "tabular", "foreign_in_table", "in_selectedcontent", "select")
+    __slots__ = ("in_head", "tabular", "foreign_in_table", "in_selectedcontent", "select",
+                 "in_template")
 
     def __init__(self, in_head: bool, tabular: bool, foreign_in_table: bool,
-                 in_selectedcontent: bool, select: Any) -> None:
+                 in_selectedcontent: bool, select: Any, in_template: bool = False) -> None:
         self.in_head = in_head                      # it or an ancestor is <head>
         self.tabular = tabular                      # ... a table part or a template
         self.foreign_in_table = foreign_in_table    # foreign content under such
         self.in_selectedcontent = in_selectedcontent
         self.select = select                        # the nearest <select> (or None)
+        self.in_template = in_template              # in a template's contents
 
 
 _DOCUMENT_CONTEXT = _Context(False, False, False, False, None)
-_TEMPLATE_CONTEXT = _Context(False, True, False, False, None)
+_TEMPLATE_CONTEXT = _Context(False, True, False, False, None, True)
 
 
 class _Content:
@@ -985,7 +989,8 @@ class Rewriter(RewriterCore):
                 context.foreign_in_table or (not html and context.tabular),
                 (html and name == "selectedcontent") or
                 (context.in_selectedcontent and not (html and name == "select")),
-                element if html and name == "select" else context.select)
+                element if html and name == "select" else context.select,
+                context.in_template)
             self._contexts[id(element)] = (element, context)
         return context
 
@@ -1284,6 +1289,10 @@ class Rewriter(RewriterCore):
             if self._head_seen:
                 return
             self._head_seen = True
+        if self._context(node).in_template:
+            # (Selectors match elements of the document: a template's
+            # contents are not, as for query_selector_all.)
+            return
         handlers = self._matching(node)
         if not handlers and not self._scoped_text and not self._scoped_comments:
             return
