@@ -740,6 +740,8 @@ class Rewriter(RewriterCore):
         self._transport = _encoding.lookup(encoding) if encoding is not None else None
         self._default = _encoding.lookup(default_encoding) if default_encoding is not None else None
         self._scripting = bool(scripting)
+        if max_memory is not None and (not isinstance(max_memory, int) or max_memory <= 0):
+            raise ValueError("max_memory must be a positive int")
         self._max_memory = max_memory
         self._sink = sink
         self._element_handlers: List[Tuple[Any, Optional[Callable[..., Any]],
@@ -951,6 +953,15 @@ class Rewriter(RewriterCore):
     def _flush_settled(self) -> None:
         settled = self._construction_settled()
         self._copy_to(settled)
+        if self._max_memory is not None:
+            # The input held (not yet written: the unfinished token, a
+            # removed element's source being skipped is not held) and the
+            # output not yet taken. (The arena DOM is not counted in this
+            # increment: it keeps the whole document.)
+            held = self._stream_length() - self._emitted + len(self._out) + len(self._pending)
+            if held > self._max_memory:
+                raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
+                                   % (self._max_memory, held))
         # Drop what is written.
         drop = self._emitted - self._raw_base
         if drop > 65536:

@@ -303,3 +303,12 @@ def test_text_and_comment_handlers_inside_matched_elements():
     out = rewrite("<div>a</div><p>b&amp;c<!--x--></p><div>d<!--y--></div>", rw)
     assert out == "<div>a</div><p>B</p><div>d<!--y--></div>"
     assert seen == ["b&c"]
+
+
+def test_max_memory_bounds_the_bytes_held():
+    rw = Rewriter(encoding="utf-8", max_memory=1000)
+    assert rw.feed(b"<p>" + b"x" * 5000 + b"</p>") != b""      # text flows through
+    with pytest.raises(RewriteError, match="max_memory"):
+        rw.feed(b"<a title='" + b"y" * 5000)          # an unfinished tag is held
+    with pytest.raises(ValueError, match="max_memory"):
+        rw.close()
