@@ -954,11 +954,12 @@ class Rewriter(RewriterCore):
         settled = self._construction_settled()
         self._copy_to(settled)
         if self._max_memory is not None:
-            # The input held (not yet written: the unfinished token, a
-            # removed element's source being skipped is not held) and the
-            # output not yet taken. (The arena DOM is not counted in this
-            # increment: it keeps the whole document.)
-            held = self._stream_length() - self._emitted + len(self._out) + len(self._pending)
+            # The input held (not yet written: the unfinished token; a
+            # removed element's source being skipped is not held). The
+            # output of a feed is returned (or sunk) at its end. (The arena
+            # DOM is not counted in this increment: it keeps the whole
+            # document.)
+            held = self._stream_length() - self._emitted + len(self._pending)
             if held > self._max_memory:
                 raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
                                    % (self._max_memory, held))
