@@ -126,6 +126,10 @@ __all__ = [
     # lexpy.extract (issue 36), loaded on first use
     "compile_extractor", "extract_records", "iter_links", "make_links_absolute",
     "microdata_json", "read_tables", "structured_data", "table_grid",
+    # the streaming rewriter (lexpy.rewriter, loaded on first use)
+    "RewriteError",
+    "Rewriter",
+    "rewrite",
 ]
 # the HTML Sanitizer API (lexpy.sanitizer)
 __all__ += ["Sanitizer", "parse_html", "parse_html_unsafe", "sanitize"]
@@ -137,6 +141,7 @@ if TYPE_CHECKING:
     from lexpy.extract import (
         compile_extractor, extract_records, iter_links, make_links_absolute, microdata_json, read_tables, structured_data,
         table_grid)
+    from lexpy.rewriter import RewriteError, Rewriter, rewrite
     __version__: str
 
 
@@ -165,6 +170,9 @@ def __getattr__(name: str) -> Any:
         # lexpy.etree imports neither xml.etree nor lxml until called.
         from lexpy import etree
         value = getattr(etree, name)
+    elif name in ("Rewriter", "RewriteError", "rewrite"):
+        from lexpy import rewriter
+        value = getattr(rewriter, name)
     else:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value

@@ -93,6 +93,8 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
                 bookmark_after = new_element
             node_append_child(&node.node, &last_node.node)
             last_node = node
+        if tb.observer != NULL:
+            tb.observer.moved(tb.observer.context)
         location = appropriate_place(tb, common_ancestor)
         if tb.patching.template_count != 0 and \
                 is_inclusive_ancestor(&last_node.node, location.parent):

@@ -451,6 +451,11 @@ cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
     tb.open.elements[tb.open.count] = element
     index_enter(tb, tb.open.count)
     tb.open.count += 1
+    if tb.observer != NULL:
+        tb.observer.pushed(tb.observer.context, element,
+                           tb.open.elements[next_open_below(tb, tb.open.count - 1)]
+                           if tb.open.count > 1 and next_open_below(tb, tb.open.count - 1) >= 0
+                           else NULL)
     return 0
 
 
@@ -465,6 +470,8 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
     index_leave(tb, tb.open.count)
     drop_removed_places_on_top(tb)
     element_popped(tb, element)
+    if tb.observer != NULL:
+        tb.observer.popped(tb.observer.context, element, True)
 
 
 cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -539,6 +546,8 @@ cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     tb.open.elements[index] = NULL
     tb.open.removed += 1
     element_popped(tb, element)
+    if tb.observer != NULL:
+        tb.observer.popped(tb.observer.context, element, False)
 
 
 cdef void open_elements_remove(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -578,9 +587,13 @@ cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,
                                    CElement* element) noexcept nogil:
     """Put `element` (a clone of the one at `index`: the same keys) in its
     place."""
-    tb.open.elements[index].node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+    cdef CElement* replaced = tb.open.elements[index]
+    replaced.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
     tb.open.elements[index] = element
     element.node.flags |= ELEMENT_ON_STACK
+    if tb.observer != NULL:
+        tb.observer.popped(tb.observer.context, replaced, False)
+        tb.observer.pushed(tb.observer.context, element, NULL)
 
 
 cdef void pop_until_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:

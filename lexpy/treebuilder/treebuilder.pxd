@@ -22,6 +22,28 @@ ctypedef bint (*EncodingIndicator)(void* context, int encoding) noexcept nogil
 cdef struct TreeBuilder   # opaque to other modules
 
 
+# An observer of the structure the builder makes (lexpy/rewriter: element
+# boundaries over a stream). NULL (the default): the DOM path, one pointer
+# test per push and pop. `pushed` runs when an element enters the stack of
+# open elements (`below`: the open element under it, NULL: none);
+# `popped` when it leaves (`from_top`: False when it left from the middle
+# or was replaced: the adoption agency, the form pointer's </form>);
+# `moved` when the adoption agency moves nodes that were in the tree
+# already (after its inner loop: the tree's shape changed behind the
+# stream).
+ctypedef void (*ElementPushed)(void* context, CElement* element,
+                               CElement* below) noexcept nogil
+ctypedef void (*ElementPopped)(void* context, CElement* element,
+                               bint from_top) noexcept nogil
+ctypedef void (*NodesMoved)(void* context) noexcept nogil
+
+cdef struct TreeObserver:
+    void* context
+    ElementPushed pushed
+    ElementPopped popped
+    NodesMoved moved
+
+
 # A tree builder for `document`, fed by `tokenizer` (whose callback the
 # caller sets to tree_builder_token with the builder as context). NULL when
 # out of memory.
@@ -42,6 +64,18 @@ cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
                                               EncodingIndicator indicator,
                                               void* context) noexcept nogil
+
+# Where the observer's calls go (NULL: none; the observer must outlive the
+# builder or be unset first).
+cdef void tree_builder_set_observer(TreeBuilder* tb,
+                                    TreeObserver* observer) noexcept nogil
+
+# Whether "reconstruct the active formatting elements" would insert
+# elements now (the list's last entry is an element not on the stack of
+# open elements): content written here would be wrapped in them.
+cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
+# Whether `element` is on the stack of open elements.
+cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil
 
 # Script execution: the end tag of every HTML script element pauses the
 # tokenizer (TOKENIZER_PAUSE) after the script is popped, for the driver to

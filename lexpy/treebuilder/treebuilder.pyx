@@ -121,6 +121,7 @@ cdef struct TreeBuilder:
     uint32_t column
     # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
     CCharacterData* last_comment
+    TreeObserver* observer        # NULL: none (treebuilder.pxd)
     # Where an encoding indication goes (a <meta> that names an encoding:
     # the parse driver decides what it changes), NULL: nowhere.
     EncodingIndicator encoding_indicator
@@ -348,6 +349,23 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
     if tokenizer != NULL:
         tokenizer_set_cdata_allowed(tokenizer, False)
     return tb
+
+
+cdef void tree_builder_set_observer(TreeBuilder* tb,
+                                    TreeObserver* observer) noexcept nogil:
+    tb.observer = observer
+
+
+cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
+    cdef CElement* entry
+    if tb.formatting.count == 0:
+        return False
+    entry = tb.formatting.entries[tb.formatting.count - 1].element
+    return entry != NULL and not open_elements_contains(tb, entry)
+
+
+cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil:
+    return open_elements_contains(tb, element)
 
 
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,

@@ -26,6 +26,10 @@ BELOW = {
     "extract": {"core", "dom", "selectors", "text"},
     # the sanitizer: parses (lexpy.parser) and walks the DOM
     "sanitizer": {"core", "dom", "parser"},
+    # the streaming rewriter: the driver's parse watched through the tree
+    # builder's observer, the selectors for matching
+    "rewriter": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
+                 "selectors"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",

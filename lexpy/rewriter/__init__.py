@@ -1,0 +1,1618 @@
+"""A streaming HTML rewriter over lexpy's own tokenizer and tree builder
+(issue 39; lol-html's job with the conformant tree's element boundaries).
+
+Design
+------
+The tree builder does not learn about rewriting. It got one narrow
+observer (treebuilder.pxd's TreeObserver): `pushed(element, below)` when an
+element enters the stack of open elements, `popped(element, from_top)` when
+it leaves it (a pop, a removal from the middle, a replacement by the
+adoption agency), and `moved()` when the adoption agency moves nodes that
+are in the tree already. The DOM path sets no observer: the cost is one
+NULL test per push and per pop (checked with callgrind against main).
+
+The rewriter's tree is the arena DOM itself: a TreeConstruction of the
+driver builds it as lexpy.parse does (same tokenizer, same tree builder,
+same scripting flag, quirks mode, foster parenting, adoption agency, ...),
+so the selector matcher runs on real elements with their real ancestors
+and preceding siblings. The rewriter wraps the tokenizer's token callback:
+after the tree builder has handled a token, the events it recorded are
+turned into handler calls and output while the token is still valid
+(its stream offsets: tokenizer_token_offset). This increment keeps the
+whole arena (memory grows with the document); the planned bound frees
+each element's subtree once it has left the stack of open elements and
+the list of active formatting elements (the DOM already reclaims removed
+nodes), which keeps the tree builder unchanged.
+
+The tree builder also answers two read-only questions
+(tree_builder_reconstruction_pending, tree_builder_is_open): whether
+content written now would be wrapped in reconstructed formatting
+elements, and whether an element is still open.
+
+Why not a TreeSink with a second, bounded tree: the tree builder's
+algorithms read the tree they build (the foster parent's parent, the
+adoption agency's common ancestor, template contents, the form and head
+pointers), so a second sink would duplicate the DOM's structure without
+the selector matcher that runs on it; an observer on the arena DOM keeps
+the tree builder unchanged and costs the DOM path nothing.
+
+Output is the input's bytes with edits spliced in at token boundaries:
+every event of a token lies at that token's start or end, and every later
+token starts at or after the tokenizer's settled offset, so the output is
+written up to that offset after each feed (the lag is the unfinished
+token). Element boundaries:
+
+- start: the start tag's bytes for an element made for the token being
+  handled; an implied element (html/head/body/tbody/tr/colgroup, a
+  reconstructed formatting element, a clone of the adoption agency) starts
+  where the token that implied it starts (after the leading whitespace of
+  a text token). An implied html/head/body/tbody/tr/colgroup/p that needs
+  a start tag (attributes, prepend, set_inner_content) gets one written
+  there: the reparse makes the same element at that point. A dropped
+  start tag that implied the body (or head, or html) is replaced by one;
+- end: the element's own end tag when the end tag token popped it (the
+  last element popped with the tag's name); a void element ends with its
+  start tag; else (an implied end, the end of input, a pop from the
+  middle) the start of the token that closed it. Content after an element
+  whose end is implied gets its end tag written first (`</li>`), and the
+  elements closed at the same point before it get theirs where they can
+  (never html, head, body, form, plaintext or a formatting element).
+
+Refusals (RewriteError, never a silent difference with the DOM edit),
+each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
+an operation that needs a start tag of its own on another implied
+element; any structural edit of a foster-parented element or of content
+next to or inside table parts; content next to or inside html and head
+(and elements in head), removal of html/head/body; content written where
+the parser would reconstruct formatting elements; edits of an element
+that was open when the adoption agency moved nodes, or that left the
+stack from its middle; an edited formatting element that ends without its
+end tag when the parser later reconstructs a copy of it; a rename between
+names the tree builder treats differently, or of foreign elements;
+markup in foreign content; content of raw text elements that would end
+them; dropped ranges that hold foster-parented content, a form, an
+<html>/<body> start tag, </body> or </html>, a template's first element,
+or that leave formatting elements to reconstruct; a dropped start tag
+whose closing tag is ignored because of it; a <frameset> after dropped
+content (frameset-ok); content inside or after elements the parser
+closes at once; anything in options mirrored into <selectedcontent>;
+foreign content inside tables and templates; content after <plaintext>
+or after input that ends inside markup. Text and comment handlers
+replace, remove or surround whole tokens (a text token, a comment).
+
+Costs of this increment: every element event of a rewrite with element
+handlers goes through Python (about 8 MB/s with a handler that matches
+nothing, against 80 MB/s with no handler); the arena keeps the whole
+document (no memory bound yet); lexpy.selectors' Selector.match costs
+O(depth) per element, so documents nested 40,000 deep take seconds.
+
+Encodings: this increment rewrites UTF-8 (and str) input; bytes in an
+ASCII-compatible encoding pass while they are ASCII; anything else raises
+RewriteError (the original-offset layer of issue 37 will lift this). A
+<meta> past the sniffing window does not change the encoding of output
+already written: the encoding is decided once (BOM, `encoding=`, the
+<meta> prescan of the first 1024 bytes, the default).
+"""
+from __future__ import annotations
+
+import codecs
+import re
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+from lexpy.driver.driver import TreeConstruction
+from lexpy.encoding import encoding as _encoding
+from lexpy.rewriter.engine import RewriterCore
+from lexpy.selectors import SelectorSyntaxError, compile_selector
+
+__all__ = ["Rewriter", "RewriteError", "rewrite"]
+
+
+class RewriteError(ValueError):
+    """An operation the output cannot express (the element and why)."""
+
+
+# Pseudo-classes that depend on content not seen yet when an element
+# starts, and why.
+_UNDECIDABLE = {
+    "last-child": "needs the siblings that follow",
+    "only-child": "needs the siblings that follow",
+    "nth-last-child": "needs the siblings that follow",
+    "nth-last-of-type": "needs the siblings that follow",
+    "last-of-type": "needs the siblings that follow",
+    "only-of-type": "needs the siblings that follow",
+    "empty": "needs the element's content",
+    "has": "needs the element's descendants or later siblings",
+    "default": "depends on later form content",
+    "indeterminate": "depends on later content",
+    "-soup-contains": "needs the element's text",
+    "-soup-contains-own": "needs the element's text",
+    "contains": "needs the element's text",
+    "checked": "depends on later content (selectedness of options)",
+    "placeholder-shown": "depends on the element's content (textarea)",
+    "read-only": "depends on later content",
+    "read-write": "depends on later content",
+    "in-range": "depends on later content",
+    "out-of-range": "depends on later content",
+    "valid": "depends on later content",
+    "invalid": "depends on later content",
+    "user-valid": "depends on later content",
+    "user-invalid": "depends on later content",
+    "blank": "needs the element's content",
+    "dir": "depends on the text of elements with dir=auto, which comes later",
+    "scope": "a stream has no scoping element",
+}
+_PSEUDO = re.compile(r"""("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\\.)|::?(-?[A-Za-z][-A-Za-z0-9]*)""")
+
+
+def _check_decidable(text: str) -> None:
+    for match in _PSEUDO.finditer(text):
+        name = match.group(2)
+        if name is None:
+            continue
+        name = name.lower()
+        if match.group(0).startswith("::"):
+            raise SelectorSyntaxError("::%s: a pseudo-element matches no element a stream "
+                                      "can hand to a handler" % name)
+        if name in _UNDECIDABLE:
+            raise SelectorSyntaxError(":%s cannot be decided by a stream when the element "
+                                      "starts: it %s" % (name, _UNDECIDABLE[name]))
+
+
+def _escape_text(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("\u00a0", "&nbsp;"))
+
+
+def _escape_attribute(text: str) -> str:
+    return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+            .replace(">", "&gt;").replace("\u00a0", "&nbsp;"))
+
+
+# Element kinds the tree builder treats as its own (the in body insertion
+# mode's named start and end tags, the head's, the table's, and the
+# formatting elements): a rename into or out of these changes the tree.
+_SPECIAL_NAMES = frozenset("""
+a address applet area article aside b base basefont bgsound big blockquote body br
+button caption center code col colgroup dd details dialog dir div dl dt em embed
+fieldset figcaption figure font footer form frame frameset h1 h2 h3 h4 h5 h6 head
+header hgroup hr html i iframe image img input keygen li link listing main marquee
+math menu meta nav nobr noembed noframes noscript object ol optgroup option p param
+plaintext pre rb rp rt rtc ruby s script search section select selectedcontent
+small source strike strong style summary svg table tbody td template textarea
+tfoot th thead title tr track tt u ul wbr xmp
+""".split())
+_FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
+_VOID = frozenset("area base br col embed hr img input keygen link meta source track wbr "
+                  "basefont bgsound frame param".split())
+_RAW_TEXT = frozenset("script style xmp iframe noembed noframes".split())
+_RCDATA = frozenset("title textarea".split())
+# End tags the rewriter must not synthesize at an implied end: the parser
+# would not take them as that element's end at that point.
+_NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORMATTING
+_HTML_NS = "http://www.w3.org/1999/xhtml"
+_HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+_HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
+# Implied elements whose start tag the rewriter may write where the parser
+# implied them (the reparse makes the same element there).
+_SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
+# Elements whose text content the parser foster-parents, and the table
+# parts whose neighbours it does.
+_TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
+_TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
+_NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
+
+
+def _implied_beyond_document(names: List[str]) -> bool:
+    """Whether the parser implied more than html, head and body (which it
+    implies again wherever the content goes)."""
+    return any(name not in ("html", "head", "body") for name in names)
+
+
+class _Context:
+    """What the rewriter's checks need of an element's ancestors, computed
+    once per element from its parent's (no walk to the root per edit)."""
+    __slots__ = ("in_head", "tabular", "foreign_in_table", "in_selectedcontent", "select",
+                 "in_template")
+
+    def __init__(self, in_head: bool, tabular: bool, foreign_in_table: bool,
+                 in_selectedcontent: bool, select: Any, in_template: bool = False) -> None:
+        self.in_head = in_head                      # it or an ancestor is <head>
+        self.tabular = tabular                      # ... a table part or a template
+        self.foreign_in_table = foreign_in_table    # foreign content under such
+        self.in_selectedcontent = in_selectedcontent
+        self.select = select                        # the nearest <select> (or None)
+        self.in_template = in_template              # in a template's contents
+
+
+_DOCUMENT_CONTEXT = _Context(False, False, False, False, None)
+_TEMPLATE_CONTEXT = _Context(False, True, False, False, None, True)
+
+
+class _Content:
+    __slots__ = ("text", "html")
+
+    def __init__(self, text: str, html: bool) -> None:
+        if not isinstance(text, str):
+            raise TypeError("content must be a str, not %s" % type(text).__name__)
+        self.text = text
+        self.html = bool(html)
+
+
+class _Record:
+    """What the rewriter keeps of a matched element while it is open."""
+    __slots__ = ("node", "name", "implied", "foster", "start", "before", "prepend",
+                 "append", "after", "end_handlers", "mode", "inner", "new_name",
+                 "attributes", "attributes_changed", "moved", "started", "ended",
+                 "handlers", "element", "implied_with", "synthesized", "batch",
+                 "text_count", "fostered", "forms", "parent_open", "text_handlers",
+                 "comment_handlers")
+
+    def __init__(self, node: Any, implied: bool, foster: bool,
+                 start: Optional[Tuple[int, int]]) -> None:
+        self.node = node
+        self.name = node.local_name
+        self.implied = implied
+        self.foster = foster
+        self.start = start
+        self.before: List[_Content] = []
+        self.prepend: List[_Content] = []
+        self.append: List[_Content] = []
+        self.after: List[_Content] = []
+        self.end_handlers: List[Callable[[Any], Any]] = []
+        self.mode = 0               # 0 kept, 1 removed, 2 content kept, 3 inner replaced
+        self.inner: Optional[_Content] = None
+        self.new_name: Optional[str] = None
+        self.attributes: Optional[List[Tuple[str, str]]] = None
+        self.attributes_changed = False
+        self.moved = False
+        self.started = False        # the start handlers have run
+        self.ended = False
+        self.element: Optional["Element"] = None
+        self.implied_with: List[str] = []   # elements implied at its token before it
+        self.synthesized = False            # its start tag was written
+        self.batch = 0                      # the token that made it
+        self.text_count = 0                 # text tokens before it
+        self.fostered = 0                   # foster-parented elements before it
+        self.forms = 0                      # form elements before it
+        self.parent_open: Any = None        # its parent element at insertion
+        self.text_handlers: List[Callable[..., Any]] = []     # on(..., text=)
+        self.comment_handlers: List[Callable[..., Any]] = []  # on(..., comments=)
+
+
+_REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
+
+
+class Element:
+    """An element handed to a handler (see Rewriter.on)."""
+    __slots__ = ("_rw", "_record")
+
+    def __init__(self, rw: "Rewriter", record: _Record) -> None:
+        self._rw = rw
+        self._record = record
+
+    def _refuse(self, what: str, why: str) -> RewriteError:
+        return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
+
+    def _foreign_in_table(self, what: str) -> None:
+        """Foreign content inside a table or a template: the table's
+        insertion modes read tags inside it (</td>, <td> in an integration
+        point) in ways a byte edit does not follow."""
+        if self._rw._context(self._record.node).foreign_in_table:
+            raise self._refuse(what, "foreign content inside a table or a template")
+
+    def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
+        r = self._record
+        if r.started:
+            raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
+        self._foreign_in_table(what)
+        self._check_select_mirror(what)
+        if r.implied and (needs_tag or what == "remove_and_keep_content") and \
+                r.name not in _SYNTHESIZED_START:
+            raise self._refuse(what, "the parser made this element without a start tag "
+                                     "of its own (implied)")
+        if r.foster:
+            raise self._refuse(what, "the parser moved this element out of its table "
+                                     "(foster parenting)")
+        return r
+
+    def _check_outside(self, what: str) -> None:
+        r = self._record
+        self._check_select_mirror(what)
+        if not self._html():
+            return
+        if r.name in ("html", "head", "body"):
+            raise self._refuse(what, "the parser keeps no content between <%s> and its "
+                                     "neighbours" % r.name)
+        if r.implied and r.name not in _SYNTHESIZED_START:
+            raise self._refuse(what, "content written before an element the parser "
+                                     "reconstructed lands inside it")
+        if what == "before" or what == "replace":
+            if _implied_beyond_document(r.implied_with):
+                raise self._refuse(what, "the parser implied <%s> before this element "
+                                         "at the same point" % r.implied_with[-1])
+            if self._rw._reconstruction_pending(True):
+                raise self._refuse(what, "content written here would be wrapped in "
+                                         "reconstructed formatting elements")
+            if r.name == "table" and self._html():
+                raise self._refuse(what, "content the parser foster-parents later goes "
+                                         "between it and the table")
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
+                and parent.local_name in ("html", "head"):
+            raise self._refuse(what, "the parser moves content next to <%s> elsewhere "
+                                     "(its parent is <%s>)" % (r.name, parent.local_name))
+        if self._in_head():
+            raise self._refuse(what, "the parser moves content in <head> elsewhere")
+        if r.name in _TABLE_PARTS or (parent is not None and parent.node_type == 1 and
+                                      parent.namespace_uri == _HTML_NS and
+                                      parent.local_name in _TABLE_CONTAINERS):
+            raise self._refuse(what, "content next to a table part is foster-parented")
+
+    def _check_inside(self, what: str) -> None:
+        r = self._record
+        if not self._html() and self.is_self_closing:
+            raise self._refuse(what, "a self-closing foreign element has no content")
+        self._check_select_mirror(what)
+        if not r.started and self._rw._reconstruction_pending():
+            raise self._refuse(what, "content written here would be wrapped in "
+                                     "reconstructed formatting elements")
+        if not self._html():
+            return
+        if r.name in ("html", "head"):
+            raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
+        if self._in_head() and r.name not in _RAW_TEXT \
+                and r.name not in _RCDATA and r.name != "template":
+            raise self._refuse(what, "the parser moves content of <%s> in <head> "
+                                     "elsewhere" % r.name)
+        if r.name in _TABLE_CONTAINERS:
+            raise self._refuse(what, "content inside <%s> is foster-parented" % r.name)
+        if r.name == "template":
+            first = next((c for c in r.node.content.child_nodes if c.node_type == 1), None)
+            if first is not None and first.local_name in _TABLE_PARTS | {"col"}:
+                raise self._refuse(what, "the template's first element makes its content "
+                                         "a table's")
+
+    def _check_select_mirror(self, what: str) -> None:
+        """Content of an option (or of selectedcontent) is mirrored into the
+        select's selectedcontent by the parser: a reparse would mirror the
+        edit, the DOM edit does not."""
+        context = self._rw._context(self._record.node)
+        if context.in_selectedcontent or (context.select is not None and
+                                          self._rw._has_selectedcontent(context.select)):
+            raise self._refuse(what, "the parser copies the selected option into "
+                                     "<selectedcontent>")
+
+    def _in_head(self) -> bool:
+        parent = self._record.node.parent_node
+        if parent is None or parent.node_type != 1:
+            return False
+        return self._rw._context(parent).in_head
+
+    def _html(self) -> bool:
+        return bool(self._record.node.namespace_uri == _HTML_NS)
+
+    # -- names -----------------------------------------------------------
+    @property
+    def tag_name(self) -> str:
+        return self._record.new_name or self._record.name
+
+    @tag_name.setter
+    def tag_name(self, name: str) -> None:
+        r = self._start_op("rename")
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise ValueError("not a valid tag name: %r" % (name,))
+        new = name.lower()
+        if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
+            raise self._refuse("rename", "a foreign element's name decides how the "
+                                         "parser treats its content")
+        if r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES:
+            if new != r.name:
+                raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
+                                   "differently" % (r.name, new))
+        r.new_name = new if new != r.name else None
+
+    @property
+    def local_name(self) -> str:
+        return self.tag_name
+
+    @property
+    def namespace_uri(self) -> Optional[str]:
+        uri: Optional[str] = self._record.node.namespace_uri
+        return uri
+
+    @property
+    def implied(self) -> bool:
+        return self._record.implied
+
+    @property
+    def source(self) -> Optional[Tuple[int, int]]:
+        """The start tag's offsets in the input (UTF-8), None when implied."""
+        r = self._record
+        if r.start is None:
+            return None
+        return (r.start[0] + self._rw._bom, r.start[1] + self._rw._bom)
+
+    @property
+    def is_self_closing(self) -> bool:
+        r = self._record
+        if r.start is None:
+            return False
+        raw = self._rw._source(r.start[0], r.start[1])
+        return raw.endswith(b"/>")
+
+    @property
+    def can_have_content(self) -> bool:
+        r = self._record
+        if r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+            return r.name not in _VOID
+        return not self.is_self_closing
+
+    @property
+    def removed(self) -> bool:
+        return self._record.mode in (_REMOVED,)
+
+    # -- attributes ------------------------------------------------------
+    def _attrs(self) -> List[Tuple[str, str]]:
+        r = self._record
+        if r.attributes is None:
+            r.attributes = list(r.node.attributes.items())
+        return r.attributes
+
+    @property
+    def attributes(self) -> Dict[str, str]:
+        return dict(self._attrs())
+
+    def get_attribute(self, name: str) -> Optional[str]:
+        name = name.lower()
+        for key, value in self._attrs():
+            if key == name:
+                return value
+        return None
+
+    def has_attribute(self, name: str) -> bool:
+        return self.get_attribute(name) is not None
+
+    def set_attribute(self, name: str, value: str) -> None:
+        r = self._start_op("set_attribute")
+        if not isinstance(value, str):
+            raise TypeError("value must be a str")
+        if not _NAME.match(name) and not re.match(r"^[^\t\n\f\r />\"'=<\x00]+$", name):
+            raise ValueError("not a valid attribute name: %r" % (name,))
+        name = name.lower()
+        attrs = self._attrs()
+        for i, (key, _) in enumerate(attrs):
+            if key == name:
+                attrs[i] = (key, value)
+                break
+        else:
+            attrs.append((name, value))
+        r.attributes_changed = True
+
+    def remove_attribute(self, name: str) -> None:
+        r = self._start_op("remove_attribute")
+        name = name.lower()
+        attrs = self._attrs()
+        kept = [(k, v) for k, v in attrs if k != name]
+        if len(kept) != len(attrs):
+            r.attributes = kept
+            r.attributes_changed = True
+
+    # -- content ---------------------------------------------------------
+    def before(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("before", needs_tag=False)
+        self._check_outside("before")
+        self._check_before_implied("before", content, html)
+        r.before.append(self._rw._check(self, content, html, "outside"))
+
+    def prepend(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("prepend")
+        self._check_content_op("prepend")
+        self._check_inside("prepend")
+        r.prepend.append(self._rw._check(self, content, html, "inside"))
+
+    def append(self, content: str, *, html: bool = False) -> None:
+        r = self._record
+        if r.ended:
+            raise ValueError("<%s>: append after the element's end" % r.name)
+        self._foreign_in_table("append")
+        self._check_content_op("append")
+        self._check_inside("append")
+        r.append.append(self._rw._check(self, content, html, "inside"))
+
+    def after(self, content: str, *, html: bool = False) -> None:
+        r = self._record
+        if r.ended:
+            raise ValueError("<%s>: after() after the element's end" % r.name)
+        self._foreign_in_table("after")
+        if r.foster:
+            raise self._refuse("after", "the parser moved this element out of its table "
+                                        "(foster parenting)")
+        self._check_outside("after")
+        r.after.append(self._rw._check(self, content, html, "outside"))
+
+    def set_inner_content(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("set_inner_content")
+        self._check_content_op("set_inner_content")
+        self._check_inside("set_inner_content")
+        r.inner = self._rw._check(self, content, html, "inside")
+        r.mode = _INNER
+
+    def replace(self, content: str, *, html: bool = False) -> None:
+        r = self._start_op("replace")
+        self._check_removable("replace")
+        self._check_outside("replace")
+        self._check_before_implied("replace", content, html)
+        r.before.append(self._rw._check(self, content, html, "outside"))
+        r.mode = _REMOVED
+
+    def remove(self) -> None:
+        r = self._start_op("remove")
+        self._check_select_mirror("remove")
+        self._check_removable("remove")
+        r.mode = _REMOVED
+
+    def _check_before_implied(self, what: str, content: str, html: bool) -> None:
+        r = self._record
+        if r.implied_with and (html or content[:1] in ("", "\t", "\n", "\f", "\r", " ")):
+            raise self._refuse(what, "the parser implied <%s> here: content before it "
+                                     "would go elsewhere" % r.implied_with[-1])
+
+    def _check_removable(self, what: str) -> None:
+        r = self._record
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
+                and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
+            raise self._refuse(what, "the text around it in a table would join and be "
+                                     "foster-parented otherwise")
+        if self._html() and r.name == "form":
+            raise self._refuse(what, "the parser's form element pointer keeps it")
+        parent = r.node.parent_node
+        if parent is not None and parent.node_type == 11:
+            raise self._refuse(what, "the first element of a template's contents decides "
+                                     "how the parser reads the rest")
+        if self._html() and r.name in ("html", "head", "body"):
+            raise self._refuse(what, "the parser makes <%s> again" % r.name)
+        if r.implied and r.name != "p":
+            raise self._refuse(what, "the parser made this element without a start tag "
+                                     "of its own (implied)")
+        if _implied_beyond_document(r.implied_with):
+            raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
+
+    def remove_and_keep_content(self) -> None:
+        r = self._start_op("remove_and_keep_content")
+        self._check_removable("remove_and_keep_content")
+        if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
+            raise self._refuse("remove_and_keep_content", "table parts are implied again")
+        if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING:
+            raise self._refuse("remove_and_keep_content", "without its start tag the "
+                                                          "parser would treat later end tags "
+                                                          "differently")
+        if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
+            raise self._refuse("remove_and_keep_content", "its content would be parsed "
+                                                          "differently without it")
+        r.mode = _KEEP_CONTENT
+
+    def on_end_tag(self, fn: Callable[["EndTag"], Any]) -> None:
+        r = self._record
+        if r.ended:
+            raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
+        r.end_handlers.append(fn)
+
+    def _check_content_op(self, what: str) -> None:
+        r = self._record
+        if r.node.namespace_uri == "http://www.w3.org/1999/xhtml" and r.name in _VOID:
+            raise ValueError("<%s> is a void element: it has no content (%s)" % (r.name, what))
+
+    def __repr__(self) -> str:
+        return "<rewriter Element %s>" % self.tag_name
+
+
+class EndTag:
+    """The end of an element (Element.on_end_tag)."""
+    __slots__ = ("_rw", "_record", "_own", "before_content", "after_content", "_removed")
+
+    def __init__(self, rw: "Rewriter", record: _Record, own: bool) -> None:
+        self._rw = rw
+        self._record = record
+        self._own = own
+        self.before_content: List[_Content] = []
+        self.after_content: List[_Content] = []
+        self._removed = False
+
+    @property
+    def name(self) -> str:
+        return self._record.new_name or self._record.name
+
+    @property
+    def implied(self) -> bool:
+        """True when the element ends without an end tag of its own."""
+        return not self._own
+
+    def before(self, content: str, *, html: bool = False) -> None:
+        self.before_content.append(self._rw._check_end(self._record, content, html, "inside"))
+
+    def after(self, content: str, *, html: bool = False) -> None:
+        self.after_content.append(self._rw._check_end(self._record, content, html, "outside"))
+
+    def remove(self) -> None:
+        if self._own:
+            self._removed = True
+
+
+class _Unit:
+    """A comment, text chunk or doctype handed to a handler."""
+    __slots__ = ("_span", "_before", "_after", "_replacement", "_removed")
+
+    def __init__(self, span: Tuple[int, int]) -> None:
+        self._span = span
+        self._before: List[str] = []
+        self._after: List[str] = []
+        self._replacement: Optional[str] = None
+        self._removed = False
+
+    def _content(self, content: str, html: bool) -> str:
+        if not isinstance(content, str):
+            raise TypeError("content must be a str")
+        return content if html else _escape_text(content)
+
+    def before(self, content: str, *, html: bool = False) -> None:
+        self._before.append(self._content(content, html))
+
+    def after(self, content: str, *, html: bool = False) -> None:
+        self._after.append(self._content(content, html))
+
+    def replace(self, content: str, *, html: bool = False) -> None:
+        self._replacement = self._content(content, html)
+        self._removed = True
+
+    def remove(self) -> None:
+        self._removed = True
+
+    @property
+    def removed(self) -> bool:
+        return self._removed
+
+
+class Comment(_Unit):
+    __slots__ = ("_text", "_new_text")
+
+    def __init__(self, span: Tuple[int, int], text: str) -> None:
+        super().__init__(span)
+        self._text = text
+        self._new_text: Optional[str] = None
+
+    @property
+    def text(self) -> str:
+        return self._new_text if self._new_text is not None else self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        if "-->" in value or "--!>" in value or value.startswith(">") \
+                or value.startswith("->") or value.endswith("-") or "<!--" in value:
+            raise ValueError("comment text cannot round-trip: %r" % (value,))
+        self._new_text = value
+
+
+class TextChunk(_Unit):
+    __slots__ = ("text", "last_in_text_node")
+
+    def __init__(self, span: Tuple[int, int], text: str, last: bool) -> None:
+        super().__init__(span)
+        self.text = text
+        self.last_in_text_node = last
+
+
+class Doctype(_Unit):
+    __slots__ = ("name", "public_id", "system_id")
+
+    def __init__(self, span: Tuple[int, int], name: Optional[str],
+                 public_id: Optional[str], system_id: Optional[str]) -> None:
+        super().__init__(span)
+        self.name = name
+        self.public_id = public_id
+        self.system_id = system_id
+
+
+class DocumentEnd:
+    __slots__ = ("_content",)
+
+    def __init__(self) -> None:
+        self._content: List[str] = []
+
+    def append(self, content: str, *, html: bool = False) -> None:
+        if not isinstance(content, str):
+            raise TypeError("content must be a str")
+        self._content.append(content if html else _escape_text(content))
+
+
+Input = Union[bytes, bytearray, memoryview]
+
+
+class Rewriter(RewriterCore):
+    """A streaming rewriter: register handlers with on() / on_document(),
+    then feed() bytes and close(); each returns the output ready so far
+    (or, with `sink`, passes it to sink and returns b"")."""
+
+    def __init__(self, *, encoding: Optional[str] = None,
+                 default_encoding: Optional[str] = None, scripting: bool = True,
+                 max_memory: Optional[int] = None,
+                 sink: Optional[Callable[[bytes], Any]] = None) -> None:
+        self._transport = _encoding.lookup(encoding) if encoding is not None else None
+        self._default = _encoding.lookup(default_encoding) if default_encoding is not None else None
+        self._scripting = bool(scripting)
+        if max_memory is not None and (not isinstance(max_memory, int) or max_memory <= 0):
+            raise ValueError("max_memory must be a positive int")
+        self._max_memory = max_memory
+        self._sink = sink
+        self._element_handlers: List[Tuple[Any, Optional[Callable[..., Any]],
+                                           Optional[Callable[..., Any]],
+                                           Optional[Callable[..., Any]]]] = []
+        self._doctype: List[Callable[..., Any]] = []
+        self._doc_text: List[Callable[..., Any]] = []
+        self._doc_comments: List[Callable[..., Any]] = []
+        self._doc_end: List[Callable[..., Any]] = []
+        self._started = False
+        self._closed = False
+        self._error: Optional[BaseException] = None
+        self._str_input = False
+        # The input: raw bytes from stream offset _raw_base on.
+        self._pending = bytearray()     # bytes before the encoding is decided
+        self._raw = bytearray()
+        self._raw_base = 0
+        self._emitted = 0               # stream offset written so far
+        self._out = bytearray()
+        self._out_tail = b""
+        self._bom = 0
+        self._ascii_only: Optional[str] = None   # the encoding when it must stay ASCII
+        self._decoder: Any = None
+        self._tail = b""
+        # Element state.
+        self._open: Dict[int, _Record] = {}
+        self._skip: Optional[_Record] = None
+        self._comment_parts: Optional[List[Any]] = None
+        self._scoped_text: List[Callable[..., Any]] = []
+        self._contexts: Dict[int, Tuple[Any, _Context]] = {}
+        self._selects: Dict[int, Tuple[Any, bool]] = {}
+        self._scoped_open: Dict[int, None] = {}     # open records with text/comment handlers
+        self._scoped_comments: List[Callable[..., Any]] = []
+        self._foster_count = 0
+        self._plaintext = False
+        self._afe_edited: Dict[str, _Record] = {}
+        self._forms = 0
+        self._dropped = False           # some input was dropped (frameset-ok)
+        self._skip_newline_at: Optional[int] = None
+        self._skip_lf_only_at: Optional[int] = None
+        self._head_seen = False
+
+    # -- registration ----------------------------------------------------
+    def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
+           text: Optional[Callable[[TextChunk], Any]] = None,
+           comments: Optional[Callable[[Comment], Any]] = None) -> "Rewriter":
+        self._check_open("on")
+        if self._started:
+            raise ValueError("handlers must be registered before the first feed()")
+        _check_decidable(selectors)
+        selector = compile_selector(selectors)
+        self._element_handlers.append((selector, element, text, comments))
+        return self
+
+    def on_document(self, *, doctype: Optional[Callable[[Doctype], Any]] = None,
+                    text: Optional[Callable[[TextChunk], Any]] = None,
+                    comments: Optional[Callable[[Comment], Any]] = None,
+                    end: Optional[Callable[[DocumentEnd], Any]] = None) -> "Rewriter":
+        self._check_open("on_document")
+        if self._started:
+            raise ValueError("handlers must be registered before the first feed()")
+        if doctype is not None:
+            self._doctype.append(doctype)
+        if text is not None:
+            self._doc_text.append(text)
+        if comments is not None:
+            self._doc_comments.append(comments)
+        if end is not None:
+            self._doc_end.append(end)
+        return self
+
+    # -- input -----------------------------------------------------------
+    def _check_open(self, what: str) -> None:
+        if self._error is not None:
+            raise ValueError("the rewriter stopped at an error: %s: %s"
+                             % (type(self._error).__name__, self._error)) from self._error
+        if self._closed:
+            raise ValueError("%s: the rewriter is closed" % what)
+
+    def _start(self) -> None:
+        self._started = True
+        self._construction = TreeConstruction(self._scripting)
+        scoped = any(text is not None or comments is not None
+                     for _, _, text, comments in self._element_handlers)
+        self._attach(self._construction, bool(self._element_handlers),
+                     bool(self._doctype or self._doc_text or self._doc_comments or scoped))
+
+    def feed(self, data: Input) -> bytes:
+        self._check_open("feed")
+        if not self._started:
+            self._start()
+        try:
+            self._feed_bytes(bytes(data))
+        except BaseException as error:
+            self._fail(error)
+        return self._take()
+
+    def close(self) -> bytes:
+        self._check_open("close")
+        if not self._started:
+            self._start()
+        try:
+            if self._decoder is None and not self._str_input:
+                self._decide_encoding(final=True)
+            if self._tail:
+                raise RewriteError("the input ends inside a UTF-8 sequence (invalid UTF-8 "
+                                   "is not rewritten in this increment)")
+            self._closed = True
+            self._run(lambda: self._construction.finish())
+            self._copy_to(self._stream_length())
+        except BaseException as error:
+            self._fail(error)
+        self._closed = True
+        return self._take()
+
+    def _fail(self, error: BaseException) -> None:
+        if self.failure is not None:
+            error = self.failure
+        self._error = error
+        self._out.clear()
+        raise error
+
+    def _take(self) -> bytes:
+        out = bytes(self._out)
+        self._out_tail = (self._out_tail + out[-12:])[-12:]
+        self._out.clear()
+        if self._sink is not None:
+            if out:
+                self._sink(out)
+            return b""
+        return out
+
+    def _stream_length(self) -> int:
+        return self._raw_base + len(self._raw)
+
+    def _run(self, call: Callable[[], Any]) -> None:
+        try:
+            call()
+        except MemoryError:
+            if self.failure is not None:
+                raise self.failure from None
+            raise
+        if self.failure is not None:
+            raise self.failure
+
+    def _decide_encoding(self, final: bool) -> None:
+        data = bytes(self._pending)
+        if len(data) < (3 if self._transport is not None else 1024) and not final:
+            return
+        if self._transport is not None and self._transport.name == "UTF-8":
+            result = _encoding.sniff(data, "UTF-8")
+        else:
+            result = _encoding.sniff(data, self._transport, self._default)
+        name = result.encoding.name
+        self._bom = result.bom_length
+        if self._transport is None and not self._bom and _encoding.prescan(data[:1024]) is None:
+            # Undeclared: lexpy.parse's UTF-8 autodetection; input that is
+            # not UTF-8 raises below.
+            name = "UTF-8"
+        if name != "UTF-8":
+            if name in ("UTF-16LE", "UTF-16BE", "ISO-2022-JP", "replacement"):
+                raise RewriteError("input in %s: this increment rewrites UTF-8 input "
+                                   "(and ASCII in ASCII-compatible encodings)" % name)
+            self._ascii_only = name
+        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        if self._bom:
+            self._out += data[:self._bom]
+        self._pending = bytearray()
+        self._accept(data[self._bom:])
+
+    def _feed_bytes(self, data: bytes) -> None:
+        if self._decoder is None:
+            self._pending += data
+            self._decide_encoding(final=False)
+            return
+        self._accept(data)
+
+    def _feed_str(self, text: str) -> None:
+        self._str_input = True
+        if self._decoder is None:
+            self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._accept(text.encode("utf-8", "surrogatepass"))
+
+    def _accept(self, data: bytes) -> None:
+        """Check and tokenize a chunk of the (UTF-8) stream."""
+        if not data:
+            return
+        if self._ascii_only is not None and not data.isascii():
+            raise RewriteError("input in %s with bytes beyond ASCII: this increment "
+                               "rewrites UTF-8 input" % self._ascii_only)
+        if self._tail or not data.isascii():
+            combined = self._tail + data
+            try:
+                self._decoder.decode(data, False)
+            except UnicodeDecodeError as error:
+                raise RewriteError("invalid UTF-8 near input offset %d: this increment "
+                                   "rewrites valid UTF-8 only" % (
+                                       self._stream_length() + self._bom + error.start)) \
+                    from None
+            pending = self._decoder.getstate()[0]
+            data = combined[:len(combined) - len(pending)]
+            self._tail = pending
+        if not data:
+            return
+        self._raw += data
+        self._run(lambda: self._construction.feed(data))
+        self._flush_settled()
+
+    def _flush_settled(self) -> None:
+        settled = self._construction_settled()
+        self._copy_to(settled)
+        if self._max_memory is not None:
+            # The input held (not yet written: the unfinished token; a
+            # removed element's source being skipped is not held). The
+            # output of a feed is returned (or sunk) at its end. (The arena
+            # DOM is not counted in this increment: it keeps the whole
+            # document.)
+            held = self._stream_length() - self._emitted + len(self._pending)
+            if held > self._max_memory:
+                raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
+                                   % (self._max_memory, held))
+        # Drop what is written.
+        drop = self._emitted - self._raw_base
+        if drop > 65536:
+            del self._raw[:drop]
+            self._raw_base = self._emitted
+
+    def _construction_settled(self) -> int:
+        # Every token that starts before the settled offset has been handled.
+        held, _ = self._construction.buffered()
+        return self._stream_length() - held
+
+    def _source(self, begin: int, end: int) -> bytes:
+        return bytes(self._raw[begin - self._raw_base:end - self._raw_base])
+
+    # -- ancestor context ------------------------------------------------
+    def _context(self, node: Any) -> _Context:
+        chain = []
+        while node is not None and node.node_type == 1 and id(node) not in self._contexts:
+            chain.append(node)
+            node = node.parent_node
+        if node is None or node.node_type == 9:
+            context = _DOCUMENT_CONTEXT
+        elif node.node_type == 11:
+            context = _TEMPLATE_CONTEXT
+        elif node.node_type == 1:
+            context = self._contexts[id(node)][1]
+        else:
+            context = _DOCUMENT_CONTEXT
+        for element in reversed(chain):
+            html = element.namespace_uri == _HTML_NS
+            name = element.local_name
+            context = _Context(
+                (html and name == "head") or (context.in_head and not (html and name == "template")),
+                context.tabular or (html and name in ("td", "th", "caption", "table", "tr",
+                                                      "template")),
+                context.foreign_in_table or (not html and context.tabular),
+                (html and name == "selectedcontent") or
+                (context.in_selectedcontent and not (html and name == "select")),
+                element if html and name == "select" else context.select,
+                context.in_template)
+            self._contexts[id(element)] = (element, context)
+        return context
+
+    def _has_selectedcontent(self, select: Any) -> bool:
+        found = self._selects.get(id(select))
+        if found is None:
+            found = (select, select.query_selector("selectedcontent") is not None)
+            self._selects[id(select)] = found
+        return bool(found[1])
+
+    # -- output ----------------------------------------------------------
+    def _copy_to(self, position: int) -> None:
+        if position <= self._emitted:
+            return
+        if self._skip_newline_at is not None and self._emitted == self._skip_newline_at:
+            self._skip_newline_at = None
+            first = self._raw[self._emitted - self._raw_base]
+            reference = re.match(rb"&#[xX]0*[aA];|&#0*10;|&NewLine;",
+                                 bytes(self._raw[self._emitted - self._raw_base:
+                                                 position - self._raw_base]))
+            if reference is not None:
+                self._emitted += reference.end()
+            elif first == 0x0A:
+                self._emitted += 1
+            elif first == 0x0D:
+                self._emitted += 1
+                if position > self._emitted and self._raw[self._emitted - self._raw_base] == 0x0A:
+                    self._emitted += 1
+                elif position == self._emitted:
+                    self._skip_lf_only_at = self._emitted
+            if position <= self._emitted:
+                return
+        if self._skip_lf_only_at is not None and self._emitted == self._skip_lf_only_at:
+            self._skip_lf_only_at = None
+            if self._raw[self._emitted - self._raw_base] == 0x0A:
+                self._emitted += 1
+            if position <= self._emitted:
+                return
+        if self._skip is None:
+            self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+        self._emitted = position
+
+    def _emit(self, content: Union[str, bytes]) -> None:
+        if self._skip is None:
+            self._out += content.encode("utf-8") if isinstance(content, str) else content
+
+    def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
+        for content in contents:
+            text = self._render(content, record, inside)
+            if text and self._skip is None:
+                self._check_join(record, text)
+            self._emit(text)
+
+    def _check_join(self, record: _Record, text: str) -> None:
+        """Content written right after the input written so far must not
+        join with it into another token."""
+        if self._plaintext:
+            raise RewriteError("<%s>: after <plaintext> everything is text: content "
+                               "cannot be written" % record.name)
+        before = (self._out_tail + bytes(self._out[-12:]))[-12:]
+        if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
+                (text[:1].isalnum() or text[:1] in (";", "#")):
+            raise RewriteError("<%s>: the content would join the input before it into "
+                               "another token" % record.name)
+        if self._at_eof and (self._last_token_end() < self._stream_length()
+                             or not self._last_token_closed() or re.search(
+                rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+                self._source(self._raw_base, self._stream_length()), re.S)):
+            raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
+                               "drops; content written there would join it" % record.name)
+
+    def _render(self, content: _Content, record: _Record, inside: bool) -> str:
+        if content.html:
+            return content.text
+        if inside and record.name in _RAW_TEXT | {"plaintext"} and \
+                record.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+            return content.text
+        return _escape_text(content.text)
+
+    def _check(self, element: Element, content: str, html: bool, where: str) -> _Content:
+        c = _Content(content, html)
+        r = element._record
+        if html:
+            holder = r.node if where == "inside" else r.node.parent_node
+            if holder is not None and holder.node_type == 1 and holder.namespace_uri != _HTML_NS:
+                raise element._refuse("insert markup", "markup in foreign content may "
+                                                       "break out of it")
+        if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+            if r.name in _RAW_TEXT or r.name == "plaintext" or \
+                    (r.name in ("noscript", "noembed", "noframes") and self._scripting):
+                if html:
+                    raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
+                if re.search(r"</%s[\t\n\f\r />]" % r.name, c.text + " ", re.I) or \
+                        (r.name == "script" and "<!--" in c.text):
+                    raise element._refuse("insert text", "the text would end <%s> early"
+                                          % r.name)
+                if r.name == "plaintext" or r.name == "noscript":
+                    raise element._refuse("insert text", "<%s> holds raw text" % r.name)
+            if r.name in _RCDATA and html:
+                raise element._refuse("insert markup", "<%s> holds text only" % r.name)
+        return c
+
+    def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
+        if record.element is None:
+            record.element = Element(self, record)
+        return self._check(record.element, content, html, where)
+
+    def _start_tag(self, r: _Record) -> str:
+        name = r.new_name or r.name
+        parts = ["<", name]
+        for key, value in r.attributes or []:
+            parts.append(' %s="%s"' % (key, _escape_attribute(value)))
+        if r.start is not None and r.node.namespace_uri != _HTML_NS and \
+                self._source(*r.start).endswith(b"/>"):
+            parts.append(" /")
+        parts.append(">")
+        return "".join(parts)
+
+    # -- events ----------------------------------------------------------
+    def _handle_token(self) -> None:
+        kind = self._token_kind()
+        begin, end = self._token_span()
+        if kind == "eof":
+            begin = end = self._stream_length()
+        count = self._event_count()
+        events = [self._event(i) for i in range(count)]
+        keys = [self._event_key(i) for i in range(count)]
+        # Elements closed at this token's start without end tags and not
+        # closed explicitly since: (name, in the HTML namespace); None for
+        # one whose content was written there (no end tag can now precede
+        # that content).
+        self._implied_pops: List[Optional[Tuple[str, bool]]] = []
+        self._at_eof = kind == "eof"
+        self._batch = getattr(self, "_batch", 0) + 1
+        # Elements the parser implied at this token before its own.
+        self._pushed_here: List[str] = []
+        text_offset = begin
+        if kind == "text":
+            text = self._source(begin, end)
+            text_offset = begin + len(text) - len(text.lstrip(b"\t\n\f\r "))
+        last_token_push = -1
+        if kind == "start":
+            for i in range(count - 1, -1, -1):
+                event = events[i]
+                if event[0] == "pushed":
+                    if self._is_token_element(i):
+                        last_token_push = i
+                    break
+        if kind == "start" and self._dropped and \
+                self._source(begin, end)[1:9].lower() == b"frameset":
+            raise RewriteError("<frameset>: whether the parser takes it depends on content "
+                               "the rewrite dropped (the frameset-ok flag)")
+        if kind == "start" and self._skip is not None:
+            name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
+            if name and name[0].lower() in (b"body", b"html") and not count:
+                raise RewriteError("<%s>: its source holds a <%s> start tag, whose attributes "
+                                   "the parser gives to the <%s> element" % (
+                                       self._skip.name, name[0].lower().decode(),
+                                       name[0].lower().decode()))
+        if kind == "end" and (self._skip is not None or self._open):
+            name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+            if name and name[0].lower() in (b"body", b"html"):
+                if self._skip is not None:
+                    raise RewriteError("<%s>: its source holds </%s>, after which the "
+                                       "parser puts comments elsewhere" % (
+                                           self._skip.name, name[0].lower().decode()))
+        self._reconstructed_here = False
+        self._reconstructed_names = set()
+        for i in range(count):
+            event = events[i]
+            if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
+                self._reconstructed_here = True
+                self._reconstructed_names.add(event[1].local_name)
+                if event[1].local_name in self._afe_edited:
+                    raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
+                                       "formatting element that ended without its end tag "
+                                       "(the copy would carry the edit)" % event[1].local_name)
+        self._token_ignored = kind == "start" and last_token_push < 0
+        token_key = keys[last_token_push] if last_token_push >= 0 else None
+        # The element an end tag token closes as its own: the last one
+        # popped with its name (an end tag pops the elements above it
+        # first, each implied).
+        own_index = -1
+        self._popped_here = set()
+        self._popped_nodes: List[Any] = []
+        for i in range(count):
+            event = events[i]
+            if event[0] == "popped":
+                self._popped_here.add(keys[i])
+                self._popped_nodes.append(event[1])
+                if kind == "end" and event[2] and self._is_own_end(event[1]):
+                    own_index = i
+        for i in range(count):
+            event = events[i]
+            if event[0] == "moved":
+                self._moved()
+                continue
+            key = keys[i]
+            node = event[1]
+            if event[0] == "pushed":
+                from_token = i == last_token_push
+                if not from_token:
+                    self._pushed_here.append(node.local_name)
+                self._pushed(key, node, from_token, event[3],
+                             (begin, end) if from_token else None,
+                             text_offset if kind == "text" else begin)
+                continue
+            span = (text_offset, text_offset) if kind == "text" else (begin, end)
+            if key == token_key:
+                # A void element (or a self-closing foreign one): it ends
+                # with its start tag.
+                own = True
+                span = (end, end)
+            else:
+                own = i == own_index
+            r = self._open.pop(key, None)
+            self._scoped_open.pop(key, None)
+            state = "open"
+            if r is not None:
+                state = self._popped(r, own, span, event[2])
+            if not own and state != "closed":
+                self._implied_pops.append(
+                    None if state == "dirty" else
+                    (node.local_name, node.namespace_uri == _HTML_NS))
+        if kind == "end" and self._skip is not None:
+            name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+            if name and name[0].lower() in (b"body", b"html"):
+                raise RewriteError("<%s>: its source holds </%s>, after which the parser "
+                                   "puts comments elsewhere" % (
+                                       self._skip.name, name[0].lower().decode()))
+        if kind in ("comment", "comment-continued"):
+            handlers = self._doc_comments + self._scoped("comment_handlers")
+            if handlers:
+                self._comment(kind, begin, end, handlers)
+        elif kind == "doctype" and self._doctype:
+            self._doctype_token(begin, end)
+        elif kind == "text":
+            handlers = self._doc_text + self._scoped("text_handlers")
+            if handlers:
+                self._text(begin, end, handlers)
+        if kind == "eof":
+            self._document_end(begin)
+
+    def _is_own_end(self, node: Any) -> bool:
+        begin, end = self._token_span()
+        raw = self._source(begin, end)
+        name = raw[2:].split(b">")[0].split(b"/")[0].split()[0] if len(raw) > 2 else b""
+        return bool(name.decode("utf-8", "replace").lower() == node.local_name.lower())
+
+    def _matching(self, node: Any) -> List[Callable[..., Any]]:
+        found = []
+        self._scoped_text = []
+        self._scoped_comments = []
+        for selector, element, text, comments in self._element_handlers:
+            if selector.match(node):
+                if element is not None:
+                    found.append(element)
+                if text is not None:
+                    self._scoped_text.append(text)
+                if comments is not None:
+                    self._scoped_comments.append(comments)
+        return found
+
+    def _close_implied(self, r: _Record, start_tag: Optional[str] = None) -> None:
+        """Write end tags for the elements closed without end tags at this
+        point (content written here, or the token that closed them
+        removed, must not land in them)."""
+        tags = []
+        for entry in self._implied_pops:
+            if entry is None:
+                raise RewriteError("<%s>: content would be written where an element it "
+                                   "follows ends without an end tag, after that element's "
+                                   "own content" % r.name)
+            name, html = entry
+            if name == "head" and html and (start_tag in ("body", "html")
+                                            or "body" in r.implied_with):
+                continue        # (what implies the body closes the head itself)
+            if not html or name in ("html", "head", "body", "form", "plaintext") or \
+                    name in _FORMATTING:
+                raise RewriteError("<%s>: <%s> ends without an end tag where content is "
+                                   "written, and one cannot be written for it" % (r.name, name))
+            tags.append("</%s>" % name)
+        self._implied_pops = []
+        self._emit("".join(tags))
+
+    def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
+                span: Optional[Tuple[int, int]], position: int) -> None:
+        if foster:
+            self._foster_count += 1
+        if node.local_name == "plaintext" and node.namespace_uri == _HTML_NS:
+            self._plaintext = True
+        if node.local_name == "form" and node.namespace_uri == _HTML_NS:
+            self._forms += 1
+        if node.local_name == "head" and node.namespace_uri == _HTML_NS:
+            # (The head element pushed again after </head>: not a new element.)
+            if self._head_seen:
+                return
+            self._head_seen = True
+        if self._context(node).in_template:
+            # (Selectors match elements of the document: a template's
+            # contents are not, as for query_selector_all.)
+            return
+        handlers = self._matching(node)
+        if not handlers and not self._scoped_text and not self._scoped_comments:
+            return
+        r = _Record(node, not from_token, foster, span)
+        r.text_handlers = self._scoped_text
+        r.comment_handlers = self._scoped_comments
+        if r.text_handlers or r.comment_handlers:
+            self._scoped_open[key] = None
+        element = Element(self, r)
+        r.element = element
+        r.implied_with = self._pushed_here
+        r.fostered = self._foster_count
+        r.forms = self._forms
+        parent = node.parent_node
+        r.parent_open = parent if parent is not None and parent.node_type == 1 else None
+        r.synthesized = False
+        r.batch = self._batch
+        self._open[key] = r
+        for handler in handlers:
+            handler(element)
+        r.started = True
+        if (r.prepend or r.mode == _INNER) and key in self._popped_here and \
+                not (node.namespace_uri == _HTML_NS and r.name in _VOID):
+            raise RewriteError("<%s>: the parser closes it at once: content cannot go "
+                               "inside it" % r.name)
+        start = span[0] if span is not None else position
+        self._copy_to(start)
+        synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed)
+        if self._implied_pops and (r.before or synthesize or
+                                   r.mode in (_REMOVED, _KEEP_CONTENT)):
+            self._close_implied(r, r.name if synthesize else None)
+        r.text_count = self._text_token_count()
+        self._emit_contents(r.before, r, False)
+        if r.mode in (_REMOVED, _KEEP_CONTENT):
+            # The start tag it drops implied the body (or the head, or the
+            # html element): write one there.
+            for name in ("body", "head", "html"):
+                if name in r.implied_with:
+                    self._emit("<%s>" % name)
+                    break
+        if r.mode == _REMOVED:
+            if self._skip is None:
+                self._skip = r
+            self._dropped = True
+            return
+        if span is not None:
+            if r.mode == _KEEP_CONTENT:
+                if self._skip is None:
+                    self._emitted = span[1]
+                self._copy_to(span[1])
+            elif r.new_name is not None or r.attributes_changed:
+                element._attrs()
+                self._emit(self._start_tag(r))
+                if self._skip is None:
+                    self._emitted = span[1]
+                self._copy_to(span[1])
+            else:
+                self._copy_to(span[1])
+        elif synthesize:
+            # An implied element that needs a start tag: the parser makes
+            # the same element from it at this point.
+            element._attrs()
+            tag = self._start_tag(r)
+            if self._skip is None:
+                self._check_join(r, tag)
+            self._emit(tag)
+            r.synthesized = True
+        if r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
+                and r.name in ("pre", "listing", "textarea"):
+            # The parser drops a newline right after the start tag: write
+            # one before the content, and drop the input's own.
+            self._emit("\n")
+            self._skip_newline_at = span[1]
+        self._emit_contents(list(reversed(r.prepend)), r, True)
+        if r.mode == _INNER:
+            assert r.inner is not None
+            self._dropped = True
+            self._emit(self._render(r.inner, r, True))
+            if self._skip is None:
+                self._skip = r
+
+    def _moved(self) -> None:
+        for r in self._open.values():
+            r.moved = True
+            if r.before or r.prepend or r.mode or r.new_name or r.attributes_changed:
+                raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                                   "or its content after its edits were written" % r.name)
+
+    def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
+        """The end of a matched element. Returns "closed" (an end tag of its
+        own or a written one closes it here), "dirty" (content was written
+        inside it at an implied end) or "open"."""
+        end_tag = EndTag(self, r, own)
+        for fn in r.end_handlers:
+            fn(end_tag)
+        r.ended = True
+        position = span[0]
+        has_inside = bool(r.append or end_tag.before_content)
+        has_outside = bool(r.after or end_tag.after_content)
+        needs_end = not own and (has_outside or r.new_name is not None)
+        removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
+                                   or r.mode == _REMOVED)
+        if (has_inside or has_outside or r.new_name) and r.moved:
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
+                               "its content" % r.name)
+        if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \
+                and not from_top:
+            raise RewriteError("<%s>: the parser closed this element from the middle of "
+                               "the stack of open elements" % r.name)
+        if r.foster and (has_inside or has_outside):
+            raise RewriteError("<%s>: the parser moved this element out of its table "
+                               "(foster parenting)" % r.name)
+        if needs_end and (r.name in _NO_SYNTHESIZED_END or r.node.namespace_uri != _HTML_NS):
+            raise RewriteError("<%s>: its end is implied and an end tag cannot be "
+                               "written for it" % r.name)
+        if r.implied and r.new_name:
+            raise RewriteError("<%s>: renaming an implied element" % r.name)
+        if has_inside and r.batch == self._batch and not r.synthesized and \
+                not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
+            raise RewriteError("<%s>: the parser closes it at once: content cannot go "
+                               "inside it" % r.name)
+        if has_inside and r.name == "template" and r.node.namespace_uri == _HTML_NS:
+            first = next((c for c in r.node.content.child_nodes if c.node_type == 1), None)
+            if first is not None and first.local_name in _TABLE_PARTS | {"col"}:
+                raise RewriteError("<template>: its first element makes its content a "
+                                   "table's: text and markup at its end go elsewhere")
+        if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
+            raise RewriteError("<%s>: the parser made and closed it at one token: content "
+                               "inside needs a start tag there" % r.name)
+        skipped = r.mode in (_REMOVED, _INNER)
+        if r.mode == _KEEP_CONTENT and not own:
+            raise RewriteError("<%s>: without its start tag, what closes it here would "
+                               "act otherwise" % r.name)
+        if skipped and self._forms != r.forms:
+            raise RewriteError("<%s>: its content sets the parser's form element pointer"
+                               % r.name)
+        if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
+                and not any(node is r.parent_open for node in self._popped_nodes):
+            raise RewriteError("<%s>: its parent left the stack of open elements before "
+                               "it ended: content after it would go elsewhere" % r.name)
+        if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
+            raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
+                               "would not be without it" % r.name)
+        if (skipped or has_inside or needs_end) and not own and r.name in _HEADINGS and \
+                self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
+            raise RewriteError("<%s>: the heading end tag that closes it would close another "
+                               "heading without it" % r.name)
+        if skipped and (self._foster_count != r.fostered or (
+                r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
+            raise RewriteError("<%s>: the parser moved content out of it (foster "
+                               "parenting): dropping its source would drop that too" % r.name)
+        if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
+                        or self._reconstructed_here):
+            raise RewriteError("<%s>: the content it drops leaves formatting elements to "
+                               "reconstruct" % r.name)
+        if (has_inside or has_outside) and self._reconstruction_pending(not own):
+            raise RewriteError("<%s>: content written at its end would be wrapped in "
+                               "reconstructed formatting elements" % r.name)
+        if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
+                and not own and r.name in _FORMATTING and not self._at_eof:
+            # It stays in the list of active formatting elements: a copy the
+            # parser reconstructs later is made from its start tag, edited
+            # in the output and not in the DOM. (An error then.)
+            if r.name in self._reconstructed_names:
+                raise RewriteError("<%s>: the parser reconstructs a copy of this edited "
+                                   "formatting element (the copy would carry the edit)"
+                                   % r.name)
+            self._afe_edited[r.name] = r
+        if r.mode == _REMOVED:
+            # Skip to the end of the element, then the after content.
+            self._copy_to(span[1] if own else position)
+            if self._skip is r:
+                self._skip = None
+            # (The elements closed here before it were inside it: dropped.)
+            self._implied_pops = []
+            self._emit_contents(end_tag.after_content, r, False)
+            self._emit_contents(list(reversed(r.after)), r, False)
+            return "closed"
+        self._copy_to(position)
+        if r.mode == _INNER and self._skip is r:
+            self._skip = None
+            self._implied_pops = []
+        if self._implied_pops and (has_inside or needs_end or removes_end_tag):
+            self._close_implied(r)
+        self._emit_contents(r.append, r, True)
+        self._emit_contents(end_tag.before_content, r, True)
+        if own:
+            if removes_end_tag:
+                if self._skip is None:
+                    self._emitted = span[1]
+                self._copy_to(span[1])
+            elif r.new_name is not None:
+                self._emit("</%s>" % r.new_name)
+                if self._skip is None:
+                    self._emitted = span[1]
+                self._copy_to(span[1])
+            else:
+                self._copy_to(span[1])
+        elif needs_end:
+            self._emit("</%s>" % (r.new_name or r.name))
+        self._emit_contents(end_tag.after_content, r, False)
+        self._emit_contents(list(reversed(r.after)), r, False)
+        if own or needs_end:
+            return "closed"
+        return "dirty" if has_inside else "open"
+
+    # -- comments, doctype, text, end ------------------------------------
+    def _scoped(self, field: str) -> List[Callable[..., Any]]:
+        """The text (or comment) handlers of the matched elements open now
+        (the innermost last)."""
+        found: List[Callable[..., Any]] = []
+        if not self._scoped_open:
+            return found
+        for key in self._scoped_open:
+            r = self._open.get(key)
+            if r is not None and not r.ended:
+                found.extend(getattr(r, field))
+        return found
+
+    def _comment(self, kind: str, begin: int, end: int,
+                 handlers: List[Callable[..., Any]]) -> None:
+        # (A long comment comes in pieces: the handler sees it whole.)
+        if kind == "comment":
+            self._comment_parts = []
+        if self._comment_parts is None:
+            self._comment_parts = []
+        self._comment_parts.append((begin, end, self._token_text()))
+        raw = self._source(begin, end)
+        if not (raw.endswith(b">") or self._stream_length() == end and self._closed):
+            return
+        parts, self._comment_parts = self._comment_parts, None
+        start = parts[0][0]
+        comment = Comment((start, end), "".join(p[2] for p in parts))
+        for handler in handlers:
+            handler(comment)
+        self._copy_to(start)
+        for content in comment._before:
+            self._emit(content)
+        if comment._removed:
+            if comment._replacement is not None:
+                self._emit(comment._replacement)
+            if self._skip is None:
+                self._emitted = end
+        elif comment._new_text is not None:
+            self._emit("<!--%s-->" % comment._new_text)
+            if self._skip is None:
+                self._emitted = end
+        self._copy_to(end)
+        for content in comment._after:
+            self._emit(content)
+
+    def _doctype_token(self, begin: int, end: int) -> None:
+        raw = self._source(begin, end).decode("utf-8", "replace")
+        match = re.match(r"(?is)<!doctype\s*([^\s>]*)", raw)
+        name = match.group(1).lower() if match and match.group(1) else None
+        public = re.search(r'(?is)public\s*(["\'])(.*?)\1', raw)
+        system = re.search(r'(?is)(?:system\s*|(["\'])[^"\']*\1\s*)(["\'])(.*?)\2', raw)
+        doctype = Doctype((begin, end), name, public.group(2) if public else None,
+                          system.group(3) if system else None)
+        for handler in self._doctype:
+            handler(doctype)
+        self._unit_out(doctype, begin, end)
+
+    def _text(self, begin: int, end: int, handlers: List[Callable[..., Any]]) -> None:
+        chunk = TextChunk((begin, end), self._token_text(), True)
+        for handler in handlers:
+            handler(chunk)
+        if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
+            raise RewriteError("text %r: the parser implied an element inside it; it "
+                               "cannot be edited" % chunk.text[:20])
+        self._unit_out(chunk, begin, end)
+
+    def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
+        self._copy_to(begin)
+        for content in unit._before:
+            self._emit(content)
+        if unit._removed:
+            if unit._replacement is not None:
+                self._emit(unit._replacement)
+            if self._skip is None:
+                self._emitted = end
+        self._copy_to(end)
+        for content in unit._after:
+            self._emit(content)
+
+    def _document_end(self, position: int) -> None:
+        self._copy_to(position)
+        if self._doc_end:
+            end = DocumentEnd()
+            for handler in self._doc_end:
+                handler(end)
+            for content in end._content:
+                self._emit(content)
+
+
+def rewrite(html: Union[str, bytes], rewriter: Rewriter) -> Any:
+    """Rewrite a whole input: str in, str out; bytes in, bytes out."""
+    if isinstance(html, str):
+        rewriter._check_open("rewrite")
+        if not rewriter._started:
+            rewriter._start()
+        try:
+            rewriter._feed_str(html)
+        except BaseException as error:
+            rewriter._fail(error)
+        head = rewriter._take()
+        return (head + rewriter.close()).decode("utf-8", "surrogatepass")
+    if isinstance(html, (bytes, bytearray, memoryview)):
+        head = rewriter.feed(html)
+        return head + rewriter.close()
+    raise TypeError("html must be str or bytes, not %s" % type(html).__name__)

@@ -1,0 +1,305 @@
+# cython: language_level=3
+"""The streaming rewriter's engine: lexpy's tokenizer and tree builder run
+over the stream (a TreeConstruction of the driver), watched through the
+tree builder's TreeObserver and a wrapper of the tokenizer's token
+callback; the output is the input's bytes with edits spliced in at token
+boundaries. The design is in lexpy/rewriter/__init__.py's docstring.
+
+The C side records, for one token, what the tree builder did to the stack
+of open elements (pushes, pops, the adoption agency's moves); the Python
+side (RewriterCore, subclassed by lexpy.rewriter.Rewriter) turns those
+events into handler calls and output, with the token still in reach.
+"""
+
+from libc.stdint cimport uint8_t, uint32_t
+from libc.stdlib cimport malloc, realloc, free
+
+from lexpy.core.names cimport (
+    lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
+    TAG__DOCUMENT_FRAGMENT,
+    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, NS_HTML)
+from lexpy.tokenizer.token cimport (
+    Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY)
+from lexpy.tokenizer.tokenizer cimport (
+    Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
+from lexpy.treebuilder.treebuilder cimport (
+    TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
+    tree_builder_reconstruction_pending, tree_builder_is_open)
+from lexpy.dom.dom cimport CNode, CElement, Node, node_proxy, ELEMENT_NODE
+from lexpy.driver.driver cimport construction_enter, construction_leave
+
+
+cdef enum EventKind:
+    EVENT_PUSHED = 1
+    EVENT_POPPED = 2
+    EVENT_MOVED = 3
+
+
+cdef struct Event:
+    int kind
+    CElement* element
+    CElement* below
+    bint from_top
+    bint foster                   # pushed: not a child of the open element below it
+
+
+cdef struct Hooks:
+    TreeObserver observer
+    Tokenizer* tokenizer
+    TreeBuilder* builder
+    void* owner                   # the RewriterCore (borrowed: it owns the Hooks)
+    bint watch_elements           # record stack events
+    bint watch_tokens             # call the owner for every token
+    Event* events
+    size_t event_count
+    size_t event_capacity
+    bint stopped                  # a handler raised: the tokenizer stops
+    Token* token                  # the token being handled
+    size_t token_offset           # its first byte's stream offset
+    bint pending_before           # reconstruction pending before the token
+    size_t last_end               # stream offset of the end of the last token
+    int last_tag_id               # its tag id (TAG__TEXT, ...)
+    bint last_closed              # its last byte is '>'
+    size_t text_tokens            # text tokens not all whitespace so far
+
+
+cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
+                 bint from_top) noexcept nogil:
+    cdef Event* grown
+    cdef size_t capacity
+    if h.event_count == h.event_capacity:
+        capacity = h.event_capacity * 2 if h.event_capacity else 16
+        grown = <Event*> realloc(h.events, capacity * sizeof(Event))
+        if grown == NULL:
+            h.stopped = True
+            return
+        h.events = grown
+        h.event_capacity = capacity
+    h.events[h.event_count].kind = kind
+    h.events[h.event_count].element = element
+    h.events[h.event_count].below = below
+    h.events[h.event_count].from_top = from_top
+    h.events[h.event_count].foster = False
+    if kind == EVENT_PUSHED and below != NULL and element.node.parent != NULL \
+            and element.node.parent != &below.node \
+            and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
+        h.events[h.event_count].foster = True
+    h.event_count += 1
+
+
+cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept nogil:
+    cdef Hooks* h = <Hooks*> context
+    if h.watch_elements:
+        record(h, EVENT_PUSHED, element, below, True)
+
+
+cdef void on_popped(void* context, CElement* element, bint from_top) noexcept nogil:
+    cdef Hooks* h = <Hooks*> context
+    if h.watch_elements:
+        record(h, EVENT_POPPED, element, NULL, from_top)
+
+
+cdef void on_moved(void* context) noexcept nogil:
+    cdef Hooks* h = <Hooks*> context
+    if h.watch_elements:
+        record(h, EVENT_MOVED, NULL, NULL, False)
+
+
+cdef int on_token(void* context, Token* token) noexcept nogil:
+    """The tokenizer's callback: the tree builder's, then the owner's
+    handling of what it did (with the token still valid)."""
+    cdef Hooks* h = <Hooks*> context
+    cdef int status
+    cdef int handled = 0
+    if h.stopped:
+        return 1
+    h.event_count = 0
+    h.token = token
+    h.token_offset = tokenizer_token_offset(h.tokenizer)
+    if h.watch_elements:
+        h.pending_before = tree_builder_reconstruction_pending(h.builder)
+    if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+        h.text_tokens += 1
+    status = tree_builder_token(h.builder, token)
+    if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
+            or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML
+                                      or token.tag_id == TAG_FRAMESET)):
+        with gil:
+            handled = (<RewriterCore> h.owner)._token_done()
+    h.token = NULL
+    if token.tag_id != TAG__END_OF_FILE:
+        h.last_end = h.token_offset + (token.end - token.begin)
+        h.last_tag_id = token.tag_id
+        h.last_closed = token.end > token.begin and token.data[token.end - 1] == 0x3E
+    if handled != 0:
+        h.stopped = True
+        return 1
+    return status
+
+
+cdef class RewriterCore:
+    """One rewrite's parse and its event plumbing (internal: see
+    lexpy.rewriter.Rewriter)."""
+    cdef Hooks* hooks
+    cdef object construction
+    cdef public object failure          # the handler exception that stopped it
+
+    def __cinit__(self):
+        self.hooks = <Hooks*> malloc(sizeof(Hooks))
+        if self.hooks == NULL:
+            raise MemoryError()
+        self.hooks.events = NULL
+        self.hooks.event_count = 0
+        self.hooks.event_capacity = 0
+        self.hooks.stopped = False
+        self.hooks.token = NULL
+        self.hooks.watch_elements = False
+        self.hooks.watch_tokens = False
+        self.hooks.builder = NULL
+        self.hooks.tokenizer = NULL
+        self.hooks.last_end = 0
+        self.hooks.last_tag_id = 0
+        self.hooks.last_closed = True
+        self.hooks.text_tokens = 0
+
+    def __dealloc__(self):
+        if self.hooks != NULL:
+            if self.hooks.builder != NULL and self.construction is not None:
+                tree_builder_set_observer(self.hooks.builder, NULL)
+            free(self.hooks.events)
+            free(self.hooks)
+            self.hooks = NULL
+
+    def _attach(self, construction, bint watch_elements, bint watch_tokens):
+        """Watch `construction` (a fresh TreeConstruction over UTF-8)."""
+        cdef Tokenizer* tokenizer
+        cdef TreeBuilder* builder
+        construction_enter(construction, &tokenizer, &builder)
+        try:
+            self.construction = construction
+            self.hooks.tokenizer = tokenizer
+            self.hooks.builder = builder
+            self.hooks.owner = <void*> self
+            self.hooks.watch_elements = watch_elements
+            self.hooks.watch_tokens = watch_tokens
+            self.hooks.observer.context = self.hooks
+            self.hooks.observer.pushed = on_pushed
+            self.hooks.observer.popped = on_popped
+            self.hooks.observer.moved = on_moved
+            if watch_elements:
+                tree_builder_set_observer(builder, &self.hooks.observer)
+            tokenizer_set_callback(tokenizer, on_token, self.hooks)
+        finally:
+            construction_leave(construction)
+
+    cdef int _token_done(self) noexcept:
+        if self.failure is not None:
+            return 1
+        try:
+            self._handle_token()
+        except BaseException as error:
+            self.failure = error
+            return 1
+        return 0
+
+    def _handle_token(self):
+        raise NotImplementedError
+
+    # -- what _handle_token reads (valid only while it runs) ---------------
+
+    def _token_kind(self):
+        """'start', 'end', 'text', 'comment', 'doctype', 'eof', 'pi'."""
+        cdef Token* t = self.hooks.token
+        if t.tag_id == TAG__END_OF_FILE:
+            return "eof"
+        if t.tag_id == TAG__TEXT:
+            return "text"
+        if t.tag_id == TAG__COMMENT:
+            return "comment-continued" if t.type & TOKEN_CONTINUATION else "comment"
+        if t.tag_id == TAG__DOCTYPE:
+            return "doctype"
+        if t.tag_id <= TAG__DOCUMENT_FRAGMENT:
+            return "pi"
+        return "end" if t.type & TOKEN_END_TAG else "start"
+
+    def _token_span(self):
+        """The token's stream offsets (begin, end)."""
+        cdef Token* t = self.hooks.token
+        return (self.hooks.token_offset,
+                self.hooks.token_offset + (t.end - t.begin))
+
+    def _token_text(self):
+        """The token's text range, decoded as its flags say (str)."""
+        cdef Token* t = self.hooks.token
+        cdef size_t length = t.text_end - t.text_begin
+        cdef uint8_t* buffer = <uint8_t*> malloc(3 * length + 1)
+        cdef size_t written
+        if buffer == NULL:
+            raise MemoryError()
+        try:
+            written = convert_text(t.data + t.text_begin, length, t.data_flags, buffer)
+            return (<bytes> buffer[:written]).decode("utf-8", "replace")
+        finally:
+            free(buffer)
+
+    def _token_text_span(self):
+        cdef Token* t = self.hooks.token
+        return (self.hooks.token_offset + (t.text_begin - t.begin),
+                self.hooks.token_offset + (t.text_end - t.begin))
+
+    def _token_tag_id(self):
+        return self.hooks.token.tag_id
+
+    def _reconstruction_pending(self, bint before_token=False):
+        """Whether content written now (or, with before_token, at the start
+        of the token being handled) would be wrapped in reconstructed
+        formatting elements."""
+        if before_token:
+            return self.hooks.pending_before
+        return tree_builder_reconstruction_pending(self.hooks.builder)
+
+    def _last_token_end(self):
+        """The stream offset where the last token before this one ended."""
+        return self.hooks.last_end
+
+    def _last_token_closed(self):
+        """Whether the last token before this one was text, or ends with '>'
+        (else it ran into the end of the input unterminated)."""
+        return self.hooks.last_tag_id == TAG__TEXT or self.hooks.last_closed
+
+    def _text_token_count(self):
+        return self.hooks.text_tokens
+
+    def _is_open(self, Node element):
+        """Whether the element is on the stack of open elements."""
+        if element.c_node == NULL or element.c_node.type != ELEMENT_NODE:
+            return False
+        return tree_builder_is_open(self.hooks.builder, <CElement*> element.c_node)
+
+    def _event_count(self):
+        return self.hooks.event_count
+
+    def _event(self, size_t i):
+        """(kind, element proxy or None, from_top, foster, element tag id)."""
+        cdef Event* e = &self.hooks.events[i]
+        if e.kind == EVENT_MOVED:
+            return ("moved", None, False, False, 0)
+        return ("pushed" if e.kind == EVENT_PUSHED else "popped",
+                node_proxy(&e.element.node), e.from_top, e.foster,
+                e.element.tag_id)
+
+    def _event_key(self, size_t i):
+        """An identity for the event's element (its address)."""
+        return <size_t> self.hooks.events[i].element
+
+    def _is_token_element(self, size_t i):
+        """Whether the pushed element of event i was made for the start tag
+        being handled (rather than implied, reconstructed or cloned)."""
+        cdef Event* e = &self.hooks.events[i]
+        cdef Token* t = self.hooks.token
+        cdef lxp_tag_id_t tag = t.tag_id
+        if t.type & TOKEN_END_TAG or tag <= TAG__DOCUMENT_FRAGMENT:
+            return False
+        if tag == TAG_IMAGE:
+            tag = TAG_IMG
+        return e.element.tag_id == tag

@@ -1,0 +1,258 @@
+"""The DOM-equivalence oracle of issue 39 (point 4): for an operation the
+rewriter accepts on an element, lexpy.parse(output) must dump the same as
+the same operation done with the DOM API on lexpy.parse(input); an
+operation it cannot express must raise RewriteError.
+
+One run edits one element (the k-th element handed to a `*` handler, in
+the order the parser inserts them) with one operation. The element is
+found in the DOM of lexpy.parse(input) by its position in tree order
+(template contents included) in the rewriter's own tree, which is the
+same tree.
+"""
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Dict, List, Optional, Tuple
+
+import lexpy
+from lexpy.rewriter import Rewriter, RewriteError, rewrite
+
+TEXT = 'X&<"\u00a0'
+MARKUP = "<span>M</span>"
+ATTRIBUTE = ("data-x", 'v"&<\u00a0')
+RENAME = "abbr"
+
+
+def elements_in_order(root) -> List[object]:
+    """Every element under `root` in tree order, template contents
+    included (no recursion)."""
+    found = []
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        children = list(node.child_nodes)
+        if getattr(node, "local_name", None) == "template" and \
+                node.namespace_uri == "http://www.w3.org/1999/xhtml" and \
+                node.content is not None:
+            children = list(node.content.child_nodes) + children
+        if node is not root and node.node_type == 1:
+            found.append(node)
+        stack.extend(reversed(children))
+    return found
+
+
+def _fragment_nodes(markup, context, scripting):
+    fragment = lexpy.parse_fragment(markup, context.local_name,
+                                    namespace=_namespace(context), scripting=scripting)
+    return list(fragment.child_nodes)
+
+
+def _namespace(element):
+    uri = element.namespace_uri
+    return {"http://www.w3.org/2000/svg": "svg",
+            "http://www.w3.org/1998/Math/MathML": "math"}.get(uri, "html")
+
+
+def _content_parent(element):
+    if element.local_name == "template" and element.namespace_uri == "http://www.w3.org/1999/xhtml":
+        return element.content
+    return element
+
+
+# Each operation: (name, rewriter side, DOM side).
+def _dom_remove_and_keep(el):
+    parent = el.parent_node
+    holder = _content_parent(el)
+    for child in list(holder.child_nodes):
+        parent.insert_before(child, el)
+    el.remove()
+
+
+def _dom_rename(el):
+    doc = el.owner_document
+    new = doc.create_element(RENAME)
+    for name, value in el.attributes.items():
+        new.set_attribute(name, value)
+    for child in list(el.child_nodes):
+        new.append_child(child)
+    el.replace_with(new)
+
+
+def _dom_inner(el):
+    holder = _content_parent(el)
+    for child in list(holder.child_nodes):
+        child.remove()
+    holder.append(TEXT)
+
+
+def _dom_insert_markup(el, where, scripting):
+    if where == "before":
+        parent = el.parent_node
+        if parent is None or parent.node_type != 1:
+            raise _NotApplicable()
+        for node in _fragment_nodes(MARKUP, parent, scripting):
+            el.before(node)
+    else:
+        holder = _content_parent(el)
+        for node in _fragment_nodes(MARKUP, el, scripting):
+            holder.append(node)
+
+
+class _NotApplicable(Exception):
+    pass
+
+
+OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
+    "remove": (lambda e: e.remove(), lambda el: el.remove()),
+    "remove_and_keep_content": (lambda e: e.remove_and_keep_content(), _dom_remove_and_keep),
+    "before_text": (lambda e: e.before(TEXT), lambda el: el.before(TEXT)),
+    "after_text": (lambda e: e.after(TEXT), lambda el: el.after(TEXT)),
+    "prepend_text": (lambda e: e.prepend(TEXT), lambda el: _content_parent(el).prepend(TEXT)),
+    "append_text": (lambda e: e.append(TEXT), lambda el: _content_parent(el).append(TEXT)),
+    "before_markup": (lambda e: e.before(MARKUP, html=True),
+                      lambda el, scripting: _dom_insert_markup(el, "before", scripting)),
+    "append_markup": (lambda e: e.append(MARKUP, html=True),
+                      lambda el, scripting: _dom_insert_markup(el, "append", scripting)),
+    "set_attribute": (lambda e: e.set_attribute(*ATTRIBUTE),
+                      lambda el: el.set_attribute(*ATTRIBUTE)),
+    "rename": (lambda e: setattr(e, "tag_name", RENAME), _dom_rename),
+    "set_inner_content": (lambda e: e.set_inner_content(TEXT), _dom_inner),
+}
+
+
+@dataclass
+class Figures:
+    tried: int = 0
+    accepted: int = 0
+    refused: Counter = field(default_factory=Counter)
+    not_applicable: int = 0
+    mismatches: List[str] = field(default_factory=list)
+
+    def add(self, other: "Figures") -> None:
+        self.tried += other.tried
+        self.accepted += other.accepted
+        self.refused.update(other.refused)
+        self.not_applicable += other.not_applicable
+        self.mismatches.extend(other.mismatches)
+
+    def summary(self) -> str:
+        refused = sum(self.refused.values())
+        lines = ["tried %d, accepted %d, refused %d (%.2f%%), not applicable %d, "
+                 "mismatches %d" % (self.tried, self.accepted, refused,
+                                    100.0 * refused / max(1, self.tried),
+                                    self.not_applicable, len(self.mismatches))]
+        for reason, n in self.refused.most_common():
+            lines.append("  refused %6d  %s" % (n, reason))
+        return "\n".join(lines)
+
+
+def _reason(error: RewriteError) -> str:
+    text = str(error)
+    # "<name>: what: why" -> "why" with the names taken out.
+    import re
+    text = re.sub(r"<[^>]*>", "<x>", text)
+    return text.split(": ", 1)[-1]
+
+
+def _normalized_dump(doc) -> str:
+    doc.normalize()
+    for element in elements_in_order(doc):
+        if element.local_name == "template" and element.content is not None:
+            element.content.normalize()
+    return lexpy.dump(doc)
+
+
+def check(data: str, scripting: bool, operation: str, chunked: bool = False,
+          label: str = "", indexes: Optional[List[int]] = None) -> Figures:
+    """Every element of `data` (or the elements at `indexes`, in the order
+    the parser inserts them) edited with `operation`, one run each."""
+    figures = Figures()
+    rw_op, dom_op = OPERATIONS[operation]
+    todo = list(indexes) if indexes is not None else None
+    index = todo.pop(0) if todo else 0
+    while True:
+        seen = [0]
+        target: List[object] = []
+        outcome: List[Optional[BaseException]] = [None]
+
+        def handler(element, index=index):
+            if seen[0] == index:
+                target.append(element._record.node)
+                try:
+                    rw_op(element)
+                except RewriteError as error:
+                    outcome[0] = error
+                except ValueError as error:   # not applicable (void content, ...)
+                    outcome[0] = error
+            seen[0] += 1
+
+        if index < 0:
+            break
+        rw = Rewriter(scripting=scripting).on("*", element=handler)
+        try:
+            if chunked:
+                encoded = data.encode("utf-8")
+                out = b"".join(rw.feed(encoded[i:i + 7]) for i in range(0, len(encoded), 7))
+                output: Optional[str] = (out + rw.close()).decode("utf-8")
+            else:
+                output = rewrite(data, rw)
+        except RewriteError as error:
+            output = None
+            if outcome[0] is None:
+                outcome[0] = error
+        if not target:
+            break
+        if todo is None:
+            index += 1
+        elif todo:
+            index = todo.pop(0)
+        else:
+            index = -1      # (the last one: the loop ends after it)
+        error = outcome[0]
+        if error is not None and not isinstance(error, RewriteError):
+            figures.not_applicable += 1
+            continue
+        if error is not None:
+            # (A refusal may stop the rewrite: the rewriter's tree is then
+            # incomplete and not mapped to lexpy.parse's.)
+            figures.tried += 1
+            figures.refused[_reason(error)] += 1
+            continue
+        # The element in the DOM of parse(input).
+        rewriter_doc = rw._construction.document_object()
+        order = elements_in_order(rewriter_doc)
+        position = next((i for i, e in enumerate(order) if e is target[0]), None)
+        if position is None:
+            figures.not_applicable += 1     # not in the final tree
+            continue
+        dom = lexpy.parse(data, scripting=scripting)
+        dom_elements = elements_in_order(dom)
+        if len(dom_elements) != len(order):
+            raise AssertionError("the rewriter's tree differs from lexpy.parse's: %r" % data)
+        element = dom_elements[position]
+        try:
+            if operation.endswith("_markup"):
+                dom_op(element, scripting)
+            else:
+                dom_op(element)
+        except _NotApplicable:
+            figures.not_applicable += 1
+            continue
+        except ValueError:
+            figures.not_applicable += 1     # the DOM refuses it too
+            continue
+        figures.tried += 1
+        if error is not None:
+            figures.refused[_reason(error)] += 1
+            continue
+        figures.accepted += 1
+        expected = _normalized_dump(dom)
+        assert output is not None
+        got = _normalized_dump(lexpy.parse(output, scripting=scripting))
+        if got != expected:
+            figures.mismatches.append(
+                "%s %s on element %d <%s> (%s)\ninput:  %r\noutput: %r\n"
+                "expected:\n%s\ngot:\n%s" % (label, operation, position,
+                                            element.local_name,
+                                            "script-on" if scripting else "script-off",
+                                            data, output, expected, got))
+    return figures

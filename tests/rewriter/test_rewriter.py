@@ -1,0 +1,314 @@
+"""lexpy.Rewriter (issue 39): the API, pass-through byte for byte over the
+corpus (whole and in 4 KiB chunks, with no handlers and with no-op
+handlers), the output lag, element boundaries from the real tree builder
+(the lol-html anchor study's inputs), errors."""
+import pytest
+
+import lexpy
+from lexpy.rewriter import RewriteError, Rewriter, rewrite
+from tests.conformance import data
+
+CORPUS = sorted(data.corpus_dir().glob("*.html"))
+
+
+def test_corpus_is_there():
+    assert len(CORPUS) >= 100
+
+
+def _noop_rewriter():
+    rw = Rewriter().on("*", element=lambda e: None)
+    return rw.on_document(doctype=lambda d: None, text=lambda t: None,
+                          comments=lambda c: None, end=lambda e: None)
+
+
+def _is_utf8(raw):
+    try:
+        raw.decode("utf-8")
+        return True
+    except UnicodeDecodeError:
+        return False
+
+
+def _supported(raw):
+    # This increment rewrites UTF-8 (and ASCII in ASCII-compatible
+    # encodings): the others raise RewriteError (checked below).
+    from lexpy.encoding import encoding
+    declared = encoding.prescan(raw[:1024])
+    if declared is not None and declared.name != "UTF-8":
+        return raw.isascii()
+    return _is_utf8(raw)
+
+
+@pytest.mark.parametrize("make", [Rewriter, _noop_rewriter], ids=["no-handlers", "no-op"])
+def test_corpus_passes_through_byte_for_byte(make):
+    checked = 0
+    for path in CORPUS:
+        raw = path.read_bytes()
+        if not _supported(raw):
+            with pytest.raises(RewriteError):
+                rewrite(raw, make())
+            continue
+        assert rewrite(raw, make()) == raw, path.name
+        rw = make()
+        out = b"".join(rw.feed(raw[i:i + 4096]) for i in range(0, len(raw), 4096))
+        assert out + rw.close() == raw, path.name
+        checked += 1
+    assert checked >= 0.9 * len(CORPUS)
+
+
+def test_output_lags_by_the_unfinished_token_only():
+    # After each feed the output covers the input up to the start of the
+    # last unfinished token (here: a tag split by the chunk boundary).
+    rw = Rewriter(encoding="utf-8").on("a[href]",
+                                       element=lambda e: e.set_attribute("href", "x"))
+    assert rw.feed(b"<p>hello <a hr") == b"<p>hello "
+    assert rw.feed(b"ef=y>link</a> tail <b") == b'<a href="x">link</a> tail '
+    assert rw.close() == b"<b"
+
+
+def test_corpus_output_lag():
+    for path in CORPUS[:30]:
+        raw = path.read_bytes()
+        if not _supported(raw):
+            continue
+        rw = Rewriter().on("a[href]", element=lambda e: None)
+        written = 0
+        for i in range(0, len(raw), 4096):
+            written += len(rw.feed(raw[i:i + 4096]))
+            fed = min(len(raw), i + 4096)
+            held = fed - written
+            # What is held is the unfinished last token: it starts with '<'
+            # or '&' (or is text the tokenizer may still read otherwise).
+            tail = raw[written:fed]
+            assert held < 4096 or b">" not in tail[1:], (path.name, i, held)
+
+
+def test_str_in_str_out_bytes_in_bytes_out():
+    rw = Rewriter().on("p", element=lambda e: e.set_attribute("class", "x"))
+    assert rewrite("<p>é</p>", rw) == '<p class="x">é</p>'
+    rw = Rewriter().on("p", element=lambda e: e.set_attribute("class", "x"))
+    assert rewrite("<p>é</p>".encode(), rw) == '<p class="x">é</p>'.encode()
+
+
+def test_sink_receives_the_output():
+    chunks = []
+    rw = Rewriter(sink=chunks.append).on("b", element=lambda e: e.remove())
+    assert rw.feed(b"<p>a<b>x</b>c") == b""
+    assert rw.close() == b""
+    assert b"".join(chunks) == b"<p>ac"
+
+
+def test_element_api():
+    seen = {}
+
+    def handler(e):
+        seen.update(tag=e.tag_name, attrs=e.attributes, implied=e.implied,
+                    source=e.source, ns=e.namespace_uri, has=e.has_attribute("title"),
+                    title=e.get_attribute("TITLE"), closing=e.is_self_closing,
+                    content=e.can_have_content)
+        e.tag_name = "abbr"
+        e.remove_attribute("id")
+        e.set_attribute("title", 'a"b&c')
+
+    out = rewrite('<div><span id=s title="x&amp;y">t</span></div>',
+                  Rewriter().on("span", element=handler))
+    assert out == '<div><abbr title="a&quot;b&amp;c">t</abbr></div>'
+    assert seen == dict(tag="span", attrs={"id": "s", "title": "x&y"}, implied=False,
+                        source=(5, 32), ns="http://www.w3.org/1999/xhtml", has=True,
+                        title="x&y", closing=False, content=True)
+
+
+def test_content_insertion_text_and_markup():
+    def handler(e):
+        e.before("<1>")
+        e.prepend("<b>2</b>", html=True)
+        e.append("3&")
+        e.after("4", html=True)
+
+    out = rewrite("<p>x</p>", Rewriter().on("p", element=handler))
+    assert out == "&lt;1&gt;<p><b>2</b>x3&amp;</p>4"
+
+
+def test_on_end_tag():
+    def handler(e):
+        e.on_end_tag(lambda end: (end.before("["), end.after("]")))
+
+    assert rewrite("<ul><li>a<li>b</ul>", Rewriter().on("li", element=handler)) == \
+        "<ul><li>a[</li>]<li>b[</li>]</ul>"
+
+
+# The anchor study's rewrites where lol-html differs from the DOM
+# (../shared/research/lol-html.md section 3): each output reparses to the
+# DOM edit.
+STUDY = [
+    ("<ul><li>a<li>b</ul><p>after</p>", "li", lambda e: e.remove(),
+     "<ul></ul><p>after</p>"),
+    ("<div><span>a</div>b", "span", lambda e: e.remove(), "<div></div>b"),
+    ("<table><tr><td>x<td>y</table>z", "td", lambda e: e.remove(),
+     "<table><tr></table>z"),
+    ("<select><option>a<option>b</select>z", "option", lambda e: e.remove(),
+     "<select></select>z"),
+    # (The first <p> implied the body: a <body> tag takes its place.)
+    ("<p>a<p>b</p><div>c</div>", "p", lambda e: e.remove(), "<body><div>c</div>"),
+    ("<div><p>a</div>", "p", lambda e: e.remove_and_keep_content(), None),
+    ("<ul><li>a<li>b</ul>", "li", lambda e: e.after("!"),
+     "<ul><li>a</li>!<li>b</li>!</ul>"),
+    ("<div>a", "div", lambda e: e.append("!"), "<div>a!"),
+]
+
+
+@pytest.mark.parametrize("html,selector,operation,expected", STUDY)
+def test_anchor_study_rewrites(html, selector, operation, expected):
+    rw = Rewriter().on(selector, element=operation)
+    try:
+        out = rewrite(html, rw)
+    except RewriteError:
+        assert expected is None
+        return
+    assert expected is not None and out == expected
+
+
+def test_script_text_that_would_end_the_script_is_refused():
+    rw = Rewriter().on("script", element=lambda e: e.set_inner_content("</script><b>X"))
+    with pytest.raises(RewriteError, match="script"):
+        rewrite("<script>a</script>", rw)
+
+
+# Matching against the conformant tree (the anchor study's table).
+MATCHES = [
+    ("<p id=a>x<p id=b>y", "p p", []),
+    ("<p id=a>x<p id=b>y", "p:nth-child(2)", ["b"]),
+    ("<ul><li id=a>1<li id=b>2</ul>", "li li", []),
+    ("<p id=a>x<div id=d>y</div>", "body > div", ["d"]),
+    ("<table><tr id=r><td id=c>x</table>", "tbody > tr", ["r"]),
+    ("<table><td id=c>x</table>", "tr > td", ["c"]),
+    ("<!DOCTYPE html><p id=p><table id=t></table>", "p table", []),
+    ("<svg id=s><p id=p>x</p></svg>", "svg p", []),
+    ("<title id=t>t</title><p id=p>x", "head > title", ["t"]),
+    ("<table><div id=d>x</div></table>", "body > div", ["d"]),
+    ("<image id=i src=x>", "img", ["i"]),
+    ('<a id=a title="x&amp;y">t</a>', '[title="x&y"]', ["a"]),
+    ("<body><p>x</p></body>tail<div id=d>y</div>", "body > div", ["d"]),
+    ("<p id=a></p><p id=b></p><div id=c>", "p + p, p ~ div", ["b", "c"]),
+]
+
+
+@pytest.mark.parametrize("html,selector,ids", MATCHES)
+def test_matching_follows_the_tree(html, selector, ids):
+    found = []
+    rewrite(html, Rewriter().on(selector, element=lambda e: found.append(e.get_attribute("id"))))
+    assert sorted(found) == sorted(ids)
+    assert sorted(e.get_attribute("id") for e in lexpy.parse(html).query_selector_all(selector)) \
+        == sorted(ids)
+
+
+@pytest.mark.parametrize("selector", ["li:last-child", "p:only-child", ":has(b)", "p:empty",
+                                      "li:nth-last-child(2)", "p:last-of-type"])
+def test_undecidable_selectors_raise(selector):
+    with pytest.raises(lexpy.SelectorSyntaxError, match="stream"):
+        Rewriter().on(selector, element=lambda e: None)
+
+
+def test_implied_body_append():
+    rw = Rewriter().on("body", element=lambda e: e.append("<script>x()</script>", html=True))
+    out = rewrite("<title>t</title><p>hi", rw)
+    assert out == "<title>t</title><p>hi</p><script>x()</script>"
+
+
+def test_implied_element_needing_a_start_tag_gets_one():
+    seen = []
+
+    def handler(e):
+        seen.append(e.implied)
+        e.set_attribute("class", "x")
+
+    out = rewrite("<p>hi", Rewriter().on("body", element=handler))
+    assert seen == [True] and out == '<body class="x"><p>hi'
+
+
+def test_handler_exception_finishes_the_rewriter():
+    def boom(e):
+        raise KeyError("boom")
+
+    rw = Rewriter(encoding="utf-8").on("p", element=boom)
+    with pytest.raises(KeyError):
+        rw.feed(b"<div><p>x")
+    with pytest.raises(ValueError, match="KeyError"):
+        rw.feed(b"more")
+    with pytest.raises(ValueError, match="KeyError"):
+        rw.close()
+
+
+def test_rewrite_error_is_a_value_error():
+    assert issubclass(RewriteError, ValueError)
+    assert lexpy.RewriteError is RewriteError and lexpy.Rewriter is Rewriter
+
+
+def test_doctype_comment_text_and_end_handlers():
+    seen = []
+
+    def doctype(d):
+        seen.append((d.name, d.public_id, d.system_id))
+
+    def comment(c):
+        if c.text == " a ":
+            c.text = "b"
+        else:
+            c.remove()
+
+    def text(t):
+        seen.append(t.text)
+
+    rw = Rewriter().on_document(doctype=doctype, comments=comment, text=text,
+                                end=lambda end: end.append("<!--end-->", html=True))
+    out = rewrite("<!DOCTYPE html><!-- a --><p>x&amp;y<!--c--></p>", rw)
+    assert out == "<!DOCTYPE html><!--b--><p>x&amp;y</p><!--end-->"
+    assert seen == [("html", None, None), "x&y"]
+
+
+def test_comment_text_that_cannot_round_trip():
+    def comment(c):
+        c.text = "a-->b"
+
+    with pytest.raises(ValueError):
+        rewrite("<!--x-->", Rewriter().on_document(comments=comment))
+
+
+def test_non_utf8_input_is_refused_not_mangled():
+    with pytest.raises(RewriteError, match="windows-1252|UTF-8"):
+        rewrite(b'<meta charset="windows-1252"><p>caf\xe9</p>' + b" " * 1024, Rewriter())
+    # ASCII in an ASCII-compatible encoding passes.
+    raw = b'<meta charset="windows-1252"><p>cafe</p>'
+    assert rewrite(raw, Rewriter()) == raw
+
+
+def test_utf8_bom_passes_through():
+    raw = b"\xef\xbb\xbf<p>x</p>"
+    out = rewrite(raw, Rewriter().on("p", element=lambda e: e.set_attribute("a", "b")))
+    assert out == b'\xef\xbb\xbf<p a="b">x</p>'
+
+
+def test_text_and_comment_handlers_inside_matched_elements():
+    seen = []
+
+    def text(t):
+        seen.append(t.text)
+        if t.text == "b&c":
+            t.replace("B")
+
+    def comment(c):
+        c.remove()
+
+    rw = Rewriter().on("p", text=text, comments=comment)
+    out = rewrite("<div>a</div><p>b&amp;c<!--x--></p><div>d<!--y--></div>", rw)
+    assert out == "<div>a</div><p>B</p><div>d<!--y--></div>"
+    assert seen == ["b&c"]
+
+
+def test_max_memory_bounds_the_bytes_held():
+    rw = Rewriter(encoding="utf-8", max_memory=1000)
+    assert rw.feed(b"<p>" + b"x" * 5000 + b"</p>") != b""      # text flows through
+    with pytest.raises(RewriteError, match="max_memory"):
+        rw.feed(b"<a title='" + b"y" * 5000)          # an unfinished tag is held
+    with pytest.raises(ValueError, match="max_memory"):
+        rw.close()
