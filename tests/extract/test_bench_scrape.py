@@ -91,4 +91,5 @@ def test_the_tool_runs_end_to_end_on_tiny_inputs():
     assert figures[("w1", "lexpy")]["pages_s"] > 0
     assert figures[("w1", "lexpy")]["parse_ms"] > 0
     assert document["misses"] == {"w1/lexpy": [], "w2/lexpy": []}
-    assert document["two_threads_over_one"] > 0
+    assert set(document["two_threads_over_one"]) == {"2 threads", "2 processes"}
+    assert all(ratio > 0 for ratio in document["two_threads_over_one"].values())
