@@ -50,7 +50,6 @@ cdef struct FieldSpec:
     int kind                      # FIELD_TEXT / FIELD_ATTRIBUTE
     const uint8_t* name           # the attribute's name (lowercase UTF-8)
     size_t name_length
-    lxp_attr_id_t attribute       # its id in the document (0: no element has it)
     bint descendants              # "a ::text": the element and its descendants
     bint all_values               # [selector]: every value, else the first
 
@@ -80,7 +79,6 @@ cdef class CompiledFields:
             self.specs[i].kind = kind
             self.specs[i].name = <const uint8_t*> (<bytes> encoded)
             self.specs[i].name_length = len(encoded)
-            self.specs[i].attribute = 0
             self.specs[i].descendants = descendants
             self.specs[i].all_values = all_values
 
@@ -99,7 +97,8 @@ cdef bint inside(CNode* node, CNode* root) noexcept nogil:
     return False
 
 
-cdef int target_values(FieldSpec* spec, CNode* target, Values* out) noexcept nogil:
+cdef int target_values(FieldSpec* spec, lxp_attr_id_t attribute, CNode* target,
+                       Values* out) noexcept nogil:
     cdef CNode* node
     cdef CAttr* attr
     cdef CCharacterData* text
@@ -118,21 +117,24 @@ cdef int target_values(FieldSpec* spec, CNode* target, Values* out) noexcept nog
     if spec.descendants:
         node = target
         while node != NULL:
-            if node.type == ELEMENT_NODE and spec.attribute != 0:
-                attr = element_find_attribute(<CElement*> node, spec.attribute, NS__UNDEF)
+            if node.type == ELEMENT_NODE and attribute != 0:
+                attr = element_find_attribute(<CElement*> node, attribute, NS__UNDEF)
                 if attr != NULL and values_push(out, attr.value, attr.value_length) != 0:
                     return -1
             node = next_in_tree(node, target)
         return 0
-    if target.type == ELEMENT_NODE and spec.attribute != 0:
-        attr = element_find_attribute(<CElement*> target, spec.attribute, NS__UNDEF)
+    if target.type == ELEMENT_NODE and attribute != 0:
+        attr = element_find_attribute(<CElement*> target, attribute, NS__UNDEF)
         if attr != NULL:
             return values_push(out, attr.value, attr.value_length)
     return 0
 
 
-cdef int field_values(FieldSpec* spec, CDocument* doc, CNode* item, Values* out) noexcept nogil:
-    """The values of one field of one item, appended to `out`."""
+cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, CNode* item,
+                      Values* out) noexcept nogil:
+    """The values of one field of one item, appended to `out`. A field
+    that wants its first value tries the first match alone, and selects
+    every match only when that one has no value."""
     cdef CNode** targets = NULL
     cdef CNode* single[1]
     cdef size_t count = 0
@@ -144,6 +146,22 @@ cdef int field_values(FieldSpec* spec, CDocument* doc, CNode* item, Values* out)
         single[0] = item
         targets = single
         count = 1
+    elif not spec.all_values:
+        if select_nodes(<Program*> spec.program, doc, item, True, &targets, &count) != 0:
+            return -1
+        if count:
+            status = target_values(spec, attribute, targets[0], out)
+            free(targets)
+            if status != 0 or out.count > start:
+                if out.count > start:
+                    out.count = start + 1
+                return status
+        else:
+            free(targets)
+        targets = NULL
+        count = 0
+        if select_nodes(<Program*> spec.program, doc, item, False, &targets, &count) != 0:
+            return -1
     elif select_nodes(<Program*> spec.program, doc, item, False, &targets, &count) != 0:
         return -1
     for i in range(count):
@@ -151,7 +169,7 @@ cdef int field_values(FieldSpec* spec, CDocument* doc, CNode* item, Values* out)
             if last_root != NULL and inside(targets[i], last_root):
                 continue
             last_root = targets[i]
-        if target_values(spec, targets[i], out) != 0:
+        if target_values(spec, attribute, targets[i], out) != 0:
             status = -1
             break
         if not spec.all_values and out.count > start:
@@ -185,6 +203,9 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     cdef FieldSpec* spec
     cdef list rows, row, found
     cdef list proxies = None
+    # The fields' attribute ids in this document (0: no element has it), per
+    # call: a compiled extractor is shared by threads over other documents.
+    cdef lxp_attr_id_t* attribute_ids = NULL
     if c_root == NULL:
         raise ValueError("this node belongs to no document")
     if c_root.type != ELEMENT_NODE and c_root.type != DOCUMENT_NODE \
@@ -194,14 +215,17 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     values.items = NULL
     values.count = 0
     values.capacity = 0
+    attribute_ids = <lxp_attr_id_t*> malloc((fields.count + 1) * sizeof(lxp_attr_id_t))
+    if attribute_ids == NULL:
+        raise MemoryError()
     doc.readers += 1
     with nogil:
         for f in range(fields.count):
             spec = &fields.specs[f]
-            spec.attribute = 0
+            attribute_ids[f] = 0
             if spec.kind == FIELD_ATTRIBUTE:
-                spec.attribute = attr_id_by_name(doc.attr_names, spec.name,
-                                                 spec.name_length, False)
+                attribute_ids[f] = attr_id_by_name(doc.attr_names, spec.name,
+                                                   spec.name_length, False)
         status = select_nodes(items.program, doc, c_root, False, &item_nodes, &item_count)
         if status == 0 and item_count:
             bounds = <size_t*> malloc(item_count * fields.count * sizeof(size_t) + 1)
@@ -210,7 +234,8 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         if status == 0:
             for i in range(item_count):
                 for f in range(fields.count):
-                    if field_values(&fields.specs[f], doc, item_nodes[i], &values) != 0:
+                    if field_values(&fields.specs[f], attribute_ids[f], doc, item_nodes[i],
+                                    &values) != 0:
                         status = -1
                         break
                     bounds[i * fields.count + f] = values.count
@@ -238,5 +263,6 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     finally:
         doc.readers -= 1
         free(item_nodes)
+        free(attribute_ids)
         free(bounds)
         free(values.items)

@@ -140,3 +140,37 @@ def test_the_c_pass_releases_the_gil():
     assert total > 0.01
     # the other thread kept counting while the matching ran
     assert max(gaps) < total / 2, (max(gaps), total)
+
+
+def test_the_first_value_comes_from_a_later_match_when_the_first_has_none():
+    # The C pass tries the first match alone, then every match (parsel's get()).
+    page = ("<div class=i><a>no title</a><a title=second>x</a><p> </p><p>text</p></div>"
+            "<div class=i><a title=first>y</a><a title=other>z</a></div>")
+    fields = {"title": "a::attr(title)", "text": "p::text", "missing": "b::text"}
+    ours = lexpy.extract_records(lexpy.parse(page), "div.i", fields)
+    theirs = [{name: item.css(selector).get() for name, selector in fields.items()}
+              for item in parsel.Selector(text=page).css("div.i")]
+    assert ours == theirs == [{"title": "second", "text": " ", "missing": None},
+                              {"title": "first", "text": None, "missing": None}]
+
+
+def test_one_extractor_over_threads_and_documents_with_other_attribute_ids():
+    # The ids of data-k differ between the two documents; a compiled
+    # extractor binds them per call, not in its shared state.
+    extractor = lexpy.compile_extractor("p", {"k": "::attr(data-k)"})
+    pages = {"a": "<p data-a=1 data-b=2 data-c=3 data-k=a>" * 50, "b": "<p data-k=b>" * 50}
+    documents = [(name, lexpy.parse(page)) for name, page in pages.items()] * 4
+    wrong = []
+
+    def run(name, document):
+        for _ in range(200):
+            if any(r["k"] != name for r in extractor(document)):
+                wrong.append(name)
+                return
+
+    threads = [threading.Thread(target=run, args=pair) for pair in documents]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert wrong == []
