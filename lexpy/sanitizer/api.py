@@ -311,8 +311,9 @@ def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
         report.extend(_opts.words(record) for record in result.records)
     options = sanitizer._options
     if options.needs_pass:
-        _opts.apply(options, tree, report)
-        if safe:
+        # (the baseline again only when the pass may have made something
+        # it must see: a removed URL attribute cannot)
+        if _opts.apply(options, tree, report) and safe:
             result = _walk.sanitize_node(tree, _baseline_program(), report is not None, kind)
             if report is not None:
                 report.extend(_opts.words(record) for record in result.records)
