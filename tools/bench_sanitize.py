@@ -257,15 +257,16 @@ def run_on_threads(works):
     return time.perf_counter() - t0, time.process_time() - cpu0
 
 
-def bench_threads(items, rounds, policy="comment"):
+def bench_threads(items, rounds, policy="comment", work=None):
     """The same items sanitized on one thread, then on each of two threads
     at once: scaling = 2 x one thread's best wall time / the two threads'.
     cpu/wall says how much of a second core the machine gave."""
-    sanitize = lexpy_sanitizer(policy).sanitize
+    if work is None:
+        sanitize = lexpy_sanitizer(policy).sanitize
 
-    def work():
-        for item in items:
-            sanitize(item)
+        def work():
+            for item in items:
+                sanitize(item)
     work()
     best = {}
     for _ in range(rounds):
@@ -289,6 +290,12 @@ def threads_report(folder, rounds, scenarios):
             continue
         items = inputs(folder, scenario).items
         out[scenario] = bench_threads(items, rounds)
+    # The control: work that releases the GIL (hashlib on 8 MB); when it
+    # does not scale either, the machine had no second core to give.
+    import hashlib
+    buffer = b"x" * (8 << 20)
+    out["control"] = bench_threads(
+        [buffer], rounds, work=lambda: [hashlib.sha256(buffer).digest() for _ in range(4)])
     return out
 
 

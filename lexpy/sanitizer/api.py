@@ -319,7 +319,21 @@ def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
                 report.extend(_opts.words(record) for record in result.records)
 
 
+_FRAGMENT_PARSERS: Dict[str, Any] = {}
+
+
 def _parse_fragment(html: Union[str, bytes], context: Union[str, Element]) -> DocumentFragment:
+    if isinstance(context, str):
+        # A parser per context name, its arguments checked once (a few
+        # names in practice; the cache is bounded all the same).
+        parse = _FRAGMENT_PARSERS.get(context)
+        if parse is None:
+            from lexpy.parser import _str_fragment_parser
+            parse = _str_fragment_parser(context, True)
+            if len(_FRAGMENT_PARSERS) >= 64:
+                _FRAGMENT_PARSERS.clear()
+            _FRAGMENT_PARSERS[context] = parse
+        return parse(html)  # type: ignore[no-any-return]
     from lexpy.parser import parse_fragment
     return parse_fragment(html, context, scripting=True)
 

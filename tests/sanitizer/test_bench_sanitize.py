@@ -43,5 +43,6 @@ def test_bench_sanitize_runs_on_a_tiny_corpus(tmp_path):
         peer = rows["nh3", s]
         assert peer.get("missing") or peer["speed_ratio"] > 0, peer
     threads = document["threads"]
-    assert sorted(threads) == ["article-comment", "corpus-comment", "post-comment"]
+    assert sorted(threads) == ["article-comment", "control", "corpus-comment",
+                               "post-comment"]
     assert all(t["scaling"] > 0 and t["wall_1"] > 0 for t in threads.values())
