@@ -445,7 +445,7 @@ def _ascii_lowercase(name: str) -> str:
 _dom._register_fragment_parser(parse_fragment)
 
 
-def _str_fragment_parser(context: str, scripting: bool = True) -> Callable[[str],
+def _str_fragment_parser(context: str, scripting: bool = True) -> Callable[[Input],
                                                                           "DocumentFragment"]:
     """parse_fragment(text, context, scripting=scripting) for str inputs,
     its arguments checked once: the sanitizer parses every input twice in
@@ -457,12 +457,12 @@ def _str_fragment_parser(context: str, scripting: bool = True) -> Callable[[str]
     name = _ascii_lowercase(context)
     html = int(NAMESPACES["html"])
 
-    def parse(text: str) -> "DocumentFragment":
+    def parse(text: Input) -> "DocumentFragment":
         if type(text) is not str:
             _check_input(text)
             return parse_fragment(text, context, scripting=scripting)
         construction = TreeConstruction(scripting, True, False)
         construction.set_fragment_context(name, html, None)
         construction.feed_text(text)
-        return cast("DocumentFragment", construction.finish_fragment())
+        return construction.finish_fragment()
     return parse

@@ -3,7 +3,7 @@ the entry points (set_html, parse_html, sanitize) that run its walk
 (lexpy.sanitizer.walk, in C)."""
 import copy
 import threading
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from lexpy.dom import Document, DocumentFragment, Element, Node
 from lexpy.sanitizer import config as _config
@@ -319,7 +319,7 @@ def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
                 report.extend(_opts.words(record) for record in result.records)
 
 
-_FRAGMENT_PARSERS: Dict[str, Any] = {}
+_FRAGMENT_PARSERS: Dict[str, Callable[[Union[str, bytes]], DocumentFragment]] = {}
 
 
 def _parse_fragment(html: Union[str, bytes], context: Union[str, Element]) -> DocumentFragment:
@@ -333,7 +333,7 @@ def _parse_fragment(html: Union[str, bytes], context: Union[str, Element]) -> Do
             if len(_FRAGMENT_PARSERS) >= 64:
                 _FRAGMENT_PARSERS.clear()
             _FRAGMENT_PARSERS[context] = parse
-        return parse(html)  # type: ignore[no-any-return]
+        return parse(html)
     from lexpy.parser import parse_fragment
     return parse_fragment(html, context, scripting=True)
 

@@ -113,18 +113,17 @@ class Options:
         self.id_prefix = id_prefix
         # The attributes whose elements the pass looks at (None: every
         # element): the pass skips in C the elements no option can change.
-        select: Optional[FrozenSet[str]] = frozenset()
+        looked_at: Set[str] = set()
+        if url_schemes is not None or url_relative != "keep":
+            looked_at |= URL_ATTRIBUTES | URL_LIST_ATTRIBUTES
+        if allowed_classes is not None:
+            looked_at.add("class")
+        if id_prefix is not None:
+            looked_at.add("id")
+        self.select: Optional[FrozenSet[str]] = frozenset(looked_at)
         if (attribute_filter is not None or set_attributes is not None
                 or link_rel is not None or style_properties is not None):
-            select = None
-        else:
-            if url_schemes is not None or url_relative != "keep":
-                select = select | URL_ATTRIBUTES | URL_LIST_ATTRIBUTES
-            if allowed_classes is not None:
-                select = select | {"class"}
-            if id_prefix is not None:
-                select = select | {"id"}
-        self.select = select
+            self.select = None
         self.key = (
             None if self.url_schemes is None else tuple(sorted(
                 (k, tuple(sorted(v))) for k, v in self.url_schemes.items())),
@@ -293,7 +292,10 @@ def _parse_protocol(value: str) -> Optional[str]:
     """The scheme of `value` parsed as an absolute URL by the WHATWG URL
     parser, with its colon ("https:"), or None when it is not one. (ada's
     parse_url asked for the protocol alone: a third of the cost of a URL
-    object.)"""
+    object.) Without a colon there is no scheme: the URL parser, with no
+    base, fails on it (removing tabs and newlines adds no colon)."""
+    if ":" not in value:
+        return None
     try:
         return str(_ada().parse_url(value, attributes=("protocol",))["protocol"])
     except ValueError:
@@ -466,9 +468,9 @@ def apply(options: Options, root: Any, report: Optional[Report]) -> bool:
                     element.set_attribute(name, value)
                     changed = True
         if options.id_prefix is not None:
-            value = element.get_attribute_ns(None, "id")
-            if value is not None and not value.startswith(options.id_prefix):
-                element.set_attribute_ns(None, "id", options.id_prefix + value)
+            current_id = element.get_attribute_ns(None, "id")
+            if current_id is not None and not current_id.startswith(options.id_prefix):
+                element.set_attribute_ns(None, "id", options.id_prefix + current_id)
                 changed = True
         if html and tag == "a" and options.link_rel is not None:
             element.set_attribute("rel", options.link_rel)
