@@ -443,3 +443,26 @@ def _ascii_lowercase(name: str) -> str:
 # Element.inner_html's setter parses through this (the DOM, a layer below,
 # does not import the parser).
 _dom._register_fragment_parser(parse_fragment)
+
+
+def _str_fragment_parser(context: str, scripting: bool = True) -> Callable[[Input],
+                                                                          "DocumentFragment"]:
+    """parse_fragment(text, context, scripting=scripting) for str inputs,
+    its arguments checked once: the sanitizer parses every input twice in
+    the same context, and the checks and the Parser object cost more than
+    parsing a short comment."""
+    _check_flag("scripting", scripting)
+    probe = TreeConstruction(scripting, True, False)
+    _set_context(probe, context, None)          # raises for a bad context
+    name = _ascii_lowercase(context)
+    html = int(NAMESPACES["html"])
+
+    def parse(text: Input) -> "DocumentFragment":
+        if type(text) is not str:
+            _check_input(text)
+            return parse_fragment(text, context, scripting=scripting)
+        construction = TreeConstruction(scripting, True, False)
+        construction.set_fragment_context(name, html, None)
+        construction.feed_text(text)
+        return construction.finish_fragment()
+    return parse

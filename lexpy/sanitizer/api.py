@@ -3,7 +3,7 @@ the entry points (set_html, parse_html, sanitize) that run its walk
 (lexpy.sanitizer.walk, in C)."""
 import copy
 import threading
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from lexpy.dom import Document, DocumentFragment, Element, Node
 from lexpy.sanitizer import config as _config
@@ -311,14 +311,29 @@ def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
         report.extend(_opts.words(record) for record in result.records)
     options = sanitizer._options
     if options.needs_pass:
-        _opts.apply(options, tree, report)
-        if safe:
+        # (the baseline again only when the pass may have made something
+        # it must see: a removed URL attribute cannot)
+        if _opts.apply(options, tree, report) and safe:
             result = _walk.sanitize_node(tree, _baseline_program(), report is not None, kind)
             if report is not None:
                 report.extend(_opts.words(record) for record in result.records)
 
 
+_FRAGMENT_PARSERS: Dict[str, Callable[[Union[str, bytes]], DocumentFragment]] = {}
+
+
 def _parse_fragment(html: Union[str, bytes], context: Union[str, Element]) -> DocumentFragment:
+    if isinstance(context, str):
+        # A parser per context name, its arguments checked once (a few
+        # names in practice; the cache is bounded all the same).
+        parse = _FRAGMENT_PARSERS.get(context)
+        if parse is None:
+            from lexpy.parser import _str_fragment_parser
+            parse = _str_fragment_parser(context, True)
+            if len(_FRAGMENT_PARSERS) >= 64:
+                _FRAGMENT_PARSERS.clear()
+            _FRAGMENT_PARSERS[context] = parse
+        return parse(html)
     from lexpy.parser import parse_fragment
     return parse_fragment(html, context, scripting=True)
 

@@ -6,6 +6,7 @@ the attribute filter) over a sanitized tree."""
 import re
 from typing import Any, Callable, Dict, FrozenSet, List, Mapping, Optional, Set, Tuple
 
+from lexpy.sanitizer import walk as _walk
 from lexpy.sanitizer.config import HTML, SVG, XLINK
 
 ON_DISALLOWED = {"remove": 1, "unwrap": 2, "escape": 3}
@@ -33,7 +34,7 @@ class Options:
 
     __slots__ = ("url_schemes", "url_relative", "url_base", "link_rel", "allowed_classes",
                  "style_properties", "set_attributes", "attribute_filter", "on_disallowed",
-                 "max_depth", "report", "remove_with_content", "attribute_prefixes",
+                 "max_depth", "report", "remove_with_content", "attribute_prefixes", "select",
                  "id_prefix", "key")
 
     def __init__(self, *, url_schemes: Any = None, url_relative: str = "keep",
@@ -110,6 +111,19 @@ class Options:
         if id_prefix is not None and (not isinstance(id_prefix, str) or not id_prefix):
             raise TypeError("id_prefix must be a non-empty str")
         self.id_prefix = id_prefix
+        # The attributes whose elements the pass looks at (None: every
+        # element): the pass skips in C the elements no option can change.
+        looked_at: Set[str] = set()
+        if url_schemes is not None or url_relative != "keep":
+            looked_at |= URL_ATTRIBUTES | URL_LIST_ATTRIBUTES
+        if allowed_classes is not None:
+            looked_at.add("class")
+        if id_prefix is not None:
+            looked_at.add("id")
+        self.select: Optional[FrozenSet[str]] = frozenset(looked_at)
+        if (attribute_filter is not None or set_attributes is not None
+                or link_rel is not None or style_properties is not None):
+            self.select = None
         self.key = (
             None if self.url_schemes is None else tuple(sorted(
                 (k, tuple(sorted(v))) for k, v in self.url_schemes.items())),
@@ -154,12 +168,19 @@ OPTION_NAMES = ("url_schemes", "url_relative", "url_base", "link_rel", "allowed_
                 "max_depth", "report", "remove_with_content", "attribute_prefixes", "id_prefix")
 
 
+_ADA_URL: Any = None
+
+
 def _ada() -> Any:
+    global _ADA_URL
+    if _ADA_URL is not None:
+        return _ADA_URL
     try:
         import ada_url  # type: ignore[import-untyped, unused-ignore]
     except ImportError:
         raise ImportError("url_schemes and url_relative need ada-url (the WHATWG URL "
                           "parser): pip install 'lexpy[sanitizer]'") from None
+    _ADA_URL = ada_url
     return ada_url
 
 
@@ -267,6 +288,20 @@ def _parse_url(value: str, base: Optional[str] = None) -> Any:
         return None
 
 
+def _parse_protocol(value: str) -> Optional[str]:
+    """The scheme of `value` parsed as an absolute URL by the WHATWG URL
+    parser, with its colon ("https:"), or None when it is not one. (ada's
+    parse_url asked for the protocol alone: a third of the cost of a URL
+    object.) Without a colon there is no scheme: the URL parser, with no
+    base, fails on it (removing tabs and newlines adds no colon)."""
+    if ":" not in value:
+        return None
+    try:
+        return str(_ada().parse_url(value, attributes=("protocol",))["protocol"])
+    except ValueError:
+        return None
+
+
 DANGEROUS_CSS = re.compile(r"expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:")
 
 
@@ -326,29 +361,11 @@ def filter_stylesheet(text: str, allowed: FrozenSet[str]) -> str:
     return "\n".join(rules)
 
 
-def _elements(root: Any) -> Any:
-    """The elements below `root`, template contents included (a stack, no
-    recursion)."""
-    stack = [root]
-    while stack:
-        node = stack.pop()
-        content = getattr(node, "content", None)
-        children = list(node.child_nodes)
-        if content is not None:
-            children += list(content.child_nodes)
-        for child in reversed(children):
-            if child.node_type == 1:
-                stack.append(child)
-                yield child
-            elif child.node_type == 11:
-                stack.append(child)
-
-
 def _url_allowed(options: Options, name: str, value: str, report: Optional[Report],
                  element: str) -> Optional[str]:
     """The value to keep for a URL attribute, or None to drop it."""
-    url = _parse_url(value.strip())
-    if url is None:
+    protocol = _parse_protocol(value.strip())
+    if protocol is None:
         if options.url_relative == "keep":
             return value
         if options.url_relative == "drop":
@@ -358,11 +375,11 @@ def _url_allowed(options: Options, name: str, value: str, report: Optional[Repor
         if resolved is None:
             _note(report, "attribute removed", "invalid URL", element, name)
             return None
-        url = resolved
-        value = url.href
+        protocol = resolved.protocol
+        value = resolved.href
     if options.url_schemes is not None:
         schemes = options.url_schemes.get(name, options.url_schemes.get("*"))
-        if schemes is not None and url.protocol[:-1] not in schemes:
+        if schemes is not None and protocol[:-1] not in schemes:
             _note(report, "attribute removed", "URL scheme not allowed", element, name)
             return None
     return value
@@ -375,9 +392,13 @@ def _note(report: Optional[Report], kind: str, reason: str, element: str,
                        "namespace": None, "attribute": attribute})
 
 
-def apply(options: Options, root: Any, report: Optional[Report]) -> None:
-    """The server options on a sanitized tree, in place."""
-    for element in list(_elements(root)):
+def apply(options: Options, root: Any, report: Optional[Report]) -> bool:
+    """The server options on a sanitized tree, in place. Returns whether
+    they may have made something the baseline must look at again: a value
+    set or changed, or an attribute removed that is not a URL (a removed
+    `encoding` changes an integration point)."""
+    changed = False
+    for element in _walk.elements_below(root, options.select):
         tag = element.local_name
         html = element.namespace_uri == HTML
         for namespace, _prefix, name, value in element.attribute_nodes():
@@ -428,25 +449,33 @@ def apply(options: Options, root: Any, report: Optional[Report]) -> None:
                 new_value = filtered
             if new_value is None:
                 element.remove_attribute_ns(namespace, name)
+                if name not in URL_ATTRIBUTES and name not in URL_LIST_ATTRIBUTES:
+                    changed = True
             elif new_value != value:
                 element.set_attribute_ns(namespace, qualified if namespace == XLINK else name,
                                          new_value)
+                changed = True
         if tag == "style" and element.namespace_uri in (HTML, SVG) \
                 and options.style_properties is not None:
             text = element.text_content or ""
             filtered = filter_stylesheet(text, options.style_properties)
             if filtered != text:
                 element.text_content = filtered
+                changed = True
         if html and options.set_attributes is not None:
             for scope in (tag, "*"):
                 for name, value in options.set_attributes.get(scope, {}).items():
                     element.set_attribute(name, value)
+                    changed = True
         if options.id_prefix is not None:
-            value = element.get_attribute_ns(None, "id")
-            if value is not None and not value.startswith(options.id_prefix):
-                element.set_attribute_ns(None, "id", options.id_prefix + value)
+            current_id = element.get_attribute_ns(None, "id")
+            if current_id is not None and not current_id.startswith(options.id_prefix):
+                element.set_attribute_ns(None, "id", options.id_prefix + current_id)
+                changed = True
         if html and tag == "a" and options.link_rel is not None:
             element.set_attribute("rel", options.link_rel)
+            changed = True
+    return changed
 
 
 def words(record: Tuple[Any, ...]) -> Dict[str, Any]:

@@ -1,8 +1,8 @@
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Collection, List, Optional, Sequence, Tuple
 
 from typing_extensions import disjoint_base
 
-from lexpy.dom.dom import Node
+from lexpy.dom.dom import Element, Node
 
 _Name = Tuple[Optional[str], str]
 
@@ -27,3 +27,4 @@ class Walk:
 def sanitize_node(root: Node, program: Program, report: bool = False,
                   context_kind: int = 0) -> Walk: ...
 def first_difference(a: Node, b: Node) -> int: ...
+def elements_below(root: Node, names: Optional[Collection[str]] = None) -> List[Element]: ...

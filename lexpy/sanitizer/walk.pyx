@@ -16,9 +16,11 @@ from lexpy.dom.dom cimport (
     PROCESSING_INSTRUCTION_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
     node_remove, node_insert_before, next_in_tree, element_remove_attribute_at, node_try_reclaim,
     namespace_id, namespace_uri_of, element_local_name, ascii_lower_byte, bytes_equal,
-    text_create, character_data_reserve, character_data_commit, element_find_attribute)
+    text_create, character_data_reserve, character_data_commit, element_find_attribute,
+    node_proxy)
 
 include "baseline.pxi"       # lexpy's safe baseline: elements, URLs, CSS
 include "tables.pxi"         # the configuration as tables over name ids
 include "core.pxi"           # the walk (sanitize core) and the Python API
 include "compare.pxi"        # tree equality (the reparse check)
+include "select.pxi"         # the elements the server options look at
