@@ -9,6 +9,7 @@ from lexpy.core.names cimport *
 from lexpy.core.core cimport (
     NameTable, NameTableImpl, name_table_create, name_table_destroy,
     name_table_intern, name_table_hash, name_table_get)
+from lexpy.core.core cimport HashKey, keyed_hash
 
 
 def static_tag_id(name, lowercase_source=False):
@@ -83,3 +84,11 @@ cdef class _NameTableForTests:
     @property
     def count(self):
         return self.table.count
+
+
+def sip_hash_1_3(k0, k1, bytes data):
+    """keyed_hash (SipHash-1-3) of the bytes under the key (k0, k1)."""
+    cdef HashKey key
+    key.k0 = k0
+    key.k1 = k1
+    return keyed_hash(&key, data, len(data))

@@ -47,6 +47,11 @@ cdef struct HashKey:
 cdef HashKey hash_key_for(const void* owner) noexcept nogil
 
 
+cdef extern from "load.h" nogil:
+    uint64_t lxp_load_le64(const uint8_t* p)
+    uint64_t lxp_load_le_tail(const uint8_t* p, size_t r)
+
+
 cdef struct SipState:
     uint64_t v0
     uint64_t v1
@@ -76,27 +81,23 @@ cdef inline uint64_t keyed_hash(const HashKey* key, const uint8_t* data,
     """SipHash-1-3 of the bytes under the key. Not in the standard."""
     cdef SipState s
     cdef uint64_t word
-    cdef size_t i = 0, k
+    cdef size_t i = 0
     s.v0 = key.k0 ^ 0x736f6d6570736575ULL
     s.v1 = key.k1 ^ 0x646f72616e646f6dULL
     s.v2 = key.k0 ^ 0x6c7967656e657261ULL
     s.v3 = key.k1 ^ 0x7465646279746573ULL
-    while True:
-        # Little-endian words; the last one holds the length in its top byte.
-        word = 0
-        if length - i >= 8:
-            for k in range(8):
-                word |= <uint64_t> data[i + k] << (8 * k)
-        else:
-            for k in range(length - i):
-                word |= <uint64_t> data[i + k] << (8 * k)
-            word |= <uint64_t> (length & 0xFF) << 56
+    # Little-endian words, read a word at a time (load.h)
+    while length - i >= 8:
+        word = lxp_load_le64(data + i)
         s.v3 ^= word
         sip_round(&s)
         s.v0 ^= word
-        if length - i < 8:
-            break
         i += 8
+    # the last one holds the length in its top byte.
+    word = lxp_load_le_tail(data + i, length - i) | (<uint64_t> (length & 0xFF) << 56)
+    s.v3 ^= word
+    sip_round(&s)
+    s.v0 ^= word
     s.v2 ^= 0xFF
     sip_round(&s)
     sip_round(&s)

@@ -144,6 +144,19 @@ cdef inline bint arena_is_tail(Arena* arena, uint8_t* block,
 
 
 cdef uint8_t* dom_alloc(CDocument* doc, size_t size) noexcept nogil:
+    # The bump: nothing else, so that it needs no saved registers (the rest
+    # is dom_alloc_slow's).
+    cdef Arena* arena = &doc.arena
+    cdef uint8_t* p = align_pointer(arena.pos)
+    if size < BIG_ALLOCATION and arena.pos != NULL and p <= arena.end \
+            and <size_t> (arena.end - p) >= size:
+        arena.pos = p + size
+        return p
+    return dom_alloc_rest(doc, size)
+
+
+cdef uint8_t* dom_alloc_slow(CDocument* doc, size_t size) noexcept nogil:
+    """dom_alloc of a big block, or of one that needs a new arena block."""
     cdef Arena* arena = &doc.arena
     cdef uint8_t* p
     cdef BigBlock* big
@@ -157,6 +170,12 @@ cdef uint8_t* dom_alloc(CDocument* doc, size_t size) noexcept nogil:
         p = align_pointer(arena.pos)
     arena.pos = p + size
     return p
+
+
+# Called through a pointer, so that the compiler does not inline it into
+# dom_alloc (its saved registers would come back to every bump).
+ctypedef uint8_t* (*AllocFunction)(CDocument* doc, size_t size) noexcept nogil
+cdef AllocFunction dom_alloc_rest = dom_alloc_slow
 
 
 cdef void dom_shrink(CDocument* doc, uint8_t* block, size_t old_size,

@@ -51,9 +51,17 @@ cdef inline int buffer_write(Buffer* buffer, const uint8_t* data,
             return -1
     dest = buffer.data + buffer.length
     if length <= 16:
-        # Names and short runs: a loop beats a call to memcpy.
-        for i in range(length):
-            dest[i] = data[i]
+        # Names and short runs: two overlapping fixed-size copies (one load
+        # and one store each, never past either end) beat a call to memcpy.
+        if length >= 8:
+            memcpy(dest, data, 8)
+            memcpy(dest + length - 8, data + length - 8, 8)
+        elif length >= 4:
+            memcpy(dest, data, 4)
+            memcpy(dest + length - 4, data + length - 4, 4)
+        else:
+            for i in range(length):
+                dest[i] = data[i]
     else:
         memcpy(dest, data, length)
     buffer.length += length

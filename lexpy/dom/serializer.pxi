@@ -7,42 +7,38 @@
 
 
 cdef extern from "escape.h" nogil:
-    size_t lxp_escape_scan(const uint8_t* s, size_t i, size_t n, int attribute_mode)
+    enum: LXP_ESCAPE_ROOM
+    size_t lxp_escape_copy(const uint8_t* s, size_t i, size_t n, uint8_t* d,
+                           int attribute_mode)
+    size_t lxp_escape_replace(uint8_t* d, uint8_t c, uint8_t next, size_t* consumed)
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#escapingString
 # (text mode: &, U+00A0, <, >; attribute mode: &, U+00A0, ", <, >)
 cdef int write_escaped(Buffer* out, const uint8_t* data, size_t length,
                        bint attribute_mode) noexcept nogil:
-    cdef size_t start = 0
     cdef size_t i = 0
-    cdef uint8_t c
-    cdef const char* replacement
+    cdef size_t k, written, consumed
+    if out.failed:
+        return -1
     while True:
+        # Room for the rest as it is and the scan's bytes past it; a
+        # replacement (at most 6 bytes for 1 or 2) fits in that room too.
+        if out.capacity - out.length < length - i + LXP_ESCAPE_ROOM:
+            if buffer_grow(out, length - i + LXP_ESCAPE_ROOM) != 0:
+                return -1
         # The runs between the bytes to look at are copied as they are.
-        i = lxp_escape_scan(data, i, length, attribute_mode)
-        if i >= length:
-            break
-        c = data[i]
-        if c == 0x26:
-            replacement = "&amp;"
-        elif c == 0x3C:
-            replacement = "&lt;"
-        elif c == 0x3E:
-            replacement = "&gt;"
-        elif c == 0x22:                                 # " (attribute mode)
-            replacement = "&quot;"
-        elif i + 1 < length and data[i + 1] == 0xA0:    # U+00A0
-            replacement = "&nbsp;"
-        else:                                           # another U+0080..U+00BF
-            i += 1
-            continue
-        buffer_write(out, data + start, i - start)
-        buffer_write_c(out, replacement)
-        i += 2 if c == 0xC2 else 1
-        start = i
-    buffer_write(out, data + start, length - start)
-    return -1 if out.failed else 0
+        k = lxp_escape_copy(data, i, length, out.data + out.length, attribute_mode)
+        out.length += k - i
+        if k >= length:
+            return 0
+        written = lxp_escape_replace(out.data + out.length, data[k],
+                                     data[k + 1] if k + 1 < length else 0, &consumed)
+        if written == 0:                                # another U+0080..U+00BF
+            out.data[out.length] = data[k]
+            out.length += 1
+        out.length += written
+        i = k + consumed
 
 
 cdef inline bint serializes_as_void(CElement* element) noexcept nogil:

@@ -101,7 +101,7 @@ static inline void lxp_widen_ucs4(const uint8_t *s, uint32_t *out, size_t run)
 
 /* The code points of UTF-8 text are its bytes less its continuation bytes
  * (0x80-0xBF); the str's kind comes from its largest byte. With SSE2 both
- * go 16 bytes a step without a branch: each byte lane of `counts` counts up
+ * go 32 bytes a step without a branch: each byte lane of `counts` counts up
  * to 255 blocks, then _mm_sad_epu8 adds the lanes up. */
 static inline void lxp_utf8_measure(const uint8_t *s, size_t n,
                                     size_t *code_points, uint32_t *max_char)
@@ -116,11 +116,20 @@ static inline void lxp_utf8_measure(const uint8_t *s, size_t n,
         while (i + 16 <= n) {
             __m128i counts = zero, sums;
             size_t blocks;
-            for (blocks = 0; blocks < 255 && i + 16 <= n; blocks++, i += 16) {
+            /* two blocks a step (a lane counts up to 2 * 127 + 1) */
+            for (blocks = 0; blocks < 127 && i + 32 <= n; blocks++, i += 32) {
                 __m128i v = _mm_loadu_si128((const __m128i *) (s + i));
-                largest = _mm_max_epu8(largest, v);
+                __m128i w = _mm_loadu_si128((const __m128i *) (s + i + 16));
+                largest = _mm_max_epu8(largest, _mm_max_epu8(v, w));
                 /* 0x80-0xBF are the signed bytes below -64: -1 in their lanes */
                 counts = _mm_sub_epi8(counts, _mm_cmpgt_epi8(lead_min, v));
+                counts = _mm_sub_epi8(counts, _mm_cmpgt_epi8(lead_min, w));
+            }
+            if (i + 32 > n && i + 16 <= n) {
+                __m128i v = _mm_loadu_si128((const __m128i *) (s + i));
+                largest = _mm_max_epu8(largest, v);
+                counts = _mm_sub_epi8(counts, _mm_cmpgt_epi8(lead_min, v));
+                i += 16;
             }
             sums = _mm_sad_epu8(counts, zero);
             count += (size_t) _mm_cvtsi128_si32(sums)
@@ -160,6 +169,26 @@ static inline void lxp_utf8_measure(const uint8_t *s, size_t n,
 
 #define LXP_IS_CONTINUATION(c) (((c) & 0xC0) == 0x80)
 
+/* After a whole block of ASCII: more of it, two blocks a step while both
+ * are ASCII (one test for the two), the way long runs of markup and text
+ * go. Only after a whole block, so that text with a multi-byte character
+ * every few bytes does not pay for a test that fails. */
+#ifdef LXP_UTF8_SSE2
+#define LXP_WIDEN_ASCII_RUNS(s, n, i, out, count, j, WIDEN)                    \
+    while (i + 32 <= n && j + 32 <= count) {                                   \
+        __m128i a = _mm_loadu_si128((const __m128i *) (s + i));                \
+        __m128i b = _mm_loadu_si128((const __m128i *) (s + i + 16));           \
+        if (_mm_movemask_epi8(_mm_or_si128(a, b)))                             \
+            break;                                                             \
+        WIDEN(s + i, out + j, 16);                                             \
+        WIDEN(s + i + 16, out + j + 16, 16);                                   \
+        i += 32;                                                               \
+        j += 32;                                                               \
+    }
+#else
+#define LXP_WIDEN_ASCII_RUNS(s, n, i, out, count, j, WIDEN) ((void) 0)
+#endif
+
 #define LXP_DEFINE_UTF8_TO(NAME, UNIT, WIDEN, LIMIT)                           \
 static inline int NAME(const uint8_t *s, size_t n, UNIT *out, size_t count)    \
 {                                                                              \
@@ -171,6 +200,8 @@ static inline int NAME(const uint8_t *s, size_t n, UNIT *out, size_t count)    \
             WIDEN(s + i, out + j, LXP_BLOCK);                                  \
             i += run;                                                          \
             j += run;                                                          \
+            if (run == LXP_BLOCK)                                              \
+                LXP_WIDEN_ASCII_RUNS(s, n, i, out, count, j, WIDEN);           \
             continue;                                                          \
         }                                                                      \
         c = s[i];                                                              \

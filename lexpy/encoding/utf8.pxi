@@ -15,20 +15,14 @@ cdef size_t utf8_encode_code_points(unsigned int kind, const void* data,
     return lxp_utf8_encode(kind, data, length, out)
 
 
-# The number of bytes below 0x80 at the start of data[0:length]. Helper of
-# lexpy.
+cdef extern from "ascii_scan.h" nogil:
+    size_t lxp_ascii_prefix_length(const uint8_t* s, size_t n)
+
+
+# The number of bytes below 0x80 at the start of data[0:length]
+# (ascii_scan.h). Helper of lexpy.
 cdef inline size_t ascii_prefix_length(const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t i = 0
-    cdef uint64_t a, b
-    while i + 16 <= length:
-        memcpy(&a, data + i, 8)
-        memcpy(&b, data + i + 8, 8)
-        if (a | b) & 0x8080808080808080ULL:
-            break
-        i += 16
-    while i < length and data[i] < 0x80:
-        i += 1
-    return i
+    return lxp_ascii_prefix_length(data, length)
 
 
 # The length of the longest prefix made of complete, valid UTF-8 sequences.

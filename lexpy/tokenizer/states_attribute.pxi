@@ -46,15 +46,20 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
     cdef uint8_t changed = 0
+    cdef const uint8_t* p
+    cdef const uint8_t* end = s + n
     while True:
-        while i < n:
-            c = s[i]
+        # One pointer, no index: the loop's only induction variable.
+        p = s + i
+        while p < end:
+            c = p[0]
             lower = attribute_name_byte[c]
             if lower == 0:
                 break
             changed |= lower ^ c
             hash = lxp_name_hash_step(hash, lower)
-            i += 1
+            p += 1
+        i = <size_t> (p - s)
         if changed:
             flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash

@@ -32,10 +32,21 @@ def expected(text):
 
 
 def test_special_characters_at_every_position_near_the_block_boundaries():
-    for length, special in itertools.product((1, 15, 16, 17, 31, 32, 33, 48), SPECIALS):
+    for length, special in itertools.product(list(range(1, 41)) + [47, 48, 49], SPECIALS):
         for position in range(length):
             text = "a" * position + special + "b" * (length - position - 1)
             assert serialized(text) == expected(text), (length, position, special)
+
+
+def test_two_special_characters_in_short_strings():
+    # The last 4 to 15 bytes are read as two overlapping pieces: a special
+    # character in either piece, or in both, or in the overlap.
+    for length in range(2, 20):
+        for first, second in itertools.combinations(range(length), 2):
+            for a, b in (("&", "<"), ("\u00a0", '"'), ("\u0080", ">"), ("€", "&")):
+                text = "".join(a if k == first else b if k == second else "x"
+                               for k in range(length))
+                assert serialized(text) == expected(text), (length, first, second, a, b)
 
 
 @settings(max_examples=300, deadline=None)
