@@ -29,6 +29,7 @@ include "serializer.pxi"     # serializing HTML fragments
 include "dump.pxi"           # the html5lib tree-construction test format
 include "proxies.pxi"        # Node, Document, DocumentFragment, CharacterData...
 include "elements.pxi"       # Element and its Attributes mapping
+include "sources.pxi"        # positions: SourceSpans of the source records
 include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
 include "queries.pxi"        # iter(), by tag name, id and class; class_list
 include "bridges.pxi"        # the flat tree events of the bridges (bs4, html5lib, etree)

@@ -306,6 +306,19 @@ cdef class Element(Node):
             qualified_name = ascii_lowercase(qualified_name)
         return encode_utf8(qualified_name, "attribute name")
 
+    @property
+    def end_source(self):
+        """The SourceSpan of the element's end tag (positions=True), or
+        None where its end was implied or it has none."""
+        return source_span_of(self, True)
+
+    def attribute_source(self, name):
+        """The SourceSpans (name, value) of the attribute `name` in the
+        element's start tag (positions=True); value None for an attribute
+        written without one; None when the start tag has no such attribute
+        (or the element has no source)."""
+        return attribute_source_of(self, name)
+
     def get_attribute(self, qualified_name):
         """The value of the first attribute named `qualified_name` (ASCII
         case-insensitive on HTML elements), or None."""

@@ -6,6 +6,88 @@ cdef enum NodeFlags:
     NODE_DATA_BIG = 0x1       # character data lives in a BigBlock of its own
     NODE_DATA_SLACK = 0x2     # the last growth doubled: keep the capacity
     NODE_RECLAIMED = 0x4      # on a free list
+    NODE_HAS_SOURCE = 0x8     # its SourceRecord holds a span (positions)
+    NODE_SELF_CHANGED = 0x10  # positions: the API changed its attributes,
+                              # name or data since the parse (to_source)
+    NODE_CHILDREN_CHANGED = 0x20  # ... its children (inserted, removed)
+    NODE_SUBTREE_CHANGED = 0x40   # ... something in its subtree
+
+
+# ---------------------------------------------------------------------------
+# Source records (positions): in the arena just before the node struct, in
+# a document that records sources only.
+# ---------------------------------------------------------------------------
+
+cdef inline uint8_t* node_alloc(CDocument* doc, size_t size) noexcept nogil:
+    """Arena memory for a node struct (with its SourceRecord in front when
+    the document records sources)."""
+    cdef uint8_t* memory
+    cdef SourceRecord* record
+    if not doc.record_sources:
+        return dom_alloc(doc, size)
+    memory = dom_alloc(doc, size + sizeof(SourceRecord))
+    if memory == NULL:
+        return NULL
+    record = <SourceRecord*> memory
+    record.start = record.end = SOURCE_NONE
+    record.end_tag_start = record.end_tag_end = SOURCE_NONE
+    return memory + sizeof(SourceRecord)
+
+
+cdef inline SourceRecord* record_of(CNode* node) noexcept nogil:
+    return <SourceRecord*> ((<uint8_t*> node) - sizeof(SourceRecord))
+
+
+cdef SourceRecord* node_source(CNode* node) noexcept nogil:
+    if node.flags & NODE_HAS_SOURCE:
+        return record_of(node)
+    return NULL
+
+
+cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil:
+    cdef SourceRecord* record
+    if not node.owner.record_sources or end >= SOURCE_NONE or start > end:
+        return
+    record = record_of(node)
+    record.start = <uint32_t> start
+    record.end = <uint32_t> end
+    record.end_tag_start = record.end_tag_end = SOURCE_NONE
+    node.flags |= NODE_HAS_SOURCE
+
+
+cdef void node_source_extend(CNode* node, size_t end) noexcept nogil:
+    cdef SourceRecord* record
+    if not node.flags & NODE_HAS_SOURCE:
+        return
+    record = record_of(node)
+    if end >= SOURCE_NONE:
+        node.flags &= ~(<uint32_t> NODE_HAS_SOURCE)
+    elif end > record.end:
+        record.end = <uint32_t> end
+
+
+cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil:
+    cdef SourceRecord* record
+    if not node.flags & NODE_HAS_SOURCE or end >= SOURCE_NONE:
+        return
+    record = record_of(node)
+    if record.end_tag_start == SOURCE_NONE and start >= record.end:
+        record.end_tag_start = <uint32_t> start
+        record.end_tag_end = <uint32_t> end
+
+
+cdef void node_mark_changed(CNode* node, uint32_t what) noexcept nogil:
+    """positions: the API changed `node` (NODE_SELF_CHANGED: its own
+    attributes, name or data; NODE_CHILDREN_CHANGED: its children); its
+    ancestors learn that their subtree changed. Nothing in a document that
+    does not record sources."""
+    if not node.owner.record_sources:
+        return
+    node.flags |= what | NODE_SUBTREE_CHANGED
+    node = node.parent
+    while node != NULL and not node.flags & NODE_SUBTREE_CHANGED:
+        node.flags |= NODE_SUBTREE_CHANGED
+        node = node.parent
 
 
 cdef inline void node_init(CNode* node, uint32_t node_type,
@@ -25,7 +107,7 @@ cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil:
     cdef CDocumentFragment* fragment = <CDocumentFragment*> arena_take_free(
         &doc.arena.free_fragments)
     if fragment == NULL:
-        fragment = <CDocumentFragment*> dom_alloc(doc, sizeof(CDocumentFragment))
+        fragment = <CDocumentFragment*> node_alloc(doc, sizeof(CDocumentFragment))
         if fragment == NULL:
             return NULL
     node_init(&fragment.node, DOCUMENT_FRAGMENT_NODE, doc)
@@ -44,7 +126,7 @@ cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
     if element != NULL:
         element.attr_count = 0          # a recycled struct keeps its array
     else:
-        element = <CElement*> dom_alloc(doc, sizeof(CElement))
+        element = <CElement*> node_alloc(doc, sizeof(CElement))
         if element == NULL:
             return NULL
         element.attrs = NULL
@@ -173,7 +255,7 @@ cdef CCharacterData* character_data_create(CDocument* doc,
     if node != NULL:
         node.length = 0                 # a recycled struct keeps its buffer
     else:
-        node = <CCharacterData*> dom_alloc(
+        node = <CCharacterData*> node_alloc(
             doc, sizeof(CProcessingInstruction)
             if node_type == PROCESSING_INSTRUCTION_NODE else sizeof(CCharacterData))
         if node == NULL:
@@ -314,7 +396,7 @@ cdef CDocumentType* doctype_create(CDocument* doc) noexcept nogil:
     cdef CDocumentType* doctype = <CDocumentType*> arena_take_free(
         &doc.arena.free_doctypes)
     if doctype == NULL:
-        doctype = <CDocumentType*> dom_alloc(doc, sizeof(CDocumentType))
+        doctype = <CDocumentType*> node_alloc(doc, sizeof(CDocumentType))
         if doctype == NULL:
             return NULL
     node_init(&doctype.node, DOCUMENT_TYPE_NODE, doc)

@@ -783,6 +783,18 @@ cdef class Node:
         return serialize_html(c_node, not (c_node.type == DOCUMENT_NODE
                                            or c_node.type == DOCUMENT_FRAGMENT_NODE))
 
+    # -- positions ----------------------------------------------------------
+
+    @property
+    def source(self):
+        """Where the node came from in the input (a lexpy.SourceSpan), for
+        a document parsed with positions=True: an element's start tag, a
+        text node's first to last character, a comment's, DOCTYPE's or
+        processing instruction's token. None for nodes the parser made
+        itself (implied elements, reconstructed formatting elements) or
+        the API made, and in a document parsed without positions."""
+        return source_span_of(self, False)
+
 
 @cython.no_gc_clear
 cdef class Document(Node):

@@ -107,6 +107,8 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     if element == NULL:
         tb.failed = True
         return NULL
+    if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
+        positions_set_token(tb, &element.node, token)
     if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
         tb.failed = True
         return element
@@ -311,6 +313,8 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
         character_data_commit(node, convert_text(token.data + token.text_begin,
                                                  length, token.data_flags,
                                                  destination))
+    if tb.positions.on:
+        positions_set_token(tb, &node.node, token)
     insert_at(location, &node.node)
     tb.last_comment = node if token.tag_id == TAG__COMMENT else NULL
     if token.tag_id == TAG__PROCESSING_INSTRUCTION:
@@ -325,7 +329,11 @@ cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef size_t length = token.text_end - token.text_begin
     cdef size_t room
     cdef uint8_t* destination
-    if node == NULL or length == 0:
+    if node == NULL:
+        return
+    if tb.positions.on:
+        node_source_extend(&node.node, tb.positions.token_base + token.end)
+    if length == 0:
         return
     room = conversion_room(length, token.data_flags)
     destination = character_data_reserve(node, room)

@@ -22,7 +22,7 @@ from lexpy.core.core cimport (
 from lexpy.tokenizer.tokenizer cimport (
     TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
     PLAINTEXT_STATE, TOKENIZER_PAUSE, convert_text, Tokenizer, tokenizer_set_state,
-    tokenizer_set_cdata_allowed)
+    tokenizer_set_cdata_allowed, tokenizer_data_offset)
 from lexpy.encoding.encoding cimport (
     encoding_for_label, extract_encoding_from_meta, is_content_type_pragma)
 from lexpy.encoding.encoding_ids cimport ENCODING__NONE
@@ -36,6 +36,7 @@ from lexpy.dom.dom cimport (
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
+    node_set_source, node_source_extend, element_set_end_source,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
@@ -90,6 +91,7 @@ include "template_modes.pxi"       # the stack of template insertion modes
 include "text.pxi"                 # character tokens as byte runs; table text
 include "selectedcontent.pxi"      # <selectedcontent> follows the selected option
 include "content_patching.pxi"     # <template for>: markers patched out of order
+include "sources.pxi"              # positions: where each node came from
 
 # The tree builder: the state of tree construction, made of the standard's
 # own structures (each defined with its operations in its feature file).
@@ -138,6 +140,9 @@ cdef struct TreeBuilder:
     # of an HTML script pauses the tokenizer with the script popped here.
     bint scripts_run
     CElement* script_to_prepare
+    # Positions (sources.pxi): the nodes made from input get their stream
+    # offsets (tree_builder_set_positions).
+    Positions positions
 
 
 # The algorithms of tree construction.
@@ -249,6 +254,8 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         return 0
     tb.line = token.line
     tb.column = token.column
+    if tb.positions.on:
+        positions_token(tb, token)
     if token.type & TOKEN_CONTINUATION:
         append_to_comment(tb, token)
         return 1 if tb.failed else 0
@@ -267,6 +274,8 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         tb.text.begin = tb.text.end = 0
     tb.self_closing_acknowledged = False
     process_token(tb, token)
+    if tb.positions.end_tag != NULL:
+        positions_end_tag_left(tb, token)
     if token.type & TOKEN_SELF_CLOSING and is_start_tag(token) \
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
@@ -348,6 +357,10 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
     if tokenizer != NULL:
         tokenizer_set_cdata_allowed(tokenizer, False)
     return tb
+
+
+cdef void tree_builder_set_positions(TreeBuilder* tb, bint on) noexcept nogil:
+    tb.positions.on = on and tb.tokenizer != NULL
 
 
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
