@@ -147,10 +147,18 @@ cdef bint run_source(TreeBuilder* tb, TextRun* run, size_t* start,
     return False
 
 
-cdef void positions_text_inserted(TreeBuilder* tb, TextRun* run, CNode* text,
-                                  bint new_node) noexcept nogil:
+cdef void positions_text_inserted(TreeBuilder* tb, TextRun* run, uint32_t flags,
+                                  CNode* text, bint new_node) noexcept nogil:
+    """A run went into a Text node. U+0000 characters the mode drops at
+    either end are not its input (the same nodes in any chunking)."""
     cdef size_t start, end
-    if not run_source(tb, run, &start, &end):
+    cdef TextRun kept = run[0]
+    if flags & DATA_NUL_DROP and run_has_real_nul(run):
+        while kept.begin < kept.end and kept.data[kept.begin] == 0:
+            kept.begin += 1
+        while kept.end > kept.begin and kept.data[kept.end - 1] == 0:
+            kept.end -= 1
+    if not run_source(tb, &kept, &start, &end):
         return
     if new_node:
         node_set_source(text, start, end)
@@ -159,9 +167,18 @@ cdef void positions_text_inserted(TreeBuilder* tb, TextRun* run, CNode* text,
 
 
 cdef void positions_table_text(TreeBuilder* tb, TextRun* run) noexcept nogil:
-    """A run joins the pending table character tokens."""
+    """A run joins the pending table character tokens (without the U+0000
+    characters they drop at its ends)."""
     cdef size_t start, end
-    if not run_source(tb, run, &start, &end):
+    cdef TextRun kept = run[0]
+    if run_has_real_nul(run):
+        while kept.begin < kept.end and kept.data[kept.begin] == 0:
+            kept.begin += 1
+        while kept.end > kept.begin and kept.data[kept.end - 1] == 0:
+            kept.end -= 1
+        if kept.begin == kept.end:
+            return
+    if not run_source(tb, &kept, &start, &end):
         if tb.pending_table_text.length == 0:
             tb.positions.pending_valid = False
         return

@@ -275,7 +275,7 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
     character_data_commit(text, convert_text(run.data + run.begin, length,
                                              flags, destination))
     if tb.positions.on:
-        positions_text_inserted(tb, run, &text.node, new_node)
+        positions_text_inserted(tb, run, flags, &text.node, new_node)
     if new_node:
         insert_at(location, &text.node)
 
