@@ -236,9 +236,11 @@ cdef enum:
 # document without positions).
 cdef SourceRecord* node_source(CNode* node) noexcept nogil
 # Give a node made from input its span (no-op when the document does not
-# record sources); node_source_extend moves its end (text appended).
+# record sources); node_source_extend moves its end (more text from
+# start to end appended: a node whose pieces are not contiguous in the input
+# is marked, and to_source() serializes it).
 cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil
-cdef void node_source_extend(CNode* node, size_t end) noexcept nogil
+cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nogil
 # An element's end tag (kept only the first time).
 cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil
 

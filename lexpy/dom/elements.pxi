@@ -351,6 +351,7 @@ cdef class Element(Node):
         name = self._attribute_key(qualified_name)
         index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
+            source_changed(&element.node, NODE_SELF_CHANGED)
             if attribute_set_value(element.node.owner, &element.attrs[index],
                                    data, len(data)) != 0:
                 raise MemoryError()
@@ -423,6 +424,7 @@ cdef class Element(Node):
         local_name = document_attr_id_utf8(c_doc, name)
         attr = element_find_attribute(element, local_name, ns)
         if attr != NULL:
+            source_changed(&element.node, NODE_SELF_CHANGED)
             if attribute_set_value(c_doc, attr, data, len(data)) != 0:
                 raise MemoryError()
             return

@@ -11,6 +11,8 @@ cdef enum NodeFlags:
                               # name or data since the parse (to_source)
     NODE_CHILDREN_CHANGED = 0x20  # ... its children (inserted, removed)
     NODE_SUBTREE_CHANGED = 0x40   # ... something in its subtree
+    NODE_SOURCE_GATHERED = 0x80   # its source holds other input between its
+                                  # pieces (foster-parented text, ...)
 
 
 # ---------------------------------------------------------------------------
@@ -55,11 +57,13 @@ cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil:
     node.flags |= NODE_HAS_SOURCE
 
 
-cdef void node_source_extend(CNode* node, size_t end) noexcept nogil:
+cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nogil:
     cdef SourceRecord* record
     if not node.flags & NODE_HAS_SOURCE:
         return
     record = record_of(node)
+    if start != record.end:
+        node.flags |= NODE_SOURCE_GATHERED
     if end >= SOURCE_NONE:
         node.flags &= ~(<uint32_t> NODE_HAS_SOURCE)
     elif end > record.end:
@@ -79,15 +83,27 @@ cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept
 cdef void node_mark_changed(CNode* node, uint32_t what) noexcept nogil:
     """positions: the API changed `node` (NODE_SELF_CHANGED: its own
     attributes, name or data; NODE_CHILDREN_CHANGED: its children); its
-    ancestors learn that their subtree changed. Nothing in a document that
-    does not record sources."""
-    if not node.owner.record_sources:
-        return
+    ancestors (a template's contents': the template's too) learn that their
+    subtree changed."""
     node.flags |= what | NODE_SUBTREE_CHANGED
-    node = node.parent
-    while node != NULL and not node.flags & NODE_SUBTREE_CHANGED:
+    while True:
+        if node.parent != NULL:
+            node = node.parent
+        elif node.type == DOCUMENT_FRAGMENT_NODE and \
+                (<CDocumentFragment*> node).host != NULL:
+            node = (<CDocumentFragment*> node).host
+        else:
+            return
+        if node.flags & NODE_SUBTREE_CHANGED:
+            return
         node.flags |= NODE_SUBTREE_CHANGED
-        node = node.parent
+
+
+cdef inline void source_changed(CNode* node, uint32_t what) noexcept nogil:
+    """A change the API makes (to_source() serializes what it touched):
+    nothing in a document without positions, nor while the parser builds."""
+    if node.owner.record_sources and not node.owner.building:
+        node_mark_changed(node, what)
 
 
 cdef inline void node_init(CNode* node, uint32_t node_type,
@@ -193,6 +209,7 @@ cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
         return -1
     if element_reserve_attributes(element, element.attr_count + 1) != 0:
         return -1
+    source_changed(&element.node, NODE_SELF_CHANGED)
     attr = &element.attrs[element.attr_count]
     attr.local_name = local_name
     attr.ns = ns
@@ -216,6 +233,7 @@ cdef void element_remove_attribute_at(CElement* element,
                                       uint32_t index) noexcept nogil:
     if index >= element.attr_count:
         return
+    source_changed(&element.node, NODE_SELF_CHANGED)
     memmove(&element.attrs[index], &element.attrs[index + 1],
             (element.attr_count - index - 1) * sizeof(CAttr))
     element.attr_count -= 1
@@ -356,6 +374,7 @@ cdef int character_data_set(CCharacterData* node, const uint8_t* data,
                             size_t length) noexcept nogil:
     """Replace a node's data."""
     cdef uint8_t* dest
+    source_changed(&node.node, NODE_SELF_CHANGED)
     node.length = 0
     dest = character_data_reserve(node, length)
     if dest == NULL:
@@ -368,7 +387,9 @@ cdef int character_data_set(CCharacterData* node, const uint8_t* data,
 
 cdef int character_data_append(CCharacterData* node, const uint8_t* data,
                                size_t length) noexcept nogil:
-    cdef uint8_t* dest = character_data_reserve(node, length)
+    cdef uint8_t* dest
+    source_changed(&node.node, NODE_SELF_CHANGED)
+    dest = character_data_reserve(node, length)
     if dest == NULL:
         return -1
     if length:

@@ -795,6 +795,21 @@ cdef class Node:
         the API made, and in a document parsed without positions."""
         return source_span_of(self, False)
 
+    def to_source(self, encoding=None):
+        """The node as the input wrote it (a document parsed with
+        positions=True): what the API has not changed since the parse is
+        the input's own text, what it changed is serialized by the
+        standard's algorithm (inside the original tags around it); the
+        output parses to the current tree. An untouched Document gives the
+        input byte for byte.
+
+        encoding: None for the input's own form (str for str input; bytes
+        in the document's encoding for bytes input), "unicode" for str, or
+        an encoding label for bytes in that encoding.
+
+        Raises ValueError for a document parsed without positions."""
+        return node_to_source(self, encoding)
+
 
 @cython.no_gc_clear
 cdef class Document(Node):

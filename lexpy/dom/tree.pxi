@@ -69,6 +69,7 @@ cdef void node_remove(CNode* node) noexcept nogil:
     if parent == NULL:
         return
     node.owner.version += 1
+    source_changed(parent, NODE_CHILDREN_CHANGED)
     if node.prev != NULL:
         node.prev.next = node.next
     else:
@@ -106,6 +107,10 @@ cdef void node_insert_before(CNode* parent, CNode* child,
         else:
             parent.first_child = child
         reference.prev = child
+    if parent.owner.record_sources and not parent.owner.building:
+        # (to_source: the inserted node is written by the standard's rules)
+        child.flags |= NODE_SELF_CHANGED | NODE_SUBTREE_CHANGED
+        node_mark_changed(parent, NODE_CHILDREN_CHANGED)
 
 
 cdef void node_append_child(CNode* parent, CNode* child) noexcept nogil:

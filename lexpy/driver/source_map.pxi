@@ -165,3 +165,46 @@ cdef class SourceMap:
         self._build()
         self._locate(offset, &original, &line, &column)
         return original
+
+    # -- for to_source() (lexpy/dom/lossless.pxi) ----------------------------
+
+    def insertions_made(self):
+        """Whether a script wrote text into the stream (document.write)."""
+        return bool(self.insertions)
+
+    def stream_text(self):
+        """The input's text (the stream decoded)."""
+        self._build()
+        return self.stream.decode("utf-8", "surrogatepass")
+
+    def assemble(self, list pieces, bint text_output, object encoding):
+        """The output of to_source(): pieces are str (serialized) or
+        (start, end) tokenizer stream offsets (input); str with
+        `text_output`, else bytes in `encoding` (the input's own bytes
+        where it is the input's encoding)."""
+        cdef size_t start, end, a, b, line, column
+        cdef list out = []
+        cdef bint own_bytes = False
+        self._build()
+        codec = None
+        if not text_output:
+            import codecs
+            codec = codecs.lookup(encoding).name
+            own_bytes = isinstance(self.original, bytes) and \
+                codecs.lookup(self.encoding).name == codec
+        for piece in pieces:
+            if isinstance(piece, str):
+                out.append(piece if text_output else
+                           (<str> piece).encode(codec, "xmlcharrefreplace"))
+                continue
+            start, end = piece
+            if not self._stream_range(&start, &end):
+                continue        # (text a script wrote)
+            if own_bytes:
+                self._locate(start, &a, &line, &column)
+                self._locate(end, &b, &line, &column)
+                out.append(self.original[a:b])
+                continue
+            text = self.stream[start:end].decode("utf-8", "surrogatepass")
+            out.append(text if text_output else text.encode(codec, "xmlcharrefreplace"))
+        return ("" if text_output else b"").join(out)

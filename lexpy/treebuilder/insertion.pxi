@@ -332,7 +332,8 @@ cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
     if node == NULL:
         return
     if tb.positions.on:
-        node_source_extend(&node.node, tb.positions.token_base + token.end)
+        node_source_extend(&node.node, tb.positions.token_base + token.begin,
+                           tb.positions.token_base + token.end)
     if length == 0:
         return
     room = conversion_room(length, token.data_flags)

@@ -163,7 +163,7 @@ cdef void positions_text_inserted(TreeBuilder* tb, TextRun* run, uint32_t flags,
     if new_node:
         node_set_source(text, start, end)
     else:
-        node_source_extend(text, end)
+        node_source_extend(text, start, end)
 
 
 cdef void positions_table_text(TreeBuilder* tb, TextRun* run) noexcept nogil:
