@@ -241,6 +241,10 @@ cdef SourceRecord* node_source(CNode* node) noexcept nogil
 # is marked, and to_source() serializes it).
 cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil
 cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nogil
+# A node whose input holds the input of nodes the parser put elsewhere (a
+# table and what was foster-parented out of it): to_source() never copies
+# its input whole.
+cdef void node_source_mark_gathered(CNode* node) noexcept nogil
 # An element's end tag (kept only the first time).
 cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil
 

@@ -22,6 +22,9 @@ cdef bint is_implied_root(CNode* node) noexcept nogil:
     not change, nor its children, nor the first of them (what implied it):
     to_source() writes no tags for it (the parser implies it again)."""
     cdef CElement* element = <CElement*> node
+    if node.parent != NULL and node.parent.type == ELEMENT_NODE \
+            and not is_implied_root(node.parent):
+        return False            # (a head or body in an html element written out)
     return node_source(node) == NULL \
         and not node.flags & (NODE_SELF_CHANGED | NODE_CHILDREN_CHANGED) \
         and (node.first_child == NULL or not node.first_child.flags & NODE_SELF_CHANGED) \
@@ -49,6 +52,8 @@ cdef class SourceWriter:
     cdef dict ordered               # node address -> its subtree is in input order
     cdef list starts                # every sourced node's start, sorted
     cdef list pieces                # str, or (start, end) of the stream
+    cdef bint gaps                  # the children being written are the
+                                    # input's (none inserted or removed)
 
     cdef int measure(self, CNode* root) except -1:
         """Post-order over root's subtree: each node's extent (from its
@@ -84,6 +89,10 @@ cdef class SourceWriter:
             ordered = not node.flags & NODE_SOURCE_GATHERED and not (
                 record == NULL and node.type == ELEMENT_NODE)
             if record != NULL and not self.terminated(node):
+                ordered = False
+            if record != NULL and node.type == ELEMENT_NODE and not self.ended(node):
+                # (an end the parser implied: a formatting element left
+                # open is reconstructed further on)
                 ordered = False
             start = end = 0
             has = False
@@ -124,11 +133,25 @@ cdef class SourceWriter:
         """Whether a comment's, DOCTYPE's or processing instruction's input
         ends it (not the end of the input: more would go into it)."""
         cdef SourceRecord* record = node_source(node)
-        if node.type == ELEMENT_NODE or node.type == TEXT_NODE or record == NULL:
+        if node.type == ELEMENT_NODE or record == NULL:
             return True
+        if node.type == TEXT_NODE:
+            # A literal "<" in markup text (not in raw text) may start a tag
+            # when other output follows it ("</" at the end of the input).
+            return text_is_raw(node) or b"<" not in self.info.stream_bytes(
+                record.start, record.end)
         if record.end == record.start:
             return False
         return self.info.stream_bytes(record.end - 1, record.end) == b">"
+
+    cdef bint ended(self, CNode* node):
+        """Whether an element's input ends it: an end tag, a void element,
+        or a self-closing tag in SVG or MathML."""
+        cdef SourceRecord* record = node_source(node)
+        if record.end_tag_start != SOURCE_NONE or serializes_as_void(<CElement*> node):
+            return True
+        return (<CElement*> node).ns != NS_HTML and record.end - record.start >= 2 \
+            and self.info.stream_bytes(record.end - 2, record.end) == b"/>"
 
     cdef bint gained_attributes(self, CNode* node):
         """Whether an html or body element has attributes its start tag
@@ -150,9 +173,7 @@ cdef class SourceWriter:
             return False
         if node.type == ELEMENT_NODE and record != NULL and self.gained_attributes(node):
             return False
-        if node.type == ELEMENT_NODE and (record == NULL or (
-                record.end_tag_start == SOURCE_NONE
-                and not serializes_as_void(<CElement*> node))):
+        if node.type == ELEMENT_NODE and (record == NULL or not self.ended(node)):
             # Its end was implied, by what came after it: the standard's
             # end tag is written instead.
             return False
@@ -164,7 +185,8 @@ cdef class SourceWriter:
         node of the tree came from (dropped by the parser: the newline after
         <pre>, whitespace between the head and the body, ...); other input
         there (ignored tags, or a node the API removed) is left out."""
-        if previous_end is None or next_start is None or next_start <= previous_end:
+        if previous_end is None or next_start is None or next_start <= previous_end \
+                or not self.gaps:
             return
         if bisect_left(self.starts, next_start) - bisect_left(self.starts, previous_end) != 0:
             return
@@ -211,9 +233,14 @@ cdef class SourceWriter:
                 self.pieces.append(ls_tag(node, False))
                 before = None
         child = ls_first_child(node)
+        outer = self.gaps
+        # (whitespace between children the API removed some of may be one
+        # of them: no gaps there)
+        self.gaps = not node.flags & NODE_CHILDREN_CHANGED
         while child != NULL:
             before = self.write(child, before)
             child = child.next
+        self.gaps = outer
         if node.type == ELEMENT_NODE:
             if record != NULL and record.end_tag_start != SOURCE_NONE \
                     and not node.flags & NODE_SELF_CHANGED:
@@ -248,6 +275,7 @@ cdef object node_to_source(Node node, object encoding):
     writer = SourceWriter.__new__(SourceWriter)
     writer.info = info
     writer.pieces = []
+    writer.gaps = True
     if c_node.type == DOCUMENT_NODE and not c_node.flags & NODE_SUBTREE_CHANGED \
             and not info.insertions_made():
         # Untouched: the input, byte for byte.

@@ -70,6 +70,10 @@ cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nog
         record.end = <uint32_t> end
 
 
+cdef void node_source_mark_gathered(CNode* node) noexcept nogil:
+    node.flags |= NODE_SOURCE_GATHERED
+
+
 cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil:
     cdef SourceRecord* record
     if not node.flags & NODE_HAS_SOURCE or end >= SOURCE_NONE:

@@ -53,6 +53,8 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
             location.parent = &tb.open.elements[0].node
             return location
         node = tb.open.elements[last_table]
+        if tb.positions.on:
+            node_source_mark_gathered(&node.node)    # (positions: to_source)
         if node.node.parent != NULL:
             location.parent = node.node.parent
             location.before = &node.node

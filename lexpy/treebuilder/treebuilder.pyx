@@ -37,6 +37,7 @@ from lexpy.dom.dom cimport (
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
     node_set_source, node_source_extend, element_set_end_source,
+    node_source_mark_gathered,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
