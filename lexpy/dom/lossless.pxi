@@ -23,8 +23,8 @@ cdef bint is_implied_root(CNode* node) noexcept nogil:
     to_source() writes no tags for it (the parser implies it again)."""
     cdef CElement* element = <CElement*> node
     if node.parent != NULL and node.parent.type == ELEMENT_NODE \
-            and not is_implied_root(node.parent):
-        return False            # (a head or body in an html element written out)
+            and node.parent.flags & (NODE_SELF_CHANGED | NODE_CHILDREN_CHANGED):
+        return False            # (a head or body in a changed html element)
     return node_source(node) == NULL \
         and not node.flags & (NODE_SELF_CHANGED | NODE_CHILDREN_CHANGED) \
         and (node.first_child == NULL or not node.first_child.flags & NODE_SELF_CHANGED) \
