@@ -12,7 +12,7 @@ the confidence is tentative.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Generic, Optional, TypeVar, Union, cast, overload
+from typing import TYPE_CHECKING, Callable, Generic, List, Optional, TypeVar, Union, cast, overload
 
 from lexpy.dom import dom as _dom
 from lexpy.dom.errors import ParseError
@@ -252,7 +252,7 @@ class Parser(Generic[_Tree]):
         _check_flag("positions", positions)
         # positions: the input as given, kept for the source map.
         self._positions = positions
-        self._chunks: list = []
+        self._chunks: List[Union[str, bytes]] = []
         _check_flag("external_scripts", external_scripts)
         if on_script is not None and not callable(on_script):
             raise TypeError("on_script must be callable or None, not %s" % _type_name(on_script))
@@ -397,7 +397,9 @@ def _keep_source_of(parser: "Parser[_Tree]", result: Union["Document", "Document
     if doc is None:
         return
     text = parser._kind is not bytes
-    original = "".join(parser._chunks) if text else b"".join(parser._chunks)
+    original: Union[str, bytes] = (
+        "".join(cast(List[str], parser._chunks)) if text
+        else b"".join(cast(List[bytes], parser._chunks)))
     encoding = None if text else parser._construction.encoding
     doc.source_info = SourceMap(original, encoding, list(parser._construction.insertions))
     parser._chunks = []

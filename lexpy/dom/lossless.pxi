@@ -44,7 +44,7 @@ cdef str ls_tag(CNode* node, bint end):
     return buffer_finish(&out)
 
 
-cdef class SourceWriter:
+cdef class _SourceWriter:
     """One to_source() call: the extents of the nodes, then the pieces."""
     cdef object info
     cdef dict extents               # node address -> (start, end) stream offsets
@@ -258,7 +258,7 @@ cdef object node_to_source(Node node, object encoding):
     cdef CNode* c_node = live(node)
     cdef Document doc = document_of(node)
     cdef object info = doc.source_info
-    cdef SourceWriter writer
+    cdef _SourceWriter writer
     cdef bint text_output
     if info is None or not c_node.owner.record_sources:
         raise ValueError("to_source() needs the document's input: parse it with "
@@ -272,7 +272,7 @@ cdef object node_to_source(Node node, object encoding):
                         "for str) or None, not %s" % type(encoding).__name__)
     else:
         text_output = encoding.lower() == "unicode"
-    writer = SourceWriter.__new__(SourceWriter)
+    writer = _SourceWriter.__new__(_SourceWriter)
     writer.info = info
     writer.pieces = []
     writer.gaps = True

@@ -141,7 +141,7 @@ cdef struct TreeBuilder:
     # of an HTML script pauses the tokenizer with the script popped here.
     bint scripts_run
     CElement* script_to_prepare
-    # Positions (sources.pxi): the nodes made from input get their stream
+    # Positions (sources.pxi): the nodes the tokens make get their stream
     # offsets (tree_builder_set_positions).
     Positions positions
 
