@@ -212,9 +212,10 @@ cdef struct CDocument:
     uint32_t attribute_snapshots  # open attribute iterators (elements.pxi):
                                   # while nonzero no value is overwritten in
                                   # place, so their copies of CAttr stay true
-    uint32_t record_sources       # positions=True: every node struct has a
-                                  # SourceRecord before it (set before the
-                                  # first node is made; never changes)
+    uint32_t record_sources       # positions=True: sizeof(SourceRecord),
+                                  # every node struct has one before it
+                                  # (set before the first node is made;
+                                  # never changes); else 0
 
 
 # Source positions (lexpy.parse(positions=True)): where a node came from,

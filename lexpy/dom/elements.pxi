@@ -358,6 +358,7 @@ cdef class Element(Node):
             return
         local_name = document_attr_id_utf8(element.node.owner, name)
         copy = dom_copy(element.node.owner, data, len(data))
+        source_changed(&element.node, NODE_SELF_CHANGED)
         if copy == NULL or element_add_attribute(
                 element, local_name, NS__UNDEF, 0, copy, len(data)) != 0:
             raise MemoryError()
@@ -431,6 +432,7 @@ cdef class Element(Node):
         if prefix is not None:
             prefix_id = document_attr_id(c_doc, prefix)
         copy = dom_copy(c_doc, data, len(data))
+        source_changed(&element.node, NODE_SELF_CHANGED)
         if copy == NULL or element_add_attribute(
                 element, local_name, ns, prefix_id, copy, len(data)) != 0:
             raise MemoryError()

@@ -21,19 +21,12 @@ cdef enum NodeFlags:
 # ---------------------------------------------------------------------------
 
 cdef inline uint8_t* node_alloc(CDocument* doc, size_t size) noexcept nogil:
-    """Arena memory for a node struct (with its SourceRecord in front when
-    the document records sources)."""
-    cdef uint8_t* memory
-    cdef SourceRecord* record
-    if not doc.record_sources:
-        return dom_alloc(doc, size)
-    memory = dom_alloc(doc, size + sizeof(SourceRecord))
-    if memory == NULL:
-        return NULL
-    record = <SourceRecord*> memory
-    record.start = record.end = SOURCE_NONE
-    record.end_tag_start = record.end_tag_end = SOURCE_NONE
-    return memory + sizeof(SourceRecord)
+    """Arena memory for a node struct (with room for its SourceRecord in
+    front when the document records sources: record_sources is that size,
+    else 0; node_set_source fills it)."""
+    cdef size_t prefix = doc.record_sources
+    cdef uint8_t* memory = dom_alloc(doc, size + prefix)
+    return memory + prefix if memory != NULL else NULL
 
 
 cdef inline SourceRecord* record_of(CNode* node) noexcept nogil:
@@ -213,7 +206,6 @@ cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
         return -1
     if element_reserve_attributes(element, element.attr_count + 1) != 0:
         return -1
-    source_changed(&element.node, NODE_SELF_CHANGED)
     attr = &element.attrs[element.attr_count]
     attr.local_name = local_name
     attr.ns = ns

@@ -665,12 +665,12 @@ cdef class Node:
                                          (<CCharacterData*> following).length) != 0:
                     raise MemoryError()
                 after = following.next
-                node_remove(following)
+                api_remove(following)
                 node_try_reclaim(following)
                 following = after
             after = next_in_tree(node, root)
             if text.length == 0:
-                node_remove(node)
+                api_remove(node)
                 node_try_reclaim(node)
             node = after
 
@@ -707,7 +707,7 @@ cdef class Node:
         cdef CNode* c_node = live(self)
         if c_node.parent != NULL:
             check_not_read(c_node.owner)
-        node_remove(c_node)
+        api_remove(c_node)
 
     def before(self, *nodes):
         """Insert nodes and strings (as Text) before this node."""
@@ -1072,7 +1072,7 @@ cdef class Document(Node):
             raise HierarchyRequestError("a template's contents cannot be adopted")
         check_not_read(source.c_node.owner)
         check_not_read(self.c_doc)
-        node_remove(source.c_node)
+        api_remove(source.c_node)
         adopt_node(source.c_node, self)
         return source
 
@@ -1095,7 +1095,7 @@ cdef class Document(Node):
                 child_copy = node_clone_into(child, copy.c_doc, True)
                 if child_copy == NULL:
                     raise MemoryError()
-                node_append_child(copy.c_node, child_copy)
+                api_append_child(copy.c_node, child_copy)
                 child = child.next
         return copy
 

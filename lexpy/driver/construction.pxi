@@ -132,7 +132,8 @@ cdef class TreeConstruction:
         if self.document is None or self.document.c_doc == NULL:
             raise RuntimeError("lexpy.dom could not create a document")
         c_doc = self.document.c_doc
-        c_doc.record_sources = self.positions     # before the first node
+        # (before the first node)
+        c_doc.record_sources = sizeof(SourceRecord) if self.positions else 0
         self.insertions = []
         errors = &self.c_errors if self.collect_errors else NULL
         self.c_tokenizer = tokenizer_create(c_doc.tag_names, c_doc.attr_names,
@@ -149,7 +150,8 @@ cdef class TreeConstruction:
         if self.c_builder == NULL:
             raise MemoryError()
         tree_builder_set_positions(self.c_builder, self.positions)
-        tokenizer_set_callback(self.c_tokenizer, tree_builder_token, self.c_builder)
+        tokenizer_set_callback(self.c_tokenizer, tree_builder_token_with_positions
+                               if self.positions else tree_builder_token, self.c_builder)
         if self.byte_input:
             tree_builder_set_encoding_indicator(self.c_builder, encoding_indicated,
                                                 &self.c_bytes)

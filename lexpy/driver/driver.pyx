@@ -36,6 +36,7 @@ from lexpy.encoding.encoding cimport (
     offset_map_feed, offset_map_original, encoding_for_label)
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CDocumentFragment, ELEMENT_NODE, DOCUMENT_NODE,
+    SourceRecord,
     element_create,
     node_append_child, document_fragment_create, node_clone_into, Node,
     Document, document_new, document_take_parse_errors, node_proxy)
@@ -45,7 +46,7 @@ from lexpy.treebuilder.treebuilder cimport (
     tree_builder_token, tree_builder_set_scripts_run, tree_builder_take_script,
     tree_builder_tree_changed, tree_builder_failed, tree_builder_reparse,
     tree_builder_stopped, tree_builder_is_fragment, tree_builder_fragment_root,
-    tree_builder_set_positions)
+    tree_builder_set_positions, tree_builder_token_with_positions)
 
 
 cdef extern from "Python.h":

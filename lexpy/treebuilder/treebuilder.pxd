@@ -86,3 +86,5 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil
 # its stream offsets (the DOM's node_set_source), elements their end tags.
 # Before the first token; the document must record sources.
 cdef void tree_builder_set_positions(TreeBuilder* tb, bint on) noexcept nogil
+# The token callback then (tree_builder_token with the offsets recorded).
+cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept nogil

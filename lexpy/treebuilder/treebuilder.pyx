@@ -255,8 +255,6 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         return 0
     tb.line = token.line
     tb.column = token.column
-    if tb.positions.on:
-        positions_token(tb, token)
     if token.type & TOKEN_CONTINUATION:
         append_to_comment(tb, token)
         return 1 if tb.failed else 0
@@ -277,6 +275,7 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     process_token(tb, token)
     if tb.positions.end_tag != NULL:
         positions_end_tag_left(tb, token)
+        tb.positions.end_tag = NULL
     if token.type & TOKEN_SELF_CLOSING and is_start_tag(token) \
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
@@ -286,6 +285,13 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     if tb.reparse:
         return 2
     return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
+
+
+cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept nogil:
+    """tree_builder_token for a parse with positions (the driver's callback
+    then): the token's stream offsets first (sources.pxi)."""
+    positions_token(<TreeBuilder*> context, token)
+    return tree_builder_token(context, token)
 
 
 cdef bint tree_builder_failed(TreeBuilder* tb) noexcept nogil:

@@ -190,7 +190,8 @@ SAMPLE = [case for case in DOCUMENT_CASES if "<script" not in case.data.lower()
           and not any("adoption-agency" in error for error in case.errors)]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
 @given(st.data())
 def test_random_edits_reparse_to_the_edited_tree(draw_data):
     draw = draw_data.draw
