@@ -129,7 +129,7 @@ cdef class _SourceWriter:
         self.starts.sort()
         return 0
 
-    cdef bint terminated(self, CNode* node):
+    cdef bint terminated(self, CNode* node) except -1:
         """Whether a comment's, DOCTYPE's or processing instruction's input
         ends it (not the end of the input: more would go into it)."""
         cdef SourceRecord* record = node_source(node)
@@ -144,7 +144,7 @@ cdef class _SourceWriter:
             return False
         return self.info.stream_bytes(record.end - 1, record.end) == b">"
 
-    cdef bint ended(self, CNode* node):
+    cdef bint ended(self, CNode* node) except -1:
         """Whether an element's input ends it: an end tag, a void element,
         or a self-closing tag in SVG or MathML."""
         cdef SourceRecord* record = node_source(node)
@@ -153,7 +153,7 @@ cdef class _SourceWriter:
         return (<CElement*> node).ns != NS_HTML and record.end - record.start >= 2 \
             and self.info.stream_bytes(record.end - 2, record.end) == b"/>"
 
-    cdef bint gained_attributes(self, CNode* node):
+    cdef bint gained_attributes(self, CNode* node) except -1:
         """Whether an html or body element has attributes its start tag
         has not (a later <html> or <body> tag added them)."""
         cdef CElement* element = <CElement*> node
@@ -164,7 +164,7 @@ cdef class _SourceWriter:
         tag = self.info.stream_bytes(record.start, record.end)
         return tag is not None and len(scan_start_tag_attributes(tag)) != element.attr_count
 
-    cdef bint holds_only_its_nodes(self, CNode* node):
+    cdef bint holds_only_its_nodes(self, CNode* node) except -1:
         """Whether the stretch of input of node's extent made exactly the
         nodes of its subtree, in order."""
         cdef SourceRecord* record = node_source(node)
@@ -180,19 +180,20 @@ cdef class _SourceWriter:
         inside = bisect_left(self.starts, extent[1]) - bisect_left(self.starts, extent[0])
         return inside == self.counts[<size_t> node]
 
-    cdef void gap(self, object previous_end, object next_start):
+    cdef int gap(self, object previous_end, object next_start) except -1:
         """The input between two pieces of input, when it is whitespace no
         node of the tree came from (dropped by the parser: the newline after
         <pre>, whitespace between the head and the body, ...); other input
         there (ignored tags, or a node the API removed) is left out."""
         if previous_end is None or next_start is None or next_start <= previous_end \
                 or not self.gaps:
-            return
+            return 0
         if bisect_left(self.starts, next_start) - bisect_left(self.starts, previous_end) != 0:
-            return
+            return 0
         text = self.info.stream_bytes(previous_end, next_start)
         if text is not None and not text.strip(b" \t\n\r\x0c"):
             self.pieces.append((previous_end, next_start))
+        return 0
 
     cdef object write(self, CNode* node, object before):
         """Write node (after input ending at stream offset `before`, or
@@ -298,7 +299,7 @@ cdef str python_codec(object label):
         raise LookupError("unknown encoding: %s" % label) from None
 
 
-cdef bint same_encoding(object a, object b):
+cdef bint same_encoding(object a, object b) except -1:
     if a is None or b is None:
         return False
     return python_codec(a) == python_codec(b)

@@ -22,7 +22,7 @@ cdef object source_span_of(Node node, bint end_tag):
     return info.span(record.start, record.end)
 
 
-cdef inline bint tag_space(int c):
+cdef inline bint tag_space(int c) noexcept:
     return c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D or c == 0x20
 
 
