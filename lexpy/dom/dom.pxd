@@ -244,8 +244,10 @@ cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil
 cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nogil
 # A node whose input holds the input of nodes the parser put elsewhere (a
 # table and what was foster-parented out of it): to_source() never copies
-# its input whole.
+# its input whole. The tree builder sets the CNode.flags bit itself.
 cdef void node_source_mark_gathered(CNode* node) noexcept nogil
+cdef enum:
+    NODE_FLAG_SOURCE_GATHERED = 0x80
 # An element's end tag (kept only the first time).
 cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil
 

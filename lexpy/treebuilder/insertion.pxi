@@ -54,7 +54,7 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
             return location
         node = tb.open.elements[last_table]
         if tb.positions.on:
-            node_source_mark_gathered(&node.node)    # (positions: to_source)
+            node.node.flags |= NODE_FLAG_SOURCE_GATHERED   # (positions: to_source)
         if node.node.parent != NULL:
             location.parent = node.node.parent
             location.before = &node.node

@@ -37,7 +37,7 @@ from lexpy.dom.dom cimport (
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
     node_set_source, node_source_extend, element_set_end_source,
-    node_source_mark_gathered,
+    NODE_FLAG_SOURCE_GATHERED,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
@@ -273,9 +273,6 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         tb.text.begin = tb.text.end = 0
     tb.self_closing_acknowledged = False
     process_token(tb, token)
-    if tb.positions.end_tag != NULL:
-        positions_end_tag_left(tb, token)
-        tb.positions.end_tag = NULL
     if token.type & TOKEN_SELF_CLOSING and is_start_tag(token) \
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
@@ -290,8 +287,13 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
 cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept nogil:
     """tree_builder_token for a parse with positions (the driver's callback
     then): the token's stream offsets first (sources.pxi)."""
-    positions_token(<TreeBuilder*> context, token)
-    return tree_builder_token(context, token)
+    cdef TreeBuilder* tb = <TreeBuilder*> context
+    cdef int result
+    positions_token(tb, token)
+    result = tree_builder_token(context, token)
+    if tb.positions.end_tag != NULL:
+        positions_end_tag_left(tb, token)
+    return result
 
 
 cdef bint tree_builder_failed(TreeBuilder* tb) noexcept nogil:
