@@ -124,7 +124,7 @@ cdef class SourceMap:
         else:
             original[0] = points
 
-    cdef bint _stream_range(self, size_t* start, size_t* end):
+    cdef bint _stream_range(self, size_t* start, size_t* end) except -1:
         """Tokenizer offsets to offsets of the input's own stream: text a
         script wrote (document.write) is not in the input (False)."""
         cdef size_t at, length
