@@ -73,6 +73,7 @@ from lexpy.dom import (
     dump,
 )
 from lexpy.dom.errors import ParseError
+from lexpy.dom.source_span import SourceSpan
 from lexpy.parser import (
     MAX_SCRIPT_NESTING, Parser, ParserBusyError, ScriptNestingError, ScriptWriter, parse,
     parse_fragment)
@@ -106,6 +107,7 @@ __all__ = [
     "Selector",
     "SelectorSyntaxError",
     "SerializerError",
+    "SourceSpan",
     "Text",
     "XPath",
     "XPathEvalError",

@@ -75,6 +75,10 @@ def _arguments() -> argparse.ArgumentParser:
     p.add_argument("--fragment", metavar="CONTEXT",
                    help="parse as a fragment in this context element: a name "
                         "such as 'td', or 'svg NAME' / 'math NAME'")
+    p.add_argument("--positions", action="store_true",
+                   help="with --dump: the tree with where each node came from "
+                        "(@LINE:COL-LINE:COL of its start tag or text, then "
+                        "its end tag's)")
     p.add_argument("--no-scripting", action="store_true",
                    help="parse with the scripting flag off (<noscript> "
                         "content becomes markup)")
@@ -189,6 +193,47 @@ class _Output:
         self.stream.write(text.encode("utf-8", "surrogateescape"))
 
 
+def _span(span: Any) -> str:
+    return "%d:%d-%d:%d" % (span.line, span.column, span.end_line, span.end_column)
+
+
+def _positions_dump(tree: Any) -> str:
+    """--dump --positions: one line a node (its kind, name or data as the
+    html5lib format writes them), then @ where it came from and, for an
+    element, its end tag; nothing for nodes the parser made."""
+    lines = []
+    stack = [(child, 0) for child in reversed(list(tree.child_nodes))]
+    while stack:
+        node, depth = stack.pop()
+        kind = node.node_type
+        if kind == 1:
+            ns = node.namespace_uri
+            prefix = {"http://www.w3.org/2000/svg": "svg ",
+                      "http://www.w3.org/1998/Math/MathML": "math "}.get(ns or "", "")
+            text = "<%s%s>" % (prefix, node.local_name)
+        elif kind == 3:
+            text = '"%s"' % node.data
+        elif kind == 8:
+            text = "<!-- %s -->" % node.data
+        elif kind == 7:
+            text = "<?%s %s>" % (node.target, node.data)
+        elif kind == 10:
+            text = "<!DOCTYPE %s>" % node.name
+        else:
+            text = "#%d" % kind
+        where = ""
+        if node.source is not None:
+            where = " @" + _span(node.source)
+        if kind == 1 and node.end_source is not None:
+            where += " </@%s>" % _span(node.end_source)
+        lines.append("| %s%s%s" % ("  " * depth, text, where))
+        children = list(node.content.child_nodes) if kind == 1 and \
+            node.local_name == "template" and \
+            node.namespace_uri == "http://www.w3.org/1999/xhtml" else list(node.child_nodes)
+        stack.extend((child, depth + 1) for child in reversed(children))
+    return "\n".join(lines)
+
+
 def _run(args: argparse.Namespace, out: _Output) -> int:
     import lexpy
 
@@ -235,11 +280,12 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             tree = lexpy.parse_fragment(data, context, namespace=namespace,
                                         scripting=scripting,
                                         collect_errors=args.errors,
-                                        encoding=args.encoding)
+                                        encoding=args.encoding,
+                                        positions=args.positions)
             document = tree.owner_document
         else:
             tree = lexpy.parse(data, encoding=args.encoding, scripting=scripting,
-                               collect_errors=args.errors)
+                               collect_errors=args.errors, positions=args.positions)
             document = tree
         elapsed_ms = (time.perf_counter() - start) * 1e3
         if args.errors:
@@ -275,7 +321,8 @@ def _run(args: argparse.Namespace, out: _Output) -> int:
             elif args.markdown:
                 out.write(lexpy.to_markdown(tree, main_content=args.main_content) + "\n")
             else:
-                out.write((lexpy.dump(tree) if args.dump
+                out.write((_positions_dump(tree) if args.dump and args.positions
+                           else lexpy.dump(tree) if args.dump
                            else tree.to_html(indent=2) if args.pretty
                            else tree.to_html(minify=True) if args.minify
                            else tree.to_html()) + "\n")

@@ -42,9 +42,12 @@ Differences from ``"html5lib"`` are those of the standard since html5lib 1.1
 ProcessingInstruction, not a Comment), ``<select>`` keeps its markup, and
 so on. Scripting is off by default, as in html5lib (``<noscript>`` content
 is parsed as markup); ``BeautifulSoup(markup, builder=LexpyTreeBuilder(
-scripting=True))`` parses it as a browser with scripting does. Elements
-carry no ``sourceline``/``sourcepos`` (lexpy's nodes record no source
-positions).
+scripting=True))`` parses it as a browser with scripting does. With
+``LexpyTreeBuilder(positions=True)`` the document is parsed with lexpy's
+source positions and every tag made from a start tag gets ``sourceline`` and
+``sourcepos`` as bs4's html5lib builder gives them (the line of the tag's
+``>``, and its 0-based column); the tags the parser implied have None.
+Without it (the default) tags carry none.
 """
 from __future__ import annotations
 
@@ -106,6 +109,24 @@ _HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
 _MARKUP_TYPES = (str, bytes, bytearray, memoryview)
 
 
+def _elements_in_order(node: Any) -> Iterator[Any]:
+    """The elements under node in tree order, a template's contents as its
+    children (the order of the tree events)."""
+    stack = [iter(node.child_nodes)]
+    while stack:
+        child = next(stack[-1], None)
+        if child is None:
+            stack.pop()
+            continue
+        if child.node_type == 1:
+            yield child
+            if child.local_name == "template" and \
+                    child.namespace_uri == "http://www.w3.org/1999/xhtml":
+                stack.append(iter(child.content.child_nodes))
+            else:
+                stack.append(iter(child.child_nodes))
+
+
 def _encoding_name(label: Optional[str]) -> Optional[str]:
     """The Encoding Standard's name of a label, lower-cased (html5lib's
     spelling), or None when it is no label. A Python codec name that is no
@@ -135,15 +156,20 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
     NAME = "lexpy"
     ALTERNATE_NAMES: List[str] = []
     features: Iterable[str] = [NAME, HTML_5, HTML, PERMISSIVE]
-    #: lexpy's nodes record no source positions.
+    #: Only with positions=True (lexpy.parse(..., positions=True)).
     TRACKS_LINE_NUMBERS = False
 
-    def __init__(self, *args: Any, scripting: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, scripting: bool = False, positions: bool = False,
+                 **kwargs: Any) -> None:
         if not isinstance(scripting, bool):
             raise TypeError("scripting must be a bool, not %s"
                             % type(scripting).__name__)
+        if not isinstance(positions, bool):
+            raise TypeError("positions must be a bool, not %s"
+                            % type(positions).__name__)
         super().__init__(*args, **kwargs)
         self.scripting = scripting
+        self.positions = positions
         self._document: Optional[Tuple[object, Any]] = None
 
     # -- bs4's TreeBuilder protocol -------------------------------------------
@@ -165,7 +191,7 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
                             % type(markup).__name__)
         DetectsXMLParsedAsHTML.warn_if_markup_looks_like_xml(markup, stacklevel=3)
         if isinstance(markup, str):
-            document = lexpy.parse(markup, scripting=self.scripting)
+            document = lexpy.parse(markup, scripting=self.scripting, positions=self.positions)
             self._document = (markup, document)
             yield markup, None, None, False
             return
@@ -181,12 +207,13 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
         if default in excluded:
             default = None
         document = lexpy.parse(markup, encoding=user_specified_encoding,
-                               default_encoding=default, scripting=self.scripting)
+                               default_encoding=default, scripting=self.scripting,
+                               positions=self.positions)
         if _encoding_name(document.encoding) in excluded:
             fallback = next((e for e in ("utf-8", "windows-1252")
                              if e not in excluded), "windows-1252")
             document = lexpy.parse(markup, encoding=fallback,
-                                   scripting=self.scripting)
+                                   scripting=self.scripting, positions=self.positions)
         self._document = (markup, document)
         declared = _prescan(markup[:1024])
         yield (markup, _encoding_name(document.encoding),
@@ -202,7 +229,7 @@ class LexpyTreeBuilder(HTMLTreeBuilder):
         elif isinstance(markup, _MARKUP_TYPES):
             document = lexpy.parse(
                 bytes(markup) if isinstance(markup, (bytearray, memoryview)) else markup,
-                scripting=self.scripting)
+                scripting=self.scripting, positions=self.positions)
         else:
             raise TypeError("markup must be str or bytes, not %s"
                             % type(markup).__name__)
@@ -387,10 +414,21 @@ class _Build:
         container: Any = None
         kept = strainer is None
         last: Any = soup               # the most recent object, in parse order
+        # positions: lexpy's elements in the order of the events
+        elements = _elements_in_order(document) if self.builder.positions else None
         for event in _tree_events(document, False, True):
             if event is None:                  # an element's children end
                 parent, container, kept = stack.pop()
                 continue
+            source = None
+            if event[0] == 1 and elements is not None:
+                node = next(elements)
+                source = node.source
+                if source is None:
+                    # An element the parser implied: where the tag that
+                    # implied it is (html5lib's builder makes it there).
+                    source = next((e.source for e in _elements_in_order(node)
+                                   if e.source is not None), None)
             if event[0] == 1:
                 _, namespace, name, attributes, has_children = event
                 if not kept and not strainer.allow_tag_creation(None, name, (
@@ -401,6 +439,10 @@ class _Build:
                         stack.append((parent, container, kept))
                     continue
                 obj = make_tag(namespace, name, attributes)
+                if source is not None:
+                    # (as html5lib's builder: where the tag's ">" is)
+                    obj.sourceline = source.end_line
+                    obj.sourcepos = source.end_column - 2
             else:
                 obj = make_leaf(event, container)
                 if obj is None or not (kept or strainer.allow_string_creation(obj)):

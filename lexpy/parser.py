@@ -12,13 +12,13 @@ the confidence is tentative.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Generic, Optional, TypeVar, Union, cast, overload
+from typing import TYPE_CHECKING, Callable, Generic, List, Optional, TypeVar, Union, cast, overload
 
 from lexpy.dom import dom as _dom
 from lexpy.dom.errors import ParseError
 from lexpy.driver.driver import (
     MAX_SCRIPT_NESTING, NAMESPACES, REPARSE_WINDOW, ParserBusyError, ScriptNestingError,
-    ScriptWriter, TreeConstruction)
+    ScriptWriter, SourceMap, TreeConstruction)
 from lexpy.encoding import lookup
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ def parse(data: Input, *, encoding: Optional[str] = None,
           default_encoding: Optional[str] = None, detect_encoding: bool = True,
           scripting: bool = True, processing_instructions: bool = True,
           collect_errors: bool = False, on_script: Optional[ScriptCallback] = None,
-          external_scripts: bool = False) -> "Document":
+          external_scripts: bool = False, positions: bool = False) -> "Document":
     """Parse a whole HTML document.
 
     Args:
@@ -114,6 +114,10 @@ def parse(data: Input, *, encoding: Optional[str] = None,
             (the callback fetches and runs them): a parser-blocking one
             where the standard runs it, defer and async ones once the
             parse is over. False (the default): they are not run.
+        positions: record where each node came from (`node.source`,
+            `element.end_source`, `element.attribute_source()`) and keep
+            the input for `to_source()`. Off (the default), parsing costs
+            nothing more.
 
     Returns:
         The Document; its `encoding` names the encoding the bytes were
@@ -133,7 +137,7 @@ def parse(data: Input, *, encoding: Optional[str] = None,
                     detect_encoding=detect_encoding, scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors, on_script=on_script,
-                    external_scripts=external_scripts)
+                    external_scripts=external_scripts, positions=positions)
     if isinstance(data, str):
         parser.feed(data)
         return parser.close()
@@ -145,7 +149,8 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
                    processing_instructions: bool = True,
                    collect_errors: bool = False,
                    encoding: Optional[str] = None,
-                   default_encoding: Optional[str] = None) -> "DocumentFragment":
+                   default_encoding: Optional[str] = None,
+                   positions: bool = False) -> "DocumentFragment":
     """Parse `data` as the content of a context element (the standard's
     fragment parsing algorithm, as setting innerHTML does).
 
@@ -160,8 +165,9 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
         encoding: for bytes, the label of their encoding.
         default_encoding: for bytes, the label of the encoding to use when
             there is no byte order mark and no `encoding` (UTF-8 when None).
-        scripting, processing_instructions, collect_errors: as for
-            parse(); the errors are in the owner document's `errors`.
+        scripting, processing_instructions, collect_errors, positions: as
+            for parse(); the errors are in the owner document's `errors`,
+            the offsets count in `data`.
 
     Returns:
         A DocumentFragment holding the parsed nodes.
@@ -177,7 +183,7 @@ def parse_fragment(data: Input, context: Union[str, "Element"] = "body", *,
                     scripting=scripting,
                     processing_instructions=processing_instructions,
                     collect_errors=collect_errors, context=context,
-                    namespace=namespace)
+                    namespace=namespace, positions=positions)
     parser.feed(data)
     return parser.close()
 
@@ -225,7 +231,7 @@ class Parser(Generic[_Tree]):
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False, context: None = None,
                  namespace: None = None, on_script: Optional[ScriptCallback] = None,
-                 external_scripts: bool = False) -> None: ...
+                 external_scripts: bool = False, positions: bool = False) -> None: ...
 
     @overload
     def __init__(self: "Parser[DocumentFragment]", *, encoding: Optional[str] = None,
@@ -233,7 +239,7 @@ class Parser(Generic[_Tree]):
                  scripting: bool = True, processing_instructions: bool = True,
                  collect_errors: bool = False, context: Union[str, "Element"],
                  namespace: Optional[str] = None, on_script: None = None,
-                 external_scripts: bool = False) -> None: ...
+                 external_scripts: bool = False, positions: bool = False) -> None: ...
 
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, detect_encoding: bool = True,
@@ -241,8 +247,12 @@ class Parser(Generic[_Tree]):
                  collect_errors: bool = False,
                  context: Union[None, str, "Element"] = None,
                  namespace: Optional[str] = None, on_script: Optional[ScriptCallback] = None,
-                 external_scripts: bool = False) -> None:
+                 external_scripts: bool = False, positions: bool = False) -> None:
         _check_flag("detect_encoding", detect_encoding)
+        _check_flag("positions", positions)
+        # positions: the input as given, kept for the source map.
+        self._positions = positions
+        self._chunks: List[Union[str, bytes]] = []
         _check_flag("external_scripts", external_scripts)
         if on_script is not None and not callable(on_script):
             raise TypeError("on_script must be callable or None, not %s" % _type_name(on_script))
@@ -254,7 +264,7 @@ class Parser(Generic[_Tree]):
         self._detect_encoding = detect_encoding
         self._collect_errors = collect_errors
         self._construction = TreeConstruction(scripting, processing_instructions,
-                                              collect_errors)
+                                              collect_errors, positions)
         self._fragment = context is not None
         if self._fragment:
             _set_context(self._construction, context, namespace)
@@ -312,6 +322,8 @@ class Parser(Generic[_Tree]):
         elif kind is not self._kind:
             raise TypeError("cannot mix str and bytes chunks in one parse (this "
                             "parse was fed %s first)" % self._kind.__name__)
+        if self._positions:
+            self._chunks.append(chunk if isinstance(chunk, str) else bytes(chunk))
         if isinstance(chunk, str):
             self._construction.feed_text(chunk)
         else:
@@ -337,9 +349,14 @@ class Parser(Generic[_Tree]):
         """parse(bytes): the whole input at once (the stream need not keep
         the bytes: a re-parse reads them from `data`)."""
         self._kind = bytes
+        if self._positions:
+            self._chunks.append(data if isinstance(data, bytes) else bytes(data))
         self._start_bytes(keep_input=False)
         self._construction.parse_bytes(data)
         return self.close()
+
+    def _keep_source(self, result: Union["Document", "DocumentFragment"]) -> None:
+        _keep_source_of(self, result)
 
     def close(self) -> _Tree:
         """End of input: returns the Document (the DocumentFragment with a
@@ -367,9 +384,25 @@ class Parser(Generic[_Tree]):
                 # it again, and closed stays False.
                 self._failure = error
                 raise
+            if self._positions:
+                self._keep_source(result)
             self._result = result
         # (The overloads of __init__ tie _Tree to the context argument.)
         return cast(_Tree, self._result)
+
+
+def _keep_source_of(parser: "Parser[_Tree]", result: Union["Document", "DocumentFragment"]) -> None:
+    """positions: the Document's source map over the input as given."""
+    doc = result if isinstance(result, _dom.Document) else result.owner_document
+    if doc is None:
+        return
+    text = parser._kind is not bytes
+    original: Union[str, bytes] = (
+        "".join(cast(List[str], parser._chunks)) if text
+        else b"".join(cast(List[bytes], parser._chunks)))
+    encoding = None if text else parser._construction.encoding
+    doc.source_info = SourceMap(original, encoding, list(parser._construction.insertions))
+    parser._chunks = []
 
 
 def _check_namespace(namespace: object) -> int:

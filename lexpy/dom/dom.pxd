@@ -213,6 +213,44 @@ cdef struct CDocument:
     uint32_t attribute_snapshots  # open attribute iterators (elements.pxi):
                                   # while nonzero no value is overwritten in
                                   # place, so their copies of CAttr stay true
+    uint32_t record_sources       # positions=True: sizeof(SourceRecord),
+                                  # every node struct has one before it
+                                  # (set before the first node is made;
+                                  # never changes); else 0
+
+
+# Source positions (lexpy.parse(positions=True)): where a node came from,
+# as stream offsets (bytes of the UTF-8 the tokenizer read; the driver's
+# source map turns them into offsets into the original input, lines and
+# columns). The record sits in the arena just before the node's struct, and
+# only in a document that records sources: a document that does not pays
+# nothing. Offsets past 2**32 - 2 are not recorded (the node has none).
+cdef struct SourceRecord:
+    uint32_t start                # the start tag, the token, or a text
+    uint32_t end                  # node's first to last character
+    uint32_t end_tag_start        # an element's end tag, or SOURCE_NONE
+    uint32_t end_tag_end
+
+cdef enum:
+    SOURCE_NONE = 0xFFFFFFFF
+
+# The node's record, or NULL (made by the API or the parser itself, or a
+# document without positions).
+cdef SourceRecord* node_source(CNode* node) noexcept nogil
+# Give a node made from input its span (no-op when the document does not
+# record sources); node_source_extend moves its end (more text from
+# start to end appended: a node whose pieces are not contiguous in the input
+# is marked, and to_source() serializes it).
+cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil
+cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nogil
+# A node whose input holds the input of nodes the parser put elsewhere (a
+# table and what was foster-parented out of it): to_source() never copies
+# its input whole. The tree builder sets the CNode.flags bit itself.
+cdef void node_source_mark_gathered(CNode* node) noexcept nogil
+cdef enum:
+    NODE_FLAG_SOURCE_GATHERED = 0x80
+# An element's end tag (kept only the first time).
+cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil
 
 
 # ---------------------------------------------------------------------------
@@ -393,6 +431,9 @@ cdef class Document(Node):
                                   # c_parse_errors (made on first use)
     cdef ErrorList c_parse_errors
     cdef str encoding_name        # the `encoding` property
+    cdef public object source_info  # positions=True: the parse's source map
+                                  # (lexpy.driver: span(start, end) ->
+                                  # SourceSpan, the input...), else None
     cdef list attr_name_strs      # the str of each dynamic attribute name
                                   # id read so far (index: id minus
                                   # ATTR__LAST_STATIC; None: not yet)

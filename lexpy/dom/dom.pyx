@@ -20,6 +20,8 @@ from lexpy.core.core cimport (
 # Those returning a Python object carry no clause because Cython allows
 # none there: they always propagate the exception.
 
+from bisect import bisect_left
+
 include "arena.pxi"          # the per-document arena and node free lists
 include "nodes.pxi"          # node structs: creation, attributes, data, names
 include "tree.pxi"           # linking, iterative walks, cloning, reclaiming
@@ -30,6 +32,8 @@ include "serializer_modes.pxi"  # minified and pretty-printed output
 include "dump.pxi"           # the html5lib tree-construction test format
 include "proxies.pxi"        # Node, Document, DocumentFragment, CharacterData...
 include "elements.pxi"       # Element and its Attributes mapping
+include "sources.pxi"        # positions: SourceSpans of the source records
+include "lossless.pxi"       # to_source(): the input where nothing changed
 include "mutation.pxi"       # pre-insertion checks, insert, replace, adopt
 include "queries.pxi"        # iter(), by tag name, id and class; class_list
 include "bridges.pxi"        # the flat tree events of the bridges (bs4, html5lib, etree)

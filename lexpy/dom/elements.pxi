@@ -314,6 +314,19 @@ cdef class Element(Node):
             qualified_name = ascii_lowercase(qualified_name)
         return encode_utf8(qualified_name, "attribute name")
 
+    @property
+    def end_source(self):
+        """The SourceSpan of the element's end tag (positions=True), or
+        None where its end was implied or it has none."""
+        return source_span_of(self, True)
+
+    def attribute_source(self, name):
+        """The SourceSpans (name, value) of the attribute `name` in the
+        element's start tag (positions=True); value None for an attribute
+        written without one; None when the start tag has no such attribute
+        (or the element has no source)."""
+        return attribute_source_of(self, name)
+
     def get_attribute(self, qualified_name):
         """The value of the first attribute named `qualified_name` (ASCII
         case-insensitive on HTML elements), or None."""
@@ -346,12 +359,14 @@ cdef class Element(Node):
         name = self._attribute_key(qualified_name)
         index = find_attribute_by_qualified_name(element, name, len(name))
         if index >= 0:
+            source_changed(&element.node, NODE_SELF_CHANGED)
             if attribute_set_value(element.node.owner, &element.attrs[index],
                                    data, len(data)) != 0:
                 raise MemoryError()
             return
         local_name = document_attr_id_utf8(element.node.owner, name)
         copy = dom_copy(element.node.owner, data, len(data))
+        source_changed(&element.node, NODE_SELF_CHANGED)
         if copy == NULL or element_add_attribute(
                 element, local_name, NS__UNDEF, 0, copy, len(data)) != 0:
             raise MemoryError()
@@ -418,12 +433,14 @@ cdef class Element(Node):
         local_name = document_attr_id_utf8(c_doc, name)
         attr = element_find_attribute(element, local_name, ns)
         if attr != NULL:
+            source_changed(&element.node, NODE_SELF_CHANGED)
             if attribute_set_value(c_doc, attr, data, len(data)) != 0:
                 raise MemoryError()
             return
         if prefix is not None:
             prefix_id = document_attr_id(c_doc, prefix)
         copy = dom_copy(c_doc, data, len(data))
+        source_changed(&element.node, NODE_SELF_CHANGED)
         if copy == NULL or element_add_attribute(
                 element, local_name, ns, prefix_id, copy, len(data)) != 0:
             raise MemoryError()

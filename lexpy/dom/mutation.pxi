@@ -200,7 +200,7 @@ cdef CNode* adopt_node(CNode* c_node, Document target) except NULL:
             proxy.doc = target
         old_node = walk_next(old_node, c_node, True)
         new_node = walk_next(new_node, copy, True)
-    node_remove(c_node)
+    api_remove(c_node)
     node_try_reclaim(c_node)
     return copy
 
@@ -225,7 +225,7 @@ cdef CNode* copy_fragment_children(Node fragment, Document target) except NULL:
         if copy == NULL:
             node_try_reclaim(&holder.node)
             raise MemoryError()
-        node_append_child(&holder.node, copy)
+        api_append_child(&holder.node, copy)
         child = child.next
     return &holder.node
 
@@ -238,8 +238,8 @@ cdef int move_children(CNode* holder, Node parent) except -1:
     check_not_read(parent.c_node.owner)
     while holder.first_child != NULL:
         child = holder.first_child
-        node_remove(child)
-        node_append_child(parent.c_node, child)
+        api_remove(child)
+        api_append_child(parent.c_node, child)
     node_try_reclaim(holder)
     return 0
 
@@ -259,12 +259,12 @@ cdef int insert_node(Node parent, Node node, CNode* reference) except -1:
             next_child = child.next
             if child.owner != target.c_doc:
                 child = adopt_node(child, target)
-            node_insert_before(c_parent, child, reference)
+            api_insert_before(c_parent, child, reference)
             child = next_child
         return 0
     if c_node.owner != target.c_doc:
         c_node = adopt_node(c_node, target)
-    node_insert_before(c_parent, c_node, reference)
+    api_insert_before(c_parent, c_node, reference)
     return 0
 
 
@@ -305,7 +305,7 @@ cdef Node replace_child(Node parent, object node_object, object child_object):
     if reference == node.c_node:
         reference = node.c_node.next
     if child.c_node != node.c_node:
-        node_remove(child.c_node)
+        api_remove(child.c_node)
     insert_node(parent, node, reference)
     return child
 
@@ -317,7 +317,7 @@ cdef Node remove_child(Node parent, object child_object):
     if child.c_node.parent != parent.c_node:
         raise NotFoundError("the node is not a child of this node")
     check_not_read(child.c_node.owner)
-    node_remove(child.c_node)
+    api_remove(child.c_node)
     return child
 
 
@@ -331,14 +331,14 @@ cdef int replace_all_with_text(Node parent, object value) except -1:
     check_not_read(c_parent.owner)
     while child != NULL:
         next_child = child.next
-        node_remove(child)
+        api_remove(child)
         node_try_reclaim(child)
         child = next_child
     if len(data):
         text = text_create(c_parent.owner)
         if text == NULL or character_data_set(text, data, len(data)) != 0:
             raise MemoryError()
-        node_append_child(c_parent, &text.node)
+        api_append_child(c_parent, &text.node)
     return 0
 
 

@@ -6,6 +6,101 @@ cdef enum NodeFlags:
     NODE_DATA_BIG = 0x1       # character data lives in a BigBlock of its own
     NODE_DATA_SLACK = 0x2     # the last growth doubled: keep the capacity
     NODE_RECLAIMED = 0x4      # on a free list
+    NODE_HAS_SOURCE = 0x8     # its SourceRecord holds a span (positions)
+    NODE_SELF_CHANGED = 0x10  # positions: the API changed its attributes,
+                              # name or data since the parse (to_source)
+    NODE_CHILDREN_CHANGED = 0x20  # ... its children (inserted, removed)
+    NODE_SUBTREE_CHANGED = 0x40   # ... something in its subtree
+    NODE_SOURCE_GATHERED = 0x80   # its source holds other input between its
+                                  # pieces (foster-parented text, ...)
+
+
+# ---------------------------------------------------------------------------
+# Source records (positions): in the arena just before the node struct, in
+# a document that records sources only.
+# ---------------------------------------------------------------------------
+
+cdef inline uint8_t* node_alloc(CDocument* doc, size_t size) noexcept nogil:
+    """Arena memory for a node struct (with room for its SourceRecord in
+    front when the document records sources: record_sources is that size,
+    else 0; node_set_source fills it)."""
+    cdef size_t prefix = doc.record_sources
+    cdef uint8_t* memory = dom_alloc(doc, size + prefix)
+    return memory + prefix if memory != NULL else NULL
+
+
+cdef inline SourceRecord* record_of(CNode* node) noexcept nogil:
+    return <SourceRecord*> ((<uint8_t*> node) - sizeof(SourceRecord))
+
+
+cdef SourceRecord* node_source(CNode* node) noexcept nogil:
+    if node.flags & NODE_HAS_SOURCE:
+        return record_of(node)
+    return NULL
+
+
+cdef void node_set_source(CNode* node, size_t start, size_t end) noexcept nogil:
+    cdef SourceRecord* record
+    if not node.owner.record_sources or end >= SOURCE_NONE or start > end:
+        return
+    record = record_of(node)
+    record.start = <uint32_t> start
+    record.end = <uint32_t> end
+    record.end_tag_start = record.end_tag_end = SOURCE_NONE
+    node.flags |= NODE_HAS_SOURCE
+
+
+cdef void node_source_extend(CNode* node, size_t start, size_t end) noexcept nogil:
+    cdef SourceRecord* record
+    if not node.flags & NODE_HAS_SOURCE:
+        return
+    record = record_of(node)
+    if start != record.end:
+        node.flags |= NODE_SOURCE_GATHERED
+    if end >= SOURCE_NONE:
+        node.flags &= ~(<uint32_t> NODE_HAS_SOURCE)
+    elif end > record.end:
+        record.end = <uint32_t> end
+
+
+cdef void node_source_mark_gathered(CNode* node) noexcept nogil:
+    node.flags |= NODE_SOURCE_GATHERED
+
+
+cdef void element_set_end_source(CNode* node, size_t start, size_t end) noexcept nogil:
+    cdef SourceRecord* record
+    if not node.flags & NODE_HAS_SOURCE or end >= SOURCE_NONE:
+        return
+    record = record_of(node)
+    if record.end_tag_start == SOURCE_NONE and start >= record.end:
+        record.end_tag_start = <uint32_t> start
+        record.end_tag_end = <uint32_t> end
+
+
+cdef void node_mark_changed(CNode* node, uint32_t what) noexcept nogil:
+    """positions: the API changed `node` (NODE_SELF_CHANGED: its own
+    attributes, name or data; NODE_CHILDREN_CHANGED: its children); its
+    ancestors (a template's contents': the template's too) learn that their
+    subtree changed."""
+    node.flags |= what | NODE_SUBTREE_CHANGED
+    while True:
+        if node.parent != NULL:
+            node = node.parent
+        elif node.type == DOCUMENT_FRAGMENT_NODE and \
+                (<CDocumentFragment*> node).host != NULL:
+            node = (<CDocumentFragment*> node).host
+        else:
+            return
+        if node.flags & NODE_SUBTREE_CHANGED:
+            return
+        node.flags |= NODE_SUBTREE_CHANGED
+
+
+cdef inline void source_changed(CNode* node, uint32_t what) noexcept nogil:
+    """A change the API makes (to_source() serializes what it touched):
+    nothing in a document without positions, nor while the parser builds."""
+    if node.owner.record_sources and not node.owner.building:
+        node_mark_changed(node, what)
 
 
 cdef inline void node_init(CNode* node, uint32_t node_type,
@@ -25,7 +120,7 @@ cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil:
     cdef CDocumentFragment* fragment = <CDocumentFragment*> arena_take_free(
         &doc.arena.free_fragments)
     if fragment == NULL:
-        fragment = <CDocumentFragment*> dom_alloc(doc, sizeof(CDocumentFragment))
+        fragment = <CDocumentFragment*> node_alloc(doc, sizeof(CDocumentFragment))
         if fragment == NULL:
             return NULL
     node_init(&fragment.node, DOCUMENT_FRAGMENT_NODE, doc)
@@ -44,7 +139,7 @@ cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
     if element != NULL:
         element.attr_count = 0          # a recycled struct keeps its array
     else:
-        element = <CElement*> dom_alloc(doc, sizeof(CElement))
+        element = <CElement*> node_alloc(doc, sizeof(CElement))
         if element == NULL:
             return NULL
         element.attrs = NULL
@@ -134,6 +229,7 @@ cdef void element_remove_attribute_at(CElement* element,
                                       uint32_t index) noexcept nogil:
     if index >= element.attr_count:
         return
+    source_changed(&element.node, NODE_SELF_CHANGED)
     memmove(&element.attrs[index], &element.attrs[index + 1],
             (element.attr_count - index - 1) * sizeof(CAttr))
     element.attr_count -= 1
@@ -173,7 +269,7 @@ cdef CCharacterData* character_data_create(CDocument* doc,
     if node != NULL:
         node.length = 0                 # a recycled struct keeps its buffer
     else:
-        node = <CCharacterData*> dom_alloc(
+        node = <CCharacterData*> node_alloc(
             doc, sizeof(CProcessingInstruction)
             if node_type == PROCESSING_INSTRUCTION_NODE else sizeof(CCharacterData))
         if node == NULL:
@@ -274,6 +370,7 @@ cdef int character_data_set(CCharacterData* node, const uint8_t* data,
                             size_t length) noexcept nogil:
     """Replace a node's data."""
     cdef uint8_t* dest
+    source_changed(&node.node, NODE_SELF_CHANGED)
     node.length = 0
     dest = character_data_reserve(node, length)
     if dest == NULL:
@@ -286,7 +383,9 @@ cdef int character_data_set(CCharacterData* node, const uint8_t* data,
 
 cdef int character_data_append(CCharacterData* node, const uint8_t* data,
                                size_t length) noexcept nogil:
-    cdef uint8_t* dest = character_data_reserve(node, length)
+    cdef uint8_t* dest
+    source_changed(&node.node, NODE_SELF_CHANGED)
+    dest = character_data_reserve(node, length)
     if dest == NULL:
         return -1
     if length:
@@ -314,7 +413,7 @@ cdef CDocumentType* doctype_create(CDocument* doc) noexcept nogil:
     cdef CDocumentType* doctype = <CDocumentType*> arena_take_free(
         &doc.arena.free_doctypes)
     if doctype == NULL:
-        doctype = <CDocumentType*> dom_alloc(doc, sizeof(CDocumentType))
+        doctype = <CDocumentType*> node_alloc(doc, sizeof(CDocumentType))
         if doctype == NULL:
             return NULL
     node_init(&doctype.node, DOCUMENT_TYPE_NODE, doc)

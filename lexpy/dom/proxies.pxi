@@ -682,12 +682,12 @@ cdef class Node:
                                          (<CCharacterData*> following).length) != 0:
                     raise MemoryError()
                 after = following.next
-                node_remove(following)
+                api_remove(following)
                 node_try_reclaim(following)
                 following = after
             after = next_in_tree(node, root)
             if text.length == 0:
-                node_remove(node)
+                api_remove(node)
                 node_try_reclaim(node)
             node = after
 
@@ -724,7 +724,7 @@ cdef class Node:
         cdef CNode* c_node = live(self)
         if c_node.parent != NULL:
             check_not_read(c_node.owner)
-        node_remove(c_node)
+        api_remove(c_node)
 
     def before(self, *nodes):
         """Insert nodes and strings (as Text) before this node."""
@@ -817,6 +817,33 @@ cdef class Node:
             return serialize_html(c_node, include_self)
         return serialize_with_options(c_node, include_self, bool(minify),
                                       indent, options)
+
+    # -- positions ----------------------------------------------------------
+
+    @property
+    def source(self):
+        """Where the node came from in the input (a lexpy.SourceSpan), for
+        a document parsed with positions=True: an element's start tag, a
+        text node's first to last character, a comment's, DOCTYPE's or
+        processing instruction's token. None for nodes the parser made
+        itself (implied elements, reconstructed formatting elements) or
+        the API made, and in a document parsed without positions."""
+        return source_span_of(self, False)
+
+    def to_source(self, encoding=None):
+        """The node as the input wrote it (a document parsed with
+        positions=True): what the API has not changed since the parse is
+        the input's own text, what it changed is serialized by the
+        standard's algorithm (inside the original tags around it); the
+        output parses to the current tree. An untouched Document gives the
+        input byte for byte.
+
+        encoding: None for the input's own form (str for str input; bytes
+        in the document's encoding for bytes input), "unicode" for str, or
+        an encoding label for bytes in that encoding.
+
+        Raises ValueError for a document parsed without positions."""
+        return node_to_source(self, encoding)
 
 
 @cython.no_gc_clear
@@ -1088,7 +1115,7 @@ cdef class Document(Node):
             raise HierarchyRequestError("a template's contents cannot be adopted")
         check_not_read(source.c_node.owner)
         check_not_read(self.c_doc)
-        node_remove(source.c_node)
+        api_remove(source.c_node)
         adopt_node(source.c_node, self)
         return source
 
@@ -1111,7 +1138,7 @@ cdef class Document(Node):
                 child_copy = node_clone_into(child, copy.c_doc, True)
                 if child_copy == NULL:
                     raise MemoryError()
-                node_append_child(copy.c_node, child_copy)
+                api_append_child(copy.c_node, child_copy)
                 child = child.next
         return copy
 

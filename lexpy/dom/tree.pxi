@@ -112,6 +112,29 @@ cdef void node_append_child(CNode* parent, CNode* child) noexcept nogil:
     node_insert_before(parent, child, NULL)
 
 
+# The API's linking (mutation.pxi, proxies.pxi): the same, and in a document
+# parsed with positions the marks to_source() follows (the parser's linking
+# above pays nothing for them).
+cdef void api_remove(CNode* node) noexcept nogil:
+    if node.parent != NULL:
+        source_changed(node.parent, NODE_CHILDREN_CHANGED)
+    node_remove(node)
+
+
+cdef void api_insert_before(CNode* parent, CNode* child, CNode* reference) noexcept nogil:
+    if child.parent != NULL:
+        source_changed(child.parent, NODE_CHILDREN_CHANGED)
+    node_insert_before(parent, child, reference)
+    if parent.owner.record_sources and not parent.owner.building:
+        # (the inserted node is written by the standard's rules)
+        child.flags |= NODE_SELF_CHANGED | NODE_SUBTREE_CHANGED
+        node_mark_changed(parent, NODE_CHILDREN_CHANGED)
+
+
+cdef void api_append_child(CNode* parent, CNode* child) noexcept nogil:
+    api_insert_before(parent, child, NULL)
+
+
 # ---------------------------------------------------------------------------
 # Cloning: https://dom.spec.whatwg.org/#concept-node-clone (iteratively; a
 # template's contents are cloned with it, as the HTML standard's cloning

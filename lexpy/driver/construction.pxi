@@ -107,10 +107,17 @@ cdef class TreeConstruction:
     cdef list after_parsing
     cdef object failure
     cdef unsigned long script_thread  # the thread running the callbacks
+    # Positions: the nodes get source records; the document.write text
+    # inserted into the stream, (at, length) in order (the source map
+    # leaves it out).
+    cdef bint positions
+    cdef readonly list insertions
 
     def __cinit__(self, bint scripting=True, bint processing_instructions=True,
-                  bint collect_errors=False):
+                  bint collect_errors=False, bint positions=False):
         memset(&self.c_errors, 0, sizeof(ErrorList))
+        self.positions = positions
+        self.insertions = []
         self.scripting = scripting
         self.processing_instructions = processing_instructions
         self.collect_errors = collect_errors
@@ -125,6 +132,9 @@ cdef class TreeConstruction:
         if self.document is None or self.document.c_doc == NULL:
             raise RuntimeError("lexpy.dom could not create a document")
         c_doc = self.document.c_doc
+        # (before the first node)
+        c_doc.record_sources = sizeof(SourceRecord) if self.positions else 0
+        self.insertions = []
         errors = &self.c_errors if self.collect_errors else NULL
         self.c_tokenizer = tokenizer_create(c_doc.tag_names, c_doc.attr_names,
                                             self.processing_instructions, errors)
@@ -139,7 +149,9 @@ cdef class TreeConstruction:
         c_doc.building = 1
         if self.c_builder == NULL:
             raise MemoryError()
-        tokenizer_set_callback(self.c_tokenizer, tree_builder_token, self.c_builder)
+        tree_builder_set_positions(self.c_builder, self.positions)
+        tokenizer_set_callback(self.c_tokenizer, tree_builder_token_with_positions
+                               if self.positions else tree_builder_token, self.c_builder)
         if self.byte_input:
             tree_builder_set_encoding_indicator(self.c_builder, encoding_indicated,
                                                 &self.c_bytes)
@@ -679,6 +691,9 @@ cdef class TreeConstruction:
         if status != 0:
             check_tokenizer_status(status, self.c_builder)
             return
+        if self.positions:
+            self.insertions.append(
+                (self.insertion_points[len(self.insertion_points) - 1], length))
         for i in range(len(self.insertion_points)):
             self.insertion_points[i] += length
         if self.parser_pause or self.pending_script is not None:

@@ -31,9 +31,12 @@ from lexpy.encoding.encoding cimport (
     CONFIDENCE_CERTAIN, CHANGE_REPARSE, input_byte_stream_change_encoding,
     input_byte_stream_init, input_byte_stream_free, input_byte_stream_feed,
     input_byte_stream_finish, input_byte_stream_restart,
-    input_byte_stream_set_autodetect, encoding_name, byte_buffer_free)
+    input_byte_stream_set_autodetect, encoding_name, byte_buffer_free,
+    ByteBuffer, byte_buffer_init, OffsetMap, offset_map_init, offset_map_free,
+    offset_map_feed, offset_map_original, encoding_for_label)
 from lexpy.dom.dom cimport (
     CDocument, CNode, CElement, CDocumentFragment, ELEMENT_NODE, DOCUMENT_NODE,
+    SourceRecord,
     element_create,
     node_append_child, document_fragment_create, node_clone_into, Node,
     Document, document_new, document_take_parse_errors, node_proxy)
@@ -42,7 +45,8 @@ from lexpy.treebuilder.treebuilder cimport (
     tree_builder_set_fragment_context, tree_builder_set_encoding_indicator,
     tree_builder_token, tree_builder_set_scripts_run, tree_builder_take_script,
     tree_builder_tree_changed, tree_builder_failed, tree_builder_reparse,
-    tree_builder_stopped, tree_builder_is_fragment, tree_builder_fragment_root)
+    tree_builder_stopped, tree_builder_is_fragment, tree_builder_fragment_root,
+    tree_builder_set_positions, tree_builder_token_with_positions)
 
 
 cdef extern from "Python.h":
@@ -51,6 +55,7 @@ cdef extern from "Python.h":
 
 include "scripts.pxi"              # script execution points, document.write
 include "construction.pxi"         # TreeConstruction: one parse, for lexpy.parser
+include "source_map.pxi"           # positions: stream offsets to the input's
 
 
 # The C API of driver.pxd, for lexpy.driver._testing (test builds).

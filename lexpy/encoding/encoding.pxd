@@ -252,3 +252,38 @@ cdef EncodingChange input_byte_stream_change_encoding(
 cdef int input_byte_stream_restart(InputByteStream* stream, const uint8_t* input,
                                    size_t length, const uint8_t** output,
                                    size_t* output_length) except -1 nogil
+
+
+# ---------------------------------------------------------------------------
+# Offsets into the original input (positions: lexpy.parse(positions=True),
+# and any consumer of the tokenizer's stream offsets, e.g. a rewriter)
+# ---------------------------------------------------------------------------
+
+# The tokenizer counts offsets in the UTF-8 it reads (the decoder's output);
+# an OffsetMap decodes the same bytes again and records where each decoded
+# character came from: the original offset of a stream offset is
+# `stream + delta`, the delta changing only at checkpoints (a BOM, a
+# character whose encoded length differs from its UTF-8 length, U+FFFD for
+# invalid bytes). Valid UTF-8 records no checkpoint and is not copied byte
+# by byte. Feed it the input as given (chunks split anywhere) with the
+# encoding the parse ended with: it decodes with a BOM sniff, as a parse
+# from the first byte does.
+cdef struct OffsetMap:
+    StreamDecoder decoder
+    size_t consumed           # original bytes fed so far
+    size_t produced           # UTF-8 bytes out so far
+    size_t pending            # original offset of the next character's first byte
+    size_t* points            # checkpoints: pairs (stream offset, original
+    size_t count              # offset) in order; count pairs
+    size_t capacity
+    ByteBuffer scratch
+
+cdef void offset_map_init(OffsetMap* map, int encoding) noexcept nogil
+cdef void offset_map_free(OffsetMap* map) noexcept nogil
+# Decode a chunk (the end of the input when `last`), appending its UTF-8 to
+# `stream` (NULL: not kept). 0, or -1 when out of memory.
+cdef int offset_map_feed(OffsetMap* map, const uint8_t* chunk, size_t length,
+                         bint last, ByteBuffer* stream) except -1 nogil
+# The original offset of a stream offset (a character boundary of the
+# output so far, or its end); never past the input fed.
+cdef size_t offset_map_original(OffsetMap* map, size_t stream_offset) noexcept nogil

@@ -11,7 +11,7 @@ C API the parser driver cimports.
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
-from libc.string cimport memcpy, memcmp
+from libc.string cimport memcpy, memcmp, memset
 
 from lexpy.encoding.encoding_ids cimport *
 
@@ -30,4 +30,5 @@ include "sniffing.pxi"           # BOM sniff, prescan, the sniffing algorithm
 include "changing.pxi"           # changing the encoding while parsing
 include "autodetection.pxi"      # autodetecting UTF-8 when nothing declares an encoding
 include "input_stream.pxi"       # the input byte stream the driver feeds
+include "offset_map.pxi"         # stream offsets back to the original input
 include "api.pxi"                # the Python API

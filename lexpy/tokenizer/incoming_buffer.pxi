@@ -188,6 +188,19 @@ cdef size_t tokenizer_token_offset(Tokenizer* t) noexcept nogil:
     return t.buf_abs + t.current_token.begin
 
 
+cdef size_t tokenizer_data_offset(Tokenizer* t) noexcept nogil:
+    return t.buf_abs
+
+
+cdef void tokenizer_token_span(Tokenizer* t, size_t* start,
+                               size_t* end) noexcept nogil:
+    if t.current_token == NULL:
+        start[0] = end[0] = t.pos
+        return
+    start[0] = t.buf_abs + t.current_token.begin
+    end[0] = t.buf_abs + t.current_token.end
+
+
 cdef size_t tokenizer_settled_offset(Tokenizer* t) noexcept nogil:
     return t.own_abs if t.own_len > 0 else t.stream_end
 

@@ -204,3 +204,19 @@ cdef size_t tokenizer_errors_lost(Tokenizer* tokenizer) noexcept nogil
 # emitted).
 cdef size_t tokenizer_token_offset(Tokenizer* tokenizer) noexcept nogil
 cdef size_t tokenizer_settled_offset(Tokenizer* tokenizer) noexcept nogil
+
+# Source offsets of a token, for positions (lexpy.parse(positions=True)) and
+# any other consumer that needs them (a streaming rewriter): every range of
+# the Token (begin/end, text_begin/text_end, an attribute's name_begin ...
+# value_end) is an index into token.data; token.data[0] is at this stream
+# offset (bytes of UTF-8 fed so far, counted from 0; document.write text
+# inserted by tokenizer_insert counts too). So the token spans the stream
+# offsets [base + token.begin, base + token.end). Valid during the callback.
+# Stream offsets become offsets into the original input (bytes in their own
+# encoding, or code points of a str) through lexpy.encoding's OffsetMap
+# (encoding.pxd).
+cdef size_t tokenizer_data_offset(Tokenizer* tokenizer) noexcept nogil
+# The stream offsets of the token being handled: its first byte and one past
+# its last (tokenizer_data_offset + token.begin / token.end).
+cdef void tokenizer_token_span(Tokenizer* tokenizer, size_t* start,
+                               size_t* end) noexcept nogil

@@ -171,6 +171,8 @@ cdef CDocumentType* insert_doctype(TreeBuilder* tb, Token* token) noexcept nogil
             tb, token.data + token.system_id_begin,
             token.system_id_end - token.system_id_begin, flags,
             &doctype.system_id_length)
+    if tb.positions.on:
+        positions_set_token(tb, &doctype.node, token)
     node_append_child(&tb.document.node, &doctype.node)
     return doctype
 

@@ -53,6 +53,8 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
             location.parent = &tb.open.elements[0].node
             return location
         node = tb.open.elements[last_table]
+        if tb.positions.on:
+            node.node.flags |= NODE_FLAG_SOURCE_GATHERED   # (positions: to_source)
         if node.node.parent != NULL:
             location.parent = node.node.parent
             location.before = &node.node
@@ -107,6 +109,8 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     if element == NULL:
         tb.failed = True
         return NULL
+    if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
+        positions_set_token(tb, &element.node, token)
     if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
         tb.failed = True
         return element
@@ -311,6 +315,8 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
         character_data_commit(node, convert_text(token.data + token.text_begin,
                                                  length, token.data_flags,
                                                  destination))
+    if tb.positions.on:
+        positions_set_token(tb, &node.node, token)
     insert_at(location, &node.node)
     tb.last_comment = node if token.tag_id == TAG__COMMENT else NULL
     if token.tag_id == TAG__PROCESSING_INSTRUCTION:
@@ -325,7 +331,12 @@ cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef size_t length = token.text_end - token.text_begin
     cdef size_t room
     cdef uint8_t* destination
-    if node == NULL or length == 0:
+    if node == NULL:
+        return
+    if tb.positions.on:
+        node_source_extend(&node.node, tb.positions.token_base + token.begin,
+                           tb.positions.token_base + token.end)
+    if length == 0:
         return
     room = conversion_room(length, token.data_flags)
     destination = character_data_reserve(node, room)

