@@ -788,6 +788,11 @@ class Rewriter(RewriterCore):
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
            text: Optional[Callable[[TextChunk], Any]] = None,
            comments: Optional[Callable[[Comment], Any]] = None) -> "Rewriter":
+        """Call `element` with each element that `selectors` (a selector
+        list a stream can decide; SelectorSyntaxError names a construct
+        that needs content not seen yet) matches, at its start tag, and
+        `text`/`comments` with the text chunks and comments inside it.
+        Before the first feed() only; returns the rewriter."""
         self._check_open("on")
         if self._started:
             raise ValueError("handlers must be registered before the first feed()")
@@ -800,6 +805,9 @@ class Rewriter(RewriterCore):
                     text: Optional[Callable[[TextChunk], Any]] = None,
                     comments: Optional[Callable[[Comment], Any]] = None,
                     end: Optional[Callable[[DocumentEnd], Any]] = None) -> "Rewriter":
+        """Handlers for the whole document: the doctype, every text chunk,
+        every comment, and `end` (which may append content) once the input
+        has ended. Before the first feed() only; returns the rewriter."""
         self._check_open("on_document")
         if self._started:
             raise ValueError("handlers must be registered before the first feed()")
@@ -830,6 +838,9 @@ class Rewriter(RewriterCore):
                      bool(self._doctype or self._doc_text or self._doc_comments or scoped))
 
     def feed(self, data: Input) -> bytes:
+        """Rewrite the next chunk of input (split anywhere); returns the
+        output ready so far (b"" with a sink). A handler's exception
+        propagates and finishes the rewriter."""
         self._check_open("feed")
         if not self._started:
             self._start()
@@ -840,6 +851,8 @@ class Rewriter(RewriterCore):
         return self._take()
 
     def close(self) -> bytes:
+        """End of input: runs the end events of the elements still open
+        and the document's end handlers; returns the rest of the output."""
         self._check_open("close")
         if not self._started:
             self._start()
