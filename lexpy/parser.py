@@ -401,7 +401,7 @@ def _keep_source_of(parser: "Parser[_Tree]", result: Union["Document", "Document
         "".join(cast(List[str], parser._chunks)) if text
         else b"".join(cast(List[bytes], parser._chunks)))
     encoding = None if text else parser._construction.encoding
-    doc.source_info = SourceMap(original, encoding, list(parser._construction.insertions))
+    doc._source_info = SourceMap(original, encoding, list(parser._construction.insertions))
     parser._chunks = []
 
 

@@ -431,7 +431,7 @@ cdef class Document(Node):
                                   # c_parse_errors (made on first use)
     cdef ErrorList c_parse_errors
     cdef str encoding_name        # the `encoding` property
-    cdef public object source_info  # positions=True: the parse's source map
+    cdef public object _source_info  # positions=True: the parse's source map
                                   # (lexpy.driver: span(start, end) ->
                                   # SourceSpan, the input...), else None
     cdef list attr_name_strs      # the str of each dynamic attribute name

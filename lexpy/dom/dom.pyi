@@ -108,7 +108,7 @@ class Node:
 
 @disjoint_base
 class Document(Node):
-    source_info: Any
+    _source_info: Any
     @property
     def errors(self) -> List[ParseError]: ...
     @property

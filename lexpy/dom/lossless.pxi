@@ -258,7 +258,7 @@ cdef object node_to_source(Node node, object encoding):
     """Node.to_source()."""
     cdef CNode* c_node = live(node)
     cdef Document doc = document_of(node)
-    cdef object info = doc.source_info
+    cdef object info = doc._source_info
     cdef _SourceWriter writer
     cdef bint text_output
     if info is None or not c_node.owner.record_sources:

@@ -1,6 +1,6 @@
 # Positions (lexpy.parse(positions=True)): the Python face of the source
 # records (nodes.pxi). The record holds stream offsets; the Document's
-# source_info (the parse's source map, made by lexpy.driver) turns them into
+# _source_info (the parse's source map, made by lexpy.driver) turns them into
 # SourceSpans of the original input, and gives the input itself for
 # to_source() (serializer modes: lossless.pxi).
 
@@ -12,7 +12,7 @@ cdef object source_span_of(Node node, bint end_tag):
     cdef object info
     if record == NULL:
         return None
-    info = document_of(node).source_info
+    info = document_of(node)._source_info
     if info is None:
         return None
     if end_tag:
@@ -88,7 +88,7 @@ cdef object attribute_source_of(Node element, object name):
         raise TypeError("the attribute name must be a str, not %s" % type(name).__name__)
     if record == NULL:
         return None
-    info = document_of(element).source_info
+    info = document_of(element)._source_info
     if info is None:
         return None
     tag = info.stream_bytes(record.start, record.end)

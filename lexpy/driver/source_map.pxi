@@ -1,5 +1,5 @@
 # Positions (lexpy.parse(positions=True)): the parse's source map, the
-# Document's source_info. Not in the standard.
+# Document's _source_info. Not in the standard.
 #
 # The tree builder records stream offsets (bytes of the UTF-8 the tokenizer
 # read); this turns them into SourceSpans of the input as given. It keeps
@@ -18,7 +18,7 @@ cdef enum:
 
 cdef class SourceMap:
     """Where the stream offsets of one parse are in its input (internal:
-    the Document's source_info)."""
+    the Document's _source_info)."""
     cdef readonly object original       # the input as given: bytes or str
     cdef readonly object encoding       # the encoding's name (bytes input), or None
     cdef list insertions                # (at, length) of document.write text
