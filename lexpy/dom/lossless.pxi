@@ -251,6 +251,12 @@ cdef class _SourceWriter:
             if tags:
                 self.pieces.append(ls_tag(node, True))
                 return None
+            if node.next != NULL and (<CElement*> node).tag_id != TAG_HEAD:
+                # An implied body or html written without its tags, with
+                # nodes after it (comments after </body> or </html>): its
+                # end tag keeps them out of it on the reparse.
+                self.pieces.append(ls_tag(node, True))
+                return None
         return before
 
 
