@@ -33,6 +33,68 @@ cdef bint is_implied_root(CNode* node) noexcept nogil:
                                        or element.tag_id == TAG_BODY)
 
 
+cdef bint has_implied_end(CElement* element) noexcept nogil:
+    """An element of the standard's "generate implied end tags" list (but
+    the template elements'): an end of one the parser implied is implied
+    again by what implied it (other implied ends, of formatting elements or
+    in tables, depend on the elements around)."""
+    cdef int tag = element.tag_id
+    return element.ns == NS_HTML and (
+        tag == TAG_DD or tag == TAG_DT or tag == TAG_LI or tag == TAG_OPTGROUP
+        or tag == TAG_OPTION or tag == TAG_P or tag == TAG_RB or tag == TAG_RP
+        or tag == TAG_RT or tag == TAG_RTC)
+
+
+cdef bint implies_body(CNode* node) noexcept nogil:
+    """Whether node, written first after the head, opens the body on the
+    reparse (the "after head" insertion mode: a comment, whitespace or a
+    head element's start tag does not)."""
+    cdef CElement* element
+    if node == NULL:
+        return False
+    if node.type == ELEMENT_NODE:
+        element = <CElement*> node
+        if element.ns != NS_HTML:
+            return True
+        return not (element.tag_id == TAG_BASE or element.tag_id == TAG_BASEFONT
+                    or element.tag_id == TAG_BGSOUND or element.tag_id == TAG_LINK
+                    or element.tag_id == TAG_META or element.tag_id == TAG_NOFRAMES
+                    or element.tag_id == TAG_SCRIPT or element.tag_id == TAG_STYLE
+                    or element.tag_id == TAG_TEMPLATE or element.tag_id == TAG_TITLE
+                    or element.tag_id == TAG_HEAD or element.tag_id == TAG_HTML
+                    or element.tag_id == TAG_BODY or element.tag_id == TAG_FRAMESET)
+    return node.type == TEXT_NODE and starts_with_non_space(node)
+
+
+cdef bint starts_with_non_space(CNode* text) noexcept nogil:
+    cdef CCharacterData* data = <CCharacterData*> text
+    if data.length == 0:
+        return False
+    return not (data.data[0] == 0x20 or data.data[0] == 0x09 or data.data[0] == 0x0A
+                or data.data[0] == 0x0C or data.data[0] == 0x0D)
+
+
+cdef int resolve_implied_ends(list pieces) except -1:
+    """The pending end tags ([tag, offset] pieces) of elements whose end
+    the parser implied: dropped where the next piece kept is the input
+    right after the element's (which implied the end in the input and
+    implies it again), else written."""
+    cdef Py_ssize_t index = len(pieces) - 1
+    following = None
+    while index >= 0:
+        piece = pieces[index]
+        if type(piece) is list:
+            if type(following) is tuple and following[0] == piece[1]:
+                pieces[index] = ""
+                index -= 1
+                continue
+            pieces[index] = piece[0]
+            piece = piece[0]
+        following = piece
+        index -= 1
+    return 0
+
+
 cdef str ls_tag(CNode* node, bint end):
     """The standard's serialization of a node's start (or end) alone."""
     cdef Buffer out
@@ -225,6 +287,21 @@ cdef class _SourceWriter:
             tags = False
         if node.type == ELEMENT_NODE and record != NULL and self.gained_attributes(node):
             node.flags |= NODE_SELF_CHANGED
+        if not tags and (<CElement*> node).tag_id == TAG_BODY and node.first_child != NULL \
+                and not implies_body(ls_first_child(node)):
+            # An implied body whose first child would go into the head (or
+            # the html element) on the reparse: the input that implied the
+            # body ("</body>" before "<title>" in "after head" mode) is kept
+            # where it is the only input between, else "<body>" is written.
+            first = self.extents.get(<size_t> ls_first_child(node))
+            if before is not None and first is not None and first[0] > before \
+                    and bisect_left(self.starts, first[0]) \
+                    == bisect_left(self.starts, before):
+                self.pieces.append((before, first[0]))
+                before = first[0]
+            else:
+                self.pieces.append(ls_tag(node, False))
+                before = None
         if node.type == ELEMENT_NODE:
             if record != NULL and not node.flags & NODE_SELF_CHANGED:
                 self.gap(before, record.start)
@@ -249,7 +326,16 @@ cdef class _SourceWriter:
                 self.pieces.append((record.end_tag_start, record.end_tag_end))
                 return record.end_tag_end
             if tags:
-                self.pieces.append(ls_tag(node, True))
+                if record != NULL and before is not None \
+                        and not node.flags & NODE_SELF_CHANGED \
+                        and has_implied_end(<CElement*> node):
+                    # An end the parser implied (no end tag in the input)
+                    # after the element's input: written only where the
+                    # next piece is not the input that followed it (which
+                    # implies it again; see resolve_implied_ends).
+                    self.pieces.append([ls_tag(node, True), before])
+                else:
+                    self.pieces.append(ls_tag(node, True))
                 return None
             if node.next != NULL and (<CElement*> node).tag_id != TAG_HEAD:
                 # An implied body or html written without its tags, with
@@ -294,6 +380,7 @@ cdef object node_to_source(Node node, object encoding):
             python_codec(encoding), "xmlcharrefreplace")
     writer.measure(c_node)
     writer.write(c_node, None)
+    resolve_implied_ends(writer.pieces)
     return info.assemble(writer.pieces, text_output, encoding)
 
 
