@@ -3,12 +3,14 @@
 # (no syntax tree: a long chain such as 1+1+...+1 is a loop, never a deep
 # structure). Python-level: it runs once per expression text.
 #
-# Nesting -- parentheses, predicates, function arguments -- is parsed by
-# recursion bounded by MAX_NESTING (a few hundred C frames at most): deeper
-# text is an XPathSyntaxError with the offset, never a RecursionError or a
-# crash. (The evaluator does not recurse: evaluate.pxi, drive().)
+# Nesting -- parentheses, predicates, function arguments -- is kept on an
+# explicit stack of open contexts (Compiler.compile()), not on the C or
+# Python stack: its cost is memory in proportion to the text. At most
+# MAX_NESTING contexts may be open at once; deeper text is an
+# XPathSyntaxError with the offset, never a RecursionError or a crash.
+# (The evaluator does not recurse either: evaluate.pxi, drive().)
 
-DEF MAX_NESTING = 64
+DEF MAX_NESTING = 100000
 
 cdef enum OpKind:
     OP_NUMBER = 1                 # push number
@@ -170,19 +172,62 @@ cdef dict EXSLT_FUNCTIONS = {
 }
 
 
-class _NestingTooDeep(Exception):
-    pass
+# The compiler's contexts (an expression open until its closing token) and
+# states (what the next tokens may be).
+DEF CTX_TOP = 0                   # the whole expression, up to the end
+DEF CTX_PAREN = 1                 # '(' Expr ')'
+DEF CTX_PREDICATE = 2             # '[' Expr ']'
+DEF CTX_ARGUMENTS = 3             # FunctionName '(' Expr (',' Expr)* ')'
+
+DEF S_OPERAND = 0                 # a UnaryExpr (a PathExpr after '|')
+DEF S_STEP = 1                    # a location step
+DEF S_AFTER_STEP = 2              # '/' or '//' and a step, or the path's end
+DEF S_AFTER_PRIMARY = 3           # a filter's predicates
+DEF S_AFTER_FILTER = 4            # '/' or '//' after a filter expression, or its end
+DEF S_OPERATOR = 5                # a binary operator, or the context's end
+
+# Binding strength of the binary operators (OrExpr ... UnionExpr) and of
+# unary minus, which binds below '|' and above '*' (UnaryExpr).
+DEF PREC_NEGATE = 7
+cdef dict BINARY_OPERATORS = {
+    u"or": (1, OP_OR), u"and": (2, OP_AND),
+    u"=": (3, OP_EQUAL), u"!=": (3, OP_NOT_EQUAL),
+    u"<": (4, OP_LESS), u"<=": (4, OP_LESS_OR_EQUAL),
+    u">": (4, OP_GREATER), u">=": (4, OP_GREATER_OR_EQUAL),
+    u"+": (5, OP_ADD), u"-": (5, OP_SUBTRACT),
+    u"*": (6, OP_MULTIPLY), u"div": (6, OP_DIVIDE), u"mod": (6, OP_MODULO),
+    u"|": (8, OP_UNION),
+}
+
+
+cdef class _Context:
+    """An open context of the compiler: its pending operators
+    ([precedence, op, the or/and jump op, negations]) and the static types
+    of its finished operands."""
+    cdef int kind
+    cdef list operators
+    cdef list types
+    cdef list owner                # CTX_PREDICATE: the step or filter it belongs to
+    cdef list saved_block          # CTX_PREDICATE: the enclosing block
+    cdef bint saved_uses_position
+    cdef tuple call                # CTX_ARGUMENTS: the function's token
+    cdef list argument_types
+
+    def __cinit__(self, int kind):
+        self.kind = kind
+        self.operators = []
+        self.types = []
+        self.argument_types = []
 
 
 cdef class Compiler:
-    """One pass over the tokens: recursive descent whose nesting is bounded,
-    emitting postfix ops into the block being compiled."""
+    """One pass over the tokens without recursion, emitting postfix ops
+    into the block being compiled."""
     cdef list tokens
     cdef Py_ssize_t pos
     cdef str text
     cdef dict namespaces
     cdef dict extensions
-    cdef int depth
     cdef list block                # ops of the block being compiled: [kind, arg, count, number]
     cdef list block_stack
     cdef list position_stack       # per open block: uses position()/last()
@@ -205,7 +250,6 @@ cdef class Compiler:
         self.pos = 0
         self.namespaces = namespaces or {}
         self.extensions = extensions or {}
-        self.depth = 0
         self.block = []
         self.block_stack = []
         self.position_stack = []
@@ -291,122 +335,213 @@ cdef class Compiler:
     # -- the grammar -------------------------------------------------------
 
     cdef compile(self):
-        cdef int value_type
-        try:
-            value_type = self.parse_expr()
-        except _NestingTooDeep:
-            raise XPathSyntaxError(u"expression nested more than %d deep" % MAX_NESTING,
-                                   self.text, (<tuple> self.tokens[self.pos])[2]) from None
-        if self.peek()[0] != T_END:
-            self.error(u"unexpected %r" % (self.peek()[1],))
-        self.blocks.append(self.block)
-        return value_type
+        """The whole expression: a loop over an explicit stack of open
+        contexts (the expression itself, '(', '[', a call's arguments)
+        with an operator stack each (precedence climbing), emitting the
+        same postfix ops a recursive descent would. Nesting costs memory
+        in proportion to the text, never C or Python stack; it is bounded
+        by MAX_NESTING open contexts."""
+        cdef list contexts = [_Context(CTX_TOP)]
+        cdef _Context ctx
+        cdef int state = S_OPERAND
+        cdef int value_type = 0
+        cdef bint after_union = False
+        cdef Py_ssize_t negations
+        cdef tuple token
+        cdef object binary
+        cdef list owner
+        while True:
+            ctx = <_Context> contexts[len(contexts) - 1]
+            if state == S_OPERAND:
+                # UnaryExpr ::= UnionExpr | '-' UnaryExpr (after '|': a PathExpr).
+                if not after_union:
+                    negations = 0
+                    while self.at(T_OPERATOR, u"-"):
+                        self.pos += 1
+                        negations += 1
+                    if negations:
+                        ctx.operators.append([PREC_NEGATE, OP_NEGATE, None, negations])
+                after_union = False
+                # PathExpr: an absolute or relative location path, or a filter.
+                if self.at(T_OPERATOR, u"/"):
+                    self.pos += 1
+                    self.emit(OP_ROOT)
+                    state = S_STEP if self.starts_step() else S_AFTER_STEP
+                elif self.at(T_OPERATOR, u"//"):
+                    self.pos += 1
+                    self.emit(OP_ROOT)
+                    self.emit_double_slash()
+                    state = S_STEP
+                elif self.starts_step():
+                    self.emit(OP_CONTEXT)
+                    state = S_STEP
+                else:
+                    token = self.peek()
+                    if token[0] == T_VARIABLE:
+                        self.pos += 1
+                        self.emit(OP_VARIABLE, self.intern_string(token[1]))
+                        value_type = TYPE_ANY
+                        state = S_AFTER_PRIMARY
+                    elif token[0] == T_LITERAL:
+                        self.pos += 1
+                        self.emit(OP_LITERAL, self.intern_string(token[1]))
+                        value_type = TYPE_STRING
+                        state = S_AFTER_PRIMARY
+                    elif token[0] == T_NUMBER:
+                        self.pos += 1
+                        self.emit(OP_NUMBER, 0, 0, token[1])
+                        value_type = TYPE_NUMBER
+                        state = S_AFTER_PRIMARY
+                    elif token[0] == T_PUNCT and token[1] == u"(":
+                        self.pos += 1
+                        self.open(contexts, _Context(CTX_PAREN))
+                    elif token[0] == T_FUNCTION:
+                        self.pos += 1
+                        self.expect_punct(u"(")
+                        ctx = _Context(CTX_ARGUMENTS)
+                        ctx.call = token
+                        if self.at(T_PUNCT, u")"):
+                            self.pos += 1
+                            value_type = self.finish_call(ctx)
+                            state = S_AFTER_PRIMARY
+                        else:
+                            self.open(contexts, ctx)
+                    elif token[0] == T_END:
+                        self.error(u"unexpected end of the expression")
+                    else:
+                        self.error(u"expected an expression, not %r" % (token[1],))
+            elif state == S_STEP:
+                owner = self.begin_step()
+                if owner is None:
+                    state = S_AFTER_STEP
+                elif self.at(T_PUNCT, u"["):
+                    self.open_predicate(contexts, owner)
+                    state = S_OPERAND
+                else:
+                    self.finish_step(owner)
+                    state = S_AFTER_STEP
+            elif state == S_AFTER_STEP:
+                if self.at(T_OPERATOR, u"/"):
+                    self.pos += 1
+                    state = S_STEP
+                elif self.at(T_OPERATOR, u"//"):
+                    self.pos += 1
+                    self.emit_double_slash()
+                    state = S_STEP
+                else:
+                    ctx.types.append(TYPE_NODESET)
+                    state = S_OPERATOR
+            elif state == S_AFTER_PRIMARY:
+                # FilterExpr ::= PrimaryExpr Predicate*
+                if self.at(T_PUNCT, u"["):
+                    self.open_predicate(contexts, [AXIS_FILTER, []])
+                    state = S_OPERAND
+                else:
+                    state = S_AFTER_FILTER
+            elif state == S_AFTER_FILTER:
+                if self.at(T_OPERATOR, u"/"):
+                    self.pos += 1
+                    state = S_STEP
+                elif self.at(T_OPERATOR, u"//"):
+                    self.pos += 1
+                    self.emit_double_slash()
+                    state = S_STEP
+                else:
+                    ctx.types.append(value_type)
+                    state = S_OPERATOR
+            else:
+                # S_OPERATOR: a binary operator continues the context's
+                # expression; anything else ends it.
+                token = self.peek()
+                binary = BINARY_OPERATORS.get(token[1]) if token[0] == T_OPERATOR else None
+                if binary is not None:
+                    self.pos += 1
+                    self.reduce(ctx, (<tuple> binary)[0])
+                    if (<tuple> binary)[1] == OP_OR or (<tuple> binary)[1] == OP_AND:
+                        self.mark_exists(<int> ctx.types[len(ctx.types) - 1])
+                        self.emit((<tuple> binary)[1])
+                        ctx.operators.append([(<tuple> binary)[0], (<tuple> binary)[1],
+                                              self.block[len(self.block) - 1], 0])
+                    else:
+                        ctx.operators.append([(<tuple> binary)[0], (<tuple> binary)[1], None, 0])
+                    after_union = (<tuple> binary)[1] == OP_UNION
+                    state = S_OPERAND
+                    continue
+                self.reduce(ctx, 0)
+                value_type = ctx.types.pop()
+                if ctx.kind == CTX_TOP:
+                    if token[0] != T_END:
+                        self.error(u"unexpected %r" % (token[1],))
+                    self.blocks.append(self.block)
+                    return value_type
+                if ctx.kind == CTX_PAREN:
+                    self.expect_punct(u")")
+                    contexts.pop()
+                    state = S_AFTER_PRIMARY
+                elif ctx.kind == CTX_ARGUMENTS:
+                    ctx.argument_types.append(value_type)
+                    if self.at(T_PUNCT, u","):
+                        self.pos += 1
+                        state = S_OPERAND
+                    else:
+                        self.expect_punct(u")")
+                        contexts.pop()
+                        value_type = self.finish_call(ctx)
+                        state = S_AFTER_PRIMARY
+                else:
+                    self.expect_punct(u"]")
+                    contexts.pop()
+                    owner = ctx.owner
+                    (<list> owner[1 if owner[0] == AXIS_FILTER else 5]).append(
+                        self.finish_predicate(ctx, value_type))
+                    if self.at(T_PUNCT, u"["):
+                        self.open_predicate(contexts, owner)
+                        state = S_OPERAND
+                    elif owner[0] == AXIS_FILTER:
+                        self.finish_filter(owner)
+                        value_type = TYPE_NODESET
+                        state = S_AFTER_FILTER
+                    else:
+                        self.finish_step(owner)
+                        state = S_AFTER_STEP
 
-    cdef int parse_expr(self) except 0:
-        cdef int value_type
-        self.depth += 1
-        if self.depth > MAX_NESTING:
-            raise _NestingTooDeep()
-        value_type = self.parse_or()
-        self.depth -= 1
-        return value_type
+    cdef int open(self, list contexts, _Context ctx) except -1:
+        # (The whole expression is not nesting; the error points at the
+        # '(' or '[' just read, the one too deep.)
+        if len(contexts) > MAX_NESTING:
+            self.error(u"expression nested more than %d deep" % MAX_NESTING,
+                       (<tuple> self.tokens[self.pos - 1])[2])
+        contexts.append(ctx)
+        return 0
 
-    cdef int parse_or(self) except 0:
-        cdef int value_type = self.parse_and()
-        cdef list jump
-        while self.at(T_OPERATOR, u"or"):
-            self.pos += 1
-            self.mark_exists(value_type)
-            self.emit(OP_OR)
-            jump = self.block[-1]
-            self.mark_exists(self.parse_and())
-            self.emit(OP_TO_BOOLEAN)
-            jump[1] = len(self.block)
-            value_type = TYPE_BOOLEAN
-        return value_type
-
-    cdef int parse_and(self) except 0:
-        cdef int value_type = self.parse_equality()
-        cdef list jump
-        while self.at(T_OPERATOR, u"and"):
-            self.pos += 1
-            self.mark_exists(value_type)
-            self.emit(OP_AND)
-            jump = self.block[-1]
-            self.mark_exists(self.parse_equality())
-            self.emit(OP_TO_BOOLEAN)
-            jump[1] = len(self.block)
-            value_type = TYPE_BOOLEAN
-        return value_type
-
-    cdef int parse_equality(self) except 0:
-        cdef int value_type = self.parse_relational()
-        cdef str op
-        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"=", u"!="):
-            op = self.peek()[1]
-            self.pos += 1
-            self.parse_relational()
-            self.emit(OP_EQUAL if op == u"=" else OP_NOT_EQUAL)
-            value_type = TYPE_BOOLEAN
-        return value_type
-
-    cdef int parse_relational(self) except 0:
-        cdef int value_type = self.parse_additive()
-        cdef str op
-        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"<", u"<=", u">", u">="):
-            op = self.peek()[1]
-            self.pos += 1
-            self.parse_additive()
-            self.emit(OP_LESS if op == u"<" else OP_LESS_OR_EQUAL if op == u"<="
-                      else OP_GREATER if op == u">" else OP_GREATER_OR_EQUAL)
-            value_type = TYPE_BOOLEAN
-        return value_type
-
-    cdef int parse_additive(self) except 0:
-        cdef int value_type = self.parse_multiplicative()
-        cdef str op
-        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"+", u"-"):
-            op = self.peek()[1]
-            self.pos += 1
-            self.parse_multiplicative()
-            self.emit(OP_ADD if op == u"+" else OP_SUBTRACT)
-            value_type = TYPE_NUMBER
-        return value_type
-
-    cdef int parse_multiplicative(self) except 0:
-        cdef int value_type = self.parse_unary()
-        cdef str op
-        while self.peek()[0] == T_OPERATOR and self.peek()[1] in (u"*", u"div", u"mod"):
-            op = self.peek()[1]
-            self.pos += 1
-            self.parse_unary()
-            self.emit(OP_MULTIPLY if op == u"*" else OP_DIVIDE if op == u"div" else OP_MODULO)
-            value_type = TYPE_NUMBER
-        return value_type
-
-    cdef int parse_unary(self) except 0:
-        cdef Py_ssize_t negations = 0
-        cdef int value_type
-        while self.at(T_OPERATOR, u"-"):
-            self.pos += 1
-            negations += 1
-        value_type = self.parse_union()
-        if negations:
-            # -(-x) is still number(x): negate twice at most.
-            self.emit(OP_NEGATE)
-            if negations % 2 == 0:
+    cdef int reduce(self, _Context ctx, int precedence) except -1:
+        """Emits the context's pending operators that bind at least as
+        tightly as `precedence` (all of them are left-associative)."""
+        cdef list operator
+        cdef int kind
+        cdef list types = ctx.types
+        while ctx.operators and (<list> ctx.operators[len(ctx.operators) - 1])[0] >= precedence:
+            operator = ctx.operators.pop()
+            kind = operator[1]
+            if kind == OP_NEGATE:
+                # -(-x) is still number(x): negate twice at most.
                 self.emit(OP_NEGATE)
-            value_type = TYPE_NUMBER
-        return value_type
-
-    cdef int parse_union(self) except 0:
-        cdef int value_type = self.parse_path()
-        while self.at(T_OPERATOR, u"|"):
-            self.pos += 1
-            self.parse_path()
-            self.emit(OP_UNION)
-            value_type = TYPE_NODESET
-        return value_type
+                if operator[3] % 2 == 0:
+                    self.emit(OP_NEGATE)
+                types[len(types) - 1] = TYPE_NUMBER
+                continue
+            if kind == OP_OR or kind == OP_AND:
+                self.mark_exists(<int> types.pop())
+                self.emit(OP_TO_BOOLEAN)
+                (<list> operator[2])[1] = len(self.block)
+                types[len(types) - 1] = TYPE_BOOLEAN
+                continue
+            types.pop()
+            self.emit(kind)
+            types[len(types) - 1] = (
+                TYPE_NODESET if kind == OP_UNION
+                else TYPE_NUMBER if kind >= OP_ADD else TYPE_BOOLEAN)
+        return 0
 
     cdef bint starts_step(self):
         cdef tuple token = self.peek()
@@ -414,71 +549,29 @@ cdef class Compiler:
             return True
         return token[0] == T_PUNCT and token[1] in (u"@", u".", u"..")
 
-    cdef int parse_path(self) except 0:
-        cdef int value_type
-        if self.at(T_OPERATOR, u"/"):
-            self.pos += 1
-            self.emit(OP_ROOT)
-            if self.starts_step():
-                self.parse_relative()
-            return TYPE_NODESET
-        if self.at(T_OPERATOR, u"//"):
-            self.pos += 1
-            self.emit(OP_ROOT)
-            self.emit_double_slash()
-            self.parse_relative()
-            return TYPE_NODESET
-        if self.starts_step():
-            self.emit(OP_CONTEXT)
-            self.parse_relative()
-            return TYPE_NODESET
-        value_type = self.parse_filter()
-        if self.at(T_OPERATOR, u"/") or self.at(T_OPERATOR, u"//"):
-            if self.at(T_OPERATOR, u"//"):
-                self.pos += 1
-                self.emit_double_slash()
-            else:
-                self.pos += 1
-            self.parse_relative()
-            value_type = TYPE_NODESET
-        return value_type
-
     cdef void emit_double_slash(self):
         self.steps.append([AXIS_DESCENDANT_OR_SELF, TEST_NODE, -1, -1, -1, [], False, False])
         self.emit(OP_STEP, len(self.steps) - 1)
         self.last_was_double_slash = True
 
-    cdef int parse_relative(self) except -1:
-        self.parse_step()
-        while True:
-            if self.at(T_OPERATOR, u"/"):
-                self.pos += 1
-            elif self.at(T_OPERATOR, u"//"):
-                self.pos += 1
-                self.emit_double_slash()
-            else:
-                return 0
-            self.parse_step()
-
-    cdef int parse_step(self) except -1:
+    cdef list begin_step(self):
+        """A step's axis and node test; returns the step under construction
+        (its predicates follow), or None for '.' and '..' (emitted)."""
         cdef tuple token = self.peek()
         cdef int axis = AXIS_CHILD
         cdef int test, name = -1, ns = -1, target = -1
-        cdef list predicates = []
-        cdef bint positional = False
         cdef str prefix, local
-        cdef list previous
         cdef bint after_double_slash = self.last_was_double_slash
         if token[0] == T_PUNCT and token[1] == u".":
             self.pos += 1
             self.steps.append([AXIS_SELF, TEST_NODE, -1, -1, -1, [], False, False])
             self.emit(OP_STEP, len(self.steps) - 1)
-            return 0
+            return None
         if token[0] == T_PUNCT and token[1] == u"..":
             self.pos += 1
             self.steps.append([AXIS_PARENT, TEST_NODE, -1, -1, -1, [], False, False])
             self.emit(OP_STEP, len(self.steps) - 1)
-            return 0
+            return None
         if token[0] == T_PUNCT and token[1] == u"@":
             self.pos += 1
             axis = AXIS_ATTRIBUTE
@@ -516,14 +609,20 @@ cdef class Compiler:
             self.expect_punct(u")")
         else:
             self.error(u"expected a node test")
-        while self.at(T_PUNCT, u"["):
-            predicates.append(self.parse_predicate())
+        return [axis, test, name, ns, target, [], after_double_slash]
+
+    cdef int finish_step(self, list owner) except -1:
+        cdef int axis = owner[0], test = owner[1], name = owner[2], ns = owner[3]
+        cdef int target = owner[4]
+        cdef list predicates = owner[5]
+        cdef bint positional = False
+        cdef list previous
         for index in predicates:
             if (<list> self.predicates[index])[1]:
                 positional = True
         # '//x' without a positional predicate is 'descendant::x' (one walk
         # instead of the children of every node, and already in order).
-        if after_double_slash and axis == AXIS_CHILD and not positional \
+        if owner[6] and axis == AXIS_CHILD and not positional \
                 and self.block and self.block[-1][0] == OP_STEP:
             previous = self.steps[self.block[-1][1]]
             if previous[0] == AXIS_DESCENDANT_OR_SELF and previous[1] == TEST_NODE \
@@ -534,24 +633,27 @@ cdef class Compiler:
         self.emit(OP_STEP, len(self.steps) - 1)
         return 0
 
-    cdef int parse_predicate(self) except -1:
-        """'[' Expr ']': compiled into a block of its own; returns the
-        predicate's index."""
-        cdef int value_type
-        cdef list block
-        cdef bint positional
-        cdef long index = 0
+    cdef int open_predicate(self, list contexts, list owner) except -1:
+        """'[' Expr ']': compiled into a block of its own (the context
+        keeps the enclosing block until its ']')."""
+        cdef _Context ctx = _Context(CTX_PREDICATE)
         self.pos += 1
-        self.block_stack.append(self.block)
-        self.position_stack.append(self.uses_position)
+        ctx.owner = owner
+        ctx.saved_block = self.block
+        ctx.saved_uses_position = self.uses_position
+        self.open(contexts, ctx)
         self.block = []
         self.uses_position = False
-        value_type = self.parse_expr()
-        self.expect_punct(u"]")
+        return 0
+
+    cdef int finish_predicate(self, _Context ctx, int value_type) except -1:
+        """Closes the predicate's block; returns the predicate's index."""
+        cdef list block = self.block
+        cdef bint positional
+        cdef long index = 0
         positional = self.uses_position or value_type == TYPE_NUMBER or value_type == TYPE_ANY
         if not positional:
             self.mark_exists(value_type)
-        block = self.block
         if len(block) == 1 and block[0][0] == OP_NUMBER:
             number = block[0][3]
             # A position is a whole number from 1 (and far below 2^62):
@@ -559,73 +661,31 @@ cdef class Compiler:
             index = <long> number if 1 <= number < 4e18 and number == <long> number else -1
         self.blocks.append(block)
         self.predicates.append([len(self.blocks) - 1, positional, index])
-        self.block = self.block_stack.pop()
-        self.uses_position = self.position_stack.pop()
+        self.block = ctx.saved_block
+        self.uses_position = ctx.saved_uses_position
         return len(self.predicates) - 1
 
-    cdef int parse_filter(self) except 0:
-        cdef int value_type = self.parse_primary()
-        cdef list predicates = []
+    cdef int finish_filter(self, list owner) except -1:
+        cdef list predicates = owner[1]
         cdef bint positional = False
-        if not self.at(T_PUNCT, u"["):
-            return value_type
-        while self.at(T_PUNCT, u"["):
-            predicates.append(self.parse_predicate())
         for index in predicates:
             if (<list> self.predicates[index])[1]:
                 positional = True
         self.steps.append([AXIS_FILTER, TEST_NODE, -1, -1, -1, predicates, False, positional])
         self.emit(OP_FILTER, len(self.steps) - 1)
-        return TYPE_NODESET
-
-    cdef int parse_primary(self) except 0:
-        cdef tuple token = self.peek()
-        cdef int value_type
-        if token[0] == T_VARIABLE:
-            self.pos += 1
-            self.emit(OP_VARIABLE, self.intern_string(token[1]))
-            return TYPE_ANY
-        if token[0] == T_LITERAL:
-            self.pos += 1
-            self.emit(OP_LITERAL, self.intern_string(token[1]))
-            return TYPE_STRING
-        if token[0] == T_NUMBER:
-            self.pos += 1
-            self.emit(OP_NUMBER, 0, 0, token[1])
-            return TYPE_NUMBER
-        if token[0] == T_PUNCT and token[1] == u"(":
-            self.pos += 1
-            value_type = self.parse_expr()
-            self.expect_punct(u")")
-            return value_type
-        if token[0] == T_FUNCTION:
-            return self.parse_call()
-        if token[0] == T_END:
-            self.error(u"unexpected end of the expression")
-        self.error(u"expected an expression, not %r" % (token[1],))
         return 0
 
-    cdef int parse_call(self) except 0:
-        cdef tuple token = self.peek()
+    cdef int finish_call(self, _Context ctx) except 0:
+        """The call whose arguments are compiled; returns its type."""
+        cdef tuple token = ctx.call
         cdef object prefix = token[1][0]
         cdef str local = token[1][1]
         cdef Py_ssize_t offset = token[2]
-        cdef int count = 0, value_type
-        cdef list types = []
+        cdef list types = ctx.argument_types
+        cdef int count = len(types)
         cdef object spec = None
         cdef object uri = None
         cdef str shown = local if prefix is None else u"%s:%s" % (prefix, local)
-        self.pos += 1
-        self.expect_punct(u"(")
-        if not self.at(T_PUNCT, u")"):
-            while True:
-                types.append(self.parse_expr())
-                count += 1
-                if self.at(T_PUNCT, u","):
-                    self.pos += 1
-                    continue
-                break
-        self.expect_punct(u")")
         if prefix is not None:
             uri = self.namespaces.get(prefix)
             if uri is None and prefix == u"re":
