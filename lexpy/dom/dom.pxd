@@ -386,8 +386,8 @@ cdef inline bint element_attribute_is(CElement* element, lxp_attr_id_t name,
 
 # The document's id of a namespace URI (static ids first, then the ones
 # API-made nodes added), or NO_SUCH_NAMESPACE when no node of the document
-# can be in it; "" is NS__UNDEF. Inline: the query layers (xpath; the
-# selectors have their own copy) bind prefixes with it.
+# can be in it; "" is NS__UNDEF. Inline: the query layers (xpath and the
+# selectors) bind prefixes with it.
 cdef enum:
     NO_SUCH_NAMESPACE = 0xFFFFFFFF
 

@@ -209,9 +209,6 @@ cdef IndexEntry* index_slot(IndexTable* table, CNode* node, uint32_t key,
     return entry
 
 
-DEF NO_SUCH_NAMESPACE = 0x7FFFFFF0     # a namespace URI no node of the document has
-
-
 cdef int context_init(MatchContext* ctx, Program* program, CDocument* doc,
                       CNode* scope) noexcept nogil:
     """Bind the program's names to the document's ids. 0, or -1 when out
@@ -248,7 +245,10 @@ cdef int context_init(MatchContext* ctx, Program* program, CDocument* doc,
                 doc.tag_names, program.text + slot.exact.offset, slot.exact.length, False)
     for i in range(program.namespace_count):
         uri = &program.namespaces[i]
-        ctx.namespace_ids[i] = namespace_id_of(doc, program.text + uri.offset, uri.length)
+        # (The DOM's lookup, shared with lexpy.xpath: NO_SUCH_NAMESPACE is
+        # an id no node has.)
+        ctx.namespace_ids[i] = document_namespace_lookup(
+            doc, program.text + uri.offset, uri.length)
     return 0
 
 
@@ -271,27 +271,6 @@ cdef void context_free(MatchContext* ctx) noexcept nogil:
     ctx.name_ids = NULL
     ctx.namespace_ids = NULL
     ctx.candidates = NULL
-
-
-cdef uint32_t namespace_id_of(CDocument* doc, const uint8_t* uri, size_t length) noexcept nogil:
-    """The document's id of a namespace URI, NS__UNDEF for "", or
-    NO_SUCH_NAMESPACE."""
-    cdef uint32_t ns
-    cdef const uint8_t* name
-    cdef size_t n
-    cdef NameTable* table
-    if length == 0:
-        return NS__UNDEF
-    for ns in range(1, NS__LAST_STATIC):
-        if strlen(lxp_ns_uri[ns]) == length and memcmp(lxp_ns_uri[ns], uri, length) == 0:
-            return ns
-    table = doc.namespaces
-    if table != NULL:
-        for ns in range(table.first_id, table.first_id + table.count):
-            name = name_table_get(table, ns, &n)
-            if name != NULL and n == length and memcmp(name, uri, length) == 0:
-                return ns
-    return NO_SUCH_NAMESPACE
 
 
 # -- tree steps ---------------------------------------------------------------

@@ -21,7 +21,7 @@ from lexpy.dom.dom cimport (
     node_proxy, next_in_tree, next_element_in_tree, element_find_attribute,
     bytes_equal, value_has_token, element_has_attribute as has_attribute,
     element_attribute_is as attribute_is,
-    element_local_name,
+    element_local_name, document_namespace_lookup,
     ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, DOCUMENT_NODE,
     DOCUMENT_FRAGMENT_NODE, QUIRKS)
 
