@@ -341,7 +341,6 @@ cdef class Evaluation:
     cdef int bind(self, XPath program, CDocument* doc, CNode* root) except -1:
         cdef uint32_t i, count = program.name_count + 1
         cdef Py_ssize_t strings = len(program.utf8) + 1
-        cdef NameSlot* slot
         cdef bytes data
         self.program = program
         self.root = root
@@ -366,6 +365,21 @@ cdef class Evaluation:
             data = <bytes> program.utf8[i]
             self.binding.string_data[i] = <const uint8_t*> PyBytes_AS_STRING(data)
             self.binding.string_length[i] = <size_t> PyBytes_GET_SIZE(data)
+        self.bind_names()
+        for i in range(program.namespace_count):
+            index = program.namespace_strings[i]
+            self.binding.namespace_ids[i] = document_namespace_lookup(
+                doc, self.binding.string_data[index], self.binding.string_length[index])
+            self.binding.namespace_is_xhtml[i] = self.binding.namespace_ids[i] == NS_HTML
+        return 0
+
+    cdef int bind_names(self) except -1:
+        """The document's ids of the program's names (0: no node has it);
+        again when the evaluation interns names (re:match())."""
+        cdef XPath program = self.program
+        cdef CDocument* doc = self.binding.doc
+        cdef NameSlot* slot
+        cdef uint32_t i
         for i in range(program.name_count):
             slot = &program.names[i]
             self.binding.tag_lower[i] = tag_id_by_name(
@@ -380,11 +394,6 @@ cdef class Evaluation:
             self.binding.attr_exact[i] = attr_id_by_name(
                 doc.attr_names, self.binding.string_data[slot.exact],
                 self.binding.string_length[slot.exact], False)
-        for i in range(program.namespace_count):
-            index = program.namespace_strings[i]
-            self.binding.namespace_ids[i] = document_namespace_lookup(
-                doc, self.binding.string_data[index], self.binding.string_length[index])
-            self.binding.namespace_is_xhtml[i] = self.binding.namespace_ids[i] == NS_HTML
         return 0
 
     cdef int ensure_order(self) except -1:

@@ -129,6 +129,74 @@ cdef int regex_flags(object flags) except -1:
     return result
 
 
+cdef list regex_matches(str text, str pattern, str flags):
+    """The strings of EXSLT re:match() (https://exslt.org/regexp/functions/match/),
+    as lxml gives them: without 'g', the match and then each group ('' for
+    one that took no part); with 'g', each match (the concatenation of its
+    groups when the expression has groups)."""
+    cdef object compiled = _re.compile(pattern, regex_flags(flags))
+    if u"g" in flags:
+        return [u"".join(found) if isinstance(found, tuple) else found
+                for found in compiled.findall(text)]
+    match = compiled.search(text)
+    if match is None:
+        return []
+    return [match.group(0)] + [g if g is not None else u"" for g in match.groups()]
+
+
+cdef NodeSet match_elements(Evaluation ev, list texts):
+    """re:match()'s node-set as lxml makes it: the <match> children (each
+    with a text node, an empty one too) of a new <matches> element, made in
+    the document's arena outside its tree (evaluate.pxi's document order
+    numbers that tree after the context's)."""
+    cdef CDocument* doc = ev.binding.doc
+    cdef NodeSet result = NodeSet.__new__(NodeSet)
+    cdef lxp_tag_id_t matches_id, match_id
+    cdef CElement* matches
+    cdef CElement* match
+    cdef CCharacterData* data
+    cdef uint8_t* room
+    cdef bytes utf8
+    cdef NodeRef ref
+    if not texts:
+        return result
+    matches_id = tag_id_by_name(doc.tag_names, <const uint8_t*> b"matches", 7, False)
+    match_id = tag_id_by_name(doc.tag_names, <const uint8_t*> b"match", 5, False)
+    if matches_id == 0 or match_id == 0:
+        # Interning changes the document's name table, which only the one
+        # reader may do (the DOM's readers rule: another thread reads it now).
+        if doc.readers > 1:
+            raise RuntimeError("re:match() needs the names 'matches' and 'match' in the "
+                               "document while another thread reads it")
+        matches_id = tag_id_by_name(doc.tag_names, <const uint8_t*> b"matches", 7, True)
+        match_id = tag_id_by_name(doc.tag_names, <const uint8_t*> b"match", 5, True)
+        if matches_id == 0 or match_id == 0:
+            raise MemoryError()
+        ev.bind_names()                   # name tests of 'match' now find them
+    matches = element_create(doc, matches_id, NS_HTML)
+    if matches == NULL:
+        raise MemoryError()
+    ref.attr = 0
+    for text in texts:
+        utf8 = (<str> text).encode(u"utf-8", u"surrogatepass")
+        match = element_create(doc, match_id, NS_HTML)
+        data = text_create(doc)
+        if match == NULL or data == NULL:
+            raise MemoryError()
+        if PyBytes_GET_SIZE(utf8):
+            room = character_data_reserve(data, <size_t> PyBytes_GET_SIZE(utf8))
+            if room == NULL:
+                raise MemoryError()
+            memcpy(room, PyBytes_AS_STRING(utf8), <size_t> PyBytes_GET_SIZE(utf8))
+            character_data_commit(data, <size_t> PyBytes_GET_SIZE(utf8))
+        node_append_child(<CNode*> match, <CNode*> data)
+        node_append_child(<CNode*> matches, <CNode*> match)
+        ref.node = <CNode*> match
+        if node_list_push(&result.nodes, ref) != 0:
+            raise MemoryError()
+    return result
+
+
 cdef bint has_class(NodeRef context, list classes) except -1:
     """parsel's has-class(): the context element's class attribute has every
     one of the classes (split on ASCII whitespace)."""
@@ -244,17 +312,13 @@ cdef object call_function(Evaluation ev, uint32_t function, Py_ssize_t extension
         return _re.search(to_string(args[1]), to_string(args[0]),
                           regex_flags(to_string(args[2]) if count == 3 else u"")) is not None
     if function == FN_RE_MATCH:
-        flags = to_string(args[2]) if count == 3 else u""
-        text = to_string(args[0])
-        if u"g" in flags:
-            return [m.group(0) for m in _re.finditer(to_string(args[1]), text, regex_flags(flags))]
-        match = _re.search(to_string(args[1]), text, regex_flags(flags))
-        if match is None:
-            return []
-        return [match.group(0)] + [g if g is not None else u"" for g in match.groups()]
+        return match_elements(ev, regex_matches(
+            to_string(args[0]), to_string(args[1]), to_string(args[2]) if count == 3 else u""))
     if function == FN_RE_REPLACE:
+        # As lxml has it (what parsel's users write): the replacement is a
+        # template of Python's re.sub, so a backslash and a digit is a group.
         flags = to_string(args[2])
-        return _re.sub(to_string(args[1]), to_string(args[3]).replace(u"\\", u"\\\\"),
+        return _re.sub(to_string(args[1]), to_string(args[3]),
                        to_string(args[0]), 0 if u"g" in flags else 1, regex_flags(flags))
     if function >= FN_SET_DIFFERENCE and function <= FN_SET_TRAILING:
         return set_function(ev, function, args)

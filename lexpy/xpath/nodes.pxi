@@ -328,6 +328,8 @@ cdef struct OrderMap:
     CNode** keys
     size_t* ordinals
     size_t capacity               # a power of two, or 0 (not built)
+    size_t count                  # nodes in it
+    size_t next                   # the ordinal the next tree added starts at
 
 
 cdef inline size_t order_slot(CNode* node, size_t mask) noexcept nogil:
@@ -335,46 +337,82 @@ cdef inline size_t order_slot(CNode* node, size_t mask) noexcept nogil:
     return (h ^ (h >> 29)) & mask
 
 
-cdef int order_map_build(OrderMap* order, CNode* root) noexcept nogil:
-    """Preorder ordinals of every node of the tree at `root`: O(n). 0, or
-    -1 when out of memory."""
-    cdef size_t count = 0, capacity = 16, ordinal = 0, i, mask
+cdef int order_map_add_tree(OrderMap* order, CNode* root) noexcept nogil:
+    """Numbers every node of the tree at `root` in preorder, after every
+    node already in the map (grown to twice its nodes): O(n + the map). 0,
+    or -1 when out of memory."""
+    cdef size_t count = 0, capacity = order.capacity if order.capacity else 16, i, j, mask
+    cdef CNode** keys
+    cdef size_t* ordinals
     cdef CNode* node = root
     while node != NULL:
         count += 1
         node = next_in_tree(node, root)
-    while capacity < 2 * count:
+    while capacity < 2 * (order.count + count):
         capacity *= 2
-    order.keys = <CNode**> calloc(capacity, sizeof(CNode*))
-    order.ordinals = <size_t*> malloc(capacity * sizeof(size_t))
-    if order.keys == NULL or order.ordinals == NULL:
+    if capacity != order.capacity:
+        keys = <CNode**> calloc(capacity, sizeof(CNode*))
+        ordinals = <size_t*> malloc(capacity * sizeof(size_t))
+        if keys == NULL or ordinals == NULL:
+            free(keys)
+            free(ordinals)
+            return -1
+        mask = capacity - 1
+        for j in range(order.capacity):
+            if order.keys[j] != NULL:
+                i = order_slot(order.keys[j], mask)
+                while keys[i] != NULL:
+                    i = (i + 1) & mask
+                keys[i] = order.keys[j]
+                ordinals[i] = order.ordinals[j]
         free(order.keys)
         free(order.ordinals)
-        order.keys = NULL
-        order.ordinals = NULL
-        return -1
-    order.capacity = capacity
-    mask = capacity - 1
+        order.keys = keys
+        order.ordinals = ordinals
+        order.capacity = capacity
+    mask = order.capacity - 1
     node = root
     while node != NULL:
         i = order_slot(node, mask)
         while order.keys[i] != NULL:
             i = (i + 1) & mask
         order.keys[i] = node
-        order.ordinals[i] = ordinal
-        ordinal += 1
+        order.ordinals[i] = order.next
+        order.next += 1
         node = next_in_tree(node, root)
+    order.count += count
     return 0
 
 
-cdef inline size_t order_of(OrderMap* order, CNode* node) noexcept nogil:
+cdef int order_map_build(OrderMap* order, CNode* root) noexcept nogil:
+    """Preorder ordinals of every node of the tree at `root`: O(n). 0, or
+    -1 when out of memory."""
+    return order_map_add_tree(order, root)
+
+
+cdef inline size_t order_lookup(OrderMap* order, CNode* node) noexcept nogil:
     cdef size_t mask = order.capacity - 1
     cdef size_t i = order_slot(node, mask)
     while order.keys[i] != NULL:
         if order.keys[i] == node:
             return order.ordinals[i]
         i = (i + 1) & mask
-    return <size_t> -1                    # not in this tree: last
+    return <size_t> -1
+
+
+cdef size_t order_of(OrderMap* order, CNode* node) noexcept nogil:
+    cdef size_t ordinal = order_lookup(order, node)
+    cdef CNode* root = node
+    if ordinal != <size_t> -1:
+        return ordinal
+    # A node of another tree of the document (re:match()'s results, a
+    # detached node an extension function gave, template contents): its
+    # whole tree is numbered after the trees met before, once.
+    while root.parent != NULL:
+        root = root.parent
+    if order_map_add_tree(order, root) != 0:
+        return <size_t> -1                # out of memory: last
+    return order_lookup(order, node)
 
 
 cdef struct SortItem:

@@ -23,6 +23,8 @@ from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, CCharacterData, CProcessingInstruction, Node,
     node_proxy, next_in_tree, element_find_attribute, element_local_name,
     document_namespace_lookup, NO_SUCH_NAMESPACE,
+    element_create, text_create, character_data_reserve, character_data_commit,
+    node_append_child,
     ELEMENT_NODE, TEXT_NODE, CDATA_SECTION_NODE, COMMENT_NODE, PROCESSING_INSTRUCTION_NODE,
     DOCUMENT_NODE, DOCUMENT_TYPE_NODE, DOCUMENT_FRAGMENT_NODE)
 
