@@ -122,6 +122,25 @@ cdef inline CNode* skip_doctypes(CNode* node) noexcept nogil:
     return node
 
 
+cdef inline CNode* next_in_model(CNode* node, CNode* root) noexcept nogil:
+    """The next node of the data model in preorder within root's subtree
+    (root NULL: to the end of the tree)."""
+    node = next_in_tree(node, root)
+    while node != NULL and node.type == DOCUMENT_TYPE_NODE:
+        node = next_in_tree(node, root)
+    return node
+
+
+cdef inline bint hand_out(AxisWalk* walk, CNode* node, NodeRef* out) noexcept nogil:
+    """The walk's step to `node`, or its end when there is none."""
+    if node == NULL:
+        walk.state = 2
+        return False
+    walk.current = node
+    out.node = node
+    return True
+
+
 cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
     """The next node of the axis in its proximity order (reverse document
     order on ancestor, ancestor-or-self, preceding, preceding-sibling),
@@ -140,14 +159,11 @@ cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
     if axis == AXIS_CHILD:
         if walk.start.attr:
             return False
+        if walk.state == 2:
+            return False
         node = start.first_child if walk.state == 0 else walk.current.next
         walk.state = 1
-        node = skip_doctypes(node)
-        if node == NULL:
-            return False
-        walk.current = node
-        out.node = node
-        return True
+        return hand_out(walk, skip_doctypes(node), out)
     if axis == AXIS_DESCENDANT or axis == AXIS_DESCENDANT_OR_SELF:
         if walk.state == 0:
             walk.state = 1
@@ -159,15 +175,7 @@ cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
                 return True
         if walk.state == 2 or walk.start.attr:
             return False
-        node = next_in_tree(walk.current, start)
-        while node != NULL and node.type == DOCUMENT_TYPE_NODE:
-            node = next_in_tree(node, start)
-        if node == NULL:
-            walk.state = 2
-            return False
-        walk.current = node
-        out.node = node
-        return True
+        return hand_out(walk, next_in_model(walk.current, start), out)
     if axis == AXIS_PARENT:
         if walk.state:
             return False
@@ -196,12 +204,7 @@ cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
             walk.current = start
             out.node = start
             return True
-        node = walk.current.parent
-        if node == NULL:
-            return False
-        walk.current = node
-        out.node = node
-        return True
+        return hand_out(walk, walk.current.parent, out)
     if axis == AXIS_FOLLOWING_SIBLING or axis == AXIS_PRECEDING_SIBLING:
         if walk.start.attr or walk.state == 2:
             return False
@@ -210,13 +213,7 @@ cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
         node = node.next if axis == AXIS_FOLLOWING_SIBLING else node.prev
         while node != NULL and node.type == DOCUMENT_TYPE_NODE:
             node = node.next if axis == AXIS_FOLLOWING_SIBLING else node.prev
-        if node == NULL:
-            walk.current = start
-            walk.state = 2
-            return False
-        walk.current = node
-        out.node = node
-        return True
+        return hand_out(walk, node, out)
     if axis == AXIS_FOLLOWING:
         if walk.state == 2:
             return False
@@ -229,16 +226,11 @@ cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
             while node != NULL and node.next == NULL:
                 node = node.parent
             node = node.next if node != NULL else NULL
+            while node != NULL and node.type == DOCUMENT_TYPE_NODE:
+                node = next_in_tree(node, NULL)
         else:
-            node = next_in_tree(walk.current, NULL)
-        while node != NULL and node.type == DOCUMENT_TYPE_NODE:
-            node = next_in_tree(node, NULL)
-        if node == NULL:
-            walk.state = 2
-            return False
-        walk.current = node
-        out.node = node
-        return True
+            node = next_in_model(walk.current, NULL)
+        return hand_out(walk, node, out)
     if axis == AXIS_PRECEDING:
         if walk.state == 2:
             return False
@@ -262,9 +254,7 @@ cdef bint axis_next(AxisWalk* walk, NodeRef* out) noexcept nogil:
                     continue
             if node.type != DOCUMENT_TYPE_NODE:
                 break
-        walk.current = node
-        out.node = node
-        return True
+        return hand_out(walk, node, out)
     if axis == AXIS_ATTRIBUTE:
         if walk.start.attr or start.type != ELEMENT_NODE:
             return False
