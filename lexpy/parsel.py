@@ -6,9 +6,13 @@ engine behind the API Scrapy users write (``response.xpath()``,
 that type-checks against parsel accepts them. HTML input (``text=`` or
 ``body=`` bytes, sniffed as browsers do) is parsed by lexpy and queried by
 lexpy's XPath 1.0 engine (``node.xpath``; ``body=`` without ``encoding=`` is
-sniffed as browsers do, where parsel assumes UTF-8); CSS queries are translated to
-XPath by parsel's own translator (its ``::text`` and ``::attr()``) and run
-there too. JSON, ``type="text"`` and ``type="xml"`` input keep parsel's own
+sniffed as browsers do, where parsel assumes UTF-8). CSS queries run on
+lexpy's own selector engine, with parsel's ``::text`` and ``::attr(name)``
+endings (lexpy.selectors.values) read as parsel's translation reads them:
+descendant-or-self of the selector's node, one node-set in tree order;
+the results' ``_expr`` is the CSS text. Selectors the standard's grammar
+rejects but cssselect reads (``#1``) go through parsel's translator to
+lexpy's XPath. JSON, ``type="text"`` and ``type="xml"`` input keep parsel's own
 behaviour (lxml's XML parser). ``get()`` of an element is its HTML
 serialization by the standard's algorithm (libxml2 writes some attributes
 and characters differently).
@@ -26,13 +30,18 @@ from __future__ import annotations
 
 import builtins
 import json
-from typing import Any, Dict, Mapping, Optional
+import re
+import sys
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import jmespath  # type: ignore[import-untyped]
 import parsel
 from parsel.selector import CannotDropElementWithoutParent, CannotRemoveElementWithoutRoot
 
 import lexpy
+from lexpy.selectors.selectors import SelectorSyntaxError
+from lexpy.selectors.values import ValueSelector
+from lexpy.xpath.xpath import _smart_string
 
 __all__ = ["LexpyDownloaderMiddleware", "Selector", "SelectorList", "lexpy_response_class"]
 
@@ -88,6 +97,9 @@ class Selector(parsel.Selector):
                 # No encoding given: sniffed as browsers do (a BOM, a <meta>
                 # in the first 1024 bytes, UTF-8 detection, then windows-1252).
                 parsed = _document_element(lexpy.parse(bytes(body), encoding=encoding))
+        elif root is not _NOT_SET and isinstance(root, lexpy.Node) and type in ("json", "text"):
+            raise ValueError("Selector got a lexpy %s object as root, and %r as type."
+                             % (builtins.type(root).__name__, type))
         elif root is not _NOT_SET and text is None and not body and (
                 (_is_lexpy(root) and not (isinstance(root, str) and _is_json(root))) or (type == "html" and builtins.type(root) in (float, bool))):
             parsed = root
@@ -112,24 +124,68 @@ class Selector(parsel.Selector):
             return super().xpath(query, namespaces=namespaces, **kwargs)
         if not isinstance(self.root, lexpy.Node):
             return self.selectorlist_cls([])           # a text, attribute or value
+        if isinstance(query, bytes):
+            # lxml's rule for an expression given as bytes: ASCII only.
+            try:
+                query = query.decode("ascii")
+            except UnicodeDecodeError:
+                raise ValueError("All strings must be XML compatible: Unicode or ASCII, "
+                                 "no NULL bytes or control characters") from None
         namespace_map = dict(self.namespaces)
         if namespaces is not None:
             namespace_map.update(namespaces)
         try:
             context: Any = self.root
-            result = context.xpath(query, namespaces=namespace_map, **kwargs)
+            functions = _registered_functions()
+            if functions:
+                result = _compiled_with(query, namespace_map, functions)(context, **kwargs)
+            else:
+                result = context.xpath(query, namespaces=namespace_map, **kwargs)
         except ValueError as error:
-            raise ValueError("XPath error: %s in %s" % (error, query)) from None
+            raise ValueError(_xpath_error_message(error, query)) from None
         if not isinstance(result, list):
             result = [result]
+        if not self._lxml_smart_strings:
+            # parsel's default: text and attribute results are plain strs.
+            result = [str(item) if isinstance(item, lexpy.XPathString) else item
+                      for item in result]
+        return self._selector_list(result, query)
+
+    def _selector_list(self, items: List[Any], query: str) -> Any:
+        """The SelectorList of results (nodes, strings, values)."""
         cls = self.__class__
         if cls.__init__ is not Selector.__init__:
             return self.selectorlist_cls([
                 cls(root=item, _expr=query, namespaces=self.namespaces, type="html")
-                for item in result])
+                for item in items])
         return self.selectorlist_cls([
             _result_selector(cls, item, query, self.namespaces, self._huge_tree)
-            for item in result])
+            for item in items])
+
+    def css(self, query: str) -> Any:
+        if not _is_lexpy(self.root):
+            return super().css(query)
+        if not isinstance(self.root, lexpy.Node):
+            return self.selectorlist_cls([])           # a text, attribute or value
+        root = self.root
+        # Below the root element, the first compound of a selector must
+        # match inside the selection (parsel's descendant-or-self::).
+        scoped = root.parent is not None and not isinstance(root.parent, lexpy.Document)
+        try:
+            selector = _value_selector(query, scoped)
+        except SelectorSyntaxError:
+            # What the standard's grammar rejects but cssselect reads (an
+            # id such as '#1'): parsel's own translation, run by lexpy's XPath.
+            return self.xpath(self._css2xpath(query))
+        results = selector.select_results(self.root, include_self=True)
+        if self._lxml_smart_strings:
+            items = [_smart_string(*r) if isinstance(r, tuple)
+                     else _smart_string(r) if isinstance(r, lexpy.Text) else r
+                     for r in results]
+        else:
+            items = [r[0].get_attribute(r[1]) if isinstance(r, tuple)
+                     else r.data if isinstance(r, lexpy.Text) else r for r in results]
+        return self._selector_list(items, query)
 
     def jmespath(self, query: str, **kwargs: Any) -> Any:
         if not _is_lexpy(self.root) or isinstance(self.root, str):
@@ -153,6 +209,8 @@ class Selector(parsel.Selector):
 
     def get(self) -> Any:
         root = self.root
+        if builtins.type(root) is str and self.type == "html":
+            return root                                # a text or attribute result
         if not _is_lexpy(root) and not (self.type == "html" and builtins.type(root) in (
                 float, bool)):
             return super().get()
@@ -226,6 +284,85 @@ def _result_selector(cls: Any, item: Any, query: str, namespaces: Dict[str, str]
     selector._huge_tree = huge_tree
     selector._text = None
     return selector
+
+
+# lexpy's errors in the words of libxml2's (parsel's messages carry them:
+# "XPath error: Invalid predicate in //a[", which code matches on), lexpy's
+# own message after them.
+_LIBXML2_WORDS = [
+    ("expected ']'", "Invalid predicate"),
+    ("unknown function", "Unregistered function"),
+    ("undeclared namespace prefix", "Undefined namespace prefix"),
+    ("wrong number of arguments", "Invalid number of arguments"),
+    ("unterminated string literal", "Unfinished literal"),
+    ("undefined variable", "Undefined variable"),
+]
+
+
+def _in_predicate(query: str, offset: int) -> bool:
+    """Whether the offset is inside a '[' ... ']' of the query (literals
+    left out)."""
+    before = re.sub(r"\"[^\"]*\"|'[^']*'", "", query[:offset])
+    return before.count("[") > before.count("]")
+
+
+def _xpath_error_message(error: ValueError, query: str) -> str:
+    text = str(error)
+    if text.startswith("expected an operator") and isinstance(error, lexpy.XPathSyntaxError) \
+            and _in_predicate(query, error.offset):
+        # A predicate's expression ended without its ']'.
+        return "XPath error: Invalid predicate in %s (%s)" % (query, text)
+    for lexpy_words, words in _LIBXML2_WORDS:
+        if text.startswith(lexpy_words):
+            return "XPath error: %s in %s (%s)" % (words, query, text)
+    return "XPath error: %s in %s" % (text, query)
+
+
+def _registered_functions() -> Tuple[Tuple[str, Any], ...]:
+    """The functions registered in lxml's default function namespace
+    (parsel.xpathfuncs.set_xpathfunc()), but parsel's has-class(), which
+    lexpy's XPath has natively."""
+    if "lxml.etree" not in sys.modules:
+        return ()
+    from lxml import etree
+    return tuple((name.decode() if isinstance(name, bytes) else name, function)
+                 for name, function in etree.FunctionNamespace(None).items()
+                 if name not in (b"has-class", "has-class"))
+
+
+_with_functions: Dict[Any, Any] = {}
+
+
+def _compiled_with(query: str, namespaces: Dict[str, str],
+                   functions: Tuple[Tuple[str, Any], ...]) -> Any:
+    """The expression compiled with the registered functions as
+    extensions (a bounded cache)."""
+    key = (query, tuple(sorted(namespaces.items())), functions)
+    found = _with_functions.get(key)
+    if found is None:
+        found = lexpy.compile_xpath(query, namespaces=namespaces, extensions={
+            (None, name): function for name, function in functions})
+        if len(_with_functions) >= 512:
+            _with_functions.pop(next(iter(_with_functions)))
+        _with_functions[key] = found
+    return found
+
+
+_value_selectors: Dict[Tuple[str, bool], ValueSelector] = {}
+
+
+def _value_selector(query: str, scoped: bool) -> ValueSelector:
+    """The compiled selector list of a css() query (a bounded cache)."""
+    key = (query, scoped)
+    found = _value_selectors.get(key)
+    if found is None:
+        if not isinstance(query, str):
+            raise TypeError("query must be a str, not %s" % type(query).__name__)
+        found = ValueSelector(query, scoped=scoped)
+        if len(_value_selectors) >= 1024:
+            _value_selectors.pop(next(iter(_value_selectors)))
+        _value_selectors[key] = found
+    return found
 
 
 def _json_or_none(text: str) -> Any:

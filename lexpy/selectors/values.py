@@ -6,7 +6,7 @@ element that has it; ``a ::attr(name)``: of the element and its descendants).
 A selector without them gives the matched elements' HTML (their outer_html),
 as parsel's get() does. Helpers of lexpy, not a standard's."""
 import re
-from typing import Any, Callable, List, Mapping, Optional, Tuple
+from typing import Any, Callable, Iterator, List, Mapping, Optional, Tuple
 
 from lexpy.dom.dom import Element, Node
 from lexpy.selectors.selectors import SelectorSyntaxError, compile_selector
@@ -21,14 +21,12 @@ _TERMINAL = re.compile(
     r"(?P<space>\s*)::(?:(?P<text>text)|attr\(\s*(?P<name>[^\s()]+)\s*\))\s*$", re.I)
 
 
-def _split_list(text: str) -> List[str]:
-    """The items of a selector list: commas outside parentheses, brackets
-    and strings."""
-    items = []
+def _top_level(text: str, start: int = 0) -> Iterator[Tuple[int, str]]:
+    """The characters of selector text outside strings, escapes,
+    parentheses and brackets, with their offsets, from `start`."""
     depth = 0
     quote = ""
-    start = 0
-    i = 0
+    i = start
     while i < len(text):
         c = text[i]
         if quote:
@@ -44,10 +42,20 @@ def _split_list(text: str) -> List[str]:
             depth += 1
         elif c in ")]":
             depth = max(0, depth - 1)
-        elif c == "," and depth == 0:
+        elif depth == 0:
+            yield i, c
+        i += 1
+
+
+def _split_list(text: str) -> List[str]:
+    """The items of a selector list: commas outside parentheses, brackets
+    and strings."""
+    items = []
+    start = 0
+    for i, c in _top_level(text):
+        if c == ",":
             items.append(text[start:i])
             start = i + 1
-        i += 1
     items.append(text[start:])
     return items
 
@@ -63,16 +71,44 @@ class _Item:
         self.descendants = descendants
 
 
+def _first_compound_end(text: str) -> int:
+    """Where the first compound selector of a complex selector ends (at a
+    combinator or whitespace outside brackets and strings), or -1 when the
+    selector is one compound."""
+    for i, c in _top_level(text, len(text) - len(text.lstrip())):
+        if c in ">+~" or c.isspace():
+            return i if text[i:].strip() else -1
+    return -1
+
+
+def _leftmost_in_scope(text: str) -> str:
+    """The complex selector with its first compound kept to the scoping
+    element and its descendants (XPath's descendant-or-self, which parsel's
+    translation starts with) by :is(:scope, :scope *)."""
+    end = _first_compound_end(text)
+    if end < 0:
+        return text
+    return text[:end] + ":is(:scope, :scope *)" + text[end:]
+
+
 class ValueSelector:
     """A compiled selector list whose items may end in ::text or
-    ::attr(name); select() gives strings in the items' order."""
+    ::attr(name); select() gives strings in the items' order.
 
-    def __init__(self, text: str, namespaces: Optional[Mapping[str, str]] = None) -> None:
+    With `scoped`, the first compound of each item must match the node
+    selected from or one of its descendants (parsel's reading: cssselect
+    translates to descendant-or-self::), where the standard's lets it match
+    an ancestor."""
+
+    def __init__(self, text: str, namespaces: Optional[Mapping[str, str]] = None,
+                 scoped: bool = False) -> None:
         self.text = text
         self.items: List[_Item] = []
         for item in _split_list(text):
             match = _TERMINAL.search(item)
             if match is None:
+                if scoped:
+                    item = _leftmost_in_scope(item)
                 self.items.append(_Item(compile_selector(item, namespaces), HTML, None, False))
                 continue
             base = item[:match.start()]
@@ -82,7 +118,8 @@ class ValueSelector:
             if base.strip() and base.rstrip()[-1:] in (">", "+", "~"):
                 raise SelectorSyntaxError("a combinator must be followed by a selector",
                                           text, len(base), "a selector")
-            selector = compile_selector(base, namespaces) if base.strip() else None
+            selector = compile_selector(_leftmost_in_scope(base) if scoped else base,
+                                        namespaces) if base.strip() else None
             self.items.append(_Item(selector, kind, name, descendants))
 
     def select(self, node: Node) -> List[str]:
@@ -118,9 +155,74 @@ class ValueSelector:
                             values.append(value)
         return values
 
+    def select_results(self, node: Node, include_self: bool = False) -> List[Any]:
+        """The nodes the list selects at and below `node` as one node-set,
+        in tree order without repeats (parsel's reading, where select()
+        gives each item's strings in turn): matched elements for items
+        without an ending, Text nodes for ::text, (element, name) pairs for
+        ::attr(name). With `include_self`, `node` itself may match an item
+        (parsel's CSS is XPath's descendant-or-self)."""
+        found: List[List[Any]] = []
+        unordered = len(self.items) > 1
+        for item in self.items:
+            if item.selector is None:
+                elements: List[Any] = [node]
+            else:
+                elements = list(item.selector.select(node))
+                if include_self and isinstance(node, Element) and item.selector.match(node):
+                    elements.insert(0, node)
+            results: List[Any] = []
+            if item.kind == HTML:
+                results = elements
+            elif item.descendants:
+                # At and below each element: an element inside the last one
+                # taken is covered by it, so the nodes stay in tree order.
+                last: Any = None
+                for element in elements:
+                    if last is not None and last.contains(element):
+                        continue
+                    last = element
+                    for target in [element, *element.descendants()]:
+                        if item.kind == TEXT:
+                            if target.node_type == 3 and target is not element:
+                                results.append(target)
+                        elif target.node_type == 1 and target.has_attribute(item.name):
+                            results.append((target, item.name))
+            elif item.kind == TEXT:
+                for element in elements:
+                    results.extend(c for c in element.child_nodes if c.node_type == 3)
+                # A matched element inside another puts its text between
+                # the outer one's texts.
+                unordered = unordered or any(
+                    a.contains(b) for a, b in zip(elements, elements[1:]))
+            else:
+                results = [(e, item.name) for e in elements if e.has_attribute(item.name)]
+            found.append(results)
+        if not unordered:
+            return found[0]
+        return _in_tree_order(node, [r for results in found for r in results])
+
     def select_first(self, node: Node) -> Optional[str]:
         found = self.select(node)
         return found[0] if found else None
+
+
+def _in_tree_order(root: Node, results: List[Any]) -> List[Any]:
+    """Nodes and (element, attribute name) pairs of root's subtree, sorted
+    in tree order (an element's attributes after it, before its children,
+    in their order), without repeats."""
+    nodes = [root, *root.descendants()]
+    position = {id(n): i for i, n in enumerate(nodes)}
+    keyed = {}
+    for result in results:
+        if isinstance(result, tuple):
+            element, name = result
+            names = element.get_attribute_names()
+            key = (position[id(element)], 1, names.index(name) if name in names else 0)
+        else:
+            key = (position[id(result)], 0, 0)
+        keyed[key] = result
+    return [keyed[key] for key in sorted(keyed)]
 
 
 def compile_value_selector(text: str,

@@ -6,7 +6,12 @@ cache of compiled expressions. Names follow the HTML standard's rules for
 XPath in HTML documents (unprefixed element names are HTML elements,
 matched ASCII case-insensitively). XPathSyntaxError (a ValueError) reports
 text the grammar rejects, with its offset; XPathEvalError a failure while
-evaluating (an undefined variable, a value that is not a node-set)."""
+evaluating (an undefined variable, a value that is not a node-set).
+
+Nesting: the compiler and the evaluator keep nested parentheses,
+predicates and argument lists on explicit stacks (memory in proportion to
+the expression), never on the C or Python stack; at most 100,000 may be
+open at once, deeper is an XPathSyntaxError."""
 from lexpy.dom import dom as _dom
 from lexpy.xpath.xpath import (
     XPath,

@@ -414,3 +414,13 @@ def xpath(node, expr, namespaces=None, variables=None):
     if not isinstance(node, Node):
         raise TypeError("node must be a lexpy Node, not %s" % type(node).__name__)
     return evaluate(program, node, variables)
+
+
+
+def _smart_string(node, attribute=None):
+    """The XPathString a node-set result holds for a Text node, or for the
+    attribute named `attribute` (its qualified name) of the element `node`
+    (lexpy.parsel's ::text and ::attr() results, made as XPath makes them)."""
+    if attribute is None:
+        return make_string(node.data, node.parent, False, None, node)
+    return make_string(node.get_attribute(attribute), node, True, attribute, None)
