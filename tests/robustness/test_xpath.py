@@ -204,3 +204,41 @@ def test_nested_predicates_run_on_a_small_thread_stack():
     finally:
         threading.stack_size(old)
     assert results == [5.0, 5.0]             # the 5 top divs have 500 below them
+
+
+def test_a_change_from_another_thread_while_evaluating_is_refused():
+    """The DOM's readers rule: while one thread evaluates (the walk runs
+    without the GIL), a change from another thread raises RuntimeError;
+    nothing crashes and every evaluation sees the same tree."""
+    import threading
+    import time
+    document = lexpy.parse(b"<p><a href=x>x</a></p>" * 3000)
+    xp = lexpy.compile_xpath("count(//a[following::a]) + count(//p[a][last()])")
+    expected = xp(document)
+    results = []
+    started = threading.Event()
+    done = threading.Event()
+
+    def read():
+        started.set()
+        while not done.is_set():
+            results.append(xp(document))
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    started.wait()
+    refused = []
+    deadline = time.monotonic() + 30
+    try:
+        while not refused and time.monotonic() < deadline:
+            try:
+                paragraph = document.create_element("p")
+                document.body.append_child(paragraph)
+                paragraph.remove()
+            except RuntimeError as error:
+                refused.append(str(error))
+    finally:
+        done.set()
+        reader.join()
+    assert refused, "no change was refused while another thread evaluated"
+    assert results and all(value == expected for value in results)
