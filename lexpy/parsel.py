@@ -343,7 +343,7 @@ def _compiled_with(query: str, namespaces: Dict[str, str],
         found = lexpy.compile_xpath(query, namespaces=namespaces, extensions={
             (None, name): function for name, function in functions})
         if len(_with_functions) >= 512:
-            _with_functions.pop(next(iter(_with_functions)))
+            _with_functions.pop(next(iter(_with_functions)), None)
         _with_functions[key] = found
     return found
 
@@ -360,7 +360,7 @@ def _value_selector(query: str, scoped: bool) -> ValueSelector:
             raise TypeError("query must be a str, not %s" % type(query).__name__)
         found = ValueSelector(query, scoped=scoped)
         if len(_value_selectors) >= 1024:
-            _value_selectors.pop(next(iter(_value_selectors)))
+            _value_selectors.pop(next(iter(_value_selectors)), None)
         _value_selectors[key] = found
     return found
 
