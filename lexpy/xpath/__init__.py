@@ -10,8 +10,8 @@ evaluating (an undefined variable, a value that is not a node-set).
 
 Nesting: the compiler and the evaluator keep nested parentheses,
 predicates and argument lists on explicit stacks (memory in proportion to
-the expression), never on the C or Python stack; at most 100,000 may be
-open at once, deeper is an XPathSyntaxError."""
+the expression), never on the C or Python stack; at most 5,000 (libxml2's
+bound) may be open at once, deeper is an XPathSyntaxError."""
 from lexpy.dom import dom as _dom
 from lexpy.xpath.xpath import (
     XPath,

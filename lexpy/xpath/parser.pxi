@@ -6,11 +6,13 @@
 # Nesting -- parentheses, predicates, function arguments -- is kept on an
 # explicit stack of open contexts (Compiler.compile()), not on the C or
 # Python stack: its cost is memory in proportion to the text. At most
-# MAX_NESTING contexts may be open at once; deeper text is an
-# XPathSyntaxError with the offset, never a RecursionError or a crash.
+# MAX_NESTING contexts may be open at once -- libxml2's bound
+# (XPATH_MAX_RECURSION_DEPTH, 5000), so an expression lxml rejects for its
+# depth is rejected here too; deeper text is an XPathSyntaxError with the
+# offset, never a RecursionError or a crash.
 # (The evaluator does not recurse either: evaluate.pxi, drive().)
 
-DEF MAX_NESTING = 100000
+DEF MAX_NESTING = 5000
 
 cdef enum OpKind:
     OP_NUMBER = 1                 # push number
