@@ -1629,3 +1629,9 @@ def rewrite(html: Union[str, bytes], rewriter: Rewriter) -> Any:
         head = rewriter.feed(html)
         return head + rewriter.close()
     raise TypeError("html must be str or bytes, not %s" % type(html).__name__)
+
+
+# The stream adapters (lexpy/rewriter/streams.py; issue 39 point 7).
+from lexpy.rewriter.streams import rewrite_stream  # noqa: E402
+
+__all__ += ["rewrite_stream"]
