@@ -694,12 +694,32 @@ class Comment(_Unit):
 
 
 class TextChunk(_Unit):
-    __slots__ = ("text", "last_in_text_node")
+    __slots__ = ("text", "last_in_text_node", "_raw_text")
 
-    def __init__(self, span: Tuple[int, int], text: str, last: bool) -> None:
+    def __init__(self, span: Tuple[int, int], text: str, last: bool,
+                 raw_text: Optional[str] = None) -> None:
         super().__init__(span)
         self.text = text
         self.last_in_text_node = last
+        # The HTML raw text element (script, style, ...) the chunk is in:
+        # content is written there as is (character references are not
+        # decoded in raw text), and refused where it would end it.
+        self._raw_text = raw_text
+
+    def _content(self, content: str, html: bool) -> str:
+        name = self._raw_text
+        if name is None:
+            return super()._content(content, html)
+        if not isinstance(content, str):
+            raise TypeError("content must be a str")
+        if html:
+            raise RewriteError("text in <%s>: markup cannot be written in raw text" % name)
+        if re.search(r"</%s[\t\n\f\r />]" % name, content, re.I) or \
+                re.search(r"<(/(%s)?)?$" % "?".join(name), content, re.I) or \
+                (name == "script" and "<!--" in content):
+            raise RewriteError("text in <%s>: the text would end <%s> early (or change how "
+                               "the parser reads the rest of it)" % (name, name))
+        return content
 
 
 class Doctype(_Unit):
@@ -834,7 +854,9 @@ class Rewriter(RewriterCore):
         self._construction = TreeConstruction(self._scripting)
         scoped = any(text is not None or comments is not None
                      for _, _, text, comments in self._element_handlers)
-        self._attach(self._construction, bool(self._element_handlers),
+        # (Text handlers need the stack events too: the raw text element a
+        # text chunk is in.)
+        self._attach(self._construction, bool(self._element_handlers or self._doc_text),
                      bool(self._doctype or self._doc_text or self._doc_comments or scoped))
 
     def feed(self, data: Input) -> bytes:
@@ -965,6 +987,10 @@ class Rewriter(RewriterCore):
 
     def _flush_settled(self) -> None:
         settled = self._construction_settled()
+        if self._comment_parts:
+            # (A comment that came in pieces is held until its handlers
+            # have seen it whole: they may remove or change it.)
+            settled = min(settled, self._comment_parts[0][0])
         self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
@@ -1194,6 +1220,16 @@ class Rewriter(RewriterCore):
                                        "formatting element that ended without its end tag "
                                        "(the copy would carry the edit)" % event[1].local_name)
         self._token_ignored = kind == "start" and last_token_push < 0
+        if kind != "text":
+            # Text tokens after a raw text element's start tag are its text
+            # (the tokenizer emits nothing else until its end tag).
+            self._raw_text_name: Optional[str] = None
+            if last_token_push >= 0:
+                pushed = events[last_token_push][1]
+                if pushed.namespace_uri == _HTML_NS and (
+                        pushed.local_name in _RAW_TEXT or pushed.local_name == "plaintext"
+                        or pushed.local_name == "noscript" and self._scripting):
+                    self._raw_text_name = pushed.local_name
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
@@ -1582,7 +1618,8 @@ class Rewriter(RewriterCore):
         self._unit_out(doctype, begin, end)
 
     def _text(self, begin: int, end: int, handlers: List[Callable[..., Any]]) -> None:
-        chunk = TextChunk((begin, end), self._token_text(), True)
+        chunk = TextChunk((begin, end), self._token_text(), True,
+                          getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
