@@ -35,6 +35,13 @@ bytes are printed.
     python tools/bench_rewrite.py [FOLDER] [--engines a,b] [--scenarios s,t]
                                   [--passes N] [--rounds R] [--clock wall|cpu]
                                   [--json]
+    python tools/bench_rewrite.py [FOLDER] --refusals
+
+A page whose edit lexpy.Rewriter refuses (RewriteError: the output cannot
+express it) is passed through unchanged, as a proxy would send it, and
+timed so; --refusals lists them by scenario and reason. --json gives each
+result a "found": the edits visible in the outputs (links rewritten,
+scripts appended), a check that the engines agree.
 
 Peers: pip install python-lolhtml lol-html-py turbohtml selectolax
 beautifulsoup4 lxml (the `bench` extra); a missing one is reported as
@@ -74,35 +81,72 @@ def _chunks(page):
 # Streaming engines
 # ---------------------------------------------------------------------------
 
+def _links(e):
+    e.set_attribute("href", _proxied(e.get_attribute("href")))
+
+
+def _read(t):
+    t.text
+
+
+SETUPS = {
+    "none": lambda rw: rw,
+    "nomatch": lambda rw: rw.on(NOMATCH, element=lambda e: None),
+    "links": lambda rw: rw.on("a[href]", element=_links),
+    "text-p": lambda rw: rw.on("p", text=_read),
+    "remove-script": lambda rw: rw.on("script", element=lambda e: e.remove()),
+    "append-body": lambda rw: rw.on("body", element=lambda e: e.append(APPENDED, html=True)),
+    "strip": lambda rw: rw.on("script, style", element=lambda e: e.remove()),
+}
+
+
 def lexpy_engine(scenario):
-    from lexpy import Rewriter
-
-    def links(e):
-        e.set_attribute("href", _proxied(e.get_attribute("href")))
-
-    def read(t):
-        t.text
-
-    setups = {
-        "none": lambda rw: rw,
-        "nomatch": lambda rw: rw.on(NOMATCH, element=lambda e: None),
-        "links": lambda rw: rw.on("a[href]", element=links),
-        "text-p": lambda rw: rw.on("p", text=read),
-        "remove-script": lambda rw: rw.on("script", element=lambda e: e.remove()),
-        "append-body": lambda rw: rw.on("body", element=lambda e: e.append(APPENDED, html=True)),
-        "strip": lambda rw: rw.on("script, style", element=lambda e: e.remove()),
-    }
-    setup = setups.get(scenario)
+    from lexpy import RewriteError, Rewriter
+    setup = SETUPS.get(scenario)
     if setup is None:
         return None
 
     def run(chunks):
         rw = setup(Rewriter())
-        out = [rw.feed(chunk) for chunk in chunks]
-        out.append(rw.close())
+        try:
+            out = [rw.feed(chunk) for chunk in chunks]
+            out.append(rw.close())
+        except RewriteError:
+            # An edit the output cannot express: the page passes through
+            # unchanged, as a proxy would send it (--refusals counts them).
+            return b"".join(chunks)
         return b"".join(out)
 
-    return harness.Case(prepare=_chunks, run=run)
+    return harness.Case(prepare=_chunks, run=run, count=lambda out: _count(scenario, out))
+
+
+def _count(scenario, out):
+    """The edits visible in an output (a check that the engines agree)."""
+    if isinstance(out, bytes):
+        out = out.decode("utf-8", "replace")
+    marks = {"links": "https://proxy.test/", "append-body": "window.rewritten"}
+    return out.count(marks[scenario]) if scenario in marks else 0
+
+
+def refusals(folder):
+    """Pages whose rewrite lexpy.Rewriter refuses (RewriteError), by
+    scenario and reason."""
+    from collections import Counter
+    from lexpy import RewriteError, Rewriter
+    pages = inputs(folder, None).items
+    for scenario in BENCH.scenarios:
+        reasons = Counter()
+        for page in pages:
+            rw = SETUPS[scenario](Rewriter())
+            try:
+                for chunk in _chunks(page):
+                    rw.feed(chunk)
+                rw.close()
+            except RewriteError as error:
+                reasons[str(error).split(": ", 1)[-1][:110]] += 1
+        print("%-14s %3d of %d pages refused" % (scenario, sum(reasons.values()), len(pages)))
+        for reason, n in reasons.most_common():
+            print("    %3d  %s" % (n, reason))
 
 
 def lolhtml_engine(scenario):
@@ -151,7 +195,7 @@ def lolhtml_engine(scenario):
         rw.end()
         return b"".join(out)
 
-    return harness.Case(prepare=_chunks, run=run)
+    return harness.Case(prepare=_chunks, run=run, count=lambda out: _count(scenario, out))
 
 
 def lol_html_py_engine(scenario):
@@ -182,7 +226,7 @@ def turbohtml_engine(scenario):
     from turbohtml.rewrite import rewrite
 
     def links(e):
-        e.set_attribute("href", _proxied(e.get("href")))
+        e.set_attribute("href", _proxied(e.get("href") or ""))
 
     elements = {
         "none": [],
@@ -195,7 +239,8 @@ def turbohtml_engine(scenario):
     if elements is None:
         return None     # text-p: its text handler sees every text run, not those in p
     return harness.Case(prepare=lambda page: page.decode("utf-8"),
-                        run=lambda text: rewrite(text, elements=elements))
+                        run=lambda text: rewrite(text, elements=elements),
+                        count=lambda out: _count(scenario, out))
 
 
 # ---------------------------------------------------------------------------
@@ -227,7 +272,8 @@ def lexpy_dom_engine(scenario):
                 body.append_child(script)
         return doc.to_html()
 
-    return lambda page: edit(lexpy.parse(page))
+    return harness.Case(run=lambda page: edit(lexpy.parse(page)),
+                        count=lambda out: _count(scenario, out))
 
 
 def selectolax_engine(scenario):
@@ -238,7 +284,7 @@ def selectolax_engine(scenario):
             tree.css(NOMATCH)
         elif scenario == "links":
             for a in tree.css("a[href]"):
-                a.attrs["href"] = _proxied(a.attrs["href"])
+                a.attrs["href"] = _proxied(a.attrs.get("href") or "")
         elif scenario == "text-p":
             for p in tree.css("p"):
                 p.text(deep=True)
@@ -251,7 +297,8 @@ def selectolax_engine(scenario):
                 body.insert_child(LexborHTMLParser(APPENDED).css_first("script"))
         return tree.html
 
-    return lambda page: edit(LexborHTMLParser(page))
+    return harness.Case(run=lambda page: edit(LexborHTMLParser(page)),
+                        count=lambda out: _count(scenario, out))
 
 
 def bs4_engine(scenario):
@@ -277,7 +324,8 @@ def bs4_engine(scenario):
                 soup.body.append(script)
         return str(soup)
 
-    return lambda page: edit(BeautifulSoup(page, "lxml"))
+    return harness.Case(run=lambda page: edit(BeautifulSoup(page, "lxml")),
+                        count=lambda out: _count(scenario, out))
 
 
 BENCH = harness.Bench(
@@ -298,4 +346,9 @@ BENCH = harness.Bench(
 
 
 if __name__ == "__main__":
+    if "--refusals" in sys.argv[1:]:
+        args = [a for a in sys.argv[1:] if a != "--refusals"]
+        refusals(args[0] if args else os.environ.get(
+            "LEXPY_CORPUS", os.path.join(harness.ROOT, "..", "shared", "corpus", "pages")))
+        sys.exit(0)
     sys.exit(harness.main(BENCH))
