@@ -12,6 +12,7 @@ the whole page, edit the tree and serialize it.
 Scenarios:
   none           no handlers (pass-through; the DOM ways: parse + serialize)
   nomatch        an element handler whose selector matches nothing
+  all            a no-op element handler on `*` (every element crosses to Python)
   links          `a[href]`: read href and set it (a proxy's link rewrite)
   text-p         a text handler on `p` that reads every chunk's text
   remove-script  remove every `script`
@@ -92,6 +93,7 @@ def _read(t):
 SETUPS = {
     "none": lambda rw: rw,
     "nomatch": lambda rw: rw.on(NOMATCH, element=lambda e: None),
+    "all": lambda rw: rw.on("*", element=lambda e: None),
     "links": lambda rw: rw.on("a[href]", element=_links),
     "text-p": lambda rw: rw.on("p", text=_read),
     "remove-script": lambda rw: rw.on("script", element=lambda e: e.remove()),
@@ -176,6 +178,7 @@ def lolhtml_engine(scenario):
     handlers = {
         "none": [],
         "nomatch": [(NOMATCH, Nothing)],
+        "all": [("*", Nothing)],
         "links": [("a[href]", Links)],
         "text-p": [("p", Read)],
         "remove-script": [("script", Remove)],
@@ -231,6 +234,7 @@ def turbohtml_engine(scenario):
     elements = {
         "none": [],
         "nomatch": [(NOMATCH, lambda e: None)],
+        "all": [("*", lambda e: None)],
         "links": [("a[href]", links)],
         "remove-script": [("script", lambda e: e.remove())],
         "append-body": [("body", lambda e: e.append(APPENDED, html=True))],
@@ -251,8 +255,8 @@ def lexpy_dom_engine(scenario):
     import lexpy
 
     def edit(doc):
-        if scenario == "nomatch":
-            for e in doc.query_selector_all(NOMATCH):
+        if scenario in ("nomatch", "all"):
+            for e in doc.query_selector_all(NOMATCH if scenario == "nomatch" else "*"):
                 pass
         elif scenario == "links":
             for a in doc.query_selector_all("a[href]"):
@@ -280,8 +284,9 @@ def selectolax_engine(scenario):
     from selectolax.lexbor import LexborHTMLParser
 
     def edit(tree):
-        if scenario == "nomatch":
-            tree.css(NOMATCH)
+        if scenario in ("nomatch", "all"):
+            for e in tree.css(NOMATCH if scenario == "nomatch" else "*"):
+                pass
         elif scenario == "links":
             for a in tree.css("a[href]"):
                 a.attrs["href"] = _proxied(a.attrs.get("href") or "")
@@ -305,8 +310,9 @@ def bs4_engine(scenario):
     from bs4 import BeautifulSoup
 
     def edit(soup):
-        if scenario == "nomatch":
-            soup.select(NOMATCH)
+        if scenario in ("nomatch", "all"):
+            for e in soup.select(NOMATCH if scenario == "nomatch" else "*"):
+                pass
         elif scenario == "links":
             for a in soup.select("a[href]"):
                 a["href"] = _proxied(a["href"])
@@ -336,6 +342,7 @@ BENCH = harness.Bench(
              "bs4": bs4_engine},
     scenarios={"none": "no handlers (pass-through)",
                "nomatch": "a handler whose selector matches nothing",
+               "all": "a no-op handler on *",
                "links": "a[href]: read + set href",
                "text-p": "text handler on p reading every chunk",
                "remove-script": "remove every script",
