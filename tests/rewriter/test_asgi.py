@@ -47,8 +47,14 @@ LABELLED = ('<meta charset="windows-1252"><p>caf\u00e9 <a href="/c">\u00e9</a></
             + " " * 1024).encode("utf-8")
 
 
+def _boom(element):
+    raise KeyError("boom")
+
+
 def _setup(rewriter, scope):
     assert scope["type"] == "http"
+    if scope.get("path") == "/boom":
+        rewriter.on("b", element=_boom)
     rewriter.on("a[href]", element=lambda e: e.set_attribute(
         "href", "/proxied" + e.get_attribute("href")))
     rewriter.on("body", element=lambda e: e.append("<script>done()</script>", html=True))
@@ -91,6 +97,12 @@ class _App:
                 (b"content-type", b"text/html"), (b"content-encoding", b"gzip"),
                 (b"content-length", b"%d" % len(body))]})
             await send({"type": "http.response.body", "body": body})
+        elif path == "/boom":
+            await send({"type": "http.response.start", "status": 200, "headers": [
+                (b"content-type", b"text/html; charset=utf-8")]})
+            await send({"type": "http.response.body", "body": b"<p>" + b"x" * 100000,
+                        "more_body": True})
+            await send({"type": "http.response.body", "body": b"<b>boom</b>"})
         elif path == "/labelled":
             await send({"type": "http.response.start", "status": 200, "headers": [
                 (b"content-type", b'text/html; charset="UTF-8"')]})
@@ -185,6 +197,19 @@ def test_charset_is_the_transport_label(served):
         response = client.get(base + "/labelled")
     assert response.content == lexpy.rewrite(LABELLED, _rewriter("utf-8"))
     assert 'href="/proxied/c"' in response.content.decode("utf-8")
+
+
+def test_a_handler_error_truncates_the_response(served):
+    # The response has started: the server aborts it, and the client sees
+    # an incomplete body, never a complete wrong one.
+    _, base = served
+    received = []
+    with httpx.Client(timeout=TIMEOUT) as client:
+        with pytest.raises(httpx.RemoteProtocolError):
+            with client.stream("GET", base + "/boom") as response:
+                for chunk in response.iter_raw():
+                    received.append(chunk)
+    assert b"".join(received).startswith(b"<p>xxx")
 
 
 def test_other_statuses_and_types_untouched(served):
