@@ -714,11 +714,8 @@ class TextChunk(_Unit):
             raise TypeError("content must be a str")
         if html:
             raise RewriteError("text in <%s>: markup cannot be written in raw text" % name)
-        if re.search(r"</%s[\t\n\f\r />]" % name, content, re.I) or \
-                re.search(r"<(/(%s)?)?$" % "?".join(name), content, re.I) or \
-                (name == "script" and "<!--" in content):
-            raise RewriteError("text in <%s>: the text would end <%s> early (or change how "
-                               "the parser reads the rest of it)" % (name, name))
+        # (Whether it ends the element early is checked with the text
+        # around it, when the chunk is written: Rewriter._check_raw_text.)
         return content
 
 
@@ -1224,6 +1221,8 @@ class Rewriter(RewriterCore):
             # Text tokens after a raw text element's start tag are its text
             # (the tokenizer emits nothing else until its end tag).
             self._raw_text_name: Optional[str] = None
+            self._raw_tail = ""
+            self._raw_tail_edited = False
             if last_token_push >= 0:
                 pushed = events[last_token_push][1]
                 if pushed.namespace_uri == _HTML_NS and (
@@ -1622,10 +1621,35 @@ class Rewriter(RewriterCore):
                           getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
+        if chunk._raw_text is not None and chunk._raw_text != "plaintext":
+            self._check_raw_text(chunk, begin, end)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
             raise RewriteError("text %r: the parser implied an element inside it; it "
                                "cannot be edited" % chunk.text[:20])
         self._unit_out(chunk, begin, end)
+
+    def _check_raw_text(self, chunk: TextChunk, begin: int, end: int) -> None:
+        """Text written into a raw text element must not end it early (its
+        end tag) nor, in a script, start an escaped state (<!--): checked
+        over the text before it in the element, so that a pattern split
+        across chunks is found however the input was cut."""
+        name = chunk._raw_text or ""
+        edited = bool(chunk._before or chunk._after or chunk._removed)
+        if chunk._removed:
+            middle = chunk._replacement or ""
+        else:
+            middle = self._source(begin, end).decode("utf-8", "replace")
+        text = "".join(chunk._before) + middle + "".join(chunk._after)
+        tail = getattr(self, "_raw_tail", "")
+        tail_edited = getattr(self, "_raw_tail_edited", False)
+        joined = tail + text
+        pattern = r"</%s[\t\n\f\r />]" % name + ("|<!--" if name == "script" else "")
+        for match in re.finditer(pattern, joined, re.I):
+            if match.end() > len(tail) and (edited or match.start() < len(tail) and tail_edited):
+                raise RewriteError("text in <%s>: the text written would end <%s> early (or "
+                                   "change how the parser reads the rest of it)" % (name, name))
+        self._raw_tail = joined[-12:]
+        self._raw_tail_edited = edited or (tail_edited and len(text) < 12)
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         self._copy_to(begin)

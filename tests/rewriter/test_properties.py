@@ -180,9 +180,30 @@ def test_text_chunks_in_raw_text_are_written_as_is(html, expected):
         assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
 
 
-@pytest.mark.parametrize("content,html", [("x</style>y", False), ("x</STYLE", False),
-                                          ("x<", False), ("<b>", True)])
+@pytest.mark.parametrize("content,html", [("x</style>y", False), ("x</STYLE y", False),
+                                          ("<b>", True)])
 def test_text_chunks_in_raw_text_that_would_end_it_are_refused(content, html):
     rw = Rewriter().on_document(text=lambda t: t.replace(content, html=html))
     with pytest.raises(RewriteError, match="style"):
         rewrite("<style>a</style>", rw)
+
+
+@pytest.mark.parametrize("content", ["x</STYLE", "x<", "x</"])
+def test_raw_text_ending_like_an_end_tag_before_the_end_tag_is_kept(content):
+    # "</STYLE" right before "</style>" is text: the end tag is the next one.
+    import lexpy
+    out = rewrite("<style>a</style>", Rewriter().on_document(text=lambda t: t.replace(content)))
+    assert out == "<style>%s</style>" % content
+    assert lexpy.parse(out).query_selector("style").text_content == content
+
+
+def test_an_end_tag_made_across_chunks_is_refused():
+    # The first chunk's text ends with "</sty", the next one's starts with
+    # "le>": together they would end the style element.
+    edits = {"ab": "x</sty", "cd": "le>y"}
+    rw = Rewriter(encoding="utf-8").on_document(
+        text=lambda t: t.replace(edits.get(t.text, t.text)))
+    out = rw.feed(b"<style>ab")
+    with pytest.raises(RewriteError, match="style"):
+        rw.feed(b"cd</style>")
+    assert out == b"<style>x</sty"      # (the second chunk is not written)
