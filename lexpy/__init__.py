@@ -132,6 +132,7 @@ __all__ = [
     "RewriteError",
     "Rewriter",
     "rewrite",
+    "rewrite_stream",
 ]
 # the HTML Sanitizer API (lexpy.sanitizer)
 __all__ += ["Sanitizer", "parse_html", "parse_html_unsafe", "sanitize"]
@@ -144,6 +145,7 @@ if TYPE_CHECKING:
         compile_extractor, extract_records, iter_links, make_links_absolute, microdata_json, read_tables, structured_data,
         table_grid)
     from lexpy.rewriter import RewriteError, Rewriter, rewrite
+    from lexpy.rewriter import rewrite_stream
     __version__: str
 
 
@@ -172,7 +174,7 @@ def __getattr__(name: str) -> Any:
         # lexpy.etree imports neither xml.etree nor lxml until called.
         from lexpy import etree
         value = getattr(etree, name)
-    elif name in ("Rewriter", "RewriteError", "rewrite"):
+    elif name in ("Rewriter", "RewriteError", "rewrite", "rewrite_stream"):
         from lexpy import rewriter
         value = getattr(rewriter, name)
     else:

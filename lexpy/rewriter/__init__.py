@@ -694,12 +694,29 @@ class Comment(_Unit):
 
 
 class TextChunk(_Unit):
-    __slots__ = ("text", "last_in_text_node")
+    __slots__ = ("text", "last_in_text_node", "_raw_text")
 
-    def __init__(self, span: Tuple[int, int], text: str, last: bool) -> None:
+    def __init__(self, span: Tuple[int, int], text: str, last: bool,
+                 raw_text: Optional[str] = None) -> None:
         super().__init__(span)
         self.text = text
         self.last_in_text_node = last
+        # The HTML raw text element (script, style, ...) the chunk is in:
+        # content is written there as is (character references are not
+        # decoded in raw text), and refused where it would end it.
+        self._raw_text = raw_text
+
+    def _content(self, content: str, html: bool) -> str:
+        name = self._raw_text
+        if name is None:
+            return super()._content(content, html)
+        if not isinstance(content, str):
+            raise TypeError("content must be a str")
+        if html:
+            raise RewriteError("text in <%s>: markup cannot be written in raw text" % name)
+        # (Whether it ends the element early is checked with the text
+        # around it, when the chunk is written: Rewriter._check_raw_text.)
+        return content
 
 
 class Doctype(_Unit):
@@ -834,7 +851,9 @@ class Rewriter(RewriterCore):
         self._construction = TreeConstruction(self._scripting)
         scoped = any(text is not None or comments is not None
                      for _, _, text, comments in self._element_handlers)
-        self._attach(self._construction, bool(self._element_handlers),
+        # (Text handlers need the stack events too: the raw text element a
+        # text chunk is in.)
+        self._attach(self._construction, bool(self._element_handlers or self._doc_text),
                      bool(self._doctype or self._doc_text or self._doc_comments or scoped))
 
     def feed(self, data: Input) -> bytes:
@@ -965,6 +984,10 @@ class Rewriter(RewriterCore):
 
     def _flush_settled(self) -> None:
         settled = self._construction_settled()
+        if self._comment_parts:
+            # (A comment that came in pieces is held until its handlers
+            # have seen it whole: they may remove or change it.)
+            settled = min(settled, self._comment_parts[0][0])
         self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
@@ -1194,6 +1217,18 @@ class Rewriter(RewriterCore):
                                        "formatting element that ended without its end tag "
                                        "(the copy would carry the edit)" % event[1].local_name)
         self._token_ignored = kind == "start" and last_token_push < 0
+        if kind != "text":
+            # Text tokens after a raw text element's start tag are its text
+            # (the tokenizer emits nothing else until its end tag).
+            self._raw_text_name: Optional[str] = None
+            self._raw_tail = ""
+            self._raw_tail_edited = False
+            if last_token_push >= 0:
+                pushed = events[last_token_push][1]
+                if pushed.namespace_uri == _HTML_NS and (
+                        pushed.local_name in _RAW_TEXT or pushed.local_name == "plaintext"
+                        or pushed.local_name == "noscript" and self._scripting):
+                    self._raw_text_name = pushed.local_name
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
@@ -1582,13 +1617,39 @@ class Rewriter(RewriterCore):
         self._unit_out(doctype, begin, end)
 
     def _text(self, begin: int, end: int, handlers: List[Callable[..., Any]]) -> None:
-        chunk = TextChunk((begin, end), self._token_text(), True)
+        chunk = TextChunk((begin, end), self._token_text(), True,
+                          getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
+        if chunk._raw_text is not None and chunk._raw_text != "plaintext":
+            self._check_raw_text(chunk, begin, end)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
             raise RewriteError("text %r: the parser implied an element inside it; it "
                                "cannot be edited" % chunk.text[:20])
         self._unit_out(chunk, begin, end)
+
+    def _check_raw_text(self, chunk: TextChunk, begin: int, end: int) -> None:
+        """Text written into a raw text element must not end it early (its
+        end tag) nor, in a script, start an escaped state (<!--): checked
+        over the text before it in the element, so that a pattern split
+        across chunks is found however the input was cut."""
+        name = chunk._raw_text or ""
+        edited = bool(chunk._before or chunk._after or chunk._removed)
+        if chunk._removed:
+            middle = chunk._replacement or ""
+        else:
+            middle = self._source(begin, end).decode("utf-8", "replace")
+        text = "".join(chunk._before) + middle + "".join(chunk._after)
+        tail = getattr(self, "_raw_tail", "")
+        tail_edited = getattr(self, "_raw_tail_edited", False)
+        joined = tail + text
+        pattern = r"</%s[\t\n\f\r />]" % name + ("|<!--" if name == "script" else "")
+        for match in re.finditer(pattern, joined, re.I):
+            if match.end() > len(tail) and (edited or match.start() < len(tail) and tail_edited):
+                raise RewriteError("text in <%s>: the text written would end <%s> early (or "
+                                   "change how the parser reads the rest of it)" % (name, name))
+        self._raw_tail = joined[-12:]
+        self._raw_tail_edited = edited or (tail_edited and len(text) < 12)
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         self._copy_to(begin)
@@ -1629,3 +1690,9 @@ def rewrite(html: Union[str, bytes], rewriter: Rewriter) -> Any:
         head = rewriter.feed(html)
         return head + rewriter.close()
     raise TypeError("html must be str or bytes, not %s" % type(html).__name__)
+
+
+# The stream adapters (lexpy/rewriter/streams.py; issue 39 point 7).
+from lexpy.rewriter.streams import rewrite_stream  # noqa: E402
+
+__all__ += ["rewrite_stream"]
