@@ -14,3 +14,12 @@ class CompiledFields:
 
 def extract_values(root: Node, items: Selector, fields: CompiledFields,
                    want_items: bool) -> Tuple[Optional[List[Element]], List[List[Any]]]: ...
+
+# (items, ld+json script texts, heads): items are (element, itemtype,
+# itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,
+# head's prefix, [(property, content)]).
+def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool
+                    ) -> Tuple[List[Tuple[Element, Optional[str], Optional[str], Optional[str],
+                                          List[Tuple[str, int, Any]]]],
+                               List[str],
+                               List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]]]: ...

@@ -7,9 +7,15 @@ for the item element). records.Extractor drives it."""
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, realloc, free
 from lexpy.core.core cimport attr_id_by_name
-from lexpy.core.names cimport NS__UNDEF, lxp_attr_id_t
+from lexpy.core.names cimport (
+    NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
+    TAG_A, TAG_AREA, TAG_AUDIO, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
+    TAG_LINK, TAG_META, TAG_METER, TAG_OBJECT, TAG_SCRIPT, TAG_SOURCE, TAG_TIME, TAG_TRACK,
+    TAG_VIDEO, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ITEMID, ATTR_ITEMPROP,
+    ATTR_ITEMREF, ATTR_ITEMSCOPE, ATTR_ITEMTYPE, ATTR_NAME, ATTR_REQUIRED, ATTR_SRC, ATTR_TYPE,
+    ATTR_VALUE)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
-                            ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
+                            is_ascii_whitespace_byte, bytes_equal, ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
                             element_find_attribute, next_in_tree, node_proxy,
                             utf8_measure, measured_utf8_str)
 from lexpy.selectors.selectors cimport Selector, Program, select_nodes
@@ -266,3 +272,272 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         free(attribute_ids)
         free(bounds)
         free(values.items)
+
+
+# ---------------------------------------------------------------------------
+# The structured data's candidates in one walk (structured.py drives it):
+# the items (itemscope) with their property elements (itemprop, owned by
+# the nearest item around them), the JSON-LD scripts and the heads with
+# their OpenGraph meta children, found without the GIL; proxies only for
+# the items and for the properties whose value is their text.
+
+DEF VALUE_STRING = 0              # payload: the string
+DEF VALUE_URL = 1                 # payload: the attribute as written
+DEF VALUE_ITEM = 2                # payload: the index of the item
+DEF VALUE_ACTION = 3              # payload: (required, name or None)
+DEF VALUE_TEXT = 4                # payload: the element (its text is the value)
+
+
+cdef struct Found:
+    CNode* node
+    Py_ssize_t owner              # properties: the index of their item
+    Py_ssize_t scope              # properties that are items: their index
+
+
+cdef struct FoundList:
+    Found* items
+    size_t count
+    size_t capacity
+
+
+cdef int found_push(FoundList* found, CNode* node, Py_ssize_t owner,
+                    Py_ssize_t scope) noexcept nogil:
+    cdef size_t capacity
+    cdef Found* items
+    if found.count == found.capacity:
+        capacity = found.capacity * 2 if found.capacity else 32
+        items = <Found*> realloc(found.items, capacity * sizeof(Found))
+        if items == NULL:
+            return -1
+        found.items = items
+        found.capacity = capacity
+    found.items[found.count].node = node
+    found.items[found.count].owner = owner
+    found.items[found.count].scope = scope
+    found.count += 1
+    return 0
+
+
+cdef bint is_ld_json(CElement* element) noexcept nogil:
+    # the type as consumers read it: ASCII case-insensitive, trimmed
+    cdef CAttr* attr = element_find_attribute(element, ATTR_TYPE, NS__UNDEF)
+    cdef size_t start = 0
+    cdef size_t end
+    if attr == NULL:
+        return False
+    end = attr.value_length
+    while start < end and is_ascii_whitespace_byte(attr.value[start]):
+        start += 1
+    while end > start and is_ascii_whitespace_byte(attr.value[end - 1]):
+        end -= 1
+    return end - start == 19 and bytes_equal(attr.value + start,
+                                             <const uint8_t*> b"application/ld+json", 19, True)
+
+
+cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
+                   FoundList* scopes, FoundList* props, FoundList* scripts,
+                   FoundList* heads) noexcept nogil:
+    """One walk in tree order from `root` (itself included): the items, the
+    property elements with the item that owns them (the nearest item around
+    them: an item's property walk does not go into a nested item), the
+    ld+json scripts and the HTML heads. An explicit stack of the open
+    items (any depth). 0, or -1 when out of memory."""
+    cdef CNode* node = root
+    cdef CElement* element
+    cdef Py_ssize_t* open_items = NULL      # indices into scopes
+    cdef size_t open_count = 0
+    cdef size_t open_capacity = 0
+    cdef Py_ssize_t* grown
+    cdef Py_ssize_t scope
+    cdef int status = 0
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            if microdata:
+                scope = -1
+                if element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
+                    scope = <Py_ssize_t> scopes.count
+                    if found_push(scopes, node, -1, scope) != 0:
+                        status = -1
+                        break
+                if open_count and element_find_attribute(element, ATTR_ITEMPROP,
+                                                         NS__UNDEF) != NULL:
+                    if found_push(props, node, open_items[open_count - 1], scope) != 0:
+                        status = -1
+                        break
+                if scope >= 0:
+                    if open_count == open_capacity:
+                        open_capacity = open_capacity * 2 if open_capacity else 16
+                        grown = <Py_ssize_t*> realloc(open_items,
+                                                      open_capacity * sizeof(Py_ssize_t))
+                        if grown == NULL:
+                            status = -1
+                            break
+                        open_items = grown
+                    open_items[open_count] = scope
+                    open_count += 1
+            if element.ns == NS_HTML:
+                if json_ld and element.tag_id == TAG_SCRIPT and is_ld_json(element):
+                    if found_push(scripts, node, -1, -1) != 0:
+                        status = -1
+                        break
+                elif opengraph and element.tag_id == TAG_HEAD:
+                    if found_push(heads, node, -1, -1) != 0:
+                        status = -1
+                        break
+        if node.first_child != NULL:
+            node = node.first_child
+            continue
+        # leave the node and the ancestors it ends
+        while node != NULL:
+            if open_count and scopes.items[open_items[open_count - 1]].node == node:
+                open_count -= 1
+            if node == root:
+                node = NULL
+                break
+            if node.next != NULL:
+                node = node.next
+                break
+            node = node.parent
+    free(open_items)
+    return status
+
+
+cdef object attribute_str(CElement* element, lxp_attr_id_t name):
+    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
+    cdef Value value
+    if attr == NULL:
+        return None
+    value.data = attr.value
+    value.length = attr.value_length
+    return value_str(&value)
+
+
+cdef bint attribute_ends_with(CAttr* attr, const char* suffix, size_t length) noexcept nogil:
+    return attr != NULL and attr.value_length >= length and bytes_equal(
+        attr.value + attr.value_length - length, <const uint8_t*> suffix, length, False)
+
+
+cdef tuple property_entry(CElement* element, Py_ssize_t scope):
+    """(itemprop, kind, payload): the value of a property element as
+    extruct's microdata reads it (structured.py's _ExtructMicrodata.value)."""
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef CAttr* attr
+    itemprop = attribute_str(element, ATTR_ITEMPROP)
+    if scope >= 0:
+        return itemprop, VALUE_ITEM, scope
+    if tag == TAG_META:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT) or ""
+    if tag == TAG_AUDIO or tag == TAG_EMBED or tag == TAG_IFRAME or tag == TAG_IMG \
+            or tag == TAG_SOURCE or tag == TAG_TRACK or tag == TAG_VIDEO:
+        return itemprop, VALUE_URL, attribute_str(element, ATTR_SRC) or ""
+    if tag == TAG_A or tag == TAG_AREA or tag == TAG_LINK:
+        return itemprop, VALUE_URL, attribute_str(element, ATTR_HREF) or ""
+    if tag == TAG_OBJECT:
+        return itemprop, VALUE_URL, attribute_str(element, ATTR_DATA) or ""
+    if tag == TAG_DATA or tag == TAG_METER:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_VALUE) or ""
+    if tag == TAG_TIME:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_DATETIME) or ""
+    attr = element_find_attribute(element, ATTR_CONTENT, NS__UNDEF)
+    if attr != NULL and attr.value_length:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT)
+    attr = element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF)
+    if attribute_ends_with(attr, "-input", 6) or attribute_ends_with(attr, "-output", 7):
+        return itemprop, VALUE_ACTION, (
+            element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
+            attribute_str(element, ATTR_NAME))
+    return itemprop, VALUE_TEXT, node_proxy(<CNode*> element)
+
+
+cdef list opengraph_pairs(CNode* head, lxp_attr_id_t property_id):
+    """[property, content] of the HTML meta children of `head` that have
+    both."""
+    cdef list pairs = []
+    cdef CNode* child = head.first_child
+    cdef CElement* element
+    while child != NULL:
+        if child.type == ELEMENT_NODE:
+            element = <CElement*> child
+            if element.ns == NS_HTML and element.tag_id == TAG_META and property_id != 0 \
+                    and element_find_attribute(element, property_id, NS__UNDEF) != NULL \
+                    and element_find_attribute(element, ATTR_CONTENT, NS__UNDEF) != NULL:
+                pairs.append((attribute_str(element, property_id),
+                              attribute_str(element, ATTR_CONTENT)))
+        child = child.next
+    return pairs
+
+
+cdef object script_text(CNode* script):
+    # the descendant text content (https://dom.spec.whatwg.org/#concept-descendant-text-content)
+    cdef CNode* node = next_in_tree(script, script)
+    cdef list parts = []
+    cdef Value value
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            value.data = (<CCharacterData*> node).data
+            value.length = (<CCharacterData*> node).length
+            parts.append(value_str(&value))
+        node = next_in_tree(node, script)
+    return parts[0] if len(parts) == 1 else "".join(parts)
+
+
+def scan_structured(Node root not None, bint microdata, bint json_ld, bint opengraph):
+    """(items, scripts, heads) of the tree of `root` from `root` on, in
+    tree order. items: (element, itemtype, itemid, itemref, properties)
+    for each element with itemscope, properties being (itemprop, kind,
+    payload) for the elements with itemprop it owns; scripts: the text of
+    each ld+json script; heads: (html's prefix or None, head's prefix or
+    None, [(property, content), ...]) for each HTML head."""
+    cdef CNode* c_root = root.c_node
+    cdef CDocument* doc
+    cdef FoundList scopes, props, scripts, heads
+    cdef int status
+    cdef size_t i
+    cdef CElement* element
+    cdef CNode* parent
+    cdef lxp_attr_id_t property_id, prefix_id
+    cdef list items = [], texts = [], head_list = [], entries
+    if c_root == NULL:
+        raise ValueError("this node belongs to no document")
+    doc = c_root.owner if c_root.type != DOCUMENT_NODE else <CDocument*> c_root
+    scopes.items = props.items = scripts.items = heads.items = NULL
+    scopes.count = props.count = scripts.count = heads.count = 0
+    scopes.capacity = props.capacity = scripts.capacity = heads.capacity = 0
+    doc.readers += 1
+    with nogil:
+        status = scan_tree(c_root, microdata, json_ld, opengraph, &scopes, &props, &scripts,
+                           &heads)
+        property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
+        prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
+    try:
+        if status != 0:
+            raise MemoryError()
+        for i in range(scopes.count):
+            element = <CElement*> scopes.items[i].node
+            items.append((node_proxy(scopes.items[i].node), attribute_str(element, ATTR_ITEMTYPE),
+                          attribute_str(element, ATTR_ITEMID),
+                          attribute_str(element, ATTR_ITEMREF), []))
+        for i in range(props.count):
+            entries = items[props.items[i].owner][4]
+            entries.append(property_entry(<CElement*> props.items[i].node, props.items[i].scope))
+        for i in range(scripts.count):
+            texts.append(script_text(scripts.items[i].node))
+        for i in range(heads.count):
+            parent = heads.items[i].node.parent
+            html_prefix = None
+            if parent != NULL and parent.type == ELEMENT_NODE \
+                    and (<CElement*> parent).ns == NS_HTML \
+                    and (<CElement*> parent).tag_id == TAG_HTML and prefix_id != 0:
+                html_prefix = attribute_str(<CElement*> parent, prefix_id)
+            head_list.append((html_prefix,
+                              attribute_str(<CElement*> heads.items[i].node, prefix_id)
+                              if prefix_id != 0 else None,
+                              opengraph_pairs(heads.items[i].node, property_id)))
+        return items, texts, head_list
+    finally:
+        doc.readers -= 1
+        free(scopes.items)
+        free(props.items)
+        free(scripts.items)
+        free(heads.items)
