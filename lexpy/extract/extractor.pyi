@@ -12,8 +12,10 @@ class CompiledFields:
     def __init__(self, fields: List[Tuple[Optional[Selector], int, Optional[str], bool,
                                           bool]]) -> None: ...
 
+# With `names` (one per field), each item's values come as a dict.
 def extract_values(root: Node, items: Selector, fields: CompiledFields,
-                   want_items: bool) -> Tuple[Optional[List[Element]], List[List[Any]]]: ...
+                   want_items: bool, names: Optional[List[str]] = None
+                   ) -> Tuple[Optional[List[Element]], List[Any]]: ...
 
 # (items, ld+json script texts, heads): items are (element, itemtype,
 # itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,

@@ -5,7 +5,7 @@ matches and, for each, the values of fields ending in ::text or
 GIL; only the strings returned are made (no proxies, unless a field asks
 for the item element). records.Extractor drives it."""
 from libc.stdint cimport uint8_t, uint32_t
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, calloc, realloc, free
 from lexpy.core.core cimport attr_id_by_name
 from lexpy.core.names cimport (
     NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
@@ -18,7 +18,8 @@ from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterD
                             is_ascii_whitespace_byte, bytes_equal, ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
                             element_find_attribute, next_in_tree, node_proxy,
                             utf8_measure, measured_utf8_str)
-from lexpy.selectors.selectors cimport Selector, Program, select_nodes
+from lexpy.selectors.selectors cimport (Selector, Program, select_nodes, select_context_new,
+                                        select_nodes_in, select_context_free)
 
 DEF FIELD_TEXT = 1
 DEF FIELD_ATTRIBUTE = 2
@@ -136,7 +137,7 @@ cdef int target_values(FieldSpec* spec, lxp_attr_id_t attribute, CNode* target,
     return 0
 
 
-cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, CNode* item,
+cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, void* context, CNode* item,
                       Values* out) noexcept nogil:
     """The values of one field of one item, appended to `out`. A field
     that wants its first value tries the first match alone, and selects
@@ -153,22 +154,19 @@ cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, 
         targets = single
         count = 1
     elif not spec.all_values:
-        if select_nodes(<Program*> spec.program, doc, item, True, &targets, &count) != 0:
+        if select_nodes_in(context, item, True, &targets, &count) != 0:
             return -1
         if count:
             status = target_values(spec, attribute, targets[0], out)
-            free(targets)
             if status != 0 or out.count > start:
                 if out.count > start:
                     out.count = start + 1
                 return status
-        else:
-            free(targets)
         targets = NULL
         count = 0
-        if select_nodes(<Program*> spec.program, doc, item, False, &targets, &count) != 0:
+        if select_nodes_in(context, item, False, &targets, &count) != 0:
             return -1
-    elif select_nodes(<Program*> spec.program, doc, item, False, &targets, &count) != 0:
+    elif select_nodes_in(context, item, False, &targets, &count) != 0:
         return -1
     for i in range(count):
         if spec.descendants:
@@ -181,8 +179,6 @@ cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, 
         if not spec.all_values and out.count > start:
             out.count = start + 1
             break
-    if spec.program != NULL:
-        free(targets)
     return status
 
 
@@ -194,9 +190,10 @@ cdef str value_str(Value* value):
 
 
 def extract_values(Node root not None, Selector items not None, CompiledFields fields not None,
-                   bint want_items):
+                   bint want_items, list names=None):
     """(the item elements or None, one list per item of one entry per
-    field: the first value or None, or the list of values)."""
+    field: the first value or None, or the list of values); with `names`
+    (one per field) each item's entries come as a dict of them instead."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef CNode** item_nodes = NULL
@@ -212,6 +209,12 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     # The fields' attribute ids in this document (0: no element has it), per
     # call: a compiled extractor is shared by threads over other documents.
     cdef lxp_attr_id_t* attribute_ids = NULL
+    # each field's selector bound to this document once (its names' ids),
+    # for every item
+    cdef void** contexts = NULL
+    cdef dict record
+    if names is not None and len(names) != fields.count:
+        raise ValueError("one name per field")
     if c_root == NULL:
         raise ValueError("this node belongs to no document")
     if c_root.type != ELEMENT_NODE and c_root.type != DOCUMENT_NODE \
@@ -222,7 +225,10 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     values.count = 0
     values.capacity = 0
     attribute_ids = <lxp_attr_id_t*> malloc((fields.count + 1) * sizeof(lxp_attr_id_t))
-    if attribute_ids == NULL:
+    contexts = <void**> calloc(fields.count + 1, sizeof(void*))
+    if attribute_ids == NULL or contexts == NULL:
+        free(attribute_ids)
+        free(contexts)
         raise MemoryError()
     doc.readers += 1
     with nogil:
@@ -237,11 +243,16 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
             bounds = <size_t*> malloc(item_count * fields.count * sizeof(size_t) + 1)
             if bounds == NULL:
                 status = -1
+            for f in range(fields.count):
+                if status == 0 and fields.specs[f].program != NULL:
+                    contexts[f] = select_context_new(<Program*> fields.specs[f].program, doc)
+                    if contexts[f] == NULL:
+                        status = -1
         if status == 0:
             for i in range(item_count):
                 for f in range(fields.count):
-                    if field_values(&fields.specs[f], attribute_ids[f], doc, item_nodes[i],
-                                    &values) != 0:
+                    if field_values(&fields.specs[f], attribute_ids[f], contexts[f],
+                                    item_nodes[i], &values) != 0:
                         status = -1
                         break
                     bounds[i * fields.count + f] = values.count
@@ -253,6 +264,19 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         rows = []
         start = 0
         for i in range(item_count):
+            if names is not None:
+                record = {}
+                for f in range(fields.count):
+                    end = bounds[i * fields.count + f]
+                    if fields.specs[f].all_values:
+                        record[names[f]] = [value_str(&values.items[k])
+                                            for k in range(start, end)]
+                    else:
+                        record[names[f]] = value_str(&values.items[start]) \
+                            if end > start else None
+                    start = end
+                rows.append(record)
+                continue
             row = []
             for f in range(fields.count):
                 end = bounds[i * fields.count + f]
@@ -268,6 +292,9 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         return proxies, rows
     finally:
         doc.readers -= 1
+        for f in range(fields.count):
+            select_context_free(contexts[f])
+        free(contexts)
         free(item_nodes)
         free(attribute_ids)
         free(bounds)

@@ -52,8 +52,12 @@ class Extractor:
                 self.in_c.append(False)
         self.compiled = CompiledFields(c_fields)
         self.needs_items = not all(self.in_c)
+        self.names = [name for name, _, _ in self.fields]
 
     def extract(self, node: Node) -> List[Dict[str, Any]]:
+        if not self.needs_items:     # every field in C: the records made there
+            return extract_values(node, self.item_selector, self.compiled, False,
+                                  self.names)[1]
         found, rows = extract_values(node, self.item_selector, self.compiled, self.needs_items)
         items = found or []
         records = []

@@ -111,6 +111,9 @@ CORPUS_FIELDS = {
     "href": "a::attr(href)", "text": "::text", "all_text": ["::text"],
     "deep": [" ::text"], "first_deep": "span ::text", "classes": [" ::attr(class)"],
     "img": "img::attr(src)", "nested": ["div ::text"], "none": "::attr(no-such-attr)",
+    # one bound selector serves every item: :scope and descendant
+    # combinators must not carry a match from one item to the next
+    "scoped": [":scope > a::attr(href)"], "div_span": ["div span::text"],
 }
 
 
@@ -174,3 +177,19 @@ def test_one_extractor_over_threads_and_documents_with_other_attribute_ids():
     for thread in threads:
         thread.join()
     assert wrong == []
+
+
+def test_one_bound_selector_over_nested_items():
+    # The C pass binds a field's selector once per document and runs it
+    # from each item: what :scope matched below one item is not reused
+    # for the next, and a descendant match through an outer item holds.
+    page = ("<ul><li><b>1</b><ul><li><b>2</b><i><b>3</b></i></li></ul></li>"
+            "<li><i><b>4</b></i></li></ul>")
+    fields = {"own": [":scope > b::text"], "deep": ["i b::text"], "li_b": ["li b::text"]}
+    document = lexpy.parse(page)
+    records = lexpy.extract_records(document, "li", fields)
+    expected = [{name: select_values(item, selector[0]) for name, selector in fields.items()}
+                for item in document.query_selector_all("li")]
+    assert records == expected
+    assert [r["own"] for r in records] == [["1"], ["2"], []]
+    assert [r["li_b"] for r in records] == [["1", "2", "3"], ["2", "3"], ["4"]]
