@@ -638,7 +638,8 @@ cdef inline object proxy_or_none(CElement* element):
     return node_proxy(<CNode*> element) if element != NULL else None
 
 
-def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
+def page_fields(Node root, str url, parts_of, resolve, join, bint text=False,
+                bint shapes=True):
     """What extract_record takes from a page (a Document, DocumentFragment
     or Element), in one walk: (base_url, links, title, description,
     canonical, text). Title, description and canonical are the first
@@ -658,7 +659,9 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
     repeats and the shapes against url's parts run in one release of the
     GIL (again against the base's after a <base href> that changes the
     base URL); meanwhile the document counts as read (its Python API
-    refuses changes)."""
+    refuses changes). With shapes false, every distinct href, as written,
+    goes to join (another URL parser's: extract_record gives the links
+    lexpy.extract's WHATWG resolution)."""
     cdef CNode* c_root = root._node()
     cdef CDocument* doc = c_root.owner
     cdef Links links
@@ -688,7 +691,7 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
             status = collect_page(c_root, &links, &head)
             if status == 0:
                 status = mark_repeats(&links)
-            if status == 0:
+            if status == 0 and shapes:
                 find_link_shapes(&links, &base)
             if text:
                 extract_text_walk(&writer, text_root, &options, True)
@@ -699,7 +702,7 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
             href = element_find_attribute(head.base, ATTR_HREF, NS__UNDEF)
             base_url = resolve(url, PyUnicode_DecodeUTF8(
                 <const char*> href.value, <Py_ssize_t> href.value_length, "surrogatepass"))
-            if base_url != url:
+            if base_url != url and shapes:
                 scheme, origin, without_fragment, directory = parts_of(base_url)
                 base_of(&base, scheme, origin, without_fragment, directory)
                 with nogil:
