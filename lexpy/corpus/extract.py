@@ -125,6 +125,13 @@ def _link_join(base_url: str, href: str) -> str:
     return resolve_link(href, base_url or None)
 
 
+@functools.lru_cache(maxsize=64)
+def _serialized(url: str) -> str:
+    # the URL Standard's serialization of the page's URL ("" when it has
+    # none; as it is when it does not parse)
+    return base_of(url, None) or url if url else ""
+
+
 def _collapse(text: str) -> str:
     return " ".join(text.split())
 
@@ -170,8 +177,10 @@ def extract_record(record: Record) -> Dict[str, Any]:
     # get_attribute, resolve() and a query for the head this was most of
     # the Python work of a record, with the GIL held), and the text's walk
     # in the same release of the GIL.
+    # the page's URL as the URL Standard serializes it: the shapes of
+    # page_fields that the standard's parser would give alike are made in C
     base_url, links, title, description, canonical, text = page_fields(
-        doc, url, _base, _link_base, _link_join, text=True, shapes=False)
+        doc, _serialized(url), _base, _link_base, _link_join, text=True, whatwg=True)
     root = doc.document_element
     return {
         "file": record.file,

@@ -851,3 +851,29 @@ def test_extract_record_links_are_the_extract_layers():
     assert set(classes) <= _LINK_DIFFERENCES
     # (on the 110 corpus pages: 16,818 links, 1,017 of them changed)
     assert total > 15000 and 0 < sum(classes.values()) < total // 10, (total, classes)
+
+
+# The shapes page_fields(whatwg=True) makes in C are the ones the URL
+# Standard's parser gives alike: generated links, with the characters and
+# pieces where urljoin and the standard part ways (host case, ports,
+# userinfo, IPv4-looking and punycode hosts, %2e, backslashes, quotes).
+_WHATWG_PARTS = _LINK_PARTS + ["HTTPS://", "http://", "https://", "Ex", "x.y", "xn--a",
+                               "1.2", "0x7f", ":80", ":", "@", "%2E", "%2e%2e", "\\", "'",
+                               '"', "<", "|", "^", "{", "`", "mailto:", "JavaScript:",
+                               "ftp://", "ws://", "foo://", "-", "_", "(", "!", "$"]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.lists(st.sampled_from(_WHATWG_PARTS), max_size=10).map("".join),
+       st.sampled_from(["http://example.com/dir/page.html", "https://x/a/b?q#f",
+                        "http://x/", "https://x/%C3%A9/", "http://x/a/b", "mailto:y", ""]))
+def test_page_fields_whatwg_shapes_are_the_url_standards(href, base):
+    from lexpy.corpus.extract import _base, _link_base, _link_join
+    from lexpy.corpus.urls import page_fields
+    from lexpy.extract.links import resolve_link
+    doc = lexpy.parse("<a></a><a></a>")
+    for anchor in doc.get_elements_by_tag_name("a"):
+        anchor.set_attribute("href", href)
+    expected = resolve_link(href, base or None)
+    assert page_fields(doc, base, _base, _link_base, _link_join, whatwg=True)[1] == \
+        [expected, expected]
