@@ -251,3 +251,24 @@ def test_equals_extruct_itself(page):
             theirs = extruct.extract(body, syntaxes=syntaxes, uniform=uniform)
         ours = lexpy.structured_data(lexpy.parse(body), syntaxes=syntaxes, uniform=uniform)
         assert json.loads(json.dumps(ours)) == json.loads(json.dumps(theirs))
+
+
+def test_the_structured_data_walk_releases_the_gil():
+    # scan_structured (extractor.pyx) finds the items, the ld+json scripts
+    # and the heads in one walk without the GIL: on a large page with few
+    # of them, another thread keeps running meanwhile.
+    from tests.helpers import progress_gaps
+    from lexpy.extract.extractor import scan_structured
+    page = ('<head><meta property="og:title" content=t></head>'
+            + "<div><p><span>x</span></p></div>" * 100000
+            + '<div itemscope><b itemprop=n>1</b></div>'
+            + '<script type="application/ld+json">{"a": 1}</script>')
+    document = lexpy.parse(page)
+
+    def work():
+        for _ in range(5):
+            found = scan_structured(document, True, True, True)
+        assert len(found[0]) == 1 and found[1] == ['{"a": 1}'] and len(found[2]) == 1
+    gaps, total = progress_gaps(work)
+    assert total > 0.01
+    assert max(gaps) < total / 2, (max(gaps), total)
