@@ -50,7 +50,7 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
                               "opengraph" in wanted)
     if "microdata" in wanted:
         output["microdata"] = _ExtructMicrodata(doc, base_url, False, True, False,
-                                                scanned[0]).items()
+                                                scanned[0]).items() if scanned[0] else []
     if "json-ld" in wanted:
         output["json-ld"] = _json_ld_of(scanned[1])
     if "opengraph" in wanted:
@@ -101,12 +101,16 @@ def _json_ld_of(texts: List[str]) -> List[Any]:
     return items
 
 
+# json.loads(text, strict=False) makes a decoder a call: one for all
+_DECODER = json.JSONDecoder(strict=False)
+
+
 def _parse_lenient_json(text: str) -> Any:
     text = text.lstrip("\ufeff").strip()
     if not text:
         return None
     try:
-        return json.loads(text, strict=False)
+        return _DECODER.decode(text)
     except ValueError as first:
         error = first
     unwrapped = text
@@ -119,7 +123,7 @@ def _parse_lenient_json(text: str) -> Any:
                 changed = True
     cleaned = _without_comments(unwrapped).strip().rstrip(";").rstrip()
     try:
-        return json.loads(cleaned, strict=False)
+        return _DECODER.decode(cleaned)
     except ValueError:
         pass
     try:
@@ -132,7 +136,7 @@ def _concatenated(text: str) -> List[Any]:
     """Several JSON values one after the other (separated by whitespace,
     commas or semicolons), as one list; ValueError unless there are two or
     more and each parses. A helper of this module."""
-    decoder = json.JSONDecoder(strict=False)
+    decoder = _DECODER
     values: List[Any] = []
     position = 0
     while True:
