@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -25,3 +25,6 @@ def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool
                                           List[Tuple[str, int, Any]]]],
                                List[str],
                                List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]]]: ...
+
+# [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
+def text_events(root: Node) -> List[Union[str, int]]: ...

@@ -11,7 +11,10 @@ from lexpy.core.names cimport (
     NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
     TAG_A, TAG_AREA, TAG_AUDIO, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
     TAG_LINK, TAG_META, TAG_METER, TAG_OBJECT, TAG_SCRIPT, TAG_SOURCE, TAG_TIME, TAG_TRACK,
-    TAG_VIDEO, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ITEMID, ATTR_ITEMPROP,
+    TAG_VIDEO, TAG_ARTICLE, TAG_ASIDE, TAG_BR, TAG_DD, TAG_DETAILS, TAG_DIV, TAG_DT, TAG_FIELDSET,
+    TAG_FIGCAPTION, TAG_FOOTER, TAG_FORM, TAG_HEADER, TAG_HR, TAG_LEGEND, TAG_LI, TAG_MAIN,
+    TAG_NAV, TAG_TABLE, TAG_TR, TAG_BLOCKQUOTE, TAG_DL, TAG_FIGURE, TAG_H1, TAG_H2, TAG_H3,
+    TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ITEMID, ATTR_ITEMPROP,
     ATTR_ITEMREF, ATTR_ITEMSCOPE, ATTR_ITEMTYPE, ATTR_NAME, ATTR_REQUIRED, ATTR_SRC, ATTR_TYPE,
     ATTR_VALUE)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
@@ -568,3 +571,103 @@ def scan_structured(Node root not None, bint microdata, bint json_ld, bint openg
         free(props.items)
         free(scripts.items)
         free(heads.items)
+
+
+# ---------------------------------------------------------------------------
+# The text of a microdata property as extruct reads it (html_text's
+# etree_to_text; structured.py's _html_text puts it together): the walk in
+# C gives the text between element boundaries, each chunk whole, and the
+# boundaries of the elements that start a line (1) or a paragraph (2).
+
+DEF TEXT_REMOVED = -1             # script, style, link, meta: not read
+
+
+cdef int text_tag_class(CElement* element) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    if tag == TAG_SCRIPT or tag == TAG_STYLE or tag == TAG_LINK or tag == TAG_META:
+        return TEXT_REMOVED
+    if tag == TAG_ARTICLE or tag == TAG_ASIDE or tag == TAG_BR or tag == TAG_DD \
+            or tag == TAG_DETAILS or tag == TAG_DIV or tag == TAG_DT or tag == TAG_FIELDSET \
+            or tag == TAG_FIGCAPTION or tag == TAG_FOOTER or tag == TAG_FORM \
+            or tag == TAG_HEADER or tag == TAG_HR or tag == TAG_LEGEND or tag == TAG_LI \
+            or tag == TAG_MAIN or tag == TAG_NAV or tag == TAG_TABLE or tag == TAG_TR:
+        return 1
+    if tag == TAG_BLOCKQUOTE or tag == TAG_DL or tag == TAG_FIGURE or tag == TAG_H1 \
+            or tag == TAG_H2 or tag == TAG_H3 or tag == TAG_H4 or tag == TAG_H5 \
+            or tag == TAG_H6 or tag == TAG_OL or tag == TAG_P or tag == TAG_PRE \
+            or tag == TAG_TITLE or tag == TAG_UL:
+        return 2
+    return 0
+
+
+cdef class _TextEvents:
+    cdef list events
+    cdef list pending
+    cdef Py_ssize_t skipping
+
+    cdef void boundary(self, CNode* node, bint entering) except *:
+        cdef int kind
+        if self.skipping:
+            if entering and node.first_child != NULL:
+                self.skipping += 1
+            elif not entering:
+                self.skipping -= 1
+            return
+        kind = text_tag_class(<CElement*> node)
+        if kind == TEXT_REMOVED:
+            if entering and node.first_child != NULL:
+                self.skipping = 1
+            return
+        self.close()
+        if kind:
+            self.events.append(kind)
+
+    cdef void close(self) except *:
+        if self.pending:
+            self.events.append(self.pending[0] if len(self.pending) == 1
+                               else "".join(self.pending))
+            self.pending = []
+
+    cdef void text(self, CNode* node) except *:
+        cdef Value value
+        if not self.skipping:
+            value.data = (<CCharacterData*> node).data
+            value.length = (<CCharacterData*> node).length
+            self.pending.append(value_str(&value))
+
+
+def text_events(Node root not None):
+    """The descendants of `root` in tree order as [chunk, 1, chunk, 2, ...]:
+    each str is the text of the Text nodes between two element boundaries
+    (never empty), each int the start or end of an element of a line (1) or
+    of a paragraph (2); script, style, link and meta are left out with what
+    they hold."""
+    cdef _TextEvents state = _TextEvents()
+    cdef CNode* top = root.c_node
+    cdef CNode* node
+    if top == NULL:
+        raise ValueError("this node belongs to no document")
+    state.events = []
+    state.pending = []
+    state.skipping = 0
+    node = top.first_child
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            state.boundary(node, True)
+            if node.first_child != NULL:
+                node = node.first_child
+                continue
+            state.boundary(node, False)
+        elif node.type == TEXT_NODE:
+            state.text(node)
+        while True:                      # on to the next node, leaving elements
+            if node.next != NULL:
+                node = node.next
+                break
+            node = node.parent
+            if node == NULL or node == top:
+                node = NULL
+                break
+            state.boundary(node, False)
+    state.close()
+    return state.events

@@ -14,7 +14,7 @@ from lexpy.extract._dom import (
     ELEMENT, TEXT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, resolve, split_on_ascii_whitespace,
     strip_ascii_whitespace, unique_tokens, walk)
-from lexpy.extract.extractor import scan_structured
+from lexpy.extract.extractor import scan_structured, text_events
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -599,7 +599,8 @@ def _nearest_scope(node: Element, inclusive: bool) -> Optional[Element]:
 # html_text's etree_to_text (extruct's text of a property): the text nodes of
 # the element after removing script, style, link and meta elements and
 # comments, whitespace collapsed, a newline at the elements of a block-like
-# list, a space between chunks unless punctuation follows.
+# list, a space between chunks unless punctuation follows. text_events
+# (extractor.pyx) walks the element in C with these lists of tags.
 _NEWLINE_TAGS = frozenset([
     "article", "aside", "br", "dd", "details", "div", "dt", "fieldset", "figcaption",
     "footer", "form", "header", "hr", "legend", "li", "main", "nav", "table", "tr"])
@@ -615,59 +616,31 @@ _DOUBLE = "\n\n"
 
 def _html_text(root: Element) -> str:
     chunks: List[str] = []
-    state: Dict[str, Any] = {"prev": _DOUBLE, "prev_is_mark": True}
-    pending: List[str] = []
-
-    def add_newlines(tag: str) -> None:
-        if state["prev_is_mark"] and state["prev"] == _DOUBLE:
-            return
-        if tag in _DOUBLE_NEWLINE_TAGS:
-            chunks.append("\n" if state["prev_is_mark"] and state["prev"] == _NEWLINE
-                          else "\n\n")
-            state["prev"], state["prev_is_mark"] = _DOUBLE, True
-        elif tag in _NEWLINE_TAGS:
-            if not (state["prev_is_mark"] and state["prev"] == _NEWLINE):
+    prev = _DOUBLE                  # the latest chunk's raw text, or a mark
+    prev_is_mark = True
+    for event in text_events(root):
+        if event.__class__ is str:
+            # a chunk of text between element boundaries
+            text = _WHITESPACE.sub(" ", event.strip())
+            if not text:
+                continue
+            if prev_is_mark:
+                space = ""
+            else:
+                space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
+                                                        and not prev.endswith("("))) else ""
+            chunks.append(space)
+            chunks.append(text)
+            prev, prev_is_mark = event, False
+        elif prev_is_mark and prev == _DOUBLE:
+            continue
+        elif event == 2:           # an element of _DOUBLE_NEWLINE_TAGS
+            chunks.append("\n" if prev_is_mark and prev == _NEWLINE else "\n\n")
+            prev, prev_is_mark = _DOUBLE, True
+        else:                      # an element of _NEWLINE_TAGS
+            if not (prev_is_mark and prev == _NEWLINE):
                 chunks.append("\n")
-            state["prev"], state["prev_is_mark"] = _NEWLINE, True
-
-    def flush() -> None:
-        if not pending:
-            return
-        raw = "".join(pending)
-        del pending[:]
-        text = _WHITESPACE.sub(" ", raw.strip())
-        if not text:
-            return
-        if state["prev_is_mark"]:
-            space = ""
-        else:
-            prev = state["prev"]
-            space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
-                                                    and not prev.endswith("("))) else ""
-        chunks.append(space)
-        chunks.append(text)
-        state["prev"], state["prev_is_mark"] = raw, False
-
-    skipping = 0
-    for entering, node in walk(root):
-        kind = node.node_type
-        if kind == ELEMENT:
-            tag = node.local_name  # type: ignore[attr-defined]
-            if skipping:
-                if entering and node.first_child is not None:
-                    skipping += 1
-                elif not entering:
-                    skipping -= 1
-                continue
-            if tag in _REMOVED_TAGS:
-                if entering and node.first_child is not None:
-                    skipping = 1
-                continue
-            flush()
-            add_newlines(tag)
-        elif kind == TEXT and not skipping:
-            pending.append(node.text_content or "")
-    flush()
+            prev, prev_is_mark = _NEWLINE, True
     return "".join(chunks).strip()
 
 

@@ -266,9 +266,99 @@ def test_the_structured_data_walk_releases_the_gil():
     document = lexpy.parse(page)
 
     def work():
-        for _ in range(5):
+        for _ in range(30):
             found = scan_structured(document, True, True, True)
         assert len(found[0]) == 1 and found[1] == ['{"a": 1}'] and len(found[2]) == 1
     gaps, total = progress_gaps(work)
     assert total > 0.01
     assert max(gaps) < total / 2, (max(gaps), total)
+
+
+# The text of a property (extruct's html_text) from text_events' C walk,
+# against the walk over the proxies it replaced (kept here as the
+# reference), on every element of corpus pages and on hostile shapes.
+
+from lexpy.extract._dom import ELEMENT, TEXT, walk  # noqa: E402
+from lexpy.extract.structured import (  # noqa: E402
+    _DOUBLE, _DOUBLE_NEWLINE_TAGS, _NEWLINE, _NEWLINE_TAGS, _PUNCTUATION_AFTER, _REMOVED_TAGS,
+    _WHITESPACE, _html_text)
+
+
+def _html_text_walk(root):
+    chunks = []
+    state = {"prev": _DOUBLE, "prev_is_mark": True}
+    pending = []
+
+    def add_newlines(tag):
+        if state["prev_is_mark"] and state["prev"] == _DOUBLE:
+            return
+        if tag in _DOUBLE_NEWLINE_TAGS:
+            chunks.append("\n" if state["prev_is_mark"] and state["prev"] == _NEWLINE
+                          else "\n\n")
+            state["prev"], state["prev_is_mark"] = _DOUBLE, True
+        elif tag in _NEWLINE_TAGS:
+            if not (state["prev_is_mark"] and state["prev"] == _NEWLINE):
+                chunks.append("\n")
+            state["prev"], state["prev_is_mark"] = _NEWLINE, True
+
+    def flush():
+        if not pending:
+            return
+        raw = "".join(pending)
+        del pending[:]
+        text = _WHITESPACE.sub(" ", raw.strip())
+        if not text:
+            return
+        if state["prev_is_mark"]:
+            space = ""
+        else:
+            prev = state["prev"]
+            space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
+                                                    and not prev.endswith("("))) else ""
+        chunks.append(space)
+        chunks.append(text)
+        state["prev"], state["prev_is_mark"] = raw, False
+
+    skipping = 0
+    for entering, node in walk(root):
+        kind = node.node_type
+        if kind == ELEMENT:
+            tag = node.local_name
+            if skipping:
+                if entering and node.first_child is not None:
+                    skipping += 1
+                elif not entering:
+                    skipping -= 1
+                continue
+            if tag in _REMOVED_TAGS:
+                if entering and node.first_child is not None:
+                    skipping = 1
+                continue
+            flush()
+            add_newlines(tag)
+        elif kind == TEXT and not skipping:
+            pending.append(node.text_content or "")
+    flush()
+    return "".join(chunks).strip()
+
+
+_TEXT_PAGES = [
+    "<div>a<p>b<br>c</p><script>x<b>y</b></script>d<svg><script><g/>e</script></svg>f</div>",
+    "<ul><li>one,<li>(two)<li> three .</ul><pre>  x\n y </pre><table><tr><td>1<td>2</table>",
+    "<p>a<!-- c -->b<style>s</style><meta content=m><link href=l>c</p><h1> </h1>t\u00a0u",
+]
+
+
+def test_the_c_text_walk_equals_the_python_walk():
+    from tests.conformance import data
+    pages = sorted(p for p in data.corpus_dir().iterdir() if p.is_file())[::11]
+    documents = [lexpy.parse(page.read_bytes()) for page in pages] + \
+        [lexpy.parse(html) for html in _TEXT_PAGES]
+    svg_script = lexpy.parse("<svg><script><g/><g>x</g>y</script>z</svg>")
+    documents.append(svg_script)
+    checked = 0
+    for document in documents:
+        for element in [document.document_element] + list(document.iter()):
+            assert _html_text(element) == _html_text_walk(element), element
+            checked += 1
+    assert checked > 5000
