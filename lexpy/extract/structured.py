@@ -465,7 +465,8 @@ class _ExtructMicrodata:
             item["iid"] = iid
         types = self.split(itemtype)
         if types:
-            item["type"] = types[0] if not self.strict and len(types) == 1 else types
+            # (a copy: the token lists are shared by the items of a page)
+            item["type"] = types[0] if not self.strict and len(types) == 1 else list(types)
             if itemid:
                 item["id"] = itemid.strip()
         pending = [(self.split(itemprop), kind, payload) for itemprop, kind, payload in entries]
