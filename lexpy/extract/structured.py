@@ -161,37 +161,17 @@ def _without_comments(text: str) -> str:
     """`text` without what is not JSON outside strings: // and /* */
     comments, <!-- --> comments, CDATA markers and commas before a closing
     bracket. A helper of this module, not a standard's algorithm."""
-    out: List[str] = []
-    i = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            i = n if j < 0 else j + 2
-        elif text.startswith("<!--", i):
-            j = text.find("-->", i + 4)
-            i = n if j < 0 else j + 3
-        elif text.startswith("<![CDATA[", i):
-            i += 9
-        elif text.startswith("]]>", i):
-            i += 3
-        else:
-            j = i + 1
-            while j < n and text[j] not in '"/<]':
-                j += 1
-            out.append(text[i:j])
-            i = j
-    return _TRAILING_COMMA.sub(r"\1", "".join(out))
+    return _TRAILING_COMMA.sub(r"\1", _NOT_JSON.sub(_kept_string, text))
+
+
+# a string (kept; unterminated: to the end), else a comment or a CDATA
+# marker (dropped), found from left to right
+_NOT_JSON = re.compile(r'("(?:[^"\\]|\\[\s\S]?)*"?)|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)'
+                       r'|<!--[\s\S]*?(?:-->|\Z)|<!\[CDATA\[|\]\]>')
+
+
+def _kept_string(match: "re.Match[str]") -> str:
+    return match.group(1) or ""
 
 
 # ---------------------------------------------------------------- microdata

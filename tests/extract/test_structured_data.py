@@ -362,3 +362,57 @@ def test_the_c_text_walk_equals_the_python_walk():
             assert _html_text(element) == _html_text_walk(element), element
             checked += 1
     assert checked > 5000
+
+
+
+# JSON-LD's leniency: _without_comments (one regular expression) against
+# the character loop it replaced, kept here as the reference.
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from lexpy.extract.structured import _TRAILING_COMMA, _without_comments  # noqa: E402
+
+
+def _without_comments_loop(text):
+    """`text` without what is not JSON outside strings: // and /* */
+    comments, <!-- --> comments, CDATA markers and commas before a closing
+    bracket. A helper of this module, not a standard's algorithm."""
+    out = []
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif text.startswith("<!--", i):
+            j = text.find("-->", i + 4)
+            i = n if j < 0 else j + 3
+        elif text.startswith("<![CDATA[", i):
+            i += 9
+        elif text.startswith("]]>", i):
+            i += 3
+        else:
+            j = i + 1
+            while j < n and text[j] not in '"/<]':
+                j += 1
+            out.append(text[i:j])
+            i = j
+    return _TRAILING_COMMA.sub(r"\1", "".join(out))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(['"', "\\", "/", "*", "//", "/*", "*/", "<!--", "-->", "<",
+                                 "<![CDATA[", "]]>", "]", ",", "}", " ", "\n", "a", "1", "{",
+                                 "-", "!", "[", "CDATA"]), max_size=25).map("".join))
+def test_json_ld_comments_are_dropped_as_the_loop_dropped_them(text):
+    assert _without_comments(text) == _without_comments_loop(text)
