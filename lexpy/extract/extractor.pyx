@@ -4,9 +4,11 @@ matches and, for each, the values of fields ending in ::text or
 ::attr(name), matched and collected as pointers into the tree without the
 GIL; only the strings returned are made (no proxies, unless a field asks
 for the item element). records.Extractor drives it."""
+import re
+
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from lexpy.core.core cimport attr_id_by_name
+from lexpy.core.core cimport attr_id_by_name, tag_id_by_name
 from lexpy.core.names cimport (
     NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
     TAG_A, TAG_AREA, TAG_AUDIO, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
@@ -19,10 +21,11 @@ from lexpy.core.names cimport (
     ATTR_VALUE)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
                             is_ascii_whitespace_byte, bytes_equal, ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
-                            element_find_attribute, next_in_tree, node_proxy,
+                            element_find_attribute, next_in_tree, next_element_in_tree,
+                            node_proxy,
                             utf8_measure, measured_utf8_str)
 from lexpy.selectors.selectors cimport (Selector, Program, select_nodes, select_context_new,
-                                        select_nodes_in, select_context_free)
+                                        select_nodes_in, select_matches_in, select_context_free)
 
 DEF FIELD_TEXT = 1
 DEF FIELD_ATTRIBUTE = 2
@@ -62,6 +65,9 @@ cdef struct FieldSpec:
     size_t name_length
     bint descendants              # "a ::text": the element and its descendants
     bint all_values               # [selector]: every value, else the first
+    const uint8_t* subject        # the type its subject must have (lowercase and
+    size_t subject_length         # as written: an element of neither name cannot
+    const uint8_t* subject_exact  # match), or NULL
 
 
 cdef class CompiledFields:
@@ -84,6 +90,18 @@ cdef class CompiledFields:
             self.selectors.append(selector)
             encoded = (name or "").lower().encode("utf-8")
             self.names.append(encoded)
+            subject = subject_type(selector)
+            self.specs[i].subject = NULL
+            self.specs[i].subject_exact = NULL
+            self.specs[i].subject_length = 0
+            if subject is not None:
+                lower = subject.lower().encode("utf-8")
+                exact = subject.encode("utf-8")
+                self.names.append(lower)
+                self.names.append(exact)
+                self.specs[i].subject = <const uint8_t*> (<bytes> lower)
+                self.specs[i].subject_exact = <const uint8_t*> (<bytes> exact)
+                self.specs[i].subject_length = len(lower)
             self.specs[i].program = (<Selector> selector).program if selector is not None \
                 else NULL
             self.specs[i].kind = kind
@@ -97,6 +115,47 @@ cdef class CompiledFields:
 
     def __dealloc__(self):
         free(self.specs)
+
+
+# A selector of one complex selector whose subject compound starts with a
+# type selector: the type (the other simple selectors and the compounds on
+# the left only narrow what it matches). Written conservatively: selectors
+# with anything but names, classes, IDs and combinators give None.
+_PLAIN_SELECTOR = re.compile(r"[A-Za-z0-9_\-.#*\s>+~]+")
+_SUBJECT_TYPE = re.compile(r"([A-Za-z][A-Za-z0-9_\-]*)(?:[.#][^\s>+~]*)?")
+
+
+cdef object subject_type(object selector):
+    if selector is None:
+        return None
+    source = (<Selector> selector).source
+    if source is None or _PLAIN_SELECTOR.fullmatch(source) is None:
+        return None
+    compounds = re.split(r"[\s>+~]+", source.strip())
+    found = _SUBJECT_TYPE.fullmatch(compounds[len(compounds) - 1])   # (no wraparound)
+    return found.group(1) if found is not None else None
+
+
+cdef int first_target(FieldSpec* spec, void* context, CNode* item, lxp_tag_id_t lower,
+                      lxp_tag_id_t exact, CNode** found) noexcept nogil:
+    """The first element below `item` that the field's selector matches
+    (select_nodes_in's first), trying only elements of the subject's type
+    when it has one. 0, or -1 when out of memory."""
+    cdef CNode* node = next_element_in_tree(item, item)
+    cdef lxp_tag_id_t tag
+    cdef int matched
+    found[0] = NULL
+    while node != NULL:
+        tag = (<CElement*> node).tag_id
+        if spec.subject == NULL or tag == lower or tag == exact:
+            matched = select_matches_in(context, item, node)
+            if matched < 0:
+                return -1
+            if matched:
+                found[0] = node
+                return 0
+        node = next_element_in_tree(node, item)
+    return 0
 
 
 cdef bint inside(CNode* node, CNode* root) noexcept nogil:
@@ -141,7 +200,7 @@ cdef int target_values(FieldSpec* spec, lxp_attr_id_t attribute, CNode* target,
 
 
 cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, void* context, CNode* item,
-                      Values* out) noexcept nogil:
+                      lxp_tag_id_t lower, lxp_tag_id_t exact, Values* out) noexcept nogil:
     """The values of one field of one item, appended to `out`. A field
     that wants its first value tries the first match alone, and selects
     every match only when that one has no value."""
@@ -157,10 +216,10 @@ cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, void* context, C
         targets = single
         count = 1
     elif not spec.all_values:
-        if select_nodes_in(context, item, True, &targets, &count) != 0:
+        if first_target(spec, context, item, lower, exact, &single[0]) != 0:
             return -1
-        if count:
-            status = target_values(spec, attribute, targets[0], out)
+        if single[0] != NULL:
+            status = target_values(spec, attribute, single[0], out)
             if status != 0 or out.count > start:
                 if out.count > start:
                     out.count = start + 1
@@ -215,6 +274,8 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     # each field's selector bound to this document once (its names' ids),
     # for every item
     cdef void** contexts = NULL
+    # each field's subject type's ids in this document (lowercase, as written)
+    cdef lxp_tag_id_t* subject_ids = NULL
     cdef dict record
     if names is not None and len(names) != fields.count:
         raise ValueError("one name per field")
@@ -229,9 +290,11 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     values.capacity = 0
     attribute_ids = <lxp_attr_id_t*> malloc((fields.count + 1) * sizeof(lxp_attr_id_t))
     contexts = <void**> calloc(fields.count + 1, sizeof(void*))
-    if attribute_ids == NULL or contexts == NULL:
+    subject_ids = <lxp_tag_id_t*> calloc(2 * fields.count + 1, sizeof(lxp_tag_id_t))
+    if attribute_ids == NULL or contexts == NULL or subject_ids == NULL:
         free(attribute_ids)
         free(contexts)
+        free(subject_ids)
         raise MemoryError()
     doc.readers += 1
     with nogil:
@@ -241,6 +304,11 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
             if spec.kind == FIELD_ATTRIBUTE:
                 attribute_ids[f] = attr_id_by_name(doc.attr_names, spec.name,
                                                    spec.name_length, False)
+            if spec.subject != NULL:
+                subject_ids[2 * f] = tag_id_by_name(doc.tag_names, spec.subject,
+                                                    spec.subject_length, False)
+                subject_ids[2 * f + 1] = tag_id_by_name(doc.tag_names, spec.subject_exact,
+                                                        spec.subject_length, False)
         status = select_nodes(items.program, doc, c_root, False, &item_nodes, &item_count)
         if status == 0 and item_count:
             bounds = <size_t*> malloc(item_count * fields.count * sizeof(size_t) + 1)
@@ -255,7 +323,8 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
             for i in range(item_count):
                 for f in range(fields.count):
                     if field_values(&fields.specs[f], attribute_ids[f], contexts[f],
-                                    item_nodes[i], &values) != 0:
+                                    item_nodes[i], subject_ids[2 * f], subject_ids[2 * f + 1],
+                                    &values) != 0:
                         status = -1
                         break
                     bounds[i * fields.count + f] = values.count
@@ -298,6 +367,7 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         for f in range(fields.count):
             select_context_free(contexts[f])
         free(contexts)
+        free(subject_ids)
         free(item_nodes)
         free(attribute_ids)
         free(bounds)

@@ -276,11 +276,8 @@ cdef void memo_clear(DescendantMemo* memo) noexcept nogil:
         memo.count = 0
 
 
-cdef int select_nodes_in(void* context, CNode* root, bint first_only, CNode*** items,
-                         size_t* count) noexcept nogil:
-    cdef SelectContext* select = <SelectContext*> context
+cdef inline void context_scope(SelectContext* select, CNode* root) noexcept nogil:
     cdef MatchContext* ctx = &select.ctx
-    cdef int status
     if ctx.scope != root:
         # the memos hold what a node's ancestors match, the same for every
         # root, unless :scope or a fragment that is the scope takes part
@@ -289,6 +286,22 @@ cdef int select_nodes_in(void* context, CNode* root, bint first_only, CNode*** i
             memo_clear(&ctx.memo)
             memo_clear(&ctx.has_memo)
         ctx.scope = root
+
+
+cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept nogil:
+    cdef SelectContext* select = <SelectContext*> context
+    context_scope(select, root)
+    if match_list(&select.ctx, select.ctx.program.root, element):
+        return 1
+    return -1 if select.ctx.out_of_memory else 0
+
+
+cdef int select_nodes_in(void* context, CNode* root, bint first_only, CNode*** items,
+                         size_t* count) noexcept nogil:
+    cdef SelectContext* select = <SelectContext*> context
+    cdef MatchContext* ctx = &select.ctx
+    cdef int status
+    context_scope(select, root)
     select.found.count = 0
     status = select_into(ctx, root, &select.found, first_only)
     if ctx.out_of_memory:

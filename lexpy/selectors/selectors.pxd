@@ -109,3 +109,7 @@ cdef void* select_context_new(Program* program, CDocument* doc) noexcept nogil
 cdef int select_nodes_in(void* context, CNode* root, bint first_only, CNode*** items,
                          size_t* count) noexcept nogil
 cdef void select_context_free(void* context) noexcept nogil
+# Whether `element`, an element below `root`, matches (1), or not (0), with
+# root as the scope as select_nodes_in takes it; -1 when out of memory. (A
+# layer that walks the elements itself: lexpy.extract's first values.)
+cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept nogil

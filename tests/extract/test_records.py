@@ -193,3 +193,31 @@ def test_one_bound_selector_over_nested_items():
     assert records == expected
     assert [r["own"] for r in records] == [["1"], ["2"], []]
     assert [r["li_b"] for r in records] == [["1", "2", "3"], ["2", "3"], ["4"]]
+
+
+def test_fields_by_type_in_any_case_and_namespace():
+    # The C pass tries only elements of a field's subject type (its ids in
+    # the document, lowercase and as written): HTML names in any case,
+    # SVG's camelCase ones as written, names the document lacks.
+    page = ("<div class=i><svg><foreignObject><b>in svg</b></foreignObject>"
+            "<linearGradient id=g></linearGradient></svg><P>p</P><b>b</b></div>"
+            "<div class=i><custom-el x=1>c</custom-el></div>")
+    fields = {"p": "P::text", "b": "div B::text", "fo": "svg foreignObject b::text",
+              "fo_lower": "foreignobject b::text", "grad": "linearGradient::attr(id)",
+              "custom": "Custom-El::attr(x)", "none": "blink::text", "star": "*::text",
+              "class": "div .x::text", "all_b": ["b::text"]}
+    document = lexpy.parse(page)
+    records = lexpy.extract_records(document, "div.i", fields)
+    expected = []
+    for item in document.query_selector_all("div.i"):
+        record = {}
+        for name, field in fields.items():
+            if isinstance(field, list):
+                record[name] = select_values(item, field[0])
+            else:
+                found = select_values(item, field)
+                record[name] = found[0] if found else None
+        expected.append(record)
+    assert records == expected
+    assert records[0]["fo"] == "in svg" and records[0]["grad"] == "g"
+    assert records[0]["p"] == "p" and records[1]["custom"] == "1"
