@@ -14,8 +14,10 @@ class CompiledFields:
 
 # With `names` (one per field), each item's values come as a dict.
 def extract_values(root: Node, items: Selector, fields: CompiledFields,
-                   want_items: bool, names: Optional[List[str]] = None
+                   want_items: bool, names: Optional[List[str]] = None,
+                   item_type: Optional[str] = None
                    ) -> Tuple[Optional[List[Element]], List[Any]]: ...
+def selector_subject_type(selector: Selector) -> Optional[str]: ...
 
 # (items, ld+json script texts, heads): items are (element, itemtype,
 # itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,

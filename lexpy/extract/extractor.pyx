@@ -251,11 +251,57 @@ cdef str value_str(Value* value):
     return measured_utf8_str(value.data, value.length, code_points, max_char, False)
 
 
+def selector_subject_type(Selector selector not None):
+    """The type a selector's matches must have (see subject_type), or None."""
+    return subject_type(selector)
+
+
+cdef int items_of_type(Program* program, CDocument* doc, CNode* root, lxp_tag_id_t lower,
+                       lxp_tag_id_t exact, CNode*** items, size_t* count) noexcept nogil:
+    """select_nodes for a selector whose matches have one type: the
+    elements of that type are the only ones tried."""
+    cdef void* context = select_context_new(program, doc)
+    cdef CNode* node
+    cdef CNode** grown
+    cdef size_t capacity = 0
+    cdef int matched
+    items[0] = NULL
+    count[0] = 0
+    if context == NULL:
+        return -1
+    node = next_element_in_tree(root, root)
+    while node != NULL:
+        if (<CElement*> node).tag_id == lower or (<CElement*> node).tag_id == exact:
+            matched = select_matches_in(context, root, node)
+            if matched < 0:
+                select_context_free(context)
+                return -1
+            if matched:
+                if count[0] == capacity:
+                    capacity = capacity * 2 if capacity else 64
+                    grown = <CNode**> realloc(items[0], capacity * sizeof(CNode*))
+                    if grown == NULL:
+                        select_context_free(context)
+                        return -1
+                    items[0] = grown
+                items[0][count[0]] = node
+                count[0] += 1
+        node = next_element_in_tree(node, root)
+    select_context_free(context)
+    return 0
+
+
 def extract_values(Node root not None, Selector items not None, CompiledFields fields not None,
-                   bint want_items, list names=None):
+                   bint want_items, list names=None, str item_type=None):
     """(the item elements or None, one list per item of one entry per
     field: the first value or None, or the list of values); with `names`
-    (one per field) each item's entries come as a dict of them instead."""
+    (one per field) each item's entries come as a dict of them instead;
+    `item_type` is selector_subject_type(items), when it has one."""
+    cdef bytes item_lower = None, item_exact = None
+    cdef const uint8_t* item_lower_p = NULL
+    cdef const uint8_t* item_exact_p = NULL
+    cdef size_t item_length = 0
+    cdef lxp_tag_id_t item_lower_id = 0, item_exact_id = 0
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef CNode** item_nodes = NULL
@@ -296,6 +342,12 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         free(contexts)
         free(subject_ids)
         raise MemoryError()
+    if item_type is not None:
+        item_lower = item_type.lower().encode("utf-8")
+        item_exact = item_type.encode("utf-8")
+        item_lower_p = <const uint8_t*> item_lower
+        item_exact_p = <const uint8_t*> item_exact
+        item_length = len(item_lower)
     doc.readers += 1
     with nogil:
         for f in range(fields.count):
@@ -309,7 +361,13 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
                                                     spec.subject_length, False)
                 subject_ids[2 * f + 1] = tag_id_by_name(doc.tag_names, spec.subject_exact,
                                                         spec.subject_length, False)
-        status = select_nodes(items.program, doc, c_root, False, &item_nodes, &item_count)
+        if item_lower_p != NULL:
+            item_lower_id = tag_id_by_name(doc.tag_names, item_lower_p, item_length, False)
+            item_exact_id = tag_id_by_name(doc.tag_names, item_exact_p, item_length, False)
+            status = items_of_type(items.program, doc, c_root, item_lower_id, item_exact_id,
+                                   &item_nodes, &item_count)
+        else:
+            status = select_nodes(items.program, doc, c_root, False, &item_nodes, &item_count)
         if status == 0 and item_count:
             bounds = <size_t*> malloc(item_count * fields.count * sizeof(size_t) + 1)
             if bounds == NULL:

@@ -221,3 +221,14 @@ def test_fields_by_type_in_any_case_and_namespace():
     assert records == expected
     assert records[0]["fo"] == "in svg" and records[0]["grad"] == "g"
     assert records[0]["p"] == "p" and records[1]["custom"] == "1"
+
+
+def test_items_by_type_in_any_case_and_namespace():
+    page = ("<svg><linearGradient id=a></linearGradient><lineargradient id=b/></svg>"
+            "<DIV class=i id=c></DIV><div class=i id=d><p class=i id=e></div>")
+    document = lexpy.parse(page)
+    for selector in ("DIV.i", "div.i", "svg linearGradient", "linearGradient",
+                     "lineargradient", "p.i", "blink", "div > .i", "* .i"):
+        records = lexpy.extract_records(document, selector, {"id": "::attr(id)"})
+        assert [r["id"] for r in records] == \
+            [e.get_attribute("id") for e in document.query_selector_all(selector)], selector
