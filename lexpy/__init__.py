@@ -202,3 +202,15 @@ def minify(html: "str | bytes", **options: Any) -> str:
     parse_options = {name: options.pop(name) for name in _MINIFY_PARSE_OPTIONS
                      if name in options}
     return parse(html, **parse_options).to_html(minify=True, **options)
+
+
+# Node.make_links_absolute (issue 36): the DOM calls up through a hook;
+# lexpy.extract.links (and ada-url) load on its first call, not here.
+def _make_links_absolute(node: Node, base_url: "str | None") -> None:
+    from lexpy.extract.links import make_links_absolute
+    make_links_absolute(node, base_url)
+
+
+from lexpy.dom.dom import _register_links_layer  # noqa: E402
+
+_register_links_layer(_make_links_absolute)

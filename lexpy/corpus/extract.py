@@ -9,6 +9,7 @@ from urllib.parse import urljoin
 import lexpy
 from lexpy.corpus.records import NotAPage, Record, RecordError
 from lexpy.corpus.urls import base_parts, page_fields, plain_resolutions
+from lexpy.extract.links import base_of, resolve_link
 from lexpy.text import extract_text
 
 HTML_TYPES = ("text/html", "application/xhtml+xml")
@@ -111,6 +112,26 @@ def _join(base_url: str, href: str) -> str:
         return href
 
 
+# The links of extract_record: lexpy.extract's resolution (the URL
+# Standard's parser, ada-url), the one iter_links and make_links_absolute
+# use. page_fields hands each distinct href, as written, to _link_join.
+
+def _link_base(url: str, href: str) -> str:
+    # the document base URL: <base href> against the page's URL
+    return base_of(href, url or None) or ""
+
+
+def _link_join(base_url: str, href: str) -> str:
+    return resolve_link(href, base_url or None)
+
+
+@functools.lru_cache(maxsize=64)
+def _serialized(url: str) -> str:
+    # the URL Standard's serialization of the page's URL ("" when it has
+    # none; as it is when it does not parse)
+    return base_of(url, None) or url if url else ""
+
+
 def _collapse(text: str) -> str:
     return " ".join(text.split())
 
@@ -126,8 +147,10 @@ def extract_record(record: Record) -> Dict[str, Any]:
     the root element), `description` (the first <meta name=description>),
     `canonical` (the first <link rel=canonical>'s href, absolute), `links`
     (the href of every <a> and <area>, in document order, made absolute
-    with urllib.parse.urljoin against the document base URL: the first
-    <base href> resolved against the page URL), `text`, `parse_errors` (how
+    as lexpy.iter_links makes them: by the URL Standard's parser (ada-url,
+    the extract extra) against the document base URL, the first <base
+    href> parsed against the page URL; one that does not parse is kept as
+    written, stripped), `text`, `parse_errors` (how
     many) and `warnings` (an unknown charset label, for one).
 
     `text` is lexpy.extract_text(doc.body or doc, main_content=True).
@@ -154,8 +177,10 @@ def extract_record(record: Record) -> Dict[str, Any]:
     # get_attribute, resolve() and a query for the head this was most of
     # the Python work of a record, with the GIL held), and the text's walk
     # in the same release of the GIL.
+    # the page's URL as the URL Standard serializes it: the shapes of
+    # page_fields that the standard's parser would give alike are made in C
     base_url, links, title, description, canonical, text = page_fields(
-        doc, url, _base, resolve, _join, text=True)
+        doc, _serialized(url), _base, _link_base, _link_join, text=True, whatwg=True)
     root = doc.document_element
     return {
         "file": record.file,
@@ -167,7 +192,7 @@ def extract_record(record: Record) -> Dict[str, Any]:
         "lang": root.get_attribute("lang") if root is not None else None,
         "description": description.get_attribute("content")
         if description is not None else None,
-        "canonical": resolve(base_url, canonical.get_attribute("href") or "")
+        "canonical": _link_join(base_url, canonical.get_attribute("href") or "")
         if canonical is not None else None,     # (it has an href: page_fields)
         "links": links,
         "text": text,

@@ -11,6 +11,6 @@ def page_fields(root: Node, url: str,
                 parts_of: Callable[[str], Tuple[Optional[str], Optional[str], Optional[str],
                                                 Optional[str]]],
                 resolve: Callable[[str, str], str], join: Callable[[str, str], str],
-                text: bool = ...,
+                text: bool = ..., shapes: bool = ..., whatwg: bool = ...,
                 ) -> Tuple[str, List[str], Optional[Element], Optional[Element],
                            Optional[Element], Optional[str]]: ...

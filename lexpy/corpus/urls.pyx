@@ -627,18 +627,113 @@ cdef int mark_repeats(Links* links) noexcept nogil:
     return 0
 
 
-cdef void find_link_shapes(Links* links, const Base* base) noexcept nogil:
+cdef void find_link_shapes(Links* links, const Base* base, bint whatwg) noexcept nogil:
     cdef Py_ssize_t k
     for k in range(links.count):
         if links.items[k].first == k:
             links.items[k].shape = shape_of(&links.items[k], base)
+            if whatwg and not same_in_the_url_standard(&links.items[k]):
+                links.items[k].shape = TO_URLJOIN
+
+
+cdef bint same_in_the_url_standard(const Href* h) noexcept nogil:
+    """Whether the URL Standard's parser gives what the shape makes, the
+    base being a URL it serialized: a path-absolute or path-relative
+    reference or a fragment of ASCII letters, digits and -._~!$&()*+,/:=?@#%
+    only (nothing it percent-encodes, no backslash, no %2e dot segment). A
+    plain absolute URL, a network-path reference or an empty fragment goes
+    to the parser: it lowercases hosts, writes an empty path '/' and keeps
+    an empty fragment."""
+    cdef Py_ssize_t k
+    cdef uint32_t c
+    if h.shape == AS_IT_IS:
+        k = absolute_end_of_authority(h)
+        if k < 0:
+            return False
+    elif h.shape != AFTER_ORIGIN and h.shape != AFTER_DIRECTORY and h.shape != AFTER_BASE:
+        return False
+    else:
+        k = h.start
+    while k < h.end:
+        c = at(h, k)
+        k += 1
+        if ('a' <= c <= 'z') or ('A' <= c <= 'Z') or ('0' <= c <= '9'):
+            continue
+        if c == '%':
+            if k + 1 < h.end and at(h, k) == '2' and (at(h, k + 1) == 'e'
+                                                    or at(h, k + 1) == 'E'):
+                return False
+            continue
+        if c == '-' or c == '.' or c == '_' or c == '~' or c == '!' or c == '$' \
+                or c == '&' or c == '(' or c == ')' or c == '*' or c == '+' or c == ',' \
+                or c == '/' or c == ':' or c == '=' or c == '?' or c == '@' or c == '#':
+            continue
+        return False
+    return True
+
+
+cdef Py_ssize_t absolute_end_of_authority(const Href* h) noexcept nogil:
+    """For an absolute URL the URL Standard serializes as it is written
+    (but for what same_in_the_url_standard checks after): where its path
+    starts, else -1. http(s)://host/ with a host of lowercase letters,
+    digits, '-' and '.' (no empty label, no xn-- label, the last label not
+    starting with a digit: not an IPv4 address) and no port or userinfo;
+    or a non-special scheme of lowercase letters and digits followed by an
+    opaque path (not '/')."""
+    cdef Py_ssize_t k = h.start
+    cdef Py_ssize_t label
+    cdef uint32_t c
+    while k < h.end and (('a' <= at(h, k) <= 'z') or ('0' <= at(h, k) <= '9' and k > h.start)):
+        k += 1
+    if k == h.start or k >= h.end or at(h, k) != ':':
+        return -1
+    if span_is(h, h.start, k, "http") or span_is(h, h.start, k, "https"):
+        k += 1
+        if k + 2 > h.end or at(h, k) != '/' or at(h, k + 1) != '/':
+            return -1
+        k += 2
+        label = k
+        while k < h.end and at(h, k) != '/':
+            c = at(h, k)
+            if c == '.':
+                if k == label:
+                    return -1               # an empty label
+                label = k + 1
+            elif not (('a' <= c <= 'z') or ('0' <= c <= '9') or c == '-'):
+                return -1
+            elif c == '-' and k == label + 3 and at(h, label) == 'x' \
+                    and at(h, label + 1) == 'n' and at(h, label + 2) == '-':
+                return -1                   # xn--: punycode the parser checks
+            k += 1
+        if k >= h.end or k == h.start or label == k or ('0' <= at(h, label) <= '9'):
+            return -1                       # no path, an empty or numeric last label
+        return k
+    if span_is(h, h.start, k, "ftp") or span_is(h, h.start, k, "file") \
+            or span_is(h, h.start, k, "ws") or span_is(h, h.start, k, "wss"):
+        return -1
+    k += 1
+    if k < h.end and at(h, k) == '/':
+        return -1
+    return k
+
+
+cdef bint span_is(const Href* h, Py_ssize_t start, Py_ssize_t end, const char* text) noexcept nogil:
+    cdef Py_ssize_t n = <Py_ssize_t> strlen(text)
+    cdef Py_ssize_t i
+    if end - start != n:
+        return False
+    for i in range(n):
+        if at(h, start + i) != <uint8_t> text[i]:
+            return False
+    return True
 
 
 cdef inline object proxy_or_none(CElement* element):
     return node_proxy(<CNode*> element) if element != NULL else None
 
 
-def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
+def page_fields(Node root, str url, parts_of, resolve, join, bint text=False,
+                bint shapes=True, bint whatwg=False):
     """What extract_record takes from a page (a Document, DocumentFragment
     or Element), in one walk: (base_url, links, title, description,
     canonical, text). Title, description and canonical are the first
@@ -658,7 +753,11 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
     repeats and the shapes against url's parts run in one release of the
     GIL (again against the base's after a <base href> that changes the
     base URL); meanwhile the document counts as read (its Python API
-    refuses changes)."""
+    refuses changes). With shapes false, every distinct href, as written,
+    goes to join; with whatwg, only the shapes whose result the URL
+    Standard's parser also gives are made here, the others go to join
+    (extract_record: lexpy.extract's resolution, `url` a URL that parser
+    serialized)."""
     cdef CNode* c_root = root._node()
     cdef CDocument* doc = c_root.owner
     cdef Links links
@@ -688,8 +787,8 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
             status = collect_page(c_root, &links, &head)
             if status == 0:
                 status = mark_repeats(&links)
-            if status == 0:
-                find_link_shapes(&links, &base)
+            if status == 0 and shapes:
+                find_link_shapes(&links, &base, whatwg)
             if text:
                 extract_text_walk(&writer, text_root, &options, True)
         made_text = writer_finish(&writer) if text else None
@@ -699,11 +798,11 @@ def page_fields(Node root, str url, parts_of, resolve, join, bint text=False):
             href = element_find_attribute(head.base, ATTR_HREF, NS__UNDEF)
             base_url = resolve(url, PyUnicode_DecodeUTF8(
                 <const char*> href.value, <Py_ssize_t> href.value_length, "surrogatepass"))
-            if base_url != url:
+            if base_url != url and shapes:
                 scheme, origin, without_fragment, directory = parts_of(base_url)
                 base_of(&base, scheme, origin, without_fragment, directory)
                 with nogil:
-                    find_link_shapes(&links, &base)
+                    find_link_shapes(&links, &base, whatwg)
         out = PyList_New(links.count)
         made_urls = [None] * links.count
         for k in range(links.count):

@@ -47,6 +47,18 @@ cdef tuple selector_engine():
     return _selector_engine
 
 
+# The links helper (lexpy.extract.links, a layer above the DOM) is
+# registered by lexpy/__init__.py as a function that imports that layer on
+# its first call (ada-url, its URL parser, is loaded only then); the DOM's
+# make_links_absolute calls up through this hook and imports nothing.
+cdef object _links_layer = None
+
+
+def _register_links_layer(make_links_absolute):
+    global _links_layer
+    _links_layer = make_links_absolute
+
+
 # The XPath engine (lexpy.xpath, a layer above the DOM) registers its
 # function here when it is imported, as the Selectors API does; the DOM's
 # xpath() methods call up through this hook.
@@ -577,6 +589,16 @@ cdef class Node:
         from its former next sibling if that is still inside, else after its
         former parent (if that is still inside), else it ends."""
         return tree_walk(self, WALK_NODES)
+
+    def make_links_absolute(self, base_url=None):
+        """Rewrite every URL of the URL-bearing attributes at and below this
+        node (lexpy.iter_links's list) as its absolute URL, resolved by the
+        URL Standard's parser against the document base URL (<base href>
+        against `base_url`); URLs that do not resolve stay as written.
+        lxml.html's make_links_absolute; needs the extract extra (ada-url)."""
+        if _links_layer is None:
+            raise RuntimeError("make_links_absolute needs lexpy.extract (import lexpy)")
+        _links_layer(self, base_url)
 
     def iter(self, tag=None):
         """Iterate over the descendant elements in tree order (not into

@@ -1,6 +1,7 @@
 """What the extraction modules share: tree walks without recursion, the
 standard's string helpers and URL resolution (ada-url, the WHATWG URL
 parser, imported on first use)."""
+import re
 from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 from lexpy.dom import Document, Element, Node
@@ -15,13 +16,10 @@ def split_on_ascii_whitespace(value: Optional[str]) -> List[str]:
     # https://infra.spec.whatwg.org/#split-on-ascii-whitespace
     if not value:
         return []
-    return [token for token in _split(value) if token]
+    return _TOKENS.findall(value)
 
 
-def _split(value: str) -> List[str]:
-    for character in "\t\n\x0c\r":
-        value = value.replace(character, " ")
-    return value.split(" ")
+_TOKENS = re.compile("[^ \t\n\x0c\r]+")
 
 
 def unique_tokens(value: Optional[str]) -> List[str]:

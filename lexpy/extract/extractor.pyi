@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -12,5 +12,21 @@ class CompiledFields:
     def __init__(self, fields: List[Tuple[Optional[Selector], int, Optional[str], bool,
                                           bool]]) -> None: ...
 
+# With `names` (one per field), each item's values come as a dict.
 def extract_values(root: Node, items: Selector, fields: CompiledFields,
-                   want_items: bool) -> Tuple[Optional[List[Element]], List[List[Any]]]: ...
+                   want_items: bool, names: Optional[List[str]] = None,
+                   item_type: Optional[str] = None
+                   ) -> Tuple[Optional[List[Element]], List[Any]]: ...
+def selector_subject_type(selector: Selector) -> Optional[str]: ...
+
+# (items, ld+json script texts, heads): items are (element, itemtype,
+# itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,
+# head's prefix, [(property, content)]).
+def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool
+                    ) -> Tuple[List[Tuple[Element, Optional[str], Optional[str], Optional[str],
+                                          List[Tuple[str, int, Any]]]],
+                               List[str],
+                               List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]]]: ...
+
+# [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
+def text_events(root: Node) -> List[Union[str, int]]: ...

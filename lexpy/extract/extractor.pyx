@@ -4,15 +4,28 @@ matches and, for each, the values of fields ending in ::text or
 ::attr(name), matched and collected as pointers into the tree without the
 GIL; only the strings returned are made (no proxies, unless a field asks
 for the item element). records.Extractor drives it."""
+import re
+
 from libc.stdint cimport uint8_t, uint32_t
-from libc.stdlib cimport malloc, realloc, free
-from lexpy.core.core cimport attr_id_by_name
-from lexpy.core.names cimport NS__UNDEF, lxp_attr_id_t
+from libc.stdlib cimport malloc, calloc, realloc, free
+from lexpy.core.core cimport attr_id_by_name, tag_id_by_name
+from lexpy.core.names cimport (
+    NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
+    TAG_A, TAG_AREA, TAG_AUDIO, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
+    TAG_LINK, TAG_META, TAG_METER, TAG_OBJECT, TAG_SCRIPT, TAG_SOURCE, TAG_TIME, TAG_TRACK,
+    TAG_VIDEO, TAG_ARTICLE, TAG_ASIDE, TAG_BR, TAG_DD, TAG_DETAILS, TAG_DIV, TAG_DT, TAG_FIELDSET,
+    TAG_FIGCAPTION, TAG_FOOTER, TAG_FORM, TAG_HEADER, TAG_HR, TAG_LEGEND, TAG_LI, TAG_MAIN,
+    TAG_NAV, TAG_TABLE, TAG_TR, TAG_BLOCKQUOTE, TAG_DL, TAG_FIGURE, TAG_H1, TAG_H2, TAG_H3,
+    TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ITEMID, ATTR_ITEMPROP,
+    ATTR_ITEMREF, ATTR_ITEMSCOPE, ATTR_ITEMTYPE, ATTR_NAME, ATTR_REQUIRED, ATTR_SRC, ATTR_TYPE,
+    ATTR_VALUE)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
-                            ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
-                            element_find_attribute, next_in_tree, node_proxy,
+                            is_ascii_whitespace_byte, bytes_equal, ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
+                            element_find_attribute, next_in_tree, next_element_in_tree,
+                            node_proxy,
                             utf8_measure, measured_utf8_str)
-from lexpy.selectors.selectors cimport Selector, Program, select_nodes
+from lexpy.selectors.selectors cimport (Selector, Program, select_nodes, select_context_new,
+                                        select_nodes_in, select_matches_in, select_context_free)
 
 DEF FIELD_TEXT = 1
 DEF FIELD_ATTRIBUTE = 2
@@ -52,6 +65,9 @@ cdef struct FieldSpec:
     size_t name_length
     bint descendants              # "a ::text": the element and its descendants
     bint all_values               # [selector]: every value, else the first
+    const uint8_t* subject        # the type its subject must have (lowercase and
+    size_t subject_length         # as written: an element of neither name cannot
+    const uint8_t* subject_exact  # match), or NULL
 
 
 cdef class CompiledFields:
@@ -74,6 +90,18 @@ cdef class CompiledFields:
             self.selectors.append(selector)
             encoded = (name or "").lower().encode("utf-8")
             self.names.append(encoded)
+            subject = subject_type(selector)
+            self.specs[i].subject = NULL
+            self.specs[i].subject_exact = NULL
+            self.specs[i].subject_length = 0
+            if subject is not None:
+                lower = subject.lower().encode("utf-8")
+                exact = subject.encode("utf-8")
+                self.names.append(lower)
+                self.names.append(exact)
+                self.specs[i].subject = <const uint8_t*> (<bytes> lower)
+                self.specs[i].subject_exact = <const uint8_t*> (<bytes> exact)
+                self.specs[i].subject_length = len(lower)
             self.specs[i].program = (<Selector> selector).program if selector is not None \
                 else NULL
             self.specs[i].kind = kind
@@ -87,6 +115,47 @@ cdef class CompiledFields:
 
     def __dealloc__(self):
         free(self.specs)
+
+
+# A selector of one complex selector whose subject compound starts with a
+# type selector: the type (the other simple selectors and the compounds on
+# the left only narrow what it matches). Written conservatively: selectors
+# with anything but names, classes, IDs and combinators give None.
+_PLAIN_SELECTOR = re.compile(r"[A-Za-z0-9_\-.#*\s>+~]+")
+_SUBJECT_TYPE = re.compile(r"([A-Za-z][A-Za-z0-9_\-]*)(?:[.#][^\s>+~]*)?")
+
+
+cdef object subject_type(object selector):
+    if selector is None:
+        return None
+    source = (<Selector> selector).source
+    if source is None or _PLAIN_SELECTOR.fullmatch(source) is None:
+        return None
+    compounds = re.split(r"[\s>+~]+", source.strip())
+    found = _SUBJECT_TYPE.fullmatch(compounds[len(compounds) - 1])   # (no wraparound)
+    return found.group(1) if found is not None else None
+
+
+cdef int first_target(FieldSpec* spec, void* context, CNode* item, lxp_tag_id_t lower,
+                      lxp_tag_id_t exact, CNode** found) noexcept nogil:
+    """The first element below `item` that the field's selector matches
+    (select_nodes_in's first), trying only elements of the subject's type
+    when it has one. 0, or -1 when out of memory."""
+    cdef CNode* node = next_element_in_tree(item, item)
+    cdef lxp_tag_id_t tag
+    cdef int matched
+    found[0] = NULL
+    while node != NULL:
+        tag = (<CElement*> node).tag_id
+        if spec.subject == NULL or tag == lower or tag == exact:
+            matched = select_matches_in(context, item, node)
+            if matched < 0:
+                return -1
+            if matched:
+                found[0] = node
+                return 0
+        node = next_element_in_tree(node, item)
+    return 0
 
 
 cdef bint inside(CNode* node, CNode* root) noexcept nogil:
@@ -130,8 +199,8 @@ cdef int target_values(FieldSpec* spec, lxp_attr_id_t attribute, CNode* target,
     return 0
 
 
-cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, CNode* item,
-                      Values* out) noexcept nogil:
+cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, void* context, CNode* item,
+                      lxp_tag_id_t lower, lxp_tag_id_t exact, Values* out) noexcept nogil:
     """The values of one field of one item, appended to `out`. A field
     that wants its first value tries the first match alone, and selects
     every match only when that one has no value."""
@@ -147,22 +216,19 @@ cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, 
         targets = single
         count = 1
     elif not spec.all_values:
-        if select_nodes(<Program*> spec.program, doc, item, True, &targets, &count) != 0:
+        if first_target(spec, context, item, lower, exact, &single[0]) != 0:
             return -1
-        if count:
-            status = target_values(spec, attribute, targets[0], out)
-            free(targets)
+        if single[0] != NULL:
+            status = target_values(spec, attribute, single[0], out)
             if status != 0 or out.count > start:
                 if out.count > start:
                     out.count = start + 1
                 return status
-        else:
-            free(targets)
         targets = NULL
         count = 0
-        if select_nodes(<Program*> spec.program, doc, item, False, &targets, &count) != 0:
+        if select_nodes_in(context, item, False, &targets, &count) != 0:
             return -1
-    elif select_nodes(<Program*> spec.program, doc, item, False, &targets, &count) != 0:
+    elif select_nodes_in(context, item, False, &targets, &count) != 0:
         return -1
     for i in range(count):
         if spec.descendants:
@@ -175,8 +241,6 @@ cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, CDocument* doc, 
         if not spec.all_values and out.count > start:
             out.count = start + 1
             break
-    if spec.program != NULL:
-        free(targets)
     return status
 
 
@@ -187,10 +251,57 @@ cdef str value_str(Value* value):
     return measured_utf8_str(value.data, value.length, code_points, max_char, False)
 
 
+def selector_subject_type(Selector selector not None):
+    """The type a selector's matches must have (see subject_type), or None."""
+    return subject_type(selector)
+
+
+cdef int items_of_type(Program* program, CDocument* doc, CNode* root, lxp_tag_id_t lower,
+                       lxp_tag_id_t exact, CNode*** items, size_t* count) noexcept nogil:
+    """select_nodes for a selector whose matches have one type: the
+    elements of that type are the only ones tried."""
+    cdef void* context = select_context_new(program, doc)
+    cdef CNode* node
+    cdef CNode** grown
+    cdef size_t capacity = 0
+    cdef int matched
+    items[0] = NULL
+    count[0] = 0
+    if context == NULL:
+        return -1
+    node = next_element_in_tree(root, root)
+    while node != NULL:
+        if (<CElement*> node).tag_id == lower or (<CElement*> node).tag_id == exact:
+            matched = select_matches_in(context, root, node)
+            if matched < 0:
+                select_context_free(context)
+                return -1
+            if matched:
+                if count[0] == capacity:
+                    capacity = capacity * 2 if capacity else 64
+                    grown = <CNode**> realloc(items[0], capacity * sizeof(CNode*))
+                    if grown == NULL:
+                        select_context_free(context)
+                        return -1
+                    items[0] = grown
+                items[0][count[0]] = node
+                count[0] += 1
+        node = next_element_in_tree(node, root)
+    select_context_free(context)
+    return 0
+
+
 def extract_values(Node root not None, Selector items not None, CompiledFields fields not None,
-                   bint want_items):
+                   bint want_items, list names=None, str item_type=None):
     """(the item elements or None, one list per item of one entry per
-    field: the first value or None, or the list of values)."""
+    field: the first value or None, or the list of values); with `names`
+    (one per field) each item's entries come as a dict of them instead;
+    `item_type` is selector_subject_type(items), when it has one."""
+    cdef bytes item_lower = None, item_exact = None
+    cdef const uint8_t* item_lower_p = NULL
+    cdef const uint8_t* item_exact_p = NULL
+    cdef size_t item_length = 0
+    cdef lxp_tag_id_t item_lower_id = 0, item_exact_id = 0
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef CNode** item_nodes = NULL
@@ -206,6 +317,14 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     # The fields' attribute ids in this document (0: no element has it), per
     # call: a compiled extractor is shared by threads over other documents.
     cdef lxp_attr_id_t* attribute_ids = NULL
+    # each field's selector bound to this document once (its names' ids),
+    # for every item
+    cdef void** contexts = NULL
+    # each field's subject type's ids in this document (lowercase, as written)
+    cdef lxp_tag_id_t* subject_ids = NULL
+    cdef dict record
+    if names is not None and len(names) != fields.count:
+        raise ValueError("one name per field")
     if c_root == NULL:
         raise ValueError("this node belongs to no document")
     if c_root.type != ELEMENT_NODE and c_root.type != DOCUMENT_NODE \
@@ -216,8 +335,19 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
     values.count = 0
     values.capacity = 0
     attribute_ids = <lxp_attr_id_t*> malloc((fields.count + 1) * sizeof(lxp_attr_id_t))
-    if attribute_ids == NULL:
+    contexts = <void**> calloc(fields.count + 1, sizeof(void*))
+    subject_ids = <lxp_tag_id_t*> calloc(2 * fields.count + 1, sizeof(lxp_tag_id_t))
+    if attribute_ids == NULL or contexts == NULL or subject_ids == NULL:
+        free(attribute_ids)
+        free(contexts)
+        free(subject_ids)
         raise MemoryError()
+    if item_type is not None:
+        item_lower = item_type.lower().encode("utf-8")
+        item_exact = item_type.encode("utf-8")
+        item_lower_p = <const uint8_t*> item_lower
+        item_exact_p = <const uint8_t*> item_exact
+        item_length = len(item_lower)
     doc.readers += 1
     with nogil:
         for f in range(fields.count):
@@ -226,15 +356,32 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
             if spec.kind == FIELD_ATTRIBUTE:
                 attribute_ids[f] = attr_id_by_name(doc.attr_names, spec.name,
                                                    spec.name_length, False)
-        status = select_nodes(items.program, doc, c_root, False, &item_nodes, &item_count)
+            if spec.subject != NULL:
+                subject_ids[2 * f] = tag_id_by_name(doc.tag_names, spec.subject,
+                                                    spec.subject_length, False)
+                subject_ids[2 * f + 1] = tag_id_by_name(doc.tag_names, spec.subject_exact,
+                                                        spec.subject_length, False)
+        if item_lower_p != NULL:
+            item_lower_id = tag_id_by_name(doc.tag_names, item_lower_p, item_length, False)
+            item_exact_id = tag_id_by_name(doc.tag_names, item_exact_p, item_length, False)
+            status = items_of_type(items.program, doc, c_root, item_lower_id, item_exact_id,
+                                   &item_nodes, &item_count)
+        else:
+            status = select_nodes(items.program, doc, c_root, False, &item_nodes, &item_count)
         if status == 0 and item_count:
             bounds = <size_t*> malloc(item_count * fields.count * sizeof(size_t) + 1)
             if bounds == NULL:
                 status = -1
+            for f in range(fields.count):
+                if status == 0 and fields.specs[f].program != NULL:
+                    contexts[f] = select_context_new(<Program*> fields.specs[f].program, doc)
+                    if contexts[f] == NULL:
+                        status = -1
         if status == 0:
             for i in range(item_count):
                 for f in range(fields.count):
-                    if field_values(&fields.specs[f], attribute_ids[f], doc, item_nodes[i],
+                    if field_values(&fields.specs[f], attribute_ids[f], contexts[f],
+                                    item_nodes[i], subject_ids[2 * f], subject_ids[2 * f + 1],
                                     &values) != 0:
                         status = -1
                         break
@@ -247,6 +394,19 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         rows = []
         start = 0
         for i in range(item_count):
+            if names is not None:
+                record = {}
+                for f in range(fields.count):
+                    end = bounds[i * fields.count + f]
+                    if fields.specs[f].all_values:
+                        record[names[f]] = [value_str(&values.items[k])
+                                            for k in range(start, end)]
+                    else:
+                        record[names[f]] = value_str(&values.items[start]) \
+                            if end > start else None
+                    start = end
+                rows.append(record)
+                continue
             row = []
             for f in range(fields.count):
                 end = bounds[i * fields.count + f]
@@ -262,7 +422,380 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
         return proxies, rows
     finally:
         doc.readers -= 1
+        for f in range(fields.count):
+            select_context_free(contexts[f])
+        free(contexts)
+        free(subject_ids)
         free(item_nodes)
         free(attribute_ids)
         free(bounds)
         free(values.items)
+
+
+# ---------------------------------------------------------------------------
+# The structured data's candidates in one walk (structured.py drives it):
+# the items (itemscope) with their property elements (itemprop, owned by
+# the nearest item around them), the JSON-LD scripts and the heads with
+# their OpenGraph meta children, found without the GIL; proxies only for
+# the items and for the properties whose value is their text.
+
+DEF VALUE_STRING = 0              # payload: the string
+DEF VALUE_URL = 1                 # payload: the attribute as written
+DEF VALUE_ITEM = 2                # payload: the index of the item
+DEF VALUE_ACTION = 3              # payload: (required, name or None)
+DEF VALUE_TEXT = 4                # payload: the element (its text is the value)
+
+
+cdef struct Found:
+    CNode* node
+    Py_ssize_t owner              # properties: the index of their item
+    Py_ssize_t scope              # properties that are items: their index
+
+
+cdef struct FoundList:
+    Found* items
+    size_t count
+    size_t capacity
+
+
+cdef int found_push(FoundList* found, CNode* node, Py_ssize_t owner,
+                    Py_ssize_t scope) noexcept nogil:
+    cdef size_t capacity
+    cdef Found* items
+    if found.count == found.capacity:
+        capacity = found.capacity * 2 if found.capacity else 32
+        items = <Found*> realloc(found.items, capacity * sizeof(Found))
+        if items == NULL:
+            return -1
+        found.items = items
+        found.capacity = capacity
+    found.items[found.count].node = node
+    found.items[found.count].owner = owner
+    found.items[found.count].scope = scope
+    found.count += 1
+    return 0
+
+
+cdef bint is_ld_json(CElement* element) noexcept nogil:
+    # the type as consumers read it: ASCII case-insensitive, trimmed
+    cdef CAttr* attr = element_find_attribute(element, ATTR_TYPE, NS__UNDEF)
+    cdef size_t start = 0
+    cdef size_t end
+    if attr == NULL:
+        return False
+    end = attr.value_length
+    while start < end and is_ascii_whitespace_byte(attr.value[start]):
+        start += 1
+    while end > start and is_ascii_whitespace_byte(attr.value[end - 1]):
+        end -= 1
+    return end - start == 19 and bytes_equal(attr.value + start,
+                                             <const uint8_t*> b"application/ld+json", 19, True)
+
+
+cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
+                   FoundList* scopes, FoundList* props, FoundList* scripts,
+                   FoundList* heads) noexcept nogil:
+    """One walk in tree order from `root` (itself included): the items, the
+    property elements with the item that owns them (the nearest item around
+    them: an item's property walk does not go into a nested item), the
+    ld+json scripts and the HTML heads. An explicit stack of the open
+    items (any depth). 0, or -1 when out of memory."""
+    cdef CNode* node = root
+    cdef CElement* element
+    cdef Py_ssize_t* open_items = NULL      # indices into scopes
+    cdef size_t open_count = 0
+    cdef size_t open_capacity = 0
+    cdef Py_ssize_t* grown
+    cdef Py_ssize_t scope
+    cdef int status = 0
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            if microdata:
+                scope = -1
+                if element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
+                    scope = <Py_ssize_t> scopes.count
+                    if found_push(scopes, node, -1, scope) != 0:
+                        status = -1
+                        break
+                if open_count and element_find_attribute(element, ATTR_ITEMPROP,
+                                                         NS__UNDEF) != NULL:
+                    if found_push(props, node, open_items[open_count - 1], scope) != 0:
+                        status = -1
+                        break
+                if scope >= 0:
+                    if open_count == open_capacity:
+                        open_capacity = open_capacity * 2 if open_capacity else 16
+                        grown = <Py_ssize_t*> realloc(open_items,
+                                                      open_capacity * sizeof(Py_ssize_t))
+                        if grown == NULL:
+                            status = -1
+                            break
+                        open_items = grown
+                    open_items[open_count] = scope
+                    open_count += 1
+            if element.ns == NS_HTML:
+                if json_ld and element.tag_id == TAG_SCRIPT and is_ld_json(element):
+                    if found_push(scripts, node, -1, -1) != 0:
+                        status = -1
+                        break
+                elif opengraph and element.tag_id == TAG_HEAD:
+                    if found_push(heads, node, -1, -1) != 0:
+                        status = -1
+                        break
+        if node.first_child != NULL:
+            node = node.first_child
+            continue
+        # leave the node and the ancestors it ends
+        while node != NULL:
+            if open_count and scopes.items[open_items[open_count - 1]].node == node:
+                open_count -= 1
+            if node == root:
+                node = NULL
+                break
+            if node.next != NULL:
+                node = node.next
+                break
+            node = node.parent
+    free(open_items)
+    return status
+
+
+cdef object attribute_str(CElement* element, lxp_attr_id_t name):
+    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
+    cdef Value value
+    if attr == NULL:
+        return None
+    value.data = attr.value
+    value.length = attr.value_length
+    return value_str(&value)
+
+
+cdef bint attribute_ends_with(CAttr* attr, const char* suffix, size_t length) noexcept nogil:
+    return attr != NULL and attr.value_length >= length and bytes_equal(
+        attr.value + attr.value_length - length, <const uint8_t*> suffix, length, False)
+
+
+cdef tuple property_entry(CElement* element, Py_ssize_t scope):
+    """(itemprop, kind, payload): the value of a property element as
+    extruct's microdata reads it (structured.py's _ExtructMicrodata.value)."""
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef CAttr* attr
+    itemprop = attribute_str(element, ATTR_ITEMPROP)
+    if scope >= 0:
+        return itemprop, VALUE_ITEM, scope
+    if tag == TAG_META:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT) or ""
+    if tag == TAG_AUDIO or tag == TAG_EMBED or tag == TAG_IFRAME or tag == TAG_IMG \
+            or tag == TAG_SOURCE or tag == TAG_TRACK or tag == TAG_VIDEO:
+        return itemprop, VALUE_URL, attribute_str(element, ATTR_SRC) or ""
+    if tag == TAG_A or tag == TAG_AREA or tag == TAG_LINK:
+        return itemprop, VALUE_URL, attribute_str(element, ATTR_HREF) or ""
+    if tag == TAG_OBJECT:
+        return itemprop, VALUE_URL, attribute_str(element, ATTR_DATA) or ""
+    if tag == TAG_DATA or tag == TAG_METER:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_VALUE) or ""
+    if tag == TAG_TIME:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_DATETIME) or ""
+    attr = element_find_attribute(element, ATTR_CONTENT, NS__UNDEF)
+    if attr != NULL and attr.value_length:
+        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT)
+    attr = element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF)
+    if attribute_ends_with(attr, "-input", 6) or attribute_ends_with(attr, "-output", 7):
+        return itemprop, VALUE_ACTION, (
+            element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
+            attribute_str(element, ATTR_NAME))
+    return itemprop, VALUE_TEXT, node_proxy(<CNode*> element)
+
+
+cdef list opengraph_pairs(CNode* head, lxp_attr_id_t property_id):
+    """[property, content] of the HTML meta children of `head` that have
+    both."""
+    cdef list pairs = []
+    cdef CNode* child = head.first_child
+    cdef CElement* element
+    while child != NULL:
+        if child.type == ELEMENT_NODE:
+            element = <CElement*> child
+            if element.ns == NS_HTML and element.tag_id == TAG_META and property_id != 0 \
+                    and element_find_attribute(element, property_id, NS__UNDEF) != NULL \
+                    and element_find_attribute(element, ATTR_CONTENT, NS__UNDEF) != NULL:
+                pairs.append((attribute_str(element, property_id),
+                              attribute_str(element, ATTR_CONTENT)))
+        child = child.next
+    return pairs
+
+
+cdef object script_text(CNode* script):
+    # the descendant text content (https://dom.spec.whatwg.org/#concept-descendant-text-content)
+    cdef CNode* node = next_in_tree(script, script)
+    cdef list parts = []
+    cdef Value value
+    while node != NULL:
+        if node.type == TEXT_NODE:
+            value.data = (<CCharacterData*> node).data
+            value.length = (<CCharacterData*> node).length
+            parts.append(value_str(&value))
+        node = next_in_tree(node, script)
+    return parts[0] if len(parts) == 1 else "".join(parts)
+
+
+def scan_structured(Node root not None, bint microdata, bint json_ld, bint opengraph):
+    """(items, scripts, heads) of the tree of `root` from `root` on, in
+    tree order. items: (element, itemtype, itemid, itemref, properties)
+    for each element with itemscope, properties being (itemprop, kind,
+    payload) for the elements with itemprop it owns; scripts: the text of
+    each ld+json script; heads: (html's prefix or None, head's prefix or
+    None, [(property, content), ...]) for each HTML head."""
+    cdef CNode* c_root = root.c_node
+    cdef CDocument* doc
+    cdef FoundList scopes, props, scripts, heads
+    cdef int status
+    cdef size_t i
+    cdef CElement* element
+    cdef CNode* parent
+    cdef lxp_attr_id_t property_id, prefix_id
+    cdef list items = [], texts = [], head_list = [], entries
+    if c_root == NULL:
+        raise ValueError("this node belongs to no document")
+    doc = c_root.owner if c_root.type != DOCUMENT_NODE else <CDocument*> c_root
+    scopes.items = props.items = scripts.items = heads.items = NULL
+    scopes.count = props.count = scripts.count = heads.count = 0
+    scopes.capacity = props.capacity = scripts.capacity = heads.capacity = 0
+    doc.readers += 1
+    with nogil:
+        status = scan_tree(c_root, microdata, json_ld, opengraph, &scopes, &props, &scripts,
+                           &heads)
+        property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
+        prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
+    try:
+        if status != 0:
+            raise MemoryError()
+        for i in range(scopes.count):
+            element = <CElement*> scopes.items[i].node
+            items.append((node_proxy(scopes.items[i].node), attribute_str(element, ATTR_ITEMTYPE),
+                          attribute_str(element, ATTR_ITEMID),
+                          attribute_str(element, ATTR_ITEMREF), []))
+        for i in range(props.count):
+            entries = items[props.items[i].owner][4]
+            entries.append(property_entry(<CElement*> props.items[i].node, props.items[i].scope))
+        for i in range(scripts.count):
+            texts.append(script_text(scripts.items[i].node))
+        for i in range(heads.count):
+            parent = heads.items[i].node.parent
+            html_prefix = None
+            if parent != NULL and parent.type == ELEMENT_NODE \
+                    and (<CElement*> parent).ns == NS_HTML \
+                    and (<CElement*> parent).tag_id == TAG_HTML and prefix_id != 0:
+                html_prefix = attribute_str(<CElement*> parent, prefix_id)
+            head_list.append((html_prefix,
+                              attribute_str(<CElement*> heads.items[i].node, prefix_id)
+                              if prefix_id != 0 else None,
+                              opengraph_pairs(heads.items[i].node, property_id)))
+        return items, texts, head_list
+    finally:
+        doc.readers -= 1
+        free(scopes.items)
+        free(props.items)
+        free(scripts.items)
+        free(heads.items)
+
+
+# ---------------------------------------------------------------------------
+# The text of a microdata property as extruct reads it (html_text's
+# etree_to_text; structured.py's _html_text puts it together): the walk in
+# C gives the text between element boundaries, each chunk whole, and the
+# boundaries of the elements that start a line (1) or a paragraph (2).
+
+DEF TEXT_REMOVED = -1             # script, style, link, meta: not read
+
+
+cdef int text_tag_class(CElement* element) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    if tag == TAG_SCRIPT or tag == TAG_STYLE or tag == TAG_LINK or tag == TAG_META:
+        return TEXT_REMOVED
+    if tag == TAG_ARTICLE or tag == TAG_ASIDE or tag == TAG_BR or tag == TAG_DD \
+            or tag == TAG_DETAILS or tag == TAG_DIV or tag == TAG_DT or tag == TAG_FIELDSET \
+            or tag == TAG_FIGCAPTION or tag == TAG_FOOTER or tag == TAG_FORM \
+            or tag == TAG_HEADER or tag == TAG_HR or tag == TAG_LEGEND or tag == TAG_LI \
+            or tag == TAG_MAIN or tag == TAG_NAV or tag == TAG_TABLE or tag == TAG_TR:
+        return 1
+    if tag == TAG_BLOCKQUOTE or tag == TAG_DL or tag == TAG_FIGURE or tag == TAG_H1 \
+            or tag == TAG_H2 or tag == TAG_H3 or tag == TAG_H4 or tag == TAG_H5 \
+            or tag == TAG_H6 or tag == TAG_OL or tag == TAG_P or tag == TAG_PRE \
+            or tag == TAG_TITLE or tag == TAG_UL:
+        return 2
+    return 0
+
+
+cdef class _TextEvents:
+    cdef list events
+    cdef list pending
+    cdef Py_ssize_t skipping
+
+    cdef void boundary(self, CNode* node, bint entering) except *:
+        cdef int kind
+        if self.skipping:
+            if entering and node.first_child != NULL:
+                self.skipping += 1
+            elif not entering:
+                self.skipping -= 1
+            return
+        kind = text_tag_class(<CElement*> node)
+        if kind == TEXT_REMOVED:
+            if entering and node.first_child != NULL:
+                self.skipping = 1
+            return
+        self.close()
+        if kind:
+            self.events.append(kind)
+
+    cdef void close(self) except *:
+        if self.pending:
+            self.events.append(self.pending[0] if len(self.pending) == 1
+                               else "".join(self.pending))
+            self.pending = []
+
+    cdef void text(self, CNode* node) except *:
+        cdef Value value
+        if not self.skipping:
+            value.data = (<CCharacterData*> node).data
+            value.length = (<CCharacterData*> node).length
+            self.pending.append(value_str(&value))
+
+
+def text_events(Node root not None):
+    """The descendants of `root` in tree order as [chunk, 1, chunk, 2, ...]:
+    each str is the text of the Text nodes between two element boundaries
+    (never empty), each int the start or end of an element of a line (1) or
+    of a paragraph (2); script, style, link and meta are left out with what
+    they hold."""
+    cdef _TextEvents state = _TextEvents()
+    cdef CNode* top = root.c_node
+    cdef CNode* node
+    if top == NULL:
+        raise ValueError("this node belongs to no document")
+    state.events = []
+    state.pending = []
+    state.skipping = 0
+    node = top.first_child
+    while node != NULL:
+        if node.type == ELEMENT_NODE:
+            state.boundary(node, True)
+            if node.first_child != NULL:
+                node = node.first_child
+                continue
+            state.boundary(node, False)
+        elif node.type == TEXT_NODE:
+            state.text(node)
+        while True:                      # on to the next node, leaving elements
+            if node.next != NULL:
+                node = node.next
+                break
+            node = node.parent
+            if node == NULL or node == top:
+                node = NULL
+                break
+            state.boundary(node, False)
+    state.close()
+    return state.events

@@ -7,7 +7,7 @@ from typing import Dict, Iterator, List, Optional, Tuple
 from lexpy.dom import Element, Node
 from lexpy.extract._dom import XHTML, document_base_url, parse_url, select
 
-__all__ = ["iter_links", "make_links_absolute", "URL_ATTRIBUTES"]
+__all__ = ["iter_links", "make_links_absolute", "resolve_link", "base_of", "URL_ATTRIBUTES"]
 
 # element local name -> its attributes holding one URL
 URL_ATTRIBUTES: Dict[str, Tuple[str, ...]] = {
@@ -115,6 +115,22 @@ def _stripped(value: str) -> Tuple[int, int]:
 def _resolve(url: str, base: Optional[str]) -> str:
     resolved = parse_url(url, base)
     return resolved if resolved is not None else url.strip(ASCII_WHITESPACE)
+
+
+def resolve_link(url: str, base: Optional[str]) -> str:
+    """A link as iter_links gives it: `url` (an attribute's value) parsed
+    by the URL Standard's parser against `base` (a document base URL, or
+    None), or as written (ASCII whitespace stripped) when it does not
+    parse, or is relative with no base. lexpy.corpus's links."""
+    return _resolve(url, base)
+
+
+def base_of(href: str, url: Optional[str]) -> Optional[str]:
+    """The document base URL of a page at `url` whose first <base> has
+    `href` (https://html.spec.whatwg.org/#document-base-url): href parsed
+    against url, or url when it does not parse."""
+    resolved = parse_url(href, url)
+    return resolved if resolved is not None else url
 
 
 # https://html.spec.whatwg.org/multipage/images.html#parsing-a-srcset-attribute

@@ -5,7 +5,7 @@ and threads (a compiled extractor keeps no state between calls)."""
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from lexpy.dom import Element, Node
-from lexpy.extract.extractor import CompiledFields, extract_values
+from lexpy.extract.extractor import CompiledFields, extract_values, selector_subject_type
 from lexpy.selectors import compile_selector
 from lexpy.selectors.values import HTML, ValueSelector
 
@@ -52,9 +52,16 @@ class Extractor:
                 self.in_c.append(False)
         self.compiled = CompiledFields(c_fields)
         self.needs_items = not all(self.in_c)
+        self.names = [name for name, _, _ in self.fields]
+        # the items' type: only the elements of it are tried
+        self.item_type = selector_subject_type(self.item_selector)
 
     def extract(self, node: Node) -> List[Dict[str, Any]]:
-        found, rows = extract_values(node, self.item_selector, self.compiled, self.needs_items)
+        if not self.needs_items:     # every field in C: the records made there
+            return extract_values(node, self.item_selector, self.compiled, False,
+                                  self.names, self.item_type)[1]
+        found, rows = extract_values(node, self.item_selector, self.compiled, self.needs_items,
+                                     None, self.item_type)
         items = found or []
         records = []
         for index, row in enumerate(rows):

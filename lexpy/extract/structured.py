@@ -14,6 +14,7 @@ from lexpy.extract._dom import (
     ELEMENT, TEXT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, resolve, split_on_ascii_whitespace,
     strip_ascii_whitespace, unique_tokens, walk)
+from lexpy.extract.extractor import scan_structured, text_events
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -44,12 +45,16 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
         if syntax not in SYNTAXES:
             raise ValueError("unknown syntax %r (one of %s)" % (syntax, ", ".join(SYNTAXES)))
     output: Dict[str, List[Any]] = {}
+    # one walk finds what microdata, JSON-LD and OpenGraph read
+    scanned = scan_structured(doc, "microdata" in wanted, "json-ld" in wanted,
+                              "opengraph" in wanted)
     if "microdata" in wanted:
-        output["microdata"] = microdata(doc, base_url=base_url)
+        output["microdata"] = _ExtructMicrodata(doc, base_url, False, True, False,
+                                                scanned[0]).items() if scanned[0] else []
     if "json-ld" in wanted:
-        output["json-ld"] = json_ld(doc)
+        output["json-ld"] = _json_ld_of(scanned[1])
     if "opengraph" in wanted:
-        output["opengraph"] = opengraph(doc)
+        output["opengraph"] = _opengraph_of(scanned[2])
     if "rdfa" in wanted:
         output["rdfa"] = rdfa(doc, base_url=base_url)
     if "meta" in wanted:
@@ -78,13 +83,12 @@ def json_ld(doc: Node) -> List[Any]:
     written one after the other are accepted; a body that still does not parse is an
     error entry ``{"@error": message, "@text": body}`` and the other blocks
     are kept."""
+    return _json_ld_of(scan_structured(doc, False, True, False)[1])
+
+
+def _json_ld_of(texts: List[str]) -> List[Any]:
     items: List[Any] = []
-    for script in select(doc, "script[type]"):
-        # the type as consumers read it: ASCII case-insensitive, trimmed
-        if script.namespace_uri != XHTML or strip_ascii_whitespace(
-                script.get_attribute("type") or "").lower() != "application/ld+json":
-            continue
-        text = script.text_content or ""
+    for text in texts:
         try:
             data = _parse_lenient_json(text)
         except ValueError as error:
@@ -97,12 +101,16 @@ def json_ld(doc: Node) -> List[Any]:
     return items
 
 
+# json.loads(text, strict=False) makes a decoder a call: one for all
+_DECODER = json.JSONDecoder(strict=False)
+
+
 def _parse_lenient_json(text: str) -> Any:
     text = text.lstrip("\ufeff").strip()
     if not text:
         return None
     try:
-        return json.loads(text, strict=False)
+        return _DECODER.decode(text)
     except ValueError as first:
         error = first
     unwrapped = text
@@ -115,7 +123,7 @@ def _parse_lenient_json(text: str) -> Any:
                 changed = True
     cleaned = _without_comments(unwrapped).strip().rstrip(";").rstrip()
     try:
-        return json.loads(cleaned, strict=False)
+        return _DECODER.decode(cleaned)
     except ValueError:
         pass
     try:
@@ -128,7 +136,7 @@ def _concatenated(text: str) -> List[Any]:
     """Several JSON values one after the other (separated by whitespace,
     commas or semicolons), as one list; ValueError unless there are two or
     more and each parses. A helper of this module."""
-    decoder = json.JSONDecoder(strict=False)
+    decoder = _DECODER
     values: List[Any] = []
     position = 0
     while True:
@@ -153,37 +161,17 @@ def _without_comments(text: str) -> str:
     """`text` without what is not JSON outside strings: // and /* */
     comments, <!-- --> comments, CDATA markers and commas before a closing
     bracket. A helper of this module, not a standard's algorithm."""
-    out: List[str] = []
-    i = 0
-    n = len(text)
-    while i < n:
-        c = text[i]
-        if c == '"':
-            j = i + 1
-            while j < n and text[j] != '"':
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
-        elif text.startswith("//", i):
-            j = text.find("\n", i)
-            i = n if j < 0 else j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            i = n if j < 0 else j + 2
-        elif text.startswith("<!--", i):
-            j = text.find("-->", i + 4)
-            i = n if j < 0 else j + 3
-        elif text.startswith("<![CDATA[", i):
-            i += 9
-        elif text.startswith("]]>", i):
-            i += 3
-        else:
-            j = i + 1
-            while j < n and text[j] not in '"/<]':
-                j += 1
-            out.append(text[i:j])
-            i = j
-    return _TRAILING_COMMA.sub(r"\1", "".join(out))
+    return _TRAILING_COMMA.sub(r"\1", _NOT_JSON.sub(_kept_string, text))
+
+
+# a string (kept; unterminated: to the end), else a comment or a CDATA
+# marker (dropped), found from left to right
+_NOT_JSON = re.compile(r'("(?:[^"\\]|\\[\s\S]?)*"?)|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)'
+                       r'|<!--[\s\S]*?(?:-->|\Z)|<!\[CDATA\[|\]\]>')
+
+
+def _kept_string(match: "re.Match[str]") -> str:
+    return match.group(1) or ""
 
 
 # ---------------------------------------------------------------- microdata
@@ -378,31 +366,46 @@ def microdata(doc: Node, *, base_url: Optional[str] = None, strict: bool = False
     return _ExtructMicrodata(doc, base_url, strict, nested, add_text_content).items()
 
 
+# The kinds of property values scan_structured() gives (extractor.pyx) and
+# one of this module's: a value already made.
+_VALUE_STRING, _VALUE_URL, _VALUE_ITEM, _VALUE_ACTION, _VALUE_TEXT, _VALUE_MADE = range(6)
+
+
 class _ExtructMicrodata:
     def __init__(self, doc: Node, base_url: Optional[str], strict: bool, nested: bool,
-                 add_text_content: bool) -> None:
+                 add_text_content: bool, scanned: Optional[List[Any]] = None) -> None:
         self.doc = doc
         self.base_url = base_url
         self.strict = strict
         self.nested = nested
         self.add_text_content = add_text_content
-        self.scopes = select(doc, "[itemscope]")
-        self.ids = {element: index + 1 for index, element in enumerate(self.scopes)}
+        # each item: (element, itemtype, itemid, itemref, [(itemprop, kind, payload)])
+        self.scopes: List[Any] = (scanned if scanned is not None
+                                  else scan_structured(doc, True, False, False)[0])
         self.seen: Set[int] = set()
         self.id_map: Optional[Dict[str, Element]] = None
+        self.index_of: Optional[Dict[Element, int]] = None
+        self.tokens: Dict[Optional[str], List[str]] = {}
+        self.joined: Dict[str, str] = {}
+
+    def split(self, value: Optional[str]) -> List[str]:
+        tokens = self.tokens.get(value)
+        if tokens is None:
+            tokens = self.tokens[value] = split_on_ascii_whitespace(value)
+        return tokens
 
     def items(self) -> List[Dict[str, Any]]:
         found = []
-        for element in self.scopes:
-            item = self.item(element)
+        for index in range(len(self.scopes)):
+            item = self.item(index)
             if item:
                 found.append(item)
         return found
 
-    def item(self, node: Element) -> Optional[Dict[str, Any]]:
+    def item(self, index: int) -> Optional[Dict[str, Any]]:
         # extruct recurses from an item into its nested items; here a stack
         # of frames does it in the same order (items nest as deep as the tree)
-        root = self.start(node)
+        root = self.start(index)
         if root is None:
             return None
         stack = [root]
@@ -412,45 +415,70 @@ class _ExtructMicrodata:
                 self.finish(frame)
                 stack.pop()
                 continue
-            names, prop = frame.pending[frame.index]
+            names, kind, payload = frame.pending[frame.index]
             frame.index += 1
             value: Any
             child = None
-            if _has(prop, "itemscope"):
+            if kind == _VALUE_ITEM:
                 if self.nested:
-                    child = self.start(prop)
+                    child = self.start(payload)
                     value = None if child is None else child.item
                 else:
-                    value = {"iid_ref": self.ids[prop]}
+                    value = {"iid_ref": payload + 1}
             else:
-                value = self.value(prop)
+                value = self.entry_value(kind, payload)
             for name in names:
                 frame.properties.setdefault(name, []).append(value)
             if child is not None:
                 stack.append(child)
         return root.item
 
-    def start(self, node: Element) -> Optional["_ItemFrame"]:
-        iid = self.ids[node]
+    def start(self, index: int) -> Optional["_ItemFrame"]:
+        iid = index + 1
         if self.nested:
             if iid in self.seen:
                 return None
             self.seen.add(iid)
+        node, itemtype, itemid, itemref, entries = self.scopes[index]
         item: Dict[str, Any] = {}
         if not self.nested:
             item["iid"] = iid
-        types = split_on_ascii_whitespace(node.get_attribute("itemtype"))
+        types = self.split(itemtype)
         if types:
-            item["type"] = types[0] if not self.strict and len(types) == 1 else types
-            itemid = node.get_attribute("itemid")
+            # (a copy: the token lists are shared by the items of a page)
+            item["type"] = types[0] if not self.strict and len(types) == 1 else list(types)
             if itemid:
                 item["id"] = itemid.strip()
-        pending = [(split_on_ascii_whitespace(prop.get_attribute("itemprop")), prop)
-                   for prop in self.property_elements(node)]
-        for refid in split_on_ascii_whitespace(node.get_attribute("itemref")):
-            pending.extend((split_on_ascii_whitespace(prop.get_attribute("itemprop")), prop)
-                           for prop in self.referenced_properties(refid))
+        pending = [(self.split(itemprop), kind, payload) for itemprop, kind, payload in entries]
+        if itemref:
+            for refid in split_on_ascii_whitespace(itemref):
+                pending.extend(self.entry(prop) for prop in self.referenced_properties(refid))
         return _ItemFrame(node, item, pending)
+
+    def entry(self, prop: Element) -> Tuple[List[str], int, Any]:
+        """(names, kind, payload) of a property element reached through
+        itemref (scan_structured() gives the others)."""
+        names = self.split(prop.get_attribute("itemprop"))
+        if _has(prop, "itemscope"):
+            if self.index_of is None:
+                self.index_of = {scope[0]: index for index, scope in enumerate(self.scopes)}
+            return names, _VALUE_ITEM, self.index_of[prop]
+        return names, _VALUE_MADE, self.value(prop)
+
+    def entry_value(self, kind: int, payload: Any) -> Any:
+        if kind == _VALUE_STRING or kind == _VALUE_MADE:
+            return payload
+        if kind == _VALUE_URL:
+            return self.join(payload)
+        if kind == _VALUE_TEXT:
+            return _html_text(payload)
+        required, input_name = payload
+        action: Dict[str, Any] = {}
+        if required:
+            action["valueRequired"] = True
+        if input_name:
+            action["valueName"] = input_name
+        return action
 
     def finish(self, frame: "_ItemFrame") -> None:
         item = frame.item
@@ -464,32 +492,6 @@ class _ExtructMicrodata:
             text = _html_text(frame.node)
             if text:
                 item["textContent"] = text
-
-    def property_elements(self, node: Element) -> Iterable[Element]:
-        # the descendants with itemprop that are not inside a descendant
-        # item (a descendant item is walked past, not into)
-        found: List[Element] = []
-        current: Optional[Node] = node.first_child
-        while current is not None:
-            descend = False
-            if current.node_type == ELEMENT:
-                element: Element = current  # type: ignore[assignment]
-                if _has(element, "itemprop"):
-                    found.append(element)
-                descend = not _has(element, "itemscope")
-            child = current.first_child if descend else None
-            if child is not None:
-                current = child
-                continue
-            while current is not None and current is not node:
-                following = current.next_sibling
-                if following is not None:
-                    current = following
-                    break
-                current = current.parent
-            if current is node:
-                break
-        return found
 
     def referenced_properties(self, refid: str) -> Iterable[Element]:
         if self.id_map is None:
@@ -505,7 +507,10 @@ class _ExtructMicrodata:
 
     def value(self, node: Element, force: bool = False) -> Any:
         if not force and _has(node, "itemscope"):
-            return self.item(node) if self.nested else {"iid_ref": self.ids[node]}
+            if self.index_of is None:
+                self.index_of = {scope[0]: index for index, scope in enumerate(self.scopes)}
+            index = self.index_of[node]
+            return self.item(index) if self.nested else {"iid_ref": index + 1}
         name = node.local_name
         if name == "meta":
             return node.get_attribute("content") or ""
@@ -524,30 +529,32 @@ class _ExtructMicrodata:
             return content
         itemprop = node.get_attribute("itemprop")
         if itemprop and (itemprop.endswith("-input") or itemprop.endswith("-output")):
-            action: Dict[str, Any] = {}
-            if _has(node, "required"):
-                action["valueRequired"] = True
-            input_name = node.get_attribute("name")
-            if input_name:
-                action["valueName"] = input_name
-            return action
+            return self.entry_value(_VALUE_ACTION, (_has(node, "required"),
+                                                    node.get_attribute("name")))
         return _html_text(node)
 
     def url(self, node: Element, attribute: str) -> str:
-        value = strip_ascii_whitespace(node.get_attribute(attribute) or "")
-        if not self.base_url:
-            return value
-        try:
-            return urljoin(self.base_url, value)
-        except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
-            return value
+        return self.join(node.get_attribute(attribute) or "")
+
+    def join(self, written: str) -> str:
+        joined = self.joined.get(written)
+        if joined is not None:
+            return joined
+        value = strip_ascii_whitespace(written)
+        if self.base_url:
+            try:
+                value = urljoin(self.base_url, value)
+            except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
+                pass
+        self.joined[written] = value
+        return value
 
 
 class _ItemFrame:
     __slots__ = ("node", "item", "pending", "index", "properties")
 
     def __init__(self, node: Element, item: Dict[str, Any],
-                 pending: List[Tuple[List[str], Element]]) -> None:
+                 pending: List[Tuple[List[str], int, Any]]) -> None:
         self.node = node
         self.item = item
         self.pending = pending
@@ -573,7 +580,8 @@ def _nearest_scope(node: Element, inclusive: bool) -> Optional[Element]:
 # html_text's etree_to_text (extruct's text of a property): the text nodes of
 # the element after removing script, style, link and meta elements and
 # comments, whitespace collapsed, a newline at the elements of a block-like
-# list, a space between chunks unless punctuation follows.
+# list, a space between chunks unless punctuation follows. text_events
+# (extractor.pyx) walks the element in C with these lists of tags.
 _NEWLINE_TAGS = frozenset([
     "article", "aside", "br", "dd", "details", "div", "dt", "fieldset", "figcaption",
     "footer", "form", "header", "hr", "legend", "li", "main", "nav", "table", "tr"])
@@ -589,59 +597,31 @@ _DOUBLE = "\n\n"
 
 def _html_text(root: Element) -> str:
     chunks: List[str] = []
-    state: Dict[str, Any] = {"prev": _DOUBLE, "prev_is_mark": True}
-    pending: List[str] = []
-
-    def add_newlines(tag: str) -> None:
-        if state["prev_is_mark"] and state["prev"] == _DOUBLE:
-            return
-        if tag in _DOUBLE_NEWLINE_TAGS:
-            chunks.append("\n" if state["prev_is_mark"] and state["prev"] == _NEWLINE
-                          else "\n\n")
-            state["prev"], state["prev_is_mark"] = _DOUBLE, True
-        elif tag in _NEWLINE_TAGS:
-            if not (state["prev_is_mark"] and state["prev"] == _NEWLINE):
+    prev = _DOUBLE                  # the latest chunk's raw text, or a mark
+    prev_is_mark = True
+    for event in text_events(root):
+        if event.__class__ is str:
+            # a chunk of text between element boundaries
+            text = _WHITESPACE.sub(" ", event.strip())
+            if not text:
+                continue
+            if prev_is_mark:
+                space = ""
+            else:
+                space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
+                                                        and not prev.endswith("("))) else ""
+            chunks.append(space)
+            chunks.append(text)
+            prev, prev_is_mark = event, False
+        elif prev_is_mark and prev == _DOUBLE:
+            continue
+        elif event == 2:           # an element of _DOUBLE_NEWLINE_TAGS
+            chunks.append("\n" if prev_is_mark and prev == _NEWLINE else "\n\n")
+            prev, prev_is_mark = _DOUBLE, True
+        else:                      # an element of _NEWLINE_TAGS
+            if not (prev_is_mark and prev == _NEWLINE):
                 chunks.append("\n")
-            state["prev"], state["prev_is_mark"] = _NEWLINE, True
-
-    def flush() -> None:
-        if not pending:
-            return
-        raw = "".join(pending)
-        del pending[:]
-        text = _WHITESPACE.sub(" ", raw.strip())
-        if not text:
-            return
-        if state["prev_is_mark"]:
-            space = ""
-        else:
-            prev = state["prev"]
-            space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
-                                                    and not prev.endswith("("))) else ""
-        chunks.append(space)
-        chunks.append(text)
-        state["prev"], state["prev_is_mark"] = raw, False
-
-    skipping = 0
-    for entering, node in walk(root):
-        kind = node.node_type
-        if kind == ELEMENT:
-            tag = node.local_name  # type: ignore[attr-defined]
-            if skipping:
-                if entering and node.first_child is not None:
-                    skipping += 1
-                elif not entering:
-                    skipping -= 1
-                continue
-            if tag in _REMOVED_TAGS:
-                if entering and node.first_child is not None:
-                    skipping = 1
-                continue
-            flush()
-            add_newlines(tag)
-        elif kind == TEXT and not skipping:
-            pending.append(node.text_content or "")
-    flush()
+            prev, prev_is_mark = _NEWLINE, True
     return "".join(chunks).strip()
 
 
@@ -703,24 +683,19 @@ def opengraph(doc: Node) -> List[Dict[str, Any]]:
     html element and it declare (``prefix`` attribute) plus the OpenGraph
     namespaces used, and the [property, content] pairs of its meta children
     whose property has a declared or OpenGraph prefix."""
+    return _opengraph_of(scan_structured(doc, False, False, True)[2])
+
+
+def _opengraph_of(heads: List[Any]) -> List[Dict[str, Any]]:
     found: List[Dict[str, Any]] = []
-    for head in select(doc, "head"):
-        if not _html(head, "head"):
-            continue
+    for html_prefix, head_prefix, pairs in heads:
         namespaces: Dict[str, str] = {}
-        parent = head.parent
-        if parent is not None and _html(parent, "html"):
-            namespaces.update(_PREFIX_DECLARATION.findall(
-                parent.get_attribute("prefix") or ""))  # type: ignore[attr-defined]
-        namespaces.update(_PREFIX_DECLARATION.findall(head.get_attribute("prefix") or ""))
+        if html_prefix:
+            namespaces.update(_PREFIX_DECLARATION.findall(html_prefix))
+        if head_prefix:
+            namespaces.update(_PREFIX_DECLARATION.findall(head_prefix))
         properties = []
-        for element in head.children:
-            if not _html(element, "meta"):
-                continue
-            name = element.get_attribute("property")
-            content = element.get_attribute("content")
-            if name is None or content is None:
-                continue
+        for name, content in pairs:
             prefix = name.partition(":")[0]
             if prefix in _OG_NAMESPACES:
                 namespaces[prefix] = _OG_NAMESPACES[prefix]

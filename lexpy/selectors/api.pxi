@@ -250,6 +250,74 @@ cdef int select_nodes(Program* program, CDocument* doc, CNode* root, bint first_
     return status
 
 
+cdef struct SelectContext:
+    MatchContext ctx
+    NodeArray found               # the matches of the latest call
+    bint scoped                   # the program uses :scope
+
+
+cdef void* select_context_new(Program* program, CDocument* doc) noexcept nogil:
+    cdef SelectContext* context = <SelectContext*> calloc(1, sizeof(SelectContext))
+    cdef uint32_t i
+    if context == NULL:
+        return NULL
+    if context_init(&context.ctx, program, doc, <CNode*> doc) != 0:
+        free(context)
+        return NULL
+    for i in range(program.simple_count):
+        if program.simples[i].kind == S_SCOPE:
+            context.scoped = True
+    return context
+
+
+cdef void memo_clear(DescendantMemo* memo) noexcept nogil:
+    if memo.count:
+        memset(memo.nodes, 0, memo.capacity * sizeof(CNode*))
+        memo.count = 0
+
+
+cdef inline void context_scope(SelectContext* select, CNode* root) noexcept nogil:
+    cdef MatchContext* ctx = &select.ctx
+    if ctx.scope != root:
+        # the memos hold what a node's ancestors match, the same for every
+        # root, unless :scope or a fragment that is the scope takes part
+        if select.scoped or root.type == DOCUMENT_FRAGMENT_NODE \
+                or ctx.scope.type == DOCUMENT_FRAGMENT_NODE:
+            memo_clear(&ctx.memo)
+            memo_clear(&ctx.has_memo)
+        ctx.scope = root
+
+
+cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept nogil:
+    cdef SelectContext* select = <SelectContext*> context
+    context_scope(select, root)
+    if match_list(&select.ctx, select.ctx.program.root, element):
+        return 1
+    return -1 if select.ctx.out_of_memory else 0
+
+
+cdef int select_nodes_in(void* context, CNode* root, bint first_only, CNode*** items,
+                         size_t* count) noexcept nogil:
+    cdef SelectContext* select = <SelectContext*> context
+    cdef MatchContext* ctx = &select.ctx
+    cdef int status
+    context_scope(select, root)
+    select.found.count = 0
+    status = select_into(ctx, root, &select.found, first_only)
+    if ctx.out_of_memory:
+        status = -1
+    items[0] = select.found.items
+    count[0] = select.found.count if status == 0 else 0
+    return status
+
+
+cdef void select_context_free(void* context) noexcept nogil:
+    if context != NULL:
+        context_free(&(<SelectContext*> context).ctx)
+        free((<SelectContext*> context).found.items)
+        free(context)
+
+
 cdef list proxies_of(NodeArray* found):
     """The proxies of the collected matches, in one pass into a list made
     at its final size."""

@@ -97,3 +97,19 @@ cdef class Selector:
 # memory.
 cdef int select_nodes(Program* program, CDocument* doc, CNode* root, bint first_only,
                       CNode*** items, size_t* count) noexcept nogil
+
+# select_nodes for many roots of one document with one binding of the
+# program's names (lexpy.extract's records: a field's selector per item):
+# a context of the program for `doc` (NULL when out of memory), the
+# matches below `root` (as select_nodes, but *items is the context's own
+# array, valid until its next call: the caller does not free it), and the
+# context freed. One thread uses a context; the caller holds the document
+# as read.
+cdef void* select_context_new(Program* program, CDocument* doc) noexcept nogil
+cdef int select_nodes_in(void* context, CNode* root, bint first_only, CNode*** items,
+                         size_t* count) noexcept nogil
+cdef void select_context_free(void* context) noexcept nogil
+# Whether `element`, an element below `root`, matches (1), or not (0), with
+# root as the scope as select_nodes_in takes it; -1 when out of memory. (A
+# layer that walks the elements itself: lexpy.extract's first values.)
+cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept nogil

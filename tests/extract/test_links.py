@@ -105,7 +105,7 @@ def test_make_links_absolute_leaves_only_absolute_urls(path):
     document = lexpy.parse(path.read_bytes())
     unparsable = {url for _, _, url, _ in lexpy.iter_links(document, base_url=PAGE_URL)
                   if _unparsable(url)}
-    lexpy.make_links_absolute(document, PAGE_URL)
+    document.make_links_absolute(PAGE_URL)       # the Node method (issue 36)
     for _, attribute, url, _ in lexpy.iter_links(document):
         assert url in unparsable or not _unparsable(url), (attribute, url)
 
@@ -144,3 +144,29 @@ def test_meta_refresh():
 def test_a_million_links_is_linear_enough():
     document = lexpy.parse("<a href=x>" * 100000)
     assert sum(1 for _ in lexpy.iter_links(document, base_url="http://h/")) == 100000
+
+
+def test_the_node_method_rewrites_its_subtree_only():
+    # Node.make_links_absolute is the function through the DOM's hook: on
+    # an element, the links below it change and the others stay.
+    page = '<base href="/b/"><p><a href="x?a=1&b">1</a></p><a href=y>2</a>'
+    document = lexpy.parse(page)
+    paragraph = document.query_selector("p")
+    paragraph.make_links_absolute("http://ex.com/p/q")
+    anchors = document.get_elements_by_tag_name("a")
+    assert [a.get_attribute("href") for a in anchors] == ["http://ex.com/b/x?a=1&b", "y"]
+    other = lexpy.parse(page)
+    lexpy.make_links_absolute(other.query_selector("p"), "http://ex.com/p/q")
+    assert other.to_html() == document.to_html()
+
+
+def test_importing_lexpy_does_not_load_the_url_parser():
+    # The hook loads lexpy.extract.links (and ada-url) on its first call.
+    import subprocess
+    import sys
+    code = ("import sys, lexpy; before = 'ada_url' in sys.modules; "
+            "d = lexpy.parse('<a href=x>'); d.make_links_absolute('http://h/'); "
+            "print(before, 'ada_url' in sys.modules, d.query_selector('a').get_attribute('href'))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["False", "True", "http://h/x"]

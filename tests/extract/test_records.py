@@ -111,6 +111,9 @@ CORPUS_FIELDS = {
     "href": "a::attr(href)", "text": "::text", "all_text": ["::text"],
     "deep": [" ::text"], "first_deep": "span ::text", "classes": [" ::attr(class)"],
     "img": "img::attr(src)", "nested": ["div ::text"], "none": "::attr(no-such-attr)",
+    # one bound selector serves every item: :scope and descendant
+    # combinators must not carry a match from one item to the next
+    "scoped": [":scope > a::attr(href)"], "div_span": ["div span::text"],
 }
 
 
@@ -174,3 +177,58 @@ def test_one_extractor_over_threads_and_documents_with_other_attribute_ids():
     for thread in threads:
         thread.join()
     assert wrong == []
+
+
+def test_one_bound_selector_over_nested_items():
+    # The C pass binds a field's selector once per document and runs it
+    # from each item: what :scope matched below one item is not reused
+    # for the next, and a descendant match through an outer item holds.
+    page = ("<ul><li><b>1</b><ul><li><b>2</b><i><b>3</b></i></li></ul></li>"
+            "<li><i><b>4</b></i></li></ul>")
+    fields = {"own": [":scope > b::text"], "deep": ["i b::text"], "li_b": ["li b::text"]}
+    document = lexpy.parse(page)
+    records = lexpy.extract_records(document, "li", fields)
+    expected = [{name: select_values(item, selector[0]) for name, selector in fields.items()}
+                for item in document.query_selector_all("li")]
+    assert records == expected
+    assert [r["own"] for r in records] == [["1"], ["2"], []]
+    assert [r["li_b"] for r in records] == [["1", "2", "3"], ["2", "3"], ["4"]]
+
+
+def test_fields_by_type_in_any_case_and_namespace():
+    # The C pass tries only elements of a field's subject type (its ids in
+    # the document, lowercase and as written): HTML names in any case,
+    # SVG's camelCase ones as written, names the document lacks.
+    page = ("<div class=i><svg><foreignObject><b>in svg</b></foreignObject>"
+            "<linearGradient id=g></linearGradient></svg><P>p</P><b>b</b></div>"
+            "<div class=i><custom-el x=1>c</custom-el></div>")
+    fields = {"p": "P::text", "b": "div B::text", "fo": "svg foreignObject b::text",
+              "fo_lower": "foreignobject b::text", "grad": "linearGradient::attr(id)",
+              "custom": "Custom-El::attr(x)", "none": "blink::text", "star": "*::text",
+              "class": "div .x::text", "all_b": ["b::text"]}
+    document = lexpy.parse(page)
+    records = lexpy.extract_records(document, "div.i", fields)
+    expected = []
+    for item in document.query_selector_all("div.i"):
+        record = {}
+        for name, field in fields.items():
+            if isinstance(field, list):
+                record[name] = select_values(item, field[0])
+            else:
+                found = select_values(item, field)
+                record[name] = found[0] if found else None
+        expected.append(record)
+    assert records == expected
+    assert records[0]["fo"] == "in svg" and records[0]["grad"] == "g"
+    assert records[0]["p"] == "p" and records[1]["custom"] == "1"
+
+
+def test_items_by_type_in_any_case_and_namespace():
+    page = ("<svg><linearGradient id=a></linearGradient><lineargradient id=b/></svg>"
+            "<DIV class=i id=c></DIV><div class=i id=d><p class=i id=e></div>")
+    document = lexpy.parse(page)
+    for selector in ("DIV.i", "div.i", "svg linearGradient", "linearGradient",
+                     "lineargradient", "p.i", "blink", "div > .i", "* .i"):
+        records = lexpy.extract_records(document, selector, {"id": "::attr(id)"})
+        assert [r["id"] for r in records] == \
+            [e.get_attribute("id") for e in document.query_selector_all(selector)], selector

@@ -251,3 +251,168 @@ def test_equals_extruct_itself(page):
             theirs = extruct.extract(body, syntaxes=syntaxes, uniform=uniform)
         ours = lexpy.structured_data(lexpy.parse(body), syntaxes=syntaxes, uniform=uniform)
         assert json.loads(json.dumps(ours)) == json.loads(json.dumps(theirs))
+
+
+def test_the_structured_data_walk_releases_the_gil():
+    # scan_structured (extractor.pyx) finds the items, the ld+json scripts
+    # and the heads in one walk without the GIL: on a large page with few
+    # of them, another thread keeps running meanwhile.
+    from tests.helpers import progress_gaps
+    from lexpy.extract.extractor import scan_structured
+    page = ('<head><meta property="og:title" content=t></head>'
+            + "<div><p><span>x</span></p></div>" * 100000
+            + '<div itemscope><b itemprop=n>1</b></div>'
+            + '<script type="application/ld+json">{"a": 1}</script>')
+    document = lexpy.parse(page)
+
+    def work():
+        for _ in range(30):
+            found = scan_structured(document, True, True, True)
+        assert len(found[0]) == 1 and found[1] == ['{"a": 1}'] and len(found[2]) == 1
+    gaps, total = progress_gaps(work)
+    assert total > 0.01
+    assert max(gaps) < total / 2, (max(gaps), total)
+
+
+# The text of a property (extruct's html_text) from text_events' C walk,
+# against the walk over the proxies it replaced (kept here as the
+# reference), on every element of corpus pages and on hostile shapes.
+
+from lexpy.extract._dom import ELEMENT, TEXT, walk  # noqa: E402
+from lexpy.extract.structured import (  # noqa: E402
+    _DOUBLE, _DOUBLE_NEWLINE_TAGS, _NEWLINE, _NEWLINE_TAGS, _PUNCTUATION_AFTER, _REMOVED_TAGS,
+    _WHITESPACE, _html_text)
+
+
+def _html_text_walk(root):
+    chunks = []
+    state = {"prev": _DOUBLE, "prev_is_mark": True}
+    pending = []
+
+    def add_newlines(tag):
+        if state["prev_is_mark"] and state["prev"] == _DOUBLE:
+            return
+        if tag in _DOUBLE_NEWLINE_TAGS:
+            chunks.append("\n" if state["prev_is_mark"] and state["prev"] == _NEWLINE
+                          else "\n\n")
+            state["prev"], state["prev_is_mark"] = _DOUBLE, True
+        elif tag in _NEWLINE_TAGS:
+            if not (state["prev_is_mark"] and state["prev"] == _NEWLINE):
+                chunks.append("\n")
+            state["prev"], state["prev_is_mark"] = _NEWLINE, True
+
+    def flush():
+        if not pending:
+            return
+        raw = "".join(pending)
+        del pending[:]
+        text = _WHITESPACE.sub(" ", raw.strip())
+        if not text:
+            return
+        if state["prev_is_mark"]:
+            space = ""
+        else:
+            prev = state["prev"]
+            space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
+                                                    and not prev.endswith("("))) else ""
+        chunks.append(space)
+        chunks.append(text)
+        state["prev"], state["prev_is_mark"] = raw, False
+
+    skipping = 0
+    for entering, node in walk(root):
+        kind = node.node_type
+        if kind == ELEMENT:
+            tag = node.local_name
+            if skipping:
+                if entering and node.first_child is not None:
+                    skipping += 1
+                elif not entering:
+                    skipping -= 1
+                continue
+            if tag in _REMOVED_TAGS:
+                if entering and node.first_child is not None:
+                    skipping = 1
+                continue
+            flush()
+            add_newlines(tag)
+        elif kind == TEXT and not skipping:
+            pending.append(node.text_content or "")
+    flush()
+    return "".join(chunks).strip()
+
+
+_TEXT_PAGES = [
+    "<div>a<p>b<br>c</p><script>x<b>y</b></script>d<svg><script><g/>e</script></svg>f</div>",
+    "<ul><li>one,<li>(two)<li> three .</ul><pre>  x\n y </pre><table><tr><td>1<td>2</table>",
+    "<p>a<!-- c -->b<style>s</style><meta content=m><link href=l>c</p><h1> </h1>t\u00a0u",
+]
+
+
+def test_the_c_text_walk_equals_the_python_walk():
+    from tests.conformance import data
+    pages = sorted(p for p in data.corpus_dir().iterdir() if p.is_file())[::11]
+    documents = [lexpy.parse(page.read_bytes()) for page in pages] + \
+        [lexpy.parse(html) for html in _TEXT_PAGES]
+    svg_script = lexpy.parse("<svg><script><g/><g>x</g>y</script>z</svg>")
+    documents.append(svg_script)
+    checked = 0
+    for document in documents:
+        for element in [document.document_element] + list(document.iter()):
+            assert _html_text(element) == _html_text_walk(element), element
+            checked += 1
+    assert checked > 5000
+
+
+
+# JSON-LD's leniency: _without_comments (one regular expression) against
+# the character loop it replaced, kept here as the reference.
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from lexpy.extract.structured import _TRAILING_COMMA, _without_comments  # noqa: E402
+
+
+def _without_comments_loop(text):
+    """`text` without what is not JSON outside strings: // and /* */
+    comments, <!-- --> comments, CDATA markers and commas before a closing
+    bracket. A helper of this module, not a standard's algorithm."""
+    out = []
+    i = 0
+    n = len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i:j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            i = n if j < 0 else j + 2
+        elif text.startswith("<!--", i):
+            j = text.find("-->", i + 4)
+            i = n if j < 0 else j + 3
+        elif text.startswith("<![CDATA[", i):
+            i += 9
+        elif text.startswith("]]>", i):
+            i += 3
+        else:
+            j = i + 1
+            while j < n and text[j] not in '"/<]':
+                j += 1
+            out.append(text[i:j])
+            i = j
+    return _TRAILING_COMMA.sub(r"\1", "".join(out))
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(['"', "\\", "/", "*", "//", "/*", "*/", "<!--", "-->", "<",
+                                 "<![CDATA[", "]]>", "]", ",", "}", " ", "\n", "a", "1", "{",
+                                 "-", "!", "[", "CDATA"]), max_size=25).map("".join))
+def test_json_ld_comments_are_dropped_as_the_loop_dropped_them(text):
+    assert _without_comments(text) == _without_comments_loop(text)

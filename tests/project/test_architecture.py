@@ -33,7 +33,7 @@ BELOW = {
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
-               "selectors", "text"},
+               "selectors", "text", "extract"},
 }
 IMPORT = re.compile(r"^\s*(?:from|cimport|import)\s+lexpy\.(\w+)", re.M)
 
