@@ -5,7 +5,7 @@ contents included) without the GIL, applying the Sanitizer API's "sanitize
 core" steps and, for the safe methods, lexpy's baseline (baseline.pxi).
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stdlib cimport malloc, realloc, free, qsort
 from libc.string cimport memcmp, memcpy, memset, strlen
 from lexpy.core.names cimport *
@@ -24,3 +24,4 @@ include "tables.pxi"         # the configuration as tables over name ids
 include "core.pxi"           # the walk (sanitize core) and the Python API
 include "compare.pxi"        # tree equality (the reparse check)
 include "select.pxi"         # the elements the server options look at
+include "stable.pxi"         # trees whose reparse cannot differ (the check skipped)
