@@ -257,7 +257,9 @@ def _compile(config: Dict[str, Any], safe: bool,
     return Program(elements, "elements" in config, attributes, attributes_allow, rules,
                    bool(config.get("comments")), bool(config.get("dataAttributes")),
                    pis, pi_allow, safe, _opts.ON_DISALLOWED[options.on_disallowed],
-                   (options.max_depth or 0) if safe else 0, options.attribute_prefixes)
+                   (options.max_depth or 0) if safe else 0, options.attribute_prefixes,
+                   None if options.url_schemes is None else dict(options.url_schemes),
+                   _opts.URL_RELATIVE_C[options.url_relative])
 
 
 _BASELINE: Optional["_walk.Program"] = None
@@ -310,7 +312,7 @@ def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
     if report is not None:
         report.extend(_opts.words(record) for record in result.records)
     options = sanitizer._options
-    if options.needs_pass:
+    if options.needs_pass and (options.needs_python_pass or result.url_pass):
         # (the baseline again only when the pass may have made something
         # it must see: a removed URL attribute cannot)
         if _opts.apply(options, tree, report) and safe:

@@ -13,6 +13,9 @@ from lexpy.sanitizer.config import HTML, SVG, XLINK
 ON_DISALLOWED = {"remove": 1, "unwrap": 2, "escape": 3}
 DEFAULT_MAX_DEPTH = 256
 URL_RELATIVE = ("keep", "drop", "resolve")
+# url_relative as the walk takes it (urls.pxi): keep and drop in C, resolve
+# in the Python pass
+URL_RELATIVE_C = {"keep": 0, "drop": 1, "resolve": 2}
 SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*$")
 ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]+")
 
@@ -142,6 +145,16 @@ class Options:
         """Whether the Python pass has anything to do."""
         return (self.url_schemes is not None or self.url_relative != "keep"
                 or self.link_rel is not None or self.allowed_classes is not None
+                or self.style_properties is not None or self.set_attributes is not None
+                or self.attribute_filter is not None or self.id_prefix is not None)
+
+    @property
+    def needs_python_pass(self) -> bool:
+        """Whether the Python pass has something to do that the walk did
+        not do in C (the walk judges url_schemes and url_relative "keep" or
+        "drop" on every one-URL attribute itself, and says when a URL still
+        needs the pass: srcset lists, url_relative="resolve")."""
+        return (self.link_rel is not None or self.allowed_classes is not None
                 or self.style_properties is not None or self.set_attributes is not None
                 or self.attribute_filter is not None or self.id_prefix is not None)
 
@@ -523,7 +536,7 @@ def words(record: Tuple[Any, ...]) -> Dict[str, Any]:
              4: "attribute removed", 5: "comment removed",
              6: "processing instruction removed"}
     reasons = {1: "not allowed by the configuration", 2: "unsafe (lexpy's baseline)",
-               3: "deeper than max_depth",
+               3: "deeper than max_depth", 5: "URL scheme not allowed or relative URL dropped",
                4: "its namespace cannot be under its parent (namespace integrity)"}
     return {"kind": kinds.get(kind, str(kind)), "reason": reasons.get(reason, str(reason)),
             "element": element, "namespace": namespace, "attribute": attribute}

@@ -1,4 +1,4 @@
-from typing import Any, Collection, List, Optional, Sequence, Tuple
+from typing import Any, Collection, List, Mapping, Optional, Sequence, Tuple
 
 from typing_extensions import disjoint_base
 
@@ -14,12 +14,16 @@ class Program:
                  rules: Sequence[Tuple[bool, Sequence[_Name], Sequence[_Name]]],
                  comments: bool, data_attributes: bool, pi_targets: Sequence[str],
                  pi_allow: bool, safe: bool, disallowed: int = 1,
-                 max_depth: int = 0, prefixes: Sequence[str] = ()) -> None: ...
+                 max_depth: int = 0, prefixes: Sequence[str] = (),
+                 url_schemes: Optional[Mapping[str, Collection[str]]] = None,
+                 url_relative: int = 0) -> None: ...
 
 @disjoint_base
 class Walk:
     @property
     def counts(self) -> Tuple[int, int, int, int]: ...
+    @property
+    def url_pass(self) -> bool: ...
     @property
     def records(self) -> List[Tuple[int, int, Optional[str], Optional[str], Optional[str],
                                     Optional[str]]]: ...

@@ -21,6 +21,7 @@ from lexpy.dom.dom cimport (
 
 include "baseline.pxi"       # lexpy's safe baseline: elements, URLs, CSS
 include "tables.pxi"         # the configuration as tables over name ids
+include "urls.pxi"           # url_schemes and url_relative in the walk
 include "core.pxi"           # the walk (sanitize core) and the Python API
 include "compare.pxi"        # tree equality (the reparse check)
 include "select.pxi"         # the elements the server options look at
