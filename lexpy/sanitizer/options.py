@@ -39,7 +39,7 @@ class Options:
     __slots__ = ("url_schemes", "url_relative", "url_base", "link_rel", "allowed_classes",
                  "style_properties", "set_attributes", "attribute_filter", "on_disallowed",
                  "max_depth", "report", "remove_with_content", "attribute_prefixes", "select",
-                 "id_prefix", "key")
+                 "id_prefix", "key", "needs_pass", "needs_python_pass")
 
     def __init__(self, *, url_schemes: Any = None, url_relative: str = "keep",
                  url_base: Optional[str] = None, link_rel: Optional[str] = None,
@@ -128,6 +128,10 @@ class Options:
         if (attribute_filter is not None or set_attributes is not None
                 or link_rel is not None or style_properties is not None):
             self.select = None
+        # Whether the Python pass has anything to do at all, and anything
+        # the C walk leaves to it whatever the tree (then: url_pass).
+        self.needs_pass: bool = self._needs_pass()
+        self.needs_python_pass: bool = self._needs_python_pass()
         self.key = (
             None if self.url_schemes is None else tuple(sorted(
                 (k, tuple(sorted(v))) for k, v in self.url_schemes.items())),
@@ -140,16 +144,14 @@ class Options:
             attribute_filter, on_disallowed, max_depth, report, self.remove_with_content,
             self.attribute_prefixes, id_prefix)
 
-    @property
-    def needs_pass(self) -> bool:
+    def _needs_pass(self) -> bool:
         """Whether the Python pass has anything to do."""
         return (self.url_schemes is not None or self.url_relative != "keep"
                 or self.link_rel is not None or self.allowed_classes is not None
                 or self.style_properties is not None or self.set_attributes is not None
                 or self.attribute_filter is not None or self.id_prefix is not None)
 
-    @property
-    def needs_python_pass(self) -> bool:
+    def _needs_python_pass(self) -> bool:
         """Whether the Python pass has something to do that the walk did
         not do in C (the walk judges url_schemes and url_relative "keep" or
         "drop" on every one-URL attribute itself, and says when a URL still

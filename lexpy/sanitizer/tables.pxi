@@ -72,6 +72,7 @@ cdef struct Tables:
     size_t* url_group_name_lengths    # schemes, each followed by a space
     const uint8_t** url_group_schemes
     size_t* url_group_lengths
+    bint borrowed                 # the arrays are a Program's (tables_free leaves them)
 
 
 cdef int compare_entries(const void* a, const void* b) noexcept nogil:
@@ -114,6 +115,9 @@ cdef bint has_key(uint64_t* keys, size_t count, uint64_t key) noexcept nogil:
 
 
 cdef void tables_free(Tables* t) noexcept nogil:
+    if t.borrowed:
+        memset(t, 0, sizeof(Tables))
+        return
     free(t.elements)
     free(t.attributes)
     free(t.local_allow)
@@ -170,8 +174,16 @@ cdef class Program:
     cdef uint64_t* static_local[3]    # [1]: allowed, [2]: removed (by rule)
     cdef size_t static_local_count[3]
     cdef list dynamic_local       # [None, [(rule, ns, name)], [(rule, ns, name)]]
+    # With no dynamic names the tables are the same for every document:
+    # made once here, lent to each walk (resolve copies the struct only).
+    cdef Tables shared
+    cdef bint has_shared
 
     def __dealloc__(self):
+        if self.has_shared:
+            self.has_shared = False
+            self.shared.borrowed = False
+            tables_free(&self.shared)
         free(self.static_elements)
         free(self.static_attributes)
         free(self.static_local[1])
@@ -215,6 +227,11 @@ cdef class Program:
         self.pi_allow = pi_allow
         self.safe = safe
         self.split_static()
+        if not (self.dynamic_elements or self.dynamic_attributes or self.dynamic_local[1]
+                or self.dynamic_local[2]):
+            self.resolve(NULL, &self.shared, False)
+            self.shared.borrowed = True
+            self.has_shared = True
 
     cdef uint64_t static_key(self, bytes ns, bytes local, bint tag):
         """The key of a name whose namespace and local name are static, or
@@ -296,6 +313,10 @@ cdef class Program:
         cdef int32_t r
         cdef uint64_t key
         cdef bytes ns, local
+        if self.has_shared:
+            memcpy(t, &self.shared, sizeof(Tables))
+            t.report = report
+            return 0
         memset(t, 0, sizeof(Tables))
         t.default_value = self.default_value
         t.attributes_allow = self.attributes_allow
