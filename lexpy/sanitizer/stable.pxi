@@ -25,7 +25,20 @@
 # (a) is what the start-tag rules decide; this check refuses every element
 # whose rule does more than "insert an HTML element" (with "close a p
 # element" having nothing to close):
-#   - not in the HTML namespace (foreign content) — refused;
+#   - an element whose namespace a parse could not give it under its
+#     parent (namespace_fits, baseline.pxi) — refused; svg and math under
+#     HTML content are inserted by their in-body rule; inside them, the
+#     rules for foreign content insert "any other start tag" in the
+#     adjusted current node's namespace (names and attributes adjusted
+#     back from the lower-cased tokens: foreignObject, viewBox,
+#     xlink:href), and their end tags pop the current node; the start tags
+#     that break out of foreign content (b, div, p, table, font, ...), and
+#     the elements whose text the serializer writes literally in any
+#     namespace (style, script, xmp, ...), are refused; the integration
+#     points (foreignObject, desc, title, mi..mtext, annotation-xml with an
+#     HTML encoding) hold in-body content, checked as here (they are
+#     button-scope boundaries and special); foreign content in a table's
+#     structure is refused;
 #   - raw text, RCDATA and script-data elements, noscript (scripting on),
 #     template, caption, colgroup, col, select/option/optgroup/
 #     selectedcontent, ruby parts, form-owning and document-level elements
@@ -100,6 +113,32 @@ cdef inline bint has_byte(const uint8_t* data, size_t length, uint8_t a, uint8_t
     return False
 
 
+# A foreign element the foreign-content rules insert as it is: not one of
+# the start tags that break out of foreign content (font taken as one
+# whatever its attributes), not one whose children the serializer writes
+# literally (style, script, xmp, iframe, noembed, noframes, plaintext,
+# noscript: in any namespace, "serializing HTML fragments"); svg and math
+# under HTML content are the in-body rules' own.
+cdef bint foreign_is_plain(CElement* element) noexcept nogil:
+    cdef lxp_tag_id_t tag = element.tag_id
+    if tag == TAG_STYLE or tag == TAG_SCRIPT or tag == TAG_XMP or tag == TAG_IFRAME \
+            or tag == TAG_NOEMBED or tag == TAG_NOFRAMES or tag == TAG_PLAINTEXT \
+            or tag == TAG_NOSCRIPT or tag == TAG_TEMPLATE:
+        return False
+    return not (tag == TAG_B or tag == TAG_BIG or tag == TAG_BLOCKQUOTE or tag == TAG_BODY
+                or tag == TAG_BR or tag == TAG_CENTER or tag == TAG_CODE or tag == TAG_DD
+                or tag == TAG_DIV or tag == TAG_DL or tag == TAG_DT or tag == TAG_EM
+                or tag == TAG_EMBED or tag == TAG_H1 or tag == TAG_H2 or tag == TAG_H3
+                or tag == TAG_H4 or tag == TAG_H5 or tag == TAG_H6 or tag == TAG_HEAD
+                or tag == TAG_HR or tag == TAG_I or tag == TAG_IMG or tag == TAG_LI
+                or tag == TAG_LISTING or tag == TAG_MENU or tag == TAG_META or tag == TAG_NOBR
+                or tag == TAG_OL or tag == TAG_P or tag == TAG_PRE or tag == TAG_RUBY
+                or tag == TAG_S or tag == TAG_SMALL or tag == TAG_SPAN or tag == TAG_STRONG
+                or tag == TAG_STRIKE or tag == TAG_SUB or tag == TAG_SUP or tag == TAG_TABLE
+                or tag == TAG_TT or tag == TAG_U or tag == TAG_UL or tag == TAG_VAR
+                or tag == TAG_FONT)
+
+
 cdef inline bint is_table_part(lxp_tag_id_t tag) noexcept nogil:
     return (tag == TAG_TABLE or tag == TAG_TBODY or tag == TAG_THEAD or tag == TAG_TFOOT
             or tag == TAG_TR or tag == TAG_TD or tag == TAG_TH)
@@ -162,10 +201,20 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
         elif node.type == ELEMENT_NODE:
             element = <CElement*> node
             tag = element.tag_id
-            if element.ns != NS_HTML or refused_tag(tag) or element.template_content != NULL:
+            if element.template_content != NULL or not namespace_fits(
+                    element, PARENT_HTML if node.parent == root else parent_kind_of(
+                        <CElement*> node.parent)):
                 result = 1
                 break
-            if level != LEVEL_BODY or is_table_part(tag):
+            if element.ns != NS_HTML:
+                if (element.ns != NS_SVG and element.ns != NS_MATHML) \
+                        or not foreign_is_plain(element) or level != LEVEL_BODY:
+                    result = 1
+                    break
+            elif refused_tag(tag):
+                result = 1
+                break
+            elif level != LEVEL_BODY or is_table_part(tag):
                 # the table insertion modes: only the structure they build as is
                 if not ((level == LEVEL_BODY and tag == TAG_TABLE)
                         or (level == LEVEL_TABLE and (tag == TAG_TBODY or tag == TAG_THEAD
@@ -174,24 +223,26 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
                         or (level == LEVEL_ROW and (tag == TAG_TD or tag == TAG_TH))):
                     result = 1
                     break
-            category = lxp_tag_category_of(tag, NS_HTML)
-            if category & CAT_VOID and node.first_child != NULL:
+            category = lxp_tag_category_of(tag, element.ns)
+            if element.ns != NS_HTML:
+                pass                    # (the HTML start-tag rules below do not apply)
+            elif category & CAT_VOID and node.first_child != NULL:
                 result = 1
                 break
-            if (state & OPEN_P) and (category & (CAT_CLOSES_P | CAT_HEADING) or tag == TAG_PRE
+            elif (state & OPEN_P) and (category & (CAT_CLOSES_P | CAT_HEADING) or tag == TAG_PRE
                                      or tag == TAG_TABLE
                                      or tag == TAG_LISTING or tag == TAG_FORM or tag == TAG_LI
                                      or tag == TAG_DD or tag == TAG_DT or tag == TAG_HR):
                 result = 1
                 break
-            if category & CAT_HEADING and node.parent != NULL \
+            if element.ns == NS_HTML and category & CAT_HEADING and node.parent != NULL \
                     and node.parent.type == ELEMENT_NODE:
                 parent = <CElement*> node.parent
                 if parent.ns == NS_HTML and lxp_tag_category_of(parent.tag_id, NS_HTML) \
                         & CAT_HEADING:
                     result = 1
                     break
-            if ((tag == TAG_LI and state & OPEN_LI)
+            if element.ns == NS_HTML and ((tag == TAG_LI and state & OPEN_LI)
                     or ((tag == TAG_DD or tag == TAG_DT) and state & OPEN_DD)
                     or (tag == TAG_A and state & OPEN_A)
                     or (tag == TAG_NOBR and state & OPEN_NOBR)
@@ -199,7 +250,8 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
                     or (tag == TAG_FORM and state & OPEN_FORM)):
                 result = 1
                 break
-            if (tag == TAG_PRE or tag == TAG_LISTING) and node.first_child != NULL \
+            if element.ns == NS_HTML and (tag == TAG_PRE or tag == TAG_LISTING) \
+                    and node.first_child != NULL \
                     and node.first_child.type == TEXT_NODE:
                 data = <CCharacterData*> node.first_child
                 if data.length and data.data[0] == b'\n':
@@ -213,7 +265,9 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
                 break
             if node.first_child != NULL:
                 inner = state & ~LEVEL_MASK
-                if tag == TAG_TABLE:
+                if element.ns != NS_HTML:
+                    pass
+                elif tag == TAG_TABLE:
                     inner |= LEVEL_TABLE
                 elif tag == TAG_TBODY or tag == TAG_THEAD or tag == TAG_TFOOT:
                     inner |= LEVEL_SECTION
@@ -224,7 +278,9 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
                 if category & CAT_SPECIAL and tag != TAG_ADDRESS and tag != TAG_DIV \
                         and tag != TAG_P:
                     inner &= ~(OPEN_LI | OPEN_DD)
-                if tag == TAG_P:
+                if element.ns != NS_HTML:
+                    pass
+                elif tag == TAG_P:
                     inner |= OPEN_P
                 elif tag == TAG_LI:
                     inner |= OPEN_LI
