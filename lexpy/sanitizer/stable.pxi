@@ -66,9 +66,10 @@
 # each pop the current node, and resetting the insertion mode after
 # </table> gives back the mode of the element around it ("in body" for the
 # contexts allowed, "in cell" inside a cell).
-# Character data: the parser never puts U+0000 or U+000D in text or
-# attribute values (the input stream normalises CR, body text drops NUL),
-# so a value or text that has one (written by an option) is refused. A
+# Character data: a U+000D in text or an attribute value (from &#13;,
+# which the tokenizer keeps, or written by an option) is refused: the
+# serializer writes it as it is and the input stream turns it into LF; so
+# is a U+0000 (the parser leaves none, an option could write one). A
 # comment is refused when its data has '-', '<', '>' or '!' (the only
 # characters with which data can end a comment early or change how it
 # reads); processing instructions and doctypes are refused.
@@ -105,12 +106,9 @@ cdef inline bint refused_tag(lxp_tag_id_t tag) noexcept nogil:
             or tag == TAG_MARQUEE or tag == TAG_EMBED or tag == TAG_PARAM)
 
 
-cdef inline bint has_byte(const uint8_t* data, size_t length, uint8_t a, uint8_t b) noexcept nogil:
-    cdef size_t i
-    for i in range(length):
-        if data[i] == a or data[i] == b:
-            return True
-    return False
+cdef inline bint has_nul_or_cr(const uint8_t* data, size_t length) noexcept nogil:
+    return length != 0 and (memchr(data, 0, length) != NULL
+                            or memchr(data, 0x0D, length) != NULL)
 
 
 # A foreign element the foreign-content rules insert as it is: not one of
@@ -189,7 +187,9 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
         level = state & LEVEL_MASK
         if node.type == TEXT_NODE:
             data = <CCharacterData*> node
-            if has_byte(data.data, data.length, 0, b'\r') or (
+            # (a CR comes from &#13;, which the parser keeps: the reparse
+            # of a raw CR is LF)
+            if has_nul_or_cr(data.data, data.length) or (
                     level != LEVEL_BODY and not all_ascii_whitespace(data.data, data.length)):
                 result = 1
                 break
@@ -258,7 +258,7 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
                     result = 1
                     break
             for i in range(element.attr_count):
-                if has_byte(element.attrs[i].value, element.attrs[i].value_length, 0, b'\r'):
+                if has_nul_or_cr(element.attrs[i].value, element.attrs[i].value_length):
                     result = 1
                     break
             if result:

@@ -7,7 +7,7 @@ core" steps and, for the safe methods, lexpy's baseline (baseline.pxi).
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stdlib cimport malloc, realloc, free, qsort
-from libc.string cimport memcmp, memcpy, memset, strlen
+from libc.string cimport memchr, memcmp, memcpy, memset, strlen
 from lexpy.core.names cimport *
 from lexpy.core.core cimport tag_id_by_name, attr_id_by_name, attr_name_of
 from lexpy.dom.dom cimport (
