@@ -80,7 +80,6 @@ from lexpy.parser import (
 from lexpy.selectors import Selector, SelectorSyntaxError, compile_selector
 from lexpy.text import extract_text, to_markdown
 from lexpy.xpath import XPath, XPathEvalError, XPathString, XPathSyntaxError, compile_xpath
-from lexpy.sanitizer import Sanitizer, parse_html, parse_html_unsafe, sanitize
 
 __all__ = [
     "Attributes",
@@ -146,6 +145,7 @@ if TYPE_CHECKING:
         table_grid)
     from lexpy.rewriter import RewriteError, Rewriter, rewrite
     from lexpy.rewriter import rewrite_stream
+    from lexpy.sanitizer import Sanitizer, parse_html, parse_html_unsafe, sanitize
     __version__: str
 
 
@@ -177,10 +177,29 @@ def __getattr__(name: str) -> Any:
     elif name in ("Rewriter", "RewriteError", "rewrite", "rewrite_stream"):
         from lexpy import rewriter
         value = getattr(rewriter, name)
+    elif name in ("Sanitizer", "parse_html", "parse_html_unsafe", "sanitize"):
+        # lexpy.sanitizer (its configuration model, options and walk; ~16 ms
+        # of imports): loaded on first use
+        from lexpy import sanitizer
+        value = getattr(sanitizer, name)
     else:
         raise AttributeError("module 'lexpy' has no attribute %r" % name)
     globals()[name] = value
     return value
+
+
+class _SanitizerOnFirstUse:
+    """Element.set_html / set_html_unsafe before lexpy.sanitizer is
+    imported: importing it registers the real layer, which then serves this
+    call and every later one."""
+
+    @staticmethod
+    def set_html(element: Any, html: Any, sanitizer: Any, safe: bool) -> None:
+        from lexpy.sanitizer.api import _Layer
+        _Layer.set_html(element, html, sanitizer, safe)
+
+
+lexpy.dom.dom.register_sanitizer_layer(_SanitizerOnFirstUse)
 
 
 _MINIFY_PARSE_OPTIONS = ("encoding", "default_encoding", "detect_encoding",

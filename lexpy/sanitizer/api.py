@@ -192,6 +192,20 @@ class Sanitizer:
         serialized, and checked: its reparse in `context` must be the
         sanitized tree (else it is sanitized again, twice at most, then the
         differing top-level subtrees are dropped: fail closed)."""
+        # The common call (a str in an "in body" context, no report, no
+        # Python pass) without the general path's checks and frames.
+        if type(html) is str and type(context) is str and context in _IN_BODY_CONTEXTS:
+            program = self._programs.get(True)
+            options = self._options
+            parse = _FRAGMENT_PARSERS.get(context)
+            if program is not None and parse is not None and not options.report \
+                    and not options.needs_python_pass:
+                tree = parse(html)
+                if _walk.sanitize_node(tree, program, False, 0).url_pass:
+                    _run_options(self, tree, True, None, 0)
+                if not _walk.reparse_may_differ_below(tree):
+                    return tree.to_html()
+                return _checked_output(self, tree, context, None)
         return _sanitize_string(self, html, context)
 
     def sanitize_node(self, node: Node) -> None:
@@ -257,7 +271,9 @@ def _compile(config: Dict[str, Any], safe: bool,
     return Program(elements, "elements" in config, attributes, attributes_allow, rules,
                    bool(config.get("comments")), bool(config.get("dataAttributes")),
                    pis, pi_allow, safe, _opts.ON_DISALLOWED[options.on_disallowed],
-                   (options.max_depth or 0) if safe else 0, options.attribute_prefixes)
+                   (options.max_depth or 0) if safe else 0, options.attribute_prefixes,
+                   None if options.url_schemes is None else dict(options.url_schemes),
+                   _opts.URL_RELATIVE_C[options.url_relative])
 
 
 _BASELINE: Optional["_walk.Program"] = None
@@ -310,13 +326,19 @@ def _run(sanitizer: "Sanitizer", tree: Node, safe: bool,
     if report is not None:
         report.extend(_opts.words(record) for record in result.records)
     options = sanitizer._options
-    if options.needs_pass:
-        # (the baseline again only when the pass may have made something
-        # it must see: a removed URL attribute cannot)
-        if _opts.apply(options, tree, report) and safe:
-            result = _walk.sanitize_node(tree, _baseline_program(), report is not None, kind)
-            if report is not None:
-                report.extend(_opts.words(record) for record in result.records)
+    if options.needs_pass and (options.needs_python_pass or result.url_pass):
+        _run_options(sanitizer, tree, safe, report, kind)
+
+
+def _run_options(sanitizer: "Sanitizer", tree: Node, safe: bool,
+                 report: Optional[List[Dict[str, Any]]], kind: int) -> None:
+    """The server options' Python pass, then the baseline again where needed."""
+    # (the baseline again only when the pass may have made something it
+    # must see: a removed URL attribute cannot)
+    if _opts.apply(sanitizer._options, tree, report) and safe:
+        result = _walk.sanitize_node(tree, _baseline_program(), report is not None, kind)
+        if report is not None:
+            report.extend(_opts.words(record) for record in result.records)
 
 
 _FRAGMENT_PARSERS: Dict[str, Callable[[Union[str, bytes]], DocumentFragment]] = {}
@@ -367,12 +389,31 @@ def _sanitize_string(sanitizer: Sanitizer, html: Union[str, bytes],
     return result
 
 
+# Context elements whose fragment parse starts in "in body" with the data
+# state of the tokenizer, nothing on the stack but html and no form element
+# pointer: there, stable.pxi's argument holds.
+_IN_BODY_CONTEXTS = frozenset({"div", "span", "p", "section", "article", "main", "aside",
+                               "header", "footer", "nav", "blockquote", "li", "body"})
+
+
 def _sanitize_tree_to_string(sanitizer: Sanitizer, html: Union[str, bytes],
                              context: Union[str, Element],
                              report: Optional[List[Dict[str, Any]]]) -> str:
     tree = _parse_fragment(html, context)
     _run(sanitizer, tree, True, report, context)
+    return _checked_output(sanitizer, tree, context, report)
+
+
+def _checked_output(sanitizer: Sanitizer, tree: DocumentFragment, context: Union[str, Element],
+                    report: Optional[List[Dict[str, Any]]]) -> str:
+    """The sanitized tree's serialization, checked by its reparse."""
     output = tree.to_html()
+    # A tree with none of the constructs whose reparse can differ is its
+    # serialization's reparse in an "in body" context: the argument heads
+    # lexpy/sanitizer/stable.pxi (tools/fuzz_sanitize.py checks it).
+    if isinstance(context, str) and context in _IN_BODY_CONTEXTS \
+            and not _walk.reparse_may_differ_below(tree):
+        return output
     for _ in range(RESANITIZE_ROUNDS + 1):
         tree.normalize()
         again = _parse_fragment(output, context)

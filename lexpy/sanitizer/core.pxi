@@ -8,6 +8,7 @@ cdef struct Counts:
     size_t elements_unwrapped
     size_t attributes_removed
     size_t others_removed        # comments and processing instructions
+    bint url_pass                # a URL the Python pass must judge (urls.pxi)
 
 
 # What the report records (Sanitizer.sanitize(..., report=True)).
@@ -24,6 +25,7 @@ cdef enum RecordReason:
     WHY_BASELINE = 2             # lexpy's safe baseline forbids it
     WHY_DEPTH = 3                # deeper than max_depth
     WHY_NAMESPACE = 4            # its namespace does not fit its parent
+    WHY_URL = 5                  # url_schemes or url_relative="drop"
 
 cdef struct Record:
     uint32_t kind
@@ -298,6 +300,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
     cdef CElement* element
     cdef CDocument* doc = start_root.owner
     cdef int32_t value, action, rule
+    cdef int verdict
     cdef uint32_t i, reason, kept
     cdef uint32_t depth, base_depth = 0
     cdef bint remove, baseline
@@ -409,6 +412,15 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                                &element.attrs[i])
                     counts.attributes_removed += 1
                 else:
+                    if t.url_active:
+                        verdict = url_option_verdict(t, doc, &element.attrs[i])
+                        if verdict == URL_REMOVE:
+                            report_add(report, REC_ATTRIBUTE_REMOVED, WHY_URL, element,
+                                       &element.attrs[i])
+                            counts.attributes_removed += 1
+                            continue
+                        if verdict == URL_TO_PYTHON:
+                            counts.url_pass = True
                     if kept != i:
                         element.attrs[kept] = element.attrs[i]
                     kept += 1
@@ -439,6 +451,7 @@ cdef class Walk:
     attribute namespace id, attribute local name) resolved to text."""
     cdef readonly tuple counts
     cdef readonly list records
+    cdef readonly bint url_pass   # a URL attribute needs the Python pass
 
 
 cdef str namespace_text(CDocument* doc, lxp_ns_id_t ns):
@@ -516,6 +529,7 @@ def sanitize_node(Node root not None, Program program not None, bint report=Fals
     try:
         if status != 0 or records.failed:
             raise MemoryError()
+        result.url_pass = counts.url_pass
         result.counts = (counts.elements_removed, counts.elements_unwrapped,
                          counts.attributes_removed, counts.others_removed)
         result.records = []

@@ -13,6 +13,9 @@ from lexpy.sanitizer.config import HTML, SVG, XLINK
 ON_DISALLOWED = {"remove": 1, "unwrap": 2, "escape": 3}
 DEFAULT_MAX_DEPTH = 256
 URL_RELATIVE = ("keep", "drop", "resolve")
+# url_relative as the walk takes it (urls.pxi): keep and drop in C, resolve
+# in the Python pass
+URL_RELATIVE_C = {"keep": 0, "drop": 1, "resolve": 2}
 SCHEME = re.compile(r"^[a-z][a-z0-9+.\-]*$")
 ASCII_WHITESPACE = re.compile(r"[\t\n\f\r ]+")
 
@@ -36,7 +39,7 @@ class Options:
     __slots__ = ("url_schemes", "url_relative", "url_base", "link_rel", "allowed_classes",
                  "style_properties", "set_attributes", "attribute_filter", "on_disallowed",
                  "max_depth", "report", "remove_with_content", "attribute_prefixes", "select",
-                 "id_prefix", "key")
+                 "id_prefix", "key", "needs_pass", "needs_python_pass")
 
     def __init__(self, *, url_schemes: Any = None, url_relative: str = "keep",
                  url_base: Optional[str] = None, link_rel: Optional[str] = None,
@@ -125,6 +128,10 @@ class Options:
         if (attribute_filter is not None or set_attributes is not None
                 or link_rel is not None or style_properties is not None):
             self.select = None
+        # Whether the Python pass has anything to do at all, and anything
+        # the C walk leaves to it whatever the tree (then: url_pass).
+        self.needs_pass: bool = self._needs_pass()
+        self.needs_python_pass: bool = self._needs_python_pass()
         self.key = (
             None if self.url_schemes is None else tuple(sorted(
                 (k, tuple(sorted(v))) for k, v in self.url_schemes.items())),
@@ -137,11 +144,19 @@ class Options:
             attribute_filter, on_disallowed, max_depth, report, self.remove_with_content,
             self.attribute_prefixes, id_prefix)
 
-    @property
-    def needs_pass(self) -> bool:
+    def _needs_pass(self) -> bool:
         """Whether the Python pass has anything to do."""
         return (self.url_schemes is not None or self.url_relative != "keep"
                 or self.link_rel is not None or self.allowed_classes is not None
+                or self.style_properties is not None or self.set_attributes is not None
+                or self.attribute_filter is not None or self.id_prefix is not None)
+
+    def _needs_python_pass(self) -> bool:
+        """Whether the Python pass has something to do that the walk did
+        not do in C (the walk judges url_schemes and url_relative "keep" or
+        "drop" on every one-URL attribute itself, and says when a URL still
+        needs the pass: srcset lists, url_relative="resolve")."""
+        return (self.link_rel is not None or self.allowed_classes is not None
                 or self.style_properties is not None or self.set_attributes is not None
                 or self.attribute_filter is not None or self.id_prefix is not None)
 
@@ -523,7 +538,7 @@ def words(record: Tuple[Any, ...]) -> Dict[str, Any]:
              4: "attribute removed", 5: "comment removed",
              6: "processing instruction removed"}
     reasons = {1: "not allowed by the configuration", 2: "unsafe (lexpy's baseline)",
-               3: "deeper than max_depth",
+               3: "deeper than max_depth", 5: "URL scheme not allowed or relative URL dropped",
                4: "its namespace cannot be under its parent (namespace integrity)"}
     return {"kind": kinds.get(kind, str(kind)), "reason": reasons.get(reason, str(reason)),
             "element": element, "namespace": namespace, "attribute": attribute}

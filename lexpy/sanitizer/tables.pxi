@@ -4,6 +4,18 @@
 # rest are the document's own) and fills sorted key arrays the walk
 # binary-searches without the GIL.
 
+# url_relative and the verdicts of urls.pxi
+cdef enum:
+    URL_RELATIVE_KEEP = 0
+    URL_RELATIVE_DROP = 1
+    URL_RELATIVE_PYTHON = 2       # resolve: the Python pass with ada
+    URL_SCHEME_MAX = 64           # a longer scheme is in no list (checked at construction)
+
+    URL_KEEP = 0
+    URL_REMOVE = 1
+    URL_TO_PYTHON = 2
+
+
 cdef enum Action:
     ACT_KEEP = 0
     ACT_REMOVE = 1
@@ -53,6 +65,14 @@ cdef struct Tables:
     size_t* prefix_lengths        # element (in no namespace)
     size_t prefix_count
     int context_kind              # ParentKind of a fragment root's context
+    bint url_active               # url_schemes or url_relative (urls.pxi)
+    int url_relative              # URL_RELATIVE_KEEP, _DROP, _PYTHON
+    size_t url_group_count        # url_schemes by attribute: each group's
+    const uint8_t** url_group_names   # qualified name (NULL: "*"), and its
+    size_t* url_group_name_lengths    # schemes, each followed by a space
+    const uint8_t** url_group_schemes
+    size_t* url_group_lengths
+    bint borrowed                 # the arrays are a Program's (tables_free leaves them)
 
 
 cdef int compare_entries(const void* a, const void* b) noexcept nogil:
@@ -95,6 +115,9 @@ cdef bint has_key(uint64_t* keys, size_t count, uint64_t key) noexcept nogil:
 
 
 cdef void tables_free(Tables* t) noexcept nogil:
+    if t.borrowed:
+        memset(t, 0, sizeof(Tables))
+        return
     free(t.elements)
     free(t.attributes)
     free(t.local_allow)
@@ -104,6 +127,10 @@ cdef void tables_free(Tables* t) noexcept nogil:
     free(t.pi_lengths)
     free(t.prefixes)
     free(t.prefix_lengths)
+    free(t.url_group_names)
+    free(t.url_group_name_lengths)
+    free(t.url_group_schemes)
+    free(t.url_group_lengths)
     memset(t, 0, sizeof(Tables))
 
 
@@ -133,6 +160,9 @@ cdef class Program:
     cdef int32_t disallowed       # ACT_REMOVE, ACT_UNWRAP or ACT_ESCAPE
     cdef uint32_t max_depth
     cdef list prefixes            # [bytes]
+    cdef list url_groups          # [(attribute name bytes or None, b"scheme scheme ")]
+    cdef bint url_active
+    cdef int url_relative
     # The names whose ids are static (the same in every document), as
     # sorted keys made once; the others are looked up in each document.
     cdef Entry* static_elements
@@ -144,8 +174,16 @@ cdef class Program:
     cdef uint64_t* static_local[3]    # [1]: allowed, [2]: removed (by rule)
     cdef size_t static_local_count[3]
     cdef list dynamic_local       # [None, [(rule, ns, name)], [(rule, ns, name)]]
+    # With no dynamic names the tables are the same for every document:
+    # made once here, lent to each walk (resolve copies the struct only).
+    cdef Tables shared
+    cdef bint has_shared
 
     def __dealloc__(self):
+        if self.has_shared:
+            self.has_shared = False
+            self.shared.borrowed = False
+            tables_free(&self.shared)
         free(self.static_elements)
         free(self.static_attributes)
         free(self.static_local[1])
@@ -154,7 +192,7 @@ cdef class Program:
     def __init__(self, elements, bint default_remove, attributes, bint attributes_allow,
                  rules, bint comments, bint data_attributes, pi_targets, bint pi_allow,
                  bint safe, int disallowed=ACT_REMOVE, unsigned int max_depth=0,
-                 prefixes=()):
+                 prefixes=(), url_schemes=None, int url_relative=0):
         def name(ns, local):
             return (b"" if ns is None else utf8(ns), utf8(local))
         if disallowed not in (ACT_REMOVE, ACT_UNWRAP, ACT_ESCAPE):
@@ -165,6 +203,18 @@ cdef class Program:
             ACT_REMOVE if action == ACT_DROP else action), rule)
                          for ns, local, action, rule in elements]
         self.prefixes = [utf8(prefix) for prefix in prefixes]
+        # url_schemes: {attribute name or "*": schemes}, None: not checked
+        if url_relative not in (URL_RELATIVE_KEEP, URL_RELATIVE_DROP, URL_RELATIVE_PYTHON):
+            raise ValueError("url_relative must be 0, 1 or 2")
+        self.url_relative = url_relative
+        self.url_active = url_schemes is not None or url_relative != URL_RELATIVE_KEEP
+        self.url_groups = []
+        for attribute, schemes in sorted((url_schemes or {}).items()):
+            if any(len(utf8(scheme)) > URL_SCHEME_MAX or " " in scheme for scheme in schemes):
+                raise ValueError("a URL scheme longer than %d bytes" % URL_SCHEME_MAX)
+            self.url_groups.append((None if attribute == "*" else utf8(attribute),
+                                    b"".join(utf8(scheme.lower()) + b" "
+                                             for scheme in sorted(schemes))))
         self.default_value = disallowed if default_remove else ACT_KEEP
         self.attributes = [name(ns, local) for ns, local in attributes]
         self.attributes_allow = attributes_allow
@@ -177,6 +227,11 @@ cdef class Program:
         self.pi_allow = pi_allow
         self.safe = safe
         self.split_static()
+        if not (self.dynamic_elements or self.dynamic_attributes or self.dynamic_local[1]
+                or self.dynamic_local[2]):
+            self.resolve(NULL, &self.shared, False)
+            self.shared.borrowed = True
+            self.has_shared = True
 
     cdef uint64_t static_key(self, bytes ns, bytes local, bint tag):
         """The key of a name whose namespace and local name are static, or
@@ -254,10 +309,14 @@ cdef class Program:
 
     cdef int resolve(self, CDocument* doc, Tables* t, bint report) except -1:
         """Fill `t` for `doc` (tables_free releases it)."""
-        cdef size_t i, count
+        cdef size_t i, count, n
         cdef int32_t r
         cdef uint64_t key
         cdef bytes ns, local
+        if self.has_shared:
+            memcpy(t, &self.shared, sizeof(Tables))
+            t.report = report
+            return 0
         memset(t, 0, sizeof(Tables))
         t.default_value = self.default_value
         t.attributes_allow = self.attributes_allow
@@ -318,6 +377,23 @@ cdef class Program:
                 t.prefixes[i] = <const uint8_t*> (<bytes> self.prefixes[i])
                 t.prefix_lengths[i] = len(<bytes> self.prefixes[i])
             t.prefix_count = len(self.prefixes)
+            t.url_active = self.url_active
+            t.url_relative = self.url_relative
+            n = len(self.url_groups) + 1
+            t.url_group_names = <const uint8_t**> malloc(n * sizeof(void*))
+            t.url_group_name_lengths = <size_t*> malloc(n * sizeof(size_t))
+            t.url_group_schemes = <const uint8_t**> malloc(n * sizeof(void*))
+            t.url_group_lengths = <size_t*> malloc(n * sizeof(size_t))
+            if t.url_group_names == NULL or t.url_group_name_lengths == NULL \
+                    or t.url_group_schemes == NULL or t.url_group_lengths == NULL:
+                raise MemoryError()
+            for i in range(len(self.url_groups)):
+                name, schemes = self.url_groups[i]
+                t.url_group_names[i] = NULL if name is None else <const uint8_t*> (<bytes> name)
+                t.url_group_name_lengths[i] = 0 if name is None else len(<bytes> name)
+                t.url_group_schemes[i] = <const uint8_t*> (<bytes> schemes)
+                t.url_group_lengths[i] = len(<bytes> schemes)
+            t.url_group_count = len(self.url_groups)
         except BaseException:
             tables_free(t)
             raise

@@ -5,9 +5,9 @@ contents included) without the GIL, applying the Sanitizer API's "sanitize
 core" steps and, for the safe methods, lexpy's baseline (baseline.pxi).
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, int32_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, int32_t
 from libc.stdlib cimport malloc, realloc, free, qsort
-from libc.string cimport memcmp, memcpy, memset, strlen
+from libc.string cimport memchr, memcmp, memcpy, memset, strlen
 from lexpy.core.names cimport *
 from lexpy.core.core cimport tag_id_by_name, attr_id_by_name, attr_name_of
 from lexpy.dom.dom cimport (
@@ -21,6 +21,8 @@ from lexpy.dom.dom cimport (
 
 include "baseline.pxi"       # lexpy's safe baseline: elements, URLs, CSS
 include "tables.pxi"         # the configuration as tables over name ids
+include "urls.pxi"           # url_schemes and url_relative in the walk
 include "core.pxi"           # the walk (sanitize core) and the Python API
 include "compare.pxi"        # tree equality (the reparse check)
 include "select.pxi"         # the elements the server options look at
+include "stable.pxi"         # trees whose reparse cannot differ (the check skipped)

@@ -216,3 +216,21 @@ def test_the_oracle_can_fail():
     noscript = "<noscript><img src=x onerror=alert(1)></noscript>"
     assert security_problems(lambda html: noscript, "x")               # scripting off
     assert security_problems(lambda html: html + "x", "a")          # not idempotent
+
+
+def test_import_lexpy_does_not_import_the_sanitizer():
+    """lexpy.sanitizer is loaded on first use: lexpy.Sanitizer, lexpy.sanitize
+    and Element.set_html still work from a fresh `import lexpy`."""
+    import subprocess
+    import sys
+    code = (
+        "import sys, lexpy\n"
+        "assert 'lexpy.sanitizer' not in sys.modules, 'imported eagerly'\n"
+        "e = lexpy.parse('<div></div>').body.first_child\n"
+        "e.set_html('<b onclick=x>b</b><script>1</script>')\n"
+        "assert e.inner_html == '<b>b</b>', e.inner_html\n"
+        "from lexpy import Sanitizer, sanitize\n"
+        "assert sanitize('<i onclick=x>i</i>') == '<i>i</i>'\n"
+        "assert lexpy.Sanitizer is Sanitizer\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
