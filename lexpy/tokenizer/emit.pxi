@@ -53,13 +53,15 @@ cdef inline void consume_text_character(Tokenizer* t, int c) noexcept nogil:
     t.pos += 1
 
 
-cdef uint32_t whitespace_flags(const uint8_t* s, size_t length) noexcept nogil:
-    cdef size_t i = 0
-    if length == 0 or not byte_class[s[0]] & CLASS_WHITESPACE:
+cdef inline uint32_t whitespace_flags(const uint8_t* s, size_t begin, size_t end,
+                                      size_t limit) noexcept nogil:
+    """DATA_LEADING_WHITESPACE and DATA_WHITESPACE_ONLY of the text
+    s[begin:end] (s[begin:limit] may be read)."""
+    cdef size_t i
+    if begin == end or not byte_class[s[begin]] & CLASS_WHITESPACE:
         return 0
-    while i < length and byte_class[s[i]] & CLASS_WHITESPACE:
-        i += 1
-    if i == length:
+    i = lxp_skip_whitespace(s, begin + 1, end, limit)
+    if i == end:
         return DATA_LEADING_WHITESPACE | DATA_WHITESPACE_ONLY
     return DATA_LEADING_WHITESPACE
 
@@ -80,8 +82,8 @@ cdef int emit_text(Tokenizer* t, size_t end) noexcept nogil:
     token.end = end - base
     token.text_begin = token.begin
     token.text_end = token.end
-    token.data_flags = t.text_flags | whitespace_flags(t.buf + token.begin,
-                                                       end - begin)
+    token.data_flags = t.text_flags | whitespace_flags(t.buf, token.begin, token.end,
+                                                       t.buf_end - base)
     token.attrs = NULL
     token.attr_count = 0
     token.line = t.text_line
