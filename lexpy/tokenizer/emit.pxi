@@ -225,19 +225,24 @@ cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
                                  t.name_hash, t.name_flags)
 
 
-cdef int begin_attribute(Tokenizer* t) noexcept nogil:
+cdef int grow_attributes(Tokenizer* t) noexcept nogil:
+    """Room for one more attribute in t.attrs: GO_ON, or STOP when memory
+    runs out."""
+    cdef size_t capacity = t.attr_capacity * 2
+    cdef TokenAttr* attrs = <TokenAttr*> realloc(t.attrs, capacity * sizeof(TokenAttr))
+    if attrs == NULL:
+        return out_of_memory(t)
+    t.attrs = attrs
+    t.attr_capacity = capacity
+    t.token.attrs = attrs
+    return GO_ON
+
+
+cdef inline int begin_attribute(Tokenizer* t) noexcept nogil:
     """A new attribute whose name starts at t.pos."""
-    cdef TokenAttr* attrs
     cdef TokenAttr* attr
-    cdef size_t capacity
-    if t.token.attr_count == t.attr_capacity:
-        capacity = t.attr_capacity * 2
-        attrs = <TokenAttr*> realloc(t.attrs, capacity * sizeof(TokenAttr))
-        if attrs == NULL:
-            return out_of_memory(t)
-        t.attrs = attrs
-        t.attr_capacity = capacity
-        t.token.attrs = attrs
+    if t.token.attr_count == t.attr_capacity and grow_attributes(t) == STOP:
+        return STOP
     attr = &t.attrs[t.token.attr_count]
     t.token.attr_count += 1
     attr.name_id = 0
@@ -257,22 +262,28 @@ cdef int begin_attribute(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
+cdef int grow_attribute_marks(Tokenizer* t, uint32_t id) noexcept nogil:
+    """Room in t.attr_seen for `id`: 0; -1 when memory runs out (the
+    tokenizer stops)."""
+    cdef uint32_t* seen
+    cdef size_t capacity = 2 * id + 64
+    seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
+    if seen == NULL:
+        out_of_memory(t)            # (the tag is not emitted)
+        return -1
+    memset(seen + t.attr_seen_capacity, 0,
+           (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
+    t.attr_seen = seen
+    t.attr_seen_capacity = capacity
+    return 0
+
+
+cdef inline int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
     """The tag being built has an attribute named `id`: 1 when it had one
     already (a duplicate), else 0; -1 when memory runs out (the tokenizer
     stops)."""
-    cdef uint32_t* seen
-    cdef size_t capacity
-    if id >= t.attr_seen_capacity:
-        capacity = 2 * id + 64
-        seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
-        if seen == NULL:
-            out_of_memory(t)        # (the tag is not emitted)
-            return -1
-        memset(seen + t.attr_seen_capacity, 0,
-               (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
-        t.attr_seen = seen
-        t.attr_seen_capacity = capacity
+    if id >= t.attr_seen_capacity and grow_attribute_marks(t, id) != 0:
+        return -1
     if t.attr_seen[id] == t.attr_stamp:
         return 1
     t.attr_seen[id] = t.attr_stamp
