@@ -97,7 +97,7 @@ cdef int emit_text(Tokenizer* t, size_t end) noexcept nogil:
 # Markup tokens
 # ---------------------------------------------------------------------------
 
-cdef int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
+cdef inline int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
     """The token starting at the '<' at t.lt_pos is certain: emit the text
     before it and start building it."""
     cdef Token* token = &t.token
@@ -125,7 +125,7 @@ cdef int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
     return result
 
 
-cdef int begin_tag(Tokenizer* t, bint end_tag, size_t name_begin) noexcept nogil:
+cdef inline int begin_tag(Tokenizer* t, bint end_tag, size_t name_begin) noexcept nogil:
     cdef int result = begin_token(t, TAG__UNDEF)
     if end_tag:
         t.token.type = TOKEN_END_TAG
@@ -380,14 +380,17 @@ cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
+cdef inline void to_relative(Tokenizer* t, Token* token) noexcept nogil:
     """Stream offsets -> offsets relative to the current buffer."""
+    token.data = t.buf
+    if t.buf_abs != 0:              # (0: the usual case, one whole input)
+        shift_to_relative(t, token)
+
+
+cdef void shift_to_relative(Tokenizer* t, Token* token) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t k
     cdef TokenAttr* attr
-    token.data = t.buf
-    if base == 0:
-        return                      # (the usual case: one whole input)
     token.begin -= base
     token.end -= base
     token.text_begin -= base
@@ -410,7 +413,7 @@ cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
         token.pi_target_end -= base
 
 
-cdef int emit_markup(Tokenizer* t) noexcept nogil:
+cdef inline int emit_markup(Tokenizer* t) noexcept nogil:
     """Emit the markup token that ends at t.pos (the state is data unless
     the callback changes it)."""
     t.token.end = t.pos
