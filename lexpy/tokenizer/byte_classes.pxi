@@ -99,6 +99,8 @@ cdef extern from "scan.h" nogil:
                      unsigned char a, unsigned char b, unsigned char c,
                      unsigned char d, unsigned int* high)
     size_t lxp_scan_printable(const unsigned char* s, size_t i, size_t n)
+    size_t lxp_skip_whitespace(const unsigned char* s, size_t i, size_t end,
+                               size_t limit)
 
 
 cdef inline size_t scan_for(const uint8_t* s, size_t i, size_t n, uint8_t a,

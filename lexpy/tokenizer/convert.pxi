@@ -3,8 +3,9 @@
 # exactly once. Reports nothing: the tokenizer reported the errors while it
 # scanned. `src` and `dest` must not overlap.
 
-cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
-                         uint8_t* dest) noexcept nogil:
+cdef size_t convert_text_general(const uint8_t* src, size_t length,
+                                 uint32_t flags, uint8_t* dest) noexcept nogil:
+    """convert_text (tokenizer.pxd) for a range that may need work."""
     cdef bint want_cr = (flags & DATA_HAS_CR) != 0
     cdef bint want_charref = (flags & DATA_HAS_CHARREF) != 0
     cdef bint want_lower = (flags & DATA_ASCII_LOWERCASE) != 0

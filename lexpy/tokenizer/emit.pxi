@@ -53,13 +53,15 @@ cdef inline void consume_text_character(Tokenizer* t, int c) noexcept nogil:
     t.pos += 1
 
 
-cdef uint32_t whitespace_flags(const uint8_t* s, size_t length) noexcept nogil:
-    cdef size_t i = 0
-    if length == 0 or not byte_class[s[0]] & CLASS_WHITESPACE:
+cdef inline uint32_t whitespace_flags(const uint8_t* s, size_t begin, size_t end,
+                                      size_t limit) noexcept nogil:
+    """DATA_LEADING_WHITESPACE and DATA_WHITESPACE_ONLY of the text
+    s[begin:end] (s[begin:limit] may be read)."""
+    cdef size_t i
+    if begin == end or not byte_class[s[begin]] & CLASS_WHITESPACE:
         return 0
-    while i < length and byte_class[s[i]] & CLASS_WHITESPACE:
-        i += 1
-    if i == length:
+    i = lxp_skip_whitespace(s, begin + 1, end, limit)
+    if i == end:
         return DATA_LEADING_WHITESPACE | DATA_WHITESPACE_ONLY
     return DATA_LEADING_WHITESPACE
 
@@ -80,8 +82,8 @@ cdef int emit_text(Tokenizer* t, size_t end) noexcept nogil:
     token.end = end - base
     token.text_begin = token.begin
     token.text_end = token.end
-    token.data_flags = t.text_flags | whitespace_flags(t.buf + token.begin,
-                                                       end - begin)
+    token.data_flags = t.text_flags | whitespace_flags(t.buf, token.begin, token.end,
+                                                       t.buf_end - base)
     token.attrs = NULL
     token.attr_count = 0
     token.line = t.text_line
@@ -95,7 +97,7 @@ cdef int emit_text(Tokenizer* t, size_t end) noexcept nogil:
 # Markup tokens
 # ---------------------------------------------------------------------------
 
-cdef int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
+cdef inline int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
     """The token starting at the '<' at t.lt_pos is certain: emit the text
     before it and start building it."""
     cdef Token* token = &t.token
@@ -123,7 +125,7 @@ cdef int begin_token(Tokenizer* t, lxp_tag_id_t kind) noexcept nogil:
     return result
 
 
-cdef int begin_tag(Tokenizer* t, bint end_tag, size_t name_begin) noexcept nogil:
+cdef inline int begin_tag(Tokenizer* t, bint end_tag, size_t name_begin) noexcept nogil:
     cdef int result = begin_token(t, TAG__UNDEF)
     if end_tag:
         t.token.type = TOKEN_END_TAG
@@ -223,19 +225,24 @@ cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
                                  t.name_hash, t.name_flags)
 
 
-cdef int begin_attribute(Tokenizer* t) noexcept nogil:
+cdef int grow_attributes(Tokenizer* t) noexcept nogil:
+    """Room for one more attribute in t.attrs: GO_ON, or STOP when memory
+    runs out."""
+    cdef size_t capacity = t.attr_capacity * 2
+    cdef TokenAttr* attrs = <TokenAttr*> realloc(t.attrs, capacity * sizeof(TokenAttr))
+    if attrs == NULL:
+        return out_of_memory(t)
+    t.attrs = attrs
+    t.attr_capacity = capacity
+    t.token.attrs = attrs
+    return GO_ON
+
+
+cdef inline int begin_attribute(Tokenizer* t) noexcept nogil:
     """A new attribute whose name starts at t.pos."""
-    cdef TokenAttr* attrs
     cdef TokenAttr* attr
-    cdef size_t capacity
-    if t.token.attr_count == t.attr_capacity:
-        capacity = t.attr_capacity * 2
-        attrs = <TokenAttr*> realloc(t.attrs, capacity * sizeof(TokenAttr))
-        if attrs == NULL:
-            return out_of_memory(t)
-        t.attrs = attrs
-        t.attr_capacity = capacity
-        t.token.attrs = attrs
+    if t.token.attr_count == t.attr_capacity and grow_attributes(t) == STOP:
+        return STOP
     attr = &t.attrs[t.token.attr_count]
     t.token.attr_count += 1
     attr.name_id = 0
@@ -255,22 +262,28 @@ cdef int begin_attribute(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
+cdef int grow_attribute_marks(Tokenizer* t, uint32_t id) noexcept nogil:
+    """Room in t.attr_seen for `id`: 0; -1 when memory runs out (the
+    tokenizer stops)."""
+    cdef uint32_t* seen
+    cdef size_t capacity = 2 * id + 64
+    seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
+    if seen == NULL:
+        out_of_memory(t)            # (the tag is not emitted)
+        return -1
+    memset(seen + t.attr_seen_capacity, 0,
+           (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
+    t.attr_seen = seen
+    t.attr_seen_capacity = capacity
+    return 0
+
+
+cdef inline int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
     """The tag being built has an attribute named `id`: 1 when it had one
     already (a duplicate), else 0; -1 when memory runs out (the tokenizer
     stops)."""
-    cdef uint32_t* seen
-    cdef size_t capacity
-    if id >= t.attr_seen_capacity:
-        capacity = 2 * id + 64
-        seen = <uint32_t*> realloc(t.attr_seen, capacity * sizeof(uint32_t))
-        if seen == NULL:
-            out_of_memory(t)        # (the tag is not emitted)
-            return -1
-        memset(seen + t.attr_seen_capacity, 0,
-               (capacity - t.attr_seen_capacity) * sizeof(uint32_t))
-        t.attr_seen = seen
-        t.attr_seen_capacity = capacity
+    if id >= t.attr_seen_capacity and grow_attribute_marks(t, id) != 0:
+        return -1
     if t.attr_seen[id] == t.attr_stamp:
         return 1
     t.attr_seen[id] = t.attr_stamp
@@ -367,14 +380,17 @@ cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
-cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
+cdef inline void to_relative(Tokenizer* t, Token* token) noexcept nogil:
     """Stream offsets -> offsets relative to the current buffer."""
+    token.data = t.buf
+    if t.buf_abs != 0:              # (0: the usual case, one whole input)
+        shift_to_relative(t, token)
+
+
+cdef void shift_to_relative(Tokenizer* t, Token* token) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t k
     cdef TokenAttr* attr
-    token.data = t.buf
-    if base == 0:
-        return                      # (the usual case: one whole input)
     token.begin -= base
     token.end -= base
     token.text_begin -= base
@@ -397,7 +413,7 @@ cdef void to_relative(Tokenizer* t, Token* token) noexcept nogil:
         token.pi_target_end -= base
 
 
-cdef int emit_markup(Tokenizer* t) noexcept nogil:
+cdef inline int emit_markup(Tokenizer* t) noexcept nogil:
     """Emit the markup token that ends at t.pos (the state is data unless
     the callback changes it)."""
     t.token.end = t.pos

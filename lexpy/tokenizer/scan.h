@@ -3,6 +3,8 @@
  * lxp_scan4 finds the first of up to four stop bytes, 16 bytes at a time
  * with SSE2 (part of every x86-64 CPU) and one byte at a time elsewhere.
  * It also tells whether a skipped byte was >= 0x80 (DATA_HAS_NON_ASCII).
+ * lxp_skip_whitespace finds the end of a run of ASCII whitespace the same
+ * way (a text token's DATA_LEADING_WHITESPACE and DATA_WHITESPACE_ONLY).
  */
 #ifndef LEXPY_SCAN_H
 #define LEXPY_SCAN_H
@@ -77,6 +79,41 @@ static inline size_t lxp_scan_printable(const unsigned char *s, size_t i,
     }
 #endif
     while (i < n && s[i] >= 0x20 && s[i] < 0x7F)
+        i++;
+    return i;
+}
+
+/* The index of the first byte of s[i:end] that is not ASCII whitespace
+ * (TAB, LF, FF, CR, SPACE), end when none. s[i:limit] (limit >= end) may
+ * be read: 16 bytes at a time with SSE2 while they are there, so that a
+ * short run needs no byte loop. */
+static inline size_t lxp_skip_whitespace(const unsigned char *s, size_t i,
+                                         size_t end, size_t limit)
+{
+#ifdef LXP_SCAN_SSE2
+    const __m128i space = _mm_set1_epi8(0x20);
+    const __m128i tab = _mm_set1_epi8(0x09);
+    const __m128i four = _mm_set1_epi8(4);
+    const __m128i vtab = _mm_set1_epi8(0x0B);
+    while (i < end && i + 16 <= limit) {
+        __m128i x = _mm_loadu_si128((const __m128i *) (s + i));
+        /* TAB..CR: x - 9 <= 4 (unsigned), less VT (0x0B) */
+        __m128i d = _mm_sub_epi8(x, tab);
+        __m128i low = _mm_andnot_si128(_mm_cmpeq_epi8(x, vtab),
+                                       _mm_cmpeq_epi8(_mm_min_epu8(d, four), d));
+        __m128i ws = _mm_or_si128(low, _mm_cmpeq_epi8(x, space));
+        unsigned int other = ~(unsigned int) _mm_movemask_epi8(ws) & 0xFFFFu;
+        if (other) {
+            i += (size_t) __builtin_ctz(other);
+            return i < end ? i : end;
+        }
+        i += 16;
+    }
+    if (i >= end)
+        return end;
+#endif
+    while (i < end && (s[i] == 0x20 || s[i] == 0x0A || s[i] == 0x09
+                       || s[i] == 0x0C || s[i] == 0x0D))
         i++;
     return i;
 }

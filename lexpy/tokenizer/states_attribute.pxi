@@ -33,7 +33,62 @@ cdef int state_before_attribute_name(Tokenizer* t) noexcept nogil:
     elif begin_attribute(t) == STOP:
         return STOP
     t.state = ATTRIBUTE_NAME_STATE
-    return GO_ON
+    return state_attribute_name(t)                  # (without the dispatcher)
+
+
+cdef enum:
+    NEXT_ATTRIBUTE = -1     # quoted_value_in_a_row: an attribute name began
+
+
+cdef inline int quoted_value_in_a_row(Tokenizer* t) noexcept nogil:
+    """After an attribute name's '=' (t.pos after it): the before attribute
+    value, attribute value (quoted) and after attribute value (quoted)
+    states in a row while the input has the usual shape name="value"
+    followed by '>' or by whitespace and the next name, which is begun
+    (NEXT_ATTRIBUTE). Anything else is left to the state the input reached
+    (t.state set), through the dispatcher. Not in the standard: the same
+    states, without a return to the dispatcher between them."""
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t n = t.buf_end - base
+    cdef size_t i = t.pos - base
+    cdef uint8_t c
+    cdef int result
+    t.state = BEFORE_ATTRIBUTE_VALUE_STATE
+    if i >= n:
+        return GO_ON
+    c = s[i]
+    if c != 0x22 and c != 0x27:                     # '"' "'"
+        return GO_ON
+    t.pos += 1
+    t.attr.value_begin = t.pos
+    t.attr.value_end = t.pos
+    if c == 0x22:
+        t.state = ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE
+        result = attribute_value_quoted(t, 0x22, ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE)
+    else:
+        t.state = ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE
+        result = attribute_value_quoted(t, 0x27, ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
+    if result != GO_ON or t.state != AFTER_ATTRIBUTE_VALUE_QUOTED_STATE:
+        return result
+    i = t.pos - base
+    if i >= n:
+        return GO_ON
+    c = s[i]
+    if c == 0x3E:                                   # '>'
+        t.pos += 1
+        return emit_tag(t)
+    if not byte_class[c] & CLASS_WHITESPACE:
+        return GO_ON
+    i = skip_whitespace(s, i + 1, n)
+    t.pos = base + i
+    t.state = BEFORE_ATTRIBUTE_NAME_STATE
+    if i >= n or attribute_name_byte[s[i]] == 0:
+        return GO_ON
+    if begin_attribute(t) == STOP:
+        return STOP
+    t.state = ATTRIBUTE_NAME_STATE
+    return NEXT_ATTRIBUTE
 
 
 # Attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state
@@ -48,6 +103,7 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef uint8_t changed = 0
     cdef const uint8_t* p
     cdef const uint8_t* end = s + n
+    cdef int result
     while True:
         # One pointer, no index: the loop's only induction variable.
         p = s + i
@@ -81,7 +137,15 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
             finish_attribute_name(t)
             if c == 0x3D:                           # '='
                 t.pos += 1
-                t.state = BEFORE_ATTRIBUTE_VALUE_STATE
+                result = quoted_value_in_a_row(t)
+                if result != NEXT_ATTRIBUTE:
+                    return result
+                # The next attribute's name starts at t.pos.
+                i = t.pos - base
+                hash = t.name_hash
+                flags = t.name_flags
+                changed = 0
+                continue
             else:                                   # whitespace '/' '>'
                 t.state = AFTER_ATTRIBUTE_NAME_STATE
             return GO_ON

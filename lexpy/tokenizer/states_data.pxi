@@ -66,7 +66,10 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
 # Data state: https://html.spec.whatwg.org/multipage/parsing.html#data-state
 cdef int state_data(Tokenizer* t) noexcept nogil:
     # U+0000 stays in the text (with the error): the tree builder decides.
-    return scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
+    cdef int result = scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
+    if result == GO_ON and t.state == TAG_OPEN_STATE:
+        return state_tag_open(t)                    # (without the dispatcher)
+    return result
 
 
 # RCDATA state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state

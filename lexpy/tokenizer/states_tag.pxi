@@ -1,6 +1,12 @@
 # Tag open, end tag open, tag name and self-closing start tag states. A tag
 # name is hashed (FNV-1a over its lowercased bytes) while it is scanned, and
 # looked up in the static table or interned in the dynamic one when it ends.
+#
+# Where a state's next state is certain and has input to work on, the state
+# calls it directly instead of returning to the dispatcher (data -> tag open
+# -> tag name -> before attribute name -> attribute name, which goes on
+# through the attributes of the usual shape itself): the calls only go down
+# that chain, so the C stack holds at most those five frames.
 
 # Tag open state: https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state
 cdef int state_tag_open(Tokenizer* t) noexcept nogil:
@@ -20,7 +26,9 @@ cdef int state_tag_open(Tokenizer* t) noexcept nogil:
     if is_alpha(c):
         result = begin_tag(t, False, t.pos)
         t.state = TAG_NAME_STATE
-        return result
+        if result != GO_ON:
+            return result
+        return state_tag_name(t)                    # (without the dispatcher)
     if c == 0x3F:                                   # '?'
         if t.processing_instructions:
             result = begin_token(t, TAG__PROCESSING_INSTRUCTION)
@@ -48,7 +56,9 @@ cdef int state_end_tag_open(Tokenizer* t) noexcept nogil:
     if is_alpha(c):
         result = begin_tag(t, True, t.pos)
         t.state = TAG_NAME_STATE
-        return result
+        if result != GO_ON:
+            return result
+        return state_tag_name(t)                    # (without the dispatcher)
     if c == 0x3E:                                   # '>': "</>" is dropped
         result = emit_text(t, t.lt_pos)
         report(t, "missing-end-tag-name", t.pos)
@@ -109,6 +119,7 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
             return emit_tag(t)
         else:                                       # whitespace
             t.state = BEFORE_ATTRIBUTE_NAME_STATE
+            return state_before_attribute_name(t)   # (without the dispatcher)
         return GO_ON
 
 

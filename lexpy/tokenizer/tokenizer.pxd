@@ -9,7 +9,10 @@
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.core.names cimport lxp_tag_id_t, lxp_attr_id_t
 from lexpy.core.core cimport NameTable, ErrorList
-from lexpy.tokenizer.token cimport Token, TokenAttr
+from libc.string cimport memcpy
+from lexpy.tokenizer.token cimport (
+    Token, TokenAttr, DATA_HAS_CR, DATA_HAS_CHARREF, DATA_HAS_NUL,
+    DATA_ASCII_LOWERCASE)
 
 
 # Tokenization states, named as in the standard
@@ -115,8 +118,24 @@ cdef enum TokenizerState:
 # ASCII lowercased when DATA_ASCII_LOWERCASE.
 # ---------------------------------------------------------------------------
 
-cdef size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
-                         uint8_t* dest) noexcept nogil
+#
+# convert_text is inline in every module that cimports it: a range with no
+# work to do (no CR, NUL, '&' or upper case: most text and attribute values)
+# is one memcpy at the call site, without the cross-module call and the
+# general routine's frame; the rest goes to convert_text_general.
+# ---------------------------------------------------------------------------
+
+cdef size_t convert_text_general(const uint8_t* src, size_t length,
+                                 uint32_t flags, uint8_t* dest) noexcept nogil
+
+cdef inline size_t convert_text(const uint8_t* src, size_t length, uint32_t flags,
+                                uint8_t* dest) noexcept nogil:
+    if not flags & (DATA_HAS_CR | DATA_HAS_CHARREF | DATA_HAS_NUL
+                    | DATA_ASCII_LOWERCASE):
+        if length:
+            memcpy(dest, src, length)
+        return length
+    return convert_text_general(src, length, flags, dest)
 
 
 # ---------------------------------------------------------------------------
