@@ -775,14 +775,15 @@ class Rewriter(RewriterCore):
         self._selects: Dict[int, Tuple[Any, bool]] = {}
         self._scoped_open: Dict[int, None] = {}     # open records with text/comment handlers
         self._scoped_comments: List[Callable[..., Any]] = []
+        # (Counted in C for every element pushed: set from its figures as
+        # each event is handled.)
         self._foster_count = 0
         self._plaintext = False
-        self._afe_edited: Dict[str, _Record] = {}
         self._forms = 0
+        self._afe_edited: Dict[str, _Record] = {}
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
-        self._head_seen = False
 
     # -- registration ----------------------------------------------------
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
@@ -832,10 +833,9 @@ class Rewriter(RewriterCore):
     def _start(self) -> None:
         self._started = True
         self._construction = TreeConstruction(self._scripting)
-        scoped = any(text is not None or comments is not None
-                     for _, _, text, comments in self._element_handlers)
         self._attach(self._construction, bool(self._element_handlers),
-                     bool(self._doctype or self._doc_text or self._doc_comments or scoped))
+                     bool(self._doctype or self._doc_text or self._doc_comments),
+                     [selector for selector, _, _, _ in self._element_handlers])
 
     def feed(self, data: Input) -> bytes:
         """Rewrite the next chunk of input (split anywhere); returns the
@@ -1141,6 +1141,7 @@ class Rewriter(RewriterCore):
         if kind == "eof":
             begin = end = self._stream_length()
         count = self._event_count()
+        self._foster_count, self._forms, self._plaintext = self._counters(-1)
         events = [self._event(i) for i in range(count)]
         keys = [self._event_key(i) for i in range(count)]
         # Elements closed at this token's start without end tags and not
@@ -1213,15 +1214,18 @@ class Rewriter(RewriterCore):
             if event[0] == "moved":
                 self._moved()
                 continue
+            self._foster_count, self._forms, self._plaintext = self._counters(i)
             key = keys[i]
             node = event[1]
             if event[0] == "pushed":
                 from_token = i == last_token_push
                 if not from_token:
                     self._pushed_here.append(node.local_name)
-                self._pushed(key, node, from_token, event[3],
-                             (begin, end) if from_token else None,
-                             text_offset if kind == "text" else begin)
+                fresh, matches = self._event_matches(i)
+                if fresh:
+                    self._pushed(key, node, from_token, event[3],
+                                 (begin, end) if from_token else None,
+                                 text_offset if kind == "text" else begin, matches)
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -1232,6 +1236,8 @@ class Rewriter(RewriterCore):
             else:
                 own = i == own_index
             r = self._open.pop(key, None)
+            if r is not None:
+                self._unwatch(key)
             self._scoped_open.pop(key, None)
             state = "open"
             if r is not None:
@@ -1258,6 +1264,11 @@ class Rewriter(RewriterCore):
                 self._text(begin, end, handlers)
         if kind == "eof":
             self._document_end(begin)
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        # (A matched element open is watched on its own: the tokens that pop
+        # it or move nodes come here.)
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
 
     def _is_own_end(self, node: Any) -> bool:
         begin, end = self._token_span()
@@ -1265,12 +1276,16 @@ class Rewriter(RewriterCore):
         name = raw[2:].split(b">")[0].split(b"/")[0].split()[0] if len(raw) > 2 else b""
         return bool(name.decode("utf-8", "replace").lower() == node.local_name.lower())
 
-    def _matching(self, node: Any) -> List[Callable[..., Any]]:
+    def _matching(self, node: Any, matches: int) -> List[Callable[..., Any]]:
+        """The element handlers of the selectors that match (`matches`:
+        the engine's bit set; bit 63 for any from the 63rd on)."""
         found = []
         self._scoped_text = []
         self._scoped_comments = []
-        for selector, element, text, comments in self._element_handlers:
-            if selector.match(node):
+        for i, (selector, element, text, comments) in enumerate(self._element_handlers):
+            if not (matches >> min(i, 63)) & 1:
+                continue
+            if i < 63 or selector.match(node):
                 if element is not None:
                     found.append(element)
                 if text is not None:
@@ -1302,23 +1317,13 @@ class Rewriter(RewriterCore):
         self._emit("".join(tags))
 
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
-                span: Optional[Tuple[int, int]], position: int) -> None:
-        if foster:
-            self._foster_count += 1
-        if node.local_name == "plaintext" and node.namespace_uri == _HTML_NS:
-            self._plaintext = True
-        if node.local_name == "form" and node.namespace_uri == _HTML_NS:
-            self._forms += 1
-        if node.local_name == "head" and node.namespace_uri == _HTML_NS:
-            # (The head element pushed again after </head>: not a new element.)
-            if self._head_seen:
-                return
-            self._head_seen = True
-        if self._context(node).in_template:
-            # (Selectors match elements of the document: a template's
-            # contents are not, as for query_selector_all.)
+                span: Optional[Tuple[int, int]], position: int, matches: int) -> None:
+        # (Only new elements of the document come here: not the head pushed
+        # again after </head>, not a template's contents, which selectors
+        # do not match, as for query_selector_all.)
+        if not matches:
             return
-        handlers = self._matching(node)
+        handlers = self._matching(node, matches)
         if not handlers and not self._scoped_text and not self._scoped_comments:
             return
         r = _Record(node, not from_token, foster, span)
@@ -1336,6 +1341,7 @@ class Rewriter(RewriterCore):
         r.synthesized = False
         r.batch = self._batch
         self._open[key] = r
+        self._watch(key)
         for handler in handlers:
             handler(element)
         r.started = True

@@ -11,13 +11,14 @@ side (RewriterCore, subclassed by lexpy.rewriter.Rewriter) turns those
 events into handler calls and output, with the token still in reach.
 """
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
 
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
     TAG__DOCUMENT_FRAGMENT,
-    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, NS_HTML)
+    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, TAG_HEAD,
+    TAG_FORM, TAG_PLAINTEXT, NS_HTML)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY)
 from lexpy.tokenizer.tokenizer cimport (
@@ -27,6 +28,7 @@ from lexpy.treebuilder.treebuilder cimport (
     tree_builder_reconstruction_pending, tree_builder_is_open)
 from lexpy.dom.dom cimport CNode, CElement, Node, node_proxy, ELEMENT_NODE
 from lexpy.driver.driver cimport construction_enter, construction_leave
+from lexpy.selectors.selectors cimport Program, Selector, match_element
 
 
 cdef enum EventKind:
@@ -41,6 +43,13 @@ cdef struct Event:
     CElement* below
     bint from_top
     bint foster                   # pushed: not a child of the open element below it
+    bint fresh                    # pushed: a new element of the document (not the
+                                  # head pushed again, not in template contents)
+    uint64_t matches              # pushed: bit i, handler i's selector matches it
+                                  # (bit 63: some handler from the 63rd on does)
+    size_t fostered               # foster-parented elements pushed so far
+    size_t forms                  # form elements pushed so far
+    bint plaintext                # a plaintext element was pushed
 
 
 cdef struct Hooks:
@@ -61,6 +70,24 @@ cdef struct Hooks:
     int last_tag_id               # its tag id (TAG__TEXT, ...)
     bint last_closed              # its last byte is '>'
     size_t text_tokens            # text tokens not all whitespace so far
+    # Matching in C: the owner is called for a token only when a handler's
+    # selector matches an element it pushed, or while the owner holds
+    # state that needs every token (watch_all: an open matched element, a
+    # removal in progress, an edited formatting element).
+    Program** programs            # the handlers' selectors, in order
+    size_t program_count
+    int watch_all                 # 1: every token that moves an element; 2: every token
+    CElement** watched            # the owner's open matched elements: a token
+    size_t watched_count          # that pops one, or moves nodes, goes to it
+    size_t watched_capacity
+    size_t template_depth         # HTML template elements on the stack
+    CElement* head                # the head element, once pushed
+    size_t fostered               # (the counters the events snapshot)
+    size_t forms
+    bint plaintext
+    size_t fostered_before        # their values at the start of the token
+    size_t forms_before
+    bint plaintext_before
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -80,10 +107,34 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
     h.events[h.event_count].below = below
     h.events[h.event_count].from_top = from_top
     h.events[h.event_count].foster = False
+    h.events[h.event_count].fresh = False
+    h.events[h.event_count].matches = 0
     if kind == EVENT_PUSHED and below != NULL and element.node.parent != NULL \
             and element.node.parent != &below.node \
             and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
         h.events[h.event_count].foster = True
+    if kind == EVENT_PUSHED:
+        h.events[h.event_count].fresh = h.template_depth == 0
+        if h.events[h.event_count].foster:
+            h.fostered += 1
+        if element.ns == NS_HTML:
+            if element.tag_id == TAG_PLAINTEXT:
+                h.plaintext = True
+            elif element.tag_id == TAG_FORM:
+                h.forms += 1
+            elif element.tag_id == TAG_HEAD:
+                # (The head element pushed again after </head>: not new.)
+                if h.head == element:
+                    h.events[h.event_count].fresh = False
+                h.head = element
+            elif element.tag_id == TAG_TEMPLATE:
+                h.template_depth += 1
+    elif kind == EVENT_POPPED and element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
+            and h.template_depth > 0:
+        h.template_depth -= 1
+    h.events[h.event_count].fostered = h.fostered
+    h.events[h.event_count].forms = h.forms
+    h.events[h.event_count].plaintext = h.plaintext
     h.event_count += 1
 
 
@@ -105,15 +156,61 @@ cdef void on_moved(void* context) noexcept nogil:
         record(h, EVENT_MOVED, NULL, NULL, False)
 
 
+cdef bint match_pushed(Hooks* h) noexcept nogil:
+    """Match the handlers' selectors against the new elements the token
+    pushed (after the tree builder handled it, as the owner sees them).
+    Whether any matched."""
+    cdef size_t i, j
+    cdef int result
+    cdef bint any_match = False
+    cdef Event* e
+    for i in range(h.event_count):
+        e = &h.events[i]
+        if e.kind != EVENT_PUSHED or not e.fresh:
+            continue
+        for j in range(h.program_count):
+            if j >= 63 and e.matches & (<uint64_t> 1 << 63):
+                break
+            result = match_element(h.programs[j], &e.element.node)
+            if result < 0:
+                h.stopped = True
+                return False
+            if result:
+                e.matches |= <uint64_t> 1 << (j if j < 63 else 63)
+        if e.matches:
+            any_match = True
+    return any_match
+
+
+cdef bint touches_watched(Hooks* h) noexcept nogil:
+    """Whether the token popped a watched element or moved nodes."""
+    cdef size_t i, j
+    cdef Event* e
+    for i in range(h.event_count):
+        e = &h.events[i]
+        if e.kind == EVENT_MOVED:
+            return True
+        if e.kind == EVENT_POPPED:
+            for j in range(h.watched_count):
+                if h.watched[j] == e.element:
+                    return True
+    return False
+
+
 cdef int on_token(void* context, Token* token) noexcept nogil:
     """The tokenizer's callback: the tree builder's, then the owner's
-    handling of what it did (with the token still valid)."""
+    handling of what it did (with the token still valid), when a handler
+    matched or the owner watches every token."""
     cdef Hooks* h = <Hooks*> context
     cdef int status
     cdef int handled = 0
+    cdef bint matched = False
     if h.stopped:
         return 1
     h.event_count = 0
+    h.fostered_before = h.fostered
+    h.forms_before = h.forms
+    h.plaintext_before = h.plaintext
     h.token = token
     h.token_offset = tokenizer_token_offset(h.tokenizer)
     if h.watch_elements:
@@ -121,7 +218,14 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
         h.text_tokens += 1
     status = tree_builder_token(h.builder, token)
-    if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
+    if h.event_count != 0 and h.program_count != 0:
+        matched = match_pushed(h)
+        if h.stopped:
+            return 1
+    if not matched and h.watched_count != 0 and h.event_count != 0:
+        matched = touches_watched(h)
+    if matched or (h.event_count != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
+            or token.tag_id == TAG__END_OF_FILE \
             or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML
                                       or token.tag_id == TAG_FRAMESET)):
         with gil:
@@ -142,6 +246,7 @@ cdef class RewriterCore:
     lexpy.rewriter.Rewriter)."""
     cdef Hooks* hooks
     cdef object construction
+    cdef list selectors                 # (keeps the programs of Hooks alive)
     cdef public object failure          # the handler exception that stopped it
 
     def __cinit__(self):
@@ -161,19 +266,48 @@ cdef class RewriterCore:
         self.hooks.last_tag_id = 0
         self.hooks.last_closed = True
         self.hooks.text_tokens = 0
+        self.hooks.programs = NULL
+        self.hooks.watched = NULL
+        self.hooks.watched_count = 0
+        self.hooks.watched_capacity = 0
+        self.hooks.program_count = 0
+        self.hooks.watch_all = 0
+        self.hooks.template_depth = 0
+        self.hooks.head = NULL
+        self.hooks.fostered = 0
+        self.hooks.forms = 0
+        self.hooks.plaintext = False
+        self.hooks.fostered_before = 0
+        self.hooks.forms_before = 0
+        self.hooks.plaintext_before = False
 
     def __dealloc__(self):
         if self.hooks != NULL:
             if self.hooks.builder != NULL and self.construction is not None:
                 tree_builder_set_observer(self.hooks.builder, NULL)
             free(self.hooks.events)
+            free(self.hooks.programs)
+            free(self.hooks.watched)
             free(self.hooks)
             self.hooks = NULL
 
-    def _attach(self, construction, bint watch_elements, bint watch_tokens):
-        """Watch `construction` (a fresh TreeConstruction over UTF-8)."""
+    def _attach(self, construction, bint watch_elements, bint watch_tokens,
+                list selectors=None):
+        """Watch `construction` (a fresh TreeConstruction over UTF-8):
+        element events matched against `selectors` (lexpy.selectors
+        Selector objects, one per handler), every token with
+        watch_tokens."""
         cdef Tokenizer* tokenizer
         cdef TreeBuilder* builder
+        cdef size_t i
+        self.selectors = list(selectors or ())
+        if self.selectors:
+            self.hooks.programs = <Program**> malloc(len(self.selectors) * sizeof(Program*))
+            if self.hooks.programs == NULL:
+                raise MemoryError()
+            for i in range(len(self.selectors)):
+                self.hooks.programs[i] = (<Selector?> self.selectors[i]).program
+            self.hooks.program_count = len(self.selectors)
         construction_enter(construction, &tokenizer, &builder)
         try:
             self.construction = construction
@@ -278,6 +412,54 @@ cdef class RewriterCore:
 
     def _event_count(self):
         return self.hooks.event_count
+
+    def _set_watch_all(self, int watch):
+        """What the owner needs to see: 0 tokens whose elements a
+        handler matches, 1 also every token that moves an element, 2
+        every token."""
+        self.hooks.watch_all = watch
+
+    def _watch(self, size_t key):
+        """Hand the owner every token that pops the element `key` (an
+        _event_key) or moves nodes, until _unwatch(key)."""
+        cdef CElement** grown
+        cdef size_t capacity
+        if self.hooks.watched_count == self.hooks.watched_capacity:
+            capacity = self.hooks.watched_capacity * 2 if self.hooks.watched_capacity else 8
+            grown = <CElement**> realloc(self.hooks.watched, capacity * sizeof(CElement*))
+            if grown == NULL:
+                raise MemoryError()
+            self.hooks.watched = grown
+            self.hooks.watched_capacity = capacity
+        self.hooks.watched[self.hooks.watched_count] = <CElement*> key
+        self.hooks.watched_count += 1
+
+    def _unwatch(self, size_t key):
+        cdef size_t i
+        for i in range(self.hooks.watched_count):
+            if self.hooks.watched[i] == <CElement*> key:
+                self.hooks.watched_count -= 1
+                self.hooks.watched[i] = self.hooks.watched[self.hooks.watched_count]
+                return
+
+    def _counters(self, i=None):
+        """(foster-parented elements pushed, form elements pushed, whether
+        a plaintext element was) after event i; before the token with
+        i = -1; now with None."""
+        cdef Event* e
+        if i is None:
+            return (self.hooks.fostered, self.hooks.forms, self.hooks.plaintext)
+        if i < 0:
+            return (self.hooks.fostered_before, self.hooks.forms_before,
+                    self.hooks.plaintext_before)
+        e = &self.hooks.events[<size_t> i]
+        return (e.fostered, e.forms, e.plaintext)
+
+    def _event_matches(self, size_t i):
+        """(whether the pushed element of event i is a new element of the
+        document, the bit set of the handlers whose selectors match it)."""
+        cdef Event* e = &self.hooks.events[i]
+        return (e.fresh, e.matches)
 
     def _event(self, size_t i):
         """(kind, element proxy or None, from_top, foster, element tag id)."""

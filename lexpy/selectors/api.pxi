@@ -250,6 +250,18 @@ cdef int select_nodes(Program* program, CDocument* doc, CNode* root, bint first_
     return status
 
 
+cdef int match_element(Program* program, CNode* element) noexcept nogil:
+    cdef MatchContext ctx
+    cdef int result
+    if context_init(&ctx, program, element.owner, element) != 0:
+        return -1
+    result = 1 if match_list(&ctx, ctx.program.root, element) else 0
+    if ctx.out_of_memory:
+        result = -1
+    context_free(&ctx)
+    return result
+
+
 cdef list proxies_of(NodeArray* found):
     """The proxies of the collected matches, in one pass into a list made
     at its final size."""

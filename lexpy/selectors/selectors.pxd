@@ -97,3 +97,10 @@ cdef class Selector:
 # memory.
 cdef int select_nodes(Program* program, CDocument* doc, CNode* root, bint first_only,
                       CNode*** items, size_t* count) noexcept nogil
+
+
+# Whether the program matches `element` (Selector.match without the GIL):
+# 1, 0, or -1 when out of memory. The layers above that match elements one
+# at a time as a parse makes them (lexpy.rewriter) call it; the caller
+# holds the document as read.
+cdef int match_element(Program* program, CNode* element) noexcept nogil
