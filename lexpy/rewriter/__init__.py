@@ -18,11 +18,29 @@ so the selector matcher runs on real elements with their real ancestors
 and preceding siblings. The rewriter wraps the tokenizer's token callback:
 after the tree builder has handled a token, the events it recorded are
 turned into handler calls and output while the token is still valid
-(its stream offsets: tokenizer_token_offset). This increment keeps the
-whole arena (memory grows with the document); the planned bound frees
-each element's subtree once it has left the stack of open elements and
-the list of active formatting elements (the DOM already reclaims removed
-nodes), which keeps the tree builder unchanged.
+(its stream offsets: tokenizer_token_offset).
+
+Matching runs in C (engine.pyx): after the tree builder has handled a
+token, each element it pushed is matched against every handler's
+selector (lexpy.selectors' match_element, without the GIL); Python runs
+only for a token that pushed a matched element, popped or moved one the
+rewriter watches (an open matched element), or while a removal or an
+edited formatting element needs every token. Bytes no handler touches
+are copied without per-token Python work.
+
+No DOM is retained (issue 39, point 6): every element popped is queued;
+a sweep (when the queue doubles, at least every 256 pops) frees the
+subtree of each queued element that has a later sibling and nothing
+holding it: no node of it open, held by the tree builder
+(tree_builder_held: the list of active formatting elements, the head and
+form pointers, the comment being continued, the selectedcontent state),
+or reached by a Python proxy. The text and comments just before it go
+with it. A template's contents stay with their template (their first
+element decides how they parse). The arena reuses the freed structs, and
+(dom_recycling_start) their attribute values and text buffers. The
+sweep is off when a handler's selector reads more than the element and
+its ancestors (sibling combinators, :nth-*, :first-*, form states,
+:lang): the matcher walks the earlier siblings, so the tree is kept.
 
 The tree builder also answers two read-only questions
 (tree_builder_reconstruction_pending, tree_builder_is_open): whether
@@ -80,11 +98,10 @@ foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
 
-Costs of this increment: every element event of a rewrite with element
-handlers goes through Python (about 8 MB/s with a handler that matches
-nothing, against 80 MB/s with no handler); the arena keeps the whole
-document (no memory bound yet); lexpy.selectors' Selector.match costs
-O(depth) per element, so documents nested 40,000 deep take seconds.
+Costs of this increment: each matched element goes through Python
+(its record, the checks of its edits, its end); the matcher is
+lexpy.selectors' (a descendant combinator walks the ancestors: O(depth)
+per element for selectors whose subject matches).
 
 Encodings: this increment rewrites UTF-8 (and str) input; bytes in an
 ASCII-compatible encoding pass while they are ASCII; anything else raises
@@ -790,16 +807,22 @@ class Rewriter(RewriterCore):
         self._scoped_text: List[Callable[..., Any]] = []
         self._contexts: Dict[int, Tuple[Any, _Context]] = {}
         self._selects: Dict[int, Tuple[Any, bool]] = {}
+        self._contexts_limit = 256
+        # Closed subtrees are freed as the parse goes (off: the whole
+        # document stays, for tests that compare it).
+        self._bounded = True
+        self._sweep_min = 256       # closed elements queued before a sweep
         self._scoped_open: Dict[int, None] = {}     # open records with text/comment handlers
         self._scoped_comments: List[Callable[..., Any]] = []
+        # (Counted in C for every element pushed: set from its figures as
+        # each event is handled.)
         self._foster_count = 0
         self._plaintext = False
-        self._afe_edited: Dict[str, _Record] = {}
         self._forms = 0
+        self._afe_edited: Dict[str, _Record] = {}
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
-        self._head_seen = False
 
     # -- registration ----------------------------------------------------
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
@@ -854,7 +877,9 @@ class Rewriter(RewriterCore):
         # (Text handlers need the stack events too: the raw text element a
         # text chunk is in.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
-                     bool(self._doctype or self._doc_text or self._doc_comments or scoped))
+                     bool(self._doctype or self._doc_text or self._doc_comments or scoped),
+                     [selector for selector, _, _, _ in self._element_handlers],
+                     self._bounded, self._sweep_min)
 
     def feed(self, data: Input) -> bytes:
         """Rewrite the next chunk of input (split anywhere); returns the
@@ -1164,6 +1189,7 @@ class Rewriter(RewriterCore):
         if kind == "eof":
             begin = end = self._stream_length()
         count = self._event_count()
+        self._foster_count, self._forms, self._plaintext = self._counters(-1)
         events = [self._event(i) for i in range(count)]
         keys = [self._event_key(i) for i in range(count)]
         # Elements closed at this token's start without end tags and not
@@ -1248,15 +1274,18 @@ class Rewriter(RewriterCore):
             if event[0] == "moved":
                 self._moved()
                 continue
+            self._foster_count, self._forms, self._plaintext = self._counters(i)
             key = keys[i]
             node = event[1]
             if event[0] == "pushed":
                 from_token = i == last_token_push
                 if not from_token:
                     self._pushed_here.append(node.local_name)
-                self._pushed(key, node, from_token, event[3],
-                             (begin, end) if from_token else None,
-                             text_offset if kind == "text" else begin)
+                fresh, matches = self._event_matches(i)
+                if fresh:
+                    self._pushed(key, node, from_token, event[3],
+                                 (begin, end) if from_token else None,
+                                 text_offset if kind == "text" else begin, matches)
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -1267,6 +1296,8 @@ class Rewriter(RewriterCore):
             else:
                 own = i == own_index
             r = self._open.pop(key, None)
+            if r is not None:
+                self._unwatch(key)
             self._scoped_open.pop(key, None)
             state = "open"
             if r is not None:
@@ -1293,6 +1324,17 @@ class Rewriter(RewriterCore):
                 self._text(begin, end, handlers)
         if kind == "eof":
             self._document_end(begin)
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        # (A matched element open is watched on its own: the tokens that pop
+        # it or move nodes come here.)
+        if len(self._contexts) > self._contexts_limit:
+            # (Bounded: the contexts of elements that have closed go; they
+            # are computed again from their parents if asked for.)
+            self._contexts = {k: v for k, v in self._contexts.items() if self._is_open(v[0])}
+            self._selects = {k: v for k, v in self._selects.items() if self._is_open(v[0])}
+            self._contexts_limit = max(256, 2 * len(self._contexts))
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
 
     def _is_own_end(self, node: Any) -> bool:
         begin, end = self._token_span()
@@ -1300,12 +1342,16 @@ class Rewriter(RewriterCore):
         name = raw[2:].split(b">")[0].split(b"/")[0].split()[0] if len(raw) > 2 else b""
         return bool(name.decode("utf-8", "replace").lower() == node.local_name.lower())
 
-    def _matching(self, node: Any) -> List[Callable[..., Any]]:
+    def _matching(self, node: Any, matches: int) -> List[Callable[..., Any]]:
+        """The element handlers of the selectors that match (`matches`:
+        the engine's bit set; bit 63 for any from the 63rd on)."""
         found = []
         self._scoped_text = []
         self._scoped_comments = []
-        for selector, element, text, comments in self._element_handlers:
-            if selector.match(node):
+        for i, (selector, element, text, comments) in enumerate(self._element_handlers):
+            if not (matches >> min(i, 63)) & 1:
+                continue
+            if i < 63 or selector.match(node):
                 if element is not None:
                     found.append(element)
                 if text is not None:
@@ -1337,23 +1383,13 @@ class Rewriter(RewriterCore):
         self._emit("".join(tags))
 
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
-                span: Optional[Tuple[int, int]], position: int) -> None:
-        if foster:
-            self._foster_count += 1
-        if node.local_name == "plaintext" and node.namespace_uri == _HTML_NS:
-            self._plaintext = True
-        if node.local_name == "form" and node.namespace_uri == _HTML_NS:
-            self._forms += 1
-        if node.local_name == "head" and node.namespace_uri == _HTML_NS:
-            # (The head element pushed again after </head>: not a new element.)
-            if self._head_seen:
-                return
-            self._head_seen = True
-        if self._context(node).in_template:
-            # (Selectors match elements of the document: a template's
-            # contents are not, as for query_selector_all.)
+                span: Optional[Tuple[int, int]], position: int, matches: int) -> None:
+        # (Only new elements of the document come here: not the head pushed
+        # again after </head>, not a template's contents, which selectors
+        # do not match, as for query_selector_all.)
+        if not matches:
             return
-        handlers = self._matching(node)
+        handlers = self._matching(node, matches)
         if not handlers and not self._scoped_text and not self._scoped_comments:
             return
         r = _Record(node, not from_token, foster, span)
@@ -1371,6 +1407,7 @@ class Rewriter(RewriterCore):
         r.synthesized = False
         r.batch = self._batch
         self._open[key] = r
+        self._watch(key)
         for handler in handlers:
             handler(element)
         r.started = True

@@ -11,22 +11,28 @@ side (RewriterCore, subclassed by lexpy.rewriter.Rewriter) turns those
 events into handler calls and output, with the token still in reach.
 """
 
-from libc.stdint cimport uint8_t, uint32_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
 
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
     TAG__DOCUMENT_FRAGMENT,
-    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, NS_HTML)
+    TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, TAG_HEAD,
+    TAG_FORM, TAG_PLAINTEXT, NS_HTML)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY)
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
-    tree_builder_reconstruction_pending, tree_builder_is_open)
-from lexpy.dom.dom cimport CNode, CElement, Node, node_proxy, ELEMENT_NODE
+    tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held)
+from lexpy.dom.dom cimport (
+    CNode, CElement, CDocument, Node, node_proxy, node_remove, node_try_reclaim,
+    dom_recycling_start,
+    ELEMENT_NODE, DOCUMENT_NODE)
 from lexpy.driver.driver cimport construction_enter, construction_leave
+from lexpy.selectors.selectors cimport (
+    Program, Selector, match_element, program_reads_beyond_ancestors)
 
 
 cdef enum EventKind:
@@ -41,6 +47,13 @@ cdef struct Event:
     CElement* below
     bint from_top
     bint foster                   # pushed: not a child of the open element below it
+    bint fresh                    # pushed: a new element of the document (not the
+                                  # head pushed again, not in template contents)
+    uint64_t matches              # pushed: bit i, handler i's selector matches it
+                                  # (bit 63: some handler from the 63rd on does)
+    size_t fostered               # foster-parented elements pushed so far
+    size_t forms                  # form elements pushed so far
+    bint plaintext                # a plaintext element was pushed
 
 
 cdef struct Hooks:
@@ -61,6 +74,41 @@ cdef struct Hooks:
     int last_tag_id               # its tag id (TAG__TEXT, ...)
     bint last_closed              # its last byte is '>'
     size_t text_tokens            # text tokens not all whitespace so far
+    # Matching in C: the owner is called for a token only when a handler's
+    # selector matches an element it pushed, or while the owner holds
+    # state that needs every token (watch_all: an open matched element, a
+    # removal in progress, an edited formatting element).
+    Program** programs            # the handlers' selectors, in order
+    size_t program_count
+    int watch_all                 # 1: every token that moves an element; 2: every token
+    CElement** watched            # the owner's open matched elements: a token
+    size_t watched_count          # that pops one, or moves nodes, goes to it
+    size_t watched_capacity
+    size_t template_depth         # HTML template elements on the stack
+    CElement* head                # the head element, once pushed
+    size_t fostered               # (the counters the events snapshot)
+    size_t forms
+    bint plaintext
+    size_t fostered_before        # their values at the start of the token
+    size_t forms_before
+    bint plaintext_before
+    # Bounded memory: the elements popped since the last sweep (closed),
+    # whose subtrees the sweep frees once they are not the last child of
+    # an open element and nothing holds them (the tree builder's
+    # structures, a Python proxy, an open element inside).
+    bint free_closed
+    CElement** closed
+    size_t closed_count
+    size_t closed_capacity
+    size_t sweep_at               # the queue's length that starts a sweep
+    size_t sweep_min              # ... at least (256; 1 in tests: every token)
+    CNode** held                  # scratch: tree_builder_held's answer
+    size_t held_capacity
+    CNode** held_set              # ... as an open-addressing set
+    size_t held_set_capacity
+    CNode** walk                  # scratch: a subtree walk's pending nodes
+    size_t walk_capacity
+    size_t freed                  # subtrees freed so far
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -80,11 +128,201 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
     h.events[h.event_count].below = below
     h.events[h.event_count].from_top = from_top
     h.events[h.event_count].foster = False
+    h.events[h.event_count].fresh = False
+    h.events[h.event_count].matches = 0
     if kind == EVENT_PUSHED and below != NULL and element.node.parent != NULL \
             and element.node.parent != &below.node \
             and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
         h.events[h.event_count].foster = True
+    if kind == EVENT_PUSHED:
+        h.events[h.event_count].fresh = h.template_depth == 0
+        if h.events[h.event_count].foster:
+            h.fostered += 1
+        if element.ns == NS_HTML:
+            if element.tag_id == TAG_PLAINTEXT:
+                h.plaintext = True
+            elif element.tag_id == TAG_FORM:
+                h.forms += 1
+            elif element.tag_id == TAG_HEAD:
+                # (The head element pushed again after </head>: not new.)
+                if h.head == element:
+                    h.events[h.event_count].fresh = False
+                h.head = element
+            elif element.tag_id == TAG_TEMPLATE:
+                h.template_depth += 1
+    elif kind == EVENT_POPPED and element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
+            and h.template_depth > 0:
+        h.template_depth -= 1
+    h.events[h.event_count].fostered = h.fostered
+    h.events[h.event_count].forms = h.forms
+    h.events[h.event_count].plaintext = h.plaintext
     h.event_count += 1
+
+
+cdef inline size_t pointer_slot(CNode* node, size_t mask) noexcept nogil:
+    cdef uint64_t h = (<uint64_t> <size_t> node >> 4) * 0x9E3779B97F4A7C15ULL
+    return <size_t> (h ^ (h >> 29)) & mask
+
+
+cdef bint is_held(Hooks* h, CNode* node) noexcept nogil:
+    cdef size_t mask, i
+    if h.held_set_capacity == 0:
+        return False
+    mask = h.held_set_capacity - 1
+    i = pointer_slot(node, mask)
+    while h.held_set[i] != NULL:
+        if h.held_set[i] == node:
+            return True
+        i = (i + 1) & mask
+    return False
+
+
+cdef int collect_held(Hooks* h) noexcept nogil:
+    """The tree builder's held nodes into h.held_set. 0; 1 when it may
+    hold others (nothing may go); -1 when out of memory."""
+    cdef size_t count, capacity, i, j, mask
+    cdef CNode** grown
+    while True:
+        count = tree_builder_held(h.builder, h.held, h.held_capacity)
+        if count == <size_t> -1:
+            return 1
+        if count <= h.held_capacity:
+            break
+        grown = <CNode**> realloc(h.held, count * 2 * sizeof(CNode*))
+        if grown == NULL:
+            return -1
+        h.held = grown
+        h.held_capacity = count * 2
+    capacity = 16
+    while capacity < count * 2 + 16:
+        capacity *= 2
+    if capacity > h.held_set_capacity:
+        free(h.held_set)
+        h.held_set = <CNode**> malloc(capacity * sizeof(CNode*))
+        if h.held_set == NULL:
+            h.held_set_capacity = 0
+            return -1
+        h.held_set_capacity = capacity
+    for i in range(h.held_set_capacity):
+        h.held_set[i] = NULL
+    mask = h.held_set_capacity - 1
+    for j in range(count):
+        i = pointer_slot(h.held[j], mask)
+        while h.held_set[i] != NULL and h.held_set[i] != h.held[j]:
+            i = (i + 1) & mask
+        h.held_set[i] = h.held[j]
+    return 0
+
+
+cdef bint is_kept(Hooks* h, CNode* node) noexcept nogil:
+    """Whether the node itself must stay: a proxy reaches it, the tree
+    builder holds it, or it is open."""
+    return node.proxy != NULL or is_held(h, node) or (
+        node.type == ELEMENT_NODE and tree_builder_is_open(h.builder, <CElement*> node))
+
+
+cdef int subtree_kept(Hooks* h, CNode* root) noexcept nogil:
+    """Whether any node of root's subtree (template contents included)
+    must stay (1, 0; -1 when out of memory). No recursion: an explicit
+    stack of pending nodes."""
+    cdef size_t count = 0
+    cdef CNode* node
+    cdef CNode* child
+    cdef CNode** grown
+    h.walk[0] = root
+    count = 1
+    while count:
+        count -= 1
+        node = h.walk[count]
+        if is_kept(h, node):
+            return 1
+        child = node.first_child
+        while True:
+            while child != NULL:
+                if count == h.walk_capacity:
+                    grown = <CNode**> realloc(h.walk, h.walk_capacity * 2 * sizeof(CNode*))
+                    if grown == NULL:
+                        return -1
+                    h.walk = grown
+                    h.walk_capacity *= 2
+                h.walk[count] = child
+                count += 1
+                child = child.next
+            if node.type == ELEMENT_NODE and (<CElement*> node).template_content != NULL:
+                node = (<CElement*> node).template_content
+                if is_kept(h, node):
+                    return 1
+                child = node.first_child
+                continue
+            break
+    return 0
+
+
+cdef void reclaim(CNode* node) noexcept nogil:
+    """Detach and free a subtree nothing holds (the DOM's reclaim refuses
+    while a tree builder works on the document, for the pointers the
+    builder may hold: the sweep has checked those)."""
+    cdef CDocument* doc = node.owner
+    cdef uint32_t building = doc.building
+    node_remove(node)
+    doc.building = 0
+    node_try_reclaim(node)
+    doc.building = building
+
+
+cdef void sweep(Hooks* h) noexcept nogil:
+    """Free the subtrees of the closed elements that have a later sibling
+    (the tree builder never looks there again), with the text and comments
+    just before each; keep the others queued while their parent is open."""
+    cdef size_t i, kept = 0
+    cdef CElement* element
+    cdef CNode* node
+    cdef CNode* parent
+    cdef CNode* before
+    cdef int status
+    status = collect_held(h)
+    if status != 0:
+        h.sweep_at = h.closed_count * 2 + h.sweep_min
+        return
+    if h.walk == NULL:
+        h.walk = <CNode**> malloc(256 * sizeof(CNode*))
+        if h.walk == NULL:
+            return
+        h.walk_capacity = 256
+        # (The attribute values of what is freed serve the next elements.)
+        if h.closed_count and dom_recycling_start(h.closed[0].node.owner) != 0:
+            return
+    for i in range(h.closed_count):
+        element = h.closed[i]
+        node = &element.node
+        parent = node.parent
+        if parent == NULL or tree_builder_is_open(h.builder, element):
+            continue                # (detached: not the parser's; open again)
+        if parent.type == ELEMENT_NODE and not tree_builder_is_open(h.builder,
+                                                                    <CElement*> parent):
+            continue                # (goes with its parent, queued itself)
+        if parent.type != ELEMENT_NODE and parent.type != DOCUMENT_NODE:
+            continue                # (a template's contents stay with it: their
+                                    # first element decides how they parse)
+        if parent.last_child == node:
+            h.closed[kept] = element
+            kept += 1
+            continue
+        status = subtree_kept(h, node)
+        if status != 0:
+            if status > 0:
+                h.closed[kept] = element
+                kept += 1
+            continue
+        before = node.prev
+        while before != NULL and before.type != ELEMENT_NODE and not is_kept(h, before):
+            node = before.prev
+            reclaim(before)
+            before = node
+        reclaim(&element.node)
+        h.freed += 1
+    h.closed_count = kept
+    h.sweep_at = kept * 2 + h.sweep_min
 
 
 cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept nogil:
@@ -95,6 +333,18 @@ cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept 
 
 cdef void on_popped(void* context, CElement* element, bint from_top) noexcept nogil:
     cdef Hooks* h = <Hooks*> context
+    cdef CElement** grown
+    cdef size_t capacity
+    if h.free_closed:
+        if h.closed_count == h.closed_capacity:
+            capacity = h.closed_capacity * 2 if h.closed_capacity else 256
+            grown = <CElement**> realloc(h.closed, capacity * sizeof(CElement*))
+            if grown != NULL:
+                h.closed = grown
+                h.closed_capacity = capacity
+        if h.closed_count < h.closed_capacity:
+            h.closed[h.closed_count] = element
+            h.closed_count += 1
     if h.watch_elements:
         record(h, EVENT_POPPED, element, NULL, from_top)
 
@@ -105,15 +355,61 @@ cdef void on_moved(void* context) noexcept nogil:
         record(h, EVENT_MOVED, NULL, NULL, False)
 
 
+cdef bint match_pushed(Hooks* h) noexcept nogil:
+    """Match the handlers' selectors against the new elements the token
+    pushed (after the tree builder handled it, as the owner sees them).
+    Whether any matched."""
+    cdef size_t i, j
+    cdef int result
+    cdef bint any_match = False
+    cdef Event* e
+    for i in range(h.event_count):
+        e = &h.events[i]
+        if e.kind != EVENT_PUSHED or not e.fresh:
+            continue
+        for j in range(h.program_count):
+            if j >= 63 and e.matches & (<uint64_t> 1 << 63):
+                break
+            result = match_element(h.programs[j], &e.element.node)
+            if result < 0:
+                h.stopped = True
+                return False
+            if result:
+                e.matches |= <uint64_t> 1 << (j if j < 63 else 63)
+        if e.matches:
+            any_match = True
+    return any_match
+
+
+cdef bint touches_watched(Hooks* h) noexcept nogil:
+    """Whether the token popped a watched element or moved nodes."""
+    cdef size_t i, j
+    cdef Event* e
+    for i in range(h.event_count):
+        e = &h.events[i]
+        if e.kind == EVENT_MOVED:
+            return True
+        if e.kind == EVENT_POPPED:
+            for j in range(h.watched_count):
+                if h.watched[j] == e.element:
+                    return True
+    return False
+
+
 cdef int on_token(void* context, Token* token) noexcept nogil:
     """The tokenizer's callback: the tree builder's, then the owner's
-    handling of what it did (with the token still valid)."""
+    handling of what it did (with the token still valid), when a handler
+    matched or the owner watches every token."""
     cdef Hooks* h = <Hooks*> context
     cdef int status
     cdef int handled = 0
+    cdef bint matched = False
     if h.stopped:
         return 1
     h.event_count = 0
+    h.fostered_before = h.fostered
+    h.forms_before = h.forms
+    h.plaintext_before = h.plaintext
     h.token = token
     h.token_offset = tokenizer_token_offset(h.tokenizer)
     if h.watch_elements:
@@ -121,12 +417,21 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
         h.text_tokens += 1
     status = tree_builder_token(h.builder, token)
-    if h.event_count != 0 or h.watch_tokens or token.tag_id == TAG__END_OF_FILE \
+    if h.event_count != 0 and h.program_count != 0:
+        matched = match_pushed(h)
+        if h.stopped:
+            return 1
+    if not matched and h.watched_count != 0 and h.event_count != 0:
+        matched = touches_watched(h)
+    if matched or (h.event_count != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
+            or token.tag_id == TAG__END_OF_FILE \
             or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML
                                       or token.tag_id == TAG_FRAMESET)):
         with gil:
             handled = (<RewriterCore> h.owner)._token_done()
     h.token = NULL
+    if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped and handled == 0:
+        sweep(h)
     if token.tag_id != TAG__END_OF_FILE:
         h.last_end = h.token_offset + (token.end - token.begin)
         h.last_tag_id = token.tag_id
@@ -142,6 +447,7 @@ cdef class RewriterCore:
     lexpy.rewriter.Rewriter)."""
     cdef Hooks* hooks
     cdef object construction
+    cdef list selectors                 # (keeps the programs of Hooks alive)
     cdef public object failure          # the handler exception that stopped it
 
     def __cinit__(self):
@@ -161,19 +467,66 @@ cdef class RewriterCore:
         self.hooks.last_tag_id = 0
         self.hooks.last_closed = True
         self.hooks.text_tokens = 0
+        self.hooks.programs = NULL
+        self.hooks.watched = NULL
+        self.hooks.free_closed = False
+        self.hooks.closed = NULL
+        self.hooks.closed_count = 0
+        self.hooks.closed_capacity = 0
+        self.hooks.sweep_at = 256
+        self.hooks.sweep_min = 256
+        self.hooks.held = NULL
+        self.hooks.held_capacity = 0
+        self.hooks.held_set = NULL
+        self.hooks.held_set_capacity = 0
+        self.hooks.walk = NULL
+        self.hooks.walk_capacity = 0
+        self.hooks.freed = 0
+        self.hooks.watched_count = 0
+        self.hooks.watched_capacity = 0
+        self.hooks.program_count = 0
+        self.hooks.watch_all = 0
+        self.hooks.template_depth = 0
+        self.hooks.head = NULL
+        self.hooks.fostered = 0
+        self.hooks.forms = 0
+        self.hooks.plaintext = False
+        self.hooks.fostered_before = 0
+        self.hooks.forms_before = 0
+        self.hooks.plaintext_before = False
 
     def __dealloc__(self):
         if self.hooks != NULL:
             if self.hooks.builder != NULL and self.construction is not None:
                 tree_builder_set_observer(self.hooks.builder, NULL)
             free(self.hooks.events)
+            free(self.hooks.programs)
+            free(self.hooks.watched)
+            free(self.hooks.closed)
+            free(self.hooks.held)
+            free(self.hooks.held_set)
+            free(self.hooks.walk)
             free(self.hooks)
             self.hooks = NULL
 
-    def _attach(self, construction, bint watch_elements, bint watch_tokens):
-        """Watch `construction` (a fresh TreeConstruction over UTF-8)."""
+    def _attach(self, construction, bint watch_elements, bint watch_tokens,
+                list selectors=None, bint bounded=True, size_t sweep_min=256):
+        """Watch `construction` (a fresh TreeConstruction over UTF-8):
+        element events matched against `selectors` (lexpy.selectors
+        Selector objects, one per handler), every token with
+        watch_tokens; with bounded, the subtrees of closed elements are
+        freed as the parse goes."""
         cdef Tokenizer* tokenizer
         cdef TreeBuilder* builder
+        cdef size_t i
+        self.selectors = list(selectors or ())
+        if self.selectors:
+            self.hooks.programs = <Program**> malloc(len(self.selectors) * sizeof(Program*))
+            if self.hooks.programs == NULL:
+                raise MemoryError()
+            for i in range(len(self.selectors)):
+                self.hooks.programs[i] = (<Selector?> self.selectors[i]).program
+            self.hooks.program_count = len(self.selectors)
         construction_enter(construction, &tokenizer, &builder)
         try:
             self.construction = construction
@@ -186,7 +539,16 @@ cdef class RewriterCore:
             self.hooks.observer.pushed = on_pushed
             self.hooks.observer.popped = on_popped
             self.hooks.observer.moved = on_moved
-            if watch_elements:
+            # No DOM is retained: closed subtrees are freed, unless a
+            # handler's selector reads siblings (or more) of the elements
+            # it matches.
+            self.hooks.free_closed = bounded
+            self.hooks.sweep_min = sweep_min if sweep_min else 1
+            self.hooks.sweep_at = self.hooks.sweep_min
+            for i in range(self.hooks.program_count):
+                if program_reads_beyond_ancestors(self.hooks.programs[i]):
+                    self.hooks.free_closed = False
+            if watch_elements or self.hooks.free_closed:
                 tree_builder_set_observer(builder, &self.hooks.observer)
             tokenizer_set_callback(tokenizer, on_token, self.hooks)
         finally:
@@ -278,6 +640,59 @@ cdef class RewriterCore:
 
     def _event_count(self):
         return self.hooks.event_count
+
+    def _freed_count(self):
+        """How many closed subtrees were freed so far; -1 when freeing is
+        off (a selector reads siblings)."""
+        return self.hooks.freed if self.hooks.free_closed else -1
+
+    def _set_watch_all(self, int watch):
+        """What the owner needs to see: 0 tokens whose elements a
+        handler matches, 1 also every token that moves an element, 2
+        every token."""
+        self.hooks.watch_all = watch
+
+    def _watch(self, size_t key):
+        """Hand the owner every token that pops the element `key` (an
+        _event_key) or moves nodes, until _unwatch(key)."""
+        cdef CElement** grown
+        cdef size_t capacity
+        if self.hooks.watched_count == self.hooks.watched_capacity:
+            capacity = self.hooks.watched_capacity * 2 if self.hooks.watched_capacity else 8
+            grown = <CElement**> realloc(self.hooks.watched, capacity * sizeof(CElement*))
+            if grown == NULL:
+                raise MemoryError()
+            self.hooks.watched = grown
+            self.hooks.watched_capacity = capacity
+        self.hooks.watched[self.hooks.watched_count] = <CElement*> key
+        self.hooks.watched_count += 1
+
+    def _unwatch(self, size_t key):
+        cdef size_t i
+        for i in range(self.hooks.watched_count):
+            if self.hooks.watched[i] == <CElement*> key:
+                self.hooks.watched_count -= 1
+                self.hooks.watched[i] = self.hooks.watched[self.hooks.watched_count]
+                return
+
+    def _counters(self, i=None):
+        """(foster-parented elements pushed, form elements pushed, whether
+        a plaintext element was) after event i; before the token with
+        i = -1; now with None."""
+        cdef Event* e
+        if i is None:
+            return (self.hooks.fostered, self.hooks.forms, self.hooks.plaintext)
+        if i < 0:
+            return (self.hooks.fostered_before, self.hooks.forms_before,
+                    self.hooks.plaintext_before)
+        e = &self.hooks.events[<size_t> i]
+        return (e.fostered, e.forms, e.plaintext)
+
+    def _event_matches(self, size_t i):
+        """(whether the pushed element of event i is a new element of the
+        document, the bit set of the handlers whose selectors match it)."""
+        cdef Event* e = &self.hooks.events[i]
+        return (e.fresh, e.matches)
 
     def _event(self, size_t i):
         """(kind, element proxy or None, from_top, foster, element tag id)."""

@@ -113,3 +113,15 @@ cdef void select_context_free(void* context) noexcept nogil
 # root as the scope as select_nodes_in takes it; -1 when out of memory. (A
 # layer that walks the elements itself: lexpy.extract's first values.)
 cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept nogil
+
+# Whether the program matches `element` (Selector.match without the GIL):
+# 1, 0, or -1 when out of memory. The layers above that match elements one
+# at a time as a parse makes them (lexpy.rewriter) call it; the caller
+# holds the document as read.
+cdef int match_element(Program* program, CNode* element) noexcept nogil
+
+# Whether matching the program reads more than the element, its ancestors
+# and the document's mode (siblings, descendants, text, form state): a
+# caller that frees what has left the tree's open part (lexpy.rewriter)
+# keeps it for such a program.
+cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil

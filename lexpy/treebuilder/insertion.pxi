@@ -80,13 +80,46 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
     """Convert a range into fresh DOM memory (attribute values, DOCTYPE
     fields, PI targets); NULL when out of memory."""
     cdef size_t room = conversion_room(length, flags)
-    cdef uint8_t* memory = dom_alloc(tb.document, room if room else 1)
+    cdef uint8_t* memory
+    if tb.document.arena.recycled != NULL:
+        return convert_into_recycled(tb, source, length, flags, room, written)
+    memory = dom_alloc(tb.document, room if room else 1)
     if memory == NULL:
         tb.failed = True
         written[0] = 0
         return NULL
     written[0] = convert_text(source, length, flags, memory) if length else 0
     dom_shrink(tb.document, memory, room if room else 1, written[0])
+    return memory
+
+
+cdef uint8_t* convert_into_recycled(TreeBuilder* tb, const uint8_t* source,
+                                    size_t length, uint32_t flags, size_t room,
+                                    size_t* written) noexcept nogil:
+    """convert_into_dom for a document that recycles small blocks (a
+    streaming parse that frees what has closed): the value takes a block
+    of its converted size, so that a freed value's block serves the next."""
+    cdef uint8_t buffer[1024]
+    cdef uint8_t* memory
+    cdef size_t size
+    if room > sizeof(buffer):
+        memory = dom_alloc(tb.document, room)
+        if memory == NULL:
+            tb.failed = True
+            written[0] = 0
+            return NULL
+        written[0] = convert_text(source, length, flags, memory) if length else 0
+        dom_shrink(tb.document, memory, room, written[0])
+        return memory
+    size = convert_text(source, length, flags, buffer) if length else 0
+    memory = dom_alloc_recycled(tb.document, size if size else 1)
+    if memory == NULL:
+        tb.failed = True
+        written[0] = 0
+        return NULL
+    if size:
+        memcpy(memory, buffer, size)
+    written[0] = size
     return memory
 
 
