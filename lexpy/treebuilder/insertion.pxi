@@ -99,22 +99,35 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     cdef lxp_tag_id_t tag = token.tag_id
     cdef CElement* element
     cdef TokenAttr* attr
-    cdef size_t i, length
-    cdef uint8_t* value
+    cdef size_t i, length, room, extra = 0
+    cdef uint8_t* values
+    cdef uint8_t* cursor
     cdef lxp_attr_id_t name, local_name, prefix
     cdef lxp_ns_id_t attr_ns
+    cdef uint32_t count = <uint32_t> token.attr_count
     if ns == NS_SVG and tag < TAG__LAST_STATIC:
         tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
-    element = element_create(tb.document, tag, ns)
+    # The element, its attribute array and its values: one allocation (the
+    # values are converted one after another into it, the unused tail given
+    # back).
+    if token.attr_count > <size_t> UINT32_MAX:
+        tb.failed = True
+        return NULL
+    for i in range(count):
+        attr = &token.attrs[i]
+        room = conversion_room(attr.value_end - attr.value_begin, attr.flags)
+        if room > (<size_t> -1) - extra:
+            tb.failed = True
+            return NULL
+        extra += room
+    element = element_create_with_room(tb.document, tag, ns, count, extra, &values)
     if element == NULL:
         tb.failed = True
         return NULL
     if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
         positions_set_token(tb, &element.node, token)
-    if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
-        tb.failed = True
-        return element
-    for i in range(token.attr_count):
+    cursor = values
+    for i in range(count):
         attr = &token.attrs[i]
         name = attr.name_id
         local_name = name
@@ -129,15 +142,17 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                 attr_ns = lxp_attr_foreign_ns[name]
                 prefix = lxp_attr_foreign_prefix[name]
                 local_name = lxp_attr_foreign_local[name]
-        value = convert_into_dom(tb, token.data + attr.value_begin,
-                                 attr.value_end - attr.value_begin,
-                                 attr.flags, &length)
-        if value == NULL:
-            return element
-        if element_add_attribute(element, local_name, attr_ns, prefix,
-                                 value, length) != 0:
-            tb.failed = True
-            return element
+        length = attr.value_end - attr.value_begin
+        if length:
+            if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
+                              | DATA_ASCII_LOWERCASE):
+                length = convert_text(token.data + attr.value_begin, length,
+                                      attr.flags, cursor)
+            else:
+                memcpy(cursor, token.data + attr.value_begin, length)
+        element_append_attribute(element, local_name, attr_ns, prefix, cursor, length)
+        cursor += length
+    dom_shrink_inline(tb.document, values, extra, <size_t> (cursor - values))
     return element
 
 

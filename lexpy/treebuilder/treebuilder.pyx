@@ -11,7 +11,7 @@ Python object. The module has a C API only (treebuilder.pxd): the parse
 driver (lexpy/driver/) owns the input, the tokenizer and the builder.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
@@ -40,7 +40,9 @@ from lexpy.dom.dom cimport (
     NODE_FLAG_SOURCE_GATHERED,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
-    Node, Document, document_new, node_proxy)
+    Node, Document, document_new, node_proxy,
+    element_create_with_room, element_append_attribute, dom_shrink_inline,
+    text_create_with_room, character_data_commit_inline)
 
 
 # The insertion modes of the standard
