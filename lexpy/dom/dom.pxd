@@ -367,6 +367,19 @@ cdef inline void node_init(CNode* node, uint32_t node_type,
     node.proxy = NULL
 
 
+# node_append_child of a child that has no parent, inline.
+cdef inline void node_append_new_child(CNode* parent, CNode* child) noexcept nogil:
+    parent.owner.version += 1
+    child.parent = parent
+    child.prev = parent.last_child
+    child.next = NULL
+    if parent.last_child != NULL:
+        parent.last_child.next = child
+    else:
+        parent.first_child = child
+    parent.last_child = child
+
+
 # An element (element_create's) with an attribute array of capacity
 # `attr_count` (none when 0) and `extra` bytes of arena memory for their
 # values, in one allocation when it can: room[0] is where the values go;

@@ -66,6 +66,8 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
 cdef inline void insert_at(InsertionLocation location, CNode* node) noexcept nogil:
     if location.before != NULL:
         node_insert_before(location.parent, node, location.before)
+    elif node.parent == NULL:
+        node_append_new_child(location.parent, node)
     else:
         node_append_child(location.parent, node)
 

@@ -11,7 +11,7 @@ Python object. The module has a C API only (treebuilder.pxd): the parse
 driver (lexpy/driver/) owns the input, the tokenizer and the builder.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t, UINT32_MAX
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
@@ -42,7 +42,7 @@ from lexpy.dom.dom cimport (
     document_fragment_create, node_clone_into, next_in_tree,
     Node, Document, document_new, node_proxy,
     element_create_with_room, element_append_attribute, dom_shrink_inline,
-    text_create_with_room, character_data_commit_inline)
+    text_create_with_room, character_data_commit_inline, node_append_new_child)
 
 
 # The insertion modes of the standard
@@ -223,6 +223,7 @@ MODE_HANDLERS[<size_t> AFTER_AFTER_FRAMESET] = mode_after_after_frameset
 
 
 init_formatting_slots()
+init_stack_keys()
 
 
 cdef inline ModeResult process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
