@@ -547,16 +547,21 @@ cdef void formatting_release(TreeBuilder* tb) noexcept nogil:
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements
-cdef void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil:
-    cdef size_t index
+cdef inline void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil:
+    """Steps 1 and 2 inline (nothing to do: the list is empty, or its last
+    entry is a marker or an open element); the rest in reconstruct_from."""
     cdef CElement* entry
-    cdef CElement* element
     if tb.formatting.count == 0:
         return
-    index = tb.formatting.count - 1
-    entry = tb.formatting.entries[index].element
+    entry = tb.formatting.entries[tb.formatting.count - 1].element
     if entry == NULL or open_elements_contains(tb, entry):
         return
+    reconstruct_from(tb, tb.formatting.count - 1)
+
+
+cdef void reconstruct_from(TreeBuilder* tb, size_t index) noexcept nogil:
+    cdef CElement* entry
+    cdef CElement* element
     # Rewind: back to the entry after the last marker or element that is
     # still open.
     while index > 0:
