@@ -248,7 +248,7 @@ cdef enum:
     KEYS_BOUNDARY = 0xF << LINK_BOUNDARY
 
 
-cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
+cdef inline void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
     """Add the element at `position` (the topmost one indexed so far) to
     the index. Its tag key has room (reserve_tag_key)."""
     cdef CElement* element = tb.open.elements[position]
@@ -272,7 +272,7 @@ cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
         tb.open.unclosed += 1
 
 
-cdef void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
+cdef inline void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
     """Take the element at `position` (the topmost one indexed) out of the
     index (the up link left below it is stale, which link_up tells)."""
     cdef CElement* element = tb.open.elements[position]
@@ -463,7 +463,8 @@ cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
         return -1
     if tb.open.removed * 2 > tb.open.count:
         open_elements_compact(tb)
-    if open_elements_reserve(tb, element) != 0:
+    if (tb.open.count >= tb.open.capacity or tag_key(element) >= tb.open.topmost_tag_capacity) \
+            and open_elements_reserve(tb, element) != 0:
         return -1
     tb.open.elements[tb.open.count] = element
     index_enter(tb, tb.open.count)
