@@ -31,8 +31,23 @@ cdef inline InsertionLocation inside(TreeBuilder* tb, CElement* target) noexcept
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node
-cdef InsertionLocation appropriate_place(TreeBuilder* tb,
-                                         CElement* override_target) noexcept nogil:
+cdef inline InsertionLocation appropriate_place(TreeBuilder* tb,
+                                                CElement* override_target) noexcept nogil:
+    """Inline when there is neither foster parenting nor a template target:
+    the end of the target; else appropriate_place_in_general."""
+    cdef InsertionLocation location
+    cdef CElement* target = override_target if override_target != NULL \
+        else current_node(tb)
+    if not tb.foster_parenting and target != NULL \
+            and not (target.tag_id == TAG_TEMPLATE and target.ns == NS_HTML):
+        location.parent = &target.node
+        location.before = NULL
+        return location
+    return appropriate_place_in_general(tb, override_target)
+
+
+cdef InsertionLocation appropriate_place_in_general(TreeBuilder* tb,
+                                                    CElement* override_target) noexcept nogil:
     cdef InsertionLocation location
     cdef CElement* target = override_target if override_target != NULL \
         else current_node(tb)
