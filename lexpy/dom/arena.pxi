@@ -16,14 +16,13 @@ from libc.stdint cimport uintptr_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memmove, memset, memcmp, strlen
 
+# ARENA_ALIGN and BIG_ALLOCATION: dom.pxd (the inline bump shares them).
 cdef enum:
-    ARENA_ALIGN = 8
     ARENA_FIRST_BLOCK = 4096 - 64     # usable bytes of the first block
     # (64 KiB, not more: the unused tail of the last block is at most that,
     # and malloc keeps blocks of this size in its heap for the next
     # document; larger blocks raise the peak RSS of a parse.)
     ARENA_MAX_BLOCK = 64 * 1024
-    BIG_ALLOCATION = 16 * 1024
     # Arena.recycled: blocks of 8 * k bytes, k < RECYCLE_CLASSES.
     RECYCLE_CLASSES = 257
 

@@ -9,7 +9,7 @@
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, uintptr_t
 from libc.string cimport memcmp, memcpy, strlen
 from lexpy.core.names cimport (
-    lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, NS__UNDEF, NS__LAST_STATIC, lxp_ns_uri)
+    TAG_TEMPLATE, NS_HTML, lxp_tag_id_t, lxp_attr_id_t, lxp_ns_id_t, NS__UNDEF, NS__LAST_STATIC, lxp_ns_uri)
 from lexpy.core.core cimport NameTable, ErrorList, lxp_prefetch, name_table_get
 
 
@@ -331,6 +331,157 @@ cdef CNode* node_clone_into(CNode* node, CDocument* target,
 # The local name of an element as UTF-8 (static or dynamic id).
 cdef const uint8_t* element_local_name(CElement* element,
                                        size_t* length) noexcept nogil
+
+
+# The tree builder's bulk creation (inline: no call per node or attribute
+# on the common path). dom_alloc's bump, inline: memory from the current
+# block when it has room, else dom_alloc.
+cdef enum:
+    ARENA_ALIGN = 8
+    BIG_ALLOCATION = 16 * 1024        # and larger: a block of its own
+
+cdef inline uint8_t* dom_alloc_inline(CDocument* doc, size_t size) noexcept nogil:
+    cdef Arena* arena = &doc.arena
+    cdef uint8_t* p = <uint8_t*> ((<uintptr_t> arena.pos + (ARENA_ALIGN - 1))
+                                  & ~(<uintptr_t> (ARENA_ALIGN - 1)))
+    if size < BIG_ALLOCATION and arena.pos != NULL and p <= arena.end \
+            and <size_t> (arena.end - p) >= size:
+        arena.pos = p + size
+        return p
+    return dom_alloc(doc, size)
+
+
+# Give back the unused tail of the latest allocation (dom_shrink, inline
+# when it is the bump's tail).
+cdef inline void dom_shrink_inline(CDocument* doc, uint8_t* block, size_t old_size,
+                                   size_t new_size) noexcept nogil:
+    if block != NULL and block + old_size == doc.arena.pos and new_size <= old_size:
+        doc.arena.pos = block + new_size
+    else:
+        dom_shrink(doc, block, old_size, new_size)
+
+
+cdef inline void node_init(CNode* node, uint32_t node_type,
+                           CDocument* doc) noexcept nogil:
+    node.type = node_type
+    node.flags = 0
+    node.parent = NULL
+    node.first_child = NULL
+    node.last_child = NULL
+    node.prev = NULL
+    node.next = NULL
+    node.owner = doc
+    node.proxy = NULL
+
+
+# node_append_child of a child that has no parent, inline.
+cdef inline void node_append_new_child(CNode* parent, CNode* child) noexcept nogil:
+    parent.owner.version += 1
+    child.parent = parent
+    child.prev = parent.last_child
+    child.next = NULL
+    if parent.last_child != NULL:
+        parent.last_child.next = child
+    else:
+        parent.first_child = child
+    parent.last_child = child
+
+
+# An element (element_create's) with an attribute array of capacity
+# `attr_count` (none when 0) and `extra` bytes of arena memory for their
+# values, in one allocation when it can: room[0] is where the values go;
+# dom_shrink_inline(doc, room[0], extra, used) gives back what the caller
+# did not use. NULL when out of memory.
+cdef inline CElement* element_create_with_room(CDocument* doc, lxp_tag_id_t tag_id,
+                                               lxp_ns_id_t ns, uint32_t attr_count,
+                                               size_t extra, uint8_t** room) noexcept nogil:
+    cdef size_t prefix = doc.record_sources
+    cdef size_t attrs_size = <size_t> attr_count * sizeof(CAttr)
+    cdef size_t size
+    cdef uint8_t* memory
+    cdef CElement* element
+    if doc.arena.free_elements == NULL and extra < BIG_ALLOCATION \
+            and attr_count < 1024 and not (tag_id == TAG_TEMPLATE and ns == NS_HTML):
+        size = prefix + sizeof(CElement) + attrs_size + extra
+        memory = dom_alloc_inline(doc, size)
+        if memory == NULL:
+            return NULL
+        element = <CElement*> (memory + prefix)
+        node_init(&element.node, ELEMENT_NODE, doc)
+        element.tag_id = tag_id
+        element.ns = ns
+        element.attrs = <CAttr*> (memory + prefix + sizeof(CElement)) if attr_count else NULL
+        element.attr_count = 0
+        element.attr_capacity = attr_count
+        element.template_content = NULL
+        element.prefix = 0
+        room[0] = memory + prefix + sizeof(CElement) + attrs_size
+        return element
+    element = element_create(doc, tag_id, ns)
+    if element == NULL:
+        return NULL
+    if attr_count and element_reserve_attributes(element, attr_count) != 0:
+        return NULL
+    room[0] = dom_alloc(doc, extra if extra else 1)
+    if room[0] == NULL:
+        return NULL
+    return element
+
+
+# Append an attribute to an element that has room for it (the caller
+# reserved it: element_create_with_room).
+cdef inline void element_append_attribute(CElement* element, lxp_attr_id_t local_name,
+                                          lxp_ns_id_t ns, lxp_attr_id_t prefix,
+                                          uint8_t* value, size_t value_length) noexcept nogil:
+    cdef CAttr* attr = &element.attrs[element.attr_count]
+    attr.local_name = local_name
+    attr.ns = ns
+    attr.prefix = prefix
+    attr.value = value
+    attr.value_length = value_length
+    element.attr_count += 1
+
+
+# A Text node with room for `extra` bytes of data (text_create's, then
+# character_data_reserve's; one allocation when it can): returns where to
+# write; character_data_commit_inline then adds the bytes written. NULL
+# when out of memory.
+cdef inline uint8_t* text_create_with_room(CDocument* doc, size_t extra,
+                                           CCharacterData** created) noexcept nogil:
+    cdef size_t prefix = doc.record_sources
+    cdef uint8_t* memory
+    cdef CCharacterData* node
+    if doc.arena.free_character_data == NULL and extra < BIG_ALLOCATION:
+        memory = dom_alloc_inline(doc, prefix + sizeof(CCharacterData) + extra)
+        if memory == NULL:
+            return NULL
+        node = <CCharacterData*> (memory + prefix)
+        node_init(&node.node, TEXT_NODE, doc)
+        node.data = memory + prefix + sizeof(CCharacterData)
+        node.length = 0
+        node.capacity = extra
+        created[0] = node
+        return node.data
+    node = text_create(doc)
+    if node == NULL:
+        return NULL
+    created[0] = node
+    return character_data_reserve(node, extra)
+
+
+# character_data_commit, inline when the node's data is the bump's tail
+# (or fills its capacity).
+cdef inline void character_data_commit_inline(CCharacterData* node,
+                                              size_t written) noexcept nogil:
+    cdef Arena* arena = &node.node.owner.arena
+    # (flags 0x3: NODE_DATA_BIG, NODE_DATA_SLACK)
+    if written <= node.capacity - node.length and not (node.node.flags & 0x3) \
+            and node.data + node.capacity == arena.pos:
+        node.length += written
+        arena.pos = node.data + node.length
+        node.capacity = node.length
+        return
+    character_data_commit(node, written)
 
 
 # The node after `node` in tree order within `root`, over real children

@@ -103,17 +103,7 @@ cdef inline void source_changed(CNode* node, uint32_t what) noexcept nogil:
         node_mark_changed(node, what)
 
 
-cdef inline void node_init(CNode* node, uint32_t node_type,
-                           CDocument* doc) noexcept nogil:
-    node.type = node_type
-    node.flags = 0
-    node.parent = NULL
-    node.first_child = NULL
-    node.last_child = NULL
-    node.prev = NULL
-    node.next = NULL
-    node.owner = doc
-    node.proxy = NULL
+# node_init: dom.pxd (the tree builder's bulk creation shares it).
 
 
 cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil:

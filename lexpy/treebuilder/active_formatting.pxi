@@ -86,6 +86,20 @@ cdef uint64_t formatting_signature(TreeBuilder* tb, CElement* element) noexcept 
     return h if h != 0 else 1
 
 
+cdef uint64_t link_signature(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """The signature of an a element (push_active_formatting_element): the
+    tag, the attribute names and the marker count, keyed, without the
+    values."""
+    cdef uint64_t names = 0
+    cdef uint64_t h
+    cdef uint32_t i
+    for i in range(element.attr_count):
+        names += mix64((<uint64_t> element.attrs[i].local_name << 32) ^ element.attrs[i].ns)
+    h = mix64(mix64((<uint64_t> element.tag_id << 32) ^ element.ns ^ names ^ tb.formatting.noah_key.k0)
+              ^ (<uint64_t> element.attr_count << 48) ^ tb.formatting.markers)
+    return h if h != 0 else 1
+
+
 # A slot of the table is 0 (empty) or a key and a count, key << 16 | count:
 # the key is the signature's upper 48 bits with its top bit set (never 0),
 # and its low bits are the slot it belongs in. Eight bytes a slot keep a
@@ -376,12 +390,21 @@ cdef bint same_attributes(CElement* a, CElement* b) noexcept nogil:
 # https://html.spec.whatwg.org/multipage/parsing.html#push-onto-the-list-of-active-formatting-elements
 cdef int push_active_formatting_element(TreeBuilder* tb,
                                         CElement* element) noexcept nogil:
-    cdef uint64_t signature = formatting_signature(tb, element)
+    cdef uint64_t signature
     cdef uint64_t* count
     cdef ssize_t i = <ssize_t> tb.formatting.count - 1
     cdef ssize_t earliest = -1
     cdef int matches = 0
     cdef CElement* entry
+    if element.tag_id == TAG_A and element.ns == NS_HTML:
+        # An a start tag first removes the a after the last marker (start_tag_a):
+        # an a never has an equal entry after the marker, so the clause
+        # below finds nothing and its signature decides nothing. Its
+        # attribute values (a link's href) are not hashed: a signature of
+        # the tag, the attribute names and the marker count, under the
+        # builder's key.
+        return formatting_append_entry(tb, element, link_signature(tb, element))
+    signature = formatting_signature(tb, element)
     # The Noah's Ark clause: at most three equal elements after the last
     # marker; the earliest goes. Fewer than three entries sharing the
     # signature: nothing to look for.
@@ -524,16 +547,21 @@ cdef void formatting_release(TreeBuilder* tb) noexcept nogil:
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements
-cdef void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil:
-    cdef size_t index
+cdef inline void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil:
+    """Steps 1 and 2 inline (nothing to do: the list is empty, or its last
+    entry is a marker or an open element); the rest in reconstruct_from."""
     cdef CElement* entry
-    cdef CElement* element
     if tb.formatting.count == 0:
         return
-    index = tb.formatting.count - 1
-    entry = tb.formatting.entries[index].element
+    entry = tb.formatting.entries[tb.formatting.count - 1].element
     if entry == NULL or open_elements_contains(tb, entry):
         return
+    reconstruct_from(tb, tb.formatting.count - 1)
+
+
+cdef void reconstruct_from(TreeBuilder* tb, size_t index) noexcept nogil:
+    cdef CElement* entry
+    cdef CElement* element
     # Rewind: back to the entry after the last marker or element that is
     # still open.
     while index > 0:

@@ -60,15 +60,19 @@ cdef bint uses_html_rules(TreeBuilder* tb, Token* token) noexcept nogil:
     return False
 
 
-cdef void update_cdata_allowed(TreeBuilder* tb) noexcept nogil:
+cdef inline void update_cdata_allowed(TreeBuilder* tb) noexcept nogil:
     """Tell the tokenizer whether <![CDATA[ opens a CDATA section: when the
     adjusted current node is not an element in the HTML namespace."""
     cdef CElement* node = adjusted_current_node(tb)
     cdef bint allowed = node != NULL and node.ns != NS_HTML
     if allowed != tb.cdata_allowed:
-        tb.cdata_allowed = allowed
-        if tb.tokenizer != NULL:
-            tokenizer_set_cdata_allowed(tb.tokenizer, allowed)
+        set_cdata_allowed(tb, allowed)
+
+
+cdef void set_cdata_allowed(TreeBuilder* tb, bint allowed) noexcept nogil:
+    tb.cdata_allowed = allowed
+    if tb.tokenizer != NULL:
+        tokenizer_set_cdata_allowed(tb.tokenizer, allowed)
 
 
 # ---------------------------------------------------------------------------

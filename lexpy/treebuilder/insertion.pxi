@@ -31,8 +31,23 @@ cdef inline InsertionLocation inside(TreeBuilder* tb, CElement* target) noexcept
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#appropriate-place-for-inserting-a-node
-cdef InsertionLocation appropriate_place(TreeBuilder* tb,
-                                         CElement* override_target) noexcept nogil:
+cdef inline InsertionLocation appropriate_place(TreeBuilder* tb,
+                                                CElement* override_target) noexcept nogil:
+    """Inline when there is neither foster parenting nor a template target:
+    the end of the target; else appropriate_place_in_general."""
+    cdef InsertionLocation location
+    cdef CElement* target = override_target if override_target != NULL \
+        else current_node(tb)
+    if not tb.foster_parenting and target != NULL \
+            and not (target.tag_id == TAG_TEMPLATE and target.ns == NS_HTML):
+        location.parent = &target.node
+        location.before = NULL
+        return location
+    return appropriate_place_in_general(tb, override_target)
+
+
+cdef InsertionLocation appropriate_place_in_general(TreeBuilder* tb,
+                                                    CElement* override_target) noexcept nogil:
     cdef InsertionLocation location
     cdef CElement* target = override_target if override_target != NULL \
         else current_node(tb)
@@ -66,6 +81,8 @@ cdef InsertionLocation appropriate_place(TreeBuilder* tb,
 cdef inline void insert_at(InsertionLocation location, CNode* node) noexcept nogil:
     if location.before != NULL:
         node_insert_before(location.parent, node, location.before)
+    elif node.parent == NULL:
+        node_append_new_child(location.parent, node)
     else:
         node_append_child(location.parent, node)
 
@@ -132,22 +149,40 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     cdef lxp_tag_id_t tag = token.tag_id
     cdef CElement* element
     cdef TokenAttr* attr
-    cdef size_t i, length
+    cdef size_t i, length, room, extra = 0
+    cdef uint8_t* values
+    cdef uint8_t* cursor
     cdef uint8_t* value
     cdef lxp_attr_id_t name, local_name, prefix
     cdef lxp_ns_id_t attr_ns
+    cdef uint32_t count = <uint32_t> token.attr_count
     if ns == NS_SVG and tag < TAG__LAST_STATIC:
         tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
-    element = element_create(tb.document, tag, ns)
+    # The element, its attribute array and its values: one allocation (the
+    # values are converted one after another into it, the unused tail given
+    # back). A document that recycles freed values (a streaming rewrite,
+    # Arena.recycled) gives each value a block of its own instead: a
+    # recycled block is a whole size class, which values packed one after
+    # another are not.
+    cdef bint recycling = tb.document.arena.recycled != NULL
+    if token.attr_count > <size_t> UINT32_MAX:
+        tb.failed = True
+        return NULL
+    for i in range(count if not recycling else 0):
+        attr = &token.attrs[i]
+        room = conversion_room(attr.value_end - attr.value_begin, attr.flags)
+        if room > (<size_t> -1) - extra:
+            tb.failed = True
+            return NULL
+        extra += room
+    element = element_create_with_room(tb.document, tag, ns, count, extra, &values)
     if element == NULL:
         tb.failed = True
         return NULL
     if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
         positions_set_token(tb, &element.node, token)
-    if token.attr_count and element_reserve_attributes(element, token.attr_count) != 0:
-        tb.failed = True
-        return element
-    for i in range(token.attr_count):
+    cursor = values
+    for i in range(count):
         attr = &token.attrs[i]
         name = attr.name_id
         local_name = name
@@ -162,15 +197,24 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                 attr_ns = lxp_attr_foreign_ns[name]
                 prefix = lxp_attr_foreign_prefix[name]
                 local_name = lxp_attr_foreign_local[name]
-        value = convert_into_dom(tb, token.data + attr.value_begin,
-                                 attr.value_end - attr.value_begin,
-                                 attr.flags, &length)
-        if value == NULL:
-            return element
-        if element_add_attribute(element, local_name, attr_ns, prefix,
-                                 value, length) != 0:
-            tb.failed = True
-            return element
+        length = attr.value_end - attr.value_begin
+        if recycling:
+            value = convert_into_dom(tb, token.data + attr.value_begin, length,
+                                     attr.flags, &length)
+            if value == NULL:
+                return NULL
+            element_append_attribute(element, local_name, attr_ns, prefix, value, length)
+            continue
+        if length:
+            if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
+                              | DATA_ASCII_LOWERCASE):
+                length = convert_text(token.data + attr.value_begin, length,
+                                      attr.flags, cursor)
+            else:
+                memcpy(cursor, token.data + attr.value_begin, length)
+        element_append_attribute(element, local_name, attr_ns, prefix, cursor, length)
+        cursor += length
+    dom_shrink_inline(tb.document, values, extra, <size_t> (cursor - values))
     return element
 
 

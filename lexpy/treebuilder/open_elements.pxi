@@ -171,25 +171,6 @@ cdef inline uint32_t topmost_html_element(TreeBuilder* tb,
     return topmost_of(tb, html_tag_key(tag))
 
 
-cdef inline bint is_list_stop(CElement* element, uint32_t category) noexcept nogil:
-    """Special, other than address, div and p."""
-    return (category & CAT_SPECIAL) != 0 and not (
-        element.ns == NS_HTML and (element.tag_id == TAG_ADDRESS
-                                   or element.tag_id == TAG_DIV
-                                   or element.tag_id == TAG_P))
-
-
-cdef inline bint is_unclosed_at_end(CElement* element, uint32_t category) noexcept nogil:
-    """An element other than dd, dt, li, optgroup, option, p, rb, rp, rt,
-    rtc, tbody, td, tfoot, th, thead, tr, body or html (open at the end of
-    the body or the file: a parse error)."""
-    if element.ns == NS_HTML:
-        if category & CAT_IMPLIED_END_THOROUGH:
-            return element.tag_id == TAG_CAPTION or element.tag_id == TAG_COLGROUP
-        return element.tag_id != TAG_BODY and element.tag_id != TAG_HTML
-    return True
-
-
 cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
     cdef size_t capacity = tb.open.topmost_tag_capacity
     cdef uint32_t* grown
@@ -219,68 +200,104 @@ cdef inline void link_above(TreeBuilder* tb, StackLinks* links, int field,
     topmost[0] = here
 
 
-cdef void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
+# Not in the standard: an element's keys in the index (bit i: LINK field
+# i; KEY_UNCLOSED: unclosed at the end of the body), by tag for the HTML
+# elements of names.h (init_stack_keys), else worked out.
+cdef enum:
+    KEY_UNCLOSED = 1 << LINK_FIELDS
+
+cdef uint16_t HTML_STACK_KEYS[TAG__LAST_STATIC]
+
+
+cdef uint32_t stack_keys_of(lxp_tag_id_t tag, lxp_ns_id_t ns) noexcept nogil:
+    cdef uint32_t category = lxp_tag_category_of(tag, ns)
+    cdef uint32_t keys = 1 << LINK_TAG
+    cdef int k
+    for k in range(4):
+        if category & SCOPE_BOUNDARIES[k]:
+            keys |= 1 << (LINK_BOUNDARY + k)
+    if category & CAT_SPECIAL:
+        keys |= 1 << LINK_SPECIAL
+        if not (ns == NS_HTML and (tag == TAG_ADDRESS or tag == TAG_DIV or tag == TAG_P)):
+            keys |= 1 << LINK_LIST_STOP        # special, other than address, div and p
+    if ns == NS_HTML:
+        keys |= 1 << LINK_HTML
+        if category & CAT_IMPLIED_END_THOROUGH:
+            if tag == TAG_CAPTION or tag == TAG_COLGROUP:
+                keys |= KEY_UNCLOSED
+        elif tag != TAG_BODY and tag != TAG_HTML:
+            keys |= KEY_UNCLOSED
+    else:
+        keys |= KEY_UNCLOSED
+    return keys
+
+
+cdef void init_stack_keys() noexcept nogil:
+    cdef size_t tag
+    for tag in range(TAG__LAST_STATIC):
+        HTML_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_HTML)
+
+
+cdef inline uint32_t stack_keys(CElement* element) noexcept nogil:
+    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
+        return HTML_STACK_KEYS[element.tag_id]
+    return stack_keys_of(element.tag_id, element.ns)
+
+
+cdef enum:
+    KEYS_BOUNDARY = 0xF << LINK_BOUNDARY
+
+
+cdef inline void index_enter(TreeBuilder* tb, size_t position) noexcept nogil:
     """Add the element at `position` (the topmost one indexed so far) to
     the index. Its tag key has room (reserve_tag_key)."""
     cdef CElement* element = tb.open.elements[position]
     cdef StackLinks* links = &tb.open.links[position]
     cdef uint32_t here = <uint32_t> (position + 1)
-    cdef uint32_t category = element_category(element)
+    cdef uint32_t keys = stack_keys(element)
     cdef int k
     element.node.flags |= ELEMENT_ON_STACK
     link_above(tb, links, LINK_TAG, &tb.open.topmost_tag[tag_key(element)], here)
-    if category & SCOPE_ANY:
+    if keys & KEYS_BOUNDARY:
         for k in range(4):
-            if category & SCOPE_BOUNDARIES[k]:
+            if keys & (1 << (LINK_BOUNDARY + k)):
                 link_above(tb, links, LINK_BOUNDARY + k, &tb.open.topmost_boundary[k], here)
-    if category & CAT_SPECIAL:
+    if keys & (1 << LINK_SPECIAL):
         link_above(tb, links, LINK_SPECIAL, &tb.open.topmost_special, here)
-        if is_list_stop(element, category):
+        if keys & (1 << LINK_LIST_STOP):
             link_above(tb, links, LINK_LIST_STOP, &tb.open.topmost_list_stop, here)
-    if element.ns == NS_HTML:
+    if keys & (1 << LINK_HTML):
         link_above(tb, links, LINK_HTML, &tb.open.topmost_html, here)
-    if is_unclosed_at_end(element, category):
+    if keys & KEY_UNCLOSED:
         tb.open.unclosed += 1
 
 
-cdef void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
+cdef inline void index_leave(TreeBuilder* tb, size_t position) noexcept nogil:
     """Take the element at `position` (the topmost one indexed) out of the
     index (the up link left below it is stale, which link_up tells)."""
     cdef CElement* element = tb.open.elements[position]
     cdef StackLinks* links = &tb.open.links[position]
-    cdef uint32_t category = element_category(element)
+    cdef uint32_t keys = stack_keys(element)
     cdef int k
     element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
     tb.open.topmost_tag[tag_key(element)] = links.down[LINK_TAG]
-    if category & SCOPE_ANY:
+    if keys & KEYS_BOUNDARY:
         for k in range(4):
-            if category & SCOPE_BOUNDARIES[k]:
+            if keys & (1 << (LINK_BOUNDARY + k)):
                 tb.open.topmost_boundary[k] = links.down[LINK_BOUNDARY + k]
-    if category & CAT_SPECIAL:
+    if keys & (1 << LINK_SPECIAL):
         tb.open.topmost_special = links.down[LINK_SPECIAL]
-        if is_list_stop(element, category):
+        if keys & (1 << LINK_LIST_STOP):
             tb.open.topmost_list_stop = links.down[LINK_LIST_STOP]
-    if element.ns == NS_HTML:
+    if keys & (1 << LINK_HTML):
         tb.open.topmost_html = links.down[LINK_HTML]
-    if is_unclosed_at_end(element, category):
+    if keys & KEY_UNCLOSED:
         tb.open.unclosed -= 1
 
 
-cdef uint32_t link_fields(CElement* element) noexcept nogil:
+cdef inline uint32_t link_fields(CElement* element) noexcept nogil:
     """The kinds of key an element has (bit i: LINK field i)."""
-    cdef uint32_t category = element_category(element)
-    cdef uint32_t fields = 1 << LINK_TAG
-    cdef int k
-    for k in range(4):
-        if category & SCOPE_BOUNDARIES[k]:
-            fields |= 1 << (LINK_BOUNDARY + k)
-    if category & CAT_SPECIAL:
-        fields |= 1 << LINK_SPECIAL
-        if is_list_stop(element, category):
-            fields |= 1 << LINK_LIST_STOP
-    if element.ns == NS_HTML:
-        fields |= 1 << LINK_HTML
-    return fields
+    return stack_keys(element) & ((1 << LINK_FIELDS) - 1)
 
 
 cdef uint32_t* topmost_slot(TreeBuilder* tb, CElement* element, int field) noexcept nogil:
@@ -446,7 +463,8 @@ cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
         return -1
     if tb.open.removed * 2 > tb.open.count:
         open_elements_compact(tb)
-    if open_elements_reserve(tb, element) != 0:
+    if (tb.open.count >= tb.open.capacity or tag_key(element) >= tb.open.topmost_tag_capacity) \
+            and open_elements_reserve(tb, element) != 0:
         return -1
     tb.open.elements[tb.open.count] = element
     index_enter(tb, tb.open.count)
@@ -535,7 +553,7 @@ cdef void index_unlink(TreeBuilder* tb, size_t position) noexcept nogil:
         if down != 0:
             tb.open.links[down - 1].up[field] = up
     element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
-    if is_unclosed_at_end(element, element_category(element)):
+    if stack_keys(element) & KEY_UNCLOSED:
         tb.open.unclosed -= 1
 
 

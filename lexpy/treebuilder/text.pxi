@@ -259,21 +259,21 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
         return                   # no Text node in a Document
     previous = location.before.prev if location.before != NULL \
         else location.parent.last_child
+    room = conversion_room(length, flags)
     if previous != NULL and previous.type == TEXT_NODE:
         text = <CCharacterData*> previous
+        destination = character_data_reserve(text, room)
     else:
-        text = text_create(tb.document)
-        if text == NULL:
-            tb.failed = True
-            return
+        destination = text_create_with_room(tb.document, room, &text)
         new_node = True
-    room = conversion_room(length, flags)
-    destination = character_data_reserve(text, room)
     if destination == NULL:
         tb.failed = True
         return
-    character_data_commit(text, convert_text(run.data + run.begin, length,
-                                             flags, destination))
+    if flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE):
+        length = convert_text(run.data + run.begin, length, flags, destination)
+    else:
+        memcpy(destination, run.data + run.begin, length)
+    character_data_commit_inline(text, length)
     if tb.positions.on:
         positions_text_inserted(tb, run, flags, &text.node, new_node)
     if new_node:

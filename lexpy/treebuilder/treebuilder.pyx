@@ -11,7 +11,7 @@ Python object. The module has a C API only (treebuilder.pxd): the parse
 driver (lexpy/driver/) owns the input, the tokenizer and the builder.
 """
 
-from libc.stdint cimport uint8_t, uint32_t, uint64_t
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
@@ -40,7 +40,9 @@ from lexpy.dom.dom cimport (
     NODE_FLAG_SOURCE_GATHERED,
     node_insert_before, node_remove, node_clone, CDocumentFragment,
     document_fragment_create, node_clone_into, next_in_tree,
-    Node, Document, document_new, node_proxy)
+    Node, Document, document_new, node_proxy,
+    element_create_with_room, element_append_attribute, dom_shrink_inline,
+    text_create_with_room, character_data_commit_inline, node_append_new_child)
 
 
 # The insertion modes of the standard
@@ -221,6 +223,7 @@ MODE_HANDLERS[<size_t> AFTER_AFTER_FRAMESET] = mode_after_after_frameset
 
 
 init_formatting_slots()
+init_stack_keys()
 
 
 cdef inline ModeResult process_in_mode(TreeBuilder* tb, Token* token) noexcept nogil:
@@ -228,6 +231,45 @@ cdef inline ModeResult process_in_mode(TreeBuilder* tb, Token* token) noexcept n
     if tb.mode >= MODE_COUNT:
         return DONE
     return MODE_HANDLERS[tb.mode](tb, token)
+
+
+cdef inline bint end_tag_only_pops(lxp_tag_id_t kind) noexcept nogil:
+    """Whether an end tag in body whose name is the current node's (an HTML
+    element) just pops it: for every kind but body, html, form, template,
+    applet, marquee, object and br, the steps find the element in scope
+    as the current node, generate no implied end tag (the current node is
+    the one excepted, or not one with an implied end tag) and pop it; a
+    formatting element goes by the adoption agency's steps without a
+    furthest block when it is the last entry of the list (pop, remove) or
+    not in the list (pop)."""
+    return not (kind == TAG_BODY or kind == TAG_HTML or kind == TAG_FORM
+                or kind == TAG_TEMPLATE or kind == TAG_APPLET or kind == TAG_MARQUEE
+                or kind == TAG_OBJECT or kind == TAG_BR)
+
+
+cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
+    """The token by the rules of "in body" (the dispatcher chose them),
+    straight to the rules for its kind; an end tag that closes the current
+    node pops it here."""
+    cdef lxp_tag_id_t kind = token.tag_id
+    cdef CElement* node
+    if kind == TAG__TEXT:
+        return characters_in_body(tb)
+    if kind < LXP_TAG_FIRST_ELEMENT:
+        return mode_in_body(tb, token)
+    if token.type & TOKEN_END_TAG:
+        node = tb.open.elements[tb.open.count - 1]
+        if node.tag_id == kind and end_tag_only_pops(kind):
+            if node.node.flags & ELEMENT_IN_FORMATTING:
+                if tb.formatting.entries[tb.formatting.count - 1].element != node:
+                    return end_tag_in_body(tb, token)
+                open_elements_pop(tb)
+                formatting_remove_at(tb, tb.formatting.count - 1)
+                return DONE
+            open_elements_pop(tb)
+            return DONE
+        return end_tag_in_body(tb, token)
+    return start_tag_in_body(tb, token)
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
@@ -273,7 +315,15 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0
     tb.self_closing_acknowledged = False
-    process_token(tb, token)
+    if tb.mode == IN_BODY and tb.open.count > 1 \
+            and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
+        # The dispatcher's first round, direct: "in body", and the
+        # adjusted current node (the current node: the stack has more than
+        # the html element) is an HTML element.
+        if in_body_direct(tb, token) != DONE:
+            process_token(tb, token)
+    else:
+        process_token(tb, token)
     if token.type & TOKEN_SELF_CLOSING and is_start_tag(token) \
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
