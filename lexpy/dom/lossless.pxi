@@ -276,8 +276,8 @@ cdef class _SourceWriter:
         return index == 0 or self.gathered_reach[index - 1] <= extent[0]
 
     cdef int gap(self, object previous_end, object next_start) except -1:
-        """The input between two pieces of input, when it is whitespace no
-        node of the tree came from (dropped by the parser: the newline after
+        """The input between two pieces of input, when it is whitespace (or
+        U+0000) no node of the tree came from (dropped by the parser: the newline after
         <pre>, whitespace between the head and the body, ...); other input
         there (ignored tags, or a node the API removed) is left out."""
         if previous_end is None or next_start is None or next_start <= previous_end \
@@ -291,7 +291,8 @@ cdef class _SourceWriter:
             # goes into the body's last text)
             return 0
         text = self.info.stream_bytes(previous_end, next_start)
-        if text is not None and (not text.strip(b" \t\n\r\x0c")
+        # (a U+0000 no node came from was ignored: it is again)
+        if text is not None and (not text.strip(b" \t\n\r\x0c\x00")
                                  or self.harmless_tags(text)):
             self.pieces.append((previous_end, next_start))
         return 0

@@ -48,6 +48,12 @@ def test_without_positions_is_a_value_error():
         lexpy.parse("<p>x").to_source()
     with pytest.raises(ValueError, match="positions=True"):
         lexpy.parse("<p>x").body.to_source()
+    with pytest.raises(ValueError, match="positions=True"):
+        lexpy.parse_fragment("<p>x", "div").to_source()
+    with pytest.raises(ValueError, match="positions=True"):
+        lexpy.Document().to_source()
+    with pytest.raises(TypeError, match="encoding"):
+        lexpy.parse("<p>x", positions=True).to_source(encoding=8)
 
 
 def test_an_attribute_set_changes_only_its_tag():
@@ -426,3 +432,35 @@ def test_a_lightly_edited_page_reparses_to_its_tree(path):
             element.attribute_source(name) is not None
             for element in own for name in element.attributes.keys()):
         assert out[:first.source.start] == page[:first.source.start]
+
+
+@pytest.mark.parametrize("document,context", [
+    ("<tr><td>a</td></tr> <tr><td>b", "tbody"),
+    ("x<table><tr> y</tr></table>z", "div"),
+    ("<b>1<p>2</b>3", "body"),
+])
+def test_every_single_edit_of_a_fragment_reparses_to_its_tree(document, context):
+    def fresh():
+        return lexpy.parse_fragment(document, context, positions=True)
+
+    checked = 0
+    for index in range(len(all_nodes(fresh()))):
+        for kind in ("set", "remove", "text"):
+            fragment = fresh()
+            node = all_nodes(fragment)[index]
+            if kind == "set" and node.node_type == 1:
+                node.set_attribute("id", "<x>")
+            elif kind == "remove" and node.parent_node is not None:
+                node.parent_node.remove_child(node)
+            elif kind == "text" and node.node_type == 3:
+                node.data = "b <"
+            else:
+                continue
+            standard = lexpy.parse_fragment(fragment.to_html(), context)
+            if lexpy.dump(standard) != as_parsed(fragment):
+                continue
+            out = fragment.to_source()
+            assert lexpy.dump(lexpy.parse_fragment(out, context)) == as_parsed(fragment), \
+                (document, out)
+            checked += 1
+    assert checked > 3
