@@ -132,16 +132,23 @@ class _InputLines:
         """The first end tag `name` at or after input offset `offset`:
         (line, 0-based column of its ">", the offset after it), or None."""
         pattern = "</" + name + "(?=[\t\n\x0c\r />])[^>]*>"
-        match = re.compile(pattern if self.encoding is None else pattern.encode("ascii"),
-                           re.IGNORECASE).search(self.data, offset)
-        if match is None:
-            return None
-        at = match.end() - 1
+        data = self.data
+        if isinstance(data, str):
+            text_match = re.compile(pattern, re.IGNORECASE).search(data, offset)
+            if text_match is None:
+                return None
+            end = text_match.end()
+        else:
+            bytes_match = re.compile(pattern.encode("ascii"), re.IGNORECASE).search(data, offset)
+            if bytes_match is None:
+                return None
+            end = bytes_match.end()
+        at = end - 1
         index = bisect.bisect_right(self.starts, at) - 1
-        line = self.data[self.starts[index]:at]
+        line = data[self.starts[index]:at]
         column = len(line) if isinstance(line, str) else len(line.decode(
             self.encoding or "utf-8", "replace"))
-        return index + 1, column, match.end()
+        return index + 1, column, end
 
 
 def _elements_in_order(node: Any) -> Iterator[Any]:
