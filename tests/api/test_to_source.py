@@ -260,7 +260,8 @@ def random_edit(draw):
 @given(st.data())
 def test_random_edits_reparse_to_the_edited_tree(draw_data):
     case, _, _, _, out, expected = random_edit(draw_data.draw)
-    assert lexpy.dump(lexpy.parse(out, scripting=case.scripting)) == expected, (case.data, out)
+    # (<template for> patching may itself leave adjacent text nodes)
+    assert as_parsed(lexpy.parse(out, scripting=case.scripting)) == expected, (case.data, out)
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None,
@@ -272,9 +273,14 @@ def test_random_edits_keep_the_input_before_the_first_edit(draw_data):
     # whitespace the parser dropped right before it).
     # (Where the tree has its nodes in input order: foster parenting and
     # the adoption agency put them elsewhere, and the output follows the tree.)
+    # (And where no node was dropped: a <frameset> start tag in "in body"
+    # insertion mode removes the body with what the input put in it.)
     starts = [n.source.start for n in touched if n is not None]
-    in_order = input_order(parse_case(case, document))
-    if len(starts) == len(touched) and kind == "str" and in_order == sorted(in_order):
+    original = parse_case(case, document)
+    in_order = input_order(original)
+    frameset = original.body is not None and original.body.local_name == "frameset"
+    if len(starts) == len(touched) and kind == "str" and in_order == sorted(in_order) \
+            and not frameset:
         kept = document[:min(starts)].rstrip("\t\n\x0c\r ")
         assert out[:len(kept)] == kept
 
