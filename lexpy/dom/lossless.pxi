@@ -126,6 +126,8 @@ cdef class _SourceWriter:
     cdef bint gaps                  # the children being written are the
                                     # input's (none inserted or removed)
     cdef CNode* document            # the Document written, or NULL
+    cdef size_t consumed            # input written up to here with a text
+                                    # that holds its ancestors' end tags
     cdef set forced                 # addresses of nodes written by the
                                     # standard's algorithm as a whole
 
@@ -305,6 +307,8 @@ cdef class _SourceWriter:
         global _ROOT_TAG
         cdef SourceRecord* record = node_source(node)
         cdef CCharacterData* data = <CCharacterData*> node
+        cdef SourceRecord* record_above
+        cdef CNode* ancestor
         if node.type != TEXT_NODE:
             return False
         if bisect_left(self.starts, record.end) - bisect_right(self.starts, record.start) != 0:
@@ -316,7 +320,24 @@ cdef class _SourceWriter:
             import re
             _ROOT_TAG = re.compile(rb"<(/?)(html|head|body)(?=[ \t\n\r\x0c/>])"
                                    rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.IGNORECASE)
-        return _ROOT_TAG.sub(b"", text) == (<char*> data.data)[:data.length]
+        if _ROOT_TAG.sub(b"", text).replace(b"\r\n", b"\n").replace(b"\r", b"\n") \
+                != (<char*> data.data)[:data.length]:
+            return False
+        # End tags in it: those of the elements it ends (whitespace after
+        # </body> and </html> goes into the body's last text), written
+        # with it (see consumed).
+        ends = text.count(b"</")
+        ancestor = node
+        while ends and ancestor.next == NULL and ancestor.parent != NULL:
+            ancestor = ancestor.parent
+            record_above = node_source(ancestor)
+            if ancestor.type == ELEMENT_NODE and record_above != NULL \
+                    and record_above.end_tag_start != SOURCE_NONE \
+                    and record.start < record_above.end_tag_start < record.end:
+                if ancestor.flags & NODE_SELF_CHANGED:
+                    return False
+                ends -= 1
+        return ends == 0
 
     cdef bint harmless_tags(self, bytes text) except -1:
         """Whether input no node came from is whitespace and tags of html,
@@ -359,6 +380,7 @@ cdef class _SourceWriter:
         """The pieces of root (its extents measured)."""
         self.pieces = []
         self.gaps = True
+        self.consumed = 0
         self.document = root if root.type == DOCUMENT_NODE else NULL
         if root.type == DOCUMENT_NODE and before is None:
             before = 0          # (whitespace before the first node: dropped)
@@ -391,6 +413,8 @@ cdef class _SourceWriter:
                              and self.gathered_whitespace(node))):
                 self.gap(before, record.start)
                 self.pieces.append((record.start, record.end))
+                if node.flags & NODE_SOURCE_GATHERED:
+                    self.consumed = record.end
                 return record.end
             if record != NULL:
                 self.gap(before, record.start)
@@ -447,6 +471,8 @@ cdef class _SourceWriter:
         if node.type == ELEMENT_NODE:
             if record != NULL and record.end_tag_start != SOURCE_NONE \
                     and not node.flags & NODE_SELF_CHANGED:
+                if record.end_tag_start < self.consumed:
+                    return before       # (written with its last text)
                 self.gap(before, record.end_tag_start)
                 self.pieces.append((record.end_tag_start, record.end_tag_end))
                 return record.end_tag_end

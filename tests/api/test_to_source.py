@@ -211,6 +211,10 @@ def edit(doc, draw):
     return None
 
 
+FORMATTING = {"a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small",
+              "strike", "strong", "tt", "u"}
+
+
 def without_identifiers(dump):
     return re.sub(r"<!DOCTYPE ([^ >]*)[^>\n]*>", r"<!DOCTYPE \1>", dump)
 
@@ -274,13 +278,17 @@ def test_random_edits_keep_the_input_before_the_first_edit(draw_data):
     # (Where the tree has its nodes in input order: foster parenting and
     # the adoption agency put them elsewhere, and the output follows the tree.)
     # (And where no node was dropped: a <frameset> start tag in "in body"
-    # insertion mode removes the body with what the input put in it.)
+    # insertion mode removes the body with what the input put in it; nor
+    # made: the adoption agency algorithm and the reconstruction of the
+    # active formatting elements make formatting elements without input.)
     starts = [n.source.start for n in touched if n is not None]
     original = parse_case(case, document)
     in_order = input_order(original)
     frameset = original.body is not None and original.body.local_name == "frameset"
+    made = any(n.node_type == 1 and n.source is None and n.local_name in FORMATTING
+               for n in all_nodes(original))
     if len(starts) == len(touched) and kind == "str" and in_order == sorted(in_order) \
-            and not frameset:
+            and not frameset and not made:
         kept = document[:min(starts)].rstrip("\t\n\x0c\r ")
         assert out[:len(kept)] == kept
 
