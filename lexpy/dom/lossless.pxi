@@ -32,7 +32,18 @@ cdef bint is_implied_root(CNode* node) noexcept nogil:
         and (node.first_child == NULL or not node.first_child.flags & NODE_SELF_CHANGED) \
         and element.ns == NS_HTML and (element.tag_id == TAG_HTML
                                        or element.tag_id == TAG_HEAD
-                                       or element.tag_id == TAG_BODY)
+                                       or element.tag_id == TAG_BODY
+                                       or is_implied_table_section(node))
+
+
+cdef bint is_implied_table_section(CNode* node) noexcept nogil:
+    """A tbody the parser implied for its first child, a tr ("in table"
+    insertion mode: a tr, td or th start tag inserts a tbody first), which
+    implies it again."""
+    cdef CNode* first = node.first_child
+    return (<CElement*> node).tag_id == TAG_TBODY and first != NULL \
+        and first.type == ELEMENT_NODE and (<CElement*> first).ns == NS_HTML \
+        and (<CElement*> first).tag_id == TAG_TR and node_source(first) != NULL
 
 
 cdef bint has_implied_end(CElement* element) noexcept nogil:
@@ -164,7 +175,8 @@ cdef class _SourceWriter:
             # element, an implied one -- depends on what is around it: its
             # ancestors are written node by node)
             ordered = not node.flags & NODE_SOURCE_GATHERED and not (
-                record == NULL and node.type == ELEMENT_NODE)
+                record == NULL and node.type == ELEMENT_NODE
+                and not (is_implied_root(node) and is_implied_table_section(node)))
             if record != NULL and not self.terminated(node):
                 ordered = False
             if record != NULL and node.type == ELEMENT_NODE and not self.ended(node):
