@@ -21,7 +21,8 @@ cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
 
 cdef bint is_implied_root(CNode* node) noexcept nogil:
     """An html, head or body element the parser implied, which the API did
-    not change, nor its children, nor the first of them (what implied it):
+    not change, nor its children, nor the first of them (what implied it;
+    but an element's attributes, which imply it as well):
     to_source() writes no tags for it (the parser implies it again)."""
     cdef CElement* element = <CElement*> node
     if node.parent != NULL and node.parent.type == ELEMENT_NODE \
@@ -29,7 +30,8 @@ cdef bint is_implied_root(CNode* node) noexcept nogil:
         return False            # (a head or body in a changed html element)
     return node_source(node) == NULL \
         and not node.flags & (NODE_SELF_CHANGED | NODE_CHILDREN_CHANGED) \
-        and (node.first_child == NULL or not node.first_child.flags & NODE_SELF_CHANGED) \
+        and (node.first_child == NULL or node.first_child.type == ELEMENT_NODE
+             or not node.first_child.flags & NODE_SELF_CHANGED) \
         and element.ns == NS_HTML and (element.tag_id == TAG_HTML
                                        or element.tag_id == TAG_HEAD
                                        or element.tag_id == TAG_BODY
@@ -120,6 +122,7 @@ cdef str ls_tag(CNode* node, bint end):
 
 
 _STRAY_ROOT_TAG = None
+_END_P = None
 _ROOT_TAG = None
 
 
@@ -351,6 +354,26 @@ cdef class _SourceWriter:
                 ends -= 1
         return ends == 0
 
+    cdef object stray_end_p(self, object before, CNode* following):
+        """Where the input between `before` and the next sibling's is one
+        </p> no node came from, which made this empty p (\"in body\"
+        insertion mode, An end tag whose tag name is "p": no p in button
+        scope) and makes it again: the offset it ends at, else None."""
+        global _END_P
+        if before is None or following == NULL or not self.gaps:
+            return None
+        extent = self.extents.get(<size_t> following)
+        if extent is None or extent[0] <= before \
+                or bisect_left(self.starts, extent[0]) != bisect_left(self.starts, before):
+            return None
+        if _END_P is None:
+            import re
+            _END_P = re.compile(rb"</p(?=[\t\n\x0c\r />])[^>]*>", re.IGNORECASE)
+        text = self.info.stream_bytes(before, extent[0])
+        if text is None or _END_P.fullmatch(text) is None:
+            return None
+        return extent[0]
+
     cdef bint harmless_tags(self, bytes text) except -1:
         """Whether input no node came from is whitespace and tags of html,
         head and body only: the same nodes around them, end tags end the
@@ -432,6 +455,13 @@ cdef class _SourceWriter:
                 self.gap(before, record.start)
             self.pieces.append(serialize_html(node, True))
             return None
+        if node.type == ELEMENT_NODE and record == NULL and not changed \
+                and node.first_child == NULL and (<CElement*> node).ns == NS_HTML \
+                and (<CElement*> node).tag_id == TAG_P:
+            following = self.stray_end_p(before, node.next)
+            if following is not None:
+                self.pieces.append((before, following))
+                return following
         # The tags: the input's where the element came from the input and
         # the API did not change it; none for an html, head or body element
         # the parser implied (it implies them again); else the standard's

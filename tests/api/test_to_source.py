@@ -76,7 +76,7 @@ def test_an_implied_body_keeps_what_implied_it():
     doc = lexpy.parse(text, positions=True)
     doc.head.set_attribute("id", "<")
     out = doc.to_source()
-    assert out.startswith('<!doctype html><html><head id="&lt;"></head>')
+    assert out.startswith('<!doctype html><head id="&lt;"></head>')
     assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(doc)
     doc = lexpy.parse(text, positions=True)
     doc.query_selector("title").first_child.data = "Y"
@@ -483,3 +483,22 @@ def test_every_single_edit_of_a_fragment_reparses_to_its_tree(document, context)
                 (document, out)
             checked += 1
     assert checked > 3
+
+
+@pytest.mark.parametrize("text,selector,tail", [
+    # whitespace after </body> and </html> goes into the body's last text
+    ("<!doctype html><html><body><p id=e>x</p>\r\n  </body>\r\n</html>\r\n", "#e",
+     "</p>\r\n  </body>\r\n</html>\r\n"),
+    # a stray </p> made an empty p
+    ("<!doctype html><p id=e>x</p><div>a</p>\n<b>y</b></div>", "#e", "<div>a</p>\n<b>y</b></div>"),
+    # a tbody implied by its first tr
+    ("<!doctype html><p id=e>x</p><table>\n<tr><td>a</td></tr>\n</table>", "#e",
+     "</p><table>\n<tr><td>a</td></tr>\n</table>"),
+])
+def test_the_input_after_an_edit_is_kept(text, selector, tail):
+    for document in (text, text.encode("utf-8")):
+        doc = lexpy.parse(document, positions=True)
+        doc.query_selector(selector).set_attribute("class", "k")
+        out = doc.to_source(encoding="unicode")
+        assert out.endswith(tail), out
+        assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(doc)
