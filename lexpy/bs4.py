@@ -46,11 +46,14 @@ scripting=True))`` parses it as a browser with scripting does. With
 ``LexpyTreeBuilder(positions=True)`` the document is parsed with lexpy's
 source positions and every tag made from a start tag gets ``sourceline`` and
 ``sourcepos`` as bs4's html5lib builder gives them (the line of the tag's
-``>``, and its 0-based column); the tags the parser implied have None.
+``>``, and its 0-based column; an element the parser implied where the
+tag that implied it is, a ``<p>`` a stray ``</p>`` made at that end tag);
+the formatting elements the parser made without a tag of their own have None.
 Without it (the default) tags carry none.
 """
 from __future__ import annotations
 
+import bisect
 import codecs
 import re
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Set, Tuple, Union
@@ -107,6 +110,45 @@ if _version_tuple(getattr(_bs4, "__version__", "0")) < REQUIRED_BS4:
 _NONWHITESPACE = re.compile(r"\S+")
 _HTML_NAMESPACE = "http://www.w3.org/1999/xhtml"
 _MARKUP_TYPES = (str, bytes, bytearray, memoryview)
+
+
+class _InputLines:
+    """A document's input (parsed with positions) as lines: where a tag
+    the tree has no node of is. Offsets as the SourceSpans count them (code
+    points of str input, bytes of bytes input)."""
+
+    def __init__(self, document: Any) -> None:
+        info = document._source_info
+        self.data: Union[str, bytes] = info.original
+        self.encoding = None if isinstance(self.data, str) \
+            else codecs.lookup(info.encoding).name
+        # Line starts: after LF, after CR not followed by LF (as the parse
+        # errors count lines).
+        breaks = "\r\n|\n|\r"
+        self.starts = [0] + [m.end() for m in re.finditer(
+            breaks if self.encoding is None else breaks.encode("ascii"), self.data)]
+
+    def stray_end_tag(self, name: str, offset: int) -> Optional[Tuple[int, int, int]]:
+        """The first end tag `name` at or after input offset `offset`:
+        (line, 0-based column of its ">", the offset after it), or None."""
+        pattern = "</" + name + "(?=[\t\n\x0c\r />])[^>]*>"
+        data = self.data
+        if isinstance(data, str):
+            text_match = re.compile(pattern, re.IGNORECASE).search(data, offset)
+            if text_match is None:
+                return None
+            end = text_match.end()
+        else:
+            bytes_match = re.compile(pattern.encode("ascii"), re.IGNORECASE).search(data, offset)
+            if bytes_match is None:
+                return None
+            end = bytes_match.end()
+        at = end - 1
+        index = bisect.bisect_right(self.starts, at) - 1
+        line = data[self.starts[index]:at]
+        column = len(line) if isinstance(line, str) else len(line.decode(
+            self.encoding or "utf-8", "replace"))
+        return index + 1, column, end
 
 
 def _elements_in_order(node: Any) -> Iterator[Any]:
@@ -416,11 +458,19 @@ class _Build:
         last: Any = soup               # the most recent object, in parse order
         # positions: lexpy's elements in the order of the events
         elements = _elements_in_order(document) if self.builder.positions else None
+        # (and the input offset the events have reached, with the offsets of
+        # the end tags of the elements open: where a stray </p> is)
+        reached = 0
+        ends: List[int] = []
+        lines: Optional[_InputLines] = None
         for event in _tree_events(document, False, True):
             if event is None:                  # an element's children end
                 parent, container, kept = stack.pop()
+                if elements is not None:
+                    reached = max(reached, ends.pop())
                 continue
             source = None
+            position = None
             if event[0] == 1 and elements is not None:
                 node = next(elements)
                 source = node.source
@@ -429,6 +479,22 @@ class _Build:
                     # implied it is (html5lib's builder makes it there).
                     source = next((e.source for e in _elements_in_order(node)
                                    if e.source is not None), None)
+                if source is None and not event[4] and event[2] == "p" \
+                        and event[1] == "http://www.w3.org/1999/xhtml":
+                    # A <p> a stray </p> made ("in body" insertion mode, An
+                    # end tag whose tag name is "p"): at that end tag.
+                    if lines is None:
+                        lines = _InputLines(node.owner_document)
+                    position = lines.stray_end_tag("p", reached)
+                    if position is not None:
+                        reached = position[2]
+                if source is not None:
+                    reached = max(reached, source.end)
+                end = node.end_source
+                if event[4]:
+                    ends.append(end.end if end is not None else 0)
+                elif end is not None:
+                    reached = max(reached, end.end)
             if event[0] == 1:
                 _, namespace, name, attributes, has_children = event
                 if not kept and not strainer.allow_tag_creation(None, name, (
@@ -443,6 +509,8 @@ class _Build:
                     # (as html5lib's builder: where the tag's ">" is)
                     obj.sourceline = source.end_line
                     obj.sourcepos = source.end_column - 2
+                elif position is not None:
+                    obj.sourceline, obj.sourcepos = position[0], position[1]
             else:
                 obj = make_leaf(event, container)
                 if obj is None or not (kept or strainer.allow_string_creation(obj)):

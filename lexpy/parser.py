@@ -12,7 +12,9 @@ the confidence is tentative.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Generic, List, Optional, TypeVar, Union, cast, overload
+import functools
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Optional, TypeVar, Union,
+                    cast, overload)
 
 from lexpy.dom import dom as _dom
 from lexpy.dom.errors import ParseError
@@ -253,6 +255,10 @@ class Parser(Generic[_Tree]):
         # positions: the input as given, kept for the source map.
         self._positions = positions
         self._chunks: List[Union[str, bytes]] = []
+        # (to_source() checks its output by parsing it with these options)
+        self._reparse_options: Dict[str, object] = dict(
+            scripting=scripting, processing_instructions=processing_instructions,
+            context=context, namespace=namespace)
         _check_flag("external_scripts", external_scripts)
         if on_script is not None and not callable(on_script):
             raise TypeError("on_script must be callable or None, not %s" % _type_name(on_script))
@@ -401,8 +407,17 @@ def _keep_source_of(parser: "Parser[_Tree]", result: Union["Document", "Document
         "".join(cast(List[str], parser._chunks)) if text
         else b"".join(cast(List[bytes], parser._chunks)))
     encoding = None if text else parser._construction.encoding
-    doc._source_info = SourceMap(original, encoding, list(parser._construction.insertions))
+    info = SourceMap(original, encoding, list(parser._construction.insertions))
+    info.reparse = functools.partial(_reparse, parser._reparse_options)
+    doc._source_info = info
     parser._chunks = []
+
+
+def _reparse(options: Dict[str, Any], text: str) -> Union["Document", "DocumentFragment"]:
+    """to_source()'s check: the tree its output parses to."""
+    parser: Parser[Any] = Parser(**options)
+    parser.feed(text)
+    return cast(Union["Document", "DocumentFragment"], parser.close())
 
 
 def _check_namespace(namespace: object) -> int:

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Serializing the corpus: to_html(), to_html(minify=True) (from a parsed
 document, and from bytes: parse + minify) against minify-html, and
-to_html(indent=2) against BeautifulSoup's prettify() and markupever; then
-the minified sizes of lexpy and minify-html with comparable options.
+to_html(indent=2) against BeautifulSoup's prettify() and markupever;
+to_source() of an unchanged and of a lightly edited document (against
+to_html() of the same document parsed without positions), and parsing with
+positions=True against without (the engine "lexpy-positions-off"); then the
+minified sizes of lexpy and minify-html with comparable options.
 
 On the shared harness (tools/harness.py: a process per engine x scenario,
 interleaved rounds, best and median passes, ratios lexpy / peer). minify-html
@@ -32,8 +35,46 @@ def _decoded(page):
         return page.decode("utf-8", "replace")
 
 
+def _light_edit(doc):
+    """A light edit: an attribute set on the body's first element, one
+    text node's data changed, one element removed (the tenth, when there
+    are ten)."""
+    body = doc.body if doc.body is not None else doc.document_element
+    if body is None:
+        return doc
+    first = body.first_element_child
+    if first is not None:
+        first.set_attribute("data-edited", "1")
+    elements = body.query_selector_all("*")
+    for element in elements:
+        text = element.first_child
+        if text is not None and text.node_type == 3 and element.local_name not in (
+                "table", "tbody", "thead", "tfoot", "tr"):   # (text there is foster-parented)
+            text.data = text.data + " edited"
+            break
+    if len(elements) >= 10 and elements[9].parent_node is not None:
+        elements[9].remove()
+    return doc
+
+
+def _parse_positions(page):
+    import lexpy
+    return lexpy.parse(page, positions=True)
+
+
+def _parse_edited(page, positions=True):
+    import lexpy
+    return _light_edit(lexpy.parse(page, positions=positions))
+
+
 def lexpy_engine(scenario):
     import lexpy
+    if scenario == "parse":
+        return _parse_positions
+    if scenario == "to_source":
+        return harness.Case(prepare=_parse_positions, run=lambda doc: doc.to_source())
+    if scenario == "to_source edited":
+        return harness.Case(prepare=_parse_edited, run=lambda doc: doc.to_source())
     if scenario == "to_html":
         return harness.Case(prepare=lexpy.parse, run=lambda doc: doc.to_html())
     if scenario == "minify":
@@ -42,6 +83,20 @@ def lexpy_engine(scenario):
         return lexpy.minify
     if scenario == "pretty":
         return harness.Case(prepare=lexpy.parse, run=lambda doc: doc.to_html(indent=2))
+    return None
+
+
+def lexpy_positions_off_engine(scenario):
+    """The baselines of the positions scenarios: parse without positions;
+    to_html() of the (edited) document parsed without them."""
+    import lexpy
+    if scenario == "parse":
+        return lexpy.parse
+    if scenario == "to_source":
+        return harness.Case(prepare=lexpy.parse, run=lambda doc: doc.to_html())
+    if scenario == "to_source edited":
+        return harness.Case(prepare=lambda page: _parse_edited(page, positions=False),
+                            run=lambda doc: doc.to_html())
     return None
 
 
@@ -76,12 +131,18 @@ def markupever_engine(scenario):
 
 BENCH = harness.Bench(
     "serialize",
-    engines={"lexpy": lexpy_engine, "minify-html": minify_html_engine,
+    engines={"lexpy": lexpy_engine, "lexpy-positions-off": lexpy_positions_off_engine,
+             "minify-html": minify_html_engine,
              "bs4": bs4_engine, "markupever": markupever_engine},
     scenarios={"to_html": "serialize a parsed document",
                "minify": "minify a parsed document (minify-html: from source)",
                "parse+minify": "minify from bytes (lexpy: parse + minify)",
-               "pretty": "pretty-print a parsed document (indent 2)"},
+               "pretty": "pretty-print a parsed document (indent 2)",
+               "to_source": "to_source() of an unchanged document (positions off: "
+                            "to_html())",
+               "to_source edited": "to_source() after a light edit (positions off: "
+                                   "to_html())",
+               "parse": "parse bytes with positions=True (positions off: without)"},
     slow=("bs4",))
 
 

@@ -20,7 +20,7 @@ from lexpy.core.core cimport (
 # Those returning a Python object carry no clause because Cython allows
 # none there: they always propagate the exception.
 
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 
 include "arena.pxi"          # the per-document arena and node free lists
 include "nodes.pxi"          # node structs: creation, attributes, data, names

@@ -201,13 +201,47 @@ cdef int dump_node(Buffer* out, CNode* node, size_t depth,
 
 cdef int dump_tree(Buffer* out, CNode* root) noexcept nogil:
     """Dump root's children (a template's contents first, as "content")."""
+    return dump_tree_as(out, root, False)
+
+
+cdef CNode* dump_text_run(Buffer* out, CNode* node, size_t depth) noexcept nogil:
+    """A run of adjacent text nodes as the one text a parse makes of them
+    (nothing where they are all empty); returns the run's last node."""
+    cdef CNode* last = node
+    cdef CNode* following
+    cdef size_t total = (<CCharacterData*> node).length
+    following = node.next
+    while following != NULL and following.type == TEXT_NODE:
+        total += (<CCharacterData*> following).length
+        last = following
+        following = following.next
+    if total == 0:
+        return last
+    write_line_start(out, depth)
+    buffer_byte(out, 0x22)
+    while True:
+        buffer_write(out, (<CCharacterData*> node).data, (<CCharacterData*> node).length)
+        if node == last:
+            break
+        node = node.next
+    buffer_byte(out, 0x22)
+    return last
+
+
+cdef int dump_tree_as(Buffer* out, CNode* root, bint merge_text) noexcept nogil:
+    """dump_tree; with merge_text, adjacent text nodes are dumped as one
+    and empty ones not at all (as the tree a serialization parses to has
+    them: to_source()'s check)."""
     cdef Buffer scratch
     cdef CNode* node = walk_first_child(root)
     cdef CNode* following
     cdef size_t depth = 0
     memset(&scratch, 0, sizeof(Buffer))
     while node != NULL and not out.failed:
-        dump_node(out, node, depth, &scratch)
+        if merge_text and node.type == TEXT_NODE:
+            node = dump_text_run(out, node, depth)
+        else:
+            dump_node(out, node, depth, &scratch)
         following = walk_first_child(node)
         if following != NULL:
             node = following

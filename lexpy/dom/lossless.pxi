@@ -9,7 +9,9 @@
 # exactly its nodes (no node was foster-parented or moved by the adoption
 # agency into or out of it); else its nodes are written one by one, with
 # the input between them (ignored tags, dropped whitespace) kept where no
-# other node came from it.
+# other node came from it. A whole document (or parsed fragment) checks its
+# output by parsing it (checked_pieces): regions around the edits the
+# reparse would change are written by the standard's algorithm instead.
 
 
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
@@ -19,7 +21,8 @@ cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
 
 cdef bint is_implied_root(CNode* node) noexcept nogil:
     """An html, head or body element the parser implied, which the API did
-    not change, nor its children, nor the first of them (what implied it):
+    not change, nor its children, nor the first of them (what implied it;
+    but an element's attributes, which imply it as well):
     to_source() writes no tags for it (the parser implies it again)."""
     cdef CElement* element = <CElement*> node
     if node.parent != NULL and node.parent.type == ELEMENT_NODE \
@@ -27,10 +30,22 @@ cdef bint is_implied_root(CNode* node) noexcept nogil:
         return False            # (a head or body in a changed html element)
     return node_source(node) == NULL \
         and not node.flags & (NODE_SELF_CHANGED | NODE_CHILDREN_CHANGED) \
-        and (node.first_child == NULL or not node.first_child.flags & NODE_SELF_CHANGED) \
+        and (node.first_child == NULL or node.first_child.type == ELEMENT_NODE
+             or not node.first_child.flags & NODE_SELF_CHANGED) \
         and element.ns == NS_HTML and (element.tag_id == TAG_HTML
                                        or element.tag_id == TAG_HEAD
-                                       or element.tag_id == TAG_BODY)
+                                       or element.tag_id == TAG_BODY
+                                       or is_implied_table_section(node))
+
+
+cdef bint is_implied_table_section(CNode* node) noexcept nogil:
+    """A tbody the parser implied for its first child, a tr ("in table"
+    insertion mode: a tr, td or th start tag inserts a tbody first), which
+    implies it again."""
+    cdef CNode* first = node.first_child
+    return (<CElement*> node).tag_id == TAG_TBODY and first != NULL \
+        and first.type == ELEMENT_NODE and (<CElement*> first).ns == NS_HTML \
+        and (<CElement*> first).tag_id == TAG_TR and node_source(first) != NULL
 
 
 cdef bint has_implied_end(CElement* element) noexcept nogil:
@@ -106,6 +121,11 @@ cdef str ls_tag(CNode* node, bint end):
     return buffer_finish(&out)
 
 
+_STRAY_ROOT_TAG = None
+_END_P = None
+_ROOT_TAG = None
+
+
 cdef class _SourceWriter:
     """One to_source() call: the extents of the nodes, then the pieces."""
     cdef object info
@@ -113,9 +133,17 @@ cdef class _SourceWriter:
     cdef dict counts                # node address -> sourced nodes in its subtree
     cdef dict ordered               # node address -> its subtree is in input order
     cdef list starts                # every sourced node's start, sorted
+    cdef list gathered              # starts of the nodes whose input has
+                                    # other input between its pieces, sorted
+    cdef list gathered_reach        # the furthest end of those up to each
     cdef list pieces                # str, or (start, end) of the stream
     cdef bint gaps                  # the children being written are the
                                     # input's (none inserted or removed)
+    cdef CNode* document            # the Document written, or NULL
+    cdef size_t consumed            # input written up to here with a text
+                                    # that holds its ancestors' end tags
+    cdef set forced                 # addresses of nodes written by the
+                                    # standard's algorithm as a whole
 
     cdef int measure(self, CNode* root) except -1:
         """Post-order over root's subtree: each node's extent (from its
@@ -131,6 +159,7 @@ cdef class _SourceWriter:
         self.counts = {}
         self.ordered = {}
         self.starts = []
+        self.gathered = []
         while stack:
             address, done = stack.pop()
             node = <CNode*> address
@@ -149,7 +178,8 @@ cdef class _SourceWriter:
             # element, an implied one -- depends on what is around it: its
             # ancestors are written node by node)
             ordered = not node.flags & NODE_SOURCE_GATHERED and not (
-                record == NULL and node.type == ELEMENT_NODE)
+                record == NULL and node.type == ELEMENT_NODE
+                and not (is_implied_root(node) and is_implied_table_section(node)))
             if record != NULL and not self.terminated(node):
                 ordered = False
             if record != NULL and node.type == ELEMENT_NODE and not self.ended(node):
@@ -164,6 +194,8 @@ cdef class _SourceWriter:
                 has = True
                 count = 1
                 self.starts.append(start)
+                if node.flags & NODE_SOURCE_GATHERED:
+                    self.gathered.append((start, end))
             last = start
             child = ls_first_child(node)
             while child != NULL:
@@ -189,6 +221,13 @@ cdef class _SourceWriter:
             self.counts[address] = count
             self.ordered[address] = ordered
         self.starts.sort()
+        self.gathered.sort()
+        self.gathered_reach = []
+        reach = 0
+        for piece in self.gathered:
+            reach = max(reach, piece[1])
+            self.gathered_reach.append(reach)
+        self.gathered = [piece[0] for piece in self.gathered]
         return 0
 
     cdef bint terminated(self, CNode* node) except -1:
@@ -212,7 +251,13 @@ cdef class _SourceWriter:
         cdef SourceRecord* record = node_source(node)
         if record.end_tag_start != SOURCE_NONE or serializes_as_void(<CElement*> node):
             return True
-        return (<CElement*> node).ns != NS_HTML and record.end - record.start >= 2 \
+        return self.self_closing(node)
+
+    cdef bint self_closing(self, CNode* node) except -1:
+        """Whether a foreign element's start tag closes it ("<x/>")."""
+        cdef SourceRecord* record = node_source(node)
+        return (<CElement*> node).ns != NS_HTML and record.end_tag_start == SOURCE_NONE \
+            and record.end - record.start >= 2 \
             and self.info.stream_bytes(record.end - 2, record.end) == b"/>"
 
     cdef bint gained_attributes(self, CNode* node) except -1:
@@ -240,11 +285,16 @@ cdef class _SourceWriter:
             # end tag is written instead.
             return False
         inside = bisect_left(self.starts, extent[1]) - bisect_left(self.starts, extent[0])
-        return inside == self.counts[<size_t> node]
+        if inside != self.counts[<size_t> node]:
+            return False
+        # (a node begun before the stretch with input in it: text
+        # foster-parented out of a table)
+        index = bisect_left(self.gathered, extent[0])
+        return index == 0 or self.gathered_reach[index - 1] <= extent[0]
 
     cdef int gap(self, object previous_end, object next_start) except -1:
-        """The input between two pieces of input, when it is whitespace no
-        node of the tree came from (dropped by the parser: the newline after
+        """The input between two pieces of input, when it is whitespace (or
+        U+0000) no node of the tree came from (dropped by the parser: the newline after
         <pre>, whitespace between the head and the body, ...); other input
         there (ignored tags, or a node the API removed) is left out."""
         if previous_end is None or next_start is None or next_start <= previous_end \
@@ -252,10 +302,126 @@ cdef class _SourceWriter:
             return 0
         if bisect_left(self.starts, next_start) - bisect_left(self.starts, previous_end) != 0:
             return 0
+        index = bisect_right(self.gathered, previous_end)
+        if index > 0 and self.gathered_reach[index - 1] > previous_end:
+            # (input of a node begun before it: whitespace after </body>
+            # goes into the body's last text)
+            return 0
         text = self.info.stream_bytes(previous_end, next_start)
-        if text is not None and not text.strip(b" \t\n\r\x0c"):
+        # (a U+0000 no node came from was ignored: it is again)
+        if text is not None and (not text.strip(b" \t\n\r\x0c\x00")
+                                 or self.harmless_tags(text)):
             self.pieces.append((previous_end, next_start))
         return 0
+
+    cdef bint gathered_whitespace(self, CNode* node) except -1:
+        """Whether a text node whose input has other input between its
+        pieces is whitespace around tags of html, head and body the parser
+        ignored (harmless_tags; "\\n<head>\\n" after an implied head's first
+        child), which its input writes again as it was."""
+        global _ROOT_TAG
+        cdef SourceRecord* record = node_source(node)
+        cdef CCharacterData* data = <CCharacterData*> node
+        cdef SourceRecord* record_above
+        cdef CNode* ancestor
+        if node.type != TEXT_NODE:
+            return False
+        if bisect_left(self.starts, record.end) - bisect_right(self.starts, record.start) != 0:
+            return False
+        text = self.info.stream_bytes(record.start, record.end)
+        if text is None or not self.harmless_tags(text):
+            return False
+        if _ROOT_TAG is None:
+            import re
+            _ROOT_TAG = re.compile(rb"<(/?)(html|head|body)(?=[ \t\n\r\x0c/>])"
+                                   rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.IGNORECASE)
+        if _ROOT_TAG.sub(b"", text).replace(b"\r\n", b"\n").replace(b"\r", b"\n") \
+                != (<char*> data.data)[:data.length]:
+            return False
+        # End tags in it: those of the elements it ends (whitespace after
+        # </body> and </html> goes into the body's last text), written
+        # with it (see consumed).
+        ends = text.count(b"</")
+        ancestor = node
+        while ends and ancestor.next == NULL and ancestor.parent != NULL:
+            ancestor = ancestor.parent
+            record_above = node_source(ancestor)
+            if ancestor.type == ELEMENT_NODE and record_above != NULL \
+                    and record_above.end_tag_start != SOURCE_NONE \
+                    and record.start < record_above.end_tag_start < record.end:
+                if ancestor.flags & NODE_SELF_CHANGED:
+                    return False
+                ends -= 1
+        return ends == 0
+
+    cdef object stray_end_p(self, object before, CNode* following):
+        """Where the input between `before` and the next sibling's is one
+        </p> no node came from, which made this empty p (\"in body\"
+        insertion mode, An end tag whose tag name is "p": no p in button
+        scope) and makes it again: the offset it ends at, else None."""
+        global _END_P
+        if before is None or following == NULL or not self.gaps:
+            return None
+        extent = self.extents.get(<size_t> following)
+        if extent is None or extent[0] <= before \
+                or bisect_left(self.starts, extent[0]) != bisect_left(self.starts, before):
+            return None
+        if _END_P is None:
+            import re
+            _END_P = re.compile(rb"</p(?=[\t\n\x0c\r />])[^>]*>", re.IGNORECASE)
+        text = self.info.stream_bytes(before, extent[0])
+        if text is None or _END_P.fullmatch(text) is None:
+            return None
+        return extent[0]
+
+    cdef bint harmless_tags(self, bytes text) except -1:
+        """Whether input no node came from is whitespace and tags of html,
+        head and body only: the same nodes around them, end tags end the
+        same elements (or are ignored again), and start tags are ignored
+        but for the attributes an html or body tag adds to its element
+        where it has none of that name (\"in body\" insertion mode, A start
+        tag whose tag name is "html" / "body"): kept where the element has
+        them all."""
+        global _STRAY_ROOT_TAG
+        cdef CNode* element
+        if self.document == NULL:
+            return False
+        if _STRAY_ROOT_TAG is None:
+            import re
+            _STRAY_ROOT_TAG = re.compile(
+                rb"[ \t\n\r\x0c]*<(/?)(html|head|body)(?=[ \t\n\r\x0c/>])"
+                rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>[ \t\n\r\x0c]*", re.IGNORECASE)
+        position = 0
+        while position < len(text):
+            match = _STRAY_ROOT_TAG.match(text, position)
+            if match is None:
+                return False
+            position = match.end()
+            name = match.group(2).lower()
+            if name == b"head" or match.group(1):
+                continue
+            element = html_document_element(self.document) if name == b"html" \
+                else document_body(self.document)
+            if element == NULL:
+                return False
+            proxy = node_proxy(element)
+            tag = match.group(0).strip(b" \t\n\r\x0c")
+            for attribute in scan_start_tag_attributes(tag):
+                if not proxy.has_attribute(attribute[0].decode("utf-8", "replace")):
+                    return False
+        return True
+
+    cdef list run(self, CNode* root, object before):
+        """The pieces of root (its extents measured)."""
+        self.pieces = []
+        self.gaps = True
+        self.consumed = 0
+        self.document = root if root.type == DOCUMENT_NODE else NULL
+        if root.type == DOCUMENT_NODE and before is None:
+            before = 0          # (whitespace before the first node: dropped)
+        self.write(root, before)
+        resolve_implied_ends(self.pieces)
+        return self.pieces
 
     cdef object write(self, CNode* node, object before):
         """Write node (after input ending at stream offset `before`, or
@@ -264,6 +430,11 @@ cdef class _SourceWriter:
         cdef CNode* child
         cdef bint changed = (node.flags & NODE_SUBTREE_CHANGED) != 0
         cdef bint tags = True
+        if self.forced and <size_t> node in self.forced:
+            if record != NULL:
+                self.gap(before, record.start)
+            self.pieces.append(serialize_html(node, True))
+            return None
         extent = self.extents.get(<size_t> node)
         if not changed and self.holds_only_its_nodes(node):
             self.gap(before, extent[0])
@@ -271,13 +442,26 @@ cdef class _SourceWriter:
             return extent[1]
         if node.type != ELEMENT_NODE and node.type != DOCUMENT_NODE \
                 and node.type != DOCUMENT_FRAGMENT_NODE:
-            if record != NULL and not node.flags & (NODE_SELF_CHANGED | NODE_SOURCE_GATHERED) \
-                    and self.terminated(node):
+            if record != NULL and not node.flags & NODE_SELF_CHANGED \
+                    and ((not node.flags & NODE_SOURCE_GATHERED and self.terminated(node))
+                         or (node.flags & NODE_SOURCE_GATHERED
+                             and self.gathered_whitespace(node))):
                 self.gap(before, record.start)
                 self.pieces.append((record.start, record.end))
+                if node.flags & NODE_SOURCE_GATHERED:
+                    self.consumed = record.end
                 return record.end
+            if record != NULL:
+                self.gap(before, record.start)
             self.pieces.append(serialize_html(node, True))
             return None
+        if node.type == ELEMENT_NODE and record == NULL and not changed \
+                and node.first_child == NULL and (<CElement*> node).ns == NS_HTML \
+                and (<CElement*> node).tag_id == TAG_P:
+            following = self.stray_end_p(before, node.next)
+            if following is not None:
+                self.pieces.append((before, following))
+                return following
         # The tags: the input's where the element came from the input and
         # the API did not change it; none for an html, head or body element
         # the parser implied (it implies them again); else the standard's
@@ -302,12 +486,19 @@ cdef class _SourceWriter:
             else:
                 self.pieces.append(ls_tag(node, False))
                 before = None
+        if node.type == ELEMENT_NODE and record != NULL and node.first_child != NULL \
+                and self.self_closing(node):
+            # (a foreign element's "<x/>" the API gave children: the
+            # standard's start and end tags)
+            node.flags |= NODE_SELF_CHANGED
         if node.type == ELEMENT_NODE:
             if record != NULL and not node.flags & NODE_SELF_CHANGED:
                 self.gap(before, record.start)
                 self.pieces.append((record.start, record.end))
                 before = record.end
             elif tags:
+                if record != NULL:
+                    self.gap(before, record.start)
                 self.pieces.append(ls_tag(node, False))
                 before = None
         child = ls_first_child(node)
@@ -322,6 +513,8 @@ cdef class _SourceWriter:
         if node.type == ELEMENT_NODE:
             if record != NULL and record.end_tag_start != SOURCE_NONE \
                     and not node.flags & NODE_SELF_CHANGED:
+                if record.end_tag_start < self.consumed:
+                    return before       # (written with its last text)
                 self.gap(before, record.end_tag_start)
                 self.pieces.append((record.end_tag_start, record.end_tag_end))
                 return record.end_tag_end
@@ -379,9 +572,106 @@ cdef object node_to_source(Node node, object encoding):
         return (original if isinstance(original, str) else info.stream_text()).encode(
             python_codec(encoding), "xmlcharrefreplace")
     writer.measure(c_node)
-    writer.write(c_node, None)
-    resolve_implied_ends(writer.pieces)
-    return info.assemble(writer.pieces, text_output, encoding)
+    pieces = writer.run(c_node, None)
+    reparse = info.reparse
+    if reparse is not None and not info.insertions_made() and (
+            c_node.type == DOCUMENT_NODE or (
+                c_node.type == DOCUMENT_FRAGMENT_NODE
+                and (<CDocumentFragment*> c_node).host == NULL)):
+        pieces = checked_pieces(writer, c_node, pieces, info, reparse)
+    return info.assemble(pieces, text_output, encoding)
+
+
+cdef str dump_of(CNode* node):
+    """The tree under node as a parse makes it: adjacent text nodes as
+    one, empty ones left out (no serialization gives them)."""
+    cdef Buffer out
+    memset(&out, 0, sizeof(Buffer))
+    begin_reading(node.owner)
+    with nogil:
+        dump_tree_as(&out, node, True)
+    end_reading(node.owner)
+    return buffer_finish(&out)
+
+
+cdef inline CNode* ls_parent(CNode* node) noexcept nogil:
+    """The parent, where a template's contents have their template."""
+    cdef CNode* parent = node.parent
+    if parent != NULL and parent.type == DOCUMENT_FRAGMENT_NODE \
+            and (<CDocumentFragment*> parent).host != NULL:
+        return (<CDocumentFragment*> parent).host
+    return parent
+
+
+cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object info,
+                         object reparse):
+    """The pieces of a whole parsed document (or fragment), checked: where
+    their text parses to another tree than root's (the parser would move or
+    merge what the edits put there: foster parenting, attributes a later
+    <html> or <body> tag adds, implied tags, raw text, foreign content),
+    the smallest enclosing region of each edited node that parses back is
+    written by the standard's algorithm instead, regions growing twice as
+    high each round up to root's children (the DOCTYPE kept); where none
+    does (a tree HTML cannot give: a <p> in a <p>), the first pieces."""
+    cdef list seeds = []
+    cdef list stack = [<size_t> root]
+    cdef CNode* node
+    cdef CNode* child
+    cdef CNode* up
+    cdef size_t address
+    cdef Py_ssize_t level = 0, step
+    cdef bint top
+    expected = dump_of(root)
+    if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
+        return pieces
+    # The edited nodes (nodes the API changed, or whose children it did).
+    while stack:
+        node = <CNode*> <size_t> stack.pop()
+        if node != root and node.flags & (NODE_SELF_CHANGED | NODE_CHILDREN_CHANGED):
+            seeds.append(<size_t> node)
+        if not node.flags & NODE_SUBTREE_CHANGED and node != root:
+            continue
+        child = ls_first_child(node)
+        while child != NULL:
+            if child.flags & (NODE_SUBTREE_CHANGED | NODE_SELF_CHANGED
+                              | NODE_CHILDREN_CHANGED):
+                stack.append(<size_t> child)
+            child = child.next
+    # Root's children but its DOCTYPE, by the standard's algorithm: where
+    # that does not parse back either, no output does better than the first.
+    whole = set()
+    child = ls_first_child(root)
+    while child != NULL:
+        if child.type != DOCUMENT_TYPE_NODE:
+            whole.add(<size_t> child)
+        child = child.next
+    writer.forced = whole
+    last = writer.run(root, None)
+    if dump_of((<Node> reparse(info.assemble(last, True, None))).c_node) != expected:
+        return pieces
+    while True:
+        forced = set()
+        top = True
+        for address in seeds:
+            node = <CNode*> address
+            step = 0
+            while step < level:
+                up = ls_parent(node)
+                if up == NULL or up == root:
+                    break
+                node = up
+                step += 1
+            up = ls_parent(node)
+            if up != NULL and up != root:
+                top = False
+            forced.add(<size_t> node)
+        if top:
+            return last
+        writer.forced = forced
+        attempt = writer.run(root, None)
+        if dump_of((<Node> reparse(info.assemble(attempt, True, None))).c_node) == expected:
+            return attempt
+        level = level * 2 if level else 1
 
 
 cdef str python_codec(object label):

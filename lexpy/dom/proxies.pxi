@@ -857,8 +857,13 @@ cdef class Node:
         positions=True): what the API has not changed since the parse is
         the input's own text, what it changed is serialized by the
         standard's algorithm (inside the original tags around it); the
-        output parses to the current tree. An untouched Document gives the
-        input byte for byte.
+        output parses to the current tree. A whole edited Document (or the
+        DocumentFragment of parse_fragment) checks this by parsing its
+        output: where the parser would move or merge what the edits put
+        there (foster parenting, attributes a later <html> tag adds, ...),
+        the smallest region around the edits that parses back is written
+        by the standard's algorithm. An untouched Document gives the input
+        byte for byte.
 
         encoding: None for the input's own form (str for str input; bytes
         in the document's encoding for bytes input), "unicode" for str, or

@@ -97,48 +97,62 @@ cdef inline int write_attribute_name(Buffer* out, CDocument* doc,
     return buffer_write(out, local_name, length)
 
 
-cdef int write_start(Buffer* out, CNode* node) noexcept nogil:
-    """What the algorithm writes for a node before its children."""
-    cdef CElement* element
-    cdef CCharacterData* data
-    cdef CDocumentType* doctype
+cdef inline int write_start_tag(Buffer* out, CElement* element) noexcept nogil:
+    """An element's start tag, as the algorithm writes it."""
     cdef uint32_t i
-    if node.type == ELEMENT_NODE:
-        element = <CElement*> node
-        buffer_byte(out, 0x3C)
-        write_element_name(out, element)
-        for i in range(element.attr_count):
-            buffer_byte(out, 0x20)
-            write_attribute_name(out, node.owner, &element.attrs[i])
-            buffer_write(out, <const uint8_t*> b'="', 2)
-            write_escaped(out, element.attrs[i].value,
-                          element.attrs[i].value_length, True)
-            buffer_byte(out, 0x22)
-        buffer_byte(out, 0x3E)
-    elif node.type == TEXT_NODE:
-        data = <CCharacterData*> node
-        if text_is_raw(node):
-            buffer_write(out, data.data, data.length)
-        else:
-            write_escaped(out, data.data, data.length, False)
-    elif node.type == COMMENT_NODE:
-        data = <CCharacterData*> node
+    buffer_byte(out, 0x3C)
+    write_element_name(out, element)
+    for i in range(element.attr_count):
+        buffer_byte(out, 0x20)
+        write_attribute_name(out, element.node.owner, &element.attrs[i])
+        buffer_write(out, <const uint8_t*> b'="', 2)
+        write_escaped(out, element.attrs[i].value,
+                      element.attrs[i].value_length, True)
+        buffer_byte(out, 0x22)
+    return buffer_byte(out, 0x3E)
+
+
+cdef inline int write_text(Buffer* out, CNode* node) noexcept nogil:
+    """A text node: as it is in raw text, else escaped."""
+    cdef CCharacterData* data = <CCharacterData*> node
+    if text_is_raw(node):
+        return buffer_write(out, data.data, data.length)
+    return write_escaped(out, data.data, data.length, False)
+
+
+cdef inline int write_comment_or_pi(Buffer* out, CNode* node) noexcept nogil:
+    """A comment or a processing instruction (other nodes: nothing)."""
+    cdef CCharacterData* data = <CCharacterData*> node
+    if node.type == COMMENT_NODE:
         buffer_write_c(out, "<!--")
         buffer_write(out, data.data, data.length)
         buffer_write_c(out, "-->")
     elif node.type == PROCESSING_INSTRUCTION_NODE:
-        data = <CCharacterData*> node
         buffer_write_c(out, "<?")
         buffer_write(out, (<CProcessingInstruction*> data).target,
                      (<CProcessingInstruction*> data).target_length)
         buffer_byte(out, 0x20)
         buffer_write(out, data.data, data.length)
         buffer_write_c(out, "?>")
+    return 0
+
+
+cdef int write_start(Buffer* out, CNode* node) noexcept nogil:
+    """What the algorithm writes for a node before its children. (Its
+    parts are inline: the modes of serializer_modes.pxi write nodes with
+    them too, and to_html() walks as fast.)"""
+    cdef CDocumentType* doctype
+    if node.type == ELEMENT_NODE:
+        write_start_tag(out, <CElement*> node)
+    elif node.type == TEXT_NODE:
+        write_text(out, node)
     elif node.type == DOCUMENT_TYPE_NODE:
         doctype = <CDocumentType*> node
         buffer_write_c(out, "<!DOCTYPE ")
         buffer_write(out, doctype.name, doctype.name_length)
         buffer_byte(out, 0x3E)
+    else:
+        write_comment_or_pi(out, node)
     return -1 if out.failed else 0
 
 

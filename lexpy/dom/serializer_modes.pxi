@@ -600,26 +600,17 @@ cdef inline bint starts_with_newline(CNode* node) noexcept nogil:
         and (<CCharacterData*> node).data[0] == 0x0A
 
 
-cdef void write_mode_start_tag(Buffer* out, CElement* element,
-                              MinifyOptions* options) noexcept nogil:
-    """A start tag: minified (options given) or as the standard writes it
-    (options NULL). (The modes have their own writers of nodes, so that the
-    standard serializer's keep one caller each and stay inlined into its
-    walk: to_html() pays nothing for the modes.)"""
+cdef void write_minified_start_tag(Buffer* out, CElement* element,
+                                  MinifyOptions* options) noexcept nogil:
+    """A start tag, minified (the standard's is write_start_tag)."""
     cdef uint32_t i
     cdef bint quoted = False
     buffer_byte(out, 0x3C)
     write_element_name(out, element)
     for i in range(element.attr_count):
-        if options == NULL or not quoted or not options.remove_spaces_between_attributes:
+        if not quoted or not options.remove_spaces_between_attributes:
             buffer_byte(out, 0x20)
         write_attribute_name(out, element.node.owner, &element.attrs[i])
-        if options == NULL:
-            buffer_write(out, <const uint8_t*> b'="', 2)
-            write_escaped(out, element.attrs[i].value,
-                          element.attrs[i].value_length, True)
-            buffer_byte(out, 0x22)
-            continue
         quoted = False
         if element.attrs[i].value_length:
             buffer_byte(out, 0x3D)
@@ -628,22 +619,6 @@ cdef void write_mode_start_tag(Buffer* out, CElement* element,
             quoted = out.length > 0 and (out.data[out.length - 1] == 0x22
                                          or out.data[out.length - 1] == 0x27)
     buffer_byte(out, 0x3E)
-
-
-cdef void write_mode_other(Buffer* out, CNode* node) noexcept nogil:
-    """A comment or a processing instruction, as the standard writes it."""
-    cdef CCharacterData* data = <CCharacterData*> node
-    if node.type == COMMENT_NODE:
-        buffer_write_c(out, "<!--")
-        buffer_write(out, data.data, data.length)
-        buffer_write_c(out, "-->")
-    elif node.type == PROCESSING_INSTRUCTION_NODE:
-        buffer_write_c(out, "<?")
-        buffer_write(out, (<CProcessingInstruction*> data).target,
-                     (<CProcessingInstruction*> data).target_length)
-        buffer_byte(out, 0x20)
-        buffer_write(out, data.data, data.length)
-        buffer_write_c(out, "?>")
 
 
 cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
@@ -718,7 +693,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
                               keep_depth != 0, options) if descend else NULL
             if node == root or not omits_start(element, first, parent_keeps,
                                                        options):
-                write_mode_start_tag(out, element, options)
+                write_minified_start_tag(out, element, options)
                 open_inside = 0
                 open_chain = NULL
             # (a leading LF of pre, textarea and listing is dropped by the
@@ -739,7 +714,7 @@ cdef int serialize_minified(Buffer* out, CNode* root, bint include_root,
             if node.type == DOCUMENT_TYPE_NODE:
                 write_doctype_full(out, <CDocumentType*> node, "<!doctype")
             elif node.type == COMMENT_NODE or node.type == PROCESSING_INSTRUCTION_NODE:
-                write_mode_other(out, node)
+                write_comment_or_pi(out, node)
             elif fragment_host(node) != NULL:
                 in_template += 1
             descend = has_serialized_children(node)
@@ -972,12 +947,7 @@ cdef int serialize_pretty(Buffer* out, CNode* root, bint include_root,
         if node.type == TEXT_NODE:
             if keep_depth or text_is_raw(node):
                 pretty_before(out, &state)
-                if text_is_raw(node):
-                    buffer_write(out, (<CCharacterData*> node).data,
-                                 (<CCharacterData*> node).length)
-                else:
-                    write_escaped(out, (<CCharacterData*> node).data,
-                                  (<CCharacterData*> node).length, False)
+                write_text(out, node)
             else:
                 write_pretty_text(out, <CCharacterData*> node, &state)
                 if laid_out and (node.next == NULL or pretty_block(node.next)):
@@ -987,12 +957,12 @@ cdef int serialize_pretty(Buffer* out, CNode* root, bint include_root,
                 state.need_break = True
             pretty_before(out, &state)
             if node.type == ELEMENT_NODE:
-                write_mode_start_tag(out, <CElement*> node, NULL)
+                write_start_tag(out, <CElement*> node)
             elif node.type == DOCUMENT_TYPE_NODE:
                 # (with its identifiers, which set the document's mode)
                 write_doctype_full(out, <CDocumentType*> node, "<!DOCTYPE")
             else:
-                write_mode_other(out, node)
+                write_comment_or_pi(out, node)
             if node.type == ELEMENT_NODE and has_serialized_children(node):
                 descend = True
                 bits = 0

@@ -56,6 +56,7 @@ class TreeConstruction:
 class SourceMap:
     def __init__(self, original: Union[str, bytes], encoding: Optional[str],
                  insertions: List[Tuple[int, int]]) -> None: ...
+    reparse: Optional[Callable[[str], Union[Document, DocumentFragment]]]
     @property
     def original(self) -> Union[str, bytes]: ...
     @property

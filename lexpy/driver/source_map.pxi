@@ -29,6 +29,9 @@ cdef class SourceMap:
     cdef size_t* line_starts
     cdef size_t line_count
     cdef size_t* code_points            # before each block of the stream
+    cdef public object reparse          # text -> the tree parse() (or
+                                        # parse_fragment()) makes of it with
+                                        # this parse's options, or None
 
     def __cinit__(self, object original, object encoding, list insertions):
         self.original = original
