@@ -152,6 +152,7 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     cdef size_t i, length, room, extra = 0
     cdef uint8_t* values
     cdef uint8_t* cursor
+    cdef uint8_t* value
     cdef lxp_attr_id_t name, local_name, prefix
     cdef lxp_ns_id_t attr_ns
     cdef uint32_t count = <uint32_t> token.attr_count
@@ -159,17 +160,17 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
         tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
     # The element, its attribute array and its values: one allocation (the
     # values are converted one after another into it, the unused tail given
-    # back). In a document that recycles freed values (a streaming rewrite:
-    # Arena.recycled takes a value back as a block of its length rounded up
-    # to 8 bytes) each value starts 8-aligned and has that rounded room.
-    cdef size_t pad = 7 if tb.document.arena.recycled != NULL else 0
+    # back). A document that recycles freed values (a streaming rewrite,
+    # Arena.recycled) gives each value a block of its own instead: a
+    # recycled block is a whole size class, which values packed one after
+    # another are not.
+    cdef bint recycling = tb.document.arena.recycled != NULL
     if token.attr_count > <size_t> UINT32_MAX:
         tb.failed = True
         return NULL
-    extra = pad
-    for i in range(count):
+    for i in range(count if not recycling else 0):
         attr = &token.attrs[i]
-        room = conversion_room(attr.value_end - attr.value_begin, attr.flags) + pad
+        room = conversion_room(attr.value_end - attr.value_begin, attr.flags)
         if room > (<size_t> -1) - extra:
             tb.failed = True
             return NULL
@@ -180,7 +181,7 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
         return NULL
     if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
         positions_set_token(tb, &element.node, token)
-    cursor = <uint8_t*> ((<uintptr_t> values + pad) & ~(<uintptr_t> pad))
+    cursor = values
     for i in range(count):
         attr = &token.attrs[i]
         name = attr.name_id
@@ -197,6 +198,13 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                 prefix = lxp_attr_foreign_prefix[name]
                 local_name = lxp_attr_foreign_local[name]
         length = attr.value_end - attr.value_begin
+        if recycling:
+            value = convert_into_dom(tb, token.data + attr.value_begin, length,
+                                     attr.flags, &length)
+            if value == NULL:
+                return NULL
+            element_append_attribute(element, local_name, attr_ns, prefix, value, length)
+            continue
         if length:
             if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
                               | DATA_ASCII_LOWERCASE):
@@ -205,7 +213,7 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
             else:
                 memcpy(cursor, token.data + attr.value_begin, length)
         element_append_attribute(element, local_name, attr_ns, prefix, cursor, length)
-        cursor += (length + pad) & ~pad
+        cursor += length
     dom_shrink_inline(tb.document, values, extra, <size_t> (cursor - values))
     return element
 

@@ -11,7 +11,7 @@ Python object. The module has a C API only (treebuilder.pxd): the parse
 driver (lexpy/driver/) owns the input, the tokenizer and the builder.
 """
 
-from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t, UINT32_MAX
+from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t, UINT32_MAX
 from libc.stdlib cimport calloc, malloc, realloc, free, qsort
 from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 
