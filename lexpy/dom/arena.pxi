@@ -23,8 +23,6 @@ cdef enum:
     # and malloc keeps blocks of this size in its heap for the next
     # document; larger blocks raise the peak RSS of a parse.)
     ARENA_MAX_BLOCK = 64 * 1024
-    # Arena.recycled: blocks of 8 * k bytes, k < RECYCLE_CLASSES.
-    RECYCLE_CLASSES = 257
 
 
 cdef inline uint8_t* align_pointer(uint8_t* p) noexcept nogil:
@@ -54,7 +52,6 @@ cdef void arena_destroy(Arena* arena) noexcept nogil:
         next_big = big.next
         free(big)
         big = next_big
-    free(arena.recycled)
     memset(arena, 0, sizeof(Arena))
 
 
@@ -209,35 +206,6 @@ cdef uint8_t* dom_copy(CDocument* doc, const uint8_t* data,
     if p != NULL and length:
         memcpy(p, data, length)
     return p
-
-
-cdef int dom_recycling_start(CDocument* doc) noexcept nogil:
-    if doc.arena.recycled == NULL:
-        doc.arena.recycled = <uint8_t**> calloc(RECYCLE_CLASSES, sizeof(uint8_t*))
-        if doc.arena.recycled == NULL:
-            return -1
-    return 0
-
-
-cdef inline void arena_recycle(Arena* arena, uint8_t* block, size_t size) noexcept nogil:
-    """Give back a block of at least `size` bytes that the arena's bump
-    made (8-aligned: its usable size is `size` rounded up to 8)."""
-    cdef size_t k = (size + 7) >> 3
-    if arena.recycled == NULL or block == NULL or k == 0 or k >= RECYCLE_CLASSES:
-        return
-    (<uint8_t**> block)[0] = arena.recycled[k]
-    arena.recycled[k] = block
-
-
-cdef uint8_t* dom_alloc_recycled(CDocument* doc, size_t size) noexcept nogil:
-    cdef size_t k = (size + 7) >> 3
-    cdef uint8_t* block
-    if doc.arena.recycled != NULL and k != 0 and k < RECYCLE_CLASSES:
-        block = doc.arena.recycled[k]
-        if block != NULL:
-            doc.arena.recycled[k] = (<uint8_t**> block)[0]
-            return block
-    return dom_alloc(doc, size)
 
 
 cdef inline CNode* arena_take_free(CNode** free_list) noexcept nogil:

@@ -118,13 +118,6 @@ cdef struct Arena:
     CNode* free_character_data
     CNode* free_doctypes
     CNode* free_fragments
-    # Small blocks given back for reuse (NULL: none, the default; set by
-    # dom_recycling_start): RECYCLE_CLASSES lists of free blocks, list k
-    # holding blocks of 8 * k bytes, chained through their first 8 bytes.
-    # The attribute values of reclaimed elements go there, and the tree
-    # builder's attribute values come from there (lexpy/rewriter: a
-    # streaming parse that frees what has closed stays bounded).
-    uint8_t** recycled
 
 # A Python-level walk's memory of where it was (proxies.pxi): the next
 # sibling and the parent of the node it last handed out, kept as pointers,
@@ -639,13 +632,6 @@ cdef uint32_t attribute_capacity(uint32_t capacity, uint32_t count) noexcept nog
 
 cdef void element_remove_attribute_at(CElement* element, uint32_t index) noexcept nogil
 cdef void node_try_reclaim(CNode* node) noexcept nogil
-# Turn on the reuse of small blocks for the document (Arena.recycled): 0,
-# or -1 when out of memory.
-cdef int dom_recycling_start(CDocument* doc) noexcept nogil
-# `size` bytes for a value that is written once (a recycled block of that
-# size, else the arena's): the tree builder's attribute values while the
-# document recycles. NULL when out of memory.
-cdef uint8_t* dom_alloc_recycled(CDocument* doc, size_t size) noexcept nogil
 cdef lxp_ns_id_t namespace_id(CDocument* doc, const uint8_t* uri, size_t length,
                               bint intern) noexcept nogil
 cdef const uint8_t* namespace_uri_of(CDocument* doc, lxp_ns_id_t ns,

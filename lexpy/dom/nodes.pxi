@@ -321,14 +321,6 @@ cdef uint8_t* character_data_reserve(CCharacterData* node,
         if node.length:
             memcpy(data, node.data, node.length)
         node.node.flags |= NODE_DATA_BIG
-    elif arena.recycled != NULL:
-        # (A document that recycles: the old buffer serves others.)
-        data = dom_alloc_recycled(doc, capacity)
-        if data == NULL:
-            return NULL
-        if node.length:
-            memcpy(data, node.data, node.length)
-        arena_recycle(arena, node.data, node.capacity)
     else:
         data = dom_alloc(doc, capacity)
         if data == NULL:
@@ -353,8 +345,6 @@ cdef void character_data_commit(CCharacterData* node,
     node.length += written
     if node.node.flags & NODE_DATA_SLACK or node.capacity == node.length:
         return
-    if arena.recycled != NULL and not node.node.flags & NODE_DATA_BIG:
-        return      # (a recycled struct keeps the room for the next text)
     # Give back what the writer reserved but did not use.
     if node.node.flags & NODE_DATA_BIG:
         data = arena_big_resize(arena, node.data, node.length if node.length else 1)

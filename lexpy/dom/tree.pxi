@@ -332,19 +332,12 @@ cdef void subtree_reclaim(CNode* root) noexcept nogil:
     cdef CNode* node = root
     cdef CNode* next_node
     cdef CCharacterData* data
-    cdef CElement* element
-    cdef uint32_t i
     while node != NULL:
         next_node = walk_next(node, root, True)
         if doc.walks != NULL:
             walks_forget(doc.walks, node)
         node.flags |= NODE_RECLAIMED
         if node.type == ELEMENT_NODE:
-            if arena.recycled != NULL:
-                element = <CElement*> node
-                for i in range(element.attr_count):
-                    arena_recycle(arena, element.attrs[i].value, element.attrs[i].value_length)
-                element.attr_count = 0
             arena_put_free(&arena.free_elements, node)
         elif node.type == TEXT_NODE or node.type == COMMENT_NODE \
                 or node.type == PROCESSING_INSTRUCTION_NODE:

@@ -97,46 +97,13 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
     """Convert a range into fresh DOM memory (attribute values, DOCTYPE
     fields, PI targets); NULL when out of memory."""
     cdef size_t room = conversion_room(length, flags)
-    cdef uint8_t* memory
-    if tb.document.arena.recycled != NULL:
-        return convert_into_recycled(tb, source, length, flags, room, written)
-    memory = dom_alloc(tb.document, room if room else 1)
+    cdef uint8_t* memory = dom_alloc(tb.document, room if room else 1)
     if memory == NULL:
         tb.failed = True
         written[0] = 0
         return NULL
     written[0] = convert_text(source, length, flags, memory) if length else 0
     dom_shrink(tb.document, memory, room if room else 1, written[0])
-    return memory
-
-
-cdef uint8_t* convert_into_recycled(TreeBuilder* tb, const uint8_t* source,
-                                    size_t length, uint32_t flags, size_t room,
-                                    size_t* written) noexcept nogil:
-    """convert_into_dom for a document that recycles small blocks (a
-    streaming parse that frees what has closed): the value takes a block
-    of its converted size, so that a freed value's block serves the next."""
-    cdef uint8_t buffer[1024]
-    cdef uint8_t* memory
-    cdef size_t size
-    if room > sizeof(buffer):
-        memory = dom_alloc(tb.document, room)
-        if memory == NULL:
-            tb.failed = True
-            written[0] = 0
-            return NULL
-        written[0] = convert_text(source, length, flags, memory) if length else 0
-        dom_shrink(tb.document, memory, room, written[0])
-        return memory
-    size = convert_text(source, length, flags, buffer) if length else 0
-    memory = dom_alloc_recycled(tb.document, size if size else 1)
-    if memory == NULL:
-        tb.failed = True
-        written[0] = 0
-        return NULL
-    if size:
-        memcpy(memory, buffer, size)
-    written[0] = size
     return memory
 
 
@@ -152,7 +119,6 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     cdef size_t i, length, room, extra = 0
     cdef uint8_t* values
     cdef uint8_t* cursor
-    cdef uint8_t* value
     cdef lxp_attr_id_t name, local_name, prefix
     cdef lxp_ns_id_t attr_ns
     cdef uint32_t count = <uint32_t> token.attr_count
@@ -160,15 +126,11 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
         tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
     # The element, its attribute array and its values: one allocation (the
     # values are converted one after another into it, the unused tail given
-    # back). A document that recycles freed values (a streaming rewrite,
-    # Arena.recycled) gives each value a block of its own instead: a
-    # recycled block is a whole size class, which values packed one after
-    # another are not.
-    cdef bint recycling = tb.document.arena.recycled != NULL
+    # back).
     if token.attr_count > <size_t> UINT32_MAX:
         tb.failed = True
         return NULL
-    for i in range(count if not recycling else 0):
+    for i in range(count):
         attr = &token.attrs[i]
         room = conversion_room(attr.value_end - attr.value_begin, attr.flags)
         if room > (<size_t> -1) - extra:
@@ -198,13 +160,6 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                 prefix = lxp_attr_foreign_prefix[name]
                 local_name = lxp_attr_foreign_local[name]
         length = attr.value_end - attr.value_begin
-        if recycling:
-            value = convert_into_dom(tb, token.data + attr.value_begin, length,
-                                     attr.flags, &length)
-            if value == NULL:
-                return NULL
-            element_append_attribute(element, local_name, attr_ns, prefix, value, length)
-            continue
         if length:
             if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
                               | DATA_ASCII_LOWERCASE):

@@ -31,7 +31,7 @@ from lexpy.dom.dom cimport (
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, PROCESSING_INSTRUCTION_NODE,
     DOCUMENT_FRAGMENT_NODE,
     CProcessingInstruction, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
-    dom_alloc, dom_shrink, element_create, element_add_attribute, dom_alloc_recycled,
+    dom_alloc, dom_shrink, element_create, element_add_attribute,
     element_reserve_attributes,
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
@@ -434,36 +434,6 @@ cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
 
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil:
     return open_elements_contains(tb, element)
-
-
-cdef inline void held_add(CNode** out, size_t capacity, size_t* count,
-                          CNode* node) noexcept nogil:
-    if node == NULL:
-        return
-    if count[0] < capacity:
-        out[count[0]] = node
-    count[0] += 1
-
-
-cdef size_t tree_builder_held(TreeBuilder* tb, CNode** out, size_t capacity) noexcept nogil:
-    cdef size_t count = 0
-    cdef size_t i
-    if tb.patching.template_count != 0 or tb.patching.marker_count != 0 \
-            or tb.positions.on:
-        return <size_t> -1
-    for i in range(tb.formatting.count):
-        held_add(out, capacity, &count, <CNode*> tb.formatting.entries[i].element)
-    held_add(out, capacity, &count, <CNode*> tb.head_element)
-    held_add(out, capacity, &count, <CNode*> tb.form_element)
-    held_add(out, capacity, &count, <CNode*> tb.context_element)
-    held_add(out, capacity, &count, <CNode*> tb.fragment_root)
-    held_add(out, capacity, &count, <CNode*> tb.last_comment)
-    held_add(out, capacity, &count, <CNode*> tb.script_to_prepare)
-    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.select)
-    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.element)
-    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.option)
-    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.first_enabled)
-    return count
 
 
 cdef void tree_builder_set_positions(TreeBuilder* tb, bint on) noexcept nogil:
