@@ -91,6 +91,7 @@ EXTENSIONS = [
     extension("lexpy.extract.extractor", uses=["core"]),
     extension("lexpy.sanitizer.walk", uses=["core"], depends=files("lexpy/sanitizer", ".pxi")),
     extension("lexpy.rewriter.engine", uses=["core"]),
+    extension("lexpy.rewriter.decoding", uses=["core"]),
     extension("lexpy.corpus.urls", uses=["core"]),
     extension("lexpy.corpus.members", uses=["core"]),
 ]

@@ -95,12 +95,12 @@ already written: the encoding is decided once (BOM, `encoding=`, the
 """
 from __future__ import annotations
 
-import codecs
 import re
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from lexpy.driver.driver import TreeConstruction
 from lexpy.encoding import encoding as _encoding
+from lexpy.rewriter.decoding import NO_MAP_OFFSET, InputDecoder
 from lexpy.rewriter.engine import RewriterCore
 from lexpy.selectors import SelectorSyntaxError, compile_selector
 
@@ -109,6 +109,10 @@ __all__ = ["Rewriter", "RewriteError", "rewrite"]
 
 class RewriteError(ValueError):
     """An operation the output cannot express (the element and why)."""
+
+
+# InputDecoder.mapped_from when no stream offset maps to other input bytes.
+_NO_MAP = NO_MAP_OFFSET
 
 
 # Pseudo-classes that depend on content not seen yet when an element
@@ -426,11 +430,12 @@ class Element:
 
     @property
     def source(self) -> Optional[Tuple[int, int]]:
-        """The start tag's offsets in the input (UTF-8), None when implied."""
+        """The start tag's offsets in the input (bytes as given), None when
+        implied."""
         r = self._record
         if r.start is None:
             return None
-        return (r.start[0] + self._rw._bom, r.start[1] + self._rw._bom)
+        return self._rw._input_offset(r.start[0]), self._rw._input_offset(r.start[1])
 
     @property
     def is_self_closing(self) -> bool:
@@ -773,16 +778,22 @@ class Rewriter(RewriterCore):
         self._error: Optional[BaseException] = None
         self._str_input = False
         # The input: raw bytes from stream offset _raw_base on.
-        self._pending = bytearray()     # bytes before the encoding is decided
+        # The input's decoding (lexpy/rewriter/decoding.pyx): lexpy.parse's
+        # sniffing, the UTF-8 the tokenizer reads, the map back to the
+        # input's bytes from stream offset _mapped_from on.
+        self._input = InputDecoder(self._transport.id if self._transport is not None else -1,
+                                   self._default.id if self._default is not None else -1)
+        self._mapped_from = _NO_MAP
+        # The encoding inserted content is written in: None for UTF-8 (and
+        # str input), "" while autodetection has not decided (ASCII and
+        # character references only), else the document's encoding.
+        self._out_encoding: Optional[str] = ""
+        self._rest_written = False
         self._raw = bytearray()
         self._raw_base = 0
         self._emitted = 0               # stream offset written so far
         self._out = bytearray()
         self._out_tail = b""
-        self._bom = 0
-        self._ascii_only: Optional[str] = None   # the encoding when it must stay ASCII
-        self._decoder: Any = None
-        self._tail = b""
         # Element state.
         self._open: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
@@ -878,14 +889,12 @@ class Rewriter(RewriterCore):
         if not self._started:
             self._start()
         try:
-            if self._decoder is None and not self._str_input:
-                self._decide_encoding(final=True)
-            if self._tail:
-                raise RewriteError("the input ends inside a UTF-8 sequence (invalid UTF-8 "
-                                   "is not rewritten in this increment)")
+            if not self._str_input:
+                self._feed_bytes(None)
             self._closed = True
             self._run(lambda: self._construction.finish())
             self._copy_to(self._stream_length())
+            self._write_rest()
         except BaseException as error:
             self._fail(error)
         self._closed = True
@@ -921,63 +930,39 @@ class Rewriter(RewriterCore):
         if self.failure is not None:
             raise self.failure
 
-    def _decide_encoding(self, final: bool) -> None:
-        data = bytes(self._pending)
-        if len(data) < (3 if self._transport is not None else 1024) and not final:
-            return
-        if self._transport is not None and self._transport.name == "UTF-8":
-            result = _encoding.sniff(data, "UTF-8")
-        else:
-            result = _encoding.sniff(data, self._transport, self._default)
-        name = result.encoding.name
-        self._bom = result.bom_length
-        if self._transport is None and not self._bom and _encoding.prescan(data[:1024]) is None:
-            # Undeclared: lexpy.parse's UTF-8 autodetection; input that is
-            # not UTF-8 raises below.
-            name = "UTF-8"
-        if name != "UTF-8":
-            if name in ("UTF-16LE", "UTF-16BE", "ISO-2022-JP", "replacement"):
-                raise RewriteError("input in %s: this increment rewrites UTF-8 input "
-                                   "(and ASCII in ASCII-compatible encodings)" % name)
-            self._ascii_only = name
-        self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
-        if self._bom:
-            self._out += data[:self._bom]
-        self._pending = bytearray()
-        self._accept(data[self._bom:])
+    def _decide_encoding(self) -> None:
+        """The input decoder has decided the encoding (as lexpy.parse
+        sniffs): write the byte order mark, and encode inserted content
+        in the document's encoding from now on."""
+        name = self._input.encoding
+        bom = self._input.bom_length
+        if bom:
+            self._out += {"UTF-8": b"\xef\xbb\xbf", "UTF-16LE": b"\xff\xfe",
+                          "UTF-16BE": b"\xfe\xff"}[name]
+        # (Input that was all ASCII and declared nothing reads the same in
+        # UTF-8: content inserted at its end is written in UTF-8, which the
+        # output's own autodetection then finds.)
+        self._out_encoding = None if name == "UTF-8" or self._input.ascii_undeclared else name
 
-    def _feed_bytes(self, data: bytes) -> None:
-        if self._decoder is None:
-            self._pending += data
-            self._decide_encoding(final=False)
-            return
-        self._accept(data)
+    def _feed_bytes(self, data: Optional[bytes]) -> None:
+        """Decode a chunk (None: the end of the input) and tokenize it."""
+        decided = self._input.decided
+        stream = self._input.feed(data) if data is not None else self._input.finish()
+        if not decided and self._input.decided:
+            self._decide_encoding()
+        self._mapped_from = self._input.mapped_from
+        self._accept(stream)
 
     def _feed_str(self, text: str) -> None:
         self._str_input = True
-        if self._decoder is None:
-            self._decoder = codecs.getincrementaldecoder("utf-8")("strict")
+        self._out_encoding = None
         self._accept(text.encode("utf-8", "surrogatepass"))
 
+    def _input_offset(self, stream: int) -> int:
+        return stream if self._str_input else int(self._input.offset(stream))
+
     def _accept(self, data: bytes) -> None:
-        """Check and tokenize a chunk of the (UTF-8) stream."""
-        if not data:
-            return
-        if self._ascii_only is not None and not data.isascii():
-            raise RewriteError("input in %s with bytes beyond ASCII: this increment "
-                               "rewrites UTF-8 input" % self._ascii_only)
-        if self._tail or not data.isascii():
-            combined = self._tail + data
-            try:
-                self._decoder.decode(data, False)
-            except UnicodeDecodeError as error:
-                raise RewriteError("invalid UTF-8 near input offset %d: this increment "
-                                   "rewrites valid UTF-8 only" % (
-                                       self._stream_length() + self._bom + error.start)) \
-                    from None
-            pending = self._decoder.getstate()[0]
-            data = combined[:len(combined) - len(pending)]
-            self._tail = pending
+        """Tokenize a chunk of the (UTF-8) stream."""
         if not data:
             return
         self._raw += data
@@ -997,7 +982,7 @@ class Rewriter(RewriterCore):
             # output of a feed is returned (or sunk) at its end. (The arena
             # DOM is not counted in this increment: it keeps the whole
             # document.)
-            held = self._stream_length() - self._emitted + len(self._pending)
+            held = self._stream_length() - self._emitted + self._input.held_bytes
             if held > self._max_memory:
                 raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
                                    % (self._max_memory, held))
@@ -1006,6 +991,8 @@ class Rewriter(RewriterCore):
         if drop > 65536:
             del self._raw[:drop]
             self._raw_base = self._emitted
+            if self._mapped_from != _NO_MAP:
+                self._input.release(self._emitted)
 
     def _construction_settled(self) -> int:
         # Every token that starts before the settled offset has been handled.
@@ -1080,19 +1067,45 @@ class Rewriter(RewriterCore):
             if position <= self._emitted:
                 return
         if self._skip is None:
-            self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+            if position <= self._mapped_from:
+                self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+            else:
+                # (The input's own bytes: not UTF-8, or invalid UTF-8.)
+                self._out += self._input.original(self._raw, self._raw_base, self._emitted,
+                                                  position)
         self._emitted = position
 
-    def _emit(self, content: Union[str, bytes]) -> None:
+    def _write_rest(self) -> None:
+        """At the end: input bytes after the last character (an escape
+        sequence that ends ISO-2022-JP input, ...)."""
+        if not self._rest_written and self._mapped_from != _NO_MAP and self._skip is None \
+                and self._emitted == self._stream_length():
+            self._rest_written = True
+            self._out += self._input.rest(self._emitted)
+
+    def _emit(self, content: Union[str, bytes], context: str = "markup") -> None:
+        """Write content at the output's end: str in the document's
+        encoding ("markup": text, attribute values and markup, where
+        characters the encoding lacks become character references; "raw":
+        the contents of a raw text element, where they are a
+        RewriteError)."""
         if self._skip is None:
-            self._out += content.encode("utf-8") if isinstance(content, str) else content
+            if not isinstance(content, str):
+                self._out += content
+            elif self._out_encoding is None:
+                self._out += content.encode("utf-8")
+            else:
+                self._out += self._input.inserted(
+                    encode_inserted(content, self._out_encoding or None, context))
 
     def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
         for content in contents:
             text = self._render(content, record, inside)
             if text and self._skip is None:
                 self._check_join(record, text)
-            self._emit(text)
+            self._emit(text, "raw" if not content.html and inside and
+                       record.name in _RAW_TEXT | {"plaintext"} and
+                       record.node.namespace_uri == _HTML_NS else "markup")
 
     def _check_join(self, record: _Record, text: str) -> None:
         """Content written right after the input written so far must not
@@ -1660,20 +1673,22 @@ class Rewriter(RewriterCore):
         self._raw_tail_edited = edited or (tail_edited and len(text) < 12)
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
+        context = "raw" if getattr(unit, "_raw_text", None) else "markup"
         self._copy_to(begin)
         for content in unit._before:
-            self._emit(content)
+            self._emit(content, context)
         if unit._removed:
             if unit._replacement is not None:
-                self._emit(unit._replacement)
+                self._emit(unit._replacement, context)
             if self._skip is None:
                 self._emitted = end
         self._copy_to(end)
         for content in unit._after:
-            self._emit(content)
+            self._emit(content, context)
 
     def _document_end(self, position: int) -> None:
         self._copy_to(position)
+        self._write_rest()
         if self._doc_end:
             end = DocumentEnd()
             for handler in self._doc_end:
@@ -1702,5 +1717,6 @@ def rewrite(html: Union[str, bytes], rewriter: Rewriter) -> Any:
 
 # The stream adapters (lexpy/rewriter/streams.py; issue 39 point 7).
 from lexpy.rewriter.streams import rewrite_stream  # noqa: E402
+from lexpy.rewriter.output_encoding import encode_inserted  # noqa: E402
 
 __all__ += ["rewrite_stream"]

@@ -91,9 +91,11 @@ def _decodes_to(data: bytes, name: str, text: str) -> bool:
         return False
 
 
-def _encode_run(text: str, name: str) -> Optional[bytes]:
+def _encode_run(text: str, name: Optional[str]) -> Optional[bytes]:
     """`text` in the encoding, or None when a character is not
     representable."""
+    if name is None:
+        return text.encode("ascii") if text.isascii() else None
     if name == "UTF-8":
         try:
             return text.encode("utf-8")
@@ -187,15 +189,17 @@ def _markup_spans(markup: str) -> List[Tuple[int, int, bool]]:
     return spans
 
 
-def encode_inserted(content: str, encoding: str, context: str = "text") -> bytes:
-    """`content` encoded in `encoding` (a label of the Encoding Standard)
-    for the given context ("text", "raw" or "markup"; see the module's
-    docstring); RewriteError for a character that cannot be written."""
+def encode_inserted(content: str, encoding: Optional[str], context: str = "text") -> bytes:
+    """`content` encoded in `encoding` (a label of the Encoding Standard;
+    None: not known yet, ASCII only, as every encoding but UTF-16 reads
+    it) for the given context ("text", "raw" or "markup"; see the
+    module's docstring); RewriteError for a character that cannot be
+    written."""
     if not isinstance(content, str):
         raise TypeError("content must be a str")
     if context not in _CONTEXTS:
         raise ValueError("context must be one of %s" % ", ".join(_CONTEXTS))
-    name = _encoding.lookup(encoding).name
+    name = _encoding.lookup(encoding).name if encoding is not None else None
     if name == "replacement":
         raise RewriteError("a document in the replacement encoding has no output encoding")
     if content.isascii() and name not in ("UTF-16LE", "UTF-16BE"):
@@ -222,7 +226,8 @@ def encode_inserted(content: str, encoding: str, context: str = "text") -> bytes
                 raise RewriteError("U+%04X in %s: the document's encoding (%s) cannot represent "
                                    "it, and character references are not decoded there"
                                    % (ord(char), "a name, a comment or raw text"
-                                      if context == "markup" else where, name))
+                                      if context == "markup" else where,
+                                      name or "not decided yet: ASCII only"))
             run.append(_reference(char, where))
         pieces.append("".join(run))
     out = _encode_run("".join(pieces), name)
