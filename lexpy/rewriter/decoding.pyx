@@ -25,12 +25,15 @@ past the stream's end and the rewriter copies from the stream itself).
 From the first invalid sequence on the UTF-8 path keeps the input bytes
 too, so invalid bytes pass through unchanged (the tokenizer reads U+FFFD).
 
-A character's input extent is from its first byte (or, in ISO-2022-JP,
-from the end of the escape sequences before it: escape sequences belong
-to the extent before them, so that content inserted at a token boundary
-is written in the state the input's escape set there) to the start of the
-next character. Bytes that make no character at the end of the input (a
-trailing escape sequence) belong to the last extent (rest()).
+A character's input extent is from the first byte after the character
+before it (in ISO-2022-JP: the escape sequences before it included) to
+the start of the next one. Bytes that make no character at the end of
+the input (a trailing escape sequence) come after the last extent
+(rest()). In ISO-2022-JP the output's state is tracked: inserted content
+(which starts and ends in ASCII) gets an escape to ASCII first where the
+output is in another state, and loses its final escape to ASCII (two
+escape sequences in a row read as U+FFFD); the input's bytes after it
+get an escape to the state they are read in unless they start with one.
 """
 
 from libc.stdint cimport uint8_t
@@ -163,6 +166,17 @@ cdef class InputDecoder:
         (the bytes kept for the map mirror the stream the rewriter holds)."""
         return len(self.held)
 
+    @property
+    def kept_bytes(self):
+        """Input bytes kept for the map (the part the output has not
+        passed, and up to what the rewriter releases in one go)."""
+        return len(self.kept)
+
+    @property
+    def checkpoints(self):
+        """Checkpoints kept."""
+        return self.count - self.first
+
     # -- checkpoints -------------------------------------------------------
     cdef int record(self, size_t stream, size_t original) except -1:
         cdef size_t last, capacity
@@ -209,7 +223,13 @@ cdef class InputDecoder:
         return low - 1 if low > self.first else self.first
 
     cdef size_t original_offset(self, size_t stream) noexcept:
-        cdef size_t k = self.find(stream)
+        cdef size_t k
+        if stream >= self.produced:
+            # (After the last character: where the next one starts. The
+            # delta of the last checkpoint holds up to that character's
+            # start only.)
+            return self.pending
+        k = self.find(stream)
         cdef size_t original = self.points[3 * k + 1] + (stream - self.points[3 * k])
         return original if original < self.consumed else self.consumed
 
@@ -231,7 +251,6 @@ cdef class InputDecoder:
         cdef int encoding = self.encoding_id
         cdef bint utf8 = encoding == ENCODING_UTF_8
         cdef bint transparent = ascii_transparent(encoding)
-        cdef bint iso2022jp = encoding == ENCODING_ISO_2022_JP
         while i < n:
             if transparent and decoder_idle(d):
                 # A run the decoder would copy: valid UTF-8, or ASCII.
@@ -263,11 +282,8 @@ cdef class InputDecoder:
                 output_append(&self.out, output, output_length)
                 self.produced += output_length
                 self.pending = self.consumed + i + 1
-            elif (d.started and not started) or (iso2022jp and d.iso2022jp_state <= 3):
-                # A byte order mark, or the end of an escape sequence: the
-                # next character starts after it.
-                self.pending = self.consumed + i + 1
-                self.record(self.produced, self.pending)
+            elif d.started and not started:
+                self.pending = self.consumed + i + 1        # a byte order mark
             i += 1
         self.consumed += n
         if last and not d.finished:
@@ -280,6 +296,7 @@ cdef class InputDecoder:
                         first = False
                 output_append(&self.out, output, output_length)
                 self.produced += output_length
+                self.pending = self.consumed
         return 0
 
     cdef int decode(self, bytes data, bint last) except -1:
@@ -445,7 +462,7 @@ cdef class InputDecoder:
             state = self.state_at(begin)
             if state != self.out_state and data[0] != 0x1B:
                 data = _ESCAPES[state] + data
-            self.out_state = self.state_at(end)
+            self.out_state = self.state_at(end - 1)
         return prefix + data
 
     def inserted(self, bytes data):
