@@ -86,12 +86,42 @@ nothing, against 80 MB/s with no handler); the arena keeps the whole
 document (no memory bound yet); lexpy.selectors' Selector.match costs
 O(depth) per element, so documents nested 40,000 deep take seconds.
 
-Encodings: this increment rewrites UTF-8 (and str) input; bytes in an
-ASCII-compatible encoding pass while they are ASCII; anything else raises
-RewriteError (the original-offset layer of issue 37 will lift this). A
-<meta> past the sniffing window does not change the encoding of output
-already written: the encoding is decided once (BOM, `encoding=`, the
-<meta> prescan of the first 1024 bytes, the default).
+Encodings (lexpy/rewriter/decoding.pyx, output_encoding.py): bytes in
+every encoding of the Encoding Standard. The encoding is decided by the
+C code lexpy.parse runs (lexpy.encoding's input byte stream): a BOM, then
+`encoding=` as the transport label, then the <meta> prescan of the first
+1024 bytes, then `default_encoding` (windows-1252), then lexpy's UTF-8
+autodetection over the bytes from the first non-ASCII one (the bytes
+before it are tokenized at once: they read the same either way). The
+input is decoded to the UTF-8 the tokenizer reads with a map back to the
+input's bytes (checkpoints where the delta between the two changes, kept
+only for what the output has not passed), and the output copies the
+input's own bytes: untouched content, invalid sequences and a BOM pass
+unchanged; valid UTF-8 needs no map. Text handlers and attribute values
+see the decoded text. Inserted content is written in the document's
+encoding: what it lacks becomes a numeric character reference in text,
+RCDATA and attribute values, and raises RewriteError in raw text, comments
+and names (output_encoding.encode_inserted); in ISO-2022-JP the output's
+escape state is tracked so no two escape sequences meet. Before
+autodetection has decided, inserted content is ASCII with references
+(it reads the same in either outcome); input that ends with every byte
+ASCII and nothing declared takes UTF-8 for content inserted at its end.
+The replacement encoding passes through (one U+FFFD for text handlers)
+and refuses any inserted content.
+
+A <meta> past the prescan window: lexpy.parse honours a <meta> that the
+tree builder meets while the confidence is tentative (it re-parses the
+document from its first byte in the declared encoding, or switches on
+the fly when the bytes so far read the same). The rewriter cannot
+re-read output it has written: it decides the encoding once and keeps
+it; the tree builder is given no encoding indicator, so a later <meta>
+changes nothing. The bytes still pass unchanged (a browser that re-reads
+the output in the declared encoding sees the untouched content as it
+would in the input), but text handlers saw the text decoded in the
+sniffed encoding and non-ASCII content inserted so far was written in it
+(ASCII and character references read the same in both). Give the
+encoding as `encoding=` (an HTTP charset) when the document declares it
+late.
 """
 from __future__ import annotations
 
@@ -934,7 +964,7 @@ class Rewriter(RewriterCore):
         """The input decoder has decided the encoding (as lexpy.parse
         sniffs): write the byte order mark, and encode inserted content
         in the document's encoding from now on."""
-        name = self._input.encoding
+        name = self._input.encoding or "UTF-8"     # (decided: never None)
         bom = self._input.bom_length
         if bom:
             self._out += {"UTF-8": b"\xef\xbb\xbf", "UTF-16LE": b"\xff\xfe",
@@ -1114,6 +1144,9 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: after <plaintext> everything is text: content "
                                "cannot be written" % record.name)
         before = (self._out_tail + bytes(self._out[-12:]))[-12:]
+        if self._out_encoding in ("UTF-16LE", "UTF-16BE"):
+            # (the output's last characters as ASCII for the checks below)
+            before = before.decode(self._out_encoding, "replace").encode("utf-8")
         if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
                 (text[:1].isalnum() or text[:1] in (";", "#")):
             raise RewriteError("<%s>: the content would join the input before it into "
