@@ -27,7 +27,7 @@ import sys
 import pytest
 
 import lexpy
-from lexpy.rewriter import Rewriter
+from lexpy.rewriter import RewriteError, Rewriter
 from tests.conformance import data
 
 CORPUS = sorted(data.corpus_dir().glob("*.html"))
@@ -93,6 +93,11 @@ ENCODINGS = {
     "gb18030": (lambda text: text.encode("gb18030"), "gb18030"),
     "euc-kr": (lambda text: text.encode("euc_kr", "xmlcharrefreplace"), "euc-kr"),
     "utf-16le-bom": (lambda text: b"\xff\xfe" + text.encode("utf-16-le"), None),
+    # (beyond the Must show: the two that are not ASCII-compatible in the
+    # other direction)
+    "iso-2022-jp": (lambda text: text.encode("iso2022_jp", "xmlcharrefreplace"),
+                    "iso-2022-jp"),
+    "utf-16be-bom": (lambda text: b"\xfe\xff" + text.encode("utf-16-be"), None),
     # (Undeclared, autodetection finds the invalid bytes: windows-1252, as
     # lexpy.parse reads it; with the label the UTF-8 decoder reads U+FFFD.)
     "invalid-utf-8": (_invalid_utf8, None),
@@ -139,6 +144,48 @@ def test_the_re_encodings_are_what_they_claim():
         assert doc.text_content == lexpy.parse(text).text_content, (name, encoding)
         if encoding != "utf-8":
             assert raw != text.encode("utf-8"), encoding
+
+
+def _edited(raw, label, edit):
+    rw = Rewriter(encoding=label).on("a[href]", element=edit)
+    out = b"".join(rw.feed(raw[i:i + CHUNK]) for i in range(0, len(raw), CHUNK))
+    return out + rw.close()
+
+
+SAMPLE = "\u00e9 \u65e5\u672c \u20ac \U0001F600 <&>\""
+
+
+@pytest.mark.parametrize("encoding", ["windows-1252", "shift_jis", "gb18030", "euc-kr",
+                                      "utf-16le-bom", "iso-2022-jp"])
+def test_inserted_content_on_the_corpus_in_other_encodings(encoding):
+    # Every a[href] gets a title and text with characters each encoding
+    # lacks: the output, read back with the same label, has them, and the
+    # rest of the page reads as before.
+    make, label = ENCODINGS[encoding]
+
+    def edit(e):
+        e.set_attribute("title", SAMPLE)
+        e.append(SAMPLE)
+
+    checked = 0
+    for name, text in PAGES[:25]:
+        raw = make(text)
+        try:
+            out = _edited(raw, label, edit)
+        except RewriteError:
+            # (a refusal of the core's, as in UTF-8: not the encoding's)
+            with pytest.raises(RewriteError):
+                _edited(text.encode("utf-8"), "utf-8", edit)
+            continue
+        before = lexpy.parse(raw, encoding=label)
+        after = lexpy.parse(out, encoding=label)
+        links = after.query_selector_all("a[href]")
+        assert len(links) == len(before.query_selector_all("a[href]")), name
+        assert all(a.get_attribute("title") == SAMPLE for a in links), name
+        assert [a.text_content for a in links] == [
+            a.text_content + SAMPLE for a in before.query_selector_all("a[href]")], name
+        checked += bool(links)
+    assert checked >= 15
 
 
 def _walk(node):
