@@ -60,6 +60,15 @@ cdef size_t NO_MAP = <size_t> -1
 NO_MAP_OFFSET = NO_MAP     # mapped_from when nothing is mapped
 
 
+cdef struct Point:
+    size_t stream               # a character's stream offset
+    size_t original             # and its input offset
+    uint8_t state               # ISO-2022-JP: the decoder's state there
+    uint8_t in_step             # the run's shape: each character in_step
+    uint8_t out_step            # input bytes, out_step stream bytes (0, 0:
+                                # one character, its shape not known yet)
+
+
 cdef struct Output:
     uint8_t* data
     size_t length
@@ -116,11 +125,10 @@ cdef class InputDecoder:
     cdef size_t produced             # stream bytes out
     cdef size_t consumed             # input bytes decoded (BOM included)
     cdef size_t pending              # input offset of the next character
-    # The map (from mapped_from on): checkpoints [first, count) of triples
-    # (stream offset, input offset, ISO-2022-JP decoder state), and the
+    # The map (from mapped_from on): checkpoints [first, count), and the
     # input bytes from kept_base.
     cdef readonly size_t mapped_from
-    cdef size_t* points
+    cdef Point* points
     cdef size_t first
     cdef size_t count
     cdef size_t capacity
@@ -162,9 +170,10 @@ cdef class InputDecoder:
 
     @property
     def held_bytes(self):
-        """Input bytes held while the sniffing (or autodetection) waits
-        (the bytes kept for the map mirror the stream the rewriter holds)."""
-        return len(self.held)
+        """Input bytes held while the sniffing (or autodetection) waits,
+        and the checkpoints' memory (the bytes kept for the map mirror the
+        stream the rewriter holds)."""
+        return len(self.held) + (self.count - self.first) * sizeof(Point)
 
     @property
     def kept_bytes(self):
@@ -178,36 +187,59 @@ cdef class InputDecoder:
         return self.count - self.first
 
     # -- checkpoints -------------------------------------------------------
-    cdef int record(self, size_t stream, size_t original) except -1:
-        cdef size_t last, capacity
-        cdef size_t* grown
-        cdef size_t state = self.decoder.iso2022jp_state \
+    cdef int record(self, size_t stream, size_t original, bint run=False) except -1:
+        """The character (or, with `run`, the run of bytes that are their
+        own UTF-8) at `stream` starts at input offset `original`: a new
+        checkpoint unless the last one predicts it. A checkpoint covers a
+        run of characters of one shape (in_step input bytes to out_step
+        stream bytes each: 2 to 3 for most CJK, 1 to 1 for ASCII), so
+        text in one script costs one checkpoint, not one a character."""
+        cdef Point* last
+        cdef Point* grown
+        cdef size_t ds, do, capacity
+        cdef uint8_t state = self.decoder.iso2022jp_state \
             if self.encoding_id == ENCODING_ISO_2022_JP else 0
         if self.count > self.first:
-            last = self.count - 1
-            if self.points[3 * last + 2] == state and \
-                    self.points[3 * last + 1] + (stream - self.points[3 * last]) == original:
-                return 0
-            if self.points[3 * last] == stream:
-                self.points[3 * last + 1] = original
-                self.points[3 * last + 2] = state
+            last = &self.points[self.count - 1]
+            if last.state == state and stream > last.stream and original >= last.original:
+                ds = stream - last.stream
+                do = original - last.original
+                if last.out_step == 0:
+                    if (run and ds == do) or (not run and 0 < do <= 8 and ds <= 8):
+                        # (the last checkpoint's first character gives the
+                        # shape of its run)
+                        last.in_step = <uint8_t> (1 if run else do)
+                        last.out_step = <uint8_t> (1 if run else ds)
+                        return 0
+                elif last.in_step == 1 and last.out_step == 1:
+                    if do == ds:
+                        return 0
+                elif not run and ds % last.out_step == 0 and \
+                        do == ds // last.out_step * last.in_step:
+                    return 0
+            if last.stream == stream:
+                last.original = original
+                last.state = state
+                last.in_step = last.out_step = 1 if run else 0
                 return 0
         if self.count == self.capacity:
             if self.first > self.capacity // 2:
-                memmove(self.points, self.points + 3 * self.first,
-                        (self.count - self.first) * 3 * sizeof(size_t))
+                memmove(self.points, self.points + self.first,
+                        (self.count - self.first) * sizeof(Point))
                 self.count -= self.first
                 self.first = 0
             else:
                 capacity = self.capacity * 2 if self.capacity else 256
-                grown = <size_t*> realloc(self.points, capacity * 3 * sizeof(size_t))
+                grown = <Point*> realloc(self.points, capacity * sizeof(Point))
                 if grown == NULL:
                     raise MemoryError()
                 self.points = grown
                 self.capacity = capacity
-        self.points[3 * self.count] = stream
-        self.points[3 * self.count + 1] = original
-        self.points[3 * self.count + 2] = state
+        last = &self.points[self.count]
+        last.stream = stream
+        last.original = original
+        last.state = state
+        last.in_step = last.out_step = 1 if run else 0
         self.count += 1
         return 0
 
@@ -216,21 +248,26 @@ cdef class InputDecoder:
         cdef size_t low = self.first, high = self.count, middle
         while low < high:
             middle = (low + high) // 2
-            if self.points[3 * middle] <= stream:
+            if self.points[middle].stream <= stream:
                 low = middle + 1
             else:
                 high = middle
         return low - 1 if low > self.first else self.first
 
     cdef size_t original_offset(self, size_t stream) noexcept:
-        cdef size_t k
+        cdef Point* p
+        cdef size_t ds, k, original
         if stream >= self.produced:
-            # (After the last character: where the next one starts. The
-            # delta of the last checkpoint holds up to that character's
-            # start only.)
+            # (After the last character: where the next one starts. A
+            # checkpoint's run holds up to its last character's start.)
             return self.pending
-        k = self.find(stream)
-        cdef size_t original = self.points[3 * k + 1] + (stream - self.points[3 * k])
+        p = &self.points[self.find(stream)]
+        ds = stream - p.stream
+        if p.out_step == 0:
+            original = p.original + ds
+        else:
+            k = ds // p.out_step
+            original = p.original + k * p.in_step + (ds - k * p.out_step)
         return original if original < self.consumed else self.consumed
 
     # -- decoding ----------------------------------------------------------
@@ -261,7 +298,7 @@ cdef class InputDecoder:
                     while i + valid < n and data[i + valid] < 0x80:
                         valid += 1
                 if valid:
-                    self.record(self.produced, self.consumed + i)
+                    self.record(self.produced, self.consumed + i, True)
                     output_append(&self.out, data + i, valid)
                     self.produced += valid
                     i += valid
@@ -431,7 +468,7 @@ cdef class InputDecoder:
 
     # -- the input's bytes -------------------------------------------------
     cdef int state_at(self, size_t stream) noexcept:
-        return <int> self.points[3 * self.find(stream) + 2]
+        return <int> self.points[self.find(stream)].state
 
     def original(self, raw, size_t raw_base, size_t begin, size_t end):
         """The input's bytes of the stream range [begin, end) (character
