@@ -115,7 +115,10 @@ document from its first byte in the declared encoding, or switches on
 the fly when the bytes so far read the same). The rewriter cannot
 re-read output it has written: it decides the encoding once and keeps
 it; the tree builder is given no encoding indicator, so a later <meta>
-changes nothing. The bytes still pass unchanged (a browser that re-reads
+changes nothing -- not even while autodetection is still waiting for the
+first non-ASCII byte, where lexpy.parse switches on the fly (a page whose
+first 1024 bytes are ASCII and whose <meta> comes later is read as UTF-8
+or the default, from its bytes). The bytes still pass unchanged (a browser that re-reads
 the output in the declared encoding sees the untouched content as it
 would in the input), but text handlers saw the text decoded in the
 sniffed encoding and non-ASCII content inserted so far was written in it

@@ -365,3 +365,22 @@ def test_memory_for_the_map_stays_bounded():
     assert rw._input.checkpoints < 10
     assert rw.feed(b'">') == ('<p title="' + "\u65e5\u672c\u8a9e" * 170000).encode(
         "shift_jis") + b'">'
+
+
+@pytest.mark.parametrize("raw,label", [
+    ("<p>\u65e5\u672c<a href='\u8a9e'>x</a>".encode("shift_jis"), "shift_jis"),
+    (b"\xff\xfe" + "<p>\u65e5\u672c<a href='\u8a9e'>x</a>".encode("utf-16-le"), None),
+    ("<p>\u65e5\u672c<a href='\u8a9e'>x</a>".encode("iso2022_jp"), "iso-2022-jp"),
+    (b"\xef\xbb\xbf<p>\xff<a href='\xc3\xa9'>x</a>", None),
+])
+def test_element_source_is_in_the_input_s_bytes(raw, label):
+    spans = []
+    for seed in (None, 3):
+        spans.clear()
+        _run(Rewriter(encoding=label).on("a", element=lambda e: spans.append(e.source)),
+             raw, seed)
+        (start, end), = spans
+        tag = raw[start:end]
+        assert lexpy.parse(tag, encoding=label or lexpy.parse(raw).encoding) \
+            .query_selector("a").get_attribute("href") in ("\u8a9e", "\u00e9")
+        assert tag.endswith(b">") or tag.endswith(b">\x00") or tag.endswith(b"\x00>")
