@@ -110,17 +110,20 @@ The replacement encoding passes through (one U+FFFD for text handlers)
 and refuses any inserted content.
 
 A <meta> past the prescan window: lexpy.parse honours a <meta> that the
-tree builder meets while the confidence is tentative (it re-parses the
-document from its first byte in the declared encoding, or switches on
-the fly when the bytes so far read the same). The rewriter cannot
-re-read output it has written: it decides the encoding once and keeps
-it; the tree builder is given no encoding indicator, so a later <meta>
-changes nothing -- not even while autodetection is still waiting for the
-first non-ASCII byte, where lexpy.parse switches on the fly (a page whose
-first 1024 bytes are ASCII and whose <meta> comes later is read as UTF-8
-or the default, from its bytes). The bytes still pass unchanged (a browser that re-reads
-the output in the declared encoding sees the untouched content as it
-would in the input), but text handlers saw the text decoded in the
+tree builder meets while the confidence is tentative (it switches the
+decoder on the fly when the bytes so far read the same in both
+encodings, else re-parses the document from its first byte in the
+declared encoding). The rewriter has the tree builder report these too
+(decoding.pyx: InputDecoder.watch): while autodetection waits -- every
+byte so far ASCII -- the first <meta> with an encoding decides it, as in
+lexpy.parse; autodetection's own decision waits until the ASCII before
+the first non-ASCII byte has been tokenized, so that the outcome does
+not depend on how the input was cut. Once the encoding is decided (a
+non-ASCII byte has been read, or the prescan, a BOM or the label
+decided) the rewriter cannot re-read output it has written: a later
+<meta> changes nothing. The bytes still pass unchanged (a browser that
+re-reads the output in the declared encoding sees the untouched content
+as it would in the input), but text handlers saw the text decoded in the
 sniffed encoding and non-ASCII content inserted so far was written in it
 (ASCII and character references read the same in both). Give the
 encoding as `encoding=` (an HTTP charset) when the document declares it
@@ -901,6 +904,8 @@ class Rewriter(RewriterCore):
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
                      bool(self._doctype or self._doc_text or self._doc_comments or scoped),
                      [selector for selector, _, _, _ in self._element_handlers])
+        # (<meta> encodings: while autodetection waits, one decides it)
+        self._input.watch(self._construction)
 
     def feed(self, data: Input) -> bytes:
         """Rewrite the next chunk of input (split anywhere); returns the
@@ -985,6 +990,14 @@ class Rewriter(RewriterCore):
             self._decide_encoding()
         self._mapped_from = self._input.mapped_from
         self._accept(stream)
+        if not self._input.decided:
+            # (a <meta> in the ASCII tokenized while autodetection waits
+            # decides the encoding, as in lexpy.parse; else autodetection)
+            more = self._input.take_indication()
+            if self._input.decided:
+                self._decide_encoding()
+                self._mapped_from = self._input.mapped_from
+                self._accept(more)
 
     def _feed_str(self, text: str) -> None:
         self._str_input = True
@@ -1136,9 +1149,14 @@ class Rewriter(RewriterCore):
             text = self._render(content, record, inside)
             if text and self._skip is None:
                 self._check_join(record, text)
-            self._emit(text, "raw" if not content.html and inside and
-                       record.name in _RAW_TEXT | {"plaintext"} and
-                       record.node.namespace_uri == _HTML_NS else "markup")
+            self._emit(text, self._context_of(content, record, inside))
+
+    def _context_of(self, content: _Content, record: _Record, inside: bool) -> str:
+        """What encode_inserted is to take the content as: "raw" for text
+        written into a raw text element, else "markup"."""
+        return "raw" if not content.html and inside and \
+            record.name in _RAW_TEXT | {"plaintext"} and \
+            record.node.namespace_uri == _HTML_NS else "markup"
 
     def _check_join(self, record: _Record, text: str) -> None:
         """Content written right after the input written so far must not
@@ -1487,7 +1505,7 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER:
             assert r.inner is not None
             self._dropped = True
-            self._emit(self._render(r.inner, r, True))
+            self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
 

@@ -40,11 +40,16 @@ from libc.stdint cimport uint8_t
 from libc.stdlib cimport malloc, realloc, free
 from libc.string cimport memcpy, memmove
 
+from lexpy.tokenizer.tokenizer cimport Tokenizer
+from lexpy.treebuilder.treebuilder cimport TreeBuilder, tree_builder_set_encoding_indicator
+from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.encoding.encoding cimport (
     InputByteStream, input_byte_stream_init, input_byte_stream_free,
     input_byte_stream_feed, input_byte_stream_finish, input_byte_stream_set_autodetect,
     StreamDecoder, decoder_init, decoder_decode, BOM_IGNORE, ByteBuffer,
-    byte_buffer_init, byte_buffer_free, bom_sniff, utf8_validate, encoding_name)
+    byte_buffer_init, byte_buffer_free, bom_sniff, utf8_validate, encoding_name,
+    SniffOutcome, sniff_encoding)
+from lexpy.encoding.encoding cimport change_the_encoding
 from lexpy.encoding.encoding_ids cimport *
 
 
@@ -58,6 +63,13 @@ cdef enum:
 
 cdef size_t NO_MAP = <size_t> -1
 NO_MAP_OFFSET = NO_MAP     # mapped_from when nothing is mapped
+
+
+# (The tokenizer and tree builder one construction_enter claims; a struct
+# that names the opaque types has C declare them before their uses.)
+cdef struct Claimed:
+    Tokenizer* tokenizer
+    TreeBuilder* builder
 
 
 cdef struct Point:
@@ -105,6 +117,16 @@ cdef inline bint decoder_idle(StreamDecoder* d) noexcept nogil:
             and d.utf8_bytes_needed == 0)
 
 
+cdef bint meta_indicated(void* context, int encoding) noexcept nogil:
+    """The tree builder met a <meta> declaring `encoding` (its
+    EncodingIndicator): the first one is kept for the decoder to act on
+    after the feed; the tree builder never stops (no re-parse)."""
+    cdef int* slot = <int*> context
+    if slot[0] == ENCODING__NONE:
+        slot[0] = encoding
+    return False
+
+
 cdef class InputDecoder:
     """One rewrite's input: feed() bytes, get the UTF-8 to tokenize;
     original() gives back the input's bytes of a stream range."""
@@ -137,6 +159,11 @@ cdef class InputDecoder:
     cdef size_t last_stream          # the end of the last original() range
     cdef size_t last_original
     cdef int out_state               # ISO-2022-JP: the output's state
+    cdef int indicated               # the first <meta>'s encoding, or none
+    cdef bint autodetecting          # the sniffing ended at the default
+    cdef bint deferred               # autodetection decided; the ASCII before
+                                     # is being tokenized first
+    cdef bint indication_seen
 
     def __cinit__(self, int transport=-1, int default=-1):
         input_byte_stream_init(&self.judge, transport, default, False)
@@ -149,6 +176,7 @@ cdef class InputDecoder:
         self.encoding_id = -1
         self.mapped_from = NO_MAP
         self.last_stream = NO_MAP
+        self.indicated = ENCODING__NONE
 
     def __dealloc__(self):
         if self.judging:
@@ -434,22 +462,67 @@ cdef class InputDecoder:
             self.decode(chunk, False)
             return self.take()
         self.held += chunk
+        if self.deferred:
+            return b""          # (take_indication decides first)
+        was_sniffed = self.judge.sniffed
         input_byte_stream_feed(&self.judge, <const uint8_t*> chunk, len(chunk),
                                &output, &output_length)
         if not self.judge.sniffed:
             return b""
+        if not was_sniffed:
+            self.note_autodetection()
         if self.judge.detecting:
             # ASCII before the first non-ASCII byte: the same in UTF-8 and
             # in the default, passed on as autodetection does.
             if output_length:
-                self.passed_any = True
-                passed = bytes(self.held[:output_length])
-                output_append(&self.out, <const uint8_t*> passed, output_length)
-                del self.held[:output_length]
-                self.produced += output_length
-                self.consumed += output_length
+                self.pass_ascii(output_length)
             return self.take()
+        if self.autodetecting:
+            return self.defer()
         self.decide(False)
+        return self.take()
+
+    cdef int note_autodetection(self) except -1:
+        """The sniffing has just decided (over every byte so far, all
+        held): whether autodetection decides after it (lexpy.encoding's
+        autodetection_applies: not for the encodings whose ASCII bytes may
+        mean something else, nor x-user-defined)."""
+        cdef bytes data = bytes(self.held)
+        cdef SniffOutcome outcome = sniff_encoding(
+            <const uint8_t*> data, len(data), self.judge.transport_encoding,
+            self.judge.default_encoding, 1024)
+        cdef int e = outcome.encoding
+        self.autodetecting = outcome.from_default and not (
+            e == ENCODING_UTF_8 or e == ENCODING_UTF_16BE or e == ENCODING_UTF_16LE
+            or e == ENCODING_ISO_2022_JP or e == ENCODING_REPLACEMENT
+            or e == ENCODING_X_USER_DEFINED)
+        return 0
+
+    cdef int pass_ascii(self, size_t n) except -1:
+        cdef bytes passed = bytes(self.held[:n])
+        self.passed_any = True
+        output_append(&self.out, <const uint8_t*> passed, n)
+        del self.held[:n]
+        self.produced += n
+        self.consumed += n
+        return 0
+
+    cdef bytes defer(self):
+        """Autodetection has decided: pass the ASCII before the first
+        non-ASCII byte on first, so that a <meta> in it is met before the
+        decision is taken (take_indication), however the input was cut."""
+        cdef Py_ssize_t n = 0, length = len(self.held)
+        while n < length and self.held[n] < 0x80:
+            n += 1
+        if n == length and self.finished:
+            # (The input ended with every byte ASCII: the prescan saw all of
+            # it, no <meta> can come. Decided now: content inserted at the
+            # end may take UTF-8, ascii_undeclared.)
+            self.decide(True)
+            return self.take()
+        if n:
+            self.pass_ascii(n)
+        self.deferred = True
         return self.take()
 
     def finish(self):
@@ -460,11 +533,58 @@ cdef class InputDecoder:
             return b""
         self.finished = True
         if self.judging:
+            if self.deferred:
+                return b""
+            was_sniffed = self.judge.sniffed
             input_byte_stream_finish(&self.judge, &output, &output_length)
+            if not was_sniffed:
+                self.note_autodetection()
+            if self.autodetecting:
+                return self.defer()
             self.decide(True)
         else:
             self.decode(b"", True)
         return self.take()
+
+    # -- a <meta> the tree builder meets -----------------------------------
+    def watch(self, construction):
+        """Have the construction's tree builder report the encodings its
+        <meta> elements declare (as the parse driver's does)."""
+        cdef Claimed claimed
+        construction_enter(construction, &claimed.tokenizer, &claimed.builder)
+        try:
+            tree_builder_set_encoding_indicator(claimed.builder, meta_indicated,
+                                                &self.indicated)
+        finally:
+            construction_leave(construction)
+
+    def take_indication(self):
+        """After a feed: the first <meta> with an encoding, met while
+        autodetection still waited (every byte so far ASCII, nothing
+        declared), decides the encoding as lexpy.parse's "changing the
+        encoding while parsing" does: the bytes so far read the same, so
+        the decoder switches on the fly (to UTF-8 for a UTF-16 label; the
+        default when it names that). Returns the UTF-8 of the bytes that
+        waited (b"" otherwise). Later, or once decided: nothing changes
+        (the rewriter cannot re-read what it has written)."""
+        cdef int target
+        cdef bint waiting = self.judging and (self.deferred or (
+            self.judge.sniffed and self.judge.detecting))
+        if self.indicated != ENCODING__NONE and not self.indication_seen:
+            self.indication_seen = True
+            if waiting:
+                target = change_the_encoding(self.judge.encoding, self.indicated)
+                if target != ENCODING__NONE:
+                    self.judge.encoding = target
+                self.judge.detecting = False
+                self.deferred = False
+                self.decide(self.finished)
+                return self.take()
+        if self.judging and self.deferred:
+            self.deferred = False
+            self.decide(self.finished)
+            return self.take()
+        return b""
 
     # -- the input's bytes -------------------------------------------------
     cdef int state_at(self, size_t stream) noexcept:

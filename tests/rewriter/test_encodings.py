@@ -311,22 +311,44 @@ def test_all_ascii_undeclared_input_takes_utf8_content_at_its_end():
     assert lexpy.parse(out).body.text_content == "x\u00e9\u65e5"
 
 
-def test_a_meta_past_the_prescan_window_does_not_change_the_encoding():
-    # lexpy.parse re-parses in Shift_JIS when it meets the <meta>; the
-    # rewriter decided windows-1252 (sniffing, then autodetection) before
-    # it and keeps it: the bytes pass unchanged, text handlers saw them
-    # decoded as windows-1252, inserted content is written in it.
+def test_a_meta_past_the_prescan_window_while_autodetection_waits_decides():
+    # Every byte before the <meta> is ASCII: lexpy.parse switches to its
+    # encoding on the fly, and so does the rewriter (autodetection's
+    # decision waits until the ASCII before the first non-ASCII byte has
+    # been tokenized), however the input is cut.
     raw = b"<p>" + b" " * 2000 + b"<meta charset=shift_jis><p>\x93\xfa</p>"
     assert lexpy.parse(raw).encoding == "Shift_JIS"
-    seen = []
-    rw = Rewriter().on("p", text=lambda t: seen.append(t.text),
-                       element=lambda e: e.append("\u00e9"))
-    out = rewrite(raw, rw)
-    assert rw._input.encoding == "windows-1252"
-    assert seen[-1] == "\u201c\u00fa"
-    assert out.count(b"\xe9") == 2 and out.replace(b"\xe9", b"") == raw
+    for seed in (None, 1, 2):
+        seen = []
+        rw = Rewriter().on("p", text=lambda t: seen.append(t.text),
+                           element=lambda e: e.append("\u65e5"))
+        out = _run(rw, raw, seed)
+        assert rw._input.encoding == "Shift_JIS" and seen[-1] == "\u65e5"
+        # (before the decision: a reference; after it: Shift_JIS bytes)
+        assert out.endswith(b"\x93\xfa\x93\xfa</p>") and out.count(b"&#26085;") == 1
+        again = lexpy.parse(out)
+        assert again.encoding == "Shift_JIS"
+        assert [p.text_content[-1] for p in again.query_selector_all("p")] == ["\u65e5"] * 2
+
+
+def test_a_meta_after_non_ascii_bytes_does_not_change_the_encoding():
+    # lexpy.parse re-parses in Shift_JIS when it meets the <meta>; the
+    # rewriter decided windows-1252 (autodetection, at the first non-ASCII
+    # byte) and has written output since: it keeps the encoding. The bytes
+    # pass unchanged; text handlers saw them decoded as windows-1252, and
+    # inserted content is written in it.
+    raw = b"<p>caf\xe9" + b" " * 2000 + b"<meta charset=shift_jis><p>\x93\xfa</p>"
+    assert lexpy.parse(raw).encoding == "Shift_JIS"
+    for seed in (None, 1):
+        seen = []
+        rw = Rewriter().on("p", text=lambda t: seen.append(t.text),
+                           element=lambda e: e.append("\u00e9"))
+        out = _run(rw, raw, seed)
+        assert rw._input.encoding == "windows-1252"
+        assert seen[-1] == "\u201c\u00fa"
+        assert out.count(b"\xe9") == 3 and out.replace(b"\xe9", b"") == raw.replace(b"\xe9", b"")
     # (with the label the encoding is Shift_JIS throughout)
-    seen.clear()
+    seen = []
     rewrite(raw, Rewriter(encoding="shift_jis").on("p", text=lambda t: seen.append(t.text)))
     assert seen[-1] == "\u65e5"
 
@@ -384,3 +406,16 @@ def test_element_source_is_in_the_input_s_bytes(raw, label):
         assert lexpy.parse(tag, encoding=label or lexpy.parse(raw).encoding) \
             .query_selector("a").get_attribute("href") in ("\u8a9e", "\u00e9")
         assert tag.endswith(b">") or tag.endswith(b">\x00") or tag.endswith(b"\x00>")
+
+
+def test_set_inner_content_of_raw_text_in_the_document_s_encoding():
+    raw = b"<script>x</script><p>y</p>"
+    out = rewrite(raw, Rewriter(encoding="shift_jis").on(
+        "script", element=lambda e: e.set_inner_content("s = '\u65e5'")))
+    assert out == b"<script>s = '\x93\xfa'</script><p>y</p>"
+    with pytest.raises(RewriteError, match="U\\+65E5"):
+        rewrite(raw, Rewriter(encoding="windows-1252").on(
+            "script", element=lambda e: e.set_inner_content("s = '\u65e5'")))
+    out = rewrite(raw, Rewriter(encoding="windows-1252").on(
+        "p", element=lambda e: e.set_inner_content("\u65e5")))
+    assert out == b"<script>x</script><p>&#26085;</p>"
