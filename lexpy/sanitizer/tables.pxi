@@ -73,6 +73,8 @@ cdef struct Tables:
     const uint8_t** url_group_schemes
     size_t* url_group_lengths
     bint borrowed                 # the arrays are a Program's (tables_free leaves them)
+    bint keep_removed             # removed nodes stay in the arena (the document
+                                  # is thrown away after the walk: no reclaim)
 
 
 cdef int compare_entries(const void* a, const void* b) noexcept nogil:
