@@ -162,7 +162,9 @@ cdef bint pi_listed(Tables* t, CProcessingInstruction* pi) noexcept nogil:
     return False
 
 
-cdef int32_t element_value(Tables* t, CElement* element) noexcept nogil:
+cdef inline int32_t element_value(Tables* t, CElement* element) noexcept nogil:
+    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
+        return t.html_values[element.tag_id]
     if element.ns >= MAX_NS:
         return t.default_value
     return find_entry(t.elements, t.element_count,
@@ -300,7 +302,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
     cdef CNode* after_child
     cdef CElement* element
     cdef CDocument* doc = start_root.owner
-    cdef int32_t value, action, rule
+    cdef int32_t value, action, rule, configured
     cdef int verdict
     cdef uint32_t i, reason, kept
     cdef uint32_t depth, base_depth = 0
@@ -341,6 +343,16 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 continue
             element = <CElement*> node
             reason = WHY_CONFIG
+            configured = element_value(t, element)
+            if configured & 3 == ACT_REMOVE and t.baseline_action == ACT_REMOVE \
+                    and report == NULL and not (t.max_depth and depth > t.max_depth):
+                # The configuration removes it with its subtree: so would
+                # every check below that could apply (nothing to record).
+                next_node = following(node, root, &depth)
+                discard(t, node)
+                counts.elements_removed += 1
+                node = next_node
+                continue
             if t.safe and element.tag_id == TAG_STYLE and (element.ns == NS_HTML
                                                            or element.ns == NS_SVG):
                 # A style sheet is its element's text: anything else in a
@@ -368,7 +380,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 value = ACT_UNWRAP
                 reason = WHY_DEPTH
             else:
-                value = element_value(t, element)
+                value = configured
             action = value & 3
             rule = (value >> RULE_SHIFT) - 1
             if action == ACT_UNWRAP or action == ACT_ESCAPE:
