@@ -227,6 +227,17 @@ def check(sanitizer, html, context="div"):
                              context)
 
 
+def kind_of(problem):
+    """The oracle's verdict a problem belongs to."""
+    if problem == "unstable":
+        return "unstable"
+    if problem.startswith("not idempotent"):
+        return "not idempotent"
+    if problem.startswith("exception"):
+        return "exception"
+    return "not inert"
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=1000)
@@ -236,6 +247,7 @@ def main(argv=None):
     rng = random.Random(args.seed)
     policies = {"default": lexpy.Sanitizer(), "permissive": lexpy.Sanitizer({})}
     failures = {name: 0 for name in policies}
+    kinds = {"unstable": 0, "not idempotent": 0, "not inert": 0, "exception": 0}
     start = time.perf_counter()
     for number in range(args.count):
         html = generate(rng)
@@ -243,10 +255,15 @@ def main(argv=None):
             problems = check(sanitizer, html, args.context)
             if problems:
                 failures[name] += 1
+                for kind in kinds:
+                    if any(kind_of(problem) == kind for problem in problems):
+                        kinds[kind] += 1
                 print("FAIL %s #%d %r: %s" % (name, number, html, problems[:3]), flush=True)
     elapsed = time.perf_counter() - start
     print("%d inputs x %d policies in %.1f s; failures: %s"
           % (args.count, len(policies), elapsed, failures))
+    print("outputs checked: %d; unstable: %d, not idempotent: %d, not inert: %d, "
+          "exception: %d" % ((args.count * len(policies),) + tuple(kinds.values())))
     return 1 if any(failures.values()) else 0
 
 

@@ -25,6 +25,74 @@ cdef enum:
     ARENA_MAX_BLOCK = 64 * 1024
 
 
+# A few freed blocks of the largest size wait for the next document, one
+# in each of ARENA_CACHE_SLOTS process-wide slots filled and emptied
+# atomically (any thread may give or take one). Without them the blocks of
+# every document of more than about 200 KiB went back to malloc at its
+# end, malloc gave the top of its heap back to the system (glibc trims
+# above 128 KiB) and the next document took every page again as a fault.
+cdef enum:
+    ARENA_CACHE_SLOTS = 8
+
+cdef extern from *:
+    """
+    static void *lexpy_arena_cache_slots[8];
+    #if defined(_MSC_VER)
+    #include <windows.h>
+    static void *lexpy_arena_cache_take_slot(int i) {
+        return InterlockedExchangePointer(&lexpy_arena_cache_slots[i], NULL);
+    }
+    static int lexpy_arena_cache_fill_slot(int i, void *block) {
+        return InterlockedCompareExchangePointer(&lexpy_arena_cache_slots[i], block, NULL)
+               == NULL;
+    }
+    #else
+    static void *lexpy_arena_cache_take_slot(int i) {
+        return __atomic_exchange_n(&lexpy_arena_cache_slots[i], NULL, __ATOMIC_ACQ_REL);
+    }
+    static int lexpy_arena_cache_fill_slot(int i, void *block) {
+        void *empty = NULL;
+        return __atomic_compare_exchange_n(&lexpy_arena_cache_slots[i], &empty, block, 0,
+                                           __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
+    }
+    #endif
+    """
+    void* lexpy_arena_cache_take_slot(int i) noexcept nogil
+    bint lexpy_arena_cache_fill_slot(int i, void* block) noexcept nogil
+
+
+cdef size_t arena_top_block_size() noexcept nogil:
+    """The size arena_new_block's doubling stops at."""
+    cdef size_t size = ARENA_FIRST_BLOCK
+    while size < ARENA_MAX_BLOCK:
+        size *= 2
+    return size
+
+
+cdef size_t ARENA_TOP_BLOCK = arena_top_block_size()
+
+
+cdef void arena_cache_put(ArenaBlock* block) noexcept nogil:
+    """Leave a block of ARENA_TOP_BLOCK bytes in an empty slot, or give it
+    to malloc when there is none."""
+    cdef int i
+    for i in range(ARENA_CACHE_SLOTS):
+        if lexpy_arena_cache_fill_slot(i, block):
+            return
+    free(block)
+
+
+cdef ArenaBlock* arena_cache_take() noexcept nogil:
+    """A cached block of ARENA_TOP_BLOCK bytes, or NULL."""
+    cdef int i
+    cdef void* block
+    for i in range(ARENA_CACHE_SLOTS):
+        block = lexpy_arena_cache_take_slot(i)
+        if block != NULL:
+            return <ArenaBlock*> block
+    return NULL
+
+
 cdef inline uint8_t* align_pointer(uint8_t* p) noexcept nogil:
     return <uint8_t*> ((<uintptr_t> p + (ARENA_ALIGN - 1))
                        & ~(<uintptr_t> (ARENA_ALIGN - 1)))
@@ -46,7 +114,10 @@ cdef void arena_destroy(Arena* arena) noexcept nogil:
     cdef BigBlock* next_big
     while block != NULL:
         next_block = block.next
-        free(block)
+        if block.size == ARENA_TOP_BLOCK:
+            arena_cache_put(block)
+        else:
+            free(block)
         block = next_block
     while big != NULL:
         next_big = big.next
@@ -63,7 +134,9 @@ cdef int arena_new_block(Arena* arena, size_t min_size) noexcept nogil:
         size = min_size
     if size > (<size_t> -1) - sizeof(ArenaBlock) - ARENA_ALIGN:
         return -1
-    block = <ArenaBlock*> malloc(sizeof(ArenaBlock) + size + ARENA_ALIGN)
+    block = arena_cache_take() if size == ARENA_TOP_BLOCK else NULL
+    if block == NULL:
+        block = <ArenaBlock*> malloc(sizeof(ArenaBlock) + size + ARENA_ALIGN)
     if block == NULL:
         return -1
     block.size = size

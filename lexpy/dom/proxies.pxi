@@ -228,9 +228,11 @@ cdef void proxy_dealloc(PyObject* o) noexcept:
         if c_node.proxy == <void*> o:
             c_node.proxy = NULL
         # (Only a detached subtree can be reclaimed: a node in a tree, the
-        # common case, is let go without a call.)
+        # common case, is let go without a call. Nor when this proxy holds
+        # the last reference to the Document: its arena goes next, whole.)
         if doc != NULL and doc != <PyObject*> None \
-                and (c_node.parent == NULL or c_node.type == DOCUMENT_FRAGMENT_NODE):
+                and (c_node.parent == NULL or c_node.type == DOCUMENT_FRAGMENT_NODE) \
+                and Py_REFCNT_raw(doc) != 1:
             node_try_reclaim(c_node)
     p.c_node = NULL
     p.doc = NULL

@@ -201,7 +201,8 @@ class Sanitizer:
             if program is not None and parse is not None and not options.report \
                     and not options.needs_python_pass:
                 tree = parse(html)
-                if _walk.sanitize_node(tree, program, False, 0).url_pass:
+                # (the tree is thrown away after: removed nodes stay in its arena)
+                if _walk.sanitize_node(tree, program, False, 0, True).url_pass:
                     _run_options(self, tree, True, None, 0)
                 if not _walk.reparse_may_differ_below(tree):
                     return tree.to_html()

@@ -42,20 +42,23 @@ cdef bint url_is_dangerous(const uint8_t* value, size_t length, bint image_only)
     while end > start and is_c0_or_space(value[end - 1]):
         end -= 1
     i = start
+    # The scheme: read up to its ':' (a byte no scheme has before it: none).
     while i < end and n < SCHEME_BUFFER:
         c = value[i]
         i += 1
         if c == 0x09 or c == 0x0A or c == 0x0D:
             continue
-        buffer[n] = ascii_lower_byte(c)
+        c = ascii_lower_byte(c)
+        buffer[n] = c
         n += 1
+        if c == 0x3A:
+            break
+        if not (is_ascii_alnum(c) or c == 0x2B or c == 0x2D or c == 0x2E):
+            return False
     if n == 0 or not is_ascii_alpha(buffer[0]):
         return False
-    colon = 1
-    while colon < n and (is_ascii_alnum(buffer[colon]) or buffer[colon] == 0x2B
-                         or buffer[colon] == 0x2D or buffer[colon] == 0x2E):
-        colon += 1
-    if colon >= n or buffer[colon] != 0x3A:
+    colon = n - 1
+    if colon == 0 or buffer[colon] != 0x3A:
         # No scheme within the buffer: a scheme this long is none of ours.
         return False
     if equals_literal(buffer, colon, "javascript", 10) \
@@ -63,6 +66,14 @@ cdef bint url_is_dangerous(const uint8_t* value, size_t length, bint image_only)
         return True
     if not equals_literal(buffer, colon, "data", 4):
         return False
+    # data: the rest of the buffer, for the MIME type.
+    while i < end and n < SCHEME_BUFFER:
+        c = value[i]
+        i += 1
+        if c == 0x09 or c == 0x0A or c == 0x0D:
+            continue
+        buffer[n] = ascii_lower_byte(c)
+        n += 1
     # https://fetch.spec.whatwg.org/#data-url-processor: the MIME type runs
     # to the first ',' (parameters after ';'), trimmed of ASCII whitespace.
     mime_start = colon + 1

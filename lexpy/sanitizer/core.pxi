@@ -88,9 +88,10 @@ cdef inline CNode* following(CNode* node, CNode* root, uint32_t* depth) noexcept
     return NULL
 
 
-cdef inline void discard(CNode* node) noexcept nogil:
+cdef inline void discard(Tables* t, CNode* node) noexcept nogil:
     node_remove(node)
-    node_try_reclaim(node)
+    if not t.keep_removed:
+        node_try_reclaim(node)
 
 
 cdef bint is_data_attribute(CDocument* doc, CAttr* attr) noexcept nogil:
@@ -161,7 +162,9 @@ cdef bint pi_listed(Tables* t, CProcessingInstruction* pi) noexcept nogil:
     return False
 
 
-cdef int32_t element_value(Tables* t, CElement* element) noexcept nogil:
+cdef inline int32_t element_value(Tables* t, CElement* element) noexcept nogil:
+    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
+        return t.html_values[element.tag_id]
     if element.ns >= MAX_NS:
         return t.default_value
     return find_entry(t.elements, t.element_count,
@@ -202,7 +205,7 @@ cdef int append_bytes(uint8_t** buffer, size_t* length, size_t* capacity,
 # take its place (on_disallowed="escape": disallowed markup shown as text).
 # The tags are written as the serializer writes them (attribute values
 # quoted); the Text nodes are escaped when serialized. -1 when out of memory.
-cdef int escape_element(CElement* element) noexcept nogil:
+cdef int escape_element(Tables* t, CElement* element) noexcept nogil:
     cdef CNode* node = &element.node
     cdef CDocument* doc = node.owner
     cdef uint8_t* buffer = NULL
@@ -261,7 +264,7 @@ cdef int escape_element(CElement* element) noexcept nogil:
         child = after_child
     if end != NULL:
         node_insert_before(node.parent, &end.node, node)
-    discard(node)
+    discard(t, node)
     return 0
 
 
@@ -299,7 +302,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
     cdef CNode* after_child
     cdef CElement* element
     cdef CDocument* doc = start_root.owner
-    cdef int32_t value, action, rule
+    cdef int32_t value, action, rule, configured
     cdef int verdict
     cdef uint32_t i, reason, kept
     cdef uint32_t depth, base_depth = 0
@@ -317,7 +320,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 if not t.comments or (t.safe and comment_is_unsafe(<CCharacterData*> node)):
                     report_add(report, REC_COMMENT_REMOVED,
                                WHY_CONFIG if not t.comments else WHY_BASELINE, NULL, NULL)
-                    discard(node)
+                    discard(t, node)
                     counts.others_removed += 1
                 node = next_node
                 continue
@@ -331,7 +334,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 if remove or baseline:
                     report_add(report, REC_PI_REMOVED, WHY_CONFIG if remove else WHY_BASELINE,
                                NULL, NULL)
-                    discard(node)
+                    discard(t, node)
                     counts.others_removed += 1
                 node = next_node
                 continue
@@ -340,6 +343,16 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 continue
             element = <CElement*> node
             reason = WHY_CONFIG
+            configured = element_value(t, element)
+            if configured & 3 == ACT_REMOVE and t.baseline_action == ACT_REMOVE \
+                    and report == NULL and not (t.max_depth and depth > t.max_depth):
+                # The configuration removes it with its subtree: so would
+                # every check below that could apply (nothing to record).
+                next_node = following(node, root, &depth)
+                discard(t, node)
+                counts.elements_removed += 1
+                node = next_node
+                continue
             if t.safe and element.tag_id == TAG_STYLE and (element.ns == NS_HTML
                                                            or element.ns == NS_SVG):
                 # A style sheet is its element's text: anything else in a
@@ -351,7 +364,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                         if child.type == ELEMENT_NODE:
                             report_add(report, REC_ELEMENT_REMOVED, WHY_BASELINE,
                                        <CElement*> child, NULL)
-                        discard(child)
+                        discard(t, child)
                     child = after_child
             if t.safe and (baseline_removes_element(element)
                            or style_element_is_dangerous(element)
@@ -367,7 +380,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 value = ACT_UNWRAP
                 reason = WHY_DEPTH
             else:
-                value = element_value(t, element)
+                value = configured
             action = value & 3
             rule = (value >> RULE_SHIFT) - 1
             if action == ACT_UNWRAP or action == ACT_ESCAPE:
@@ -377,7 +390,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                 after_child = node.parent
                 if action == ACT_ESCAPE:
                     report_add(report, REC_ELEMENT_ESCAPED, reason, element, NULL)
-                    if escape_element(element) != 0:
+                    if escape_element(t, element) != 0:
                         status = -1
                         break
                 else:
@@ -387,7 +400,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
                         after_child = child.next
                         node_insert_before(node.parent, child, node)
                         child = after_child
-                    discard(node)
+                    discard(t, node)
                     counts.elements_unwrapped += 1
                     node = next_node
                     continue
@@ -398,7 +411,7 @@ cdef int sanitize_children(Tables* t, CNode* start_root, Counts* counts,
             if action == ACT_REMOVE:
                 report_add(report, REC_ELEMENT_REMOVED, reason, element, NULL)
                 next_node = following(node, root, &depth)
-                discard(node)
+                discard(t, node)
                 counts.elements_removed += 1
                 node = next_node
                 continue
@@ -487,7 +500,7 @@ cdef str attr_text(CDocument* doc, lxp_attr_id_t attr):
 
 
 def sanitize_node(Node root not None, Program program not None, bint report=False,
-                  int context_kind=PARENT_HTML):
+                  int context_kind=PARENT_HTML, bint keep_removed=False):
     """Run the walk on `root`'s children (and template contents) in place.
     Returns a Walk: counts = (elements removed, elements unwrapped or
     escaped, attributes removed, comments and processing instructions
@@ -499,7 +512,8 @@ def sanitize_node(Node root not None, Program program not None, bint report=Fals
     the parent of a fragment's top-level elements is (0: HTML, 1: SVG,
     2: an SVG HTML integration point, 3: MathML, 4: a MathML text
     integration point, 5: annotation-xml, 6: annotation-xml with an HTML
-    encoding)."""
+    encoding). `keep_removed`: the removed nodes are left in the arena
+    (for a document thrown away after its serialization)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef Tables t
@@ -518,6 +532,7 @@ def sanitize_node(Node root not None, Program program not None, bint report=Fals
     memset(&records, 0, sizeof(Report))
     program.resolve(doc, &t, report)
     t.context_kind = context_kind
+    t.keep_removed = keep_removed
     with nogil:
         status = 0
         if c_root.type == ELEMENT_NODE and (<CElement*> c_root).template_content != NULL:

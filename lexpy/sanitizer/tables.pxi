@@ -73,6 +73,10 @@ cdef struct Tables:
     const uint8_t** url_group_schemes
     size_t* url_group_lengths
     bint borrowed                 # the arrays are a Program's (tables_free leaves them)
+    int32_t* html_values          # elements' values by tag id for the HTML
+                                  # namespace's static names (TAG__LAST_STATIC)
+    bint keep_removed             # removed nodes stay in the arena (the document
+                                  # is thrown away after the walk: no reclaim)
 
 
 cdef int compare_entries(const void* a, const void* b) noexcept nogil:
@@ -119,6 +123,7 @@ cdef void tables_free(Tables* t) noexcept nogil:
         memset(t, 0, sizeof(Tables))
         return
     free(t.elements)
+    free(t.html_values)
     free(t.attributes)
     free(t.local_allow)
     free(t.local_remove)
@@ -350,6 +355,15 @@ cdef class Program:
             t.element_count = count
             if count > self.static_element_count:
                 qsort(t.elements, count, sizeof(Entry), compare_entries)
+            t.html_values = <int32_t*> malloc(TAG__LAST_STATIC * sizeof(int32_t))
+            if t.html_values == NULL:
+                raise MemoryError()
+            for i in range(TAG__LAST_STATIC):
+                t.html_values[i] = t.default_value
+            for i in range(t.element_count):
+                key = t.elements[i].key
+                if key >> KEY_NS_SHIFT == NS_HTML and (key & 0xFFFFFFFF) < TAG__LAST_STATIC:
+                    t.html_values[key & 0xFFFFFFFF] = t.elements[i].value
             memcpy(t.attributes, self.static_attributes,
                    self.static_attribute_count * sizeof(uint64_t))
             count = self.static_attribute_count
