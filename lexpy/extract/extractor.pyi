@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -19,14 +19,18 @@ def extract_values(root: Node, items: Selector, fields: CompiledFields,
                    ) -> Tuple[Optional[List[Element]], List[Any]]: ...
 def selector_subject_type(selector: Selector) -> Optional[str]: ...
 
-# (items, ld+json script texts, heads): items are (element, itemtype,
+# (items, ld+json script texts, heads, rdfa): items are (element, itemtype,
 # itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,
-# head's prefix, [(property, content)]).
-def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool
+# head's prefix, [(property, content)]); rdfa entries are (depth, {RDFa
+# attribute: value}, [(prefix, IRI)], head or body, text content or None).
+def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool,
+                    rdfa: bool = False
                     ) -> Tuple[List[Tuple[Element, Optional[str], Optional[str], Optional[str],
                                           List[Tuple[str, int, Any]]]],
                                List[str],
-                               List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]]]: ...
+                               List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]],
+                               List[Tuple[int, Dict[str, str], List[Tuple[str, str]], bool,
+                                          Optional[str]]]]: ...
 
 # [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
 def text_events(root: Node) -> List[Union[str, int]]: ...

@@ -7,10 +7,10 @@ object per subject, "@type" for rdf:type, {"@id"} or {"@value", "@type" or
 taken), the processor graph."""
 from typing import Any, Dict, List, Optional, Set, Tuple
 
-from lexpy.dom import Element, Node
+from lexpy.dom import Node
 from lexpy.extract._dom import (
-    ELEMENT, XHTML, document_base_url, document_of, parse_url, split_on_ascii_whitespace,
-    walk)
+    document_base_url, document_of, parse_url, split_on_ascii_whitespace)
+from lexpy.extract.extractor import scan_structured
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 RDF_TYPE = RDF + "type"
@@ -49,8 +49,15 @@ INITIAL_TERMS = {
 }
 
 Triple = Tuple[str, str, Any]
-# the attributes that make triples
-_MAKERS = "[typeof], [property], [rel], [rev], [vocab]"
+# What the C walk (extractor.pyx's scan_structured) gives of each element
+# the sequence visits: (depth from the document element, {RDFa attribute:
+# value}, [(prefix, IRI) of its xmlns: attributes], whether it is an HTML
+# head or body, its text content when it has property). It visits the
+# elements with an attribute that makes triples (typeof, property, rel,
+# rev, vocab), the elements below one with rel or rev (the subjects that
+# complete its incomplete triples) and the elements around those (the
+# context on the way down); the others make nothing.
+Entry = Tuple[int, Dict[str, str], List[Tuple[str, str]], bool, Optional[str]]
 
 
 class _Context:
@@ -75,9 +82,17 @@ def rdfa_lite(doc: Node, *, base_url: Optional[str] = None) -> List[Dict[str, An
     root = document.document_element if document is not None else None
     if root is None:
         return []
-    base = document_base_url(root, base_url) or ""
+    return rdfa_of(scan_structured(root, False, False, False, True)[3], root, base_url)
+
+
+def rdfa_of(entries: List[Entry], doc: Node, base_url: Optional[str]) -> List[Dict[str, Any]]:
+    """The expanded JSON-LD of the RDFa entries scan_structured() found in
+    the document of `doc`."""
+    if not entries:
+        return []
+    base = document_base_url(doc, base_url) or ""
     processor = _Processor(base)
-    processor.run(root)
+    processor.run(entries)
     return processor.json()
 
 
@@ -86,14 +101,19 @@ class _Processor:
         self.base = base
         self.triples: List[Triple] = []
         self.blank_nodes = 0
+        self.resolved: Dict[Tuple[str, str], str] = {}
 
     def new_blank_node(self) -> str:
         self.blank_nodes += 1
         return "_:b%d" % self.blank_nodes
 
     def resolve(self, value: str, context: _Context) -> str:
-        resolved = parse_url(value, context.base or None)
-        return resolved if resolved is not None else value
+        key = (value, context.base)
+        found = self.resolved.get(key)
+        if found is None:
+            resolved = parse_url(value, context.base or None)
+            found = self.resolved[key] = resolved if resolved is not None else value
+        return found
 
     def curie(self, value: str, context: _Context, terms: bool,
               safe_only: bool = False) -> Optional[str]:
@@ -121,8 +141,8 @@ class _Processor:
             return value if _has_scheme(value) else None
         return None
 
-    def resource(self, element: Element, name: str, context: _Context) -> Optional[str]:
-        value = element.get_attribute(name)
+    def resource(self, attrs: Dict[str, str], name: str, context: _Context) -> Optional[str]:
+        value = attrs.get(name)
         if value is None:
             return None
         if name in ("about", "resource"):
@@ -139,40 +159,22 @@ class _Processor:
                 found.append(iri)
         return found
 
-    def run(self, root: Element) -> None:
-        # Only elements with RDFa attributes make triples; the others matter
-        # as the context on the way down to them, and as the subjects that
-        # complete a rel's incomplete triples below it. The walk enters
-        # those subtrees only (found by the C selector engine).
-        makers = root.query_selector_all(_MAKERS)
-        if not makers and not root.matches(_MAKERS):
-            return
-        needed: Set[Node] = {root}
-        for element in makers:
-            node: Optional[Node] = element
-            while node is not None and node not in needed:
-                needed.add(node)
-                node = node.parent
-        for element in root.query_selector_all("[rel], [rev]"):
-            needed.update(e for e in element.descendants() if e.node_type == ELEMENT)
-        context = _Context(self.base, self.base, self.base, dict(INITIAL_PREFIXES), [],
+    def run(self, entries: List[Entry]) -> None:
+        # each visited element's context for its children, by depth: an
+        # element's parent was visited just before at the depth above
+        initial = _Context(self.base, self.base, self.base, dict(INITIAL_PREFIXES), [],
                            None, None)
-        # (element, its context for its children, the next child to visit)
-        stack: List[Tuple[Optional[Node], _Context]] = [
-            (root.first_child, self.element(root, context, True))]
-        while stack:
-            node, context = stack[-1]
-            if node is None:
-                stack.pop()
-                continue
-            stack[-1] = (node.next_sibling, context)
-            if node.node_type == ELEMENT and node in needed:
-                child_context = self.element(node, context, False)  # type: ignore[arg-type]
-                stack.append((node.first_child, child_context))
+        contexts: List[_Context] = []
+        for depth, attrs, xmlns, head_or_body, text in entries:
+            del contexts[depth:]
+            contexts.append(self.element(attrs, xmlns, head_or_body, text,
+                                         contexts[depth - 1] if depth else initial,
+                                         depth == 0))
 
-    def element(self, element: Element, context: _Context, is_root: bool) -> _Context:
+    def element(self, attrs: Dict[str, str], xmlns: List[Tuple[str, str]], head_or_body: bool,
+                text: Optional[str], context: _Context, is_root: bool) -> _Context:
         # https://www.w3.org/TR/rdfa-core/#s_sequence
-        attribute = element.get_attribute
+        attribute = attrs.get
         skip = False
         new_subject: Optional[str] = None
         current_object: Optional[str] = None
@@ -188,8 +190,7 @@ class _Processor:
                 self.triples.append((self.base, RDFA + "usesVocabulary", {"@id": vocab}))
             else:
                 vocab = None
-        declared = [(name[6:], value) for name, value in element.attributes.items()
-                    if name.startswith("xmlns:")]
+        declared = list(xmlns)
         prefix_value = attribute("prefix")
         if prefix_value is not None:
             tokens = split_on_ascii_whitespace(prefix_value)
@@ -219,11 +220,10 @@ class _Processor:
         has_rel = bool(rel_predicates or rev_predicates)
         properties = attribute("property")
         typeof = attribute("typeof")
-        about = self.resource(element, "about", local)
-        resource = (self.resource(element, "resource", local) if element.has_attribute("resource")
-                    else self.resource(element, "href", local) if element.has_attribute("href")
-                    else self.resource(element, "src", local))
-        head_or_body = element.namespace_uri == XHTML and element.local_name in ("head", "body")
+        about = self.resource(attrs, "about", local)
+        resource = (self.resource(attrs, "resource", local) if "resource" in attrs
+                    else self.resource(attrs, "href", local) if "href" in attrs
+                    else self.resource(attrs, "src", local))
         if not has_rel:
             if properties is not None and attribute("content") is None \
                     and attribute("datatype") is None:
@@ -289,8 +289,8 @@ class _Processor:
             local_incomplete = [(p, True) for p in rel_predicates] + \
                 [(p, False) for p in rev_predicates]
         if properties is not None and new_subject is not None:
-            object_value = self.property_value(element, local, resource, typed_resource,
-                                               has_rel, about, typeof)
+            object_value = self.property_value(attrs, text or "", local, resource,
+                                               typed_resource, has_rel, about, typeof)
             for predicate in self.predicates(properties, local):
                 self.triples.append((new_subject, predicate, object_value))
         if not skip and new_subject is not None:
@@ -309,28 +309,27 @@ class _Processor:
                         else context.parent_subject, parent_object, prefixes,
                         local_incomplete, language, vocab)
 
-    def property_value(self, element: Element, context: _Context, resource: Optional[str],
-                       typed_resource: Optional[str], has_rel: bool, about: Optional[str],
-                       typeof: Optional[str]) -> Dict[str, str]:
-        content = element.get_attribute("content")
-        datatype = element.get_attribute("datatype")
+    def property_value(self, attrs: Dict[str, str], text_content: str, context: _Context,
+                       resource: Optional[str], typed_resource: Optional[str], has_rel: bool,
+                       about: Optional[str], typeof: Optional[str]) -> Dict[str, str]:
+        content = attrs.get("content")
+        datatype = attrs.get("datatype")
         if datatype is not None and datatype.strip():
             iri = self.curie(datatype.strip(), context, True)
-            text = content if content is not None else (element.text_content or "")
+            text = content if content is not None else text_content
             if iri is not None and iri not in (RDF + "XMLLiteral", RDF + "HTML"):
                 return {"@value": text, "@type": iri}
             if iri is not None:
                 return {"@value": text, "@type": iri}
         if datatype is not None and not datatype.strip():
-            return self.literal(content if content is not None
-                                else element.text_content or "", context)
+            return self.literal(content if content is not None else text_content, context)
         if content is not None:
             return self.literal(content, context)
         if not has_rel and datatype is None and resource is not None:
             return {"@id": resource}
         if typeof is not None and about is None and not has_rel and typed_resource is not None:
             return {"@id": typed_resource}
-        return self.literal(element.text_content or "", context)
+        return self.literal(text_content, context)
 
     def literal(self, text: str, context: _Context) -> Dict[str, str]:
         if context.language:

@@ -45,9 +45,11 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
         if syntax not in SYNTAXES:
             raise ValueError("unknown syntax %r (one of %s)" % (syntax, ", ".join(SYNTAXES)))
     output: Dict[str, List[Any]] = {}
-    # one walk finds what microdata, JSON-LD and OpenGraph read
+    # one walk finds what microdata, JSON-LD, OpenGraph and RDFa read (RDFa
+    # from the document element: in it when `doc` is the document)
+    rdfa_in_walk = "rdfa" in wanted and isinstance(doc, Document)
     scanned = scan_structured(doc, "microdata" in wanted, "json-ld" in wanted,
-                              "opengraph" in wanted)
+                              "opengraph" in wanted, rdfa_in_walk)
     if "microdata" in wanted:
         output["microdata"] = _ExtructMicrodata(doc, base_url, False, True, False,
                                                 scanned[0]).items() if scanned[0] else []
@@ -55,7 +57,10 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
         output["json-ld"] = _json_ld_of(scanned[1])
     if "opengraph" in wanted:
         output["opengraph"] = _opengraph_of(scanned[2])
-    if "rdfa" in wanted:
+    if rdfa_in_walk:
+        from lexpy.extract.rdfa import rdfa_of
+        output["rdfa"] = rdfa_of(scanned[3], doc, base_url)
+    elif "rdfa" in wanted:
         output["rdfa"] = rdfa(doc, base_url=base_url)
     if "meta" in wanted:
         output["meta"] = meta(doc)
