@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Set, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -31,6 +31,11 @@ def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool,
                                List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]],
                                List[Tuple[int, Dict[str, str], List[Tuple[str, str]], bool,
                                           Optional[str]]]]: ...
+
+# {ID: first element with it} for the wanted IDs, in the tree of `node`.
+def elements_by_id(node: Node, wanted: Set[str]) -> Dict[str, Element]: ...
+# (itemprop, kind, payload) of what an itemref to `referenced` brings in.
+def referenced_properties(referenced: Node) -> List[Tuple[str, int, Any]]: ...
 
 # [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
 def text_events(root: Node) -> List[Union[str, int]]: ...

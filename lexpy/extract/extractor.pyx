@@ -16,7 +16,7 @@ from lexpy.core.names cimport (
     TAG_VIDEO, TAG_ARTICLE, TAG_ASIDE, TAG_BR, TAG_DD, TAG_DETAILS, TAG_DIV, TAG_DT, TAG_FIELDSET,
     TAG_FIGCAPTION, TAG_FOOTER, TAG_FORM, TAG_HEADER, TAG_HR, TAG_LEGEND, TAG_LI, TAG_MAIN,
     TAG_NAV, TAG_TABLE, TAG_TR, TAG_BLOCKQUOTE, TAG_DL, TAG_FIGURE, TAG_H1, TAG_H2, TAG_H3,
-    TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ITEMID, ATTR_ITEMPROP,
+    TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ID, ATTR_ITEMID, ATTR_ITEMPROP,
     ATTR_ITEMREF, ATTR_ITEMSCOPE, ATTR_ITEMTYPE, ATTR_NAME, ATTR_REQUIRED, ATTR_SRC, ATTR_TYPE,
     ATTR_VALUE)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
@@ -684,6 +684,74 @@ cdef tuple property_entry(CElement* element, Py_ssize_t scope):
             element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
             attribute_str(element, ATTR_NAME))
     return itemprop, VALUE_TEXT, node_proxy(<CNode*> element)
+
+
+def elements_by_id(Node node not None, set wanted not None):
+    """{ID: the first element in tree order with that ID} for the IDs of
+    `wanted`, in the tree of `node` (from its top): one walk in C, a str
+    made only for the elements that have an ID."""
+    cdef CNode* top = node.c_node
+    cdef CNode* current
+    cdef CAttr* attr
+    cdef Value value
+    cdef dict found = {}
+    if top == NULL:
+        raise ValueError("this node belongs to no document")
+    while top.parent != NULL:
+        top = top.parent
+    if not wanted:
+        return found
+    current = top if top.type == ELEMENT_NODE else next_element_in_tree(top, top)
+    while current != NULL:
+        attr = element_find_attribute(<CElement*> current, ATTR_ID, NS__UNDEF)
+        if attr != NULL and attr.value_length:
+            value.data = attr.value
+            value.length = attr.value_length
+            key = value_str(&value)
+            if key in wanted and key not in found:
+                found[key] = node_proxy(current)
+        current = next_element_in_tree(current, top)
+    return found
+
+
+def referenced_properties(Node referenced not None):
+    """(itemprop, kind, payload) of the property elements an itemref to
+    `referenced` brings in, in tree order, as extruct takes them: itself
+    when it has itemprop and itemscope; else it and its descendants with
+    itemprop that no item between them and it holds (an item's own
+    properties stay its). An item's payload is its element."""
+    cdef CNode* root = referenced.c_node
+    cdef CNode* node
+    cdef CElement* element
+    cdef list found = []
+    cdef bint scoped
+    if root == NULL or root.type != ELEMENT_NODE:
+        return found
+    element = <CElement*> root
+    if element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL \
+            and element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
+        return [item_entry(element)]
+    node = root
+    while node != NULL:
+        scoped = False
+        if node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            scoped = node != root and element_find_attribute(element, ATTR_ITEMSCOPE,
+                                                             NS__UNDEF) != NULL
+            if element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL:
+                found.append(item_entry(element) if scoped else property_entry(element, -1))
+        if scoped or node.first_child == NULL:
+            # on past it (an item's descendants are its own)
+            while node != root and node.next == NULL:
+                node = node.parent
+            node = node.next if node != root else NULL
+        else:
+            node = node.first_child
+    return found
+
+
+cdef tuple item_entry(CElement* element):
+    return attribute_str(element, ATTR_ITEMPROP), VALUE_ITEM, node_proxy(<CNode*> element)
 
 
 cdef list opengraph_pairs(CNode* head, lxp_attr_id_t property_id):

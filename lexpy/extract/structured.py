@@ -14,7 +14,8 @@ from lexpy.extract._dom import (
     ELEMENT, TEXT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, resolve, split_on_ascii_whitespace,
     strip_ascii_whitespace, unique_tokens, walk)
-from lexpy.extract.extractor import scan_structured, text_events
+from lexpy.extract.extractor import (
+    elements_by_id, referenced_properties, scan_structured, text_events)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -457,18 +458,28 @@ class _ExtructMicrodata:
         pending = [(self.split(itemprop), kind, payload) for itemprop, kind, payload in entries]
         if itemref:
             for refid in split_on_ascii_whitespace(itemref):
-                pending.extend(self.entry(prop) for prop in self.referenced_properties(refid))
+                pending.extend(self.referenced_entries(refid))
         return _ItemFrame(node, item, pending)
 
-    def entry(self, prop: Element) -> Tuple[List[str], int, Any]:
-        """(names, kind, payload) of a property element reached through
-        itemref (scan_structured() gives the others)."""
-        names = self.split(prop.get_attribute("itemprop"))
-        if _has(prop, "itemscope"):
-            if self.index_of is None:
-                self.index_of = {scope[0]: index for index, scope in enumerate(self.scopes)}
-            return names, _VALUE_ITEM, self.index_of[prop]
-        return names, _VALUE_MADE, self.value(prop)
+    def referenced_entries(self, refid: str) -> List[Tuple[List[str], int, Any]]:
+        """(names, kind, payload) of the property elements an itemref brings
+        in (scan_structured() gives the others), found in C."""
+        if self.id_map is None:
+            wanted = {token for scope in self.scopes if scope[3]
+                      for token in split_on_ascii_whitespace(scope[3])}
+            self.id_map = elements_by_id(self.doc, wanted)
+        referenced = self.id_map.get(refid)
+        if referenced is None:
+            return []
+        entries = []
+        for itemprop, kind, payload in referenced_properties(referenced):
+            if kind == _VALUE_ITEM:
+                if self.index_of is None:
+                    self.index_of = {scope[0]: index
+                                     for index, scope in enumerate(self.scopes)}
+                payload = self.index_of[payload]
+            entries.append((self.split(itemprop), kind, payload))
+        return entries
 
     def entry_value(self, kind: int, payload: Any) -> Any:
         if kind == _VALUE_STRING or kind == _VALUE_MADE:
@@ -497,18 +508,6 @@ class _ExtructMicrodata:
             text = _html_text(frame.node)
             if text:
                 item["textContent"] = text
-
-    def referenced_properties(self, refid: str) -> Iterable[Element]:
-        if self.id_map is None:
-            self.id_map = _tree_index(self.doc)[1]
-        referenced = self.id_map.get(refid)
-        if referenced is None:
-            return []
-        if _has(referenced, "itemprop") and _has(referenced, "itemscope"):
-            return [referenced]
-        scope = _nearest_scope(referenced, inclusive=True)
-        return [prop for prop in _self_and_elements(referenced)
-                if _has(prop, "itemprop") and _nearest_scope(prop, inclusive=False) is scope]
 
     def value(self, node: Element, force: bool = False) -> Any:
         if not force and _has(node, "itemscope"):
