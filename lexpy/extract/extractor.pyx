@@ -18,7 +18,7 @@ from lexpy.core.names cimport (
     TAG_NAV, TAG_TABLE, TAG_TR, TAG_BLOCKQUOTE, TAG_DL, TAG_FIGURE, TAG_H1, TAG_H2, TAG_H3,
     TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ID, ATTR_ITEMID, ATTR_ITEMPROP,
     ATTR_ITEMREF, ATTR_ITEMSCOPE, ATTR_ITEMTYPE, ATTR_NAME, ATTR_REQUIRED, ATTR_SRC, ATTR_TYPE,
-    ATTR_VALUE)
+    ATTR_VALUE, ATTR__LAST_STATIC)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
                             is_ascii_whitespace_byte, bytes_equal, ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
                             element_find_attribute, next_in_tree, next_element_in_tree,
@@ -526,6 +526,35 @@ cdef inline bint rdfa_has(CElement* element, RdfaIds* rdfa, int k) noexcept nogi
 cdef struct OpenElement:
     CNode* node
     bint rel                      # RDFa: it has rel or rev
+    bint bare                     # once found: it changes nothing (rdfa_bare)
+    Py_ssize_t level              # once found: its depth among those that do
+
+
+cdef bint rdfa_bare(CDocument* doc, CElement* element, RdfaIds* rdfa) noexcept nogil:
+    """Whether an element below the first has no attribute the RDFa
+    sequence reads and is no HTML head or body: the sequence then gives
+    no triple and hands its children the context it got (rdfa.py's
+    element(): no subject of its own, so "skip element" is set), so the
+    walk leaves it out (its children count their depth without it)."""
+    cdef uint32_t a
+    cdef CAttr* attr
+    cdef size_t k, length = 0
+    cdef const uint8_t* name
+    if element.ns == NS_HTML and (element.tag_id == TAG_HEAD or element.tag_id == TAG_BODY):
+        return False
+    for a in range(element.attr_count):
+        attr = &element.attrs[a]
+        if attr.prefix != 0:
+            return False              # xmlns:, xml:lang (and, to be safe, any other)
+        for k in range(RDFA_NAMES):
+            if rdfa.ids[k] != 0 and attr.local_name == rdfa.ids[k]:
+                return False
+        if attr.local_name >= ATTR__LAST_STATIC:
+            name = attr_name_of(doc.attr_names, attr.local_name, &length)
+            if name != NULL and length >= 6 and bytes_equal(
+                    name, <const uint8_t*> b"xmlns:", 6, False):
+                return False
+    return True
 
 
 cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
@@ -537,7 +566,8 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     ld+json scripts, the HTML heads and, when `rdfa` is given, the elements
     the RDFa processing sequence visits (rdfa.py): those with an attribute
     that makes triples, those below an element with rel or rev, and the
-    elements around them, each with its depth (0: the first element) as
+    elements around them but those that change nothing (rdfa_bare), each
+    with its depth among them (0: the first element) as
     its owner. Explicit stacks of the open items and of the open elements
     (any depth). 0, or -1 when out of memory."""
     cdef CNode* node = root
@@ -626,8 +656,13 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                 if maker:
                     # it and the elements around it not found yet, in tree order
                     while emitted < depth:
-                        if found_push(rdfa_found, path[emitted].node, <Py_ssize_t> emitted,
-                                      -1) != 0:
+                        path[emitted].bare = emitted > 0 and rdfa_bare(
+                            root.owner if root.type != DOCUMENT_NODE else <CDocument*> root,
+                            <CElement*> path[emitted].node, rdfa)
+                        path[emitted].level = 0 if emitted == 0 else \
+                            path[emitted - 1].level + (0 if path[emitted - 1].bare else 1)
+                        if not path[emitted].bare and found_push(
+                                rdfa_found, path[emitted].node, path[emitted].level, -1) != 0:
                             status = -1
                             break
                         emitted += 1

@@ -56,7 +56,10 @@ Triple = Tuple[str, str, Any]
 # elements with an attribute that makes triples (typeof, property, rel,
 # rev, vocab), the elements below one with rel or rev (the subjects that
 # complete its incomplete triples) and the elements around those (the
-# context on the way down); the others make nothing.
+# context on the way down); the others make nothing. Of those it leaves
+# out the ones with none of the attributes element() reads (nor a head or
+# body): they hand their children the context they got, so the depth
+# counts only the elements given.
 Entry = Tuple[int, Dict[str, str], List[Tuple[str, str]], bool, Optional[str]]
 
 
