@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, Dict, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -39,3 +39,19 @@ def referenced_properties(referenced: Node) -> List[Tuple[str, int, Any]]: ...
 
 # [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
 def text_events(root: Node) -> List[Union[str, int]]: ...
+
+# RDFa Core 1.1's processing sequence over scan_structured()'s rdfa entries.
+@disjoint_base
+class RdfaContext:
+    def __init__(self, base: str, parent_subject: Optional[str], parent_object: Optional[str],
+                 prefixes: Dict[str, str], incomplete: List[Tuple[str, bool]],
+                 language: Optional[str], vocab: Optional[str]) -> None: ...
+
+@disjoint_base
+class RdfaProcessor:
+    def __init__(self, base: str, initial_prefixes: Dict[str, str],
+                 initial_terms: Dict[str, str],
+                 parse_url: Callable[[str, Optional[str]], Optional[str]]) -> None: ...
+    def run(self, entries: List[Tuple[int, Dict[str, str], List[Tuple[str, str]], bool,
+                                      Optional[str]]]) -> None: ...
+    def json(self) -> List[Dict[str, Any]]: ...

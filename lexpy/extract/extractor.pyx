@@ -1035,3 +1035,9 @@ def text_events(Node root not None):
         node = next_walk_event(node, top, &entering)
     state.close()
     return state.events
+
+
+# ---------------------------------------------------------------------------
+# RDFa's processing sequence (rdfa.pxi)
+
+include "rdfa.pxi"
