@@ -1041,3 +1041,9 @@ def text_events(Node root not None):
 # RDFa's processing sequence (rdfa.pxi)
 
 include "rdfa.pxi"
+
+
+# ---------------------------------------------------------------------------
+# extruct's microdata (microdata.pxi)
+
+include "microdata.pxi"
