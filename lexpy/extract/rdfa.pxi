@@ -39,6 +39,18 @@ cdef class RdfaContext:
         self.vocab = vocab
 
 
+cdef class _LaterIri:
+    """An IRI written as a URL, resolved against `base` when it is needed."""
+    cdef str written
+    cdef str base
+    cdef str iri                  # once resolved
+
+    def __cinit__(self, str written, str base):
+        self.written = written
+        self.base = base
+        self.iri = None
+
+
 cdef bint has_scheme(str value):
     scheme, colon, _ = value.partition(":")
     return bool(colon) and scheme[:1].isalpha() and all(
@@ -67,13 +79,25 @@ cdef class RdfaProcessor:
         self.blank_nodes += 1
         return "_:b%d" % self.blank_nodes
 
-    cdef str resolve(self, str value, RdfaContext context):
+    cdef object resolve(self, str value, RdfaContext context):
+        """`value` as an IRI against the base: a _LaterIri, parsed by the
+        URL parser only if a triple holds it (json(); most resources of a
+        page only pass through the context)."""
         key = (value, context.base)
         found = self.resolved.get(key)
         if found is None:
-            resolved = self.parse_url(value, context.base or None)
-            found = self.resolved[key] = resolved if resolved is not None else value
+            found = self.resolved[key] = _LaterIri(value, context.base)
         return found
+
+    cdef str resolved_now(self, object iri):
+        cdef _LaterIri later
+        if type(iri) is not _LaterIri:
+            return iri
+        later = <_LaterIri> iri
+        if later.iri is None:
+            resolved = self.parse_url(later.written, later.base or None)
+            later.iri = resolved if resolved is not None else later.written
+        return later.iri
 
     cdef object curie(self, str value, RdfaContext context, bint terms):
         """A CURIE, term or absolute IRI of @property, @typeof, @rel, @rev,
@@ -151,7 +175,7 @@ cdef class RdfaProcessor:
         vocab_value = attribute("vocab")
         if vocab_value is not None:
             if vocab_value.strip():
-                vocab = self.resolve(vocab_value.strip(), context)
+                vocab = self.resolved_now(self.resolve(vocab_value.strip(), context))
                 self.triples.append((self.base, _RDFA + "usesVocabulary", {"@id": vocab}))
             else:
                 vocab = None
@@ -306,6 +330,9 @@ cdef class RdfaProcessor:
         nodes = {}
         seen = set()
         for subject, predicate, value in self.triples:
+            subject = self.resolved_now(subject)
+            if type(value.get("@id")) is _LaterIri:
+                value = {"@id": self.resolved_now(value["@id"])}
             key = (subject, predicate, tuple(sorted(value.items())))
             if key in seen:
                 continue
