@@ -43,16 +43,28 @@ cdef struct Values:
     size_t capacity
 
 
+# Room for one more item in a growable array (`items[0]`, `capacity[0]`
+# items of `size` bytes, `count` used), doubling from `first`: the one
+# growth step of this module's arrays. 0, or -1 when out of memory.
+cdef int room_for_one(void** items, size_t* capacity, size_t count, size_t size,
+                      size_t first) noexcept nogil:
+    cdef size_t grown_capacity
+    cdef void* grown
+    if count < capacity[0]:
+        return 0
+    grown_capacity = capacity[0] * 2 if capacity[0] else first
+    grown = realloc(items[0], grown_capacity * size)
+    if grown == NULL:
+        return -1
+    items[0] = grown
+    capacity[0] = grown_capacity
+    return 0
+
+
 cdef int values_push(Values* values, const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t capacity
-    cdef Value* items
-    if values.count == values.capacity:
-        capacity = values.capacity * 2 if values.capacity else 256
-        items = <Value*> realloc(values.items, capacity * sizeof(Value))
-        if items == NULL:
-            return -1
-        values.items = items
-        values.capacity = capacity
+    if room_for_one(<void**> &values.items, &values.capacity, values.count, sizeof(Value),
+                    256) != 0:
+        return -1
     values.items[values.count].data = data
     values.items[values.count].length = length
     values.count += 1
@@ -263,7 +275,6 @@ cdef int items_of_type(Program* program, CDocument* doc, CNode* root, lxp_tag_id
     elements of that type are the only ones tried."""
     cdef void* context = select_context_new(program, doc)
     cdef CNode* node
-    cdef CNode** grown
     cdef size_t capacity = 0
     cdef int matched
     items[0] = NULL
@@ -278,13 +289,9 @@ cdef int items_of_type(Program* program, CDocument* doc, CNode* root, lxp_tag_id
                 select_context_free(context)
                 return -1
             if matched:
-                if count[0] == capacity:
-                    capacity = capacity * 2 if capacity else 64
-                    grown = <CNode**> realloc(items[0], capacity * sizeof(CNode*))
-                    if grown == NULL:
-                        select_context_free(context)
-                        return -1
-                    items[0] = grown
+                if room_for_one(<void**> items, &capacity, count[0], sizeof(CNode*), 64) != 0:
+                    select_context_free(context)
+                    return -1
                 items[0][count[0]] = node
                 count[0] += 1
         node = next_element_in_tree(node, root)
@@ -461,15 +468,9 @@ cdef struct FoundList:
 
 cdef int found_push(FoundList* found, CNode* node, Py_ssize_t owner,
                     Py_ssize_t scope) noexcept nogil:
-    cdef size_t capacity
-    cdef Found* items
-    if found.count == found.capacity:
-        capacity = found.capacity * 2 if found.capacity else 32
-        items = <Found*> realloc(found.items, capacity * sizeof(Found))
-        if items == NULL:
-            return -1
-        found.items = items
-        found.capacity = capacity
+    if room_for_one(<void**> &found.items, &found.capacity, found.count, sizeof(Found),
+                    32) != 0:
+        return -1
     found.items[found.count].node = node
     found.items[found.count].owner = owner
     found.items[found.count].scope = scope
@@ -576,9 +577,7 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     cdef Py_ssize_t* open_items = NULL      # indices into scopes
     cdef size_t open_count = 0
     cdef size_t open_capacity = 0
-    cdef Py_ssize_t* grown
     cdef OpenElement* path = NULL           # RDFa: the open elements
-    cdef OpenElement* grown_path
     cdef size_t depth = 0
     cdef size_t path_capacity = 0
     cdef size_t emitted = 0                 # the open elements already found
@@ -614,14 +613,10 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                         status = -1
                         break
                 if scope >= 0:
-                    if open_count == open_capacity:
-                        open_capacity = open_capacity * 2 if open_capacity else 16
-                        grown = <Py_ssize_t*> realloc(open_items,
-                                                      open_capacity * sizeof(Py_ssize_t))
-                        if grown == NULL:
-                            status = -1
-                            break
-                        open_items = grown
+                    if room_for_one(<void**> &open_items, &open_capacity, open_count,
+                                    sizeof(Py_ssize_t), 16) != 0:
+                        status = -1
+                        break
                     open_items[open_count] = scope
                     open_count += 1
             if element.ns == NS_HTML:
@@ -634,14 +629,10 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                         status = -1
                         break
             if rdfa != NULL:
-                if depth == path_capacity:
-                    path_capacity = path_capacity * 2 if path_capacity else 64
-                    grown_path = <OpenElement*> realloc(path,
-                                                        path_capacity * sizeof(OpenElement))
-                    if grown_path == NULL:
-                        status = -1
-                        break
-                    path = grown_path
+                if room_for_one(<void**> &path, &path_capacity, depth, sizeof(OpenElement),
+                                64) != 0:
+                    status = -1
+                    break
                 maker = rel_open > 0
                 k = 0
                 while not maker and k < RDFA_MAKERS:
@@ -759,7 +750,7 @@ def referenced_properties(Node referenced not None):
     cdef CNode* node
     cdef CElement* element
     cdef list found = []
-    cdef bint scoped
+    cdef bint entering = True
     if root == NULL or root.type != ELEMENT_NODE:
         return found
     element = <CElement*> root
@@ -768,20 +759,16 @@ def referenced_properties(Node referenced not None):
         return [item_entry(element)]
     node = root
     while node != NULL:
-        scoped = False
-        if node.type == ELEMENT_NODE:
+        if entering and node.type == ELEMENT_NODE:
             element = <CElement*> node
-            scoped = node != root and element_find_attribute(element, ATTR_ITEMSCOPE,
-                                                             NS__UNDEF) != NULL
-            if element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL:
-                found.append(item_entry(element) if scoped else property_entry(element, -1))
-        if scoped or node.first_child == NULL:
-            # on past it (an item's descendants are its own)
-            while node != root and node.next == NULL:
-                node = node.parent
-            node = node.next if node != root else NULL
-        else:
-            node = node.first_child
+            if node != root and element_find_attribute(element, ATTR_ITEMSCOPE,
+                                                       NS__UNDEF) != NULL:
+                if element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL:
+                    found.append(item_entry(element))
+                entering = False      # on past it: an item's descendants are its own
+            elif element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL:
+                found.append(property_entry(element, -1))
+        node = next_walk_event(node, root, &entering)
     return found
 
 
