@@ -88,7 +88,7 @@ EXTENSIONS = [
     extension("lexpy.text.text", uses=["core"], depends=files("lexpy/text", ".pxi")),
     extension("lexpy.xpath.xpath", uses=["core"], depends=files("lexpy/xpath", ".pxi")),
     extension("lexpy.extract.tables", uses=["core"]),
-    extension("lexpy.extract.extractor", uses=["core"]),
+    extension("lexpy.extract.extractor", uses=["core"], depends=files("lexpy/extract", ".pxi")),
     extension("lexpy.sanitizer.walk", uses=["core"], depends=files("lexpy/sanitizer", ".pxi")),
     extension("lexpy.rewriter.engine", uses=["core"]),
     extension("lexpy.rewriter.decoding", uses=["core"]),

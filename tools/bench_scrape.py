@@ -464,6 +464,10 @@ def summary(document, pages_in):
             continue
     t = by.get(("threads", "lexpy"))
     threads = None
+    if document.get("clock") == "cpu":
+        # a process's CPU time counts both threads and none of the forked
+        # processes' time: only the wall clock compares them
+        t = None
     if t and "parts" in t and "seconds" in t["parts"].get("2 threads", {}):
         threads = {k: t["parts"]["1 thread"]["seconds"] / t["parts"][k]["seconds"]
                    for k in ("2 threads", "2 processes") if "seconds" in t["parts"].get(k, {})}

@@ -520,6 +520,27 @@ cdef inline CNode* next_element_in_tree(CNode* node, CNode* root) noexcept nogil
     return node
 
 
+# One step of a walk in tree order that also sees where each node ends:
+# from `node` just entered (entering[0] true) or just left (false), the
+# next node entered, or the next node left (entering[0] set to say which);
+# NULL once `root` is left. Over real children only; no recursion. The
+# walks that keep state per open element (extract's scans) share it:
+#     node = root; entering = True
+#     while node != NULL: (enter or leave node); node = next_walk_event(node, root, &entering)
+cdef inline CNode* next_walk_event(CNode* node, CNode* root, bint* entering) noexcept nogil:
+    if entering[0]:
+        if node.first_child != NULL:
+            return node.first_child
+        entering[0] = False
+        return node
+    if node == root:
+        return NULL
+    if node.next != NULL:
+        entering[0] = True
+        return node.next
+    return node.parent
+
+
 # Whether an element has the attribute `name` in no namespace, and whether
 # its value is `lower`, ASCII case-insensitively (an enumerated attribute's
 # keyword). The text layer's, the selectors' and the corpus layer's.

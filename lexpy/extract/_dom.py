@@ -98,17 +98,19 @@ def document_of(node: Node) -> Optional[Document]:
 
 
 _join: Optional[Callable[[str, str], str]] = None
+_normalize: Optional[Callable[[str], str]] = None
 
 
 def _url_joiner() -> Callable[[str, str], str]:
-    global _join
+    global _join, _normalize
     if _join is None:
         try:
-            from ada_url import join_url
+            from ada_url import join_url, normalize_url
         except ImportError as error:  # pragma: no cover - the extra is missing
             raise ImportError("lexpy's link and URL helpers need ada-url "
                               "(pip install lexpy[extract])") from error
         _join = join_url
+        _normalize = normalize_url
     return _join
 
 
@@ -119,8 +121,7 @@ def parse_url(url: str, base: Optional[str]) -> Optional[str]:
     url = strip_ascii_whitespace(url)
     try:
         if base is None:
-            from ada_url import normalize_url
-            return str(normalize_url(url))
+            return str(_normalize(url))  # type: ignore[misc]
         return str(join(base, url))
     except ValueError:
         return None

@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -19,14 +19,49 @@ def extract_values(root: Node, items: Selector, fields: CompiledFields,
                    ) -> Tuple[Optional[List[Element]], List[Any]]: ...
 def selector_subject_type(selector: Selector) -> Optional[str]: ...
 
-# (items, ld+json script texts, heads): items are (element, itemtype,
+# (items, ld+json script texts, heads, rdfa): items are (element, itemtype,
 # itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,
-# head's prefix, [(property, content)]).
-def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool
+# head's prefix, [(property, content)]); rdfa entries are (depth, {RDFa
+# attribute: value}, [(prefix, IRI)], head or body, text content or None).
+def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool,
+                    rdfa: bool = False
                     ) -> Tuple[List[Tuple[Element, Optional[str], Optional[str], Optional[str],
                                           List[Tuple[str, int, Any]]]],
                                List[str],
-                               List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]]]: ...
+                               List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]],
+                               List[Tuple[int, Dict[str, str], List[Tuple[str, str]], bool,
+                                          Optional[str]]]]: ...
+
+# {ID: first element with it} for the wanted IDs, in the tree of `node`.
+def elements_by_id(node: Node, wanted: Set[str]) -> Dict[str, Element]: ...
+# (itemprop, kind, payload) of what an itemref to `referenced` brings in.
+def referenced_properties(referenced: Node) -> List[Tuple[str, int, Any]]: ...
 
 # [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
 def text_events(root: Node) -> List[Union[str, int]]: ...
+
+# RDFa Core 1.1's processing sequence over scan_structured()'s rdfa entries.
+@disjoint_base
+class RdfaContext:
+    def __init__(self, base: str, parent_subject: Optional[str], parent_object: Optional[str],
+                 prefixes: Dict[str, str], incomplete: List[Tuple[str, bool]],
+                 language: Optional[str], vocab: Optional[str]) -> None: ...
+
+@disjoint_base
+class RdfaProcessor:
+    def __init__(self, base: str, initial_prefixes: Dict[str, str],
+                 initial_terms: Dict[str, str],
+                 parse_url: Callable[[str, Optional[str]], Optional[str]]) -> None: ...
+    def run(self, entries: List[Tuple[int, Dict[str, str], List[Tuple[str, str]], bool,
+                                      Optional[str]]]) -> None: ...
+    def json(self) -> List[Dict[str, Any]]: ...
+
+# extruct's microdata over scan_structured()'s items.
+@disjoint_base
+class ExtructMicrodata:
+    def __init__(self, doc: Node, base_url: Optional[str], strict: bool, nested: bool,
+                 add_text_content: bool, scanned: Optional[List[Any]] = None) -> None: ...
+    def items(self) -> List[Dict[str, Any]]: ...
+
+# extruct's text of a property element.
+def html_text(root: Node) -> str: ...

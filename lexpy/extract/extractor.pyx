@@ -8,20 +8,21 @@ import re
 
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from lexpy.core.core cimport attr_id_by_name, tag_id_by_name
+from lexpy.core.core cimport attr_id_by_name, attr_name_of, tag_id_by_name
 from lexpy.core.names cimport (
     NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
-    TAG_A, TAG_AREA, TAG_AUDIO, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
+    TAG_A, TAG_AREA, TAG_AUDIO, TAG_BODY, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
     TAG_LINK, TAG_META, TAG_METER, TAG_OBJECT, TAG_SCRIPT, TAG_SOURCE, TAG_TIME, TAG_TRACK,
     TAG_VIDEO, TAG_ARTICLE, TAG_ASIDE, TAG_BR, TAG_DD, TAG_DETAILS, TAG_DIV, TAG_DT, TAG_FIELDSET,
     TAG_FIGCAPTION, TAG_FOOTER, TAG_FORM, TAG_HEADER, TAG_HR, TAG_LEGEND, TAG_LI, TAG_MAIN,
     TAG_NAV, TAG_TABLE, TAG_TR, TAG_BLOCKQUOTE, TAG_DL, TAG_FIGURE, TAG_H1, TAG_H2, TAG_H3,
-    TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ITEMID, ATTR_ITEMPROP,
+    TAG_H4, TAG_H5, TAG_H6, TAG_OL, TAG_P, TAG_PRE, TAG_TITLE, TAG_UL, TAG_STYLE, ATTR_CONTENT, ATTR_DATA, ATTR_DATETIME, ATTR_HREF, ATTR_ID, ATTR_ITEMID, ATTR_ITEMPROP,
     ATTR_ITEMREF, ATTR_ITEMSCOPE, ATTR_ITEMTYPE, ATTR_NAME, ATTR_REQUIRED, ATTR_SRC, ATTR_TYPE,
-    ATTR_VALUE)
+    ATTR_VALUE, ATTR__LAST_STATIC)
 from lexpy.dom.dom cimport (Node, CNode, CDocument, CElement, CAttr, CCharacterData,
                             is_ascii_whitespace_byte, bytes_equal, ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE,
                             element_find_attribute, next_in_tree, next_element_in_tree,
+                            next_walk_event,
                             node_proxy,
                             utf8_measure, measured_utf8_str)
 from lexpy.selectors.selectors cimport (Selector, Program, select_nodes, select_context_new,
@@ -42,16 +43,28 @@ cdef struct Values:
     size_t capacity
 
 
+# Room for one more item in a growable array (`items[0]`, `capacity[0]`
+# items of `size` bytes, `count` used), doubling from `first`: the one
+# growth step of this module's arrays. 0, or -1 when out of memory.
+cdef int room_for_one(void** items, size_t* capacity, size_t count, size_t size,
+                      size_t first) noexcept nogil:
+    cdef size_t grown_capacity
+    cdef void* grown
+    if count < capacity[0]:
+        return 0
+    grown_capacity = capacity[0] * 2 if capacity[0] else first
+    grown = realloc(items[0], grown_capacity * size)
+    if grown == NULL:
+        return -1
+    items[0] = grown
+    capacity[0] = grown_capacity
+    return 0
+
+
 cdef int values_push(Values* values, const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t capacity
-    cdef Value* items
-    if values.count == values.capacity:
-        capacity = values.capacity * 2 if values.capacity else 256
-        items = <Value*> realloc(values.items, capacity * sizeof(Value))
-        if items == NULL:
-            return -1
-        values.items = items
-        values.capacity = capacity
+    if room_for_one(<void**> &values.items, &values.capacity, values.count, sizeof(Value),
+                    256) != 0:
+        return -1
     values.items[values.count].data = data
     values.items[values.count].length = length
     values.count += 1
@@ -262,7 +275,6 @@ cdef int items_of_type(Program* program, CDocument* doc, CNode* root, lxp_tag_id
     elements of that type are the only ones tried."""
     cdef void* context = select_context_new(program, doc)
     cdef CNode* node
-    cdef CNode** grown
     cdef size_t capacity = 0
     cdef int matched
     items[0] = NULL
@@ -277,13 +289,9 @@ cdef int items_of_type(Program* program, CDocument* doc, CNode* root, lxp_tag_id
                 select_context_free(context)
                 return -1
             if matched:
-                if count[0] == capacity:
-                    capacity = capacity * 2 if capacity else 64
-                    grown = <CNode**> realloc(items[0], capacity * sizeof(CNode*))
-                    if grown == NULL:
-                        select_context_free(context)
-                        return -1
-                    items[0] = grown
+                if room_for_one(<void**> items, &capacity, count[0], sizeof(CNode*), 64) != 0:
+                    select_context_free(context)
+                    return -1
                 items[0][count[0]] = node
                 count[0] += 1
         node = next_element_in_tree(node, root)
@@ -460,15 +468,9 @@ cdef struct FoundList:
 
 cdef int found_push(FoundList* found, CNode* node, Py_ssize_t owner,
                     Py_ssize_t scope) noexcept nogil:
-    cdef size_t capacity
-    cdef Found* items
-    if found.count == found.capacity:
-        capacity = found.capacity * 2 if found.capacity else 32
-        items = <Found*> realloc(found.items, capacity * sizeof(Found))
-        if items == NULL:
-            return -1
-        found.items = items
-        found.capacity = capacity
+    if room_for_one(<void**> &found.items, &found.capacity, found.count, sizeof(Found),
+                    32) != 0:
+        return -1
     found.items[found.count].node = node
     found.items[found.count].owner = owner
     found.items[found.count].scope = scope
@@ -492,24 +494,111 @@ cdef bint is_ld_json(CElement* element) noexcept nogil:
                                              <const uint8_t*> b"application/ld+json", 19, True)
 
 
+# The RDFa attributes (https://www.w3.org/TR/rdfa-core/#s_syntax) of a
+# document, as ids in its name tables (0: no element has it); the first
+# five make triples (rdfa.py's _MAKERS).
+DEF RDFA_NAMES = 14
+DEF RDFA_MAKERS = 5
+DEF RDFA_REL = 2
+DEF RDFA_REV = 3
+DEF RDFA_PROPERTY = 1
+DEF RDFA_CONTENT = 12
+_RDFA_NAMES = ("typeof", "property", "rel", "rev", "vocab", "prefix", "xml:lang", "lang",
+               "about", "resource", "href", "src", "content", "datatype")
+
+
+cdef struct RdfaIds:
+    lxp_attr_id_t ids[RDFA_NAMES]
+
+
+cdef void rdfa_ids_of(CDocument* doc, RdfaIds* out):
+    cdef Py_ssize_t k
+    cdef bytes name
+    for k in range(RDFA_NAMES):
+        name = _RDFA_NAMES[k].encode("ascii")
+        out.ids[k] = attr_id_by_name(doc.attr_names, <const uint8_t*> name, len(name), False)
+
+
+cdef inline bint rdfa_has(CElement* element, RdfaIds* rdfa, int k) noexcept nogil:
+    return rdfa.ids[k] != 0 and element_find_attribute(element, rdfa.ids[k],
+                                                       NS__UNDEF) != NULL
+
+
+cdef struct OpenElement:
+    CNode* node
+    bint rel                      # RDFa: it has rel or rev
+    bint bare                     # once found: it changes nothing (rdfa_bare)
+    Py_ssize_t level              # once found: its depth among those that do
+
+
+cdef bint rdfa_bare(CDocument* doc, CElement* element, RdfaIds* rdfa) noexcept nogil:
+    """Whether an element below the first has no attribute the RDFa
+    sequence reads and is no HTML head or body: the sequence then gives
+    no triple and hands its children the context it got (rdfa.py's
+    element(): no subject of its own, so "skip element" is set), so the
+    walk leaves it out (its children count their depth without it)."""
+    cdef uint32_t a
+    cdef CAttr* attr
+    cdef size_t k, length = 0
+    cdef const uint8_t* name
+    if element.ns == NS_HTML and (element.tag_id == TAG_HEAD or element.tag_id == TAG_BODY):
+        return False
+    for a in range(element.attr_count):
+        attr = &element.attrs[a]
+        if attr.prefix != 0:
+            return False              # xmlns:, xml:lang (and, to be safe, any other)
+        for k in range(RDFA_NAMES):
+            if rdfa.ids[k] != 0 and attr.local_name == rdfa.ids[k]:
+                return False
+        if attr.local_name >= ATTR__LAST_STATIC:
+            name = attr_name_of(doc.attr_names, attr.local_name, &length)
+            if name != NULL and length >= 6 and bytes_equal(
+                    name, <const uint8_t*> b"xmlns:", 6, False):
+                return False
+    return True
+
+
 cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
-                   FoundList* scopes, FoundList* props, FoundList* scripts,
-                   FoundList* heads) noexcept nogil:
+                   RdfaIds* rdfa, FoundList* scopes, FoundList* props, FoundList* scripts,
+                   FoundList* heads, FoundList* rdfa_found) noexcept nogil:
     """One walk in tree order from `root` (itself included): the items, the
     property elements with the item that owns them (the nearest item around
     them: an item's property walk does not go into a nested item), the
-    ld+json scripts and the HTML heads. An explicit stack of the open
-    items (any depth). 0, or -1 when out of memory."""
+    ld+json scripts, the HTML heads and, when `rdfa` is given, the elements
+    the RDFa processing sequence visits (rdfa.py): those with an attribute
+    that makes triples, those below an element with rel or rev, and the
+    elements around them but those that change nothing (rdfa_bare), each
+    with its depth among them (0: the first element) as
+    its owner. Explicit stacks of the open items and of the open elements
+    (any depth). 0, or -1 when out of memory."""
     cdef CNode* node = root
+    cdef bint entering = True
     cdef CElement* element
     cdef Py_ssize_t* open_items = NULL      # indices into scopes
     cdef size_t open_count = 0
     cdef size_t open_capacity = 0
-    cdef Py_ssize_t* grown
+    cdef OpenElement* path = NULL           # RDFa: the open elements
+    cdef size_t depth = 0
+    cdef size_t path_capacity = 0
+    cdef size_t emitted = 0                 # the open elements already found
+    cdef size_t rel_open = 0                # the open elements with rel or rev
+    cdef size_t k
+    cdef bint maker
     cdef Py_ssize_t scope
     cdef int status = 0
     while node != NULL:
-        if node.type == ELEMENT_NODE:
+        if node.type != ELEMENT_NODE:
+            pass
+        elif not entering:
+            if open_count and scopes.items[open_items[open_count - 1]].node == node:
+                open_count -= 1
+            if depth and path[depth - 1].node == node:
+                depth -= 1
+                if path[depth].rel:
+                    rel_open -= 1
+                if emitted > depth:
+                    emitted = depth
+        else:
             element = <CElement*> node
             if microdata:
                 scope = -1
@@ -524,14 +613,10 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                         status = -1
                         break
                 if scope >= 0:
-                    if open_count == open_capacity:
-                        open_capacity = open_capacity * 2 if open_capacity else 16
-                        grown = <Py_ssize_t*> realloc(open_items,
-                                                      open_capacity * sizeof(Py_ssize_t))
-                        if grown == NULL:
-                            status = -1
-                            break
-                        open_items = grown
+                    if room_for_one(<void**> &open_items, &open_capacity, open_count,
+                                    sizeof(Py_ssize_t), 16) != 0:
+                        status = -1
+                        break
                     open_items[open_count] = scope
                     open_count += 1
             if element.ns == NS_HTML:
@@ -543,21 +628,40 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                     if found_push(heads, node, -1, -1) != 0:
                         status = -1
                         break
-        if node.first_child != NULL:
-            node = node.first_child
-            continue
-        # leave the node and the ancestors it ends
-        while node != NULL:
-            if open_count and scopes.items[open_items[open_count - 1]].node == node:
-                open_count -= 1
-            if node == root:
-                node = NULL
-                break
-            if node.next != NULL:
-                node = node.next
-                break
-            node = node.parent
+            if rdfa != NULL:
+                if room_for_one(<void**> &path, &path_capacity, depth, sizeof(OpenElement),
+                                64) != 0:
+                    status = -1
+                    break
+                maker = rel_open > 0
+                k = 0
+                while not maker and k < RDFA_MAKERS:
+                    maker = rdfa_has(element, rdfa, <int> k)
+                    k += 1
+                path[depth].node = node
+                path[depth].rel = rdfa_has(element, rdfa, RDFA_REL) \
+                    or rdfa_has(element, rdfa, RDFA_REV)
+                if path[depth].rel:
+                    rel_open += 1
+                depth += 1
+                if maker:
+                    # it and the elements around it not found yet, in tree order
+                    while emitted < depth:
+                        path[emitted].bare = emitted > 0 and rdfa_bare(
+                            root.owner if root.type != DOCUMENT_NODE else <CDocument*> root,
+                            <CElement*> path[emitted].node, rdfa)
+                        path[emitted].level = 0 if emitted == 0 else \
+                            path[emitted - 1].level + (0 if path[emitted - 1].bare else 1)
+                        if not path[emitted].bare and found_push(
+                                rdfa_found, path[emitted].node, path[emitted].level, -1) != 0:
+                            status = -1
+                            break
+                        emitted += 1
+                    if status != 0:
+                        break
+        node = next_walk_event(node, root, &entering)
     free(open_items)
+    free(path)
     return status
 
 
@@ -608,6 +712,70 @@ cdef tuple property_entry(CElement* element, Py_ssize_t scope):
     return itemprop, VALUE_TEXT, node_proxy(<CNode*> element)
 
 
+def elements_by_id(Node node not None, set wanted not None):
+    """{ID: the first element in tree order with that ID} for the IDs of
+    `wanted`, in the tree of `node` (from its top): one walk in C, a str
+    made only for the elements that have an ID."""
+    cdef CNode* top = node.c_node
+    cdef CNode* current
+    cdef CAttr* attr
+    cdef Value value
+    cdef dict found = {}
+    if top == NULL:
+        raise ValueError("this node belongs to no document")
+    while top.parent != NULL:
+        top = top.parent
+    if not wanted:
+        return found
+    current = top if top.type == ELEMENT_NODE else next_element_in_tree(top, top)
+    while current != NULL:
+        attr = element_find_attribute(<CElement*> current, ATTR_ID, NS__UNDEF)
+        if attr != NULL and attr.value_length:
+            value.data = attr.value
+            value.length = attr.value_length
+            key = value_str(&value)
+            if key in wanted and key not in found:
+                found[key] = node_proxy(current)
+        current = next_element_in_tree(current, top)
+    return found
+
+
+def referenced_properties(Node referenced not None):
+    """(itemprop, kind, payload) of the property elements an itemref to
+    `referenced` brings in, in tree order, as extruct takes them: itself
+    when it has itemprop and itemscope; else it and its descendants with
+    itemprop that no item between them and it holds (an item's own
+    properties stay its). An item's payload is its element."""
+    cdef CNode* root = referenced.c_node
+    cdef CNode* node
+    cdef CElement* element
+    cdef list found = []
+    cdef bint entering = True
+    if root == NULL or root.type != ELEMENT_NODE:
+        return found
+    element = <CElement*> root
+    if element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL \
+            and element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
+        return [item_entry(element)]
+    node = root
+    while node != NULL:
+        if entering and node.type == ELEMENT_NODE:
+            element = <CElement*> node
+            if node != root and element_find_attribute(element, ATTR_ITEMSCOPE,
+                                                       NS__UNDEF) != NULL:
+                if element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL:
+                    found.append(item_entry(element))
+                entering = False      # on past it: an item's descendants are its own
+            elif element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF) != NULL:
+                found.append(property_entry(element, -1))
+        node = next_walk_event(node, root, &entering)
+    return found
+
+
+cdef tuple item_entry(CElement* element):
+    return attribute_str(element, ATTR_ITEMPROP), VALUE_ITEM, node_proxy(<CNode*> element)
+
+
 cdef list opengraph_pairs(CNode* head, lxp_attr_id_t property_id):
     """[property, content] of the HTML meta children of `head` that have
     both."""
@@ -640,32 +808,93 @@ cdef object script_text(CNode* script):
     return parts[0] if len(parts) == 1 else "".join(parts)
 
 
-def scan_structured(Node root not None, bint microdata, bint json_ld, bint opengraph):
-    """(items, scripts, heads) of the tree of `root` from `root` on, in
-    tree order. items: (element, itemtype, itemid, itemref, properties)
+cdef str name_str(const uint8_t* data, size_t length):
+    cdef Value value
+    value.data = data
+    value.length = length
+    return value_str(&value)
+
+
+cdef tuple rdfa_entry(CDocument* doc, CElement* element, Py_ssize_t depth, RdfaIds* rdfa):
+    """(depth, {RDFa attribute: value}, [(prefix, IRI) of its xmlns:
+    attributes], whether it is an HTML head or body, its descendant text
+    content when it has property, else None) of an element the RDFa
+    sequence visits. Names as get_attribute reads them (qualified)."""
+    cdef dict attrs = {}
+    cdef list xmlns = []
+    cdef uint32_t a
+    cdef CAttr* attr
+    cdef Py_ssize_t k
+    cdef size_t length = 0, prefix_length = 0
+    cdef const uint8_t* name
+    cdef const uint8_t* prefix
+    cdef Value value
+    for a in range(element.attr_count):
+        attr = &element.attrs[a]
+        value.data = attr.value
+        value.length = attr.value_length
+        if attr.prefix == 0:
+            for k in range(RDFA_NAMES):
+                if rdfa.ids[k] != 0 and attr.local_name == rdfa.ids[k]:
+                    if _RDFA_NAMES[k] not in attrs:
+                        attrs[_RDFA_NAMES[k]] = value_str(&value)
+                    break
+            else:
+                name = attr_name_of(doc.attr_names, attr.local_name, &length)
+                if name != NULL and length >= 6 and bytes_equal(
+                        name, <const uint8_t*> b"xmlns:", 6, False):
+                    xmlns.append((name_str(name + 6, length - 6), value_str(&value)))
+            continue
+        prefix = attr_name_of(doc.attr_names, attr.prefix, &prefix_length)
+        name = attr_name_of(doc.attr_names, attr.local_name, &length)
+        if prefix == NULL or name == NULL:
+            continue
+        if prefix_length == 5 and bytes_equal(prefix, <const uint8_t*> b"xmlns", 5, False):
+            xmlns.append((name_str(name, length), value_str(&value)))
+        elif prefix_length == 3 and bytes_equal(prefix, <const uint8_t*> b"xml", 3, False) \
+                and length == 4 and bytes_equal(name, <const uint8_t*> b"lang", 4, False) \
+                and "xml:lang" not in attrs:
+            attrs["xml:lang"] = value_str(&value)
+    return (depth, attrs, xmlns,
+            element.ns == NS_HTML and (element.tag_id == TAG_HEAD or element.tag_id == TAG_BODY),
+            script_text(<CNode*> element) if "property" in attrs else None)
+
+
+def scan_structured(Node root not None, bint microdata, bint json_ld, bint opengraph,
+                    bint rdfa=False):
+    """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
+    in tree order. items: (element, itemtype, itemid, itemref, properties)
     for each element with itemscope, properties being (itemprop, kind,
     payload) for the elements with itemprop it owns; scripts: the text of
     each ld+json script; heads: (html's prefix or None, head's prefix or
-    None, [(property, content), ...]) for each HTML head."""
+    None, [(property, content), ...]) for each HTML head; rdfa: rdfa_entry()
+    of each element the RDFa processing sequence visits (its depth counted
+    from the first element, `root` or the document element)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
-    cdef FoundList scopes, props, scripts, heads
+    cdef FoundList scopes, props, scripts, heads, rdfa_found
+    cdef RdfaIds rdfa_ids
+    cdef RdfaIds* rdfa_wanted = NULL
     cdef int status
     cdef size_t i
     cdef CElement* element
     cdef CNode* parent
     cdef lxp_attr_id_t property_id, prefix_id
-    cdef list items = [], texts = [], head_list = [], entries
+    cdef list items = [], texts = [], head_list = [], entries, rdfa_list = []
     if c_root == NULL:
         raise ValueError("this node belongs to no document")
     doc = c_root.owner if c_root.type != DOCUMENT_NODE else <CDocument*> c_root
-    scopes.items = props.items = scripts.items = heads.items = NULL
-    scopes.count = props.count = scripts.count = heads.count = 0
+    scopes.items = props.items = scripts.items = heads.items = rdfa_found.items = NULL
+    scopes.count = props.count = scripts.count = heads.count = rdfa_found.count = 0
     scopes.capacity = props.capacity = scripts.capacity = heads.capacity = 0
+    rdfa_found.capacity = 0
+    if rdfa:
+        rdfa_ids_of(doc, &rdfa_ids)
+        rdfa_wanted = &rdfa_ids
     doc.readers += 1
     with nogil:
-        status = scan_tree(c_root, microdata, json_ld, opengraph, &scopes, &props, &scripts,
-                           &heads)
+        status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes, &props,
+                           &scripts, &heads, &rdfa_found)
         property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
         prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
     try:
@@ -692,13 +921,17 @@ def scan_structured(Node root not None, bint microdata, bint json_ld, bint openg
                               attribute_str(<CElement*> heads.items[i].node, prefix_id)
                               if prefix_id != 0 else None,
                               opengraph_pairs(heads.items[i].node, property_id)))
-        return items, texts, head_list
+        for i in range(rdfa_found.count):
+            rdfa_list.append(rdfa_entry(doc, <CElement*> rdfa_found.items[i].node,
+                                        rdfa_found.items[i].owner, &rdfa_ids))
+        return items, texts, head_list, rdfa_list
     finally:
         doc.readers -= 1
         free(scopes.items)
         free(props.items)
         free(scripts.items)
         free(heads.items)
+        free(rdfa_found.items)
 
 
 # ---------------------------------------------------------------------------
@@ -773,29 +1006,31 @@ def text_events(Node root not None):
     cdef _TextEvents state = _TextEvents()
     cdef CNode* top = root.c_node
     cdef CNode* node
+    cdef bint entering = True
     if top == NULL:
         raise ValueError("this node belongs to no document")
     state.events = []
     state.pending = []
     state.skipping = 0
-    node = top.first_child
+    node = top
     while node != NULL:
-        if node.type == ELEMENT_NODE:
-            state.boundary(node, True)
-            if node.first_child != NULL:
-                node = node.first_child
-                continue
-            state.boundary(node, False)
-        elif node.type == TEXT_NODE:
-            state.text(node)
-        while True:                      # on to the next node, leaving elements
-            if node.next != NULL:
-                node = node.next
-                break
-            node = node.parent
-            if node == NULL or node == top:
-                node = NULL
-                break
-            state.boundary(node, False)
+        if node != top:
+            if node.type == ELEMENT_NODE:
+                state.boundary(node, entering)
+            elif node.type == TEXT_NODE and entering:
+                state.text(node)
+        node = next_walk_event(node, top, &entering)
     state.close()
     return state.events
+
+
+# ---------------------------------------------------------------------------
+# RDFa's processing sequence (rdfa.pxi)
+
+include "rdfa.pxi"
+
+
+# ---------------------------------------------------------------------------
+# extruct's microdata (microdata.pxi)
+
+include "microdata.pxi"

@@ -5,12 +5,12 @@ with the triples given as expanded JSON-LD (extruct's rdfa shape: one node
 object per subject, "@type" for rdf:type, {"@id"} or {"@value", "@type" or
 "@language"} values). Not handled: inlist, XMLLiteral content (the text is
 taken), the processor graph."""
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
-from lexpy.dom import Element, Node
+from lexpy.dom import Node
 from lexpy.extract._dom import (
-    ELEMENT, XHTML, document_base_url, document_of, parse_url, split_on_ascii_whitespace,
-    walk)
+    document_base_url, document_of, parse_url)
+from lexpy.extract.extractor import RdfaProcessor, scan_structured
 
 RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 RDF_TYPE = RDF + "type"
@@ -48,25 +48,19 @@ INITIAL_TERMS = {
     "role": "http://www.w3.org/1999/xhtml/vocab#role",
 }
 
-Triple = Tuple[str, str, Any]
-# the attributes that make triples
-_MAKERS = "[typeof], [property], [rel], [rev], [vocab]"
-
-
-class _Context:
-    __slots__ = ("base", "parent_subject", "parent_object", "prefixes", "incomplete",
-                 "language", "vocab")
-
-    def __init__(self, base: str, parent_subject: Optional[str], parent_object: Optional[str],
-                 prefixes: Dict[str, str], incomplete: List[Tuple[str, bool]],
-                 language: Optional[str], vocab: Optional[str]) -> None:
-        self.base = base
-        self.parent_subject = parent_subject
-        self.parent_object = parent_object
-        self.prefixes = prefixes
-        self.incomplete = incomplete
-        self.language = language
-        self.vocab = vocab
+# What the C walk (extractor.pyx's scan_structured) gives of each element
+# the sequence (RdfaProcessor, extractor.pyx's rdfa.pxi, compiled) visits:
+# (depth from the document element, {RDFa attribute:
+# value}, [(prefix, IRI) of its xmlns: attributes], whether it is an HTML
+# head or body, its text content when it has property). It visits the
+# elements with an attribute that makes triples (typeof, property, rel,
+# rev, vocab), the elements below one with rel or rev (the subjects that
+# complete its incomplete triples) and the elements around those (the
+# context on the way down); the others make nothing. Of those it leaves
+# out the ones with none of the attributes the sequence reads (nor a head or
+# body): they hand their children the context they got, so the depth
+# counts only the elements given.
+Entry = Tuple[int, Dict[str, str], List[Tuple[str, str]], bool, Optional[str]]
 
 
 def rdfa_lite(doc: Node, *, base_url: Optional[str] = None) -> List[Dict[str, Any]]:
@@ -75,285 +69,15 @@ def rdfa_lite(doc: Node, *, base_url: Optional[str] = None) -> List[Dict[str, An
     root = document.document_element if document is not None else None
     if root is None:
         return []
-    base = document_base_url(root, base_url) or ""
-    processor = _Processor(base)
-    processor.run(root)
+    return rdfa_of(scan_structured(root, False, False, False, True)[3], root, base_url)
+
+
+def rdfa_of(entries: List[Entry], doc: Node, base_url: Optional[str]) -> List[Dict[str, Any]]:
+    """The expanded JSON-LD of the RDFa entries scan_structured() found in
+    the document of `doc`."""
+    if not entries:
+        return []
+    base = document_base_url(doc, base_url) or ""
+    processor = RdfaProcessor(base, INITIAL_PREFIXES, INITIAL_TERMS, parse_url)
+    processor.run(entries)
     return processor.json()
-
-
-class _Processor:
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.triples: List[Triple] = []
-        self.blank_nodes = 0
-
-    def new_blank_node(self) -> str:
-        self.blank_nodes += 1
-        return "_:b%d" % self.blank_nodes
-
-    def resolve(self, value: str, context: _Context) -> str:
-        resolved = parse_url(value, context.base or None)
-        return resolved if resolved is not None else value
-
-    def curie(self, value: str, context: _Context, terms: bool,
-              safe_only: bool = False) -> Optional[str]:
-        """A CURIE, term or absolute IRI of @property, @typeof, @rel, @rev,
-        @datatype (`terms`) or a SafeCURIEorCURIEorIRI of @about and
-        @resource (None: resolve it as an IRI)."""
-        if value.startswith("[") and value.endswith("]"):
-            inner = value[1:-1]
-            return self.curie(inner, context, False) if inner else None
-        if ":" not in value:
-            if not terms:
-                return None
-            if context.vocab:
-                return context.vocab + value
-            return INITIAL_TERMS.get(value.lower())
-        prefix, _, reference = value.partition(":")
-        if prefix == "_":
-            return "_:" + (reference or "blank")
-        if prefix == "" and terms:
-            return "http://www.w3.org/1999/xhtml/vocab#" + reference
-        mapped = context.prefixes.get(prefix.lower())
-        if mapped is not None and not reference.startswith("//"):
-            return mapped + reference
-        if terms:
-            return value if _has_scheme(value) else None
-        return None
-
-    def resource(self, element: Element, name: str, context: _Context) -> Optional[str]:
-        value = element.get_attribute(name)
-        if value is None:
-            return None
-        if name in ("about", "resource"):
-            found = self.curie(value, context, False)
-            if found is not None:
-                return found
-        return self.resolve(value, context)
-
-    def predicates(self, value: Optional[str], context: _Context) -> List[str]:
-        found = []
-        for token in split_on_ascii_whitespace(value):
-            iri = self.curie(token, context, True)
-            if iri is not None and not iri.startswith("_:"):
-                found.append(iri)
-        return found
-
-    def run(self, root: Element) -> None:
-        # Only elements with RDFa attributes make triples; the others matter
-        # as the context on the way down to them, and as the subjects that
-        # complete a rel's incomplete triples below it. The walk enters
-        # those subtrees only (found by the C selector engine).
-        makers = root.query_selector_all(_MAKERS)
-        if not makers and not root.matches(_MAKERS):
-            return
-        needed: Set[Node] = {root}
-        for element in makers:
-            node: Optional[Node] = element
-            while node is not None and node not in needed:
-                needed.add(node)
-                node = node.parent
-        for element in root.query_selector_all("[rel], [rev]"):
-            needed.update(e for e in element.descendants() if e.node_type == ELEMENT)
-        context = _Context(self.base, self.base, self.base, dict(INITIAL_PREFIXES), [],
-                           None, None)
-        # (element, its context for its children, the next child to visit)
-        stack: List[Tuple[Optional[Node], _Context]] = [
-            (root.first_child, self.element(root, context, True))]
-        while stack:
-            node, context = stack[-1]
-            if node is None:
-                stack.pop()
-                continue
-            stack[-1] = (node.next_sibling, context)
-            if node.node_type == ELEMENT and node in needed:
-                child_context = self.element(node, context, False)  # type: ignore[arg-type]
-                stack.append((node.first_child, child_context))
-
-    def element(self, element: Element, context: _Context, is_root: bool) -> _Context:
-        # https://www.w3.org/TR/rdfa-core/#s_sequence
-        attribute = element.get_attribute
-        skip = False
-        new_subject: Optional[str] = None
-        current_object: Optional[str] = None
-        typed_resource: Optional[str] = None
-        prefixes = context.prefixes
-        vocab = context.vocab
-        language = context.language
-        local_incomplete: List[Tuple[str, bool]] = []
-        vocab_value = attribute("vocab")
-        if vocab_value is not None:
-            if vocab_value.strip():
-                vocab = self.resolve(vocab_value.strip(), context)
-                self.triples.append((self.base, RDFA + "usesVocabulary", {"@id": vocab}))
-            else:
-                vocab = None
-        declared = [(name[6:], value) for name, value in element.attributes.items()
-                    if name.startswith("xmlns:")]
-        prefix_value = attribute("prefix")
-        if prefix_value is not None:
-            tokens = split_on_ascii_whitespace(prefix_value)
-            for i in range(0, len(tokens) - 1, 2):
-                if tokens[i].endswith(":"):
-                    declared.append((tokens[i][:-1], tokens[i + 1]))
-        if declared:
-            prefixes = dict(prefixes)
-            for name, value in declared:
-                if name and name != "_":
-                    prefixes[name.lower()] = value
-        lang = attribute("xml:lang")
-        if lang is None:
-            lang = attribute("lang")
-        if lang is not None:
-            language = lang or None
-        local = _Context(context.base, context.parent_subject, context.parent_object,
-                         prefixes, context.incomplete, language, vocab)
-        rel = attribute("rel")
-        rev = attribute("rev")
-        if rel is not None or rev is not None:
-            # HTML+RDFa: rel values that are not CURIEs or terms are dropped
-            rel_predicates = self.predicates(rel, local)
-            rev_predicates = self.predicates(rev, local)
-        else:
-            rel_predicates = rev_predicates = []
-        has_rel = bool(rel_predicates or rev_predicates)
-        properties = attribute("property")
-        typeof = attribute("typeof")
-        about = self.resource(element, "about", local)
-        resource = (self.resource(element, "resource", local) if element.has_attribute("resource")
-                    else self.resource(element, "href", local) if element.has_attribute("href")
-                    else self.resource(element, "src", local))
-        head_or_body = element.namespace_uri == XHTML and element.local_name in ("head", "body")
-        if not has_rel:
-            if properties is not None and attribute("content") is None \
-                    and attribute("datatype") is None:
-                if about is not None:
-                    new_subject = about
-                elif is_root:
-                    new_subject = self.base
-                elif context.parent_object is not None:
-                    new_subject = context.parent_object
-                if typeof is not None:
-                    if about is not None:
-                        typed_resource = about
-                    elif is_root:
-                        typed_resource = self.base
-                    else:
-                        typed_resource = resource if resource is not None \
-                            else self.new_blank_node()
-                        current_object = typed_resource
-            else:
-                if about is not None:
-                    new_subject = about
-                elif resource is not None:
-                    new_subject = resource
-                elif is_root:
-                    new_subject = self.base
-                elif head_or_body:
-                    new_subject = context.parent_object
-                elif typeof is not None:
-                    new_subject = self.new_blank_node()
-                elif context.parent_object is not None:
-                    new_subject = context.parent_object
-                    if properties is None:
-                        skip = True
-                if typeof is not None:
-                    typed_resource = new_subject
-        else:
-            if about is not None:
-                new_subject = about
-                if typeof is not None:
-                    typed_resource = about
-            elif is_root:
-                new_subject = self.base
-            elif head_or_body:
-                new_subject = context.parent_object
-            else:
-                new_subject = context.parent_object
-            if resource is not None:
-                current_object = resource
-            elif typeof is not None and about is None:
-                current_object = self.new_blank_node()
-            if typeof is not None and about is None:
-                typed_resource = current_object
-        if typed_resource is not None:
-            for iri in self.predicates(typeof, local):
-                self.triples.append((typed_resource, RDF_TYPE, {"@id": iri}))
-        if new_subject is not None and current_object is not None:
-            for predicate in rel_predicates:
-                self.triples.append((new_subject, predicate, {"@id": current_object}))
-            for predicate in rev_predicates:
-                self.triples.append((current_object, predicate, {"@id": new_subject}))
-        elif has_rel:
-            current_object = self.new_blank_node()
-            local_incomplete = [(p, True) for p in rel_predicates] + \
-                [(p, False) for p in rev_predicates]
-        if properties is not None and new_subject is not None:
-            object_value = self.property_value(element, local, resource, typed_resource,
-                                               has_rel, about, typeof)
-            for predicate in self.predicates(properties, local):
-                self.triples.append((new_subject, predicate, object_value))
-        if not skip and new_subject is not None:
-            for predicate, forward in context.incomplete:
-                if forward:
-                    self.triples.append((context.parent_subject, predicate,  # type: ignore[arg-type]
-                                         {"@id": new_subject}))
-                else:
-                    self.triples.append((new_subject, predicate,
-                                         {"@id": context.parent_subject}))
-        if skip:
-            return local
-        parent_object = current_object if current_object is not None else (
-            new_subject if new_subject is not None else context.parent_subject)
-        return _Context(context.base, new_subject if new_subject is not None
-                        else context.parent_subject, parent_object, prefixes,
-                        local_incomplete, language, vocab)
-
-    def property_value(self, element: Element, context: _Context, resource: Optional[str],
-                       typed_resource: Optional[str], has_rel: bool, about: Optional[str],
-                       typeof: Optional[str]) -> Dict[str, str]:
-        content = element.get_attribute("content")
-        datatype = element.get_attribute("datatype")
-        if datatype is not None and datatype.strip():
-            iri = self.curie(datatype.strip(), context, True)
-            text = content if content is not None else (element.text_content or "")
-            if iri is not None and iri not in (RDF + "XMLLiteral", RDF + "HTML"):
-                return {"@value": text, "@type": iri}
-            if iri is not None:
-                return {"@value": text, "@type": iri}
-        if datatype is not None and not datatype.strip():
-            return self.literal(content if content is not None
-                                else element.text_content or "", context)
-        if content is not None:
-            return self.literal(content, context)
-        if not has_rel and datatype is None and resource is not None:
-            return {"@id": resource}
-        if typeof is not None and about is None and not has_rel and typed_resource is not None:
-            return {"@id": typed_resource}
-        return self.literal(element.text_content or "", context)
-
-    def literal(self, text: str, context: _Context) -> Dict[str, str]:
-        if context.language:
-            return {"@value": text, "@language": context.language}
-        return {"@value": text}
-
-    def json(self) -> List[Dict[str, Any]]:
-        nodes: Dict[str, Dict[str, Any]] = {}
-        seen = set()
-        for subject, predicate, value in self.triples:
-            key = (subject, predicate, tuple(sorted(value.items())))
-            if key in seen:
-                continue
-            seen.add(key)
-            node = nodes.setdefault(subject, {"@id": subject})
-            if predicate == RDF_TYPE:
-                node.setdefault("@type", []).append(value["@id"])
-            else:
-                node.setdefault(predicate, []).append(value)
-        return list(nodes.values())
-
-
-def _has_scheme(value: str) -> bool:
-    scheme, colon, _ = value.partition(":")
-    return bool(colon) and scheme[:1].isalpha() and all(
-        c.isalnum() or c in "+-." for c in scheme)

@@ -11,10 +11,10 @@ from urllib.parse import urljoin, urlparse
 
 from lexpy.dom import Document, Element, Node
 from lexpy.extract._dom import (
-    ELEMENT, TEXT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
-    document_of, elements, parse_url, resolve, split_on_ascii_whitespace,
-    strip_ascii_whitespace, unique_tokens, walk)
-from lexpy.extract.extractor import scan_structured, text_events
+    ELEMENT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
+    document_of, elements, parse_url, split_on_ascii_whitespace, unique_tokens, walk)
+from lexpy.extract.extractor import (
+    ExtructMicrodata, html_text, scan_structured)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -45,17 +45,22 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
         if syntax not in SYNTAXES:
             raise ValueError("unknown syntax %r (one of %s)" % (syntax, ", ".join(SYNTAXES)))
     output: Dict[str, List[Any]] = {}
-    # one walk finds what microdata, JSON-LD and OpenGraph read
+    # one walk finds what microdata, JSON-LD, OpenGraph and RDFa read (RDFa
+    # from the document element: in it when `doc` is the document)
+    rdfa_in_walk = "rdfa" in wanted and isinstance(doc, Document)
     scanned = scan_structured(doc, "microdata" in wanted, "json-ld" in wanted,
-                              "opengraph" in wanted)
+                              "opengraph" in wanted, rdfa_in_walk)
     if "microdata" in wanted:
-        output["microdata"] = _ExtructMicrodata(doc, base_url, False, True, False,
+        output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
                                                 scanned[0]).items() if scanned[0] else []
     if "json-ld" in wanted:
         output["json-ld"] = _json_ld_of(scanned[1])
     if "opengraph" in wanted:
         output["opengraph"] = _opengraph_of(scanned[2])
-    if "rdfa" in wanted:
+    if rdfa_in_walk:
+        from lexpy.extract.rdfa import rdfa_of
+        output["rdfa"] = rdfa_of(scanned[3], doc, base_url)
+    elif "rdfa" in wanted:
         output["rdfa"] = rdfa(doc, base_url=base_url)
     if "meta" in wanted:
         output["meta"] = meta(doc)
@@ -363,218 +368,17 @@ def microdata(doc: Node, *, base_url: Optional[str] = None, strict: bool = False
               nested: bool = True, add_text_content: bool = False) -> List[Dict[str, Any]]:
     """Microdata items as extruct's MicrodataExtractor gives them (its
     `strict`, `nested` and `add_text_content` options)."""
-    return _ExtructMicrodata(doc, base_url, strict, nested, add_text_content).items()
+    return ExtructMicrodata(doc, base_url, strict, nested, add_text_content).items()
 
 
-# The kinds of property values scan_structured() gives (extractor.pyx) and
-# one of this module's: a value already made.
-_VALUE_STRING, _VALUE_URL, _VALUE_ITEM, _VALUE_ACTION, _VALUE_TEXT, _VALUE_MADE = range(6)
-
-
-class _ExtructMicrodata:
-    def __init__(self, doc: Node, base_url: Optional[str], strict: bool, nested: bool,
-                 add_text_content: bool, scanned: Optional[List[Any]] = None) -> None:
-        self.doc = doc
-        self.base_url = base_url
-        self.strict = strict
-        self.nested = nested
-        self.add_text_content = add_text_content
-        # each item: (element, itemtype, itemid, itemref, [(itemprop, kind, payload)])
-        self.scopes: List[Any] = (scanned if scanned is not None
-                                  else scan_structured(doc, True, False, False)[0])
-        self.seen: Set[int] = set()
-        self.id_map: Optional[Dict[str, Element]] = None
-        self.index_of: Optional[Dict[Element, int]] = None
-        self.tokens: Dict[Optional[str], List[str]] = {}
-        self.joined: Dict[str, str] = {}
-
-    def split(self, value: Optional[str]) -> List[str]:
-        tokens = self.tokens.get(value)
-        if tokens is None:
-            tokens = self.tokens[value] = split_on_ascii_whitespace(value)
-        return tokens
-
-    def items(self) -> List[Dict[str, Any]]:
-        found = []
-        for index in range(len(self.scopes)):
-            item = self.item(index)
-            if item:
-                found.append(item)
-        return found
-
-    def item(self, index: int) -> Optional[Dict[str, Any]]:
-        # extruct recurses from an item into its nested items; here a stack
-        # of frames does it in the same order (items nest as deep as the tree)
-        root = self.start(index)
-        if root is None:
-            return None
-        stack = [root]
-        while stack:
-            frame = stack[-1]
-            if frame.index == len(frame.pending):
-                self.finish(frame)
-                stack.pop()
-                continue
-            names, kind, payload = frame.pending[frame.index]
-            frame.index += 1
-            value: Any
-            child = None
-            if kind == _VALUE_ITEM:
-                if self.nested:
-                    child = self.start(payload)
-                    value = None if child is None else child.item
-                else:
-                    value = {"iid_ref": payload + 1}
-            else:
-                value = self.entry_value(kind, payload)
-            for name in names:
-                frame.properties.setdefault(name, []).append(value)
-            if child is not None:
-                stack.append(child)
-        return root.item
-
-    def start(self, index: int) -> Optional["_ItemFrame"]:
-        iid = index + 1
-        if self.nested:
-            if iid in self.seen:
-                return None
-            self.seen.add(iid)
-        node, itemtype, itemid, itemref, entries = self.scopes[index]
-        item: Dict[str, Any] = {}
-        if not self.nested:
-            item["iid"] = iid
-        types = self.split(itemtype)
-        if types:
-            # (a copy: the token lists are shared by the items of a page)
-            item["type"] = types[0] if not self.strict and len(types) == 1 else list(types)
-            if itemid:
-                item["id"] = itemid.strip()
-        pending = [(self.split(itemprop), kind, payload) for itemprop, kind, payload in entries]
-        if itemref:
-            for refid in split_on_ascii_whitespace(itemref):
-                pending.extend(self.entry(prop) for prop in self.referenced_properties(refid))
-        return _ItemFrame(node, item, pending)
-
-    def entry(self, prop: Element) -> Tuple[List[str], int, Any]:
-        """(names, kind, payload) of a property element reached through
-        itemref (scan_structured() gives the others)."""
-        names = self.split(prop.get_attribute("itemprop"))
-        if _has(prop, "itemscope"):
-            if self.index_of is None:
-                self.index_of = {scope[0]: index for index, scope in enumerate(self.scopes)}
-            return names, _VALUE_ITEM, self.index_of[prop]
-        return names, _VALUE_MADE, self.value(prop)
-
-    def entry_value(self, kind: int, payload: Any) -> Any:
-        if kind == _VALUE_STRING or kind == _VALUE_MADE:
-            return payload
-        if kind == _VALUE_URL:
-            return self.join(payload)
-        if kind == _VALUE_TEXT:
-            return _html_text(payload)
-        required, input_name = payload
-        action: Dict[str, Any] = {}
-        if required:
-            action["valueRequired"] = True
-        if input_name:
-            action["valueName"] = input_name
-        return action
-
-    def finish(self, frame: "_ItemFrame") -> None:
-        item = frame.item
-        if frame.properties:
-            item["properties"] = {
-                name: values[0] if not self.strict and len(values) == 1 else values
-                for name, values in frame.properties.items()}
-        else:
-            item["value"] = self.value(frame.node, force=True)
-        if self.add_text_content:
-            text = _html_text(frame.node)
-            if text:
-                item["textContent"] = text
-
-    def referenced_properties(self, refid: str) -> Iterable[Element]:
-        if self.id_map is None:
-            self.id_map = _tree_index(self.doc)[1]
-        referenced = self.id_map.get(refid)
-        if referenced is None:
-            return []
-        if _has(referenced, "itemprop") and _has(referenced, "itemscope"):
-            return [referenced]
-        scope = _nearest_scope(referenced, inclusive=True)
-        return [prop for prop in _self_and_elements(referenced)
-                if _has(prop, "itemprop") and _nearest_scope(prop, inclusive=False) is scope]
-
-    def value(self, node: Element, force: bool = False) -> Any:
-        if not force and _has(node, "itemscope"):
-            if self.index_of is None:
-                self.index_of = {scope[0]: index for index, scope in enumerate(self.scopes)}
-            index = self.index_of[node]
-            return self.item(index) if self.nested else {"iid_ref": index + 1}
-        name = node.local_name
-        if name == "meta":
-            return node.get_attribute("content") or ""
-        if name in ("audio", "embed", "iframe", "img", "source", "track", "video"):
-            return self.url(node, "src")
-        if name in ("a", "area", "link"):
-            return self.url(node, "href")
-        if name == "object":
-            return self.url(node, "data")
-        if name in ("data", "meter"):
-            return node.get_attribute("value") or ""
-        if name == "time":
-            return node.get_attribute("datetime") or ""
-        content = node.get_attribute("content")
-        if content:
-            return content
-        itemprop = node.get_attribute("itemprop")
-        if itemprop and (itemprop.endswith("-input") or itemprop.endswith("-output")):
-            return self.entry_value(_VALUE_ACTION, (_has(node, "required"),
-                                                    node.get_attribute("name")))
-        return _html_text(node)
-
-    def url(self, node: Element, attribute: str) -> str:
-        return self.join(node.get_attribute(attribute) or "")
-
-    def join(self, written: str) -> str:
-        joined = self.joined.get(written)
-        if joined is not None:
-            return joined
-        value = strip_ascii_whitespace(written)
-        if self.base_url:
-            try:
-                value = urljoin(self.base_url, value)
-            except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
-                pass
-        self.joined[written] = value
-        return value
-
-
-class _ItemFrame:
-    __slots__ = ("node", "item", "pending", "index", "properties")
-
-    def __init__(self, node: Element, item: Dict[str, Any],
-                 pending: List[Tuple[List[str], int, Any]]) -> None:
-        self.node = node
-        self.item = item
-        self.pending = pending
-        self.index = 0
-        self.properties: Dict[str, List[Any]] = {}
+# ExtructMicrodata and html_text are compiled (extractor.pyx's
+# microdata.pxi) over scan_structured()'s items.
 
 
 def _self_and_elements(node: Node) -> Iterable[Element]:
     if node.node_type == ELEMENT:
         yield node  # type: ignore[misc]
     yield from elements(node)
-
-
-def _nearest_scope(node: Element, inclusive: bool) -> Optional[Element]:
-    current: Optional[Node] = node if inclusive else node.parent
-    while current is not None and current.node_type == ELEMENT:
-        if _has(current, "itemscope"):  # type: ignore[arg-type]
-            return current  # type: ignore[return-value]
-        current = current.parent
-    return None
 
 
 # html_text's etree_to_text (extruct's text of a property): the text nodes of
@@ -595,34 +399,7 @@ _NEWLINE = "\n"
 _DOUBLE = "\n\n"
 
 
-def _html_text(root: Element) -> str:
-    chunks: List[str] = []
-    prev = _DOUBLE                  # the latest chunk's raw text, or a mark
-    prev_is_mark = True
-    for event in text_events(root):
-        if event.__class__ is str:
-            # a chunk of text between element boundaries
-            text = _WHITESPACE.sub(" ", event.strip())
-            if not text:
-                continue
-            if prev_is_mark:
-                space = ""
-            else:
-                space = " " if (prev[-1:].isspace() or (not _PUNCTUATION_AFTER.search(text)
-                                                        and not prev.endswith("("))) else ""
-            chunks.append(space)
-            chunks.append(text)
-            prev, prev_is_mark = event, False
-        elif prev_is_mark and prev == _DOUBLE:
-            continue
-        elif event == 2:           # an element of _DOUBLE_NEWLINE_TAGS
-            chunks.append("\n" if prev_is_mark and prev == _NEWLINE else "\n\n")
-            prev, prev_is_mark = _DOUBLE, True
-        else:                      # an element of _NEWLINE_TAGS
-            if not (prev_is_mark and prev == _NEWLINE):
-                chunks.append("\n")
-            prev, prev_is_mark = _NEWLINE, True
-    return "".join(chunks).strip()
+_html_text = html_text
 
 
 def _flatten_item(item: Any, schema_context: str, add_context: bool) -> Any:

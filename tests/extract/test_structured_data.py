@@ -416,3 +416,66 @@ def _without_comments_loop(text):
                                  "-", "!", "[", "CDATA"]), max_size=25).map("".join))
 def test_json_ld_comments_are_dropped_as_the_loop_dropped_them(text):
     assert _without_comments(text) == _without_comments_loop(text)
+
+
+# RDFa: the elements the C walk gives (scan_structured's rdfa entries,
+# without those that change nothing) against a walk over proxies of every
+# element the sequence visits (the makers, what is below rel/rev, what is
+# around them), through the same processor: the same triples on every
+# corpus page and every extruct page.
+
+_RDFA_MAKERS = "[typeof], [property], [rel], [rev], [vocab]"
+_RDFA_ATTRIBUTES = ("typeof", "property", "rel", "rev", "vocab", "prefix", "xml:lang", "lang",
+                    "about", "resource", "href", "src", "content", "datatype")
+
+
+def _rdfa_entries_by_proxies(root):
+    makers = root.query_selector_all(_RDFA_MAKERS)
+    if not makers and not root.matches(_RDFA_MAKERS):
+        return []
+    needed = {root}
+    for element in makers:
+        node = element
+        while node is not None and node not in needed:
+            needed.add(node)
+            node = node.parent
+    for element in root.query_selector_all("[rel], [rev]"):
+        needed.update(e for e in element.descendants() if e.node_type == 1)
+    entries = []
+    stack = [(root, 0)]
+    while stack:
+        element, depth = stack.pop()
+        attrs = {name: element.get_attribute(name) for name in _RDFA_ATTRIBUTES
+                 if element.get_attribute(name) is not None}
+        xmlns = [(name[6:], value) for name, value in element.attributes.items()
+                 if name.startswith("xmlns:")]
+        head_or_body = (element.namespace_uri == "http://www.w3.org/1999/xhtml"
+                        and element.local_name in ("head", "body"))
+        entries.append((depth, attrs, xmlns, head_or_body,
+                        (element.text_content or "") if "property" in attrs else None))
+        stack.extend((child, depth + 1) for child in reversed(list(element.children))
+                     if child in needed)
+    return entries
+
+
+def test_the_c_rdfa_walk_equals_a_walk_over_every_visited_element():
+    from lexpy.extract.extractor import scan_structured
+    from lexpy.extract.rdfa import rdfa_of
+    from tests.conformance import data
+    pages = sorted(p for p in data.corpus_dir().iterdir() if p.is_file())
+    pages += sorted(SAMPLES.rglob("*.html"))
+    compared = with_triples = left_out = 0
+    for page in pages:
+        document = lexpy.parse(page.read_bytes())
+        root = document.document_element
+        if root is None:
+            continue
+        reference = _rdfa_entries_by_proxies(root)
+        entries = scan_structured(document, False, False, False, True)[3]
+        left_out += len(reference) - len(entries)
+        got = rdfa_of(entries, document, None)
+        assert got == rdfa_of(reference, document, None), page
+        compared += 1
+        with_triples += bool(got)
+    assert compared > 150 and with_triples > 50 and left_out > 1000, (compared, with_triples,
+                                                                       left_out)

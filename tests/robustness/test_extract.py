@@ -63,6 +63,13 @@ SHAPES = {
     "records": (
         2000, lambda n: "<ul>" + "<li class=p><a href=x title=t>n</a><p>1</p>" * n,
         lambda d: lexpy.extract_records(d, "li.p", {"t": "a::attr(title)", "p": "p::text"})),
+    "rdfa-items": (
+        2000, lambda n: ('<div vocab="http://schema.org/" typeof=Thing><a property=url '
+                         'rel=license href="p?a=%d">x</a><span>s</span></div>' * n) % tuple(range(n)),
+        lambda d: lexpy.structured_data(d, syntaxes=["rdfa"])),
+    "deep-rdfa": (
+        2000, lambda n: "<div typeof=foaf:Person rel=foaf:knows><span>s</span>" * n,
+        lambda d: lexpy.structured_data(d, syntaxes=["rdfa"])),
 }
 
 

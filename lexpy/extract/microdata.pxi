@@ -1,0 +1,250 @@
+# extruct's microdata over the items scan_structured() gives, compiled
+# into lexpy.extract.extractor (structured.py drives it; its comments say
+# what extruct does and why).
+
+from urllib.parse import urljoin
+
+DEF VALUE_MADE = 5                # payload: a value already made
+
+_TEXT_WHITESPACE = re.compile(r"\s+")
+_TEXT_PUNCTUATION_AFTER = re.compile(r'^[,:;.!?")]')
+_TEXT_NEWLINE = "\n"
+_TEXT_DOUBLE = "\n\n"
+
+
+cdef class ExtructMicrodata:
+    """extruct's microdata over scan_structured()'s items (structured.py
+    drives it): its property walk, its values and its text."""
+    cdef object doc
+    cdef object base_url
+    cdef bint strict
+    cdef bint nested
+    cdef bint add_text_content
+    cdef list scopes
+    cdef set seen
+    cdef object id_map
+    cdef object index_of
+    cdef dict tokens
+    cdef dict joined
+
+    def __init__(self, doc, base_url, bint strict, bint nested, bint add_text_content,
+                 scanned=None):
+        self.doc = doc
+        self.base_url = base_url
+        self.strict = strict
+        self.nested = nested
+        self.add_text_content = add_text_content
+        # each item: (element, itemtype, itemid, itemref, [(itemprop, kind, payload)])
+        self.scopes = (scanned if scanned is not None
+                                  else scan_structured(doc, True, False, False)[0])
+        self.seen = set()
+        self.id_map = None
+        self.index_of = None
+        self.tokens = {}
+        self.joined = {}
+
+    cdef list split(self, value):
+        tokens = self.tokens.get(value)
+        if tokens is None:
+            tokens = self.tokens[value] = split_on_ascii_whitespace(value)
+        return tokens
+
+    def items(self):
+        found = []
+        for index in range(len(self.scopes)):
+            item = self.item(index)
+            if item:
+                found.append(item)
+        return found
+
+    cdef object item(self, Py_ssize_t index):
+        cdef _ItemFrame root, frame, child
+        # extruct recurses from an item into its nested items; here a stack
+        # of frames does it in the same order (items nest as deep as the tree)
+        root = self.start(index)
+        if root is None:
+            return None
+        stack = [root]
+        while stack:
+            frame = stack[len(stack) - 1]
+            if frame.index == len(frame.pending):
+                self.finish(frame)
+                stack.pop()
+                continue
+            names, kind, payload = frame.pending[frame.index]
+            frame.index += 1
+            child = None
+            if kind == VALUE_ITEM:
+                if self.nested:
+                    child = self.start(payload)
+                    value = None if child is None else child.item
+                else:
+                    value = {"iid_ref": payload + 1}
+            else:
+                value = self.entry_value(kind, payload)
+            for name in names:
+                frame.properties.setdefault(name, []).append(value)
+            if child is not None:
+                stack.append(child)
+        return root.item
+
+    cdef _ItemFrame start(self, Py_ssize_t index):
+        iid = index + 1
+        if self.nested:
+            if iid in self.seen:
+                return None
+            self.seen.add(iid)
+        node, itemtype, itemid, itemref, entries = self.scopes[index]
+        item = {}
+        if not self.nested:
+            item["iid"] = iid
+        types = self.split(itemtype)
+        if types:
+            # (a copy: the token lists are shared by the items of a page)
+            item["type"] = types[0] if not self.strict and len(types) == 1 else list(types)
+            if itemid:
+                item["id"] = itemid.strip()
+        pending = [(self.split(itemprop), kind, payload) for itemprop, kind, payload in entries]
+        if itemref:
+            for refid in split_on_ascii_whitespace(itemref):
+                pending.extend(self.referenced_entries(refid))
+        return _ItemFrame(node, item, pending)
+
+    cdef list referenced_entries(self, str refid):
+        """(names, kind, payload) of the property elements an itemref brings
+        in (scan_structured() gives the others), found in C."""
+        if self.id_map is None:
+            wanted = {token for scope in self.scopes if scope[3]
+                      for token in split_on_ascii_whitespace(scope[3])}
+            self.id_map = elements_by_id(self.doc, wanted)
+        referenced = self.id_map.get(refid)
+        if referenced is None:
+            return []
+        entries = []
+        for itemprop, kind, payload in referenced_properties(referenced):
+            if kind == VALUE_ITEM:
+                if self.index_of is None:
+                    self.index_of = {scope[0]: index
+                                     for index, scope in enumerate(self.scopes)}
+                payload = self.index_of[payload]
+            entries.append((self.split(itemprop), kind, payload))
+        return entries
+
+    cdef object entry_value(self, int kind, object payload):
+        if kind == VALUE_STRING or kind == VALUE_MADE:
+            return payload
+        if kind == VALUE_URL:
+            return self.join(payload)
+        if kind == VALUE_TEXT:
+            return html_text(payload)
+        required, input_name = payload
+        action = {}
+        if required:
+            action["valueRequired"] = True
+        if input_name:
+            action["valueName"] = input_name
+        return action
+
+    cdef void finish(self, _ItemFrame frame) except *:
+        item = frame.item
+        if frame.properties:
+            item["properties"] = {
+                name: values[0] if not self.strict and len(values) == 1 else values
+                for name, values in frame.properties.items()}
+        else:
+            item["value"] = self.value(frame.node, force=True)
+        if self.add_text_content:
+            text = html_text(frame.node)
+            if text:
+                item["textContent"] = text
+
+    cdef object value(self, node, bint force=False):
+        if not force and node.has_attribute("itemscope"):
+            if self.index_of is None:
+                self.index_of = {scope[0]: index for index, scope in enumerate(self.scopes)}
+            index = self.index_of[node]
+            return self.item(index) if self.nested else {"iid_ref": index + 1}
+        name = node.local_name
+        if name == "meta":
+            return node.get_attribute("content") or ""
+        if name in ("audio", "embed", "iframe", "img", "source", "track", "video"):
+            return self.url(node, "src")
+        if name in ("a", "area", "link"):
+            return self.url(node, "href")
+        if name == "object":
+            return self.url(node, "data")
+        if name in ("data", "meter"):
+            return node.get_attribute("value") or ""
+        if name == "time":
+            return node.get_attribute("datetime") or ""
+        content = node.get_attribute("content")
+        if content:
+            return content
+        itemprop = node.get_attribute("itemprop")
+        if itemprop and (itemprop.endswith("-input") or itemprop.endswith("-output")):
+            return self.entry_value(VALUE_ACTION, (node.has_attribute("required"),
+                                                    node.get_attribute("name")))
+        return html_text(node)
+
+    cdef str url(self, node, str attribute):
+        return self.join(node.get_attribute(attribute) or "")
+
+    cdef str join(self, str written):
+        joined = self.joined.get(written)
+        if joined is not None:
+            return joined
+        value = written.strip(" \t\n\x0c\r")
+        if self.base_url:
+            try:
+                value = urljoin(self.base_url, value)
+            except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
+                pass
+        self.joined[written] = value
+        return value
+
+
+cdef class _ItemFrame:
+    cdef object node
+    cdef dict item
+    cdef list pending
+    cdef Py_ssize_t index
+    cdef dict properties
+
+    def __init__(self, node, dict item, list pending):
+        self.node = node
+        self.item = item
+        self.pending = pending
+        self.index = 0
+        self.properties = {}
+
+
+cpdef str html_text(root):
+    """extruct's text of a property (html_text's etree_to_text) from
+    text_events()."""
+    cdef list chunks = []
+    prev = _TEXT_DOUBLE                  # the latest chunk's raw text, or a mark
+    prev_is_mark = True
+    for event in text_events(root):
+        if event.__class__ is str:
+            # a chunk of text between element boundaries
+            text = _TEXT_WHITESPACE.sub(" ", event.strip())
+            if not text:
+                continue
+            if prev_is_mark:
+                space = ""
+            else:
+                space = " " if (prev[len(prev) - 1:].isspace() or (not _TEXT_PUNCTUATION_AFTER.search(text)
+                                                        and not prev.endswith("("))) else ""
+            chunks.append(space)
+            chunks.append(text)
+            prev, prev_is_mark = event, False
+        elif prev_is_mark and prev == _TEXT_DOUBLE:
+            continue
+        elif event == 2:           # an element of _TEXT_DOUBLE_TEXT_NEWLINE_TAGS
+            chunks.append("\n" if prev_is_mark and prev == _TEXT_NEWLINE else "\n\n")
+            prev, prev_is_mark = _TEXT_DOUBLE, True
+        else:                      # an element of _TEXT_NEWLINE_TAGS
+            if not (prev_is_mark and prev == _TEXT_NEWLINE):
+                chunks.append("\n")
+            prev, prev_is_mark = _TEXT_NEWLINE, True
+    return "".join(chunks).strip()
