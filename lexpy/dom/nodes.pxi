@@ -191,18 +191,11 @@ cdef int element_reserve_attributes(CElement* element,
 cdef int element_add_attribute(CElement* element, lxp_attr_id_t local_name,
                                lxp_ns_id_t ns, lxp_attr_id_t prefix,
                                uint8_t* value, size_t value_length) noexcept nogil:
-    cdef CAttr* attr
     if element.attr_count == UINT32_MAX:       # attr_count + 1 would wrap
         return -1
     if element_reserve_attributes(element, element.attr_count + 1) != 0:
         return -1
-    attr = &element.attrs[element.attr_count]
-    attr.local_name = local_name
-    attr.ns = ns
-    attr.prefix = prefix
-    attr.value = value
-    attr.value_length = value_length
-    element.attr_count += 1
+    element_append_attribute(element, local_name, ns, prefix, value, value_length)
     return 0
 
 

@@ -88,24 +88,18 @@ cdef void node_insert_before(CNode* parent, CNode* child,
         reference = child.next
     if child.parent != NULL:
         node_remove(child)
+    if reference == NULL:
+        node_append_new_child(parent, child)
+        return
     parent.owner.version += 1
     child.parent = parent
-    if reference == NULL:
-        child.prev = parent.last_child
-        child.next = NULL
-        if parent.last_child != NULL:
-            parent.last_child.next = child
-        else:
-            parent.first_child = child
-        parent.last_child = child
+    child.prev = reference.prev
+    child.next = reference
+    if reference.prev != NULL:
+        reference.prev.next = child
     else:
-        child.prev = reference.prev
-        child.next = reference
-        if reference.prev != NULL:
-            reference.prev.next = child
-        else:
-            parent.first_child = child
-        reference.prev = child
+        parent.first_child = child
+    reference.prev = child
 
 
 cdef void node_append_child(CNode* parent, CNode* child) noexcept nogil:

@@ -422,7 +422,11 @@ cdef class Compiler:
                 else:
                     self.finish_step(owner)
                     state = S_AFTER_STEP
-            elif state == S_AFTER_STEP:
+            elif state == S_AFTER_STEP or state == S_AFTER_FILTER:
+                # '/' or '//' continues the path with a step (after a step,
+                # or after a filter: PathExpr ::= FilterExpr '/' ...); else
+                # the path ends, a node-set after a step, the filter's own
+                # value after a filter.
                 if self.at(T_OPERATOR, u"/"):
                     self.pos += 1
                     state = S_STEP
@@ -431,7 +435,7 @@ cdef class Compiler:
                     self.emit_double_slash()
                     state = S_STEP
                 else:
-                    ctx.types.append(TYPE_NODESET)
+                    ctx.types.append(TYPE_NODESET if state == S_AFTER_STEP else value_type)
                     state = S_OPERATOR
             elif state == S_AFTER_PRIMARY:
                 # FilterExpr ::= PrimaryExpr Predicate*
@@ -440,17 +444,6 @@ cdef class Compiler:
                     state = S_OPERAND
                 else:
                     state = S_AFTER_FILTER
-            elif state == S_AFTER_FILTER:
-                if self.at(T_OPERATOR, u"/"):
-                    self.pos += 1
-                    state = S_STEP
-                elif self.at(T_OPERATOR, u"//"):
-                    self.pos += 1
-                    self.emit_double_slash()
-                    state = S_STEP
-                else:
-                    ctx.types.append(value_type)
-                    state = S_OPERATOR
             else:
                 # S_OPERATOR: a binary operator continues the context's
                 # expression; anything else ends it.

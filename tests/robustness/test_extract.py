@@ -9,7 +9,6 @@ the time per doubling (the square root of the ratio) must stay under BOUND.
 Not here: a table whose every row starts a cell with a huge rowspan costs
 rows x spanned columns (each row's first free slot is found past every
 column spanned from above; the table model's grid is that large too)."""
-import gc
 import json
 import statistics
 import time
@@ -20,6 +19,7 @@ import lexpy
 from lexpy.extract import form_table
 from tests.conformance import data
 from tests.conformance.data import tree_cases
+from tests.robustness.test_linearity import measuring
 
 # test_linearity.py's bound: quadratic code gives 4. Issue 36 asks for 2.3;
 # on the shared machine two shapes (huge-rowspans-in-a-row, records: a
@@ -75,16 +75,11 @@ SHAPES = {
 
 def _cpu(work, document, runs=5):
     times = []
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with measuring():
         for _ in range(runs):
             start = time.process_time()
             work(document)
             times.append(time.process_time() - start)
-    finally:
-        if enabled:
-            gc.enable()
     return statistics.median(times)
 
 

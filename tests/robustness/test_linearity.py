@@ -17,14 +17,19 @@ growth (caches shared with a busy neighbour, page faults, malloc's switch
 to mmap) stays out of it; a quadratic walk at these sizes still dwarfs the
 linear work. Noise is kept out by measuring process CPU time, the median of
 several interleaved batches of equal length, and a second and third attempt
-before a ratio above the bound counts. `python tools/bench.py --hostile`
+before a ratio above the bound counts; and every measurement sets its own
+conditions (measuring(): malloc keeps freed memory, no garbage collection
+while timing), so that a case times the same alone and after any other
+test in the process. `python tools/bench.py --hostile`
 gives the full-size figures.
 
 The tree dump is timed on shallow shapes only: its format indents each line
 by the node's depth, so its output (and time) for a tree nested N deep
 grows as N squared by definition.
 """
+import contextlib
 import ctypes
+import gc
 import json
 import statistics
 import subprocess
@@ -121,28 +126,43 @@ TOKENIZER = {
 }
 
 
-@pytest.fixture(scope="module", autouse=True)
-def keep_freed_memory():
-    """glibc gives the memory of a freed document back to the system, and
-    the next parse of a document that size takes its pages again (page
-    faults: a cost per byte that is not the parser's, and that smaller
-    documents escape by reusing what malloc kept). While these tests run,
-    malloc keeps what it frees, so that the time measured is the parser's
-    work; glibc's defaults come back afterwards."""
+@contextlib.contextmanager
+def measuring():
+    """The conditions of every timed measurement, whatever ran before it in
+    the process (so that a test times the same alone and after others):
+
+    - glibc's malloc keeps what is freed (no trimming of the heap, no block
+      mapped on its own under 32 MiB), so that a run does not pay page
+      faults to take back pages the run before gave away: a cost per byte
+      that is not the code's, and that jumps where a buffer crosses the
+      mmap threshold (128 KiB once any mallopt call has fixed it: glibc
+      then stops raising it as big blocks are freed, for the life of the
+      process, so "its defaults" cannot be put back; the teardown sets the
+      eager 128 KiB, which gives memory back to the tests that follow);
+    - no cyclic garbage collection during the timing (collected first, then
+      disabled, as timeit does): a collection's cost is that of every object
+      the process holds, pytest's and earlier tests' included, and comes in
+      lumps that land in some batches and not others."""
     try:
         mallopt = ctypes.CDLL(None).mallopt
     except (OSError, AttributeError):
-        yield
-        return
+        mallopt = None
     M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3
-    DEFAULT_THRESHOLD = 128 * 1024          # glibc's for both
-    mallopt(M_TRIM_THRESHOLD, 1 << 30)
-    mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    EAGER_THRESHOLD = 128 * 1024          # glibc's initial value of both
+    if mallopt is not None:
+        mallopt(M_TRIM_THRESHOLD, 1 << 30)
+        mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    collecting = gc.isenabled()
+    gc.collect()
+    gc.disable()
     try:
         yield
     finally:
-        mallopt(M_TRIM_THRESHOLD, DEFAULT_THRESHOLD)
-        mallopt(M_MMAP_THRESHOLD, DEFAULT_THRESHOLD)
+        if collecting:
+            gc.enable()
+        if mallopt is not None:
+            mallopt(M_TRIM_THRESHOLD, EAGER_THRESHOLD)
+            mallopt(M_MMAP_THRESHOLD, EAGER_THRESHOLD)
 
 
 def _feed_in_chunks(data, size=4096):
@@ -189,7 +209,13 @@ def ratio_per_doubling(prepare, operation, make, size, settled=lambda ratio: rat
     """Time per run at N and at 2N (the median of BATCHES batches, the two
     sizes interleaved): their ratio, and N. A ratio that is not `settled`
     (by default: one above the bound) is measured again, up to ATTEMPTS
-    times, so one noisy attempt does not decide a case."""
+    times, so one noisy attempt does not decide a case.
+    All of it runs under measuring()'s conditions."""
+    with measuring():
+        return _ratio_per_doubling(prepare, operation, make, size, settled)
+
+
+def _ratio_per_doubling(prepare, operation, make, size, settled):
     n = max(1, size // 64)
     while n < size // 16 and len(make(n)) < MAX_BYTES \
             and batch_seconds(operation, prepare(make(n)), 1) < MIN_SECONDS:

@@ -6,8 +6,7 @@ limit too; and no exception or recursion limit at a million levels."""
 import pytest
 
 from lexpy.sanitizer import Sanitizer
-from tests.robustness.test_linearity import (  # noqa: F401 (a module-scoped autouse fixture)
-    BOUND, keep_freed_memory, ratio_per_doubling)
+from tests.robustness.test_linearity import BOUND, ratio_per_doubling
 
 SHAPES = {
     "nested-div": (200000, lambda n: "<div>" * n),
