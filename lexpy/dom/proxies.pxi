@@ -872,6 +872,26 @@ cdef class Node:
         Raises ValueError for a document parsed without positions."""
         return node_to_source(self, encoding)
 
+    def to_source_edits(self, encoding=None, checked=True):
+        """What to_source() rewrote: [(start, end, text)] with offsets into
+        the input as given (as node.source's), sorted and apart, such that
+        the input with each [start, end) replaced by its text is
+        to_source(encoding)'s output (for a node other than the Document,
+        the input outside its own is among them, replaced by nothing).
+        Every byte of the input outside these ranges is in the output,
+        unchanged and in order. [] for an untouched document.
+
+        The first writing rewrites only the edited nodes' spans (the start
+        tag of an element whose attributes changed, a text's own input, the
+        content of an element whose children the API inserted, removed or
+        moved: see the README's "Source positions and lossless output");
+        where its output would parse to another tree, to_source() writes a
+        wider region (the smallest around the edits that parses back).
+        checked=False gives the first writing's edits, without that check:
+        the ranges outside the edited nodes' spans in to_source_edits()
+        and not in to_source_edits(checked=False) are the widening."""
+        return node_to_source_edits(self, encoding, checked)
+
 
 @cython.no_gc_clear
 cdef class Document(Node):
