@@ -492,9 +492,22 @@ cdef class _SourceWriter:
         input of its own nor in its subtree."""
         cdef SourceRecord* record = node_source(node)
         cdef Py_ssize_t index
+        cdef CNode* sibling
         extent = self.extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
             return (record.end, record.end_tag_start)
+        if extent is None and record == NULL:
+            # (an element the parser made, with no input in it now: from
+            # the end of its previous sibling's input to the next input)
+            sibling = node.prev
+            while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+                sibling = sibling.prev
+            if sibling == NULL:
+                return None
+            low = self.extents[<size_t> sibling][1]
+            index = bisect_left(self.all_starts, low)
+            high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+            return (low, low) if self.blank(low, high) else (low, high)
         if extent is None:
             return None
         if record != NULL:
@@ -515,6 +528,51 @@ cdef class _SourceWriter:
         `own` there (no other node's input is in the region)."""
         inside = bisect_left(self.all_starts, high) - bisect_left(self.all_starts, low)
         return inside == sum(1 for offset in own if low <= offset < high)
+
+    cdef object rewritten_content(self, CNode* node, CNode* root):
+        """(start, end, pieces): node's content region (see content_region;
+        its start tag as well where the API changed its attributes or gave
+        "<x/>" children) and what replaces it: node's children written as
+        run() writes them (the walk). Where the region holds the input of
+        nodes outside node (foster-parented text, nodes the adoption agency
+        moved), or node has no input, its parent's instead, and so on up;
+        None at root (the walk writes it all)."""
+        cdef SourceRecord* record
+        cdef CNode* child
+        cdef bint opened
+        while node != NULL and node != root:
+            region = self.content_region(node)
+            record = node_source(node)
+            if region is not None:
+                low, high = region
+                own = self.subtree_starts(node)
+                opened = record != NULL and node.type == ELEMENT_NODE and (
+                    node.flags & NODE_SELF_CHANGED or (
+                        node.first_child != NULL and self.self_closing(node)))
+                if opened:
+                    if record.end != low:
+                        return None
+                    low = record.start
+                    own.append(record.start)
+                if self.only_inside(low, high, own):
+                    pieces = []
+                    if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
+                            or opened:
+                        pieces.append(ls_tag(node, False))
+                    self.pieces = pieces
+                    self.gaps = False
+                    before = None
+                    child = ls_first_child(node)
+                    while child != NULL:
+                        before = self.write(child, before)
+                        child = child.next
+                    if record != NULL and node.type == ELEMENT_NODE \
+                            and node.first_child != NULL and self.self_closing(node):
+                        pieces.append(ls_tag(node, True))
+                    resolve_implied_ends(pieces, True)
+                    return (low, high, pieces)
+            node = ls_parent(node)
+        return None
 
     cdef object patch(self, CNode* root):
         """The first writing of a whole document or fragment: its input
@@ -547,50 +605,32 @@ cdef class _SourceWriter:
             if node != root and (node.flags & NODE_CHILDREN_CHANGED or (
                     record != NULL and node.type == ELEMENT_NODE
                     and node.first_child != NULL and self.self_closing(node))):
-                region = self.content_region(node)
+                region = self.rewritten_content(node, root)
                 if region is None:
                     return None
-                low, high = region
-                pieces = []
-                own = self.subtree_starts(node)
-                if record != NULL and (self_changed or self.self_closing(node)):
-                    if record.end != low:
-                        return None
-                    low = record.start
-                    own.append(record.start)
-                    pieces.append(ls_tag(node, False))
-                elif self_changed:
-                    pieces.append(ls_tag(node, False))
-                if not self.only_inside(low, high, own):
-                    return None
-                self.pieces = pieces
-                self.gaps = False
-                before = None
-                child = ls_first_child(node)
-                while child != NULL:
-                    before = self.write(child, before)
-                    child = child.next
-                if record != NULL and self.self_closing(node):
-                    pieces.append(ls_tag(node, True))
-                resolve_implied_ends(pieces, True)
-                regions.append((low, high, pieces))
+                regions.append(region)
                 continue
             if self_changed:
-                if record != NULL:
-                    if not self.only_inside(record.start, record.end, [record.start]):
-                        return None
-                    regions.append((record.start, record.end, [
+                region = None
+                if record != NULL and self.only_inside(record.start, record.end,
+                                                       [record.start]):
+                    region = (record.start, record.end, [
                         ls_tag(node, False) if node.type == ELEMENT_NODE
-                        else serialize_html(node, True)]))
-                elif node.type == ELEMENT_NODE:
+                        else serialize_html(node, True)])
+                elif record == NULL and node.type == ELEMENT_NODE \
+                        and self.extents.get(<size_t> node) is not None:
                     # (an element the parser made: its start tag before
                     # its first node's input; the parser implies its end)
                     extent = self.extents.get(<size_t> node)
-                    if extent is None:
-                        return None
-                    regions.append((extent[0], extent[0], [ls_tag(node, False)]))
+                    region = (extent[0], extent[0], [ls_tag(node, False)])
+                elif record == NULL and node.type == ELEMENT_NODE:
+                    region = self.rewritten_content(node, root)
                 else:
+                    # (a text whose input holds other nodes' input)
+                    region = self.rewritten_content(ls_parent(node), root)
+                if region is None:
                     return None
+                regions.append(region)
             if node == root or node.flags & NODE_SUBTREE_CHANGED:
                 child = ls_first_child(node)
                 while child != NULL:
@@ -598,16 +638,20 @@ cdef class _SourceWriter:
                                       | NODE_CHILDREN_CHANGED):
                         stack.append(<size_t> child)
                     child = child.next
-        regions.sort(key=lambda region: (region[0], region[1]))
+        # (a region inside another, the content of an ancestor written
+        # whole, is in it: left out; an insertion point at either end of
+        # one is kept beside it)
+        regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
         out = []
         position = 0
         for low, high, pieces in regions:
-            if low < position:
-                return None
-            if low > position:
-                out.append((position, low))
-            out.extend(pieces)
-            position = high
+            if low >= position:
+                if low > position:
+                    out.append((position, low))
+                out.extend(pieces)
+                position = high
+            elif high > position:
+                return None             # (regions that overlap)
         if self.stream_end > position:
             out.append((position, self.stream_end))
         return out

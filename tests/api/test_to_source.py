@@ -150,12 +150,18 @@ def input_order(root):
 # (the input that implied the end), but for whitespace before that; for an
 # element the parser made (an implied html, head or body, a reconstructed
 # formatting element), from the end of the input before its extent to the
-# start of the input after it (but for whitespace at either side), or its
-# parent's content region where it has no input; for the Document (or the
-# fragment) the whole input.
+# start of the input after it (but for whitespace at either side); a
+# foreign element the input closed at its start tag ("<x/>"): with its start
+# tag; an element the parser made with no input in it: from the end of its
+# previous sibling's input to the next input (but for whitespace). Where
+# that region holds the input of nodes outside the element
+# (foster-parented text, nodes the adoption agency moved), or the element has
+# no input, its parent's content region instead, and so on up to the
+# Document (or the fragment): the whole input.
 #   - set or remove an attribute: the element's start tag (an element the
 #     parser made: its extent, whose start its start tag is written at);
-#   - set a text's data: the text's own input;
+#   - set a text's data: the text's own input (where it holds the input of
+#     other nodes: its parent's content region);
 #   - insert, remove or move a node, rename an element (the API renames by
 #     replace_child: a remove and an insert): the content region of the
 #     parent it leaves and of the parent it goes to.
@@ -210,30 +216,83 @@ class Input:
         return offset if self.blank(previous, offset) else previous
 
 
+def parent(node):
+    """The parent, a template's for the nodes of its contents."""
+    up = node.parent_node
+    if up is not None and up.node_type == 11 and up.host is not None:
+        return up.host
+    return up
+
+
+def own_starts(node):
+    """The starts of the input of node's subtree but node's own tags."""
+    out = []
+    for each in all_nodes(node):
+        if each is node:
+            continue
+        for span in (each.source, each.end_source if each.node_type == 1 else None):
+            if span is not None:
+                out.append(span.start)
+    return out
+
+
+def closed_by_its_tag(node, document):
+    """A foreign element the input closed at its start tag ("<x/>")."""
+    return node.node_type == 1 and node.end_source is None \
+        and node.namespace_uri != "http://www.w3.org/1999/xhtml" \
+        and document[node.source.start:node.source.end].endswith(
+            "/>" if isinstance(document, str) else b"/>")
+
+
 def content_region(node, doc, document):
-    if node is None or node.node_type in (9, 11):
-        return (0, len(document))
-    if node.source is not None:
-        if node.end_source is not None:
-            return (node.source.end, node.end_source.start)
-        return (node.source.end, max(node.source.end,
-                                     Input(document, doc).after(extent(node)[1])))
-    region = extent(node)
-    if region is None:
-        return content_region(node.parent_node, doc, document)
     places = Input(document, doc)
-    return (places.before(region[0]), places.after(region[1]))
+    while node is not None and node.node_type not in (9, 11):
+        region = None
+        if node.source is not None:
+            if node.end_source is not None:
+                region = (node.source.end, node.end_source.start)
+            else:
+                region = (node.source.end, max(node.source.end,
+                                               places.after(extent(node)[1])))
+                if closed_by_its_tag(node, document):
+                    region = (node.source.start, region[1])
+        elif extent(node) is not None:
+            region = extent(node)
+            region = (places.before(region[0]), places.after(region[1]))
+        elif node.node_type == 1:
+            sibling = node.previous_sibling
+            while sibling is not None and extent(sibling) is None:
+                sibling = sibling.previous_sibling
+            if sibling is not None:
+                low = extent(sibling)[1]
+                region = (low, places.after(low))
+        if region is not None:
+            # (where the region holds the input of nodes outside node's
+            # subtree: foster-parented text, nodes the adoption agency
+            # moved, its parent's instead)
+            low, high = region
+            inside = bisect.bisect_left(places.starts, high) \
+                - bisect.bisect_left(places.starts, low)
+            if inside == sum(1 for start in own_starts(node) if low <= start < high):
+                return region
+        node = parent(node)
+    return (0, len(document))
 
 
 def own_region(node, doc, document):
-    """An element's start tag, a text's (comment's) input; for a node
-    without input, its extent (or its parent's content region)."""
+    """An element's start tag, a text's (comment's) input; for an element
+    the parser made, its extent; for a node without input (or a text whose
+    input holds other nodes'), its parent's content region."""
+    places = Input(document, doc)
     if node.source is not None:
-        return (node.source.start, node.source.end)
-    region = extent(node) if node.node_type == 1 else None
-    if region is not None:
-        return region
-    return content_region(node if node.node_type == 1 else node.parent_node, doc, document)
+        inside = bisect.bisect_left(places.starts, node.source.end) \
+            - bisect.bisect_left(places.starts, node.source.start)
+        if node.node_type == 1 or inside == 1:
+            return (node.source.start, node.source.end)
+    elif node.node_type == 1 and extent(node) is not None:
+        return extent(node)
+    return content_region(node if node.node_type == 1 and node.source is None
+                          else parent(node), doc, document)
 
 
 def edit(doc, draw, document):
