@@ -132,6 +132,8 @@ cdef class _SourceWriter:
     cdef object info
     cdef dict extents               # node address -> (start, end) stream offsets
     cdef dict counts                # node address -> sourced nodes in its subtree
+    cdef dict lows                  # node address -> the first input offset
+                                    # in its subtree (None: no input)
     cdef dict ordered               # node address -> its subtree is in input order
     cdef list starts                # every sourced node's start, sorted
     cdef list gathered              # starts of the nodes whose input has
@@ -151,6 +153,8 @@ cdef class _SourceWriter:
     cdef list all_starts            # patch(): the starts of every input piece
     cdef list all_ends              # ... and their ends, sorted
     cdef size_t stream_end
+    cdef set rewritten_starts       # ... those in the content of an element
+                                    # whose children the API changed
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
@@ -169,6 +173,7 @@ cdef class _SourceWriter:
         cdef size_t address, start, end, count, last
         cdef bint ordered
         self.extents = {}
+        self.lows = {}
         self.counts = {}
         self.ordered = {}
         self.starts = []
@@ -211,9 +216,13 @@ cdef class _SourceWriter:
                 if node.flags & NODE_SOURCE_GATHERED:
                     self.gathered.append((start, end))
             last = start
+            low = start if has else None
             child = ls_first_child(node)
             while child != NULL:
                 extent = self.extents.get(<size_t> child)
+                below = self.lows.get(<size_t> child)
+                if below is not None and (low is None or below < low):
+                    low = below
                 count += self.counts[<size_t> child]
                 if not self.ordered[<size_t> child]:
                     ordered = False
@@ -232,6 +241,7 @@ cdef class _SourceWriter:
                 if record.end_tag_end > end:
                     end = record.end_tag_end
             self.extents[address] = (start, end) if has else None
+            self.lows[address] = low
             self.counts[address] = count
             self.ordered[address] = ordered
         self.starts.sort()
@@ -503,13 +513,24 @@ cdef class _SourceWriter:
             while sibling != NULL and self.extents.get(<size_t> sibling) is None:
                 sibling = sibling.prev
             if sibling == NULL:
-                return None
+                # (else from the end of the input before its next
+                # sibling's to that)
+                sibling = node.next
+                while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+                    sibling = sibling.next
+                if sibling == NULL:
+                    return None
+                high = self.lows[<size_t> sibling]
+                index = bisect_right(self.all_ends, high) - 1
+                low = self.all_ends[index] if index >= 0 else 0
+                return (high, high) if self.blank(low, high) else (low, high)
             low = self.extents[<size_t> sibling][1]
             index = bisect_left(self.all_starts, low)
             high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
             return (low, low) if self.blank(low, high) else (low, high)
         if extent is None:
             return None
+        extent = (self.lows[<size_t> node], extent[1])
         if record != NULL:
             low = record.end
         else:
@@ -525,9 +546,18 @@ cdef class _SourceWriter:
 
     cdef bint only_inside(self, size_t low, size_t high, list own) except -1:
         """Whether the input pieces that start in [low, high) are those of
-        `own` there (no other node's input is in the region)."""
-        inside = bisect_left(self.all_starts, high) - bisect_left(self.all_starts, low)
-        return inside == sum(1 for offset in own if low <= offset < high)
+        `own` there, or of nodes the content of an element whose children
+        the API changed writes (a node it moved out of the region): no
+        other node's input is in the region."""
+        cdef Py_ssize_t first = bisect_left(self.all_starts, low)
+        cdef Py_ssize_t last = bisect_left(self.all_starts, high)
+        if last - first == sum(1 for offset in own if low <= offset < high):
+            return True
+        mine = set(own)
+        for offset in self.all_starts[first:last]:
+            if offset not in mine and offset not in self.rewritten_starts:
+                return False
+        return True
 
     cdef object rewritten_content(self, CNode* node, CNode* root):
         """(start, end, pieces): node's content region (see content_region;
@@ -570,6 +600,14 @@ cdef class _SourceWriter:
                             and node.first_child != NULL and self.self_closing(node):
                         pieces.append(ls_tag(node, True))
                     resolve_implied_ends(pieces, True)
+                    # (input a piece holds outside the region -- the end
+                    # tags in the whitespace after </body> the body's last
+                    # text holds -- is the input kept around it)
+                    for index in range(len(pieces)):
+                        piece = pieces[index]
+                        if type(piece) is tuple and (piece[1] > high or piece[0] < low):
+                            pieces[index] = (max(piece[0], low), min(piece[1], high)) \
+                                if piece[0] < high and piece[1] > low else ""
                     return (low, high, pieces)
             node = ls_parent(node)
         return None
@@ -593,6 +631,18 @@ cdef class _SourceWriter:
         cdef SourceRecord* record
         cdef bint self_changed
         self.boundaries(root)
+        self.rewritten_starts = set()
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            if node != root and node.flags & NODE_CHILDREN_CHANGED:
+                self.rewritten_starts.update(self.subtree_starts(node))
+            if node == root or node.flags & NODE_SUBTREE_CHANGED:
+                child = ls_first_child(node)
+                while child != NULL:
+                    if child.flags & (NODE_SUBTREE_CHANGED | NODE_CHILDREN_CHANGED):
+                        stack.append(<size_t> child)
+                    child = child.next
+        stack = [<size_t> root]
         self.marked = set()
         self.consumed = 0
         self.document = root if root.type == DOCUMENT_NODE else NULL
