@@ -9,9 +9,15 @@
 # exactly its nodes (no node was foster-parented or moved by the adoption
 # agency into or out of it); else its nodes are written one by one, with
 # the input between them (ignored tags, dropped whitespace) kept where no
-# other node came from it. A whole document (or parsed fragment) checks its
-# output by parsing it (checked_pieces): regions around the edits the
-# reparse would change are written by the standard's algorithm instead.
+# other node came from it. A whole document (or parsed fragment) is first
+# written as its input with only the edited nodes' spans replaced (patch:
+# an element's start tag for its attributes, a text's input for its data,
+# an element's content for its children; implied ends stay implied) and
+# checks its output by parsing it (checked_pieces): where the reparse
+# differs, the whole tree walked (implied ends implied), then the walk
+# writing implied ends and html/body start tags with attributes later tags
+# added, then regions around the edits written by the standard's algorithm,
+# each checked. to_source_edits() reports the input ranges rewritten.
 
 
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:

@@ -863,7 +863,11 @@ cdef class Node:
         there (foster parenting, attributes a later <html> tag adds, ...),
         the smallest region around the edits that parses back is written
         by the standard's algorithm. An untouched Document gives the input
-        byte for byte.
+        byte for byte; an edited one its input with only the edited nodes'
+        spans rewritten (an element's start tag where its attributes
+        changed, a text's input where its data did, an element's content
+        where its children did: implied end tags stay implied), unless
+        that would parse otherwise (see to_source_edits()).
 
         encoding: None for the input's own form (str for str input; bytes
         in the document's encoding for bytes input), "unicode" for str, or
