@@ -498,6 +498,16 @@ cdef class _SourceWriter:
         text = self.info.stream_bytes(start, end)
         return text is not None and not text.strip(b" \t\n\r\x0c")
 
+    cdef object trimmed(self, size_t start, size_t end, bint leading):
+        """start (with `leading`: moved past the whitespace at the start of
+        [start, end)) or end (moved before the whitespace at its end)."""
+        text = self.info.stream_bytes(start, end)
+        if text is None:
+            return start if leading else end
+        if leading:
+            return start + len(text) - len(text.lstrip(b" \t\n\r\x0c"))
+        return end - (len(text) - len(text.rstrip(b" \t\n\r\x0c")))
+
     cdef object content_region(self, CNode* node):
         """The input of node's content (see patch): between its start tag
         and its end tag; where the parser implied the end, up to the next
@@ -529,11 +539,12 @@ cdef class _SourceWriter:
                 high = self.lows[<size_t> sibling]
                 index = bisect_right(self.all_ends, high) - 1
                 low = self.all_ends[index] if index >= 0 else 0
-                return (high, high) if self.blank(low, high) else (low, high)
+                return (self.trimmed(low, high, True), high)
             low = self.extents[<size_t> sibling][1]
             index = bisect_left(self.all_starts, low)
             high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
-            return (low, low) if self.blank(low, high) else (low, high)
+            high = self.trimmed(low, high, False)
+            return (self.trimmed(low, high, True), high) if high > low else (low, low)
         if extent is None:
             return None
         extent = (self.lows[<size_t> node], extent[1])
@@ -542,12 +553,10 @@ cdef class _SourceWriter:
         else:
             index = bisect_right(self.all_ends, extent[0]) - 1
             low = self.all_ends[index] if index >= 0 else 0
-            if self.blank(low, extent[0]):
-                low = extent[0]
+            low = self.trimmed(low, extent[0], True)
         index = bisect_left(self.all_starts, extent[1])
         high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
-        if self.blank(extent[1], high):
-            high = extent[1]
+        high = self.trimmed(extent[1], high, False)
         return (low, max(low, high))
 
     cdef bint only_inside(self, size_t low, size_t high, list own) except -1:

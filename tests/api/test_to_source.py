@@ -149,13 +149,14 @@ def input_order(root):
 # source, its end tag's and its descendants'). An element's content region
 # is the input between its start tag and its end tag; where the parser
 # implied the end, from its start tag to the next input a node came from
-# (the input that implied the end), but for whitespace before that; for an
+# (the input that implied the end), but for the whitespace before that; for an
 # element the parser made (an implied html, head or body, a reconstructed
 # formatting element), from the end of the input before its extent to the
-# start of the input after it (but for whitespace at either side); a
+# start of the input after it (but for the whitespace at either end); a
 # foreign element the input closed at its start tag ("<x/>"): with its start
 # tag; an element the parser made with no input in it: from the end of its
-# previous sibling's input to the next input (but for whitespace), or
+# previous sibling's input to the next input (but for the whitespace at
+# either end), or
 # where it has none, from the end of the input before its next sibling's to
 # that (but for whitespace). Where
 # that region holds the input of nodes outside the element
@@ -204,20 +205,26 @@ class Input:
                     self.ends.append(span.end)
         self.starts.sort()
         self.ends.sort()
+        self.space = "\t\n\x0c\r " if isinstance(document, str) else b"\t\n\x0c\r "
 
     def blank(self, start, end):
         return not self.document[start:end].strip(
             "\t\n\x0c\r " if isinstance(self.document, str) else b"\t\n\x0c\r ")
 
     def after(self, offset):
+        """The start of the next input after offset, before the whitespace
+        in front of it."""
         index = bisect.bisect_left(self.starts, offset)
         following = self.starts[index] if index < len(self.starts) else len(self.document)
-        return offset if self.blank(offset, following) else following
+        between = self.document[offset:following]
+        return following - (len(between) - len(between.rstrip(self.space)))
 
     def before(self, offset):
+        """The end of the input before offset, past the whitespace after it."""
         index = bisect.bisect_right(self.ends, offset) - 1
         previous = self.ends[index] if index >= 0 else 0
-        return offset if self.blank(previous, offset) else previous
+        between = self.document[previous:offset]
+        return previous + len(between) - len(between.lstrip(self.space))
 
 
 def parent(node):
@@ -269,7 +276,9 @@ def content_region(node, doc, document):
                 sibling = sibling.previous_sibling
             if sibling is not None:
                 low = extent(sibling)[1]
-                region = (low, places.after(low))
+                high = places.after(low)
+                between = document[low:high]
+                region = (low + len(between) - len(between.lstrip(places.space)), high)
             else:
                 sibling = node.next_sibling
                 while sibling is not None and extent(sibling) is None:
