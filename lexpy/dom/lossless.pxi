@@ -9,9 +9,15 @@
 # exactly its nodes (no node was foster-parented or moved by the adoption
 # agency into or out of it); else its nodes are written one by one, with
 # the input between them (ignored tags, dropped whitespace) kept where no
-# other node came from it. A whole document (or parsed fragment) checks its
-# output by parsing it (checked_pieces): regions around the edits the
-# reparse would change are written by the standard's algorithm instead.
+# other node came from it. A whole document (or parsed fragment) is first
+# written as its input with only the edited nodes' spans replaced (patch:
+# an element's start tag for its attributes, a text's input for its data,
+# an element's content for its children; implied ends stay implied) and
+# checks its output by parsing it (checked_pieces): where the reparse
+# differs, the whole tree walked (implied ends implied), then the walk
+# writing implied ends and html/body start tags with attributes later tags
+# added, then regions around the edits written by the standard's algorithm,
+# each checked. to_source_edits() reports the input ranges rewritten.
 
 
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
@@ -89,17 +95,18 @@ cdef bint starts_with_non_space(CNode* text) noexcept nogil:
                 or data.data[0] == 0x0C or data.data[0] == 0x0D)
 
 
-cdef int resolve_implied_ends(list pieces) except -1:
+cdef int resolve_implied_ends(list pieces, bint keep_implied) except -1:
     """The pending end tags ([tag, offset] pieces) of elements whose end
     the parser implied: dropped where the next piece kept is the input
     right after the element's (which implied the end in the input and
-    implies it again), else written."""
+    implies it again), else written; all dropped in the first writing
+    (`keep_implied`: the reparse check decides)."""
     cdef Py_ssize_t index = len(pieces) - 1
     following = None
     while index >= 0:
         piece = pieces[index]
         if type(piece) is list:
-            if type(following) is tuple and following[0] == piece[1]:
+            if keep_implied or type(following) is tuple and following[0] == piece[1]:
                 pieces[index] = ""
                 index -= 1
                 continue
@@ -131,6 +138,8 @@ cdef class _SourceWriter:
     cdef object info
     cdef dict extents               # node address -> (start, end) stream offsets
     cdef dict counts                # node address -> sourced nodes in its subtree
+    cdef dict lows                  # node address -> the first input offset
+                                    # in its subtree (None: no input)
     cdef dict ordered               # node address -> its subtree is in input order
     cdef list starts                # every sourced node's start, sorted
     cdef list gathered              # starts of the nodes whose input has
@@ -144,6 +153,20 @@ cdef class _SourceWriter:
                                     # that holds its ancestors' end tags
     cdef set forced                 # addresses of nodes written by the
                                     # standard's algorithm as a whole
+    cdef bint keep_implied          # the first writing: implied ends stay
+                                    # implied, an html or body start tag a
+                                    # later tag gave attributes is kept
+    cdef list all_starts            # patch(): the starts of every input piece
+    cdef list all_ends              # ... and their ends, sorted
+    cdef size_t stream_end
+    cdef set rewritten_starts       # ... those in the content of an element
+                                    # whose children the API changed
+    cdef set marked                 # addresses of elements whose tags are
+                                    # written by the standard's algorithm
+                                    # though the API did not change them
+
+    cdef bint self_changed(self, CNode* node) except -1:
+        return (node.flags & NODE_SELF_CHANGED) != 0 or <size_t> node in self.marked
 
     cdef int measure(self, CNode* root) except -1:
         """Post-order over root's subtree: each node's extent (from its
@@ -156,6 +179,7 @@ cdef class _SourceWriter:
         cdef size_t address, start, end, count, last
         cdef bint ordered
         self.extents = {}
+        self.lows = {}
         self.counts = {}
         self.ordered = {}
         self.starts = []
@@ -182,7 +206,8 @@ cdef class _SourceWriter:
                 and not (is_implied_root(node) and is_implied_table_section(node)))
             if record != NULL and not self.terminated(node):
                 ordered = False
-            if record != NULL and node.type == ELEMENT_NODE and not self.ended(node):
+            if record != NULL and node.type == ELEMENT_NODE and not self.keep_implied \
+                    and not self.ended(node):
                 # (an end the parser implied: a formatting element left
                 # open is reconstructed further on)
                 ordered = False
@@ -197,9 +222,13 @@ cdef class _SourceWriter:
                 if node.flags & NODE_SOURCE_GATHERED:
                     self.gathered.append((start, end))
             last = start
+            low = start if has else None
             child = ls_first_child(node)
             while child != NULL:
                 extent = self.extents.get(<size_t> child)
+                below = self.lows.get(<size_t> child)
+                if below is not None and (low is None or below < low):
+                    low = below
                 count += self.counts[<size_t> child]
                 if not self.ordered[<size_t> child]:
                     ordered = False
@@ -218,6 +247,7 @@ cdef class _SourceWriter:
                 if record.end_tag_end > end:
                     end = record.end_tag_end
             self.extents[address] = (start, end) if has else None
+            self.lows[address] = low
             self.counts[address] = count
             self.ordered[address] = ordered
         self.starts.sort()
@@ -278,9 +308,11 @@ cdef class _SourceWriter:
         extent = self.extents.get(<size_t> node)
         if extent is None or not self.ordered[<size_t> node]:
             return False
-        if node.type == ELEMENT_NODE and record != NULL and self.gained_attributes(node):
+        if node.type == ELEMENT_NODE and record != NULL and not self.keep_implied \
+                and self.gained_attributes(node):
             return False
-        if node.type == ELEMENT_NODE and (record == NULL or not self.ended(node)):
+        if node.type == ELEMENT_NODE and (record == NULL or (
+                not self.ended(node) and not self.keep_implied)):
             # Its end was implied, by what came after it: the standard's
             # end tag is written instead.
             return False
@@ -349,7 +381,7 @@ cdef class _SourceWriter:
             if ancestor.type == ELEMENT_NODE and record_above != NULL \
                     and record_above.end_tag_start != SOURCE_NONE \
                     and record.start < record_above.end_tag_start < record.end:
-                if ancestor.flags & NODE_SELF_CHANGED:
+                if self.self_changed(ancestor):
                     return False
                 ends -= 1
         return ends == 0
@@ -411,16 +443,295 @@ cdef class _SourceWriter:
                     return False
         return True
 
+    cdef int boundaries(self, CNode* root) except -1:
+        """The starts and the ends of every piece of input a node of root's
+        subtree came from (start tags and end tags apart), sorted."""
+        cdef list stack = [<size_t> root]
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        self.all_starts = []
+        self.all_ends = []
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            record = node_source(node)
+            if record != NULL:
+                self.all_starts.append(record.start)
+                self.all_ends.append(record.end)
+                if record.end_tag_start != SOURCE_NONE:
+                    self.all_starts.append(record.end_tag_start)
+                    self.all_ends.append(record.end_tag_end)
+            child = ls_first_child(node)
+            while child != NULL:
+                stack.append(<size_t> child)
+                child = child.next
+        self.all_starts.sort()
+        self.all_ends.sort()
+        self.stream_end = len(self.info.stream_bytes(0, 1 << 62))
+        return 0
+
+    cdef list subtree_starts(self, CNode* top):
+        """The starts of the input pieces of top's subtree but top's own."""
+        cdef list out = []
+        cdef list stack = []
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        child = ls_first_child(top)
+        while child != NULL:
+            stack.append(<size_t> child)
+            child = child.next
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            record = node_source(node)
+            if record != NULL:
+                out.append(record.start)
+                if record.end_tag_start != SOURCE_NONE:
+                    out.append(record.end_tag_start)
+            child = ls_first_child(node)
+            while child != NULL:
+                stack.append(<size_t> child)
+                child = child.next
+        return out
+
+    cdef bint blank(self, size_t start, size_t end) except -1:
+        text = self.info.stream_bytes(start, end)
+        return text is not None and not text.strip(b" \t\n\r\x0c")
+
+    cdef object trimmed(self, size_t start, size_t end, bint leading):
+        """start (with `leading`: moved past the whitespace at the start of
+        [start, end)) or end (moved before the whitespace at its end)."""
+        text = self.info.stream_bytes(start, end)
+        if text is None:
+            return start if leading else end
+        if leading:
+            return start + len(text) - len(text.lstrip(b" \t\n\r\x0c"))
+        return end - (len(text) - len(text.rstrip(b" \t\n\r\x0c")))
+
+    cdef object content_region(self, CNode* node):
+        """The input of node's content (see patch): between its start tag
+        and its end tag; where the parser implied the end, up to the next
+        input a node came from (the input that implied it), but for
+        whitespace before it; for an element the parser made, from the end
+        of the input before its nodes' to the start of the input after
+        them (but for whitespace at either side). None where it has no
+        input of its own nor in its subtree."""
+        cdef SourceRecord* record = node_source(node)
+        cdef Py_ssize_t index
+        cdef CNode* sibling
+        extent = self.extents.get(<size_t> node)
+        if record != NULL and record.end_tag_start != SOURCE_NONE:
+            return (record.end, record.end_tag_start)
+        if extent is None and record == NULL:
+            # (an element the parser made, with no input in it now: from
+            # the end of its previous sibling's input to the next input)
+            sibling = node.prev
+            while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+                sibling = sibling.prev
+            if sibling == NULL:
+                # (else from the end of the input before its next
+                # sibling's to that)
+                sibling = node.next
+                while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+                    sibling = sibling.next
+                if sibling == NULL:
+                    return None
+                high = self.lows[<size_t> sibling]
+                index = bisect_right(self.all_ends, high) - 1
+                low = self.all_ends[index] if index >= 0 else 0
+                return (self.trimmed(low, high, True), high)
+            low = self.extents[<size_t> sibling][1]
+            index = bisect_left(self.all_starts, low)
+            high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+            high = self.trimmed(low, high, False)
+            return (self.trimmed(low, high, True), high) if high > low else (low, low)
+        if extent is None:
+            return None
+        extent = (self.lows[<size_t> node], extent[1])
+        if record != NULL:
+            low = record.end
+        else:
+            index = bisect_right(self.all_ends, extent[0]) - 1
+            low = self.all_ends[index] if index >= 0 else 0
+            low = self.trimmed(low, extent[0], True)
+        index = bisect_left(self.all_starts, extent[1])
+        high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+        high = self.trimmed(extent[1], high, False)
+        return (low, max(low, high))
+
+    cdef bint only_inside(self, size_t low, size_t high, list own) except -1:
+        """Whether the input pieces that start in [low, high) are those of
+        `own` there, or of nodes the content of an element whose children
+        the API changed writes (a node it moved out of the region): no
+        other node's input is in the region."""
+        cdef Py_ssize_t first = bisect_left(self.all_starts, low)
+        cdef Py_ssize_t last = bisect_left(self.all_starts, high)
+        if last - first == sum(1 for offset in own if low <= offset < high):
+            return True
+        mine = set(own)
+        for offset in self.all_starts[first:last]:
+            if offset not in mine and offset not in self.rewritten_starts:
+                return False
+        return True
+
+    cdef object rewritten_content(self, CNode* node, CNode* root):
+        """(start, end, pieces): node's content region (see content_region;
+        its start tag as well where the API changed its attributes or gave
+        "<x/>" children) and what replaces it: node's children written as
+        run() writes them (the walk). Where the region holds the input of
+        nodes outside node (foster-parented text, nodes the adoption agency
+        moved), or node has no input, its parent's instead, and so on up;
+        None at root (the walk writes it all)."""
+        cdef SourceRecord* record
+        cdef CNode* child
+        cdef bint opened
+        while node != NULL and node != root:
+            region = self.content_region(node)
+            record = node_source(node)
+            if region is not None:
+                low, high = region
+                own = self.subtree_starts(node)
+                opened = record != NULL and node.type == ELEMENT_NODE and (
+                    node.flags & NODE_SELF_CHANGED or (
+                        node.first_child != NULL and self.self_closing(node)))
+                if opened:
+                    if record.end != low:
+                        return None
+                    low = record.start
+                    own.append(record.start)
+                if self.only_inside(low, high, own):
+                    pieces = []
+                    if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
+                            or opened:
+                        pieces.append(ls_tag(node, False))
+                    self.pieces = pieces
+                    self.gaps = False
+                    before = None
+                    child = ls_first_child(node)
+                    while child != NULL:
+                        before = self.write(child, before)
+                        child = child.next
+                    if record != NULL and node.type == ELEMENT_NODE \
+                            and node.first_child != NULL and self.self_closing(node):
+                        pieces.append(ls_tag(node, True))
+                    resolve_implied_ends(pieces, True)
+                    # (input a piece holds outside the region -- the end
+                    # tags in the whitespace after </body> the body's last
+                    # text holds -- is the input kept around it)
+                    for index in range(len(pieces)):
+                        piece = pieces[index]
+                        if type(piece) is tuple and (piece[1] > high or piece[0] < low):
+                            pieces[index] = (max(piece[0], low), min(piece[1], high)) \
+                                if piece[0] < high and piece[1] > low else ""
+                    return (low, high, pieces)
+            node = ls_parent(node)
+        return None
+
+    cdef object patch(self, CNode* root):
+        """The first writing of a whole document or fragment: its input
+        with the edited nodes' spans replaced, and nothing else -- an
+        element's start tag where the API changed its attributes (an
+        element the parser made: its start tag written before its first
+        node's input), a text's (comment's) input where it changed its
+        data, the content of an element whose children it inserted,
+        removed or moved (see content_region) by its children written as
+        run() writes them. None where that cannot be done (an edit in the
+        Document's own children, regions that overlap, input of other
+        nodes in a region): run() writes it."""
+        cdef list regions = []
+        cdef list stack = [<size_t> root]
+        cdef list pieces
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        cdef bint self_changed
+        self.boundaries(root)
+        self.rewritten_starts = set()
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            if node != root and node.flags & NODE_CHILDREN_CHANGED:
+                self.rewritten_starts.update(self.subtree_starts(node))
+            if node == root or node.flags & NODE_SUBTREE_CHANGED:
+                child = ls_first_child(node)
+                while child != NULL:
+                    if child.flags & (NODE_SUBTREE_CHANGED | NODE_CHILDREN_CHANGED):
+                        stack.append(<size_t> child)
+                    child = child.next
+        stack = [<size_t> root]
+        self.marked = set()
+        self.consumed = 0
+        self.document = root if root.type == DOCUMENT_NODE else NULL
+        if root.flags & (NODE_CHILDREN_CHANGED | NODE_SELF_CHANGED):
+            return None
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            record = node_source(node)
+            self_changed = node != root and (node.flags & NODE_SELF_CHANGED) != 0
+            if node != root and (node.flags & NODE_CHILDREN_CHANGED or (
+                    record != NULL and node.type == ELEMENT_NODE
+                    and node.first_child != NULL and self.self_closing(node))):
+                region = self.rewritten_content(node, root)
+                if region is None:
+                    return None
+                regions.append(region)
+                continue
+            if self_changed:
+                region = None
+                if record != NULL and self.only_inside(record.start, record.end,
+                                                       [record.start]):
+                    region = (record.start, record.end, [
+                        ls_tag(node, False) if node.type == ELEMENT_NODE
+                        else serialize_html(node, True)])
+                elif record == NULL and node.type == ELEMENT_NODE \
+                        and self.extents.get(<size_t> node) is not None:
+                    # (an element the parser made: its start tag before
+                    # its first node's input; the parser implies its end)
+                    extent = self.extents.get(<size_t> node)
+                    region = (extent[0], extent[0], [ls_tag(node, False)])
+                elif record == NULL and node.type == ELEMENT_NODE:
+                    region = self.rewritten_content(node, root)
+                else:
+                    # (a text whose input holds other nodes' input)
+                    region = self.rewritten_content(ls_parent(node), root)
+                if region is None:
+                    return None
+                regions.append(region)
+            if node == root or node.flags & NODE_SUBTREE_CHANGED:
+                child = ls_first_child(node)
+                while child != NULL:
+                    if child.flags & (NODE_SUBTREE_CHANGED | NODE_SELF_CHANGED
+                                      | NODE_CHILDREN_CHANGED):
+                        stack.append(<size_t> child)
+                    child = child.next
+        # (a region inside another, the content of an ancestor written
+        # whole, is in it: left out; an insertion point at either end of
+        # one is kept beside it)
+        regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
+        out = []
+        position = 0
+        for low, high, pieces in regions:
+            if low >= position:
+                if low > position:
+                    out.append((position, low))
+                out.extend(pieces)
+                position = high
+            elif high > position:
+                return None             # (regions that overlap)
+        if self.stream_end > position:
+            out.append((position, self.stream_end))
+        return out
+
     cdef list run(self, CNode* root, object before):
         """The pieces of root (its extents measured)."""
         self.pieces = []
         self.gaps = True
         self.consumed = 0
+        self.marked = set()
         self.document = root if root.type == DOCUMENT_NODE else NULL
         if root.type == DOCUMENT_NODE and before is None:
             before = 0          # (whitespace before the first node: dropped)
         self.write(root, before)
-        resolve_implied_ends(self.pieces)
+        resolve_implied_ends(self.pieces, self.keep_implied)
         return self.pieces
 
     cdef object write(self, CNode* node, object before):
@@ -442,7 +753,7 @@ cdef class _SourceWriter:
             return extent[1]
         if node.type != ELEMENT_NODE and node.type != DOCUMENT_NODE \
                 and node.type != DOCUMENT_FRAGMENT_NODE:
-            if record != NULL and not node.flags & NODE_SELF_CHANGED \
+            if record != NULL and not self.self_changed(node) \
                     and ((not node.flags & NODE_SOURCE_GATHERED and self.terminated(node))
                          or (node.flags & NODE_SOURCE_GATHERED
                              and self.gathered_whitespace(node))):
@@ -469,8 +780,11 @@ cdef class _SourceWriter:
         # end the parser implied, written out).
         if node.type == ELEMENT_NODE and is_implied_root(node):
             tags = False
-        if node.type == ELEMENT_NODE and record != NULL and self.gained_attributes(node):
-            node.flags |= NODE_SELF_CHANGED
+        if node.type == ELEMENT_NODE and record != NULL and not self.keep_implied \
+                and self.gained_attributes(node):
+            # (the second writing: the start tag of an html or body element
+            # a later tag gave attributes is written with them all)
+            self.marked.add(<size_t> node)
         if not tags and (<CElement*> node).tag_id == TAG_BODY and node.first_child != NULL \
                 and not implies_body(ls_first_child(node)):
             # An implied body whose first child would go into the head (or
@@ -490,9 +804,10 @@ cdef class _SourceWriter:
                 and self.self_closing(node):
             # (a foreign element's "<x/>" the API gave children: the
             # standard's start and end tags)
-            node.flags |= NODE_SELF_CHANGED
+            self.marked.add(<size_t> node)
+        cdef bint self_changed = self.self_changed(node)
         if node.type == ELEMENT_NODE:
-            if record != NULL and not node.flags & NODE_SELF_CHANGED:
+            if record != NULL and not self_changed:
                 self.gap(before, record.start)
                 self.pieces.append((record.start, record.end))
                 before = record.end
@@ -500,7 +815,9 @@ cdef class _SourceWriter:
                 if record != NULL:
                     self.gap(before, record.start)
                 self.pieces.append(ls_tag(node, False))
-                before = None
+                # (the first writing: the input after the start tag goes
+                # on as it was, the dropped newline after <pre> included)
+                before = record.end if record != NULL and self.keep_implied else None
         child = ls_first_child(node)
         outer = self.gaps
         # (whitespace between children the API removed some of may be one
@@ -511,16 +828,26 @@ cdef class _SourceWriter:
             child = child.next
         self.gaps = outer
         if node.type == ELEMENT_NODE:
-            if record != NULL and record.end_tag_start != SOURCE_NONE \
-                    and not node.flags & NODE_SELF_CHANGED:
+            if record != NULL and record.end_tag_start != SOURCE_NONE and (
+                    not self_changed or (self.keep_implied
+                                         and <size_t> node not in self.marked)):
+                # (the first writing keeps the end tag of an element whose
+                # attributes changed: the API renames no element)
                 if record.end_tag_start < self.consumed:
                     return before       # (written with its last text)
                 self.gap(before, record.end_tag_start)
                 self.pieces.append((record.end_tag_start, record.end_tag_end))
                 return record.end_tag_end
             if tags:
+                if self.keep_implied and record != NULL and before is not None \
+                        and <size_t> node not in self.marked:
+                    # The first writing: an end the parser implied stays
+                    # implied (the input that implied it follows; the
+                    # reparse check decides, see checked_pieces).
+                    self.pieces.append([ls_tag(node, True), before])
+                    return before
                 if record != NULL and before is not None \
-                        and not node.flags & NODE_SELF_CHANGED \
+                        and not self_changed \
                         and has_implied_end(<CElement*> node):
                     # An end the parser implied (no end tag in the input)
                     # after the element's input: written only where the
@@ -541,6 +868,18 @@ cdef class _SourceWriter:
 
 cdef object node_to_source(Node node, object encoding):
     """Node.to_source()."""
+    return source_output(node, encoding, True, False)
+
+
+cdef object node_to_source_edits(Node node, object encoding, bint checked):
+    """Node.to_source_edits()."""
+    return source_output(node, encoding, checked, True)
+
+
+cdef object source_output(Node node, object encoding, bint checked, bint edits):
+    """to_source()'s output, or with `edits` the rewritten ranges of the
+    input that make it (source_edits); without `checked`, the first writing
+    (no reparse check, hence no widened region)."""
     cdef CNode* c_node = live(node)
     cdef Document doc = document_of(node)
     cdef object info = doc._source_info
@@ -565,21 +904,109 @@ cdef object node_to_source(Node node, object encoding):
     if c_node.type == DOCUMENT_NODE and not c_node.flags & NODE_SUBTREE_CHANGED \
             and not info.insertions_made():
         # Untouched: the input, byte for byte.
+        if edits:
+            return []
         if text_output:
             return original if isinstance(original, str) else info.stream_text()
         if isinstance(original, bytes) and same_encoding(encoding, info.encoding):
             return original
         return (original if isinstance(original, str) else info.stream_text()).encode(
             python_codec(encoding), "xmlcharrefreplace")
-    writer.measure(c_node)
-    pieces = writer.run(c_node, None)
     reparse = info.reparse
-    if reparse is not None and not info.insertions_made() and (
-            c_node.type == DOCUMENT_NODE or (
-                c_node.type == DOCUMENT_FRAGMENT_NODE
-                and (<CDocumentFragment*> c_node).host == NULL)):
+    whole = reparse is not None and not info.insertions_made() and (
+        c_node.type == DOCUMENT_NODE or (
+            c_node.type == DOCUMENT_FRAGMENT_NODE
+            and (<CDocumentFragment*> c_node).host == NULL))
+    # (a whole document or fragment: implied ends stay implied where its
+    # reparse allows; a node's own output is whole, its ends written)
+    writer.keep_implied = whole
+    writer.measure(c_node)
+    pieces = writer.patch(c_node) if whole else None
+    if pieces is None:
+        pieces = writer.run(c_node, None)
+    if checked and whole:
         pieces = checked_pieces(writer, c_node, pieces, info, reparse)
+    if edits:
+        return source_edits(pieces, info, text_output, encoding, c_node)
     return info.assemble(pieces, text_output, encoding)
+
+
+cdef list source_edits(list pieces, object info, bint text_output, object encoding,
+                       CNode* root):
+    """The output as edits of the input: [(start, end, text)], offsets into
+    the input as given, sorted and apart, such that the input with each
+    [start, end) replaced by its text is the output. The input kept in
+    place is the heaviest run of input pieces in input order (the most
+    input bytes); the other pieces (serialized text, input copied out of
+    order: a moved node) are the texts of the edits around them. For a
+    node other than a Document the input before and after its own input
+    is outside the output, and reported as removed."""
+    cdef Py_ssize_t n, i, j, k
+    cdef list spans = []                # (index in pieces, start, end), input
+    for i in range(len(pieces)):
+        piece = pieces[i]
+        if type(piece) is tuple:
+            if info.stream_bytes(piece[0], piece[1]) is None:
+                continue                # (text a script wrote: not output)
+            a = info.original_offset(piece[0])
+            b = info.original_offset(piece[1])
+            if b > a:
+                spans.append((i, a, b))
+    # The heaviest increasing chain (starts after the previous end), by
+    # the input bytes it keeps: dynamic programming over the spans sorted
+    # by start, with a Fenwick tree of the best chain ending before each
+    # end offset (O(n log n)).
+    n = len(spans)
+    order = sorted(range(n), key=lambda index: spans[index][1])
+    ends = sorted(set(span[2] for span in spans))
+    tree = [0] * (len(ends) + 1)        # (best weight, span index + 1) maxima
+    tree_at = [0] * (len(ends) + 1)
+    best = [0] * n
+    previous = [-1] * n
+    # Process by piece order so chains follow the output order too.
+    for k in range(n):
+        i, a, b = spans[k]
+        # best chain among earlier pieces whose end <= a
+        j = bisect_right(ends, a)
+        weight, at = 0, 0
+        while j > 0:
+            if tree[j] > weight:
+                weight, at = tree[j], tree_at[j]
+            j -= j & -j
+        best[k] = weight + (b - a)
+        previous[k] = at - 1
+        j = bisect_left(ends, b) + 1
+        while j <= len(ends):
+            if best[k] > tree[j]:
+                tree[j] = best[k]
+                tree_at[j] = k + 1
+            j += j & -j
+    kept = set()
+    if n:
+        k = max(range(n), key=lambda index: best[index])
+        while k >= 0:
+            kept.add(k)
+            k = previous[k]
+    cdef list out = []
+    cdef list run = []
+    position = 0
+    original = info.original
+    for k in range(n + 1):
+        last = spans[k - 1][0] + 1 if k > 0 else 0
+        upto = spans[k][0] if k < n else len(pieces)
+        run.extend(pieces[last:upto])
+        if k < n and k not in kept:
+            run.append(pieces[spans[k][0]])
+            continue
+        start = spans[k][1] if k < n else len(original)
+        text = info.assemble(run, text_output, encoding) if run else \
+            ("" if text_output else b"")
+        if start > position or text:
+            out.append((position, start, text))
+        run = []
+        if k < n:
+            position = spans[k][2]
+    return out
 
 
 cdef str dump_of(CNode* node):
@@ -624,6 +1051,22 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     expected = dump_of(root)
     if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
         return pieces
+    # The second writing: the whole tree walked (implied ends still
+    # implied), then the third: implied ends written where what follows is
+    # not the input that implied them, html and body start tags with the
+    # attributes later tags gave them.
+    if writer.keep_implied:
+        second = writer.run(root, None)
+        if dump_of((<Node> reparse(info.assemble(second, True, None))).c_node) \
+                == expected:
+            return second
+    writer.keep_implied = False
+    writer.measure(root)
+    second = writer.run(root, None)
+    if dump_of((<Node> reparse(info.assemble(second, True, None))).c_node) == expected:
+        return second
+    for address in writer.marked:
+        seeds.append(address)
     # The edited nodes (nodes the API changed, or whose children it did).
     while stack:
         node = <CNode*> <size_t> stack.pop()

@@ -865,7 +865,11 @@ cdef class Node:
         there (foster parenting, attributes a later <html> tag adds, ...),
         the smallest region around the edits that parses back is written
         by the standard's algorithm. An untouched Document gives the input
-        byte for byte.
+        byte for byte; an edited one its input with only the edited nodes'
+        spans rewritten (an element's start tag where its attributes
+        changed, a text's input where its data did, an element's content
+        where its children did: implied end tags stay implied), unless
+        that would parse otherwise (see to_source_edits()).
 
         encoding: None for the input's own form (str for str input; bytes
         in the document's encoding for bytes input), "unicode" for str, or
@@ -873,6 +877,26 @@ cdef class Node:
 
         Raises ValueError for a document parsed without positions."""
         return node_to_source(self, encoding)
+
+    def to_source_edits(self, encoding=None, checked=True):
+        """What to_source() rewrote: [(start, end, text)] with offsets into
+        the input as given (as node.source's), sorted and apart, such that
+        the input with each [start, end) replaced by its text is
+        to_source(encoding)'s output (for a node other than the Document,
+        the input outside its own is among them, replaced by nothing).
+        Every byte of the input outside these ranges is in the output,
+        unchanged and in order. [] for an untouched document.
+
+        The first writing rewrites only the edited nodes' spans (the start
+        tag of an element whose attributes changed, a text's own input, the
+        content of an element whose children the API inserted, removed or
+        moved: see the README's "Source positions and lossless output");
+        where its output would parse to another tree, to_source() writes a
+        wider region (the smallest around the edits that parses back).
+        checked=False gives the first writing's edits, without that check:
+        the ranges outside the edited nodes' spans in to_source_edits()
+        and not in to_source_edits(checked=False) are the widening."""
+        return node_to_source_edits(self, encoding, checked)
 
 
 @cython.no_gc_clear
