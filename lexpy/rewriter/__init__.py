@@ -101,7 +101,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from lexpy.driver.driver import TreeConstruction
 from lexpy.encoding import encoding as _encoding
-from lexpy.rewriter.engine import RewriterCore
+from lexpy.rewriter.engine import RewriterCore, _utf8_complete
 from lexpy.selectors import SelectorSyntaxError, compile_selector
 
 __all__ = ["Rewriter", "RewriteError", "rewrite"]
@@ -455,7 +455,7 @@ class Element:
     def _attrs(self) -> List[Tuple[str, str]]:
         r = self._record
         if r.attributes is None:
-            r.attributes = list(r.node.attributes.items())
+            r.attributes = self._rw._attribute_pairs(r.node)
         return r.attributes
 
     @property
@@ -514,6 +514,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: append after the element's end" % r.name)
+        self._rw._loud(r)
         self._foreign_in_table("append")
         self._check_content_op("append")
         self._check_inside("append")
@@ -523,6 +524,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: after() after the element's end" % r.name)
+        self._rw._loud(r)
         self._foreign_in_table("after")
         if r.foster:
             raise self._refuse("after", "the parser moved this element out of its table "
@@ -596,6 +598,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
+        self._rw._loud(r)
         r.end_handlers.append(fn)
 
     def _check_content_op(self, what: str) -> None:
@@ -639,14 +642,20 @@ class EndTag:
             self._removed = True
 
 
+_NO_NAMES: frozenset = frozenset()
+_NOTHING: Tuple[str, ...] = ()
+
+
 class _Unit:
     """A comment, text chunk or doctype handed to a handler."""
     __slots__ = ("_span", "_before", "_after", "_replacement", "_removed")
 
     def __init__(self, span: Tuple[int, int]) -> None:
         self._span = span
-        self._before: List[str] = []
-        self._after: List[str] = []
+        # (Shared empty tuples until something is added: most units are
+        # only read.)
+        self._before: Any = _NOTHING
+        self._after: Any = _NOTHING
         self._replacement: Optional[str] = None
         self._removed = False
 
@@ -656,9 +665,13 @@ class _Unit:
         return content if html else _escape_text(content)
 
     def before(self, content: str, *, html: bool = False) -> None:
+        if self._before is _NOTHING:
+            self._before = []
         self._before.append(self._content(content, html))
 
     def after(self, content: str, *, html: bool = False) -> None:
+        if self._after is _NOTHING:
+            self._after = []
         self._after.append(self._content(content, html))
 
     def replace(self, content: str, *, html: bool = False) -> None:
@@ -779,6 +792,7 @@ class Rewriter(RewriterCore):
         self._emitted = 0               # stream offset written so far
         self._out = bytearray()
         self._out_tail = b""
+        self._ready: Optional[bytes] = None     # output cut from the input at a flush
         self._bom = 0
         self._ascii_only: Optional[str] = None   # the encoding when it must stay ASCII
         self._decoder: Any = None
@@ -850,12 +864,11 @@ class Rewriter(RewriterCore):
     def _start(self) -> None:
         self._started = True
         self._construction = TreeConstruction(self._scripting)
-        scoped = any(text is not None or comments is not None
-                     for _, _, text, comments in self._element_handlers)
         # (Text handlers need the stack events too: the raw text element a
-        # text chunk is in.)
+        # text chunk is in. Every token comes here while an element with
+        # text or comment handlers is open: _set_watch_all.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
-                     bool(self._doctype or self._doc_text or self._doc_comments or scoped),
+                     bool(self._doctype or self._doc_text or self._doc_comments),
                      [selector for selector, _, _, _ in self._element_handlers])
 
     def feed(self, data: Input) -> bytes:
@@ -896,10 +909,17 @@ class Rewriter(RewriterCore):
             error = self.failure
         self._error = error
         self._out.clear()
+        self._ready = None
         raise error
 
     def _take(self) -> bytes:
-        out = bytes(self._out)
+        if self._ready is not None:
+            out = self._ready
+            self._ready = None
+            if self._out:
+                out += self._out
+        else:
+            out = bytes(self._out)
         self._out_tail = (self._out_tail + out[-12:])[-12:]
         self._out.clear()
         if self._sink is not None:
@@ -967,22 +987,29 @@ class Rewriter(RewriterCore):
             raise RewriteError("input in %s with bytes beyond ASCII: this increment "
                                "rewrites UTF-8 input" % self._ascii_only)
         if self._tail or not data.isascii():
-            combined = self._tail + data
-            try:
-                self._decoder.decode(data, False)
-            except UnicodeDecodeError as error:
+            combined = self._tail + data if self._tail else data
+            complete = _utf8_complete(combined)
+            if complete < 0:
                 raise RewriteError("invalid UTF-8 near input offset %d: this increment "
                                    "rewrites valid UTF-8 only" % (
-                                       self._stream_length() + self._bom + error.start)) \
-                    from None
-            pending = self._decoder.getstate()[0]
-            data = combined[:len(combined) - len(pending)]
-            self._tail = pending
+                                       self._stream_length() + self._bom - 1 - complete))
+            self._tail = combined[complete:]
+            data = combined[:complete] if complete < len(combined) else combined
         if not data:
             return
         self._raw += data
-        self._run(lambda: self._construction.feed(data))
+        self._run_feed(data)
         self._flush_settled()
+
+    def _run_feed(self, data: bytes) -> None:
+        try:
+            self._construction.feed(data)
+        except MemoryError:
+            if self.failure is not None:
+                raise self.failure from None
+            raise
+        if self.failure is not None:
+            raise self.failure
 
     def _flush_settled(self) -> None:
         settled = self._construction_settled()
@@ -990,7 +1017,16 @@ class Rewriter(RewriterCore):
             # (A comment that came in pieces is held until its handlers
             # have seen it whole: they may remove or change it.)
             settled = min(settled, self._comment_parts[0][0])
-        self._copy_to(settled)
+        if settled > self._emitted and not self._out and self._ready is None \
+                and self._skip is None and self._skip_newline_at is None \
+                and self._skip_lf_only_at is None:
+            # (The common case: the input passes through; the bytes out
+            # are cut from it at once, without the output buffer.)
+            with memoryview(self._raw) as raw:
+                self._ready = bytes(raw[self._emitted - self._raw_base:settled - self._raw_base])
+            self._emitted = settled
+        else:
+            self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
             # removed element's source being skipped is not held). The
@@ -1080,10 +1116,21 @@ class Rewriter(RewriterCore):
             if position <= self._emitted:
                 return
         if self._skip is None:
-            self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+            if self._ready is not None:
+                self._out_ready()
+            with memoryview(self._raw) as raw:
+                self._out += raw[self._emitted - self._raw_base:position - self._raw_base]
         self._emitted = position
 
+    def _out_ready(self) -> None:
+        # (Output is written after the bytes cut at the last flush.)
+        assert self._ready is not None
+        self._out[:0] = self._ready
+        self._ready = None
+
     def _emit(self, content: Union[str, bytes]) -> None:
+        if self._ready is not None:
+            self._out_ready()
         if self._skip is None:
             self._out += content.encode("utf-8") if isinstance(content, str) else content
 
@@ -1100,6 +1147,8 @@ class Rewriter(RewriterCore):
         if self._plaintext:
             raise RewriteError("<%s>: after <plaintext> everything is text: content "
                                "cannot be written" % record.name)
+        if self._ready is not None:
+            self._out_ready()
         before = (self._out_tail + bytes(self._out[-12:]))[-12:]
         if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
                 (text[:1].isalnum() or text[:1] in (";", "#")):
@@ -1161,14 +1210,27 @@ class Rewriter(RewriterCore):
 
     # -- events ----------------------------------------------------------
     def _handle_token(self) -> None:
-        kind = self._token_kind()
-        begin, end = self._token_span()
+        # (Two calls read the token and its events: see engine.pyx's
+        # _token_state and _events for the fields.)
+        silent = self._drain_silent()
+        if silent is not None:
+            self._silent_ends(silent)
+        (kind, begin, end, count, text_offset, self._foster_count, self._forms,
+         self._plaintext, gap) = self._token_state()
+        if gap and kind == "text":
+            # (Tokens other than text were not seen since the last call: the
+            # text is not a raw text element's that one of them started,
+            # since such text does not come here unless those tokens do.)
+            self._raw_text_name = None
+            self._raw_tail = ""
+            self._raw_tail_edited = False
+        if kind == "text" and not count:
+            self._text_alone(begin, end)
+            return
         if kind == "eof":
-            begin = end = self._stream_length()
-        count = self._event_count()
-        self._foster_count, self._forms, self._plaintext = self._counters(-1)
-        events = [self._event(i) for i in range(count)]
-        keys = [self._event_key(i) for i in range(count)]
+            begin = end = text_offset = self._stream_length()
+        events = self._events() if count else []
+        keys = [event[4] for event in events]
         # Elements closed at this token's start without end tags and not
         # closed explicitly since: (name, in the HTML namespace); None for
         # one whose content was written there (no end tag can now precede
@@ -1178,16 +1240,12 @@ class Rewriter(RewriterCore):
         self._batch = getattr(self, "_batch", 0) + 1
         # Elements the parser implied at this token before its own.
         self._pushed_here: List[str] = []
-        text_offset = begin
-        if kind == "text":
-            text = self._source(begin, end)
-            text_offset = begin + len(text) - len(text.lstrip(b"\t\n\f\r "))
         last_token_push = -1
         if kind == "start":
             for i in range(count - 1, -1, -1):
                 event = events[i]
                 if event[0] == "pushed":
-                    if self._is_token_element(i):
+                    if event[10]:
                         last_token_push = i
                     break
         if kind == "start" and self._dropped and \
@@ -1244,25 +1302,28 @@ class Rewriter(RewriterCore):
             if event[0] == "popped":
                 self._popped_here.add(keys[i])
                 self._popped_nodes.append(event[1])
-                if kind == "end" and event[2] and self._is_own_end(event[1]):
+                if event[11]:
                     own_index = i
         for i in range(count):
             event = events[i]
             if event[0] == "moved":
                 self._moved()
                 continue
-            self._foster_count, self._forms, self._plaintext = self._counters(i)
+            self._foster_count, self._forms, self._plaintext = event[7:10]
             key = keys[i]
             node = event[1]
             if event[0] == "pushed":
                 from_token = i == last_token_push
                 if not from_token:
                     self._pushed_here.append(node.local_name)
-                fresh, matches = self._event_matches(i)
+                fresh, matches = event[5], event[6]
                 if fresh:
                     self._pushed(key, node, from_token, event[3],
                                  (begin, end) if from_token else None,
                                  text_offset if kind == "text" else begin, matches)
+                    r = self._open.get(key)
+                    if r is not None:
+                        self._quiet(key, self._quiet_level(r))
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -1306,6 +1367,54 @@ class Rewriter(RewriterCore):
         # it or move nodes come here.)
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
+
+    def _text_alone(self, begin: int, end: int) -> None:
+        """_handle_token for a text token that moved no element (the most
+        common token inside elements with text handlers): the same state,
+        without the event loops."""
+        self._implied_pops = []
+        self._at_eof = False
+        self._batch = getattr(self, "_batch", 0) + 1
+        self._pushed_here = []
+        self._reconstructed_here = False
+        self._reconstructed_names = _NO_NAMES
+        self._token_ignored = False
+        self._popped_here = _NO_NAMES
+        self._popped_nodes = []
+        if self._scoped_open:
+            handlers = self._doc_text + self._scoped("text_handlers")
+        else:
+            handlers = self._doc_text
+        if handlers:
+            self._text(begin, end, handlers)
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
+    # -- quiet ends ------------------------------------------------------
+    # A matched element whose end has nothing to write and nothing to
+    # check (no content or handlers at its end, not removed, renamed or
+    # replaced; attributes changed only when its own end tag closes it
+    # alone from the top of the stack) ends without a call here: the
+    # engine keeps its key, and the record is closed at the next call.
+    @staticmethod
+    def _quiet_level(r: _Record) -> int:
+        if r.text_handlers or r.comment_handlers or r.end_handlers or r.append or r.after \
+                or r.mode or r.new_name is not None:
+            return 0
+        return 1 if r.attributes_changed else 2
+
+    def _loud(self, r: _Record) -> None:
+        """Something was added to the element's end: its pop must come here."""
+        if not r.ended:
+            self._quiet(self._node_key(r.node), 0)
+
+    def _silent_ends(self, keys: List[int]) -> None:
+        for key in keys:
+            r = self._open.pop(key, None)
+            if r is not None:
+                r.ended = True
+            self._scoped_open.pop(key, None)
 
     def _is_own_end(self, node: Any) -> bool:
         begin, end = self._token_span()
@@ -1660,6 +1769,8 @@ class Rewriter(RewriterCore):
         self._raw_tail_edited = edited or (tail_edited and len(text) < 12)
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
+        if not (unit._before or unit._removed or unit._after):
+            return      # (the input is written as it is, at the next copy)
         self._copy_to(begin)
         for content in unit._before:
             self._emit(content)
