@@ -1118,8 +1118,11 @@ class Rewriter(RewriterCore):
         if self._skip is None:
             if self._ready is not None:
                 self._out_ready()
-            with memoryview(self._raw) as raw:
-                self._out += raw[self._emitted - self._raw_base:position - self._raw_base]
+            if position - self._emitted < 4096:
+                self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+            else:
+                with memoryview(self._raw) as raw:
+                    self._out += raw[self._emitted - self._raw_base:position - self._raw_base]
         self._emitted = position
 
     def _out_ready(self) -> None:
@@ -1230,6 +1233,10 @@ class Rewriter(RewriterCore):
         if kind == "eof":
             begin = end = text_offset = self._stream_length()
         events = self._events() if count else []
+        if count == 1 and kind == "start" and events[0][10] and self._skip is None \
+                and not self._dropped and not self._afe_edited:
+            self._start_alone(begin, end, events[0])
+            return
         keys = [event[4] for event in events]
         # Elements closed at this token's start without end tags and not
         # closed explicitly since: (name, in the HTML namespace); None for
@@ -1368,6 +1375,39 @@ class Rewriter(RewriterCore):
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
 
+    def _start_alone(self, begin: int, end: int, event: Tuple[Any, ...]) -> None:
+        """_handle_token for a start tag that pushed its own element and
+        nothing else (the most common token with element handlers), while
+        nothing is being dropped: the same state and calls, without the
+        event loops."""
+        self._implied_pops = []
+        self._at_eof = False
+        self._batch = getattr(self, "_batch", 0) + 1
+        self._pushed_here = []
+        self._reconstructed_here = False
+        self._reconstructed_names = set()
+        self._token_ignored = False
+        self._raw_text_name = None
+        self._raw_tail = ""
+        self._raw_tail_edited = False
+        node = event[1]
+        if node.namespace_uri == _HTML_NS:
+            name = node.local_name
+            if name in _RAW_TEXT or name == "plaintext" or name == "noscript" and self._scripting:
+                self._raw_text_name = name
+        self._popped_here = set()
+        self._popped_nodes = []
+        self._foster_count, self._forms, self._plaintext = event[7:10]
+        key = event[4]
+        if event[5]:
+            self._pushed(key, node, True, event[3], (begin, end), begin, event[6])
+            r = self._open.get(key)
+            if r is not None:
+                self._quiet(key, self._quiet_level(r))
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
     def _text_alone(self, begin: int, end: int) -> None:
         """_handle_token for a text token that moved no element (the most
         common token inside elements with text handlers): the same state,
@@ -1491,6 +1531,14 @@ class Rewriter(RewriterCore):
         for handler in handlers:
             handler(element)
         r.started = True
+        if not (r.before or r.prepend or r.mode or r.new_name is not None
+                or r.attributes_changed):
+            # (Nothing to write at its start: the input is copied at the
+            # next write, the start of an implied element now, as below.)
+            if span is None:
+                self._copy_to(position)
+            r.text_count = self._text_token_count()
+            return
         if (r.prepend or r.mode == _INNER) and key in self._popped_here and \
                 not (node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
