@@ -1237,6 +1237,10 @@ class Rewriter(RewriterCore):
                 and not self._dropped and not self._afe_edited:
             self._start_alone(begin, end, events[0])
             return
+        if count == 1 and kind == "end" and events[0][0] == "popped" and self._skip is None \
+                and events[0][4] not in self._open:
+            self._end_alone(events[0])
+            return
         keys = [event[4] for event in events]
         # Elements closed at this token's start without end tags and not
         # closed explicitly since: (name, in the HTML namespace); None for
@@ -1404,6 +1408,30 @@ class Rewriter(RewriterCore):
             r = self._open.get(key)
             if r is not None:
                 self._quiet(key, self._quiet_level(r))
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
+    def _end_alone(self, event: Tuple[Any, ...]) -> None:
+        """_handle_token for an end tag that popped one element no handler
+        matched, while nothing is being dropped: the same state, without
+        the event loops."""
+        node = event[1]
+        self._implied_pops = [] if event[11] else [
+            (node.local_name, node.namespace_uri == _HTML_NS)]
+        self._at_eof = False
+        self._batch = getattr(self, "_batch", 0) + 1
+        self._pushed_here = []
+        self._reconstructed_here = False
+        self._reconstructed_names = set()
+        self._token_ignored = False
+        self._raw_text_name = None
+        self._raw_tail = ""
+        self._raw_tail_edited = False
+        self._popped_here = {event[4]}
+        self._popped_nodes = [node]
+        self._foster_count, self._forms, self._plaintext = event[7:10]
+        self._scoped_open.pop(event[4], None)
         self._foster_count, self._forms, self._plaintext = self._counters()
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
