@@ -80,11 +80,23 @@ foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
 
-Costs of this increment: every element event of a rewrite with element
-handlers goes through Python (about 8 MB/s with a handler that matches
-nothing, against 80 MB/s with no handler); the arena keeps the whole
-document (no memory bound yet); lexpy.selectors' Selector.match costs
-O(depth) per element, so documents nested 40,000 deep take seconds.
+Costs of this increment: selectors are matched in C as elements are
+pushed (one element matcher per selector, reused), and a token comes to
+Python only when a handler's selector matches an element it pushed, when
+it ends a matched element that has something at its end (an element with
+nothing there ends quietly: the engine keeps its key and _handle_token
+closes the record at its next call), or, while an element with text or
+comment handlers is open, every token. Pass-through output is cut from
+the input once per feed. tools/bench_rewrite.py on the corpus (16 KiB
+chunks, CPU clock, shared machine): no handlers 372 MB/s, a handler that
+matches nothing 333 MB/s (lexpy.parse + to_html 453 MB/s in the same run:
+the rewriter builds the same tree), a[href] read + set 38 MB/s, a text
+handler on p 96 MB/s, a no-op handler on `*` 24 MB/s: what remains per
+matched element is Python (the token's events, the record, the Element,
+the refusal checks; _context's ancestor walk is the largest part of
+set_attribute). The arena keeps the whole document (no memory bound
+yet); matching a selector with descendant combinators costs O(depth) per
+element.
 
 Encodings: this increment rewrites UTF-8 (and str) input; bytes in an
 ASCII-compatible encoding pass while they are ASCII; anything else raises
@@ -200,6 +212,26 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
+
+
+_MARKUP_START = frozenset(b"!/?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _ends_inside_markup(data: bytes) -> bool:
+    """Whether re.search(rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+    data, re.S) finds something (the input ends inside a tag, after a '<',
+    or inside a CDATA section), in linear time: a '<' that starts markup
+    after the last '>', or a last "<![CDATA[" with no "]]>" after it ($
+    also matches before a final newline)."""
+    if data.endswith(b"<") or data.endswith(b"<\n"):
+        return True
+    i = data.find(b"<", data.rfind(b">") + 1)
+    while i >= 0:
+        if i + 1 < len(data) and data[i + 1] in _MARKUP_START:
+            return True
+        i = data.find(b"<", i + 1)
+    q = data.rfind(b"<![CDATA[")
+    return q >= 0 and data.find(b"]]>", q + 9) < 0
 
 
 def _implied_beyond_document(names: List[str]) -> bool:
@@ -642,7 +674,6 @@ class EndTag:
             self._removed = True
 
 
-_NO_NAMES: frozenset = frozenset()
 _NOTHING: Tuple[str, ...] = ()
 
 
@@ -1158,9 +1189,8 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
         if self._at_eof and (self._last_token_end() < self._stream_length()
-                             or not self._last_token_closed() or re.search(
-                rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
-                self._source(self._raw_base, self._stream_length()), re.S)):
+                             or not self._last_token_closed() or _ends_inside_markup(
+                self._source(self._raw_base, self._stream_length()))):
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
 
@@ -1224,7 +1254,7 @@ class Rewriter(RewriterCore):
             # (Tokens other than text were not seen since the last call: the
             # text is not a raw text element's that one of them started,
             # since such text does not come here unless those tokens do.)
-            self._raw_text_name = None
+            self._raw_text_name: Optional[str] = None
             self._raw_tail = ""
             self._raw_tail_edited = False
         if kind == "text" and not count:
@@ -1234,7 +1264,7 @@ class Rewriter(RewriterCore):
             begin = end = text_offset = self._stream_length()
         events = self._events() if count else []
         if count == 1 and kind == "start" and events[0][10] and self._skip is None \
-                and not self._dropped and not self._afe_edited:
+                and (not self._dropped or self._source(begin, end)[1:9].lower() != b"frameset"):
             self._start_alone(begin, end, events[0])
             return
         if count == 1 and kind == "end" and events[0][0] == "popped" and self._skip is None \
@@ -1292,7 +1322,7 @@ class Rewriter(RewriterCore):
         if kind != "text":
             # Text tokens after a raw text element's start tag are its text
             # (the tokenizer emits nothing else until its end tag).
-            self._raw_text_name: Optional[str] = None
+            self._raw_text_name = None
             self._raw_tail = ""
             self._raw_tail_edited = False
             if last_token_push >= 0:
@@ -1382,8 +1412,8 @@ class Rewriter(RewriterCore):
     def _start_alone(self, begin: int, end: int, event: Tuple[Any, ...]) -> None:
         """_handle_token for a start tag that pushed its own element and
         nothing else (the most common token with element handlers), while
-        nothing is being dropped: the same state and calls, without the
-        event loops."""
+        no removed element is being skipped: the same state and calls,
+        without the event loops."""
         self._implied_pops = []
         self._at_eof = False
         self._batch = getattr(self, "_batch", 0) + 1
@@ -1445,9 +1475,9 @@ class Rewriter(RewriterCore):
         self._batch = getattr(self, "_batch", 0) + 1
         self._pushed_here = []
         self._reconstructed_here = False
-        self._reconstructed_names = _NO_NAMES
+        self._reconstructed_names = set()
         self._token_ignored = False
-        self._popped_here = _NO_NAMES
+        self._popped_here = set()
         self._popped_nodes = []
         if self._scoped_open:
             handlers = self._doc_text + self._scoped("text_handlers")
