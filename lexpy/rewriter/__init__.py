@@ -88,10 +88,10 @@ nothing there ends quietly: the engine keeps its key and _handle_token
 closes the record at its next call), or, while an element with text or
 comment handlers is open, every token. Pass-through output is cut from
 the input once per feed. tools/bench_rewrite.py on the corpus (16 KiB
-chunks, CPU clock, shared machine): no handlers 372 MB/s, a handler that
-matches nothing 333 MB/s (lexpy.parse + to_html 453 MB/s in the same run:
-the rewriter builds the same tree), a[href] read + set 38 MB/s, a text
-handler on p 96 MB/s, a no-op handler on `*` 24 MB/s: what remains per
+chunks, CPU clock, shared machine): no handlers 409 MB/s, a handler that
+matches nothing 348 MB/s (lexpy.parse + to_html 453 MB/s in the same run:
+the rewriter builds the same tree), a[href] read + set 43 MB/s, a text
+handler on p 101 MB/s, a no-op handler on `*` 26 MB/s: what remains per
 matched element is Python (the token's events, the record, the Element,
 the refusal checks; _context's ancestor walk is the largest part of
 set_attribute). The arena keeps the whole document (no memory bound
