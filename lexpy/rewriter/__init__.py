@@ -80,11 +80,23 @@ foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
 
-Costs of this increment: every element event of a rewrite with element
-handlers goes through Python (about 8 MB/s with a handler that matches
-nothing, against 80 MB/s with no handler); the arena keeps the whole
-document (no memory bound yet); lexpy.selectors' Selector.match costs
-O(depth) per element, so documents nested 40,000 deep take seconds.
+Costs of this increment: selectors are matched in C as elements are
+pushed (one element matcher per selector, reused), and a token comes to
+Python only when a handler's selector matches an element it pushed, when
+it ends a matched element that has something at its end (an element with
+nothing there ends quietly: the engine keeps its key and _handle_token
+closes the record at its next call), or, while an element with text or
+comment handlers is open, every token. Pass-through output is cut from
+the input once per feed. tools/bench_rewrite.py on the corpus (16 KiB
+chunks, CPU clock, shared machine): no handlers 409 MB/s, a handler that
+matches nothing 348 MB/s (lexpy.parse + to_html 453 MB/s in the same run:
+the rewriter builds the same tree), a[href] read + set 43 MB/s, a text
+handler on p 101 MB/s, a no-op handler on `*` 26 MB/s: what remains per
+matched element is Python (the token's events, the record, the Element,
+the refusal checks; _context's ancestor walk is the largest part of
+set_attribute). The arena keeps the whole document (no memory bound
+yet); matching a selector with descendant combinators costs O(depth) per
+element.
 
 Encodings (lexpy/rewriter/decoding.pyx, output_encoding.py): bytes in
 every encoding of the Encoding Standard. The encoding is decided by the
@@ -240,6 +252,26 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
+
+
+_MARKUP_START = frozenset(b"!/?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+
+
+def _ends_inside_markup(data: bytes) -> bool:
+    """Whether re.search(rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+    data, re.S) finds something (the input ends inside a tag, after a '<',
+    or inside a CDATA section), in linear time: a '<' that starts markup
+    after the last '>', or a last "<![CDATA[" with no "]]>" after it ($
+    also matches before a final newline)."""
+    if data.endswith(b"<") or data.endswith(b"<\n"):
+        return True
+    i = data.find(b"<", data.rfind(b">") + 1)
+    while i >= 0:
+        if i + 1 < len(data) and data[i + 1] in _MARKUP_START:
+            return True
+        i = data.find(b"<", i + 1)
+    q = data.rfind(b"<![CDATA[")
+    return q >= 0 and data.find(b"]]>", q + 9) < 0
 
 
 def _implied_beyond_document(names: List[str]) -> bool:
@@ -496,7 +528,7 @@ class Element:
     def _attrs(self) -> List[Tuple[str, str]]:
         r = self._record
         if r.attributes is None:
-            r.attributes = list(r.node.attributes.items())
+            r.attributes = self._rw._attribute_pairs(r.node)
         return r.attributes
 
     @property
@@ -555,6 +587,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: append after the element's end" % r.name)
+        self._rw._loud(r)
         self._foreign_in_table("append")
         self._check_content_op("append")
         self._check_inside("append")
@@ -564,6 +597,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: after() after the element's end" % r.name)
+        self._rw._loud(r)
         self._foreign_in_table("after")
         if r.foster:
             raise self._refuse("after", "the parser moved this element out of its table "
@@ -637,6 +671,7 @@ class Element:
         r = self._record
         if r.ended:
             raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
+        self._rw._loud(r)
         r.end_handlers.append(fn)
 
     def _check_content_op(self, what: str) -> None:
@@ -680,14 +715,19 @@ class EndTag:
             self._removed = True
 
 
+_NOTHING: Tuple[str, ...] = ()
+
+
 class _Unit:
     """A comment, text chunk or doctype handed to a handler."""
     __slots__ = ("_span", "_before", "_after", "_replacement", "_removed")
 
     def __init__(self, span: Tuple[int, int]) -> None:
         self._span = span
-        self._before: List[str] = []
-        self._after: List[str] = []
+        # (Shared empty tuples until something is added: most units are
+        # only read.)
+        self._before: Any = _NOTHING
+        self._after: Any = _NOTHING
         self._replacement: Optional[str] = None
         self._removed = False
 
@@ -697,9 +737,13 @@ class _Unit:
         return content if html else _escape_text(content)
 
     def before(self, content: str, *, html: bool = False) -> None:
+        if self._before is _NOTHING:
+            self._before = []
         self._before.append(self._content(content, html))
 
     def after(self, content: str, *, html: bool = False) -> None:
+        if self._after is _NOTHING:
+            self._after = []
         self._after.append(self._content(content, html))
 
     def replace(self, content: str, *, html: bool = False) -> None:
@@ -830,6 +874,7 @@ class Rewriter(RewriterCore):
         self._emitted = 0               # stream offset written so far
         self._out = bytearray()
         self._out_tail = b""
+        self._ready: Optional[bytes] = None     # output cut from the input at a flush
         # Element state.
         self._open: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
@@ -897,12 +942,11 @@ class Rewriter(RewriterCore):
     def _start(self) -> None:
         self._started = True
         self._construction = TreeConstruction(self._scripting)
-        scoped = any(text is not None or comments is not None
-                     for _, _, text, comments in self._element_handlers)
         # (Text handlers need the stack events too: the raw text element a
-        # text chunk is in.)
+        # text chunk is in. Every token comes here while an element with
+        # text or comment handlers is open: _set_watch_all.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
-                     bool(self._doctype or self._doc_text or self._doc_comments or scoped),
+                     bool(self._doctype or self._doc_text or self._doc_comments),
                      [selector for selector, _, _, _ in self._element_handlers])
         # (<meta> encodings: while autodetection waits, one decides it)
         self._input.watch(self._construction)
@@ -943,10 +987,17 @@ class Rewriter(RewriterCore):
             error = self.failure
         self._error = error
         self._out.clear()
+        self._ready = None
         raise error
 
     def _take(self) -> bytes:
-        out = bytes(self._out)
+        if self._ready is not None:
+            out = self._ready
+            self._ready = None
+            if self._out:
+                out += self._out
+        else:
+            out = bytes(self._out)
         self._out_tail = (self._out_tail + out[-12:])[-12:]
         self._out.clear()
         if self._sink is not None:
@@ -975,6 +1026,8 @@ class Rewriter(RewriterCore):
         name = self._input.encoding or "UTF-8"     # (decided: never None)
         bom = self._input.bom_length
         if bom:
+            if self._ready is not None:
+                self._out_ready()
             self._out += {"UTF-8": b"\xef\xbb\xbf", "UTF-16LE": b"\xff\xfe",
                           "UTF-16BE": b"\xfe\xff"}[name]
         # (Input that was all ASCII and declared nothing reads the same in
@@ -1012,8 +1065,18 @@ class Rewriter(RewriterCore):
         if not data:
             return
         self._raw += data
-        self._run(lambda: self._construction.feed(data))
+        self._run_feed(data)
         self._flush_settled()
+
+    def _run_feed(self, data: bytes) -> None:
+        try:
+            self._construction.feed(data)
+        except MemoryError:
+            if self.failure is not None:
+                raise self.failure from None
+            raise
+        if self.failure is not None:
+            raise self.failure
 
     def _flush_settled(self) -> None:
         settled = self._construction_settled()
@@ -1021,7 +1084,16 @@ class Rewriter(RewriterCore):
             # (A comment that came in pieces is held until its handlers
             # have seen it whole: they may remove or change it.)
             settled = min(settled, self._comment_parts[0][0])
-        self._copy_to(settled)
+        if settled > self._emitted and not self._out and self._ready is None \
+                and settled <= self._mapped_from and self._skip is None and self._skip_newline_at is None \
+                and self._skip_lf_only_at is None:
+            # (The common case: the input passes through; the bytes out
+            # are cut from it at once, without the output buffer.)
+            with memoryview(self._raw) as raw:
+                self._ready = bytes(raw[self._emitted - self._raw_base:settled - self._raw_base])
+            self._emitted = settled
+        else:
+            self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
             # removed element's source being skipped is not held). The
@@ -1113,12 +1185,17 @@ class Rewriter(RewriterCore):
             if position <= self._emitted:
                 return
         if self._skip is None:
-            if position <= self._mapped_from:
-                self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
-            else:
+            if self._ready is not None:
+                self._out_ready()
+            if position > self._mapped_from:
                 # (The input's own bytes: not UTF-8, or invalid UTF-8.)
                 self._out += self._input.original(self._raw, self._raw_base, self._emitted,
                                                   position)
+            elif position - self._emitted < 4096:
+                self._out += self._raw[self._emitted - self._raw_base:position - self._raw_base]
+            else:
+                with memoryview(self._raw) as raw:
+                    self._out += raw[self._emitted - self._raw_base:position - self._raw_base]
         self._emitted = position
 
     def _write_rest(self) -> None:
@@ -1127,7 +1204,15 @@ class Rewriter(RewriterCore):
         if not self._rest_written and self._mapped_from != _NO_MAP and self._skip is None \
                 and self._emitted == self._stream_length():
             self._rest_written = True
+            if self._ready is not None:
+                self._out_ready()
             self._out += self._input.rest(self._emitted)
+
+    def _out_ready(self) -> None:
+        # (Output is written after the bytes cut at the last flush.)
+        assert self._ready is not None
+        self._out[:0] = self._ready
+        self._ready = None
 
     def _emit(self, content: Union[str, bytes], context: str = "markup") -> None:
         """Write content at the output's end: str in the document's
@@ -1135,6 +1220,8 @@ class Rewriter(RewriterCore):
         characters the encoding lacks become character references; "raw":
         the contents of a raw text element, where they are a
         RewriteError)."""
+        if self._ready is not None:
+            self._out_ready()
         if self._skip is None:
             if not isinstance(content, str):
                 self._out += content
@@ -1164,6 +1251,8 @@ class Rewriter(RewriterCore):
         if self._plaintext:
             raise RewriteError("<%s>: after <plaintext> everything is text: content "
                                "cannot be written" % record.name)
+        if self._ready is not None:
+            self._out_ready()
         before = (self._out_tail + bytes(self._out[-12:]))[-12:]
         if self._out_encoding in ("UTF-16LE", "UTF-16BE"):
             # (the output's last characters as ASCII for the checks below)
@@ -1173,9 +1262,8 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
         if self._at_eof and (self._last_token_end() < self._stream_length()
-                             or not self._last_token_closed() or re.search(
-                rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
-                self._source(self._raw_base, self._stream_length()), re.S)):
+                             or not self._last_token_closed() or _ends_inside_markup(
+                self._source(self._raw_base, self._stream_length()))):
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
 
@@ -1228,14 +1316,35 @@ class Rewriter(RewriterCore):
 
     # -- events ----------------------------------------------------------
     def _handle_token(self) -> None:
-        kind = self._token_kind()
-        begin, end = self._token_span()
+        # (Two calls read the token and its events: see engine.pyx's
+        # _token_state and _events for the fields.)
+        silent = self._drain_silent()
+        if silent is not None:
+            self._silent_ends(silent)
+        (kind, begin, end, count, text_offset, self._foster_count, self._forms,
+         self._plaintext, gap) = self._token_state()
+        if gap and kind == "text":
+            # (Tokens other than text were not seen since the last call: the
+            # text is not a raw text element's that one of them started,
+            # since such text does not come here unless those tokens do.)
+            self._raw_text_name: Optional[str] = None
+            self._raw_tail = ""
+            self._raw_tail_edited = False
+        if kind == "text" and not count:
+            self._text_alone(begin, end)
+            return
         if kind == "eof":
-            begin = end = self._stream_length()
-        count = self._event_count()
-        self._foster_count, self._forms, self._plaintext = self._counters(-1)
-        events = [self._event(i) for i in range(count)]
-        keys = [self._event_key(i) for i in range(count)]
+            begin = end = text_offset = self._stream_length()
+        events = self._events() if count else []
+        if count == 1 and kind == "start" and events[0][10] and self._skip is None \
+                and (not self._dropped or self._source(begin, end)[1:9].lower() != b"frameset"):
+            self._start_alone(begin, end, events[0])
+            return
+        if count == 1 and kind == "end" and events[0][0] == "popped" and self._skip is None \
+                and events[0][4] not in self._open:
+            self._end_alone(events[0])
+            return
+        keys = [event[4] for event in events]
         # Elements closed at this token's start without end tags and not
         # closed explicitly since: (name, in the HTML namespace); None for
         # one whose content was written there (no end tag can now precede
@@ -1245,16 +1354,12 @@ class Rewriter(RewriterCore):
         self._batch = getattr(self, "_batch", 0) + 1
         # Elements the parser implied at this token before its own.
         self._pushed_here: List[str] = []
-        text_offset = begin
-        if kind == "text":
-            text = self._source(begin, end)
-            text_offset = begin + len(text) - len(text.lstrip(b"\t\n\f\r "))
         last_token_push = -1
         if kind == "start":
             for i in range(count - 1, -1, -1):
                 event = events[i]
                 if event[0] == "pushed":
-                    if self._is_token_element(i):
+                    if event[10]:
                         last_token_push = i
                     break
         if kind == "start" and self._dropped and \
@@ -1290,7 +1395,7 @@ class Rewriter(RewriterCore):
         if kind != "text":
             # Text tokens after a raw text element's start tag are its text
             # (the tokenizer emits nothing else until its end tag).
-            self._raw_text_name: Optional[str] = None
+            self._raw_text_name = None
             self._raw_tail = ""
             self._raw_tail_edited = False
             if last_token_push >= 0:
@@ -1311,25 +1416,28 @@ class Rewriter(RewriterCore):
             if event[0] == "popped":
                 self._popped_here.add(keys[i])
                 self._popped_nodes.append(event[1])
-                if kind == "end" and event[2] and self._is_own_end(event[1]):
+                if event[11]:
                     own_index = i
         for i in range(count):
             event = events[i]
             if event[0] == "moved":
                 self._moved()
                 continue
-            self._foster_count, self._forms, self._plaintext = self._counters(i)
+            self._foster_count, self._forms, self._plaintext = event[7:10]
             key = keys[i]
             node = event[1]
             if event[0] == "pushed":
                 from_token = i == last_token_push
                 if not from_token:
                     self._pushed_here.append(node.local_name)
-                fresh, matches = self._event_matches(i)
+                fresh, matches = event[5], event[6]
                 if fresh:
                     self._pushed(key, node, from_token, event[3],
                                  (begin, end) if from_token else None,
                                  text_offset if kind == "text" else begin, matches)
+                    r = self._open.get(key)
+                    if r is not None:
+                        self._quiet(key, self._quiet_level(r))
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -1373,6 +1481,111 @@ class Rewriter(RewriterCore):
         # it or move nodes come here.)
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
+
+    def _start_alone(self, begin: int, end: int, event: Tuple[Any, ...]) -> None:
+        """_handle_token for a start tag that pushed its own element and
+        nothing else (the most common token with element handlers), while
+        no removed element is being skipped: the same state and calls,
+        without the event loops."""
+        self._implied_pops = []
+        self._at_eof = False
+        self._batch = getattr(self, "_batch", 0) + 1
+        self._pushed_here = []
+        self._reconstructed_here = False
+        self._reconstructed_names = set()
+        self._token_ignored = False
+        self._raw_text_name = None
+        self._raw_tail = ""
+        self._raw_tail_edited = False
+        node = event[1]
+        if node.namespace_uri == _HTML_NS:
+            name = node.local_name
+            if name in _RAW_TEXT or name == "plaintext" or name == "noscript" and self._scripting:
+                self._raw_text_name = name
+        self._popped_here = set()
+        self._popped_nodes = []
+        self._foster_count, self._forms, self._plaintext = event[7:10]
+        key = event[4]
+        if event[5]:
+            self._pushed(key, node, True, event[3], (begin, end), begin, event[6])
+            r = self._open.get(key)
+            if r is not None:
+                self._quiet(key, self._quiet_level(r))
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
+    def _end_alone(self, event: Tuple[Any, ...]) -> None:
+        """_handle_token for an end tag that popped one element no handler
+        matched, while nothing is being dropped: the same state, without
+        the event loops."""
+        node = event[1]
+        self._implied_pops = [] if event[11] else [
+            (node.local_name, node.namespace_uri == _HTML_NS)]
+        self._at_eof = False
+        self._batch = getattr(self, "_batch", 0) + 1
+        self._pushed_here = []
+        self._reconstructed_here = False
+        self._reconstructed_names = set()
+        self._token_ignored = False
+        self._raw_text_name = None
+        self._raw_tail = ""
+        self._raw_tail_edited = False
+        self._popped_here = {event[4]}
+        self._popped_nodes = [node]
+        self._foster_count, self._forms, self._plaintext = event[7:10]
+        self._scoped_open.pop(event[4], None)
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
+    def _text_alone(self, begin: int, end: int) -> None:
+        """_handle_token for a text token that moved no element (the most
+        common token inside elements with text handlers): the same state,
+        without the event loops."""
+        self._implied_pops = []
+        self._at_eof = False
+        self._batch = getattr(self, "_batch", 0) + 1
+        self._pushed_here = []
+        self._reconstructed_here = False
+        self._reconstructed_names = set()
+        self._token_ignored = False
+        self._popped_here = set()
+        self._popped_nodes = []
+        if self._scoped_open:
+            handlers = self._doc_text + self._scoped("text_handlers")
+        else:
+            handlers = self._doc_text
+        if handlers:
+            self._text(begin, end, handlers)
+        self._foster_count, self._forms, self._plaintext = self._counters()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
+    # -- quiet ends ------------------------------------------------------
+    # A matched element whose end has nothing to write and nothing to
+    # check (no content or handlers at its end, not removed, renamed or
+    # replaced; attributes changed only when its own end tag closes it
+    # alone from the top of the stack) ends without a call here: the
+    # engine keeps its key, and the record is closed at the next call.
+    @staticmethod
+    def _quiet_level(r: _Record) -> int:
+        if r.text_handlers or r.comment_handlers or r.end_handlers or r.append or r.after \
+                or r.mode or r.new_name is not None:
+            return 0
+        return 1 if r.attributes_changed else 2
+
+    def _loud(self, r: _Record) -> None:
+        """Something was added to the element's end: its pop must come here."""
+        if not r.ended:
+            self._quiet(self._node_key(r.node), 0)
+
+    def _silent_ends(self, keys: List[int]) -> None:
+        for key in keys:
+            r = self._open.pop(key, None)
+            if r is not None:
+                r.ended = True
+            self._scoped_open.pop(key, None)
 
     def _is_own_end(self, node: Any) -> bool:
         begin, end = self._token_span()
@@ -1449,6 +1662,14 @@ class Rewriter(RewriterCore):
         for handler in handlers:
             handler(element)
         r.started = True
+        if not (r.before or r.prepend or r.mode or r.new_name is not None
+                or r.attributes_changed):
+            # (Nothing to write at its start: the input is copied at the
+            # next write, the start of an implied element now, as below.)
+            if span is None:
+                self._copy_to(position)
+            r.text_count = self._text_token_count()
+            return
         if (r.prepend or r.mode == _INNER) and key in self._popped_here and \
                 not (node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
@@ -1727,6 +1948,8 @@ class Rewriter(RewriterCore):
         self._raw_tail_edited = edited or (tail_edited and len(text) < 12)
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
+        if not (unit._before or unit._removed or unit._after):
+            return      # (the input is written as it is, at the next copy)
         context = "raw" if getattr(unit, "_raw_text", None) else "markup"
         self._copy_to(begin)
         for content in unit._before:

@@ -12,7 +12,8 @@ events into handler calls and output, with the token still in reach.
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport malloc, realloc, free
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy
 
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
@@ -20,15 +21,20 @@ from lexpy.core.names cimport (
     TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, TAG_HEAD,
     TAG_FORM, TAG_PLAINTEXT, NS_HTML)
 from lexpy.tokenizer.token cimport (
-    Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY)
+    Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
+    DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
+    DATA_NUL_TO_REPLACEMENT)
+from cpython.unicode cimport PyUnicode_DecodeUTF8
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
     tree_builder_reconstruction_pending, tree_builder_is_open)
-from lexpy.dom.dom cimport CNode, CElement, Node, node_proxy, ELEMENT_NODE
+from lexpy.dom.dom cimport CNode, CElement, CAttr, CDocument, Node, node_proxy, ELEMENT_NODE
+from lexpy.core.core cimport attr_name_of
 from lexpy.driver.driver cimport construction_enter, construction_leave
-from lexpy.selectors.selectors cimport Program, Selector, match_element
+from lexpy.selectors.selectors cimport (
+    Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free)
 
 
 cdef enum EventKind:
@@ -52,6 +58,17 @@ cdef struct Event:
     bint plaintext                # a plaintext element was pushed
 
 
+cdef enum Quiet:
+    LOUD = 0                      # every pop of the element goes to the owner
+    QUIET_OWN_END = 1             # ... unless its own end tag pops it alone
+    QUIET = 2                     # no pop of it needs the owner
+
+
+cdef struct Watched:
+    CElement* element
+    int quiet
+
+
 cdef struct Hooks:
     TreeObserver observer
     Tokenizer* tokenizer
@@ -63,6 +80,8 @@ cdef struct Hooks:
     size_t event_count
     size_t event_capacity
     bint stopped                  # a handler raised: the tokenizer stops
+    bint gap                      # a token other than text did not go to the
+                                  # owner since its last call
     Token* token                  # the token being handled
     size_t token_offset           # its first byte's stream offset
     bint pending_before           # reconstruction pending before the token
@@ -75,11 +94,15 @@ cdef struct Hooks:
     # state that needs every token (watch_all: an open matched element, a
     # removal in progress, an edited formatting element).
     Program** programs            # the handlers' selectors, in order
+    void** matchers               # their element matchers (made at the first element)
     size_t program_count
     int watch_all                 # 1: every token that moves an element; 2: every token
-    CElement** watched            # the owner's open matched elements: a token
+    Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
-    size_t watched_capacity
+    size_t watched_capacity       # (unless the element is quiet)
+    size_t* silent                # the quiet elements popped by tokens that did
+    size_t silent_count           # not go to the owner (their keys), until it
+    size_t silent_capacity        # drains them
     size_t template_depth         # HTML template elements on the stack
     CElement* head                # the head element, once pushed
     size_t fostered               # (the counters the events snapshot)
@@ -171,7 +194,12 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
         for j in range(h.program_count):
             if j >= 63 and e.matches & (<uint64_t> 1 << 63):
                 break
-            result = match_element(h.programs[j], &e.element.node)
+            if h.matchers[j] == NULL:
+                h.matchers[j] = element_matcher_new(h.programs[j], e.element.node.owner)
+                if h.matchers[j] == NULL:
+                    h.stopped = True
+                    return False
+            result = element_matcher_match(h.matchers[j], &e.element.node)
             if result < 0:
                 h.stopped = True
                 return False
@@ -183,7 +211,8 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
 
 
 cdef bint touches_watched(Hooks* h) noexcept nogil:
-    """Whether the token popped a watched element or moved nodes."""
+    """Whether the token popped a watched element that is not quiet, or
+    moved nodes."""
     cdef size_t i, j
     cdef Event* e
     for i in range(h.event_count):
@@ -192,9 +221,48 @@ cdef bint touches_watched(Hooks* h) noexcept nogil:
             return True
         if e.kind == EVENT_POPPED:
             for j in range(h.watched_count):
-                if h.watched[j] == e.element:
+                if h.watched[j].element == e.element:
+                    if h.watched[j].quiet == QUIET:
+                        break
+                    if h.watched[j].quiet == QUIET_OWN_END and h.event_count == 1 \
+                            and e.from_top and own_end_tag(h.token, e.element):
+                        break
                     return True
     return False
+
+
+cdef bint own_end_tag(Token* t, CElement* element) noexcept nogil:
+    """Whether t is an end tag of the HTML element's name (foreign
+    elements: never, the owner decides)."""
+    return (t.type & TOKEN_END_TAG) != 0 and t.tag_id > TAG__DOCUMENT_FRAGMENT \
+        and element.ns == NS_HTML and element.tag_id == t.tag_id
+
+
+cdef void silence_pops(Hooks* h) noexcept nogil:
+    """The token does not go to the owner: the quiet watched elements it
+    popped leave the watch, their keys kept for the owner's next call."""
+    cdef size_t i, j, capacity
+    cdef size_t* grown
+    cdef Event* e
+    for i in range(h.event_count):
+        e = &h.events[i]
+        if e.kind != EVENT_POPPED:
+            continue
+        for j in range(h.watched_count):
+            if h.watched[j].element == e.element:
+                if h.silent_count == h.silent_capacity:
+                    capacity = h.silent_capacity * 2 if h.silent_capacity else 16
+                    grown = <size_t*> realloc(h.silent, capacity * sizeof(size_t))
+                    if grown == NULL:
+                        h.stopped = True
+                        return
+                    h.silent = grown
+                    h.silent_capacity = capacity
+                h.silent[h.silent_count] = <size_t> e.element
+                h.silent_count += 1
+                h.watched_count -= 1
+                h.watched[j] = h.watched[h.watched_count]
+                break
 
 
 cdef int on_token(void* context, Token* token) noexcept nogil:
@@ -230,6 +298,12 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
                                       or token.tag_id == TAG_FRAMESET)):
         with gil:
             handled = (<RewriterCore> h.owner)._token_done()
+        h.gap = False
+    else:
+        if token.tag_id != TAG__TEXT:
+            h.gap = True
+        if h.watched_count != 0 and h.event_count != 0:
+            silence_pops(h)
     h.token = NULL
     if token.tag_id != TAG__END_OF_FILE:
         h.last_end = h.token_offset + (token.end - token.begin)
@@ -248,6 +322,7 @@ cdef class RewriterCore:
     cdef object construction
     cdef list selectors                 # (keeps the programs of Hooks alive)
     cdef public object failure          # the handler exception that stopped it
+    cdef dict attr_names                # attribute name ids -> str (qualified)
 
     def __cinit__(self):
         self.hooks = <Hooks*> malloc(sizeof(Hooks))
@@ -257,6 +332,7 @@ cdef class RewriterCore:
         self.hooks.event_count = 0
         self.hooks.event_capacity = 0
         self.hooks.stopped = False
+        self.hooks.gap = False
         self.hooks.token = NULL
         self.hooks.watch_elements = False
         self.hooks.watch_tokens = False
@@ -267,7 +343,11 @@ cdef class RewriterCore:
         self.hooks.last_closed = True
         self.hooks.text_tokens = 0
         self.hooks.programs = NULL
+        self.hooks.matchers = NULL
         self.hooks.watched = NULL
+        self.hooks.silent = NULL
+        self.hooks.silent_count = 0
+        self.hooks.silent_capacity = 0
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -282,12 +362,18 @@ cdef class RewriterCore:
         self.hooks.plaintext_before = False
 
     def __dealloc__(self):
+        cdef size_t i
         if self.hooks != NULL:
             if self.hooks.builder != NULL and self.construction is not None:
                 tree_builder_set_observer(self.hooks.builder, NULL)
             free(self.hooks.events)
+            if self.hooks.matchers != NULL:
+                for i in range(self.hooks.program_count):
+                    element_matcher_free(self.hooks.matchers[i])
+                free(self.hooks.matchers)
             free(self.hooks.programs)
             free(self.hooks.watched)
+            free(self.hooks.silent)
             free(self.hooks)
             self.hooks = NULL
 
@@ -304,6 +390,9 @@ cdef class RewriterCore:
         if self.selectors:
             self.hooks.programs = <Program**> malloc(len(self.selectors) * sizeof(Program*))
             if self.hooks.programs == NULL:
+                raise MemoryError()
+            self.hooks.matchers = <void**> calloc(len(self.selectors), sizeof(void*))
+            if self.hooks.matchers == NULL:
                 raise MemoryError()
             for i in range(len(self.selectors)):
                 self.hooks.programs[i] = (<Selector?> self.selectors[i]).program
@@ -356,6 +445,76 @@ cdef class RewriterCore:
             return "pi"
         return "end" if t.type & TOKEN_END_TAG else "start"
 
+    def _token_state(self):
+        """What _handle_token reads first, in one call: (kind as
+        _token_kind, begin, end, event count, the offset after a text
+        token's leading whitespace (begin for other tokens), foster-parented
+        elements, form elements and whether a plaintext element was pushed
+        before the token, whether a token other than text did not come to
+        the owner since its last call)."""
+        cdef Token* t = self.hooks.token
+        cdef size_t begin = self.hooks.token_offset
+        cdef size_t skip = 0
+        cdef uint8_t c
+        kind = self._token_kind()
+        if t.tag_id == TAG__TEXT:
+            while t.begin + skip < t.end:
+                c = t.data[t.begin + skip]
+                if c != 0x20 and c != 0x0A and c != 0x09 and c != 0x0C and c != 0x0D:
+                    break
+                skip += 1
+        return (kind, begin, begin + (t.end - t.begin), self.hooks.event_count, begin + skip,
+                self.hooks.fostered_before, self.hooks.forms_before,
+                self.hooks.plaintext_before, self.hooks.gap)
+
+    def _events(self):
+        """Every event of the token, in one call: a list of (kind
+        ("pushed", "popped", "moved"), element proxy or None, from_top,
+        foster, key (_event_key), fresh, matches (_event_matches), the
+        counters after it (_counters(i): three items), whether it pushed
+        the token's own element (_is_token_element), whether an end tag
+        token popped an element of its own name from the top (the name
+        test of an element's own end tag))."""
+        cdef Event* e
+        cdef Token* t = self.hooks.token
+        cdef size_t i
+        cdef list result = []
+        cdef bint end_tag = (t.type & TOKEN_END_TAG) != 0 and t.tag_id > TAG__DOCUMENT_FRAGMENT
+        for i in range(self.hooks.event_count):
+            e = &self.hooks.events[i]
+            if e.kind == EVENT_MOVED:
+                result.append(("moved", None, False, False, 0, False, 0, e.fostered, e.forms,
+                               e.plaintext, False, False))
+                continue
+            result.append((
+                "pushed" if e.kind == EVENT_PUSHED else "popped",
+                node_proxy(&e.element.node), e.from_top, e.foster, <size_t> e.element,
+                e.fresh, e.matches, e.fostered, e.forms, e.plaintext,
+                e.kind == EVENT_PUSHED and self._is_token_element(i),
+                e.kind == EVENT_POPPED and end_tag and e.from_top
+                and self._own_name(e.element)))
+        return result
+
+    cdef bint _own_name(self, CElement* element):
+        """Whether the end tag token's name is the element's local name
+        (ASCII case-insensitively)."""
+        cdef Token* t = self.hooks.token
+        cdef const uint8_t* raw = t.data + t.begin
+        cdef size_t length = t.end - t.begin
+        cdef size_t i = 2, n = 0
+        cdef uint8_t c
+        if element.ns == NS_HTML and element.tag_id == t.tag_id:
+            return True
+        # (Foreign names keep their case in the DOM: compare the bytes.)
+        name = node_proxy(&element.node).local_name.encode("utf-8")
+        while i < length:
+            c = raw[i]
+            if c == 0x3E or c == 0x2F or c == 0x20 or c == 0x0A or c == 0x09 or c == 0x0C \
+                    or c == 0x0D:
+                break
+            i += 1
+        return raw[2:i].lower() == name.lower()
+
     def _token_span(self):
         """The token's stream offsets (begin, end)."""
         cdef Token* t = self.hooks.token
@@ -366,13 +525,20 @@ cdef class RewriterCore:
         """The token's text range, decoded as its flags say (str)."""
         cdef Token* t = self.hooks.token
         cdef size_t length = t.text_end - t.text_begin
-        cdef uint8_t* buffer = <uint8_t*> malloc(3 * length + 1)
+        cdef uint32_t flags = t.data_flags
+        cdef uint8_t* buffer
         cdef size_t written
+        if not (flags & (DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE)) and not (
+                flags & DATA_HAS_NUL and flags & (DATA_NUL_DROP | DATA_NUL_TO_REPLACEMENT)):
+            # (Nothing to convert: decoded from the token's bytes.)
+            return PyUnicode_DecodeUTF8(<const char*> (t.data + t.text_begin),
+                                        <Py_ssize_t> length, "replace")
+        buffer = <uint8_t*> malloc(3 * length + 1)
         if buffer == NULL:
             raise MemoryError()
         try:
             written = convert_text(t.data + t.text_begin, length, t.data_flags, buffer)
-            return (<bytes> buffer[:written]).decode("utf-8", "replace")
+            return PyUnicode_DecodeUTF8(<const char*> buffer, <Py_ssize_t> written, "replace")
         finally:
             free(buffer)
 
@@ -422,22 +588,81 @@ cdef class RewriterCore:
     def _watch(self, size_t key):
         """Hand the owner every token that pops the element `key` (an
         _event_key) or moves nodes, until _unwatch(key)."""
-        cdef CElement** grown
+        cdef Watched* grown
         cdef size_t capacity
         if self.hooks.watched_count == self.hooks.watched_capacity:
             capacity = self.hooks.watched_capacity * 2 if self.hooks.watched_capacity else 8
-            grown = <CElement**> realloc(self.hooks.watched, capacity * sizeof(CElement*))
+            grown = <Watched*> realloc(self.hooks.watched, capacity * sizeof(Watched))
             if grown == NULL:
                 raise MemoryError()
             self.hooks.watched = grown
             self.hooks.watched_capacity = capacity
-        self.hooks.watched[self.hooks.watched_count] = <CElement*> key
+        self.hooks.watched[self.hooks.watched_count].element = <CElement*> key
+        self.hooks.watched[self.hooks.watched_count].quiet = LOUD
         self.hooks.watched_count += 1
+
+    def _quiet(self, size_t key, int quiet):
+        """How much the owner needs to see of the watched element `key`'s
+        end: 0 every pop, 1 none when its own end tag pops it alone from
+        the top of the stack, 2 none (its key is kept for _drain_silent
+        when the token does not go to the owner)."""
+        cdef size_t i
+        for i in range(self.hooks.watched_count):
+            if self.hooks.watched[i].element == <CElement*> key:
+                self.hooks.watched[i].quiet = quiet
+                return
+
+    def _drain_silent(self):
+        """The keys of the quiet elements popped since the last call by
+        tokens that did not come to the owner (or None)."""
+        cdef size_t i
+        if self.hooks.silent_count == 0:
+            return None
+        keys = [self.hooks.silent[i] for i in range(self.hooks.silent_count)]
+        self.hooks.silent_count = 0
+        return keys
+
+    def _attribute_pairs(self, Node node):
+        """The element's attributes as a list of (qualified name, value),
+        read from the DOM in one call."""
+        cdef CElement* element = <CElement*> node.c_node
+        cdef CDocument* doc
+        cdef CAttr* attr
+        cdef uint32_t i
+        cdef list result = []
+        if element == NULL or element.node.type != ELEMENT_NODE:
+            raise ValueError("not an element")
+        doc = element.node.owner
+        if self.attr_names is None:
+            self.attr_names = {}
+        for i in range(element.attr_count):
+            attr = &element.attrs[i]
+            key = (<uint64_t> attr.prefix << 32) | attr.local_name
+            name = self.attr_names.get(key)
+            if name is None:
+                name = self._attr_name(doc, attr.local_name)
+                if attr.prefix != 0:
+                    name = self._attr_name(doc, attr.prefix) + ":" + name
+                self.attr_names[key] = name
+            result.append((name, PyUnicode_DecodeUTF8(
+                <const char*> attr.value, <Py_ssize_t> attr.value_length, "surrogatepass")))
+        return result
+
+    cdef str _attr_name(self, CDocument* doc, uint32_t id):
+        cdef size_t length = 0
+        cdef const uint8_t* name = attr_name_of(doc.attr_names, id, &length)
+        if name == NULL:
+            return ""
+        return PyUnicode_DecodeUTF8(<const char*> name, <Py_ssize_t> length, "surrogatepass")
+
+    def _node_key(self, Node node):
+        """The _event_key of an element proxy."""
+        return <size_t> node.c_node
 
     def _unwatch(self, size_t key):
         cdef size_t i
         for i in range(self.hooks.watched_count):
-            if self.hooks.watched[i] == <CElement*> key:
+            if self.hooks.watched[i].element == <CElement*> key:
                 self.hooks.watched_count -= 1
                 self.hooks.watched[i] = self.hooks.watched[self.hooks.watched_count]
                 return

@@ -318,6 +318,63 @@ cdef void select_context_free(void* context) noexcept nogil:
         free(context)
 
 
+cdef struct ElementMatcher:
+    MatchContext ctx
+    uint32_t tag_names            # the document's name table sizes at the
+    uint32_t attr_names           # last binding (a name seen later needs
+    uint32_t namespaces           # a new one)
+
+
+cdef inline uint32_t table_count(NameTable* table) noexcept nogil:
+    return table.count if table != NULL else 0
+
+
+cdef void* element_matcher_new(Program* program, CDocument* doc) noexcept nogil:
+    cdef ElementMatcher* matcher = <ElementMatcher*> calloc(1, sizeof(ElementMatcher))
+    if matcher == NULL:
+        return NULL
+    if context_init(&matcher.ctx, program, doc, <CNode*> doc) != 0:
+        free(matcher)
+        return NULL
+    matcher.tag_names = table_count(doc.tag_names)
+    matcher.attr_names = table_count(doc.attr_names)
+    matcher.namespaces = table_count(doc.namespaces)
+    return matcher
+
+
+cdef int element_matcher_match(void* matcher, CNode* element) noexcept nogil:
+    cdef ElementMatcher* m = <ElementMatcher*> matcher
+    cdef MatchContext* ctx = &m.ctx
+    cdef CDocument* doc = ctx.doc
+    cdef int result
+    if m.tag_names != table_count(doc.tag_names) or m.attr_names != table_count(doc.attr_names) \
+            or m.namespaces != table_count(doc.namespaces):
+        context_bind(ctx)
+        m.tag_names = table_count(doc.tag_names)
+        m.attr_names = table_count(doc.attr_names)
+        m.namespaces = table_count(doc.namespaces)
+    # (The tree changed since the last call: nothing remembered holds.)
+    memo_clear(&ctx.memo)
+    memo_clear(&ctx.has_memo)
+    if ctx.indexes.count:
+        index_table_free(&ctx.indexes)
+    if ctx.counters.count:
+        index_table_free(&ctx.counters)
+    ctx.quirks = doc.quirks_mode == QUIRKS
+    ctx.scope = element
+    ctx.out_of_memory = False
+    result = 1 if match_list(ctx, ctx.program.root, element) else 0
+    if ctx.out_of_memory:
+        result = -1
+    return result
+
+
+cdef void element_matcher_free(void* matcher) noexcept nogil:
+    if matcher != NULL:
+        context_free(&(<ElementMatcher*> matcher).ctx)
+        free(matcher)
+
+
 cdef int match_element(Program* program, CNode* element) noexcept nogil:
     cdef MatchContext ctx
     cdef int result

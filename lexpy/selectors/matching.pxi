@@ -213,10 +213,6 @@ cdef int context_init(MatchContext* ctx, Program* program, CDocument* doc,
                       CNode* scope) noexcept nogil:
     """Bind the program's names to the document's ids. 0, or -1 when out
     of memory."""
-    cdef uint32_t i
-    cdef NameSlot* slot
-    cdef StringRef* uri
-    cdef lxp_ns_id_t ns
     memset(ctx, 0, sizeof(MatchContext))
     ctx.program = program
     ctx.doc = doc
@@ -231,6 +227,18 @@ cdef int context_init(MatchContext* ctx, Program* program, CDocument* doc,
             or ctx.loop_start == NULL:
         context_free(ctx)
         return -1
+    context_bind(ctx)
+    return 0
+
+
+cdef void context_bind(MatchContext* ctx) noexcept nogil:
+    """(Re)bind the program's names and namespaces to the document's ids
+    (names the document has not seen get an id no node has)."""
+    cdef uint32_t i
+    cdef NameSlot* slot
+    cdef StringRef* uri
+    cdef Program* program = ctx.program
+    cdef CDocument* doc = ctx.doc
     for i in range(program.name_count):
         slot = &program.names[i]
         if slot.is_attribute:
@@ -249,7 +257,6 @@ cdef int context_init(MatchContext* ctx, Program* program, CDocument* doc,
         # an id no node has.)
         ctx.namespace_ids[i] = document_namespace_lookup(
             doc, program.text + uri.offset, uri.length)
-    return 0
 
 
 cdef void context_free(MatchContext* ctx) noexcept nogil:

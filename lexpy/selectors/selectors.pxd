@@ -119,3 +119,12 @@ cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept 
 # at a time as a parse makes them (lexpy.rewriter) call it; the caller
 # holds the document as read.
 cdef int match_element(Program* program, CNode* element) noexcept nogil
+
+# match_element for the elements of one document as a parse makes them, one
+# at a time, with one binding of the program's names (rebound when the
+# document's name tables grew; nothing else is kept between calls, since
+# the tree changes): a matcher (NULL when out of memory), whether it
+# matches `element` (1, 0, or -1 when out of memory), the matcher freed.
+cdef void* element_matcher_new(Program* program, CDocument* doc) noexcept nogil
+cdef int element_matcher_match(void* matcher, CNode* element) noexcept nogil
+cdef void element_matcher_free(void* matcher) noexcept nogil
