@@ -18,11 +18,29 @@ so the selector matcher runs on real elements with their real ancestors
 and preceding siblings. The rewriter wraps the tokenizer's token callback:
 after the tree builder has handled a token, the events it recorded are
 turned into handler calls and output while the token is still valid
-(its stream offsets: tokenizer_token_offset). This increment keeps the
-whole arena (memory grows with the document); the planned bound frees
-each element's subtree once it has left the stack of open elements and
-the list of active formatting elements (the DOM already reclaims removed
-nodes), which keeps the tree builder unchanged.
+(its stream offsets: tokenizer_token_offset).
+
+Matching runs in C (engine.pyx): after the tree builder has handled a
+token, each element it pushed is matched against every handler's
+selector (lexpy.selectors' match_element, without the GIL); Python runs
+only for a token that pushed a matched element, popped or moved one the
+rewriter watches (an open matched element), or while a removal or an
+edited formatting element needs every token. Bytes no handler touches
+are copied without per-token Python work.
+
+No DOM is retained (issue 39, point 6): every element popped is queued;
+a sweep (when the queue doubles, at least every 256 pops) frees the
+subtree of each queued element that has a later sibling and nothing
+holding it: no node of it open, held by the tree builder
+(tree_builder_held: the list of active formatting elements, the head and
+form pointers, the comment being continued, the selectedcontent state),
+or reached by a Python proxy. The text and comments just before it go
+with it. A template's contents stay with their template (their first
+element decides how they parse). The arena reuses the freed structs, and
+(dom_recycling_start) their attribute values and text buffers. The
+sweep is off when a handler's selector reads more than the element and
+its ancestors (sibling combinators, :nth-*, :first-*, form states,
+:lang): the matcher walks the earlier siblings, so the tree is kept.
 
 The tree builder also answers two read-only questions
 (tree_builder_reconstruction_pending, tree_builder_is_open): whether
@@ -80,11 +98,10 @@ foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
 
-Costs of this increment: every element event of a rewrite with element
-handlers goes through Python (about 8 MB/s with a handler that matches
-nothing, against 80 MB/s with no handler); the arena keeps the whole
-document (no memory bound yet); lexpy.selectors' Selector.match costs
-O(depth) per element, so documents nested 40,000 deep take seconds.
+Costs of this increment: each matched element goes through Python
+(its record, the checks of its edits, its end); the matcher is
+lexpy.selectors' (a descendant combinator walks the ancestors: O(depth)
+per element for selectors whose subject matches).
 
 Encodings: this increment rewrites UTF-8 (and str) input; bytes in an
 ASCII-compatible encoding pass while they are ASCII; anything else raises
@@ -753,13 +770,18 @@ class Rewriter(RewriterCore):
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, scripting: bool = True,
                  max_memory: Optional[int] = None,
-                 sink: Optional[Callable[[bytes], Any]] = None) -> None:
+                 sink: Optional[Callable[[bytes], Any]] = None,
+                 max_memory_pass_through: bool = False) -> None:
         self._transport = _encoding.lookup(encoding) if encoding is not None else None
         self._default = _encoding.lookup(default_encoding) if default_encoding is not None else None
         self._scripting = bool(scripting)
         if max_memory is not None and (not isinstance(max_memory, int) or max_memory <= 0):
             raise ValueError("max_memory must be a positive int")
         self._max_memory = max_memory
+        # Past max_memory: raise (False) or write the rest of the input
+        # unchanged (True; _passing once it has happened).
+        self._memory_pass_through = bool(max_memory_pass_through)
+        self._passing = False
         self._sink = sink
         self._element_handlers: List[Tuple[Any, Optional[Callable[..., Any]],
                                            Optional[Callable[..., Any]],
@@ -790,6 +812,11 @@ class Rewriter(RewriterCore):
         self._scoped_text: List[Callable[..., Any]] = []
         self._contexts: Dict[int, Tuple[Any, _Context]] = {}
         self._selects: Dict[int, Tuple[Any, bool]] = {}
+        self._contexts_limit = 256
+        # Closed subtrees are freed as the parse goes (off: the whole
+        # document stays, for tests that compare it).
+        self._bounded = True
+        self._sweep_min = 256       # closed elements queued before a sweep
         self._scoped_open: Dict[int, None] = {}     # open records with text/comment handlers
         self._scoped_comments: List[Callable[..., Any]] = []
         # (Counted in C for every element pushed: set from its figures as
@@ -856,13 +883,17 @@ class Rewriter(RewriterCore):
         # text chunk is in.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
                      bool(self._doctype or self._doc_text or self._doc_comments or scoped),
-                     [selector for selector, _, _, _ in self._element_handlers])
+                     [selector for selector, _, _, _ in self._element_handlers],
+                     self._bounded, self._sweep_min)
 
     def feed(self, data: Input) -> bytes:
         """Rewrite the next chunk of input (split anywhere); returns the
         output ready so far (b"" with a sink). A handler's exception
         propagates and finishes the rewriter."""
         self._check_open("feed")
+        if self._passing:
+            self._out += data       # (past max_memory: passed through)
+            return self._take()
         if not self._started:
             self._start()
         try:
@@ -875,6 +906,9 @@ class Rewriter(RewriterCore):
         """End of input: runs the end events of the elements still open
         and the document's end handlers; returns the rest of the output."""
         self._check_open("close")
+        if self._passing:
+            self._closed = True
+            return self._take()
         if not self._started:
             self._start()
         try:
@@ -993,12 +1027,17 @@ class Rewriter(RewriterCore):
         self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
-            # removed element's source being skipped is not held). The
-            # output of a feed is returned (or sunk) at its end. (The arena
-            # DOM is not counted in this increment: it keeps the whole
-            # document.)
-            held = self._stream_length() - self._emitted + len(self._pending)
+            # removed element's source being skipped is not held) and the
+            # state (the engine's _state_bytes: the arena, which keeps the
+            # open elements with their attributes and text, what the tree
+            # builder or a handler holds, and the free lists of what was
+            # freed). The output of a feed is returned (or sunk) at its end.
+            held = (self._stream_length() - self._emitted + len(self._pending)
+                    + self._state_bytes())
             if held > self._max_memory:
+                if self._memory_pass_through:
+                    self._pass_rest_through()
+                    return
                 raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
                                    % (self._max_memory, held))
         # Drop what is written.
@@ -1006,6 +1045,19 @@ class Rewriter(RewriterCore):
         if drop > 65536:
             del self._raw[:drop]
             self._raw_base = self._emitted
+
+    def _pass_rest_through(self) -> None:
+        """max_memory_pass_through: past max_memory the input not written
+        yet, and all input after it, is written unchanged; handlers run no
+        more (edits of elements still open, end tags and document-end
+        insertions, are not made)."""
+        self._out += self._source(self._emitted, self._stream_length())
+        self._out += self._tail
+        self._tail = b""
+        self._emitted = self._stream_length()
+        self._passing = True
+        self._raw.clear()
+        self._raw_base = self._emitted
 
     def _construction_settled(self) -> int:
         # Every token that starts before the settled offset has been handled.
@@ -1304,6 +1356,12 @@ class Rewriter(RewriterCore):
         self._foster_count, self._forms, self._plaintext = self._counters()
         # (A matched element open is watched on its own: the tokens that pop
         # it or move nodes come here.)
+        if len(self._contexts) > self._contexts_limit:
+            # (Bounded: the contexts of elements that have closed go; they
+            # are computed again from their parents if asked for.)
+            self._contexts = {k: v for k, v in self._contexts.items() if self._is_open(v[0])}
+            self._selects = {k: v for k, v in self._selects.items() if self._is_open(v[0])}
+            self._contexts_limit = max(256, 2 * len(self._contexts))
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
 

@@ -119,3 +119,9 @@ cdef int select_matches_in(void* context, CNode* root, CNode* element) noexcept 
 # at a time as a parse makes them (lexpy.rewriter) call it; the caller
 # holds the document as read.
 cdef int match_element(Program* program, CNode* element) noexcept nogil
+
+# Whether matching the program reads more than the element, its ancestors
+# and the document's mode (siblings, descendants, text, form state): a
+# caller that frees what has left the tree's open part (lexpy.rewriter)
+# keeps it for such a program.
+cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil
