@@ -121,6 +121,11 @@ cdef struct Arena:
     # A streaming document's free lists by size class (NULL: not a
     # streaming document; dom_streaming_start, arena.pxi's top).
     uint8_t** recycled
+    # The second result of element_create_with_room_slow (the room) and of
+    # text_create_with_room_slow (the node): returned here, not through a
+    # pointer, so that the inline callers' locals do not escape.
+    uint8_t* made_room
+    CNode* made_node
 
 # A Python-level walk's memory of where it was (proxies.pxi): the next
 # sibling and the parent of the node it last handed out, kept as pointers,
@@ -287,11 +292,11 @@ cdef CCharacterData* text_create(CDocument* doc) noexcept nogil
 # element_create_with_room and text_create_with_room when their inline
 # path does not apply (a document with nodes to reuse, a streaming
 # document, a template, many attributes, big values).
+# (Their second result: Arena.made_room, Arena.made_node.)
 cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id,
                                              lxp_ns_id_t ns, uint32_t attr_count,
-                                             size_t extra, uint8_t** room) noexcept nogil
-cdef uint8_t* text_create_with_room_slow(CDocument* doc, size_t extra,
-                                         CCharacterData** created) noexcept nogil
+                                             size_t extra) noexcept nogil
+cdef uint8_t* text_create_with_room_slow(CDocument* doc, size_t extra) noexcept nogil
 cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil
 cdef CCharacterData* processing_instruction_create(CDocument* doc) noexcept nogil
 # Room for `extra` more bytes at the end of a node's data: returns where to
@@ -421,7 +426,9 @@ cdef inline CElement* element_create_with_room(CDocument* doc, lxp_tag_id_t tag_
         element.prefix = 0
         room[0] = memory + prefix + sizeof(CElement) + attrs_size
         return element
-    return element_create_with_room_slow(doc, tag_id, ns, attr_count, extra, room)
+    element = element_create_with_room_slow(doc, tag_id, ns, attr_count, extra)
+    room[0] = doc.arena.made_room
+    return element
 
 
 # Append an attribute to an element that has room for it (the caller
@@ -458,7 +465,9 @@ cdef inline uint8_t* text_create_with_room(CDocument* doc, size_t extra,
         node.capacity = extra
         created[0] = node
         return node.data
-    return text_create_with_room_slow(doc, extra, created)
+    memory = text_create_with_room_slow(doc, extra)
+    created[0] = <CCharacterData*> doc.arena.made_node
+    return memory
 
 
 # character_data_commit, inline when the node's data is the bump's tail

@@ -126,9 +126,8 @@ cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
                               lxp_ns_id_t ns) noexcept nogil:
     cdef CElement* element
     cdef CDocumentFragment* content
-    cdef uint8_t* room
     if doc.arena.recycled != NULL:
-        return element_create_with_room_slow(doc, tag_id, ns, 0, 0, &room)
+        return element_create_with_room_slow(doc, tag_id, ns, 0, 0)
     element = <CElement*> arena_take_free(&doc.arena.free_elements)
     if element != NULL:
         element.attr_count = 0          # a recycled struct keeps its array
@@ -156,7 +155,8 @@ cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
 
 cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id,
                                              lxp_ns_id_t ns, uint32_t attr_count,
-                                             size_t extra, uint8_t** room) noexcept nogil:
+                                             size_t extra) noexcept nogil:
+    cdef uint8_t** room = &doc.arena.made_room
     cdef size_t prefix = doc.record_sources
     cdef size_t attrs_size = <size_t> attr_count * sizeof(CAttr)
     cdef uint8_t* memory
@@ -200,8 +200,8 @@ cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id
     return element
 
 
-cdef uint8_t* text_create_with_room_slow(CDocument* doc, size_t extra,
-                                         CCharacterData** created) noexcept nogil:
+cdef uint8_t* text_create_with_room_slow(CDocument* doc, size_t extra) noexcept nogil:
+    cdef CCharacterData** created = <CCharacterData**> &doc.arena.made_node
     cdef size_t prefix = doc.record_sources
     cdef uint8_t* memory
     cdef CCharacterData* node

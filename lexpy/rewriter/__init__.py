@@ -31,16 +31,31 @@ are copied without per-token Python work.
 No DOM is retained (issue 39, point 6): every element popped is queued;
 a sweep (when the queue doubles, at least every 256 pops) frees the
 subtree of each queued element that has a later sibling and nothing
-holding it: no node of it open, held by the tree builder
-(tree_builder_held: the list of active formatting elements, the head and
-form pointers, the comment being continued, the selectedcontent state),
-or reached by a Python proxy. The text and comments just before it go
-with it. A template's contents stay with their template (their first
-element decides how they parse). The arena reuses the freed structs, and
-(dom_recycling_start) their attribute values and text buffers. The
-sweep is off when a handler's selector reads more than the element and
-its ancestors (sibling combinators, :nth-*, :first-*, form states,
-:lang): the matcher walks the earlier siblings, so the tree is kept.
+holding it, through the DOM's node_free_during_build: it refuses a
+subtree with a node reached by a Python proxy or one the tree builder
+references, which the engine answers from tree_builder_is_open (the stack
+of open elements) and tree_builder_held (the list of active formatting
+elements, the head and form pointers, the comment being continued, the
+selectedcontent state, the script to prepare). The text and comments
+just before it go with it. A template's contents stay with their
+template (their first element decides how they parse). The document is a
+streaming one (dom_streaming_start, lexpy/dom/arena.pxi): each element
+and text node is one block of the arena, freed whole into a free list of
+its size class that the next nodes of that size come from, so a stream
+whose content repeats reaches a steady state (tools/rewrite_memory.py:
+the issue's 1 GB stream). The sweep is off when a handler's selector
+reads more than the element and its ancestors (sibling combinators,
+:nth-*, :first-*, form states, :lang): the matcher walks the earlier
+siblings, so the tree is kept.
+
+max_memory bounds the input held (the unfinished token) plus the state
+(the engine's _state_bytes: the arena, which holds the open elements
+with their attributes and text and what the tree builder or a handler
+keeps, and the sweep's queues), checked at the end of each feed: past
+it RewriteError, or with max_memory_pass_through the input not written
+yet and everything after it is written unchanged (no handler runs
+again; edits that wait for an element's end are not made). A text node
+is state until its parent is freed: one 100 MB text node counts 100 MB.
 
 The tree builder also answers two read-only questions
 (tree_builder_reconstruction_pending, tree_builder_is_open): whether
