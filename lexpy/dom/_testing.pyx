@@ -19,7 +19,11 @@ from lexpy.dom.dom cimport (
     text_create, comment_create, processing_instruction_create,
     processing_instruction_set_target, character_data_reserve,
     character_data_commit, doctype_create, doctype_set, encode_utf8,
-    document_namespace_id, document_attr_id)
+    document_namespace_id, document_attr_id,
+    dom_streaming_start, node_free_during_build, element_create_with_room,
+    element_append_attribute, dom_shrink_inline, text_create_with_room,
+    character_data_commit_inline, dom_copy, NS_HTML, NS__UNDEF)
+from libc.string cimport memset
 from lexpy.dom.dom cimport attribute_capacity as c_attribute_capacity
 from lexpy.dom.dom import Element, Text
 
@@ -210,3 +214,99 @@ def arena_blocks(document):
         bigs += 1
         big = big.next
     return blocks, bigs
+
+
+cdef bint holds_nothing(void* context, CNode* node) noexcept nogil:
+    return False
+
+
+def streaming_cycles(document, int rounds, int per_round):
+    """A streaming document's allocation (arena.pxi) exercised the way a
+    streaming parse does: each round makes `per_round` elements the tree
+    builder's way (element_create_with_room: values of 1 to 40 bytes packed
+    into the element's room, the unused tail given back), a Text node after
+    each (text_create_with_room, then grown past its room) and a comment,
+    sets one value of every third element to a longer one (a piece of its
+    own), checks every value and text (overlapping regions would have
+    overwritten some), then frees them all (node_free_during_build).
+    Returns the arena's bytes_reserved after each round; raises
+    AssertionError on a corrupted value."""
+    cdef CDocument* c_doc = test_document(document)
+    cdef CElement* element
+    cdef CCharacterData* text
+    cdef CCharacterData* comment
+    cdef uint8_t* room
+    cdef uint8_t* cursor
+    cdef uint8_t* data
+    cdef size_t extra, length
+    cdef int r, i, j, count
+    cdef list nodes, reserved = []
+    cdef lxp_attr_id_t attr_id = attr_id_by_name(c_doc.attr_names, b"title", 5, True)
+    cdef lxp_tag_id_t tag_id = tag_id_by_name(c_doc.tag_names, b"span", 4, True)
+    if dom_streaming_start(c_doc) != 0:
+        raise ValueError("the document has nodes already")
+    for r in range(rounds):
+        made = []
+        for i in range(per_round):
+            count = 1 + (i + r) % 3
+            extra = 0
+            for j in range(count):
+                extra += 1 + (i * 7 + j * 13 + r) % 40
+            element = element_create_with_room(c_doc, tag_id, NS_HTML, count, extra + 40, &room)
+            if element == NULL:
+                raise MemoryError()
+            cursor = room
+            for j in range(count):
+                length = 1 + (i * 7 + j * 13 + r) % 40
+                memset(cursor, 65 + (i + j) % 26, length)
+                element_append_attribute(element, attr_id, NS__UNDEF, 0, cursor, length)
+                cursor += length
+            dom_shrink_inline(c_doc, room, extra + 40, <size_t> (cursor - room))
+            if i % 3 == 0:
+                value = bytes([97 + i % 26]) * (20 + i % 50)
+                # (as attribute_set_value does with a longer value)
+                data = dom_copy(c_doc, value, len(value))
+                if data == NULL:
+                    raise MemoryError()
+                element.attrs[0].value = data
+                element.attrs[0].value_length = len(value)
+            data = text_create_with_room(c_doc, 64, &text)
+            if data == NULL:
+                raise MemoryError()
+            length = 1 + i % 30
+            memset(data, 48 + i % 10, length)
+            character_data_commit_inline(text, length)
+            data = character_data_reserve(text, 100 + i % 50)
+            if data == NULL:
+                raise MemoryError()
+            memset(data, 48 + i % 10, 100 + i % 50)
+            character_data_commit(text, 100 + i % 50)
+            comment = comment_create(c_doc)
+            if comment == NULL:
+                raise MemoryError()
+            data = character_data_reserve(comment, 7)
+            if data == NULL:
+                raise MemoryError()
+            memcpy(data, <const uint8_t*> b"comment", 7)
+            character_data_commit(comment, 7)
+            made.append((<size_t> element, <size_t> text, <size_t> comment, i))
+        for e, t, c, i in made:
+            element = <CElement*> <size_t> e
+            for j in range(element.attr_count):
+                value = element.attrs[j].value[:element.attrs[j].value_length]
+                if i % 3 == 0 and j == 0:
+                    expected = bytes([97 + i % 26]) * (20 + i % 50)
+                else:
+                    expected = bytes([65 + (i + j) % 26]) * (1 + (i * 7 + j * 13 + r) % 40)
+                assert value == expected, (r, i, j, value, expected)
+            text = <CCharacterData*> <size_t> t
+            assert text.data[:text.length] == bytes([48 + i % 10]) * (
+                1 + i % 30 + 100 + i % 50), (r, i)
+            comment = <CCharacterData*> <size_t> c
+            assert comment.data[:comment.length] == b"comment", (r, i)
+        for e, t, c, i in made:
+            for node in (e, t, c):
+                if node_free_during_build(<CNode*> <size_t> node, holds_nothing, NULL) != 0:
+                    raise AssertionError("not freed")
+        reserved.append(c_doc.arena.bytes_reserved)
+    return reserved

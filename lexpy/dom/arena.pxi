@@ -11,6 +11,50 @@
 # reused by the next create call, so a long-lived document that is edited a
 # lot does not grow without bound. Text buffers stay with a recycled
 # character-data struct; big ones are given back to malloc.
+#
+# A streaming document (dom_streaming_start; lexpy.rewriter, which frees
+# each subtree the parser has finished with while the parse goes on) makes
+# its nodes another way, so that what it frees serves what it makes next:
+#
+# - Every element and character-data node is ONE block: a header (the
+#   block's size in bytes), the node's SourceRecord prefix, its struct, the
+#   room its creator asked for (an element's attribute array and values, a
+#   Text node's data: what the tree builder's one-allocation nodes hold),
+#   and ARENA_ALIGN unused bytes. (The unused bytes keep the block's end
+#   away from the bump's position, so that the creator's "give back the
+#   unused tail" (dom_shrink_inline, character_data_commit_inline) never
+#   applies to it: a block's size never changes after it is made.)
+# - Whatever a node points at outside its block is a piece of its own,
+#   made for it alone and sized by the node's own fields: an attribute
+#   array of attr_capacity entries, an attribute value of value_length
+#   bytes (or more: a value set shorter in place), a text buffer of
+#   capacity bytes (NODE_DATA_BIG: a BigBlock), a PI target.
+# - Freeing a node (subtree_reclaim) gives back each piece outside its
+#   block, then the block whole, into the free list of its size class
+#   (Arena.recycled: list k holds regions of 8 * k bytes, k <= 2048, that is
+#   everything below BIG_ALLOCATION; a block that large is a BigBlock and
+#   goes back to malloc). Nothing inside a block is ever handed back on its
+#   own: the values the tree builder packs into an element's room are not
+#   8-aligned regions of their own, and handing them back as such made
+#   two recycled regions overlap.
+# - Blocks and pieces are taken from the list of their size class first
+#   (arena_stream_take), else from the bump.
+#
+# So a stream whose content repeats reaches a steady state: every class's
+# list feeds the nodes of that size, and the arena stops growing. The
+# tree builder's inline one-allocation paths are skipped for such a
+# document without a test of their own: free_elements and
+# free_character_data hold STREAMING_MARK (never handed out), so the
+# inline path's "nothing to reuse" test sends every creation to the DOM's
+# element_create_with_room_slow / text_create_with_room_slow. A parse
+# (no streaming) runs none of this; the code's layout costs it +0.3%
+# instructions on the corpus (tools/profile_parse.py: 263,575,253 against
+# 262,786,753 for main from bytes, +0.22% with to_html), one instruction
+# a node in create_element_for_token and insert_characters. (A Text made
+# by text_create and character_data_reserve instead, whose data is a
+# piece, costs less (+0.2%) but does not stay bounded: the tree builder's
+# commit gives back the unused tail of a fresh piece, so the freed piece
+# falls into a smaller size class than the next room asks for.)
 
 from libc.stdint cimport uintptr_t
 from libc.stdlib cimport malloc, realloc, free
@@ -23,6 +67,15 @@ cdef enum:
     # and malloc keeps blocks of this size in its heap for the next
     # document; larger blocks raise the peak RSS of a parse.)
     ARENA_MAX_BLOCK = 64 * 1024
+    # Arena.recycled of a streaming document: lists 1 .. STREAM_CLASSES - 1
+    # of regions of 8 * k bytes (all sizes below BIG_ALLOCATION).
+    STREAM_CLASSES = BIG_ALLOCATION // ARENA_ALIGN + 1
+    STREAM_HEADER = ARENA_ALIGN       # a block's header: its size (size_t)
+
+
+# The mark a streaming document's free_elements and free_character_data
+# hold (never on a list, never handed out: see above).
+cdef CNode STREAMING_MARK
 
 
 # A few freed blocks of the largest size wait for the next document, one
@@ -123,6 +176,7 @@ cdef void arena_destroy(Arena* arena) noexcept nogil:
         next_big = big.next
         free(big)
         big = next_big
+    free(arena.recycled)
     memset(arena, 0, sizeof(Arena))
 
 
@@ -275,7 +329,8 @@ cdef void dom_shrink(CDocument* doc, uint8_t* block, size_t old_size,
 
 cdef uint8_t* dom_copy(CDocument* doc, const uint8_t* data,
                        size_t length) noexcept nogil:
-    cdef uint8_t* p = dom_alloc(doc, length)
+    cdef uint8_t* p = dom_alloc(doc, length) if doc.arena.recycled == NULL \
+        else arena_stream_take(doc, length)
     if p != NULL and length:
         memcpy(p, data, length)
     return p
@@ -292,3 +347,126 @@ cdef inline CNode* arena_take_free(CNode** free_list) noexcept nogil:
 cdef inline void arena_put_free(CNode** free_list, CNode* node) noexcept nogil:
     node.proxy = <void*> free_list[0]
     free_list[0] = node
+
+
+# ---------------------------------------------------------------------------
+# Streaming documents: blocks and pieces by size class (see the top)
+# ---------------------------------------------------------------------------
+
+cdef int dom_streaming_start(CDocument* doc) noexcept nogil:
+    cdef Arena* arena = &doc.arena
+    if arena.recycled != NULL:
+        return 0
+    if doc.node.first_child != NULL or arena.free_elements != NULL \
+            or arena.free_character_data != NULL:
+        return -1           # (its nodes were made the other way)
+    arena.recycled = <uint8_t**> calloc(STREAM_CLASSES, sizeof(uint8_t*))
+    if arena.recycled == NULL:
+        return -1
+    STREAMING_MARK.proxy = NULL
+    arena.free_elements = &STREAMING_MARK
+    arena.free_character_data = &STREAMING_MARK
+    return 0
+
+
+cdef uint8_t* arena_stream_take(CDocument* doc, size_t size) noexcept nogil:
+    """A region of at least `size` bytes (8-aligned) for a streaming
+    document: one from the free list of its size class, else the arena's
+    (a BigBlock from BIG_ALLOCATION bytes). NULL when out of memory."""
+    cdef size_t k = (size + (ARENA_ALIGN - 1)) // ARENA_ALIGN
+    cdef uint8_t** lists = doc.arena.recycled
+    cdef uint8_t* region
+    if k != 0 and k < STREAM_CLASSES:
+        region = lists[k]
+        if region != NULL:
+            lists[k] = (<uint8_t**> region)[0]
+            return region
+    return dom_alloc(doc, size)
+
+
+cdef inline void arena_stream_give(Arena* arena, uint8_t* region,
+                                   size_t size) noexcept nogil:
+    """Give back a piece (a region that starts an allocation of its own of
+    at least `size` bytes) to the free list of its size class. Pieces of
+    BIG_ALLOCATION bytes and more are not taken back (a big value's block
+    may have lent its tail to the bump: dom_shrink)."""
+    cdef size_t k = (size + (ARENA_ALIGN - 1)) // ARENA_ALIGN
+    if region == NULL or k == 0 or k >= STREAM_CLASSES or size >= BIG_ALLOCATION:
+        return
+    (<uint8_t**> region)[0] = arena.recycled[k]
+    arena.recycled[k] = region
+
+
+cdef uint8_t* arena_stream_block(CDocument* doc, size_t size) noexcept nogil:
+    """A node's block of `size` bytes (header, prefix, struct, room; the
+    unused ARENA_ALIGN bytes are added here): returns where the prefix
+    starts (the header written). NULL when out of memory."""
+    cdef uint8_t* block
+    cdef BigBlock* big
+    size += STREAM_HEADER + ARENA_ALIGN
+    if size >= BIG_ALLOCATION:
+        big = arena_big_alloc(&doc.arena, size)
+        if big == NULL:
+            return NULL
+        block = big_block_data(big)
+    else:
+        block = arena_stream_take(doc, size)
+        if block == NULL:
+            return NULL
+    (<size_t*> block)[0] = size
+    return block + STREAM_HEADER
+
+
+cdef inline uint8_t* stream_block_of(CNode* node, size_t* size) noexcept nogil:
+    cdef uint8_t* block = (<uint8_t*> node) - node.owner.record_sources - STREAM_HEADER
+    size[0] = (<size_t*> block)[0]
+    return block
+
+
+cdef inline bint stream_block_holds(CNode* node, const uint8_t* p) noexcept nogil:
+    """Whether p lies in node's block (a streaming document's node)."""
+    cdef size_t size
+    cdef uint8_t* block = stream_block_of(node, &size)
+    return p >= block and p < block + size
+
+
+cdef void arena_stream_free_node(CNode* node) noexcept nogil:
+    """Give back an element's or a character-data node's pieces, then its
+    block (a streaming document's; subtree_reclaim)."""
+    cdef Arena* arena = &node.owner.arena
+    cdef size_t size
+    cdef uint8_t* block = stream_block_of(node, &size)
+    cdef CElement* element
+    cdef CCharacterData* data
+    cdef CProcessingInstruction* pi
+    cdef uint32_t i
+    if node.type == ELEMENT_NODE:
+        element = <CElement*> node
+        for i in range(element.attr_count):
+            if not (element.attrs[i].value >= block and element.attrs[i].value < block + size):
+                arena_stream_give(arena, element.attrs[i].value, element.attrs[i].value_length)
+        if element.attrs != NULL and not (<uint8_t*> element.attrs >= block
+                                          and <uint8_t*> element.attrs < block + size):
+            arena_stream_give(arena, <uint8_t*> element.attrs,
+                              <size_t> element.attr_capacity * sizeof(CAttr))
+        element.attr_count = 0
+        element.attr_capacity = 0
+        element.attrs = NULL
+    else:
+        data = <CCharacterData*> node
+        if node.type == PROCESSING_INSTRUCTION_NODE:
+            pi = <CProcessingInstruction*> node
+            if not (pi.target >= block and pi.target < block + size):
+                arena_stream_give(arena, pi.target, pi.target_length)
+        if node.flags & NODE_DATA_BIG:
+            arena_big_free(arena, data.data)
+            node.flags &= ~NODE_DATA_BIG
+        elif not (data.data >= block and data.data < block + size):
+            arena_stream_give(arena, data.data, data.capacity)
+        data.data = NULL
+        data.capacity = 0
+    if size >= BIG_ALLOCATION:
+        arena_big_free(arena, block)
+    else:
+        (<uint8_t**> block)[0] = arena.recycled[(size + (ARENA_ALIGN - 1)) // ARENA_ALIGN]
+        arena.recycled[(size + (ARENA_ALIGN - 1)) // ARENA_ALIGN] = block

@@ -118,6 +118,14 @@ cdef struct Arena:
     CNode* free_character_data
     CNode* free_doctypes
     CNode* free_fragments
+    # A streaming document's free lists by size class (NULL: not a
+    # streaming document; dom_streaming_start, arena.pxi's top).
+    uint8_t** recycled
+    # The second result of element_create_with_room_slow (the room) and of
+    # text_create_with_room_slow (the node): returned here, not through a
+    # pointer, so that the inline callers' locals do not escape.
+    uint8_t* made_room
+    CNode* made_node
 
 # A Python-level walk's memory of where it was (proxies.pxi): the next
 # sibling and the parent of the node it last handed out, kept as pointers,
@@ -281,6 +289,14 @@ cdef int element_reserve_attributes(CElement* element,
                                     uint32_t count) noexcept nogil
 
 cdef CCharacterData* text_create(CDocument* doc) noexcept nogil
+# element_create_with_room and text_create_with_room when their inline
+# path does not apply (a document with nodes to reuse, a streaming
+# document, a template, many attributes, big values).
+# (Their second result: Arena.made_room, Arena.made_node.)
+cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id,
+                                             lxp_ns_id_t ns, uint32_t attr_count,
+                                             size_t extra) noexcept nogil
+cdef uint8_t* text_create_with_room_slow(CDocument* doc, size_t extra) noexcept nogil
 cdef CCharacterData* comment_create(CDocument* doc) noexcept nogil
 cdef CCharacterData* processing_instruction_create(CDocument* doc) noexcept nogil
 # Room for `extra` more bytes at the end of a node's data: returns where to
@@ -410,14 +426,8 @@ cdef inline CElement* element_create_with_room(CDocument* doc, lxp_tag_id_t tag_
         element.prefix = 0
         room[0] = memory + prefix + sizeof(CElement) + attrs_size
         return element
-    element = element_create(doc, tag_id, ns)
-    if element == NULL:
-        return NULL
-    if attr_count and element_reserve_attributes(element, attr_count) != 0:
-        return NULL
-    room[0] = dom_alloc(doc, extra if extra else 1)
-    if room[0] == NULL:
-        return NULL
+    element = element_create_with_room_slow(doc, tag_id, ns, attr_count, extra)
+    room[0] = doc.arena.made_room
     return element
 
 
@@ -455,11 +465,9 @@ cdef inline uint8_t* text_create_with_room(CDocument* doc, size_t extra,
         node.capacity = extra
         created[0] = node
         return node.data
-    node = text_create(doc)
-    if node == NULL:
-        return NULL
-    created[0] = node
-    return character_data_reserve(node, extra)
+    memory = text_create_with_room_slow(doc, extra)
+    created[0] = <CCharacterData*> doc.arena.made_node
+    return memory
 
 
 # character_data_commit, inline when the node's data is the bump's tail
@@ -653,6 +661,20 @@ cdef uint32_t attribute_capacity(uint32_t capacity, uint32_t count) noexcept nog
 
 cdef void element_remove_attribute_at(CElement* element, uint32_t index) noexcept nogil
 cdef void node_try_reclaim(CNode* node) noexcept nogil
+# Make the document a streaming one (arena.pxi's top: every element and
+# character-data node one block, given back whole by size class when
+# freed, so that a parse that frees what it has finished with stays
+# bounded; lexpy.rewriter). Only for a document with no node made yet:
+# 0, or -1 (nodes exist, or out of memory).
+cdef int dom_streaming_start(CDocument* doc) noexcept nogil
+# Free a subtree during a build (a streaming parse frees each subtree it
+# has finished with): detached and freed unless a node of it (template
+# contents included) is reached by a proxy or `held(context, node)` says
+# the tree builder references it (the caller asks the builder:
+# tree_builder_is_open, tree_builder_held). 0 freed, 1 kept.
+ctypedef bint (*NodeQuery)(void* context, CNode* node) noexcept nogil
+cdef int node_free_during_build(CNode* node, NodeQuery held,
+                                void* context) noexcept nogil
 cdef lxp_ns_id_t namespace_id(CDocument* doc, const uint8_t* uri, size_t length,
                               bint intern) noexcept nogil
 cdef const uint8_t* namespace_uri_of(CDocument* doc, lxp_ns_id_t ns,

@@ -124,8 +124,11 @@ cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil:
 
 cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
                               lxp_ns_id_t ns) noexcept nogil:
-    cdef CElement* element = <CElement*> arena_take_free(&doc.arena.free_elements)
+    cdef CElement* element
     cdef CDocumentFragment* content
+    if doc.arena.recycled != NULL:
+        return element_create_with_room_slow(doc, tag_id, ns, 0, 0)
+    element = <CElement*> arena_take_free(&doc.arena.free_elements)
     if element != NULL:
         element.attr_count = 0          # a recycled struct keeps its array
     else:
@@ -148,6 +151,79 @@ cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
         content.host = &element.node
         element.template_content = &content.node
     return element
+
+
+cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id,
+                                             lxp_ns_id_t ns, uint32_t attr_count,
+                                             size_t extra) noexcept nogil:
+    cdef uint8_t** room = &doc.arena.made_room
+    cdef size_t prefix = doc.record_sources
+    cdef size_t attrs_size = <size_t> attr_count * sizeof(CAttr)
+    cdef uint8_t* memory
+    cdef CElement* element
+    cdef CDocumentFragment* content
+    if doc.arena.recycled == NULL:
+        # (A document with reclaimed elements to reuse, or an element the
+        # inline path leaves out: a template, many attributes, big values.)
+        element = element_create(doc, tag_id, ns)
+        if element == NULL:
+            return NULL
+        if attr_count and element_reserve_attributes(element, attr_count) != 0:
+            return NULL
+        room[0] = dom_alloc(doc, extra if extra else 1)
+        if room[0] == NULL:
+            return NULL
+        return element
+    # A streaming document: one block (arena.pxi).
+    if extra > (<size_t> -1) / 2 or attrs_size / sizeof(CAttr) != attr_count:
+        return NULL
+    memory = arena_stream_block(doc, prefix + sizeof(CElement) + attrs_size + extra)
+    if memory == NULL:
+        return NULL
+    element = <CElement*> (memory + prefix)
+    node_init(&element.node, ELEMENT_NODE, doc)
+    element.tag_id = tag_id
+    element.ns = ns
+    element.attrs = <CAttr*> (memory + prefix + sizeof(CElement)) if attr_count else NULL
+    element.attr_count = 0
+    element.attr_capacity = attr_count
+    element.template_content = NULL
+    element.prefix = 0
+    room[0] = memory + prefix + sizeof(CElement) + attrs_size
+    if tag_id == TAG_TEMPLATE and ns == NS_HTML:
+        # https://html.spec.whatwg.org/multipage/scripting.html#template-contents
+        content = document_fragment_create(doc)
+        if content == NULL:
+            return NULL
+        content.host = &element.node
+        element.template_content = &content.node
+    return element
+
+
+cdef uint8_t* text_create_with_room_slow(CDocument* doc, size_t extra) noexcept nogil:
+    cdef CCharacterData** created = <CCharacterData**> &doc.arena.made_node
+    cdef size_t prefix = doc.record_sources
+    cdef uint8_t* memory
+    cdef CCharacterData* node
+    if doc.arena.recycled == NULL:
+        node = text_create(doc)
+        if node == NULL:
+            return NULL
+        created[0] = node
+        return character_data_reserve(node, extra)
+    # A streaming document: one block (arena.pxi).
+    if extra > (<size_t> -1) / 2:
+        return NULL
+    memory = arena_stream_block(doc, prefix + sizeof(CCharacterData) + extra)
+    if memory == NULL:
+        return NULL
+    node = <CCharacterData*> (memory + prefix)
+    node_init(&node.node, TEXT_NODE, doc)
+    node.data = memory + prefix + sizeof(CCharacterData)
+    node.length = 0
+    node.capacity = extra
+    created[0] = node
+    return node.data
 
 
 cdef uint32_t attribute_capacity(uint32_t capacity,
@@ -178,6 +254,21 @@ cdef int element_reserve_attributes(CElement* element,
     capacity = attribute_capacity(element.attr_capacity, count)
     if capacity == 0:
         return -1
+    if element.node.owner.arena.recycled != NULL:
+        # (A streaming document: the array is a piece of its own, the old
+        # one given back unless it is in the element's block.)
+        attrs = <CAttr*> arena_stream_take(element.node.owner, capacity * sizeof(CAttr))
+        if attrs == NULL:
+            return -1
+        if element.attr_count:
+            memcpy(attrs, element.attrs, element.attr_count * sizeof(CAttr))
+        if element.attrs != NULL and not stream_block_holds(&element.node,
+                                                            <uint8_t*> element.attrs):
+            arena_stream_give(&element.node.owner.arena, <uint8_t*> element.attrs,
+                              <size_t> element.attr_capacity * sizeof(CAttr))
+        element.attrs = attrs
+        element.attr_capacity = capacity
+        return 0
     attrs = <CAttr*> dom_alloc(element.node.owner, capacity * sizeof(CAttr))
     if attrs == NULL:
         return -1
@@ -247,7 +338,19 @@ cdef CCharacterData* character_data_create(CDocument* doc,
     # it is never made from a recycled one, which may be a smaller Text or
     # Comment (a recycled PI serves as a Text or Comment).
     cdef CCharacterData* node = NULL
-    if node_type != PROCESSING_INSTRUCTION_NODE:
+    cdef uint8_t* memory
+    if doc.arena.recycled != NULL:
+        # A streaming document: one block (arena.pxi), its data a piece.
+        memory = arena_stream_block(doc, doc.record_sources + (
+            sizeof(CProcessingInstruction) if node_type == PROCESSING_INSTRUCTION_NODE
+            else sizeof(CCharacterData)))
+        if memory == NULL:
+            return NULL
+        node = <CCharacterData*> (memory + doc.record_sources)
+        node.data = NULL
+        node.length = 0
+        node.capacity = 0
+    elif node_type != PROCESSING_INSTRUCTION_NODE:
         node = <CCharacterData*> arena_take_free(&doc.arena.free_character_data)
     if node != NULL:
         node.length = 0                 # a recycled struct keeps its buffer
@@ -313,7 +416,20 @@ cdef uint8_t* character_data_reserve(CCharacterData* node,
         data = big_block_data(big)
         if node.length:
             memcpy(data, node.data, node.length)
+        if arena.recycled != NULL and node.data != NULL \
+                and not stream_block_holds(&node.node, node.data):
+            arena_stream_give(arena, node.data, node.capacity)
         node.node.flags |= NODE_DATA_BIG
+    elif arena.recycled != NULL:
+        # (A streaming document: the data becomes a piece of its own, the
+        # old one given back unless it is in the node's block.)
+        data = arena_stream_take(doc, capacity)
+        if data == NULL:
+            return NULL
+        if node.length:
+            memcpy(data, node.data, node.length)
+        if node.data != NULL and not stream_block_holds(&node.node, node.data):
+            arena_stream_give(arena, node.data, node.capacity)
     else:
         data = dom_alloc(doc, capacity)
         if data == NULL:

@@ -331,7 +331,11 @@ cdef void subtree_reclaim(CNode* root) noexcept nogil:
         if doc.walks != NULL:
             walks_forget(doc.walks, node)
         node.flags |= NODE_RECLAIMED
-        if node.type == ELEMENT_NODE:
+        if arena.recycled != NULL and (
+                node.type == ELEMENT_NODE or node.type == TEXT_NODE
+                or node.type == COMMENT_NODE or node.type == PROCESSING_INSTRUCTION_NODE):
+            arena_stream_free_node(node)    # (a streaming document: arena.pxi)
+        elif node.type == ELEMENT_NODE:
             arena_put_free(&arena.free_elements, node)
         elif node.type == TEXT_NODE or node.type == COMMENT_NODE \
                 or node.type == PROCESSING_INSTRUCTION_NODE:
@@ -364,3 +368,23 @@ cdef void node_try_reclaim(CNode* node) noexcept nogil:
     if node.owner.building == 0 and node_is_detached_root(node) \
             and not subtree_has_proxy(node):
         subtree_reclaim(node)
+
+
+cdef int node_free_during_build(CNode* node, NodeQuery held,
+                                void* context) noexcept nogil:
+    """Detach and free a subtree while a tree builder is still building
+    the document (node_try_reclaim refuses then: the builder may hold
+    pointers into it). The caller answers for the builder: `held(context,
+    n)` is true for a node the builder references (open, in its lists, a
+    pointer of its). 1 (nothing done) when a node of the subtree, template
+    contents included, is held or reached by a proxy; else 0."""
+    cdef CNode* walk = node
+    if node.type == DOCUMENT_NODE or node.type == DOCUMENT_FRAGMENT_NODE:
+        return 1
+    while walk != NULL:
+        if walk.proxy != NULL or held(context, walk):
+            return 1
+        walk = walk_next(walk, node, True)
+    node_remove(node)
+    subtree_reclaim(node)
+    return 0

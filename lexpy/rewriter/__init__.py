@@ -18,11 +18,44 @@ so the selector matcher runs on real elements with their real ancestors
 and preceding siblings. The rewriter wraps the tokenizer's token callback:
 after the tree builder has handled a token, the events it recorded are
 turned into handler calls and output while the token is still valid
-(its stream offsets: tokenizer_token_offset). This increment keeps the
-whole arena (memory grows with the document); the planned bound frees
-each element's subtree once it has left the stack of open elements and
-the list of active formatting elements (the DOM already reclaims removed
-nodes), which keeps the tree builder unchanged.
+(its stream offsets: tokenizer_token_offset).
+
+Matching runs in C (engine.pyx): after the tree builder has handled a
+token, each element it pushed is matched against every handler's
+selector (lexpy.selectors' match_element, without the GIL); Python runs
+only for a token that pushed a matched element, popped or moved one the
+rewriter watches (an open matched element), or while a removal or an
+edited formatting element needs every token. Bytes no handler touches
+are copied without per-token Python work.
+
+No DOM is retained (issue 39, point 6): every element popped is queued;
+a sweep (when the queue doubles, at least every 256 pops) frees the
+subtree of each queued element that has a later sibling and nothing
+holding it, through the DOM's node_free_during_build: it refuses a
+subtree with a node reached by a Python proxy or one the tree builder
+references, which the engine answers from tree_builder_is_open (the stack
+of open elements) and tree_builder_held (the list of active formatting
+elements, the head and form pointers, the comment being continued, the
+selectedcontent state, the script to prepare). The text and comments
+just before it go with it. A template's contents stay with their
+template (their first element decides how they parse). The document is a
+streaming one (dom_streaming_start, lexpy/dom/arena.pxi): each element
+and text node is one block of the arena, freed whole into a free list of
+its size class that the next nodes of that size come from, so a stream
+whose content repeats reaches a steady state (tools/rewrite_memory.py:
+the issue's 1 GB stream). The sweep is off when a handler's selector
+reads more than the element and its ancestors (sibling combinators,
+:nth-*, :first-*, form states, :lang): the matcher walks the earlier
+siblings, so the tree is kept.
+
+max_memory bounds the input held (the unfinished token) plus the state
+(the engine's _state_bytes: the arena, which holds the open elements
+with their attributes and text and what the tree builder or a handler
+keeps, and the sweep's queues), checked at the end of each feed: past
+it RewriteError, or with max_memory_pass_through the input not written
+yet and everything after it is written unchanged (no handler runs
+again; edits that wait for an element's end are not made). A text node
+is state until its parent is freed: one 100 MB text node counts 100 MB.
 
 The tree builder also answers two read-only questions
 (tree_builder_reconstruction_pending, tree_builder_is_open): whether
@@ -94,9 +127,8 @@ the rewriter builds the same tree), a[href] read + set 43 MB/s, a text
 handler on p 101 MB/s, a no-op handler on `*` 26 MB/s: what remains per
 matched element is Python (the token's events, the record, the Element,
 the refusal checks; _context's ancestor walk is the largest part of
-set_attribute). The arena keeps the whole document (no memory bound
-yet); matching a selector with descendant combinators costs O(depth) per
-element.
+set_attribute). Matching a selector with descendant combinators costs
+O(depth) per element.
 
 Encodings (lexpy/rewriter/decoding.pyx, output_encoding.py): bytes in
 every encoding of the Encoding Standard. The encoding is decided by the
@@ -838,13 +870,18 @@ class Rewriter(RewriterCore):
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, scripting: bool = True,
                  max_memory: Optional[int] = None,
-                 sink: Optional[Callable[[bytes], Any]] = None) -> None:
+                 sink: Optional[Callable[[bytes], Any]] = None,
+                 max_memory_pass_through: bool = False) -> None:
         self._transport = _encoding.lookup(encoding) if encoding is not None else None
         self._default = _encoding.lookup(default_encoding) if default_encoding is not None else None
         self._scripting = bool(scripting)
         if max_memory is not None and (not isinstance(max_memory, int) or max_memory <= 0):
             raise ValueError("max_memory must be a positive int")
         self._max_memory = max_memory
+        # Past max_memory: raise (False) or write the rest of the input
+        # unchanged (True; _passing once it has happened).
+        self._memory_pass_through = bool(max_memory_pass_through)
+        self._passing = False
         self._sink = sink
         self._element_handlers: List[Tuple[Any, Optional[Callable[..., Any]],
                                            Optional[Callable[..., Any]],
@@ -882,6 +919,11 @@ class Rewriter(RewriterCore):
         self._scoped_text: List[Callable[..., Any]] = []
         self._contexts: Dict[int, Tuple[Any, _Context]] = {}
         self._selects: Dict[int, Tuple[Any, bool]] = {}
+        self._contexts_limit = 256
+        # Closed subtrees are freed as the parse goes (off: the whole
+        # document stays, for tests that compare it).
+        self._bounded = True
+        self._sweep_min = 256       # closed elements queued before a sweep
         self._scoped_open: Dict[int, None] = {}     # open records with text/comment handlers
         self._scoped_comments: List[Callable[..., Any]] = []
         # (Counted in C for every element pushed: set from its figures as
@@ -947,7 +989,8 @@ class Rewriter(RewriterCore):
         # text or comment handlers is open: _set_watch_all.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
                      bool(self._doctype or self._doc_text or self._doc_comments),
-                     [selector for selector, _, _, _ in self._element_handlers])
+                     [selector for selector, _, _, _ in self._element_handlers],
+                     self._bounded, self._sweep_min)
         # (<meta> encodings: while autodetection waits, one decides it)
         self._input.watch(self._construction)
 
@@ -956,6 +999,9 @@ class Rewriter(RewriterCore):
         output ready so far (b"" with a sink). A handler's exception
         propagates and finishes the rewriter."""
         self._check_open("feed")
+        if self._passing:
+            self._out += data       # (past max_memory: passed through)
+            return self._take()
         if not self._started:
             self._start()
         try:
@@ -968,6 +1014,9 @@ class Rewriter(RewriterCore):
         """End of input: runs the end events of the elements still open
         and the document's end handlers; returns the rest of the output."""
         self._check_open("close")
+        if self._passing:
+            self._closed = True
+            return self._take()
         if not self._started:
             self._start()
         try:
@@ -1096,12 +1145,17 @@ class Rewriter(RewriterCore):
             self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
-            # removed element's source being skipped is not held). The
-            # output of a feed is returned (or sunk) at its end. (The arena
-            # DOM is not counted in this increment: it keeps the whole
-            # document.)
-            held = self._stream_length() - self._emitted + self._input.held_bytes
+            # removed element's source being skipped is not held) and the
+            # state (the engine's _state_bytes: the arena, which keeps the
+            # open elements with their attributes and text, what the tree
+            # builder or a handler holds, and the free lists of what was
+            # freed). The output of a feed is returned (or sunk) at its end.
+            held = (self._stream_length() - self._emitted + self._input.held_bytes
+                    + self._state_bytes())
             if held > self._max_memory:
+                if self._memory_pass_through:
+                    self._pass_rest_through()
+                    return
                 raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
                                    % (self._max_memory, held))
         # Drop what is written.
@@ -1111,6 +1165,20 @@ class Rewriter(RewriterCore):
             self._raw_base = self._emitted
             if self._mapped_from != _NO_MAP:
                 self._input.release(self._emitted)
+
+    def _pass_rest_through(self) -> None:
+        """max_memory_pass_through: past max_memory the input not written
+        yet, and all input after it, is written unchanged; handlers run no
+        more (edits of elements still open, end tags and document-end
+        insertions, are not made)."""
+        if self._ready is not None:
+            self._out_ready()
+        self._out += self._input.unwritten(self._raw, self._raw_base, self._emitted,
+                                           self._stream_length())
+        self._emitted = self._stream_length()
+        self._passing = True
+        self._raw.clear()
+        self._raw_base = self._emitted
 
     def _construction_settled(self) -> int:
         # Every token that starts before the settled offset has been handled.
@@ -1479,6 +1547,12 @@ class Rewriter(RewriterCore):
         self._foster_count, self._forms, self._plaintext = self._counters()
         # (A matched element open is watched on its own: the tokens that pop
         # it or move nodes come here.)
+        if len(self._contexts) > self._contexts_limit:
+            # (Bounded: the contexts of elements that have closed go; they
+            # are computed again from their parents if asked for.)
+            self._contexts = {k: v for k, v in self._contexts.items() if self._is_open(v[0])}
+            self._selects = {k: v for k, v in self._selects.items() if self._is_open(v[0])}
+            self._contexts_limit = max(256, 2 * len(self._contexts))
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
 

@@ -657,6 +657,17 @@ cdef class InputDecoder:
             return b""
         return bytes(self.kept[self.last_original - self.kept_base:])
 
+    def unwritten(self, raw, size_t raw_base, size_t begin, size_t stream_end):
+        """max_memory_pass_through: every input byte received from the
+        stream offset `begin` on, as received: the stream's range as
+        original() gives it, the bytes that made no character yet, and the
+        bytes the sniffing or an incomplete UTF-8 sequence holds back."""
+        cdef bytes data = self.original(raw, raw_base, begin, stream_end)
+        data += self.rest(stream_end)
+        if self.utf8_identity and self.utf8_tail:
+            data += self.utf8_tail
+        return data + bytes(self.held)
+
     def release(self, size_t stream):
         """The output has passed `stream`: drop the input bytes and the
         checkpoints before it."""

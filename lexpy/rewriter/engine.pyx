@@ -29,12 +29,16 @@ from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
-    tree_builder_reconstruction_pending, tree_builder_is_open)
-from lexpy.dom.dom cimport CNode, CElement, CAttr, CDocument, Node, node_proxy, ELEMENT_NODE
+    tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held)
+from lexpy.dom.dom cimport (
+    CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
+    dom_streaming_start,
+    ELEMENT_NODE, DOCUMENT_NODE)
 from lexpy.core.core cimport attr_name_of
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
-    Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free)
+    Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
+    program_reads_beyond_ancestors)
 
 
 cdef enum EventKind:
@@ -111,6 +115,23 @@ cdef struct Hooks:
     size_t fostered_before        # their values at the start of the token
     size_t forms_before
     bint plaintext_before
+    # Bounded memory: the elements popped since the last sweep (closed),
+    # whose subtrees the sweep frees once they are not the last child of
+    # an open element and nothing holds them (the tree builder's
+    # structures, a Python proxy, an open element inside).
+    bint free_closed
+    CElement** closed
+    size_t closed_count
+    size_t closed_capacity
+    size_t sweep_at               # the queue's length that starts a sweep
+    size_t sweep_min              # ... at least (256; 1 in tests: every token)
+    CNode** held                  # scratch: tree_builder_held's answer
+    size_t held_capacity
+    CNode** held_set              # ... as an open-addressing set
+    size_t held_set_capacity
+    size_t freed                  # subtrees freed so far
+    size_t held_count             # the tree builder's held nodes at the last sweep
+    CDocument* document           # the document being built (max_memory)
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -161,6 +182,120 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
     h.event_count += 1
 
 
+cdef inline size_t pointer_slot(CNode* node, size_t mask) noexcept nogil:
+    cdef uint64_t h = (<uint64_t> <size_t> node >> 4) * 0x9E3779B97F4A7C15ULL
+    return <size_t> (h ^ (h >> 29)) & mask
+
+
+cdef bint is_held(Hooks* h, CNode* node) noexcept nogil:
+    cdef size_t mask, i
+    if h.held_set_capacity == 0:
+        return False
+    mask = h.held_set_capacity - 1
+    i = pointer_slot(node, mask)
+    while h.held_set[i] != NULL:
+        if h.held_set[i] == node:
+            return True
+        i = (i + 1) & mask
+    return False
+
+
+cdef int collect_held(Hooks* h) noexcept nogil:
+    """The tree builder's held nodes into h.held_set. 0; 1 when it may
+    hold others (nothing may go); -1 when out of memory."""
+    cdef size_t count, capacity, i, j, mask
+    cdef CNode** grown
+    while True:
+        count = tree_builder_held(h.builder, h.held, h.held_capacity)
+        if count == <size_t> -1:
+            return 1
+        h.held_count = count
+        if count <= h.held_capacity:
+            break
+        grown = <CNode**> realloc(h.held, count * 2 * sizeof(CNode*))
+        if grown == NULL:
+            return -1
+        h.held = grown
+        h.held_capacity = count * 2
+    capacity = 16
+    while capacity < count * 2 + 16:
+        capacity *= 2
+    if capacity > h.held_set_capacity:
+        free(h.held_set)
+        h.held_set = <CNode**> malloc(capacity * sizeof(CNode*))
+        if h.held_set == NULL:
+            h.held_set_capacity = 0
+            return -1
+        h.held_set_capacity = capacity
+    for i in range(h.held_set_capacity):
+        h.held_set[i] = NULL
+    mask = h.held_set_capacity - 1
+    for j in range(count):
+        i = pointer_slot(h.held[j], mask)
+        while h.held_set[i] != NULL and h.held_set[i] != h.held[j]:
+            i = (i + 1) & mask
+        h.held_set[i] = h.held[j]
+    return 0
+
+
+cdef bint builder_holds(void* context, CNode* node) noexcept nogil:
+    """node_free_during_build's question: whether the tree builder
+    references the node (open, or held: collect_held)."""
+    cdef Hooks* h = <Hooks*> context
+    return is_held(h, node) or (
+        node.type == ELEMENT_NODE and tree_builder_is_open(h.builder, <CElement*> node))
+
+
+cdef void sweep(Hooks* h) noexcept nogil:
+    """Free the subtrees of the closed elements that have a later sibling
+    (the tree builder never looks there again), with the text and comments
+    just before each; keep the others queued while their parent is open."""
+    cdef size_t i, kept = 0
+    cdef CElement* element
+    cdef CNode* node
+    cdef CNode* parent
+    cdef CNode* before
+    cdef int status
+    status = collect_held(h)
+    if status != 0:
+        h.sweep_at = h.closed_count * 2 + h.sweep_min
+        return
+    for i in range(h.closed_count):
+        element = h.closed[i]
+        node = &element.node
+        parent = node.parent
+        if parent == NULL or tree_builder_is_open(h.builder, element):
+            continue                # (detached: not the parser's; open again)
+        if parent.type == ELEMENT_NODE and not tree_builder_is_open(h.builder,
+                                                                    <CElement*> parent):
+            continue                # (goes with its parent, queued itself)
+        if parent.type != ELEMENT_NODE and parent.type != DOCUMENT_NODE:
+            continue                # (a template's contents stay with it: their
+                                    # first element decides how they parse)
+        if parent.last_child == node:
+            h.closed[kept] = element
+            kept += 1
+            continue
+        before = node.prev
+        if node_free_during_build(node, builder_holds, h) != 0:
+            h.closed[kept] = element
+            kept += 1
+            continue
+        # (The text and comments just before it go too.)
+        while before != NULL and before.type != ELEMENT_NODE:
+            node = before.prev
+            if node_free_during_build(before, builder_holds, h) != 0:
+                break
+            before = node
+        h.freed += 1
+    h.closed_count = kept
+    # (The next sweep waits for as many pops as this one's cost: the kept
+    # entries walked again, the held nodes collected again; linear in all.)
+    # (sweep_min 1, the tests' sweep after every token, keeps to that.)
+    h.sweep_at = kept * 2 + (h.held_count if h.held_count > h.sweep_min > 1
+                             else h.sweep_min)
+
+
 cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept nogil:
     cdef Hooks* h = <Hooks*> context
     if h.watch_elements:
@@ -169,6 +304,18 @@ cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept 
 
 cdef void on_popped(void* context, CElement* element, bint from_top) noexcept nogil:
     cdef Hooks* h = <Hooks*> context
+    cdef CElement** grown
+    cdef size_t capacity
+    if h.free_closed:
+        if h.closed_count == h.closed_capacity:
+            capacity = h.closed_capacity * 2 if h.closed_capacity else 256
+            grown = <CElement**> realloc(h.closed, capacity * sizeof(CElement*))
+            if grown != NULL:
+                h.closed = grown
+                h.closed_capacity = capacity
+        if h.closed_count < h.closed_capacity:
+            h.closed[h.closed_count] = element
+            h.closed_count += 1
     if h.watch_elements:
         record(h, EVENT_POPPED, element, NULL, from_top)
 
@@ -305,6 +452,8 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         if h.watched_count != 0 and h.event_count != 0:
             silence_pops(h)
     h.token = NULL
+    if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped and handled == 0:
+        sweep(h)
     if token.tag_id != TAG__END_OF_FILE:
         h.last_end = h.token_offset + (token.end - token.begin)
         h.last_tag_id = token.tag_id
@@ -348,6 +497,19 @@ cdef class RewriterCore:
         self.hooks.silent = NULL
         self.hooks.silent_count = 0
         self.hooks.silent_capacity = 0
+        self.hooks.free_closed = False
+        self.hooks.closed = NULL
+        self.hooks.closed_count = 0
+        self.hooks.closed_capacity = 0
+        self.hooks.sweep_at = 256
+        self.hooks.sweep_min = 256
+        self.hooks.held = NULL
+        self.hooks.held_capacity = 0
+        self.hooks.held_set = NULL
+        self.hooks.held_set_capacity = 0
+        self.hooks.freed = 0
+        self.hooks.held_count = 0
+        self.hooks.document = NULL
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -374,17 +536,22 @@ cdef class RewriterCore:
             free(self.hooks.programs)
             free(self.hooks.watched)
             free(self.hooks.silent)
+            free(self.hooks.closed)
+            free(self.hooks.held)
+            free(self.hooks.held_set)
             free(self.hooks)
             self.hooks = NULL
 
     def _attach(self, construction, bint watch_elements, bint watch_tokens,
-                list selectors=None):
+                list selectors=None, bint bounded=True, size_t sweep_min=256):
         """Watch `construction` (a fresh TreeConstruction over UTF-8):
         element events matched against `selectors` (lexpy.selectors
         Selector objects, one per handler), every token with
-        watch_tokens."""
+        watch_tokens; with bounded, the subtrees of closed elements are
+        freed as the parse goes."""
         cdef Tokenizer* tokenizer
         cdef TreeBuilder* builder
+        cdef CDocument* c_doc
         cdef size_t i
         self.selectors = list(selectors or ())
         if self.selectors:
@@ -397,6 +564,10 @@ cdef class RewriterCore:
             for i in range(len(self.selectors)):
                 self.hooks.programs[i] = (<Selector?> self.selectors[i]).program
             self.hooks.program_count = len(self.selectors)
+        # (The document being built: a streaming one when closed subtrees
+        # are freed; dom_streaming_start refuses a document that has nodes.)
+        c_doc = (<Document?> construction.document_object()).c_doc
+        self.hooks.document = c_doc
         construction_enter(construction, &tokenizer, &builder)
         try:
             self.construction = construction
@@ -409,7 +580,18 @@ cdef class RewriterCore:
             self.hooks.observer.pushed = on_pushed
             self.hooks.observer.popped = on_popped
             self.hooks.observer.moved = on_moved
-            if watch_elements:
+            # No DOM is retained: closed subtrees are freed, unless a
+            # handler's selector reads siblings (or more) of the elements
+            # it matches.
+            self.hooks.free_closed = bounded
+            self.hooks.sweep_min = sweep_min if sweep_min else 1
+            self.hooks.sweep_at = self.hooks.sweep_min
+            for i in range(self.hooks.program_count):
+                if program_reads_beyond_ancestors(self.hooks.programs[i]):
+                    self.hooks.free_closed = False
+            if self.hooks.free_closed and dom_streaming_start(c_doc) != 0:
+                self.hooks.free_closed = False
+            if watch_elements or self.hooks.free_closed:
                 tree_builder_set_observer(builder, &self.hooks.observer)
             tokenizer_set_callback(tokenizer, on_token, self.hooks)
         finally:
@@ -578,6 +760,22 @@ cdef class RewriterCore:
 
     def _event_count(self):
         return self.hooks.event_count
+
+    def _freed_count(self):
+        """How many closed subtrees were freed so far; -1 when freeing is
+        off (a selector reads siblings)."""
+        return self.hooks.freed if self.hooks.free_closed else -1
+
+    def _state_bytes(self):
+        """The memory the rewrite's state holds (max_memory): the
+        document's arena (the open elements and what the tree builder or a
+        handler keeps, the free lists of a streaming document) and the
+        sweep's queues."""
+        if self.hooks == NULL or self.hooks.document == NULL:
+            return 0
+        return (self.hooks.document.arena.bytes_reserved
+                + self.hooks.closed_capacity * sizeof(CElement*)
+                + (self.hooks.held_capacity + self.hooks.held_set_capacity) * sizeof(CNode*))
 
     def _set_watch_all(self, int watch):
         """What the owner needs to see: 0 tokens whose elements a

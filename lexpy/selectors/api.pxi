@@ -387,6 +387,21 @@ cdef int match_element(Program* program, CNode* element) noexcept nogil:
     return result
 
 
+cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil:
+    cdef uint32_t i, kind
+    for i in range(program.compound_count):
+        if program.compounds[i].combinator == COMBINATOR_NEXT_SIBLING \
+                or program.compounds[i].combinator == COMBINATOR_SUBSEQUENT_SIBLING:
+            return True
+    for i in range(program.simple_count):
+        kind = program.simples[i].kind
+        if not (kind == S_TYPE or kind == S_UNIVERSAL or kind == S_ID or kind == S_CLASS
+                or kind == S_ATTRIBUTE or kind == S_NEVER or kind == S_ROOT or kind == S_IS
+                or kind == S_NOT or kind == S_LINK or kind == S_DEFINED):
+            return True
+    return False
+
+
 cdef list proxies_of(NodeArray* found):
     """The proxies of the collected matches, in one pass into a list made
     at its final size."""

@@ -128,3 +128,9 @@ cdef int match_element(Program* program, CNode* element) noexcept nogil
 cdef void* element_matcher_new(Program* program, CDocument* doc) noexcept nogil
 cdef int element_matcher_match(void* matcher, CNode* element) noexcept nogil
 cdef void element_matcher_free(void* matcher) noexcept nogil
+
+# Whether matching the program reads more than the element, its ancestors
+# and the document's mode (siblings, descendants, text, form state): a
+# caller that frees what has left the tree's open part (lexpy.rewriter)
+# keeps it for such a program.
+cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil

@@ -10,7 +10,7 @@ from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from lexpy.tokenizer.token cimport Token
 from lexpy.core.core cimport ErrorList
 from lexpy.tokenizer.tokenizer cimport Tokenizer
-from lexpy.dom.dom cimport CDocument, CElement
+from lexpy.dom.dom cimport CDocument, CElement, CNode
 
 
 # The tree builder's encoding indication (not in the standard's terms: its
@@ -76,6 +76,14 @@ cdef void tree_builder_set_observer(TreeBuilder* tb,
 cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
 # Whether `element` is on the stack of open elements.
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil
+# The nodes the builder refers to besides the stack of open elements (the
+# list of active formatting elements, the head and form pointers, the
+# comment a continuation appends to, the <selectedcontent> state, the
+# script to prepare), for a caller that frees what has left the tree's
+# open part (lexpy/rewriter): their number, the first `capacity` of them
+# in out; (size_t) -1 when others may be held too (<template for>
+# patching, positions).
+cdef size_t tree_builder_held(TreeBuilder* tb, CNode** out, size_t capacity) noexcept nogil
 
 # Script execution: the end tag of every HTML script element pauses the
 # tokenizer (TOKENIZER_PAUSE) after the script is popped, for the driver to

@@ -436,6 +436,36 @@ cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogi
     return open_elements_contains(tb, element)
 
 
+cdef inline void held_add(CNode** out, size_t capacity, size_t* count,
+                          CNode* node) noexcept nogil:
+    if node == NULL:
+        return
+    if count[0] < capacity:
+        out[count[0]] = node
+    count[0] += 1
+
+
+cdef size_t tree_builder_held(TreeBuilder* tb, CNode** out, size_t capacity) noexcept nogil:
+    cdef size_t count = 0
+    cdef size_t i
+    if tb.patching.template_count != 0 or tb.patching.marker_count != 0 \
+            or tb.positions.on:
+        return <size_t> -1
+    for i in range(tb.formatting.count):
+        held_add(out, capacity, &count, <CNode*> tb.formatting.entries[i].element)
+    held_add(out, capacity, &count, <CNode*> tb.head_element)
+    held_add(out, capacity, &count, <CNode*> tb.form_element)
+    held_add(out, capacity, &count, <CNode*> tb.context_element)
+    held_add(out, capacity, &count, <CNode*> tb.fragment_root)
+    held_add(out, capacity, &count, <CNode*> tb.last_comment)
+    held_add(out, capacity, &count, <CNode*> tb.script_to_prepare)
+    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.select)
+    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.element)
+    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.option)
+    held_add(out, capacity, &count, <CNode*> tb.selectedcontent.first_enabled)
+    return count
+
+
 cdef void tree_builder_set_positions(TreeBuilder* tb, bint on) noexcept nogil:
     tb.positions.on = on and tb.tokenizer != NULL
 

@@ -24,12 +24,28 @@ def run_matching():
     for case in _cases():
         try:
             found = []
-            rw = Rewriter().on(case.selector, element=lambda e: found.append(e._record.node))
+            sources = []
+            rw = Rewriter().on(case.selector, element=lambda e: (
+                found.append(e._record.node), sources.append((e.source, e.implied))))
         except lexpy.SelectorSyntaxError as error:
             outcome["undecidable" if "stream" in str(error) or "pseudo-element" in str(error)
                     else "rejected by the compiler"] += 1
             continue
+        # (The whole document kept, to compare positions in it; the
+        # bounded rewriter, which frees closed subtrees, must hand the
+        # handler the same elements.)
+        rw._bounded = False
         rewrite(case.html, rw)
+        bounded = []
+        bounded_rw = Rewriter().on(case.selector, element=lambda e: bounded.append(
+            (e.local_name, e.source, e.implied)))
+        bounded_rw._sweep_min = 1       # (closed subtrees freed after every token)
+        rewrite(case.html, bounded_rw)
+        if bounded != [(f.local_name, s, i) for f, (s, i) in zip(found, sources)]:
+            outcome["different"] += 1
+            wrong.append("%s %r: the bounded rewriter matched %s" % (case.id, case.selector,
+                                                                       bounded))
+            continue
         order = elements_in_order(rw._construction.document_object())
         got = sorted(i for i, element in enumerate(order) if any(element is f for f in found))
         doc = lexpy.parse(case.html)

@@ -301,9 +301,39 @@ def test_text_and_comment_handlers_inside_matched_elements():
 
 
 def test_max_memory_bounds_the_bytes_held():
-    rw = Rewriter(encoding="utf-8", max_memory=1000)
+    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024)
     assert rw.feed(b"<p>" + b"x" * 5000 + b"</p>") != b""      # text flows through
     with pytest.raises(RewriteError, match="max_memory"):
-        rw.feed(b"<a title='" + b"y" * 5000)          # an unfinished tag is held
+        rw.feed(b"<a title='" + b"y" * 100000)        # an unfinished tag is held
     with pytest.raises(ValueError, match="max_memory"):
         rw.close()
+
+
+def test_max_memory_counts_the_state():
+    # (The open elements stay in the arena with their attributes: 20,000
+    # nested elements hold more than 64 KiB though no input is held.)
+    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024).on("b", element=lambda e: None)
+    with pytest.raises(RewriteError, match="max_memory"):
+        for _ in range(100):
+            rw.feed(b"<div class=c>" * 200)
+    # Closed elements are freed: a long flat stream stays within the bound.
+    rw = Rewriter(encoding="utf-8", max_memory=256 * 1024).on("a", element=lambda e: None)
+    out = [rw.feed(b"<body>")]
+    for _ in range(200):
+        out.append(rw.feed(b"<div class=c><a href=x>y</a> z</div>" * 100))
+    out.append(rw.close())
+    assert b"".join(out) == b"<body>" + b"<div class=c><a href=x>y</a> z</div>" * 20000
+
+
+def test_max_memory_pass_through_writes_the_rest_unchanged():
+    def handler(element):
+        element.set_attribute("href", "/new")
+
+    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024,
+                  max_memory_pass_through=True).on("a", element=handler)
+    first = rw.feed(b"<p><a href=/old>x</a></p>")
+    # (An unfinished tag held past the limit: it and all after it pass.)
+    held = b"<a title='" + b"y" * 100000
+    rest = b"'>z</a><a href=/old>w</a>"
+    out = first + rw.feed(held) + rw.feed(rest) + rw.close()
+    assert out == b'<p><a href="/new">x</a></p>' + held + rest
