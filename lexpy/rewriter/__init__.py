@@ -1547,14 +1547,18 @@ class Rewriter(RewriterCore):
         self._foster_count, self._forms, self._plaintext = self._counters()
         # (A matched element open is watched on its own: the tokens that pop
         # it or move nodes come here.)
+        self._prune_contexts()
+        self._set_watch_all(2 if self._scoped_open else
+                            1 if (self._skip is not None or self._afe_edited) else 0)
+
+    def _prune_contexts(self) -> None:
         if len(self._contexts) > self._contexts_limit:
             # (Bounded: the contexts of elements that have closed go; they
-            # are computed again from their parents if asked for.)
+            # are computed again from their parents if asked for. Their
+            # proxies would keep the closed subtrees from being freed.)
             self._contexts = {k: v for k, v in self._contexts.items() if self._is_open(v[0])}
             self._selects = {k: v for k, v in self._selects.items() if self._is_open(v[0])}
             self._contexts_limit = max(256, 2 * len(self._contexts))
-        self._set_watch_all(2 if self._scoped_open else
-                            1 if (self._skip is not None or self._afe_edited) else 0)
 
     def _start_alone(self, begin: int, end: int, event: Tuple[Any, ...]) -> None:
         """_handle_token for a start tag that pushed its own element and
@@ -1586,6 +1590,7 @@ class Rewriter(RewriterCore):
             if r is not None:
                 self._quiet(key, self._quiet_level(r))
         self._foster_count, self._forms, self._plaintext = self._counters()
+        self._prune_contexts()
         self._set_watch_all(2 if self._scoped_open else
                             1 if (self._skip is not None or self._afe_edited) else 0)
 
