@@ -245,7 +245,7 @@ class _Record:
                  "attributes", "attributes_changed", "moved", "started", "ended",
                  "handlers", "element", "implied_with", "synthesized", "batch",
                  "text_count", "fostered", "forms", "parent_open", "text_handlers",
-                 "comment_handlers")
+                 "comment_handlers", "table_before")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -277,6 +277,9 @@ class _Record:
         self.parent_open: Any = None        # its parent element at insertion
         self.text_handlers: List[Callable[..., Any]] = []     # on(..., text=)
         self.comment_handlers: List[Callable[..., Any]] = []  # on(..., comments=)
+        # A table with content before it: (its previous sibling, that
+        # sibling's text length) when the content was asked for.
+        self.table_before: Optional[Tuple[Any, int]] = None
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
@@ -333,9 +336,13 @@ class Element:
             if self._rw._reconstruction_pending(True):
                 raise self._refuse(what, "content written here would be wrapped in "
                                          "reconstructed formatting elements")
-            if r.name == "table" and self._html():
-                raise self._refuse(what, "content the parser foster-parents later goes "
-                                         "between it and the table")
+            if r.name == "table" and self._html() and r.table_before is None:
+                # Content the parser foster-parents later goes between the
+                # table and what is written before it: checked at the
+                # table's end (_popped), where that content is known.
+                previous = r.node.previous_sibling
+                r.table_before = (previous, len(previous.data)
+                                  if previous is not None and previous.node_type == 3 else 0)
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
                 and parent.local_name in ("html", "head"):
@@ -1382,13 +1389,26 @@ class Rewriter(RewriterCore):
         for handler in handlers:
             handler(element)
         r.started = True
-        if (r.prepend or r.mode == _INNER) and key in self._popped_here and \
+        # An implied body (or p) the parser makes and closes at one token
+        # (the end of input, </p>) gets a start tag of its own where it was
+        # implied when content goes inside it: the reparse makes the same
+        # element there, with the content.
+        closes_at_once = key in self._popped_here
+        implied_content = span is None and closes_at_once and bool(
+            r.append or r.prepend or r.mode == _INNER) and \
+            node.namespace_uri == _HTML_NS and r.name in ("body", "p")
+        if (r.prepend or r.mode == _INNER) and closes_at_once and not implied_content and \
                 not (node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
                                "inside it" % r.name)
         start = span[0] if span is not None else position
         self._copy_to(start)
-        synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed)
+        synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
+                                           or implied_content)
+        if synthesize and r.name == "body":
+            # (An explicit <body> sets frameset-ok to "not ok": a later
+            # <frameset> would be ignored; _handle_token refuses it.)
+            self._dropped = True
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT)):
             self._close_implied(r, r.name if synthesize else None)
@@ -1463,6 +1483,14 @@ class Rewriter(RewriterCore):
         needs_end = not own and (has_outside or r.new_name is not None)
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
+        if r.table_before is not None and (r.before or r.mode == _REMOVED):
+            previous = r.node.previous_sibling
+            if previous is not r.table_before[0] or (
+                    previous is not None and previous.node_type == 3 and
+                    len(previous.data) != r.table_before[1]):
+                raise RewriteError("<table>: the parser foster-parented content before it: "
+                                   "that content goes between it and what is written "
+                                   "before it")
         if (has_inside or has_outside or r.new_name) and r.moved:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
