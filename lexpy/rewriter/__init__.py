@@ -199,6 +199,26 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
+# Special elements that a rename (to a name the tree builder treats as
+# any other element) or remove_and_keep_content may drop, under the
+# conditions Element._special_edit and Rewriter._popped check: their start
+# tag only closes a <p> or an <li>/<dd>/<dt> (refused when it closed
+# anything), no start tag inside them looks for them by name except to close
+# them (then they end without their own end tag), and tree construction
+# reads them otherwise only as special (an ignored end tag stops at them, the
+# <li>/<dd>/<dt> loop stops at them unless they are address, div or p) or
+# as a scope boundary (ul, ol: list item scope, checked the same way).
+_DROPPABLE_SPECIAL = frozenset("""
+address article aside blockquote center details dialog dir div dl fieldset figcaption
+figure footer header hgroup main menu nav p search section summary h1 h2 h3 h4 h5 h6 li
+dd dt ul ol
+""".split())
+# Void elements in body whose start tag does nothing but reconstruct the
+# active formatting elements and insert them: renamed, they get an end
+# tag right after.
+_PLAIN_VOID = frozenset("img br wbr embed keygen area input".split())
+# What the <li>/<dd>/<dt> loop passes over among the special elements.
+_LIST_LOOP_PASSES = frozenset("address div p".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
 
 
@@ -245,7 +265,8 @@ class _Record:
                  "attributes", "attributes_changed", "moved", "started", "ended",
                  "handlers", "element", "implied_with", "synthesized", "batch",
                  "text_count", "fostered", "forms", "parent_open", "text_handlers",
-                 "comment_handlers", "table_before")
+                 "comment_handlers", "table_before", "clean_start", "ignored_end",
+                 "loop_stopped")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -280,6 +301,12 @@ class _Record:
         # A table with content before it: (its previous sibling, that
         # sibling's text length) when the content was asked for.
         self.table_before: Optional[Tuple[Any, int]] = None
+        # Its start tag token closed nothing, implied nothing and found no
+        # formatting elements to reconstruct; an end tag was ignored while
+        # it was open; an <li>/<dd>/<dt> loop stopped at it.
+        self.clean_start = False
+        self.ignored_end = False
+        self.loop_stopped = False
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
@@ -412,8 +439,8 @@ class Element:
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
-        if r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES:
-            if new != r.name:
+        if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
+            if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
                                    "differently" % (r.name, new))
         r.new_name = new if new != r.name else None
@@ -564,6 +591,30 @@ class Element:
             raise self._refuse(what, "the parser implied <%s> here: content before it "
                                      "would go elsewhere" % r.implied_with[-1])
 
+    def _special_edit(self, what: str) -> bool:
+        """Whether a special element may lose its name (a rename to an
+        ordinary one, remove_and_keep_content): for _DROPPABLE_SPECIAL and
+        _PLAIN_VOID elements in body whose start tag was clean; the rest is
+        checked at their end (Rewriter._popped). Raises for the refusals
+        known now."""
+        r = self._record
+        if not self._html() or r.implied or r.foster:
+            return False
+        if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID:
+            return False
+        parent = r.node.parent_node
+        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "head") or self._in_head() or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in _HEADINGS or \
+                parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
+                self._rw._context(r.node).tabular:
+            return False
+        if not r.clean_start:
+            raise self._refuse(what, "its start tag closed, implied or reconstructed "
+                                     "elements, which the other start tag would not")
+        self._rw._track(r)
+        return True
+
     def _check_removable(self, what: str) -> None:
         r = self._record
         parent = r.node.parent_node
@@ -590,7 +641,11 @@ class Element:
         self._check_removable("remove_and_keep_content")
         if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
             raise self._refuse("remove_and_keep_content", "table parts are implied again")
-        if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING:
+        if self._html() and r.name in _VOID:
+            r.mode = _REMOVED       # (no content to keep: a removal)
+            return
+        if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
+                not self._special_edit("remove_and_keep_content"):
             raise self._refuse("remove_and_keep_content", "without its start tag the "
                                                           "parser would treat later end tags "
                                                           "differently")
@@ -808,6 +863,9 @@ class Rewriter(RewriterCore):
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
+        # Open records of special elements renamed or unwrapped: every token
+        # is watched while there are any (_DROPPABLE_SPECIAL).
+        self._tracked: List[_Record] = []
 
     # -- registration ----------------------------------------------------
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
@@ -1311,7 +1369,9 @@ class Rewriter(RewriterCore):
         self._foster_count, self._forms, self._plaintext = self._counters()
         # (A matched element open is watched on its own: the tokens that pop
         # it or move nodes come here.)
-        self._set_watch_all(2 if self._scoped_open else
+        if self._tracked:
+            self._track_token(kind, count, events)
+        self._set_watch_all(2 if self._scoped_open or self._tracked else
                             1 if (self._skip is not None or self._afe_edited) else 0)
 
     def _is_own_end(self, node: Any) -> bool:
@@ -1360,6 +1420,38 @@ class Rewriter(RewriterCore):
         self._implied_pops = []
         self._emit("".join(tags))
 
+    def _track(self, r: _Record) -> None:
+        if r not in self._tracked:
+            self._tracked.append(r)
+            # (A later <frameset> would be taken or not by the frameset-ok
+            # flag that some of these start tags set.)
+            self._dropped = True
+
+    def _track_token(self, kind: str, count: int, events: List[Any]) -> None:
+        """What a tracked element's edit depends on in the tokens while it
+        is open: an end tag the parser ignored (its walk down the stack may
+        have stopped at the element because it is special), an <li>,
+        <dd> or <dt> whose loop stopped at it."""
+        self._tracked = [r for r in self._tracked if not r.ended]
+        if kind == "end" and count == 0:
+            for r in self._tracked:
+                r.ignored_end = True
+        for event in events:
+            if event[0] != "pushed":
+                continue
+            name = event[1].local_name
+            if name not in ("li", "dd", "dt") or event[1].namespace_uri != _HTML_NS:
+                continue
+            node = event[1].parent_node
+            while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
+                    and (node.local_name not in _SPECIAL_NAMES or
+                         node.local_name in _LIST_LOOP_PASSES):
+                node = node.parent_node
+            for r in self._tracked:
+                if r.node is node and not (name == "li" and r.name == "li") and not (
+                        name in ("dd", "dt") and r.name in ("dd", "dt")):
+                    r.loop_stopped = True
+
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
                 span: Optional[Tuple[int, int]], position: int, matches: int) -> None:
         # (Only new elements of the document come here: not the head pushed
@@ -1386,6 +1478,8 @@ class Rewriter(RewriterCore):
         r.batch = self._batch
         self._open[key] = r
         self._watch(key)
+        r.clean_start = from_token and not self._implied_pops and not self._pushed_here \
+            and not self._reconstruction_pending(True)
         for handler in handlers:
             handler(element)
         r.started = True
@@ -1483,6 +1577,14 @@ class Rewriter(RewriterCore):
         needs_end = not own and (has_outside or r.new_name is not None)
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
+        if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
+            if r.ignored_end:
+                raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
+                                   "walk down the stack stops at <%s>, not at an ordinary "
+                                   "element)" % (r.name, r.name))
+            if r.loop_stopped and r.name not in _LIST_LOOP_PASSES:
+                raise RewriteError("<%s>: an <li>, <dd> or <dt> inside it stopped looking "
+                                   "for an open one at <%s>" % (r.name, r.name))
         if r.table_before is not None and (r.before or r.mode == _REMOVED):
             previous = r.node.previous_sibling
             if previous is not r.table_before[0] or (
@@ -1571,7 +1673,8 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
-        if self._implied_pops and (has_inside or needs_end or removes_end_tag):
+        if self._implied_pops and (has_inside or needs_end or removes_end_tag
+                                   or (own and r.new_name is not None)):
             self._close_implied(r)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
