@@ -1180,7 +1180,8 @@ class Rewriter(RewriterCore):
     def _render(self, content: _Content, record: _Record, inside: bool) -> str:
         if content.html:
             return content.text
-        if inside and record.name in _RAW_TEXT | {"plaintext"} and \
+        if inside and (record.name in _RAW_TEXT or record.name == "plaintext" or
+                       record.name == "noscript" and self._scripting) and \
                 record.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             return content.text
         return _escape_text(content.text)
@@ -1194,18 +1195,17 @@ class Rewriter(RewriterCore):
                 raise element._refuse("insert markup", "markup in foreign content may "
                                                        "break out of it")
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
-            if r.name in _RAW_TEXT or r.name == "plaintext" or \
+            # Markup written into a raw text or RCDATA element is its text,
+            # as the fragment parser reads it in that context; text is
+            # written as is in raw text (nothing is decoded there).
+            if r.name in _RAW_TEXT or r.name == "plaintext" or r.name in _RCDATA or \
                     (r.name in ("noscript", "noembed", "noframes") and self._scripting):
-                if html:
-                    raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
                 if re.search(r"</%s[\t\n\f\r />]" % r.name, c.text + " ", re.I) or \
                         (r.name == "script" and "<!--" in c.text):
                     raise element._refuse("insert text", "the text would end <%s> early"
                                           % r.name)
-                if r.name == "plaintext" or r.name == "noscript":
-                    raise element._refuse("insert text", "<%s> holds raw text" % r.name)
-            if r.name in _RCDATA and html:
-                raise element._refuse("insert markup", "<%s> holds text only" % r.name)
+                if r.name == "plaintext" and html:
+                    raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
         return c
 
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
