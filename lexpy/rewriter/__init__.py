@@ -866,6 +866,8 @@ class Rewriter(RewriterCore):
         # Open records of special elements renamed or unwrapped: every token
         # is watched while there are any (_DROPPABLE_SPECIAL).
         self._tracked: List[_Record] = []
+        self._form_dirty: Optional[str] = None   # (see _popped)
+        self._after_body = False                 # (see _after_body_token)
 
     # -- registration ----------------------------------------------------
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
@@ -1266,10 +1268,26 @@ class Rewriter(RewriterCore):
                                    "the parser gives to the <%s> element" % (
                                        self._skip.name, name[0].lower().decode(),
                                        name[0].lower().decode()))
+        if self._form_dirty is not None and kind in ("start", "end"):
+            name = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0]
+            if name[:4].lower() == b"form" and name[4:5] in (b"", b" ", b"\t", b"\n",
+                                                              b"\f", b"\r"):
+                raise RewriteError("<%s>: its dropped content set the parser's form element "
+                                   "pointer, which decides what the parser does with a "
+                                   "later form tag" % self._form_dirty)
+        if self._after_body and self._skip is not None:
+            self._after_body_token(kind, begin, end)
         if kind == "end" and (self._skip is not None or self._open):
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
-                if self._skip is not None:
+                if self._skip is not None and self._skip.name == "body" and \
+                        self._skip.mode == _INNER:
+                    # The body's content is replaced: its end tag and the
+                    # comments after it (the html element's, the document's)
+                    # stay; what else follows goes into the body (dropped).
+                    self._after_body = True
+                    self._keep_source(begin, end)
+                elif self._skip is not None:
                     raise RewriteError("<%s>: its source holds </%s>, after which the "
                                        "parser puts comments elsewhere" % (
                                            self._skip.name, name[0].lower().decode()))
@@ -1348,7 +1366,7 @@ class Rewriter(RewriterCore):
                 self._implied_pops.append(
                     None if state == "dirty" else
                     (node.local_name, node.namespace_uri == _HTML_NS))
-        if kind == "end" and self._skip is not None:
+        if kind == "end" and self._skip is not None and not self._after_body:
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
                 raise RewriteError("<%s>: its source holds </%s>, after which the parser "
@@ -1371,7 +1389,8 @@ class Rewriter(RewriterCore):
         # it or move nodes come here.)
         if self._tracked:
             self._track_token(kind, count, events)
-        self._set_watch_all(2 if self._scoped_open or self._tracked else
+        self._set_watch_all(2 if self._scoped_open or self._tracked or self._after_body
+                            or self._form_dirty is not None else
                             1 if (self._skip is not None or self._afe_edited) else 0)
 
     def _is_own_end(self, node: Any) -> bool:
@@ -1419,6 +1438,26 @@ class Rewriter(RewriterCore):
             tags.append("</%s>" % name)
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _keep_source(self, begin: int, end: int) -> None:
+        """Write a token's source while the input around it is dropped."""
+        self._copy_to(begin)
+        self._out += self._raw[begin - self._raw_base:end - self._raw_base]
+        self._emitted = end
+
+    def _after_body_token(self, kind: str, begin: int, end: int) -> None:
+        """A token after </body> or </html> while the body's content is
+        replaced: comments (and processing instructions) stay (the parser puts them outside the body),
+        whitespace is the body's; anything else takes the parser back into
+        the body."""
+        if kind in ("comment", "comment-continued", "pi"):
+            self._keep_source(begin, end)
+        elif kind == "text":
+            if self._source(begin, end).strip(b"\t\n\f\r "):
+                self._after_body = False
+        elif kind not in ("doctype", "eof") and not (
+                kind == "end" and self._source(begin, end)[2:6].lower() in (b"body", b"html")):
+            self._after_body = False
 
     def _track(self, r: _Record) -> None:
         if r not in self._tracked:
@@ -1625,8 +1664,10 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
         if skipped and self._forms != r.forms:
-            raise RewriteError("<%s>: its content sets the parser's form element pointer"
-                               % r.name)
+            # The dropped content set the parser's form element pointer: the
+            # reparse differs only at a later <form> or </form> tag, which
+            # _handle_token refuses.
+            self._form_dirty = r.name
         if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
                 and not any(node is r.parent_open for node in self._popped_nodes):
             raise RewriteError("<%s>: its parent left the stack of open elements before "
