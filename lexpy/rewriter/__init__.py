@@ -395,7 +395,8 @@ class Element:
         if r.name in ("html", "head"):
             raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
         if self._in_head() and r.name not in _RAW_TEXT \
-                and r.name not in _RCDATA and r.name != "template":
+                and r.name not in _RCDATA and r.name != "template" and \
+                not (r.name == "noscript" and self._rw._scripting):
             raise self._refuse(what, "the parser moves content of <%s> in <head> "
                                      "elsewhere" % r.name)
         if r.name in _TABLE_CONTAINERS:
@@ -622,7 +623,7 @@ class Element:
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
-        if self._html() and r.name == "form":
+        if self._html() and r.name == "form" and what not in ("remove", "replace"):
             raise self._refuse(what, "the parser's form element pointer keeps it")
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 11:
@@ -1663,7 +1664,8 @@ class Rewriter(RewriterCore):
         if r.mode == _KEEP_CONTENT and not own:
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
-        if skipped and self._forms != r.forms:
+        if skipped and (self._forms != r.forms or r.name == "form" and not own and
+                        r.node.namespace_uri == _HTML_NS):
             # The dropped content set the parser's form element pointer: the
             # reparse differs only at a later <form> or </form> tag, which
             # _handle_token refuses.
