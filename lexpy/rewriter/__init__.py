@@ -1159,10 +1159,10 @@ class Rewriter(RewriterCore):
         for content in contents:
             text = self._render(content, record, inside)
             if text and self._skip is None:
-                self._check_join(record, text)
+                self._check_join(record, text, inside)
             self._emit(text)
 
-    def _check_join(self, record: _Record, text: str) -> None:
+    def _check_join(self, record: _Record, text: str, inside: bool = False) -> None:
         """Content written right after the input written so far must not
         join with it into another token."""
         if self._plaintext:
@@ -1173,6 +1173,20 @@ class Rewriter(RewriterCore):
                 (text[:1].isalnum() or text[:1] in (";", "#")):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
+        if self._at_eof and inside and record.node.namespace_uri == _HTML_NS and (
+                record.name in _RAW_TEXT or record.name in _RCDATA or
+                record.name == "noscript" and self._scripting):
+            # Text at the end of input inside a raw text or RCDATA element
+            # continues its text, whatever the tokenizer's state there
+            # (escaped script data, a partial end tag): only an end tag the
+            # input's tail and the text would make together ends it.
+            tail = self._source(max(self._raw_base, self._stream_length() - 16),
+                                self._stream_length()).decode("utf-8", "replace")
+            if re.search(r"</%s[\t\n\f\r />]|</%s$" % (record.name, record.name),
+                         tail[-16:] + text, re.I):
+                raise RewriteError("<%s>: the text written at the end of input would "
+                                   "end it" % record.name)
+            return
         if self._at_eof and (self._last_token_end() < self._stream_length()
                              or not self._last_token_closed() or re.search(
                 rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
