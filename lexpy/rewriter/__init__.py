@@ -1483,28 +1483,51 @@ class Rewriter(RewriterCore):
 
     def _track_token(self, kind: str, count: int, events: List[Any]) -> None:
         """What a tracked element's edit depends on in the tokens while it
-        is open: an end tag the parser ignored (its walk down the stack may
-        have stopped at the element because it is special), an <li>,
-        <dd> or <dt> whose loop stopped at it."""
+        is open: an end tag the parser ignored whose name an ancestor has
+        (its walk down the stack, or its scope, may have stopped at the
+        element because it is special or a scope boundary: without it, the
+        ancestor would be closed), an <li>, <dd> or <dt> whose loop stopped
+        at it and would otherwise have gone on to one of its kind."""
         self._tracked = [r for r in self._tracked if not r.ended]
         if kind == "end" and count == 0:
+            begin, end = self._token_span()
+            name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+            tag = name[0].lower().decode("utf-8", "replace") if name else ""
             for r in self._tracked:
-                r.ignored_end = True
+                node = r.node.parent_node
+                while node is not None and node.node_type == 1:
+                    if node.local_name == tag:
+                        r.ignored_end = True
+                        break
+                    node = node.parent_node
         for event in events:
             if event[0] != "pushed":
                 continue
             name = event[1].local_name
             if name not in ("li", "dd", "dt") or event[1].namespace_uri != _HTML_NS:
                 continue
-            node = event[1].parent_node
-            while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
-                    and (node.local_name not in _SPECIAL_NAMES or
-                         node.local_name in _LIST_LOOP_PASSES):
-                node = node.parent_node
+            node = self._loop_stop(event[1].parent_node)
             for r in self._tracked:
                 if r.node is node and not (name == "li" and r.name == "li") and not (
                         name in ("dd", "dt") and r.name in ("dd", "dt")):
-                    r.loop_stopped = True
+                    # Without it the loop goes on: does it find one?
+                    beyond = self._loop_stop(node.parent_node)
+                    kinds = ("li",) if name == "li" else ("dd", "dt")
+                    if beyond is not None and beyond.node_type == 1 and (
+                            beyond.local_name in kinds or
+                            any(t.node is beyond for t in self._tracked)):
+                        r.loop_stopped = True
+
+    @staticmethod
+    def _loop_stop(node: Any) -> Any:
+        """Where the <li>/<dd>/<dt> start tag's loop stops going down from
+        `node`: the first element that is special and not address, div or
+        p (an li, dd or dt included)."""
+        while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
+                and (node.local_name not in _SPECIAL_NAMES or
+                     node.local_name in _LIST_LOOP_PASSES):
+            node = node.parent_node
+        return node
 
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
                 span: Optional[Tuple[int, int]], position: int, matches: int) -> None:
