@@ -211,7 +211,7 @@ _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split
 _DROPPABLE_SPECIAL = frozenset("""
 address article aside blockquote center details dialog dir div dl fieldset figcaption
 figure footer header hgroup main menu nav p search section summary h1 h2 h3 h4 h5 h6 li
-dd dt ul ol
+dd dt ul ol button
 """.split())
 # Void elements in body whose start tag does nothing but reconstruct the
 # active formatting elements and insert them: renamed, they get an end
@@ -613,6 +613,19 @@ class Element:
         if not r.clean_start:
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
                                      "elements, which the other start tag would not")
+        if r.name == "button":
+            # A scope boundary for <p>: what closes a <p> inside it would
+            # close one outside it without it.
+            node = parent
+            while node is not None and node.node_type == 1:
+                if node.namespace_uri == _HTML_NS and node.local_name == "p":
+                    raise self._refuse(what, "a <p> is open outside it: what closes a <p> "
+                                             "inside it would close that one")
+                if node.namespace_uri == _HTML_NS and node.local_name in (
+                        "applet", "caption", "html", "table", "td", "th", "marquee",
+                        "object", "template", "button") or node.namespace_uri != _HTML_NS:
+                    break
+                node = node.parent_node
         self._rw._track(r)
         return True
 
