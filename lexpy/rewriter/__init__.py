@@ -345,7 +345,7 @@ class Element:
                                      "(foster parenting)")
         return r
 
-    def _check_outside(self, what: str) -> None:
+    def _check_outside(self, what: str, head_content: bool = False) -> None:
         r = self._record
         self._check_select_mirror(what)
         if not self._html():
@@ -372,17 +372,19 @@ class Element:
                                   if previous is not None and previous.node_type == 3 else 0)
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
-                and parent.local_name in ("html", "head"):
+                and parent.local_name in ("html", "head") and not (
+                    head_content and parent.local_name == "head"):
             raise self._refuse(what, "the parser moves content next to <%s> elsewhere "
                                      "(its parent is <%s>)" % (r.name, parent.local_name))
-        if self._in_head():
+        if self._in_head() and not (head_content and parent is not None and
+                                    parent.local_name == "head"):
             raise self._refuse(what, "the parser moves content in <head> elsewhere")
         if r.name in _TABLE_PARTS or (parent is not None and parent.node_type == 1 and
                                       parent.namespace_uri == _HTML_NS and
                                       parent.local_name in _TABLE_CONTAINERS):
             raise self._refuse(what, "content next to a table part is foster-parented")
 
-    def _check_inside(self, what: str) -> None:
+    def _check_inside(self, what: str, head_content: bool = False) -> None:
         r = self._record
         if not self._html() and self.is_self_closing:
             raise self._refuse(what, "a self-closing foreign element has no content")
@@ -392,8 +394,13 @@ class Element:
                                      "reconstructed formatting elements")
         if not self._html():
             return
-        if r.name in ("html", "head"):
+        if r.name == "html" or r.name == "head" and not (head_content and what != "set_inner_content"):
             raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
+        if r.name == "head" and what == "append":
+            # (Content the parser puts into the head after its end, a <meta>
+            # after </head>, would follow what is written at its end:
+            # _handle_token refuses it.)
+            self._rw._head_appended = True
         if self._in_head() and r.name not in _RAW_TEXT \
                 and r.name not in _RCDATA and r.name != "template" and \
                 not (r.name == "noscript" and self._rw._scripting):
@@ -533,16 +540,21 @@ class Element:
             r.attributes_changed = True
 
     # -- content ---------------------------------------------------------
+    def _head_ok(self, content: str, html: bool) -> bool:
+        """Whether `content` is elements the parser keeps in <head> (no
+        text, no comments: those would go elsewhere after </head>)."""
+        return html and isinstance(content, str) and self._rw._head_content(content)
+
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False)
-        self._check_outside("before")
+        self._check_outside("before", self._head_ok(content, html))
         self._check_before_implied("before", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
 
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
         self._check_content_op("prepend")
-        self._check_inside("prepend")
+        self._check_inside("prepend", self._head_ok(content, html))
         r.prepend.append(self._rw._check(self, content, html, "inside"))
 
     def append(self, content: str, *, html: bool = False) -> None:
@@ -551,7 +563,7 @@ class Element:
             raise ValueError("<%s>: append after the element's end" % r.name)
         self._foreign_in_table("append")
         self._check_content_op("append")
-        self._check_inside("append")
+        self._check_inside("append", self._head_ok(content, html))
         r.append.append(self._rw._check(self, content, html, "inside"))
 
     def after(self, content: str, *, html: bool = False) -> None:
@@ -562,7 +574,7 @@ class Element:
         if r.foster:
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
-        self._check_outside("after")
+        self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
@@ -881,6 +893,7 @@ class Rewriter(RewriterCore):
         # is watched while there are any (_DROPPABLE_SPECIAL).
         self._tracked: List[_Record] = []
         self._form_dirty: Optional[str] = None   # (see _popped)
+        self._head_appended = False              # (see Element._check_inside)
         self._after_body = False                 # (see _after_body_token)
 
     # -- registration ----------------------------------------------------
@@ -1370,6 +1383,9 @@ class Rewriter(RewriterCore):
                 if not from_token:
                     self._pushed_here.append(node.local_name)
                 fresh, matches = self._event_matches(i)
+                if not fresh and self._head_appended and node.local_name == "head":
+                    raise RewriteError("<head>: the parser puts an element into it after "
+                                       "its end, after the content appended to it")
                 if fresh:
                     self._pushed(key, node, from_token, event[3],
                                  (begin, end) if from_token else None,
@@ -1419,7 +1435,8 @@ class Rewriter(RewriterCore):
             self._track_token(kind, count, events)
         self._set_watch_all(2 if self._scoped_open or self._tracked or self._after_body
                             or self._form_dirty is not None else
-                            1 if (self._skip is not None or self._afe_edited) else 0)
+                            1 if (self._skip is not None or self._afe_edited
+                                  or self._head_appended) else 0)
 
     def _is_own_end(self, node: Any) -> bool:
         begin, end = self._token_span()
@@ -1466,6 +1483,22 @@ class Rewriter(RewriterCore):
             tags.append("</%s>" % name)
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _head_content(self, markup: str) -> bool:
+        """Whether the parser keeps `markup` in <head>, as elements only,
+        and it leaves what follows unchanged (checked by parsing it)."""
+        construction = TreeConstruction(self._scripting)
+        construction.feed_text("<head>" + markup + "</head><i>z</i>")
+        document = construction.finish()
+        html = document.document_element
+        parts = list(html.child_nodes) if html is not None else []
+        if len(parts) != 2 or parts[0].local_name != "head" or parts[1].local_name != "body":
+            return False
+        body = list(parts[1].child_nodes)
+        if len(body) != 1 or body[0].node_type != 1 or body[0].local_name != "i" or \
+                body[0].text_content != "z":
+            return False
+        return all(node.node_type == 1 for node in parts[0].child_nodes)
 
     def _keep_source(self, begin: int, end: int) -> None:
         """Write a token's source while the input around it is dropped."""
@@ -1580,7 +1613,7 @@ class Rewriter(RewriterCore):
         closes_at_once = key in self._popped_here
         implied_content = span is None and closes_at_once and bool(
             r.append or r.prepend or r.mode == _INNER) and \
-            node.namespace_uri == _HTML_NS and r.name in ("body", "p")
+            node.namespace_uri == _HTML_NS and r.name in ("body", "p", "head")
         if (r.prepend or r.mode == _INNER) and closes_at_once and not implied_content and \
                 not (node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "

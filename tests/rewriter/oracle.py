@@ -18,6 +18,9 @@ from lexpy.rewriter import Rewriter, RewriteError, rewrite
 
 TEXT = 'X&<"\u00a0'
 MARKUP = "<span>M</span>"
+# Markup the parser keeps in <head> (what real pages inject there).
+HEAD_MARKUP = '<meta name="x"><script src="/x.js"></script>'
+
 ATTRIBUTE = ("data-x", 'v"&<\u00a0')
 RENAME = "abbr"
 
@@ -84,16 +87,16 @@ def _dom_inner(el):
     holder.append(TEXT)
 
 
-def _dom_insert_markup(el, where, scripting):
+def _dom_insert_markup(el, where, scripting, markup=MARKUP):
     if where == "before":
         parent = el.parent_node
         if parent is None or parent.node_type != 1:
             raise _NotApplicable()
-        for node in _fragment_nodes(MARKUP, parent, scripting):
+        for node in _fragment_nodes(markup, parent, scripting):
             el.before(node)
     else:
         holder = _content_parent(el)
-        for node in _fragment_nodes(MARKUP, el, scripting):
+        for node in _fragment_nodes(markup, el, scripting):
             holder.append(node)
 
 
@@ -112,6 +115,12 @@ OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
                       lambda el, scripting: _dom_insert_markup(el, "before", scripting)),
     "append_markup": (lambda e: e.append(MARKUP, html=True),
                       lambda el, scripting: _dom_insert_markup(el, "append", scripting)),
+    "before_head_markup": (lambda e: e.before(HEAD_MARKUP, html=True),
+                           lambda el, scripting: _dom_insert_markup(el, "before", scripting,
+                                                                    HEAD_MARKUP)),
+    "append_head_markup": (lambda e: e.append(HEAD_MARKUP, html=True),
+                           lambda el, scripting: _dom_insert_markup(el, "append", scripting,
+                                                                    HEAD_MARKUP)),
     "set_attribute": (lambda e: e.set_attribute(*ATTRIBUTE),
                       lambda el: el.set_attribute(*ATTRIBUTE)),
     "rename": (lambda e: setattr(e, "tag_name", RENAME), _dom_rename),
