@@ -1601,8 +1601,12 @@ class Rewriter(RewriterCore):
         r.batch = self._batch
         self._open[key] = r
         self._watch(key)
-        r.clean_start = from_token and not self._implied_pops and not self._pushed_here \
-            and not self._reconstruction_pending(True)
+        # (html, head and body the parser implies, and the head it closes,
+        # for any element of the body: not counted.)
+        r.clean_start = from_token and not self._reconstruction_pending(True) and \
+            not _implied_beyond_document(self._pushed_here) and \
+            all(entry is not None and entry[1] and entry[0] in ("html", "head", "body")
+                for entry in self._implied_pops)
         for handler in handlers:
             handler(element)
         r.started = True
