@@ -601,6 +601,18 @@ class Element:
     def _check_before_implied(self, what: str, content: str, html: bool) -> None:
         r = self._record
         if r.implied_with and (html or content[:1] in ("", "\t", "\n", "\f", "\r", " ")):
+            # Content that implies the same elements at the same point (markup
+            # that starts the body for an element whose start tag implied the
+            # body; head elements for one that implied the head only) goes
+            # where the DOM edit puts it.
+            implied = set(r.implied_with)
+            if html and content[:1] not in ("", "\t", "\n", "\f", "\r", " ") and \
+                    implied <= {"html", "head", "body"} and (
+                        "body" in implied and self._rw._body_start(content) or
+                        "body" not in implied and "head" in implied and
+                        self._rw._head_content(content)):
+                self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
+                return
             raise self._refuse(what, "the parser implied <%s> here: content before it "
                                      "would go elsewhere" % r.implied_with[-1])
 
@@ -1499,6 +1511,24 @@ class Rewriter(RewriterCore):
                 body[0].text_content != "z":
             return False
         return all(node.node_type == 1 for node in parts[0].child_nodes)
+
+    def _body_start(self, markup: str) -> bool:
+        """Whether `markup` at the start of a document makes the parser
+        imply the body before anything of it, puts nothing in the head or
+        outside the body, and leaves what follows unchanged."""
+        construction = TreeConstruction(self._scripting)
+        construction.feed_text(markup + "<i>z</i>")
+        document = construction.finish()
+        html = document.document_element
+        if html is None or len(list(document.child_nodes)) != 1:
+            return False
+        parts = list(html.child_nodes)
+        if len(parts) != 2 or parts[0].local_name != "head" or parts[1].local_name != "body" \
+                or parts[0].first_child is not None:
+            return False
+        last = parts[1].last_child
+        return bool(last is not None and last.node_type == 1 and last.local_name == "i" and
+                    last.text_content == "z")
 
     def _keep_source(self, begin: int, end: int) -> None:
         """Write a token's source while the input around it is dropped."""
