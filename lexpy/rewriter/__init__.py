@@ -1225,6 +1225,8 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: the text written at the end of input would "
                                    "end it" % record.name)
             return
+        if self._at_eof and self._eof_position() < self._stream_length():
+            return      # (written before the tag the input ends inside)
         if self._at_eof and (self._last_token_end() < self._stream_length()
                              or not self._last_token_closed() or re.search(
                 rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
@@ -1284,7 +1286,7 @@ class Rewriter(RewriterCore):
         kind = self._token_kind()
         begin, end = self._token_span()
         if kind == "eof":
-            begin = end = self._stream_length()
+            begin = end = self._eof_position()
         count = self._event_count()
         self._foster_count, self._forms, self._plaintext = self._counters(-1)
         events = [self._event(i) for i in range(count)]
@@ -1529,6 +1531,20 @@ class Rewriter(RewriterCore):
         last = parts[1].last_child
         return bool(last is not None and last.node_type == 1 and last.local_name == "i" and
                     last.text_content == "z")
+
+    def _eof_position(self) -> int:
+        """Where content written at the end of input goes: the end, or
+        before a tag the input ends inside (end of file in a tag emits
+        nothing: the parser drops those bytes wherever they are)."""
+        length = self._stream_length()
+        last = self._last_token_end()
+        if last < length and self._last_token_closed():
+            rest = self._source(last, length)
+            if re.match(rb"</?[A-Za-z][^>]*\Z", rest) and not re.search(
+                    rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+                    self._source(self._raw_base, last), re.S):
+                return last
+        return length
 
     def _keep_source(self, begin: int, end: int) -> None:
         """Write a token's source while the input around it is dropped."""
