@@ -58,6 +58,21 @@ token). Element boundaries:
   elements closed at the same point before it get theirs where they can
   (never html, head, body, form, plaintext or a formatting element).
 
+Accepted by the rules of tree construction (each checked by the oracle's
+reparse): a body, head or p the parser implies and closes at one token
+gets a start tag for content inside it; markup the parser keeps in <head>
+(elements only, checked by parsing it) goes into the head and next to its
+elements; content before an element whose start tag implied the body goes
+there when it starts the body itself; renames and unwrapping of special
+elements that act only as special (_DROPPABLE_SPECIAL: no ignored end tag
+whose name an ancestor has, no <li>/<dd>/<dt> loop that stopped at them
+and would have found one beyond); a form's removal (a later form tag is
+refused if the pointer differs); content at the end of input before a
+tag the input ends inside. Refusals the oracle counts apart (the edited
+DOM's own serialization reparses to another tree: no input makes it) are
+inherent: text or non-head markup in or next to <head>, content next to
+<html>/<head>/<body>, their removal and renaming.
+
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
 an operation that needs a start tag of its own on another implied
