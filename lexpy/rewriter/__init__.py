@@ -1339,9 +1339,9 @@ class Rewriter(RewriterCore):
                                        self._skip.name, name[0].lower().decode(),
                                        name[0].lower().decode()))
         if self._form_dirty is not None and kind in ("start", "end"):
-            name = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0]
-            if name[:4].lower() == b"form" and name[4:5] in (b"", b" ", b"\t", b"\n",
-                                                              b"\f", b"\r"):
+            tag = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0]
+            if tag[:4].lower() == b"form" and tag[4:5] in (b"", b" ", b"\t", b"\n",
+                                                            b"\f", b"\r"):
                 raise RewriteError("<%s>: its dropped content set the parser's form element "
                                    "pointer, which decides what the parser does with a "
                                    "later form tag" % self._form_dirty)
@@ -1520,10 +1520,10 @@ class Rewriter(RewriterCore):
         construction.feed_text("<head>" + markup + "</head><i>z</i>")
         document = construction.finish()
         html = document.document_element
-        parts = list(html.child_nodes) if html is not None else []
+        parts: List[Any] = list(html.child_nodes) if html is not None else []
         if len(parts) != 2 or parts[0].local_name != "head" or parts[1].local_name != "body":
             return False
-        body = list(parts[1].child_nodes)
+        body: List[Any] = list(parts[1].child_nodes)
         if len(body) != 1 or body[0].node_type != 1 or body[0].local_name != "i" or \
                 body[0].text_content != "z":
             return False
@@ -1539,11 +1539,11 @@ class Rewriter(RewriterCore):
         html = document.document_element
         if html is None or len(list(document.child_nodes)) != 1:
             return False
-        parts = list(html.child_nodes)
+        parts: List[Any] = list(html.child_nodes)
         if len(parts) != 2 or parts[0].local_name != "head" or parts[1].local_name != "body" \
                 or parts[0].first_child is not None:
             return False
-        last = parts[1].last_child
+        last: Any = parts[1].last_child
         return bool(last is not None and last.node_type == 1 and last.local_name == "i" and
                     last.text_content == "z")
 
