@@ -640,8 +640,19 @@ class Element:
         r = self._record
         if not self._html() or r.implied or r.foster:
             return False
-        if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID:
+        if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
+                r.name in _FORMATTING and what.startswith("rename")):
             return False
+        if r.name in _FORMATTING:
+            # A formatting element renamed keeps out of the list of active
+            # formatting elements: equal when it ends with its own end tag
+            # (checked at its end) with no element of its name open around
+            # it or inside it (Noah's ark, the adoption agency's lookup).
+            node = r.node.parent_node
+            while node is not None and node.node_type == 1:
+                if node.local_name == r.name:
+                    return False
+                node = node.parent_node
         parent = r.node.parent_node
         if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
                 parent.local_name in ("html", "head") or self._in_head() or \
@@ -1765,6 +1776,10 @@ class Rewriter(RewriterCore):
         needs_end = not own and (has_outside or r.new_name is not None)
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
+        if r.new_name is not None and r.name in _FORMATTING and r in self._tracked and (
+                not own or r.node.query_selector(r.name) is not None):
+            raise RewriteError("<%s>: a renamed formatting element must end with its own "
+                               "end tag and hold no element of its name" % r.name)
         if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
             if r.ignored_end:
                 raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
