@@ -91,6 +91,21 @@ token). Element boundaries:
   elements closed at the same point before it get theirs where they can
   (never html, head, body, form, plaintext or a formatting element).
 
+Accepted by the rules of tree construction (each checked by the oracle's
+reparse): a body, head or p the parser implies and closes at one token
+gets a start tag for content inside it; markup the parser keeps in <head>
+(elements only, checked by parsing it) goes into the head and next to its
+elements; content before an element whose start tag implied the body goes
+there when it starts the body itself; renames and unwrapping of special
+elements that act only as special (_DROPPABLE_SPECIAL: no ignored end tag
+whose name an ancestor has, no <li>/<dd>/<dt> loop that stopped at them
+and would have found one beyond); a form's removal (a later form tag is
+refused if the pointer differs); content at the end of input before a
+tag the input ends inside. Refusals the oracle counts apart (the edited
+DOM's own serialization reparses to another tree: no input makes it) are
+inherent: text or non-head markup in or next to <head>, content next to
+<html>/<head>/<body>, their removal and renaming.
+
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
 an operation that needs a start tag of its own on another implied
@@ -283,6 +298,26 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
+# Special elements that a rename (to a name the tree builder treats as
+# any other element) or remove_and_keep_content may drop, under the
+# conditions Element._special_edit and Rewriter._popped check: their start
+# tag only closes a <p> or an <li>/<dd>/<dt> (refused when it closed
+# anything), no start tag inside them looks for them by name except to close
+# them (then they end without their own end tag), and tree construction
+# reads them otherwise only as special (an ignored end tag stops at them, the
+# <li>/<dd>/<dt> loop stops at them unless they are address, div or p) or
+# as a scope boundary (ul, ol: list item scope, checked the same way).
+_DROPPABLE_SPECIAL = frozenset("""
+address article aside blockquote center details dialog dir div dl fieldset figcaption
+figure footer header hgroup main menu nav p search section summary h1 h2 h3 h4 h5 h6 li
+dd dt ul ol button
+""".split())
+# Void elements in body whose start tag does nothing but reconstruct the
+# active formatting elements and insert them: renamed, they get an end
+# tag right after.
+_PLAIN_VOID = frozenset("img br wbr embed keygen area input".split())
+# What the <li>/<dd>/<dt> loop passes over among the special elements.
+_LIST_LOOP_PASSES = frozenset("address div p".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
 
 
@@ -349,7 +384,8 @@ class _Record:
                  "attributes", "attributes_changed", "moved", "started", "ended",
                  "handlers", "element", "implied_with", "synthesized", "batch",
                  "text_count", "fostered", "forms", "parent_open", "text_handlers",
-                 "comment_handlers")
+                 "comment_handlers", "table_before", "clean_start", "ignored_end",
+                 "loop_stopped")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -381,6 +417,15 @@ class _Record:
         self.parent_open: Any = None        # its parent element at insertion
         self.text_handlers: List[Callable[..., Any]] = []     # on(..., text=)
         self.comment_handlers: List[Callable[..., Any]] = []  # on(..., comments=)
+        # A table with content before it: (its previous sibling, that
+        # sibling's text length) when the content was asked for.
+        self.table_before: Optional[Tuple[Any, int]] = None
+        # Its start tag token closed nothing, implied nothing and found no
+        # formatting elements to reconstruct; an end tag was ignored while
+        # it was open; an <li>/<dd>/<dt> loop stopped at it.
+        self.clean_start = False
+        self.ignored_end = False
+        self.loop_stopped = False
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
@@ -419,7 +464,7 @@ class Element:
                                      "(foster parenting)")
         return r
 
-    def _check_outside(self, what: str) -> None:
+    def _check_outside(self, what: str, head_content: bool = False) -> None:
         r = self._record
         self._check_select_mirror(what)
         if not self._html():
@@ -437,22 +482,28 @@ class Element:
             if self._rw._reconstruction_pending(True):
                 raise self._refuse(what, "content written here would be wrapped in "
                                          "reconstructed formatting elements")
-            if r.name == "table" and self._html():
-                raise self._refuse(what, "content the parser foster-parents later goes "
-                                         "between it and the table")
+            if r.name == "table" and self._html() and r.table_before is None:
+                # Content the parser foster-parents later goes between the
+                # table and what is written before it: checked at the
+                # table's end (_popped), where that content is known.
+                previous = r.node.previous_sibling
+                r.table_before = (previous, len(previous.data)
+                                  if previous is not None and previous.node_type == 3 else 0)
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
-                and parent.local_name in ("html", "head"):
+                and parent.local_name in ("html", "head") and not (
+                    head_content and parent.local_name == "head"):
             raise self._refuse(what, "the parser moves content next to <%s> elsewhere "
                                      "(its parent is <%s>)" % (r.name, parent.local_name))
-        if self._in_head():
+        if self._in_head() and not (head_content and parent is not None and
+                                    parent.local_name == "head"):
             raise self._refuse(what, "the parser moves content in <head> elsewhere")
         if r.name in _TABLE_PARTS or (parent is not None and parent.node_type == 1 and
                                       parent.namespace_uri == _HTML_NS and
                                       parent.local_name in _TABLE_CONTAINERS):
             raise self._refuse(what, "content next to a table part is foster-parented")
 
-    def _check_inside(self, what: str) -> None:
+    def _check_inside(self, what: str, head_content: bool = False) -> None:
         r = self._record
         if not self._html() and self.is_self_closing:
             raise self._refuse(what, "a self-closing foreign element has no content")
@@ -462,10 +513,16 @@ class Element:
                                      "reconstructed formatting elements")
         if not self._html():
             return
-        if r.name in ("html", "head"):
+        if r.name == "html" or r.name == "head" and not (head_content and what != "set_inner_content"):
             raise self._refuse(what, "the parser moves content of <%s> elsewhere" % r.name)
+        if r.name == "head" and what == "append":
+            # (Content the parser puts into the head after its end, a <meta>
+            # after </head>, would follow what is written at its end:
+            # _handle_token refuses it.)
+            self._rw._head_appended = True
         if self._in_head() and r.name not in _RAW_TEXT \
-                and r.name not in _RCDATA and r.name != "template":
+                and r.name not in _RCDATA and r.name != "template" and \
+                not (r.name == "noscript" and self._rw._scripting):
             raise self._refuse(what, "the parser moves content of <%s> in <head> "
                                      "elsewhere" % r.name)
         if r.name in _TABLE_CONTAINERS:
@@ -509,8 +566,8 @@ class Element:
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
-        if r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES:
-            if new != r.name:
+        if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
+            if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
                                    "differently" % (r.name, new))
         r.new_name = new if new != r.name else None
@@ -603,16 +660,21 @@ class Element:
             r.attributes_changed = True
 
     # -- content ---------------------------------------------------------
+    def _head_ok(self, content: str, html: bool) -> bool:
+        """Whether `content` is elements the parser keeps in <head> (no
+        text, no comments: those would go elsewhere after </head>)."""
+        return html and isinstance(content, str) and self._rw._head_content(content)
+
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False)
-        self._check_outside("before")
+        self._check_outside("before", self._head_ok(content, html))
         self._check_before_implied("before", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
 
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
         self._check_content_op("prepend")
-        self._check_inside("prepend")
+        self._check_inside("prepend", self._head_ok(content, html))
         r.prepend.append(self._rw._check(self, content, html, "inside"))
 
     def append(self, content: str, *, html: bool = False) -> None:
@@ -622,7 +684,7 @@ class Element:
         self._rw._loud(r)
         self._foreign_in_table("append")
         self._check_content_op("append")
-        self._check_inside("append")
+        self._check_inside("append", self._head_ok(content, html))
         r.append.append(self._rw._check(self, content, html, "inside"))
 
     def after(self, content: str, *, html: bool = False) -> None:
@@ -634,7 +696,7 @@ class Element:
         if r.foster:
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
-        self._check_outside("after")
+        self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
@@ -661,8 +723,68 @@ class Element:
     def _check_before_implied(self, what: str, content: str, html: bool) -> None:
         r = self._record
         if r.implied_with and (html or content[:1] in ("", "\t", "\n", "\f", "\r", " ")):
+            # Content that implies the same elements at the same point (markup
+            # that starts the body for an element whose start tag implied the
+            # body; head elements for one that implied the head only) goes
+            # where the DOM edit puts it.
+            implied = set(r.implied_with)
+            if html and content[:1] not in ("", "\t", "\n", "\f", "\r", " ") and \
+                    implied <= {"html", "head", "body"} and (
+                        "body" in implied and self._rw._body_start(content) or
+                        "body" not in implied and "head" in implied and
+                        self._rw._head_content(content)):
+                self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
+                return
             raise self._refuse(what, "the parser implied <%s> here: content before it "
                                      "would go elsewhere" % r.implied_with[-1])
+
+    def _special_edit(self, what: str) -> bool:
+        """Whether a special element may lose its name (a rename to an
+        ordinary one, remove_and_keep_content): for _DROPPABLE_SPECIAL and
+        _PLAIN_VOID elements in body whose start tag was clean; the rest is
+        checked at their end (Rewriter._popped). Raises for the refusals
+        known now."""
+        r = self._record
+        if not self._html() or r.implied or r.foster:
+            return False
+        if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
+                r.name in _FORMATTING and what.startswith("rename")):
+            return False
+        if r.name in _FORMATTING:
+            # A formatting element renamed keeps out of the list of active
+            # formatting elements: equal when it ends with its own end tag
+            # (checked at its end) with no element of its name open around
+            # it or inside it (Noah's ark, the adoption agency's lookup).
+            node = r.node.parent_node
+            while node is not None and node.node_type == 1:
+                if node.local_name == r.name:
+                    return False
+                node = node.parent_node
+        parent = r.node.parent_node
+        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "head") or self._in_head() or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in _HEADINGS or \
+                parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
+                self._rw._context(r.node).tabular:
+            return False
+        if not r.clean_start:
+            raise self._refuse(what, "its start tag closed, implied or reconstructed "
+                                     "elements, which the other start tag would not")
+        if r.name == "button":
+            # A scope boundary for <p>: what closes a <p> inside it would
+            # close one outside it without it.
+            node = parent
+            while node is not None and node.node_type == 1:
+                if node.namespace_uri == _HTML_NS and node.local_name == "p":
+                    raise self._refuse(what, "a <p> is open outside it: what closes a <p> "
+                                             "inside it would close that one")
+                if node.namespace_uri == _HTML_NS and node.local_name in (
+                        "applet", "caption", "html", "table", "td", "th", "marquee",
+                        "object", "template", "button") or node.namespace_uri != _HTML_NS:
+                    break
+                node = node.parent_node
+        self._rw._track(r)
+        return True
 
     def _check_removable(self, what: str) -> None:
         r = self._record
@@ -671,7 +793,7 @@ class Element:
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
-        if self._html() and r.name == "form":
+        if self._html() and r.name == "form" and what not in ("remove", "replace"):
             raise self._refuse(what, "the parser's form element pointer keeps it")
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 11:
@@ -690,7 +812,11 @@ class Element:
         self._check_removable("remove_and_keep_content")
         if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
             raise self._refuse("remove_and_keep_content", "table parts are implied again")
-        if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING:
+        if self._html() and r.name in _VOID:
+            r.mode = _REMOVED       # (no content to keep: a removal)
+            return
+        if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
+                not self._special_edit("remove_and_keep_content"):
             raise self._refuse("remove_and_keep_content", "without its start tag the "
                                                           "parser would treat later end tags "
                                                           "differently")
@@ -935,6 +1061,12 @@ class Rewriter(RewriterCore):
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
+        # Open records of special elements renamed or unwrapped: every token
+        # is watched while there are any (_DROPPABLE_SPECIAL).
+        self._tracked: List[_Record] = []
+        self._form_dirty: Optional[str] = None   # (see _popped)
+        self._head_appended = False              # (see Element._check_inside)
+        self._after_body = False                 # (see _after_body_token)
 
     # -- registration ----------------------------------------------------
     def on(self, selectors: str, *, element: Optional[Callable[[Element], Any]] = None,
@@ -1303,7 +1435,7 @@ class Rewriter(RewriterCore):
         for content in contents:
             text = self._render(content, record, inside)
             if text and self._skip is None:
-                self._check_join(record, text)
+                self._check_join(record, text, inside)
             self._emit(text, self._context_of(content, record, inside))
 
     def _context_of(self, content: _Content, record: _Record, inside: bool) -> str:
@@ -1313,7 +1445,7 @@ class Rewriter(RewriterCore):
             record.name in _RAW_TEXT | {"plaintext"} and \
             record.node.namespace_uri == _HTML_NS else "markup"
 
-    def _check_join(self, record: _Record, text: str) -> None:
+    def _check_join(self, record: _Record, text: str, inside: bool = False) -> None:
         """Content written right after the input written so far must not
         join with it into another token."""
         if self._plaintext:
@@ -1329,6 +1461,22 @@ class Rewriter(RewriterCore):
                 (text[:1].isalnum() or text[:1] in (";", "#")):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
+        if self._at_eof and inside and record.node.namespace_uri == _HTML_NS and (
+                record.name in _RAW_TEXT or record.name in _RCDATA or
+                record.name == "noscript" and self._scripting):
+            # Text at the end of input inside a raw text or RCDATA element
+            # continues its text, whatever the tokenizer's state there
+            # (escaped script data, a partial end tag): only an end tag the
+            # input's tail and the text would make together ends it.
+            tail = self._source(max(self._raw_base, self._stream_length() - 16),
+                                self._stream_length()).decode("utf-8", "replace")
+            if re.search(r"</%s[\t\n\f\r />]|</%s$" % (record.name, record.name),
+                         tail[-16:] + text, re.I):
+                raise RewriteError("<%s>: the text written at the end of input would "
+                                   "end it" % record.name)
+            return
+        if self._at_eof and self._eof_position() < self._stream_length():
+            return      # (written before the tag the input ends inside)
         if self._at_eof and (self._last_token_end() < self._stream_length()
                              or not self._last_token_closed() or _ends_inside_markup(
                 self._source(self._raw_base, self._stream_length()))):
@@ -1338,7 +1486,8 @@ class Rewriter(RewriterCore):
     def _render(self, content: _Content, record: _Record, inside: bool) -> str:
         if content.html:
             return content.text
-        if inside and record.name in _RAW_TEXT | {"plaintext"} and \
+        if inside and (record.name in _RAW_TEXT or record.name == "plaintext" or
+                       record.name == "noscript" and self._scripting) and \
                 record.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             return content.text
         return _escape_text(content.text)
@@ -1352,18 +1501,17 @@ class Rewriter(RewriterCore):
                 raise element._refuse("insert markup", "markup in foreign content may "
                                                        "break out of it")
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
-            if r.name in _RAW_TEXT or r.name == "plaintext" or \
+            # Markup written into a raw text or RCDATA element is its text,
+            # as the fragment parser reads it in that context; text is
+            # written as is in raw text (nothing is decoded there).
+            if r.name in _RAW_TEXT or r.name == "plaintext" or r.name in _RCDATA or \
                     (r.name in ("noscript", "noembed", "noframes") and self._scripting):
-                if html:
-                    raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
                 if re.search(r"</%s[\t\n\f\r />]" % r.name, c.text + " ", re.I) or \
                         (r.name == "script" and "<!--" in c.text):
                     raise element._refuse("insert text", "the text would end <%s> early"
                                           % r.name)
-                if r.name == "plaintext" or r.name == "noscript":
-                    raise element._refuse("insert text", "<%s> holds raw text" % r.name)
-            if r.name in _RCDATA and html:
-                raise element._refuse("insert markup", "<%s> holds text only" % r.name)
+                if r.name == "plaintext" and html:
+                    raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
         return c
 
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
@@ -1398,17 +1546,19 @@ class Rewriter(RewriterCore):
             self._raw_text_name: Optional[str] = None
             self._raw_tail = ""
             self._raw_tail_edited = False
-        if kind == "text" and not count:
+        if kind == "text" and not count and not self._tracked and not self._after_body:
             self._text_alone(begin, end)
             return
         if kind == "eof":
-            begin = end = text_offset = self._stream_length()
+            begin = end = text_offset = self._eof_position()
         events = self._events() if count else []
-        if count == 1 and kind == "start" and events[0][10] and self._skip is None \
+        plain = self._skip is None and not self._tracked and not self._after_body \
+            and self._form_dirty is None and not self._head_appended
+        if count == 1 and kind == "start" and events[0][10] and plain \
                 and (not self._dropped or self._source(begin, end)[1:9].lower() != b"frameset"):
             self._start_alone(begin, end, events[0])
             return
-        if count == 1 and kind == "end" and events[0][0] == "popped" and self._skip is None \
+        if count == 1 and kind == "end" and events[0][0] == "popped" and plain \
                 and events[0][4] not in self._open:
             self._end_alone(events[0])
             return
@@ -1441,10 +1591,26 @@ class Rewriter(RewriterCore):
                                    "the parser gives to the <%s> element" % (
                                        self._skip.name, name[0].lower().decode(),
                                        name[0].lower().decode()))
+        if self._form_dirty is not None and kind in ("start", "end"):
+            tag = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0]
+            if tag[:4].lower() == b"form" and tag[4:5] in (b"", b" ", b"\t", b"\n",
+                                                            b"\f", b"\r"):
+                raise RewriteError("<%s>: its dropped content set the parser's form element "
+                                   "pointer, which decides what the parser does with a "
+                                   "later form tag" % self._form_dirty)
+        if self._after_body and self._skip is not None:
+            self._after_body_token(kind, begin, end)
         if kind == "end" and (self._skip is not None or self._open):
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
-                if self._skip is not None:
+                if self._skip is not None and self._skip.name == "body" and \
+                        self._skip.mode == _INNER:
+                    # The body's content is replaced: its end tag and the
+                    # comments after it (the html element's, the document's)
+                    # stay; what else follows goes into the body (dropped).
+                    self._after_body = True
+                    self._keep_source(begin, end)
+                elif self._skip is not None:
                     raise RewriteError("<%s>: its source holds </%s>, after which the "
                                        "parser puts comments elsewhere" % (
                                            self._skip.name, name[0].lower().decode()))
@@ -1499,6 +1665,9 @@ class Rewriter(RewriterCore):
                 if not from_token:
                     self._pushed_here.append(node.local_name)
                 fresh, matches = event[5], event[6]
+                if not fresh and self._head_appended and node.local_name == "head":
+                    raise RewriteError("<head>: the parser puts an element into it after "
+                                       "its end, after the content appended to it")
                 if fresh:
                     self._pushed(key, node, from_token, event[3],
                                  (begin, end) if from_token else None,
@@ -1526,7 +1695,7 @@ class Rewriter(RewriterCore):
                 self._implied_pops.append(
                     None if state == "dirty" else
                     (node.local_name, node.namespace_uri == _HTML_NS))
-        if kind == "end" and self._skip is not None:
+        if kind == "end" and self._skip is not None and not self._after_body:
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
                 raise RewriteError("<%s>: its source holds </%s>, after which the parser "
@@ -1548,8 +1717,17 @@ class Rewriter(RewriterCore):
         # (A matched element open is watched on its own: the tokens that pop
         # it or move nodes come here.)
         self._prune_contexts()
-        self._set_watch_all(2 if self._scoped_open else
-                            1 if (self._skip is not None or self._afe_edited) else 0)
+        if self._tracked:
+            self._track_token(kind, count, events)
+        self._set_watch_all(self._watch_level())
+
+    def _watch_level(self) -> int:
+        """_set_watch_all's level after a token: 2 every token comes here,
+        1 every token that pushes or pops, 0 only the watched elements'."""
+        return (2 if self._scoped_open or self._tracked or self._after_body
+                or self._form_dirty is not None else
+                1 if (self._skip is not None or self._afe_edited
+                      or self._head_appended) else 0)
 
     def _prune_contexts(self) -> None:
         if len(self._contexts) > self._contexts_limit:
@@ -1591,8 +1769,7 @@ class Rewriter(RewriterCore):
                 self._quiet(key, self._quiet_level(r))
         self._foster_count, self._forms, self._plaintext = self._counters()
         self._prune_contexts()
-        self._set_watch_all(2 if self._scoped_open else
-                            1 if (self._skip is not None or self._afe_edited) else 0)
+        self._set_watch_all(self._watch_level())
 
     def _end_alone(self, event: Tuple[Any, ...]) -> None:
         """_handle_token for an end tag that popped one element no handler
@@ -1615,8 +1792,7 @@ class Rewriter(RewriterCore):
         self._foster_count, self._forms, self._plaintext = event[7:10]
         self._scoped_open.pop(event[4], None)
         self._foster_count, self._forms, self._plaintext = self._counters()
-        self._set_watch_all(2 if self._scoped_open else
-                            1 if (self._skip is not None or self._afe_edited) else 0)
+        self._set_watch_all(self._watch_level())
 
     def _text_alone(self, begin: int, end: int) -> None:
         """_handle_token for a text token that moved no element (the most
@@ -1638,8 +1814,7 @@ class Rewriter(RewriterCore):
         if handlers:
             self._text(begin, end, handlers)
         self._foster_count, self._forms, self._plaintext = self._counters()
-        self._set_watch_all(2 if self._scoped_open else
-                            1 if (self._skip is not None or self._afe_edited) else 0)
+        self._set_watch_all(self._watch_level())
 
     # -- quiet ends ------------------------------------------------------
     # A matched element whose end has nothing to write and nothing to
@@ -1712,6 +1887,129 @@ class Rewriter(RewriterCore):
         self._implied_pops = []
         self._emit("".join(tags))
 
+    def _head_content(self, markup: str) -> bool:
+        """Whether the parser keeps `markup` in <head>, as elements only,
+        and it leaves what follows unchanged (checked by parsing it)."""
+        construction = TreeConstruction(self._scripting)
+        construction.feed_text("<head>" + markup + "</head><i>z</i>")
+        document = construction.finish()
+        html = document.document_element
+        parts: List[Any] = list(html.child_nodes) if html is not None else []
+        if len(parts) != 2 or parts[0].local_name != "head" or parts[1].local_name != "body":
+            return False
+        body: List[Any] = list(parts[1].child_nodes)
+        if len(body) != 1 or body[0].node_type != 1 or body[0].local_name != "i" or \
+                body[0].text_content != "z":
+            return False
+        return all(node.node_type == 1 for node in parts[0].child_nodes)
+
+    def _body_start(self, markup: str) -> bool:
+        """Whether `markup` at the start of a document makes the parser
+        imply the body before anything of it, puts nothing in the head or
+        outside the body, and leaves what follows unchanged."""
+        construction = TreeConstruction(self._scripting)
+        construction.feed_text(markup + "<i>z</i>")
+        document = construction.finish()
+        html = document.document_element
+        if html is None or len(list(document.child_nodes)) != 1:
+            return False
+        parts: List[Any] = list(html.child_nodes)
+        if len(parts) != 2 or parts[0].local_name != "head" or parts[1].local_name != "body" \
+                or parts[0].first_child is not None:
+            return False
+        last: Any = parts[1].last_child
+        return bool(last is not None and last.node_type == 1 and last.local_name == "i" and
+                    last.text_content == "z")
+
+    def _eof_position(self) -> int:
+        """Where content written at the end of input goes: the end, or
+        before a tag the input ends inside (end of file in a tag emits
+        nothing: the parser drops those bytes wherever they are)."""
+        length = self._stream_length()
+        last = self._last_token_end()
+        if last < length and self._last_token_closed():
+            rest = self._source(last, length)
+            if re.match(rb"</?[A-Za-z][^>]*\Z", rest) and not re.search(
+                    rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+                    self._source(self._raw_base, last), re.S):
+                return last
+        return length
+
+    def _keep_source(self, begin: int, end: int) -> None:
+        """Write a token's source while the input around it is dropped."""
+        self._copy_to(begin)
+        self._out += self._raw[begin - self._raw_base:end - self._raw_base]
+        self._emitted = end
+
+    def _after_body_token(self, kind: str, begin: int, end: int) -> None:
+        """A token after </body> or </html> while the body's content is
+        replaced: comments (and processing instructions) stay (the parser puts them outside the body),
+        whitespace is the body's; anything else takes the parser back into
+        the body."""
+        if kind in ("comment", "comment-continued", "pi"):
+            self._keep_source(begin, end)
+        elif kind == "text":
+            if self._source(begin, end).strip(b"\t\n\f\r "):
+                self._after_body = False
+        elif kind not in ("doctype", "eof") and not (
+                kind == "end" and self._source(begin, end)[2:6].lower() in (b"body", b"html")):
+            self._after_body = False
+
+    def _track(self, r: _Record) -> None:
+        if r not in self._tracked:
+            self._tracked.append(r)
+            # (A later <frameset> would be taken or not by the frameset-ok
+            # flag that some of these start tags set.)
+            self._dropped = True
+
+    def _track_token(self, kind: str, count: int, events: List[Any]) -> None:
+        """What a tracked element's edit depends on in the tokens while it
+        is open: an end tag the parser ignored whose name an ancestor has
+        (its walk down the stack, or its scope, may have stopped at the
+        element because it is special or a scope boundary: without it, the
+        ancestor would be closed), an <li>, <dd> or <dt> whose loop stopped
+        at it and would otherwise have gone on to one of its kind."""
+        self._tracked = [r for r in self._tracked if not r.ended]
+        if kind == "end" and count == 0:
+            begin, end = self._token_span()
+            name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+            tag = name[0].lower().decode("utf-8", "replace") if name else ""
+            for r in self._tracked:
+                node = r.node.parent_node
+                while node is not None and node.node_type == 1:
+                    if node.local_name == tag:
+                        r.ignored_end = True
+                        break
+                    node = node.parent_node
+        for event in events:
+            if event[0] != "pushed":
+                continue
+            name = event[1].local_name
+            if name not in ("li", "dd", "dt") or event[1].namespace_uri != _HTML_NS:
+                continue
+            node = self._loop_stop(event[1].parent_node)
+            for r in self._tracked:
+                if r.node is node and not (name == "li" and r.name == "li") and not (
+                        name in ("dd", "dt") and r.name in ("dd", "dt")):
+                    # Without it the loop goes on: does it find one?
+                    beyond = self._loop_stop(node.parent_node)
+                    kinds = ("li",) if name == "li" else ("dd", "dt")
+                    if beyond is not None and beyond.node_type == 1 and (
+                            beyond.local_name in kinds or
+                            any(t.node is beyond for t in self._tracked)):
+                        r.loop_stopped = True
+
+    @staticmethod
+    def _loop_stop(node: Any) -> Any:
+        """Where the <li>/<dd>/<dt> start tag's loop stops going down from
+        `node`: the first element that is special and not address, div or
+        p (an li, dd or dt included)."""
+        while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
+                and (node.local_name not in _SPECIAL_NAMES or
+                     node.local_name in _LIST_LOOP_PASSES):
+            node = node.parent_node
+        return node
+
     def _pushed(self, key: int, node: Any, from_token: bool, foster: bool,
                 span: Optional[Tuple[int, int]], position: int, matches: int) -> None:
         # (Only new elements of the document come here: not the head pushed
@@ -1738,24 +2036,43 @@ class Rewriter(RewriterCore):
         r.batch = self._batch
         self._open[key] = r
         self._watch(key)
+        # (html, head and body the parser implies, and the head it closes,
+        # for any element of the body: not counted.)
+        r.clean_start = from_token and not self._reconstruction_pending(True) and \
+            not _implied_beyond_document(self._pushed_here) and \
+            all(entry is not None and entry[1] and entry[0] in ("html", "head", "body")
+                for entry in self._implied_pops)
         for handler in handlers:
             handler(element)
         r.started = True
+        # An implied body (or p) the parser makes and closes at one token
+        # (the end of input, </p>) gets a start tag of its own where it was
+        # implied when content goes inside it: the reparse makes the same
+        # element there, with the content.
+        closes_at_once = key in self._popped_here
+        implied_content = span is None and closes_at_once and bool(
+            r.append or r.prepend or r.mode == _INNER) and \
+            node.namespace_uri == _HTML_NS and r.name in ("body", "p", "head")
         if not (r.before or r.prepend or r.mode or r.new_name is not None
-                or r.attributes_changed):
+                or r.attributes_changed or implied_content):
             # (Nothing to write at its start: the input is copied at the
             # next write, the start of an implied element now, as below.)
             if span is None:
                 self._copy_to(position)
             r.text_count = self._text_token_count()
             return
-        if (r.prepend or r.mode == _INNER) and key in self._popped_here and \
+        if (r.prepend or r.mode == _INNER) and closes_at_once and not implied_content and \
                 not (node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
                                "inside it" % r.name)
         start = span[0] if span is not None else position
         self._copy_to(start)
-        synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed)
+        synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
+                                           or implied_content)
+        if synthesize and r.name == "body":
+            # (An explicit <body> sets frameset-ok to "not ok": a later
+            # <frameset> would be ignored; _handle_token refuses it.)
+            self._dropped = True
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT)):
             self._close_implied(r, r.name if synthesize else None)
@@ -1830,6 +2147,26 @@ class Rewriter(RewriterCore):
         needs_end = not own and (has_outside or r.new_name is not None)
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
+        if r.new_name is not None and r.name in _FORMATTING and r in self._tracked and (
+                not own or r.node.query_selector(r.name) is not None):
+            raise RewriteError("<%s>: a renamed formatting element must end with its own "
+                               "end tag and hold no element of its name" % r.name)
+        if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
+            if r.ignored_end:
+                raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
+                                   "walk down the stack stops at <%s>, not at an ordinary "
+                                   "element)" % (r.name, r.name))
+            if r.loop_stopped and r.name not in _LIST_LOOP_PASSES:
+                raise RewriteError("<%s>: an <li>, <dd> or <dt> inside it stopped looking "
+                                   "for an open one at <%s>" % (r.name, r.name))
+        if r.table_before is not None and (r.before or r.mode == _REMOVED):
+            previous = r.node.previous_sibling
+            if previous is not r.table_before[0] or (
+                    previous is not None and previous.node_type == 3 and
+                    len(previous.data) != r.table_before[1]):
+                raise RewriteError("<table>: the parser foster-parented content before it: "
+                                   "that content goes between it and what is written "
+                                   "before it")
         if (has_inside or has_outside or r.new_name) and r.moved:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
@@ -1861,9 +2198,12 @@ class Rewriter(RewriterCore):
         if r.mode == _KEEP_CONTENT and not own:
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
-        if skipped and self._forms != r.forms:
-            raise RewriteError("<%s>: its content sets the parser's form element pointer"
-                               % r.name)
+        if skipped and (self._forms != r.forms or r.name == "form" and not own and
+                        r.node.namespace_uri == _HTML_NS):
+            # The dropped content set the parser's form element pointer: the
+            # reparse differs only at a later <form> or </form> tag, which
+            # _handle_token refuses.
+            self._form_dirty = r.name
         if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
                 and not any(node is r.parent_open for node in self._popped_nodes):
             raise RewriteError("<%s>: its parent left the stack of open elements before "
@@ -1910,7 +2250,8 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
-        if self._implied_pops and (has_inside or needs_end or removes_end_tag):
+        if self._implied_pops and (has_inside or needs_end or removes_end_tag
+                                   or (own and r.new_name is not None)):
             self._close_implied(r)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)

@@ -18,6 +18,9 @@ from lexpy.rewriter import Rewriter, RewriteError, rewrite
 
 TEXT = 'X&<"\u00a0'
 MARKUP = "<span>M</span>"
+# Markup the parser keeps in <head> (what real pages inject there).
+HEAD_MARKUP = '<meta name="x"><script src="/x.js"></script>'
+
 ATTRIBUTE = ("data-x", 'v"&<\u00a0')
 RENAME = "abbr"
 
@@ -84,16 +87,16 @@ def _dom_inner(el):
     holder.append(TEXT)
 
 
-def _dom_insert_markup(el, where, scripting):
+def _dom_insert_markup(el, where, scripting, markup=MARKUP):
     if where == "before":
         parent = el.parent_node
         if parent is None or parent.node_type != 1:
             raise _NotApplicable()
-        for node in _fragment_nodes(MARKUP, parent, scripting):
+        for node in _fragment_nodes(markup, parent, scripting):
             el.before(node)
     else:
         holder = _content_parent(el)
-        for node in _fragment_nodes(MARKUP, el, scripting):
+        for node in _fragment_nodes(markup, el, scripting):
             holder.append(node)
 
 
@@ -112,6 +115,12 @@ OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
                       lambda el, scripting: _dom_insert_markup(el, "before", scripting)),
     "append_markup": (lambda e: e.append(MARKUP, html=True),
                       lambda el, scripting: _dom_insert_markup(el, "append", scripting)),
+    "before_head_markup": (lambda e: e.before(HEAD_MARKUP, html=True),
+                           lambda el, scripting: _dom_insert_markup(el, "before", scripting,
+                                                                    HEAD_MARKUP)),
+    "append_head_markup": (lambda e: e.append(HEAD_MARKUP, html=True),
+                           lambda el, scripting: _dom_insert_markup(el, "append", scripting,
+                                                                    HEAD_MARKUP)),
     "set_attribute": (lambda e: e.set_attribute(*ATTRIBUTE),
                       lambda el: el.set_attribute(*ATTRIBUTE)),
     "rename": (lambda e: setattr(e, "tag_name", RENAME), _dom_rename),
@@ -126,6 +135,9 @@ class Figures:
     refused: Counter = field(default_factory=Counter)
     not_applicable: int = 0
     mismatches: List[str] = field(default_factory=list)
+    # (operation, element name, reason) -> count, and one example input each.
+    detail: Counter = field(default_factory=Counter)
+    examples: Dict[Tuple[str, str, str], str] = field(default_factory=dict)
 
     def add(self, other: "Figures") -> None:
         self.tried += other.tried
@@ -133,15 +145,38 @@ class Figures:
         self.refused.update(other.refused)
         self.not_applicable += other.not_applicable
         self.mismatches.extend(other.mismatches)
+        self.detail.update(other.detail)
+        for key, example in other.examples.items():
+            self.examples.setdefault(key, example)
 
     def summary(self) -> str:
         refused = sum(self.refused.values())
+        unserializable = sum(n for reason, n in self.refused.items()
+                             if reason.endswith(NO_SERIALIZATION))
         lines = ["tried %d, accepted %d, refused %d (%.2f%%), not applicable %d, "
                  "mismatches %d" % (self.tried, self.accepted, refused,
                                     100.0 * refused / max(1, self.tried),
-                                    self.not_applicable, len(self.mismatches))]
+                                    self.not_applicable, len(self.mismatches)),
+                 "  of the refused: %d (%.2f%% of tried) where the edited DOM's own "
+                 "serialization reparses to another tree, %d (%.2f%%) where it does not"
+                 % (unserializable, 100.0 * unserializable / max(1, self.tried),
+                    refused - unserializable,
+                    100.0 * (refused - unserializable) / max(1, self.tried))]
         for reason, n in self.refused.most_common():
             lines.append("  refused %6d  %s" % (n, reason))
+        return "\n".join(lines)
+
+    def details(self, limit: int = 60) -> str:
+        """The refusals where the edited DOM survives its own serialization
+        (the rewriter's limits), by operation and element, with an example."""
+        lines = []
+        for key, n in self.detail.most_common():
+            if key[2].endswith(NO_SERIALIZATION):
+                continue
+            lines.append("  %6d  %s <%s>: %s\n          e.g. %s" % (n, key[0], key[1], key[2],
+                                                                 self.examples[key]))
+            if len(lines) >= limit:
+                break
         return "\n".join(lines)
 
 
@@ -161,50 +196,55 @@ def _normalized_dump(doc) -> str:
     return lexpy.dump(doc)
 
 
-_POSITIONS: Dict[Tuple[str, bool], List[Optional[int]]] = {}
+_BASELINES: Dict[Tuple[str, bool], List[Optional[int]]] = {}
 
 
 def _positions(data: str, scripting: bool) -> List[Optional[int]]:
-    """For each element handed to a `*` handler, in order, its position in
-    tree order (the rewriter's whole tree, no edits)."""
+    """For each element handed to a `*` handler (in the order the parser
+    inserts them), its position in tree order in the final tree of
+    lexpy.parse(data) (None when it is not in the final tree): found with
+    a rewrite that edits nothing, so that a refused operation, which may
+    stop its own rewrite, can still be done the DOM way."""
     key = (data, scripting)
-    if key not in _POSITIONS:
-        nodes: List[object] = []
-        rw = Rewriter(scripting=scripting).on("*", element=lambda e: nodes.append(
-            e._record.node))
-        rw._bounded = False
-        rewrite(data, rw)
-        order = {id(node): i for i, node in
-                 enumerate(elements_in_order(rw._construction.document_object()))}
-        _POSITIONS.clear()
-        _POSITIONS[key] = [order.get(id(node)) for node in nodes]
-    return _POSITIONS[key]
+    found = _BASELINES.get(key)
+    if found is not None:
+        return found
+    nodes: List[object] = []
+    rw = Rewriter(scripting=scripting).on("*", element=lambda e: nodes.append(e._record.node))
+    rw._bounded = False     # (the whole tree kept, to find the positions in)
+    rewrite(data, rw)
+    order = elements_in_order(rw._construction.document_object())
+    where = {id(e): i for i, e in enumerate(order)}
+    found = [where.get(id(node)) for node in nodes]
+    if len(_BASELINES) > 64:
+        _BASELINES.clear()
+    _BASELINES[key] = found
+    return found
 
 
-def _dom_refuses(data: str, scripting: bool, index: int, dom_op: Callable,
-                 operation: str) -> bool:
-    """Whether the DOM API refuses the operation on the index-th element."""
-    position = _positions(data, scripting)[index]
-    if position is None:
-        return False
-    dom = lexpy.parse(data, scripting=scripting)
-    element = elements_in_order(dom)[position]
-    try:
-        if operation.endswith("_markup"):
-            dom_op(element, scripting)
-        else:
-            dom_op(element)
-    except (_NotApplicable, ValueError):
-        return True
-    return False
+NO_SERIALIZATION = "(the edited DOM's own serialization reparses to another tree)"
+
+
+def _serializes(dom, expected: str, scripting: bool) -> bool:
+    """Whether the edited DOM's serialization reparses to it: then some
+    input expresses the edit, and a refusal is the rewriter's limit; when
+    not, no byte edit of the rewriter is known to express it."""
+    return _normalized_dump(lexpy.parse(dom.to_html(), scripting=scripting)) == expected
 
 
 def check(data: str, scripting: bool, operation: str, chunked: bool = False,
           label: str = "", indexes: Optional[List[int]] = None) -> Figures:
     """Every element of `data` (or the elements at `indexes`, in the order
-    the parser inserts them) edited with `operation`, one run each."""
+    the parser inserts them) edited with `operation`, one run each. An
+    operation the DOM refuses too (a Document with a Text child, content
+    of a void element, ...) is not applicable; a refused one is counted
+    by reason, with NO_SERIALIZATION appended when the edited DOM does not
+    survive its own serialization (the refusals the rewriter is not known
+    to be able to avoid)."""
     figures = Figures()
     rw_op, dom_op = OPERATIONS[operation]
+    positions = _positions(data, scripting)
+    dom_size = None
     todo = list(indexes) if indexes is not None else None
     index = todo.pop(0) if todo else 0
     while True:
@@ -245,7 +285,7 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
                     outcome[0] = error
             return rw, output, outcome[0], target
 
-        if index < 0:
+        if index < 0 or index >= len(positions):
             break
         rw, output, error, target = attempt(False)
         # Freeing closed subtrees as the stream goes changes nothing.
@@ -257,7 +297,7 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
                                               bounded_error, output, error, data))
         if not target:
             break
-        index_done = index
+        position = positions[index]
         if todo is None:
             index += 1
         elif todo:
@@ -267,28 +307,16 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
         if error is not None and not isinstance(error, RewriteError):
             figures.not_applicable += 1
             continue
-        if error is not None:
-            # (A refusal may stop the rewrite: the rewriter's tree is then
-            # incomplete; the element is found by its position in the tree
-            # of a rewrite without edits. An operation the DOM refuses too,
-            # text before <html>, is not one the rewriter could do.)
-            if _dom_refuses(data, scripting, index_done, dom_op, operation):
-                figures.not_applicable += 1
-                continue
-            figures.tried += 1
-            figures.refused[_reason(error)] += 1
-            continue
-        # The element in the DOM of parse(input).
-        rewriter_doc = rw._construction.document_object()
-        order = elements_in_order(rewriter_doc)
-        position = next((i for i, e in enumerate(order) if e is target[0]), None)
         if position is None:
             figures.not_applicable += 1     # not in the final tree
             continue
         dom = lexpy.parse(data, scripting=scripting)
         dom_elements = elements_in_order(dom)
-        if len(dom_elements) != len(order):
-            raise AssertionError("the rewriter's tree differs from lexpy.parse's: %r" % data)
+        if dom_size is None:
+            dom_size = len(dom_elements)
+            if error is None and dom_size != len(elements_in_order(
+                    rw._construction.document_object())):
+                raise AssertionError("the rewriter's tree differs from lexpy.parse's: %r" % data)
         element = dom_elements[position]
         try:
             if operation.endswith("_markup"):
@@ -302,11 +330,17 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
             figures.not_applicable += 1     # the DOM refuses it too
             continue
         figures.tried += 1
+        expected = _normalized_dump(dom)
         if error is not None:
-            figures.refused[_reason(error)] += 1
+            reason = _reason(error)
+            if not _serializes(dom, expected, scripting):
+                reason += " " + NO_SERIALIZATION
+            figures.refused[reason] += 1
+            key = (operation, element.local_name, reason)
+            figures.detail[key] += 1
+            figures.examples.setdefault(key, "%s: %r" % (label, data[:200]))
             continue
         figures.accepted += 1
-        expected = _normalized_dump(dom)
         assert output is not None
         got = _normalized_dump(lexpy.parse(output, scripting=scripting))
         if got != expected:
