@@ -1825,7 +1825,9 @@ class Rewriter(RewriterCore):
     @staticmethod
     def _quiet_level(r: _Record) -> int:
         if r.text_handlers or r.comment_handlers or r.end_handlers or r.append or r.after \
-                or r.mode or r.new_name is not None:
+                or r.mode or r.new_name is not None or r.table_before is not None:
+            # (table_before: content written before a table is checked at
+            # its end against what the parser foster-parented there.)
             return 0
         return 1 if r.attributes_changed else 2
 
