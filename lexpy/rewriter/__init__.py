@@ -325,7 +325,7 @@ _MARKUP_START = frozenset(b"!/?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvw
 
 
 def _ends_inside_markup(data: bytes) -> bool:
-    """Whether re.search(rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
+    r"""Whether re.search(rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
     data, re.S) finds something (the input ends inside a tag, after a '<',
     or inside a CDATA section), in linear time: a '<' that starts markup
     after the last '>', or a last "<![CDATA[" with no "]]>" after it ($
