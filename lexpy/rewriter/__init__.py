@@ -1738,11 +1738,10 @@ class Rewriter(RewriterCore):
             self._selects = {k: v for k, v in self._selects.items() if self._is_open(v[0])}
             self._contexts_limit = max(256, 2 * len(self._contexts))
 
-    def _start_alone(self, begin: int, end: int, event: Tuple[Any, ...]) -> None:
-        """_handle_token for a start tag that pushed its own element and
-        nothing else (the most common token with element handlers), while
-        no removed element is being skipped: the same state and calls,
-        without the event loops."""
+    def _fast_token_state(self, tag: bool) -> None:
+        """The per-token state _handle_token's event loops set, for a token
+        the fast paths take (nothing implied, reconstructed or ignored);
+        tag: a start or end tag, which ends a raw text element's text."""
         self._implied_pops = []
         self._at_eof = False
         self._batch = getattr(self, "_batch", 0) + 1
@@ -1750,16 +1749,24 @@ class Rewriter(RewriterCore):
         self._reconstructed_here = False
         self._reconstructed_names = set()
         self._token_ignored = False
-        self._raw_text_name = None
-        self._raw_tail = ""
-        self._raw_tail_edited = False
+        self._popped_here = set()
+        self._popped_nodes = []
+        if tag:
+            self._raw_text_name = None
+            self._raw_tail = ""
+            self._raw_tail_edited = False
+
+    def _start_alone(self, begin: int, end: int, event: Tuple[Any, ...]) -> None:
+        """_handle_token for a start tag that pushed its own element and
+        nothing else (the most common token with element handlers), while
+        no removed element is being skipped: the same state and calls,
+        without the event loops."""
+        self._fast_token_state(True)
         node = event[1]
         if node.namespace_uri == _HTML_NS:
             name = node.local_name
             if name in _RAW_TEXT or name == "plaintext" or name == "noscript" and self._scripting:
                 self._raw_text_name = name
-        self._popped_here = set()
-        self._popped_nodes = []
         self._foster_count, self._forms, self._plaintext = event[7:10]
         key = event[4]
         if event[5]:
@@ -1776,17 +1783,9 @@ class Rewriter(RewriterCore):
         matched, while nothing is being dropped: the same state, without
         the event loops."""
         node = event[1]
-        self._implied_pops = [] if event[11] else [
-            (node.local_name, node.namespace_uri == _HTML_NS)]
-        self._at_eof = False
-        self._batch = getattr(self, "_batch", 0) + 1
-        self._pushed_here = []
-        self._reconstructed_here = False
-        self._reconstructed_names = set()
-        self._token_ignored = False
-        self._raw_text_name = None
-        self._raw_tail = ""
-        self._raw_tail_edited = False
+        self._fast_token_state(True)
+        if not event[11]:
+            self._implied_pops.append((node.local_name, node.namespace_uri == _HTML_NS))
         self._popped_here = {event[4]}
         self._popped_nodes = [node]
         self._foster_count, self._forms, self._plaintext = event[7:10]
@@ -1798,15 +1797,7 @@ class Rewriter(RewriterCore):
         """_handle_token for a text token that moved no element (the most
         common token inside elements with text handlers): the same state,
         without the event loops."""
-        self._implied_pops = []
-        self._at_eof = False
-        self._batch = getattr(self, "_batch", 0) + 1
-        self._pushed_here = []
-        self._reconstructed_here = False
-        self._reconstructed_names = set()
-        self._token_ignored = False
-        self._popped_here = set()
-        self._popped_nodes = []
+        self._fast_token_state(False)
         if self._scoped_open:
             handlers = self._doc_text + self._scoped("text_handlers")
         else:
