@@ -679,3 +679,11 @@ cdef lxp_ns_id_t namespace_id(CDocument* doc, const uint8_t* uri, size_t length,
                               bint intern) noexcept nogil
 cdef const uint8_t* namespace_uri_of(CDocument* doc, lxp_ns_id_t ns,
                                      size_t* length) noexcept nogil
+
+# The HTML serialization of a node's children (as to_html() of a fragment
+# writes it) into a malloc'ed UTF-8 buffer, without the GIL: 0 and
+# *data, *length (free() the data), or -1 when out of memory. The caller
+# keeps other threads out of the tree meanwhile (a tree only it holds, or
+# readers). serialized_str makes the str of it (and frees it).
+cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length) noexcept nogil
+cdef str serialized_str(uint8_t* data, size_t length)

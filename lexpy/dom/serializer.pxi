@@ -263,3 +263,24 @@ def _escape(data, bint attribute_mode):
     memset(&out, 0, sizeof(Buffer))
     write_escaped(&out, utf8, len(utf8), attribute_mode)
     return buffer_finish(&out)
+
+
+cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length) noexcept nogil:
+    cdef Buffer out
+    memset(&out, 0, sizeof(Buffer))
+    data[0] = NULL
+    length[0] = 0
+    if serialize_tree(&out, node, False) != 0 or out.failed:
+        free(out.data)
+        return -1
+    data[0] = out.data
+    length[0] = out.length
+    return 0
+
+
+cdef str serialized_str(uint8_t* data, size_t length):
+    cdef Buffer out
+    memset(&out, 0, sizeof(Buffer))
+    out.data = data
+    out.length = out.capacity = length
+    return buffer_finish(&out)

@@ -514,6 +514,66 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
+    cdef int _fragment_text(self, bytes context_name, str text, FragmentHook hook,
+                            void* hook_context, int* result, CNode** fragment) except -1:
+        """construction_fragment_text (driver.pxd): set_fragment_context,
+        feed_text, finish_fragment and the hook, the GIL released once
+        (MemoryError when the parse failed: no hook then)."""
+        cdef CDocument* c_doc = self.document.c_doc
+        cdef CElement* context
+        cdef CElement* root
+        cdef CDocumentFragment* made = NULL
+        cdef size_t length = <size_t> PyUnicode_GET_LENGTH(text)
+        cdef unsigned int kind = PyUnicode_KIND(text)
+        cdef const void* data = PyUnicode_DATA(text)
+        cdef uint8_t* utf8 = NULL
+        cdef bint ascii = PyUnicode_IS_ASCII(text)
+        cdef int status = 0
+        fragment[0] = NULL
+        result[0] = 0
+        context = element_create(c_doc, tag_id_by_name(
+            c_doc.tag_names, context_name, len(context_name), True), NS_HTML)
+        if context == NULL or tree_builder_set_fragment_context(
+                self.c_builder, context,
+                context if context.tag_id == TAG_FORM else NULL) != 0:
+            raise MemoryError()
+        if not ascii:
+            if length > (<size_t> -1) // 4:
+                raise MemoryError()
+            utf8 = <uint8_t*> malloc(length * (kind + 1 if kind < 4 else 4) + 1)
+            if utf8 == NULL:
+                raise MemoryError()
+        try:
+            with nogil:
+                if length:
+                    if ascii:
+                        status = tokenizer_feed(self.c_tokenizer, <const uint8_t*> data, length)
+                    else:
+                        status = tokenizer_feed(self.c_tokenizer, utf8, utf8_encode_code_points(
+                            kind, data, length, utf8))
+                if status == 0:
+                    status = tokenizer_finish(self.c_tokenizer)
+                if status == 0 and not tree_builder_failed(self.c_builder):
+                    root = tree_builder_fragment_root(self.c_builder)
+                    made = document_fragment_create(c_doc) if root != NULL else NULL
+                    if made != NULL:
+                        while root.node.first_child != NULL:
+                            node_append_child(&made.node, root.node.first_child)
+                        c_doc.building = 0
+                        fragment[0] = &made.node
+                        result[0] = hook(hook_context, &made.node)
+        finally:
+            free(utf8)
+        self.finished = True
+        if fragment[0] == NULL:
+            # (No scripts run in the fragment case, and a str gives no
+            # re-parse: what stopped the parse is a lack of memory.)
+            self.document.c_doc.building = 0
+            check_tokenizer_status(status, self.c_builder)
+            raise MemoryError()
+        self._end_of_parse()
+        return 0
+
     def buffered(self):
         """(bytes held, bytes allocated) between feeds by the tokenizer's
         incoming buffer and the input byte stream (bytes waiting for the

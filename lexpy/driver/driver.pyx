@@ -76,3 +76,14 @@ cdef void construction_leave(object construction) noexcept:
 cdef int construction_discard(object construction) except -1:
     (<TreeConstruction?> construction)._discard()
     return 0
+
+
+cdef object construction_fragment_text(bytes context_name, str text, FragmentHook hook,
+                                       void* hook_context, int* result, CNode** fragment):
+    cdef TreeConstruction c = TreeConstruction(True, True, False)
+    c._enter()
+    try:
+        c._fragment_text(context_name, text, hook, hook_context, result, fragment)
+    finally:
+        c.busy = False
+    return c

@@ -194,18 +194,22 @@ class Sanitizer:
         differing top-level subtrees are dropped: fail closed)."""
         # The common call (a str in an "in body" context, no report, no
         # Python pass) without the general path's checks and frames.
-        if type(html) is str and type(context) is str and context in _IN_BODY_CONTEXTS:
-            program = self._programs.get(True)
+        # Parse, walk, check and serialize run in C with the GIL released
+        # once (walk.sanitize_text); Python resumes only for a URL the
+        # walk could not judge or a tree whose reparse may differ.
+        if type(html) is str and type(context) is str:
+            name = _CONTEXT_NAMES.get(context)
             options = self._options
-            parse = _FRAGMENT_PARSERS.get(context)
-            if program is not None and parse is not None and not options.report \
-                    and not options.needs_python_pass:
-                tree = parse(html)
-                # (the tree is thrown away after: removed nodes stay in its arena)
-                if _walk.sanitize_node(tree, program, False, 0, True).url_pass:
+            if name is not None and not options.report and not options.needs_python_pass:
+                program = self._programs.get(True)
+                if program is None:
+                    program = self._program(True)
+                output = _walk.sanitize_text(name, html, program)
+                if isinstance(output, str):
+                    return output
+                tree, url_pass = output
+                if url_pass:
                     _run_options(self, tree, True, None, 0)
-                if not _walk.reparse_may_differ_below(tree):
-                    return tree.to_html()
                 return _checked_output(self, tree, context, None)
         return _sanitize_string(self, html, context)
 
@@ -395,6 +399,7 @@ def _sanitize_string(sanitizer: Sanitizer, html: Union[str, bytes],
 # pointer: there, stable.pxi's argument holds.
 _IN_BODY_CONTEXTS = frozenset({"div", "span", "p", "section", "article", "main", "aside",
                                "header", "footer", "nav", "blockquote", "li", "body"})
+_CONTEXT_NAMES = {name: name.encode("ascii") for name in _IN_BODY_CONTEXTS}
 
 
 def _sanitize_tree_to_string(sanitizer: Sanitizer, html: Union[str, bytes],

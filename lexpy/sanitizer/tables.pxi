@@ -73,6 +73,9 @@ cdef struct Tables:
     const uint8_t** url_group_schemes
     size_t* url_group_lengths
     bint borrowed                 # the arrays are a Program's (tables_free leaves them)
+    bint merged                   # borrowed, but elements, attributes, local_allow
+                                  # and local_remove are this walk's own (a
+                                  # document with the configuration's dynamic names)
     int32_t* html_values          # elements' values by tag id for the HTML
                                   # namespace's static names (TAG__LAST_STATIC)
     bint keep_removed             # removed nodes stay in the arena (the document
@@ -120,6 +123,11 @@ cdef bint has_key(uint64_t* keys, size_t count, uint64_t key) noexcept nogil:
 
 cdef void tables_free(Tables* t) noexcept nogil:
     if t.borrowed:
+        if t.merged:
+            free(t.elements)
+            free(t.attributes)
+            free(t.local_allow)
+            free(t.local_remove)
         memset(t, 0, sizeof(Tables))
         return
     free(t.elements)
@@ -137,6 +145,105 @@ cdef void tables_free(Tables* t) noexcept nogil:
     free(t.url_group_schemes)
     free(t.url_group_lengths)
     memset(t, 0, sizeof(Tables))
+
+
+# A configuration name whose id is not static: looked up in each document
+# that has names beyond the static ones (bytes a Program keeps alive).
+cdef struct DynName:
+    const uint8_t* ns             # the namespace URI (length 0: none)
+    size_t ns_length
+    const uint8_t* local
+    size_t local_length
+    uint64_t extra                # elements: the entry's value; local
+                                  # attributes: (rule + 1) << KEY_RULE_SHIFT
+
+
+cdef uint64_t dyn_key(CDocument* doc, DynName* name, bint tag) noexcept nogil:
+    """The key of `name` in `doc`, or 0 when nothing in `doc` can have it."""
+    cdef lxp_ns_id_t n = NS__UNDEF
+    cdef uint32_t id
+    if name.ns_length:
+        n = namespace_id(doc, name.ns, name.ns_length, False)
+        if n == 0 or n >= MAX_NS:
+            return 0
+    if tag:
+        id = tag_id_by_name(doc.tag_names, name.local, name.local_length, False)
+    else:
+        id = attr_id_by_name(doc.attr_names, name.local, name.local_length, False)
+    if id == 0:
+        return 0
+    return (<uint64_t> n << KEY_NS_SHIFT) | id
+
+
+cdef inline bint document_has_dynamic_names(CDocument* doc) noexcept nogil:
+    return (doc.tag_names != NULL and doc.tag_names.count != 0) \
+        or (doc.attr_names != NULL and doc.attr_names.count != 0) \
+        or (doc.namespaces != NULL and doc.namespaces.count != 0)
+
+
+cdef uint64_t* merged_keys(uint64_t* static_keys, size_t static_count, CDocument* doc,
+                           DynName* names, size_t name_count, size_t* count) noexcept nogil:
+    """The static keys and those of the dynamic attribute names `doc` has,
+    sorted (malloc'ed; NULL when out of memory)."""
+    cdef uint64_t* keys = <uint64_t*> malloc((static_count + name_count + 1) * sizeof(uint64_t))
+    cdef size_t n = static_count, i
+    cdef uint64_t key
+    if keys == NULL:
+        return NULL
+    memcpy(keys, static_keys, static_count * sizeof(uint64_t))
+    for i in range(name_count):
+        key = dyn_key(doc, &names[i], False)
+        if key != 0:
+            keys[n] = key | names[i].extra
+            n += 1
+    if n > static_count:
+        qsort(keys, n, sizeof(uint64_t), compare_keys)
+    count[0] = n
+    return keys
+
+
+cdef int resolve_tables(Tables* shared, bint has_shared, DynName** dyn, size_t* dyn_count,
+                        CDocument* doc, Tables* t) noexcept nogil:
+    """A Program's tables for `doc` (Program.resolve without the GIL, and
+    t.report False): its shared tables, with the dynamic names `doc` has
+    merged in. -1 when out of memory."""
+    cdef size_t i, count
+    cdef uint64_t key
+    memcpy(t, shared, sizeof(Tables))
+    t.borrowed = True
+    t.merged = False
+    t.report = False
+    if has_shared or doc == NULL or not document_has_dynamic_names(doc):
+        return 0
+    t.merged = True
+    t.attributes = NULL
+    t.local_allow = NULL
+    t.local_remove = NULL
+    t.elements = <Entry*> malloc((shared.element_count + dyn_count[0] + 1) * sizeof(Entry))
+    if t.elements == NULL:
+        tables_free(t)
+        return -1
+    memcpy(t.elements, shared.elements, shared.element_count * sizeof(Entry))
+    count = shared.element_count
+    for i in range(dyn_count[0]):
+        key = dyn_key(doc, &dyn[0][i], True)
+        if key != 0:
+            t.elements[count].key = key
+            t.elements[count].value = <int32_t> dyn[0][i].extra
+            count += 1
+    if count > shared.element_count:
+        qsort(t.elements, count, sizeof(Entry), compare_entries)
+    t.element_count = count
+    t.attributes = merged_keys(shared.attributes, shared.attribute_count, doc,
+                               dyn[3], dyn_count[3], &t.attribute_count)
+    t.local_allow = merged_keys(shared.local_allow, shared.local_allow_count,
+                                doc, dyn[1], dyn_count[1], &t.local_allow_count)
+    t.local_remove = merged_keys(shared.local_remove, shared.local_remove_count,
+                                 doc, dyn[2], dyn_count[2], &t.local_remove_count)
+    if t.attributes == NULL or t.local_allow == NULL or t.local_remove == NULL:
+        tables_free(t)
+        return -1
+    return 0
 
 
 cdef bytes utf8(object text):
@@ -179,16 +286,26 @@ cdef class Program:
     cdef uint64_t* static_local[3]    # [1]: allowed, [2]: removed (by rule)
     cdef size_t static_local_count[3]
     cdef list dynamic_local       # [None, [(rule, ns, name)], [(rule, ns, name)]]
-    # With no dynamic names the tables are the same for every document:
-    # made once here, lent to each walk (resolve copies the struct only).
+    cdef list dynamic_kept        # the bytes behind dyn
+    # The tables of the static names, made once here and lent to each walk
+    # (resolve copies the struct); with no dynamic names (has_shared), or
+    # for a document with none of its own, they are the walk's tables.
+    # Else resolve merges in the dynamic names the document has (C arrays
+    # of them: 0 elements, 1 and 2 local allowed / removed, 3 attributes),
+    # without Python objects and without the GIL.
     cdef Tables shared
     cdef bint has_shared
+    cdef DynName* dyn[4]
+    cdef size_t dyn_count[4]
 
     def __dealloc__(self):
-        if self.has_shared:
-            self.has_shared = False
-            self.shared.borrowed = False
-            tables_free(&self.shared)
+        cdef int which
+        self.has_shared = False
+        self.shared.borrowed = False
+        tables_free(&self.shared)
+        for which in range(4):
+            free(self.dyn[which])
+            self.dyn[which] = NULL
         free(self.static_elements)
         free(self.static_attributes)
         free(self.static_local[1])
@@ -232,11 +349,39 @@ cdef class Program:
         self.pi_allow = pi_allow
         self.safe = safe
         self.split_static()
-        if not (self.dynamic_elements or self.dynamic_attributes or self.dynamic_local[1]
-                or self.dynamic_local[2]):
-            self.resolve(NULL, &self.shared, False)
-            self.shared.borrowed = True
-            self.has_shared = True
+        self.build_shared(&self.shared)
+        self.shared.borrowed = True
+        self.has_shared = not (self.dynamic_elements or self.dynamic_attributes
+                               or self.dynamic_local[1] or self.dynamic_local[2])
+        self.dynamic_names()
+
+    cdef int dynamic_names(self) except -1:
+        cdef int which
+        cdef size_t i
+        cdef DynName* name
+        lists = [[(ns, local, <uint64_t> (<int32_t> action | ((<int32_t> rule + 1) << RULE_SHIFT)))
+                  for ns, local, action, rule in self.dynamic_elements],
+                 [(ns, local, (<uint64_t> r + 1) << KEY_RULE_SHIFT)
+                  for r, ns, local in self.dynamic_local[1]],
+                 [(ns, local, (<uint64_t> r + 1) << KEY_RULE_SHIFT)
+                  for r, ns, local in self.dynamic_local[2]],
+                 [(ns, local, 0) for ns, local in self.dynamic_attributes]]
+        # (the bytes stay alive in these lists)
+        self.dynamic_kept = lists
+        for which in range(4):
+            self.dyn[which] = <DynName*> malloc((len(lists[which]) + 1) * sizeof(DynName))
+            if self.dyn[which] == NULL:
+                raise MemoryError()
+            for i in range(len(lists[which])):
+                ns, local, extra = lists[which][i]
+                name = &self.dyn[which][i]
+                name.ns = <const uint8_t*> (<bytes> ns)
+                name.ns_length = len(<bytes> ns)
+                name.local = <const uint8_t*> (<bytes> local)
+                name.local_length = len(<bytes> local)
+                name.extra = extra
+            self.dyn_count[which] = len(lists[which])
+        return 0
 
     cdef uint64_t static_key(self, bytes ns, bytes local, bint tag):
         """The key of a name whose namespace and local name are static, or
@@ -312,16 +457,12 @@ cdef class Program:
             self.static_local_count[which] = count
             qsort(self.static_local[which], count, sizeof(uint64_t), compare_keys)
 
-    cdef int resolve(self, CDocument* doc, Tables* t, bint report) except -1:
-        """Fill `t` for `doc` (tables_free releases it)."""
+    cdef int build_shared(self, Tables* t) except -1:
+        """Fill `t` with the static names' tables (tables_free releases it)."""
         cdef size_t i, count, n
         cdef int32_t r
         cdef uint64_t key
         cdef bytes ns, local
-        if self.has_shared:
-            memcpy(t, &self.shared, sizeof(Tables))
-            t.report = report
-            return 0
         memset(t, 0, sizeof(Tables))
         t.default_value = self.default_value
         t.attributes_allow = self.attributes_allow
@@ -334,7 +475,6 @@ cdef class Program:
         # no text to show), or show as text with on_disallowed="escape".
         t.baseline_action = ACT_ESCAPE if self.disallowed == ACT_ESCAPE else ACT_REMOVE
         t.max_depth = self.max_depth
-        t.report = report
         try:
             t.elements = <Entry*> malloc((len(self.elements) + 1) * sizeof(Entry))
             t.attributes = <uint64_t*> malloc((len(self.attributes) + 1) * sizeof(uint64_t))
@@ -345,16 +485,7 @@ cdef class Program:
                     or t.pi_targets == NULL or t.pi_lengths == NULL:
                 raise MemoryError()
             memcpy(t.elements, self.static_elements, self.static_element_count * sizeof(Entry))
-            count = self.static_element_count
-            for ns, local, action, rule in self.dynamic_elements:
-                key = self.element_key(doc, ns, local)
-                if key != 0:
-                    t.elements[count].key = key
-                    t.elements[count].value = <int32_t> action | ((<int32_t> rule + 1) << RULE_SHIFT)
-                    count += 1
-            t.element_count = count
-            if count > self.static_element_count:
-                qsort(t.elements, count, sizeof(Entry), compare_entries)
+            t.element_count = self.static_element_count
             t.html_values = <int32_t*> malloc(TAG__LAST_STATIC * sizeof(int32_t))
             if t.html_values == NULL:
                 raise MemoryError()
@@ -366,17 +497,9 @@ cdef class Program:
                     t.html_values[key & 0xFFFFFFFF] = t.elements[i].value
             memcpy(t.attributes, self.static_attributes,
                    self.static_attribute_count * sizeof(uint64_t))
-            count = self.static_attribute_count
-            for ns, local in self.dynamic_attributes:
-                key = self.attribute_key(doc, ns, local)
-                if key != 0:
-                    t.attributes[count] = key
-                    count += 1
-            t.attribute_count = count
-            if count > self.static_attribute_count:
-                qsort(t.attributes, count, sizeof(uint64_t), compare_keys)
-            t.local_allow = self.local_keys(doc, 1, &t.local_allow_count)
-            t.local_remove = self.local_keys(doc, 2, &t.local_remove_count)
+            t.attribute_count = self.static_attribute_count
+            t.local_allow = self.local_keys(1, &t.local_allow_count)
+            t.local_remove = self.local_keys(2, &t.local_remove_count)
             for r in range(t.rule_count):
                 t.rule_has_allow[r] = 1 if self.rules[r][0] else 0
             for i in range(len(self.pi_targets)):
@@ -413,55 +536,22 @@ cdef class Program:
             raise
         return 0
 
-    cdef uint64_t* local_keys(self, CDocument* doc, int which, size_t* count) except? NULL:
+    cdef int resolve(self, CDocument* doc, Tables* t, bint report) except -1:
+        """Fill `t` for `doc` (tables_free releases it)."""
+        if self.resolve_nogil(doc, t) != 0:
+            raise MemoryError()
+        t.report = report
+        return 0
+
+    cdef int resolve_nogil(self, CDocument* doc, Tables* t) noexcept nogil:
+        return resolve_tables(&self.shared, self.has_shared, self.dyn, self.dyn_count, doc, t)
+
+    cdef uint64_t* local_keys(self, int which, size_t* count) except? NULL:
         cdef size_t n = self.static_local_count[which]
-        cdef uint64_t key
         cdef uint64_t* keys
-        cdef list dynamic = self.dynamic_local[which]
-        keys = <uint64_t*> malloc((n + len(dynamic) + 1) * sizeof(uint64_t))
+        keys = <uint64_t*> malloc((n + 1) * sizeof(uint64_t))
         if keys == NULL:
             raise MemoryError()
         memcpy(keys, self.static_local[which], n * sizeof(uint64_t))
-        for r, ns, local in dynamic:
-            key = self.attribute_key(doc, ns, local)
-            if key != 0:
-                keys[n] = key | ((<uint64_t> r + 1) << KEY_RULE_SHIFT)
-                n += 1
-        if n > self.static_local_count[which]:
-            qsort(keys, n, sizeof(uint64_t), compare_keys)
         count[0] = n
         return keys
-
-    cdef lxp_ns_id_t ns_id(self, CDocument* doc, bytes ns, bint* found):
-        cdef lxp_ns_id_t id
-        found[0] = True
-        if len(ns) == 0:
-            return NS__UNDEF
-        id = namespace_id(doc, ns, len(ns), False)
-        if id == 0 or id >= MAX_NS:
-            found[0] = False
-        return id
-
-    cdef uint64_t element_key(self, CDocument* doc, bytes ns, bytes local):
-        """The element key of a name in `doc`, or 0 when no element there
-        can have it."""
-        cdef bint found
-        cdef lxp_ns_id_t n = self.ns_id(doc, ns, &found)
-        cdef lxp_tag_id_t tag
-        if not found:
-            return 0
-        tag = tag_id_by_name(doc.tag_names, local, len(local), False)
-        if tag == 0:
-            return 0
-        return (<uint64_t> n << KEY_NS_SHIFT) | tag
-
-    cdef uint64_t attribute_key(self, CDocument* doc, bytes ns, bytes local):
-        cdef bint found
-        cdef lxp_ns_id_t n = self.ns_id(doc, ns, &found)
-        cdef lxp_attr_id_t attr
-        if not found:
-            return 0
-        attr = attr_id_by_name(doc.attr_names, local, len(local), False)
-        if attr == 0:
-            return 0
-        return (<uint64_t> n << KEY_NS_SHIFT) | attr

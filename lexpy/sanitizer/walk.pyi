@@ -1,8 +1,8 @@
-from typing import Any, Collection, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Collection, List, Mapping, Optional, Sequence, Tuple, Union
 
 from typing_extensions import disjoint_base
 
-from lexpy.dom.dom import Element, Node
+from lexpy.dom.dom import DocumentFragment, Element, Node
 
 _Name = Tuple[Optional[str], str]
 
@@ -33,3 +33,5 @@ def sanitize_node(root: Node, program: Program, report: bool = False,
 def first_difference(a: Node, b: Node) -> int: ...
 def elements_below(root: Node, names: Optional[Collection[str]] = None) -> List[Element]: ...
 def reparse_may_differ_below(root: Node) -> bool: ...
+def sanitize_text(context_name: bytes, text: str,
+                  program: Program) -> Union[str, Tuple[DocumentFragment, bool]]: ...

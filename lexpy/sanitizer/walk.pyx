@@ -17,7 +17,8 @@ from lexpy.dom.dom cimport (
     node_remove, node_insert_before, next_in_tree, element_remove_attribute_at, node_try_reclaim,
     namespace_id, namespace_uri_of, element_local_name, ascii_lower_byte, bytes_equal,
     text_create, character_data_reserve, character_data_commit, element_find_attribute,
-    node_proxy)
+    node_proxy, serialize_children_utf8, serialized_str)
+from lexpy.driver.driver cimport construction_fragment_text
 
 include "baseline.pxi"       # lexpy's safe baseline: elements, URLs, CSS
 include "tables.pxi"         # the configuration as tables over name ids
@@ -26,3 +27,4 @@ include "core.pxi"           # the walk (sanitize core) and the Python API
 include "compare.pxi"        # tree equality (the reparse check)
 include "select.pxi"         # the elements the server options look at
 include "stable.pxi"         # trees whose reparse cannot differ (the check skipped)
+include "pipeline.pxi"       # the common call in one stretch without the GIL

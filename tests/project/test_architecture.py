@@ -24,8 +24,9 @@ BELOW = {
     "xpath": {"core", "dom"},
     # scraping helpers over the DOM, the selectors and the text layer
     "extract": {"core", "dom", "selectors", "text"},
-    # the sanitizer: parses (lexpy.parser) and walks the DOM
-    "sanitizer": {"core", "dom", "parser"},
+    # the sanitizer: parses (lexpy.parser) and walks the DOM; its common
+    # call runs the driver's fragment parse with its walk in one nogil stretch
+    "sanitizer": {"core", "dom", "parser", "driver"},
     # the streaming rewriter: the driver's parse watched through the tree
     # builder's observer, the selectors for matching
     "rewriter": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
