@@ -682,8 +682,10 @@ cdef const uint8_t* namespace_uri_of(CDocument* doc, lxp_ns_id_t ns,
 
 # The HTML serialization of a node's children (as to_html() of a fragment
 # writes it) into a malloc'ed UTF-8 buffer, without the GIL: 0 and
-# *data, *length (free() the data), or -1 when out of memory. The caller
-# keeps other threads out of the tree meanwhile (a tree only it holds, or
-# readers). serialized_str makes the str of it (and frees it).
-cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length) noexcept nogil
-cdef str serialized_str(uint8_t* data, size_t length)
+# *data, *length, with its code points and largest one measured (free()
+# the data), or -1 when out of memory. The caller keeps other threads out
+# of the tree meanwhile (a tree only it holds, or readers).
+# serialized_str makes the str of it (and frees it).
+cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length,
+                                 size_t* code_points, uint32_t* max_char) noexcept nogil
+cdef str serialized_str(uint8_t* data, size_t length, size_t code_points, uint32_t max_char)

@@ -265,22 +265,25 @@ def _escape(data, bint attribute_mode):
     return buffer_finish(&out)
 
 
-cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length) noexcept nogil:
+cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length,
+                                 size_t* code_points, uint32_t* max_char) noexcept nogil:
     cdef Buffer out
     memset(&out, 0, sizeof(Buffer))
     data[0] = NULL
     length[0] = 0
+    # (about as long as the source: one buffer, no copies as it grows)
+    buffer_presize(&out, presize_for_source(node.owner.source_length))
     if serialize_tree(&out, node, False) != 0 or out.failed:
         free(out.data)
         return -1
+    utf8_measure(out.data, out.length, code_points, max_char)
     data[0] = out.data
     length[0] = out.length
     return 0
 
 
-cdef str serialized_str(uint8_t* data, size_t length):
-    cdef Buffer out
-    memset(&out, 0, sizeof(Buffer))
-    out.data = data
-    out.length = out.capacity = length
-    return buffer_finish(&out)
+cdef str serialized_str(uint8_t* data, size_t length, size_t code_points, uint32_t max_char):
+    try:
+        return measured_utf8_str(data, length, code_points, max_char, False)
+    finally:
+        free(data)

@@ -560,6 +560,7 @@ cdef class TreeConstruction:
                         while root.node.first_child != NULL:
                             node_append_child(&made.node, root.node.first_child)
                         c_doc.building = 0
+                        c_doc.source_length = tokenizer_input_length(self.c_tokenizer)
                         fragment[0] = &made.node
                         result[0] = hook(hook_context, &made.node)
         finally:

@@ -18,6 +18,8 @@ cdef struct Pipeline:
     size_t* dyn_count
     uint8_t* output               # PIPE_DONE: the serialization (malloc'ed)
     size_t output_length
+    size_t code_points
+    uint32_t max_char
 
 
 cdef int pipeline_hook(void* context, CNode* fragment) noexcept nogil:
@@ -41,7 +43,8 @@ cdef int pipeline_hook(void* context, CNode* fragment) noexcept nogil:
         return PIPE_NO_MEMORY
     if status:
         return PIPE_MAY_DIFFER
-    if serialize_children_utf8(fragment, &p.output, &p.output_length) != 0:
+    if serialize_children_utf8(fragment, &p.output, &p.output_length, &p.code_points,
+                               &p.max_char) != 0:
         return PIPE_NO_MEMORY
     return PIPE_DONE
 
@@ -66,7 +69,7 @@ def sanitize_text(bytes context_name, str text, Program program not None):
     construction = construction_fragment_text(context_name, text, pipeline_hook, &p,
                                               &result, &fragment)
     if result == PIPE_DONE:
-        return serialized_str(p.output, p.output_length)
+        return serialized_str(p.output, p.output_length, p.code_points, p.max_char)
     if result == PIPE_NO_MEMORY or fragment == NULL:
         raise MemoryError()
     return node_proxy(fragment), result == PIPE_URL_PASS

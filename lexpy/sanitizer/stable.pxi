@@ -117,8 +117,7 @@ cdef inline bint has_nul_or_cr(const uint8_t* data, size_t length) noexcept nogi
 # literally (style, script, xmp, iframe, noembed, noframes, plaintext,
 # noscript: in any namespace, "serializing HTML fragments"); svg and math
 # under HTML content are the in-body rules' own.
-cdef bint foreign_is_plain(CElement* element) noexcept nogil:
-    cdef lxp_tag_id_t tag = element.tag_id
+cdef bint foreign_is_plain(lxp_tag_id_t tag) noexcept nogil:
     if tag == TAG_STYLE or tag == TAG_SCRIPT or tag == TAG_XMP or tag == TAG_IFRAME \
             or tag == TAG_NOEMBED or tag == TAG_NOFRAMES or tag == TAG_PLAINTEXT \
             or tag == TAG_NOSCRIPT or tag == TAG_TEMPLATE:
@@ -162,6 +161,33 @@ cdef inline bint comment_is_plain(const uint8_t* data, size_t length) noexcept n
     return True
 
 
+# The three tests above by static tag id, made once (a dynamic id is none
+# of those names: refused_tag and is_table_part false, foreign_is_plain
+# true).
+cdef enum:
+    STAG_REFUSED = 1
+    STAG_TABLE_PART = 2
+    STAG_FOREIGN_NOT_PLAIN = 4
+
+cdef uint8_t stable_tag_flags[TAG__LAST_STATIC]
+
+
+cdef void stable_tags_init() noexcept nogil:
+    cdef lxp_tag_id_t tag
+    cdef uint8_t flags
+    for tag in range(TAG__LAST_STATIC):
+        flags = 0
+        if refused_tag(tag):
+            flags |= STAG_REFUSED
+        if is_table_part(tag):
+            flags |= STAG_TABLE_PART
+        if not foreign_is_plain(tag):
+            flags |= STAG_FOREIGN_NOT_PLAIN
+        stable_tag_flags[tag] = flags
+
+stable_tags_init()
+
+
 # 1 when the reparse of root's children may differ from them, 0 when they
 # are stable by construction, -1 when out of memory.
 cdef int reparse_may_differ(CNode* root) noexcept nogil:
@@ -176,6 +202,7 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
     cdef lxp_tag_id_t tag
     cdef uint32_t category, i
     cdef uint16_t state, inner, level
+    cdef uint8_t flags
     cdef int result = 0
     open_above = <uint16_t*> malloc(capacity * sizeof(uint16_t))
     if open_above == NULL:
@@ -206,15 +233,16 @@ cdef int reparse_may_differ(CNode* root) noexcept nogil:
                         <CElement*> node.parent)):
                 result = 1
                 break
+            flags = stable_tag_flags[tag] if tag < TAG__LAST_STATIC else 0
             if element.ns != NS_HTML:
                 if (element.ns != NS_SVG and element.ns != NS_MATHML) \
-                        or not foreign_is_plain(element) or level != LEVEL_BODY:
+                        or flags & STAG_FOREIGN_NOT_PLAIN or level != LEVEL_BODY:
                     result = 1
                     break
-            elif refused_tag(tag):
+            elif flags & STAG_REFUSED:
                 result = 1
                 break
-            elif level != LEVEL_BODY or is_table_part(tag):
+            elif level != LEVEL_BODY or flags & STAG_TABLE_PART:
                 # the table insertion modes: only the structure they build as is
                 if not ((level == LEVEL_BODY and tag == TAG_TABLE)
                         or (level == LEVEL_TABLE and (tag == TAG_TBODY or tag == TAG_THEAD
