@@ -523,4 +523,4 @@ def sanitize(html: Union[str, bytes], sanitizer: Any = None, *,
              context: Union[str, Element] = "div") -> str:
     """Sanitizer.sanitize with `sanitizer` (a Sanitizer, a SanitizerConfig
     mapping, "default" or None: the default)."""
-    return _sanitize_string(_sanitizer_from(sanitizer, True), html, context)
+    return _sanitizer_from(sanitizer, True).sanitize(html, context=context)
