@@ -70,9 +70,10 @@
 # which the tokenizer keeps, or written by an option) is refused: the
 # serializer writes it as it is and the input stream turns it into LF; so
 # is a U+0000 (the parser leaves none, an option could write one). A
-# comment is refused when its data has '-', '<', '>' or '!' (the only
-# characters with which data can end a comment early or change how it
-# reads); processing instructions and doctypes are refused.
+# comment is refused when its data starts with ">" or "->" or holds "-->"
+# or "--!>" (the only ways data can end a comment early: comment_is_plain
+# follows the comment states); processing instructions and doctypes are
+# refused.
 
 cdef enum:
     OPEN_P = 1            # a p above, with no button-scope boundary between
@@ -151,12 +152,24 @@ cdef inline bint all_ascii_whitespace(const uint8_t* data, size_t length) noexce
     return True
 
 
+# https://html.spec.whatwg.org/multipage/parsing.html#comment-start-state
+# The serializer writes <!--data-->: the comment states read `data` back
+# as it is unless it starts with ">" or "->" (an abrupt closing), or holds
+# "-->" or "--!>" (an early end); every other "-", "!" and "<" (nested
+# "<!--" included) is appended as it was. U+0000 and U+000D do not survive
+# the input stream.
 cdef inline bint comment_is_plain(const uint8_t* data, size_t length) noexcept nogil:
     cdef size_t i
     cdef uint8_t c
+    if length and (data[0] == b'>' or (length >= 2 and data[0] == b'-' and data[1] == b'>')):
+        return False
     for i in range(length):
         c = data[i]
-        if c == b'-' or c == b'<' or c == b'>' or c == b'!' or c == 0 or c == b'\r':
+        if c == 0 or c == b'\r':
+            return False
+        if c == b'-' and i + 2 < length and data[i + 1] == b'-' and (
+                data[i + 2] == b'>' or (data[i + 2] == b'!' and i + 3 < length
+                                        and data[i + 3] == b'>')):
             return False
     return True
 
