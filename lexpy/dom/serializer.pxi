@@ -284,6 +284,8 @@ cdef int serialize_children_utf8(CNode* node, uint8_t** data, size_t* length,
 
 cdef str serialized_str(uint8_t* data, size_t length, size_t code_points, uint32_t max_char):
     try:
-        return measured_utf8_str(data, length, code_points, max_char, False)
+        # (a long one written without the GIL, as to_html() does)
+        return measured_utf8_str(data, length, code_points, max_char,
+                                 length >= DECODE_WITHOUT_GIL)
     finally:
         free(data)
