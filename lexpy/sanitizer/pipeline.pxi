@@ -66,8 +66,12 @@ def sanitize_text(bytes context_name, str text, Program program not None):
     p.has_shared = program.has_shared
     p.dyn = &program.dyn[0]
     p.dyn_count = &program.dyn_count[0]
-    construction = construction_fragment_text(context_name, text, pipeline_hook, &p,
-                                              &result, &fragment)
+    try:
+        construction = construction_fragment_text(context_name, text, pipeline_hook, &p,
+                                                  &result, &fragment)
+    except BaseException:
+        free(p.output)              # (the hook's output, when it got that far)
+        raise
     if result == PIPE_DONE:
         return serialized_str(p.output, p.output_length, p.code_points, p.max_char)
     if result == PIPE_NO_MEMORY or fragment == NULL:
