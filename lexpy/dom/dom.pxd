@@ -383,6 +383,23 @@ cdef inline void node_init(CNode* node, uint32_t node_type,
     node.proxy = NULL
 
 
+# A new element's fields (its node's too): no attributes yet, room for
+# `capacity` in `attrs`, no template contents (element_create_template_
+# contents makes those). The one initialization of element_create_with_room,
+# its slow path and element_create.
+cdef inline void element_init(CElement* element, CDocument* doc, lxp_tag_id_t tag_id,
+                              lxp_ns_id_t ns, CAttr* attrs,
+                              uint32_t capacity) noexcept nogil:
+    node_init(&element.node, ELEMENT_NODE, doc)
+    element.tag_id = tag_id
+    element.ns = ns
+    element.attrs = attrs
+    element.attr_count = 0
+    element.attr_capacity = capacity
+    element.template_content = NULL
+    element.prefix = 0
+
+
 # node_append_child of a child that has no parent, inline.
 cdef inline void node_append_new_child(CNode* parent, CNode* child) noexcept nogil:
     parent.owner.version += 1
@@ -416,14 +433,9 @@ cdef inline CElement* element_create_with_room(CDocument* doc, lxp_tag_id_t tag_
         if memory == NULL:
             return NULL
         element = <CElement*> (memory + prefix)
-        node_init(&element.node, ELEMENT_NODE, doc)
-        element.tag_id = tag_id
-        element.ns = ns
-        element.attrs = <CAttr*> (memory + prefix + sizeof(CElement)) if attr_count else NULL
-        element.attr_count = 0
-        element.attr_capacity = attr_count
-        element.template_content = NULL
-        element.prefix = 0
+        element_init(element, doc, tag_id, ns,
+                     <CAttr*> (memory + prefix + sizeof(CElement)) if attr_count else NULL,
+                     attr_count)
         room[0] = memory + prefix + sizeof(CElement) + attrs_size
         return element
     element = element_create_with_room_slow(doc, tag_id, ns, attr_count, extra)

@@ -125,32 +125,33 @@ cdef CDocumentFragment* document_fragment_create(CDocument* doc) noexcept nogil:
 cdef CElement* element_create(CDocument* doc, lxp_tag_id_t tag_id,
                               lxp_ns_id_t ns) noexcept nogil:
     cdef CElement* element
-    cdef CDocumentFragment* content
     if doc.arena.recycled != NULL:
         return element_create_with_room_slow(doc, tag_id, ns, 0, 0)
     element = <CElement*> arena_take_free(&doc.arena.free_elements)
-    if element != NULL:
-        element.attr_count = 0          # a recycled struct keeps its array
-    else:
+    if element == NULL:
         element = <CElement*> node_alloc(doc, sizeof(CElement))
         if element == NULL:
             return NULL
         element.attrs = NULL
-        element.attr_count = 0
         element.attr_capacity = 0
-    node_init(&element.node, ELEMENT_NODE, doc)
-    element.tag_id = tag_id
-    element.ns = ns
-    element.prefix = 0
-    element.template_content = NULL
-    if tag_id == TAG_TEMPLATE and ns == NS_HTML:
-        # https://html.spec.whatwg.org/multipage/scripting.html#template-contents
-        content = document_fragment_create(doc)
-        if content == NULL:
-            return NULL
-        content.host = &element.node
-        element.template_content = &content.node
+    # (A recycled struct keeps its attribute array.)
+    element_init(element, doc, tag_id, ns, element.attrs, element.attr_capacity)
+    if tag_id == TAG_TEMPLATE and ns == NS_HTML \
+            and element_create_template_contents(element) != 0:
+        return NULL
     return element
+
+
+cdef int element_create_template_contents(CElement* element) noexcept nogil:
+    """A new template element's contents: an empty DocumentFragment of
+    its document whose host it is. -1 when out of memory."""
+    # https://html.spec.whatwg.org/multipage/scripting.html#template-contents
+    cdef CDocumentFragment* content = document_fragment_create(element.node.owner)
+    if content == NULL:
+        return -1
+    content.host = &element.node
+    element.template_content = &content.node
+    return 0
 
 
 cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id,
@@ -161,7 +162,6 @@ cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id
     cdef size_t attrs_size = <size_t> attr_count * sizeof(CAttr)
     cdef uint8_t* memory
     cdef CElement* element
-    cdef CDocumentFragment* content
     if doc.arena.recycled == NULL:
         # (A document with reclaimed elements to reuse, or an element the
         # inline path leaves out: a template, many attributes, big values.)
@@ -181,22 +181,13 @@ cdef CElement* element_create_with_room_slow(CDocument* doc, lxp_tag_id_t tag_id
     if memory == NULL:
         return NULL
     element = <CElement*> (memory + prefix)
-    node_init(&element.node, ELEMENT_NODE, doc)
-    element.tag_id = tag_id
-    element.ns = ns
-    element.attrs = <CAttr*> (memory + prefix + sizeof(CElement)) if attr_count else NULL
-    element.attr_count = 0
-    element.attr_capacity = attr_count
-    element.template_content = NULL
-    element.prefix = 0
+    element_init(element, doc, tag_id, ns,
+                 <CAttr*> (memory + prefix + sizeof(CElement)) if attr_count else NULL,
+                 attr_count)
     room[0] = memory + prefix + sizeof(CElement) + attrs_size
-    if tag_id == TAG_TEMPLATE and ns == NS_HTML:
-        # https://html.spec.whatwg.org/multipage/scripting.html#template-contents
-        content = document_fragment_create(doc)
-        if content == NULL:
-            return NULL
-        content.host = &element.node
-        element.template_content = &content.node
+    if tag_id == TAG_TEMPLATE and ns == NS_HTML \
+            and element_create_template_contents(element) != 0:
+        return NULL
     return element
 
 

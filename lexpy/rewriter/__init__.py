@@ -1122,7 +1122,9 @@ class Rewriter(RewriterCore):
         self._attach(self._construction, bool(self._element_handlers or self._doc_text),
                      bool(self._doctype or self._doc_text or self._doc_comments),
                      [selector for selector, _, _, _ in self._element_handlers],
-                     self._bounded, self._sweep_min)
+                     self._bounded, self._sweep_min,
+                     text_unread=not self._doc_text and all(
+                         text is None for _, _, text, _ in self._element_handlers))
         # (<meta> encodings: while autodetection waits, one decides it)
         self._input.watch(self._construction)
 

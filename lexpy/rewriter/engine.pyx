@@ -29,7 +29,8 @@ from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
-    tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held)
+    tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
+    tree_builder_set_text_unread)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
     dom_streaming_start,
@@ -543,12 +544,15 @@ cdef class RewriterCore:
             self.hooks = NULL
 
     def _attach(self, construction, bint watch_elements, bint watch_tokens,
-                list selectors=None, bint bounded=True, size_t sweep_min=256):
+                list selectors=None, bint bounded=True, size_t sweep_min=256,
+                bint text_unread=False):
         """Watch `construction` (a fresh TreeConstruction over UTF-8):
         element events matched against `selectors` (lexpy.selectors
         Selector objects, one per handler), every token with
         watch_tokens; with bounded, the subtrees of closed elements are
-        freed as the parse goes."""
+        freed as the parse goes; with text_unread (no text handler) and
+        closed subtrees freed (no selector reads beyond the ancestors),
+        the Text nodes nobody reads are not made."""
         cdef Tokenizer* tokenizer
         cdef TreeBuilder* builder
         cdef CDocument* c_doc
@@ -591,6 +595,10 @@ cdef class RewriterCore:
                     self.hooks.free_closed = False
             if self.hooks.free_closed and dom_streaming_start(c_doc) != 0:
                 self.hooks.free_closed = False
+            # (Text nodes: only the selectors and text handlers would read
+            # them, and the table check of foster-parented text, which
+            # the tree builder keeps: tree_builder_set_text_unread.)
+            tree_builder_set_text_unread(builder, text_unread and self.hooks.free_closed)
             if watch_elements or self.hooks.free_closed:
                 tree_builder_set_observer(builder, &self.hooks.observer)
             tokenizer_set_callback(tokenizer, on_token, self.hooks)

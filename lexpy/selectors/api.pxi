@@ -342,6 +342,27 @@ cdef void* element_matcher_new(Program* program, CDocument* doc) noexcept nogil:
     return matcher
 
 
+cdef inline bint subject_types_reject(MatchContext* ctx, CElement* element) noexcept nogil:
+    """Whether every complex selector of the program's list starts its
+    subject compound with a type selector the element fails (then nothing
+    matches it: the streaming rewriter's common case, a handler on a
+    name the element does not have, in a few instructions)."""
+    cdef SelectorList* selector_list = &ctx.program.lists[ctx.program.root]
+    cdef Compound* compound
+    cdef SimpleSelector* simple
+    cdef uint32_t i
+    for i in range(selector_list.first, selector_list.first + selector_list.count):
+        compound = &ctx.program.compounds[ctx.program.complexes[i].first]
+        if compound.count == 0:
+            return False
+        simple = &ctx.program.simples[compound.first]
+        if simple.kind != S_TYPE:
+            return False
+        if type_matches(ctx, simple, element):
+            return False
+    return True
+
+
 cdef int element_matcher_match(void* matcher, CNode* element) noexcept nogil:
     cdef ElementMatcher* m = <ElementMatcher*> matcher
     cdef MatchContext* ctx = &m.ctx
@@ -353,6 +374,8 @@ cdef int element_matcher_match(void* matcher, CNode* element) noexcept nogil:
         m.tag_names = table_count(doc.tag_names)
         m.attr_names = table_count(doc.attr_names)
         m.namespaces = table_count(doc.namespaces)
+    if element.type == ELEMENT_NODE and subject_types_reject(ctx, <CElement*> element):
+        return 0
     # (The tree changed since the last call: nothing remembered holds.)
     memo_clear(&ctx.memo)
     memo_clear(&ctx.has_memo)

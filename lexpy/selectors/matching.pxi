@@ -773,6 +773,14 @@ cdef bint match_has(MatchContext* ctx, SimpleSelector* simple, CElement* element
     return found
 
 
+cdef inline bint type_matches(MatchContext* ctx, SimpleSelector* simple,
+                              CElement* element) noexcept nogil:
+    """A type selector (S_TYPE)."""
+    return element.tag_id == name_id_for(ctx, simple.name,
+                                         element.ns == NS_HTML and ctx.html_document) \
+        and element.tag_id != 0 and namespace_matches(ctx, simple.ns, element.ns)
+
+
 cdef bint match_simple(MatchContext* ctx, SimpleSelector* simple, CElement* element) noexcept nogil:
     cdef uint32_t kind = simple.kind
     cdef CAttr* attr
@@ -780,9 +788,7 @@ cdef bint match_simple(MatchContext* ctx, SimpleSelector* simple, CElement* elem
     cdef CNode* node = &element.node
     cdef CNode* child
     if kind == S_TYPE:
-        return element.tag_id == name_id_for(ctx, simple.name,
-                                             element.ns == NS_HTML and ctx.html_document) \
-            and element.tag_id != 0 and namespace_matches(ctx, simple.ns, element.ns)
+        return type_matches(ctx, simple, element)
     if kind == S_UNIVERSAL:
         return namespace_matches(ctx, simple.ns, element.ns)
     if kind == S_ID:

@@ -264,6 +264,13 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
         text = <CCharacterData*> previous
         destination = character_data_reserve(text, room)
     else:
+        # (Nobody reads it: tree_builder_set_text_unread. Only a document
+        # with nodes to reuse can ask, a streaming one among them: behind
+        # the test text_create_with_room makes first, the DOM path's is
+        # that one test.)
+        if tb.document.arena.free_character_data != NULL and tb.text_unread \
+                and location.before == NULL and not tb.foster_parenting:
+            return
         destination = text_create_with_room(tb.document, room, &text)
         new_node = True
     if destination == NULL:

@@ -70,6 +70,15 @@ cdef void tree_builder_set_encoding_indicator(TreeBuilder* tb,
 cdef void tree_builder_set_observer(TreeBuilder* tb,
                                     TreeObserver* observer) noexcept nogil
 
+# A caller that reads no character data from the tree (lexpy/rewriter: no
+# text handler, no selector that looks at text, closed subtrees freed)
+# asks for no Text nodes where the tree builder needs none either: text
+# appended at the end of an element that does not end in a Text node is
+# dropped. Text inserted by foster parenting, or appended to a Text node
+# already there, is kept whole (the rewriter compares the Text node before
+# a table), so the elements' shape is the same; only Text nodes go.
+cdef void tree_builder_set_text_unread(TreeBuilder* tb, bint unread) noexcept nogil
+
 # Whether "reconstruct the active formatting elements" would insert
 # elements now (the list's last entry is an element not on the stack of
 # open elements): content written here would be wrapped in them.

@@ -127,6 +127,8 @@ cdef struct TreeBuilder:
     # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
     CCharacterData* last_comment
     TreeObserver* observer        # NULL: none (treebuilder.pxd)
+    bint text_unread              # Text nodes nobody reads are not made
+                                  # (tree_builder_set_text_unread)
     # Where an encoding indication goes (a <meta> that names an encoding:
     # the parse driver decides what it changes), NULL: nowhere.
     EncodingIndicator encoding_indicator
@@ -422,6 +424,10 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
 cdef void tree_builder_set_observer(TreeBuilder* tb,
                                     TreeObserver* observer) noexcept nogil:
     tb.observer = observer
+
+
+cdef void tree_builder_set_text_unread(TreeBuilder* tb, bint unread) noexcept nogil:
+    tb.text_unread = unread
 
 
 cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
