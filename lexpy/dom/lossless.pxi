@@ -910,8 +910,8 @@ cdef object source_output(Node node, object encoding, bint checked, bint edits):
             return original if isinstance(original, str) else info.stream_text()
         if isinstance(original, bytes) and same_encoding(encoding, info.encoding):
             return original
-        return (original if isinstance(original, str) else info.stream_text()).encode(
-            python_codec(encoding), "xmlcharrefreplace")
+        return info.assemble([(0, len(info.stream_bytes(0, 1 << 62)))], False, encoding,
+                             unencodable_bytes(info, c_node, None, 0))
     reparse = info.reparse
     whole = reparse is not None and not info.insertions_made() and (
         c_node.type == DOCUMENT_NODE or (
@@ -928,7 +928,119 @@ cdef object source_output(Node node, object encoding, bint checked, bint edits):
         pieces = checked_pieces(writer, c_node, pieces, info, reparse)
     if edits:
         return source_edits(pieces, info, text_output, encoding, c_node)
-    return info.assemble(pieces, text_output, encoding)
+    return info.assemble(pieces, text_output, encoding,
+                         unencodable_bytes(info, c_node, None, 0))
+
+
+# Characters the output encoding has not (to_source(encoding=...)): where
+# the HTML syntax has a character reference for them (text, RCDATA,
+# attribute values), that; in a comment, a DOCTYPE, a processing
+# instruction (a bogus comment) and raw text (script, style, ...), which
+# have none, U+FFFD is written as U+0000 (the tokenizer's comment, DOCTYPE,
+# bogus comment, RAWTEXT, script data and PLAINTEXT states make U+FFFD of
+# it: the same tree), any other character raises UnicodeEncodeError (no
+# output in that encoding parses to the tree), as it does in tag and
+# attribute names.
+
+
+_KEEP = object()
+_NAMED = ("a comment", "a DOCTYPE", "a processing instruction", "raw text")
+
+
+cdef object unencodable_bytes(object info, CNode* node, list pieces, Py_ssize_t first):
+    """SourceMap.assemble's `unencodable` for node's output: the
+    characters' bytes by where they are in the output's parse (with
+    `pieces`, the text given is that of pieces[first:...] of that output)."""
+    import functools
+    cdef CNode* parent = ls_parent(node)
+    context = _KEEP
+    if parent != NULL and parent.type == ELEMENT_NODE and not (
+            node.type == DOCUMENT_NODE or (node.type == DOCUMENT_FRAGMENT_NODE
+                                           and (<CDocumentFragment*> node).host == NULL)):
+        context = node_proxy(parent)
+    elif node.type != DOCUMENT_NODE and node.type != DOCUMENT_FRAGMENT_NODE \
+            and parent != NULL and parent.type == DOCUMENT_NODE:
+        context = None
+    return functools.partial(_unencodable, info, context, pieces, first)
+
+
+def _unencodable(info, context, pieces, first, text, offsets, codec):
+    if pieces is not None:
+        shift = len(info.assemble(pieces[:first], True, None))
+        text = info.assemble(pieces, True, None)
+        offsets = [offset + shift for offset in offsets]
+    if info.reparse is None:
+        raise UnicodeEncodeError(codec, text, offsets[0], offsets[0] + 1,
+                                 "not in the output encoding")
+    tree = info.reparse(text, True) if context is _KEEP else info.reparse(text, True, context)
+    strong = []                 # (start, end, kind, element): tags, comments, ...
+    texts = []                  # (start, end) of the other texts
+    stack = [tree]
+    while stack:
+        proxy = stack.pop()
+        stack.extend(proxy.child_nodes)
+        kind = proxy.node_type
+        if kind == ELEMENT_NODE and proxy.local_name == "template" \
+                and proxy.namespace_uri == "http://www.w3.org/1999/xhtml":
+            stack.extend(proxy.content.child_nodes)
+        span = proxy.source if kind != DOCUMENT_NODE and kind != DOCUMENT_FRAGMENT_NODE \
+            else None
+        if span is None:
+            continue
+        if kind == ELEMENT_NODE:
+            strong.append((span.start, span.end, -1, proxy))
+            if proxy.end_source is not None:
+                strong.append((proxy.end_source.start, proxy.end_source.end, -1, None))
+        elif kind == COMMENT_NODE:
+            strong.append((span.start, span.end, 0, None))
+        elif kind == DOCUMENT_TYPE_NODE:
+            strong.append((span.start, span.end, 1, None))
+        elif kind == PROCESSING_INSTRUCTION_NODE:
+            strong.append((span.start, span.end, 2, None))
+        elif kind == TEXT_NODE and text_is_raw((<Node> proxy).c_node):
+            strong.append((span.start, span.end, 3, None))
+        elif kind == TEXT_NODE:
+            texts.append((span.start, span.end))
+    strong.sort(key=lambda item: item[0])
+    texts.sort()
+    starts = [item[0] for item in strong]
+    text_starts = [item[0] for item in texts]
+    reach = []
+    furthest = 0
+    for item in texts:
+        furthest = max(furthest, item[1])
+        reach.append(furthest)
+    out = []
+    for offset in offsets:
+        character = text[offset]
+        reason = None
+        index = bisect_right(starts, offset) - 1
+        if index >= 0 and offset < strong[index][1]:
+            start, end, kind, element = strong[index]
+            if kind >= 0:
+                if character == "\ufffd":
+                    out.append("\x00".encode(codec))
+                    continue
+                reason = "%s has no character reference" % _NAMED[kind]
+            else:
+                for name in (element.attributes.keys() if element is not None else ()):
+                    spans = element.attribute_source(name)
+                    if spans is not None and spans[1] is not None \
+                            and spans[1].start <= offset < spans[1].end:
+                        break
+                else:
+                    reason = "a tag or attribute name has no character reference"
+        else:
+            index = bisect_right(text_starts, offset) - 1
+            if index < 0 or reach[index] <= offset:
+                reason = "no node of the output's parse came from it"
+        if reason is not None:
+            raise UnicodeEncodeError(
+                codec, text, offset, offset + 1,
+                "U+%04X is not in the encoding and %s: no output in this encoding "
+                "parses to the tree" % (ord(character), reason))
+        out.append(("&#%d;" % ord(character)).encode(codec))
+    return out
 
 
 cdef list source_edits(list pieces, object info, bint text_output, object encoding,
@@ -989,6 +1101,7 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
             k = previous[k]
     cdef list out = []
     cdef list run = []
+    run_first = 0                       # (the index in pieces of run's first)
     position = 0
     original = info.original
     for k in range(n + 1):
@@ -999,11 +1112,12 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
             run.append(pieces[spans[k][0]])
             continue
         start = spans[k][1] if k < n else len(original)
-        text = info.assemble(run, text_output, encoding) if run else \
-            ("" if text_output else b"")
+        text = info.assemble(run, text_output, encoding, unencodable_bytes(
+            info, root, pieces, run_first)) if run else ("" if text_output else b"")
         if start > position or text:
             out.append((position, start, text))
         run = []
+        run_first = spans[k][0] + 1 if k < n else len(pieces)
         if k < n:
             position = spans[k][2]
     return out

@@ -783,3 +783,106 @@ def test_only_the_edited_tag_is_rewritten(text):
         assert doc.to_source_edits() == [(start, end, tag)]
         assert doc.to_source() == document[:start] + tag + document[end:]
         assert lexpy.dump(lexpy.parse(doc.to_source())) == lexpy.dump(doc)
+
+
+# Longer runs. The random checks above run in CI on fixed examples; a longer
+# run draws others, one pytest item per seed (so that failures are counted,
+# not only the first), each seed drawing a case or a page and 1-4 edits with
+# random.Random(seed) -- a failure names its seed, which replays it:
+#   LEXPY_TO_SOURCE_SEEDS=20000 LEXPY_TO_SOURCE_PAGE_SEEDS=2000 \
+#       python -m pytest tests/api/test_to_source.py -q -k seeded
+# runs seeds 0..19999 over the tree-construction cases and 0..1999 over the
+# corpus pages (LEXPY_TO_SOURCE_SEED_START=S starts both at S). Without them:
+# 40 and 10 seeds, so that CI runs the runner too.
+import os  # noqa: E402
+
+SEED_START = int(os.environ.get("LEXPY_TO_SOURCE_SEED_START", "0"))
+CASE_SEEDS = range(SEED_START, SEED_START + int(os.environ.get("LEXPY_TO_SOURCE_SEEDS", "40")))
+PAGE_SEEDS = range(SEED_START, SEED_START + int(
+    os.environ.get("LEXPY_TO_SOURCE_PAGE_SEEDS", "10")))
+
+
+def seeded_edit(seed, pages):
+    """random_edit's draw with random.Random(seed): a case (with `pages`, a
+    corpus page), str or bytes (pages: bytes), 1-4 edits; drawn again (up to
+    20 times) where the edited tree is not one HTML can give. Returns
+    random_edit's tuple, or None where no draw gave one."""
+    pick = random.Random("%s:%d" % ("page" if pages else "case", seed))
+    for _ in range(20):
+        if pages:
+            case = _Page(pick.choice(PAGES).read_bytes())
+            document = case.data
+        else:
+            case = pick.choice(SAMPLE)
+            document = case.data if pick.random() < 0.5 else case.data.encode("utf-8")
+        doc = parse_case(case, document)
+        regions = []
+        for _ in range(pick.randint(1, 4)):
+            regions.extend(edit(doc, pick, document))
+        expected = as_parsed(doc)
+        if without_identifiers(lexpy.dump(lexpy.parse(doc.to_html(), scripting=case.scripting))) \
+                == without_identifiers(expected):
+            return case, document, doc, regions, doc.to_source(), expected
+    return None
+
+
+@pytest.mark.parametrize("seed,pages", [(seed, False) for seed in CASE_SEEDS]
+                         + [(seed, True) for seed in PAGE_SEEDS],
+                         ids=["case-%d" % seed for seed in CASE_SEEDS]
+                         + ["page-%d" % seed for seed in PAGE_SEEDS])
+def test_seeded_random_edits(seed, pages):
+    drawn = seeded_edit(seed, pages)
+    if drawn is None:
+        pytest.xfail("no edited tree drawn was one the standard's serialization gives "
+                     "back (HTML Standard, 13.3 Serializing HTML fragments)")
+    case, document, doc, regions, out, expected = drawn
+    assert as_parsed(lexpy.parse(doc.to_source(encoding="unicode"),
+                                 scripting=case.scripting)) == expected, (document, out)
+    check_kept(case, document, doc, regions, out, expected)
+
+
+def test_characters_the_encoding_has_not():
+    # (windows-1252 output: a character reference in text and attribute
+    # values; U+FFFD as U+0000 in a comment, a DOCTYPE, a processing
+    # instruction and raw text, which have no character references and
+    # whose tokenizer states make U+FFFD of U+0000; any other character
+    # there: UnicodeEncodeError, no output in the encoding parses back)
+    src = b"<!doctype html><meta charset=windows-1252><p title=x>a\xe9<!--x-->" \
+        b"<script>1</script><style>s</style><textarea>t</textarea>"
+    doc = lexpy.parse(src, positions=True)
+    p = doc.query_selector("p")
+    comment = p.child_nodes[1]
+    comment.data = "a\ufffdb"
+    doc.query_selector("script").first_child.data = "x\ufffd"
+    doc.query_selector("style").first_child.data = "\ufffd"
+    doc.query_selector("textarea").first_child.data = "\u4e2d\ufffd"
+    p.set_attribute("title", "\ufffd\u4e2d")
+    p.first_child.data = "\u4e2d\ufffd\u00e9"
+    out = doc.to_source()
+    assert b"<!--a\x00b-->" in out and b"<script>x\x00</script>" in out
+    assert b'title="&#65533;&#20013;">&#20013;&#65533;\xe9' in out
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(doc)
+    assert applied(src, doc.to_source_edits()) == out
+    # (an element's own output: by its parse in its parent's context)
+    own = p.to_source(encoding="windows-1252")
+    assert b"<!--a\x00b-->" in own and b"&#20013;&#65533;" in own
+    assert lexpy.dump(lexpy.parse_fragment(own.decode("cp1252"), "body")) \
+        == lexpy.dump(lexpy.parse_fragment(p.to_html(), "body"))
+    # an untouched document written in another encoding
+    untouched = lexpy.parse("<!DOCTYPE html><!--\ufffd--><p \u4e2d=1>\ufffd", positions=True)
+    with pytest.raises(UnicodeEncodeError, match="U\\+4E2D .*attribute name"):
+        untouched.to_source(encoding="windows-1252")
+    untouched = lexpy.parse("<!DOCTYPE html\ufffd><!--\ufffd--><p a='\u4e2d'>\ufffd"
+                            "<script>\ufffd</script>", positions=True)
+    out = untouched.to_source(encoding="windows-1252")
+    assert out == b"<!DOCTYPE html\x00><!--\x00--><p a='&#20013;'>&#65533;" \
+        b"<script>\x00</script>"
+    assert lexpy.dump(lexpy.parse(out, encoding="windows-1252")) == lexpy.dump(untouched)
+    # what no output in the encoding gives: an error naming the place
+    comment.data = "\u4e2d"
+    with pytest.raises(UnicodeEncodeError, match="U\\+4E2D .*a comment"):
+        doc.to_source()
+    with pytest.raises(UnicodeEncodeError, match="a comment"):
+        doc.to_source_edits()
+    # (str output has them all)
+    assert lexpy.dump(lexpy.parse(doc.to_source(encoding="unicode"))) == lexpy.dump(doc)
