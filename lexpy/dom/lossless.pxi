@@ -1104,6 +1104,10 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
     run_first = 0                       # (the index in pieces of run's first)
     position = 0
     original = info.original
+    # (the output in the input's own form: an edit is compared with the
+    # input it replaces)
+    own_form = isinstance(original, str) if text_output else (
+        isinstance(original, bytes) and same_encoding(encoding, info.encoding))
     for k in range(n + 1):
         last = spans[k - 1][0] + 1 if k > 0 else 0
         upto = spans[k][0] if k < n else len(pieces)
@@ -1115,12 +1119,23 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
         text = info.assemble(run, text_output, encoding, unencodable_bytes(
             info, root, pieces, run_first)) if run else ("" if text_output else b"")
         if start > position or text:
-            out.append((position, start, text))
+            edit = unchanged_or_edit(original, position, start, text, own_form)
+            if edit is not None:
+                out.append(edit)
         run = []
         run_first = spans[k][0] + 1 if k < n else len(pieces)
         if k < n:
             position = spans[k][2]
     return out
+
+
+cdef object unchanged_or_edit(object original, Py_ssize_t start, Py_ssize_t end,
+                              object text, bint own_form):
+    """The edit (start, end, text), or None where its text is the input it
+    replaces (a node serialized as its input had it: nothing rewritten)."""
+    if own_form and original[start:end] == text:
+        return None
+    return (start, end, text)
 
 
 cdef str dump_of(CNode* node):
