@@ -161,6 +161,10 @@ cdef class _SourceWriter:
     cdef size_t stream_end
     cdef set rewritten_starts       # ... those in the content of an element
                                     # whose children the API changed
+    cdef bint ends_written          # patch(): the ends the parser implied
+                                    # in a rewritten region are written but
+                                    # where the input that implied them
+                                    # follows (the second try)
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
@@ -519,6 +523,8 @@ cdef class _SourceWriter:
         cdef SourceRecord* record = node_source(node)
         cdef Py_ssize_t index
         cdef CNode* sibling
+        cdef CNode* parent
+        cdef SourceRecord* above
         extent = self.extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
             return (record.end, record.end_tag_start)
@@ -535,7 +541,19 @@ cdef class _SourceWriter:
                 while sibling != NULL and self.extents.get(<size_t> sibling) is None:
                     sibling = sibling.next
                 if sibling == NULL:
-                    return None
+                    # (else, alone in its parent's content: from the
+                    # parent's start tag to the next input, the input that
+                    # implied it gone: the API removed it)
+                    parent = ls_parent(node)
+                    above = node_source(parent) if parent != NULL else NULL
+                    if above == NULL or parent.type != ELEMENT_NODE:
+                        return None
+                    low = above.end
+                    index = bisect_left(self.all_starts, low)
+                    high = self.all_starts[index] if index < len(self.all_starts) \
+                        else self.stream_end
+                    high = self.trimmed(low, high, False)
+                    return (low, max(low, high))
                 high = self.lows[<size_t> sibling]
                 index = bisect_right(self.all_ends, high) - 1
                 low = self.all_ends[index] if index >= 0 else 0
@@ -585,6 +603,7 @@ cdef class _SourceWriter:
         cdef SourceRecord* record
         cdef CNode* child
         cdef bint opened
+        cdef bint emptied
         while node != NULL and node != root:
             region = self.content_region(node)
             record = node_source(node)
@@ -601,8 +620,21 @@ cdef class _SourceWriter:
                     own.append(record.start)
                 if self.only_inside(low, high, own):
                     pieces = []
+                    # (an element the parser made which the API emptied:
+                    # nothing in the input implies it any more, its tags
+                    # are written)
+                    emptied = record == NULL and node.type == ELEMENT_NODE and (
+                        ls_first_child(node) == NULL
+                        # (the second try: an implied html, head, body,
+                        # tbody, ... written with its tags, its region then
+                        # holds what implied it and maybe its end tag; not a
+                        # clone of a formatting element: the active
+                        # formatting elements would clone it again)
+                        or self.ends_written and not lxp_tag_category_of(
+                            (<CElement*> node).tag_id, (<CElement*> node).ns)
+                        & CAT_FORMATTING)
                     if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
-                            or opened:
+                            or opened or emptied:
                         pieces.append(ls_tag(node, False))
                     self.pieces = pieces
                     self.gaps = False
@@ -612,17 +644,26 @@ cdef class _SourceWriter:
                         before = self.write(child, before)
                         child = child.next
                     if record != NULL and node.type == ELEMENT_NODE \
-                            and node.first_child != NULL and self.self_closing(node):
+                            and node.first_child != NULL and self.self_closing(node) \
+                            or emptied:
                         pieces.append(ls_tag(node, True))
-                    resolve_implied_ends(pieces, True)
+                    if self.ends_written:
+                        # (the input after the region follows it)
+                        pieces.append((high, high))
+                        resolve_implied_ends(pieces, False)
+                        pieces.pop()
+                    else:
+                        resolve_implied_ends(pieces, True)
                     # (input a piece holds outside the region -- the end
                     # tags in the whitespace after </body> the body's last
-                    # text holds -- is the input kept around it)
+                    # text holds -- is the input kept around it; but a
+                    # piece wholly outside it is the input of a node moved
+                    # there, copied)
                     for index in range(len(pieces)):
                         piece = pieces[index]
-                        if type(piece) is tuple and (piece[1] > high or piece[0] < low):
-                            pieces[index] = (max(piece[0], low), min(piece[1], high)) \
-                                if piece[0] < high and piece[1] > low else ""
+                        if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
+                                and piece[0] < high and piece[1] > low:
+                            pieces[index] = (max(piece[0], low), min(piece[1], high))
                     return (low, high, pieces)
             node = ls_parent(node)
         return None
@@ -1106,8 +1147,12 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
     original = info.original
     # (the output in the input's own form: an edit is compared with the
     # input it replaces)
+    # (in an encoding where "<" and ">" are those bytes alone: not UTF-16
+    # nor ISO-2022-JP)
     own_form = isinstance(original, str) if text_output else (
-        isinstance(original, bytes) and same_encoding(encoding, info.encoding))
+        isinstance(original, bytes) and same_encoding(encoding, info.encoding)
+        and python_codec(encoding) not in ("utf_16_le", "utf_16_be", "utf-16-le",
+                                           "utf-16-be", "iso2022_jp"))
     for k in range(n + 1):
         last = spans[k - 1][0] + 1 if k > 0 else 0
         upto = spans[k][0] if k < n else len(pieces)
@@ -1131,11 +1176,28 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
 
 cdef object unchanged_or_edit(object original, Py_ssize_t start, Py_ssize_t end,
                               object text, bint own_form):
-    """The edit (start, end, text), or None where its text is the input it
-    replaces (a node serialized as its input had it: nothing rewritten)."""
-    if own_form and original[start:end] == text:
+    """The edit (start, end, text) without the input it writes again as it
+    was at either end (a node serialized as its input had it: "<select>"
+    and "</select>" around its rewritten content), cut only after a ">"
+    and before a "<" (whole tags and texts stay in or out of it); None
+    where its text is the input it replaces (nothing rewritten)."""
+    cdef Py_ssize_t prefix = 0, suffix = 0, limit
+    if not own_form:
+        return (start, end, text)
+    old = original[start:end]
+    if old == text:
         return None
-    return (start, end, text)
+    close, open_ = (">", "<") if isinstance(text, str) else (b">", b"<")
+    limit = min(len(old), len(text))
+    while prefix < limit and old[prefix] == text[prefix]:
+        prefix += 1
+    while suffix < limit - prefix \
+            and old[len(old) - 1 - suffix] == text[len(text) - 1 - suffix]:
+        suffix += 1
+    prefix = old.rfind(close, 0, prefix) + 1
+    cut = old.find(open_, len(old) - suffix)
+    suffix = len(old) - cut if cut >= 0 else 0
+    return (start + prefix, end - suffix, text[prefix:len(text) - suffix])
 
 
 cdef str dump_of(CNode* node):
@@ -1180,6 +1242,16 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     expected = dump_of(root)
     if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
         return pieces
+    # The first writing again, the ends the parser implied in its rewritten
+    # regions written but where the input that implied them follows (a
+    # moved element's end: nothing implies it where it went).
+    if writer.keep_implied:
+        writer.ends_written = True
+        again = writer.patch(root)
+        writer.ends_written = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
     # The second writing: the whole tree walked (implied ends still
     # implied), then the third: implied ends written where what follows is
     # not the input that implied them, html and body start tags with the
