@@ -180,6 +180,7 @@ cdef class _SourceWriter:
         cdef CNode* node
         cdef CNode* child
         cdef SourceRecord* record
+        cdef SourceRecord* removed
         cdef size_t address, start, end, count, last
         cdef bint ordered
         self.extents = {}
@@ -250,6 +251,19 @@ cdef class _SourceWriter:
                     ordered = False
                 if record.end_tag_end > end:
                     end = record.end_tag_end
+            if record == NULL and node.flags & NODE_REMOVED_INPUT:
+                # (an element the parser made: the input of the children
+                # the API took out of it is in its extent, the region its
+                # content is written over)
+                removed = record_of(node)
+                ordered = False
+                if not has or removed.start < start:
+                    start = removed.start
+                if not has or removed.end > end:
+                    end = removed.end
+                has = True
+                if low is None or removed.start < low:
+                    low = removed.start
             self.extents[address] = (start, end) if has else None
             self.lows[address] = low
             self.counts[address] = count
@@ -316,7 +330,7 @@ cdef class _SourceWriter:
                 and self.gained_attributes(node):
             return False
         if node.type == ELEMENT_NODE and (record == NULL or (
-                not self.ended(node) and not self.keep_implied)):
+                not self.ended(node) and (not self.keep_implied or self.ends_written))):
             # Its end was implied, by what came after it: the standard's
             # end tag is written instead.
             return False
@@ -723,6 +737,10 @@ cdef class _SourceWriter:
                     region = (record.start, record.end, [
                         ls_tag(node, False) if node.type == ELEMENT_NODE
                         else serialize_html(node, True)])
+                    if node.type == ELEMENT_NODE and self.self_closing(node):
+                        # (a foreign element's "<x/>": the standard's end
+                        # tag closes it)
+                        region[2].append(ls_tag(node, True))
                 elif record == NULL and node.type == ELEMENT_NODE \
                         and self.extents.get(<size_t> node) is not None:
                     # (an element the parser made: its start tag before
@@ -738,12 +756,16 @@ cdef class _SourceWriter:
                     return None
                 regions.append(region)
             if node == root or node.flags & NODE_SUBTREE_CHANGED:
+                # (visited in tree order: regions at one point -- the start
+                # tags of an implied head and body -- keep it)
+                children = []
                 child = ls_first_child(node)
                 while child != NULL:
                     if child.flags & (NODE_SUBTREE_CHANGED | NODE_SELF_CHANGED
                                       | NODE_CHILDREN_CHANGED):
-                        stack.append(<size_t> child)
+                        children.append(<size_t> child)
                     child = child.next
+                stack.extend(reversed(children))
         # (a region inside another, the content of an ancestor written
         # whole, is in it: left out; an insertion point at either end of
         # one is kept beside it)
@@ -880,6 +902,16 @@ cdef class _SourceWriter:
                 self.pieces.append((record.end_tag_start, record.end_tag_end))
                 return record.end_tag_end
             if tags:
+                if record != NULL and self_changed and self.self_closing(node):
+                    # (a foreign element's "<x/>" whose start tag is
+                    # written: the standard's end tag closes it)
+                    self.pieces.append(ls_tag(node, True))
+                    return None
+                if self.ends_written and node.flags & NODE_CHILDREN_CHANGED:
+                    # (the second try: what implied its end may have moved
+                    # with the children the API changed)
+                    self.pieces.append(ls_tag(node, True))
+                    return None
                 if self.keep_implied and record != NULL and before is not None \
                         and <size_t> node not in self.marked:
                     # The first writing: an end the parser implied stays

@@ -506,7 +506,7 @@ def outside(edits, regions):
             if not any(low <= start and end <= high for low, high in regions)]
 
 
-def region_text(region, doc):
+def region_text(region, doc, document):
     """What the standard's serialization writes for a region now (see
     Region), "" for a node no longer in the tree."""
     node = region.node
@@ -517,9 +517,12 @@ def region_text(region, doc):
         return ""
     if region.kind == "tag":
         tag = node.clone_node(False).to_html()
-        end = "</%s>" % node.tag_name.lower() if node.namespace_uri in (
+        if closed_by_its_tag(node, document) and not node.has_child_nodes():
+            return tag          # (its start tag "<x/>" is the whole element)
+        end = "</%s>" % (node.local_name if node.namespace_uri in (
             "http://www.w3.org/1999/xhtml", "http://www.w3.org/2000/svg",
-            "http://www.w3.org/1998/Math/MathML") else "</%s>" % node.tag_name
+            "http://www.w3.org/1998/Math/MathML") else node.tag_name)
+        assert tag.endswith(end) or node.namespace_uri == "http://www.w3.org/1999/xhtml", tag
         return tag[:-len(end)] if tag.endswith(end) else tag
     if region.kind == "content":
         children = node.content.child_nodes if node.node_type == 1 \
@@ -574,7 +577,7 @@ def narrow_writing(document, doc, regions):
         return None
     edits = []
     for region in kept:
-        text = region_text(region, doc)
+        text = region_text(region, doc, document)
         edits.append((region[0], region[1], text if isinstance(document, str)
                       else text.encode("utf-8")))
     return applied(document, edits)
