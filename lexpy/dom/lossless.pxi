@@ -526,6 +526,22 @@ cdef class _SourceWriter:
             return start + len(text) - len(text.lstrip(b" \t\n\r\x0c"))
         return end - (len(text) - len(text.rstrip(b" \t\n\r\x0c")))
 
+    cdef object next_start(self, object offset, CNode* node):
+        """The start of the next input at or after offset a node came
+        from, but a node the API moved out of node's content (its input is
+        in the rewritten content of the element it went to: it was node's
+        content), or the end of the input."""
+        cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
+        own = None
+        while index < len(self.all_starts) \
+                and self.all_starts[index] in self.rewritten_starts:
+            if own is None:
+                own = set(self.subtree_starts(node))
+            if self.all_starts[index] in own:
+                break
+            index += 1
+        return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+
     cdef object content_region(self, CNode* node):
         """The input of node's content (see patch): between its start tag
         and its end tag; where the parser implied the end, up to the next
@@ -563,9 +579,7 @@ cdef class _SourceWriter:
                     if above == NULL or parent.type != ELEMENT_NODE:
                         return None
                     low = above.end
-                    index = bisect_left(self.all_starts, low)
-                    high = self.all_starts[index] if index < len(self.all_starts) \
-                        else self.stream_end
+                    high = self.next_start(low, node)
                     high = self.trimmed(low, high, False)
                     return (low, max(low, high))
                 high = self.lows[<size_t> sibling]
@@ -573,8 +587,7 @@ cdef class _SourceWriter:
                 low = self.all_ends[index] if index >= 0 else 0
                 return (self.trimmed(low, high, True), high)
             low = self.extents[<size_t> sibling][1]
-            index = bisect_left(self.all_starts, low)
-            high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+            high = self.next_start(low, node)
             high = self.trimmed(low, high, False)
             return (self.trimmed(low, high, True), high) if high > low else (low, low)
         if extent is None:
@@ -586,8 +599,7 @@ cdef class _SourceWriter:
             index = bisect_right(self.all_ends, extent[0]) - 1
             low = self.all_ends[index] if index >= 0 else 0
             low = self.trimmed(low, extent[0], True)
-        index = bisect_left(self.all_starts, extent[1])
-        high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+        high = self.next_start(extent[1], node)
         high = self.trimmed(extent[1], high, False)
         return (low, max(low, high))
 
@@ -877,6 +889,11 @@ cdef class _SourceWriter:
             elif tags:
                 if record != NULL:
                     self.gap(before, record.start)
+                elif extent is not None:
+                    # (an element the parser made, its start tag written:
+                    # the whitespace no node came from before its first
+                    # node's input is kept before it)
+                    self.gap(before, extent[0])
                 self.pieces.append(ls_tag(node, False))
                 # (the first writing: the input after the start tag goes
                 # on as it was, the dropped newline after <pre> included)

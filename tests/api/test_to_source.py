@@ -5,7 +5,9 @@ edits (hypothesis: set and remove attributes, insert, remove and move
 nodes, set text, rename) the output parses to the same tree as the
 standard's serialization of the edited DOM does, and the input outside the
 edited nodes' spans (defined below, at edit()) is unchanged and in order,
-but where to_source() reports a wider rewritten region its reparse needed. Without positions: ValueError.
+but where to_source() reports a wider rewritten region its reparse needed
+(the narrower writing parses to another tree). Without positions:
+ValueError. Longer seeded runs: see test_seeded_random_edits.
 """
 import bisect
 import random
@@ -171,10 +173,15 @@ def input_order(root):
 #     replace_child: a remove and an insert): the content region of the
 #     parent it leaves and of the parent it goes to.
 # Everything outside them is kept byte for byte and in order, but where the
-# output of the first writing (to_source_edits(checked=False), which
-# rewrites only these spans) would parse to another tree: there to_source()
-# rewrites a wider region, the smallest that parses back (its reparse
-# check), and says so (the ranges of to_source_edits()).
+# narrower writing would parse to another tree: there to_source() rewrites
+# a wider region, the smallest that parses back (its reparse check), and
+# says so (the ranges of to_source_edits()). The narrower writing
+# (narrow_writing) is the input with these spans replaced by what the
+# standard's serialization writes for their nodes now; the test parses it
+# wherever the first writing (to_source_edits(checked=False)) or the final
+# one reaches beyond the spans, and fails where it parses back (a needless
+# widening), and where the final one reaches further than the first, it
+# parses the first as well (to_source widens only where that differs).
 
 
 def extent(node):
