@@ -20,6 +20,11 @@
 # each checked. to_source_edits() reports the input ranges rewritten.
 
 
+class _Rewritten(tuple):
+    """(start, end) of input a rewritten region writes (see
+    rewritten_content): output, but not input kept in place."""
+
+
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
     cdef CNode* content = template_content_of(node)
     return content.first_child if content != NULL else node.first_child
@@ -690,6 +695,12 @@ cdef class _SourceWriter:
                         if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
                                 and piece[0] < high and piece[1] > low:
                             pieces[index] = (max(piece[0], low), min(piece[1], high))
+                    # (input copied into a rewritten region is part of
+                    # the rewriting: to_source_edits() reports the region,
+                    # not a move of what stayed around it)
+                    for index in range(len(pieces)):
+                        if type(pieces[index]) is tuple:
+                            pieces[index] = _Rewritten(pieces[index])
                     return (low, high, pieces)
             node = ls_parent(node)
         return None
