@@ -166,6 +166,8 @@ cdef class _SourceWriter:
     cdef size_t stream_end
     cdef set rewritten_starts       # ... those in the content of an element
                                     # whose children the API changed
+    cdef bint regions_standard      # patch(): rewritten regions hold their
+                                    # nodes by the standard's serialization
     cdef bint ends_written          # patch(): the ends the parser implied
                                     # in a rewritten region are written but
                                     # where the input that implied them
@@ -672,7 +674,12 @@ cdef class _SourceWriter:
                     before = None
                     child = ls_first_child(node)
                     while child != NULL:
-                        before = self.write(child, before)
+                        if self.regions_standard:
+                            # (the third try: the region's nodes by the
+                            # standard's serialization, ends written)
+                            pieces.append(serialize_html(child, True))
+                        else:
+                            before = self.write(child, before)
                         child = child.next
                     if record != NULL and node.type == ELEMENT_NODE \
                             and node.first_child != NULL and self.self_closing(node) \
@@ -1309,6 +1316,17 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         writer.ends_written = True
         again = writer.patch(root)
         writer.ends_written = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
+        # ... and with the nodes of its rewritten regions written by the
+        # standard's serialization (the input the walk copies in them can
+        # make the parser reconstruct or move what the edits put there)
+        writer.ends_written = True
+        writer.regions_standard = True
+        again = writer.patch(root)
+        writer.ends_written = False
+        writer.regions_standard = False
         if again is not None and again != pieces and dump_of((<Node> reparse(
                 info.assemble(again, True, None))).c_node) == expected:
             return again
