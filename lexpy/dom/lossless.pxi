@@ -21,8 +21,8 @@
 
 
 class _Rewritten(tuple):
-    """(start, end) of input a rewritten region writes (see
-    rewritten_content): output, but not input kept in place."""
+    """(start, end) of input a rewritten region copies from outside it
+    (see rewritten_content): output, but not input kept in place."""
 
 
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
@@ -702,12 +702,15 @@ cdef class _SourceWriter:
                         if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
                                 and piece[0] < high and piece[1] > low:
                             pieces[index] = (max(piece[0], low), min(piece[1], high))
-                    # (input copied into a rewritten region is part of
-                    # the rewriting: to_source_edits() reports the region,
-                    # not a move of what stayed around it)
+                    # (input copied into a rewritten region from outside
+                    # it -- a node moved there -- is part of the rewriting:
+                    # to_source_edits() reports the region, not a move of
+                    # what stayed around it)
                     for index in range(len(pieces)):
-                        if type(pieces[index]) is tuple:
-                            pieces[index] = _Rewritten(pieces[index])
+                        piece = pieces[index]
+                        if type(piece) is tuple and (piece[1] <= low or piece[0] >= high) \
+                                and piece[1] > piece[0]:
+                            pieces[index] = _Rewritten(piece)
                     return (low, high, pieces)
             node = ls_parent(node)
         return None
