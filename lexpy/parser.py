@@ -397,6 +397,9 @@ class Parser(Generic[_Tree]):
         return cast(_Tree, self._result)
 
 
+_KEEP_CONTEXT = object()
+
+
 def _keep_source_of(parser: "Parser[_Tree]", result: Union["Document", "DocumentFragment"]) -> None:
     """positions: the Document's source map over the input as given."""
     doc = result if isinstance(result, _dom.Document) else result.owner_document
@@ -413,9 +416,14 @@ def _keep_source_of(parser: "Parser[_Tree]", result: Union["Document", "Document
     parser._chunks = []
 
 
-def _reparse(options: Dict[str, Any], text: str) -> Union["Document", "DocumentFragment"]:
-    """to_source()'s check: the tree its output parses to."""
-    parser: Parser[Any] = Parser(**options)
+def _reparse(options: Dict[str, Any], text: str, positions: bool = False,
+             context: Any = _KEEP_CONTEXT) -> Union["Document", "DocumentFragment"]:
+    """to_source()'s check: the tree its output parses to (with
+    `positions`, `context`: for the characters its encoding has not, where
+    each is in the output)."""
+    if context is not _KEEP_CONTEXT:
+        options = dict(options, context=context, namespace=None)
+    parser: Parser[Any] = Parser(positions=positions, **options)
     parser.feed(text)
     return cast(Union["Document", "DocumentFragment"], parser.close())
 

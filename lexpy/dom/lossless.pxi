@@ -20,6 +20,11 @@
 # each checked. to_source_edits() reports the input ranges rewritten.
 
 
+class _Rewritten(tuple):
+    """(start, end) of input a rewritten region copies from outside it
+    (see rewritten_content): output, but not input kept in place."""
+
+
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
     cdef CNode* content = template_content_of(node)
     return content.first_child if content != NULL else node.first_child
@@ -161,6 +166,12 @@ cdef class _SourceWriter:
     cdef size_t stream_end
     cdef set rewritten_starts       # ... those in the content of an element
                                     # whose children the API changed
+    cdef bint regions_standard      # patch(): rewritten regions hold their
+                                    # nodes by the standard's serialization
+    cdef bint ends_written          # patch(): the ends the parser implied
+                                    # in a rewritten region are written but
+                                    # where the input that implied them
+                                    # follows (the second try)
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
@@ -176,6 +187,7 @@ cdef class _SourceWriter:
         cdef CNode* node
         cdef CNode* child
         cdef SourceRecord* record
+        cdef SourceRecord* removed
         cdef size_t address, start, end, count, last
         cdef bint ordered
         self.extents = {}
@@ -246,6 +258,19 @@ cdef class _SourceWriter:
                     ordered = False
                 if record.end_tag_end > end:
                     end = record.end_tag_end
+            if record == NULL and node.flags & NODE_REMOVED_INPUT:
+                # (an element the parser made: the input of the children
+                # the API took out of it is in its extent, the region its
+                # content is written over)
+                removed = record_of(node)
+                ordered = False
+                if not has or removed.start < start:
+                    start = removed.start
+                if not has or removed.end > end:
+                    end = removed.end
+                has = True
+                if low is None or removed.start < low:
+                    low = removed.start
             self.extents[address] = (start, end) if has else None
             self.lows[address] = low
             self.counts[address] = count
@@ -312,7 +337,7 @@ cdef class _SourceWriter:
                 and self.gained_attributes(node):
             return False
         if node.type == ELEMENT_NODE and (record == NULL or (
-                not self.ended(node) and not self.keep_implied)):
+                not self.ended(node) and (not self.keep_implied or self.ends_written))):
             # Its end was implied, by what came after it: the standard's
             # end tag is written instead.
             return False
@@ -508,6 +533,22 @@ cdef class _SourceWriter:
             return start + len(text) - len(text.lstrip(b" \t\n\r\x0c"))
         return end - (len(text) - len(text.rstrip(b" \t\n\r\x0c")))
 
+    cdef object next_start(self, object offset, CNode* node):
+        """The start of the next input at or after offset a node came
+        from, but a node the API moved out of node's content (its input is
+        in the rewritten content of the element it went to: it was node's
+        content), or the end of the input."""
+        cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
+        own = None
+        while index < len(self.all_starts) \
+                and self.all_starts[index] in self.rewritten_starts:
+            if own is None:
+                own = set(self.subtree_starts(node))
+            if self.all_starts[index] in own:
+                break
+            index += 1
+        return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+
     cdef object content_region(self, CNode* node):
         """The input of node's content (see patch): between its start tag
         and its end tag; where the parser implied the end, up to the next
@@ -519,6 +560,8 @@ cdef class _SourceWriter:
         cdef SourceRecord* record = node_source(node)
         cdef Py_ssize_t index
         cdef CNode* sibling
+        cdef CNode* parent
+        cdef SourceRecord* above
         extent = self.extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
             return (record.end, record.end_tag_start)
@@ -535,14 +578,23 @@ cdef class _SourceWriter:
                 while sibling != NULL and self.extents.get(<size_t> sibling) is None:
                     sibling = sibling.next
                 if sibling == NULL:
-                    return None
+                    # (else, alone in its parent's content: from the
+                    # parent's start tag to the next input, the input that
+                    # implied it gone: the API removed it)
+                    parent = ls_parent(node)
+                    above = node_source(parent) if parent != NULL else NULL
+                    if above == NULL or parent.type != ELEMENT_NODE:
+                        return None
+                    low = above.end
+                    high = self.next_start(low, node)
+                    high = self.trimmed(low, high, False)
+                    return (low, max(low, high))
                 high = self.lows[<size_t> sibling]
                 index = bisect_right(self.all_ends, high) - 1
                 low = self.all_ends[index] if index >= 0 else 0
                 return (self.trimmed(low, high, True), high)
             low = self.extents[<size_t> sibling][1]
-            index = bisect_left(self.all_starts, low)
-            high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+            high = self.next_start(low, node)
             high = self.trimmed(low, high, False)
             return (self.trimmed(low, high, True), high) if high > low else (low, low)
         if extent is None:
@@ -554,8 +606,7 @@ cdef class _SourceWriter:
             index = bisect_right(self.all_ends, extent[0]) - 1
             low = self.all_ends[index] if index >= 0 else 0
             low = self.trimmed(low, extent[0], True)
-        index = bisect_left(self.all_starts, extent[1])
-        high = self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+        high = self.next_start(extent[1], node)
         high = self.trimmed(extent[1], high, False)
         return (low, max(low, high))
 
@@ -585,6 +636,7 @@ cdef class _SourceWriter:
         cdef SourceRecord* record
         cdef CNode* child
         cdef bint opened
+        cdef bint emptied
         while node != NULL and node != root:
             region = self.content_region(node)
             record = node_source(node)
@@ -601,28 +653,64 @@ cdef class _SourceWriter:
                     own.append(record.start)
                 if self.only_inside(low, high, own):
                     pieces = []
+                    # (an element the parser made which the API emptied:
+                    # nothing in the input implies it any more, its tags
+                    # are written)
+                    emptied = record == NULL and node.type == ELEMENT_NODE and (
+                        ls_first_child(node) == NULL
+                        # (the second try: an implied html, head, body,
+                        # tbody, ... written with its tags, its region then
+                        # holds what implied it and maybe its end tag; not a
+                        # clone of a formatting element: the active
+                        # formatting elements would clone it again)
+                        or self.ends_written and not lxp_tag_category_of(
+                            (<CElement*> node).tag_id, (<CElement*> node).ns)
+                        & CAT_FORMATTING)
                     if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
-                            or opened:
+                            or opened or emptied:
                         pieces.append(ls_tag(node, False))
                     self.pieces = pieces
                     self.gaps = False
                     before = None
                     child = ls_first_child(node)
                     while child != NULL:
-                        before = self.write(child, before)
+                        if self.regions_standard:
+                            # (the third try: the region's nodes by the
+                            # standard's serialization, ends written)
+                            pieces.append(serialize_html(child, True))
+                        else:
+                            before = self.write(child, before)
                         child = child.next
                     if record != NULL and node.type == ELEMENT_NODE \
-                            and node.first_child != NULL and self.self_closing(node):
+                            and node.first_child != NULL and self.self_closing(node) \
+                            or emptied:
                         pieces.append(ls_tag(node, True))
-                    resolve_implied_ends(pieces, True)
+                    if self.ends_written:
+                        # (the input after the region follows it)
+                        pieces.append((high, high))
+                        resolve_implied_ends(pieces, False)
+                        pieces.pop()
+                    else:
+                        resolve_implied_ends(pieces, True)
                     # (input a piece holds outside the region -- the end
                     # tags in the whitespace after </body> the body's last
-                    # text holds -- is the input kept around it)
+                    # text holds -- is the input kept around it; but a
+                    # piece wholly outside it is the input of a node moved
+                    # there, copied)
                     for index in range(len(pieces)):
                         piece = pieces[index]
-                        if type(piece) is tuple and (piece[1] > high or piece[0] < low):
-                            pieces[index] = (max(piece[0], low), min(piece[1], high)) \
-                                if piece[0] < high and piece[1] > low else ""
+                        if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
+                                and piece[0] < high and piece[1] > low:
+                            pieces[index] = (max(piece[0], low), min(piece[1], high))
+                    # (input copied into a rewritten region from outside
+                    # it -- a node moved there -- is part of the rewriting:
+                    # to_source_edits() reports the region, not a move of
+                    # what stayed around it)
+                    for index in range(len(pieces)):
+                        piece = pieces[index]
+                        if type(piece) is tuple and (piece[1] <= low or piece[0] >= high) \
+                                and piece[1] > piece[0]:
+                            pieces[index] = _Rewritten(piece)
                     return (low, high, pieces)
             node = ls_parent(node)
         return None
@@ -682,6 +770,10 @@ cdef class _SourceWriter:
                     region = (record.start, record.end, [
                         ls_tag(node, False) if node.type == ELEMENT_NODE
                         else serialize_html(node, True)])
+                    if node.type == ELEMENT_NODE and self.self_closing(node):
+                        # (a foreign element's "<x/>": the standard's end
+                        # tag closes it)
+                        region[2].append(ls_tag(node, True))
                 elif record == NULL and node.type == ELEMENT_NODE \
                         and self.extents.get(<size_t> node) is not None:
                     # (an element the parser made: its start tag before
@@ -697,12 +789,16 @@ cdef class _SourceWriter:
                     return None
                 regions.append(region)
             if node == root or node.flags & NODE_SUBTREE_CHANGED:
+                # (visited in tree order: regions at one point -- the start
+                # tags of an implied head and body -- keep it)
+                children = []
                 child = ls_first_child(node)
                 while child != NULL:
                     if child.flags & (NODE_SUBTREE_CHANGED | NODE_SELF_CHANGED
                                       | NODE_CHILDREN_CHANGED):
-                        stack.append(<size_t> child)
+                        children.append(<size_t> child)
                     child = child.next
+                stack.extend(reversed(children))
         # (a region inside another, the content of an ancestor written
         # whole, is in it: left out; an insertion point at either end of
         # one is kept beside it)
@@ -814,6 +910,11 @@ cdef class _SourceWriter:
             elif tags:
                 if record != NULL:
                     self.gap(before, record.start)
+                elif extent is not None:
+                    # (an element the parser made, its start tag written:
+                    # the whitespace no node came from before its first
+                    # node's input is kept before it)
+                    self.gap(before, extent[0])
                 self.pieces.append(ls_tag(node, False))
                 # (the first writing: the input after the start tag goes
                 # on as it was, the dropped newline after <pre> included)
@@ -839,6 +940,16 @@ cdef class _SourceWriter:
                 self.pieces.append((record.end_tag_start, record.end_tag_end))
                 return record.end_tag_end
             if tags:
+                if record != NULL and self_changed and self.self_closing(node):
+                    # (a foreign element's "<x/>" whose start tag is
+                    # written: the standard's end tag closes it)
+                    self.pieces.append(ls_tag(node, True))
+                    return None
+                if self.ends_written and node.flags & NODE_CHILDREN_CHANGED:
+                    # (the second try: what implied its end may have moved
+                    # with the children the API changed)
+                    self.pieces.append(ls_tag(node, True))
+                    return None
                 if self.keep_implied and record != NULL and before is not None \
                         and <size_t> node not in self.marked:
                     # The first writing: an end the parser implied stays
@@ -910,8 +1021,8 @@ cdef object source_output(Node node, object encoding, bint checked, bint edits):
             return original if isinstance(original, str) else info.stream_text()
         if isinstance(original, bytes) and same_encoding(encoding, info.encoding):
             return original
-        return (original if isinstance(original, str) else info.stream_text()).encode(
-            python_codec(encoding), "xmlcharrefreplace")
+        return info.assemble([(0, len(info.stream_bytes(0, 1 << 62)))], False, encoding,
+                             unencodable_bytes(info, c_node, None, 0))
     reparse = info.reparse
     whole = reparse is not None and not info.insertions_made() and (
         c_node.type == DOCUMENT_NODE or (
@@ -928,7 +1039,119 @@ cdef object source_output(Node node, object encoding, bint checked, bint edits):
         pieces = checked_pieces(writer, c_node, pieces, info, reparse)
     if edits:
         return source_edits(pieces, info, text_output, encoding, c_node)
-    return info.assemble(pieces, text_output, encoding)
+    return info.assemble(pieces, text_output, encoding,
+                         unencodable_bytes(info, c_node, None, 0))
+
+
+# Characters the output encoding has not (to_source(encoding=...)): where
+# the HTML syntax has a character reference for them (text, RCDATA,
+# attribute values), that; in a comment, a DOCTYPE, a processing
+# instruction (a bogus comment) and raw text (script, style, ...), which
+# have none, U+FFFD is written as U+0000 (the tokenizer's comment, DOCTYPE,
+# bogus comment, RAWTEXT, script data and PLAINTEXT states make U+FFFD of
+# it: the same tree), any other character raises UnicodeEncodeError (no
+# output in that encoding parses to the tree), as it does in tag and
+# attribute names.
+
+
+_KEEP = object()
+_NAMED = ("a comment", "a DOCTYPE", "a processing instruction", "raw text")
+
+
+cdef object unencodable_bytes(object info, CNode* node, list pieces, Py_ssize_t first):
+    """SourceMap.assemble's `unencodable` for node's output: the
+    characters' bytes by where they are in the output's parse (with
+    `pieces`, the text given is that of pieces[first:...] of that output)."""
+    import functools
+    cdef CNode* parent = ls_parent(node)
+    context = _KEEP
+    if parent != NULL and parent.type == ELEMENT_NODE and not (
+            node.type == DOCUMENT_NODE or (node.type == DOCUMENT_FRAGMENT_NODE
+                                           and (<CDocumentFragment*> node).host == NULL)):
+        context = node_proxy(parent)
+    elif node.type != DOCUMENT_NODE and node.type != DOCUMENT_FRAGMENT_NODE \
+            and parent != NULL and parent.type == DOCUMENT_NODE:
+        context = None
+    return functools.partial(_unencodable, info, context, pieces, first)
+
+
+def _unencodable(info, context, pieces, first, text, offsets, codec):
+    if pieces is not None:
+        shift = len(info.assemble(pieces[:first], True, None))
+        text = info.assemble(pieces, True, None)
+        offsets = [offset + shift for offset in offsets]
+    if info.reparse is None:
+        raise UnicodeEncodeError(codec, text, offsets[0], offsets[0] + 1,
+                                 "not in the output encoding")
+    tree = info.reparse(text, True) if context is _KEEP else info.reparse(text, True, context)
+    strong = []                 # (start, end, kind, element): tags, comments, ...
+    texts = []                  # (start, end) of the other texts
+    stack = [tree]
+    while stack:
+        proxy = stack.pop()
+        stack.extend(proxy.child_nodes)
+        kind = proxy.node_type
+        if kind == ELEMENT_NODE and proxy.local_name == "template" \
+                and proxy.namespace_uri == "http://www.w3.org/1999/xhtml":
+            stack.extend(proxy.content.child_nodes)
+        span = proxy.source if kind != DOCUMENT_NODE and kind != DOCUMENT_FRAGMENT_NODE \
+            else None
+        if span is None:
+            continue
+        if kind == ELEMENT_NODE:
+            strong.append((span.start, span.end, -1, proxy))
+            if proxy.end_source is not None:
+                strong.append((proxy.end_source.start, proxy.end_source.end, -1, None))
+        elif kind == COMMENT_NODE:
+            strong.append((span.start, span.end, 0, None))
+        elif kind == DOCUMENT_TYPE_NODE:
+            strong.append((span.start, span.end, 1, None))
+        elif kind == PROCESSING_INSTRUCTION_NODE:
+            strong.append((span.start, span.end, 2, None))
+        elif kind == TEXT_NODE and text_is_raw((<Node> proxy).c_node):
+            strong.append((span.start, span.end, 3, None))
+        elif kind == TEXT_NODE:
+            texts.append((span.start, span.end))
+    strong.sort(key=lambda item: item[0])
+    texts.sort()
+    starts = [item[0] for item in strong]
+    text_starts = [item[0] for item in texts]
+    reach = []
+    furthest = 0
+    for item in texts:
+        furthest = max(furthest, item[1])
+        reach.append(furthest)
+    out = []
+    for offset in offsets:
+        character = text[offset]
+        reason = None
+        index = bisect_right(starts, offset) - 1
+        if index >= 0 and offset < strong[index][1]:
+            start, end, kind, element = strong[index]
+            if kind >= 0:
+                if character == "\ufffd":
+                    out.append("\x00".encode(codec))
+                    continue
+                reason = "%s has no character reference" % _NAMED[kind]
+            else:
+                for name in (element.attributes.keys() if element is not None else ()):
+                    spans = element.attribute_source(name)
+                    if spans is not None and spans[1] is not None \
+                            and spans[1].start <= offset < spans[1].end:
+                        break
+                else:
+                    reason = "a tag or attribute name has no character reference"
+        else:
+            index = bisect_right(text_starts, offset) - 1
+            if index < 0 or reach[index] <= offset:
+                reason = "no node of the output's parse came from it"
+        if reason is not None:
+            raise UnicodeEncodeError(
+                codec, text, offset, offset + 1,
+                "U+%04X is not in the encoding and %s: no output in this encoding "
+                "parses to the tree" % (ord(character), reason))
+        out.append(("&#%d;" % ord(character)).encode(codec))
+    return out
 
 
 cdef list source_edits(list pieces, object info, bint text_output, object encoding,
@@ -989,8 +1212,17 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
             k = previous[k]
     cdef list out = []
     cdef list run = []
+    run_first = 0                       # (the index in pieces of run's first)
     position = 0
     original = info.original
+    # (the output in the input's own form: an edit is compared with the
+    # input it replaces)
+    # (in an encoding where "<" and ">" are those bytes alone: not UTF-16
+    # nor ISO-2022-JP)
+    own_form = isinstance(original, str) if text_output else (
+        isinstance(original, bytes) and same_encoding(encoding, info.encoding)
+        and python_codec(encoding) not in ("utf_16_le", "utf_16_be", "utf-16-le",
+                                           "utf-16-be", "iso2022_jp"))
     for k in range(n + 1):
         last = spans[k - 1][0] + 1 if k > 0 else 0
         upto = spans[k][0] if k < n else len(pieces)
@@ -999,14 +1231,43 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
             run.append(pieces[spans[k][0]])
             continue
         start = spans[k][1] if k < n else len(original)
-        text = info.assemble(run, text_output, encoding) if run else \
-            ("" if text_output else b"")
+        text = info.assemble(run, text_output, encoding, unencodable_bytes(
+            info, root, pieces, run_first)) if run else ("" if text_output else b"")
         if start > position or text:
-            out.append((position, start, text))
+            edit = unchanged_or_edit(original, position, start, text, own_form)
+            if edit is not None:
+                out.append(edit)
         run = []
+        run_first = spans[k][0] + 1 if k < n else len(pieces)
         if k < n:
             position = spans[k][2]
     return out
+
+
+cdef object unchanged_or_edit(object original, Py_ssize_t start, Py_ssize_t end,
+                              object text, bint own_form):
+    """The edit (start, end, text) without the input it writes again as it
+    was at either end (a node serialized as its input had it: "<select>"
+    and "</select>" around its rewritten content), cut only after a ">"
+    and before a "<" (whole tags and texts stay in or out of it); None
+    where its text is the input it replaces (nothing rewritten)."""
+    cdef Py_ssize_t prefix = 0, suffix = 0, limit
+    if not own_form:
+        return (start, end, text)
+    old = original[start:end]
+    if old == text:
+        return None
+    close, open_ = (">", "<") if isinstance(text, str) else (b">", b"<")
+    limit = min(len(old), len(text))
+    while prefix < limit and old[prefix] == text[prefix]:
+        prefix += 1
+    while suffix < limit - prefix \
+            and old[len(old) - 1 - suffix] == text[len(text) - 1 - suffix]:
+        suffix += 1
+    prefix = old.rfind(close, 0, prefix) + 1
+    cut = old.find(open_, len(old) - suffix)
+    suffix = len(old) - cut if cut >= 0 else 0
+    return (start + prefix, end - suffix, text[prefix:len(text) - suffix])
 
 
 cdef str dump_of(CNode* node):
@@ -1051,6 +1312,27 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     expected = dump_of(root)
     if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
         return pieces
+    # The first writing again, the ends the parser implied in its rewritten
+    # regions written but where the input that implied them follows (a
+    # moved element's end: nothing implies it where it went).
+    if writer.keep_implied:
+        writer.ends_written = True
+        again = writer.patch(root)
+        writer.ends_written = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
+        # ... and with the nodes of its rewritten regions written by the
+        # standard's serialization (the input the walk copies in them can
+        # make the parser reconstruct or move what the edits put there)
+        writer.ends_written = True
+        writer.regions_standard = True
+        again = writer.patch(root)
+        writer.ends_written = False
+        writer.regions_standard = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
     # The second writing: the whole tree walked (implied ends still
     # implied), then the third: implied ends written where what follows is
     # not the input that implied them, html and body start tags with the

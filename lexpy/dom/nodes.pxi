@@ -13,6 +13,12 @@ cdef enum NodeFlags:
     NODE_SUBTREE_CHANGED = 0x40   # ... something in its subtree
     NODE_SOURCE_GATHERED = 0x80   # its source holds other input between its
                                   # pieces (foster-parented text, ...)
+    NODE_REMOVED_INPUT = 0x10000  # positions, set by the API after the parse
+                                  # (above the tree builder's bits, which it
+                                  # uses while it parses): an element without
+                                  # a source whose SourceRecord holds the
+                                  # extent of the input of the children the
+                                  # API took out of it (note_removed_input)
 
 
 # ---------------------------------------------------------------------------
@@ -94,6 +100,49 @@ cdef void node_mark_changed(CNode* node, uint32_t what) noexcept nogil:
         if node.flags & NODE_SUBTREE_CHANGED:
             return
         node.flags |= NODE_SUBTREE_CHANGED
+
+
+cdef void note_removed_input(CNode* parent, CNode* child) noexcept nogil:
+    """positions: the input of child's subtree, which the API takes out of
+    parent, kept (merged) in the unused SourceRecord of a parent the parser
+    made (an implied tbody, ...: no input of its own, so that to_source()
+    finds its content's input when nothing is left in it). Iterative."""
+    cdef CNode* node = child
+    cdef SourceRecord* record
+    cdef SourceRecord* own
+    cdef uint32_t low = SOURCE_NONE, high = 0
+    if not parent.owner.record_sources or parent.owner.building \
+            or parent.flags & NODE_HAS_SOURCE or parent.type != ELEMENT_NODE \
+            or child.owner != parent.owner:
+        return
+    while True:
+        record = node_source(node)
+        if record != NULL:
+            if record.start < low:
+                low = record.start
+            if record.end > high:
+                high = record.end
+            if record.end_tag_start != SOURCE_NONE and record.end_tag_end > high:
+                high = record.end_tag_end
+        if node.first_child != NULL:
+            node = node.first_child
+            continue
+        while node != child and node.next == NULL:
+            node = node.parent
+        if node == child:
+            break
+        node = node.next
+    if low == SOURCE_NONE:
+        return
+    own = record_of(parent)
+    if parent.flags & NODE_REMOVED_INPUT:
+        if own.start < low:
+            low = own.start
+        if own.end > high:
+            high = own.end
+    own.start = low
+    own.end = high
+    parent.flags |= NODE_REMOVED_INPUT
 
 
 cdef inline void source_changed(CNode* node, uint32_t what) noexcept nogil:

@@ -873,7 +873,13 @@ cdef class Node:
 
         encoding: None for the input's own form (str for str input; bytes
         in the document's encoding for bytes input), "unicode" for str, or
-        an encoding label for bytes in that encoding.
+        an encoding label for bytes in that encoding. A character the
+        encoding has not is a character reference in text and attribute
+        values; in a comment, a DOCTYPE, a processing instruction or raw
+        text (script, style, ...) U+FFFD is written as U+0000 (the
+        tokenizer makes U+FFFD of it there), any other raises
+        UnicodeEncodeError (no output in that encoding parses to the
+        tree), as in a tag or attribute name.
 
         Raises ValueError for a document parsed without positions."""
         return node_to_source(self, encoding)

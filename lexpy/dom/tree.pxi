@@ -112,12 +112,14 @@ cdef void node_append_child(CNode* parent, CNode* child) noexcept nogil:
 cdef void api_remove(CNode* node) noexcept nogil:
     if node.parent != NULL:
         source_changed(node.parent, NODE_CHILDREN_CHANGED)
+        note_removed_input(node.parent, node)
     node_remove(node)
 
 
 cdef void api_insert_before(CNode* parent, CNode* child, CNode* reference) noexcept nogil:
     if child.parent != NULL:
         source_changed(child.parent, NODE_CHILDREN_CHANGED)
+        note_removed_input(child.parent, child)
     node_insert_before(parent, child, reference)
     if parent.owner.record_sources and not parent.owner.building:
         # (the inserted node is written by the standard's rules)

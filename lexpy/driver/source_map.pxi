@@ -180,13 +180,19 @@ cdef class SourceMap:
         self._build()
         return self.stream.decode("utf-8", "surrogatepass")
 
-    def assemble(self, list pieces, bint text_output, object encoding):
+    def assemble(self, list pieces, bint text_output, object encoding,
+                 object unencodable=None):
         """The output of to_source(): pieces are str (serialized) or
         (start, end) tokenizer stream offsets (input); str with
         `text_output`, else bytes in `encoding` (the input's own bytes
-        where it is the input's encoding)."""
+        where it is the input's encoding). Characters the encoding has not:
+        unencodable(text, offsets, codec) gives their bytes (the output as
+        str, the offsets of those characters in it), or raises; without it
+        character references."""
         cdef size_t start, end, a, b, line, column
         cdef list out = []
+        cdef list texts = []
+        cdef list failed = []
         cdef bint own_bytes = False
         self._build()
         codec = None
@@ -197,17 +203,65 @@ cdef class SourceMap:
                 codecs.lookup(self.encoding).name == codec
         for piece in pieces:
             if isinstance(piece, str):
-                out.append(piece if text_output else
-                           (<str> piece).encode(codec, "xmlcharrefreplace"))
+                text = piece
+            else:
+                start, end = piece
+                if not self._stream_range(&start, &end):
+                    continue        # (text a script wrote)
+                if own_bytes:
+                    self._locate(start, &a, &line, &column)
+                    self._locate(end, &b, &line, &column)
+                    out.append(self.original[a:b])
+                    if unencodable is not None:
+                        texts.append(self.stream[start:end].decode("utf-8", "surrogatepass"))
+                    continue
+                text = self.stream[start:end].decode("utf-8", "surrogatepass")
+            if text_output:
+                out.append(text)
                 continue
-            start, end = piece
-            if not self._stream_range(&start, &end):
-                continue        # (text a script wrote)
-            if own_bytes:
-                self._locate(start, &a, &line, &column)
-                self._locate(end, &b, &line, &column)
-                out.append(self.original[a:b])
-                continue
-            text = self.stream[start:end].decode("utf-8", "surrogatepass")
-            out.append(text if text_output else text.encode(codec, "xmlcharrefreplace"))
+            if unencodable is not None:
+                texts.append(text)
+            try:
+                out.append((<str> text).encode(codec))
+            except UnicodeEncodeError:
+                if unencodable is None:
+                    out.append((<str> text).encode(codec, "xmlcharrefreplace"))
+                else:
+                    failed.append(len(out))
+                    out.append(None)
+        if failed:
+            out = self._encode_failed(out, texts, failed, codec, unencodable)
         return ("" if text_output else b"").join(out)
+
+    cdef list _encode_failed(self, list out, list texts, list failed, str codec,
+                             object unencodable):
+        """The pieces `failed` (None in out) encoded with the bytes
+        unencodable() gives the characters the codec has not."""
+        cdef Py_ssize_t i, base
+        cdef list bases = []
+        cdef list offsets = []
+        base = 0
+        for text in texts:
+            bases.append(base)
+            base += len(text)
+        for i in failed:
+            text = texts[i]
+            for position in range(len(text)):
+                try:
+                    text[position].encode(codec)
+                except UnicodeEncodeError:
+                    offsets.append(bases[i] + position)
+        replacements = dict(zip(offsets, unencodable("".join(texts), offsets, codec)))
+        for i in failed:
+            text = texts[i]
+            parts = []
+            run = 0
+            for position in range(len(text)):
+                replacement = replacements.get(bases[i] + position)
+                if replacement is not None:
+                    parts.append(text[run:position].encode(codec))
+                    parts.append(replacement)
+                    run = position + 1
+            parts.append(text[run:].encode(codec))
+            out[i] = b"".join(parts)
+        return out
