@@ -48,10 +48,12 @@ reads more than the element and its ancestors (sibling combinators,
 :nth-*, :first-*, form states, :lang): the matcher walks the earlier
 siblings, so the tree is kept.
 
-max_memory bounds the input held (the unfinished token) plus the state
+max_memory bounds the input held (the unfinished token, counted twice:
+the rewriter's bytes and the tokenizer's copy) plus the state
 (the engine's _state_bytes: the arena, which holds the open elements
 with their attributes and text and what the tree builder or a handler
-keeps, and the sweep's queues), checked at the end of each feed: past
+keeps, and the sweep's queues; and _OPEN_RECORD_BYTES for each open
+matched element's Python record), checked at the end of each feed: past
 it RewriteError, or with max_memory_pass_through the input not written
 yet and everything after it is written unchanged (no handler runs
 again; edits that wait for an element's end are not made). A text node
@@ -341,6 +343,21 @@ def _ends_inside_markup(data: bytes) -> bool:
     return q >= 0 and data.find(b"]]>", q + 9) < 0
 
 
+def _ends_with_tag_start(name: str, text: str) -> bool:
+    """Whether text written into the raw text (or RCDATA) element `name`
+    ends with the start of its end tag ("<", "</", ... "</name") or, in a
+    script, of "<!--": input that follows it could complete it (content
+    prepended to the element's own, which the fast path copies without
+    the text check of Rewriter._check_raw_text: `<script>ipt>x` with
+    "</scr" prepended ended the script early, silently)."""
+    tail = text[-len(name) - 2:].lower()
+    target = "</" + name
+    for k in range(1, len(target) + 1):
+        if tail.endswith(target[:k]):
+            return True
+    return name == "script" and tail.endswith(("<!", "<!-"))
+
+
 def _implied_beyond_document(names: List[str]) -> bool:
     """Whether the parser implied more than html, head and body (which it
     implies again wherever the content goes)."""
@@ -381,11 +398,11 @@ class _Record:
     """What the rewriter keeps of a matched element while it is open."""
     __slots__ = ("node", "name", "implied", "foster", "start", "before", "prepend",
                  "append", "after", "end_handlers", "mode", "inner", "new_name",
-                 "attributes", "attributes_changed", "moved", "started", "ended",
+                 "attributes", "attributes_changed", "started", "ended",
                  "handlers", "element", "implied_with", "synthesized", "batch",
                  "text_count", "fostered", "forms", "parent_open", "text_handlers",
                  "comment_handlers", "table_before", "clean_start", "ignored_end",
-                 "loop_stopped")
+                 "loop_stopped", "moves")
 
     def __init__(self, node: Any, implied: bool, foster: bool,
                  start: Optional[Tuple[int, int]]) -> None:
@@ -404,7 +421,7 @@ class _Record:
         self.new_name: Optional[str] = None
         self.attributes: Optional[List[Tuple[str, str]]] = None
         self.attributes_changed = False
-        self.moved = False
+        self.moves = 0              # the rewriter's _moves when it was pushed
         self.started = False        # the start handlers have run
         self.ended = False
         self.element: Optional["Element"] = None
@@ -675,7 +692,11 @@ class Element:
         r = self._start_op("prepend")
         self._check_content_op("prepend")
         self._check_inside("prepend", self._head_ok(content, html))
-        r.prepend.append(self._rw._check(self, content, html, "inside"))
+        # (Prepended content is written newest first, then the element's
+        # content, which is not known yet: checked together, open-ended.)
+        r.prepend.append(self._rw._check(self, content, html, "inside",
+                                         after="".join(c.text for c in reversed(r.prepend)),
+                                         open_end=True))
 
     def append(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -685,7 +706,8 @@ class Element:
         self._foreign_in_table("append")
         self._check_content_op("append")
         self._check_inside("append", self._head_ok(content, html))
-        r.append.append(self._rw._check(self, content, html, "inside"))
+        r.append.append(self._rw._check(self, content, html, "inside",
+                                        before="".join(c.text for c in r.append)))
 
     def after(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -957,8 +979,15 @@ class TextChunk(_Unit):
             raise TypeError("content must be a str")
         if html:
             raise RewriteError("text in <%s>: markup cannot be written in raw text" % name)
-        # (Whether it ends the element early is checked with the text
-        # around it, when the chunk is written: Rewriter._check_raw_text.)
+        # Content that ends the element early by itself is refused here,
+        # before anything is written (the handler may go on); one that
+        # does so only with the text around it is found when the chunk is
+        # written: Rewriter._check_raw_text.
+        if name != "plaintext" and (
+                re.search(r"</%s[\t\n\f\r />]" % name, content, re.I)
+                or name == "script" and "<!--" in content):
+            raise RewriteError("text in <%s>: the text written would end <%s> early (or "
+                               "change how the parser reads the rest of it)" % (name, name))
         return content
 
 
@@ -986,6 +1015,13 @@ class DocumentEnd:
 
 
 Input = Union[bytes, bytearray, memoryview]
+
+# What max_memory counts for each open matched element: its _Record, the
+# Element and node proxies, their lists and dict entries (1.9 KB of peak
+# RSS each for 200,000 nested <div>s under a handler on `*`, where the
+# arena holds 121 bytes each; uncounted, a million nested elements grew
+# 1.9 GB past any max_memory).
+_OPEN_RECORD_BYTES = 2048
 
 
 class Rewriter(RewriterCore):
@@ -1040,6 +1076,12 @@ class Rewriter(RewriterCore):
         self._ready: Optional[bytes] = None     # output cut from the input at a flush
         # Element state.
         self._open: Dict[int, _Record] = {}
+        # The adoption agency's moves so far (an open record whose count
+        # differs was moved), and the open records whose start edits are
+        # written (a move refuses them): no walk over every open record
+        # per move.
+        self._moves = 0
+        self._start_edited: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
@@ -1284,8 +1326,10 @@ class Rewriter(RewriterCore):
             # open elements with their attributes and text, what the tree
             # builder or a handler holds, and the free lists of what was
             # freed). The output of a feed is returned (or sunk) at its end.
-            held = (self._stream_length() - self._emitted + self._input.held_bytes
-                    + self._state_bytes())
+            # (The unfinished token counts twice: its input bytes here and
+            # the tokenizer's copy of what it has read of it.)
+            held = (2 * (self._stream_length() - self._emitted) + self._input.held_bytes
+                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
             if held > self._max_memory:
                 if self._memory_pass_through:
                     self._pass_rest_through()
@@ -1494,7 +1538,12 @@ class Rewriter(RewriterCore):
             return content.text
         return _escape_text(content.text)
 
-    def _check(self, element: Element, content: str, html: bool, where: str) -> _Content:
+    def _check(self, element: Element, content: str, html: bool, where: str,
+               before: str = "", after: str = "", open_end: bool = False) -> _Content:
+        """Content for an edit of `element`; in a raw text or RCDATA
+        element, with the content written next to it (before, after; and
+        open_end: input that is not known yet follows), refused when it
+        would end the element early."""
         c = _Content(content, html)
         r = element._record
         if html:
@@ -1508,8 +1557,10 @@ class Rewriter(RewriterCore):
             # written as is in raw text (nothing is decoded there).
             if r.name in _RAW_TEXT or r.name == "plaintext" or r.name in _RCDATA or \
                     (r.name in ("noscript", "noembed", "noframes") and self._scripting):
-                if re.search(r"</%s[\t\n\f\r />]" % r.name, c.text + " ", re.I) or \
-                        (r.name == "script" and "<!--" in c.text):
+                text = before + c.text + after
+                if re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or \
+                        (r.name == "script" and "<!--" in text) or \
+                        (open_end and _ends_with_tag_start(r.name, text)):
                     raise element._refuse("insert text", "the text would end <%s> early"
                                           % r.name)
                 if r.name == "plaintext" and html:
@@ -1687,6 +1738,7 @@ class Rewriter(RewriterCore):
             else:
                 own = i == own_index
             r = self._open.pop(key, None)
+            self._start_edited.pop(key, None)
             if r is not None:
                 self._unwatch(key)
             self._scoped_open.pop(key, None)
@@ -1832,6 +1884,7 @@ class Rewriter(RewriterCore):
     def _silent_ends(self, keys: List[int]) -> None:
         for key in keys:
             r = self._open.pop(key, None)
+            self._start_edited.pop(key, None)
             if r is not None:
                 r.ended = True
             self._scoped_open.pop(key, None)
@@ -2016,6 +2069,7 @@ class Rewriter(RewriterCore):
         if not handlers and not self._scoped_text and not self._scoped_comments:
             return
         r = _Record(node, not from_token, foster, span)
+        r.moves = self._moves
         r.text_handlers = self._scoped_text
         r.comment_handlers = self._scoped_comments
         if r.text_handlers or r.comment_handlers:
@@ -2040,6 +2094,8 @@ class Rewriter(RewriterCore):
         for handler in handlers:
             handler(element)
         r.started = True
+        if r.before or r.prepend or r.mode or r.new_name or r.attributes_changed:
+            self._start_edited[key] = r
         # An implied body (or p) the parser makes and closes at one token
         # (the end of input, </p>) gets a start tag of its own where it was
         # implied when content goes inside it: the reparse makes the same
@@ -2122,8 +2178,8 @@ class Rewriter(RewriterCore):
                 self._skip = r
 
     def _moved(self) -> None:
-        for r in self._open.values():
-            r.moved = True
+        self._moves += 1
+        for r in self._start_edited.values():
             if r.before or r.prepend or r.mode or r.new_name or r.attributes_changed:
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
@@ -2162,7 +2218,7 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<table>: the parser foster-parented content before it: "
                                    "that content goes between it and what is written "
                                    "before it")
-        if (has_inside or has_outside or r.new_name) and r.moved:
+        if (has_inside or has_outside or r.new_name) and r.moves != self._moves:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
         if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \

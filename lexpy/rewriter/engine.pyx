@@ -105,6 +105,8 @@ cdef struct Hooks:
     Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
     size_t watched_capacity       # (unless the element is quiet)
+    size_t* watched_index         # element -> its index in watched, plus one (0:
+    size_t watched_index_capacity # empty): open addressing, linear probing
     size_t* silent                # the quiet elements popped by tokens that did
     size_t silent_count           # not go to the owner (their keys), until it
     size_t silent_capacity        # drains them
@@ -358,24 +360,110 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
     return any_match
 
 
+cdef ssize_t watched_slot(Hooks* h, CElement* element) noexcept nogil:
+    """The slot of h.watched_index that holds the element's index, or -1.
+    (A map, not a walk over the watched elements: with a handler on every
+    element of a million nested ones, a walk per push and per pop was
+    quadratic.)"""
+    cdef size_t mask, i
+    if h.watched_index_capacity == 0:
+        return -1
+    mask = h.watched_index_capacity - 1
+    i = pointer_slot(<CNode*> element, mask)
+    while h.watched_index[i] != 0:
+        if h.watched[h.watched_index[i] - 1].element == element:
+            return <ssize_t> i
+        i = (i + 1) & mask
+    return -1
+
+
+cdef ssize_t find_watched(Hooks* h, CElement* element) noexcept nogil:
+    """The index of a watched element in h.watched, or -1."""
+    cdef ssize_t slot = watched_slot(h, element)
+    return -1 if slot < 0 else <ssize_t> h.watched_index[slot] - 1
+
+
+cdef int index_watched(Hooks* h, size_t index) noexcept nogil:
+    """Enter h.watched[index] into the map (rebuilt twice as large when
+    it would be more than half full); -1 when out of memory."""
+    cdef size_t capacity, mask, i, j
+    cdef size_t* table
+    if h.watched_count * 2 > h.watched_index_capacity:
+        capacity = h.watched_index_capacity * 2 if h.watched_index_capacity else 16
+        while capacity < h.watched_count * 2:
+            capacity *= 2
+        table = <size_t*> calloc(capacity, sizeof(size_t))
+        if table == NULL:
+            return -1
+        free(h.watched_index)
+        h.watched_index = table
+        h.watched_index_capacity = capacity
+        mask = capacity - 1
+        for j in range(h.watched_count):
+            i = pointer_slot(<CNode*> h.watched[j].element, mask)
+            while table[i] != 0:
+                i = (i + 1) & mask
+            table[i] = j + 1
+        return 0
+    mask = h.watched_index_capacity - 1
+    i = pointer_slot(<CNode*> h.watched[index].element, mask)
+    while h.watched_index[i] != 0:
+        i = (i + 1) & mask
+    h.watched_index[i] = index + 1
+    return 0
+
+
+cdef void unwatch_at(Hooks* h, size_t index) noexcept nogil:
+    """Remove h.watched[index]: the last watched element takes its place
+    (and its entry in the map is updated); the map's slot is emptied by
+    shifting back the entries of the probe run after it."""
+    cdef ssize_t slot = watched_slot(h, h.watched[index].element)
+    cdef size_t mask, i, j, k, last
+    cdef bint inside
+    if slot >= 0:
+        mask = h.watched_index_capacity - 1
+        i = <size_t> slot
+        j = i
+        while True:
+            j = (j + 1) & mask
+            if h.watched_index[j] == 0:
+                break
+            k = pointer_slot(<CNode*> h.watched[h.watched_index[j] - 1].element, mask)
+            # (An entry whose home slot is cyclically in (i, j] stays.)
+            inside = (i < k and k <= j) if i <= j else (k > i or k <= j)
+            if not inside:
+                h.watched_index[i] = h.watched_index[j]
+                i = j
+        h.watched_index[i] = 0
+    h.watched_count -= 1
+    last = h.watched_count
+    if index != last:
+        h.watched[index] = h.watched[last]
+        slot = watched_slot(h, h.watched[last].element)
+        if slot >= 0:
+            h.watched_index[slot] = index + 1
+
+
 cdef bint touches_watched(Hooks* h) noexcept nogil:
     """Whether the token popped a watched element that is not quiet, or
     moved nodes."""
-    cdef size_t i, j
+    cdef size_t i
+    cdef ssize_t j
     cdef Event* e
     for i in range(h.event_count):
         e = &h.events[i]
         if e.kind == EVENT_MOVED:
             return True
         if e.kind == EVENT_POPPED:
-            for j in range(h.watched_count):
-                if h.watched[j].element == e.element:
-                    if h.watched[j].quiet == QUIET:
-                        break
-                    if h.watched[j].quiet == QUIET_OWN_END and h.event_count == 1 \
-                            and e.from_top and own_end_tag(h.token, e.element):
-                        break
-                    return True
+            j = find_watched(h, e.element)
+            if j < 0:
+                continue
+            if h.watched[j].quiet == QUIET:
+                continue
+            if h.watched[j].quiet == QUIET_OWN_END and h.event_count == 1 \
+                    and e.from_top and own_end_tag(h.token, e.element):
+                continue
+            return True
     return False
 
 
@@ -389,28 +477,27 @@ cdef bint own_end_tag(Token* t, CElement* element) noexcept nogil:
 cdef void silence_pops(Hooks* h) noexcept nogil:
     """The token does not go to the owner: the quiet watched elements it
     popped leave the watch, their keys kept for the owner's next call."""
-    cdef size_t i, j, capacity
+    cdef size_t i, capacity
+    cdef ssize_t j
     cdef size_t* grown
     cdef Event* e
     for i in range(h.event_count):
         e = &h.events[i]
         if e.kind != EVENT_POPPED:
             continue
-        for j in range(h.watched_count):
-            if h.watched[j].element == e.element:
-                if h.silent_count == h.silent_capacity:
-                    capacity = h.silent_capacity * 2 if h.silent_capacity else 16
-                    grown = <size_t*> realloc(h.silent, capacity * sizeof(size_t))
-                    if grown == NULL:
-                        h.stopped = True
-                        return
-                    h.silent = grown
-                    h.silent_capacity = capacity
-                h.silent[h.silent_count] = <size_t> e.element
-                h.silent_count += 1
-                h.watched_count -= 1
-                h.watched[j] = h.watched[h.watched_count]
-                break
+        j = find_watched(h, e.element)
+        if j >= 0:
+            if h.silent_count == h.silent_capacity:
+                capacity = h.silent_capacity * 2 if h.silent_capacity else 16
+                grown = <size_t*> realloc(h.silent, capacity * sizeof(size_t))
+                if grown == NULL:
+                    h.stopped = True
+                    return
+                h.silent = grown
+                h.silent_capacity = capacity
+            h.silent[h.silent_count] = <size_t> e.element
+            h.silent_count += 1
+            unwatch_at(h, <size_t> j)
 
 
 cdef int on_token(void* context, Token* token) noexcept nogil:
@@ -495,6 +582,8 @@ cdef class RewriterCore:
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
         self.hooks.watched = NULL
+        self.hooks.watched_index = NULL
+        self.hooks.watched_index_capacity = 0
         self.hooks.silent = NULL
         self.hooks.silent_count = 0
         self.hooks.silent_capacity = 0
@@ -536,6 +625,7 @@ cdef class RewriterCore:
                 free(self.hooks.matchers)
             free(self.hooks.programs)
             free(self.hooks.watched)
+            free(self.hooks.watched_index)
             free(self.hooks.silent)
             free(self.hooks.closed)
             free(self.hooks.held)
@@ -806,17 +896,18 @@ cdef class RewriterCore:
         self.hooks.watched[self.hooks.watched_count].element = <CElement*> key
         self.hooks.watched[self.hooks.watched_count].quiet = LOUD
         self.hooks.watched_count += 1
+        if index_watched(self.hooks, self.hooks.watched_count - 1) != 0:
+            self.hooks.watched_count -= 1
+            raise MemoryError()
 
     def _quiet(self, size_t key, int quiet):
         """How much the owner needs to see of the watched element `key`'s
         end: 0 every pop, 1 none when its own end tag pops it alone from
         the top of the stack, 2 none (its key is kept for _drain_silent
         when the token does not go to the owner)."""
-        cdef size_t i
-        for i in range(self.hooks.watched_count):
-            if self.hooks.watched[i].element == <CElement*> key:
-                self.hooks.watched[i].quiet = quiet
-                return
+        cdef ssize_t i = find_watched(self.hooks, <CElement*> key)
+        if i >= 0:
+            self.hooks.watched[i].quiet = quiet
 
     def _drain_silent(self):
         """The keys of the quiet elements popped since the last call by
@@ -866,12 +957,9 @@ cdef class RewriterCore:
         return <size_t> node.c_node
 
     def _unwatch(self, size_t key):
-        cdef size_t i
-        for i in range(self.hooks.watched_count):
-            if self.hooks.watched[i].element == <CElement*> key:
-                self.hooks.watched_count -= 1
-                self.hooks.watched[i] = self.hooks.watched[self.hooks.watched_count]
-                return
+        cdef ssize_t i = find_watched(self.hooks, <CElement*> key)
+        if i >= 0:
+            unwatch_at(self.hooks, <size_t> i)
 
     def _counters(self, i=None):
         """(foster-parented elements pushed, form elements pushed, whether
