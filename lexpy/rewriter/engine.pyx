@@ -560,6 +560,19 @@ cdef int quiet_level(ElementRecord r) except -1:
     return QUIET_OWN_END if r.attributes_changed else QUIET
 
 
+cdef bint nothing_at_end(ElementRecord r, bint own_from_top) except -1:
+    """Whether Rewriter._popped has nothing to write or check at the
+    element's end: no content or handlers at its end, not removed,
+    renamed or replaced, no content before a table, attributes changed
+    only when its own end tag pops it from the top of the stack (the
+    quiet levels' test, text and comment handlers aside: they end with
+    the record)."""
+    if r._end_handlers or r._append or r._after or r.mode or r.new_name is not None \
+            or r.table_before is not None:
+        return False
+    return own_from_top or not r.attributes_changed
+
+
 cdef inline void record_init(ElementRecord r, object node, object name, object implied,
                              object foster, object start):
     r.node = node
@@ -623,6 +636,7 @@ cdef class RewriterCore:
     cdef dict attr_names                # attribute name ids -> str (qualified)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
     cdef object element_class           # the owner's Element class
+    cdef dict html_names                # HTML elements' tag ids -> local names
     # The owner's state that the fast path of a start tag reads and sets
     # (lexpy.rewriter.Rewriter's attributes, described there; C fields
     # here).
@@ -828,7 +842,9 @@ cdef class RewriterCore:
         begin = h.token_offset
         end = begin + (t.end - t.begin)
         key = <size_t> e.element
+        key_object = key
         node = node_proxy(&e.element.node)
+        name = self.local_name(e.element, node)
         # (_fast_token_state(True))
         self._implied_pops = ()
         self._at_eof = False
@@ -842,10 +858,9 @@ cdef class RewriterCore:
             self._popped_here = EMPTY_SET
             self._popped_nodes = ()
         else:
-            self._popped_here = {key}
+            self._popped_here = {key_object}
             self._popped_nodes = [node]
-        self._raw_text_name = node.local_name if raw_text_tag(e.element, self._scripting) \
-            else None
+        self._raw_text_name = name if raw_text_tag(e.element, self._scripting) else None
         self._raw_tail = ""
         self._raw_tail_edited = False
         self._foster_count = e.fostered
@@ -871,11 +886,11 @@ cdef class RewriterCore:
             if handlers or text_handlers or comment_handlers:
                 r = ElementRecord.__new__(ElementRecord)
                 span = (begin, end)
-                record_init(r, node, node.local_name, False, e.foster, span)
+                record_init(r, node, name, False, e.foster, span)
                 r.text_handlers = text_handlers
                 r.comment_handlers = comment_handlers
                 if text_handlers or comment_handlers:
-                    self._scoped_open[key] = None
+                    self._scoped_open[key_object] = None
                 if self.element_class is None:
                     self.element_class = getattr(self, "_element_class")
                 element = self.element_class(self, r)
@@ -887,7 +902,7 @@ cdef class RewriterCore:
                 r.parent_open = node_proxy(parent) if parent != NULL \
                     and parent.type == ELEMENT_NODE else None
                 r.batch = batch
-                self._open[key] = r
+                self._open[key_object] = r
                 self.watch_key(key)
                 # (Nothing was implied or closed at this token.)
                 r.clean_start = not h.pending_before
@@ -896,14 +911,14 @@ cdef class RewriterCore:
                 r.started = True
                 if r._before or r._prepend or r.mode or r.new_name is not None \
                         or r.attributes_changed:
-                    self._pushed_written(r, key, node, span, begin)
+                    self._pushed_written(r, key_object, node, span, begin)
                 else:
                     r.text_count = h.text_tokens
                 # (The record does not keep its Element: no cycle, so it
                 # goes with its last reference, not the cycle collector;
                 # Rewriter._check_end makes another when one is needed.)
                 r.element = None
-        found = self._open.get(key)
+        found = self._open.get(key_object)
         if found is not None:
             self.quiet_key(key, quiet_level(found))
         if e_pop != NULL:
@@ -911,10 +926,10 @@ cdef class RewriterCore:
             self._foster_count = e_pop.fostered
             self._forms = e_pop.forms
             self._plaintext = e_pop.plaintext
-            found = self._open.pop(key, None)
+            found = self._open.pop(key_object, None)
             if found is not None:
                 self.unwatch_key(key)
-            self._scoped_open.pop(key, None)
+            self._scoped_open.pop(key_object, None)
             if found is not None:
                 if quiet_level(found) == LOUD:
                     self._popped(found, True, (end, end), True)
@@ -928,8 +943,21 @@ cdef class RewriterCore:
         self._plaintext = h.plaintext
         if len(self._contexts) > self._contexts_limit:
             self._prune_contexts()
-        h.watch_all = self._watch_level()
+        h.watch_all = self.watch_level()
         return True
+
+    cdef object local_name(self, CElement* element, object node):
+        """node.local_name; an HTML element's from a cache by tag id (the
+        document's tag ids name one name each)."""
+        if element.ns != NS_HTML:
+            return node.local_name
+        if self.html_names is None:
+            self.html_names = {}
+        name = self.html_names.get(element.tag_id)
+        if name is None:
+            name = node.local_name
+            self.html_names[element.tag_id] = name
+        return name
 
     cdef int silent_ends(self) except -1:
         """_handle_token's _drain_silent and _silent_ends: the records of
@@ -986,7 +1014,7 @@ cdef class RewriterCore:
         self._foster_count = h.fostered
         self._forms = h.forms
         self._plaintext = h.plaintext
-        h.watch_all = self._watch_level()
+        h.watch_all = self.watch_level()
         return True
 
     cdef bint _end_fast(self) except -1:
@@ -1034,8 +1062,13 @@ cdef class RewriterCore:
             # (A matched element: _handle_token's popped event.)
             self.unwatch_key(key)
             self._scoped_open.pop(key, None)
-            state = self._popped(found, own, (h.token_offset, h.token_offset + (t.end - t.begin)),
-                                 e.from_top)
+            if nothing_at_end(found, own):
+                # (_popped would only close it.)
+                found.ended = True
+                state = "closed" if own else "open"
+            else:
+                state = self._popped(found, own, (h.token_offset,
+                                                  h.token_offset + (t.end - t.begin)), e.from_top)
         else:
             self._scoped_open.pop(key, None)
         if not own and state != "closed":
@@ -1049,13 +1082,16 @@ cdef class RewriterCore:
                 self._prune_contexts()
             if self._tracked:
                 self._track_token("end", 1, self._events())
-        h.watch_all = self._watch_level()
+        h.watch_all = self.watch_level()
         return True
 
-    cpdef int _watch_level(self) except -1:
+    def _watch_level(self):
         """_set_watch_all's level after a token: 2 every token comes to
         the owner, 1 every token that pushes or pops, 0 only the watched
         elements'."""
+        return self.watch_level()
+
+    cdef int watch_level(self) except -1:
         if self._scoped_open or self._tracked or self._after_body \
                 or self._form_dirty is not None:
             return 2
