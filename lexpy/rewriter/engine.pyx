@@ -909,9 +909,18 @@ cdef class RewriterCore:
                 for handler in handlers:
                     handler(element)
                 r.started = True
-                if r._before or r._prepend or r.mode or r.new_name is not None \
-                        or r.attributes_changed:
+                if r._before or r._prepend or r.mode or r.new_name is not None:
                     self._pushed_written(r, key_object, node, span, begin)
+                elif r.attributes_changed:
+                    # (_pushed_written for attributes changed and nothing
+                    # else, nothing implied or closed at this token: the
+                    # start tag written in place of its source.)
+                    self._copy_to(begin)
+                    r.text_count = h.text_tokens
+                    self._emit(self._start_tag(r))
+                    if self._skip is None:
+                        self._emitted = end
+                    self._copy_to(end)
                 else:
                     r.text_count = h.text_tokens
                 # (The record does not keep its Element: no cycle, so it
