@@ -198,7 +198,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from lexpy.driver.driver import TreeConstruction
 from lexpy.encoding import encoding as _encoding
 from lexpy.rewriter.decoding import NO_MAP_OFFSET, InputDecoder
-from lexpy.rewriter.engine import RewriterCore
+from lexpy.rewriter.engine import Context, ElementBase, ElementRecord, RewriterCore
 from lexpy.selectors import SelectorSyntaxError, compile_selector
 
 __all__ = ["Rewriter", "RewriteError", "rewrite"]
@@ -364,24 +364,9 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
-class _Context:
-    """What the rewriter's checks need of an element's ancestors, computed
-    once per element from its parent's (no walk to the root per edit)."""
-    __slots__ = ("in_head", "tabular", "foreign_in_table", "in_selectedcontent", "select",
-                 "in_template")
-
-    def __init__(self, in_head: bool, tabular: bool, foreign_in_table: bool,
-                 in_selectedcontent: bool, select: Any, in_template: bool = False) -> None:
-        self.in_head = in_head                      # it or an ancestor is <head>
-        self.tabular = tabular                      # ... a table part or a template
-        self.foreign_in_table = foreign_in_table    # foreign content under such
-        self.in_selectedcontent = in_selectedcontent
-        self.select = select                        # the nearest <select> (or None)
-        self.in_template = in_template              # in a template's contents
-
-
-_DOCUMENT_CONTEXT = _Context(False, False, False, False, None)
-_TEMPLATE_CONTEXT = _Context(False, True, False, False, None, True)
+# What the rewriter's checks need of an element's ancestors: the engine's
+# Context (RewriterCore._context computes and caches it).
+_Context = Context
 
 
 class _Content:
@@ -394,67 +379,17 @@ class _Content:
         self.html = bool(html)
 
 
-class _Record:
-    """What the rewriter keeps of a matched element while it is open."""
-    __slots__ = ("node", "name", "implied", "foster", "start", "before", "prepend",
-                 "append", "after", "end_handlers", "mode", "inner", "new_name",
-                 "attributes", "attributes_changed", "started", "ended",
-                 "handlers", "element", "implied_with", "synthesized", "batch",
-                 "text_count", "fostered", "forms", "parent_open", "text_handlers",
-                 "comment_handlers", "table_before", "clean_start", "ignored_end",
-                 "loop_stopped", "moves")
-
-    def __init__(self, node: Any, implied: bool, foster: bool,
-                 start: Optional[Tuple[int, int]]) -> None:
-        self.node = node
-        self.name = node.local_name
-        self.implied = implied
-        self.foster = foster
-        self.start = start
-        self.before: List[_Content] = []
-        self.prepend: List[_Content] = []
-        self.append: List[_Content] = []
-        self.after: List[_Content] = []
-        self.end_handlers: List[Callable[[Any], Any]] = []
-        self.mode = 0               # 0 kept, 1 removed, 2 content kept, 3 inner replaced
-        self.inner: Optional[_Content] = None
-        self.new_name: Optional[str] = None
-        self.attributes: Optional[List[Tuple[str, str]]] = None
-        self.attributes_changed = False
-        self.moves = 0              # the rewriter's _moves when it was pushed
-        self.started = False        # the start handlers have run
-        self.ended = False
-        self.element: Optional["Element"] = None
-        self.implied_with: List[str] = []   # elements implied at its token before it
-        self.synthesized = False            # its start tag was written
-        self.batch = 0                      # the token that made it
-        self.text_count = 0                 # text tokens before it
-        self.fostered = 0                   # foster-parented elements before it
-        self.forms = 0                      # form elements before it
-        self.parent_open: Any = None        # its parent element at insertion
-        self.text_handlers: List[Callable[..., Any]] = []     # on(..., text=)
-        self.comment_handlers: List[Callable[..., Any]] = []  # on(..., comments=)
-        # A table with content before it: (its previous sibling, that
-        # sibling's text length) when the content was asked for.
-        self.table_before: Optional[Tuple[Any, int]] = None
-        # Its start tag token closed nothing, implied nothing and found no
-        # formatting elements to reconstruct; an end tag was ignored while
-        # it was open; an <li>/<dd>/<dt> loop stopped at it.
-        self.clean_start = False
-        self.ignored_end = False
-        self.loop_stopped = False
+# What the rewriter keeps of a matched element while it is open: the
+# engine's ElementRecord (its fields are listed there).
+_Record = ElementRecord
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
 
 
-class Element:
+class Element(ElementBase):
     """An element handed to a handler (see Rewriter.on)."""
-    __slots__ = ("_rw", "_record")
-
-    def __init__(self, rw: "Rewriter", record: _Record) -> None:
-        self._rw = rw
-        self._record = record
+    __slots__ = ()
 
     def _refuse(self, what: str, why: str) -> RewriteError:
         return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
@@ -564,7 +499,7 @@ class Element:
         parent = self._record.node.parent_node
         if parent is None or parent.node_type != 1:
             return False
-        return self._rw._context(parent).in_head
+        return bool(self._rw._context(parent).in_head)
 
     def _html(self) -> bool:
         return bool(self._record.node.namespace_uri == _HTML_NS)
@@ -617,7 +552,7 @@ class Element:
         if r.start is None:
             return False
         raw = self._rw._source(r.start[0], r.start[1])
-        return raw.endswith(b"/>")
+        return bool(raw.endswith(b"/>"))
 
     @property
     def can_have_content(self) -> bool:
@@ -1029,6 +964,8 @@ class Rewriter(RewriterCore):
     then feed() bytes and close(); each returns the output ready so far
     (or, with `sink`, passes it to sink and returns b"")."""
 
+    _element_class = Element        # (what the engine's fast path makes)
+
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, scripting: bool = True,
                  max_memory: Optional[int] = None,
@@ -1367,34 +1304,6 @@ class Rewriter(RewriterCore):
         return bytes(self._raw[begin - self._raw_base:end - self._raw_base])
 
     # -- ancestor context ------------------------------------------------
-    def _context(self, node: Any) -> _Context:
-        chain = []
-        while node is not None and node.node_type == 1 and id(node) not in self._contexts:
-            chain.append(node)
-            node = node.parent_node
-        if node is None or node.node_type == 9:
-            context = _DOCUMENT_CONTEXT
-        elif node.node_type == 11:
-            context = _TEMPLATE_CONTEXT
-        elif node.node_type == 1:
-            context = self._contexts[id(node)][1]
-        else:
-            context = _DOCUMENT_CONTEXT
-        for element in reversed(chain):
-            html = element.namespace_uri == _HTML_NS
-            name = element.local_name
-            context = _Context(
-                (html and name == "head") or (context.in_head and not (html and name == "template")),
-                context.tabular or (html and name in ("td", "th", "caption", "table", "tr",
-                                                      "template")),
-                context.foreign_in_table or (not html and context.tabular),
-                (html and name == "selectedcontent") or
-                (context.in_selectedcontent and not (html and name == "select")),
-                element if html and name == "select" else context.select,
-                context.in_template)
-            self._contexts[id(element)] = (element, context)
-        return context
-
     def _has_selectedcontent(self, select: Any) -> bool:
         found = self._selects.get(id(select))
         if found is None:
@@ -1775,14 +1684,6 @@ class Rewriter(RewriterCore):
             self._track_token(kind, count, events)
         self._set_watch_all(self._watch_level())
 
-    def _watch_level(self) -> int:
-        """_set_watch_all's level after a token: 2 every token comes here,
-        1 every token that pushes or pops, 0 only the watched elements'."""
-        return (2 if self._scoped_open or self._tracked or self._after_body
-                or self._form_dirty is not None else
-                1 if (self._skip is not None or self._afe_edited
-                      or self._head_appended) else 0)
-
     def _prune_contexts(self) -> None:
         if len(self._contexts) > self._contexts_limit:
             # (Bounded: the contexts of elements that have closed go; they
@@ -1869,12 +1770,8 @@ class Rewriter(RewriterCore):
     # engine keeps its key, and the record is closed at the next call.
     @staticmethod
     def _quiet_level(r: _Record) -> int:
-        if r.text_handlers or r.comment_handlers or r.end_handlers or r.append or r.after \
-                or r.mode or r.new_name is not None or r.table_before is not None:
-            # (table_before: content written before a table is checked at
-            # its end against what the parser foster-parented there.)
-            return 0
-        return 1 if r.attributes_changed else 2
+        # (The engine's quiet_level: one definition for both paths.)
+        return r._quiet_level()
 
     def _loud(self, r: _Record) -> None:
         """Something was added to the element's end: its pop must come here."""
@@ -2112,6 +2009,19 @@ class Rewriter(RewriterCore):
                 self._copy_to(position)
             r.text_count = self._text_token_count()
             return
+        self._pushed_written(r, key, node, span, position)
+
+    def _pushed_written(self, r: _Record, key: int, node: Any,
+                        span: Optional[Tuple[int, int]], position: int) -> None:
+        """The rest of _pushed, for an element whose handlers left
+        something to write at its start (the engine's fast path of a
+        start tag calls it too)."""
+        element = r.element
+        assert element is not None
+        closes_at_once = key in self._popped_here
+        implied_content = span is None and closes_at_once and bool(
+            r.append or r.prepend or r.mode == _INNER) and \
+            node.namespace_uri == _HTML_NS and r.name in ("body", "p", "head")
         if (r.prepend or r.mode == _INNER) and closes_at_once and not implied_content and \
                 not (node.namespace_uri == _HTML_NS and r.name in _VOID):
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
@@ -2211,8 +2121,11 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: an <li>, <dd> or <dt> inside it stopped looking "
                                    "for an open one at <%s>" % (r.name, r.name))
         if r.table_before is not None and (r.before or r.mode == _REMOVED):
+            # (An element foster-parented while it was open went before it,
+            # or before a table inside it: counted, since the bounded
+            # rewriter may have freed it by now, once closed.)
             previous = r.node.previous_sibling
-            if previous is not r.table_before[0] or (
+            if previous is not r.table_before[0] or self._foster_count != r.fostered or (
                     previous is not None and previous.node_type == 3 and
                     len(previous.data) != r.table_before[1]):
                 raise RewriteError("<table>: the parser foster-parented content before it: "

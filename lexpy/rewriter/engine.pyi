@@ -1,8 +1,67 @@
 # Type stubs of the compiled module lexpy.rewriter.engine (internal: the
 # public face is lexpy.rewriter.Rewriter).
-from typing import Any, List, Optional, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 from typing_extensions import disjoint_base
+
+@disjoint_base
+class Context:
+    in_head: bool
+    tabular: bool
+    foreign_in_table: bool
+    in_selectedcontent: bool
+    select: Any
+    in_template: bool
+    def __init__(self, in_head: bool, tabular: bool, foreign_in_table: bool,
+                 in_selectedcontent: bool, select: Any, in_template: bool = ...) -> None: ...
+
+DOCUMENT_CONTEXT: Context
+TEMPLATE_CONTEXT: Context
+
+@disjoint_base
+class ElementRecord:
+    node: Any
+    name: str
+    implied: bool
+    foster: bool
+    start: Optional[Tuple[int, int]]
+    before: List[Any]
+    prepend: List[Any]
+    append: List[Any]
+    after: List[Any]
+    end_handlers: List[Callable[[Any], Any]]
+    mode: int
+    inner: Any
+    new_name: Optional[str]
+    attributes: Optional[List[Tuple[str, str]]]
+    attributes_changed: bool
+    moves: int
+    started: bool
+    ended: bool
+    handlers: Any
+    element: Any
+    implied_with: List[str]
+    synthesized: bool
+    batch: int
+    text_count: int
+    fostered: int
+    forms: int
+    parent_open: Any
+    text_handlers: List[Callable[..., Any]]
+    comment_handlers: List[Callable[..., Any]]
+    table_before: Optional[Tuple[Any, int]]
+    clean_start: bool
+    ignored_end: bool
+    loop_stopped: bool
+    def __init__(self, node: Any, implied: bool, foster: bool,
+                 start: Optional[Tuple[int, int]]) -> None: ...
+    def _quiet_level(self) -> int: ...
+
+@disjoint_base
+class ElementBase:
+    _rw: Any
+    _record: ElementRecord
+    def __init__(self, rw: Any, record: ElementRecord) -> None: ...
 
 @disjoint_base
 class RewriterCore:
@@ -13,6 +72,8 @@ class RewriterCore:
     def _freed_count(self) -> int: ...
     def _state_bytes(self) -> int: ...
     def _set_watch_all(self, watch: int) -> None: ...
+    def _watch_level(self) -> int: ...
+    def _context(self, node: Any) -> Context: ...
     def _watch(self, key: int) -> None: ...
     def _unwatch(self, key: int) -> None: ...
     def _quiet(self, key: int, quiet: int) -> None: ...

@@ -19,7 +19,9 @@ from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
     TAG__DOCUMENT_FRAGMENT,
     TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, TAG_HEAD,
-    TAG_FORM, TAG_PLAINTEXT, NS_HTML)
+    TAG_FORM, TAG_PLAINTEXT, NS_HTML,
+    TAG_SCRIPT, TAG_STYLE, TAG_XMP, TAG_IFRAME, TAG_NOEMBED, TAG_NOFRAMES, TAG_NOSCRIPT,
+    TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
@@ -34,7 +36,7 @@ from lexpy.treebuilder.treebuilder cimport (
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
     dom_streaming_start,
-    ELEMENT_NODE, DOCUMENT_NODE)
+    ELEMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE)
 from lexpy.core.core cimport attr_name_of
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
@@ -552,6 +554,166 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     return status
 
 
+cdef class Context:
+    """What the rewriter's checks need of an element's ancestors, computed
+    once per element from its parent's (no walk to the root per edit):
+    RewriterCore._context."""
+    cdef public bint in_head               # it or an ancestor is <head>
+    cdef public bint tabular               # ... a table part or a template
+    cdef public bint foreign_in_table      # foreign content under such
+    cdef public bint in_selectedcontent
+    cdef public object select              # the nearest <select> (or None)
+    cdef public bint in_template           # in a template's contents
+
+    def __init__(self, bint in_head, bint tabular, bint foreign_in_table,
+                 bint in_selectedcontent, select, bint in_template=False):
+        self.in_head = in_head
+        self.tabular = tabular
+        self.foreign_in_table = foreign_in_table
+        self.in_selectedcontent = in_selectedcontent
+        self.select = select
+        self.in_template = in_template
+
+
+DOCUMENT_CONTEXT = Context(False, False, False, False, None)
+cdef object EMPTY_SET = frozenset()
+TEMPLATE_CONTEXT = Context(False, True, False, False, None, True)
+
+
+cdef class ElementRecord:
+    """What the rewriter keeps of a matched element while it is open (the
+    fields are lexpy/rewriter/__init__.py's; a C struct of object slots,
+    made without Python code for each matched element). The content lists
+    (before, prepend, append, after, end_handlers) are made when first
+    read: most elements get none."""
+    cdef public object node, name, implied, foster, start
+    cdef object _before, _prepend, _append, _after, _end_handlers
+    cdef public object mode, inner, new_name, attributes, attributes_changed
+    cdef public object moves, started, ended, handlers, element, implied_with, synthesized
+    cdef public object batch, text_count, fostered, forms, parent_open, text_handlers
+    cdef public object comment_handlers, table_before, clean_start, ignored_end, loop_stopped
+
+    def __init__(self, node, implied, foster, start):
+        record_init(self, node, node.local_name, implied, foster, start)
+        self.implied_with = []
+        self.text_handlers = []
+        self.comment_handlers = []
+
+    @property
+    def before(self):
+        if self._before is None:
+            self._before = []
+        return self._before
+
+    @property
+    def prepend(self):
+        if self._prepend is None:
+            self._prepend = []
+        return self._prepend
+
+    @property
+    def append(self):
+        if self._append is None:
+            self._append = []
+        return self._append
+
+    @property
+    def after(self):
+        if self._after is None:
+            self._after = []
+        return self._after
+
+    @property
+    def end_handlers(self):
+        if self._end_handlers is None:
+            self._end_handlers = []
+        return self._end_handlers
+
+    def _quiet_level(self):
+        """See quiet_level."""
+        return quiet_level(self)
+
+
+cdef int quiet_level(ElementRecord r) except -1:
+    """How much of the element's end the owner must see (RewriterCore._quiet):
+    a matched element whose end has nothing to write and nothing to check
+    (no content or handlers at its end, not removed, renamed or replaced;
+    attributes changed only when its own end tag closes it alone from the
+    top of the stack) ends without a call to the owner."""
+    if r.text_handlers or r.comment_handlers or r._end_handlers or r._append or r._after \
+            or r.mode or r.new_name is not None or r.table_before is not None:
+        # (table_before: content written before a table is checked at its
+        # end against what the parser foster-parented there.)
+        return LOUD
+    return QUIET_OWN_END if r.attributes_changed else QUIET
+
+
+cdef bint nothing_at_end(ElementRecord r, bint own_from_top) except -1:
+    """Whether Rewriter._popped has nothing to write or check at the
+    element's end: no content or handlers at its end, not removed,
+    renamed or replaced, no content before a table, attributes changed
+    only when its own end tag pops it from the top of the stack (the
+    quiet levels' test, text and comment handlers aside: they end with
+    the record)."""
+    if r._end_handlers or r._append or r._after or r.mode or r.new_name is not None \
+            or r.table_before is not None:
+        return False
+    return own_from_top or not r.attributes_changed
+
+
+cdef inline void record_init(ElementRecord r, object node, object name, object implied,
+                             object foster, object start):
+    r.node = node
+    r.name = name
+    r.implied = implied
+    r.foster = foster
+    r.start = start
+    r.mode = 0                  # 0 kept, 1 removed, 2 content kept, 3 inner replaced
+    r.attributes_changed = False
+    r.moves = 0                 # the rewriter's _moves when it was pushed
+    r.started = False           # the start handlers have run
+    r.ended = False
+    r.synthesized = False       # its start tag was written
+    r.batch = 0                 # the token that made it
+    r.text_count = 0            # text tokens before it
+    r.fostered = 0              # foster-parented elements before it
+    r.forms = 0                 # form elements before it
+    # (None: inner, new_name, attributes, handlers, element, parent_open
+    # (its parent element at insertion); implied_with (elements implied at
+    # its token before it), text_handlers and comment_handlers (on(...,
+    # text=, comments=)) are set by the maker; table_before: a table with
+    # content before it, (its previous sibling, that sibling's text
+    # length) when the content was asked for.)
+    # Its start tag token closed nothing, implied nothing and found no
+    # formatting elements to reconstruct; an end tag was ignored while it
+    # was open; an <li>/<dd>/<dt> loop stopped at it.
+    r.clean_start = False
+    r.ignored_end = False
+    r.loop_stopped = False
+
+
+cdef class ElementBase:
+    """The fields of lexpy.rewriter.Element (made by the engine's fast
+    path without Python code)."""
+    cdef public object _rw
+    cdef public ElementRecord _record
+
+    def __init__(self, rw, ElementRecord record):
+        self._rw = rw
+        self._record = record
+
+
+cdef inline bint raw_text_tag(CElement* element, bint scripting) noexcept nogil:
+    """Whether the HTML element's text is raw text (script, style, ...,
+    plaintext; noscript when scripting)."""
+    cdef int tag = element.tag_id
+    if element.ns != NS_HTML:
+        return False
+    return tag == TAG_SCRIPT or tag == TAG_STYLE or tag == TAG_XMP or tag == TAG_IFRAME \
+        or tag == TAG_NOEMBED or tag == TAG_NOFRAMES or tag == TAG_PLAINTEXT \
+        or (tag == TAG_NOSCRIPT and scripting)
+
+
 cdef class RewriterCore:
     """One rewrite's parse and its event plumbing (internal: see
     lexpy.rewriter.Rewriter)."""
@@ -560,11 +722,32 @@ cdef class RewriterCore:
     cdef list selectors                 # (keeps the programs of Hooks alive)
     cdef public object failure          # the handler exception that stopped it
     cdef dict attr_names                # attribute name ids -> str (qualified)
+    cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
+    cdef object element_class           # the owner's Element class
+    cdef dict html_names                # HTML elements' tag ids -> local names
+    # The owner's state that the fast path of a start tag reads and sets
+    # (lexpy.rewriter.Rewriter's attributes, described there; C fields
+    # here).
+    cdef public object _skip, _form_dirty, _raw_text_name, _raw_tail, _after_body
+    cdef public object _head_appended, _dropped, _at_eof, _reconstructed_here
+    cdef public object _token_ignored, _raw_tail_edited, _plaintext, _scripting
+    cdef public object _batch, _foster_count, _forms, _contexts_limit
+    cdef public list _tracked, _scoped_text, _scoped_comments, _element_handlers
+    cdef public dict _open, _scoped_open, _contexts, _afe_edited, _start_edited
+    cdef public object _moves
+    # (Lists and sets per token: the fast paths set empty tuples and
+    # frozensets, which nothing changes: the slow path makes its own
+    # before it adds to them.)
+    cdef public object _implied_pops, _pushed_here, _popped_nodes
+    cdef public object _reconstructed_names, _popped_here
 
     def __cinit__(self):
         self.hooks = <Hooks*> malloc(sizeof(Hooks))
         if self.hooks == NULL:
             raise MemoryError()
+        self._batch = 0
+        self._raw_tail = ""
+        self._raw_tail_edited = False
         self.hooks.events = NULL
         self.hooks.event_count = 0
         self.hooks.event_capacity = 0
@@ -699,14 +882,384 @@ cdef class RewriterCore:
         if self.failure is not None:
             return 1
         try:
-            self._handle_token()
+            if not (self._start_fast() or self._text_fast() or self._end_fast()):
+                self._handle_token()
         except BaseException as error:
             self.failure = error
             return 1
         return 0
 
+    cdef bint _start_fast(self) except -1:
+        """_handle_token for a start tag that pushed its own new element
+        and nothing else (the most common token with element handlers),
+        while no refusal state needs the whole of _handle_token (the
+        `plain` test of _start_alone, and nothing dropped): the same state
+        and calls as _start_alone and _pushed, the event read in C and the
+        record made here. False: not such a token (nothing done)."""
+        cdef Hooks* h = self.hooks
+        cdef Token* t = h.token
+        cdef Event* e
+        cdef Event* e_pop = NULL
+        cdef lxp_tag_id_t tag = t.tag_id
+        cdef size_t begin, end, key, i
+        cdef CNode* parent
+        cdef ElementRecord r
+        cdef ElementRecord found
+        cdef tuple cached
+        cdef list handlers, text_handlers, comment_handlers
+        cdef const uint8_t* raw
+        if h.event_count == 0 or h.event_count > 2 or t.type & TOKEN_END_TAG \
+                or tag <= TAG__DOCUMENT_FRAGMENT:
+            return False
+        e = &h.events[0]
+        if e.kind != EVENT_PUSHED or not e.fresh:
+            return False
+        if h.event_count == 2:
+            # A void element (or a self-closing foreign one): its start tag
+            # pushes and pops it.
+            e_pop = &h.events[1]
+            if e_pop.kind != EVENT_POPPED or e_pop.element != e.element or not e_pop.from_top:
+                return False
+        if tag == TAG_IMAGE:
+            tag = TAG_IMG
+        if e.element.tag_id != tag:
+            return False                # (not the token's own element)
+        # (The gate of _handle_token's fast path: no refusal state.)
+        if self._skip is not None or self._tracked or self._after_body \
+                or self._form_dirty is not None or self._head_appended:
+            return False
+        if self._dropped:
+            # (A <frameset> start tag after dropped input: _handle_token
+            # refuses it.)
+            raw = t.data + t.begin
+            if t.end - t.begin >= 9 and (raw[1] | 0x20) == c'f' and (raw[2] | 0x20) == c'r' \
+                    and (raw[3] | 0x20) == c'a' and (raw[4] | 0x20) == c'm' \
+                    and (raw[5] | 0x20) == c'e' and (raw[6] | 0x20) == c's' \
+                    and (raw[7] | 0x20) == c'e' and (raw[8] | 0x20) == c't':
+                return False
+        self.silent_ends()
+        begin = h.token_offset
+        end = begin + (t.end - t.begin)
+        key = <size_t> e.element
+        key_object = key
+        node = node_proxy(&e.element.node)
+        name = self.local_name(e.element, node)
+        # (_fast_token_state(True))
+        self._implied_pops = ()
+        self._at_eof = False
+        batch = self._batch + 1
+        self._batch = batch
+        self._pushed_here = ()
+        self._reconstructed_here = False
+        self._reconstructed_names = EMPTY_SET
+        self._token_ignored = False
+        if e_pop == NULL:
+            self._popped_here = EMPTY_SET
+            self._popped_nodes = ()
+        else:
+            self._popped_here = {key_object}
+            self._popped_nodes = [node]
+        self._raw_text_name = name if raw_text_tag(e.element, self._scripting) else None
+        self._raw_tail = ""
+        self._raw_tail_edited = False
+        self._foster_count = e.fostered
+        self._forms = e.forms
+        self._plaintext = e.plaintext
+        if e.matches:
+            # (_pushed, for the token's own element.)
+            if self.matching_cache is None:
+                self.matching_cache = {}
+            matches = e.matches
+            cached = self.matching_cache.get(matches)
+            if cached is None:
+                handlers = self._matching(node, matches)
+                cached = (handlers, self._scoped_text, self._scoped_comments)
+                if len(self._element_handlers) < 63:
+                    self.matching_cache[matches] = cached
+            else:
+                self._scoped_text = cached[1]
+                self._scoped_comments = cached[2]
+            handlers = cached[0]
+            text_handlers = cached[1]
+            comment_handlers = cached[2]
+            if handlers or text_handlers or comment_handlers:
+                r = ElementRecord.__new__(ElementRecord)
+                span = (begin, end)
+                record_init(r, node, name, False, e.foster, span)
+                r.moves = self._moves
+                r.text_handlers = text_handlers
+                r.comment_handlers = comment_handlers
+                if text_handlers or comment_handlers:
+                    self._scoped_open[key_object] = None
+                if self.element_class is None:
+                    self.element_class = getattr(self, "_element_class")
+                element = self.element_class(self, r)
+                r.element = element
+                r.implied_with = ()
+                r.fostered = e.fostered
+                r.forms = e.forms
+                parent = e.element.node.parent
+                r.parent_open = node_proxy(parent) if parent != NULL \
+                    and parent.type == ELEMENT_NODE else None
+                r.batch = batch
+                self._open[key_object] = r
+                self.watch_key(key)
+                # (Nothing was implied or closed at this token.)
+                r.clean_start = not h.pending_before
+                for handler in handlers:
+                    handler(element)
+                r.started = True
+                if r._before or r._prepend or r.mode or r.new_name or r.attributes_changed:
+                    self._start_edited[key_object] = r
+                if r._before or r._prepend or r.mode or r.new_name is not None:
+                    self._pushed_written(r, key_object, node, span, begin)
+                elif r.attributes_changed:
+                    # (_pushed_written for attributes changed and nothing
+                    # else, nothing implied or closed at this token: the
+                    # start tag written in place of its source.)
+                    self._copy_to(begin)
+                    r.text_count = h.text_tokens
+                    self._emit(self._start_tag(r))
+                    if self._skip is None:
+                        self._emitted = end
+                    self._copy_to(end)
+                else:
+                    r.text_count = h.text_tokens
+                # (The record does not keep its Element: no cycle, so it
+                # goes with its last reference, not the cycle collector;
+                # Rewriter._check_end makes another when one is needed.)
+                r.element = None
+        found = self._open.get(key_object)
+        if found is not None:
+            self.quiet_key(key, quiet_level(found))
+        if e_pop != NULL:
+            # (_handle_token's popped event: its own start tag ends it.)
+            self._foster_count = e_pop.fostered
+            self._forms = e_pop.forms
+            self._plaintext = e_pop.plaintext
+            found = self._open.pop(key_object, None)
+            self._start_edited.pop(key_object, None)
+            if found is not None:
+                self.unwatch_key(key)
+            self._scoped_open.pop(key_object, None)
+            if found is not None:
+                if quiet_level(found) == LOUD:
+                    self._popped(found, True, (end, end), True)
+                else:
+                    # (Nothing at its end: _popped would only close it.)
+                    found.ended = True
+            if self._tracked:
+                self._track_token("start", 2, self._events())
+        self._foster_count = h.fostered
+        self._forms = h.forms
+        self._plaintext = h.plaintext
+        if len(self._contexts) > self._contexts_limit:
+            self._prune_contexts()
+        h.watch_all = self.watch_level()
+        return True
+
+    cdef object local_name(self, CElement* element, object node):
+        """node.local_name; an HTML element's from a cache by tag id (the
+        document's tag ids name one name each)."""
+        if element.ns != NS_HTML:
+            return node.local_name
+        if self.html_names is None:
+            self.html_names = {}
+        name = self.html_names.get(element.tag_id)
+        if name is None:
+            name = node.local_name
+            self.html_names[element.tag_id] = name
+        return name
+
+    cdef int silent_ends(self) except -1:
+        """_handle_token's _drain_silent and _silent_ends: the records of
+        the quiet elements popped by tokens that did not come here end."""
+        cdef Hooks* h = self.hooks
+        cdef ElementRecord found
+        cdef size_t i
+        if h.silent_count:
+            for i in range(h.silent_count):
+                key_object = h.silent[i]
+                found = self._open.pop(key_object, None)
+                self._start_edited.pop(key_object, None)
+                if found is not None:
+                    found.ended = True
+                self._scoped_open.pop(key_object, None)
+            h.silent_count = 0
+        return 0
+
+    cdef bint _text_fast(self) except -1:
+        """_handle_token for a text token that moved no element (the most
+        common token inside elements with text handlers), as _text_alone.
+        False: not such a token (nothing done)."""
+        cdef Hooks* h = self.hooks
+        cdef Token* t = h.token
+        cdef size_t begin
+        if t.tag_id != TAG__TEXT or h.event_count != 0 or self._tracked or self._after_body:
+            return False
+        self.silent_ends()
+        begin = h.token_offset
+        if h.gap:
+            # (As _handle_token: text after tokens not seen here is not a
+            # raw text element's that one of them started.)
+            self._raw_text_name = None
+            self._raw_tail = ""
+            self._raw_tail_edited = False
+        # (_fast_token_state(False))
+        self._implied_pops = ()
+        self._at_eof = False
+        self._batch = self._batch + 1
+        self._pushed_here = ()
+        self._reconstructed_here = False
+        self._reconstructed_names = EMPTY_SET
+        self._token_ignored = False
+        self._popped_here = EMPTY_SET
+        self._popped_nodes = ()
+        self._foster_count = h.fostered
+        self._forms = h.forms
+        self._plaintext = h.plaintext
+        if self._scoped_open:
+            handlers = self._doc_text + self._scoped("text_handlers")
+        else:
+            handlers = self._doc_text
+        if handlers:
+            self._text(begin, begin + (t.end - t.begin), handlers)
+        self._foster_count = h.fostered
+        self._forms = h.forms
+        self._plaintext = h.plaintext
+        h.watch_all = self.watch_level()
+        return True
+
+    cdef bint _end_fast(self) except -1:
+        """_handle_token for an end tag that popped one element, while no
+        refusal state needs the whole of _handle_token: as _end_alone, and
+        _handle_token's popped event when a handler matched the element.
+        False: not such a token (nothing done)."""
+        cdef Hooks* h = self.hooks
+        cdef Token* t = h.token
+        cdef Event* e
+        if h.event_count != 1 or not (t.type & TOKEN_END_TAG) \
+                or t.tag_id <= TAG__DOCUMENT_FRAGMENT:
+            return False
+        e = &h.events[0]
+        if e.kind != EVENT_POPPED:
+            return False
+        # (The gate of _handle_token's fast path: no refusal state.)
+        if self._skip is not None or self._tracked or self._after_body \
+                or self._form_dirty is not None or self._head_appended:
+            return False
+        self.silent_ends()
+        key = <size_t> e.element
+        found = self._open.pop(key, None)
+        self._start_edited.pop(key, None)
+        node = node_proxy(&e.element.node)
+        # (_fast_token_state(True))
+        implied_pops = []
+        self._implied_pops = implied_pops
+        self._at_eof = False
+        self._batch = self._batch + 1
+        self._pushed_here = ()
+        self._reconstructed_here = False
+        self._reconstructed_names = EMPTY_SET
+        self._token_ignored = False
+        self._raw_text_name = None
+        self._raw_tail = ""
+        self._raw_tail_edited = False
+        own = e.from_top and self._own_name(e.element)
+        self._popped_here = {key}
+        self._popped_nodes = [node]
+        self._foster_count = e.fostered
+        self._forms = e.forms
+        self._plaintext = e.plaintext
+        state = "open"
+        if found is not None:
+            # (A matched element: _handle_token's popped event.)
+            self.unwatch_key(key)
+            self._scoped_open.pop(key, None)
+            if nothing_at_end(found, own):
+                # (_popped would only close it.)
+                found.ended = True
+                state = "closed" if own else "open"
+            else:
+                state = self._popped(found, own, (h.token_offset,
+                                                  h.token_offset + (t.end - t.begin)), e.from_top)
+        else:
+            self._scoped_open.pop(key, None)
+        if not own and state != "closed":
+            self._implied_pops.append(None if state == "dirty" else
+                                      (node.local_name, e.element.ns == NS_HTML))
+        self._foster_count = h.fostered
+        self._forms = h.forms
+        self._plaintext = h.plaintext
+        if found is not None:
+            if len(self._contexts) > self._contexts_limit:
+                self._prune_contexts()
+            if self._tracked:
+                self._track_token("end", 1, self._events())
+        h.watch_all = self.watch_level()
+        return True
+
+    def _watch_level(self):
+        """_set_watch_all's level after a token: 2 every token comes to
+        the owner, 1 every token that pushes or pops, 0 only the watched
+        elements'."""
+        return self.watch_level()
+
+    cdef int watch_level(self) except -1:
+        if self._scoped_open or self._tracked or self._after_body \
+                or self._form_dirty is not None:
+            return 2
+        if self._skip is not None or self._afe_edited or self._head_appended:
+            return 1
+        return 0
+
     def _handle_token(self):
         raise NotImplementedError
+
+    def _context(self, Node node):
+        """The Context of an element (from its parent's, cached in
+        _contexts by the element's address, with its proxy, which keeps
+        the address its own; _prune_contexts drops the closed ones)."""
+        cdef CNode* c
+        cdef CElement* element
+        cdef Context context = None
+        cdef Context made
+        cdef list chain = []
+        cdef Py_ssize_t i
+        cdef bint html
+        cdef int tag
+        if node is None:
+            return DOCUMENT_CONTEXT
+        c = node.c_node
+        while c != NULL and c.type == ELEMENT_NODE:
+            entry = self._contexts.get(<size_t> c)
+            if entry is not None:
+                context = <Context?> (<tuple?> entry)[1]
+                break
+            chain.append(<size_t> c)
+            c = c.parent
+        if context is None:
+            context = TEMPLATE_CONTEXT if c != NULL and c.type == DOCUMENT_FRAGMENT_NODE \
+                else DOCUMENT_CONTEXT
+        for i in range(len(chain) - 1, -1, -1):
+            element = <CElement*> <size_t> chain[i]
+            html = element.ns == NS_HTML
+            tag = element.tag_id
+            made = Context.__new__(Context)
+            made.in_head = (html and tag == TAG_HEAD) or (
+                context.in_head and not (html and tag == TAG_TEMPLATE))
+            made.tabular = context.tabular or (html and (
+                tag == TAG_TD or tag == TAG_TH or tag == TAG_CAPTION or tag == TAG_TABLE
+                or tag == TAG_TR or tag == TAG_TEMPLATE))
+            made.foreign_in_table = context.foreign_in_table or (not html and context.tabular)
+            made.in_selectedcontent = (html and tag == TAG_SELECTEDCONTENT) or (
+                context.in_selectedcontent and not (html and tag == TAG_SELECT))
+            proxy = node_proxy(&element.node)
+            made.select = proxy if html and tag == TAG_SELECT else context.select
+            made.in_template = context.in_template
+            self._contexts[<size_t> element] = (proxy, made)
+            context = made
+        return context
 
     # -- what _handle_token reads (valid only while it runs) ---------------
 
@@ -884,6 +1437,9 @@ cdef class RewriterCore:
     def _watch(self, size_t key):
         """Hand the owner every token that pops the element `key` (an
         _event_key) or moves nodes, until _unwatch(key)."""
+        self.watch_key(key)
+
+    cdef int watch_key(self, size_t key) except -1:
         cdef Watched* grown
         cdef size_t capacity
         if self.hooks.watched_count == self.hooks.watched_capacity:
@@ -899,12 +1455,16 @@ cdef class RewriterCore:
         if index_watched(self.hooks, self.hooks.watched_count - 1) != 0:
             self.hooks.watched_count -= 1
             raise MemoryError()
+        return 0
 
     def _quiet(self, size_t key, int quiet):
         """How much the owner needs to see of the watched element `key`'s
         end: 0 every pop, 1 none when its own end tag pops it alone from
         the top of the stack, 2 none (its key is kept for _drain_silent
         when the token does not go to the owner)."""
+        self.quiet_key(key, quiet)
+
+    cdef void quiet_key(self, size_t key, int quiet) noexcept:
         cdef ssize_t i = find_watched(self.hooks, <CElement*> key)
         if i >= 0:
             self.hooks.watched[i].quiet = quiet
@@ -957,6 +1517,9 @@ cdef class RewriterCore:
         return <size_t> node.c_node
 
     def _unwatch(self, size_t key):
+        self.unwatch_key(key)
+
+    cdef void unwatch_key(self, size_t key) noexcept:
         cdef ssize_t i = find_watched(self.hooks, <CElement*> key)
         if i >= 0:
             unwatch_at(self.hooks, <size_t> i)
