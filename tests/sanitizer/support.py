@@ -35,3 +35,7 @@ inert_problems = _FUZZ.inert_problems
 reparse = _FUZZ.reparse
 security_problems = _FUZZ.security_problems
 generate = _FUZZ.generate
+
+# The agreement classifier of tools/sanitizer_agreement.py (the tool prints
+# the figures; the tests hold its classes).
+AGREEMENT = load_tool("sanitizer_agreement")

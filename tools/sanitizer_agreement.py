@@ -1,0 +1,459 @@
+"""Exact agreement of lexpy's sanitizer with each set's expected outputs
+(../shared/sanitizer/), and a class for every disagreement.
+
+    python tools/sanitizer_agreement.py [--set bleach] [--cases] [--data DIR]
+
+Prints, per set, the exact agreements of the total and the count per class;
+--cases lists each disagreement with its class. The classes are decided
+mechanically, in this order (the first that holds):
+
+  serialization  lexpy's output and the expected output, each parsed with
+                 lexpy (fragment parse in the case's context), give the same
+                 tree: the strings differ only in how a tree is written
+                 (character references kept as written, ">" not escaped in
+                 attribute values, quote style, attribute order...).
+  parser         the set's parser builds another tree from the input than the
+                 HTML Standard does: html5lib (bleach vendors html5lib 1.1)
+                 is run on the input and its tree compared with lexpy's
+                 (foreign-content breakout, foster parenting, processing
+                 instructions, selectedcontent...); for DOMPurify, the
+                 whole-document parse with scripting off against the
+                 fragment parse in a div with scripting on.
+  token          bleach escapes (strip=False) or drops (strip=True) a
+                 disallowed tag as a source token, before tree building:
+                 the escaped text is the tag as written, and what follows a
+                 raw-text, table, select or foreign tag is parsed as if the
+                 tag were not there. Proven per case: the shim, run on the
+                 tree bleach's tokenizer built (serialized), gives bleach's
+                 output up to serialization, and the shim did handle every
+                 disallowed element of the Standard's tree (escaped it with
+                 strip=False, removed it with strip=True).
+  baseline       the expected output is not inert (the README's oracle,
+                 scripting on or off) or keeps an element or attribute that
+                 lexpy's safe baseline removes under every policy (issue 34
+                 point 3): lexpy's output is stricter on purpose.
+  unexplained    none of the above: a disagreement of the shim or policy on
+                 a tree both parsers agree on. tests/sanitizer/test_bleach.py
+                 requires none for bleach.
+
+For nh3 and justhtml the parser class is not computed (html5ever and
+justhtml parse as the Standard says); for DOMPurify and html5lib the
+policy is lexpy's translation of the set's allowlists, so their
+unexplained class is policy semantics, not a shim.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import lexpy
+
+HTML = "http://www.w3.org/1999/xhtml"
+SVG = "http://www.w3.org/2000/svg"
+MATHML = "http://www.w3.org/1998/Math/MathML"
+XLINK = "http://www.w3.org/1999/xlink"
+
+ROOT = Path(__file__).resolve().parents[1]
+CLASSES = ("exact", "serialization", "parser", "tokenizer", "url", "references",
+           "baseline", "unexplained")
+
+# lexpy's safe baseline beyond the inert oracle (lexpy/sanitizer/baseline.pxi):
+# elements removed in every namespace-appropriate place, whatever the policy.
+BASELINE_ELEMENTS = {(HTML, name) for name in (
+    "script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "meta",
+    "link", "noscript")} | {(SVG, "script"), (MATHML, "script")}
+
+
+def data_dir():
+    env = os.environ.get("LEXPY_SANITIZER_DATA")
+    path = Path(env) if env else ROOT.parent / "shared" / "sanitizer"
+    if not (path / "wpt" / "cases.json").is_file():
+        raise RuntimeError("sanitizer data not found at %s; set LEXPY_SANITIZER_DATA" % path)
+    return path
+
+
+def load(name):
+    return json.loads((data_dir() / name).read_text(encoding="utf-8"))
+
+
+# -- trees -------------------------------------------------------------------
+# One shape for lexpy's and html5lib's trees: ("element", namespace, name,
+# sorted attributes (namespace, name, value), children), ("text", data),
+# ("comment", data), ("pi", target, data); adjacent text merged, a
+# template's contents as its children.
+
+def _merge(children):
+    out = []
+    for child in children:
+        if child[0] == "text" and out and out[-1][0] == "text":
+            out[-1] = ("text", out[-1][1] + child[1])
+        elif child[0] != "text" or child[1]:
+            out.append(child)
+    return tuple(out)
+
+
+def _attribute_key(attribute):
+    return (attribute[0] or "", attribute[1])
+
+
+def lexpy_tree(node):
+    """The tree of a lexpy node's children (no recursion on the C stack is
+    needed here: the sets' trees are shallow)."""
+    children = []
+    for child in node.child_nodes:
+        kind = child.node_type
+        if kind == 3:
+            children.append(("text", child.data))
+        elif kind == 8:
+            children.append(("comment", child.data))
+        elif kind == 7:
+            children.append(("pi", child.target, child.data))
+        elif kind == 1:
+            content = getattr(child, "content", None)
+            attributes = tuple(sorted(((ns, local, value) for ns, _prefix, local, value
+                                       in child.attribute_nodes()), key=_attribute_key))
+            children.append(("element", child.namespace_uri, child.local_name, attributes,
+                             lexpy_tree(content if content is not None else child)))
+    return _merge(children)
+
+
+def parse_tree(html, context="div", scripting=True):
+    return lexpy_tree(lexpy.parse_fragment(html, context, scripting=scripting))
+
+
+def _split(name):
+    if name.startswith("{"):
+        namespace, local = name[1:].split("}", 1)
+        return namespace, local
+    return None, name
+
+
+def _html5lib_children(element):
+    children = [("text", element.text or "")]
+    for child in element:
+        if child.tag is ElementTree.Comment:
+            children.append(("comment", child.text or ""))
+        else:
+            namespace, local = _split(child.tag)
+            attributes = tuple(sorted((_split(k) + (v,) for k, v in child.attrib.items()),
+                                      key=_attribute_key))
+            children.append(("element", namespace, local, attributes,
+                             _html5lib_children(child)))
+        children.append(("text", child.tail or ""))
+    return _merge(children)
+
+
+def html5lib_tree(html, parser=None):
+    """html5lib's fragment parse (context div) of `html`, by bleach's vendored
+    html5lib 1.1 (or `parser`, an html5lib HTMLParser over etree)."""
+    if parser is None:
+        from bleach._vendor import html5lib
+        parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"))
+    return _html5lib_children(parser.parseFragment(html, container="div"))
+
+
+def _elements(tree):
+    stack = list(tree)
+    while stack:
+        node = stack.pop()
+        if node[0] == "element":
+            yield node
+            stack.extend(node[4])
+
+
+def _text(tree):
+    parts, stack = [], list(reversed(tree))
+    while stack:
+        node = stack.pop()
+        if node[0] == "text":
+            parts.append(node[1])
+        elif node[0] == "element":
+            stack.extend(reversed(node[4]))
+    return "".join(parts)
+
+
+def _map_tree(tree, text=None, keep_attribute=None, value=None):
+    """`tree` with each text passed through `text`, attributes kept where
+    `keep_attribute(element, attribute)` and each value passed through `value`."""
+    out = []
+    for node in tree:
+        if node[0] == "text" and text is not None:
+            node = ("text", text(node[1]))
+        elif node[0] == "element":
+            attributes = tuple((ns, name, value(v) if value else v) for ns, name, v in node[3]
+                               if keep_attribute is None or keep_attribute(node, (ns, name, v)))
+            node = node[:3] + (attributes, _map_tree(node[4], text, keep_attribute, value))
+        out.append(node)
+    return _merge(out)
+
+
+def _newlines(data):
+    return data.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _written_tree(html, context, local_names):
+    tree = _map_tree(parse_tree(html, context), _newlines, value=_newlines)
+    if local_names:
+        tree = _local_names(tree)
+    return tree
+
+
+def _local_names(tree):
+    out = []
+    for node in tree:
+        if node[0] == "element":
+            attributes = tuple(sorted(((None if ns == XLINK else ns), name, value)
+                                      for ns, name, value in node[3]))
+            node = node[:3] + (attributes, _local_names(node[4]))
+        out.append(node)
+    return tuple(out)
+
+
+def same_tree_as_written(output, expected, context="div", local_names=False):
+    """Whether two strings give the same tree (the serialization class):
+    U+000D, which the Standard's serializer writes raw and a parse turns
+    into U+000A, counts as U+000A; with `local_names` (html5lib's
+    serializer, which writes an XLink attribute by its local name),
+    xlink:href counts as href."""
+    return _written_tree(output, context, local_names) == \
+        _written_tree(expected, context, local_names)
+
+
+def _inert_problems(html, context="div"):
+    sys.path.insert(0, str(ROOT / "tools"))
+    import fuzz_sanitize
+    problems = []
+    for scripting in (True, False):
+        problems += fuzz_sanitize.inert_problems(lexpy.parse_fragment(html, context,
+                                                                      scripting=scripting))
+    return problems
+
+
+def keeps_baseline_removed(html, context="div"):
+    """What in `html`'s tree lexpy's safe baseline removes under every
+    policy ([] if nothing)."""
+    found = _inert_problems(html, context)
+    from lexpy.sanitizer.options import _css_value_is_safe, _tinycss2
+    tinycss2 = _tinycss2()
+    for node in _elements(parse_tree(html, context)):
+        if (node[1], node[2]) in BASELINE_ELEMENTS:
+            found.append("element %s" % node[2])
+        for ns, name, value in node[3]:
+            if ns is None and name == "style" and any(
+                    d.type == "declaration" and not _css_value_is_safe(tinycss2, d.value)
+                    for d in tinycss2.parse_declaration_list(value)):
+                found.append("a style declaration loads a resource (url(), image-set())")
+    return found
+
+
+# -- bleach ----------------------------------------------------------------
+
+def bleach_kwargs(case, module):
+    """A case's kwargs for `module`'s clean (lexpy.bleach or bleach)."""
+    kwargs = dict(case["kwargs"])
+    css = kwargs.pop("css_sanitizer", None)
+    if css is not None:
+        if module.__name__ == "bleach":
+            from bleach.css_sanitizer import CSSSanitizer
+        else:
+            CSSSanitizer = module.CSSSanitizer
+        kwargs["css_sanitizer"] = CSSSanitizer(
+            allowed_css_properties=css.get("allowed_css_properties", ()),
+            allowed_svg_properties=css.get("allowed_svg_properties", ()))
+    return kwargs
+
+
+def _bleach_defaults():
+    return load("bleach/defaults.json")
+
+
+def bleach_unfiltered(text, tags, strip):
+    """What bleach writes for `text` without its allowlists: its tokenizer
+    (disallowed tags turned into their source text, or dropped with
+    strip=True; character references left as written), html5lib's tree,
+    bleach's handling of text (a complete character reference kept as
+    written) and bleach's serializer with bleach's options. Tags,
+    attributes and comments pass unfiltered."""
+    from bleach import html5lib_shim
+    from bleach.sanitizer import BleachSanitizerFilter
+
+    class Unfiltered(BleachSanitizerFilter):
+        def sanitize_token(self, token):
+            if token["type"] == "Characters":
+                return self.sanitize_characters(token)
+            return token
+
+    parser = html5lib_shim.BleachHTMLParser(tags=tags, strip=strip, consume_entities=False,
+                                            namespaceHTMLElements=False)
+    serializer = html5lib_shim.BleachHTMLSerializer(
+        quote_attr_values="always", omit_optional_tags=False, escape_lt_in_attrs=True,
+        resolve_entities=False, sanitize=False, alphabetical_attributes=False)
+    walker = html5lib_shim.getTreeWalker("etree")
+    return serializer.render(Unfiltered(source=walker(parser.parseFragment(text))))
+
+
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.\\-]*):")
+_REFERENCE = re.compile(r"&(#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);?")
+_URL_ATTRIBUTES = {"href", "src", "cite", "action", "longdesc", "poster", "background",
+                   "datasrc", "dynsrc", "lowsrc", "ping", "formaction"}
+
+
+def _url_scheme_differs(attribute):
+    """Whether a URL attribute's scheme by the URL Standard (after the
+    stripping it does) is not the one Python's urlparse (bleach's
+    parse_shim) finds: "localhost:8000" has the scheme "localhost" by the
+    Standard, none by urlparse."""
+    from bleach import parse_shim
+    _ns, name, value = attribute
+    if name not in _URL_ATTRIBUTES:
+        return False
+    value = value.strip("\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f"
+                        "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f ")
+    value = re.sub("[\t\n\r]", "", value)
+    match = _SCHEME.match(value)
+    try:
+        theirs = parse_shim.urlparse(value.lower()).scheme
+    except ValueError:
+        return False
+    return (match.group(1).lower() if match else "") != theirs
+
+
+def _bleach_parser(tags=None, strip=False):
+    """bleach's parser: its tokenizer (disallowed tags as source tokens,
+    character references left as written) under html5lib's tree builder."""
+    from bleach._vendor import html5lib
+    from bleach.html5lib_shim import BleachHTMLParser
+    return BleachHTMLParser(tags=tags, strip=strip, consume_entities=False,
+                            tree=html5lib.getTreeBuilder("etree"))
+
+
+def _raw_tree(html):
+    """The tree bleach's filter judges: character references left as
+    written, no tag turned into text."""
+    return html5lib_tree(html, _bleach_parser())
+
+
+def _undecoded_attributes(case, shim, kwargs, tags, output, expected):
+    """The attribute names (sorted) whose values explain the difference:
+    the trees agree without them, the input wrote a character reference in
+    each, and the shim's attribute filter, given the value as written,
+    returns the expected value (as written or decoded). [] if not so."""
+    raw = [e for e in _elements(_raw_tree(case["input"]))]
+    names = sorted({a[1] for e in raw for a in e[3] if _REFERENCE.search(a[2])})
+    if not names:
+        return []
+    drop = lambda e, a: a[1] not in names  # noqa: E731
+    if _map_tree(parse_tree(output), keep_attribute=drop) != \
+            _map_tree(parse_tree(expected), keep_attribute=drop):
+        return []
+    cleaner = shim.Cleaner(**{k: v for k, v in kwargs.items() if k in (
+        "tags", "attributes", "protocols", "strip", "strip_comments", "css_sanitizer")})
+    wanted = [(e[2], a[1], {a[2]}) for e in _elements(_raw_tree(expected)) for a in e[3]
+              if a[1] in names]
+    decoded = {(e[2], a[1]): a[2] for e in _elements(parse_tree(expected)) for a in e[3]}
+    for tag, name, values in wanted:
+        values.add(decoded.get((tag, name)))
+        if not any(cleaner._filter(e[2], name, a[2]) in values for e in raw for a in e[3]
+                   if e[2] == tag and a[1] == name):
+            return []
+    return names
+
+
+def classify_bleach(case, clean, output=None):
+    """(class, detail) of one bleach case whose expected value is an output
+    string, given `clean(text, **kwargs)` (lexpy.bleach.clean or a broken
+    one, in the self-test)."""
+    import lexpy.bleach as shim
+    kwargs = bleach_kwargs(case, shim)
+    expected = case["expected"]["output"]
+    text = case["input"]
+    if output is None:
+        output = clean(text, **kwargs)
+    if output == expected:
+        return "exact", ""
+    if same_tree_as_written(output, expected, local_names=True):
+        return "serialization", ""
+    if html5lib_tree(text) != parse_tree(text):
+        return "parser", "html5lib's tree of the input differs from the Standard's"
+    tags = set(kwargs.get("tags", _bleach_defaults()["ALLOWED_TAGS"]))
+    strip = bool(kwargs.get("strip", False))
+    if html5lib_tree(text, _bleach_parser(tags, strip)) != html5lib_tree(text):
+        unfiltered = bleach_unfiltered(text, tags, strip)
+        disallowed = {node[2] for node in _elements(parse_tree(text))
+                      if node[2].lower() not in tags}
+        result = parse_tree(output)
+        handled = all(name not in {node[2] for node in _elements(result)}
+                      for name in disallowed)
+        if not strip:
+            shown = _text(result).lower()
+            handled = handled and all("<" + name.lower() in shown for name in disallowed)
+        if handled:
+            replay = clean(unfiltered, **kwargs)
+            if replay == expected or same_tree_as_written(replay, expected, local_names=True):
+                return "tokenizer", ("%s as source tokens" % ", ".join(sorted(disallowed))
+                                     if disallowed else "bleach's tokenizer and serializer")
+    differs = _url_scheme_differs
+    kept = _map_tree(parse_tree(output), keep_attribute=lambda e, a: not differs(a))
+    wanted = _map_tree(parse_tree(expected), keep_attribute=lambda e, a: not differs(a))
+    if kept == wanted and (kept, wanted) != (parse_tree(output), parse_tree(expected)):
+        return "url", "the URL Standard reads another scheme than Python's urlparse"
+    names = _undecoded_attributes(case, shim, kwargs, tags, output, expected)
+    if names:
+        return "references", "%s judged with references undecoded" % ", ".join(names)
+    found = keeps_baseline_removed(expected)
+    if found:
+        return "baseline", "; ".join(sorted(set(found)))
+    return "unexplained", ""
+
+
+def bleach_cases():
+    return [c for c in load("bleach/cases.json")["cases"] if "output" in c["expected"]]
+
+
+def bleach_results(clean=None):
+    """[(case, class, detail)] for every bleach case with an output."""
+    if clean is None:
+        import lexpy.bleach as shim
+        clean = shim.clean
+    return [(case,) + classify_bleach(case, clean) for case in bleach_cases()]
+
+
+# -- report ------------------------------------------------------------------
+
+SETS = {"bleach": bleach_results}
+
+
+def report(name, results, show_cases=False, out=sys.stdout):
+    counts = {}
+    for _case, klass, _detail in results:
+        counts[klass] = counts.get(klass, 0) + 1
+    total = len(results)
+    out.write("%-9s exact %d of %d; %s\n" % (
+        name, counts.get("exact", 0), total,
+        ", ".join("%s %d" % (k, counts[k]) for k in CLASSES if k != "exact" and k in counts)))
+    if show_cases:
+        for case, klass, detail in results:
+            if klass != "exact":
+                out.write("  %-13s %s%s\n" % (klass, case.get("id") or case.get("name"),
+                                              " (%s)" % detail if detail else ""))
+    return counts
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--set", choices=sorted(SETS), action="append")
+    parser.add_argument("--cases", action="store_true", help="list every disagreement")
+    parser.add_argument("--data", help="the sanitizer data folder")
+    args = parser.parse_args(argv)
+    if args.data:
+        os.environ["LEXPY_SANITIZER_DATA"] = args.data
+    for name in args.set or list(SETS):
+        report(name, SETS[name](), args.cases)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
