@@ -4,42 +4,59 @@
     python tools/sanitizer_agreement.py [--set bleach] [--cases] [--data DIR]
 
 Prints, per set, the exact agreements of the total and the count per class;
---cases lists each disagreement with its class. The classes are decided
-mechanically, in this order (the first that holds):
+--cases lists each disagreement with its class. Sets: dompurify (lexpy's
+default policy), bleach (lexpy.bleach with each case's kwargs), html5lib
+(policy.json through lexpy.bleach.Cleaner), justhtml (the translated
+policies of tests/sanitizer/test_justhtml.py), nh3 (lexpy.nh3, the cases
+comparing a clean() output). The classes are decided mechanically, the
+first that holds:
 
-  serialization  lexpy's output and the expected output, each parsed with
-                 lexpy (fragment parse in the case's context), give the same
-                 tree: the strings differ only in how a tree is written
-                 (character references kept as written, ">" not escaped in
-                 attribute values, quote style, attribute order...).
-  parser         the set's parser builds another tree from the input than the
-                 HTML Standard does: html5lib (bleach vendors html5lib 1.1)
-                 is run on the input and its tree compared with lexpy's
-                 (foreign-content breakout, foster parenting, processing
-                 instructions, selectedcontent...); for DOMPurify, the
-                 whole-document parse with scripting off against the
-                 fragment parse in a div with scripting on.
-  token          bleach escapes (strip=False) or drops (strip=True) a
-                 disallowed tag as a source token, before tree building:
-                 the escaped text is the tag as written, and what follows a
-                 raw-text, table, select or foreign tag is parsed as if the
-                 tag were not there. Proven per case: the shim, run on the
-                 tree bleach's tokenizer built (serialized), gives bleach's
-                 output up to serialization, and the shim did handle every
-                 disallowed element of the Standard's tree (escaped it with
-                 strip=False, removed it with strip=True).
-  baseline       the expected output is not inert (the README's oracle,
-                 scripting on or off) or keeps an element or attribute that
-                 lexpy's safe baseline removes under every policy (issue 34
-                 point 3): lexpy's output is stricter on purpose.
-  unexplained    none of the above: a disagreement of the shim or policy on
-                 a tree both parsers agree on. tests/sanitizer/test_bleach.py
-                 requires none for bleach.
-
-For nh3 and justhtml the parser class is not computed (html5ever and
-justhtml parse as the Standard says); for DOMPurify and html5lib the
-policy is lexpy's translation of the set's allowlists, so their
-unexplained class is policy semantics, not a shim.
+  serialization   lexpy's output and the expected output, each parsed with
+                  lexpy (fragment parse in the case's context), give the same
+                  tree: the strings differ only in how a tree is written
+                  (character references kept as written, ">" not escaped in
+                  attribute values, quote style, attribute order, U+000D
+                  written raw; for html5lib's serializer, an XLink attribute
+                  written by its local name).
+  parser          the set's parser builds another tree from the input than
+                  the HTML Standard: html5lib 1.1 (bleach vendors it) run on
+                  the input, its tree compared with lexpy's (foreign-content
+                  breakout, noscript, foster parenting, PIs); for DOMPurify
+                  the whole-document parse with scripting off against the
+                  fragment parse in a div with scripting on.
+  tokenizer       (bleach) bleach's tokenizer turns a disallowed tag into its
+                  source text (strip=False) or drops it (strip=True, a
+                  newline for a block tag) before tree building, and leaves
+                  character references as written. Proved per case: bleach's
+                  tokenizer changes the tree, the shim handled every
+                  disallowed element of the Standard's tree (escaped, or
+                  removed with strip=True), and the shim run on bleach's own
+                  unfiltered output gives bleach's output up to serialization.
+  url             (bleach) the trees agree without the URL attributes whose
+                  scheme the URL Standard reads otherwise than Python's
+                  urlparse ("localhost:8000": scheme "localhost" by the
+                  Standard, none by urlparse).
+  references      (bleach) bleach's filter judged an attribute value with its
+                  character references undecoded: the trees agree without
+                  those attributes, and the shim's filter given the value as
+                  written returns the expected value.
+  escaped-text    (html5lib, justhtml) the trees differ only in text that
+                  holds escaped markup (html5lib writes an escaped tag from
+                  its token: attributes sorted, an end tag for each start
+                  tag; justhtml writes the source).
+  rewritten-value (html5lib) the trees differ only in style or SVG paint
+                  attributes (html5lib's CSS gauntlet keeps an emptied
+                  style='', its url() rule keeps the spaces it leaves).
+  baseline        the expected output is not inert (the README's oracle,
+                  scripting on or off), keeps an element lexpy's safe
+                  baseline removes under every policy, or a style
+                  declaration that loads a resource (issue 34 points 2-3).
+  policy          (dompurify, html5lib, justhtml) the rest: the policies'
+                  semantics differ (no shim is claimed).
+  unexplained     (bleach, nh3) the rest: a disagreement of the shim on a
+                  tree both parsers agree on. tests/sanitizer/test_bleach.py
+                  requires none for bleach; test_nh3.py names the rule of
+                  each nh3 case in its XFAIL.
 """
 import argparse
 import json
@@ -58,7 +75,7 @@ XLINK = "http://www.w3.org/1999/xlink"
 
 ROOT = Path(__file__).resolve().parents[1]
 CLASSES = ("exact", "serialization", "parser", "tokenizer", "url", "references",
-           "baseline", "unexplained")
+           "escaped-text", "rewritten-value", "baseline", "policy", "unexplained")
 
 # lexpy's safe baseline beyond the inert oracle (lexpy/sanitizer/baseline.pxi):
 # elements removed in every namespace-appropriate place, whatever the policy.
@@ -421,12 +438,264 @@ def bleach_results(clean=None):
     return [(case,) + classify_bleach(case, clean) for case in bleach_cases()]
 
 
+# -- html5lib ----------------------------------------------------------------
+
+def html5lib_cleaner():
+    """html5lib's sanitizer policy (policy.json) as a lexpy.bleach Cleaner:
+    bleach's filter is html5lib's, with the same tree-level escaping of
+    disallowed elements html5lib does after tree building."""
+    import lexpy.bleach as shim
+    policy = load("html5lib/policy.json")
+    return shim.Cleaner(
+        tags={name for _, name in policy["allowed_elements"]},
+        attributes=sorted({name for _, name in policy["allowed_attributes"]}),
+        protocols=policy["allowed_protocols"], strip_comments=True,
+        css_sanitizer=shim.CSSSanitizer(
+            allowed_css_properties=policy["allowed_css_properties"],
+            allowed_svg_properties=policy["allowed_svg_properties"]))
+
+
+def classify_generic(case_input, output, expected, context="div", local_names=True,
+                     parser_differs=None):
+    """(class, detail) where no shim replay applies: exact, serialization,
+    parser (when `parser_differs()` says the set's parser builds another
+    tree), baseline, else unexplained."""
+    if output == expected:
+        return "exact", ""
+    if same_tree_as_written(output, expected, context, local_names):
+        return "serialization", ""
+    if parser_differs is not None and parser_differs():
+        return "parser", "the set's parser builds another tree from the input"
+    found = keeps_baseline_removed(expected, context)
+    if found:
+        return "baseline", "; ".join(sorted(set(found)))
+    return "unexplained", ""
+
+
+def _equal_without(output, expected, text=None, keep_attribute=None):
+    """Whether the two trees agree once `text` and `keep_attribute` (as in
+    _map_tree) have thinned both, and did not agree before."""
+    first, second = parse_tree(output), parse_tree(expected)
+    thinned = (_map_tree(first, text, keep_attribute), _map_tree(second, text, keep_attribute))
+    return thinned[0] == thinned[1] and (first, second) != thinned
+
+
+def _no_markup_text(data):
+    return "" if "<" in data else data
+
+
+_FILTER_REWRITES = {"style"} | {"clip-path", "color-profile", "cursor", "fill", "filter",
+                                "marker", "marker-start", "marker-mid", "marker-end",
+                                "mask", "stroke"}
+
+
+def html5lib_results():
+    """html5lib's filter escapes a disallowed element from its tree token (the
+    escaped text is html5lib's serialization of the tag: alphabetical
+    attributes, an end tag for every start tag) and rewrites style
+    attributes with a regular-expression gauntlet (an emptied value is kept
+    as style='') and SVG paint references (the spaces left kept): those two
+    classes are 'escaped-text' and 'rewritten-value'; 'policy' is what the
+    translation of policy.json to a Cleaner cannot say (data: URLs by
+    content type)."""
+    cleaner = html5lib_cleaner()
+    results = []
+    for case in load("html5lib/cases.json")["cases"]:
+        text, expected = case["input"], case["expected"]["output"]
+        output = cleaner.clean(text)
+        klass = classify_generic(text, output, expected,
+                                 parser_differs=lambda: html5lib_tree(text) != parse_tree(text))
+        if klass[0] == "unexplained":
+            if _equal_without(output, expected, text=_no_markup_text):
+                klass = ("escaped-text", "differs only in the text of escaped markup")
+            elif _equal_without(output, expected,
+                                keep_attribute=lambda e, a: a[1] not in _FILTER_REWRITES):
+                klass = ("rewritten-value", "differs only in style or SVG paint values")
+            else:
+                klass = ("policy", "")
+        results.append((case,) + klass)
+    return results
+
+
+# -- DOMPurify ---------------------------------------------------------------
+
+def dompurify_results(sanitizer=None):
+    """DOMPurify's fixtures under lexpy's default policy (the Standard's
+    default configuration; no "dompurify" profile). 'parser' here is
+    DOMPurify's parse: the payload as a whole document with scripting off
+    (DOMParser), whose body holds another tree than the fragment parse in a
+    div with scripting on (leading style/meta/title/link go to head,
+    noscript content is markup); 'policy' is the default configurations
+    differing (the Standard's removes a disallowed element with its
+    content, DOMPurify keeps the content; other lists)."""
+    from lexpy.sanitizer import Sanitizer
+    sanitizer = sanitizer or Sanitizer()
+    results = []
+    for case in load("dompurify/expect.json")["cases"]:
+        text = case["payload"]
+        output = str(sanitizer.sanitize(text))
+        expected = case["expected"] if case["expected_is_list"] else [case["expected"]]
+        best = None
+        for candidate in expected:
+            klass = classify_generic(text, output, candidate, local_names=False,
+                                     parser_differs=lambda: _document_body(text)
+                                     != parse_tree(text))
+            if best is None or CLASSES.index(klass[0]) < CLASSES.index(best[0]):
+                best = klass
+        if best[0] == "unexplained":
+            best = ("policy", "")
+        results.append((case,) + best)
+    return results
+
+
+def _document_body(html):
+    body = lexpy.parse(html, scripting=False).body
+    return lexpy_tree(body) if body is not None else ()
+
+
+# -- nh3 / ammonia ------------------------------------------------------------
+
+def nh3_input(case):
+    if case["input"] is not None:
+        return case["input"]
+    repeat = case["input_repeat"]
+    return repeat["unit"] * repeat["times"]
+
+
+def nh3_kwargs(case):
+    """A case's nh3_kwargs with nh3's types (sets, tuples)."""
+    kwargs = dict(case["nh3_kwargs"])
+    for key in ("tags", "clean_content_tags", "url_schemes", "generic_attribute_prefixes",
+                "filter_style_properties"):
+        if kwargs.get(key) is not None:
+            kwargs[key] = set(kwargs[key])
+    for key in ("attributes", "allowed_classes"):
+        if kwargs.get(key) is not None:
+            kwargs[key] = {k: set(v) for k, v in kwargs[key].items()}
+    if kwargs.get("tag_attribute_values") is not None:
+        kwargs["tag_attribute_values"] = {
+            tag: {name: set(values) for name, values in names.items()}
+            for tag, names in kwargs["tag_attribute_values"].items()}
+    if isinstance(kwargs.get("url_relative"), list):
+        kwargs["url_relative"] = tuple(kwargs["url_relative"])
+    return kwargs
+
+
+def nh3_results():
+    """The nh3 cases that compare an output of clean (style_filter, is_html,
+    clean_text and the configuration errors are in tests/sanitizer/
+    test_nh3.py). html5ever parses as the Standard says, so no parser class
+    is computed: a disagreement that is not serialization or the baseline
+    is 'unexplained' here and named with its rule in test_nh3.py's XFAIL."""
+    import lexpy.nh3 as shim
+    results = []
+    for case in load("ammonia/cases.json")["cases"]:
+        expected = case["expected"]
+        if case["function"] not in ("nh3.clean", "nh3.Cleaner.clean") or \
+                "output" not in expected or expected.get("error") or case.get("nh3_differs"):
+            continue
+        text = nh3_input(case)
+        output = shim.clean(text, **nh3_kwargs(case))
+        results.append((case,) + classify_generic(text, output, expected["output"],
+                                                  local_names=False))
+    return results
+
+
+# -- justhtml ------------------------------------------------------------------
+
+JUSTHTML_UNSUPPORTED = ("proxy_url", "allowed_hosts", "url_filter")
+
+
+def justhtml_sanitizer(case):
+    """A justhtml case's policy as a lexpy.Sanitizer, or None where the policy
+    uses what has no counterpart (proxies, host lists, url_filter)."""
+    from lexpy.sanitizer import Sanitizer
+    policy = case["policy"]
+    if policy == "DEFAULT":
+        policy = load("justhtml/policies.json")["DEFAULT"]
+    if any(key in policy for key in JUSTHTML_UNSUPPORTED) or any(
+            key in rule for rule in policy.get("url_rules", []) for key in JUSTHTML_UNSUPPORTED):
+        return None
+    attributes = dict(policy.get("allowed_attributes", {}))
+    generic = sorted(set(attributes.pop("*", [])))
+    css = policy.get("allowed_css_properties") or []
+    elements = []
+    tags = set(policy.get("allowed_tags", []))
+    if case["parse"] == "document":
+        tags |= {"html", "head", "body"}          # the document's output is the body's
+    for tag in sorted(tags):
+        local = sorted(set(attributes.get(tag, [])) - set(generic))
+        if not css and "style" in local:
+            local.remove("style")
+        elements.append({"name": tag, "attributes": local})
+    schemes, relative = {}, "keep"
+    for rule in policy.get("url_rules", []):
+        schemes[rule["attr"]] = rule.get("allowed_schemes", [])
+        if rule.get("allow_relative") is False:
+            relative = "drop"
+    handling = policy.get("disallowed_tag_handling", "unwrap")
+    return Sanitizer(
+        {"elements": elements, "attributes": [g for g in generic if g != "style" or css],
+         "comments": not policy.get("drop_comments", True), "dataAttributes": False},
+        on_disallowed={"unwrap": "unwrap", "escape": "escape", "drop": "remove"}[handling],
+        remove_with_content=policy.get("drop_content_tags", ["script", "style"]),
+        style_properties=css or None, link_rel=" ".join(policy.get("force_link_rel", []))
+        or None, url_schemes=schemes or None, url_relative=relative, max_depth=None)
+
+
+def justhtml_run(sanitizer, case):
+    from lexpy.sanitizer import parse_html
+    if case["parse"] == "document":
+        document = parse_html(case["input_html"], sanitizer)
+        return document.body.inner_html if document.body is not None else ""
+    return str(sanitizer.sanitize(case["input_html"],
+                                  context=case.get("fragment_context") or "div"))
+
+
+def justhtml_translated():
+    """[(case, sanitizer)] for the cases whose policy translates."""
+    out = []
+    for case in load("justhtml/cases.json"):
+        if case.get("expected_error"):
+            continue
+        try:
+            sanitizer = justhtml_sanitizer(case)
+        except (TypeError, ValueError):
+            sanitizer = None
+        if sanitizer is not None:
+            out.append((case, sanitizer))
+    return out
+
+
+def justhtml_results():
+    """justhtml parses per the Standard (no parser class). Its escape mode
+    writes a disallowed token's source text, where lexpy escapes the element
+    of the Standard's tree: 'escaped-text' when the trees differ only in text
+    holding escaped markup; 'policy' is the rest (justhtml drops svg/math
+    whatever the policy, strips invisible Unicode...)."""
+    results = []
+    for case, sanitizer in justhtml_translated():
+        context = case.get("fragment_context") or "div"
+        output = justhtml_run(sanitizer, case)
+        klass = classify_generic(case["input_html"], output, case["expected_html"], context,
+                                 local_names=False)
+        if klass[0] == "unexplained":
+            if _equal_without(output, case["expected_html"], text=_no_markup_text):
+                klass = ("escaped-text", "differs only in the text of escaped markup")
+            else:
+                klass = ("policy", "")
+        results.append((case,) + klass)
+    return results
+
+
 # -- report ------------------------------------------------------------------
 
-SETS = {"bleach": bleach_results}
+SETS = {"dompurify": dompurify_results, "bleach": bleach_results,
+        "html5lib": html5lib_results, "justhtml": justhtml_results, "nh3": nh3_results}
 
 
-def report(name, results, show_cases=False, out=sys.stdout):
+def report(name, results, show_cases=False, out=None):
+    out = out or sys.stdout
     counts = {}
     for _case, klass, _detail in results:
         counts[klass] = counts.get(klass, 0) + 1
@@ -450,7 +719,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     if args.data:
         os.environ["LEXPY_SANITIZER_DATA"] = args.data
-    for name in args.set or list(SETS):
+    for name in args.set or ["dompurify", "bleach", "html5lib", "justhtml", "nh3"]:
         report(name, SETS[name](), args.cases)
     return 0
 

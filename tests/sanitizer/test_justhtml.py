@@ -11,68 +11,14 @@ element the Standard's tokenizer made of it.
 Every case passes the security oracle under its translation."""
 import pytest
 
-from lexpy.sanitizer import Sanitizer, parse_html
-
-from tests.sanitizer.support import load, security_problems
+from tests.sanitizer.support import AGREEMENT, load, security_problems
 
 CASES = load("justhtml/cases.json")
-POLICIES = load("justhtml/policies.json")
 MIN_EXACT = 18
-UNSUPPORTED = ("proxy_url", "allowed_hosts", "url_filter")
 
 
-def _policy(case):
-    policy = case["policy"]
-    if policy == "DEFAULT":
-        policy = POLICIES["DEFAULT"]
-    if any(key in policy for key in UNSUPPORTED) or any(
-            key in rule for rule in policy.get("url_rules", []) for key in UNSUPPORTED):
-        return None
-    attributes = dict(policy.get("allowed_attributes", {}))
-    generic = sorted(set(attributes.pop("*", [])))
-    css = policy.get("allowed_css_properties") or []
-    elements = []
-    tags = set(policy.get("allowed_tags", []))
-    if case["parse"] == "document":
-        tags |= {"html", "head", "body"}          # the document's output is the body's
-    for tag in sorted(tags):
-        local = sorted(set(attributes.get(tag, [])) - set(generic))
-        if not css and "style" in local:
-            local.remove("style")
-        elements.append({"name": tag, "attributes": local})
-    schemes, relative = {}, "keep"
-    for rule in policy.get("url_rules", []):
-        schemes[rule["attr"]] = rule.get("allowed_schemes", [])
-        if rule.get("allow_relative") is False:
-            relative = "drop"
-    handling = policy.get("disallowed_tag_handling", "unwrap")
-    return Sanitizer(
-        {"elements": elements, "attributes": [g for g in generic if g != "style" or css],
-         "comments": not policy.get("drop_comments", True), "dataAttributes": False},
-        on_disallowed={"unwrap": "unwrap", "escape": "escape", "drop": "remove"}[handling],
-        remove_with_content=policy.get("drop_content_tags", ["script", "style"]),
-        style_properties=css or None, link_rel=" ".join(policy.get("force_link_rel", []))
-        or None, url_schemes=schemes or None, url_relative=relative, max_depth=None)
-
-
-def _run(sanitizer, case):
-    if case["parse"] == "document":
-        document = parse_html(case["input_html"], sanitizer)
-        return document.body.inner_html if document.body is not None else ""
-    return str(sanitizer.sanitize(case["input_html"],
-                                  context=case.get("fragment_context") or "div"))
-
-
-def _translated():
-    for case in CASES:
-        if case.get("expected_error"):
-            continue
-        try:
-            sanitizer = _policy(case)
-        except (TypeError, ValueError):
-            sanitizer = None
-        if sanitizer is not None:
-            yield case, sanitizer
+_run = AGREEMENT.justhtml_run
+_translated = AGREEMENT.justhtml_translated
 
 
 @pytest.mark.parametrize("case,sanitizer", list(_translated()),

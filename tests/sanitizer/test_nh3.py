@@ -6,7 +6,7 @@ import pytest
 
 import lexpy.nh3 as nh3
 
-from tests.sanitizer.support import load, security_problems
+from tests.sanitizer.support import AGREEMENT, load, security_problems
 
 CASES = load("ammonia/cases.json")["cases"]
 
@@ -37,29 +37,8 @@ XFAIL = {
 }
 
 
-def _input(case):
-    if case["input"] is not None:
-        return case["input"]
-    repeat = case["input_repeat"]
-    return repeat["unit"] * repeat["times"]
-
-
-def _kwargs(case):
-    kwargs = dict(case["nh3_kwargs"])
-    for key in ("tags", "clean_content_tags", "url_schemes", "generic_attribute_prefixes",
-                "filter_style_properties"):
-        if kwargs.get(key) is not None:
-            kwargs[key] = set(kwargs[key])
-    for key in ("attributes", "allowed_classes"):
-        if kwargs.get(key) is not None:
-            kwargs[key] = {k: set(v) for k, v in kwargs[key].items()}
-    if kwargs.get("tag_attribute_values") is not None:
-        kwargs["tag_attribute_values"] = {
-            tag: {name: set(values) for name, values in names.items()}
-            for tag, names in kwargs["tag_attribute_values"].items()}
-    if isinstance(kwargs.get("url_relative"), list):
-        kwargs["url_relative"] = tuple(kwargs["url_relative"])
-    return kwargs
+_input = AGREEMENT.nh3_input
+_kwargs = AGREEMENT.nh3_kwargs
 
 
 def _items():
