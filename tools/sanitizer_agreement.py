@@ -141,10 +141,18 @@ def parse_tree(html, context="div", scripting=True):
     return lexpy_tree(lexpy.parse_fragment(html, context, scripting=scripting))
 
 
-def _split(name):
-    if name.startswith("{"):
+_ATTRIBUTE_NAMESPACES = (XLINK, "http://www.w3.org/XML/1998/namespace",
+                         "http://www.w3.org/2000/xmlns/")
+
+
+def _split(name, namespaces=None):
+    """An etree name "{namespace}local" as (namespace, local); an attribute
+    name is split only for the namespaces the parser gives attributes (an
+    attribute may be written "{c}")."""
+    if name.startswith("{") and "}" in name:
         namespace, local = name[1:].split("}", 1)
-        return namespace, local
+        if namespaces is None or namespace in namespaces:
+            return namespace, local
     return None, name
 
 
@@ -155,7 +163,8 @@ def _html5lib_children(element):
             children.append(("comment", child.text or ""))
         else:
             namespace, local = _split(child.tag)
-            attributes = tuple(sorted((_split(k) + (v,) for k, v in child.attrib.items()),
+            attributes = tuple(sorted((_split(k, _ATTRIBUTE_NAMESPACES) + (v,)
+                                       for k, v in child.attrib.items()),
                                       key=_attribute_key))
             children.append(("element", namespace, local, attributes,
                              _html5lib_children(child)))
@@ -170,6 +179,70 @@ def html5lib_tree(html, parser=None):
         from bleach._vendor import html5lib
         parser = html5lib.HTMLParser(tree=html5lib.getTreeBuilder("etree"))
     return _html5lib_children(parser.parseFragment(html, container="div"))
+
+
+def _preorder(tree):
+    """(ancestors as (namespace, name), node without children) in document
+    order."""
+    stack = [((), node) for node in reversed(tree)]
+    while stack:
+        ancestors, node = stack.pop()
+        if node[0] == "element":
+            yield ancestors, node[:4]
+            inner = ancestors + ((node[1], node[2]),)
+            stack.extend((inner, child) for child in reversed(node[4]))
+        else:
+            yield ancestors, node
+
+
+PARSER_RULES = {
+    "breakout": "an HTML end tag </p> or </br> in foreign content breaks out of it "
+                "(https://html.spec.whatwg.org/#parsing-main-inforeign, 2021+); html5lib "
+                "1.1 keeps it inside the svg or math element",
+    "noscript": "noscript with the scripting flag on holds raw text "
+                "(https://html.spec.whatwg.org/#parsing-main-inhead-noscript); html5lib "
+                "parses its content as markup",
+    "isindex": "isindex is an ordinary element since its removal from the Standard (2016); "
+               "html5lib 1.1 still expands it into a form with a prompt",
+    "table": "foster parenting (https://html.spec.whatwg.org/#foster-parent): content "
+             "misplaced in a table goes before it; html5lib 1.1 drops or keeps it otherwise",
+    "selectedcontent": "the selected option is cloned into selectedcontent "
+                       "(https://html.spec.whatwg.org/#clone-selected-option-into-select-button)",
+    "head": "a whole-document parse puts what leads the body (comments, whitespace, "
+            "style, meta, title, link) before or in head, outside the body that is the "
+            "output (https://html.spec.whatwg.org/#the-before-html-insertion-mode)",
+}
+
+
+def parser_rule(theirs, ours):
+    """The name (a key of PARSER_RULES) of the tree-construction rule behind
+    the first difference between another parser's tree and the Standard's,
+    or "other"."""
+    a, b = list(_preorder(theirs)), list(_preorder(ours))
+    index = 0
+    while index < min(len(a), len(b)) and a[index] == b[index]:
+        index += 1
+    near = set()
+    for side in (a, b):
+        for ancestors, node in side[max(0, index - 1):index + 1]:
+            near.update(name for _ns, name in ancestors)
+            if node[0] == "element":
+                near.add(node[2])
+    foreign = lambda side: any(ns in (SVG, MATHML) for ancestors, _ in  # noqa: E731
+                               side[index:index + 1] for ns, _name in ancestors)
+    if foreign(a) and not foreign(b):
+        return "breakout"
+    for rule in ("noscript", "isindex", "selectedcontent"):
+        if rule in near:
+            return rule
+    if near & {"table", "tbody", "thead", "tfoot", "tr"}:
+        return "table"
+    if index < len(b) and not b[index][0]:
+        node = b[index][1]
+        if node[0] in ("comment", "pi") or (node[0] == "text" and not node[1].strip()) or (
+                node[0] == "element" and node[2] in ("style", "meta", "title", "link", "base")):
+            return "head"
+    return "other"
 
 
 def _elements(tree):
@@ -393,8 +466,9 @@ def classify_bleach(case, clean, output=None):
         return "exact", ""
     if same_tree_as_written(output, expected, local_names=True):
         return "serialization", ""
-    if html5lib_tree(text) != parse_tree(text):
-        return "parser", "html5lib's tree of the input differs from the Standard's"
+    theirs, ours = html5lib_tree(text), parse_tree(text)
+    if theirs != ours:
+        return "parser", parser_rule(theirs, ours)
     tags = set(kwargs.get("tags", _bleach_defaults()["ALLOWED_TAGS"]))
     strip = bool(kwargs.get("strip", False))
     if html5lib_tree(text, _bleach_parser(tags, strip)) != html5lib_tree(text):
@@ -456,16 +530,18 @@ def html5lib_cleaner():
 
 
 def classify_generic(case_input, output, expected, context="div", local_names=True,
-                     parser_differs=None):
+                     parser_trees=None):
     """(class, detail) where no shim replay applies: exact, serialization,
-    parser (when `parser_differs()` says the set's parser builds another
-    tree), baseline, else unexplained."""
+    parser (when `parser_trees()`, the set's parser's tree of the input and
+    the Standard's, differ), baseline, else unexplained."""
     if output == expected:
         return "exact", ""
     if same_tree_as_written(output, expected, context, local_names):
         return "serialization", ""
-    if parser_differs is not None and parser_differs():
-        return "parser", "the set's parser builds another tree from the input"
+    if parser_trees is not None:
+        theirs, ours = parser_trees()
+        if theirs != ours:
+            return "parser", parser_rule(theirs, ours)
     found = keeps_baseline_removed(expected, context)
     if found:
         return "baseline", "; ".join(sorted(set(found)))
@@ -504,7 +580,7 @@ def html5lib_results():
         text, expected = case["input"], case["expected"]["output"]
         output = cleaner.clean(text)
         klass = classify_generic(text, output, expected,
-                                 parser_differs=lambda: html5lib_tree(text) != parse_tree(text))
+                                 parser_trees=lambda: (html5lib_tree(text), parse_tree(text)))
         if klass[0] == "unexplained":
             if _equal_without(output, expected, text=_no_markup_text):
                 klass = ("escaped-text", "differs only in the text of escaped markup")
@@ -538,8 +614,8 @@ def dompurify_results(sanitizer=None):
         best = None
         for candidate in expected:
             klass = classify_generic(text, output, candidate, local_names=False,
-                                     parser_differs=lambda: _document_body(text)
-                                     != parse_tree(text))
+                                     parser_trees=lambda: (_document_body(text),
+                                                           parse_tree(text)))
             if best is None or CLASSES.index(klass[0]) < CLASSES.index(best[0]):
                 best = klass
         if best[0] == "unexplained":

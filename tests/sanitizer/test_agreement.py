@@ -45,8 +45,16 @@ def test_the_parser_classes_compare_real_trees():
     text = "<math></p><b>x</b>"
     assert AGREEMENT.html5lib_tree(text) != AGREEMENT.parse_tree(text)
     assert AGREEMENT.html5lib_tree("<p>a<b>b</b></p>") == AGREEMENT.parse_tree("<p>a<b>b</b></p>")
+    assert AGREEMENT.parser_rule(AGREEMENT.html5lib_tree(text),
+                                 AGREEMENT.parse_tree(text)) == "breakout"
+    text = "<noscript><b>x</b></noscript>"
+    assert AGREEMENT.parser_rule(AGREEMENT.html5lib_tree(text),
+                                 AGREEMENT.parse_tree(text)) == "noscript"
     # DOMPurify's document parse puts a leading style in head.
-    assert AGREEMENT._document_body("<style>x</style>") != AGREEMENT.parse_tree("<style>x</style>")
+    text = "<style>x</style><b>y</b>"
+    assert AGREEMENT.parser_rule(AGREEMENT._document_body(text),
+                                 AGREEMENT.parse_tree(text)) == "head"
+    assert set(AGREEMENT.PARSER_RULES) >= {"breakout", "noscript", "head", "table"}
 
 
 def test_the_tokenizer_class_needs_the_replay_to_agree():
