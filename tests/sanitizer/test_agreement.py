@@ -66,3 +66,15 @@ def test_the_tokenizer_class_needs_the_replay_to_agree():
     # A shim that drops the script instead of escaping it is unexplained.
     dropping = lambda text, **kwargs: bleach.clean(text, strip=True, **kwargs)  # noqa: E731
     assert AGREEMENT.classify_bleach(case, dropping)[0] == "unexplained"
+
+
+def test_the_nh3_rules_hold_only_where_they_explain():
+    assert AGREEMENT.nh3_class("<div><mglyph>", "<div><mglyph></mglyph></div>",
+                               "<div></div>") == "namespace-by-name"
+    assert AGREEMENT.nh3_class("<script>x</script>", "", "x") == "baseline"
+    assert AGREEMENT.nh3_class("<b>x</b>", "<b>x</b>", "x") is None
+    assert AGREEMENT.nh3_class("<i>x</i>", "", "x") is None
+    counts = {}
+    for _case, klass, _detail in AGREEMENT.nh3_results():
+        counts[klass] = counts.get(klass, 0) + 1
+    assert "unexplained" not in counts, counts
