@@ -1,7 +1,8 @@
 """Exact agreement of lexpy's sanitizer with each set's expected outputs
 (../shared/sanitizer/), and a class for every disagreement.
 
-    python tools/sanitizer_agreement.py [--set bleach] [--cases] [--data DIR]
+    python tools/sanitizer_agreement.py [--set bleach] [--cases] [--self-test]
+                                        [--data DIR]
 
 Prints, per set, the exact agreements of the total and the count per class;
 --cases lists each disagreement with its class. Sets: dompurify (lexpy's
@@ -520,6 +521,38 @@ def bleach_results(clean=None):
     return [(case,) + classify_bleach(case, clean) for case in bleach_cases()]
 
 
+BROKEN_OPTIONS = ("strip", "strip_comments", "attributes", "protocols", "css_sanitizer")
+
+
+def broken_clean(option):
+    """lexpy.bleach.clean with one option broken on purpose (strip and
+    strip_comments inverted, the others ignored): the self-test that the
+    classification can fail."""
+    import lexpy.bleach as shim
+
+    def clean(text, **kwargs):
+        if option == "strip":
+            kwargs["strip"] = not kwargs.get("strip", False)
+        elif option == "strip_comments":
+            kwargs["strip_comments"] = not kwargs.get("strip_comments", True)
+        else:
+            kwargs.pop(option, None)
+        return shim.clean(text, **kwargs)
+    return clean
+
+
+def self_test(out=None):
+    """The bleach classification under each broken option: the count left
+    unexplained (the real shim leaves none)."""
+    out = out or sys.stdout
+    unexplained = {}
+    for option in BROKEN_OPTIONS:
+        results = bleach_results(broken_clean(option))
+        unexplained[option] = sum(1 for _, klass, _ in results if klass == "unexplained")
+        out.write("bleach with %s broken: %d unexplained\n" % (option, unexplained[option]))
+    return unexplained
+
+
 # -- html5lib ----------------------------------------------------------------
 
 def html5lib_cleaner():
@@ -874,11 +907,15 @@ def main(argv=None):
     parser.add_argument("--set", choices=sorted(SETS), action="append")
     parser.add_argument("--cases", action="store_true", help="list every disagreement")
     parser.add_argument("--data", help="the sanitizer data folder")
+    parser.add_argument("--self-test", action="store_true",
+                        help="classify bleach's cases with each shim option broken")
     args = parser.parse_args(argv)
     if args.data:
         os.environ["LEXPY_SANITIZER_DATA"] = args.data
     for name in args.set or ["dompurify", "bleach", "html5lib", "justhtml", "nh3"]:
         report(name, SETS[name](), args.cases)
+    if args.self_test:
+        self_test()
     return 0
 
 
