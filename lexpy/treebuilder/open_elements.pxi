@@ -485,9 +485,22 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     return 0
 
 
-cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
+cdef inline int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """Push an element (inline: the common case stores it and sets its
+    ELEMENT_ON_STACK bit; open_elements_push_general does the rest)."""
     if element == NULL:
         return -1
+    if tb.open.count < tb.open.capacity and tb.open.removed == 0 and tb.observer == NULL \
+            and element.ns == NS_HTML \
+            and html_tag_key(element.tag_id) < tb.open.topmost_tag_capacity:
+        tb.open.elements[tb.open.count] = element
+        element.node.flags |= ELEMENT_ON_STACK     # (the index: lazily, index_sync)
+        tb.open.count += 1
+        return 0
+    return open_elements_push_general(tb, element)
+
+
+cdef int open_elements_push_general(TreeBuilder* tb, CElement* element) noexcept nogil:
     if tb.open.removed * 2 > tb.open.count:
         open_elements_compact(tb)
     if (tb.open.count >= tb.open.capacity or tag_key(element) >= tb.open.topmost_tag_capacity) \
@@ -523,6 +536,22 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
     element_popped(tb, element)
     if tb.observer != NULL:
         tb.observer.popped(tb.observer.context, element, True)
+
+
+cdef inline void open_elements_pop_unindexed(TreeBuilder* tb) noexcept nogil:
+    """open_elements_pop (the stack has more than one element), inline when
+    the current node never entered the index and nothing watches a pop:
+    no positions, no observer, no selectedcontent, no <template for>, no
+    empty place below."""
+    cdef CElement* element = tb.open.elements[tb.open.count - 1]
+    if tb.open.count > tb.open.indexed and tb.open.removed == 0 \
+            and tb.positions.end_tag == NULL and tb.observer == NULL \
+            and tb.selectedcontent.count == 0 \
+            and not (element.node.flags & ELEMENT_PATCHING):
+        tb.open.count -= 1
+        element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+        return
+    open_elements_pop(tb)
 
 
 cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
