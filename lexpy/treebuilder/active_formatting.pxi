@@ -436,8 +436,9 @@ cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil
 
 cdef void formatting_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     noah_forget(tb, &tb.formatting.entries[index])
-    memmove(&tb.formatting.entries[index], &tb.formatting.entries[index + 1],
-            (tb.formatting.count - index - 1) * sizeof(FormattingEntry))
+    if index + 1 < tb.formatting.count:       # (the last entry: nothing to move)
+        memmove(&tb.formatting.entries[index], &tb.formatting.entries[index + 1],
+                (tb.formatting.count - index - 1) * sizeof(FormattingEntry))
     tb.formatting.count -= 1
 
 

@@ -232,6 +232,8 @@ cdef enum:
     KEY_UNCLOSED = 1 << LINK_FIELDS
 
 cdef uint16_t HTML_STACK_KEYS[TAG__LAST_STATIC]
+cdef uint16_t SVG_STACK_KEYS[TAG__LAST_STATIC]
+cdef uint16_t MATHML_STACK_KEYS[TAG__LAST_STATIC]
 
 
 cdef uint32_t stack_keys_of(lxp_tag_id_t tag, lxp_ns_id_t ns) noexcept nogil:
@@ -261,11 +263,18 @@ cdef void init_stack_keys() noexcept nogil:
     cdef size_t tag
     for tag in range(TAG__LAST_STATIC):
         HTML_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_HTML)
+        SVG_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_SVG)
+        MATHML_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_MATHML)
 
 
 cdef inline uint32_t stack_keys(CElement* element) noexcept nogil:
-    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
-        return HTML_STACK_KEYS[element.tag_id]
+    if element.tag_id < TAG__LAST_STATIC:
+        if element.ns == NS_HTML:
+            return HTML_STACK_KEYS[element.tag_id]
+        if element.ns == NS_SVG:
+            return SVG_STACK_KEYS[element.tag_id]
+        if element.ns == NS_MATHML:
+            return MATHML_STACK_KEYS[element.tag_id]
     return stack_keys_of(element.tag_id, element.ns)
 
 
