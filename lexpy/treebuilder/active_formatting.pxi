@@ -15,7 +15,9 @@
 cdef struct FormattingEntry:
     CElement* element
     uint64_t signature            # Noah's Ark key (tag, namespace, attributes,
-                                  # marker segment); 0 for a marker
+                                  # marker segment); 0 for a marker and for an
+                                  # a element (never in the table: see
+                                  # push_active_formatting_element)
     CElement* token               # while scripts may run (they may change the
                                   # element's attributes): a detached copy of
                                   # the element as the parser created it, "the
@@ -82,20 +84,6 @@ cdef uint64_t formatting_signature(TreeBuilder* tb, CElement* element) noexcept 
         attributes += mix64(keyed_hash(&tb.formatting.noah_key, attr.value, attr.value_length)
                             ^ (<uint64_t> attr.local_name << 32) ^ attr.ns)
     h = mix64(mix64((<uint64_t> element.tag_id << 32) ^ element.ns ^ attributes)
-              ^ (<uint64_t> element.attr_count << 48) ^ tb.formatting.markers)
-    return h if h != 0 else 1
-
-
-cdef uint64_t link_signature(TreeBuilder* tb, CElement* element) noexcept nogil:
-    """The signature of an a element (push_active_formatting_element): the
-    tag, the attribute names and the marker count, keyed, without the
-    values."""
-    cdef uint64_t names = 0
-    cdef uint64_t h
-    cdef uint32_t i
-    for i in range(element.attr_count):
-        names += mix64((<uint64_t> element.attrs[i].local_name << 32) ^ element.attrs[i].ns)
-    h = mix64(mix64((<uint64_t> element.tag_id << 32) ^ element.ns ^ names ^ tb.formatting.noah_key.k0)
               ^ (<uint64_t> element.attr_count << 48) ^ tb.formatting.markers)
     return h if h != 0 else 1
 
@@ -243,6 +231,8 @@ cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
     slot = formatting_slot(entry.element.tag_id)
     if slot != 0 and tb.formatting.segment_counts[slot - 1] != 0:
         tb.formatting.segment_counts[slot - 1] -= 1
+    if entry.signature == 0:
+        return                    # an a element: not in the table
     count = noah_find(tb, noah_key(entry.signature))
     if count[0] != 0 and noah_count_of(count) != NOAH_COUNT_MAX:
         count[0] -= 1
@@ -252,17 +242,18 @@ cdef void noah_forget(TreeBuilder* tb, FormattingEntry* entry) noexcept nogil:
 
 cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
                                  uint64_t signature) noexcept nogil:
-    """Append an entry: an element with its signature, or a marker (NULL,
-    0)."""
+    """Append an entry: an element with its signature (0: an a element, not
+    counted in the table), or a marker (NULL, 0)."""
     cdef size_t capacity, slot
     cdef FormattingEntry* items
     cdef uint64_t* count = NULL
-    if element != NULL:
+    if element == NULL:
+        if save_segment_counts(tb) != 0:
+            return -1
+    elif signature != 0:
         count = noah_count(tb, signature)
         if count == NULL:
             return -1
-    elif save_segment_counts(tb) != 0:
-        return -1
     if tb.formatting.count == tb.formatting.capacity:
         capacity = grown_capacity(tb.formatting.capacity, tb.formatting.count + 1,
                                   32, sizeof(FormattingEntry))
@@ -291,17 +282,24 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
     slot = formatting_slot(element.tag_id)
     if slot != 0:
         tb.formatting.segment_counts[slot - 1] += 1
-    if noah_count_of(count) != NOAH_COUNT_MAX:
+    if count != NULL and noah_count_of(count) != NOAH_COUNT_MAX:
         count[0] += 1
     return 0
+
+
+cdef inline uint64_t entry_signature(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """The signature an element's entry gets: 0 for an HTML a element (see
+    push_active_formatting_element), else formatting_signature."""
+    if element.tag_id == TAG_A and element.ns == NS_HTML:
+        return 0
+    return formatting_signature(tb, element)
 
 
 cdef int formatting_append(TreeBuilder* tb, CElement* element) noexcept nogil:
     """Append an element (or a marker: NULL) to the list."""
     if element == NULL:
         return formatting_append_entry(tb, NULL, 0)
-    return formatting_append_entry(
-        tb, element, formatting_signature(tb, element))
+    return formatting_append_entry(tb, element, entry_signature(tb, element))
 
 
 cdef inline CElement* created_for(FormattingEntry* entry) noexcept nogil:
@@ -399,11 +397,10 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
     if element.tag_id == TAG_A and element.ns == NS_HTML:
         # An a start tag first removes the a after the last marker (start_tag_a):
         # an a never has an equal entry after the marker, so the clause
-        # below finds nothing and its signature decides nothing. Its
-        # attribute values (a link's href) are not hashed: a signature of
-        # the tag, the attribute names and the marker count, under the
-        # builder's key.
-        return formatting_append_entry(tb, element, link_signature(tb, element))
+        # below finds nothing for it, and no other element's clause
+        # matches an a. So an a has no signature (0) and is not counted in
+        # the table: no hashing, no table insertion or deletion per link.
+        return formatting_append_entry(tb, element, 0)
     signature = formatting_signature(tb, element)
     # The Noah's Ark clause: at most three equal elements after the last
     # marker; the earliest goes. Fewer than three entries sharing the
@@ -439,8 +436,9 @@ cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil
 
 cdef void formatting_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
     noah_forget(tb, &tb.formatting.entries[index])
-    memmove(&tb.formatting.entries[index], &tb.formatting.entries[index + 1],
-            (tb.formatting.count - index - 1) * sizeof(FormattingEntry))
+    if index + 1 < tb.formatting.count:       # (the last entry: nothing to move)
+        memmove(&tb.formatting.entries[index], &tb.formatting.entries[index + 1],
+                (tb.formatting.count - index - 1) * sizeof(FormattingEntry))
     tb.formatting.count -= 1
 
 
@@ -501,6 +499,11 @@ cdef bint formatting_counts_are_consistent(TreeBuilder* tb) noexcept nogil:
     for i in range(tb.formatting.count):
         if tb.formatting.entries[i].element == NULL:
             markers += 1
+            continue
+        if tb.formatting.entries[i].signature == 0:
+            # an a element, never in the table
+            if not is_html_element(tb.formatting.entries[i].element, TAG_A):
+                return False
             continue
         same = 0
         for j in range(tb.formatting.count):

@@ -43,6 +43,9 @@ cdef struct StackOfOpenElements:
     uint32_t topmost_special
     uint32_t topmost_list_stop
     uint32_t topmost_html
+    size_t indexed                # places 0..indexed-1 are in the index;
+                                  # those above are entered lazily
+                                  # (index_sync), before the index is read
     size_t removed                # NULL places left by removals in the
                                   # middle (never the topmost; see
                                   # open_elements_remove_at)
@@ -122,6 +125,13 @@ cdef inline bint current_node_is(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nog
 #   special; special other than address, div and p (where the li, dd and dt
 #   start tags stop); in the HTML namespace.
 # An open element also has the ELEMENT_ON_STACK bit.
+#
+# The index is kept lazily: a push only stores the element, and the places
+# pushed since the index was last read enter it (in stack order, as eager
+# pushes would have) when something reads it (index_sync). An element
+# pushed and popped with no read of the index in between (a link, an
+# inline element, a void element, closed by its own end tag as the current
+# node) never enters it.
 # ---------------------------------------------------------------------------
 
 cdef uint32_t[4] SCOPE_BOUNDARIES = [CAT_SCOPE, CAT_SCOPE_LIST_ITEM,
@@ -161,8 +171,23 @@ cdef inline size_t tag_key(CElement* element) noexcept nogil:
     return foreign_tag_key(lowercase_tag(element.tag_id))
 
 
+cdef void index_catch_up(TreeBuilder* tb) noexcept nogil:
+    """Enter the places pushed since the index was last read."""
+    while tb.open.indexed < tb.open.count:
+        if tb.open.elements[tb.open.indexed] != NULL:
+            index_enter(tb, tb.open.indexed)
+        tb.open.indexed += 1
+
+
+cdef inline void index_sync(TreeBuilder* tb) noexcept nogil:
+    """The index covers the whole stack (before any read of it)."""
+    if tb.open.indexed < tb.open.count:
+        index_catch_up(tb)
+
+
 cdef inline uint32_t topmost_of(TreeBuilder* tb, size_t key) noexcept nogil:
     """Position + 1 of the topmost open element with a tag key (0: none)."""
+    index_sync(tb)
     return tb.open.topmost_tag[key] if key < tb.open.topmost_tag_capacity else 0
 
 
@@ -207,6 +232,8 @@ cdef enum:
     KEY_UNCLOSED = 1 << LINK_FIELDS
 
 cdef uint16_t HTML_STACK_KEYS[TAG__LAST_STATIC]
+cdef uint16_t SVG_STACK_KEYS[TAG__LAST_STATIC]
+cdef uint16_t MATHML_STACK_KEYS[TAG__LAST_STATIC]
 
 
 cdef uint32_t stack_keys_of(lxp_tag_id_t tag, lxp_ns_id_t ns) noexcept nogil:
@@ -236,11 +263,18 @@ cdef void init_stack_keys() noexcept nogil:
     cdef size_t tag
     for tag in range(TAG__LAST_STATIC):
         HTML_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_HTML)
+        SVG_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_SVG)
+        MATHML_STACK_KEYS[tag] = <uint16_t> stack_keys_of(<lxp_tag_id_t> tag, NS_MATHML)
 
 
 cdef inline uint32_t stack_keys(CElement* element) noexcept nogil:
-    if element.ns == NS_HTML and element.tag_id < TAG__LAST_STATIC:
-        return HTML_STACK_KEYS[element.tag_id]
+    if element.tag_id < TAG__LAST_STATIC:
+        if element.ns == NS_HTML:
+            return HTML_STACK_KEYS[element.tag_id]
+        if element.ns == NS_SVG:
+            return SVG_STACK_KEYS[element.tag_id]
+        if element.ns == NS_MATHML:
+            return MATHML_STACK_KEYS[element.tag_id]
     return stack_keys_of(element.tag_id, element.ns)
 
 
@@ -360,6 +394,7 @@ cdef void open_elements_swap(TreeBuilder* tb, size_t position) noexcept nogil:
     cdef StackLinks lower_links, upper_links
     cdef int field
     cdef bint shared
+    index_sync(tb)
     # The links as they are, with the up links made true.
     for field in range(LINK_FIELDS):
         lower_links.down[field] = tb.open.links[position].down[field]
@@ -393,6 +428,7 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
     cdef size_t empty = 0
     if tb.open.count > 0 and tb.open.elements[tb.open.count - 1] == NULL:
         return False
+    index_sync(tb)
     for position in range(tb.open.count):
         element = tb.open.elements[position]
         if element == NULL:
@@ -458,16 +494,29 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     return 0
 
 
-cdef int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
+cdef inline int open_elements_push(TreeBuilder* tb, CElement* element) noexcept nogil:
+    """Push an element (inline: the common case stores it and sets its
+    ELEMENT_ON_STACK bit; open_elements_push_general does the rest)."""
     if element == NULL:
         return -1
+    if tb.open.count < tb.open.capacity and tb.open.removed == 0 and tb.observer == NULL \
+            and element.ns == NS_HTML \
+            and html_tag_key(element.tag_id) < tb.open.topmost_tag_capacity:
+        tb.open.elements[tb.open.count] = element
+        element.node.flags |= ELEMENT_ON_STACK     # (the index: lazily, index_sync)
+        tb.open.count += 1
+        return 0
+    return open_elements_push_general(tb, element)
+
+
+cdef int open_elements_push_general(TreeBuilder* tb, CElement* element) noexcept nogil:
     if tb.open.removed * 2 > tb.open.count:
         open_elements_compact(tb)
     if (tb.open.count >= tb.open.capacity or tag_key(element) >= tb.open.topmost_tag_capacity) \
             and open_elements_reserve(tb, element) != 0:
         return -1
     tb.open.elements[tb.open.count] = element
-    index_enter(tb, tb.open.count)
+    element.node.flags |= ELEMENT_ON_STACK     # (the index: lazily, index_sync)
     tb.open.count += 1
     if tb.observer != NULL:
         tb.observer.pushed(tb.observer.context, element,
@@ -485,13 +534,33 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
         return
     tb.open.count -= 1
     element = tb.open.elements[tb.open.count]
-    index_leave(tb, tb.open.count)
+    if tb.open.count < tb.open.indexed:
+        index_leave(tb, tb.open.count)
+        tb.open.indexed = tb.open.count
+    else:
+        element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)   # never indexed
     drop_removed_places_on_top(tb)
     if tb.positions.end_tag != NULL:
         positions_popped(tb, element)
     element_popped(tb, element)
     if tb.observer != NULL:
         tb.observer.popped(tb.observer.context, element, True)
+
+
+cdef inline void open_elements_pop_unindexed(TreeBuilder* tb) noexcept nogil:
+    """open_elements_pop (the stack has more than one element), inline when
+    the current node never entered the index and nothing watches a pop:
+    no positions, no observer, no selectedcontent, no <template for>, no
+    empty place below."""
+    cdef CElement* element = tb.open.elements[tb.open.count - 1]
+    if tb.open.count > tb.open.indexed and tb.open.removed == 0 \
+            and tb.positions.end_tag == NULL and tb.observer == NULL \
+            and tb.selectedcontent.count == 0 \
+            and not (element.node.flags & ELEMENT_PATCHING):
+        tb.open.count -= 1
+        element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+        return
+    open_elements_pop(tb)
 
 
 cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -525,6 +594,8 @@ cdef inline void drop_removed_places_on_top(TreeBuilder* tb) noexcept nogil:
     while tb.open.count > 0 and tb.open.elements[tb.open.count - 1] == NULL:
         tb.open.count -= 1
         tb.open.removed -= 1
+    if tb.open.indexed > tb.open.count:
+        tb.open.indexed = tb.open.count
 
 
 cdef inline ssize_t next_open_below(TreeBuilder* tb, ssize_t position) noexcept nogil:
@@ -541,6 +612,7 @@ cdef void index_unlink(TreeBuilder* tb, size_t position) noexcept nogil:
     cdef uint32_t fields = link_fields(element)
     cdef uint32_t down, up
     cdef int field
+    index_sync(tb)
     for field in range(LINK_FIELDS):
         if not (fields >> field) & 1:
             continue
@@ -584,6 +656,7 @@ cdef void open_elements_compact(TreeBuilder* tb) noexcept nogil:
     many removals as there are elements left)."""
     cdef size_t start = 0
     cdef size_t position, kept
+    index_sync(tb)
     while start < tb.open.count and tb.open.elements[start] != NULL:
         start += 1
     if start == tb.open.count:
@@ -603,6 +676,7 @@ cdef void open_elements_compact(TreeBuilder* tb) noexcept nogil:
     tb.open.removed = 0
     for position in range(start, kept):
         index_enter(tb, position)
+    tb.open.indexed = kept
 
 
 cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,
@@ -680,6 +754,7 @@ cdef inline bint parsing_template_contents(TreeBuilder* tb) noexcept nogil:
 
 cdef inline bint in_scope_at(TreeBuilder* tb, uint32_t position,
                              uint32_t boundary) noexcept nogil:
+    index_sync(tb)
     return position != 0 and position >= tb.open.topmost_boundary[scope_kind(boundary)]
 
 

@@ -235,7 +235,7 @@ cdef inline ModeResult process_in_mode(TreeBuilder* tb, Token* token) noexcept n
     return MODE_HANDLERS[tb.mode](tb, token)
 
 
-cdef inline bint end_tag_only_pops(lxp_tag_id_t kind) noexcept nogil:
+cdef inline bint end_tag_only_pops_rule(lxp_tag_id_t kind) noexcept nogil:
     """Whether an end tag in body whose name is the current node's (an HTML
     element) just pops it: for every kind but body, html, form, template,
     applet, marquee, object and br, the steps find the element in scope
@@ -247,6 +247,23 @@ cdef inline bint end_tag_only_pops(lxp_tag_id_t kind) noexcept nogil:
     return not (kind == TAG_BODY or kind == TAG_HTML or kind == TAG_FORM
                 or kind == TAG_TEMPLATE or kind == TAG_APPLET or kind == TAG_MARQUEE
                 or kind == TAG_OBJECT or kind == TAG_BR)
+
+
+# end_tag_only_pops_rule by tag, for the tags of names.h (one load).
+cdef uint8_t END_TAG_ONLY_POPS[TAG__LAST_STATIC]
+
+
+cdef void init_end_tag_only_pops() noexcept nogil:
+    cdef size_t tag
+    for tag in range(TAG__LAST_STATIC):
+        END_TAG_ONLY_POPS[tag] = end_tag_only_pops_rule(<lxp_tag_id_t> tag)
+
+
+init_end_tag_only_pops()
+
+
+cdef inline bint end_tag_only_pops(lxp_tag_id_t kind) noexcept nogil:
+    return END_TAG_ONLY_POPS[kind] != 0 if kind < TAG__LAST_STATIC else True
 
 
 cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
@@ -265,10 +282,10 @@ cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
             if node.node.flags & ELEMENT_IN_FORMATTING:
                 if tb.formatting.entries[tb.formatting.count - 1].element != node:
                     return end_tag_in_body(tb, token)
-                open_elements_pop(tb)
+                open_elements_pop_unindexed(tb)
                 formatting_remove_at(tb, tb.formatting.count - 1)
                 return DONE
-            open_elements_pop(tb)
+            open_elements_pop_unindexed(tb)
             return DONE
         return end_tag_in_body(tb, token)
     return start_tag_in_body(tb, token)

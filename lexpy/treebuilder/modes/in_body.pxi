@@ -47,6 +47,7 @@ cdef inline bint has_unclosed_element_at_end(TreeBuilder* tb) noexcept nogil:
     rp, rt, rtc, tbody, td, tfoot, th, thead, tr, body or html is open (a
     parse error at the end of the body or the file; the stack's index
     counts them)."""
+    index_sync(tb)
     return tb.open.unclosed != 0
 
 
