@@ -172,6 +172,14 @@ cdef class _SourceWriter:
                                     # in a rewritten region are written but
                                     # where the input that implied them
                                     # follows (the second try)
+    cdef dict parsed_extents        # patch(): node address -> the extent of
+                                    # its subtree's input as parsed (nodes
+                                    # the API moved in left out, the input
+                                    # of children taken out of an element the
+                                    # parser made kept; see measure_parsed)
+    cdef dict parsed_lows           # ... the first offset of it
+    cdef set moved_starts           # ... the starts of the input of the
+                                    # subtrees the API moved (NODE_MOVED)
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
@@ -541,13 +549,110 @@ cdef class _SourceWriter:
         cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
         own = None
         while index < len(self.all_starts) \
-                and self.all_starts[index] in self.rewritten_starts:
+                and self.all_starts[index] in self.moved_starts:
             if own is None:
                 own = set(self.subtree_starts(node))
             if self.all_starts[index] in own:
                 break
             index += 1
         return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+
+    cdef int measure_parsed(self, CNode* root) except -1:
+        """The extents of root's subtrees as the parser made them, for the
+        regions (content_region): a subtree the API moved in (NODE_MOVED)
+        is left out of its ancestors' (its input is where it came from),
+        the input of children it took out of an element the parser made is
+        in that element's (NODE_REMOVED_INPUT); the starts of the moved
+        subtrees' input (moved_starts). Post-order, iterative."""
+        cdef list stack = [(<size_t> root, False)]
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        cdef size_t address
+        self.parsed_extents = {}
+        self.parsed_lows = {}
+        self.moved_starts = set()
+        order = []
+        whole = {}
+        while stack:
+            address, done = stack.pop()
+            node = <CNode*> address
+            if not done:
+                stack.append((address, True))
+                child = ls_first_child(node)
+                while child != NULL:
+                    stack.append((<size_t> child, False))
+                    child = child.next
+                continue
+            order.append(address)
+            if node.flags & NODE_MOVED and node != root:
+                self.moved_starts.update(self.subtree_starts(node))
+                record = node_source(node)
+                if record != NULL:
+                    self.moved_starts.add(record.start)
+                    if record.end_tag_start != SOURCE_NONE:
+                        self.moved_starts.add(record.end_tag_start)
+        for address in order:
+            node = <CNode*> address
+            record = node_source(node)
+            low = high = None
+            if record != NULL:
+                low = record.start
+                high = record.end
+                if record.end_tag_start != SOURCE_NONE and record.end_tag_end > high:
+                    high = record.end_tag_end
+            elif node.flags & NODE_REMOVED_INPUT:
+                low = record_of(node).start
+                high = record_of(node).end
+            moved = []
+            whole_low, whole_high = low, high
+            child = ls_first_child(node)
+            while child != NULL:
+                extent = self.parsed_extents[<size_t> child]
+                every = whole[<size_t> child]
+                if every is not None:
+                    if whole_low is None or every[0] < whole_low:
+                        whole_low = every[0]
+                    if whole_high is None or every[1] > whole_high:
+                        whole_high = every[1]
+                    if child.flags & NODE_MOVED:
+                        # (all the input in it, wherever it was)
+                        moved.append(every)
+                if extent is not None and not child.flags & NODE_MOVED:
+                    if low is None or extent[0] < low:
+                        low = extent[0]
+                    if high is None or extent[1] > high:
+                        high = extent[1]
+                child = child.next
+            # (a moved child whose input adjoins the rest, no other node's
+            # input between, was in the subtree: moved within it)
+            for extent in sorted(moved) if low is not None else ():
+                if extent[0] >= high and self.only_moved_between(high, extent[0]):
+                    high = extent[1]
+            for extent in sorted(moved, reverse=True) if low is not None else ():
+                if extent[1] <= low and self.only_moved_between(extent[1], low):
+                    low = extent[0]
+            self.parsed_extents[address] = None if low is None else (low, high)
+            self.parsed_lows[address] = low
+            whole[address] = None if whole_low is None else (whole_low, whole_high)
+        return 0
+
+    cdef bint only_moved_between(self, size_t low, size_t high) except -1:
+        """Whether the input pieces that start in [low, high) are all of
+        subtrees the API moved."""
+        cdef Py_ssize_t first = bisect_left(self.all_starts, low)
+        cdef Py_ssize_t last = bisect_left(self.all_starts, high)
+        for offset in self.all_starts[first:last]:
+            if offset not in self.moved_starts:
+                return False
+        return True
+
+    cdef object sibling_extent(self, CNode* node):
+        """The parsed extent of a sibling (see content_region), None for one
+        the API moved there (its input is not beside the element's)."""
+        if node.flags & NODE_MOVED:
+            return None
+        return self.parsed_extents.get(<size_t> node)
 
     cdef object content_region(self, CNode* node):
         """The input of node's content (see patch): between its start tag
@@ -562,20 +667,20 @@ cdef class _SourceWriter:
         cdef CNode* sibling
         cdef CNode* parent
         cdef SourceRecord* above
-        extent = self.extents.get(<size_t> node)
+        extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
             return (record.end, record.end_tag_start)
         if extent is None and record == NULL:
             # (an element the parser made, with no input in it now: from
             # the end of its previous sibling's input to the next input)
             sibling = node.prev
-            while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+            while sibling != NULL and self.sibling_extent(sibling) is None:
                 sibling = sibling.prev
             if sibling == NULL:
                 # (else from the end of the input before its next
                 # sibling's to that)
                 sibling = node.next
-                while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+                while sibling != NULL and self.sibling_extent(sibling) is None:
                     sibling = sibling.next
                 if sibling == NULL:
                     # (else, alone in its parent's content: from the
@@ -589,17 +694,17 @@ cdef class _SourceWriter:
                     high = self.next_start(low, node)
                     high = self.trimmed(low, high, False)
                     return (low, max(low, high))
-                high = self.lows[<size_t> sibling]
+                high = self.parsed_lows[<size_t> sibling]
                 index = bisect_right(self.all_ends, high) - 1
                 low = self.all_ends[index] if index >= 0 else 0
                 return (self.trimmed(low, high, True), high)
-            low = self.extents[<size_t> sibling][1]
+            low = self.sibling_extent(sibling)[1]
             high = self.next_start(low, node)
             high = self.trimmed(low, high, False)
             return (self.trimmed(low, high, True), high) if high > low else (low, low)
         if extent is None:
             return None
-        extent = (self.lows[<size_t> node], extent[1])
+        extent = (self.parsed_lows[<size_t> node], extent[1])
         if record != NULL:
             low = record.end
         else:
@@ -734,6 +839,7 @@ cdef class _SourceWriter:
         cdef SourceRecord* record
         cdef bint self_changed
         self.boundaries(root)
+        self.measure_parsed(root)
         self.rewritten_starts = set()
         while stack:
             node = <CNode*> <size_t> stack.pop()

@@ -992,3 +992,54 @@ def test_characters_the_encoding_has_not():
         doc.to_source_edits()
     # (str output has them all)
     assert lexpy.dump(lexpy.parse(doc.to_source(encoding="unicode"))) == lexpy.dump(doc)
+
+
+# Regions worked out from the parsed tree (not the edited one): a node the
+# API moved keeps its input where it was, so the element it went to has
+# the region the parser gave it (an implied head: none, at the body's
+# start; a math element: up to the p the input ends it with) and the
+# element it left keeps the input it moved out of; a node moved within an
+# element's subtree stays in its region; an element's implied end is
+# where the next input of the parse is, not past the nodes of its parent's
+# changed content.
+def _moved(selector, target, first_child=False):
+    def move(doc, document):
+        node = doc.query_selector(selector)
+        if first_child:
+            node = node.first_child
+        to = target(doc)
+        regions = [content_region(node.parent_node, doc, document),
+                   content_region(to, doc, document)]
+        to.append_child(node)
+        return regions
+    return move
+
+
+def _into_meta_then_body(doc, document):
+    meta = doc.query_selector("meta")
+    text = doc.create_text_node("x")
+    regions = [content_region(meta, doc, document)]
+    meta.append_child(text)
+    regions += [content_region(meta, doc, document), content_region(doc.body, doc, document)]
+    doc.body.append_child(text)
+    return regions
+
+
+@pytest.mark.parametrize("document,edit_it", [
+    ("<body><template><td></td></template>", _moved("template", lambda doc: doc.head)),
+    ("<!DOCTYPE html><body></body></html><math><mi>foo</mi><mi>bar</mi><p>baz",
+     _moved("p", lambda doc: doc.query_selector("math"), True)),
+    ("<b>A<cite>B<div>C</b>D", _moved("cite", lambda doc: doc.query_selector("b"), True)),
+    ("<!DOCTYPE html><svg><g>foo</g><g id=m>bar</g></svg><p>x",
+     _moved("#m", lambda doc: doc.query_selector("svg"))),
+    ("<head></p><meta><p>", _into_meta_then_body),
+])
+def test_regions_are_the_parsed_trees(document, edit_it):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
