@@ -1043,3 +1043,49 @@ def test_regions_are_the_parsed_trees(document, edit_it):
         out = doc.to_source()
         assert as_parsed(lexpy.parse(out)) == expected, out
         check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# Where the writing of whole elements is what parses back (an edited
+# implied html or body, a clone the adoption agency made), the input after
+# every node's input -- tags the parser ignored at the end of the input --
+# is kept after it where the reparse allows, not dropped.
+def _set_on(*pick):
+    def edit_them(doc, document):
+        regions = []
+        for choose_node in pick:
+            node = choose_node(doc)
+            regions.append(own_region(node, doc, document))
+            if node.node_type == 1:
+                node.set_attribute("x", "<")
+            else:
+                node.data = " "
+        return regions
+    return edit_them
+
+
+def _emptied_first_b(doc, document):
+    regions = _set_on(lambda doc: doc.body)(doc, document)
+    b = doc.query_selector("b")
+    regions.append(content_region(b, doc, document))
+    b.remove_child(b.first_child)
+    return regions
+
+
+@pytest.mark.parametrize("document,edit_it", [
+    ("<DIV> abc <B> def <I> ghi <P> jkl </B>",
+     _set_on(lambda doc: doc.body, lambda doc: doc.query_selector_all("i")[1])),
+    ("<svg>\x00a</svg><frameset>",
+     _set_on(lambda doc: doc.document_element, lambda doc: doc.query_selector("svg").first_child)),
+    ("<b><em><foo><foo><aside></b></em>", _emptied_first_b),
+    ("<!doctype html><style><!--...<style><!--...--!></style>--></style>",
+     _set_on(lambda doc: doc.document_element, lambda doc: doc.body.first_child)),
+])
+def test_ignored_tags_at_the_end_are_kept(document, edit_it):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
