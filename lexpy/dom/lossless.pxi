@@ -180,6 +180,10 @@ cdef class _SourceWriter:
     cdef dict parsed_lows           # ... the first offset of it
     cdef set moved_starts           # ... the starts of the input of the
                                     # subtrees the API moved (NODE_MOVED)
+    cdef bint clones_written        # patch(): a clone of a formatting
+                                    # element the API changed the content
+                                    # of is written with its tags (the
+                                    # fourth try; see checked_pieces)
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
@@ -768,9 +772,9 @@ cdef class _SourceWriter:
                         # holds what implied it and maybe its end tag; not a
                         # clone of a formatting element: the active
                         # formatting elements would clone it again)
-                        or self.ends_written and not lxp_tag_category_of(
+                        or self.ends_written and (self.clones_written or not lxp_tag_category_of(
                             (<CElement*> node).tag_id, (<CElement*> node).ns)
-                        & CAT_FORMATTING)
+                        & CAT_FORMATTING))
                     if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
                             or opened or emptied:
                         pieces.append(ls_tag(node, False))
@@ -1456,6 +1460,20 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         again = writer.patch(root)
         writer.ends_written = False
         writer.regions_standard = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
+        # ... and with the clones of formatting elements in them written
+        # with their tags (the active formatting elements reconstruct a
+        # clone where the input left it open; written, the tag runs the
+        # adoption agency and opens the clone's content where it was)
+        writer.ends_written = True
+        writer.regions_standard = True
+        writer.clones_written = True
+        again = writer.patch(root)
+        writer.ends_written = False
+        writer.regions_standard = False
+        writer.clones_written = False
         if again is not None and again != pieces and dump_of((<Node> reparse(
                 info.assemble(again, True, None))).c_node) == expected:
             return again

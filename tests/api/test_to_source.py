@@ -1089,3 +1089,30 @@ def test_ignored_tags_at_the_end_are_kept(document, edit_it):
         out = doc.to_source()
         assert as_parsed(lexpy.parse(out)) == expected, out
         check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# A clone of a formatting element the active formatting elements
+# reconstructed (foster-parented text after a cell) whose content the API
+# changed: written with its tags (the tag runs the adoption agency where
+# the input left the element open), within the clone's own input.
+def _into_clone(doc, document):
+    clone = doc.query_selector_all("a")[1]
+    regions = [content_region(clone, doc, document)]
+    paragraph = doc.create_element("p")
+    paragraph.append_child(doc.create_text_node("n"))
+    clone.insert_before(paragraph, clone.first_child)
+    return regions
+
+
+@pytest.mark.parametrize("document,edit_it", [
+    ("<table><a>1<td>2</td>3</table>", _into_clone),
+])
+def test_a_reconstructed_clone_is_written_with_its_tags(document, edit_it):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
