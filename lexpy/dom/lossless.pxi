@@ -716,8 +716,17 @@ cdef class _SourceWriter:
             low = self.all_ends[index] if index >= 0 else 0
             low = self.trimmed(low, extent[0], True)
         high = self.next_start(extent[1], node)
-        high = self.trimmed(extent[1], high, False)
+        if record == NULL or not self.removed_whitespace(node, extent[1], high):
+            high = self.trimmed(extent[1], high, False)
         return (low, max(low, high))
+
+    cdef bint removed_whitespace(self, CNode* node, size_t end, size_t following) except -1:
+        """Whether the whitespace after the input of an element whose end
+        the parser implied, before the next input, is input of children
+        the API removed from it (it has no node now, and the API changed
+        the element's children): its content as parsed, in its region."""
+        return node.flags & NODE_CHILDREN_CHANGED and following > end \
+            and self.blank(end, following)
 
     cdef bint only_inside(self, size_t low, size_t high, list own) except -1:
         """Whether the input pieces that start in [low, high) are those of
