@@ -163,7 +163,9 @@ def input_order(root):
 # that (but for whitespace). Where
 # that region holds the input of nodes outside the element
 # (foster-parented text, nodes the adoption agency moved), or the element has
-# no input, its parent's content region instead, and so on up to the
+# no input, or a child's input is after its end tag (a head's child after
+# </head>, a body's after </body>: the parser put it in the element all the
+# same), its parent's content region instead, and so on up to the
 # Document (or the fragment): the whole input.
 #   - set or remove an attribute: the element's start tag (an element the
 #     parser made: its extent, whose start its start tag is written at);
@@ -262,6 +264,16 @@ def closed_by_its_tag(node, document):
             "/>" if isinstance(document, str) else b"/>")
 
 
+def after_its_end_tag(node):
+    """Whether a child's input is after the element's end tag (the parser
+    put it in the element all the same: "after head" and "after body"
+    insertion modes)."""
+    if node.node_type != 1 or node.end_source is None:
+        return False
+    return any(child.source is not None and child.source.start >= node.end_source.end
+               for child in node.child_nodes)
+
+
 class Region(tuple):
     """An edited node's span: (low, high), with the node whose writing
     replaces it (narrow_writing) and what of it: "tag" (its start tag),
@@ -309,11 +321,14 @@ def content_region(node, doc, document):
         if region is not None:
             # (where the region holds the input of nodes outside node's
             # subtree: foster-parented text, nodes the adoption agency
-            # moved, its parent's instead)
+            # moved, or a child's input is after node's end tag: a head's
+            # child after </head>, a body's after </body>, its parent's
+            # instead)
             low, high = region
             inside = bisect.bisect_left(places.starts, high) \
                 - bisect.bisect_left(places.starts, low)
-            if inside == sum(1 for start in own_starts(node) if low <= start < high):
+            if inside == sum(1 for start in own_starts(node) if low <= start < high) \
+                    and not after_its_end_tag(node):
                 whole = node.source is None or low == node.source.start
                 return Region(low, high, node, "outer" if whole else "content")
         node = parent(node)
@@ -1137,6 +1152,32 @@ def test_whitespace_the_api_removed_is_in_the_region():
         regions = _removed_whitespace(doc, given)
         expected = as_parsed(doc)
         assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# A child the parser put in an element after its end tag (a head's after
+# </head>, a body's after </body>): the element's content region does not
+# hold it, its parent's does (the edited nodes' spans, defined above).
+def _style_after_head(doc, document):
+    style = doc.query_selector("style, plaintext")
+    regions = [own_region(style, doc, document)]
+    style.set_attribute("id", "a")
+    regions.append(content_region(style.parent_node, doc, document))
+    style.remove()
+    return regions
+
+
+@pytest.mark.parametrize("document", [
+    "<head></head><style></style>",
+    "<!doctype html><body></body><plaintext></plaintext>",
+])
+def test_a_child_after_the_end_tag_is_in_the_parents_region(document):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = _style_after_head(doc, given)
+        expected = as_parsed(doc)
         out = doc.to_source()
         assert as_parsed(lexpy.parse(out)) == expected, out
         check_kept(_Page(given), given, doc, regions, out, expected)
