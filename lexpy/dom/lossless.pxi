@@ -568,34 +568,35 @@ cdef class _SourceWriter:
         the input of children it took out of an element the parser made is
         in that element's (NODE_REMOVED_INPUT); the starts of the moved
         subtrees' input (moved_starts). Post-order, iterative."""
-        cdef list stack = [(<size_t> root, False)]
+        cdef list stack = [(<size_t> root, False, False)]
         cdef CNode* node
         cdef CNode* child
         cdef SourceRecord* record
         cdef size_t address
+        cdef bint inside
         self.parsed_extents = {}
         self.parsed_lows = {}
         self.moved_starts = set()
         order = []
         whole = {}
         while stack:
-            address, done = stack.pop()
+            address, done, inside = stack.pop()
             node = <CNode*> address
             if not done:
-                stack.append((address, True))
-                child = ls_first_child(node)
-                while child != NULL:
-                    stack.append((<size_t> child, False))
-                    child = child.next
-                continue
-            order.append(address)
-            if node.flags & NODE_MOVED and node != root:
-                self.moved_starts.update(self.subtree_starts(node))
+                # (`inside`: in a moved subtree, node's own input moved)
+                inside = inside or (node.flags & NODE_MOVED and node != root)
                 record = node_source(node)
-                if record != NULL:
+                if inside and record != NULL:
                     self.moved_starts.add(record.start)
                     if record.end_tag_start != SOURCE_NONE:
                         self.moved_starts.add(record.end_tag_start)
+                stack.append((address, True, inside))
+                child = ls_first_child(node)
+                while child != NULL:
+                    stack.append((<size_t> child, False, inside))
+                    child = child.next
+                continue
+            order.append(address)
         for address in order:
             node = <CNode*> address
             record = node_source(node)
@@ -630,12 +631,18 @@ cdef class _SourceWriter:
                 child = child.next
             # (a moved child whose input adjoins the rest, no other node's
             # input between, was in the subtree: moved within it)
+            # (in input order: past one with other input between, none)
             for extent in sorted(moved) if low is not None else ():
-                if extent[0] >= high and self.only_moved_between(high, extent[0]):
-                    high = extent[1]
-            for extent in sorted(moved, reverse=True) if low is not None else ():
-                if extent[1] <= low and self.only_moved_between(extent[1], low):
-                    low = extent[0]
+                if extent[0] >= high:
+                    if not self.only_moved_between(high, extent[0]):
+                        break
+                    high = max(high, extent[1])
+            for extent in sorted(moved, key=lambda pair: pair[1], reverse=True) \
+                    if low is not None else ():
+                if extent[1] <= low:
+                    if not self.only_moved_between(extent[1], low):
+                        break
+                    low = min(low, extent[0])
             self.parsed_extents[address] = None if low is None else (low, high)
             self.parsed_lows[address] = low
             whole[address] = None if whole_low is None else (whole_low, whole_high)
