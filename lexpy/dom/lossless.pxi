@@ -547,9 +547,9 @@ cdef class _SourceWriter:
 
     cdef object next_start(self, object offset, CNode* node):
         """The start of the next input at or after offset a node came
-        from, but a node the API moved out of node's content (its input is
-        in the rewritten content of the element it went to: it was node's
-        content), or the end of the input."""
+        from, but a node the API moved (moved_starts: its input is in the
+        rewritten content of the element it went to; a node of node's
+        subtree ends the search), or the end of the input."""
         cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
         own = None
         while index < len(self.all_starts) \
