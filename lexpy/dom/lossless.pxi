@@ -172,6 +172,18 @@ cdef class _SourceWriter:
                                     # in a rewritten region are written but
                                     # where the input that implied them
                                     # follows (the second try)
+    cdef dict parsed_extents        # patch(): node address -> the extent of
+                                    # its subtree's input as parsed (nodes
+                                    # the API moved in left out, the input
+                                    # of children taken out of an element the
+                                    # parser made kept; see measure_parsed)
+    cdef dict parsed_lows           # ... the first offset of it
+    cdef set moved_starts           # ... the starts of the input of the
+                                    # subtrees the API moved (NODE_MOVED)
+    cdef bint clones_written        # patch(): a clone of a formatting
+                                    # element the API changed the content
+                                    # of is written with its tags (the
+                                    # fourth try; see checked_pieces)
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
@@ -535,19 +547,123 @@ cdef class _SourceWriter:
 
     cdef object next_start(self, object offset, CNode* node):
         """The start of the next input at or after offset a node came
-        from, but a node the API moved out of node's content (its input is
-        in the rewritten content of the element it went to: it was node's
-        content), or the end of the input."""
+        from, but a node the API moved (moved_starts: its input is in the
+        rewritten content of the element it went to; a node of node's
+        subtree ends the search), or the end of the input."""
         cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
         own = None
         while index < len(self.all_starts) \
-                and self.all_starts[index] in self.rewritten_starts:
+                and self.all_starts[index] in self.moved_starts:
             if own is None:
                 own = set(self.subtree_starts(node))
             if self.all_starts[index] in own:
                 break
             index += 1
         return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+
+    cdef int measure_parsed(self, CNode* root) except -1:
+        """The extents of root's subtrees as the parser made them, for the
+        regions (content_region): a subtree the API moved in (NODE_MOVED)
+        is left out of its ancestors' (its input is where it came from),
+        the input of children it took out of an element the parser made is
+        in that element's (NODE_REMOVED_INPUT); the starts of the moved
+        subtrees' input (moved_starts). Post-order, iterative."""
+        cdef list stack = [(<size_t> root, False, False)]
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        cdef size_t address
+        cdef bint inside
+        self.parsed_extents = {}
+        self.parsed_lows = {}
+        self.moved_starts = set()
+        order = []
+        whole = {}
+        while stack:
+            address, done, inside = stack.pop()
+            node = <CNode*> address
+            if not done:
+                # (`inside`: in a moved subtree, node's own input moved)
+                inside = inside or (node.flags & NODE_MOVED and node != root)
+                record = node_source(node)
+                if inside and record != NULL:
+                    self.moved_starts.add(record.start)
+                    if record.end_tag_start != SOURCE_NONE:
+                        self.moved_starts.add(record.end_tag_start)
+                stack.append((address, True, inside))
+                child = ls_first_child(node)
+                while child != NULL:
+                    stack.append((<size_t> child, False, inside))
+                    child = child.next
+                continue
+            order.append(address)
+        for address in order:
+            node = <CNode*> address
+            record = node_source(node)
+            low = high = None
+            if record != NULL:
+                low = record.start
+                high = record.end
+                if record.end_tag_start != SOURCE_NONE and record.end_tag_end > high:
+                    high = record.end_tag_end
+            elif node.flags & NODE_REMOVED_INPUT:
+                low = record_of(node).start
+                high = record_of(node).end
+            moved = []
+            whole_low, whole_high = low, high
+            child = ls_first_child(node)
+            while child != NULL:
+                extent = self.parsed_extents[<size_t> child]
+                every = whole[<size_t> child]
+                if every is not None:
+                    if whole_low is None or every[0] < whole_low:
+                        whole_low = every[0]
+                    if whole_high is None or every[1] > whole_high:
+                        whole_high = every[1]
+                    if child.flags & NODE_MOVED:
+                        # (all the input in it, wherever it was)
+                        moved.append(every)
+                if extent is not None and not child.flags & NODE_MOVED:
+                    if low is None or extent[0] < low:
+                        low = extent[0]
+                    if high is None or extent[1] > high:
+                        high = extent[1]
+                child = child.next
+            # (a moved child whose input adjoins the rest, no other node's
+            # input between, was in the subtree: moved within it)
+            # (in input order: past one with other input between, none)
+            for extent in sorted(moved) if low is not None else ():
+                if extent[0] >= high:
+                    if not self.only_moved_between(high, extent[0]):
+                        break
+                    high = max(high, extent[1])
+            for extent in sorted(moved, key=lambda pair: pair[1], reverse=True) \
+                    if low is not None else ():
+                if extent[1] <= low:
+                    if not self.only_moved_between(extent[1], low):
+                        break
+                    low = min(low, extent[0])
+            self.parsed_extents[address] = None if low is None else (low, high)
+            self.parsed_lows[address] = low
+            whole[address] = None if whole_low is None else (whole_low, whole_high)
+        return 0
+
+    cdef bint only_moved_between(self, size_t low, size_t high) except -1:
+        """Whether the input pieces that start in [low, high) are all of
+        subtrees the API moved."""
+        cdef Py_ssize_t first = bisect_left(self.all_starts, low)
+        cdef Py_ssize_t last = bisect_left(self.all_starts, high)
+        for offset in self.all_starts[first:last]:
+            if offset not in self.moved_starts:
+                return False
+        return True
+
+    cdef object sibling_extent(self, CNode* node):
+        """The parsed extent of a sibling (see content_region), None for one
+        the API moved there (its input is not beside the element's)."""
+        if node.flags & NODE_MOVED:
+            return None
+        return self.parsed_extents.get(<size_t> node)
 
     cdef object content_region(self, CNode* node):
         """The input of node's content (see patch): between its start tag
@@ -562,20 +678,20 @@ cdef class _SourceWriter:
         cdef CNode* sibling
         cdef CNode* parent
         cdef SourceRecord* above
-        extent = self.extents.get(<size_t> node)
+        extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
             return (record.end, record.end_tag_start)
         if extent is None and record == NULL:
             # (an element the parser made, with no input in it now: from
             # the end of its previous sibling's input to the next input)
             sibling = node.prev
-            while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+            while sibling != NULL and self.sibling_extent(sibling) is None:
                 sibling = sibling.prev
             if sibling == NULL:
                 # (else from the end of the input before its next
                 # sibling's to that)
                 sibling = node.next
-                while sibling != NULL and self.extents.get(<size_t> sibling) is None:
+                while sibling != NULL and self.sibling_extent(sibling) is None:
                     sibling = sibling.next
                 if sibling == NULL:
                     # (else, alone in its parent's content: from the
@@ -589,17 +705,17 @@ cdef class _SourceWriter:
                     high = self.next_start(low, node)
                     high = self.trimmed(low, high, False)
                     return (low, max(low, high))
-                high = self.lows[<size_t> sibling]
+                high = self.parsed_lows[<size_t> sibling]
                 index = bisect_right(self.all_ends, high) - 1
                 low = self.all_ends[index] if index >= 0 else 0
                 return (self.trimmed(low, high, True), high)
-            low = self.extents[<size_t> sibling][1]
+            low = self.sibling_extent(sibling)[1]
             high = self.next_start(low, node)
             high = self.trimmed(low, high, False)
             return (self.trimmed(low, high, True), high) if high > low else (low, low)
         if extent is None:
             return None
-        extent = (self.lows[<size_t> node], extent[1])
+        extent = (self.parsed_lows[<size_t> node], extent[1])
         if record != NULL:
             low = record.end
         else:
@@ -607,8 +723,17 @@ cdef class _SourceWriter:
             low = self.all_ends[index] if index >= 0 else 0
             low = self.trimmed(low, extent[0], True)
         high = self.next_start(extent[1], node)
-        high = self.trimmed(extent[1], high, False)
+        if record == NULL or not self.removed_whitespace(node, extent[1], high):
+            high = self.trimmed(extent[1], high, False)
         return (low, max(low, high))
+
+    cdef bint removed_whitespace(self, CNode* node, size_t end, size_t following) except -1:
+        """Whether the whitespace after the input of an element whose end
+        the parser implied, before the next input, is input of children
+        the API removed from it (it has no node now, and the API changed
+        the element's children): its content as parsed, in its region."""
+        return node.flags & NODE_CHILDREN_CHANGED and following > end \
+            and self.blank(end, following)
 
     cdef bint only_inside(self, size_t low, size_t high, list own) except -1:
         """Whether the input pieces that start in [low, high) are those of
@@ -663,9 +788,9 @@ cdef class _SourceWriter:
                         # holds what implied it and maybe its end tag; not a
                         # clone of a formatting element: the active
                         # formatting elements would clone it again)
-                        or self.ends_written and not lxp_tag_category_of(
+                        or self.ends_written and (self.clones_written or not lxp_tag_category_of(
                             (<CElement*> node).tag_id, (<CElement*> node).ns)
-                        & CAT_FORMATTING)
+                        & CAT_FORMATTING))
                     if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
                             or opened or emptied:
                         pieces.append(ls_tag(node, False))
@@ -734,6 +859,7 @@ cdef class _SourceWriter:
         cdef SourceRecord* record
         cdef bint self_changed
         self.boundaries(root)
+        self.measure_parsed(root)
         self.rewritten_starts = set()
         while stack:
             node = <CNode*> <size_t> stack.pop()
@@ -1291,6 +1417,26 @@ cdef inline CNode* ls_parent(CNode* node) noexcept nogil:
     return parent
 
 
+cdef object with_ignored_tail(_SourceWriter writer, list pieces, object info,
+                              object reparse, str expected):
+    """A walk's pieces (run()) that parse back to the tree (`expected`),
+    with the input after every node's input kept at the end (tags the
+    parser ignored: "</b>", "<frameset>" after the body's content, "</html>"
+    ...: run() writes no input no node came from but whitespace and html,
+    head and body tags), else as they are; None where neither does."""
+    cdef size_t tail = max(writer.all_ends) if writer.all_ends else 0
+    for piece in pieces:
+        if type(piece) is not str and type(piece) is not list and piece[1] > tail:
+            tail = piece[1]
+    if tail < writer.stream_end:
+        kept = pieces + [(tail, writer.stream_end)]
+        if dump_of((<Node> reparse(info.assemble(kept, True, None))).c_node) == expected:
+            return kept
+    if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
+        return pieces
+    return None
+
+
 cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object info,
                          object reparse):
     """The pieces of a whole parsed document (or fragment), checked: where
@@ -1333,20 +1479,35 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         if again is not None and again != pieces and dump_of((<Node> reparse(
                 info.assemble(again, True, None))).c_node) == expected:
             return again
+        # ... and with the clones of formatting elements in them written
+        # with their tags (the active formatting elements reconstruct a
+        # clone where the input left it open; written, the tag runs the
+        # adoption agency and opens the clone's content where it was)
+        writer.ends_written = True
+        writer.regions_standard = True
+        writer.clones_written = True
+        again = writer.patch(root)
+        writer.ends_written = False
+        writer.regions_standard = False
+        writer.clones_written = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
     # The second writing: the whole tree walked (implied ends still
     # implied), then the third: implied ends written where what follows is
     # not the input that implied them, html and body start tags with the
     # attributes later tags gave them.
     if writer.keep_implied:
         second = writer.run(root, None)
-        if dump_of((<Node> reparse(info.assemble(second, True, None))).c_node) \
-                == expected:
-            return second
+        found = with_ignored_tail(writer, second, info, reparse, expected)
+        if found is not None:
+            return found
     writer.keep_implied = False
     writer.measure(root)
     second = writer.run(root, None)
-    if dump_of((<Node> reparse(info.assemble(second, True, None))).c_node) == expected:
-        return second
+    found = with_ignored_tail(writer, second, info, reparse, expected)
+    if found is not None:
+        return found
     for address in writer.marked:
         seeds.append(address)
     # The edited nodes (nodes the API changed, or whose children it did).
@@ -1372,8 +1533,10 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         child = child.next
     writer.forced = whole
     last = writer.run(root, None)
-    if dump_of((<Node> reparse(info.assemble(last, True, None))).c_node) != expected:
+    found = with_ignored_tail(writer, last, info, reparse, expected)
+    if found is None:
         return pieces
+    last = found
     while True:
         forced = set()
         top = True
@@ -1394,8 +1557,9 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
             return last
         writer.forced = forced
         attempt = writer.run(root, None)
-        if dump_of((<Node> reparse(info.assemble(attempt, True, None))).c_node) == expected:
-            return attempt
+        found = with_ignored_tail(writer, attempt, info, reparse, expected)
+        if found is not None:
+            return found
         level = level * 2 if level else 1
 
 

@@ -19,6 +19,10 @@ cdef enum NodeFlags:
                                   # a source whose SourceRecord holds the
                                   # extent of the input of the children the
                                   # API took out of it (note_removed_input)
+    NODE_MOVED = 0x20000          # positions, set by the API: inserted where
+                                  # the parser did not put it (moved, or
+                                  # made by the API); to_source() works out
+                                  # regions from the parsed tree without it
 
 
 # ---------------------------------------------------------------------------

@@ -123,7 +123,7 @@ cdef void api_insert_before(CNode* parent, CNode* child, CNode* reference) noexc
     node_insert_before(parent, child, reference)
     if parent.owner.record_sources and not parent.owner.building:
         # (the inserted node is written by the standard's rules)
-        child.flags |= NODE_SELF_CHANGED | NODE_SUBTREE_CHANGED
+        child.flags |= NODE_SELF_CHANGED | NODE_SUBTREE_CHANGED | NODE_MOVED
         node_mark_changed(parent, NODE_CHILDREN_CHANGED)
 
 

@@ -163,7 +163,9 @@ def input_order(root):
 # that (but for whitespace). Where
 # that region holds the input of nodes outside the element
 # (foster-parented text, nodes the adoption agency moved), or the element has
-# no input, its parent's content region instead, and so on up to the
+# no input, or a child's input is after its end tag (a head's child after
+# </head>, a body's after </body>: the parser put it in the element all the
+# same), its parent's content region instead, and so on up to the
 # Document (or the fragment): the whole input.
 #   - set or remove an attribute: the element's start tag (an element the
 #     parser made: its extent, whose start its start tag is written at);
@@ -262,6 +264,16 @@ def closed_by_its_tag(node, document):
             "/>" if isinstance(document, str) else b"/>")
 
 
+def after_its_end_tag(node):
+    """Whether a child's input is after the element's end tag (the parser
+    put it in the element all the same: "after head" and "after body"
+    insertion modes)."""
+    if node.node_type != 1 or node.end_source is None:
+        return False
+    return any(child.source is not None and child.source.start >= node.end_source.end
+               for child in node.child_nodes)
+
+
 class Region(tuple):
     """An edited node's span: (low, high), with the node whose writing
     replaces it (narrow_writing) and what of it: "tag" (its start tag),
@@ -309,11 +321,14 @@ def content_region(node, doc, document):
         if region is not None:
             # (where the region holds the input of nodes outside node's
             # subtree: foster-parented text, nodes the adoption agency
-            # moved, its parent's instead)
+            # moved, or a child's input is after node's end tag: a head's
+            # child after </head>, a body's after </body>, its parent's
+            # instead)
             low, high = region
             inside = bisect.bisect_left(places.starts, high) \
                 - bisect.bisect_left(places.starts, low)
-            if inside == sum(1 for start in own_starts(node) if low <= start < high):
+            if inside == sum(1 for start in own_starts(node) if low <= start < high) \
+                    and not after_its_end_tag(node):
                 whole = node.source is None or low == node.source.start
                 return Region(low, high, node, "outer" if whole else "content")
         node = parent(node)
@@ -992,3 +1007,177 @@ def test_characters_the_encoding_has_not():
         doc.to_source_edits()
     # (str output has them all)
     assert lexpy.dump(lexpy.parse(doc.to_source(encoding="unicode"))) == lexpy.dump(doc)
+
+
+# Regions worked out from the parsed tree (not the edited one): a node the
+# API moved keeps its input where it was, so the element it went to has
+# the region the parser gave it (an implied head: none, at the body's
+# start; a math element: up to the p the input ends it with) and the
+# element it left keeps the input it moved out of; a node moved within an
+# element's subtree stays in its region; an element's implied end is
+# where the next input of the parse is, not past the nodes of its parent's
+# changed content.
+def _moved(selector, target, first_child=False):
+    def move(doc, document):
+        node = doc.query_selector(selector)
+        if first_child:
+            node = node.first_child
+        to = target(doc)
+        regions = [content_region(node.parent_node, doc, document),
+                   content_region(to, doc, document)]
+        to.append_child(node)
+        return regions
+    return move
+
+
+def _into_meta_then_body(doc, document):
+    meta = doc.query_selector("meta")
+    text = doc.create_text_node("x")
+    regions = [content_region(meta, doc, document)]
+    meta.append_child(text)
+    regions += [content_region(meta, doc, document), content_region(doc.body, doc, document)]
+    doc.body.append_child(text)
+    return regions
+
+
+@pytest.mark.parametrize("document,edit_it", [
+    ("<body><template><td></td></template>", _moved("template", lambda doc: doc.head)),
+    ("<!DOCTYPE html><body></body></html><math><mi>foo</mi><mi>bar</mi><p>baz",
+     _moved("p", lambda doc: doc.query_selector("math"), True)),
+    ("<b>A<cite>B<div>C</b>D", _moved("cite", lambda doc: doc.query_selector("b"), True)),
+    ("<!DOCTYPE html><svg><g>foo</g><g id=m>bar</g></svg><p>x",
+     _moved("#m", lambda doc: doc.query_selector("svg"))),
+    ("<head></p><meta><p>", _into_meta_then_body),
+])
+def test_regions_are_the_parsed_trees(document, edit_it):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# Where the writing of whole elements is what parses back (an edited
+# implied html or body, a clone the adoption agency made), the input after
+# every node's input -- tags the parser ignored at the end of the input --
+# is kept after it where the reparse allows, not dropped.
+def _set_on(*pick):
+    def edit_them(doc, document):
+        regions = []
+        for choose_node in pick:
+            node = choose_node(doc)
+            regions.append(own_region(node, doc, document))
+            if node.node_type == 1:
+                node.set_attribute("x", "<")
+            else:
+                node.data = " "
+        return regions
+    return edit_them
+
+
+def _emptied_first_b(doc, document):
+    regions = _set_on(lambda doc: doc.body)(doc, document)
+    b = doc.query_selector("b")
+    regions.append(content_region(b, doc, document))
+    b.remove_child(b.first_child)
+    return regions
+
+
+@pytest.mark.parametrize("document,edit_it", [
+    ("<DIV> abc <B> def <I> ghi <P> jkl </B>",
+     _set_on(lambda doc: doc.body, lambda doc: doc.query_selector_all("i")[1])),
+    ("<svg>\x00a</svg><frameset>",
+     _set_on(lambda doc: doc.document_element, lambda doc: doc.query_selector("svg").first_child)),
+    ("<b><em><foo><foo><aside></b></em>", _emptied_first_b),
+    ("<!doctype html><style><!--...<style><!--...--!></style>--></style>",
+     _set_on(lambda doc: doc.document_element, lambda doc: doc.body.first_child)),
+])
+def test_ignored_tags_at_the_end_are_kept(document, edit_it):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# A clone of a formatting element the active formatting elements
+# reconstructed (foster-parented text after a cell) whose content the API
+# changed: written with its tags (the tag runs the adoption agency where
+# the input left the element open), within the clone's own input.
+def _into_clone(doc, document):
+    clone = doc.query_selector_all("a")[1]
+    regions = [content_region(clone, doc, document)]
+    paragraph = doc.create_element("p")
+    paragraph.append_child(doc.create_text_node("n"))
+    clone.insert_before(paragraph, clone.first_child)
+    return regions
+
+
+@pytest.mark.parametrize("document,edit_it", [
+    ("<table><a>1<td>2</td>3</table>", _into_clone),
+])
+def test_a_reconstructed_clone_is_written_with_its_tags(document, edit_it):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# The whitespace an element whose end the parser implied had as its last
+# child, which the API removed: in the element's region (its content as
+# parsed), not kept (the reparse would put it back).
+def _removed_whitespace(doc, document):
+    colgroup = doc.query_selector("colgroup")
+    regions = [content_region(colgroup, doc, document)]
+    colgroup.remove_child(colgroup.first_child)
+    regions.append(own_region(doc.head, doc, document))
+    doc.head.set_attribute("id", ">")
+    return regions
+
+
+def test_whitespace_the_api_removed_is_in_the_region():
+    document = "<table><colgroup> foo</colgroup></table>"
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = _removed_whitespace(doc, given)
+        expected = as_parsed(doc)
+        assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
+
+
+# A child the parser put in an element after its end tag (a head's after
+# </head>, a body's after </body>): the element's content region does not
+# hold it, its parent's does (the edited nodes' spans, defined above).
+def _style_after_head(doc, document):
+    style = doc.query_selector("style, plaintext")
+    regions = [own_region(style, doc, document)]
+    style.set_attribute("id", "a")
+    regions.append(content_region(style.parent_node, doc, document))
+    style.remove()
+    return regions
+
+
+@pytest.mark.parametrize("document", [
+    "<head></head><style></style>",
+    "<!doctype html><body></body><plaintext></plaintext>",
+])
+def test_a_child_after_the_end_tag_is_in_the_parents_region(document):
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = _style_after_head(doc, given)
+        expected = as_parsed(doc)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
