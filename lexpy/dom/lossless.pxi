@@ -907,11 +907,18 @@ cdef class _SourceWriter:
             opened.append((offset, match.end(), any(
                 attribute[0] == b"for" for attribute in scan_start_tag_attributes(
                     match.group(0)))))
+        # (one the end of the input ended, not its end tag, left its
+        # markers in the tree: a rewritten region writes them, and the
+        # template finds them again)
         if not templates:
             return out
+        # (in input order: one in another's content is left out with it)
+        templates.sort()
         rewritten = [piece for piece in out if type(piece) is _Rewritten]
         cuts = []                       # (start, end) of input left out
         for start, content, end in templates:
+            if cuts and start < cuts[len(cuts) - 1][1]:
+                continue                # (in the content of one left out)
             for index in kept:
                 if out[index][0] <= start and end <= out[index][1]:
                     break

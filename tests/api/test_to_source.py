@@ -1113,3 +1113,38 @@ def test_overlapping_spans_of_nested_nodes_are_one():
         out = doc.to_source()
         assert as_parsed(lexpy.parse(out)) == expected, out
         check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_patching_template_in_another_is_left_out_with_it():
+    # (the inner template patches the range the outer one put in: both go,
+    # in one piece of input, the outer's end tag kept)
+    document = ('<!DOCTYPE html><div><?start name="a">old<?end></div>'
+                '<template for="a">x<template for="a">y</template>z</template>')
+    for kind in (str, bytes):
+        text = document if kind is str else document.encode("utf-8")
+        doc = lexpy.parse(text, positions=True)
+        div = doc.query_selector("div")
+        regions = [content_region(div, doc, text)]
+        div.append_child(doc.create_text_node("w"))
+        out = doc.to_source()
+        expected = as_parsed(doc)
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        assert out.count(kind("</template>", *(("utf-8",) if kind is bytes else ()))) == 1
+        assert kind("<template", *(("utf-8",) if kind is bytes else ())) not in out
+        check_kept(_Page(text), text, doc, regions, out, expected)
+
+
+def test_a_patching_template_the_end_of_the_input_ended_is_kept():
+    # (no end tag: its markers stay in the tree, the rewritten content
+    # writes them, and the template, kept, finds them again)
+    document = ('<!DOCTYPE html><section><?start name="p">Old content<?end></section>'
+                '<template for="p">New content')
+    doc = lexpy.parse(document, positions=True)
+    section = doc.query_selector("section")
+    regions = [content_region(section, doc, document)]
+    section.insert_before(doc.create_text_node("w"), section.first_child)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert out.endswith('<template for="p">New content'), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
