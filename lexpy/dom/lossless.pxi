@@ -916,24 +916,35 @@ cdef class _SourceWriter:
         templates.sort()
         rewritten = [piece for piece in out if type(piece) is _Rewritten]
         cuts = []                       # (start, end) of input left out
+        restores = {}                   # kept index -> a start tag before it
         for start, content, end in templates:
             if cuts and start < cuts[len(cuts) - 1][1]:
                 continue                # (in the content of one left out)
-            for index in kept:
-                if out[index][0] <= start and end <= out[index][1]:
-                    break
-            else:
-                continue                # (not wholly in input kept in place)
-            if index == 0:
-                continue                # (no rewritten region before it)
             first = bisect_left(self.all_starts, content)
             last = bisect_left(self.all_starts, end)
             inside = self.all_starts[first:last] + [
                 piece[0] for piece in gathered if content < piece[1] <= end]
-            if any(offset not in self.rewritten_starts and not any(
-                    piece[0] <= offset < piece[1] for piece in rewritten) and not any(
-                        region[0] <= offset < region[1] for region in regions)
-                   for offset in inside):
+            in_place = any(offset not in self.rewritten_starts and not any(
+                piece[0] <= offset < piece[1] for piece in rewritten) and not any(
+                    region[0] <= offset < region[1] for region in regions)
+                for offset in inside)
+            for index in kept:
+                if out[index][0] <= start and end <= out[index][1]:
+                    break
+            else:
+                # (its start tag at the end of a rewritten region -- the
+                # content of the body it is at the start of -- and nodes of
+                # it kept in place: the start tag is written again there)
+                if in_place and any(region[0] <= start and region[1] == content
+                                    for region in regions):
+                    for index in kept:
+                        if out[index][0] == content:
+                            restores[index] = (start, content)
+                            break
+                continue                # (not wholly in input kept in place)
+            if index == 0:
+                continue                # (no rewritten region before it)
+            if in_place:
                 continue                # (nodes of it kept in place)
             cut = end
             if not self.templates_whole:
@@ -944,12 +955,14 @@ cdef class _SourceWriter:
                         break
                     cut = match.start()
             cuts.append((start, cut))
-        if not cuts:
+        if not cuts and not restores:
             return out
         result = []
         kept_set = set(kept)
         for index in range(len(out)):
             piece = out[index]
+            if index in restores:
+                result.append(restores[index])
             if index not in kept_set:
                 result.append(piece)
                 continue

@@ -1148,3 +1148,19 @@ def test_a_patching_template_the_end_of_the_input_ended_is_kept():
     assert as_parsed(lexpy.parse(out)) == expected, out
     assert out.endswith('<template for="p">New content'), out
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_patching_template_at_the_start_of_a_rewritten_body_keeps_its_start_tag():
+    # (the body's content region reaches to the first node's input, past
+    # the start tag of a template that patched the head: where the head's
+    # nodes from it are kept, the start tag is written again there)
+    document = ('<!DOCTYPE html><head><?marker name="t"></head><body><template for="t">'
+                '<title>New</title><meta name="a"></template>')
+    doc = lexpy.parse(document, positions=True)
+    regions = [content_region(doc.body, doc, document)]
+    doc.body.append_child(doc.create_element("p"))
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert '<template for="t"><title>New</title>' in out, out
+    check_kept(_Page(document), document, doc, regions, out, expected)
