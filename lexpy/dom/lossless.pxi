@@ -136,6 +136,9 @@ cdef str ls_tag(CNode* node, bint end):
 _STRAY_ROOT_TAG = None
 _END_P = None
 _ROOT_TAG = None
+_TEMPLATE_TAG = None
+# (an end tag at the end of a stretch, for without_patching_templates)
+_END_TAG_AT_END = __import__("re").compile(rb"</([A-Za-z][^\t\n\x0c\r />]*)[^>]*>\Z")
 
 
 cdef class _SourceWriter:
@@ -187,6 +190,11 @@ cdef class _SourceWriter:
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
+    cdef bint templates_whole       # patch(): a <template for> whose nodes
+                                    # the rewritten regions write is left
+                                    # out with the end tags at the end of
+                                    # its content (see
+                                    # without_patching_templates)
 
     cdef bint self_changed(self, CNode* node) except -1:
         return (node.flags & NODE_SELF_CHANGED) != 0 or <size_t> node in self.marked
@@ -930,18 +938,169 @@ cdef class _SourceWriter:
         # one is kept beside it)
         regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
         out = []
+        kept = []                       # (the indexes of the input kept in place)
         position = 0
         for low, high, pieces in regions:
             if low >= position:
                 if low > position:
+                    kept.append(len(out))
                     out.append((position, low))
                 out.extend(pieces)
                 position = high
             elif high > position:
                 return None             # (regions that overlap)
         if self.stream_end > position:
+            kept.append(len(out))
             out.append((position, self.stream_end))
+        if regions:
+            return self.without_patching_templates(root, out, kept, regions)
         return out
+
+    cdef list without_patching_templates(self, CNode* root, list out, list kept,
+                                         list regions):
+        """patch()'s pieces without the input of each <template for> whose
+        nodes the rewritten regions write. Declarative out-of-order
+        streaming (whatwg/html#11818, prepare content patching): a
+        <template for> whose markers were found is never inserted, its
+        content goes into the markers' parent and its end tag removes the
+        markers, so no node came from its tags. Where the region of the
+        element it patched is rewritten (the markers it found, which no node
+        is, are not in its output), the template's input as it was would
+        insert a template on the reparse, or patch again: its start tag and
+        content are left out where every node still in the tree that came
+        from its content is written by a rewritten region (a node the API
+        moved or removed: none; a text it merged with the text before the
+        markers: where that text's input is in a region). Its own end tag, which the parser ignores
+        with no template open, and the end tags at the end of its content no
+        node of the tree came from (of nodes the API removed) are kept; with
+        `templates_whole` (a try of checked_pieces), those end tags are left
+        out too. The reparse check decides."""
+        global _TEMPLATE_TAG
+        cdef list spans = []
+        cdef list gathered = []
+        cdef list stack = [<size_t> root]
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        text = self.info.stream_bytes(0, self.stream_end)
+        if text is None or b"<" not in text:
+            return out
+        if _TEMPLATE_TAG is None:
+            import re
+            _TEMPLATE_TAG = re.compile(rb"<(/?)template(?=[\t\n\x0c\r />])"
+                                       rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>", re.IGNORECASE)
+        matches = list(_TEMPLATE_TAG.finditer(text))
+        if not matches:
+            return out
+        # (the input of every node of the tree: a tag in it is no tag)
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            record = node_source(node)
+            if record != NULL and node.flags & NODE_SOURCE_GATHERED:
+                # (a text whose input has other input between its pieces:
+                # "a" and the "b" a template patched in before a marker
+                # after it, one text)
+                gathered.append((record.start, record.end))
+            elif record != NULL:
+                spans.append((record.start, record.end))
+                if record.end_tag_start != SOURCE_NONE:
+                    spans.append((record.end_tag_start, record.end_tag_end))
+            child = ls_first_child(node)
+            while child != NULL:
+                stack.append(<size_t> child)
+                child = child.next
+        spans.sort()
+        span_starts = [span[0] for span in spans]
+        reach = []
+        furthest = 0
+        for span in spans:
+            furthest = max(furthest, span[1])
+            reach.append(furthest)
+        own = set(span_starts)
+        templates = []                  # (start, content start, end tag start)
+        opened = []
+        for match in matches:
+            offset = match.start()
+            index = bisect_right(span_starts, offset) - 1
+            if offset in own or (index >= 0 and reach[index] > offset):
+                continue                # (a node's tag, or in a node's input)
+            if match.group(1):
+                if opened:
+                    start, content, patching = opened.pop()
+                    if patching:
+                        templates.append((start, content, offset))
+                continue
+            opened.append((offset, match.end(), any(
+                attribute[0] == b"for" for attribute in scan_start_tag_attributes(
+                    match.group(0)))))
+        # (one the end of the input ended, not its end tag, left its
+        # markers in the tree: a rewritten region writes them, and the
+        # template finds them again)
+        if not templates:
+            return out
+        # (in input order: one in another's content is left out with it)
+        templates.sort()
+        rewritten = [piece for piece in out if type(piece) is _Rewritten]
+        cuts = []                       # (start, end) of input left out
+        restores = {}                   # kept index -> a start tag before it
+        for start, content, end in templates:
+            if cuts and start < cuts[len(cuts) - 1][1]:
+                continue                # (in the content of one left out)
+            first = bisect_left(self.all_starts, content)
+            last = bisect_left(self.all_starts, end)
+            inside = self.all_starts[first:last] + [
+                piece[0] for piece in gathered if content < piece[1] <= end]
+            in_place = any(offset not in self.rewritten_starts and not any(
+                piece[0] <= offset < piece[1] for piece in rewritten) and not any(
+                    region[0] <= offset < region[1] for region in regions)
+                for offset in inside)
+            for index in kept:
+                if out[index][0] <= start and end <= out[index][1]:
+                    break
+            else:
+                # (its start tag at the end of a rewritten region -- the
+                # content of the body it is at the start of -- and nodes of
+                # it kept in place: the start tag is written again there)
+                if in_place and any(region[0] <= start and region[1] == content
+                                    for region in regions):
+                    for index in kept:
+                        if out[index][0] == content:
+                            restores[index] = (start, content)
+                            break
+                continue                # (not wholly in input kept in place)
+            if index == 0:
+                continue                # (no rewritten region before it)
+            if in_place:
+                continue                # (nodes of it kept in place)
+            cut = end
+            if not self.templates_whole:
+                while True:
+                    match = _END_TAG_AT_END.search(text, content, cut)
+                    if match is None or match.start() in own \
+                            or match.group(1).lower() in (b"p", b"br"):
+                        break
+                    cut = match.start()
+            cuts.append((start, cut))
+        if not cuts and not restores:
+            return out
+        result = []
+        kept_set = set(kept)
+        for index in range(len(out)):
+            piece = out[index]
+            if index in restores:
+                result.append(restores[index])
+            if index not in kept_set:
+                result.append(piece)
+                continue
+            low, high = piece
+            for start, cut in cuts:
+                if low <= start and cut <= high:
+                    if start > low:
+                        result.append((low, start))
+                    low = cut
+            if high > low:
+                result.append((low, high))
+        return result
 
     cdef list run(self, CNode* root, object before):
         """The pieces of root (its extents measured)."""
@@ -1462,6 +1621,14 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     # regions written but where the input that implied them follows (a
     # moved element's end: nothing implies it where it went).
     if writer.keep_implied:
+        # (a <template for> left out with the end tags at the end of its
+        # content: see without_patching_templates)
+        writer.templates_whole = True
+        again = writer.patch(root)
+        writer.templates_whole = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
         writer.ends_written = True
         again = writer.patch(root)
         writer.ends_written = False

@@ -563,8 +563,10 @@ def narrow_writing(document, doc, regions):
     its node now. A region inside a node's content (or the whole
     node's) is in that one's writing: its node is in that node's subtree,
     or no more there (moved: written where it went, whose parent's content
-    is a region too; removed: written nowhere). None where regions overlap
-    otherwise, or two insert at one point (in which order?)."""
+    is a region too; removed: written nowhere); regions that overlap where
+    one's node holds the other's are one, their union, in the holder's
+    writing. None where regions overlap otherwise, or two insert at one
+    point (in which order?)."""
     def holds(outer, node):
         if outer.kind == "document":
             return True
@@ -583,6 +585,16 @@ def narrow_writing(document, doc, regions):
             continue
         last = kept[-1]
         if high > last[1]:
+            # (overlapping: where one's node holds the other's -- the
+            # content of an element whose end the end of the input implied
+            # reaches past its ancestor's extent -- the union, in the
+            # holder's writing)
+            if last.kind in containers and holds(last, region.node):
+                kept[-1] = Region(last[0], high, last.node, last.kind)
+                continue
+            if region.kind in containers and holds(region, last.node):
+                kept[-1] = Region(last[0], high, region.node, region.kind)
+                continue
             return None                         # (overlapping)
         if last[0] < low < last[1] or low < high:
             # (inside: in its writing, or no more there)
@@ -1181,3 +1193,162 @@ def test_a_child_after_the_end_tag_is_in_the_parents_region(document):
         out = doc.to_source()
         assert as_parsed(lexpy.parse(out)) == expected, out
         check_kept(_Page(given), given, doc, regions, out, expected)
+
+# <template for> (declarative out-of-order streaming, whatwg/html#11818): a
+# <template for> whose markers were found is never inserted; its content
+# goes into the markers' parent, and its end tag removes the markers, so no
+# node came from its tags nor from the markers. Where the content of the
+# element it patched is rewritten, its markers are not in the output: the
+# template's start tag and content are left out (its nodes are written in
+# that content), its end tag, which the parser ignores, kept.
+PATCHED = '<!DOCTYPE html><div>a<?marker name="m">c</div><template for="m">b</template>'
+
+
+def patched_edits():
+    """(name, edit) pairs: each edits the document of PATCHED in place and
+    returns the edited nodes' spans (see edit())."""
+    def append_text(doc, document):
+        div = doc.query_selector("div")
+        region = content_region(div, doc, document)
+        div.append_child(doc.create_text_node("<y>"))
+        return [region]
+
+    def remove_patched(doc, document):
+        # (the text the template patched in, merged with "a": removed)
+        div = doc.query_selector("div")
+        region = content_region(div, doc, document)
+        div.remove_child(div.first_child)
+        return [region]
+
+    def set_patched_text(doc, document):
+        text = doc.query_selector("div").first_child
+        region = own_region(text, doc, document)
+        text.data = "z"
+        return [region]
+
+    def body_attribute_then_append(doc, document):
+        # (the body's span, the parser made it, reaches the template's
+        # content: its end tag stays as it was)
+        region = own_region(doc.body, doc, document)
+        doc.body.set_attribute("x", "1")
+        return [region] + append_text(doc, document)
+
+    return [("append", append_text), ("remove", remove_patched),
+            ("text", set_patched_text), ("body", body_attribute_then_append)]
+
+
+@pytest.mark.parametrize("kind", ["str", "bytes"])
+@pytest.mark.parametrize("name", [name for name, _ in patched_edits()])
+def test_a_patching_template_whose_target_is_rewritten_is_left_out(name, kind):
+    document = PATCHED if kind == "str" else PATCHED.encode("utf-8")
+    doc = lexpy.parse(document, positions=True)
+    regions = dict(patched_edits())[name](doc, document)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    template = "<template" if kind == "str" else b"<template"
+    end = "</template>" if kind == "str" else b"</template>"
+    assert template not in out and out.endswith(end), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+    # (the first writing, unchecked, is already the output)
+    assert applied(document, doc.to_source_edits(checked=False)) == out
+
+
+def test_a_patching_template_whose_target_is_untouched_is_kept():
+    doc = lexpy.parse(PATCHED + "<p>q</p>", positions=True)
+    doc.query_selector("p").set_attribute("id", "k")
+    out = doc.to_source()
+    assert out == PATCHED + '<p id="k">q</p>'
+    assert as_parsed(lexpy.parse(out)) == as_parsed(doc)
+
+
+def test_chained_patching_templates_are_left_out_together():
+    # (the first template puts a marker the second one finds: both go,
+    # the end tag at the end of the second's content, of the li the API
+    # replaced, kept with its own)
+    document = ('<!DOCTYPE html><ul><?marker name="l"></ul><template for="l"><li>1</li>'
+                '<?marker name="l"></template><template for="l"><li>2</li></template>')
+    doc = lexpy.parse(document, positions=True)
+    ul = doc.query_selector("ul")
+    regions = [content_region(ul, doc, document)]
+    second = ul.child_nodes[1]
+    em = doc.create_element("em")
+    em.append_child(second.first_child)
+    ul.replace_child(em, second)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert "<template" not in out and out.endswith("</li></template>"), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+# Edited nodes' spans that overlap, where one's node holds the other's: the
+# content of a script whose end the end of the input implied ("</script "
+# at the end: no end tag) reaches past the extent of the head it is in. The
+# narrower writing is their union in the holder's writing (narrow_writing).
+def test_overlapping_spans_of_nested_nodes_are_one():
+    for document in ("<script><!--<script --></script ", b"<script><!--<script --></script "):
+        doc = lexpy.parse(document, positions=True)
+        script = doc.query_selector("script")
+        regions = [own_region(doc.head, doc, document)]
+        doc.head.set_attribute("class", "k")
+        regions.append(content_region(script, doc, document))
+        script.insert_before(doc.create_text_node("x"), script.first_child)
+        assert tuple(regions[1])[1] > tuple(regions[0])[1]      # (they overlap)
+        narrow = narrow_writing(document, doc, regions)
+        assert narrow is not None
+        expected = as_parsed(doc)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_patching_template_in_another_is_left_out_with_it():
+    # (the inner template patches the range the outer one put in: both go,
+    # in one piece of input, the outer's end tag kept)
+    document = ('<!DOCTYPE html><div><?start name="a">old<?end></div>'
+                '<template for="a">x<template for="a">y</template>z</template>')
+    for kind in (str, bytes):
+        text = document if kind is str else document.encode("utf-8")
+        doc = lexpy.parse(text, positions=True)
+        div = doc.query_selector("div")
+        regions = [content_region(div, doc, text)]
+        div.append_child(doc.create_text_node("w"))
+        out = doc.to_source()
+        expected = as_parsed(doc)
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        assert out.count(kind("</template>", *(("utf-8",) if kind is bytes else ()))) == 1
+        assert kind("<template", *(("utf-8",) if kind is bytes else ())) not in out
+        check_kept(_Page(text), text, doc, regions, out, expected)
+
+
+def test_a_patching_template_the_end_of_the_input_ended_is_kept():
+    # (no end tag: its markers stay in the tree, the rewritten content
+    # writes them, and the template, kept, finds them again)
+    document = ('<!DOCTYPE html><section><?start name="p">Old content<?end></section>'
+                '<template for="p">New content')
+    doc = lexpy.parse(document, positions=True)
+    section = doc.query_selector("section")
+    regions = [content_region(section, doc, document)]
+    section.insert_before(doc.create_text_node("w"), section.first_child)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert out.endswith('<template for="p">New content'), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_patching_template_at_the_start_of_a_rewritten_body_keeps_its_start_tag():
+    # (the body's content region reaches to the first node's input, past
+    # the start tag of a template that patched the head: where the head's
+    # nodes from it are kept, the start tag is written again there)
+    document = ('<!DOCTYPE html><head><?marker name="t"></head><body><template for="t">'
+                '<title>New</title><meta name="a"></template>')
+    doc = lexpy.parse(document, positions=True)
+    regions = [content_region(doc.body, doc, document)]
+    doc.body.append_child(doc.create_element("p"))
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert '<template for="t"><title>New</title>' in out, out
+    check_kept(_Page(document), document, doc, regions, out, expected)
