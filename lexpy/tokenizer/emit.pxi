@@ -193,18 +193,110 @@ cdef const uint8_t* converted_name(Tokenizer* t, size_t begin, size_t end,
     return t.scratch
 
 
+cdef enum:
+    NAME_CACHE_SIZE = 256           # entries of each name cache (a power of two)
+    NAME_CACHE_LENGTH = 24          # the longest name a cache entry holds
+
+
+cdef inline uint32_t cached_name_id(NameCacheEntry* cache, const uint8_t* name,
+                                    size_t length, uint32_t hash,
+                                    uint32_t flags) noexcept nogil:
+    """The id of a dynamic name scanned at name[0:length] (hash and flags as
+    the scanning loop computed them) when the cache holds it, else 0.
+
+    Not in the standard: a name that is in no static table is looked up in
+    the document's dynamic table under a keyed hash, which costs a hash of
+    its bytes and a probe each time it occurs (data-* attributes, custom
+    elements). The cache maps the scan hash, computed anyway, to the id the
+    table gave; an entry only ever holds a name the table has, so a hit is
+    the table's answer, and a miss (an empty slot, another name, a name with
+    U+0000, a long one) just goes to the table. A page that makes its names
+    collide on the scan hash gets misses, never longer work."""
+    cdef NameCacheEntry* entry
+    cdef const uint8_t* held
+    cdef size_t k
+    if cache == NULL or flags & DATA_HAS_NUL:
+        return 0
+    entry = &cache[hash & (NAME_CACHE_SIZE - 1)]
+    if entry.id == 0 or entry.hash != hash or entry.length != length:
+        return 0
+    if flags & DATA_ASCII_LOWERCASE:
+        held = <const uint8_t*> entry.words
+        for k in range(length):
+            if ascii_lower[name[k]] != held[k]:
+                return 0
+        return entry.id
+    k = 0
+    while k + 8 <= length:
+        if lxp_load_le64(name + k) != entry.words[k >> 3]:
+            return 0
+        k += 8
+    if k < length and lxp_load_le_tail(name + k, length - k) != entry.words[k >> 3]:
+        return 0
+    return entry.id
+
+
+cdef void cache_name(NameCacheEntry** cache, NameTable* table, uint32_t hash,
+                     uint32_t flags, uint32_t id) noexcept nogil:
+    """Remember that the dynamic name of this scan hash has `id`. Nothing
+    is cached when the name is longer than an entry holds, or when memory
+    runs out (the cache is only a shortcut), or when it holds U+FFFD: the
+    same name scanned with U+0000 (which always misses: its scan hash is
+    not of the table's bytes) would wait for the end of its tag while this
+    one hit, and of the two in one tag the later would be kept."""
+    cdef NameCacheEntry* entry
+    cdef const uint8_t* name
+    cdef size_t length, k
+    if flags & DATA_HAS_NUL:
+        return
+    name = name_table_get(table, id, &length)
+    if name == NULL or length > NAME_CACHE_LENGTH:
+        return
+    for k in range(length):
+        if name[k] == 0xEF:             # (the first byte of U+FFFD)
+            return
+    if cache[0] == NULL:
+        cache[0] = <NameCacheEntry*> malloc(NAME_CACHE_SIZE * sizeof(NameCacheEntry))
+        if cache[0] == NULL:
+            return
+        for k in range(NAME_CACHE_SIZE):
+            cache[0][k].id = 0          # (only the ids: an entry is empty)
+    entry = &cache[0][hash & (NAME_CACHE_SIZE - 1)]
+    entry.hash = hash
+    entry.id = id
+    entry.length = <uint32_t> length
+    entry.words[0] = 0
+    entry.words[1] = 0
+    entry.words[2] = 0
+    k = 0
+    while k + 8 <= length:
+        entry.words[k >> 3] = lxp_load_le64(name + k)
+        k += 8
+    if k < length:
+        entry.words[k >> 3] = lxp_load_le_tail(name + k, length - k)
+
+
 cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
-                              uint32_t flags) noexcept nogil:
+                              uint32_t hash, uint32_t flags) noexcept nogil:
     """The id of a name scanned at begin..end that has no static one,
-    interned in the document's dynamic table. Out of memory: 0, and the
-    tokenizer stops with out_of_memory (the token is not emitted)."""
+    interned in the document's dynamic table (the name cache first). Out
+    of memory: 0, and the tokenizer stops with out_of_memory (the token is
+    not emitted)."""
     cdef size_t length
-    cdef const uint8_t* name = converted_name(t, begin, end, flags, &length)
-    cdef uint32_t id = 0
+    cdef const uint8_t* name
+    cdef NameTable* table = t.tags if tag else t.attribute_names
+    cdef uint32_t id = cached_name_id(t.tag_cache if tag else t.attr_cache,
+                                      t.buf + (begin - t.buf_abs), end - begin,
+                                      hash, flags)
+    if id != 0:
+        return id
+    name = converted_name(t, begin, end, flags, &length)
     if name != NULL:
-        id = name_table_intern(t.tags if tag else t.attribute_names, name, length)
+        id = name_table_intern(table, name, length)
     if id == 0:
         out_of_memory(t)
+    else:
+        cache_name(&t.tag_cache if tag else &t.attr_cache, table, hash, flags, id)
     return id
 
 
@@ -215,7 +307,7 @@ cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
     cdef uint32_t id = static_name_id(t, tag, begin, end, hash, flags)
     if id != 0:
         return id
-    return dynamic_name_id(t, tag, begin, end, flags)
+    return dynamic_name_id(t, tag, begin, end, hash, flags)
 
 
 cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
@@ -308,17 +400,22 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
         attr.flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
     id = static_name_id(t, False, attr.name_begin, t.pos, t.name_hash, t.name_flags)
     if id == 0:
+        id = cached_name_id(t.attr_cache, t.buf + (attr.name_begin - t.buf_abs),
+                            t.pos - attr.name_begin, t.name_hash, t.name_flags)
+    if id == 0:
         if t.errors == NULL:
             name = converted_name(t, attr.name_begin, t.pos, t.name_flags, &length)
             if name == NULL:
                 out_of_memory(t)
                 return
             attr.name_flags = t.name_flags
+            attr.scan_hash = t.name_hash
             attr.name_hash = name_table_hash(t.attribute_names, name, length)
             name_table_prefetch(t.attribute_names, attr.name_hash)
             t.waiting_names += 1
             return
-        id = dynamic_name_id(t, False, attr.name_begin, t.pos, t.name_flags)
+        id = dynamic_name_id(t, False, attr.name_begin, t.pos, t.name_hash,
+                             t.name_flags)
         if id == 0:
             return
     attr.name_id = id
@@ -368,6 +465,7 @@ cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
             if id == 0:
                 return out_of_memory(t)
             attrs[i].name_id = id
+            cache_name(&t.attr_cache, table, attrs[i].scan_hash, attrs[i].name_flags, id)
             seen = mark_attribute_name(t, id)
             if seen == -1:
                 return STOP

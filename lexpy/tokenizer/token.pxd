@@ -75,7 +75,8 @@ cdef struct TokenAttr:
     uint32_t column               # (1-based, UTF-16 code units; 0 unless errors
                                   # are collected)
     uint32_t name_hash            # (the tokenizer's own: a waiting name's
-                                  # hash in the dynamic attribute table)
+                                  # hash in the dynamic attribute table
+    uint32_t scan_hash            # and its scan hash, names.h's FNV-1a)
 
 cdef struct Token:
     lxp_tag_id_t tag_id           # TAG_* for tags; TAG__TEXT, TAG__COMMENT,
