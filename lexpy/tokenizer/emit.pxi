@@ -276,12 +276,15 @@ cdef void cache_name(NameCacheEntry** cache, NameTable* table, uint32_t hash,
         entry.words[k >> 3] = lxp_load_le_tail(name + k, length - k)
 
 
-cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
-                              uint32_t hash, uint32_t flags) noexcept nogil:
-    """The id of a name scanned at begin..end that has no static one,
+cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin,
+                              size_t end) noexcept nogil:
+    """The id of the name just scanned at begin..end (t.name_hash and
+    t.name_flags as the scanning loop left them) that has no static one,
     interned in the document's dynamic table (the name cache first). Out
     of memory: 0, and the tokenizer stops with out_of_memory (the token is
     not emitted)."""
+    cdef uint32_t hash = t.name_hash
+    cdef uint32_t flags = t.name_flags
     cdef size_t length
     cdef const uint8_t* name
     cdef NameTable* table = t.tags if tag else t.attribute_names
@@ -300,21 +303,16 @@ cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
     return id
 
 
-cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
-                          uint32_t hash, uint32_t flags) noexcept nogil:
-    """The id of a tag or attribute name scanned at begin..end: static table
-    first, then the dynamic one. Out of memory: 0 (see dynamic_name_id)."""
-    cdef uint32_t id = static_name_id(t, tag, begin, end, hash, flags)
-    if id != 0:
-        return id
-    return dynamic_name_id(t, tag, begin, end, hash, flags)
-
-
 cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
+    """The tag name ends at t.pos: its id, from the static table, else the
+    dynamic one (out of memory: 0, see dynamic_name_id)."""
+    cdef uint32_t id = static_name_id(t, True, t.token.text_begin, t.pos,
+                                      t.name_hash, t.name_flags)
     t.token.text_end = t.pos
     t.token.data_flags = t.name_flags
-    t.token.tag_id = intern_name(t, True, t.token.text_begin, t.pos,
-                                 t.name_hash, t.name_flags)
+    if id == 0:
+        id = dynamic_name_id(t, True, t.token.text_begin, t.pos)
+    t.token.tag_id = id
 
 
 cdef int grow_attributes(Tokenizer* t) noexcept nogil:
@@ -414,8 +412,7 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
             name_table_prefetch(t.attribute_names, attr.name_hash)
             t.waiting_names += 1
             return
-        id = dynamic_name_id(t, False, attr.name_begin, t.pos, t.name_hash,
-                             t.name_flags)
+        id = dynamic_name_id(t, False, attr.name_begin, t.pos)
         if id == 0:
             return
     attr.name_id = id
