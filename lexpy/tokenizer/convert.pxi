@@ -14,7 +14,6 @@ cdef size_t convert_text_general(const uint8_t* src, size_t length,
     cdef size_t i = 0, run = 0, out = 0, consumed, written
     cdef uint8_t c
     cdef uint8_t stop_cr, stop_nul, stop_amp
-    cdef unsigned int high = 0
     if flags & DATA_HAS_NUL:
         if flags & DATA_NUL_DROP:
             nul_mode = 2
@@ -32,7 +31,7 @@ cdef size_t convert_text_general(const uint8_t* src, size_t length,
     stop_nul = 0x00 if nul_mode else stop_amp
     while i < length:
         if not want_lower:
-            i = lxp_scan4(src, i, length, stop_cr, stop_nul, stop_amp, stop_amp, &high)
+            i = lxp_scan4(src, i, length, stop_cr, stop_nul, stop_amp, stop_amp)
             if i >= length:
                 break
         c = src[i]

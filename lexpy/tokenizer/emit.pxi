@@ -48,8 +48,6 @@ cdef inline void consume_text_character(Tokenizer* t, int c) noexcept nogil:
     """A single-character text state consumes the byte c."""
     if c == 0x0D:
         t.text_flags |= DATA_HAS_CR
-    elif c >= 0x80:
-        t.text_flags |= DATA_HAS_NON_ASCII
     t.pos += 1
 
 

@@ -58,7 +58,6 @@ cdef enum DataFlags:
     DATA_WHITESPACE_ONLY = 0x100  # text consisting only of
                                   # TAB, LF, FF, CR, SPACE
     DATA_LEADING_WHITESPACE = 0x200  # text starting with one of those
-    DATA_HAS_NON_ASCII = 0x400    # contains bytes >= 0x80
 
 cdef struct TokenAttr:
     lxp_attr_id_t name_id         # lowercased name's id (static or dynamic);

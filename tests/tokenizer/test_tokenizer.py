@@ -312,7 +312,7 @@ def test_text_flags():
     got, _ = records(" \t\n<p>x\x00\r\n\u00e9&amp;</p><b> x</b>")
     ws, text, leading = got[0], got[2], got[5]
     assert ws["flags"] & F["WHITESPACE_ONLY"] and ws["flags"] & F["LEADING_WHITESPACE"]
-    for flag in ("HAS_NUL", "HAS_CR", "HAS_CHARREF", "HAS_NON_ASCII"):
+    for flag in ("HAS_NUL", "HAS_CR", "HAS_CHARREF"):
         assert text["flags"] & F[flag], flag
     assert not text["flags"] & (F["WHITESPACE_ONLY"] | F["NUL_TO_REPLACEMENT"])
     assert text["data"] == "x\x00\n\u00e9&"
@@ -450,7 +450,7 @@ def test_markup_ranges_survive_the_move_to_the_own_buffer(text):
             if r["kind"] in ("text", "eof"):
                 continue
             item = [r["kind"], r["span"], r["text"], r.get("attrs"), r.get("doctype"),
-                    r.get("target"), r["flags"] & ~F["HAS_NON_ASCII"], r["line"], r["column"]]
+                    r.get("target"), r["flags"], r["line"], r["column"]]
             if r["kind"] == "comment" and r["type"] & TOKEN_CONTINUATION:
                 previous = out[-1]
                 assert previous[0] == "comment"
