@@ -83,6 +83,30 @@ def test_convert_character_references_in_attribute_values(source, expected):
     assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected
 
 
+# &amp; &lt; &gt; &quot; &nbsp; are decoded without the entity trie
+# (character_references.pxi decode_common_reference): the same results,
+# and their near misses still go through the trie.
+@pytest.mark.parametrize("source", [
+    "&amp;", "&lt;", "&gt;", "&quot;", "&nbsp;", "a&amp;b&lt;c&gt;d&quot;e&nbsp;f",
+    "&amp", "&lt", "&gt", "&quot", "&nbsp", "&ampx;", "&lta;", "&gtx", "&quotx",
+    "&nbspx", "&nbsp=", "&lt=", "&AMP;", "&LT;", "&GT;", "&QUOT;", "&Nbsp;",
+    "&am", "&a", "&l", "&q", "&n", "&nb", "&nbs", "&quo", "&lt;;", "&amp;amp;",
+    "&ltcc;", "&gtdot;", "&nbsp;&nbsp;", "&&amp;&",
+])
+def test_convert_common_references_in_text_as_the_trie_does(source):
+    assert convert(source, "HAS_CHARREF") == html.unescape(source)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("&amp;", "&"), ("&lt;x", "<x"), ("&gt;", ">"), ("&quot;", '"'), ("&nbsp;", "\u00a0"),
+    ("&ampx", "&ampx"), ("&amp=", "&amp="), ("&lt=", "&lt="), ("&nbsp=", "&nbsp="),
+    ("&gtx", "&gtx"), ("&quotx", "&quotx"), ("&nbspx", "&nbspx"), ("&lta;", "&lta;"),
+    ("&lt", "<"), ("&ltcc;", "\u2aa6"), ("&gtdot;", "\u22d7"), ("&amp;amp;", "&amp;"),
+])
+def test_convert_common_references_in_attribute_values_as_the_trie_does(source, expected):
+    assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected
+
+
 def test_convert_decoded_cr_stays_and_input_cr_becomes_lf():
     assert convert("&#13;\r\n", "HAS_CHARREF", "HAS_CR") == "\r\n"
 
