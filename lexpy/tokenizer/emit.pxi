@@ -378,6 +378,32 @@ cdef inline int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
     return 0
 
 
+cdef int wait_for_name(Tokenizer* t, TokenAttr* attr) noexcept nogil:
+    """finish_attribute_name's path for a name in no static table and not
+    in the cache, without an error list: the name waits for the end of the
+    tag (resolve_waiting_names), with its table hash computed and its slot
+    asked for. 0; -1 when memory ran out (the tokenizer stops)."""
+    cdef size_t length
+    cdef const uint8_t* name = converted_name(t, attr.name_begin, t.pos,
+                                              t.name_flags, &length)
+    if name == NULL:
+        out_of_memory(t)
+        return -1
+    attr.name_flags = t.name_flags
+    attr.scan_hash = t.name_hash
+    attr.name_hash = name_table_hash(t.attribute_names, name, length)
+    name_table_prefetch(t.attribute_names, attr.name_hash)
+    t.waiting_names += 1
+    return 0
+
+
+# finish_attribute_name calls wait_for_name through this pointer, so that
+# the compiler does not inline it (and the keyed hash in it): inlined, its
+# registers are saved and restored at every attribute.
+cdef int (*wait_for_name_out_of_line)(Tokenizer* t, TokenAttr* attr) noexcept nogil
+wait_for_name_out_of_line = wait_for_name
+
+
 cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
     """Leaving the attribute name state at t.pos. A name in the static
     table gets its id here, and the attribute is dropped when the tag has
@@ -385,8 +411,6 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
     (resolve_waiting_names), unless errors are collected: a duplicate's
     error must then be reported here, in stream order."""
     cdef TokenAttr* attr = t.attr
-    cdef const uint8_t* name
-    cdef size_t length
     cdef uint32_t id
     cdef int seen
     attr.name_end = t.pos
@@ -400,15 +424,7 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
                             t.pos - attr.name_begin, t.name_hash, t.name_flags)
     if id == 0:
         if t.errors == NULL:
-            name = converted_name(t, attr.name_begin, t.pos, t.name_flags, &length)
-            if name == NULL:
-                out_of_memory(t)
-                return
-            attr.name_flags = t.name_flags
-            attr.scan_hash = t.name_hash
-            attr.name_hash = name_table_hash(t.attribute_names, name, length)
-            name_table_prefetch(t.attribute_names, attr.name_hash)
-            t.waiting_names += 1
+            wait_for_name_out_of_line(t, attr)
             return
         id = dynamic_name_id(t, False, attr.name_begin, t.pos)
         if id == 0:
@@ -473,6 +489,13 @@ cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
     return GO_ON
 
 
+# emit_tag calls resolve_waiting_names through this pointer, so that the
+# compiler does not inline it: inlined, its loop's registers are saved and
+# restored at every tag, waiting names or not.
+cdef int (*resolve_waiting_names_out_of_line)(Tokenizer* t) noexcept nogil
+resolve_waiting_names_out_of_line = resolve_waiting_names
+
+
 cdef inline void to_relative(Tokenizer* t, Token* token) noexcept nogil:
     """Stream offsets -> offsets relative to the current buffer."""
     token.data = t.buf
@@ -528,7 +551,7 @@ cdef int emit_tag(Tokenizer* t) noexcept nogil:
         if token.type & TOKEN_SELF_CLOSING:
             report(t, "end-tag-with-trailing-solidus", t.pos - 1)
     else:
-        if t.waiting_names and resolve_waiting_names(t) == STOP:
+        if t.waiting_names and resolve_waiting_names_out_of_line(t) == STOP:
             return STOP
         t.last_start_tag = token.tag_id
     return emit_markup(t)
