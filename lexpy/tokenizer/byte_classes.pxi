@@ -97,31 +97,22 @@ cdef inline bint is_alphanumeric(int c) noexcept nogil:
 cdef extern from "scan.h" nogil:
     size_t lxp_scan4(const unsigned char* s, size_t i, size_t n,
                      unsigned char a, unsigned char b, unsigned char c,
-                     unsigned char d, unsigned int* high)
+                     unsigned char d)
     size_t lxp_scan_printable(const unsigned char* s, size_t i, size_t n)
     size_t lxp_skip_whitespace(const unsigned char* s, size_t i, size_t end,
                                size_t limit)
 
 
 cdef inline size_t scan_for(const uint8_t* s, size_t i, size_t n, uint8_t a,
-                            uint8_t b, uint8_t c, uint8_t d,
-                            uint32_t* flags) noexcept nogil:
+                            uint8_t b, uint8_t c, uint8_t d) noexcept nogil:
     """The index of the first byte of s[i:n] that is a, b, c or d (n if
-    none); sets DATA_HAS_NON_ASCII in *flags when a skipped byte is
-    >= 0x80."""
-    cdef unsigned int high = 0
-    i = lxp_scan4(s, i, n, a, b, c, d, &high)
-    if high:
-        flags[0] |= DATA_HAS_NON_ASCII
-    return i
+    none)."""
+    return lxp_scan4(s, i, n, a, b, c, d)
 
 
 cdef inline size_t scan_until(const uint8_t* s, size_t i, size_t n,
-                              uint32_t stop, uint32_t* flags) noexcept nogil:
-    """The index of the first byte of s[i:n] in the stop set (n if none);
-    sets DATA_HAS_NON_ASCII in *flags when a skipped byte is >= 0x80."""
-    cdef uint32_t acc = 0
-    cdef uint64_t word
+                              uint32_t stop) noexcept nogil:
+    """The index of the first byte of s[i:n] in the stop set (n if none)."""
     # Eight bytes at a time while none of them is a stop byte.
     while i + 8 <= n:
         if (byte_stops[s[i]] | byte_stops[s[i + 1]] | byte_stops[s[i + 2]]
@@ -129,12 +120,7 @@ cdef inline size_t scan_until(const uint8_t* s, size_t i, size_t n,
                 | byte_stops[s[i + 5]] | byte_stops[s[i + 6]]
                 | byte_stops[s[i + 7]]) & stop:
             break
-        memcpy(&word, s + i, 8)
-        acc |= <uint32_t> ((word & 0x8080808080808080ULL) != 0)
         i += 8
     while i < n and not (byte_stops[s[i]] & stop):
-        acc |= s[i] >> 7
         i += 1
-    if acc:
-        flags[0] |= DATA_HAS_NON_ASCII
     return i

@@ -48,8 +48,6 @@ cdef inline void consume_text_character(Tokenizer* t, int c) noexcept nogil:
     """A single-character text state consumes the byte c."""
     if c == 0x0D:
         t.text_flags |= DATA_HAS_CR
-    elif c >= 0x80:
-        t.text_flags |= DATA_HAS_NON_ASCII
     t.pos += 1
 
 
@@ -193,36 +191,126 @@ cdef const uint8_t* converted_name(Tokenizer* t, size_t begin, size_t end,
     return t.scratch
 
 
-cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
-                              uint32_t flags) noexcept nogil:
-    """The id of a name scanned at begin..end that has no static one,
-    interned in the document's dynamic table. Out of memory: 0, and the
-    tokenizer stops with out_of_memory (the token is not emitted)."""
+cdef enum:
+    NAME_CACHE_SIZE = 256           # entries of each name cache (a power of two)
+    NAME_CACHE_LENGTH = 24          # the longest name a cache entry holds
+
+
+cdef inline uint32_t cached_name_id(NameCacheEntry* cache, const uint8_t* name,
+                                    size_t length, uint32_t hash,
+                                    uint32_t flags) noexcept nogil:
+    """The id of a dynamic name scanned at name[0:length] (hash and flags as
+    the scanning loop computed them) when the cache holds it, else 0.
+
+    Not in the standard: a name that is in no static table is looked up in
+    the document's dynamic table under a keyed hash, which costs a hash of
+    its bytes and a probe each time it occurs (data-* attributes, custom
+    elements). The cache maps the scan hash, computed anyway, to the id the
+    table gave; an entry only ever holds a name the table has, so a hit is
+    the table's answer, and a miss (an empty slot, another name, a name with
+    U+0000, a long one) just goes to the table. A page that makes its names
+    collide on the scan hash gets misses, never longer work."""
+    cdef NameCacheEntry* entry
+    cdef const uint8_t* held
+    cdef size_t k
+    if cache == NULL or flags & DATA_HAS_NUL:
+        return 0
+    entry = &cache[hash & (NAME_CACHE_SIZE - 1)]
+    if entry.id == 0 or entry.hash != hash or entry.length != length:
+        return 0
+    if flags & DATA_ASCII_LOWERCASE:
+        held = <const uint8_t*> entry.words
+        for k in range(length):
+            if ascii_lower[name[k]] != held[k]:
+                return 0
+        return entry.id
+    k = 0
+    while k + 8 <= length:
+        if lxp_load_le64(name + k) != entry.words[k >> 3]:
+            return 0
+        k += 8
+    if k < length and lxp_load_le_tail(name + k, length - k) != entry.words[k >> 3]:
+        return 0
+    return entry.id
+
+
+cdef void cache_name(NameCacheEntry** cache, NameTable* table, uint32_t hash,
+                     uint32_t flags, uint32_t id) noexcept nogil:
+    """Remember that the dynamic name of this scan hash has `id`. Nothing
+    is cached when the name is longer than an entry holds, or when memory
+    runs out (the cache is only a shortcut), or when it holds U+FFFD: the
+    same name scanned with U+0000 (which always misses: its scan hash is
+    not of the table's bytes) would wait for the end of its tag while this
+    one hit, and of the two in one tag the later would be kept."""
+    cdef NameCacheEntry* entry
+    cdef const uint8_t* name
+    cdef size_t length, k
+    if flags & DATA_HAS_NUL:
+        return
+    name = name_table_get(table, id, &length)
+    if name == NULL or length > NAME_CACHE_LENGTH:
+        return
+    for k in range(length):
+        if name[k] == 0xEF:             # (the first byte of U+FFFD)
+            return
+    if cache[0] == NULL:
+        cache[0] = <NameCacheEntry*> malloc(NAME_CACHE_SIZE * sizeof(NameCacheEntry))
+        if cache[0] == NULL:
+            return
+        for k in range(NAME_CACHE_SIZE):
+            cache[0][k].id = 0          # (only the ids: an entry is empty)
+    entry = &cache[0][hash & (NAME_CACHE_SIZE - 1)]
+    entry.hash = hash
+    entry.id = id
+    entry.length = <uint32_t> length
+    entry.words[0] = 0
+    entry.words[1] = 0
+    entry.words[2] = 0
+    k = 0
+    while k + 8 <= length:
+        entry.words[k >> 3] = lxp_load_le64(name + k)
+        k += 8
+    if k < length:
+        entry.words[k >> 3] = lxp_load_le_tail(name + k, length - k)
+
+
+cdef uint32_t dynamic_name_id(Tokenizer* t, bint tag, size_t begin,
+                              size_t end) noexcept nogil:
+    """The id of the name just scanned at begin..end (t.name_hash and
+    t.name_flags as the scanning loop left them) that has no static one,
+    interned in the document's dynamic table (the name cache first). Out
+    of memory: 0, and the tokenizer stops with out_of_memory (the token is
+    not emitted)."""
+    cdef uint32_t hash = t.name_hash
+    cdef uint32_t flags = t.name_flags
     cdef size_t length
-    cdef const uint8_t* name = converted_name(t, begin, end, flags, &length)
-    cdef uint32_t id = 0
+    cdef const uint8_t* name
+    cdef NameTable* table = t.tags if tag else t.attribute_names
+    cdef uint32_t id = cached_name_id(t.tag_cache if tag else t.attr_cache,
+                                      t.buf + (begin - t.buf_abs), end - begin,
+                                      hash, flags)
+    if id != 0:
+        return id
+    name = converted_name(t, begin, end, flags, &length)
     if name != NULL:
-        id = name_table_intern(t.tags if tag else t.attribute_names, name, length)
+        id = name_table_intern(table, name, length)
     if id == 0:
         out_of_memory(t)
+    else:
+        cache_name(&t.tag_cache if tag else &t.attr_cache, table, hash, flags, id)
     return id
 
 
-cdef uint32_t intern_name(Tokenizer* t, bint tag, size_t begin, size_t end,
-                          uint32_t hash, uint32_t flags) noexcept nogil:
-    """The id of a tag or attribute name scanned at begin..end: static table
-    first, then the dynamic one. Out of memory: 0 (see dynamic_name_id)."""
-    cdef uint32_t id = static_name_id(t, tag, begin, end, hash, flags)
-    if id != 0:
-        return id
-    return dynamic_name_id(t, tag, begin, end, flags)
-
-
 cdef void finish_tag_name(Tokenizer* t) noexcept nogil:
+    """The tag name ends at t.pos: its id, from the static table, else the
+    dynamic one (out of memory: 0, see dynamic_name_id)."""
+    cdef uint32_t id = static_name_id(t, True, t.token.text_begin, t.pos,
+                                      t.name_hash, t.name_flags)
     t.token.text_end = t.pos
     t.token.data_flags = t.name_flags
-    t.token.tag_id = intern_name(t, True, t.token.text_begin, t.pos,
-                                 t.name_hash, t.name_flags)
+    if id == 0:
+        id = dynamic_name_id(t, True, t.token.text_begin, t.pos)
+    t.token.tag_id = id
 
 
 cdef int grow_attributes(Tokenizer* t) noexcept nogil:
@@ -290,6 +378,32 @@ cdef inline int mark_attribute_name(Tokenizer* t, uint32_t id) noexcept nogil:
     return 0
 
 
+cdef int wait_for_name(Tokenizer* t, TokenAttr* attr) noexcept nogil:
+    """finish_attribute_name's path for a name in no static table and not
+    in the cache, without an error list: the name waits for the end of the
+    tag (resolve_waiting_names), with its table hash computed and its slot
+    asked for. 0; -1 when memory ran out (the tokenizer stops)."""
+    cdef size_t length
+    cdef const uint8_t* name = converted_name(t, attr.name_begin, t.pos,
+                                              t.name_flags, &length)
+    if name == NULL:
+        out_of_memory(t)
+        return -1
+    attr.name_flags = t.name_flags
+    attr.scan_hash = t.name_hash
+    attr.name_hash = name_table_hash(t.attribute_names, name, length)
+    name_table_prefetch(t.attribute_names, attr.name_hash)
+    t.waiting_names += 1
+    return 0
+
+
+# finish_attribute_name calls wait_for_name through this pointer, so that
+# the compiler does not inline it (and the keyed hash in it): inlined, its
+# registers are saved and restored at every attribute.
+cdef int (*wait_for_name_out_of_line)(Tokenizer* t, TokenAttr* attr) noexcept nogil
+wait_for_name_out_of_line = wait_for_name
+
+
 cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
     """Leaving the attribute name state at t.pos. A name in the static
     table gets its id here, and the attribute is dropped when the tag has
@@ -297,8 +411,6 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
     (resolve_waiting_names), unless errors are collected: a duplicate's
     error must then be reported here, in stream order."""
     cdef TokenAttr* attr = t.attr
-    cdef const uint8_t* name
-    cdef size_t length
     cdef uint32_t id
     cdef int seen
     attr.name_end = t.pos
@@ -308,17 +420,13 @@ cdef void finish_attribute_name(Tokenizer* t) noexcept nogil:
         attr.flags |= DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT
     id = static_name_id(t, False, attr.name_begin, t.pos, t.name_hash, t.name_flags)
     if id == 0:
+        id = cached_name_id(t.attr_cache, t.buf + (attr.name_begin - t.buf_abs),
+                            t.pos - attr.name_begin, t.name_hash, t.name_flags)
+    if id == 0:
         if t.errors == NULL:
-            name = converted_name(t, attr.name_begin, t.pos, t.name_flags, &length)
-            if name == NULL:
-                out_of_memory(t)
-                return
-            attr.name_flags = t.name_flags
-            attr.name_hash = name_table_hash(t.attribute_names, name, length)
-            name_table_prefetch(t.attribute_names, attr.name_hash)
-            t.waiting_names += 1
+            wait_for_name_out_of_line(t, attr)
             return
-        id = dynamic_name_id(t, False, attr.name_begin, t.pos, t.name_flags)
+        id = dynamic_name_id(t, False, attr.name_begin, t.pos)
         if id == 0:
             return
     attr.name_id = id
@@ -368,6 +476,7 @@ cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
             if id == 0:
                 return out_of_memory(t)
             attrs[i].name_id = id
+            cache_name(&t.attr_cache, table, attrs[i].scan_hash, attrs[i].name_flags, id)
             seen = mark_attribute_name(t, id)
             if seen == -1:
                 return STOP
@@ -378,6 +487,13 @@ cdef int resolve_waiting_names(Tokenizer* t) noexcept nogil:
         kept += 1
     token.attr_count = kept
     return GO_ON
+
+
+# emit_tag calls resolve_waiting_names through this pointer, so that the
+# compiler does not inline it: inlined, its loop's registers are saved and
+# restored at every tag, waiting names or not.
+cdef int (*resolve_waiting_names_out_of_line)(Tokenizer* t) noexcept nogil
+resolve_waiting_names_out_of_line = resolve_waiting_names
 
 
 cdef inline void to_relative(Tokenizer* t, Token* token) noexcept nogil:
@@ -435,7 +551,7 @@ cdef int emit_tag(Tokenizer* t) noexcept nogil:
         if token.type & TOKEN_SELF_CLOSING:
             report(t, "end-tag-with-trailing-solidus", t.pos - 1)
     else:
-        if t.waiting_names and resolve_waiting_names(t) == STOP:
+        if t.waiting_names and resolve_waiting_names_out_of_line(t) == STOP:
             return STOP
         t.last_start_tag = token.tag_id
     return emit_markup(t)

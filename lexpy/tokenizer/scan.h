@@ -2,7 +2,6 @@
  *
  * lxp_scan4 finds the first of up to four stop bytes, 16 bytes at a time
  * with SSE2 (part of every x86-64 CPU) and one byte at a time elsewhere.
- * It also tells whether a skipped byte was >= 0x80 (DATA_HAS_NON_ASCII).
  * lxp_skip_whitespace finds the end of a run of ASCII whitespace the same
  * way (a text token's DATA_LEADING_WHITESPACE and DATA_WHITESPACE_ONLY).
  */
@@ -18,43 +17,31 @@
 #endif
 
 /* The index of the first byte of s[i:n] equal to a, b, c or d (n when
- * none); *high is set to 1 when a byte before it is >= 0x80. */
+ * none). */
 static inline size_t lxp_scan4(const unsigned char *s, size_t i, size_t n,
                                unsigned char a, unsigned char b,
-                               unsigned char c, unsigned char d,
-                               unsigned int *high)
+                               unsigned char c, unsigned char d)
 {
 #ifdef LXP_SCAN_SSE2
     const __m128i va = _mm_set1_epi8((char) a);
     const __m128i vb = _mm_set1_epi8((char) b);
     const __m128i vc = _mm_set1_epi8((char) c);
     const __m128i vd = _mm_set1_epi8((char) d);
-    __m128i seen = _mm_setzero_si128();
     while (i + 16 <= n) {
         __m128i x = _mm_loadu_si128((const __m128i *) (s + i));
         __m128i hit = _mm_or_si128(
             _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
             _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
         unsigned int mask = (unsigned int) _mm_movemask_epi8(hit);
-        if (mask) {
-            unsigned int k = (unsigned int) __builtin_ctz(mask);
-            if (((unsigned int) _mm_movemask_epi8(x) & ((1u << k) - 1u))
-                    || _mm_movemask_epi8(seen))
-                *high = 1;
-            return i + k;
-        }
-        seen = _mm_or_si128(seen, x);
+        if (mask)
+            return i + (unsigned int) __builtin_ctz(mask);
         i += 16;
     }
-    if (_mm_movemask_epi8(seen))
-        *high = 1;
 #endif
     for (; i < n; i++) {
         unsigned char ch = s[i];
         if (ch == a || ch == b || ch == c || ch == d)
             return i;
-        if (ch >= 0x80)
-            *high = 1;
     }
     return i;
 }

@@ -217,7 +217,7 @@ cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote,
     cdef uint32_t flags = attr.flags
     cdef uint8_t c
     while True:
-        i = scan_for(s, i, n, quote, 0x26, 0, 0x0D, &flags)
+        i = scan_for(s, i, n, quote, 0x26, 0, 0x0D)
         if i == n:
             attr.flags = flags
             t.pos = base + i
@@ -269,7 +269,7 @@ cdef int state_attribute_value_unquoted(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = attr.flags
     cdef uint8_t c
     while True:
-        i = scan_until(s, i, n, STOP_VALUE_UNQUOTED, &flags)
+        i = scan_until(s, i, n, STOP_VALUE_UNQUOTED)
         if i == n:
             attr.flags = flags
             t.pos = base + i

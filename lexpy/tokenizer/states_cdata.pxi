@@ -12,7 +12,7 @@ cdef int state_cdata_section(Tokenizer* t) noexcept nogil:
         text_start(t, base + i, DATA_CDATA)
     flags = t.text_flags
     while True:
-        i = scan_for(s, i, n, 0x5D, 0, 0x0D, 0, &flags)
+        i = scan_for(s, i, n, 0x5D, 0, 0x0D, 0)
         t.text_flags = flags
         t.pos = base + i
         if i == n:

@@ -201,7 +201,7 @@ cdef inline int doctype_identifier(Tokenizer* t, bint public,
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_for(s, i, n, quote, 0x3E, 0, 0x0D, &flags)
+        i = scan_for(s, i, n, quote, 0x3E, 0, 0x0D)
         t.token.data_flags = flags
         t.pos = base + i
         if public:
@@ -334,9 +334,8 @@ cdef int state_bogus_doctype(Tokenizer* t) noexcept nogil:
     cdef size_t base = t.buf_abs
     cdef size_t i = t.pos - base
     cdef size_t n = t.buf_end - base
-    cdef uint32_t ignored = 0
     while True:
-        i = scan_for(s, i, n, 0x3E, 0, 0x3E, 0, &ignored)
+        i = scan_for(s, i, n, 0x3E, 0, 0x3E, 0)
         t.pos = base + i
         if i == n:
             if not t.at_eof:

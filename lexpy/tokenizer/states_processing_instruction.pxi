@@ -89,7 +89,7 @@ cdef int state_processing_instruction_data(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_for(s, i, n, 0x3F, 0x3E, 0, 0x0D, &flags)
+        i = scan_for(s, i, n, 0x3F, 0x3E, 0, 0x0D)
         t.token.data_flags = flags
         t.pos = base + i
         t.data_end = t.pos

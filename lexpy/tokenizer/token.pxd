@@ -58,7 +58,6 @@ cdef enum DataFlags:
     DATA_WHITESPACE_ONLY = 0x100  # text consisting only of
                                   # TAB, LF, FF, CR, SPACE
     DATA_LEADING_WHITESPACE = 0x200  # text starting with one of those
-    DATA_HAS_NON_ASCII = 0x400    # contains bytes >= 0x80
 
 cdef struct TokenAttr:
     lxp_attr_id_t name_id         # lowercased name's id (static or dynamic);
@@ -75,7 +74,8 @@ cdef struct TokenAttr:
     uint32_t column               # (1-based, UTF-16 code units; 0 unless errors
                                   # are collected)
     uint32_t name_hash            # (the tokenizer's own: a waiting name's
-                                  # hash in the dynamic attribute table)
+                                  # hash in the dynamic attribute table
+    uint32_t scan_hash            # and its scan hash, names.h's FNV-1a)
 
 cdef struct Token:
     lxp_tag_id_t tag_id           # TAG_* for tags; TAG__TEXT, TAG__COMMENT,

@@ -19,7 +19,7 @@ from lexpy.core.core cimport (
     NameTable, NameTableImpl, ErrorList, error_list_append, error_list_clear,
     name_table_create, name_table_destroy, name_table_intern,
     name_table_intern_hashed, name_table_hash, name_table_prefetch,
-    tag_id_by_name, tag_name_of, attr_name_of)
+    name_table_get, tag_id_by_name, lxp_load_le64, lxp_load_le_tail, tag_name_of, attr_name_of)
 from lexpy.tokenizer.entities cimport *
 from lexpy.tokenizer.token cimport *
 
@@ -50,6 +50,15 @@ cdef struct Cursor:
     bint after_cr          # the byte before `offset` was CR: an LF at
                            # `offset` is the second half of a CRLF
     bint checked           # the character at `offset` was checked already
+
+
+cdef struct NameCacheEntry:
+    uint32_t hash                    # the name's scan hash (FNV-1a of its
+                                     # lowercased bytes, names.h's hash)
+    uint32_t id                      # 0: an empty entry
+    uint32_t length                  # at most NAME_CACHE_LENGTH
+    uint64_t words[3]                # the name's bytes as the dynamic table
+                                     # holds them, little-endian, 0-padded
 
 
 cdef struct Tokenizer:
@@ -126,6 +135,10 @@ cdef struct Tokenizer:
     uint32_t charref_value
     uint8_t* scratch                 # converted names for interning
     size_t scratch_capacity
+    # The dynamic names met last, by scan hash (emit.pxi: cached_name_id),
+    # allocated at the first dynamic name of each kind.
+    NameCacheEntry* tag_cache
+    NameCacheEntry* attr_cache
 
     Cursor cursor                    # positions.pxi
 
@@ -316,6 +329,8 @@ cdef void tokenizer_destroy(Tokenizer* tokenizer) noexcept nogil:
     free(tokenizer.attr_seen)
     free(tokenizer.own)
     free(tokenizer.scratch)
+    free(tokenizer.tag_cache)
+    free(tokenizer.attr_cache)
     free(tokenizer)
 
 

@@ -83,6 +83,30 @@ def test_convert_character_references_in_attribute_values(source, expected):
     assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected
 
 
+# &amp; &lt; &gt; &quot; &nbsp; are decoded without the entity trie
+# (character_references.pxi decode_common_reference): the same results,
+# and their near misses still go through the trie.
+@pytest.mark.parametrize("source", [
+    "&amp;", "&lt;", "&gt;", "&quot;", "&nbsp;", "a&amp;b&lt;c&gt;d&quot;e&nbsp;f",
+    "&amp", "&lt", "&gt", "&quot", "&nbsp", "&ampx;", "&lta;", "&gtx", "&quotx",
+    "&nbspx", "&nbsp=", "&lt=", "&AMP;", "&LT;", "&GT;", "&QUOT;", "&Nbsp;",
+    "&am", "&a", "&l", "&q", "&n", "&nb", "&nbs", "&quo", "&lt;;", "&amp;amp;",
+    "&ltcc;", "&gtdot;", "&nbsp;&nbsp;", "&&amp;&",
+])
+def test_convert_common_references_in_text_as_the_trie_does(source):
+    assert convert(source, "HAS_CHARREF") == html.unescape(source)
+
+
+@pytest.mark.parametrize("source, expected", [
+    ("&amp;", "&"), ("&lt;x", "<x"), ("&gt;", ">"), ("&quot;", '"'), ("&nbsp;", "\u00a0"),
+    ("&ampx", "&ampx"), ("&amp=", "&amp="), ("&lt=", "&lt="), ("&nbsp=", "&nbsp="),
+    ("&gtx", "&gtx"), ("&quotx", "&quotx"), ("&nbspx", "&nbspx"), ("&lta;", "&lta;"),
+    ("&lt", "<"), ("&ltcc;", "\u2aa6"), ("&gtdot;", "\u22d7"), ("&amp;amp;", "&amp;"),
+])
+def test_convert_common_references_in_attribute_values_as_the_trie_does(source, expected):
+    assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected
+
+
 def test_convert_decoded_cr_stays_and_input_cr_becomes_lf():
     assert convert("&#13;\r\n", "HAS_CHARREF", "HAS_CR") == "\r\n"
 
@@ -243,11 +267,76 @@ def test_many_waiting_names_and_duplicates():
         [a["name_id"] for a in got[0]["attrs"]][::7]
 
 
+# The name caches (emit.pxi cached_name_id): a dynamic name met again is
+# found by its scan hash (names.h's FNV-1a) without the dynamic table. The
+# cache is a shortcut only: every name must get the id the table gives.
+
+def _scan_hash(name):
+    h = 2166136261
+    for byte in name.lower().encode("utf-8"):
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def _names_of_one_scan_hash():
+    """Two different names with the same 32-bit scan hash (found by the
+    birthday bound: a few hundred thousand candidates)."""
+    seen = {}
+    for k in range(2000000):
+        name = "x-%06x" % k                 # (one length: the cache checks it)
+        h = _scan_hash(name)
+        if h in seen:
+            return seen[h], name
+        seen[h] = name
+    raise AssertionError("no two names share a scan hash")
+
+
+def _names_of_one_slot(first, count):
+    """Names whose scan hashes differ but fall in the cache slot of `first`
+    (NAME_CACHE_SIZE = 256 slots)."""
+    slot = _scan_hash(first) & 255
+    found = [n for n in ("y-%d" % k for k in range(100000))
+             if _scan_hash(n) & 255 == slot and _scan_hash(n) != _scan_hash(first)]
+    return found[:count]
+
+
+@pytest.mark.parametrize("collect_errors", [True, False])
+def test_cached_names_get_the_table_ids(collect_errors):
+    same_hash = _names_of_one_scan_hash()
+    assert same_hash[0] != same_hash[1]
+    one_slot = _names_of_one_slot("data-a", 3)
+    long_name = "data-" + "l" * 40                      # longer than an entry
+    names = (["data-a", "DATA-A", "Data-b", "data-b", long_name, long_name.upper()]
+             + list(same_hash) + one_slot + ["data-a"] + one_slot[::-1]
+             + [same_hash[1], same_hash[0]])
+    source = "".join("<my-el %s=%d></MY-EL>" % (name, k)
+                     for k, name in enumerate(names))
+    got, _ = records(source, collect_errors=collect_errors)
+    starts = [r for r in got if r["kind"] == "start"]
+    assert [r["attrs"][0]["name"] for r in starts] == [n.lower() for n in names]
+    assert len({r["tag_id"] for r in got if r["kind"] in ("start", "end")}) == 1
+    ids = {}
+    for r in starts:
+        name_id = r["attrs"][0]["name_id"]
+        assert ids.setdefault(r["attrs"][0]["name"], name_id) == name_id
+    assert len(set(ids.values())) == len(ids)          # one id per name
+
+
+def test_cached_name_and_its_twin_with_nul_keep_the_first_of_duplicates():
+    # data-\ufffd is cached after the first tag; data-\0 (the same name
+    # once converted) never hits: the first of the two in a tag stays.
+    source = "<p data-\ufffd=0><p data-\x00=1 data-\ufffd=2><p data-\ufffd=3 data-\x00=4>"
+    for collect_errors in (True, False):
+        got, _ = records(source, collect_errors=collect_errors)
+        assert [[a["value"] for a in r["attrs"]] for r in got
+                if r["kind"] == "start"] == [["0"], ["1"], ["3"]]
+
+
 def test_text_flags():
     got, _ = records(" \t\n<p>x\x00\r\n\u00e9&amp;</p><b> x</b>")
     ws, text, leading = got[0], got[2], got[5]
     assert ws["flags"] & F["WHITESPACE_ONLY"] and ws["flags"] & F["LEADING_WHITESPACE"]
-    for flag in ("HAS_NUL", "HAS_CR", "HAS_CHARREF", "HAS_NON_ASCII"):
+    for flag in ("HAS_NUL", "HAS_CR", "HAS_CHARREF"):
         assert text["flags"] & F[flag], flag
     assert not text["flags"] & (F["WHITESPACE_ONLY"] | F["NUL_TO_REPLACEMENT"])
     assert text["data"] == "x\x00\n\u00e9&"
@@ -385,7 +474,7 @@ def test_markup_ranges_survive_the_move_to_the_own_buffer(text):
             if r["kind"] in ("text", "eof"):
                 continue
             item = [r["kind"], r["span"], r["text"], r.get("attrs"), r.get("doctype"),
-                    r.get("target"), r["flags"] & ~F["HAS_NON_ASCII"], r["line"], r["column"]]
+                    r.get("target"), r["flags"], r["line"], r["column"]]
             if r["kind"] == "comment" and r["type"] & TOKEN_CONTINUATION:
                 previous = out[-1]
                 assert previous[0] == "comment"
