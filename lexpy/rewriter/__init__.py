@@ -375,6 +375,37 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
+_SVG_NS = "http://www.w3.org/2000/svg"
+_MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+
+def _integration_point(node: Any) -> bool:
+    """Whether the foreign element is an HTML integration point (but
+    annotation-xml) or a MathML text integration point: the parser reads start tags in it as
+    HTML (but mglyph and malignmark in the latter, as the fragment parser
+    does with it as context), so markup written in it parses as the DOM
+    edit's fragment does."""
+    name = node.local_name
+    if node.namespace_uri == _SVG_NS:
+        return bool(name in ("foreignObject", "desc", "title"))
+    if node.namespace_uri == _MATHML_NS:
+        # (Not annotation-xml, an HTML integration point by its encoding
+        # attribute: DOM edits parse their fragment with a context element
+        # of its name alone, lexpy.parse_fragment's.)
+        return bool(name in ("mi", "mo", "mn", "ms", "mtext"))
+    return False
+
+
+def _implied_before(r: Any) -> List[str]:
+    """The names of the elements the parser implied before the element at
+    its token (an implied element's implied_with is the token's whole list,
+    itself and those after it included)."""
+    names = list(r.implied_with)
+    if r.implied and r.name in names:
+        names = names[:names.index(r.name)]
+    return names
+
+
 # What the rewriter's checks need of an element's ancestors: the engine's
 # Context (RewriterCore._context computes and caches it).
 _Context = Context
@@ -396,6 +427,10 @@ _Record = ElementRecord
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
+
+# A body start tag written before content that goes before an element whose
+# start tag implied the body (Element._check_before_implied).
+_BODY_START = _Content("<body>", True)
 
 
 class Element(ElementBase):
@@ -703,6 +738,14 @@ class Element(ElementBase):
                         self._rw._head_content(content)):
                 self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
                 return
+            if "body" in implied and implied <= {"html", "head", "body"}:
+                # Else a <body> start tag goes first: the parser makes the
+                # same body there (no attributes: it was implied), and the
+                # content goes into it.
+                if not (r.before and r.before[0] is _BODY_START):
+                    r.before.insert(0, _BODY_START)
+                self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
+                return
             raise self._refuse(what, "the parser implied <%s> here: content before it "
                                      "would go elsewhere" % r.implied_with[-1])
 
@@ -769,11 +812,35 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
-        if r.implied and r.name != "p":
+        if r.implied and r.name != "p" and not (
+                what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
+            # (An implied table section, row or column group goes with the
+            # token that implied it, up to its end: the table is parsed
+            # without them and all they hold.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if _implied_beyond_document(r.implied_with):
+        if _implied_beyond_document(r.implied_with) and not (
+                what == "remove" and self._table_parts_implied()):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
+
+    def _table_parts_implied(self) -> bool:
+        """Whether what the element's start tag implied beyond html, head
+        and body is table parts (a section, a row, a column group) that no
+        handler gave a start tag: a removal writes theirs (_pushed_written),
+        and the parser makes the same elements from them."""
+        r = self._record
+        parts = [name for name in _implied_before(r) if name not in ("html", "head", "body")]
+        if not all(name in ("tbody", "tr", "colgroup") for name in parts):
+            return False
+        node = r.node.parent_node
+        for _ in parts:
+            if node is None or node.node_type != 1 or node.namespace_uri != _HTML_NS:
+                return False
+            other = self._rw._open.get(self._rw._node_key(node))
+            if other is not None and (other.synthesized or other.mode):
+                return False
+            node = node.parent_node
+        return True
 
     def remove_and_keep_content(self) -> None:
         r = self._start_op("remove_and_keep_content")
@@ -1507,7 +1574,8 @@ class Rewriter(RewriterCore):
         r = element._record
         if html:
             holder = r.node if where == "inside" else r.node.parent_node
-            if holder is not None and holder.node_type == 1 and holder.namespace_uri != _HTML_NS:
+            if holder is not None and holder.node_type == 1 and \
+                    holder.namespace_uri != _HTML_NS and not _integration_point(holder):
                 raise element._refuse("insert markup", "markup in foreign content may "
                                                        "break out of it")
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
@@ -2135,8 +2203,14 @@ class Rewriter(RewriterCore):
             # html element): write one there.
             for name in ("body", "head", "html"):
                 if name in r.implied_with:
-                    self._emit("<%s>" % name)
+                    if not (r.before and r.before[0] is _BODY_START):
+                        self._emit("<%s>" % name)
                     break
+            if r.mode == _REMOVED:
+                # (and the table parts it implied: Element._table_parts_implied)
+                for name in _implied_before(r):
+                    if name in ("tbody", "tr", "colgroup"):
+                        self._emit("<%s>" % name)
         if r.mode == _REMOVED:
             if self._skip is None:
                 self._skip = r
@@ -2285,7 +2359,13 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
-        if r.mode == _KEEP_CONTENT and not own:
+        if r.mode == _KEEP_CONTENT and not own and (
+                self._implied_pops or r.name in _FORMATTING or
+                r.node.namespace_uri != _HTML_NS):
+            # (Closed alone by a token that closes it as an ancestor's end
+            # tag, a start tag that closes an open element of its kind, or
+            # the end of input: without it, the same token closes nothing
+            # here. A token ignored because of it is refused below.)
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
         if skipped and (self._forms != r.forms or r.name == "form" and not own and
