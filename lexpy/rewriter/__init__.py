@@ -564,6 +564,13 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
+        if r.name in _RAW_TEXT and new not in _SPECIAL_NAMES and new != r.name and \
+                not self._in_head() and r.node.parent_node.local_name != "head" and \
+                self._raw_text_unwrappable():
+            # (Its text is written escaped, as the renamed element's text.)
+            self._escape_raw_text()
+            r.new_name = new
+            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -774,9 +781,11 @@ class Element(ElementBase):
         parent = r.node.parent_node
         if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
                 parent.local_name in ("html", "head") or self._in_head() or \
-                parent.local_name in _TABLE_CONTAINERS or parent.local_name in _HEADINGS or \
+                parent.local_name in _TABLE_CONTAINERS or (
+                    parent.local_name in _HEADINGS and r.name not in _FORMATTING and
+                    r.name not in _PLAIN_VOID) or \
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
-                self._rw._context(r.node).tabular:
+                self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
         if not r.clean_start:
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
@@ -850,6 +859,11 @@ class Element(ElementBase):
         if self._html() and r.name in _VOID:
             r.mode = _REMOVED       # (no content to keep: a removal)
             return
+        if self._html() and r.name in _RAW_TEXT and self._raw_text_unwrappable():
+            # (Its tags are dropped, its text kept as text.)
+            self._escape_raw_text()
+            r.mode = _KEEP_CONTENT
+            return
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
             raise self._refuse("remove_and_keep_content", "without its start tag the "
@@ -859,6 +873,70 @@ class Element(ElementBase):
             raise self._refuse("remove_and_keep_content", "its content would be parsed "
                                                           "differently without it")
         r.mode = _KEEP_CONTENT
+
+    def _raw_text_unwrappable(self) -> bool:
+        """Whether the raw text element (script, style, ...) can lose its
+        tags with its text kept as the parent's text: its start tag was
+        clean (closed nothing, nothing to reconstruct: the text would be
+        wrapped in copies where the element was not), and its parent keeps
+        text (an element of the body, not a table part's or a select's;
+        the head, for whitespace only: other text is refused when it comes)."""
+        r = self._record
+        parent = r.node.parent_node
+        if not r.clean_start or r.implied or r.foster or parent is None or \
+                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "select", "option", "optgroup",
+                                      "template") or \
+                parent.local_name in _TABLE_CONTAINERS or \
+                self._in_head() and parent.local_name != "head":
+            return False
+        context = self._rw._context(r.node)
+        return not (context.tabular or context.select is not None or context.in_selectedcontent)
+
+    def _escape_raw_text(self) -> None:
+        """A raw text element unwrapped or renamed to an ordinary element:
+        its text is written as text (escaped: the DOM's text, with the
+        first character of the first chunk as a character reference, so
+        that it does not join what comes before it). A later <frameset> is
+        refused: the text sets frameset-ok."""
+        r = self._record
+        first = [True]
+        in_head = r.node.parent_node.local_name == "head"
+
+        def escape(chunk: TextChunk) -> None:
+            if chunk._raw_text is None:
+                return
+            chunk._raw_text = None
+            parts = list(chunk._before) + [chunk._replacement if chunk._removed
+                                           else chunk.text] + list(chunk._after)
+            text = "".join(part for part in parts if part)
+            if not text:
+                chunk._removed = True
+                chunk._replacement = None
+                chunk._before = chunk._after = _NOTHING
+                return
+            if in_head:
+                # (Whitespace stays in <head>: written as it is; other text
+                # would leave it.)
+                if text.strip("\t\n\f\r "):
+                    raise RewriteError("<%s>: its text would leave <head> without its "
+                                       "tags" % r.name)
+                chunk._before = chunk._after = _NOTHING
+                chunk._replacement = text
+                chunk._removed = True
+                return
+            lead = ""
+            if first[0]:
+                lead = "&#%d;" % ord(text[0])
+                text = text[1:]
+            first[0] = False
+            chunk._before = chunk._after = _NOTHING
+            chunk._replacement = lead + _escape_text(text)
+            chunk._removed = True
+
+        r.text_handlers = list(r.text_handlers) + [escape]
+        self._rw._scoped_open[self._rw._node_key(r.node)] = None
+        self._rw._dropped = True
 
     def on_end_tag(self, fn: Callable[["EndTag"], Any]) -> None:
         r = self._record
@@ -1647,7 +1725,7 @@ class Rewriter(RewriterCore):
         # closed explicitly since: (name, in the HTML namespace); None for
         # one whose content was written there (no end tag can now precede
         # that content).
-        self._implied_pops: List[Optional[Tuple[str, bool]]] = []
+        self._implied_pops: List[Optional[Tuple[Any, ...]]] = []
         self._at_eof = kind == "eof"
         self._batch = getattr(self, "_batch", 0) + 1
         # Elements the parser implied at this token before its own.
