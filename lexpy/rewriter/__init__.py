@@ -91,7 +91,12 @@ token). Element boundaries:
   middle) the start of the token that closed it. Content after an element
   whose end is implied gets its end tag written first (`</li>`), and the
   elements closed at the same point before it get theirs where they can
-  (never html, head, body, form, plaintext or a formatting element).
+  (never html, head, body, form or plaintext; a foreign element unless
+  br, p or script; a formatting element only at the end of input, where
+  the adoption agency algorithm pops it and leaves nothing to
+  reconstruct: _eof_formatting_ends). Input that ends inside a comment
+  gets what ends it with the same data before content written at the
+  end (_close_eof_comment).
 
 Accepted by the rules of tree construction (each checked by the oracle's
 reparse): a body, head or p the parser implies and closes at one token
@@ -114,9 +119,11 @@ an operation that needs a start tag of its own on another implied
 element; any structural edit of a foster-parented element or of content
 next to or inside table parts; content next to or inside html and head
 (and elements in head), removal of html/head/body; content written where
-the parser would reconstruct formatting elements; edits of an element
-that was open when the adoption agency moved nodes, or that left the
-stack from its middle; an edited formatting element that ends without its
+the parser would reconstruct formatting elements; edits of the
+adoption agency's formatting element (its attributes, name or removal)
+and furthest block (content before it or at its start, its name or
+removal), removals and renames of the elements between them, and edits
+of an element that left the stack from its middle; an edited formatting element that ends without its
 end tag when the parser later reconstructs a copy of it; a rename between
 names the tree builder treats differently, or of foreign elements;
 markup in foreign content; content of raw text elements that would end
@@ -290,6 +297,10 @@ _RCDATA = frozenset("title textarea".split())
 # End tags the rewriter must not synthesize at an implied end: the parser
 # would not take them as that element's end at that point.
 _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORMATTING
+# Foreign elements an end tag of their name pops when they are the current
+# node (the rules for foreign content: any other end tag), but these: </br>
+# and </p> break out of foreign content, </script> runs an SVG script.
+_NO_SYNTHESIZED_FOREIGN_END = frozenset("br p script".split())
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
@@ -364,6 +375,37 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
+_SVG_NS = "http://www.w3.org/2000/svg"
+_MATHML_NS = "http://www.w3.org/1998/Math/MathML"
+
+
+def _integration_point(node: Any) -> bool:
+    """Whether the foreign element is an HTML integration point (but
+    annotation-xml) or a MathML text integration point: the parser reads start tags in it as
+    HTML (but mglyph and malignmark in the latter, as the fragment parser
+    does with it as context), so markup written in it parses as the DOM
+    edit's fragment does."""
+    name = node.local_name
+    if node.namespace_uri == _SVG_NS:
+        return bool(name in ("foreignObject", "desc", "title"))
+    if node.namespace_uri == _MATHML_NS:
+        # (Not annotation-xml, an HTML integration point by its encoding
+        # attribute: DOM edits parse their fragment with a context element
+        # of its name alone, lexpy.parse_fragment's.)
+        return bool(name in ("mi", "mo", "mn", "ms", "mtext"))
+    return False
+
+
+def _implied_before(r: Any) -> List[str]:
+    """The names of the elements the parser implied before the element at
+    its token (an implied element's implied_with is the token's whole list,
+    itself and those after it included)."""
+    names = list(r.implied_with)
+    if r.implied and r.name in names:
+        names = names[:names.index(r.name)]
+    return names
+
+
 # What the rewriter's checks need of an element's ancestors: the engine's
 # Context (RewriterCore._context computes and caches it).
 _Context = Context
@@ -385,6 +427,10 @@ _Record = ElementRecord
 
 
 _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
+
+# A body start tag written before content that goes before an element whose
+# start tag implied the body (Element._check_before_implied).
+_BODY_START = _Content("<body>", True)
 
 
 class Element(ElementBase):
@@ -518,6 +564,13 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
+        if r.name in _RAW_TEXT and new not in _SPECIAL_NAMES and new != r.name and \
+                not self._in_head() and r.node.parent_node.local_name != "head" and \
+                self._raw_text_unwrappable():
+            # (Its text is written escaped, as the renamed element's text.)
+            self._escape_raw_text()
+            r.new_name = new
+            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -692,6 +745,14 @@ class Element(ElementBase):
                         self._rw._head_content(content)):
                 self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
                 return
+            if "body" in implied and implied <= {"html", "head", "body"}:
+                # Else a <body> start tag goes first: the parser makes the
+                # same body there (no attributes: it was implied), and the
+                # content goes into it.
+                if not (r.before and r.before[0] is _BODY_START):
+                    r.before.insert(0, _BODY_START)
+                self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
+                return
             raise self._refuse(what, "the parser implied <%s> here: content before it "
                                      "would go elsewhere" % r.implied_with[-1])
 
@@ -720,9 +781,11 @@ class Element(ElementBase):
         parent = r.node.parent_node
         if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
                 parent.local_name in ("html", "head") or self._in_head() or \
-                parent.local_name in _TABLE_CONTAINERS or parent.local_name in _HEADINGS or \
+                parent.local_name in _TABLE_CONTAINERS or (
+                    parent.local_name in _HEADINGS and r.name not in _FORMATTING and
+                    r.name not in _PLAIN_VOID) or \
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
-                self._rw._context(r.node).tabular:
+                self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
         if not r.clean_start:
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
@@ -758,11 +821,35 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
-        if r.implied and r.name != "p":
+        if r.implied and r.name != "p" and not (
+                what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
+            # (An implied table section, row or column group goes with the
+            # token that implied it, up to its end: the table is parsed
+            # without them and all they hold.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if _implied_beyond_document(r.implied_with):
+        if _implied_beyond_document(r.implied_with) and not (
+                what == "remove" and self._table_parts_implied()):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
+
+    def _table_parts_implied(self) -> bool:
+        """Whether what the element's start tag implied beyond html, head
+        and body is table parts (a section, a row, a column group) that no
+        handler gave a start tag: a removal writes theirs (_pushed_written),
+        and the parser makes the same elements from them."""
+        r = self._record
+        parts = [name for name in _implied_before(r) if name not in ("html", "head", "body")]
+        if not all(name in ("tbody", "tr", "colgroup") for name in parts):
+            return False
+        node = r.node.parent_node
+        for _ in parts:
+            if node is None or node.node_type != 1 or node.namespace_uri != _HTML_NS:
+                return False
+            other = self._rw._open.get(self._rw._node_key(node))
+            if other is not None and (other.synthesized or other.mode):
+                return False
+            node = node.parent_node
+        return True
 
     def remove_and_keep_content(self) -> None:
         r = self._start_op("remove_and_keep_content")
@@ -771,6 +858,11 @@ class Element(ElementBase):
             raise self._refuse("remove_and_keep_content", "table parts are implied again")
         if self._html() and r.name in _VOID:
             r.mode = _REMOVED       # (no content to keep: a removal)
+            return
+        if self._html() and r.name in _RAW_TEXT and self._raw_text_unwrappable():
+            # (Its tags are dropped, its text kept as text.)
+            self._escape_raw_text()
+            r.mode = _KEEP_CONTENT
             return
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
@@ -781,6 +873,70 @@ class Element(ElementBase):
             raise self._refuse("remove_and_keep_content", "its content would be parsed "
                                                           "differently without it")
         r.mode = _KEEP_CONTENT
+
+    def _raw_text_unwrappable(self) -> bool:
+        """Whether the raw text element (script, style, ...) can lose its
+        tags with its text kept as the parent's text: its start tag was
+        clean (closed nothing, nothing to reconstruct: the text would be
+        wrapped in copies where the element was not), and its parent keeps
+        text (an element of the body, not a table part's or a select's;
+        the head, for whitespace only: other text is refused when it comes)."""
+        r = self._record
+        parent = r.node.parent_node
+        if not r.clean_start or r.implied or r.foster or parent is None or \
+                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "select", "option", "optgroup",
+                                      "template") or \
+                parent.local_name in _TABLE_CONTAINERS or \
+                self._in_head() and parent.local_name != "head":
+            return False
+        context = self._rw._context(r.node)
+        return not (context.tabular or context.select is not None or context.in_selectedcontent)
+
+    def _escape_raw_text(self) -> None:
+        """A raw text element unwrapped or renamed to an ordinary element:
+        its text is written as text (escaped: the DOM's text, with the
+        first character of the first chunk as a character reference, so
+        that it does not join what comes before it). A later <frameset> is
+        refused: the text sets frameset-ok."""
+        r = self._record
+        first = [True]
+        in_head = r.node.parent_node.local_name == "head"
+
+        def escape(chunk: TextChunk) -> None:
+            if chunk._raw_text is None:
+                return
+            chunk._raw_text = None
+            parts = list(chunk._before) + [chunk._replacement if chunk._removed
+                                           else chunk.text] + list(chunk._after)
+            text = "".join(part for part in parts if part)
+            if not text:
+                chunk._removed = True
+                chunk._replacement = None
+                chunk._before = chunk._after = _NOTHING
+                return
+            if in_head:
+                # (Whitespace stays in <head>: written as it is; other text
+                # would leave it.)
+                if text.strip("\t\n\f\r "):
+                    raise RewriteError("<%s>: its text would leave <head> without its "
+                                       "tags" % r.name)
+                chunk._before = chunk._after = _NOTHING
+                chunk._replacement = text
+                chunk._removed = True
+                return
+            lead = ""
+            if first[0]:
+                lead = "&#%d;" % ord(text[0])
+                text = text[1:]
+            first[0] = False
+            chunk._before = chunk._after = _NOTHING
+            chunk._replacement = lead + _escape_text(text)
+            chunk._removed = True
+
+        r.text_handlers = list(r.text_handlers) + [escape]
+        self._rw._scoped_open[self._rw._node_key(r.node)] = None
+        self._rw._dropped = True
 
     def on_end_tag(self, fn: Callable[["EndTag"], Any]) -> None:
         r = self._record
@@ -1013,11 +1169,13 @@ class Rewriter(RewriterCore):
         self._ready: Optional[bytes] = None     # output cut from the input at a flush
         # Element state.
         self._open: Dict[int, _Record] = {}
-        # The adoption agency's moves so far (an open record whose count
-        # differs was moved), and the open records whose start edits are
-        # written (a move refuses them): no walk over every open record
-        # per move.
+        # A record's count differs from _moves once the adoption agency
+        # moved it or its content (its formatting element or furthest
+        # block: _moved), and the open records whose start edits are
+        # written (such a move refuses them): no walk over every open
+        # record per move.
         self._moves = 0
+        self._eof_comment_closed = False
         self._start_edited: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
@@ -1434,9 +1592,46 @@ class Rewriter(RewriterCore):
             return      # (written before the tag the input ends inside)
         if self._at_eof and (self._last_token_end() < self._stream_length()
                              or not self._last_token_closed() or _ends_inside_markup(
-                self._source(self._raw_base, self._stream_length()))):
+                self._source(self._raw_base, self._stream_length()))) and \
+                not self._close_eof_comment():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
+
+    def _close_eof_comment(self) -> bool:
+        """The input ends inside a comment (the tokenizer emits it at the end
+        of input): write what ends it with the same data (checked by
+        parsing the comment's source with it), once, so that content can
+        follow. False when the input ends otherwise or nothing ends it so."""
+        if self._eof_comment_closed:
+            return True
+        length = self._stream_length()
+        begin = self._last_token_comment()
+        if begin < self._raw_base or self._last_token_end() != length:
+            return False
+        source = self._source(begin, length).decode("utf-8", "replace")
+        if not source.startswith("<"):
+            return False        # (a piece of a long comment)
+
+        def comment_data(markup: str) -> Optional[str]:
+            construction = TreeConstruction(self._scripting)
+            construction.feed_text("<body>" + markup)
+            document = construction.finish()
+            body: Any = document.body
+            nodes = list(body.child_nodes) if body is not None else []
+            if len(nodes) != 1 or nodes[0].node_type != 8:
+                return None
+            data: str = nodes[0].data
+            return data
+
+        data = comment_data(source)
+        if data is None:
+            return False
+        for closer in ("-->", "->", ">", "!>", "--!>"):
+            if comment_data(source + closer) == data:
+                self._emit(closer)
+                self._eof_comment_closed = True
+                return True
+        return False
 
     def _render(self, content: _Content, record: _Record, inside: bool) -> str:
         if content.html:
@@ -1457,7 +1652,8 @@ class Rewriter(RewriterCore):
         r = element._record
         if html:
             holder = r.node if where == "inside" else r.node.parent_node
-            if holder is not None and holder.node_type == 1 and holder.namespace_uri != _HTML_NS:
+            if holder is not None and holder.node_type == 1 and \
+                    holder.namespace_uri != _HTML_NS and not _integration_point(holder):
                 raise element._refuse("insert markup", "markup in foreign content may "
                                                        "break out of it")
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
@@ -1529,7 +1725,7 @@ class Rewriter(RewriterCore):
         # closed explicitly since: (name, in the HTML namespace); None for
         # one whose content was written there (no end tag can now precede
         # that content).
-        self._implied_pops: List[Optional[Tuple[str, bool]]] = []
+        self._implied_pops: List[Optional[Tuple[Any, ...]]] = []
         self._at_eof = kind == "eof"
         self._batch = getattr(self, "_batch", 0) + 1
         # Elements the parser implied at this token before its own.
@@ -1617,7 +1813,7 @@ class Rewriter(RewriterCore):
         for i in range(count):
             event = events[i]
             if event[0] == "moved":
-                self._moved()
+                self._moved(event[1], event[4], event[6])
                 continue
             self._foster_count, self._forms, self._plaintext = event[7:10]
             key = keys[i]
@@ -1657,7 +1853,7 @@ class Rewriter(RewriterCore):
             if not own and state != "closed":
                 self._implied_pops.append(
                     None if state == "dirty" else
-                    (node.local_name, node.namespace_uri == _HTML_NS))
+                    (node.local_name, node.namespace_uri == _HTML_NS, node))
         if kind == "end" and self._skip is not None and not self._after_body:
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
@@ -1740,7 +1936,7 @@ class Rewriter(RewriterCore):
         node = event[1]
         self._fast_token_state(True)
         if not event[11]:
-            self._implied_pops.append((node.local_name, node.namespace_uri == _HTML_NS))
+            self._implied_pops.append((node.local_name, node.namespace_uri == _HTML_NS, node))
         self._popped_here = {event[4]}
         self._popped_nodes = [node]
         self._foster_count, self._forms, self._plaintext = event[7:10]
@@ -1815,22 +2011,63 @@ class Rewriter(RewriterCore):
         point (content written here, or the token that closed them
         removed, must not land in them)."""
         tags = []
+        formatting = self._eof_formatting_ends()
         for entry in self._implied_pops:
             if entry is None:
                 raise RewriteError("<%s>: content would be written where an element it "
                                    "follows ends without an end tag, after that element's "
                                    "own content" % r.name)
-            name, html = entry
+            name, html = entry[0], entry[1]
             if name == "head" and html and (start_tag in ("body", "html")
                                             or "body" in r.implied_with):
                 continue        # (what implies the body closes the head itself)
-            if not html or name in ("html", "head", "body", "form", "plaintext") or \
-                    name in _FORMATTING:
+            if html and name in _FORMATTING and formatting:
+                tags.append("</%s>" % name)
+                continue
+            if (name in _NO_SYNTHESIZED_END if html
+                    else name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
             tags.append("</%s>" % name)
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _eof_formatting_ends(self) -> bool:
+        """At the end of input, whether end tags written for the formatting
+        elements among the elements closed here (_implied_pops, the
+        topmost first) close each of them and leave nothing to
+        reconstruct: each is the current node then, and the adoption
+        agency algorithm pops it when it is the last element of its name in
+        the list of active formatting elements (after the last marker), or
+        not in the list; the entries left must be of elements still open
+        after them (else the content written next is wrapped in copies)."""
+        if not self._at_eof or not any(
+                entry is not None and entry[1] and entry[0] in _FORMATTING
+                for entry in self._implied_pops):
+            return False
+        found = self._formatting_list()
+        if found is None:
+            return False
+        entries = list(found)
+        last = -1
+        order = {id(node): i for i, node in enumerate(self._popped_nodes)}
+        for entry in self._implied_pops:
+            if entry is None or len(entry) < 3:
+                return False
+            node = entry[2]
+            if id(node) not in order:
+                return False
+            last = max(last, order[id(node)])
+            if not (entry[1] and entry[0] in _FORMATTING):
+                continue
+            key = self._node_key(node)
+            mine = [i for i, (k, name) in enumerate(entries) if name == entry[0]]
+            if any(entries[i][0] == key for i in mine):
+                if entries[mine[-1]][0] != key:
+                    return False        # (the end tag finds another one)
+                del entries[mine[-1]]
+        still_open = {self._node_key(node) for node in self._popped_nodes[last + 1:]}
+        return all(key in still_open for key, _ in entries)
 
     def _head_content(self, markup: str) -> bool:
         """Whether the parser keeps `markup` in <head>, as elements only,
@@ -2044,8 +2281,14 @@ class Rewriter(RewriterCore):
             # html element): write one there.
             for name in ("body", "head", "html"):
                 if name in r.implied_with:
-                    self._emit("<%s>" % name)
+                    if not (r.before and r.before[0] is _BODY_START):
+                        self._emit("<%s>" % name)
                     break
+            if r.mode == _REMOVED:
+                # (and the table parts it implied: Element._table_parts_implied)
+                for name in _implied_before(r):
+                    if name in ("tbody", "tr", "colgroup"):
+                        self._emit("<%s>" % name)
         if r.mode == _REMOVED:
             if self._skip is None:
                 self._skip = r
@@ -2087,10 +2330,44 @@ class Rewriter(RewriterCore):
             if self._skip is None:
                 self._skip = r
 
-    def _moved(self) -> None:
-        self._moves += 1
-        for r in self._start_edited.values():
-            if r.before or r.prepend or r.mode or r.new_name or r.attributes_changed:
+    def _moved(self, formatting: Any, formatting_key: int, furthest_key: int) -> None:
+        """The adoption agency moved nodes: the furthest block (with its
+        subtree) and the elements between it and the formatting element
+        (cloned, or left where they are), and the furthest block's children
+        into a new element. The open elements below the formatting element
+        keep their content in place, and the furthest block's descendants
+        keep theirs relative to each other (moved whole), so edits written
+        for them hold in the reparse; the elements in between leave the
+        stack from its middle (refused at their end, _popped). What is
+        refused here: the formatting element's attributes, name or removal
+        (the new element is made from its start tag; it stays in place, so
+        content before it and at its start holds), the furthest block's
+        content before it or at its start (it moves, its children go into
+        the new element), its name or removal, and a removal or rename of
+        an element above the formatting element (the algorithm's walk over
+        the stack would see another element, or none, in the reparse).
+        Content at the furthest block's end is checked there as any other
+        (the new element inside it must have ended with an end tag)."""
+        r = self._open.get(formatting_key)
+        if r is not None:
+            r.moves = -1        # (its count differs: _popped refuses content at its end)
+            if r.mode or r.new_name or r.attributes_changed:
+                raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                                   "or its content after its edits were written" % r.name)
+        r = self._open.get(furthest_key)
+        if r is not None and (r.before or r.prepend or r.mode or r.new_name):
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                               "or its content after its edits were written" % r.name)
+        risky = {id(r.node): r for key, r in self._start_edited.items()
+                 if (r.mode or r.new_name is not None) and key != formatting_key}
+        if risky:
+            # (The formatting element does not move: its ancestors are the
+            # open elements below it.)
+            node = formatting.parent_node
+            while node is not None and risky:
+                risky.pop(id(node), None)
+                node = node.parent_node
+            for r in risky.values():
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
 
@@ -2141,7 +2418,8 @@ class Rewriter(RewriterCore):
         if r.foster and (has_inside or has_outside):
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
-        if needs_end and (r.name in _NO_SYNTHESIZED_END or r.node.namespace_uri != _HTML_NS):
+        if needs_end and (r.name in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
+                          else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if r.implied and r.new_name:
@@ -2159,7 +2437,13 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
-        if r.mode == _KEEP_CONTENT and not own:
+        if r.mode == _KEEP_CONTENT and not own and (
+                self._implied_pops or r.name in _FORMATTING or
+                r.node.namespace_uri != _HTML_NS):
+            # (Closed alone by a token that closes it as an ancestor's end
+            # tag, a start tag that closes an open element of its kind, or
+            # the end of input: without it, the same token closes nothing
+            # here. A token ignored because of it is refused below.)
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
         if skipped and (self._forms != r.forms or r.name == "form" and not own and

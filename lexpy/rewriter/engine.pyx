@@ -32,6 +32,7 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
     tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
+    tree_builder_formatting,
     tree_builder_set_text_unread)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
@@ -94,6 +95,10 @@ cdef struct Hooks:
     bint pending_before           # reconstruction pending before the token
     size_t last_end               # stream offset of the end of the last token
     int last_tag_id               # its tag id (TAG__TEXT, ...)
+    size_t last_begin             # stream offset where the token before it ended
+    CElement* eof_formatting[64]  # the list of active formatting elements after its
+    size_t eof_formatting_count   # last marker before the end-of-file token (which
+                                  # empties it)
     bint last_closed              # its last byte is '>'
     size_t text_tokens            # text tokens not all whitespace so far
     # Matching in C: the owner is called for a token only when a handler's
@@ -325,10 +330,12 @@ cdef void on_popped(void* context, CElement* element, bint from_top) noexcept no
         record(h, EVENT_POPPED, element, NULL, from_top)
 
 
-cdef void on_moved(void* context) noexcept nogil:
+cdef void on_moved(void* context, CElement* formatting_element,
+                   CElement* furthest_block) noexcept nogil:
     cdef Hooks* h = <Hooks*> context
     if h.watch_elements:
-        record(h, EVENT_MOVED, NULL, NULL, False)
+        # (element: the formatting element, below: the furthest block)
+        record(h, EVENT_MOVED, formatting_element, furthest_block, False)
 
 
 cdef bint match_pushed(Hooks* h) noexcept nogil:
@@ -520,6 +527,8 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     h.token_offset = tokenizer_token_offset(h.tokenizer)
     if h.watch_elements:
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
+        if token.tag_id == TAG__END_OF_FILE:
+            h.eof_formatting_count = tree_builder_formatting(h.builder, h.eof_formatting, 64)
     if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
         h.text_tokens += 1
     status = tree_builder_token(h.builder, token)
@@ -545,6 +554,11 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped and handled == 0:
         sweep(h)
     if token.tag_id != TAG__END_OF_FILE:
+        # (where the token before it ended: a comment emitted at the end of
+        # input does not span its source, and may be followed by an empty
+        # piece of itself)
+        if token.end > token.begin or token.tag_id != h.last_tag_id:
+            h.last_begin = h.last_end
         h.last_end = h.token_offset + (token.end - token.begin)
         h.last_tag_id = token.tag_id
         h.last_closed = token.end > token.begin and token.data[token.end - 1] == 0x3E
@@ -759,6 +773,8 @@ cdef class RewriterCore:
         self.hooks.builder = NULL
         self.hooks.tokenizer = NULL
         self.hooks.last_end = 0
+        self.hooks.last_begin = 0
+        self.hooks.eof_formatting_count = 0
         self.hooks.last_tag_id = 0
         self.hooks.last_closed = True
         self.hooks.text_tokens = 0
@@ -1316,8 +1332,12 @@ cdef class RewriterCore:
         for i in range(self.hooks.event_count):
             e = &self.hooks.events[i]
             if e.kind == EVENT_MOVED:
-                result.append(("moved", None, False, False, 0, False, 0, e.fostered, e.forms,
-                               e.plaintext, False, False))
+                # (the formatting element and its key; in matches' place
+                # the furthest block's key)
+                result.append(("moved", node_proxy(&e.element.node), False, False,
+                               <size_t> e.element, False,
+                               <size_t> e.below, e.fostered, e.forms, e.plaintext, False,
+                               False))
                 continue
             result.append((
                 "pushed" if e.kind == EVENT_PUSHED else "popped",
@@ -1394,6 +1414,26 @@ cdef class RewriterCore:
     def _last_token_end(self):
         """The stream offset where the last token before this one ended."""
         return self.hooks.last_end
+
+    def _formatting_list(self):
+        """The list of active formatting elements after its last marker
+        before the end-of-file token, oldest first, as (key, local name);
+        None when longer than 64."""
+        cdef CElement** out = self.hooks.eof_formatting
+        cdef size_t n = self.hooks.eof_formatting_count
+        cdef size_t i
+        if n > 64:
+            return None
+        return [(<size_t> out[i], node_proxy(&out[i].node).local_name) for i in range(n)]
+
+    def _last_token_comment(self):
+        """When the last token before this one was a comment, the stream
+        offset where the token before that ended (where the comment began,
+        unless something the tokenizer emits nothing for came between);
+        else -1."""
+        if self.hooks.last_tag_id == TAG__COMMENT:
+            return <ssize_t> self.hooks.last_begin
+        return -1
 
     def _last_token_closed(self):
         """Whether the last token before this one was text, or ends with '>'

@@ -94,7 +94,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             node_append_child(&node.node, &last_node.node)
             last_node = node
         if tb.observer != NULL:
-            tb.observer.moved(tb.observer.context)
+            tb.observer.moved(tb.observer.context, formatting_element, furthest_block)
         location = appropriate_place(tb, common_ancestor)
         if tb.patching.template_count != 0 and \
                 is_inclusive_ancestor(&last_node.node, location.parent):

@@ -30,12 +30,14 @@ cdef struct TreeBuilder   # opaque to other modules
 # or was replaced: the adoption agency, the form pointer's </form>);
 # `moved` when the adoption agency moves nodes that were in the tree
 # already (after its inner loop: the tree's shape changed behind the
-# stream).
+# stream), with its formatting element and furthest block (what it moves
+# is the furthest block and what lies between the two).
 ctypedef void (*ElementPushed)(void* context, CElement* element,
                                CElement* below) noexcept nogil
 ctypedef void (*ElementPopped)(void* context, CElement* element,
                                bint from_top) noexcept nogil
-ctypedef void (*NodesMoved)(void* context) noexcept nogil
+ctypedef void (*NodesMoved)(void* context, CElement* formatting_element,
+                            CElement* furthest_block) noexcept nogil
 
 cdef struct TreeObserver:
     void* context
@@ -85,6 +87,10 @@ cdef void tree_builder_set_text_unread(TreeBuilder* tb, bint unread) noexcept no
 cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
 # Whether `element` is on the stack of open elements.
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil
+# The list of active formatting elements after its last marker, oldest
+# first: the first `capacity` into `out`; returns how many there are.
+cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
+                                    size_t capacity) noexcept nogil
 # The nodes the builder refers to besides the stack of open elements (the
 # list of active formatting elements, the head and form pointers, the
 # comment a continuation appends to, the <selectedcontent> state, the

@@ -459,6 +459,20 @@ cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogi
     return open_elements_contains(tb, element)
 
 
+cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
+                                    size_t capacity) noexcept nogil:
+    cdef size_t start = tb.formatting.count
+    cdef size_t count = 0
+    while start > 0 and tb.formatting.entries[start - 1].element != NULL:
+        start -= 1
+    while start < tb.formatting.count:
+        if count < capacity:
+            out[count] = tb.formatting.entries[start].element
+        count += 1
+        start += 1
+    return count
+
+
 cdef inline void held_add(CNode** out, size_t capacity, size_t* count,
                           CNode* node) noexcept nogil:
     if node == NULL:

@@ -90,13 +90,7 @@ REWRITES = [
 
 # Rewrites the current core refuses with RewriteError although the DOM
 # edit has a byte-level expression: strict, so they flip when it learns.
-REFUSED = {
-    "<div><p>a</div>": ("the core refuses remove_and_keep_content on every special element but "
-                        "the formatting ones (p: 'without its start tag the parser would treat "
-                        "later end tags differently', as a later </p> would make an empty p); "
-                        "here the p ends at </div> (HTML 13.2.6.4.7, an end tag div closes "
-                        "it) and '<div>a</div>' is the DOM edit"),
-}
+REFUSED: dict = {}
 
 
 def _params():
