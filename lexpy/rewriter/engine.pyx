@@ -27,6 +27,8 @@ from lexpy.tokenizer.token cimport (
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
     DATA_NUL_TO_REPLACEMENT)
 from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.ref cimport Py_REFCNT, PyObject
+from cpython.object cimport PyTypeObject
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
@@ -577,6 +579,7 @@ cdef class Context:
 
 DOCUMENT_CONTEXT = Context(False, False, False, False, None)
 cdef object EMPTY_SET = frozenset()
+cdef tuple EMPTY_TUPLE = ()
 TEMPLATE_CONTEXT = Context(False, True, False, False, None, True)
 
 
@@ -701,6 +704,38 @@ cdef class ElementBase:
     def __init__(self, rw, ElementRecord record):
         self._rw = rw
         self._record = record
+
+
+cdef bint needs_escape(str value):
+    """Whether an attribute value holds a character _escape_attribute
+    changes (& " < > U+00A0)."""
+    cdef Py_UCS4 c
+    for c in value:
+        if c == 0x26 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0xA0:
+            return True
+    return False
+
+
+cdef str start_tag_text(ElementRecord r, bint self_closing_foreign):
+    """Rewriter._start_tag for an element whose start tag is its own
+    token's (foreign, with a "/>": self_closing_foreign): the name, the
+    attributes (values escaped as lexpy.rewriter._escape_attribute does),
+    " /" for a foreign "/>"."""
+    cdef list parts = ["<", r.new_name or r.name]
+    cdef str value
+    for key, value in r.attributes or ():
+        if needs_escape(value):
+            value = (value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+                     .replace(">", "&gt;").replace("\u00a0", "&nbsp;"))
+        parts.append(" ")
+        parts.append(key)
+        parts.append('="')
+        parts.append(value)
+        parts.append('"')
+    if self_closing_foreign:
+        parts.append(" /")
+    parts.append(">")
+    return "".join(parts)
 
 
 cdef inline bint raw_text_tag(CElement* element, bint scripting) noexcept nogil:
@@ -907,6 +942,7 @@ cdef class RewriterCore:
         cdef ElementRecord found
         cdef tuple cached
         cdef list handlers, text_handlers, comment_handlers
+        cdef ElementBase element
         cdef const uint8_t* raw
         if h.event_count == 0 or h.event_count > 2 or t.type & TOKEN_END_TAG \
                 or tag <= TAG__DOCUMENT_FRAGMENT:
@@ -993,7 +1029,12 @@ cdef class RewriterCore:
                     self._scoped_open[key_object] = None
                 if self.element_class is None:
                     self.element_class = getattr(self, "_element_class")
-                element = self.element_class(self, r)
+                # (The owner's Element class adds methods only: made
+                # without a call to it.)
+                element = (<PyTypeObject*> self.element_class).tp_new(
+                    <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
+                element._rw = self
+                element._record = r
                 r.element = element
                 r.implied_with = ()
                 r.fostered = e.fostered
@@ -1002,13 +1043,25 @@ cdef class RewriterCore:
                 r.parent_open = node_proxy(parent) if parent != NULL \
                     and parent.type == ELEMENT_NODE else None
                 r.batch = batch
-                self._open[key_object] = r
-                self.watch_key(key)
                 # (Nothing was implied or closed at this token.)
                 r.clean_start = not h.pending_before
                 for handler in handlers:
                     handler(element)
                 r.started = True
+                if not (text_handlers or comment_handlers or r._before or r._prepend
+                        or r.mode or r.new_name is not None or r.attributes_changed) \
+                        and quiet_level(r) == QUIET:
+                    r.element = None
+                    if Py_REFCNT(element) == 1:
+                        # Its handlers changed nothing and nobody kept its
+                        # Element (the one way to edit it later, before its
+                        # end): forgotten, as an element no handler matched.
+                        # (Nothing is written at its end; no check reads it.)
+                        r.ended = True
+                        return self.start_done(e_pop, key, key_object, node, end, None)
+                    r.element = element
+                self._open[key_object] = r
+                self.watch_key(key)
                 if r._before or r._prepend or r.mode or r.new_name or r.attributes_changed:
                     self._start_edited[key_object] = r
                 if r._before or r._prepend or r.mode or r.new_name is not None:
@@ -1019,7 +1072,9 @@ cdef class RewriterCore:
                     # start tag written in place of its source.)
                     self._copy_to(begin)
                     r.text_count = h.text_tokens
-                    self._emit(self._start_tag(r))
+                    self._emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
+                                              and t.data[t.end - 2] == 0x2F
+                                              and t.data[t.end - 1] == 0x3E))
                     if self._skip is None:
                         self._emitted = end
                     self._copy_to(end)
@@ -1029,9 +1084,17 @@ cdef class RewriterCore:
                 # goes with its last reference, not the cycle collector;
                 # Rewriter._check_end makes another when one is needed.)
                 r.element = None
+                self.quiet_key(key, quiet_level(r))
+                return self.start_done(e_pop, key, key_object, node, end, r)
         found = self._open.get(key_object)
         if found is not None:
             self.quiet_key(key, quiet_level(found))
+        return self.start_done(e_pop, key, key_object, node, end, found)
+
+    cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
+                         size_t end, ElementRecord found) except -1:
+        """The rest of _start_fast: the end of a void element, the counters."""
+        cdef Hooks* h = self.hooks
         if e_pop != NULL:
             # (_handle_token's popped event: its own start tag ends it.)
             self._foster_count = e_pop.fostered
