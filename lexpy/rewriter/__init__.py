@@ -957,6 +957,9 @@ Input = Union[bytes, bytearray, memoryview]
 # arena holds 121 bytes each; uncounted, a million nested elements grew
 # 1.9 GB past any max_memory).
 _OPEN_RECORD_BYTES = 2048
+# The written input kept for the checks that read back from the output's
+# end (Rewriter._flush_settled).
+_LOOKBACK = 4096
 
 
 class Rewriter(RewriterCore):
@@ -1273,11 +1276,14 @@ class Rewriter(RewriterCore):
                     return
                 raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
                                    % (self._max_memory, held))
-        # Drop what is written.
-        drop = self._emitted - self._raw_base
-        if drop > 65536:
+        # Drop what is written but the last _LOOKBACK bytes (what the end
+        # of input checks read back: _check_join, _eof_position), once
+        # that many more are written: the next chunk is then appended to
+        # a few KiB, not copied with all the input kept so far.
+        drop = self._emitted - self._raw_base - _LOOKBACK
+        if drop > _LOOKBACK:
             del self._raw[:drop]
-            self._raw_base = self._emitted
+            self._raw_base += drop
             if self._mapped_from != _NO_MAP:
                 self._input.release(self._emitted)
 
