@@ -968,6 +968,7 @@ class Rewriter(RewriterCore):
     (or, with `sink`, passes it to sink and returns b"")."""
 
     _element_class = Element        # (what the engine's fast path makes)
+    _text_chunk_class = TextChunk
 
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, scripting: bool = True,
@@ -2307,6 +2308,11 @@ class Rewriter(RewriterCore):
                           getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
+        self._text_rest(chunk, begin, end)
+
+    def _text_rest(self, chunk: TextChunk, begin: int, end: int) -> None:
+        """_text after the handlers (the engine's fast path calls it for a
+        chunk in raw text or edited)."""
         if chunk._raw_text is not None and chunk._raw_text != "plaintext":
             self._check_raw_text(chunk, begin, end)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
