@@ -1113,6 +1113,9 @@ Input = Union[bytes, bytearray, memoryview]
 # arena holds 121 bytes each; uncounted, a million nested elements grew
 # 1.9 GB past any max_memory).
 _OPEN_RECORD_BYTES = 2048
+# The written input kept for the checks that read back from the output's
+# end (Rewriter._flush_settled).
+_LOOKBACK = 4096
 
 
 class Rewriter(RewriterCore):
@@ -1121,6 +1124,7 @@ class Rewriter(RewriterCore):
     (or, with `sink`, passes it to sink and returns b"")."""
 
     _element_class = Element        # (what the engine's fast path makes)
+    _text_chunk_class = TextChunk
 
     def __init__(self, *, encoding: Optional[str] = None,
                  default_encoding: Optional[str] = None, scripting: bool = True,
@@ -1431,11 +1435,14 @@ class Rewriter(RewriterCore):
                     return
                 raise RewriteError("max_memory (%d bytes) exceeded: %d bytes held"
                                    % (self._max_memory, held))
-        # Drop what is written.
-        drop = self._emitted - self._raw_base
-        if drop > 65536:
+        # Drop what is written but the last _LOOKBACK bytes (what the end
+        # of input checks read back: _check_join, _eof_position), once
+        # that many more are written: the next chunk is then appended to
+        # a few KiB, not copied with all the input kept so far.
+        drop = self._emitted - self._raw_base - _LOOKBACK
+        if drop > _LOOKBACK:
             del self._raw[:drop]
-            self._raw_base = self._emitted
+            self._raw_base += drop
             if self._mapped_from != _NO_MAP:
                 self._input.release(self._emitted)
 
@@ -2585,6 +2592,11 @@ class Rewriter(RewriterCore):
                           getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
+        self._text_rest(chunk, begin, end)
+
+    def _text_rest(self, chunk: TextChunk, begin: int, end: int) -> None:
+        """_text after the handlers (the engine's fast path calls it for a
+        chunk in raw text or edited)."""
         if chunk._raw_text is not None and chunk._raw_text != "plaintext":
             self._check_raw_text(chunk, begin, end)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:

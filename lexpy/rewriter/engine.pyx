@@ -27,6 +27,8 @@ from lexpy.tokenizer.token cimport (
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
     DATA_NUL_TO_REPLACEMENT)
 from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.ref cimport Py_REFCNT, PyObject
+from cpython.object cimport PyTypeObject
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
@@ -142,6 +144,8 @@ cdef struct Hooks:
     size_t freed                  # subtrees freed so far
     size_t held_count             # the tree builder's held nodes at the last sweep
     CDocument* document           # the document being built (max_memory)
+    size_t open_depth             # elements pushed and not popped (watch_elements):
+                                  # the end events close() would hand the owner
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -167,6 +171,10 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
             and element.node.parent != &below.node \
             and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
         h.events[h.event_count].foster = True
+    if kind == EVENT_PUSHED:
+        h.open_depth += 1
+    elif kind == EVENT_POPPED and h.open_depth > 0:
+        h.open_depth -= 1
     if kind == EVENT_PUSHED:
         h.events[h.event_count].fresh = h.template_depth == 0
         if h.events[h.event_count].foster:
@@ -591,7 +599,22 @@ cdef class Context:
 
 DOCUMENT_CONTEXT = Context(False, False, False, False, None)
 cdef object EMPTY_SET = frozenset()
+cdef tuple EMPTY_TUPLE = ()
 TEMPLATE_CONTEXT = Context(False, True, False, False, None, True)
+
+
+# The Python state of one open element's end event as the owner gets it
+# (a tuple and an element proxy; 200,000 elements open at the end of the
+# input grew the peak RSS by 69 MB at close()): counted by _state_bytes
+# for every open element, matched or not, since close() hands them all
+# over at once.
+cdef size_t OPEN_EVENT_BYTES = 384
+
+
+cdef inline list lazy_list(list made):
+    """An ElementRecord content list: the one made, or a new one (None:
+    not made yet)."""
+    return [] if made is None else made
 
 
 cdef class ElementRecord:
@@ -601,7 +624,7 @@ cdef class ElementRecord:
     (before, prepend, append, after, end_handlers) are made when first
     read: most elements get none."""
     cdef public object node, name, implied, foster, start
-    cdef object _before, _prepend, _append, _after, _end_handlers
+    cdef list _before, _prepend, _append, _after, _end_handlers
     cdef public object mode, inner, new_name, attributes, attributes_changed
     cdef public object moves, started, ended, handlers, element, implied_with, synthesized
     cdef public object batch, text_count, fostered, forms, parent_open, text_handlers
@@ -613,34 +636,30 @@ cdef class ElementRecord:
         self.text_handlers = []
         self.comment_handlers = []
 
+    # (Each content list is made when first read: lazy_list.)
     @property
     def before(self):
-        if self._before is None:
-            self._before = []
+        self._before = lazy_list(self._before)
         return self._before
 
     @property
     def prepend(self):
-        if self._prepend is None:
-            self._prepend = []
+        self._prepend = lazy_list(self._prepend)
         return self._prepend
 
     @property
     def append(self):
-        if self._append is None:
-            self._append = []
+        self._append = lazy_list(self._append)
         return self._append
 
     @property
     def after(self):
-        if self._after is None:
-            self._after = []
+        self._after = lazy_list(self._after)
         return self._after
 
     @property
     def end_handlers(self):
-        if self._end_handlers is None:
-            self._end_handlers = []
+        self._end_handlers = lazy_list(self._end_handlers)
         return self._end_handlers
 
     def _quiet_level(self):
@@ -717,6 +736,38 @@ cdef class ElementBase:
         self._record = record
 
 
+cdef bint needs_escape(str value):
+    """Whether an attribute value holds a character _escape_attribute
+    changes (& " < > U+00A0)."""
+    cdef Py_UCS4 c
+    for c in value:
+        if c == 0x26 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0xA0:
+            return True
+    return False
+
+
+cdef str start_tag_text(ElementRecord r, bint self_closing_foreign):
+    """Rewriter._start_tag for an element whose start tag is its own
+    token's (foreign, with a "/>": self_closing_foreign): the name, the
+    attributes (values escaped as lexpy.rewriter._escape_attribute does),
+    " /" for a foreign "/>"."""
+    cdef list parts = ["<", r.new_name or r.name]
+    cdef str value
+    for key, value in r.attributes or ():
+        if needs_escape(value):
+            value = (value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+                     .replace(">", "&gt;").replace("\u00a0", "&nbsp;"))
+        parts.append(" ")
+        parts.append(key)
+        parts.append('="')
+        parts.append(value)
+        parts.append('"')
+    if self_closing_foreign:
+        parts.append(" /")
+    parts.append(">")
+    return "".join(parts)
+
+
 cdef inline bint raw_text_tag(CElement* element, bint scripting) noexcept nogil:
     """Whether the HTML element's text is raw text (script, style, ...,
     plaintext; noscript when scripting)."""
@@ -738,7 +789,8 @@ cdef class RewriterCore:
     cdef dict attr_names                # attribute name ids -> str (qualified)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
     cdef object element_class           # the owner's Element class
-    cdef dict html_names                # HTML elements' tag ids -> local names
+    cdef object text_chunk_class        # ... and TextChunk class
+    cdef list html_names                # HTML elements' local names by tag id (None: not met)
     # The owner's state that the fast path of a start tag reads and sets
     # (lexpy.rewriter.Rewriter's attributes, described there; C fields
     # here).
@@ -799,6 +851,7 @@ cdef class RewriterCore:
         self.hooks.freed = 0
         self.hooks.held_count = 0
         self.hooks.document = NULL
+        self.hooks.open_depth = 0
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -923,6 +976,7 @@ cdef class RewriterCore:
         cdef ElementRecord found
         cdef tuple cached
         cdef list handlers, text_handlers, comment_handlers
+        cdef ElementBase element
         cdef const uint8_t* raw
         if h.event_count == 0 or h.event_count > 2 or t.type & TOKEN_END_TAG \
                 or tag <= TAG__DOCUMENT_FRAGMENT:
@@ -1009,25 +1063,52 @@ cdef class RewriterCore:
                     self._scoped_open[key_object] = None
                 if self.element_class is None:
                     self.element_class = getattr(self, "_element_class")
-                element = self.element_class(self, r)
+                # (The owner's Element class adds methods only: made
+                # without a call to it.)
+                element = (<PyTypeObject*> self.element_class).tp_new(
+                    <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
+                element._rw = self
+                element._record = r
                 r.element = element
                 r.implied_with = ()
                 r.fostered = e.fostered
                 r.forms = e.forms
-                parent = e.element.node.parent
-                r.parent_open = node_proxy(parent) if parent != NULL \
-                    and parent.type == ELEMENT_NODE else None
                 r.batch = batch
-                self._open[key_object] = r
-                self.watch_key(key)
                 # (Nothing was implied or closed at this token.)
                 r.clean_start = not h.pending_before
                 for handler in handlers:
                     handler(element)
                 r.started = True
+                if not (text_handlers or comment_handlers or r._before or r._prepend
+                        or r.mode or r.new_name is not None or r.attributes_changed) \
+                        and quiet_level(r) == QUIET:
+                    r.element = None
+                    if Py_REFCNT(element) == 1:
+                        # Its handlers changed nothing and nobody kept its
+                        # Element (the one way to edit it later, before its
+                        # end): forgotten, as an element no handler matched.
+                        # (Nothing is written at its end; no check reads it.)
+                        r.ended = True
+                        return self.start_done(e_pop, key, key_object, node, end, None)
+                    r.element = element
+                # (Its parent when it was inserted: made now that the record
+                # is kept; nothing moves while its handlers run.)
+                parent = e.element.node.parent
+                r.parent_open = node_proxy(parent) if parent != NULL \
+                    and parent.type == ELEMENT_NODE else None
+                self._open[key_object] = r
+                self.watch_key(key)
                 if r._before or r._prepend or r.mode or r.new_name or r.attributes_changed:
                     self._start_edited[key_object] = r
-                if r._before or r._prepend or r.mode or r.new_name is not None:
+                if r.mode == 1 and not (r._before or r._prepend) and self._skip is None:
+                    # (_pushed_written for a removed element, nothing
+                    # implied or closed at this token: its source is
+                    # skipped from its start tag on.)
+                    self._copy_to(begin)
+                    r.text_count = h.text_tokens
+                    self._skip = r
+                    self._dropped = True
+                elif r._before or r._prepend or r.mode or r.new_name is not None:
                     self._pushed_written(r, key_object, node, span, begin)
                 elif r.attributes_changed:
                     # (_pushed_written for attributes changed and nothing
@@ -1035,7 +1116,9 @@ cdef class RewriterCore:
                     # start tag written in place of its source.)
                     self._copy_to(begin)
                     r.text_count = h.text_tokens
-                    self._emit(self._start_tag(r))
+                    self._emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
+                                              and t.data[t.end - 2] == 0x2F
+                                              and t.data[t.end - 1] == 0x3E))
                     if self._skip is None:
                         self._emitted = end
                     self._copy_to(end)
@@ -1045,9 +1128,17 @@ cdef class RewriterCore:
                 # goes with its last reference, not the cycle collector;
                 # Rewriter._check_end makes another when one is needed.)
                 r.element = None
+                self.quiet_key(key, quiet_level(r))
+                return self.start_done(e_pop, key, key_object, node, end, r)
         found = self._open.get(key_object)
         if found is not None:
             self.quiet_key(key, quiet_level(found))
+        return self.start_done(e_pop, key, key_object, node, end, found)
+
+    cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
+                         size_t end, ElementRecord found) except -1:
+        """The rest of _start_fast: the end of a void element, the counters."""
+        cdef Hooks* h = self.hooks
         if e_pop != NULL:
             # (_handle_token's popped event: its own start tag ends it.)
             self._foster_count = e_pop.fostered
@@ -1077,14 +1168,20 @@ cdef class RewriterCore:
     cdef object local_name(self, CElement* element, object node):
         """node.local_name; an HTML element's from a cache by tag id (the
         document's tag ids name one name each)."""
+        cdef size_t tag = element.tag_id
         if element.ns != NS_HTML:
             return node.local_name
         if self.html_names is None:
-            self.html_names = {}
-        name = self.html_names.get(element.tag_id)
-        if name is None:
-            name = node.local_name
-            self.html_names[element.tag_id] = name
+            self.html_names = []
+        if tag < <size_t> len(self.html_names):
+            name = self.html_names[tag]
+            if name is not None:
+                return name
+        elif tag < 4096:
+            self.html_names.extend([None] * (tag + 1 - len(self.html_names)))
+        name = node.local_name
+        if tag < <size_t> len(self.html_names):
+            self.html_names[tag] = name
         return name
 
     cdef int silent_ends(self) except -1:
@@ -1135,16 +1232,43 @@ cdef class RewriterCore:
         self._forms = h.forms
         self._plaintext = h.plaintext
         if self._scoped_open:
-            handlers = self._doc_text + self._scoped("text_handlers")
+            handlers = self.scoped_text_handlers()
+            doc_text = self._doc_text
+            if doc_text:
+                handlers = doc_text + handlers
         else:
             handlers = self._doc_text
         if handlers:
-            self._text(begin, begin + (t.end - t.begin), handlers)
+            self.text_chunk(begin, begin + (t.end - t.begin), handlers)
         self._foster_count = h.fostered
         self._forms = h.forms
         self._plaintext = h.plaintext
         h.watch_all = self.watch_level()
         return True
+
+    cdef list scoped_text_handlers(self):
+        """Rewriter._scoped("text_handlers"): the text handlers of the
+        matched elements open now (the innermost last)."""
+        cdef list found = []
+        cdef ElementRecord r
+        for key in self._scoped_open:
+            r = self._open.get(key)
+            if r is not None and not r.ended:
+                found.extend(r.text_handlers)
+        return found
+
+    cdef int text_chunk(self, size_t begin, size_t end, list handlers) except -1:
+        """Rewriter._text: the chunk made and handed to the handlers here;
+        Rewriter._text_rest only for a chunk in raw text or edited."""
+        if self.text_chunk_class is None:
+            self.text_chunk_class = getattr(self, "_text_chunk_class")
+        chunk = self.text_chunk_class((begin, end), self.token_text(), True,
+                                      self._raw_text_name)
+        for handler in handlers:
+            handler(chunk)
+        if chunk._raw_text is not None or chunk._before or chunk._after or chunk._removed:
+            self._text_rest(chunk, begin, end)
+        return 0
 
     cdef bint _end_fast(self) except -1:
         """_handle_token for an end tag that popped one element, while no
@@ -1160,9 +1284,13 @@ cdef class RewriterCore:
         e = &h.events[0]
         if e.kind != EVENT_POPPED:
             return False
-        # (The gate of _handle_token's fast path: no refusal state.)
-        if self._skip is not None or self._tracked or self._after_body \
+        # (The gate of _handle_token's fast path: no refusal state. While
+        # a removed element's source is skipped, _handle_token's own
+        # checks of an end tag read only </body> and </html>.)
+        if self._tracked or self._after_body \
                 or self._form_dirty is not None or self._head_appended:
+            return False
+        if self._skip is not None and (t.tag_id == TAG_BODY or t.tag_id == TAG_HTML):
             return False
         self.silent_ends()
         key = <size_t> e.element
@@ -1376,6 +1504,9 @@ cdef class RewriterCore:
 
     def _token_text(self):
         """The token's text range, decoded as its flags say (str)."""
+        return self.token_text()
+
+    cdef object token_text(self):
         cdef Token* t = self.hooks.token
         cdef size_t length = t.text_end - t.text_begin
         cdef uint32_t flags = t.data_flags
@@ -1460,11 +1591,13 @@ cdef class RewriterCore:
     def _state_bytes(self):
         """The memory the rewrite's state holds (max_memory): the
         document's arena (the open elements and what the tree builder or a
-        handler keeps, the free lists of a streaming document) and the
-        sweep's queues."""
+        handler keeps, the free lists of a streaming document), the end
+        events of the open elements (OPEN_EVENT_BYTES) and the sweep's
+        queues."""
         if self.hooks == NULL or self.hooks.document == NULL:
             return 0
         return (self.hooks.document.arena.bytes_reserved
+                + self.hooks.open_depth * OPEN_EVENT_BYTES
                 + self.hooks.closed_capacity * sizeof(CElement*)
                 + (self.hooks.held_capacity + self.hooks.held_set_capacity) * sizeof(CNode*))
 
