@@ -91,6 +91,134 @@ cdef inline int quoted_value_in_a_row(Tokenizer* t) noexcept nogil:
     return NEXT_ATTRIBUTE
 
 
+cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:
+    """After a tag name and the whitespace that ends it (t.pos after it, the
+    before attribute name state): the attributes of the usual shape, name,
+    name="value", name='value' or name=value, each followed by whitespace,
+    '>' or '/>', in one loop, the position kept in a register between them.
+    Anything else (the end of the buffer, '=' or a quote where a name
+    begins, a NUL, whitespace around '=', a missing value...) is left to the
+    state the input reached (t.state and t.pos set), through the dispatcher;
+    names are begun and finished, and values scanned, by the same helpers as
+    in those states, so the token and the parse errors are the same. Not in
+    the standard: the before attribute name, attribute name, before
+    attribute value, attribute value and after attribute value states in a
+    row."""
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t n = t.buf_end - base
+    cdef size_t i = t.pos - base
+    cdef const uint8_t* p
+    cdef const uint8_t* end = s + n
+    cdef uint32_t hash
+    cdef uint8_t c, lower, changed
+    cdef int result
+    while True:
+        # Before attribute name state
+        i = skip_whitespace(s, i, n)
+        t.pos = base + i
+        t.state = BEFORE_ATTRIBUTE_NAME_STATE
+        if i >= n:
+            return GO_ON
+        c = s[i]
+        if c == 0x3E:                               # '>'
+            t.pos += 1
+            return emit_tag(t)
+        if c == 0x2F:                               # '/'
+            if i + 1 < n and s[i + 1] == 0x3E:      # '/>'
+                t.token.type |= TOKEN_SELF_CLOSING
+                t.pos += 2
+                return emit_tag(t)
+            return GO_ON
+        if attribute_name_byte[c] == 0:             # '=' NUL quotes '<'
+            return GO_ON
+        if begin_attribute(t) == STOP:
+            return STOP
+        # Attribute name state
+        hash = LXP_NAME_HASH_INIT
+        changed = 0
+        p = s + i
+        while p < end:
+            c = p[0]
+            lower = attribute_name_byte[c]
+            if lower == 0:
+                break
+            changed |= lower ^ c
+            hash = lxp_name_hash_step(hash, lower)
+            p += 1
+        i = <size_t> (p - s)
+        t.name_hash = hash
+        t.name_flags = DATA_ASCII_LOWERCASE if changed else 0
+        t.pos = base + i
+        t.state = ATTRIBUTE_NAME_STATE
+        if i >= n:
+            return GO_ON
+        c = s[i]
+        if c == 0 or c == 0x22 or c == 0x27 or c == 0x3C:   # NUL '"' "'" '<'
+            return GO_ON
+        finish_attribute_name(t)
+        if c != 0x3D:                               # whitespace '/' '>'
+            t.state = AFTER_ATTRIBUTE_NAME_STATE
+            if c == 0x3E:
+                t.pos += 1
+                return emit_tag(t)
+            return GO_ON
+        # Before attribute value state
+        i += 1
+        t.pos = base + i
+        t.state = BEFORE_ATTRIBUTE_VALUE_STATE
+        if i >= n:
+            return GO_ON
+        c = s[i]
+        if c == 0x22 or c == 0x27:                  # '"' "'"
+            i += 1
+            t.attr.value_begin = base + i
+            t.attr.value_end = base + i
+            t.state = (ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE if c == 0x22
+                       else ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE)
+            # A value without NUL or CR (nor '&' when errors are collected:
+            # the character reference state reports them) ends at the
+            # quote; at any of them (or the end of the buffer) its state
+            # goes on from there.
+            while True:
+                i = scan_for(s, i, n, c, 0x26, 0, 0x0D)
+                if i >= n or s[i] != 0x26 or t.errors != NULL:
+                    break
+                t.attr.flags |= DATA_HAS_CHARREF
+                i += 1
+            t.pos = base + i
+            if i >= n or s[i] != c:
+                return GO_ON
+            t.attr.value_end = base + i
+            # After attribute value (quoted) state
+            i += 1
+            t.pos = base + i
+            t.state = AFTER_ATTRIBUTE_VALUE_QUOTED_STATE
+            if i >= n:
+                return GO_ON
+            c = s[i]
+            if c == 0x3E:                           # '>'
+                t.pos += 1
+                return emit_tag(t)
+            if c == 0x2F and i + 1 < n and s[i + 1] == 0x3E:   # '/>'
+                t.token.type |= TOKEN_SELF_CLOSING
+                t.pos += 2
+                return emit_tag(t)
+            if not byte_class[c] & CLASS_WHITESPACE:
+                return GO_ON                        # '/' and the errors
+            i += 1
+        elif c == 0x3E or byte_class[c] & CLASS_WHITESPACE:
+            return GO_ON
+        else:
+            t.attr.value_begin = t.pos
+            t.attr.value_end = t.pos
+            t.state = ATTRIBUTE_VALUE_UNQUOTED_STATE
+            result = state_attribute_value_unquoted(t)
+            if result != GO_ON or t.state != BEFORE_ATTRIBUTE_NAME_STATE:
+                return result
+            i = t.pos - base
+
+
 # Attribute name state: https://html.spec.whatwg.org/multipage/parsing.html#attribute-name-state
 cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* s = t.buf

@@ -115,11 +115,15 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
         t.pos += 1
         if c == 0x2F:                               # '/'
             t.state = SELF_CLOSING_START_TAG_STATE
+            if i + 1 < n and s[i + 1] == 0x3E:      # '/>'
+                t.token.type |= TOKEN_SELF_CLOSING
+                t.pos += 1
+                return emit_tag(t)
         elif c == 0x3E:                             # '>'
             return emit_tag(t)
         else:                                       # whitespace
             t.state = BEFORE_ATTRIBUTE_NAME_STATE
-            return state_before_attribute_name(t)   # (without the dispatcher)
+            return attributes_in_a_row(t)           # (without the dispatcher)
         return GO_ON
 
 
