@@ -619,27 +619,17 @@ class Element(ElementBase):
         return self._record.mode in (_REMOVED,)
 
     # -- attributes ------------------------------------------------------
-    def _attrs(self) -> List[Tuple[str, str]]:
-        r = self._record
-        if r.attributes is None:
-            r.attributes = self._rw._attribute_pairs(r.node)
-        return r.attributes
-
+    # (_attrs, get_attribute and set_attribute: ElementBase, in C.)
     @property
     def attributes(self) -> Dict[str, str]:
         return dict(self._attrs())
 
-    def get_attribute(self, name: str) -> Optional[str]:
-        name = name.lower()
-        for key, value in self._attrs():
-            if key == name:
-                return value
-        return None
-
     def has_attribute(self, name: str) -> bool:
         return self.get_attribute(name) is not None
 
-    def set_attribute(self, name: str, value: str) -> None:
+    def _set_attribute(self, name: str, value: str) -> None:
+        """set_attribute's checks for what ElementBase.set_attribute does
+        not decide in C."""
         r = self._start_op("set_attribute")
         if not isinstance(value, str):
             raise TypeError("value must be a str")

@@ -727,13 +727,67 @@ cdef inline void record_init(ElementRecord r, object node, object name, object i
 
 cdef class ElementBase:
     """The fields of lexpy.rewriter.Element (made by the engine's fast
-    path without Python code)."""
+    path without Python code), and its attribute methods."""
     cdef public object _rw
     cdef public ElementRecord _record
 
     def __init__(self, rw, ElementRecord record):
         self._rw = rw
         self._record = record
+
+    cdef list attrs(self):
+        """The record's attribute pairs, read from the DOM when first asked."""
+        cdef ElementRecord r = self._record
+        if r.attributes is None:
+            r.attributes = (<RewriterCore> self._rw).attribute_pairs(r.node)
+        return r.attributes
+
+    def _attrs(self):
+        return self.attrs()
+
+    def get_attribute(self, name):
+        cdef str key
+        name = name.lower()
+        for key, value in self.attrs():
+            if key == name:
+                return value
+        return None
+
+    def set_attribute(self, name, value):
+        """Element.set_attribute; its checks in C for the common case (a
+        lower-case ASCII name, a str value, an element with a start tag of
+        its own in no table, template or select), the rest in
+        Element._set_attribute."""
+        cdef ElementRecord r = self._record
+        cdef Context context
+        cdef list attrs
+        cdef Py_ssize_t i
+        if type(value) is not str or type(name) is not str or not plain_name(<str> name) \
+                or r.started or r.implied or r.foster:
+            return self._set_attribute(name, value)
+        context = (<RewriterCore> self._rw).context_of(r.node)
+        if context.foreign_in_table or context.in_selectedcontent or context.select is not None:
+            return self._set_attribute(name, value)
+        attrs = self.attrs()
+        for i in range(len(attrs)):
+            if (<tuple> attrs[i])[0] == name:
+                attrs[i] = (name, value)
+                break
+        else:
+            attrs.append((name, value))
+        r.attributes_changed = True
+
+
+cdef bint plain_name(str name):
+    """Whether an attribute name is lower-case ASCII letters, digits and
+    '-', a letter first (valid and lowered as it is)."""
+    cdef Py_UCS4 c
+    cdef Py_ssize_t i = 0
+    for c in name:
+        if not (0x61 <= c <= 0x7A or (i > 0 and (0x30 <= c <= 0x39 or c == 0x2D))):
+            return False
+        i += 1
+    return i > 0
 
 
 cdef bint needs_escape(str value):
@@ -1361,6 +1415,10 @@ cdef class RewriterCore:
         raise NotImplementedError
 
     def _context(self, Node node):
+        """See context_of."""
+        return self.context_of(node)
+
+    cdef Context context_of(self, Node node):
         """The Context of an element (from its parent's, cached in
         _contexts by the element's address, with its proxy, which keeps
         the address its own; _prune_contexts drops the closed ones)."""
@@ -1653,6 +1711,10 @@ cdef class RewriterCore:
         return keys
 
     def _attribute_pairs(self, Node node):
+        """See attribute_pairs."""
+        return self.attribute_pairs(node)
+
+    cdef list attribute_pairs(self, Node node):
         """The element's attributes as a list of (qualified name, value),
         read from the DOM in one call."""
         cdef CElement* element = <CElement*> node.c_node
