@@ -790,6 +790,18 @@ cdef bint plain_name(str name):
     return i > 0
 
 
+cdef class UnitBase:
+    """The fields of lexpy.rewriter._Unit (a comment, text chunk or
+    doctype handed to a handler)."""
+    cdef public object _span, _before, _after, _replacement, _removed
+
+
+cdef class TextChunkBase(UnitBase):
+    """The fields of lexpy.rewriter.TextChunk (made by the engine's fast
+    path without Python code)."""
+    cdef public object text, last_in_text_node, _raw_text
+
+
 cdef bint needs_escape(str value):
     """Whether an attribute value holds a character _escape_attribute
     changes (& " < > U+00A0)."""
@@ -1316,8 +1328,18 @@ cdef class RewriterCore:
         Rewriter._text_rest only for a chunk in raw text or edited."""
         if self.text_chunk_class is None:
             self.text_chunk_class = getattr(self, "_text_chunk_class")
-        chunk = self.text_chunk_class((begin, end), self.token_text(), True,
-                                      self._raw_text_name)
+        # (The owner's TextChunk class adds methods only: made without a
+        # call to it, its fields set as its __init__ sets them.)
+        cdef TextChunkBase chunk = (<PyTypeObject*> self.text_chunk_class).tp_new(
+            <type> self.text_chunk_class, <PyObject*> EMPTY_TUPLE, NULL)
+        chunk._span = (begin, end)
+        chunk._before = EMPTY_TUPLE
+        chunk._after = EMPTY_TUPLE
+        chunk._replacement = None
+        chunk._removed = False
+        chunk.text = self.token_text()
+        chunk.last_in_text_node = True
+        chunk._raw_text = self._raw_text_name
         for handler in handlers:
             handler(chunk)
         if chunk._raw_text is not None or chunk._before or chunk._after or chunk._removed:
