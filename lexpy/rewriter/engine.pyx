@@ -867,6 +867,9 @@ cdef class RewriterCore:
     cdef public list _tracked, _scoped_text, _scoped_comments, _element_handlers
     cdef public dict _open, _scoped_open, _contexts, _afe_edited, _start_edited
     cdef public object _moves
+    # (The output state _copy_to and _emit read and set: copy_to and emit.)
+    cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
+    cdef public object _raw_base, _out_encoding
     # (Lists and sets per token: the fast paths set empty tuples and
     # frozensets, which nothing changes: the slow path makes its own
     # before it adds to them.)
@@ -1170,7 +1173,7 @@ cdef class RewriterCore:
                     # (_pushed_written for a removed element, nothing
                     # implied or closed at this token: its source is
                     # skipped from its start tag on.)
-                    self._copy_to(begin)
+                    self.copy_to(begin)
                     r.text_count = h.text_tokens
                     self._skip = r
                     self._dropped = True
@@ -1180,14 +1183,14 @@ cdef class RewriterCore:
                     # (_pushed_written for attributes changed and nothing
                     # else, nothing implied or closed at this token: the
                     # start tag written in place of its source.)
-                    self._copy_to(begin)
+                    self.copy_to(begin)
                     r.text_count = h.text_tokens
-                    self._emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
+                    self.emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
                                               and t.data[t.end - 2] == 0x2F
                                               and t.data[t.end - 1] == 0x3E))
                     if self._skip is None:
                         self._emitted = end
-                    self._copy_to(end)
+                    self.copy_to(end)
                 else:
                     r.text_count = h.text_tokens
                 # (The record does not keep its Element: no cycle, so it
@@ -1200,6 +1203,36 @@ cdef class RewriterCore:
         if found is not None:
             self.quiet_key(key, quiet_level(found))
         return self.start_done(e_pop, key, key_object, node, end, found)
+
+    cdef int copy_to(self, size_t position) except -1:
+        """Rewriter._copy_to; in C for input bytes copied as they are
+        (UTF-8 input, no newline to skip, nothing cut at the last flush, a
+        short span), the rest there."""
+        cdef size_t emitted = self._emitted
+        cdef size_t base
+        if position <= emitted:
+            return 0
+        if self._skip_newline_at is not None or self._ready is not None \
+                or position - emitted >= 4096:
+            self._copy_to(position)
+            return 0
+        if self._skip is None:
+            if position > <size_t> self._mapped_from:
+                self._copy_to(position)
+                return 0
+            base = self._raw_base
+            self._out += self._raw[emitted - base:position - base]
+        self._emitted = position
+        return 0
+
+    cdef int emit(self, str content) except -1:
+        """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
+        at the last flush."""
+        if self._ready is not None or self._out_encoding is not None:
+            self._emit(content)
+        elif self._skip is None:
+            self._out += content.encode("utf-8")
+        return 0
 
     cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
                          size_t end, ElementRecord found) except -1:
