@@ -205,7 +205,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from lexpy.driver.driver import TreeConstruction
 from lexpy.encoding import encoding as _encoding
 from lexpy.rewriter.decoding import NO_MAP_OFFSET, InputDecoder
-from lexpy.rewriter.engine import Context, ElementBase, ElementRecord, RewriterCore
+from lexpy.rewriter.engine import (Context, ElementBase, ElementRecord, RewriterCore,
+                                   TextChunkBase, UnitBase)
 from lexpy.selectors import SelectorSyntaxError, compile_selector
 
 __all__ = ["Rewriter", "RewriteError", "rewrite"]
@@ -619,27 +620,17 @@ class Element(ElementBase):
         return self._record.mode in (_REMOVED,)
 
     # -- attributes ------------------------------------------------------
-    def _attrs(self) -> List[Tuple[str, str]]:
-        r = self._record
-        if r.attributes is None:
-            r.attributes = self._rw._attribute_pairs(r.node)
-        return r.attributes
-
+    # (_attrs, get_attribute and set_attribute: ElementBase, in C.)
     @property
     def attributes(self) -> Dict[str, str]:
         return dict(self._attrs())
 
-    def get_attribute(self, name: str) -> Optional[str]:
-        name = name.lower()
-        for key, value in self._attrs():
-            if key == name:
-                return value
-        return None
-
     def has_attribute(self, name: str) -> bool:
         return self.get_attribute(name) is not None
 
-    def set_attribute(self, name: str, value: str) -> None:
+    def _set_attribute(self, name: str, value: str) -> None:
+        """set_attribute's checks for what ElementBase.set_attribute does
+        not decide in C."""
         r = self._start_op("set_attribute")
         if not isinstance(value, str):
             raise TypeError("value must be a str")
@@ -989,17 +980,18 @@ class EndTag:
 _NOTHING: Tuple[str, ...] = ()
 
 
-class _Unit:
-    """A comment, text chunk or doctype handed to a handler."""
-    __slots__ = ("_span", "_before", "_after", "_replacement", "_removed")
+class _Unit(UnitBase):
+    """A comment, text chunk or doctype handed to a handler (its fields:
+    UnitBase)."""
+    __slots__ = ()
 
     def __init__(self, span: Tuple[int, int]) -> None:
         self._span = span
         # (Shared empty tuples until something is added: most units are
         # only read.)
-        self._before: Any = _NOTHING
-        self._after: Any = _NOTHING
-        self._replacement: Optional[str] = None
+        self._before = _NOTHING
+        self._after = _NOTHING
+        self._replacement = None
         self._removed = False
 
     def _content(self, content: str, html: bool) -> str:
@@ -1049,8 +1041,10 @@ class Comment(_Unit):
         self._new_text = value
 
 
-class TextChunk(_Unit):
-    __slots__ = ("text", "last_in_text_node", "_raw_text")
+class TextChunk(_Unit, TextChunkBase):
+    # (Its fields: TextChunkBase; the engine's fast path makes it without
+    # a call to __init__, and sets them as it does.)
+    __slots__ = ()
 
     def __init__(self, span: Tuple[int, int], text: str, last: bool,
                  raw_text: Optional[str] = None) -> None:

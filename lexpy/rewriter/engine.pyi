@@ -58,10 +58,27 @@ class ElementRecord:
     def _quiet_level(self) -> int: ...
 
 @disjoint_base
+class UnitBase:
+    _span: Tuple[int, int]
+    _before: Any
+    _after: Any
+    _replacement: Optional[str]
+    _removed: bool
+
+@disjoint_base
+class TextChunkBase(UnitBase):
+    text: str
+    last_in_text_node: bool
+    _raw_text: Optional[str]
+
+@disjoint_base
 class ElementBase:
     _rw: Any
     _record: ElementRecord
     def __init__(self, rw: Any, record: ElementRecord) -> None: ...
+    def _attrs(self) -> List[Tuple[str, str]]: ...
+    def get_attribute(self, name: str) -> Optional[str]: ...
+    def set_attribute(self, name: str, value: str) -> None: ...
 
 @disjoint_base
 class RewriterCore:

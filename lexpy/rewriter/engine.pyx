@@ -727,13 +727,79 @@ cdef inline void record_init(ElementRecord r, object node, object name, object i
 
 cdef class ElementBase:
     """The fields of lexpy.rewriter.Element (made by the engine's fast
-    path without Python code)."""
+    path without Python code), and its attribute methods."""
     cdef public object _rw
     cdef public ElementRecord _record
 
     def __init__(self, rw, ElementRecord record):
         self._rw = rw
         self._record = record
+
+    cdef list attrs(self):
+        """The record's attribute pairs, read from the DOM when first asked."""
+        cdef ElementRecord r = self._record
+        if r.attributes is None:
+            r.attributes = (<RewriterCore> self._rw).attribute_pairs(r.node)
+        return r.attributes
+
+    def _attrs(self):
+        return self.attrs()
+
+    def get_attribute(self, name):
+        cdef str key
+        name = name.lower()
+        for key, value in self.attrs():
+            if key == name:
+                return value
+        return None
+
+    def set_attribute(self, name, value):
+        """Element.set_attribute; its checks in C for the common case (a
+        lower-case ASCII name, a str value, an element with a start tag of
+        its own in no table, template or select), the rest in
+        Element._set_attribute."""
+        cdef ElementRecord r = self._record
+        cdef Context context
+        cdef list attrs
+        cdef Py_ssize_t i
+        if type(value) is not str or type(name) is not str or not plain_name(<str> name) \
+                or r.started or r.implied or r.foster:
+            return self._set_attribute(name, value)
+        context = (<RewriterCore> self._rw).context_of(r.node)
+        if context.foreign_in_table or context.in_selectedcontent or context.select is not None:
+            return self._set_attribute(name, value)
+        attrs = self.attrs()
+        for i in range(len(attrs)):
+            if (<tuple> attrs[i])[0] == name:
+                attrs[i] = (name, value)
+                break
+        else:
+            attrs.append((name, value))
+        r.attributes_changed = True
+
+
+cdef bint plain_name(str name):
+    """Whether an attribute name is lower-case ASCII letters, digits and
+    '-', a letter first (valid and lowered as it is)."""
+    cdef Py_UCS4 c
+    cdef Py_ssize_t i = 0
+    for c in name:
+        if not (0x61 <= c <= 0x7A or (i > 0 and (0x30 <= c <= 0x39 or c == 0x2D))):
+            return False
+        i += 1
+    return i > 0
+
+
+cdef class UnitBase:
+    """The fields of lexpy.rewriter._Unit (a comment, text chunk or
+    doctype handed to a handler)."""
+    cdef public object _span, _before, _after, _replacement, _removed
+
+
+cdef class TextChunkBase(UnitBase):
+    """The fields of lexpy.rewriter.TextChunk (made by the engine's fast
+    path without Python code)."""
+    cdef public object text, last_in_text_node, _raw_text
 
 
 cdef bint needs_escape(str value):
@@ -801,6 +867,9 @@ cdef class RewriterCore:
     cdef public list _tracked, _scoped_text, _scoped_comments, _element_handlers
     cdef public dict _open, _scoped_open, _contexts, _afe_edited, _start_edited
     cdef public object _moves
+    # (The output state _copy_to and _emit read and set: copy_to and emit.)
+    cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
+    cdef public object _raw_base, _out_encoding
     # (Lists and sets per token: the fast paths set empty tuples and
     # frozensets, which nothing changes: the slow path makes its own
     # before it adds to them.)
@@ -1104,7 +1173,7 @@ cdef class RewriterCore:
                     # (_pushed_written for a removed element, nothing
                     # implied or closed at this token: its source is
                     # skipped from its start tag on.)
-                    self._copy_to(begin)
+                    self.copy_to(begin)
                     r.text_count = h.text_tokens
                     self._skip = r
                     self._dropped = True
@@ -1114,14 +1183,14 @@ cdef class RewriterCore:
                     # (_pushed_written for attributes changed and nothing
                     # else, nothing implied or closed at this token: the
                     # start tag written in place of its source.)
-                    self._copy_to(begin)
+                    self.copy_to(begin)
                     r.text_count = h.text_tokens
-                    self._emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
+                    self.emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
                                               and t.data[t.end - 2] == 0x2F
                                               and t.data[t.end - 1] == 0x3E))
                     if self._skip is None:
                         self._emitted = end
-                    self._copy_to(end)
+                    self.copy_to(end)
                 else:
                     r.text_count = h.text_tokens
                 # (The record does not keep its Element: no cycle, so it
@@ -1134,6 +1203,36 @@ cdef class RewriterCore:
         if found is not None:
             self.quiet_key(key, quiet_level(found))
         return self.start_done(e_pop, key, key_object, node, end, found)
+
+    cdef int copy_to(self, size_t position) except -1:
+        """Rewriter._copy_to; in C for input bytes copied as they are
+        (UTF-8 input, no newline to skip, nothing cut at the last flush, a
+        short span), the rest there."""
+        cdef size_t emitted = self._emitted
+        cdef size_t base
+        if position <= emitted:
+            return 0
+        if self._skip_newline_at is not None or self._ready is not None \
+                or position - emitted >= 4096:
+            self._copy_to(position)
+            return 0
+        if self._skip is None:
+            if position > <size_t> self._mapped_from:
+                self._copy_to(position)
+                return 0
+            base = self._raw_base
+            self._out += self._raw[emitted - base:position - base]
+        self._emitted = position
+        return 0
+
+    cdef int emit(self, str content) except -1:
+        """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
+        at the last flush."""
+        if self._ready is not None or self._out_encoding is not None:
+            self._emit(content)
+        elif self._skip is None:
+            self._out += content.encode("utf-8")
+        return 0
 
     cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
                          size_t end, ElementRecord found) except -1:
@@ -1262,8 +1361,18 @@ cdef class RewriterCore:
         Rewriter._text_rest only for a chunk in raw text or edited."""
         if self.text_chunk_class is None:
             self.text_chunk_class = getattr(self, "_text_chunk_class")
-        chunk = self.text_chunk_class((begin, end), self.token_text(), True,
-                                      self._raw_text_name)
+        # (The owner's TextChunk class adds methods only: made without a
+        # call to it, its fields set as its __init__ sets them.)
+        cdef TextChunkBase chunk = (<PyTypeObject*> self.text_chunk_class).tp_new(
+            <type> self.text_chunk_class, <PyObject*> EMPTY_TUPLE, NULL)
+        chunk._span = (begin, end)
+        chunk._before = EMPTY_TUPLE
+        chunk._after = EMPTY_TUPLE
+        chunk._replacement = None
+        chunk._removed = False
+        chunk.text = self.token_text()
+        chunk.last_in_text_node = True
+        chunk._raw_text = self._raw_text_name
         for handler in handlers:
             handler(chunk)
         if chunk._raw_text is not None or chunk._before or chunk._after or chunk._removed:
@@ -1361,6 +1470,10 @@ cdef class RewriterCore:
         raise NotImplementedError
 
     def _context(self, Node node):
+        """See context_of."""
+        return self.context_of(node)
+
+    cdef Context context_of(self, Node node):
         """The Context of an element (from its parent's, cached in
         _contexts by the element's address, with its proxy, which keeps
         the address its own; _prune_contexts drops the closed ones)."""
@@ -1653,6 +1766,10 @@ cdef class RewriterCore:
         return keys
 
     def _attribute_pairs(self, Node node):
+        """See attribute_pairs."""
+        return self.attribute_pairs(node)
+
+    cdef list attribute_pairs(self, Node node):
         """The element's attributes as a list of (qualified name, value),
         read from the DOM in one call."""
         cdef CElement* element = <CElement*> node.c_node
