@@ -739,9 +739,11 @@ cdef class _SourceWriter:
         """Whether the whitespace after the input of an element whose end
         the parser implied, before the next input, is input of children
         the API removed from it (it has no node now, and the API changed
-        the element's children): its content as parsed, in its region."""
-        return node.flags & NODE_CHILDREN_CHANGED and following > end \
-            and self.blank(end, following)
+        the element's children): its content as parsed, in its region.
+        Where other input is before it (a text the API removed), the
+        whitespace is that text's end: the parser had inserted it in the
+        element, the current node until the next input implied its end."""
+        return node.flags & NODE_CHILDREN_CHANGED and following > end
 
     cdef bint only_inside(self, size_t low, size_t high, list own) except -1:
         """Whether the input pieces that start in [low, high) are those of

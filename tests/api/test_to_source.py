@@ -1352,3 +1352,23 @@ def test_a_patching_template_at_the_start_of_a_rewritten_body_keeps_its_start_ta
     assert as_parsed(lexpy.parse(out)) == expected, out
     assert '<template for="t"><title>New</title>' in out, out
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_removed_texts_trailing_whitespace_is_in_its_elements_region():
+    # (an element whose end the next input implied -- <i> here, ended by
+    # <p> and the adoption agency -- whose text the API replaced: the
+    # text's whitespace before the next input was in the element, and is
+    # in its content region; the first writing, narrow, parses back)
+    document = '<div> abc <b> def <i> ghi <p> jkl </b> mno </i> pqr </p> stu'
+    doc = lexpy.parse(document, positions=True)
+    i = doc.query_selector("i")
+    regions = [content_region(i, doc, document)]
+    for child in list(i.child_nodes):
+        child.remove()
+    i.append_child(doc.create_element("em"))
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits() == doc.to_source_edits(checked=False) \
+        == [(21, 26, "<em></em>")], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
