@@ -1523,7 +1523,7 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
         if start > position or text:
             edit = unchanged_or_edit(original, position, start, text, own_form)
             if edit is not None:
-                out.append(edit)
+                out.extend(kept_between(original, edit, own_form))
         run = []
         run_first = spans[k][0] + 1 if k < n else len(pieces)
         if k < n:
@@ -1555,6 +1555,35 @@ cdef object unchanged_or_edit(object original, Py_ssize_t start, Py_ssize_t end,
     cut = old.find(open_, len(old) - suffix)
     suffix = len(old) - cut if cut >= 0 else 0
     return (start + prefix, end - suffix, text[prefix:len(text) - suffix])
+
+
+cdef list kept_between(object original, tuple edit, bint own_form):
+    """An edit whose text writes the input at its start again after an
+    insertion (text = inserted + input[start:start + m]) or the input at
+    its end before one (text = input[end - m:end] + inserted), as two
+    edits around that input kept (the largest m, cut at whole tags:
+    "<head></head>" inserted before "<body>...</html>" and the whitespace
+    after it removed are two edits, not one over the kept tags)."""
+    start, end, text = edit
+    if not own_form or not text or end <= start:
+        return [edit]
+    old = original[start:end]
+    close, open_ = (">", "<") if isinstance(text, str) else (b">", b"<")
+    empty = text[:0]
+    # (input at the start kept after an insertion: the first "<" of text
+    # from which the rest of it is input at the start, ending at a ">")
+    at = text.find(open_, 1)
+    while at > 0:
+        if old.startswith(text[at:]) and text.endswith(close):
+            return [(start, start, text[:at]), (start + len(text) - at, end, empty)]
+        at = text.find(open_, at + 1)
+    # (input at the end kept before an insertion)
+    at = text.rfind(close, 0, len(text) - 1)
+    while at >= 0:
+        if old.endswith(text[:at + 1]) and text.startswith(open_):
+            return [(start, end - at - 1, empty), (end, end, text[at + 1:])]
+        at = text.rfind(close, 0, at)
+    return [edit]
 
 
 cdef str dump_of(CNode* node):
