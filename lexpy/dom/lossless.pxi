@@ -100,14 +100,16 @@ cdef bint starts_with_non_space(CNode* text) noexcept nogil:
                 or data.data[0] == 0x0C or data.data[0] == 0x0D)
 
 
-cdef int resolve_implied_ends(list pieces, bint keep_implied) except -1:
+cdef int resolve_implied_ends(list pieces, bint keep_implied, object tail=None) except -1:
     """The pending end tags ([tag, offset] pieces) of elements whose end
     the parser implied: dropped where the next piece kept is the input
     right after the element's (which implied the end in the input and
-    implies it again), else written; all dropped in the first writing
-    (`keep_implied`: the reparse check decides)."""
+    implies it again), or where none follows and the element's input
+    reached `tail`, the end of the input (a document's: the end of the
+    input implies it again), else written; all dropped in the first
+    writing (`keep_implied`: the reparse check decides)."""
     cdef Py_ssize_t index = len(pieces) - 1
-    following = None
+    following = None if tail is None else (tail, tail)
     while index >= 0:
         piece = pieces[index]
         if type(piece) is list:
@@ -167,6 +169,9 @@ cdef class _SourceWriter:
     cdef list all_starts            # patch(): the starts of every input piece
     cdef list all_ends              # ... and their ends, sorted
     cdef size_t stream_end
+    cdef object input_end           # run(): the end of a Document's input
+                                    # (the end of the input implies the
+                                    # ends pending there), else None
     cdef set rewritten_starts       # ... those in the content of an element
                                     # whose children the API changed
     cdef bint regions_standard      # patch(): rewritten regions hold their
@@ -1111,10 +1116,12 @@ cdef class _SourceWriter:
         self.consumed = 0
         self.marked = set()
         self.document = root if root.type == DOCUMENT_NODE else NULL
+        self.input_end = len(self.info.stream_bytes(0, 1 << 62)) \
+            if self.document != NULL else None
         if root.type == DOCUMENT_NODE and before is None:
             before = 0          # (whitespace before the first node: dropped)
         self.write(root, before)
-        resolve_implied_ends(self.pieces, self.keep_implied)
+        resolve_implied_ends(self.pieces, self.keep_implied, self.input_end)
         return self.pieces
 
     cdef object write(self, CNode* node, object before):
@@ -1246,7 +1253,9 @@ cdef class _SourceWriter:
                     return before
                 if record != NULL and before is not None \
                         and not self_changed \
-                        and has_implied_end(<CElement*> node):
+                        and (has_implied_end(<CElement*> node)
+                             # (or one the end of the input ended)
+                             or before == self.input_end):
                     # An end the parser implied (no end tag in the input)
                     # after the element's input: written only where the
                     # next piece is not the input that followed it (which

@@ -1425,3 +1425,23 @@ def test_input_kept_between_an_insertion_and_a_removal_is_not_an_edit():
     assert doc.to_source_edits() == [(6, 6, b"<head></head>"), (26, 30, b"")], \
         doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_an_element_the_end_of_the_input_ended_has_no_end_tag_written():
+    # (the whole tree walked again -- the head given attributes, a foreign
+    # element's content removed: "<div>" after it would go into the
+    # template -- the last <div>, which the end of the input ended, is
+    # ended by it again: no "</div>" past the edited spans)
+    document = b'<template><svg><foo><template><foreignObject><div></template><div>'
+    doc = lexpy.parse(document, positions=True, scripting=True)
+    foo = doc.head.first_child.content.first_child.first_child
+    assert foo.local_name == "foo"
+    regions = [content_region(foo, doc, document), own_region(doc.head, doc, document)]
+    for child in list(foo.child_nodes):
+        child.remove()
+    doc.head.set_attribute("class", "x")
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out, scripting=True)) == expected, out
+    assert out.endswith(b"</head><div>"), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
