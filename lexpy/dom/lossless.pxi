@@ -100,14 +100,16 @@ cdef bint starts_with_non_space(CNode* text) noexcept nogil:
                 or data.data[0] == 0x0C or data.data[0] == 0x0D)
 
 
-cdef int resolve_implied_ends(list pieces, bint keep_implied) except -1:
+cdef int resolve_implied_ends(list pieces, bint keep_implied, object tail=None) except -1:
     """The pending end tags ([tag, offset] pieces) of elements whose end
     the parser implied: dropped where the next piece kept is the input
     right after the element's (which implied the end in the input and
-    implies it again), else written; all dropped in the first writing
-    (`keep_implied`: the reparse check decides)."""
+    implies it again), or where none follows and the element's input
+    reached `tail`, the end of the input (a document's: the end of the
+    input implies it again), else written; all dropped in the first
+    writing (`keep_implied`: the reparse check decides)."""
     cdef Py_ssize_t index = len(pieces) - 1
-    following = None
+    following = None if tail is None else (tail, tail)
     while index >= 0:
         piece = pieces[index]
         if type(piece) is list:
@@ -167,6 +169,9 @@ cdef class _SourceWriter:
     cdef list all_starts            # patch(): the starts of every input piece
     cdef list all_ends              # ... and their ends, sorted
     cdef size_t stream_end
+    cdef object input_end           # run(): the end of a Document's input
+                                    # (the end of the input implies the
+                                    # ends pending there), else None
     cdef set rewritten_starts       # ... those in the content of an element
                                     # whose children the API changed
     cdef bint regions_standard      # patch(): rewritten regions hold their
@@ -739,9 +744,11 @@ cdef class _SourceWriter:
         """Whether the whitespace after the input of an element whose end
         the parser implied, before the next input, is input of children
         the API removed from it (it has no node now, and the API changed
-        the element's children): its content as parsed, in its region."""
-        return node.flags & NODE_CHILDREN_CHANGED and following > end \
-            and self.blank(end, following)
+        the element's children): its content as parsed, in its region.
+        Where other input is before it (a text the API removed), the
+        whitespace is that text's end: the parser had inserted it in the
+        element, the current node until the next input implied its end."""
+        return node.flags & NODE_CHILDREN_CHANGED and following > end
 
     cdef bint only_inside(self, size_t low, size_t high, list own) except -1:
         """Whether the input pieces that start in [low, high) are those of
@@ -1109,10 +1116,12 @@ cdef class _SourceWriter:
         self.consumed = 0
         self.marked = set()
         self.document = root if root.type == DOCUMENT_NODE else NULL
+        self.input_end = len(self.info.stream_bytes(0, 1 << 62)) \
+            if self.document != NULL else None
         if root.type == DOCUMENT_NODE and before is None:
             before = 0          # (whitespace before the first node: dropped)
         self.write(root, before)
-        resolve_implied_ends(self.pieces, self.keep_implied)
+        resolve_implied_ends(self.pieces, self.keep_implied, self.input_end)
         return self.pieces
 
     cdef object write(self, CNode* node, object before):
@@ -1244,7 +1253,9 @@ cdef class _SourceWriter:
                     return before
                 if record != NULL and before is not None \
                         and not self_changed \
-                        and has_implied_end(<CElement*> node):
+                        and (has_implied_end(<CElement*> node)
+                             # (or one the end of the input ended)
+                             or before == self.input_end):
                     # An end the parser implied (no end tag in the input)
                     # after the element's input: written only where the
                     # next piece is not the input that followed it (which
@@ -1521,7 +1532,7 @@ cdef list source_edits(list pieces, object info, bint text_output, object encodi
         if start > position or text:
             edit = unchanged_or_edit(original, position, start, text, own_form)
             if edit is not None:
-                out.append(edit)
+                out.extend(kept_between(original, edit, own_form))
         run = []
         run_first = spans[k][0] + 1 if k < n else len(pieces)
         if k < n:
@@ -1553,6 +1564,35 @@ cdef object unchanged_or_edit(object original, Py_ssize_t start, Py_ssize_t end,
     cut = old.find(open_, len(old) - suffix)
     suffix = len(old) - cut if cut >= 0 else 0
     return (start + prefix, end - suffix, text[prefix:len(text) - suffix])
+
+
+cdef list kept_between(object original, tuple edit, bint own_form):
+    """An edit whose text writes the input at its start again after an
+    insertion (text = inserted + input[start:start + m]) or the input at
+    its end before one (text = input[end - m:end] + inserted), as two
+    edits around that input kept (the largest m, cut at whole tags:
+    "<head></head>" inserted before "<body>...</html>" and the whitespace
+    after it removed are two edits, not one over the kept tags)."""
+    start, end, text = edit
+    if not own_form or not text or end <= start:
+        return [edit]
+    old = original[start:end]
+    close, open_ = (">", "<") if isinstance(text, str) else (b">", b"<")
+    empty = text[:0]
+    # (input at the start kept after an insertion: the first "<" of text
+    # from which the rest of it is input at the start, ending at a ">")
+    at = text.find(open_, 1)
+    while at > 0:
+        if old.startswith(text[at:]) and text.endswith(close):
+            return [(start, start, text[:at]), (start + len(text) - at, end, empty)]
+        at = text.find(open_, at + 1)
+    # (input at the end kept before an insertion)
+    at = text.rfind(close, 0, len(text) - 1)
+    while at >= 0:
+        if old.endswith(text[:at + 1]) and text.startswith(open_):
+            return [(start, end - at - 1, empty), (end, end, text[at + 1:])]
+        at = text.rfind(close, 0, at)
+    return [edit]
 
 
 cdef str dump_of(CNode* node):
