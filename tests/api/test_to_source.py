@@ -1029,6 +1029,21 @@ def test_characters_the_encoding_has_not():
     assert lexpy.dump(lexpy.parse(doc.to_source(encoding="unicode"))) == lexpy.dump(doc)
 
 
+def check_edited_as_str_and_bytes(document, edit_it, representable_=True):
+    """Parse `document` as str and as bytes with positions, edit it with
+    edit_it(doc, given) -> the edited spans' regions, and check to_source():
+    it reparses to the edited tree, and keeps the input outside the spans."""
+    for given in (document, document.encode("utf-8")):
+        doc = lexpy.parse(given, positions=True)
+        regions = edit_it(doc, given)
+        expected = as_parsed(doc)
+        if representable_:
+            assert representable(doc, True)
+        out = doc.to_source()
+        assert as_parsed(lexpy.parse(out)) == expected, out
+        check_kept(_Page(given), given, doc, regions, out, expected)
+
+
 # Regions worked out from the parsed tree (not the edited one): a node the
 # API moved keeps its input where it was, so the element it went to has
 # the region the parser gave it (an implied head: none, at the body's
@@ -1070,14 +1085,7 @@ def _into_meta_then_body(doc, document):
     ("<head></p><meta><p>", _into_meta_then_body),
 ])
 def test_regions_are_the_parsed_trees(document, edit_it):
-    for given in (document, document.encode("utf-8")):
-        doc = lexpy.parse(given, positions=True)
-        regions = edit_it(doc, given)
-        expected = as_parsed(doc)
-        assert representable(doc, True)
-        out = doc.to_source()
-        assert as_parsed(lexpy.parse(out)) == expected, out
-        check_kept(_Page(given), given, doc, regions, out, expected)
+    check_edited_as_str_and_bytes(document, edit_it)
 
 
 # Where the writing of whole elements is what parses back (an edited
@@ -1116,14 +1124,7 @@ def _emptied_first_b(doc, document):
      _set_on(lambda doc: doc.document_element, lambda doc: doc.body.first_child)),
 ])
 def test_ignored_tags_at_the_end_are_kept(document, edit_it):
-    for given in (document, document.encode("utf-8")):
-        doc = lexpy.parse(given, positions=True)
-        regions = edit_it(doc, given)
-        expected = as_parsed(doc)
-        assert representable(doc, True)
-        out = doc.to_source()
-        assert as_parsed(lexpy.parse(out)) == expected, out
-        check_kept(_Page(given), given, doc, regions, out, expected)
+    check_edited_as_str_and_bytes(document, edit_it)
 
 
 # A clone of a formatting element the active formatting elements
@@ -1143,14 +1144,7 @@ def _into_clone(doc, document):
     ("<table><a>1<td>2</td>3</table>", _into_clone),
 ])
 def test_a_reconstructed_clone_is_written_with_its_tags(document, edit_it):
-    for given in (document, document.encode("utf-8")):
-        doc = lexpy.parse(given, positions=True)
-        regions = edit_it(doc, given)
-        expected = as_parsed(doc)
-        assert representable(doc, True)
-        out = doc.to_source()
-        assert as_parsed(lexpy.parse(out)) == expected, out
-        check_kept(_Page(given), given, doc, regions, out, expected)
+    check_edited_as_str_and_bytes(document, edit_it)
 
 
 # The whitespace an element whose end the parser implied had as its last
@@ -1167,14 +1161,7 @@ def _removed_whitespace(doc, document):
 
 def test_whitespace_the_api_removed_is_in_the_region():
     document = "<table><colgroup> foo</colgroup></table>"
-    for given in (document, document.encode("utf-8")):
-        doc = lexpy.parse(given, positions=True)
-        regions = _removed_whitespace(doc, given)
-        expected = as_parsed(doc)
-        assert representable(doc, True)
-        out = doc.to_source()
-        assert as_parsed(lexpy.parse(out)) == expected, out
-        check_kept(_Page(given), given, doc, regions, out, expected)
+    check_edited_as_str_and_bytes(document, _removed_whitespace)
 
 
 # A child the parser put in an element after its end tag (a head's after
@@ -1194,13 +1181,7 @@ def _style_after_head(doc, document):
     "<!doctype html><body></body><plaintext></plaintext>",
 ])
 def test_a_child_after_the_end_tag_is_in_the_parents_region(document):
-    for given in (document, document.encode("utf-8")):
-        doc = lexpy.parse(given, positions=True)
-        regions = _style_after_head(doc, given)
-        expected = as_parsed(doc)
-        out = doc.to_source()
-        assert as_parsed(lexpy.parse(out)) == expected, out
-        check_kept(_Page(given), given, doc, regions, out, expected)
+    check_edited_as_str_and_bytes(document, _style_after_head, representable_=False)
 
 # <template for> (declarative out-of-order streaming, whatwg/html#11818): a
 # <template for> whose markers were found is never inserted; its content
