@@ -3,29 +3,39 @@
 # exactly once. Reports nothing: the tokenizer reported the errors while it
 # scanned. `src` and `dest` must not overlap.
 
+cdef inline bint append_character_reference(const uint8_t* src, size_t length,
+                                             bint in_attribute, uint8_t* dest,
+                                             size_t* i, size_t* run, size_t* out) noexcept nogil:
+    """At the '&' at src[*i]: decode the reference after it, written where
+    the pending run src[*run:*i] ends in dest[*out:], then copy the run
+    before it and go past the reference. False (nothing moved) where no
+    reference starts there: the '&' is text."""
+    cdef size_t written
+    cdef size_t at = i[0], start = run[0]
+    cdef size_t consumed = decode_character_reference(
+        src + at + 1, length - at - 1, in_attribute, dest + out[0] + (at - start), &written)
+    if consumed == 0:
+        return False
+    memcpy(dest + out[0], src + start, at - start)
+    out[0] += (at - start) + written
+    i[0] = at + 1 + consumed
+    run[0] = i[0]
+    return True
+
+
 cdef size_t convert_character_references(const uint8_t* src, size_t length,
                                          bint in_attribute,
                                          uint8_t* dest) noexcept nogil:
     """convert_text_general when only character references need work (the
     common case: a link's &amp;): the runs between '&' are skipped 16 bytes
     at a time with '&' as the one stop byte, known when compiled."""
-    cdef size_t i = 0, run = 0, out = 0, consumed, written
+    cdef size_t i = 0, run = 0, out = 0
     while True:
         i = lxp_scan4(src, i, length, 0x26, 0x26, 0x26, 0x26)
         if i >= length:
             break
-        consumed = decode_character_reference(
-            src + i + 1, length - i - 1, in_attribute, dest + out + (i - run),
-            &written)
-        if consumed == 0:
+        if not append_character_reference(src, length, in_attribute, dest, &i, &run, &out):
             i += 1
-            continue
-        # The decoded text was written where the pending run ends; the run
-        # goes before it.
-        memcpy(dest + out, src + run, i - run)
-        out += (i - run) + written
-        i += 1 + consumed
-        run = i
     memcpy(dest + out, src + run, length - run)
     return out + (length - run)
 
@@ -38,7 +48,7 @@ cdef size_t convert_text_general(const uint8_t* src, size_t length,
     cdef bint want_lower = (flags & DATA_ASCII_LOWERCASE) != 0
     cdef bint in_attribute = (flags & DATA_IN_ATTRIBUTE) != 0
     cdef int nul_mode = 0        # 0 keep, 1 replace by U+FFFD, 2 drop
-    cdef size_t i = 0, run = 0, out = 0, consumed, written
+    cdef size_t i = 0, run = 0, out = 0
     cdef uint8_t c
     cdef uint8_t stop_cr, stop_nul, stop_amp
     if flags & DATA_HAS_NUL:
@@ -87,18 +97,9 @@ cdef size_t convert_text_general(const uint8_t* src, size_t length,
             i += 1
             run = i
         elif c == 0x26 and want_charref:
-            consumed = decode_character_reference(
-                src + i + 1, length - i - 1, in_attribute, dest + out + (i - run),
-                &written)
-            if consumed == 0:
+            if not append_character_reference(src, length, in_attribute, dest,
+                                              &i, &run, &out):
                 i += 1
-                continue
-            # The decoded text was written where the pending run ends;
-            # the run goes before it.
-            memcpy(dest + out, src + run, i - run)
-            out += (i - run) + written
-            i += 1 + consumed
-            run = i
         elif want_lower and 0x41 <= c <= 0x5A:
             memcpy(dest + out, src + run, i - run)
             out += i - run

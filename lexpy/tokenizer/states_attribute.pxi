@@ -91,6 +91,28 @@ cdef inline int quoted_value_in_a_row(Tokenizer* t) noexcept nogil:
     return NEXT_ATTRIBUTE
 
 
+cdef inline const uint8_t* scan_attribute_name(const uint8_t* p, const uint8_t* end,
+                                               uint32_t* hash, uint8_t* changed) noexcept nogil:
+    """The attribute name state's run of name bytes from p: each lower-cased
+    byte hashed into *hash, the bytes lower-casing changed or-ed into
+    *changed; returns where the run stopped (a byte that ends or is not
+    plain in a name, or end)."""
+    cdef uint8_t c, lower
+    cdef uint32_t h = hash[0]
+    cdef uint8_t diff = changed[0]
+    while p < end:
+        c = p[0]
+        lower = attribute_name_byte[c]
+        if lower == 0:
+            break
+        diff |= lower ^ c
+        h = lxp_name_hash_step(h, lower)
+        p += 1
+    hash[0] = h
+    changed[0] = diff
+    return p
+
+
 cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:
     """After a tag name and the whitespace that ends it (t.pos after it, the
     before attribute name state): the attributes of the usual shape, name,
@@ -111,7 +133,7 @@ cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:
     cdef const uint8_t* p
     cdef const uint8_t* end = s + n
     cdef uint32_t hash
-    cdef uint8_t c, lower, changed
+    cdef uint8_t c, changed
     cdef int result
     while True:
         # Before attribute name state
@@ -137,15 +159,7 @@ cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:
         # Attribute name state
         hash = LXP_NAME_HASH_INIT
         changed = 0
-        p = s + i
-        while p < end:
-            c = p[0]
-            lower = attribute_name_byte[c]
-            if lower == 0:
-                break
-            changed |= lower ^ c
-            hash = lxp_name_hash_step(hash, lower)
-            p += 1
+        p = scan_attribute_name(s + i, end, &hash, &changed)
         i = <size_t> (p - s)
         t.name_hash = hash
         t.name_flags = DATA_ASCII_LOWERCASE if changed else 0
@@ -227,22 +241,14 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef size_t n = t.buf_end - base
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
-    cdef uint8_t c, lower
+    cdef uint8_t c
     cdef uint8_t changed = 0
     cdef const uint8_t* p
     cdef const uint8_t* end = s + n
     cdef int result
     while True:
         # One pointer, no index: the loop's only induction variable.
-        p = s + i
-        while p < end:
-            c = p[0]
-            lower = attribute_name_byte[c]
-            if lower == 0:
-                break
-            changed |= lower ^ c
-            hash = lxp_name_hash_step(hash, lower)
-            p += 1
+        p = scan_attribute_name(s + i, end, &hash, &changed)
         i = <size_t> (p - s)
         if changed:
             flags |= DATA_ASCII_LOWERCASE
