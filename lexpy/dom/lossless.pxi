@@ -25,6 +25,17 @@ class _Rewritten(tuple):
     (see rewritten_content): output, but not input kept in place."""
 
 
+cdef list running_reach(list spans):
+    """For spans sorted by start: the furthest end among the first k+1 of
+    them, for each k (where the spans up to one reach)."""
+    cdef list reach = []
+    furthest = 0
+    for span in spans:
+        furthest = max(furthest, span[1])
+        reach.append(furthest)
+    return reach
+
+
 cdef inline CNode* ls_first_child(CNode* node) noexcept nogil:
     cdef CNode* content = template_content_of(node)
     return content.first_child if content != NULL else node.first_child
@@ -302,11 +313,7 @@ cdef class _SourceWriter:
             self.ordered[address] = ordered
         self.starts.sort()
         self.gathered.sort()
-        self.gathered_reach = []
-        reach = 0
-        for piece in self.gathered:
-            reach = max(reach, piece[1])
-            self.gathered_reach.append(reach)
+        self.gathered_reach = running_reach(self.gathered)
         self.gathered = [piece[0] for piece in self.gathered]
         return 0
 
@@ -1018,11 +1025,7 @@ cdef class _SourceWriter:
                 child = child.next
         spans.sort()
         span_starts = [span[0] for span in spans]
-        reach = []
-        furthest = 0
-        for span in spans:
-            furthest = max(furthest, span[1])
-            reach.append(furthest)
+        reach = running_reach(spans)
         own = set(span_starts)
         templates = []                  # (start, content start, end tag start)
         opened = []
@@ -1412,11 +1415,7 @@ def _unencodable(info, context, pieces, first, text, offsets, codec):
     texts.sort()
     starts = [item[0] for item in strong]
     text_starts = [item[0] for item in texts]
-    reach = []
-    furthest = 0
-    for item in texts:
-        furthest = max(furthest, item[1])
-        reach.append(furthest)
+    reach = running_reach(texts)
     out = []
     for offset in offsets:
         character = text[offset]
