@@ -6,8 +6,10 @@ from urllib.parse import urljoin
 
 DEF VALUE_MADE = 5                # payload: a value already made
 
-_TEXT_WHITESPACE = re.compile(r"\s+")
-_TEXT_PUNCTUATION_AFTER = re.compile(r'^[,:;.!?")]')
+# extruct collapses each run of whitespace (\s, str.isspace) to one space
+# and strips (" ".join(str.split()) does both), and puts no space before a
+# chunk that starts with one of these
+_TEXT_PUNCTUATION_AFTER = ',:;.!?")'
 _TEXT_NEWLINE = "\n"
 _TEXT_DOUBLE = "\n\n"
 
@@ -227,13 +229,13 @@ cpdef str html_text(root):
     for event in text_events(root):
         if event.__class__ is str:
             # a chunk of text between element boundaries
-            text = _TEXT_WHITESPACE.sub(" ", event.strip())
+            text = " ".join(event.split())
             if not text:
                 continue
             if prev_is_mark:
                 space = ""
             else:
-                space = " " if (prev[len(prev) - 1:].isspace() or (not _TEXT_PUNCTUATION_AFTER.search(text)
+                space = " " if (prev[len(prev) - 1:].isspace() or (text[0] not in _TEXT_PUNCTUATION_AFTER
                                                         and not prev.endswith("("))) else ""
             chunks.append(space)
             chunks.append(text)

@@ -6,14 +6,33 @@
 _RDF = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
 _RDF_TYPE = _RDF + "type"
 _RDFA = "http://www.w3.org/ns/rdfa#"
+
+
 # https://infra.spec.whatwg.org/#split-on-ascii-whitespace
-_ASCII_TOKENS = re.compile("[^ \t\n\x0c\r]+")
-
-
 cdef list split_on_ascii_whitespace(object value):
+    # one pass over the code points (a regex costs a search per call); a
+    # value that is one token is returned as it is
+    cdef str text
+    cdef Py_ssize_t i, length, start = -1
+    cdef Py_UCS4 c
+    cdef list tokens = []
     if not value:
-        return []
-    return _ASCII_TOKENS.findall(value)
+        return tokens
+    text = value
+    length = len(text)
+    for i in range(length):
+        c = text[i]
+        if c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D:
+            if start >= 0:
+                tokens.append(text[start:i])
+                start = -1
+        elif start < 0:
+            start = i
+    if start == 0:
+        tokens.append(text)
+    elif start > 0:
+        tokens.append(text[start:length])
+    return tokens
 
 
 cdef class RdfaContext:
