@@ -170,8 +170,9 @@ def _without_comments(text: str) -> str:
 
 
 # a string (kept; unterminated: to the end), else a comment or a CDATA
-# marker (dropped), found from left to right
-_NOT_JSON = re.compile(r'("(?:[^"\\]|\\[\s\S]?)*"?)|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)'
+# marker (dropped), found from left to right (the string's runs of plain
+# characters are one repeat each: a branch per character costs ~10x)
+_NOT_JSON = re.compile(r'("[^"\\]*(?:\\[\s\S]?[^"\\]*)*"?)|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)'
                        r'|<!--[\s\S]*?(?:-->|\Z)|<!\[CDATA\[|\]\]>')
 
 
