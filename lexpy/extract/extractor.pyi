@@ -65,3 +65,7 @@ class ExtructMicrodata:
 
 # extruct's text of a property element.
 def html_text(root: Node) -> str: ...
+
+# JSON-LD's lenient pass: `text` without comments, CDATA markers and
+# trailing commas outside strings.
+def json_without_comments(text: str) -> str: ...

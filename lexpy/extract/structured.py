@@ -14,7 +14,7 @@ from lexpy.extract._dom import (
     ELEMENT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, split_on_ascii_whitespace, unique_tokens, walk)
 from lexpy.extract.extractor import (
-    ExtructMicrodata, html_text, scan_structured)
+    ExtructMicrodata, html_text, json_without_comments, scan_structured)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -159,25 +159,10 @@ def _concatenated(text: str) -> List[Any]:
     return values
 
 
-_TRAILING_COMMA = re.compile(r",(\s*[\]}])")
-
-
-def _without_comments(text: str) -> str:
-    """`text` without what is not JSON outside strings: // and /* */
-    comments, <!-- --> comments, CDATA markers and commas before a closing
-    bracket. A helper of this module, not a standard's algorithm."""
-    return _TRAILING_COMMA.sub(r"\1", _NOT_JSON.sub(_kept_string, text))
-
-
-# a string (kept; unterminated: to the end), else a comment or a CDATA
-# marker (dropped), found from left to right (the string's runs of plain
-# characters are one repeat each: a branch per character costs ~10x)
-_NOT_JSON = re.compile(r'("[^"\\]*(?:\\[\s\S]?[^"\\]*)*"?)|//[^\n]*|/\*[\s\S]*?(?:\*/|\Z)'
-                       r'|<!--[\s\S]*?(?:-->|\Z)|<!\[CDATA\[|\]\]>')
-
-
-def _kept_string(match: "re.Match[str]") -> str:
-    return match.group(1) or ""
+# what is not JSON outside strings (// and /* */ comments, <!-- -->
+# comments, CDATA markers) and commas before a closing bracket, dropped in
+# one compiled pass
+_without_comments = json_without_comments
 
 
 # ---------------------------------------------------------------- microdata
