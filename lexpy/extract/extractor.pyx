@@ -589,7 +589,8 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     cdef int status = 0
     while node != NULL:
         if node.type != ELEMENT_NODE:
-            pass
+            if entering and node.first_child == NULL:
+                entering = False          # a leaf: on past it in one step
         elif not entering:
             if open_count and scopes.items[open_items[open_count - 1]].node == node:
                 open_count -= 1
@@ -601,7 +602,7 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                     emitted = depth
         else:
             element = <CElement*> node
-            if microdata:
+            if microdata and element.attr_count:
                 scope = -1
                 if element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
                     scope = <Py_ssize_t> scopes.count

@@ -13,15 +13,15 @@ cdef list split_on_ascii_whitespace(object value):
     # one pass over the code points (a regex costs a search per call); a
     # value that is one token is returned as it is
     cdef str text
-    cdef Py_ssize_t i, length, start = -1
+    cdef Py_ssize_t i = -1, length, start = -1
     cdef Py_UCS4 c
     cdef list tokens = []
     if not value:
         return tokens
     text = value
     length = len(text)
-    for i in range(length):
-        c = text[i]
+    for c in text:                      # (a C loop over the code points)
+        i += 1
         if c == 0x20 or c == 0x09 or c == 0x0A or c == 0x0C or c == 0x0D:
             if start >= 0:
                 tokens.append(text[start:i])
