@@ -134,16 +134,24 @@ cdef class CompiledFields:
 # A selector of one complex selector whose subject compound starts with a
 # type selector: the type (the other simple selectors and the compounds on
 # the left only narrow what it matches). Written conservatively: selectors
-# with anything but names, classes, IDs and combinators give None.
+# with anything but names, classes, IDs, attribute selectors and
+# combinators (or with a backslash anywhere) give None.
 _PLAIN_SELECTOR = re.compile(r"[A-Za-z0-9_\-.#*\s>+~]+")
 _SUBJECT_TYPE = re.compile(r"([A-Za-z][A-Za-z0-9_\-]*)(?:[.#][^\s>+~]*)?")
+# An attribute selector (its value quoted or not): like a class, it only
+# narrows its compound, so it is read as one (".a").
+_ATTRIBUTE_SELECTOR = re.compile(r"""\[(?:[^\]"']|"[^"]*"|'[^']*')*\]""")
 
 
 cdef object subject_type(object selector):
     if selector is None:
         return None
     source = (<Selector> selector).source
-    if source is None or _PLAIN_SELECTOR.fullmatch(source) is None:
+    if source is None or "\\" in source:
+        return None
+    if "[" in source:
+        source = _ATTRIBUTE_SELECTOR.sub(".a", source)
+    if _PLAIN_SELECTOR.fullmatch(source) is None:
         return None
     compounds = re.split(r"[\s>+~]+", source.strip())
     found = _SUBJECT_TYPE.fullmatch(compounds[len(compounds) - 1])   # (no wraparound)

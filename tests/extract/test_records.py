@@ -205,7 +205,9 @@ def test_fields_by_type_in_any_case_and_namespace():
     fields = {"p": "P::text", "b": "div B::text", "fo": "svg foreignObject b::text",
               "fo_lower": "foreignobject b::text", "grad": "linearGradient::attr(id)",
               "custom": "Custom-El::attr(x)", "none": "blink::text", "star": "*::text",
-              "class": "div .x::text", "all_b": ["b::text"]}
+              "class": "div .x::text", "all_b": ["b::text"],
+              "attr_b": "div[class=i] b::text", "attr_subject": "custom-el[x]::attr(x)",
+              "attr_any": "div [x]::attr(x)", "attr_quoted": '[id="g"]::attr(id)'}
     document = lexpy.parse(page)
     records = lexpy.extract_records(document, "div.i", fields)
     expected = []
@@ -228,7 +230,12 @@ def test_items_by_type_in_any_case_and_namespace():
             "<DIV class=i id=c></DIV><div class=i id=d><p class=i id=e></div>")
     document = lexpy.parse(page)
     for selector in ("DIV.i", "div.i", "svg linearGradient", "linearGradient",
-                     "lineargradient", "p.i", "blink", "div > .i", "* .i"):
+                     "lineargradient", "p.i", "blink", "div > .i", "* .i",
+                     # attribute selectors narrow a compound (the subject's
+                     # type stays), or are the whole subject compound
+                     "div[class=i]", 'div[id="d"]', "DIV[class]", "div [id]", "div>[class]",
+                     "[id=e]", 'div[title="x ] > p"]', "p[id='e'].i", "*[id]",
+                     'div[class="\\69"]'):
         records = lexpy.extract_records(document, selector, {"id": "::attr(id)"})
         assert [r["id"] for r in records] == \
             [e.get_attribute("id") for e in document.query_selector_all(selector)], selector
