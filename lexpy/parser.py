@@ -144,7 +144,7 @@ def parse(data: Input, *, encoding: Optional[str] = None,
         construction = TreeConstruction(True, True, False, False)
         construction.set_byte_input(-1, -1, False)
         construction.parse_bytes(data)
-        return cast("Document", construction.finish())
+        return construction.finish()
     _check_input(data)
     parser = Parser(encoding=encoding, default_encoding=default_encoding,
                     detect_encoding=detect_encoding, scripting=scripting,
