@@ -6,7 +6,7 @@ structured_data() is extruct.extract()'s counterpart; microdata_json() is
 the standard's "JSON" conversion of microdata."""
 import json
 import re
-from typing import Any, Dict, Iterable, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 from urllib.parse import urljoin, urlparse
 
 from lexpy.dom import Document, Element, Node
@@ -108,6 +108,25 @@ def _json_ld_of(texts: List[str]) -> List[Any]:
 
 # json.loads(text, strict=False) makes a decoder a call: one for all
 _DECODER = json.JSONDecoder(strict=False)
+# (the decoder's C scanner, which typeshed does not declare)
+_SCAN_ONCE: Callable[[str, int], Tuple[Any, int]] = getattr(_DECODER, "scan_once")
+_JSON_WHITESPACE = re.compile(r"[ \t\n\r]*")    # json.decoder.WHITESPACE
+
+
+def _decode(text: str) -> Any:
+    """_DECODER.decode(text) (the same value, the same errors) with its
+    scanner called directly: decode() and raw_decode() are Python frames
+    and two regex matches, more than a short block's scan costs."""
+    start = _JSON_WHITESPACE.match(text).end() if text[:1].isspace() else 0  # type: ignore[union-attr]
+    try:
+        value, end = _SCAN_ONCE(text, start)
+    except StopIteration as stop:
+        raise json.JSONDecodeError("Expecting value", text, stop.value) from None
+    if end != len(text):
+        end = _JSON_WHITESPACE.match(text, end).end()  # type: ignore[union-attr]
+        if end != len(text):
+            raise json.JSONDecodeError("Extra data", text, end)
+    return value
 
 
 def _parse_lenient_json(text: str) -> Any:
@@ -115,7 +134,7 @@ def _parse_lenient_json(text: str) -> Any:
     if not text:
         return None
     try:
-        return _DECODER.decode(text)
+        return _decode(text)
     except ValueError as first:
         error = first
     unwrapped = text
@@ -128,7 +147,7 @@ def _parse_lenient_json(text: str) -> Any:
                 changed = True
     cleaned = _without_comments(unwrapped).strip().rstrip(";").rstrip()
     try:
-        return _DECODER.decode(cleaned)
+        return _decode(cleaned)
     except ValueError:
         pass
     try:

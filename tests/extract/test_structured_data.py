@@ -423,6 +423,29 @@ def test_json_ld_comments_are_dropped_as_the_loop_dropped_them(text):
     assert _without_comments(text) == _without_comments_loop(text)
 
 
+# JSON-LD's decoding: the scanner called directly (_decode) gives what
+# json.JSONDecoder(strict=False).decode gives: the value, or the error.
+
+import json  # noqa: E402
+
+from lexpy.extract.structured import _decode  # noqa: E402
+
+
+def _decoded(decode, text):
+    try:
+        return "value", decode(text)
+    except ValueError as error:
+        return type(error), str(error)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["{", "}", "[", "]", '"', "a", "1", ",", ":", " ", "\n", "\t",
+                                 "\r", "null", "true", "\\", "\x01", "\xa0", "\u2003", "-",
+                                 ".", "e"]), max_size=16).map("".join))
+def test_json_ld_decodes_as_the_json_decoder(text):
+    assert _decoded(_decode, text) == _decoded(json.JSONDecoder(strict=False).decode, text)
+
+
 # RDFa: the elements the C walk gives (scan_structured's rdfa entries,
 # without those that change nothing) against a walk over proxies of every
 # element the sequence visits (the makers, what is below rel/rev, what is
