@@ -17,6 +17,7 @@ from lexpy.extract.extractor import (
     ExtructMicrodata, html_text, json_without_comments, scan_structured)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
+_SYNTAX_SET = frozenset(SYNTAXES)
 
 __all__ = ["SYNTAXES", "structured_data", "json_ld", "microdata", "microdata_json",
            "opengraph", "rdfa", "meta"]
@@ -40,26 +41,35 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
     document's URL: relative URLs are resolved against the document base URL
     it gives (and <base href>), and left relative without either, as extruct
     does. Never raises on what a page contains."""
-    wanted = list(SYNTAXES if syntaxes is None else syntaxes)
-    for syntax in wanted:
-        if syntax not in SYNTAXES:
-            raise ValueError("unknown syntax %r (one of %s)" % (syntax, ", ".join(SYNTAXES)))
+    # (a set: a page's fixed cost is most of a small page's time here)
+    given = SYNTAXES if syntaxes is None else syntaxes
+    if not isinstance(given, (list, tuple)):
+        given = list(given)
+    try:
+        wanted = frozenset(given)
+    except TypeError:                     # an unhashable one: the loop names it
+        wanted = frozenset([None])
+    if not wanted <= _SYNTAX_SET:
+        for syntax in given:
+            if syntax not in SYNTAXES:
+                raise ValueError("unknown syntax %r (one of %s)"
+                                 % (syntax, ", ".join(SYNTAXES)))
     output: Dict[str, List[Any]] = {}
     # one walk finds what microdata, JSON-LD, OpenGraph and RDFa read (RDFa
     # from the document element: in it when `doc` is the document)
     rdfa_in_walk = "rdfa" in wanted and isinstance(doc, Document)
-    scanned = scan_structured(doc, "microdata" in wanted, "json-ld" in wanted,
-                              "opengraph" in wanted, rdfa_in_walk)
+    items, texts, heads, rdfa_entries = scan_structured(
+        doc, "microdata" in wanted, "json-ld" in wanted, "opengraph" in wanted, rdfa_in_walk)
     if "microdata" in wanted:
         output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
-                                                scanned[0]).items() if scanned[0] else []
+                                                items).items() if items else []
     if "json-ld" in wanted:
-        output["json-ld"] = _json_ld_of(scanned[1])
+        output["json-ld"] = _json_ld_of(texts) if texts else []
     if "opengraph" in wanted:
-        output["opengraph"] = _opengraph_of(scanned[2])
+        output["opengraph"] = _opengraph_of(heads) if heads else []
     if rdfa_in_walk:
         from lexpy.extract.rdfa import rdfa_of
-        output["rdfa"] = rdfa_of(scanned[3], doc, base_url)
+        output["rdfa"] = rdfa_of(rdfa_entries, doc, base_url)
     elif "rdfa" in wanted:
         output["rdfa"] = rdfa(doc, base_url=base_url)
     if "meta" in wanted:
@@ -471,6 +481,8 @@ def opengraph(doc: Node) -> List[Dict[str, Any]]:
 def _opengraph_of(heads: List[Any]) -> List[Dict[str, Any]]:
     found: List[Dict[str, Any]] = []
     for html_prefix, head_prefix, pairs in heads:
+        if not pairs:
+            continue                      # no property: nothing to give
         namespaces: Dict[str, str] = {}
         if html_prefix:
             namespaces.update(_PREFIX_DECLARATION.findall(html_prefix))
