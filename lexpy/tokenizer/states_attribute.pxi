@@ -170,7 +170,7 @@ cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:
         c = s[i]
         if c == 0 or c == 0x22 or c == 0x27 or c == 0x3C:   # NUL '"' "'" '<'
             return GO_ON
-        finish_attribute_name(t)
+        finish_static_attribute_name(t)
         if c != 0x3D:                               # whitespace '/' '>'
             t.state = AFTER_ATTRIBUTE_NAME_STATE
             if c == 0x3E:
