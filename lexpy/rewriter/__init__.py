@@ -1127,6 +1127,9 @@ _OPEN_RECORD_BYTES = 2048
 # The written input kept for the checks that read back from the output's
 # end (Rewriter._flush_settled).
 _LOOKBACK = 4096
+# The longest input _eof_raw_end_tag parses again whole (a script whose
+# start tag the rewriter did not see).
+_WHOLE_INPUT_CHECK = 65536
 
 
 class Rewriter(RewriterCore):
@@ -1678,15 +1681,18 @@ class Rewriter(RewriterCore):
         text ('<', a partial end tag, a character reference: they end as
         at the end of input). In a script it does but in the double-escaped
         states (<!--<script>): checked by parsing the script's source (from
-        its start tag, _script_start, or the whole input when its start tag
-        was not seen) with it, when that source is still kept and nothing
-        was written in place of it (no start edit, no text edit, not
-        removed: the output's text is then the source's)."""
+        its start tag, _script_start, or the whole input, up to
+        _WHOLE_INPUT_CHECK, when its start tag was not seen) with it, when
+        that source is still kept and nothing was written in place of it
+        (no start edit, no text edit, not removed: the output's text is
+        then the source's)."""
         node: Any = self._eof_raw_node
         if node.local_name != "script":
             return True
         start = self._script_start
         if start is None or start[0] is not node:
+            if self._stream_length() > _WHOLE_INPUT_CHECK:
+                return False        # (not parsed again: bounded work and memory)
             start = (node, 0)       # (not matched: the whole input, no edit in it)
             prefix = ""
         else:

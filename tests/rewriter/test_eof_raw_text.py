@@ -82,3 +82,13 @@ def test_content_after_an_unended_cdata_section_is_refused(data):
     rw = Rewriter().on("body", element=lambda e: e.append("X"))
     with pytest.raises(RewriteError, match=JOIN):
         rewrite(data, rw)
+
+
+def test_a_long_input_is_not_parsed_again_whole():
+    # A script no handler matched (its start tag unseen): the whole input
+    # is parsed again only up to a bound; past it the rewriter cannot tell.
+    rw = Rewriter().on("body", element=lambda e: e.append("X"))
+    with pytest.raises(RewriteError, match="cannot tell"):
+        rewrite("<p>" + "x" * 70000 + "<script>a", rw)
+    rw = Rewriter().on("body", element=lambda e: e.append("X")).on("script", element=repr)
+    assert rewrite("<p>" + "x" * 70000 + "<script>a", rw).endswith("<script>a</script></p>X")
