@@ -397,6 +397,23 @@ def _integration_point(node: Any) -> bool:
     return False
 
 
+def _elements_named(document: Any, name: str) -> List[Any]:
+    """The HTML elements named `name` in tree order, template contents
+    included (no recursion)."""
+    found = []
+    stack = [document]
+    while stack:
+        node = stack.pop()
+        if node.node_type == 1 and node.local_name == name and node.namespace_uri == _HTML_NS:
+            found.append(node)
+        children = list(node.child_nodes)
+        if node.node_type == 1 and node.local_name == "template" and \
+                node.namespace_uri == _HTML_NS and node.content is not None:
+            children = list(node.content.child_nodes) + children
+        stack.extend(reversed(children))
+    return found
+
+
 def _implied_before(r: Any) -> List[str]:
     """The names of the elements the parser implied before the element at
     its token (an implied element's implied_with is the token's whole list,
@@ -734,7 +751,7 @@ class Element(ElementBase):
                         "body" in implied and self._rw._body_start(content) or
                         "body" not in implied and "head" in implied and
                         self._rw._head_content(content)):
-                self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
+                self._rw._frameset_written = True   # (frameset-ok: see _frameset_token)
                 return
             if "body" in implied and implied <= {"html", "head", "body"}:
                 # Else a <body> start tag goes first: the parser makes the
@@ -742,7 +759,7 @@ class Element(ElementBase):
                 # content goes into it.
                 if not (r.before and r.before[0] is _BODY_START):
                     r.before.insert(0, _BODY_START)
-                self._rw._dropped = True    # (frameset-ok: a later <frameset> is refused)
+                self._rw._frameset_written = True   # (frameset-ok: see _frameset_token)
                 return
             raise self._refuse(what, "the parser implied <%s> here: content before it "
                                      "would go elsewhere" % r.implied_with[-1])
@@ -1110,6 +1127,9 @@ _OPEN_RECORD_BYTES = 2048
 # The written input kept for the checks that read back from the output's
 # end (Rewriter._flush_settled).
 _LOOKBACK = 4096
+# The longest input _eof_raw_end_tag parses again whole (a script whose
+# start tag the rewriter did not see).
+_WHOLE_INPUT_CHECK = 65536
 
 
 class Rewriter(RewriterCore):
@@ -1174,6 +1194,11 @@ class Rewriter(RewriterCore):
         # record per move.
         self._moves = 0
         self._eof_comment_closed = False
+        self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
+        self._frameset_written = False      # (frameset-ok "not ok" written: _frameset_token)
+        self._text_edited_to = -1           # (where the last edited text chunk ends)
+        self._start_written_at = -1         # (where _pushed_written last wrote a start)
+        self._script_start: Optional[Tuple[Any, int]] = None    # (the last script's start)
         self._start_edited: Dict[int, _Record] = {}
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
@@ -1594,7 +1619,8 @@ class Rewriter(RewriterCore):
         if self._at_eof and (self._last_token_end() < self._stream_length()
                              or not self._last_token_closed() or _ends_inside_markup(
                 self._source(self._raw_base, self._stream_length()))) and \
-                not self._close_eof_comment():
+                not self._close_eof_comment() and not self._close_eof_raw_text() and \
+                not self._eof_after_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
 
@@ -1633,6 +1659,116 @@ class Rewriter(RewriterCore):
                 self._eof_comment_closed = True
                 return True
         return False
+
+    def _eof_raw_text(self, events: List[Any]) -> Optional[Any]:
+        """At the end-of-file token: the raw text or RCDATA element that is
+        the current node (the tokenizer is in its text state: everything
+        after its start tag is its text), else None."""
+        if not events or events[0][0] != "popped":
+            return None
+        node = events[0][1]
+        name = node.local_name
+        if node.namespace_uri != _HTML_NS or not (
+                name in _RAW_TEXT or name in _RCDATA or name == "noscript" and self._scripting):
+            return None
+        self._eof_raw = self._open.get(events[0][4])
+        return node
+
+    def _eof_raw_end_tag(self) -> bool:
+        """Whether an end tag written right after the input ends the raw
+        text or RCDATA element the input ends in (_eof_raw_node) there,
+        with the same text. In raw text and RCDATA it does, whatever the
+        text ('<', a partial end tag, a character reference: they end as
+        at the end of input). In a script it does but in the double-escaped
+        states (<!--<script>): checked by parsing the script's source (from
+        its start tag, _script_start, or the whole input, up to
+        _WHOLE_INPUT_CHECK, when its start tag was not seen) with it, when
+        that source is still kept and nothing was written in place of it
+        (no start edit, no text edit, not removed: the output's text is
+        then the source's)."""
+        node: Any = self._eof_raw_node
+        if node.local_name != "script":
+            return True
+        start = self._script_start
+        if start is None or start[0] is not node:
+            if self._stream_length() > _WHOLE_INPUT_CHECK:
+                return False        # (not parsed again: bounded work and memory)
+            start = (node, 0)       # (not matched: the whole input, no edit in it)
+            prefix = ""
+        else:
+            prefix = "<body>"
+        r = self._eof_raw
+        # (A start written at the end of input goes after this end tag; the
+        # script's removal, rename, replaced content and appended content
+        # keep its record open: r.)
+        if start[1] < self._raw_base or \
+                start[1] <= self._start_written_at < self._eof_position() or \
+                self._text_edited_to > start[1] or r is not None and (
+                    r.mode or r.new_name is not None or r.prepend or r.append):
+            return False
+        # (Up to where content written at the end of input goes: before a
+        # tag the input ends inside, which the parser drops.)
+        source = self._source(start[1], self._eof_position()).decode("utf-8", "replace")
+
+        def last_script(markup: str) -> Tuple[Any, int]:
+            # (the script, and how many <br> elements the document has)
+            construction = TreeConstruction(self._scripting)
+            construction.feed_text(prefix + markup)
+            document = construction.finish()
+            script: Any = None
+            if prefix:
+                script = document.body.first_child if document.body is not None else None
+            else:
+                scripts = _elements_named(document, "script")
+                script = scripts[-1] if scripts else None
+            if script is None or script.node_type != 1 or script.local_name != "script" or \
+                    script.namespace_uri != _HTML_NS:
+                script = None
+            return script, len(_elements_named(document, "br"))
+
+        # (Its text the same with the end tag and a <br> after: the end tag
+        # ended it, else they would be its text.)
+        (alone, brs), (closed, more) = last_script(source), last_script(source + "</script><br>")
+        return alone is not None and closed is not None and more == brs + 1 and \
+            alone.text_content == closed.text_content
+
+    def _close_eof_raw_text(self) -> bool:
+        """The input ends in the text of a raw text or RCDATA element (a
+        partial end tag, an escaped script state, a '<'): its end tag is
+        written once (here or by _close_implied), so that content can
+        follow, where it ends the element (_eof_raw_end_tag)."""
+        if self._eof_raw_closed:
+            return True
+        node: Any = getattr(self, "_eof_raw_node", None)
+        if node is None or not self._eof_raw_end_tag():
+            return False
+        self._emit("</%s>" % node.local_name)
+        self._eof_raw_closed = True
+        return True
+
+    def _frameset_token(self, events: List[Any], pushed: int) -> None:
+        """A <frameset> start tag after the rewrite dropped input
+        (_dropped) or wrote content or a <body> tag that sets frameset-ok to
+        "not ok" (_frameset_written). Where the parser ignored it, written
+        content leaves it ignored (frameset-ok stays "not ok", the stack of
+        open elements is the same); dropped content may have held what set
+        frameset-ok, and the reparse could take it. Where the parser took
+        it (an HTML frameset), either may make the reparse ignore it."""
+        taken = pushed >= 0 and events[pushed][1].namespace_uri == _HTML_NS and \
+            events[pushed][1].local_name == "frameset"
+        if self._dropped or taken:
+            raise RewriteError("<frameset>: whether the parser takes it depends on content "
+                               "the rewrite %s (the frameset-ok flag)"
+                               % ("dropped" if self._dropped else "wrote"))
+
+    def _eof_after_cdata(self) -> bool:
+        """Whether the input ends in foreign content right after a CDATA
+        section's "]]>", which the tokenizer emits nothing for (the data
+        state follows: content can be written after it)."""
+        length = self._stream_length()
+        last = self._last_token_end()
+        return last >= self._raw_base and self._last_token_closed() and \
+            self._source(last, length) in (b"]]>", b"<![CDATA[]]>")
 
     def _render(self, content: _Content, record: _Record, inside: bool) -> str:
         if content.html:
@@ -1714,7 +1850,8 @@ class Rewriter(RewriterCore):
         plain = self._skip is None and not self._tracked and not self._after_body \
             and self._form_dirty is None and not self._head_appended
         if count == 1 and kind == "start" and events[0][10] and plain \
-                and (not self._dropped or self._source(begin, end)[1:9].lower() != b"frameset"):
+                and (not (self._dropped or self._frameset_written)
+                     or self._source(begin, end)[1:9].lower() != b"frameset"):
             self._start_alone(begin, end, events[0])
             return
         if count == 1 and kind == "end" and events[0][0] == "popped" and plain \
@@ -1728,6 +1865,9 @@ class Rewriter(RewriterCore):
         # that content).
         self._implied_pops: List[Optional[Tuple[Any, ...]]] = []
         self._at_eof = kind == "eof"
+        if self._at_eof:
+            self._eof_raw = None
+            self._eof_raw_node = self._eof_raw_text(events)
         self._batch = getattr(self, "_batch", 0) + 1
         # Elements the parser implied at this token before its own.
         self._pushed_here: List[str] = []
@@ -1739,10 +1879,9 @@ class Rewriter(RewriterCore):
                     if event[10]:
                         last_token_push = i
                     break
-        if kind == "start" and self._dropped and \
+        if kind == "start" and (self._dropped or self._frameset_written) and \
                 self._source(begin, end)[1:9].lower() == b"frameset":
-            raise RewriteError("<frameset>: whether the parser takes it depends on content "
-                               "the rewrite dropped (the frameset-ok flag)")
+            self._frameset_token(events, last_token_push)
         if kind == "start" and self._skip is not None:
             name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html") and not count:
@@ -1797,6 +1936,8 @@ class Rewriter(RewriterCore):
                         pushed.local_name in _RAW_TEXT or pushed.local_name == "plaintext"
                         or pushed.local_name == "noscript" and self._scripting):
                     self._raw_text_name = pushed.local_name
+                    if pushed.local_name == "script":
+                        self._script_start = (pushed, begin)
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
@@ -1919,6 +2060,8 @@ class Rewriter(RewriterCore):
             name = node.local_name
             if name in _RAW_TEXT or name == "plaintext" or name == "noscript" and self._scripting:
                 self._raw_text_name = name
+                if name == "script":
+                    self._script_start = (node, begin)
         self._foster_count, self._forms, self._plaintext = event[7:10]
         key = event[4]
         if event[5]:
@@ -2025,6 +2168,15 @@ class Rewriter(RewriterCore):
             if html and name in _FORMATTING and formatting:
                 tags.append("</%s>" % name)
                 continue
+            if self._at_eof and entry[2] is getattr(self, "_eof_raw_node", None):
+                # (The input ends in its text: only its end tag ends it.)
+                if self._eof_raw_closed:
+                    continue
+                if not self._eof_raw_end_tag():
+                    raise RewriteError("<%s>: the input ends inside <%s> where its end tag "
+                                       "would not end it (a script's double-escaped text), "
+                                       "or the rewriter cannot tell" % (r.name, name))
+                self._eof_raw_closed = True
             if (name in _NO_SYNTHESIZED_END if html
                     else name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
@@ -2254,6 +2406,7 @@ class Rewriter(RewriterCore):
         """The rest of _pushed, for an element whose handlers left
         something to write at its start (the engine's fast path of a
         start tag calls it too)."""
+        self._start_written_at = position
         element = r.element
         assert element is not None
         closes_at_once = key in self._popped_here
@@ -2270,8 +2423,8 @@ class Rewriter(RewriterCore):
                                            or implied_content)
         if synthesize and r.name == "body":
             # (An explicit <body> sets frameset-ok to "not ok": a later
-            # <frameset> would be ignored; _handle_token refuses it.)
-            self._dropped = True
+            # <frameset> would be ignored; _frameset_token refuses it.)
+            self._frameset_written = True
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT)):
             self._close_implied(r, r.name if synthesize else None)
@@ -2596,6 +2749,8 @@ class Rewriter(RewriterCore):
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
             raise RewriteError("text %r: the parser implied an element inside it; it "
                                "cannot be edited" % chunk.text[:20])
+        if chunk._before or chunk._after or chunk._removed:
+            self._text_edited_to = end
         self._unit_out(chunk, begin, end)
 
     def _check_raw_text(self, chunk: TextChunk, begin: int, end: int) -> None:

@@ -867,6 +867,8 @@ cdef class RewriterCore:
     cdef public list _tracked, _scoped_text, _scoped_comments, _element_handlers
     cdef public dict _open, _scoped_open, _contexts, _afe_edited, _start_edited
     cdef public object _moves
+    cdef public object _script_start     # (the last script's element and start offset)
+    cdef public object _frameset_written     # (Rewriter._frameset_token)
     # (The output state _copy_to and _emit read and set: copy_to and emit.)
     cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
     cdef public object _raw_base, _out_encoding
@@ -1067,7 +1069,7 @@ cdef class RewriterCore:
         if self._skip is not None or self._tracked or self._after_body \
                 or self._form_dirty is not None or self._head_appended:
             return False
-        if self._dropped:
+        if self._dropped or self._frameset_written:
             # (A <frameset> start tag after dropped input: _handle_token
             # refuses it.)
             raw = t.data + t.begin
@@ -1099,6 +1101,8 @@ cdef class RewriterCore:
             self._popped_here = {key_object}
             self._popped_nodes = [node]
         self._raw_text_name = name if raw_text_tag(e.element, self._scripting) else None
+        if self._raw_text_name == "script":
+            self._script_start = (node, begin)
         self._raw_tail = ""
         self._raw_tail_edited = False
         self._foster_count = e.fostered
