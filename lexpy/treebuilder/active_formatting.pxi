@@ -137,7 +137,7 @@ cdef uint64_t* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
         capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(uint64_t))
         table = <uint64_t*> calloc(capacity, sizeof(uint64_t)) if capacity != 0 else NULL
         if table == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return NULL
         tb.formatting.noah_counts = table
         tb.formatting.noah_capacity = capacity
@@ -206,7 +206,7 @@ cdef int save_segment_counts(TreeBuilder* tb) noexcept nogil:
                                   capacity * FORMATTING_TAG_SLOTS * sizeof(size_t)) \
             if capacity != 0 else NULL
         if saves == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
         tb.formatting.marker_saves = saves
         tb.formatting.marker_saves_capacity = capacity
@@ -261,7 +261,7 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
                                            capacity * sizeof(FormattingEntry)) \
             if capacity != 0 else NULL
         if items == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
         tb.formatting.entries = items
         tb.formatting.capacity = capacity
@@ -272,7 +272,7 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
         tb.formatting.entries[tb.formatting.count].token = \
             <CElement*> node_clone(&element.node, False)
         if tb.formatting.entries[tb.formatting.count].token == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
     tb.formatting.count += 1
     if element == NULL:

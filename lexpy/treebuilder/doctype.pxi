@@ -151,7 +151,7 @@ cdef CDocumentType* insert_doctype(TreeBuilder* tb, Token* token) noexcept nogil
     cdef CDocumentType* doctype = doctype_create(tb.document)
     cdef uint32_t flags = DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT | DATA_HAS_CR
     if doctype == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return NULL
     if token.type & TOKEN_DOCTYPE_HAS_NAME:
         doctype.name = convert_into_dom(
