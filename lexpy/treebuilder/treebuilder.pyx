@@ -301,7 +301,7 @@ cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
                 if tb.formatting.entries[tb.formatting.count - 1].element != node:
                     return end_tag_in_body(tb, token)
                 open_elements_pop_unindexed(tb)
-                formatting_remove_at(tb, tb.formatting.count - 1)
+                formatting_remove_last(tb)
                 return DONE
             open_elements_pop_unindexed(tb)
             return DONE
