@@ -280,12 +280,26 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
-    def parse_bytes(self, const uint8_t[::1] data):
+    def parse_bytes(self, data):
         """The whole input at once (set_byte_input without keep_input):
-        decode, parse and finish. Returns the Document."""
+        decode, parse and finish. Returns the Document. `data`: bytes or
+        any contiguous buffer of bytes (read through the buffer protocol;
+        bytes directly, without a view object per parse)."""
+        cdef Py_buffer view
+        if PyBytes_CheckExact(data):
+            return self._parse_whole(<const uint8_t*> PyBytes_AS_STRING(data),
+                                     <size_t> PyBytes_GET_SIZE(data))
+        PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)
+        try:
+            return self._parse_whole(<const uint8_t*> view.buf, <size_t> view.len)
+        finally:
+            PyBuffer_Release(&view)
+
+    cdef object _parse_whole(self, const uint8_t* data, size_t n):
+        """parse_bytes of the `n` bytes at `data` (the caller keeps them
+        alive and unchanged until it returns)."""
         cdef const uint8_t* output = NULL
         cdef size_t length = 0
-        cdef size_t n = data.shape[0]
         cdef int status = 0
         cdef bint stream_finished = False
         self._enter()
@@ -294,7 +308,7 @@ cdef class TreeConstruction:
                 raise ValueError("the parse is finished")
             if not self.byte_input or self.keep_input:
                 raise ValueError("parse_bytes needs set_byte_input(keep_input=False)")
-            self.c_bytes.whole = &data[0] if n else NULL
+            self.c_bytes.whole = data if n else NULL
             self.c_bytes.whole_length = n
             if n and self.on_script is not None:
                 # (Scripts pause the tokenizer: the steps of feed_bytes.)

@@ -17,6 +17,8 @@ from libc.string cimport memset
 
 from cpython.pythread cimport PyThread_get_thread_ident
 from cpython.unicode cimport PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
+from cpython.buffer cimport PyObject_GetBuffer, PyBuffer_Release, PyBUF_SIMPLE
+from cpython.bytes cimport PyBytes_CheckExact, PyBytes_AS_STRING, PyBytes_GET_SIZE
 
 from lexpy.core.names cimport NS_HTML, NS_SVG, NS_MATHML, TAG_FORM
 from lexpy.core.core cimport ErrorList, error_list_clear, tag_id_by_name

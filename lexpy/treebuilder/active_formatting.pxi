@@ -137,7 +137,7 @@ cdef uint64_t* noah_count(TreeBuilder* tb, uint64_t signature) noexcept nogil:
         capacity = grown_capacity(old_capacity, old_capacity + 1, 64, sizeof(uint64_t))
         table = <uint64_t*> calloc(capacity, sizeof(uint64_t)) if capacity != 0 else NULL
         if table == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return NULL
         tb.formatting.noah_counts = table
         tb.formatting.noah_capacity = capacity
@@ -206,7 +206,7 @@ cdef int save_segment_counts(TreeBuilder* tb) noexcept nogil:
                                   capacity * FORMATTING_TAG_SLOTS * sizeof(size_t)) \
             if capacity != 0 else NULL
         if saves == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
         tb.formatting.marker_saves = saves
         tb.formatting.marker_saves_capacity = capacity
@@ -261,7 +261,7 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
                                            capacity * sizeof(FormattingEntry)) \
             if capacity != 0 else NULL
         if items == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
         tb.formatting.entries = items
         tb.formatting.capacity = capacity
@@ -272,7 +272,7 @@ cdef int formatting_append_entry(TreeBuilder* tb, CElement* element,
         tb.formatting.entries[tb.formatting.count].token = \
             <CElement*> node_clone(&element.node, False)
         if tb.formatting.entries[tb.formatting.count].token == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
     tb.formatting.count += 1
     if element == NULL:
@@ -421,6 +421,43 @@ cdef int push_active_formatting_element(TreeBuilder* tb,
             if matches >= 3:
                 formatting_remove_at(tb, <size_t> earliest)
     return formatting_append_entry(tb, element, signature)
+
+
+cdef inline int push_active_formatting_a(TreeBuilder* tb,
+                                         CElement* element) noexcept nogil:
+    """push_active_formatting_element of an HTML a element (no signature,
+    not in the Noah's Ark table: see there), inline when the list has room
+    and no copy of the element is kept (formatting_append_entry's steps
+    for it)."""
+    cdef FormattingEntry* entry
+    cdef size_t slot
+    if tb.formatting.count == tb.formatting.capacity or tb.scripts_run:
+        return formatting_append_entry(tb, element, 0)
+    entry = &tb.formatting.entries[tb.formatting.count]
+    entry.element = element
+    entry.signature = 0
+    entry.token = NULL
+    tb.formatting.count += 1
+    element.node.flags |= ELEMENT_IN_FORMATTING
+    slot = formatting_slot(TAG_A)
+    if slot != 0:
+        tb.formatting.segment_counts[slot - 1] += 1
+    return 0
+
+
+cdef inline void formatting_remove_last(TreeBuilder* tb) noexcept nogil:
+    """formatting_remove_at of the last entry, inline for an element with
+    no signature (an a element: noah_forget's steps for it)."""
+    cdef FormattingEntry* entry = &tb.formatting.entries[tb.formatting.count - 1]
+    cdef size_t slot
+    if entry.signature != 0 or entry.element == NULL:
+        formatting_remove_at(tb, tb.formatting.count - 1)
+        return
+    entry.element.node.flags &= ~(<uint32_t> ELEMENT_IN_FORMATTING)
+    slot = formatting_slot(entry.element.tag_id)
+    if slot != 0 and tb.formatting.segment_counts[slot - 1] != 0:
+        tb.formatting.segment_counts[slot - 1] -= 1
+    tb.formatting.count -= 1
 
 
 cdef ssize_t formatting_index(TreeBuilder* tb, CElement* element) noexcept nogil:

@@ -84,7 +84,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
             new_element = <CElement*> node_clone(
                 &created_for(&tb.formatting.entries[node_list_index]).node, False)
             if new_element == NULL:
-                tb.failed = True
+                tb.halt.failed = True
                 return True
             formatting_replace(tb, <size_t> node_list_index, new_element)
             open_elements_replace_at(tb, <size_t> node_index, new_element)
@@ -107,7 +107,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
         new_element = <CElement*> node_clone(
             &created_for(&tb.formatting.entries[formatting_index(tb, formatting_element)]).node, False)
         if new_element == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return True
         while furthest_block.node.first_child != NULL:
             node_append_child(&new_element.node, furthest_block.node.first_child)

@@ -298,7 +298,7 @@ cdef void memo_set(TreeBuilder* tb, CNode* node, CNode* root) noexcept nogil:
     cdef ContentPatching* p = &tb.patching
     cdef size_t i
     if (p.memo_used + 1) * 2 > p.memo_capacity and memo_grow(p) != 0:
-        tb.failed = True
+        tb.halt.failed = True
         return
     i = pointer_slot(node, p.memo_capacity)
     while p.memo[i].node != NULL and p.memo[i].node != node:
@@ -466,10 +466,10 @@ cdef void processing_instruction_inserted(TreeBuilder* tb, CNode* node) noexcept
         return
     if p.marker_count == p.marker_capacity:
         if grow_array(<void**> &p.markers, &p.marker_capacity, sizeof(MarkerLink)) != 0:
-            tb.failed = True
+            tb.halt.failed = True
             return
     if (p.chain_count + 1) * 2 > p.chain_capacity and chains_grow(p) != 0:
-        tb.failed = True
+        tb.halt.failed = True
         return
     root = find_root(tb, node)
     h = chain_hash(p, p.names + p.names_length, <size_t> length, root)
@@ -806,7 +806,7 @@ cdef bint prepare_content_patching(TreeBuilder* tb, CNode* scope, bint scope_is_
     if p.template_count == p.template_capacity:
         if grow_array(<void**> &p.templates, &p.template_capacity,
                       sizeof(PatchingTemplate)) != 0:
-            tb.failed = True
+            tb.halt.failed = True
             return False
     patch = &p.templates[p.template_count]
     p.template_count += 1

@@ -91,11 +91,33 @@ cdef extern from *:
     const char** lexpy_limited_quirks_public_prefixes
 
 
+cdef enum:
+    # Two bytes where the prefixes of the lists above mostly differ (after
+    # "-//" and after "-//w3c//dtd "); every prefix is longer than both.
+    PREFIX_SCREEN_FIRST = 3
+    PREFIX_SCREEN_SECOND = 12
+
+
+cdef inline uint8_t ascii_lower_byte(uint8_t c) noexcept nogil:
+    return c + 0x20 if 0x41 <= c <= 0x5A else c
+
+
 cdef bint starts_with_any(const uint8_t* value, size_t length,
                           const char** prefixes) noexcept nogil:
+    """Whether `value` starts with one of the prefixes (ASCII
+    case-insensitively). A prefix is compared whole only when its bytes at
+    the two screen positions match the value's (a value too short to reach
+    them matches no prefix)."""
     cdef size_t i = 0
+    cdef uint8_t first, second
+    if length <= PREFIX_SCREEN_SECOND:
+        return False
+    first = ascii_lower_byte(value[PREFIX_SCREEN_FIRST])
+    second = ascii_lower_byte(value[PREFIX_SCREEN_SECOND])
     while prefixes[i] != NULL:
-        if ascii_ci_starts_with(value, length, prefixes[i]):
+        if <uint8_t> prefixes[i][PREFIX_SCREEN_FIRST] == first \
+                and <uint8_t> prefixes[i][PREFIX_SCREEN_SECOND] == second \
+                and ascii_ci_starts_with(value, length, prefixes[i]):
             return True
         i += 1
     return False
@@ -151,7 +173,7 @@ cdef CDocumentType* insert_doctype(TreeBuilder* tb, Token* token) noexcept nogil
     cdef CDocumentType* doctype = doctype_create(tb.document)
     cdef uint32_t flags = DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT | DATA_HAS_CR
     if doctype == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return NULL
     if token.type & TOKEN_DOCTYPE_HAS_NAME:
         doctype.name = convert_into_dom(

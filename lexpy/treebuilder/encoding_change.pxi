@@ -34,4 +34,4 @@ cdef void indicate_encoding_for_meta(TreeBuilder* tb, CElement* meta) noexcept n
         return              # str input: no encoding to change
     encoding = meta_declared_encoding(meta)
     if encoding != ENCODING__NONE and tb.encoding_indicator(tb.encoding_context, encoding):
-        tb.reparse = True
+        tb.halt.reparse = True

@@ -33,7 +33,7 @@ cdef int tree_builder_set_fragment_context(TreeBuilder* tb, CElement* context,
         switch_tokenizer_state(tb, state)
     root = element_create(tb.document, TAG_HTML, NS_HTML)
     if root == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     node_append_child(&tb.document.node, &root.node)
     if open_elements_push(tb, root) != 0:

@@ -99,7 +99,7 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
     cdef size_t room = conversion_room(length, flags)
     cdef uint8_t* memory = dom_alloc(tb.document, room if room else 1)
     if memory == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         written[0] = 0
         return NULL
     written[0] = convert_text(source, length, flags, memory) if length else 0
@@ -128,18 +128,18 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     # values are converted one after another into it, the unused tail given
     # back).
     if token.attr_count > <size_t> UINT32_MAX:
-        tb.failed = True
+        tb.halt.failed = True
         return NULL
     for i in range(count):
         attr = &token.attrs[i]
         room = conversion_room(attr.value_end - attr.value_begin, attr.flags)
         if room > (<size_t> -1) - extra:
-            tb.failed = True
+            tb.halt.failed = True
             return NULL
         extra += room
     element = element_create_with_room(tb.document, tag, ns, count, extra, &values)
     if element == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return NULL
     if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
         positions_set_token(tb, &element.node, token)
@@ -218,7 +218,7 @@ cdef CElement* insert_clone_of_element(TreeBuilder* tb, CElement* original) noex
     cdef InsertionLocation location = appropriate_place(tb, NULL)
     cdef CElement* element = <CElement*> node_clone(&original.node, False)
     if element == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return NULL
     insert_at(location, &element.node)
     if open_elements_push(tb, element) != 0:
@@ -244,7 +244,7 @@ cdef void add_missing_attributes(TreeBuilder* tb, CElement* element,
             return
         if element_add_attribute(element, attr.name_id, NS__UNDEF, 0,
                                  value, length) != 0:
-            tb.failed = True
+            tb.halt.failed = True
             return
 
 
@@ -328,7 +328,7 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
     else:
         node = comment_create(tb.document)
     if node == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return
     if token.tag_id == TAG__PROCESSING_INSTRUCTION:
         target = convert_into_dom(tb, token.data + token.pi_target_begin,
@@ -336,13 +336,13 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
                                   DATA_HAS_NUL | DATA_NUL_TO_REPLACEMENT, &written)
         if target == NULL or processing_instruction_set_target(
                 node, target, written) != 0:
-            tb.failed = True
+            tb.halt.failed = True
             return
     if length:
         room = conversion_room(length, token.data_flags)
         destination = character_data_reserve(node, room)
         if destination == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return
         character_data_commit(node, convert_text(token.data + token.text_begin,
                                                  length, token.data_flags,
@@ -373,7 +373,7 @@ cdef void append_to_comment(TreeBuilder* tb, Token* token) noexcept nogil:
     room = conversion_room(length, token.data_flags)
     destination = character_data_reserve(node, room)
     if destination == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return
     character_data_commit(node, convert_text(token.data + token.text_begin,
                                              length, token.data_flags,

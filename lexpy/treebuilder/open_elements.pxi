@@ -206,7 +206,7 @@ cdef int reserve_tag_key(TreeBuilder* tb, size_t key) noexcept nogil:
     grown = <uint32_t*> realloc(tb.open.topmost_tag, capacity * sizeof(uint32_t)) \
         if capacity != 0 else NULL
     if grown == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     memset(grown + tb.open.topmost_tag_capacity, 0,
            (capacity - tb.open.topmost_tag_capacity) * sizeof(uint32_t))
@@ -471,20 +471,20 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     if tb.open.count < tb.open.capacity:
         return 0
     if tb.open.count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     capacity = grown_capacity(tb.open.capacity, tb.open.count + 1, 64, sizeof(StackLinks))
     if capacity == 0:
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     items = <CElement**> realloc(tb.open.elements, capacity * sizeof(CElement*))
     if items == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     tb.open.elements = items
     links = <StackLinks*> realloc(tb.open.links, capacity * sizeof(StackLinks))
     if links == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     # (Up links are written lazily and checked against the down link before
     # use; zeroed, a read of one never written is still of defined memory.)

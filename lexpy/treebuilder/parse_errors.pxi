@@ -11,4 +11,4 @@ cdef void parse_error(TreeBuilder* tb, const char* code) noexcept nogil:
     if tb.errors == NULL:
         return
     if error_list_add(tb.errors, code, tb.line, tb.column) != 0:
-        tb.failed = True
+        tb.halt.failed = True

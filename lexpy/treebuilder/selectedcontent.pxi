@@ -265,7 +265,7 @@ cdef void clone_option_into_selectedcontent(TreeBuilder* tb, CElement* option,
     while child != NULL:
         copy = node_clone(child, True)
         if copy == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return
         node_append_child(&selectedcontent.node, copy)
         child = child.next

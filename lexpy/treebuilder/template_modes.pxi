@@ -17,7 +17,7 @@ cdef int push_template_mode(TreeBuilder* tb, uint32_t mode) noexcept nogil:
         items = <uint32_t*> realloc(tb.template_modes.modes, capacity * sizeof(uint32_t)) \
             if capacity != 0 else NULL
         if items == NULL:
-            tb.failed = True
+            tb.halt.failed = True
             return -1
         tb.template_modes.modes = items
         tb.template_modes.capacity = capacity

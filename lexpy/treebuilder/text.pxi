@@ -54,7 +54,7 @@ cdef int ensure_capacity(TreeBuilder* tb, uint8_t** buffer, size_t* capacity,
     size = grown_capacity(capacity[0], needed, 256, 1)
     grown = <uint8_t*> realloc(buffer[0], size) if size != 0 else NULL
     if grown == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return -1
     buffer[0] = grown
     capacity[0] = size
@@ -274,7 +274,7 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
         destination = text_create_with_room(tb.document, room, &text)
         new_node = True
     if destination == NULL:
-        tb.failed = True
+        tb.halt.failed = True
         return
     if flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE):
         length = convert_text(run.data + run.begin, length, flags, destination)

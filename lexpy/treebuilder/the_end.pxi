@@ -14,4 +14,4 @@ cdef void stop_parsing(TreeBuilder* tb) noexcept nogil:
     # (Not in the standard, which drops the parser: the tree builder's
     # bits leave the nodes of the finished document.)
     formatting_release(tb)
-    tb.stopped = True
+    tb.halt.stopped = True

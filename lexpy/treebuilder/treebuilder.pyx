@@ -96,6 +96,23 @@ include "selectedcontent.pxi"      # <selectedcontent> follows the selected opti
 include "content_patching.pxi"     # <template for>: markers patched out of order
 include "sources.pxi"              # positions: where each node came from
 
+# Why tree construction no longer takes tokens, in one word (not in the
+# standard): halt.any is nonzero when any flag is set, so a token tests the
+# three with one load.
+cdef extern from *:
+    """
+    typedef union {
+        struct { unsigned char failed, stopped, reparse, unused_; };
+        uint32_t any;
+    } lexpy_tree_builder_halt;
+    """
+    ctypedef struct Halt "lexpy_tree_builder_halt":
+        uint8_t failed
+        uint8_t stopped
+        uint8_t reparse
+        uint32_t any
+
+
 # The tree builder: the state of tree construction, made of the standard's
 # own structures (each defined with its operations in its feature file).
 cdef struct TreeBuilder:
@@ -118,8 +135,9 @@ cdef struct TreeBuilder:
     bint skip_newline             # ignore a LF right after <pre>/<listing>/<textarea>
     bint self_closing_acknowledged
     bint cdata_allowed            # last value given to the tokenizer
-    bint stopped                  # "stop parsing" has run
-    bint failed                   # out of memory: the tree is incomplete
+    # halt.stopped: "stop parsing" has run; halt.failed: out of memory, the
+    # tree is incomplete; halt.reparse: see below. halt.any: one of them.
+    Halt halt
     # The token being processed: its text and its position (for errors).
     TextRun text
     uint32_t line
@@ -133,8 +151,8 @@ cdef struct TreeBuilder:
     # the parse driver decides what it changes), NULL: nowhere.
     EncodingIndicator encoding_indicator
     void* encoding_context
-    bint reparse                  # the indication asked for the document to
-                                  # be parsed again: the builder stops
+    # (halt.reparse: the indication asked for the document to be parsed
+    # again: the builder stops)
     # Decoded text of a token with character references.
     uint8_t* scratch
     size_t scratch_capacity
@@ -283,7 +301,7 @@ cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
                 if tb.formatting.entries[tb.formatting.count - 1].element != node:
                     return end_tag_in_body(tb, token)
                 open_elements_pop_unindexed(tb)
-                formatting_remove_at(tb, tb.formatting.count - 1)
+                formatting_remove_last(tb)
                 return DONE
             open_elements_pop_unindexed(tb)
             return DONE
@@ -294,7 +312,7 @@ cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
 # https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
 cdef void process_token(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef ModeResult result
-    while not tb.failed and not tb.stopped:
+    while not tb.halt.failed and not tb.halt.stopped:
         if token.tag_id == TAG__TEXT and text_is_empty(tb):
             return
         if uses_html_rules(tb, token):
@@ -307,19 +325,25 @@ cdef void process_token(TreeBuilder* tb, Token* token) noexcept nogil:
             return
 
 
+cdef int halted_result(TreeBuilder* tb) noexcept nogil:
+    """What tree_builder_token returns once tree construction halted."""
+    if tb.halt.failed:
+        return 1
+    if tb.halt.reparse:
+        return 2
+    return 0
+
+
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     cdef TreeBuilder* tb = <TreeBuilder*> context
-    if tb.failed:
-        return 1
-    if tb.reparse:
-        return 2
-    if tb.stopped:
-        return 0
-    tb.line = token.line
-    tb.column = token.column
+    if tb.halt.any != 0:
+        return halted_result(tb)
+    if tb.errors != NULL:             # (the position only parse_error reads)
+        tb.line = token.line
+        tb.column = token.column
     if token.type & TOKEN_CONTINUATION:
         append_to_comment(tb, token)
-        return 1 if tb.failed else 0
+        return 1 if tb.halt.failed else 0
     tb.last_comment = NULL
     if token.tag_id == TAG__TEXT:
         if token.text_end <= token.text_begin:
@@ -329,7 +353,7 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
             tb.skip_newline = False
             skip_leading_newline(tb)
             if text_is_empty(tb):
-                return 1 if tb.failed else 0
+                return 1 if tb.halt.failed else 0
     else:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0
@@ -347,10 +371,8 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
     update_cdata_allowed(tb)
-    if tb.failed:
-        return 1
-    if tb.reparse:
-        return 2
+    if tb.halt.any != 0 and (tb.halt.failed or tb.halt.reparse):
+        return halted_result(tb)
     return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
 
 
@@ -367,15 +389,15 @@ cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept
 
 
 cdef bint tree_builder_failed(TreeBuilder* tb) noexcept nogil:
-    return tb.failed
+    return tb.halt.failed
 
 
 cdef bint tree_builder_reparse(TreeBuilder* tb) noexcept nogil:
-    return tb.reparse
+    return tb.halt.reparse
 
 
 cdef bint tree_builder_stopped(TreeBuilder* tb) noexcept nogil:
-    return tb.stopped
+    return tb.halt.stopped
 
 
 cdef bint tree_builder_is_fragment(TreeBuilder* tb) noexcept nogil:

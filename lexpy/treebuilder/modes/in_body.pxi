@@ -195,7 +195,7 @@ cdef ModeResult start_tag_a(TreeBuilder* tb, Token* token) noexcept nogil:
     reconstruct_active_formatting_elements(tb)
     element = insert_html_element(tb, token)
     if element != NULL:
-        push_active_formatting_element(tb, element)
+        push_active_formatting_a(tb, element)
     return DONE
 
 
