@@ -21,7 +21,8 @@ from lexpy.core.names cimport (
     TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, TAG_HEAD,
     TAG_FORM, TAG_PLAINTEXT, NS_HTML,
     TAG_SCRIPT, TAG_STYLE, TAG_XMP, TAG_IFRAME, TAG_NOEMBED, TAG_NOFRAMES, TAG_NOSCRIPT,
-    TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT)
+    TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT,
+    TAG__LAST_STATIC)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
@@ -44,7 +45,7 @@ from lexpy.core.core cimport attr_name_of
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
-    program_reads_beyond_ancestors)
+    program_reads_beyond_ancestors, program_subject_tags)
 
 
 cdef enum EventKind:
@@ -110,6 +111,9 @@ cdef struct Hooks:
     Program** programs            # the handlers' selectors, in order
     void** matchers               # their element matchers (made at the first element)
     size_t program_count
+    uint64_t* gate                # by static tag id: bit i, handler i's selector may
+                                  # match an element with it (bit 63: from the 63rd
+                                  # on); elements with other ids: every handler
     int watch_all                 # 1: every token that moves an element; 2: every token
     Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
@@ -354,13 +358,21 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
     cdef int result
     cdef bint any_match = False
     cdef Event* e
+    cdef uint64_t may
     for i in range(h.event_count):
         e = &h.events[i]
         if e.kind != EVENT_PUSHED or not e.fresh:
             continue
+        # (The gate: the handlers whose selectors may match its tag.)
+        may = h.gate[e.element.tag_id] if e.element.tag_id < <lxp_tag_id_t> TAG__LAST_STATIC \
+            else ~(<uint64_t> 0)
+        if may == 0:
+            continue
         for j in range(h.program_count):
             if j >= 63 and e.matches & (<uint64_t> 1 << 63):
                 break
+            if not (may & (<uint64_t> 1 << (j if j < 63 else 63))):
+                continue
             if h.matchers[j] == NULL:
                 h.matchers[j] = element_matcher_new(h.programs[j], e.element.node.owner)
                 if h.matchers[j] == NULL:
@@ -901,6 +913,7 @@ cdef class RewriterCore:
         self.hooks.text_tokens = 0
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
+        self.hooks.gate = NULL
         self.hooks.watched = NULL
         self.hooks.watched_index = NULL
         self.hooks.watched_index_capacity = 0
@@ -945,6 +958,7 @@ cdef class RewriterCore:
                     element_matcher_free(self.hooks.matchers[i])
                 free(self.hooks.matchers)
             free(self.hooks.programs)
+            free(self.hooks.gate)
             free(self.hooks.watched)
             free(self.hooks.watched_index)
             free(self.hooks.silent)
@@ -979,6 +993,7 @@ cdef class RewriterCore:
             for i in range(len(self.selectors)):
                 self.hooks.programs[i] = (<Selector?> self.selectors[i]).program
             self.hooks.program_count = len(self.selectors)
+            self._make_gate()
         # (The document being built: a streaming one when closed subtrees
         # are freed; dom_streaming_start refuses a document that has nodes.)
         c_doc = (<Document?> construction.document_object()).c_doc
@@ -1015,6 +1030,24 @@ cdef class RewriterCore:
             tokenizer_set_callback(tokenizer, on_token, self.hooks)
         finally:
             construction_leave(construction)
+
+    cdef int _make_gate(self) except -1:
+        """hooks.gate from the selectors' subject type selectors: an element
+        whose tag no handler's selector names is matched against none."""
+        cdef Hooks* h = self.hooks
+        cdef uint8_t table[<int> TAG__LAST_STATIC]
+        cdef size_t i, j
+        cdef uint64_t bit
+        h.gate = <uint64_t*> calloc(<size_t> TAG__LAST_STATIC, sizeof(uint64_t))
+        if h.gate == NULL:
+            raise MemoryError()
+        for i in range(h.program_count):
+            bit = <uint64_t> 1 << (i if i < 63 else 63)
+            program_subject_tags(h.programs[i], table, <size_t> TAG__LAST_STATIC)
+            for j in range(<size_t> TAG__LAST_STATIC):
+                if table[j]:
+                    h.gate[j] |= bit
+        return 0
 
     cdef int _token_done(self) noexcept:
         if self.failure is not None:
