@@ -27,7 +27,8 @@ from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
     DATA_NUL_TO_REPLACEMENT)
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from cpython.ref cimport Py_REFCNT, PyObject
 from cpython.object cimport PyTypeObject
 from lexpy.tokenizer.tokenizer cimport (
@@ -150,6 +151,12 @@ cdef struct Hooks:
     CDocument* document           # the document being built (max_memory)
     size_t open_depth             # elements pushed and not popped (watch_elements):
                                   # the end events close() would hand the owner
+    # (Every element of the document is pushed once: with none of these
+    # pushed so far, no element has a Context with foreign_in_table,
+    # in_selectedcontent or a select, whatever moved since.)
+    bint foreign_seen             # a foreign element was pushed
+    bint tabular_seen             # ... an HTML td, th, caption, table, tr or template
+    bint select_seen              # ... an HTML select or selectedcontent
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -195,6 +202,15 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
                 h.head = element
             elif element.tag_id == TAG_TEMPLATE:
                 h.template_depth += 1
+                h.tabular_seen = True
+            elif element.tag_id == TAG_TD or element.tag_id == TAG_TH \
+                    or element.tag_id == TAG_CAPTION or element.tag_id == TAG_TABLE \
+                    or element.tag_id == TAG_TR:
+                h.tabular_seen = True
+            elif element.tag_id == TAG_SELECT or element.tag_id == TAG_SELECTEDCONTENT:
+                h.select_seen = True
+        else:
+            h.foreign_seen = True
     elif kind == EVENT_POPPED and element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
             and h.template_depth > 0:
         h.template_depth -= 1
@@ -774,12 +790,17 @@ cdef class ElementBase:
         cdef Context context
         cdef list attrs
         cdef Py_ssize_t i
+        cdef Hooks* h = (<RewriterCore> self._rw).hooks
         if type(value) is not str or type(name) is not str or not plain_name(<str> name) \
                 or r.started or r.implied or r.foster:
             return self._set_attribute(name, value)
-        context = (<RewriterCore> self._rw).context_of(r.node)
-        if context.foreign_in_table or context.in_selectedcontent or context.select is not None:
-            return self._set_attribute(name, value)
+        # (No foreign element in a table part, selectedcontent or select
+        # pushed so far: no element has such a Context.)
+        if (h.foreign_seen and h.tabular_seen) or h.select_seen:
+            context = (<RewriterCore> self._rw).context_of(r.node)
+            if context.foreign_in_table or context.in_selectedcontent \
+                    or context.select is not None:
+                return self._set_attribute(name, value)
         attrs = self.attrs()
         for i in range(len(attrs)):
             if (<tuple> attrs[i])[0] == name:
@@ -788,6 +809,49 @@ cdef class ElementBase:
         else:
             attrs.append((name, value))
         r.attributes_changed = True
+
+
+cdef int append_bytes(bytearray out, const char* data, Py_ssize_t length) except -1:
+    """out += data[:length] (the bytearray's own growth, without a bytes
+    object for the data)."""
+    cdef Py_ssize_t size = PyByteArray_GET_SIZE(out)
+    if length <= 0:
+        return 0
+    if PyByteArray_Resize(out, size + length) < 0:
+        return -1
+    memcpy(PyByteArray_AS_STRING(out) + size, data, <size_t> length)
+    return 0
+
+
+cdef int append_str(bytearray out, str text, bint attribute) except -1:
+    """out += text.encode("utf-8"); attribute: escaped as start_tag_text
+    escapes a value (& " < > U+00A0, whose UTF-8 is C2 A0)."""
+    cdef Py_ssize_t length, i, run = 0
+    cdef const char* data = PyUnicode_AsUTF8AndSize(text, &length)
+    cdef unsigned char c
+    if not attribute:
+        return append_bytes(out, data, length)
+    for i in range(length):
+        c = <unsigned char> data[i]
+        if c == 0x26:
+            append_bytes(out, data + run, i - run)
+            append_bytes(out, "&amp;", 5)
+        elif c == 0x22:
+            append_bytes(out, data + run, i - run)
+            append_bytes(out, "&quot;", 6)
+        elif c == 0x3C:
+            append_bytes(out, data + run, i - run)
+            append_bytes(out, "&lt;", 4)
+        elif c == 0x3E:
+            append_bytes(out, data + run, i - run)
+            append_bytes(out, "&gt;", 4)
+        elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
+            append_bytes(out, data + run, i - 1 - run)
+            append_bytes(out, "&nbsp;", 6)
+        else:
+            continue
+        run = i + 1
+    return append_bytes(out, data + run, length - run)
 
 
 cdef bint plain_name(str name):
@@ -865,6 +929,7 @@ cdef class RewriterCore:
     cdef list selectors                 # (keeps the programs of Hooks alive)
     cdef public object failure          # the handler exception that stopped it
     cdef dict attr_names                # attribute name ids -> str (qualified)
+    cdef list plain_attr_names          # ... without a prefix, by id (None: not met)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
     cdef object element_class           # the owner's Element class
     cdef object text_chunk_class        # ... and TextChunk class
@@ -934,6 +999,9 @@ cdef class RewriterCore:
         self.hooks.held_count = 0
         self.hooks.document = NULL
         self.hooks.open_depth = 0
+        self.hooks.foreign_seen = False
+        self.hooks.tabular_seen = False
+        self.hooks.select_seen = False
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -1218,9 +1286,9 @@ cdef class RewriterCore:
                     # start tag written in place of its source.)
                     self.copy_to(begin)
                     r.text_count = h.text_tokens
-                    self.emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
-                                              and t.data[t.end - 2] == 0x2F
-                                              and t.data[t.end - 1] == 0x3E))
+                    self.emit_start_tag(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
+                                        and t.data[t.end - 2] == 0x2F
+                                        and t.data[t.end - 1] == 0x3E)
                     if self._skip is None:
                         self._emitted = end
                     self.copy_to(end)
@@ -1254,17 +1322,48 @@ cdef class RewriterCore:
                 self._copy_to(position)
                 return 0
             base = self._raw_base
-            self._out += self._raw[emitted - base:position - base]
+            if emitted < base or position - base > <size_t> PyByteArray_GET_SIZE(
+                    <bytearray?> self._raw):
+                self._copy_to(position)
+                return 0
+            append_bytes(<bytearray?> self._out,
+                         PyByteArray_AS_STRING(<bytearray?> self._raw) + (emitted - base),
+                         <Py_ssize_t> (position - emitted))
         self._emitted = position
         return 0
 
     cdef int emit(self, str content) except -1:
         """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
         at the last flush."""
+        cdef const char* data
+        cdef Py_ssize_t length
         if self._ready is not None or self._out_encoding is not None:
             self._emit(content)
         elif self._skip is None:
-            self._out += content.encode("utf-8")
+            # (content.encode("utf-8") appended, without the bytes object)
+            data = PyUnicode_AsUTF8AndSize(content, &length)
+            append_bytes(<bytearray?> self._out, data, length)
+        return 0
+
+    cdef int emit_start_tag(self, ElementRecord r, bint self_closing_foreign) except -1:
+        """emit(start_tag_text(r, ...)); for UTF-8 output with nothing cut at
+        the last flush, written into the output as it is made."""
+        cdef bytearray out
+        cdef str value
+        if self._ready is not None or self._out_encoding is not None or self._skip is not None:
+            return self.emit(start_tag_text(r, self_closing_foreign))
+        out = <bytearray?> self._out
+        append_bytes(out, "<", 1)
+        append_str(out, <str?> (r.new_name or r.name), False)
+        for key, value in r.attributes or ():
+            append_bytes(out, " ", 1)
+            append_str(out, <str?> key, False)
+            append_bytes(out, '="', 2)
+            append_str(out, value, True)
+            append_bytes(out, '"', 1)
+        if self_closing_foreign:
+            append_bytes(out, " /", 2)
+        append_bytes(out, ">", 1)
         return 0
 
     cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
@@ -1326,10 +1425,12 @@ cdef class RewriterCore:
             for i in range(h.silent_count):
                 key_object = h.silent[i]
                 found = self._open.pop(key_object, None)
-                self._start_edited.pop(key_object, None)
+                if self._start_edited:
+                    self._start_edited.pop(key_object, None)
                 if found is not None:
                     found.ended = True
-                self._scoped_open.pop(key_object, None)
+                if self._scoped_open:
+                    self._scoped_open.pop(key_object, None)
             h.silent_count = 0
         return 0
 
@@ -1815,15 +1916,26 @@ cdef class RewriterCore:
         doc = element.node.owner
         if self.attr_names is None:
             self.attr_names = {}
+        if self.plain_attr_names is None:
+            self.plain_attr_names = []
         for i in range(element.attr_count):
             attr = &element.attrs[i]
-            key = (<uint64_t> attr.prefix << 32) | attr.local_name
-            name = self.attr_names.get(key)
+            name = None
+            if attr.prefix == 0 and attr.local_name < <size_t> len(self.plain_attr_names):
+                name = self.plain_attr_names[attr.local_name]
             if name is None:
-                name = self._attr_name(doc, attr.local_name)
-                if attr.prefix != 0:
-                    name = self._attr_name(doc, attr.prefix) + ":" + name
-                self.attr_names[key] = name
+                key = (<uint64_t> attr.prefix << 32) | attr.local_name
+                name = self.attr_names.get(key)
+                if name is None:
+                    name = self._attr_name(doc, attr.local_name)
+                    if attr.prefix != 0:
+                        name = self._attr_name(doc, attr.prefix) + ":" + name
+                    self.attr_names[key] = name
+                if attr.prefix == 0 and attr.local_name < 4096:
+                    if attr.local_name >= <size_t> len(self.plain_attr_names):
+                        self.plain_attr_names.extend(
+                            [None] * (attr.local_name + 1 - len(self.plain_attr_names)))
+                    self.plain_attr_names[attr.local_name] = name
             result.append((name, PyUnicode_DecodeUTF8(
                 <const char*> attr.value, <Py_ssize_t> attr.value_length, "surrogatepass")))
         return result
