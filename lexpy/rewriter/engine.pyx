@@ -13,7 +13,7 @@ events into handler calls and output, with the token still in reach.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, strlen, strcspn
 
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
@@ -823,35 +823,71 @@ cdef int append_bytes(bytearray out, const char* data, Py_ssize_t length) except
     return 0
 
 
-cdef int append_str(bytearray out, str text, bint attribute) except -1:
-    """out += text.encode("utf-8"); attribute: escaped as start_tag_text
-    escapes a value (& " < > U+00A0, whose UTF-8 is C2 A0)."""
-    cdef Py_ssize_t length, i, run = 0
-    cdef const char* data = PyUnicode_AsUTF8AndSize(text, &length)
+cdef const char* ESCAPED = b"&\"<>\xa0"   # (and C2 before A0: U+00A0)
+
+
+cdef Py_ssize_t escaped_length(const char* data, Py_ssize_t length) noexcept:
+    """The length of UTF-8 data (NUL-terminated, as Python makes it)
+    escaped as start_tag_text escapes a value (& " < > U+00A0, whose UTF-8
+    is C2 A0)."""
+    cdef Py_ssize_t i = 0, total = length
     cdef unsigned char c
-    if not attribute:
-        return append_bytes(out, data, length)
-    for i in range(length):
+    while True:
+        i += <Py_ssize_t> strcspn(data + i, ESCAPED)
+        if i >= length:
+            return total
         c = <unsigned char> data[i]
         if c == 0x26:
-            append_bytes(out, data + run, i - run)
-            append_bytes(out, "&amp;", 5)
+            total += 4
         elif c == 0x22:
-            append_bytes(out, data + run, i - run)
-            append_bytes(out, "&quot;", 6)
-        elif c == 0x3C:
-            append_bytes(out, data + run, i - run)
-            append_bytes(out, "&lt;", 4)
-        elif c == 0x3E:
-            append_bytes(out, data + run, i - run)
-            append_bytes(out, "&gt;", 4)
+            total += 5
+        elif c == 0x3C or c == 0x3E:
+            total += 3
         elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
-            append_bytes(out, data + run, i - 1 - run)
-            append_bytes(out, "&nbsp;", 6)
+            total += 4
+        i += 1                    # (also past a NUL inside the value)
+
+
+cdef char* put_bytes(char* p, str text, bint attribute) noexcept:
+    """text's UTF-8 (already made: escaped_length's caller asked for it)
+    written at p, escaped as a value when attribute; the end."""
+    cdef Py_ssize_t length, i = 0, run = 0, copied
+    cdef const char* data = PyUnicode_AsUTF8AndSize(text, &length)
+    cdef unsigned char c
+    cdef const char* entity
+    cdef size_t entity_length
+    if not attribute:
+        memcpy(p, data, <size_t> length)
+        return p + length
+    while True:
+        i += <Py_ssize_t> strcspn(data + i, ESCAPED)
+        if i >= length:
+            break
+        c = <unsigned char> data[i]
+        copied = i
+        if c == 0x26:
+            entity = "&amp;"
+        elif c == 0x22:
+            entity = "&quot;"
+        elif c == 0x3C:
+            entity = "&lt;"
+        elif c == 0x3E:
+            entity = "&gt;"
+        elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
+            entity = "&nbsp;"
+            copied = i - 1        # (the C2 before it is not copied)
         else:
+            i += 1                # (a NUL inside the value, or a lone A0 byte)
             continue
-        run = i + 1
-    return append_bytes(out, data + run, length - run)
+        entity_length = strlen(entity)
+        memcpy(p, data + run, <size_t> (copied - run))
+        p += copied - run
+        memcpy(p, entity, entity_length)
+        p += entity_length
+        i += 1
+        run = i
+    memcpy(p, data + run, <size_t> (length - run))
+    return p + (length - run)
 
 
 cdef bint plain_name(str name):
@@ -1347,23 +1383,54 @@ cdef class RewriterCore:
 
     cdef int emit_start_tag(self, ElementRecord r, bint self_closing_foreign) except -1:
         """emit(start_tag_text(r, ...)); for UTF-8 output with nothing cut at
-        the last flush, written into the output as it is made."""
+        the last flush, written into the output in one growth (its length
+        counted first: nothing is written when a name or value is not
+        str or has a lone surrogate, as before)."""
         cdef bytearray out
-        cdef str value
+        cdef const char* data
+        cdef Py_ssize_t length, total, size, i, count
+        cdef char* p
         if self._ready is not None or self._out_encoding is not None or self._skip is not None:
             return self.emit(start_tag_text(r, self_closing_foreign))
         out = <bytearray?> self._out
-        append_bytes(out, "<", 1)
-        append_str(out, <str?> (r.new_name or r.name), False)
-        for key, value in r.attributes or ():
-            append_bytes(out, " ", 1)
-            append_str(out, <str?> key, False)
-            append_bytes(out, '="', 2)
-            append_str(out, value, True)
-            append_bytes(out, '"', 1)
+        name = <str?> (r.new_name or r.name)
+        data = PyUnicode_AsUTF8AndSize(name, &length)
+        total = 2 + length + (2 if self_closing_foreign else 0)
+        attributes = r.attributes
+        if attributes is None:
+            attributes = []
+        if type(attributes) is not list:
+            return self.emit(start_tag_text(r, self_closing_foreign))
+        count = len(<list> attributes)
+        for i in range(count):
+            item = (<list> attributes)[i]
+            if type(item) is not tuple or len(<tuple> item) != 2 \
+                    or type((<tuple> item)[0]) is not str or type((<tuple> item)[1]) is not str:
+                return self.emit(start_tag_text(r, self_closing_foreign))
+            data = PyUnicode_AsUTF8AndSize(<str> (<tuple> item)[0], &length)
+            total += 4 + length
+            data = PyUnicode_AsUTF8AndSize(<str> (<tuple> item)[1], &length)
+            total += escaped_length(data, length)
+        size = PyByteArray_GET_SIZE(out)
+        if PyByteArray_Resize(out, size + total) < 0:
+            return -1
+        p = PyByteArray_AS_STRING(out) + size
+        p[0] = c'<'
+        p = put_bytes(p + 1, name, False)
+        for i in range(count):
+            item = (<list> attributes)[i]
+            p[0] = c' '
+            p = put_bytes(p + 1, <str> (<tuple> item)[0], False)
+            p[0] = c'='
+            p[1] = c'"'
+            p = put_bytes(p + 2, <str> (<tuple> item)[1], True)
+            p[0] = c'"'
+            p += 1
         if self_closing_foreign:
-            append_bytes(out, " /", 2)
-        append_bytes(out, ">", 1)
+            p[0] = c' '
+            p[1] = c'/'
+            p += 2
+        p[0] = c'>'
         return 0
 
     cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
