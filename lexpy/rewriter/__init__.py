@@ -1581,7 +1581,8 @@ class Rewriter(RewriterCore):
         """What encode_inserted is to take the content as: "raw" for text
         written into a raw text element, else "markup"."""
         return "raw" if not content.html and inside and \
-            record.name in _RAW_TEXT | {"plaintext"} and \
+            (record.name in _RAW_TEXT | {"plaintext"} or
+             record.name == "noscript" and self._scripting) and \
             record.node.namespace_uri == _HTML_NS else "markup"
 
     def _check_join(self, record: _Record, text: str, inside: bool = False) -> None:

@@ -13,7 +13,7 @@ events into handler calls and output, with the token still in reach.
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, calloc, realloc, free
-from libc.string cimport memcpy
+from libc.string cimport memcpy, strlen, strcspn
 
 from lexpy.core.names cimport (
     lxp_tag_id_t, TAG__END_OF_FILE, TAG__TEXT, TAG__COMMENT, TAG__DOCTYPE,
@@ -21,12 +21,14 @@ from lexpy.core.names cimport (
     TAG_IMAGE, TAG_IMG, TAG_TEMPLATE, TAG_BODY, TAG_HTML, TAG_FRAMESET, TAG_HEAD,
     TAG_FORM, TAG_PLAINTEXT, NS_HTML,
     TAG_SCRIPT, TAG_STYLE, TAG_XMP, TAG_IFRAME, TAG_NOEMBED, TAG_NOFRAMES, TAG_NOSCRIPT,
-    TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT)
+    TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT,
+    TAG__LAST_STATIC)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
     DATA_NUL_TO_REPLACEMENT)
-from cpython.unicode cimport PyUnicode_DecodeUTF8
+from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from cpython.ref cimport Py_REFCNT, PyObject
 from cpython.object cimport PyTypeObject
 from lexpy.tokenizer.tokenizer cimport (
@@ -44,7 +46,7 @@ from lexpy.core.core cimport attr_name_of
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
-    program_reads_beyond_ancestors)
+    program_reads_beyond_ancestors, program_subject_tags)
 
 
 cdef enum EventKind:
@@ -110,6 +112,9 @@ cdef struct Hooks:
     Program** programs            # the handlers' selectors, in order
     void** matchers               # their element matchers (made at the first element)
     size_t program_count
+    uint64_t* gate                # by static tag id: bit i, handler i's selector may
+                                  # match an element with it (bit 63: from the 63rd
+                                  # on); elements with other ids: every handler
     int watch_all                 # 1: every token that moves an element; 2: every token
     Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
@@ -146,6 +151,12 @@ cdef struct Hooks:
     CDocument* document           # the document being built (max_memory)
     size_t open_depth             # elements pushed and not popped (watch_elements):
                                   # the end events close() would hand the owner
+    # (Every element of the document is pushed once: with none of these
+    # pushed so far, no element has a Context with foreign_in_table,
+    # in_selectedcontent or a select, whatever moved since.)
+    bint foreign_seen             # a foreign element was pushed
+    bint tabular_seen             # ... an HTML td, th, caption, table, tr or template
+    bint select_seen              # ... an HTML select or selectedcontent
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -191,6 +202,15 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
                 h.head = element
             elif element.tag_id == TAG_TEMPLATE:
                 h.template_depth += 1
+                h.tabular_seen = True
+            elif element.tag_id == TAG_TD or element.tag_id == TAG_TH \
+                    or element.tag_id == TAG_CAPTION or element.tag_id == TAG_TABLE \
+                    or element.tag_id == TAG_TR:
+                h.tabular_seen = True
+            elif element.tag_id == TAG_SELECT or element.tag_id == TAG_SELECTEDCONTENT:
+                h.select_seen = True
+        else:
+            h.foreign_seen = True
     elif kind == EVENT_POPPED and element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
             and h.template_depth > 0:
         h.template_depth -= 1
@@ -354,13 +374,21 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
     cdef int result
     cdef bint any_match = False
     cdef Event* e
+    cdef uint64_t may
     for i in range(h.event_count):
         e = &h.events[i]
         if e.kind != EVENT_PUSHED or not e.fresh:
             continue
+        # (The gate: the handlers whose selectors may match its tag.)
+        may = h.gate[e.element.tag_id] if e.element.tag_id < <lxp_tag_id_t> TAG__LAST_STATIC \
+            else ~(<uint64_t> 0)
+        if may == 0:
+            continue
         for j in range(h.program_count):
             if j >= 63 and e.matches & (<uint64_t> 1 << 63):
                 break
+            if not (may & (<uint64_t> 1 << (j if j < 63 else 63))):
+                continue
             if h.matchers[j] == NULL:
                 h.matchers[j] = element_matcher_new(h.programs[j], e.element.node.owner)
                 if h.matchers[j] == NULL:
@@ -762,12 +790,17 @@ cdef class ElementBase:
         cdef Context context
         cdef list attrs
         cdef Py_ssize_t i
+        cdef Hooks* h = (<RewriterCore> self._rw).hooks
         if type(value) is not str or type(name) is not str or not plain_name(<str> name) \
                 or r.started or r.implied or r.foster:
             return self._set_attribute(name, value)
-        context = (<RewriterCore> self._rw).context_of(r.node)
-        if context.foreign_in_table or context.in_selectedcontent or context.select is not None:
-            return self._set_attribute(name, value)
+        # (No foreign element in a table part, selectedcontent or select
+        # pushed so far: no element has such a Context.)
+        if (h.foreign_seen and h.tabular_seen) or h.select_seen:
+            context = (<RewriterCore> self._rw).context_of(r.node)
+            if context.foreign_in_table or context.in_selectedcontent \
+                    or context.select is not None:
+                return self._set_attribute(name, value)
         attrs = self.attrs()
         for i in range(len(attrs)):
             if (<tuple> attrs[i])[0] == name:
@@ -776,6 +809,85 @@ cdef class ElementBase:
         else:
             attrs.append((name, value))
         r.attributes_changed = True
+
+
+cdef int append_bytes(bytearray out, const char* data, Py_ssize_t length) except -1:
+    """out += data[:length] (the bytearray's own growth, without a bytes
+    object for the data)."""
+    cdef Py_ssize_t size = PyByteArray_GET_SIZE(out)
+    if length <= 0:
+        return 0
+    if PyByteArray_Resize(out, size + length) < 0:
+        return -1
+    memcpy(PyByteArray_AS_STRING(out) + size, data, <size_t> length)
+    return 0
+
+
+cdef const char* ESCAPED = b"&\"<>\xa0"   # (and C2 before A0: U+00A0)
+
+
+cdef Py_ssize_t escaped_length(const char* data, Py_ssize_t length) noexcept:
+    """The length of UTF-8 data (NUL-terminated, as Python makes it)
+    escaped as start_tag_text escapes a value (& " < > U+00A0, whose UTF-8
+    is C2 A0)."""
+    cdef Py_ssize_t i = 0, total = length
+    cdef unsigned char c
+    while True:
+        i += <Py_ssize_t> strcspn(data + i, ESCAPED)
+        if i >= length:
+            return total
+        c = <unsigned char> data[i]
+        if c == 0x26:
+            total += 4
+        elif c == 0x22:
+            total += 5
+        elif c == 0x3C or c == 0x3E:
+            total += 3
+        elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
+            total += 4
+        i += 1                    # (also past a NUL inside the value)
+
+
+cdef char* put_bytes(char* p, str text, bint attribute) noexcept:
+    """text's UTF-8 (already made: escaped_length's caller asked for it)
+    written at p, escaped as a value when attribute; the end."""
+    cdef Py_ssize_t length, i = 0, run = 0, copied
+    cdef const char* data = PyUnicode_AsUTF8AndSize(text, &length)
+    cdef unsigned char c
+    cdef const char* entity
+    cdef size_t entity_length
+    if not attribute:
+        memcpy(p, data, <size_t> length)
+        return p + length
+    while True:
+        i += <Py_ssize_t> strcspn(data + i, ESCAPED)
+        if i >= length:
+            break
+        c = <unsigned char> data[i]
+        copied = i
+        if c == 0x26:
+            entity = "&amp;"
+        elif c == 0x22:
+            entity = "&quot;"
+        elif c == 0x3C:
+            entity = "&lt;"
+        elif c == 0x3E:
+            entity = "&gt;"
+        elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
+            entity = "&nbsp;"
+            copied = i - 1        # (the C2 before it is not copied)
+        else:
+            i += 1                # (a NUL inside the value, or a lone A0 byte)
+            continue
+        entity_length = strlen(entity)
+        memcpy(p, data + run, <size_t> (copied - run))
+        p += copied - run
+        memcpy(p, entity, entity_length)
+        p += entity_length
+        i += 1
+        run = i
+    memcpy(p, data + run, <size_t> (length - run))
+    return p + (length - run)
 
 
 cdef bint plain_name(str name):
@@ -853,6 +965,7 @@ cdef class RewriterCore:
     cdef list selectors                 # (keeps the programs of Hooks alive)
     cdef public object failure          # the handler exception that stopped it
     cdef dict attr_names                # attribute name ids -> str (qualified)
+    cdef list plain_attr_names          # ... without a prefix, by id (None: not met)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
     cdef object element_class           # the owner's Element class
     cdef object text_chunk_class        # ... and TextChunk class
@@ -903,6 +1016,7 @@ cdef class RewriterCore:
         self.hooks.text_tokens = 0
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
+        self.hooks.gate = NULL
         self.hooks.watched = NULL
         self.hooks.watched_index = NULL
         self.hooks.watched_index_capacity = 0
@@ -923,6 +1037,9 @@ cdef class RewriterCore:
         self.hooks.held_count = 0
         self.hooks.document = NULL
         self.hooks.open_depth = 0
+        self.hooks.foreign_seen = False
+        self.hooks.tabular_seen = False
+        self.hooks.select_seen = False
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -947,6 +1064,7 @@ cdef class RewriterCore:
                     element_matcher_free(self.hooks.matchers[i])
                 free(self.hooks.matchers)
             free(self.hooks.programs)
+            free(self.hooks.gate)
             free(self.hooks.watched)
             free(self.hooks.watched_index)
             free(self.hooks.silent)
@@ -981,6 +1099,7 @@ cdef class RewriterCore:
             for i in range(len(self.selectors)):
                 self.hooks.programs[i] = (<Selector?> self.selectors[i]).program
             self.hooks.program_count = len(self.selectors)
+            self._make_gate()
         # (The document being built: a streaming one when closed subtrees
         # are freed; dom_streaming_start refuses a document that has nodes.)
         c_doc = (<Document?> construction.document_object()).c_doc
@@ -1017,6 +1136,24 @@ cdef class RewriterCore:
             tokenizer_set_callback(tokenizer, on_token, self.hooks)
         finally:
             construction_leave(construction)
+
+    cdef int _make_gate(self) except -1:
+        """hooks.gate from the selectors' subject type selectors: an element
+        whose tag no handler's selector names is matched against none."""
+        cdef Hooks* h = self.hooks
+        cdef uint8_t table[<int> TAG__LAST_STATIC]
+        cdef size_t i, j
+        cdef uint64_t bit
+        h.gate = <uint64_t*> calloc(<size_t> TAG__LAST_STATIC, sizeof(uint64_t))
+        if h.gate == NULL:
+            raise MemoryError()
+        for i in range(h.program_count):
+            bit = <uint64_t> 1 << (i if i < 63 else 63)
+            program_subject_tags(h.programs[i], table, <size_t> TAG__LAST_STATIC)
+            for j in range(<size_t> TAG__LAST_STATIC):
+                if table[j]:
+                    h.gate[j] |= bit
+        return 0
 
     cdef int _token_done(self) noexcept:
         if self.failure is not None:
@@ -1189,9 +1326,9 @@ cdef class RewriterCore:
                     # start tag written in place of its source.)
                     self.copy_to(begin)
                     r.text_count = h.text_tokens
-                    self.emit(start_tag_text(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
-                                              and t.data[t.end - 2] == 0x2F
-                                              and t.data[t.end - 1] == 0x3E))
+                    self.emit_start_tag(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
+                                        and t.data[t.end - 2] == 0x2F
+                                        and t.data[t.end - 1] == 0x3E)
                     if self._skip is None:
                         self._emitted = end
                     self.copy_to(end)
@@ -1225,17 +1362,79 @@ cdef class RewriterCore:
                 self._copy_to(position)
                 return 0
             base = self._raw_base
-            self._out += self._raw[emitted - base:position - base]
+            if emitted < base or position - base > <size_t> PyByteArray_GET_SIZE(
+                    <bytearray?> self._raw):
+                self._copy_to(position)
+                return 0
+            append_bytes(<bytearray?> self._out,
+                         PyByteArray_AS_STRING(<bytearray?> self._raw) + (emitted - base),
+                         <Py_ssize_t> (position - emitted))
         self._emitted = position
         return 0
 
     cdef int emit(self, str content) except -1:
         """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
         at the last flush."""
+        cdef const char* data
+        cdef Py_ssize_t length
         if self._ready is not None or self._out_encoding is not None:
             self._emit(content)
         elif self._skip is None:
-            self._out += content.encode("utf-8")
+            # (content.encode("utf-8") appended, without the bytes object)
+            data = PyUnicode_AsUTF8AndSize(content, &length)
+            append_bytes(<bytearray?> self._out, data, length)
+        return 0
+
+    cdef int emit_start_tag(self, ElementRecord r, bint self_closing_foreign) except -1:
+        """emit(start_tag_text(r, ...)); for UTF-8 output with nothing cut at
+        the last flush, written into the output in one growth (its length
+        counted first: nothing is written when a name or value is not
+        str or has a lone surrogate, as before)."""
+        cdef bytearray out
+        cdef const char* data
+        cdef Py_ssize_t length, total, size, i, count
+        cdef char* p
+        if self._ready is not None or self._out_encoding is not None or self._skip is not None:
+            return self.emit(start_tag_text(r, self_closing_foreign))
+        out = <bytearray?> self._out
+        name = <str?> (r.new_name or r.name)
+        data = PyUnicode_AsUTF8AndSize(name, &length)
+        total = 2 + length + (2 if self_closing_foreign else 0)
+        attributes = r.attributes
+        if attributes is None:
+            attributes = []
+        if type(attributes) is not list:
+            return self.emit(start_tag_text(r, self_closing_foreign))
+        count = len(<list> attributes)
+        for i in range(count):
+            item = (<list> attributes)[i]
+            if type(item) is not tuple or len(<tuple> item) != 2 \
+                    or type((<tuple> item)[0]) is not str or type((<tuple> item)[1]) is not str:
+                return self.emit(start_tag_text(r, self_closing_foreign))
+            data = PyUnicode_AsUTF8AndSize(<str> (<tuple> item)[0], &length)
+            total += 4 + length
+            data = PyUnicode_AsUTF8AndSize(<str> (<tuple> item)[1], &length)
+            total += escaped_length(data, length)
+        size = PyByteArray_GET_SIZE(out)
+        if PyByteArray_Resize(out, size + total) < 0:
+            return -1
+        p = PyByteArray_AS_STRING(out) + size
+        p[0] = c'<'
+        p = put_bytes(p + 1, name, False)
+        for i in range(count):
+            item = (<list> attributes)[i]
+            p[0] = c' '
+            p = put_bytes(p + 1, <str> (<tuple> item)[0], False)
+            p[0] = c'='
+            p[1] = c'"'
+            p = put_bytes(p + 2, <str> (<tuple> item)[1], True)
+            p[0] = c'"'
+            p += 1
+        if self_closing_foreign:
+            p[0] = c' '
+            p[1] = c'/'
+            p += 2
+        p[0] = c'>'
         return 0
 
     cdef bint start_done(self, Event* e_pop, size_t key, object key_object, object node,
@@ -1297,10 +1496,12 @@ cdef class RewriterCore:
             for i in range(h.silent_count):
                 key_object = h.silent[i]
                 found = self._open.pop(key_object, None)
-                self._start_edited.pop(key_object, None)
+                if self._start_edited:
+                    self._start_edited.pop(key_object, None)
                 if found is not None:
                     found.ended = True
-                self._scoped_open.pop(key_object, None)
+                if self._scoped_open:
+                    self._scoped_open.pop(key_object, None)
             h.silent_count = 0
         return 0
 
@@ -1786,15 +1987,26 @@ cdef class RewriterCore:
         doc = element.node.owner
         if self.attr_names is None:
             self.attr_names = {}
+        if self.plain_attr_names is None:
+            self.plain_attr_names = []
         for i in range(element.attr_count):
             attr = &element.attrs[i]
-            key = (<uint64_t> attr.prefix << 32) | attr.local_name
-            name = self.attr_names.get(key)
+            name = None
+            if attr.prefix == 0 and attr.local_name < <size_t> len(self.plain_attr_names):
+                name = self.plain_attr_names[attr.local_name]
             if name is None:
-                name = self._attr_name(doc, attr.local_name)
-                if attr.prefix != 0:
-                    name = self._attr_name(doc, attr.prefix) + ":" + name
-                self.attr_names[key] = name
+                key = (<uint64_t> attr.prefix << 32) | attr.local_name
+                name = self.attr_names.get(key)
+                if name is None:
+                    name = self._attr_name(doc, attr.local_name)
+                    if attr.prefix != 0:
+                        name = self._attr_name(doc, attr.prefix) + ":" + name
+                    self.attr_names[key] = name
+                if attr.prefix == 0 and attr.local_name < 4096:
+                    if attr.local_name >= <size_t> len(self.plain_attr_names):
+                        self.plain_attr_names.extend(
+                            [None] * (attr.local_name + 1 - len(self.plain_attr_names)))
+                    self.plain_attr_names[attr.local_name] = name
             result.append((name, PyUnicode_DecodeUTF8(
                 <const char*> attr.value, <Py_ssize_t> attr.value_length, "surrogatepass")))
         return result

@@ -425,6 +425,56 @@ cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil:
     return False
 
 
+cdef bint list_subject_tags(Program* program, uint32_t list_index, uint8_t* table,
+                            size_t size, uint32_t depth) noexcept nogil:
+    """program_subject_tags for one selector list: True when every complex
+    selector's subject compound has a type selector (or an :is() list
+    that does), their names' static ids marked in table."""
+    cdef SelectorList* selector_list = &program.lists[list_index]
+    cdef Compound* compound
+    cdef SimpleSelector* simple
+    cdef NameSlot* slot
+    cdef uint32_t i, k
+    cdef lxp_tag_id_t id
+    cdef bint gated
+    for i in range(selector_list.first, selector_list.first + selector_list.count):
+        compound = &program.compounds[program.complexes[i].first]
+        gated = False
+        for k in range(compound.first, compound.first + compound.count):
+            simple = &program.simples[k]
+            if simple.kind == S_TYPE:
+                # (A type selector matches an element whose tag id is the
+                # id of its name lowercased or as written: type_matches.)
+                slot = &program.names[simple.name]
+                id = tag_id_by_name(NULL, program.text + slot.lower.offset, slot.lower.length,
+                                    False)
+                if id != 0 and id < size:
+                    table[id] = 1
+                id = tag_id_by_name(NULL, program.text + slot.exact.offset, slot.exact.length,
+                                    False)
+                if id != 0 and id < size:
+                    table[id] = 1
+                gated = True
+                break
+            if simple.kind == S_IS and simple.list >= 0 and depth < MAX_NESTING \
+                    and list_subject_tags(program, <uint32_t> simple.list, table, size,
+                                          depth + 1):
+                gated = True
+                break
+        if not gated:
+            return False
+    return True
+
+
+cdef bint program_subject_tags(Program* program, uint8_t* table, size_t size) noexcept nogil:
+    # (Nested lists recurse at most MAX_NESTING deep, as the parser allows.)
+    memset(table, 0, size)
+    if list_subject_tags(program, program.root, table, size, 0):
+        return True
+    memset(table, 1, size)
+    return False
+
+
 cdef list proxies_of(NodeArray* found):
     """The proxies of the collected matches, in one pass into a list made
     at its final size."""

@@ -134,3 +134,11 @@ cdef void element_matcher_free(void* matcher) noexcept nogil
 # caller that frees what has left the tree's open part (lexpy.rewriter)
 # keeps it for such a program.
 cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil
+
+# The static tag ids (below `size`, TAG__LAST_STATIC at most) of the
+# elements the program may match, as table[id] = 1: every subject compound
+# has a type selector, or an :is() list of such (True); otherwise every id
+# is marked (False). An element with another static id matches none of its
+# selectors (a streaming caller's gate before element_matcher_match);
+# elements with dynamic ids (names not in names.h) are not covered.
+cdef bint program_subject_tags(Program* program, uint8_t* table, size_t size) noexcept nogil
