@@ -89,7 +89,8 @@ token). Element boundaries:
   start tag that did nothing else gets one for its attributes, prepend
   and content before it: end tags for it and the ones reconstructed
   inside it first (the parser takes them off the list of active
-  formatting elements), then their start tags (_end_reconstructed);
+  formatting elements), then their start tags (_end_reconstructed); an
+  unwrapped one gets the end tags and only the inner ones' start tags;
 - end: the element's own end tag when the end tag token popped it (the
   last element popped with the tag's name); a void element ends with its
   start tag; else (an implied end, the end of input, a pop from the
@@ -315,7 +316,8 @@ _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # Edits of a formatting element the parser reconstructed that a start tag
 # written for it expresses (Rewriter._end_reconstructed).
-_RECONSTRUCTED_TAG_OPS = frozenset("set_attribute remove_attribute prepend".split())
+_RECONSTRUCTED_TAG_OPS = frozenset(
+    "set_attribute remove_attribute prepend remove_and_keep_content".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
@@ -862,14 +864,16 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
-        if r.implied and r.name != "p" and not (
+        reconstructed = r.implied and what == "remove_and_keep_content" and \
+            self._rw._reconstructed_index(r) is not None
+        if r.implied and r.name != "p" and not reconstructed and not (
                 what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
             # (An implied table section, row or column group goes with the
             # token that implied it, up to its end: the table is parsed
             # without them and all they hold.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if _implied_beyond_document(r.implied_with) and not (
+        if _implied_beyond_document(r.implied_with) and not reconstructed and not (
                 what == "remove" and self._table_parts_implied()):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
 
@@ -1851,7 +1855,7 @@ class Rewriter(RewriterCore):
                     self._raw_text_name = pushed.local_name
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push)
-        self._explicit: List[Any] = []
+        self._explicit = []
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -2334,8 +2338,18 @@ class Rewriter(RewriterCore):
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
                                            or implied_content)
-        if span is not None or not (synthesize or r.before or r.node in self._explicit):
+        if span is not None or not (synthesize or r.before or r.node in self._explicit or
+                                    r.mode == _KEEP_CONTENT):
             pass
+        elif r.mode == _KEEP_CONTENT:
+            # (Unwrapped: the end tags, and start tags only for the ones
+            # reconstructed inside it.)
+            if r.node in self._explicit:
+                self._explicit.remove(r.node)
+            elif not (r.implied and any(node is r.node for node in self._reconstructed_nodes)
+                      and self._end_reconstructed(r)):
+                raise RewriteError("<%s>: remove_and_keep_content: the parser made this "
+                                   "element without a start tag of its own (implied)" % r.name)
         elif r.node in self._explicit:
             self._explicit.remove(r.node)
             synthesize = True
@@ -2419,10 +2433,20 @@ class Rewriter(RewriterCore):
         names = {node.local_name for node in nodes[index:]}
         parent = nodes[0].parent_node
         # (An end tag whose name is the current node's pops that node when
-        # it is not in the list; <nobr> may run the adoption agency.)
-        if "nobr" in names or parent is None or parent.node_type != 1 or \
+        # it is not in the list.)
+        if parent is None or parent.node_type != 1 or \
                 parent.namespace_uri != _HTML_NS or parent.local_name in names:
             return None
+        if "nobr" in names:
+            # (A <nobr> start tag with a nobr element in scope runs the
+            # adoption agency: none among the elements around it.)
+            if sum(node.local_name == "nobr" for node in nodes[index:]) > 1:
+                return None
+            node = r.node.parent_node
+            while node is not None and node.node_type == 1:
+                if node.local_name == "nobr":
+                    return None
+                node = node.parent_node
         return index
 
     def _end_reconstructed(self, r: _Record) -> bool:

@@ -243,6 +243,18 @@ def test_reconstructed_formatting_element_gets_a_start_tag(name, operation, expe
     assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
 
 
+def test_reconstructed_formatting_element_unwrapped():
+    # Its end tag and the inner one's, then only the inner one's start tag.
+    def handler(e):
+        if e.implied:
+            e.remove_and_keep_content()
+
+    source = "<p><b><i>x</p>y</i></b>z"
+    out = rewrite(source, Rewriter().on("b", element=handler))
+    assert out == "<p><b><i>x</p></i></b><i>y</i>z"
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(lexpy.parse("<p><b><i>x</i></b></p><i>y</i>z"))
+
+
 def test_content_before_an_inner_reconstructed_element_needs_text_first():
     def handler(e):
         if e.implied:
