@@ -86,8 +86,8 @@ token). Element boundaries:
   there: the reparse makes the same element at that point. A dropped
   start tag that implied the body (or head, or html) is replaced by one.
   A formatting element the parser reconstructed at a text token or a
-  start tag that did nothing else gets one for its attributes, prepend
-  and content before it: end tags for it and the ones reconstructed
+  start tag that did nothing else gets one for its attributes, prepend,
+  content before it and (the innermost one) replaced content: end tags for it and the ones reconstructed
   inside it first (the parser takes them off the list of active
   formatting elements), then their start tags (_end_reconstructed); an
   unwrapped one gets the end tags and only the inner ones' start tags;
@@ -495,7 +495,11 @@ class Element(ElementBase):
         if r.implied and (needs_tag or what == "remove_and_keep_content") and \
                 r.name not in _SYNTHESIZED_START and not (
                     what in _RECONSTRUCTED_TAG_OPS and
-                    self._rw._reconstructed_index(r) is not None):
+                    self._rw._reconstructed_index(r) is not None) and not (
+                    what == "set_inner_content" and
+                    self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
+                # (Replaced content: the innermost one only; the ones inside
+                # it would be dropped, and their copies with them.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
         if r.foster:

@@ -255,6 +255,16 @@ def test_reconstructed_formatting_element_unwrapped():
     assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(lexpy.parse("<p><b><i>x</i></b></p><i>y</i>z"))
 
 
+def test_innermost_reconstructed_formatting_element_content_replaced():
+    def handler(e):
+        if e.implied:
+            e.set_inner_content("Q")
+
+    out = rewrite("<p><b><i>x</p>y</i></b>z", Rewriter().on("i", element=handler))
+    assert out == "<p><b><i>x</p></i><i>Q</i></b>z"
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(lexpy.parse("<p><b><i>x</i></b></p><b><i>Q</i></b>z"))
+
+
 def test_content_before_an_inner_reconstructed_element_needs_text_first():
     def handler(e):
         if e.implied:
