@@ -84,7 +84,13 @@ token). Element boundaries:
   a text token). An implied html/head/body/tbody/tr/colgroup/p that needs
   a start tag (attributes, prepend, set_inner_content) gets one written
   there: the reparse makes the same element at that point. A dropped
-  start tag that implied the body (or head, or html) is replaced by one;
+  start tag that implied the body (or head, or html) is replaced by one.
+  A formatting element the parser reconstructed at a text token or a
+  start tag that did nothing else gets one for its attributes, prepend,
+  content before it and (the innermost one) replaced content: end tags for it and the ones reconstructed
+  inside it first (the parser takes them off the list of active
+  formatting elements), then their start tags (_end_reconstructed); an
+  unwrapped one gets the end tags and only the inner ones' start tags;
 - end: the element's own end tag when the end tag token popped it (the
   last element popped with the tag's name); a void element ends with its
   start tag; else (an implied end, the end of input, a pop from the
@@ -308,6 +314,10 @@ _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
 _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
+# Edits of a formatting element the parser reconstructed that a start tag
+# written for it expresses (Rewriter._end_reconstructed).
+_RECONSTRUCTED_TAG_OPS = frozenset(
+    "set_attribute remove_attribute prepend remove_and_keep_content".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
@@ -376,6 +386,34 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
+def _only_reconstructed(kind: str, events: List[Any], last_token_push: int) -> List[Any]:
+    """The formatting elements the parser reconstructed at this token (in
+    the order it made them: each inside the one before), when that is all
+    it did besides the token's own element: a text token or a start tag
+    that popped, moved and implied nothing else. Else []."""
+    if kind not in ("start", "text"):
+        return []
+    own = events[last_token_push][4] if last_token_push >= 0 else None
+    found = []
+    for i, event in enumerate(events):
+        if event[0] == "moved" or event[0] == "popped" and event[4] != own:
+            return []
+        if event[0] == "pushed" and i != last_token_push:
+            node = event[1]
+            if not event[5] or node.namespace_uri != _HTML_NS or \
+                    node.local_name not in _FORMATTING:
+                return []
+            found.append(node)
+    return found
+
+
+def _plain_start_tag(node: Any) -> str:
+    """A start tag for an HTML element as it is: its name and attributes."""
+    return "<%s%s>" % (node.local_name, "".join(
+        ' %s="%s"' % (key, _escape_attribute(value)) for key, value in node.attributes.items()))
+
+
+_SVG_NS = "http://www.w3.org/2000/svg"
 _SVG_NS = "http://www.w3.org/2000/svg"
 _MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
@@ -472,7 +510,13 @@ class Element(ElementBase):
         self._foreign_in_table(what)
         self._check_select_mirror(what)
         if r.implied and (needs_tag or what == "remove_and_keep_content") and \
-                r.name not in _SYNTHESIZED_START:
+                r.name not in _SYNTHESIZED_START and not (
+                    what in _RECONSTRUCTED_TAG_OPS and
+                    self._rw._reconstructed_index(r) is not None) and not (
+                    what == "set_inner_content" and
+                    self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
+                # (Replaced content: the innermost one only; the ones inside
+                # it would be dropped, and their copies with them.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
         if r.foster:
@@ -480,7 +524,8 @@ class Element(ElementBase):
                                      "(foster parenting)")
         return r
 
-    def _check_outside(self, what: str, head_content: bool = False) -> None:
+    def _check_outside(self, what: str, head_content: bool = False,
+                       text_first: bool = False) -> None:
         r = self._record
         self._check_select_mirror(what)
         if not self._html():
@@ -488,14 +533,22 @@ class Element(ElementBase):
         if r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser keeps no content between <%s> and its "
                                      "neighbours" % r.name)
-        if r.implied and r.name not in _SYNTHESIZED_START:
+        # (A reconstructed formatting element gets a start tag of its own for
+        # content before it (Rewriter._end_reconstructed) when it is the
+        # first one reconstructed there, or when the content starts with
+        # text: the parser reconstructs the ones before it for that text,
+        # and the content goes into its parent.)
+        index = self._rw._reconstructed_index(r) if r.implied else None
+        reconstructed = index == 0 or index is not None and (
+            what == "after" or what == "before" and (text_first or bool(r.before)))
+        if r.implied and r.name not in _SYNTHESIZED_START and not reconstructed:
             raise self._refuse(what, "content written before an element the parser "
                                      "reconstructed lands inside it")
         if what == "before" or what == "replace":
-            if _implied_beyond_document(r.implied_with):
+            if _implied_beyond_document(r.implied_with) and not reconstructed:
                 raise self._refuse(what, "the parser implied <%s> before this element "
                                          "at the same point" % r.implied_with[-1])
-            if self._rw._reconstruction_pending(True):
+            if self._rw._reconstruction_pending(True) and not reconstructed:
                 raise self._refuse(what, "content written here would be wrapped in "
                                          "reconstructed formatting elements")
             if r.name == "table" and self._html() and r.table_before is None:
@@ -680,7 +733,8 @@ class Element(ElementBase):
 
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False)
-        self._check_outside("before", self._head_ok(content, html))
+        self._check_outside("before", self._head_ok(content, html),
+                            isinstance(content, str) and content[:1] not in ("", "<"))
         self._check_before_implied("before", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
 
@@ -740,6 +794,8 @@ class Element(ElementBase):
 
     def _check_before_implied(self, what: str, content: str, html: bool) -> None:
         r = self._record
+        if r.implied and self._rw._reconstructed_index(r) is not None:
+            return      # (its start tag is written after the content: _check_outside)
         if r.implied_with and (html or content[:1] in ("", "\t", "\n", "\f", "\r", " ")):
             # Content that implies the same elements at the same point (markup
             # that starts the body for an element whose start tag implied the
@@ -829,14 +885,16 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
-        if r.implied and r.name != "p" and not (
+        reconstructed = r.implied and what == "remove_and_keep_content" and \
+            self._rw._reconstructed_index(r) is not None
+        if r.implied and r.name != "p" and not reconstructed and not (
                 what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
             # (An implied table section, row or column group goes with the
             # token that implied it, up to its end: the table is parsed
             # without them and all they hold.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if _implied_beyond_document(r.implied_with) and not (
+        if _implied_beyond_document(r.implied_with) and not reconstructed and not (
                 what == "remove" and self._table_parts_implied()):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
 
@@ -1218,6 +1276,8 @@ class Rewriter(RewriterCore):
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
+        self._reconstructed_nodes: List[Any] = []
+        self._explicit: List[Any] = []
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
@@ -1940,6 +2000,8 @@ class Rewriter(RewriterCore):
                     if pushed.local_name == "script":
                         self._script_start = (pushed, begin)
         token_key = keys[last_token_push] if last_token_push >= 0 else None
+        self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push)
+        self._explicit = []
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -1970,9 +2032,19 @@ class Rewriter(RewriterCore):
                     raise RewriteError("<head>: the parser puts an element into it after "
                                        "its end, after the content appended to it")
                 if fresh:
+                    # (The parser reconstructs formatting elements for a text
+                    # token's leading whitespace too.)
+                    reconstructed = any(n is node for n in self._reconstructed_nodes)
                     self._pushed(key, node, from_token, event[3],
                                  (begin, end) if from_token else None,
-                                 text_offset if kind == "text" else begin, matches)
+                                 text_offset if kind == "text" and not reconstructed
+                                 else begin, matches)
+                    if self._explicit and self._explicit[0] is node:
+                        # (After a reconstructed element given a start tag
+                        # of its own: the ones reconstructed inside it too.)
+                        self._explicit.pop(0)
+                        self._copy_to(begin)
+                        self._emit(_plain_start_tag(node))
                     r = self._open.get(key)
                     if r is not None:
                         self._quiet(key, self._quiet_level(r))
@@ -2040,6 +2112,8 @@ class Rewriter(RewriterCore):
         self._at_eof = False
         self._batch = getattr(self, "_batch", 0) + 1
         self._pushed_here = []
+        self._reconstructed_nodes = []
+        self._explicit = []
         self._reconstructed_here = False
         self._reconstructed_names = set()
         self._token_ignored = False
@@ -2422,6 +2496,27 @@ class Rewriter(RewriterCore):
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
                                            or implied_content)
+        if span is not None or not (synthesize or r.before or r.node in self._explicit or
+                                    r.mode == _KEEP_CONTENT):
+            pass
+        elif r.mode == _KEEP_CONTENT:
+            # (Unwrapped: the end tags, and start tags only for the ones
+            # reconstructed inside it.)
+            if r.node in self._explicit:
+                self._explicit.remove(r.node)
+            elif not (r.implied and any(node is r.node for node in self._reconstructed_nodes)
+                      and self._end_reconstructed(r)):
+                raise RewriteError("<%s>: remove_and_keep_content: the parser made this "
+                                   "element without a start tag of its own (implied)" % r.name)
+        elif r.node in self._explicit:
+            self._explicit.remove(r.node)
+            synthesize = True
+        elif r.implied and any(node is r.node for node in self._reconstructed_nodes):
+            if not self._end_reconstructed(r):
+                raise RewriteError("<%s>: a start tag with its attributes would take an "
+                                   "earlier copy off the list of active formatting elements "
+                                   "(Noah's Ark)" % r.name)
+            synthesize = True
         if synthesize and r.name == "body":
             # (An explicit <body> sets frameset-ok to "not ok": a later
             # <frameset> would be ignored; _frameset_token refuses it.)
@@ -2484,6 +2579,64 @@ class Rewriter(RewriterCore):
             self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
+
+    def _reconstructed_index(self, r: _Record) -> Optional[int]:
+        """r's place among the formatting elements the parser reconstructed
+        at this token (_only_reconstructed) when it can be given a start tag
+        of its own there (_end_reconstructed); else None."""
+        nodes = self._reconstructed_nodes
+        index = next((i for i, node in enumerate(nodes) if node is r.node), None)
+        if index is None or r.foster:
+            return None
+        names = {node.local_name for node in nodes[index:]}
+        parent = nodes[0].parent_node
+        # (An end tag whose name is the current node's pops that node when
+        # it is not in the list.)
+        if parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or parent.local_name in names:
+            return None
+        if "nobr" in names:
+            # (A <nobr> start tag with a nobr element in scope runs the
+            # adoption agency: none among the elements around it.)
+            if sum(node.local_name == "nobr" for node in nodes[index:]) > 1:
+                return None
+            node = r.node.parent_node
+            while node is not None and node.node_type == 1:
+                if node.local_name == "nobr":
+                    return None
+                node = node.parent_node
+        return index
+
+    def _end_reconstructed(self, r: _Record) -> bool:
+        """For a reconstructed formatting element that needs a start tag of
+        its own: end tags for it and those reconstructed after it (inside
+        it), written where the parser reconstructed them. The parser finds
+        those elements out of the stack of open elements and takes them off
+        the list of active formatting elements (the adoption agency's first
+        steps), so it reconstructs only the ones before it; the start tags
+        then make it and the ones inside it (self._explicit) at the same
+        point, with the same attributes, in the same order."""
+        index = self._reconstructed_index(r)
+        if index is None:
+            return False
+        if r.attributes_changed:
+            # (Noah's Ark: a fourth element with its name and attributes
+            # after the list's last marker would take the first one off;
+            # the ones before it there are its ancestors.)
+            same = {(k, v) for k, v in r.attributes or []}
+            node, count = r.node.parent_node, 0
+            while node is not None and node.node_type == 1:
+                if node.local_name == r.name and node.namespace_uri == _HTML_NS and \
+                        set(node.attributes.items()) == same:
+                    count += 1
+                node = node.parent_node
+            if count >= 3:
+                return False
+        nodes = self._reconstructed_nodes
+        for node in reversed(nodes[index:]):
+            self._emit("</%s>" % node.local_name)
+        self._explicit = list(nodes[index + 1:])
+        return True
 
     def _moved(self, formatting: Any, formatting_key: int, furthest_key: int) -> None:
         """The adoption agency moved nodes: the furthest block (with its

@@ -215,6 +215,65 @@ def test_implied_element_needing_a_start_tag_gets_one():
     assert seen == [True] and out == '<body class="x"><p>hi'
 
 
+@pytest.mark.parametrize("name, operation, expected", [
+    # The reconstructed <b> (its second one) and the <i> inside it get start
+    # tags where the parser reconstructed them, after end tags that take
+    # them off the list of active formatting elements.
+    ("b", lambda e: e.set_attribute("class", "x"),
+     '<p><b><i>x</p></i></b><b class="x"><i>y</b>z'),
+    ("b", lambda e: e.prepend("P"), "<p><b><i>x</p></i></b><b>P<i>y</b>z"),
+    ("b", lambda e: e.before("B"), "<p><b><i>x</p></i></b>B<b><i>y</b>z"),
+    # (Text before the inner one: the parser reconstructs <b> for it.)
+    ("i", lambda e: e.before("B"), "<p><b><i>x</p></i>B<i>y</b>z"),
+])
+def test_reconstructed_formatting_element_gets_a_start_tag(name, operation, expected):
+    seen = []
+
+    def handler(e):
+        seen.append(e.implied)
+        if len(seen) == 2:
+            operation(e)
+
+    source = "<p><b><i>x</p>y</b>z"
+    out = rewrite(source, Rewriter().on(name, element=handler))
+    assert seen[:2] == [False, True] and out == expected
+    dom = lexpy.parse(source)
+    element = dom.query_selector_all(name)[1]
+    operation(element)
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
+
+
+def test_reconstructed_formatting_element_unwrapped():
+    # Its end tag and the inner one's, then only the inner one's start tag.
+    def handler(e):
+        if e.implied:
+            e.remove_and_keep_content()
+
+    source = "<p><b><i>x</p>y</i></b>z"
+    out = rewrite(source, Rewriter().on("b", element=handler))
+    assert out == "<p><b><i>x</p></i></b><i>y</i>z"
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(lexpy.parse("<p><b><i>x</i></b></p><i>y</i>z"))
+
+
+def test_innermost_reconstructed_formatting_element_content_replaced():
+    def handler(e):
+        if e.implied:
+            e.set_inner_content("Q")
+
+    out = rewrite("<p><b><i>x</p>y</i></b>z", Rewriter().on("i", element=handler))
+    assert out == "<p><b><i>x</p></i><i>Q</i></b>z"
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(lexpy.parse("<p><b><i>x</i></b></p><b><i>Q</i></b>z"))
+
+
+def test_content_before_an_inner_reconstructed_element_needs_text_first():
+    def handler(e):
+        if e.implied:
+            e.before("<span>s</span>", html=True)
+
+    with pytest.raises(RewriteError, match="reconstructed"):
+        rewrite("<p><b><i>x</p>y", Rewriter().on("i", element=handler))
+
+
 def test_handler_exception_finishes_the_rewriter():
     def boom(e):
         raise KeyError("boom")
