@@ -772,6 +772,54 @@ cdef class _SourceWriter:
                 return False
         return True
 
+    cdef tuple written_run(self, list pieces, CNode* first, CNode* stop,
+                           object closing, object low, object high):
+        """(low, high, pieces): a rewritten region [low, high) written as
+        `pieces` (a start tag, or nothing) and the siblings from first up to
+        stop (NULL: the last) as run() writes them (the walk), then
+        `closing` (an end tag, or None); see rewritten_content."""
+        cdef CNode* child = first
+        self.pieces = pieces
+        self.gaps = False
+        before = None
+        while child != stop:
+            if self.regions_standard:
+                # (the third try: the region's nodes by the
+                # standard's serialization, ends written)
+                pieces.append(serialize_html(child, True))
+            else:
+                before = self.write(child, before)
+            child = child.next
+        if closing is not None:
+            pieces.append(closing)
+        if self.ends_written:
+            # (the input after the region follows it)
+            pieces.append((high, high))
+            resolve_implied_ends(pieces, False)
+            pieces.pop()
+        else:
+            resolve_implied_ends(pieces, True)
+        # (input a piece holds outside the region -- the end
+        # tags in the whitespace after </body> the body's last
+        # text holds -- is the input kept around it; but a
+        # piece wholly outside it is the input of a node moved
+        # there, copied)
+        for index in range(len(pieces)):
+            piece = pieces[index]
+            if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
+                    and piece[0] < high and piece[1] > low:
+                pieces[index] = (max(piece[0], low), min(piece[1], high))
+        # (input copied into a rewritten region from outside
+        # it -- a node moved there -- is part of the rewriting:
+        # to_source_edits() reports the region, not a move of
+        # what stayed around it)
+        for index in range(len(pieces)):
+            piece = pieces[index]
+            if type(piece) is tuple and (piece[1] <= low or piece[0] >= high) \
+                    and piece[1] > piece[0]:
+                pieces[index] = _Rewritten(piece)
+        return (low, high, pieces)
+
     cdef object rewritten_content(self, CNode* node, CNode* root):
         """(start, end, pieces): node's content region (see content_region;
         its start tag as well where the API changed its attributes or gave
@@ -816,49 +864,11 @@ cdef class _SourceWriter:
                     if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
                             or opened or emptied:
                         pieces.append(ls_tag(node, False))
-                    self.pieces = pieces
-                    self.gaps = False
-                    before = None
-                    child = ls_first_child(node)
-                    while child != NULL:
-                        if self.regions_standard:
-                            # (the third try: the region's nodes by the
-                            # standard's serialization, ends written)
-                            pieces.append(serialize_html(child, True))
-                        else:
-                            before = self.write(child, before)
-                        child = child.next
-                    if record != NULL and node.type == ELEMENT_NODE \
-                            and node.first_child != NULL and self.self_closing(node) \
-                            or emptied:
-                        pieces.append(ls_tag(node, True))
-                    if self.ends_written:
-                        # (the input after the region follows it)
-                        pieces.append((high, high))
-                        resolve_implied_ends(pieces, False)
-                        pieces.pop()
-                    else:
-                        resolve_implied_ends(pieces, True)
-                    # (input a piece holds outside the region -- the end
-                    # tags in the whitespace after </body> the body's last
-                    # text holds -- is the input kept around it; but a
-                    # piece wholly outside it is the input of a node moved
-                    # there, copied)
-                    for index in range(len(pieces)):
-                        piece = pieces[index]
-                        if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
-                                and piece[0] < high and piece[1] > low:
-                            pieces[index] = (max(piece[0], low), min(piece[1], high))
-                    # (input copied into a rewritten region from outside
-                    # it -- a node moved there -- is part of the rewriting:
-                    # to_source_edits() reports the region, not a move of
-                    # what stayed around it)
-                    for index in range(len(pieces)):
-                        piece = pieces[index]
-                        if type(piece) is tuple and (piece[1] <= low or piece[0] >= high) \
-                                and piece[1] > piece[0]:
-                            pieces[index] = _Rewritten(piece)
-                    return (low, high, pieces)
+                    closing = ls_tag(node, True) if record != NULL \
+                        and node.type == ELEMENT_NODE and node.first_child != NULL \
+                        and self.self_closing(node) or emptied else None
+                    return self.written_run(pieces, ls_first_child(node), NULL,
+                                            closing, low, high)
             node = ls_parent(node)
         return None
 
@@ -909,7 +919,7 @@ cdef class _SourceWriter:
                 region = self.rewritten_content(node, root)
                 if region is None:
                     return None
-                regions.append(region)
+                regions.append(region + (<size_t> node,))
                 continue
             if self_changed:
                 region = None
@@ -935,7 +945,7 @@ cdef class _SourceWriter:
                     region = self.rewritten_content(ls_parent(node), root)
                 if region is None:
                     return None
-                regions.append(region)
+                regions.append(tuple(region) + (<size_t> node,))
             if node == root or node.flags & NODE_SUBTREE_CHANGED:
                 # (visited in tree order: regions at one point -- the start
                 # tags of an implied head and body -- keep it)
@@ -950,11 +960,13 @@ cdef class _SourceWriter:
         # (a region inside another, the content of an ancestor written
         # whole, is in it: left out; an insertion point at either end of
         # one is kept beside it)
-        regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
+        regions = self.without_interleaving(regions, root)
+        if regions is None:
+            return None
         out = []
         kept = []                       # (the indexes of the input kept in place)
         position = 0
-        for low, high, pieces in regions:
+        for low, high, pieces, _ in regions:
             if low >= position:
                 if low > position:
                     kept.append(len(out))
@@ -969,6 +981,101 @@ cdef class _SourceWriter:
         if regions:
             return self.without_patching_templates(root, out, kept, regions)
         return out
+
+    cdef object without_interleaving(self, list regions, CNode* root):
+        """patch()'s regions (low, high, pieces, node address) sorted, where
+        two overlap and neither holds the other (the content of clones the
+        adoption agency made from input that interleaves: "<i>c<a>d</i>e"
+        makes an i and an a whose content regions cross) both replaced by
+        the content region of the nearest ancestor of their nodes that
+        holds them both (its rewritten content writes them); None where
+        none below root does (run() writes it all)."""
+        cdef CNode* first
+        cdef CNode* second
+        cdef CNode* node
+        while True:
+            regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
+            position = 0
+            last = None
+            clash = None
+            for region in regions:
+                if region[0] >= position:
+                    position = region[1]
+                    last = region
+                elif region[1] > position:
+                    clash = (last, region)
+                    break
+            if clash is None:
+                return regions
+            first = <CNode*> <size_t> clash[0][3]
+            second = <CNode*> <size_t> clash[1][3]
+            low = min(clash[0][0], clash[1][0])
+            high = max(clash[0][1], clash[1][1])
+            above = set()
+            node = first
+            while node != NULL:
+                above.add(<size_t> node)
+                node = ls_parent(node)
+            node = second
+            while node != NULL and <size_t> node not in above:
+                node = ls_parent(node)
+            region = self.sibling_run(node, first, second, low, high, root)
+            while region is None:
+                if node == NULL or node == root:
+                    return None
+                if node.type == ELEMENT_NODE:
+                    region = self.rewritten_content(node, root)
+                    if region is None:
+                        return None
+                    if region[0] <= low and high <= region[1]:
+                        break
+                    region = None
+                node = ls_parent(node)
+            regions.remove(clash[0])
+            regions.remove(clash[1])
+            regions.append(tuple(region) + (<size_t> node,))
+
+    cdef object sibling_run(self, CNode* parent, CNode* first, CNode* second,
+                            object low, object high, CNode* root):
+        """Where first and second are in two children of parent (their
+        nearest common ancestor, below root), and the input of those
+        children and of the siblings between is all in [low, high) and no
+        other node's is: that run of siblings written over [low, high)
+        (written_run; the children of an element the parser made, written
+        with their tags), else None."""
+        cdef CNode* one = first
+        cdef CNode* other = second
+        cdef CNode* child
+        cdef SourceRecord* record
+        if parent == NULL or parent == root or parent == first or parent == second:
+            return None
+        while ls_parent(one) != parent:
+            one = ls_parent(one)
+        while ls_parent(other) != parent:
+            other = ls_parent(other)
+        child = one
+        while child != NULL and child != other:
+            child = child.next
+        if child == NULL:
+            one, other = other, one
+        own = []
+        child = one
+        while True:
+            record = node_source(child)
+            if record != NULL:
+                own.append(record.start)
+                if record.end_tag_start != SOURCE_NONE:
+                    own.append(record.end_tag_start)
+            own.extend(self.subtree_starts(child))
+            if child == other:
+                break
+            child = child.next
+        for offset in own:
+            if not low <= offset < high and offset not in self.moved_starts:
+                return None
+        if not self.only_inside(low, high, own):
+            return None
+        return self.written_run([], one, other.next, None, low, high)
 
     cdef list without_patching_templates(self, CNode* root, list out, list kept,
                                          list regions):

@@ -1426,3 +1426,58 @@ def test_an_element_the_end_of_the_input_ended_has_no_end_tag_written():
     assert as_parsed(lexpy.parse(out, scripting=True)) == expected, out
     assert out.endswith(b"</head><div>"), out
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_child_moved_in_and_taken_out_again_leaves_no_input_in_its_region():
+    # (the tr moved into the implied head and out of it again: its input
+    # was never the head's, so the head's region stays at the start and
+    # the implied tbody it left keeps the input; writing "<head></head>"
+    # in the tbody's span instead, the parser drops it in the table and
+    # the tbody is gone)
+    document = b'<table><tr><div>'
+    doc = lexpy.parse(document, positions=True)
+    tr = doc.query_selector("tr")
+    regions = [content_region(tr.parent_node, doc, document),
+               content_region(doc.head, doc, document)]
+    doc.head.append_child(tr)
+    regions.append(content_region(doc.head, doc, document))
+    tr.remove()
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
+        == [(0, 0, b"<head></head>"), (7, 11, b"<tbody></tbody>")], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document,pick", [
+    # (a text moved from the clone of <i> to the clone of <a> after it:
+    # the two clones' content regions cross, "</i>" in both; their parent,
+    # the clone of <b>, holds them both)
+    (b'<!doctype html><table><i>a<b>b<div>c<a>d</i>e</b>f',
+     lambda doc: (doc.query_selector("div > b > i").first_child,
+                  doc.query_selector("div > b > a"))),
+    # (a text moved from the reconstructed <font> to the <a> after it,
+    # siblings in the body: their regions cross at "<a></font>"; the run
+    # of the two is rewritten, not the whole body)
+    (b'<table><tr><font><table></table>\n</p>\n<a></font><font></a>\nz',
+     lambda doc: (doc.body.child_nodes[3].child_nodes[2],
+                  doc.body.child_nodes[4])),
+])
+def test_crossing_regions_of_clones_are_their_nearest_common_writing(document, pick):
+    # (where the content regions of two edited clones cross, neither
+    # holding the other, the first writing rewrites the run of siblings
+    # that holds them, or their nearest common ancestor's content, inside
+    # the edited spans: not the whole tree walked)
+    doc = lexpy.parse(document, positions=True)
+    node, to = pick(doc)
+    regions = [content_region(node.parent_node, doc, document),
+               content_region(to, doc, document)]
+    to.append_child(node)
+    assert narrow_writing(document, doc, regions) is None
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert not outside(doc.to_source_edits(checked=False), regions), \
+        doc.to_source_edits(checked=False)
+    check_kept(_Page(document), document, doc, regions, out, expected)
