@@ -598,7 +598,6 @@ cdef class _SourceWriter:
         self.parsed_lows = {}
         self.moved_starts = set()
         order = []
-        whole = {}
         while stack:
             address, done, inside = stack.pop()
             node = <CNode*> address
@@ -630,20 +629,15 @@ cdef class _SourceWriter:
                 low = record_of(node).start
                 high = record_of(node).end
             moved = []
-            whole_low, whole_high = low, high
             child = ls_first_child(node)
             while child != NULL:
                 extent = self.parsed_extents[<size_t> child]
-                every = whole[<size_t> child]
-                if every is not None:
-                    if whole_low is None or every[0] < whole_low:
-                        whole_low = every[0]
-                    if whole_high is None or every[1] > whole_high:
-                        whole_high = every[1]
-                    if child.flags & NODE_MOVED:
-                        # (all the input in it, wherever it was)
-                        moved.append(every)
-                if extent is not None and not child.flags & NODE_MOVED:
+                if child.flags & NODE_MOVED:
+                    # (each piece of input in it, wherever it was: a
+                    # subtree the API built of input from several places
+                    # adjoins the rest only with the pieces that do)
+                    moved.extend(self.input_pieces(child))
+                elif extent is not None:
                     if low is None or extent[0] < low:
                         low = extent[0]
                     if high is None or extent[1] > high:
@@ -665,8 +659,31 @@ cdef class _SourceWriter:
                     low = min(low, extent[0])
             self.parsed_extents[address] = None if low is None else (low, high)
             self.parsed_lows[address] = low
-            whole[address] = None if whole_low is None else (whole_low, whole_high)
         return 0
+
+    cdef list input_pieces(self, CNode* top):
+        """The pieces of input of top's subtree (start tags, end tags, data;
+        an element the parser made: the input of the children the API took
+        out of it), unsorted."""
+        cdef list out = []
+        cdef list stack = [<size_t> top]
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            record = node_source(node)
+            if record != NULL:
+                out.append((record.start, record.end))
+                if record.end_tag_start != SOURCE_NONE:
+                    out.append((record.end_tag_start, record.end_tag_end))
+            elif node.flags & NODE_REMOVED_INPUT:
+                out.append((record_of(node).start, record_of(node).end))
+            child = ls_first_child(node)
+            while child != NULL:
+                stack.append(<size_t> child)
+                child = child.next
+        return out
 
     cdef bint only_moved_between(self, size_t low, size_t high) except -1:
         """Whether the input pieces that start in [low, high) are all of

@@ -1481,3 +1481,32 @@ def test_crossing_regions_of_clones_are_their_nearest_common_writing(document, p
     assert not outside(doc.to_source_edits(checked=False), regions), \
         doc.to_source_edits(checked=False)
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_moved_subtree_adjoins_its_new_parent_only_with_its_adjoining_input():
+    # (a span the API made holds the <b> moved out of the p, whose input
+    # follows the p's start tag, and the <marquee> moved out of the div's
+    # clone of b, after the div's start tag: only the <b>'s input was in
+    # the p's region, not the <div> up to the marquee's; the p's content
+    # is rewritten, not the body's)
+    document = '<p><b><div><marquee></p></b></div>'
+    doc = lexpy.parse(document, positions=True)
+    p = doc.query_selector("p")
+    b = p.first_child
+    span = doc.create_element("span")
+    span.append_child(doc.create_text_node("x"))
+    regions = [content_region(p, doc, document)]
+    p.insert_before(span, b)
+    regions += [content_region(p, doc, document), content_region(span, doc, document)]
+    span.append_child(b)
+    marquee = doc.query_selector("marquee")
+    regions += [content_region(marquee.parent_node, doc, document),
+                content_region(span, doc, document)]
+    span.append_child(marquee)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits() == [
+        (3, 6, "<span>x<b></b><marquee><p></p></marquee></span>"), (11, 34, "<b></b>")], \
+        doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
