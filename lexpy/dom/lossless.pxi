@@ -206,6 +206,12 @@ cdef class _SourceWriter:
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
+    cdef bint end_tags_kept         # patch(): the end tags no node came
+                                    # from after the input of an element
+                                    # whose end the parser implied (the
+                                    # "</tr>" after a th's content) are
+                                    # kept after its content region (a
+                                    # try of checked_pieces)
     cdef bint templates_whole       # patch(): a <template for> whose nodes
                                     # the rewritten regions write is left
                                     # out with the end tags at the end of
@@ -762,7 +768,26 @@ cdef class _SourceWriter:
         high = self.next_start(extent[1], node)
         if record == NULL or not self.removed_whitespace(node, extent[1], high):
             high = self.trimmed(extent[1], high, False)
+        if self.end_tags_kept and record != NULL:
+            high = self.before_end_tags(extent[1], high)
         return (low, max(low, high))
+
+    cdef object before_end_tags(self, object start, object end):
+        """end moved before the end tags (and whitespace) at the end of the
+        input [start, end): tags no node came from, which ended the
+        elements open there (the input that implied an element's end, kept
+        in place after its rewritten content)."""
+        text = self.info.stream_bytes(start, end)
+        if text is None:
+            return end
+        cut = len(text)
+        while True:
+            cut = len(text[:cut].rstrip(b" \t\n\r\x0c"))
+            match = _END_TAG_AT_END.search(text, 0, cut)
+            if match is None:
+                break
+            cut = match.start()
+        return start + len(text[:cut].rstrip(b" \t\n\r\x0c"))
 
     cdef bint removed_whitespace(self, CNode* node, size_t end, size_t following) except -1:
         """Whether the whitespace after the input of an element whose end
@@ -1784,6 +1809,14 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     # regions written but where the input that implied them follows (a
     # moved element's end: nothing implies it where it went).
     if writer.keep_implied:
+        # (the end tags after the input of an element whose end the parser
+        # implied kept after its rewritten content: they end it again)
+        writer.end_tags_kept = True
+        again = writer.patch(root)
+        writer.end_tags_kept = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
         # (a <template for> left out with the end tags at the end of its
         # content: see without_patching_templates)
         writer.templates_whole = True
