@@ -112,7 +112,9 @@ cdef void note_removed_input(CNode* parent, CNode* child) noexcept nogil:
     made (an implied tbody, ...: no input of its own, so that to_source()
     finds its content's input when nothing is left in it). A subtree the
     API moved there (NODE_MOVED) is left out: its input was never the
-    parent's content (it is where the parser put it). Iterative."""
+    parent's content (it is where the parser put it); the input of
+    children taken out of an element the parser made in the subtree is
+    kept (it was in parent too). Iterative."""
     cdef CNode* node = child
     cdef SourceRecord* record
     cdef SourceRecord* own
@@ -125,6 +127,15 @@ cdef void note_removed_input(CNode* parent, CNode* child) noexcept nogil:
     while True:
         moved = (node.flags & NODE_MOVED) != 0
         record = node_source(node) if not moved else NULL
+        if record == NULL and not moved and node.flags & NODE_REMOVED_INPUT:
+            # (an element the parser made that the API had taken children
+            # out of: their input was in it; its record holds only their
+            # extent, start and end)
+            own = record_of(node)
+            if own.start < low:
+                low = own.start
+            if own.end > high:
+                high = own.end
         if record != NULL:
             if record.start < low:
                 low = record.start

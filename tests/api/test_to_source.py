@@ -1529,3 +1529,23 @@ def test_end_tags_after_an_implied_end_are_kept_after_the_rewritten_content():
     assert as_parsed(lexpy.parse(out)) == expected, out
     assert doc.to_source_edits() == [(11, 21, b"<em>please!</em>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_input_taken_out_of_a_clone_in_a_removed_clone_stays_in_its_parents_region():
+    # (renaming the reconstructed <i> moves "X" out of it -- the clone keeps
+    # the input of the children taken out of it -- and replaces it in the
+    # reconstructed <b>: that input was in the <b> too, whose rewritten
+    # content is written over it; not "X" kept after it as well)
+    document = '<p><b><i><p>X'
+    doc = lexpy.parse(document, positions=True)
+    i = doc.query_selector("p + p i")
+    regions = [content_region(i.parent_node, doc, document)]
+    em = doc.create_element("em")
+    em.append_child(i.first_child)
+    i.parent_node.replace_child(em, i)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits(checked=False) == [(12, 13, "<em>X</em>")], \
+        doc.to_source_edits(checked=False)
+    check_kept(_Page(document), document, doc, regions, out, expected)
