@@ -1008,21 +1008,39 @@ cdef class _SourceWriter:
         out = []
         kept = []                       # (the indexes of the input kept in place)
         position = 0
-        for low, high, pieces, _ in regions:
+        last = None
+        for low, high, pieces, address in regions:
             if low >= position:
                 if low > position:
                     kept.append(len(out))
                     out.append((position, low))
                 out.extend(pieces)
                 position = high
+                last = (low, high, address)
             elif high > position:
                 return None             # (regions that overlap)
+            elif (low, high) == last[:2] and high > low \
+                    and not self.holds(<CNode*> <size_t> last[2], <CNode*> <size_t> address):
+                # (one region of two nodes neither holds -- the content of
+                # a foster-parented select and of the implied tbody after
+                # it, both from the end of the select's input: each
+                # writes its own nodes, in tree order)
+                out.extend(pieces)
         if self.stream_end > position:
             kept.append(len(out))
             out.append((position, self.stream_end))
         if regions:
             return self.without_patching_templates(root, out, kept, regions)
         return out
+
+    cdef bint holds(self, CNode* top, CNode* node) except -1:
+        """Whether node is top or in its subtree (a template's contents in
+        the template's)."""
+        while node != NULL:
+            if node == top:
+                return True
+            node = ls_parent(node)
+        return False
 
     cdef object without_interleaving(self, list regions, CNode* root):
         """patch()'s regions (low, high, pieces, node address) sorted, where

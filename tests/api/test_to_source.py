@@ -1549,3 +1549,23 @@ def test_input_taken_out_of_a_clone_in_a_removed_clone_stays_in_its_parents_regi
     assert doc.to_source_edits(checked=False) == [(12, 13, "<em>X</em>")], \
         doc.to_source_edits(checked=False)
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_one_region_of_two_unrelated_nodes_writes_both():
+    # (the foster-parented select's content and the implied tbody's, both
+    # emptied, are one region, from the end of the select's start tag to
+    # the end of the input: the tbody, which nothing implies any more, is
+    # written there after the select's content, not dropped as inside it)
+    document = b'<!doctype html><table><select>X<tr>'
+    doc = lexpy.parse(document, positions=True)
+    select, tr = doc.query_selector("select"), doc.query_selector("tr")
+    regions = [content_region(select, doc, document)]
+    select.first_child.remove()
+    regions.append(content_region(tr.parent_node, doc, document))
+    tr.remove()
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
+        == [(30, 35, b"<tbody></tbody>")], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
