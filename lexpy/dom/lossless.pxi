@@ -212,6 +212,8 @@ cdef class _SourceWriter:
                                     # "</tr>" after a th's content) are
                                     # kept after its content region (a
                                     # try of checked_pieces)
+    cdef size_t region_owner        # rewritten_content(): the node whose
+                                    # content region it wrote
     cdef bint templates_whole       # patch(): a <template for> whose nodes
                                     # the rewritten regions write is left
                                     # out with the end tags at the end of
@@ -909,6 +911,7 @@ cdef class _SourceWriter:
                     closing = ls_tag(node, True) if record != NULL \
                         and node.type == ELEMENT_NODE and node.first_child != NULL \
                         and self.self_closing(node) or emptied else None
+                    self.region_owner = <size_t> node
                     return self.written_run(pieces, ls_first_child(node), NULL,
                                             closing, low, high)
             node = ls_parent(node)
@@ -958,13 +961,15 @@ cdef class _SourceWriter:
             if node != root and (node.flags & NODE_CHILDREN_CHANGED or (
                     record != NULL and node.type == ELEMENT_NODE
                     and node.first_child != NULL and self.self_closing(node))):
+                self.region_owner = <size_t> node
                 region = self.rewritten_content(node, root)
                 if region is None:
                     return None
-                regions.append(region + (<size_t> node,))
+                regions.append(region + (self.region_owner,))
                 continue
             if self_changed:
                 region = None
+                self.region_owner = <size_t> node
                 if record != NULL and self.only_inside(record.start, record.end,
                                                        [record.start]):
                     region = (record.start, record.end, [
@@ -987,7 +992,7 @@ cdef class _SourceWriter:
                     region = self.rewritten_content(ls_parent(node), root)
                 if region is None:
                     return None
-                regions.append(tuple(region) + (<size_t> node,))
+                regions.append(tuple(region) + (self.region_owner,))
             if node == root or node.flags & NODE_SUBTREE_CHANGED:
                 # (visited in tree order: regions at one point -- the start
                 # tags of an implied head and body -- keep it)

@@ -1569,3 +1569,21 @@ def test_one_region_of_two_unrelated_nodes_writes_both():
     assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
         == [(30, 35, b"<tbody></tbody>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_two_edits_in_one_ancestors_region_write_it_once():
+    # (the implied head's attributes and the implied body's children
+    # changed: both regions are the html element's content, written once;
+    # they are one region of one node, not of two nodes neither holds)
+    document = b'<!DOCTYPE html> <!DOCTYPE html>'
+    doc = lexpy.parse(document, positions=True)
+    regions = [own_region(doc.head, doc, document)]
+    doc.head.set_attribute("x", "y")
+    regions.append(content_region(doc.body, doc, document))
+    doc.body.append_child(doc.create_text_node("ab"))
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    first = doc.to_source_edits(checked=False)
+    assert len(first) == 1 and first[0][2].count(b"<head") == 1, first
+    check_kept(_Page(document), document, doc, regions, out, expected)
