@@ -206,6 +206,14 @@ cdef class _SourceWriter:
     cdef set marked                 # addresses of elements whose tags are
                                     # written by the standard's algorithm
                                     # though the API did not change them
+    cdef bint end_tags_kept         # patch(): the end tags no node came
+                                    # from after the input of an element
+                                    # whose end the parser implied (the
+                                    # "</tr>" after a th's content) are
+                                    # kept after its content region (a
+                                    # try of checked_pieces)
+    cdef size_t region_owner        # rewritten_content(): the node whose
+                                    # content region it wrote
     cdef bint templates_whole       # patch(): a <template for> whose nodes
                                     # the rewritten regions write is left
                                     # out with the end tags at the end of
@@ -598,7 +606,6 @@ cdef class _SourceWriter:
         self.parsed_lows = {}
         self.moved_starts = set()
         order = []
-        whole = {}
         while stack:
             address, done, inside = stack.pop()
             node = <CNode*> address
@@ -630,20 +637,15 @@ cdef class _SourceWriter:
                 low = record_of(node).start
                 high = record_of(node).end
             moved = []
-            whole_low, whole_high = low, high
             child = ls_first_child(node)
             while child != NULL:
                 extent = self.parsed_extents[<size_t> child]
-                every = whole[<size_t> child]
-                if every is not None:
-                    if whole_low is None or every[0] < whole_low:
-                        whole_low = every[0]
-                    if whole_high is None or every[1] > whole_high:
-                        whole_high = every[1]
-                    if child.flags & NODE_MOVED:
-                        # (all the input in it, wherever it was)
-                        moved.append(every)
-                if extent is not None and not child.flags & NODE_MOVED:
+                if child.flags & NODE_MOVED:
+                    # (each piece of input in it, wherever it was: a
+                    # subtree the API built of input from several places
+                    # adjoins the rest only with the pieces that do)
+                    moved.extend(self.input_pieces(child))
+                elif extent is not None:
                     if low is None or extent[0] < low:
                         low = extent[0]
                     if high is None or extent[1] > high:
@@ -665,8 +667,31 @@ cdef class _SourceWriter:
                     low = min(low, extent[0])
             self.parsed_extents[address] = None if low is None else (low, high)
             self.parsed_lows[address] = low
-            whole[address] = None if whole_low is None else (whole_low, whole_high)
         return 0
+
+    cdef list input_pieces(self, CNode* top):
+        """The pieces of input of top's subtree (start tags, end tags, data;
+        an element the parser made: the input of the children the API took
+        out of it), unsorted."""
+        cdef list out = []
+        cdef list stack = [<size_t> top]
+        cdef CNode* node
+        cdef CNode* child
+        cdef SourceRecord* record
+        while stack:
+            node = <CNode*> <size_t> stack.pop()
+            record = node_source(node)
+            if record != NULL:
+                out.append((record.start, record.end))
+                if record.end_tag_start != SOURCE_NONE:
+                    out.append((record.end_tag_start, record.end_tag_end))
+            elif node.flags & NODE_REMOVED_INPUT:
+                out.append((record_of(node).start, record_of(node).end))
+            child = ls_first_child(node)
+            while child != NULL:
+                stack.append(<size_t> child)
+                child = child.next
+        return out
 
     cdef bint only_moved_between(self, size_t low, size_t high) except -1:
         """Whether the input pieces that start in [low, high) are all of
@@ -745,7 +770,26 @@ cdef class _SourceWriter:
         high = self.next_start(extent[1], node)
         if record == NULL or not self.removed_whitespace(node, extent[1], high):
             high = self.trimmed(extent[1], high, False)
+        if self.end_tags_kept and record != NULL:
+            high = self.before_end_tags(extent[1], high)
         return (low, max(low, high))
+
+    cdef object before_end_tags(self, object start, object end):
+        """end moved before the end tags (and whitespace) at the end of the
+        input [start, end): tags no node came from, which ended the
+        elements open there (the input that implied an element's end, kept
+        in place after its rewritten content)."""
+        text = self.info.stream_bytes(start, end)
+        if text is None:
+            return end
+        cut = len(text)
+        while True:
+            cut = len(text[:cut].rstrip(b" \t\n\r\x0c"))
+            match = _END_TAG_AT_END.search(text, 0, cut)
+            if match is None:
+                break
+            cut = match.start()
+        return start + len(text[:cut].rstrip(b" \t\n\r\x0c"))
 
     cdef bint removed_whitespace(self, CNode* node, size_t end, size_t following) except -1:
         """Whether the whitespace after the input of an element whose end
@@ -771,6 +815,54 @@ cdef class _SourceWriter:
             if offset not in mine and offset not in self.rewritten_starts:
                 return False
         return True
+
+    cdef tuple written_run(self, list pieces, CNode* first, CNode* stop,
+                           object closing, object low, object high):
+        """(low, high, pieces): a rewritten region [low, high) written as
+        `pieces` (a start tag, or nothing) and the siblings from first up to
+        stop (NULL: the last) as run() writes them (the walk), then
+        `closing` (an end tag, or None); see rewritten_content."""
+        cdef CNode* child = first
+        self.pieces = pieces
+        self.gaps = False
+        before = None
+        while child != stop:
+            if self.regions_standard:
+                # (the third try: the region's nodes by the
+                # standard's serialization, ends written)
+                pieces.append(serialize_html(child, True))
+            else:
+                before = self.write(child, before)
+            child = child.next
+        if closing is not None:
+            pieces.append(closing)
+        if self.ends_written:
+            # (the input after the region follows it)
+            pieces.append((high, high))
+            resolve_implied_ends(pieces, False)
+            pieces.pop()
+        else:
+            resolve_implied_ends(pieces, True)
+        # (input a piece holds outside the region -- the end
+        # tags in the whitespace after </body> the body's last
+        # text holds -- is the input kept around it; but a
+        # piece wholly outside it is the input of a node moved
+        # there, copied)
+        for index in range(len(pieces)):
+            piece = pieces[index]
+            if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
+                    and piece[0] < high and piece[1] > low:
+                pieces[index] = (max(piece[0], low), min(piece[1], high))
+        # (input copied into a rewritten region from outside
+        # it -- a node moved there -- is part of the rewriting:
+        # to_source_edits() reports the region, not a move of
+        # what stayed around it)
+        for index in range(len(pieces)):
+            piece = pieces[index]
+            if type(piece) is tuple and (piece[1] <= low or piece[0] >= high) \
+                    and piece[1] > piece[0]:
+                pieces[index] = _Rewritten(piece)
+        return (low, high, pieces)
 
     cdef object rewritten_content(self, CNode* node, CNode* root):
         """(start, end, pieces): node's content region (see content_region;
@@ -816,49 +908,12 @@ cdef class _SourceWriter:
                     if node.type == ELEMENT_NODE and node.flags & NODE_SELF_CHANGED \
                             or opened or emptied:
                         pieces.append(ls_tag(node, False))
-                    self.pieces = pieces
-                    self.gaps = False
-                    before = None
-                    child = ls_first_child(node)
-                    while child != NULL:
-                        if self.regions_standard:
-                            # (the third try: the region's nodes by the
-                            # standard's serialization, ends written)
-                            pieces.append(serialize_html(child, True))
-                        else:
-                            before = self.write(child, before)
-                        child = child.next
-                    if record != NULL and node.type == ELEMENT_NODE \
-                            and node.first_child != NULL and self.self_closing(node) \
-                            or emptied:
-                        pieces.append(ls_tag(node, True))
-                    if self.ends_written:
-                        # (the input after the region follows it)
-                        pieces.append((high, high))
-                        resolve_implied_ends(pieces, False)
-                        pieces.pop()
-                    else:
-                        resolve_implied_ends(pieces, True)
-                    # (input a piece holds outside the region -- the end
-                    # tags in the whitespace after </body> the body's last
-                    # text holds -- is the input kept around it; but a
-                    # piece wholly outside it is the input of a node moved
-                    # there, copied)
-                    for index in range(len(pieces)):
-                        piece = pieces[index]
-                        if type(piece) is tuple and (piece[1] > high or piece[0] < low) \
-                                and piece[0] < high and piece[1] > low:
-                            pieces[index] = (max(piece[0], low), min(piece[1], high))
-                    # (input copied into a rewritten region from outside
-                    # it -- a node moved there -- is part of the rewriting:
-                    # to_source_edits() reports the region, not a move of
-                    # what stayed around it)
-                    for index in range(len(pieces)):
-                        piece = pieces[index]
-                        if type(piece) is tuple and (piece[1] <= low or piece[0] >= high) \
-                                and piece[1] > piece[0]:
-                            pieces[index] = _Rewritten(piece)
-                    return (low, high, pieces)
+                    closing = ls_tag(node, True) if record != NULL \
+                        and node.type == ELEMENT_NODE and node.first_child != NULL \
+                        and self.self_closing(node) or emptied else None
+                    self.region_owner = <size_t> node
+                    return self.written_run(pieces, ls_first_child(node), NULL,
+                                            closing, low, high)
             node = ls_parent(node)
         return None
 
@@ -906,13 +961,15 @@ cdef class _SourceWriter:
             if node != root and (node.flags & NODE_CHILDREN_CHANGED or (
                     record != NULL and node.type == ELEMENT_NODE
                     and node.first_child != NULL and self.self_closing(node))):
+                self.region_owner = <size_t> node
                 region = self.rewritten_content(node, root)
                 if region is None:
                     return None
-                regions.append(region)
+                regions.append(region + (self.region_owner,))
                 continue
             if self_changed:
                 region = None
+                self.region_owner = <size_t> node
                 if record != NULL and self.only_inside(record.start, record.end,
                                                        [record.start]):
                     region = (record.start, record.end, [
@@ -935,7 +992,7 @@ cdef class _SourceWriter:
                     region = self.rewritten_content(ls_parent(node), root)
                 if region is None:
                     return None
-                regions.append(region)
+                regions.append(tuple(region) + (self.region_owner,))
             if node == root or node.flags & NODE_SUBTREE_CHANGED:
                 # (visited in tree order: regions at one point -- the start
                 # tags of an implied head and body -- keep it)
@@ -950,25 +1007,140 @@ cdef class _SourceWriter:
         # (a region inside another, the content of an ancestor written
         # whole, is in it: left out; an insertion point at either end of
         # one is kept beside it)
-        regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
+        regions = self.without_interleaving(regions, root)
+        if regions is None:
+            return None
         out = []
         kept = []                       # (the indexes of the input kept in place)
         position = 0
-        for low, high, pieces in regions:
+        last = None
+        for low, high, pieces, address in regions:
             if low >= position:
                 if low > position:
                     kept.append(len(out))
                     out.append((position, low))
                 out.extend(pieces)
                 position = high
+                last = (low, high, address)
             elif high > position:
                 return None             # (regions that overlap)
+            elif (low, high) == last[:2] and high > low \
+                    and not self.holds(<CNode*> <size_t> last[2], <CNode*> <size_t> address):
+                # (one region of two nodes neither holds -- the content of
+                # a foster-parented select and of the implied tbody after
+                # it, both from the end of the select's input: each
+                # writes its own nodes, in tree order)
+                out.extend(pieces)
         if self.stream_end > position:
             kept.append(len(out))
             out.append((position, self.stream_end))
         if regions:
             return self.without_patching_templates(root, out, kept, regions)
         return out
+
+    cdef bint holds(self, CNode* top, CNode* node) except -1:
+        """Whether node is top or in its subtree (a template's contents in
+        the template's)."""
+        while node != NULL:
+            if node == top:
+                return True
+            node = ls_parent(node)
+        return False
+
+    cdef object without_interleaving(self, list regions, CNode* root):
+        """patch()'s regions (low, high, pieces, node address) sorted, where
+        two overlap and neither holds the other (the content of clones the
+        adoption agency made from input that interleaves: "<i>c<a>d</i>e"
+        makes an i and an a whose content regions cross) both replaced by
+        the content region of the nearest ancestor of their nodes that
+        holds them both (its rewritten content writes them); None where
+        none below root does (run() writes it all)."""
+        cdef CNode* first
+        cdef CNode* second
+        cdef CNode* node
+        while True:
+            regions.sort(key=lambda region: (region[0], region[1] > region[0], -region[1]))
+            position = 0
+            last = None
+            clash = None
+            for region in regions:
+                if region[0] >= position:
+                    position = region[1]
+                    last = region
+                elif region[1] > position:
+                    clash = (last, region)
+                    break
+            if clash is None:
+                return regions
+            first = <CNode*> <size_t> clash[0][3]
+            second = <CNode*> <size_t> clash[1][3]
+            low = min(clash[0][0], clash[1][0])
+            high = max(clash[0][1], clash[1][1])
+            above = set()
+            node = first
+            while node != NULL:
+                above.add(<size_t> node)
+                node = ls_parent(node)
+            node = second
+            while node != NULL and <size_t> node not in above:
+                node = ls_parent(node)
+            region = self.sibling_run(node, first, second, low, high, root)
+            while region is None:
+                if node == NULL or node == root:
+                    return None
+                if node.type == ELEMENT_NODE:
+                    region = self.rewritten_content(node, root)
+                    if region is None:
+                        return None
+                    if region[0] <= low and high <= region[1]:
+                        break
+                    region = None
+                node = ls_parent(node)
+            regions.remove(clash[0])
+            regions.remove(clash[1])
+            regions.append(tuple(region) + (<size_t> node,))
+
+    cdef object sibling_run(self, CNode* parent, CNode* first, CNode* second,
+                            object low, object high, CNode* root):
+        """Where first and second are in two children of parent (their
+        nearest common ancestor, below root), and the input of those
+        children and of the siblings between is all in [low, high) and no
+        other node's is: that run of siblings written over [low, high)
+        (written_run; the children of an element the parser made, written
+        with their tags), else None."""
+        cdef CNode* one = first
+        cdef CNode* other = second
+        cdef CNode* child
+        cdef SourceRecord* record
+        if parent == NULL or parent == root or parent == first or parent == second:
+            return None
+        while ls_parent(one) != parent:
+            one = ls_parent(one)
+        while ls_parent(other) != parent:
+            other = ls_parent(other)
+        child = one
+        while child != NULL and child != other:
+            child = child.next
+        if child == NULL:
+            one, other = other, one
+        own = []
+        child = one
+        while True:
+            record = node_source(child)
+            if record != NULL:
+                own.append(record.start)
+                if record.end_tag_start != SOURCE_NONE:
+                    own.append(record.end_tag_start)
+            own.extend(self.subtree_starts(child))
+            if child == other:
+                break
+            child = child.next
+        for offset in own:
+            if not low <= offset < high and offset not in self.moved_starts:
+                return None
+        if not self.only_inside(low, high, own):
+            return None
+        return self.written_run([], one, other.next, None, low, high)
 
     cdef list without_patching_templates(self, CNode* root, list out, list kept,
                                          list regions):
@@ -1660,6 +1832,14 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     # regions written but where the input that implied them follows (a
     # moved element's end: nothing implies it where it went).
     if writer.keep_implied:
+        # (the end tags after the input of an element whose end the parser
+        # implied kept after its rewritten content: they end it again)
+        writer.end_tags_kept = True
+        again = writer.patch(root)
+        writer.end_tags_kept = False
+        if again is not None and again != pieces and dump_of((<Node> reparse(
+                info.assemble(again, True, None))).c_node) == expected:
+            return again
         # (a <template for> left out with the end tags at the end of its
         # content: see without_patching_templates)
         writer.templates_whole = True

@@ -110,17 +110,32 @@ cdef void note_removed_input(CNode* parent, CNode* child) noexcept nogil:
     """positions: the input of child's subtree, which the API takes out of
     parent, kept (merged) in the unused SourceRecord of a parent the parser
     made (an implied tbody, ...: no input of its own, so that to_source()
-    finds its content's input when nothing is left in it). Iterative."""
+    finds its content's input when nothing is left in it). A subtree the
+    API moved there (NODE_MOVED) is left out: its input was never the
+    parent's content (it is where the parser put it); the input of
+    children taken out of an element the parser made in the subtree is
+    kept (it was in parent too). Iterative."""
     cdef CNode* node = child
     cdef SourceRecord* record
     cdef SourceRecord* own
     cdef uint32_t low = SOURCE_NONE, high = 0
+    cdef bint moved
     if not parent.owner.record_sources or parent.owner.building \
             or parent.flags & NODE_HAS_SOURCE or parent.type != ELEMENT_NODE \
             or child.owner != parent.owner:
         return
     while True:
-        record = node_source(node)
+        moved = (node.flags & NODE_MOVED) != 0
+        record = node_source(node) if not moved else NULL
+        if record == NULL and not moved and node.flags & NODE_REMOVED_INPUT:
+            # (an element the parser made that the API had taken children
+            # out of: their input was in it; its record holds only their
+            # extent, start and end)
+            own = record_of(node)
+            if own.start < low:
+                low = own.start
+            if own.end > high:
+                high = own.end
         if record != NULL:
             if record.start < low:
                 low = record.start
@@ -128,7 +143,7 @@ cdef void note_removed_input(CNode* parent, CNode* child) noexcept nogil:
                 high = record.end
             if record.end_tag_start != SOURCE_NONE and record.end_tag_end > high:
                 high = record.end_tag_end
-        if node.first_child != NULL:
+        if node.first_child != NULL and not moved:
             node = node.first_child
             continue
         while node != child and node.next == NULL:

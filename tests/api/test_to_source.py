@@ -1424,5 +1424,166 @@ def test_an_element_the_end_of_the_input_ended_has_no_end_tag_written():
     out = doc.to_source()
     expected = as_parsed(doc)
     assert as_parsed(lexpy.parse(out, scripting=True)) == expected, out
-    assert out.endswith(b"</head><div>"), out
+    assert out.endswith(b"<div>") and b"</div>" not in out, out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_child_moved_in_and_taken_out_again_leaves_no_input_in_its_region():
+    # (the tr moved into the implied head and out of it again: its input
+    # was never the head's, so the head's region stays at the start and
+    # the implied tbody it left keeps the input; writing "<head></head>"
+    # in the tbody's span instead, the parser drops it in the table and
+    # the tbody is gone)
+    document = b'<table><tr><div>'
+    doc = lexpy.parse(document, positions=True)
+    tr = doc.query_selector("tr")
+    regions = [content_region(tr.parent_node, doc, document),
+               content_region(doc.head, doc, document)]
+    doc.head.append_child(tr)
+    regions.append(content_region(doc.head, doc, document))
+    tr.remove()
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
+        == [(0, 0, b"<head></head>"), (7, 11, b"<tbody></tbody>")], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document,pick", [
+    # (a text moved from the clone of <i> to the clone of <a> after it:
+    # the two clones' content regions cross, "</i>" in both; their parent,
+    # the clone of <b>, holds them both)
+    (b'<!doctype html><table><i>a<b>b<div>c<a>d</i>e</b>f',
+     lambda doc: (doc.query_selector("div > b > i").first_child,
+                  doc.query_selector("div > b > a"))),
+    # (a text moved from the reconstructed <font> to the <a> after it,
+    # siblings in the body: their regions cross at "<a></font>"; the run
+    # of the two is rewritten, not the whole body)
+    (b'<table><tr><font><table></table>\n</p>\n<a></font><font></a>\nz',
+     lambda doc: (doc.body.child_nodes[3].child_nodes[2],
+                  doc.body.child_nodes[4])),
+])
+def test_crossing_regions_of_clones_are_their_nearest_common_writing(document, pick):
+    # (where the content regions of two edited clones cross, neither
+    # holding the other, the first writing rewrites the run of siblings
+    # that holds them, or their nearest common ancestor's content, inside
+    # the edited spans: not the whole tree walked)
+    doc = lexpy.parse(document, positions=True)
+    node, to = pick(doc)
+    regions = [content_region(node.parent_node, doc, document),
+               content_region(to, doc, document)]
+    to.append_child(node)
+    assert narrow_writing(document, doc, regions) is None
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert not outside(doc.to_source_edits(checked=False), regions), \
+        doc.to_source_edits(checked=False)
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_a_moved_subtree_adjoins_its_new_parent_only_with_its_adjoining_input():
+    # (a span the API made holds the <b> moved out of the p, whose input
+    # follows the p's start tag, and the <marquee> moved out of the div's
+    # clone of b, after the div's start tag: only the <b>'s input was in
+    # the p's region, not the <div> up to the marquee's; the p's content
+    # is rewritten, not the body's)
+    document = '<p><b><div><marquee></p></b></div>'
+    doc = lexpy.parse(document, positions=True)
+    p = doc.query_selector("p")
+    b = p.first_child
+    span = doc.create_element("span")
+    span.append_child(doc.create_text_node("x"))
+    regions = [content_region(p, doc, document)]
+    p.insert_before(span, b)
+    regions += [content_region(p, doc, document), content_region(span, doc, document)]
+    span.append_child(b)
+    marquee = doc.query_selector("marquee")
+    regions += [content_region(marquee.parent_node, doc, document),
+                content_region(span, doc, document)]
+    span.append_child(marquee)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits() == [
+        (3, 6, "<span>x<b></b><marquee><p></p></marquee></span>"), (11, 34, "<b></b>")], \
+        doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_end_tags_after_an_implied_end_are_kept_after_the_rewritten_content():
+    # (the th's end is implied by "</tr>", input no node came from, which
+    # is in the th's content region; rewriting the region without it, the
+    # comment after it would go into the th: "</tr>" is kept in place)
+    document = b'<table><th><i>please!</tr><!--X-->'
+    doc = lexpy.parse(document, positions=True)
+    th = doc.query_selector("th")
+    i = th.first_child
+    regions = [content_region(th, doc, document)]
+    em = doc.create_element("em")
+    em.append_child(i.first_child)
+    th.replace_child(em, i)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits() == [(11, 21, b"<em>please!</em>")], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_input_taken_out_of_a_clone_in_a_removed_clone_stays_in_its_parents_region():
+    # (renaming the reconstructed <i> moves "X" out of it -- the clone keeps
+    # the input of the children taken out of it -- and replaces it in the
+    # reconstructed <b>: that input was in the <b> too, whose rewritten
+    # content is written over it; not "X" kept after it as well)
+    document = '<p><b><i><p>X'
+    doc = lexpy.parse(document, positions=True)
+    i = doc.query_selector("p + p i")
+    regions = [content_region(i.parent_node, doc, document)]
+    em = doc.create_element("em")
+    em.append_child(i.first_child)
+    i.parent_node.replace_child(em, i)
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits(checked=False) == [(12, 13, "<em>X</em>")], \
+        doc.to_source_edits(checked=False)
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_one_region_of_two_unrelated_nodes_writes_both():
+    # (the foster-parented select's content and the implied tbody's, both
+    # emptied, are one region, from the end of the select's start tag to
+    # the end of the input: the tbody, which nothing implies any more, is
+    # written there after the select's content, not dropped as inside it)
+    document = b'<!doctype html><table><select>X<tr>'
+    doc = lexpy.parse(document, positions=True)
+    select, tr = doc.query_selector("select"), doc.query_selector("tr")
+    regions = [content_region(select, doc, document)]
+    select.first_child.remove()
+    regions.append(content_region(tr.parent_node, doc, document))
+    tr.remove()
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
+        == [(30, 35, b"<tbody></tbody>")], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_two_edits_in_one_ancestors_region_write_it_once():
+    # (the implied head's attributes and the implied body's children
+    # changed: both regions are the html element's content, written once;
+    # they are one region of one node, not of two nodes neither holds)
+    document = b'<!DOCTYPE html> <!DOCTYPE html>'
+    doc = lexpy.parse(document, positions=True)
+    regions = [own_region(doc.head, doc, document)]
+    doc.head.set_attribute("x", "y")
+    regions.append(content_region(doc.body, doc, document))
+    doc.body.append_child(doc.create_text_node("ab"))
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out)) == expected, out
+    first = doc.to_source_edits(checked=False)
+    assert len(first) == 1 and first[0][2].count(b"<head") == 1, first
     check_kept(_Page(document), document, doc, regions, out, expected)
