@@ -617,6 +617,15 @@ def narrow_writing(document, doc, regions):
     return applied(document, edits)
 
 
+
+def reparsed_writing(doc, **options):
+    """`doc.to_source()` and the edited DOM's dump, after checking that the
+    writing reparses (with `options`) to that dump."""
+    out = doc.to_source()
+    expected = as_parsed(doc)
+    assert as_parsed(lexpy.parse(out, **options)) == expected, out
+    return out, expected
+
 def check_kept(case, document, doc, regions, out, expected):
     """The bytes outside the edited nodes' spans are unchanged: to_source()
     is the input with the ranges of to_source_edits() replaced; the first
@@ -1232,9 +1241,7 @@ def test_a_patching_template_whose_target_is_rewritten_is_left_out(name, kind):
     document = PATCHED if kind == "str" else PATCHED.encode("utf-8")
     doc = lexpy.parse(document, positions=True)
     regions = dict(patched_edits())[name](doc, document)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     template = "<template" if kind == "str" else b"<template"
     end = "</template>" if kind == "str" else b"</template>"
     assert template not in out and out.endswith(end), out
@@ -1264,9 +1271,7 @@ def test_chained_patching_templates_are_left_out_together():
     em = doc.create_element("em")
     em.append_child(second.first_child)
     ul.replace_child(em, second)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert "<template" not in out and out.endswith("</li></template>"), out
     check_kept(_Page(document), document, doc, regions, out, expected)
 
@@ -1303,9 +1308,7 @@ def test_a_patching_template_in_another_is_left_out_with_it():
         div = doc.query_selector("div")
         regions = [content_region(div, doc, text)]
         div.append_child(doc.create_text_node("w"))
-        out = doc.to_source()
-        expected = as_parsed(doc)
-        assert as_parsed(lexpy.parse(out)) == expected, out
+        out, expected = reparsed_writing(doc)
         assert out.count(kind("</template>", *(("utf-8",) if kind is bytes else ()))) == 1
         assert kind("<template", *(("utf-8",) if kind is bytes else ())) not in out
         check_kept(_Page(text), text, doc, regions, out, expected)
@@ -1320,9 +1323,7 @@ def test_a_patching_template_the_end_of_the_input_ended_is_kept():
     section = doc.query_selector("section")
     regions = [content_region(section, doc, document)]
     section.insert_before(doc.create_text_node("w"), section.first_child)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert out.endswith('<template for="p">New content'), out
     check_kept(_Page(document), document, doc, regions, out, expected)
 
@@ -1336,9 +1337,7 @@ def test_a_patching_template_at_the_start_of_a_rewritten_body_keeps_its_start_ta
     doc = lexpy.parse(document, positions=True)
     regions = [content_region(doc.body, doc, document)]
     doc.body.append_child(doc.create_element("p"))
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert '<template for="t"><title>New</title>' in out, out
     check_kept(_Page(document), document, doc, regions, out, expected)
 
@@ -1355,9 +1354,7 @@ def test_a_removed_texts_trailing_whitespace_is_in_its_elements_region():
     for child in list(i.child_nodes):
         child.remove()
     i.append_child(doc.create_element("em"))
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits() == doc.to_source_edits(checked=False) \
         == [(21, 26, "<em></em>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1378,9 +1375,7 @@ def test_interleaved_spans_of_clones_are_checked_against_the_first_writing():
     regions += [content_region(clone, doc, document), content_region(inner, doc, document)]
     inner.append_child(clone.first_child)
     assert narrow_writing(document, doc, regions) is None
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     first = doc.to_source_edits(checked=False)
     assert not outside(first, regions) and outside(doc.to_source_edits(), regions)
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1400,9 +1395,7 @@ def test_input_kept_between_an_insertion_and_a_removal_is_not_an_edit():
     head = doc.head
     head.remove()
     doc.document_element.insert_before(head, doc.body)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits() == [(6, 6, b"<head></head>"), (26, 30, b"")], \
         doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1421,9 +1414,7 @@ def test_an_element_the_end_of_the_input_ended_has_no_end_tag_written():
     for child in list(foo.child_nodes):
         child.remove()
     doc.head.set_attribute("class", "x")
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out, scripting=True)) == expected, out
+    out, expected = reparsed_writing(doc, scripting=True)
     assert out.endswith(b"<div>") and b"</div>" not in out, out
     check_kept(_Page(document), document, doc, regions, out, expected)
 
@@ -1442,9 +1433,7 @@ def test_a_child_moved_in_and_taken_out_again_leaves_no_input_in_its_region():
     doc.head.append_child(tr)
     regions.append(content_region(doc.head, doc, document))
     tr.remove()
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
         == [(0, 0, b"<head></head>"), (7, 11, b"<tbody></tbody>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1475,9 +1464,7 @@ def test_crossing_regions_of_clones_are_their_nearest_common_writing(document, p
                content_region(to, doc, document)]
     to.append_child(node)
     assert narrow_writing(document, doc, regions) is None
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert not outside(doc.to_source_edits(checked=False), regions), \
         doc.to_source_edits(checked=False)
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1503,9 +1490,7 @@ def test_a_moved_subtree_adjoins_its_new_parent_only_with_its_adjoining_input():
     regions += [content_region(marquee.parent_node, doc, document),
                 content_region(span, doc, document)]
     span.append_child(marquee)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits() == [
         (3, 6, "<span>x<b></b><marquee><p></p></marquee></span>"), (11, 34, "<b></b>")], \
         doc.to_source_edits()
@@ -1524,9 +1509,7 @@ def test_end_tags_after_an_implied_end_are_kept_after_the_rewritten_content():
     em = doc.create_element("em")
     em.append_child(i.first_child)
     th.replace_child(em, i)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits() == [(11, 21, b"<em>please!</em>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
 
@@ -1543,9 +1526,7 @@ def test_input_taken_out_of_a_clone_in_a_removed_clone_stays_in_its_parents_regi
     em = doc.create_element("em")
     em.append_child(i.first_child)
     i.parent_node.replace_child(em, i)
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits(checked=False) == [(12, 13, "<em>X</em>")], \
         doc.to_source_edits(checked=False)
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1563,9 +1544,7 @@ def test_one_region_of_two_unrelated_nodes_writes_both():
     select.first_child.remove()
     regions.append(content_region(tr.parent_node, doc, document))
     tr.remove()
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     assert doc.to_source_edits(checked=False) == doc.to_source_edits() \
         == [(30, 35, b"<tbody></tbody>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
@@ -1581,9 +1560,7 @@ def test_two_edits_in_one_ancestors_region_write_it_once():
     doc.head.set_attribute("x", "y")
     regions.append(content_region(doc.body, doc, document))
     doc.body.append_child(doc.create_text_node("ab"))
-    out = doc.to_source()
-    expected = as_parsed(doc)
-    assert as_parsed(lexpy.parse(out)) == expected, out
+    out, expected = reparsed_writing(doc)
     first = doc.to_source_edits(checked=False)
     assert len(first) == 1 and first[0][2].count(b"<head") == 1, first
     check_kept(_Page(document), document, doc, regions, out, expected)
