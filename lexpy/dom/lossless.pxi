@@ -1787,6 +1787,13 @@ cdef inline CNode* ls_parent(CNode* node) noexcept nogil:
     return parent
 
 
+cdef inline bint writes_tree(object info, object reparse, list pieces,
+                             object expected) except -1:
+    """Whether `pieces`, assembled into the output, reparse to the tree
+    whose dump is `expected`."""
+    return dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected
+
+
 cdef object with_ignored_tail(_SourceWriter writer, list pieces, object info,
                               object reparse, str expected):
     """A walk's pieces (run()) that parse back to the tree (`expected`),
@@ -1800,9 +1807,9 @@ cdef object with_ignored_tail(_SourceWriter writer, list pieces, object info,
             tail = piece[1]
     if tail < writer.stream_end:
         kept = pieces + [(tail, writer.stream_end)]
-        if dump_of((<Node> reparse(info.assemble(kept, True, None))).c_node) == expected:
+        if writes_tree(info, reparse, kept, expected):
             return kept
-    if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
+    if writes_tree(info, reparse, pieces, expected):
         return pieces
     return None
 
@@ -1826,7 +1833,7 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     cdef Py_ssize_t level = 0, step
     cdef bint top
     expected = dump_of(root)
-    if dump_of((<Node> reparse(info.assemble(pieces, True, None))).c_node) == expected:
+    if writes_tree(info, reparse, pieces, expected):
         return pieces
     # The first writing again, the ends the parser implied in its rewritten
     # regions written but where the input that implied them follows (a
@@ -1837,22 +1844,19 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         writer.end_tags_kept = True
         again = writer.patch(root)
         writer.end_tags_kept = False
-        if again is not None and again != pieces and dump_of((<Node> reparse(
-                info.assemble(again, True, None))).c_node) == expected:
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
         # (a <template for> left out with the end tags at the end of its
         # content: see without_patching_templates)
         writer.templates_whole = True
         again = writer.patch(root)
         writer.templates_whole = False
-        if again is not None and again != pieces and dump_of((<Node> reparse(
-                info.assemble(again, True, None))).c_node) == expected:
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
         writer.ends_written = True
         again = writer.patch(root)
         writer.ends_written = False
-        if again is not None and again != pieces and dump_of((<Node> reparse(
-                info.assemble(again, True, None))).c_node) == expected:
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
         # ... and with the nodes of its rewritten regions written by the
         # standard's serialization (the input the walk copies in them can
@@ -1862,8 +1866,7 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         again = writer.patch(root)
         writer.ends_written = False
         writer.regions_standard = False
-        if again is not None and again != pieces and dump_of((<Node> reparse(
-                info.assemble(again, True, None))).c_node) == expected:
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
         # ... and with the clones of formatting elements in them written
         # with their tags (the active formatting elements reconstruct a
@@ -1876,8 +1879,7 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
         writer.ends_written = False
         writer.regions_standard = False
         writer.clones_written = False
-        if again is not None and again != pieces and dump_of((<Node> reparse(
-                info.assemble(again, True, None))).c_node) == expected:
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
     # The second writing: the whole tree walked (implied ends still
     # implied), then the third: implied ends written where what follows is
