@@ -55,6 +55,12 @@ cdef struct StackOfOpenElements:
                                   # parser removed it, or a script moved
                                   # it): the stack is no longer the tree's
                                   # ancestry for what goes into it
+    # The open HTML p and li elements (kept on every push and pop, index
+    # or not): with none open, "has a p element in button scope" and the
+    # li start tag's walk are answered without reading the index (which a
+    # read would bring up to date: open_elements_counted).
+    size_t open_p
+    size_t open_li
 
 
 # Not in the standard: CNode.flags bits the tree builder keeps on elements
@@ -426,6 +432,8 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
     cdef CElement* element
     cdef int field
     cdef size_t empty = 0
+    cdef size_t open_p = 0
+    cdef size_t open_li = 0
     if tb.open.count > 0 and tb.open.elements[tb.open.count - 1] == NULL:
         return False
     index_sync(tb)
@@ -434,6 +442,10 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
         if element == NULL:
             empty += 1
             continue
+        if is_html_element(element, TAG_P):
+            open_p += 1
+        elif is_html_element(element, TAG_LI):
+            open_li += 1
         if not element.node.flags & ELEMENT_ON_STACK:
             return False
         fields = link_fields(element)
@@ -458,7 +470,8 @@ cdef bint stack_index_is_consistent(TreeBuilder* tb) noexcept nogil:
                 return False
             if above == 0 and topmost_slot(tb, element, field)[0] != position + 1:
                 return False
-    return empty == tb.open.removed
+    return empty == tb.open.removed and open_p == tb.open.open_p \
+        and open_li == tb.open.open_li
 
 
 cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -505,6 +518,7 @@ cdef inline int open_elements_push(TreeBuilder* tb, CElement* element) noexcept 
         tb.open.elements[tb.open.count] = element
         element.node.flags |= ELEMENT_ON_STACK     # (the index: lazily, index_sync)
         tb.open.count += 1
+        open_elements_counted(tb, element, 1)
         return 0
     return open_elements_push_general(tb, element)
 
@@ -518,6 +532,7 @@ cdef int open_elements_push_general(TreeBuilder* tb, CElement* element) noexcept
     tb.open.elements[tb.open.count] = element
     element.node.flags |= ELEMENT_ON_STACK     # (the index: lazily, index_sync)
     tb.open.count += 1
+    open_elements_counted(tb, element, 1)
     if tb.observer != NULL:
         tb.observer.pushed(tb.observer.context, element,
                            tb.open.elements[next_open_below(tb, tb.open.count - 1)]
@@ -534,6 +549,7 @@ cdef void open_elements_pop(TreeBuilder* tb) noexcept nogil:
         return
     tb.open.count -= 1
     element = tb.open.elements[tb.open.count]
+    open_elements_counted(tb, element, <size_t> -1)
     if tb.open.count < tb.open.indexed:
         index_leave(tb, tb.open.count)
         tb.open.indexed = tb.open.count
@@ -559,8 +575,20 @@ cdef inline void open_elements_pop_unindexed(TreeBuilder* tb) noexcept nogil:
             and not (element.node.flags & ELEMENT_PATCHING):
         tb.open.count -= 1
         element.node.flags &= ~(<uint32_t> ELEMENT_ON_STACK)
+        open_elements_counted(tb, element, <size_t> -1)
         return
     open_elements_pop(tb)
+
+
+cdef inline void open_elements_counted(TreeBuilder* tb, CElement* element,
+                                       size_t pushed) noexcept nogil:
+    """Keep the counts of open p and li elements: `pushed` is 1 for a
+    push, (size_t) -1 for a pop or removal."""
+    if element.ns == NS_HTML:
+        if element.tag_id == TAG_P:
+            tb.open.open_p += pushed
+        elif element.tag_id == TAG_LI:
+            tb.open.open_li += pushed
 
 
 cdef inline bint open_elements_contains(TreeBuilder* tb, CElement* element) noexcept nogil:
@@ -635,6 +663,7 @@ cdef void open_elements_remove_at(TreeBuilder* tb, size_t index) noexcept nogil:
         open_elements_pop(tb)
         return
     index_unlink(tb, index)
+    open_elements_counted(tb, element, <size_t> -1)
     tb.open.elements[index] = NULL
     tb.open.removed += 1
     if tb.positions.end_tag != NULL:
@@ -835,7 +864,7 @@ cdef void close_p_element(TreeBuilder* tb) noexcept nogil:
 cdef inline void close_p_element_in_button_scope(TreeBuilder* tb) noexcept nogil:
     """"If the stack of open elements has a p element in button scope, then
     close a p element" (the opening step of many start tags)."""
-    if has_in_scope(tb, TAG_P, CAT_SCOPE_BUTTON):
+    if tb.open.open_p != 0 and has_in_scope(tb, TAG_P, CAT_SCOPE_BUTTON):
         close_p_element(tb)
 
 

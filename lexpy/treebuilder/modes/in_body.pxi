@@ -154,7 +154,7 @@ cdef ModeResult start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogi
         if other > item:
             item = other
     else:
-        item = topmost_html_element(tb, TAG_LI)
+        item = topmost_html_element(tb, TAG_LI) if tb.open.open_li != 0 else 0
     if item != 0 and item >= tb.open.topmost_list_stop:
         node = tb.open.elements[item - 1]
         generate_implied_end_tags(tb, node.tag_id)
@@ -500,7 +500,7 @@ cdef ModeResult end_tag_form_in_body(TreeBuilder* tb) noexcept nogil:
 
 
 cdef ModeResult end_tag_p_in_body(TreeBuilder* tb) noexcept nogil:
-    if not has_in_scope(tb, TAG_P, CAT_SCOPE_BUTTON):
+    if tb.open.open_p == 0 or not has_in_scope(tb, TAG_P, CAT_SCOPE_BUTTON):
         parse_error(tb, "unexpected-end-tag")
         insert_html_element_named(tb, TAG_P)
     close_p_element(tb)
