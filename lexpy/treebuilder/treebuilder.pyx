@@ -309,6 +309,100 @@ cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
     return start_tag_in_body(tb, token)
 
 
+# Not in the standard: how the rules of "in body" treat the start tag of
+# each tag of names.h, for the commonest ones (START_GENERIC: by
+# start_tag_in_body).
+cdef enum:
+    START_GENERIC = 0
+    START_OTHER = 1               # "any other start tag"
+    START_CLOSES_P = 2            # address, article, ..., div, ..., p, ..., ul
+    START_FORMATTING = 3          # b, big, code, em, font, i, nobr, s, ...
+    START_A = 4
+    START_LI = 5
+
+
+cdef uint8_t START_TAG_ROUTES[TAG__LAST_STATIC]
+
+
+cdef uint8_t start_tag_route_rule(lxp_tag_id_t kind) noexcept nogil:
+    """The route of start_tag_in_body's own order: its categories first,
+    then the tags it names one by one (START_GENERIC), else "any other"
+    (but selectedcontent, which insertion follows)."""
+    cdef uint32_t category = lxp_tag_category_of(kind, NS_HTML)
+    if kind < LXP_TAG_FIRST_ELEMENT:
+        return START_GENERIC
+    if category & CAT_CLOSES_P:
+        return START_CLOSES_P
+    if category & CAT_HEADING:
+        return START_GENERIC
+    if category & CAT_FORMATTING and kind != TAG_A:
+        return START_FORMATTING
+    if kind == TAG_A:
+        return START_A
+    if kind == TAG_LI:
+        return START_LI
+    if kind == TAG_HTML or kind == TAG_BASE or kind == TAG_BASEFONT \
+            or kind == TAG_BGSOUND or kind == TAG_LINK or kind == TAG_META \
+            or kind == TAG_NOFRAMES or kind == TAG_SCRIPT or kind == TAG_STYLE \
+            or kind == TAG_TEMPLATE or kind == TAG_TITLE or kind == TAG_BODY \
+            or kind == TAG_FRAMESET or kind == TAG_PRE or kind == TAG_LISTING \
+            or kind == TAG_FORM or kind == TAG_DD or kind == TAG_DT \
+            or kind == TAG_PLAINTEXT or kind == TAG_BUTTON or kind == TAG_APPLET \
+            or kind == TAG_MARQUEE or kind == TAG_OBJECT or kind == TAG_TABLE \
+            or kind == TAG_AREA or kind == TAG_BR or kind == TAG_EMBED \
+            or kind == TAG_IMG or kind == TAG_KEYGEN or kind == TAG_WBR \
+            or kind == TAG_INPUT or kind == TAG_PARAM or kind == TAG_SOURCE \
+            or kind == TAG_TRACK or kind == TAG_HR or kind == TAG_IMAGE \
+            or kind == TAG_TEXTAREA or kind == TAG_XMP or kind == TAG_IFRAME \
+            or kind == TAG_NOEMBED or kind == TAG_NOSCRIPT or kind == TAG_SELECT \
+            or kind == TAG_OPTION or kind == TAG_OPTGROUP or kind == TAG_RB \
+            or kind == TAG_RTC or kind == TAG_RP or kind == TAG_RT \
+            or kind == TAG_MATH or kind == TAG_SVG or kind == TAG_CAPTION \
+            or kind == TAG_COL or kind == TAG_COLGROUP or kind == TAG_FRAME \
+            or kind == TAG_HEAD or kind == TAG_TBODY or kind == TAG_TD \
+            or kind == TAG_TFOOT or kind == TAG_TH or kind == TAG_THEAD \
+            or kind == TAG_TR or kind == TAG_SELECTEDCONTENT:
+        return START_GENERIC
+    return START_OTHER
+
+
+cdef void init_start_tag_routes() noexcept nogil:
+    cdef size_t tag
+    for tag in range(TAG__LAST_STATIC):
+        START_TAG_ROUTES[tag] = start_tag_route_rule(<lxp_tag_id_t> tag)
+
+
+init_start_tag_routes()
+
+
+cdef inline uint8_t start_tag_route(lxp_tag_id_t kind) noexcept nogil:
+    """Names beyond names.h are "any other start tag"."""
+    return START_TAG_ROUTES[kind] if kind < TAG__LAST_STATIC else START_OTHER
+
+
+cdef inline int start_tag_in_body_direct(TreeBuilder* tb, Token* token,
+                                         uint8_t route) noexcept nogil:
+    """A start tag (no self-closing flag) by the rules of "in body", the
+    dispatcher's choice made (tree_builder_token), straight to the steps of
+    its route; what tree_builder_token does after a token."""
+    if route == START_OTHER:
+        reconstruct_active_formatting_elements(tb)
+        insert_html_element(tb, token)
+    elif route == START_CLOSES_P:
+        close_p_element_in_button_scope(tb)
+        insert_html_element(tb, token)
+    elif route == START_A:
+        start_tag_a(tb, token)
+    elif route == START_FORMATTING:
+        start_tag_formatting(tb, token)
+    else:
+        start_tag_list_item(tb, token)
+    update_cdata_allowed(tb)
+    if tb.halt.any != 0 and (tb.halt.failed or tb.halt.reparse):
+        return halted_result(tb)
+    return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
+
+
 # https://html.spec.whatwg.org/multipage/parsing.html#tree-construction-dispatcher
 cdef void process_token(TreeBuilder* tb, Token* token) noexcept nogil:
     cdef ModeResult result
@@ -336,6 +430,7 @@ cdef int halted_result(TreeBuilder* tb) noexcept nogil:
 
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     cdef TreeBuilder* tb = <TreeBuilder*> context
+    cdef uint8_t route
     if tb.halt.any != 0:
         return halted_result(tb)
     if tb.errors != NULL:             # (the position only parse_error reads)
@@ -357,6 +452,13 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     else:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0
+        if token.type == 0 and tb.mode == IN_BODY and tb.open.count > 1 \
+                and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
+            # The commonest token: a start tag "in body" (the dispatcher's
+            # choice as below), straight to the steps of its kind.
+            route = start_tag_route(token.tag_id)
+            if route != START_GENERIC:
+                return start_tag_in_body_direct(tb, token, route)
     tb.self_closing_acknowledged = False
     if tb.mode == IN_BODY and tb.open.count > 1 \
             and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
