@@ -397,9 +397,20 @@ cdef inline int start_tag_in_body_direct(TreeBuilder* tb, Token* token,
         start_tag_formatting(tb, token)
     else:
         start_tag_list_item(tb, token)
-    update_cdata_allowed(tb)
+    return after_token_in_body(tb)
+
+
+cdef inline int after_token_in_body(TreeBuilder* tb) noexcept nogil:
+    """What tree_builder_token does after a token that leaves an HTML
+    element (not the html element) the current node: a start tag inserted
+    "in body", or characters (whose reconstruction of the active
+    formatting elements pushes HTML elements only); no self-closing flag
+    to acknowledge. update_cdata_allowed with its answer known: not
+    allowed."""
     if tb.halt.any != 0 and (tb.halt.failed or tb.halt.reparse):
         return halted_result(tb)
+    if tb.cdata_allowed:
+        set_cdata_allowed(tb, False)
     return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
 
 
@@ -449,6 +460,11 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
             skip_leading_newline(tb)
             if text_is_empty(tb):
                 return 1 if tb.halt.failed else 0
+        if tb.mode == IN_BODY and tb.open.count > 1 \
+                and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
+            # Characters "in body" (the dispatcher's choice as below).
+            characters_in_body(tb)
+            return after_token_in_body(tb)
     else:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0
