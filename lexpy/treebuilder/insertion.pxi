@@ -107,6 +107,27 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
     return memory
 
 
+cdef inline void copy_bytes(uint8_t* destination, const uint8_t* source,
+                            size_t length) noexcept nogil:
+    """memcpy, with the short lengths of most attribute values and texts
+    copied inline: two overlapping fixed-size moves (not in the standard)."""
+    cdef size_t i
+    if length > 32:
+        memcpy(destination, source, length)
+    elif length > 16:
+        memcpy(destination, source, 16)
+        memcpy(destination + length - 16, source + length - 16, 16)
+    elif length >= 8:
+        memcpy(destination, source, 8)
+        memcpy(destination + length - 8, source + length - 8, 8)
+    elif length >= 4:
+        memcpy(destination, source, 4)
+        memcpy(destination + length - 4, source + length - 4, 4)
+    else:
+        for i in range(length):
+            destination[i] = source[i]
+
+
 # https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token
 cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                                         lxp_ns_id_t ns) noexcept nogil:
@@ -116,7 +137,9 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     cdef lxp_tag_id_t tag = token.tag_id
     cdef CElement* element
     cdef TokenAttr* attr
-    cdef size_t i, length, room, extra = 0
+    cdef CAttr* item
+    cdef size_t i, length, extra = 0
+    cdef uint32_t flags = 0
     cdef uint8_t* values
     cdef uint8_t* cursor
     cdef lxp_attr_id_t name, local_name, prefix
@@ -126,17 +149,20 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
         tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
     # The element, its attribute array and its values: one allocation (the
     # values are converted one after another into it, the unused tail given
-    # back).
+    # back). The room: the values' bytes (disjoint ranges of the token's
+    # data), three times that when any value has U+0000 or a reference
+    # (conversion_room).
     if token.attr_count > <size_t> UINT32_MAX:
         tb.halt.failed = True
         return NULL
     for i in range(count):
         attr = &token.attrs[i]
-        room = conversion_room(attr.value_end - attr.value_begin, attr.flags)
-        if room > (<size_t> -1) - extra:
-            tb.halt.failed = True
-            return NULL
-        extra += room
+        extra += attr.value_end - attr.value_begin
+        flags |= attr.flags
+    extra = conversion_room(extra, flags)
+    if extra == <size_t> -1:
+        tb.halt.failed = True
+        return NULL
     element = element_create_with_room(tb.document, tag, ns, count, extra, &values)
     if element == NULL:
         tb.halt.failed = True
@@ -144,13 +170,35 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     if tb.positions.on and token.data != NULL and not token.type & TOKEN_END_TAG:
         positions_set_token(tb, &element.node, token)
     cursor = values
+    if ns == NS_HTML:
+        # (element_append_attribute, each field written once)
+        item = element.attrs
+        for i in range(count):
+            attr = &token.attrs[i]
+            length = attr.value_end - attr.value_begin
+            if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
+                             | DATA_ASCII_LOWERCASE):
+                length = convert_text(token.data + attr.value_begin, length,
+                                      attr.flags, cursor) if length else 0
+            else:
+                copy_bytes(cursor, token.data + attr.value_begin, length)
+            item.local_name = attr.name_id
+            item.ns = NS__UNDEF
+            item.prefix = 0
+            item.value = cursor
+            item.value_length = length
+            item += 1
+            cursor += length
+        element.attr_count = count
+        dom_shrink_inline(tb.document, values, extra, <size_t> (cursor - values))
+        return element
     for i in range(count):
         attr = &token.attrs[i]
         name = attr.name_id
         local_name = name
         prefix = 0
         attr_ns = NS__UNDEF
-        if ns != NS_HTML and name < ATTR__LAST_STATIC:
+        if name < ATTR__LAST_STATIC:
             if ns == NS_MATHML:
                 local_name = lxp_attr_mathml_adjusted[name]  # adjust MathML attributes
             else:
