@@ -241,6 +241,26 @@ cdef inline CElement* insert_html_element(TreeBuilder* tb, Token* token) noexcep
     return insert_foreign_element(tb, token, NS_HTML)
 
 
+cdef inline CElement* insert_html_element_at_current_node(TreeBuilder* tb,
+                                                         Token* token) noexcept nogil:
+    """insert_html_element for a token that is not selectedcontent, inline
+    when the appropriate place is the end of the current node (an element
+    other than template; no foster parenting)."""
+    cdef CElement* parent = tb.open.elements[tb.open.count - 1] \
+        if tb.open.count > 0 else NULL
+    cdef CElement* element
+    if parent == NULL or tb.foster_parenting \
+            or (parent.tag_id == TAG_TEMPLATE and parent.ns == NS_HTML):
+        return insert_html_element(tb, token)
+    element = create_element_for_token(tb, token, NS_HTML)
+    if element == NULL:
+        return NULL
+    node_append_new_child(&parent.node, &element.node)
+    if open_elements_push(tb, element) != 0:
+        return NULL
+    return element
+
+
 cdef CElement* insert_html_element_named(TreeBuilder* tb,
                                          lxp_tag_id_t tag) noexcept nogil:
     """Insert an HTML element for a start tag token `tag` with no attributes

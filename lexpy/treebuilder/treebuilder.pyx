@@ -387,10 +387,10 @@ cdef inline int start_tag_in_body_direct(TreeBuilder* tb, Token* token,
     its route; what tree_builder_token does after a token."""
     if route == START_OTHER:
         reconstruct_active_formatting_elements(tb)
-        insert_html_element(tb, token)
+        insert_html_element_at_current_node(tb, token)
     elif route == START_CLOSES_P:
         close_p_element_in_button_scope(tb)
-        insert_html_element(tb, token)
+        insert_html_element_at_current_node(tb, token)
     elif route == START_A:
         start_tag_a(tb, token)
     elif route == START_FORMATTING:

@@ -162,7 +162,7 @@ cdef ModeResult start_tag_list_item(TreeBuilder* tb, Token* token) noexcept nogi
             parse_error(tb, "unclosed-elements-before-list-item")
         pop_until_tag(tb, node.tag_id)
     close_p_element_in_button_scope(tb)
-    insert_html_element(tb, token)
+    insert_html_element_at_current_node(tb, token)
     return DONE
 
 
@@ -193,7 +193,7 @@ cdef ModeResult start_tag_a(TreeBuilder* tb, Token* token) noexcept nogil:
         formatting_remove(tb, open_a)
         open_elements_remove(tb, open_a)
     reconstruct_active_formatting_elements(tb)
-    element = insert_html_element(tb, token)
+    element = insert_html_element_at_current_node(tb, token)
     if element != NULL:
         push_active_formatting_a(tb, element)
     return DONE
@@ -208,7 +208,7 @@ cdef ModeResult start_tag_formatting(TreeBuilder* tb, Token* token) noexcept nog
         if not adoption_agency(tb, TAG_NOBR):
             end_tag_other_in_body(tb, token)   # no nobr after the last marker
         reconstruct_active_formatting_elements(tb)
-    element = insert_html_element(tb, token)
+    element = insert_html_element_at_current_node(tb, token)
     if element != NULL:
         push_active_formatting_element(tb, element)
     return DONE
