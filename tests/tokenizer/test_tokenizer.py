@@ -107,6 +107,29 @@ def test_convert_common_references_in_attribute_values_as_the_trie_does(source, 
     assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected
 
 
+# A range whose only work is character references is converted in one pass
+# (convert.pxi convert_character_references): '&' found 16 bytes at a time
+# with the last block overlapping, the runs between references copied in
+# pieces of 16, 8, 4 and single bytes, &amp; decoded in line. Every run
+# length around those sizes, before, between and after references.
+@pytest.mark.parametrize("reference, decoded", [
+    ("&amp;", "&"), ("&lt;", "<"), ("&amp", "&"), ("&#x41;", "A"), ("&notin;", "\u2209"),
+    ("&", "&"),
+])
+def test_convert_runs_of_every_length_around_references(reference, decoded):
+    filler = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00e9"
+    for before in range(0, 40):
+        for after in list(range(0, 36)) + [47, 48, 49, 70]:
+            head, tail = filler[:before], filler[::-1][:after]
+            source = head + reference + tail + reference + head
+            if reference in ("&amp", "&") and tail[:1].isalnum():
+                continue    # a name going on: not the reference asked about
+            expected = head + decoded + tail + decoded + head
+            assert convert(source, "HAS_CHARREF") == expected, source
+            if reference != "&notin;" and reference != "&amp":
+                assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected, source
+
+
 def test_convert_decoded_cr_stays_and_input_cr_becomes_lf():
     assert convert("&#13;\r\n", "HAS_CHARREF", "HAS_CR") == "\r\n"
 
