@@ -303,6 +303,18 @@ def c_array(ctype, cname, values, per_line=12):
     return c_tables.c_array(ctype, cname, values, per_line)
 
 
+def name_heads(ctype_name, names):
+    """The first 8 bytes of each name as a little-endian word, zero-padded
+    (lxp_static_name_find_word compares a name of up to 8 bytes in one)."""
+    words = ["0x%016xULL" % int.from_bytes(n.encode("ascii")[:8].ljust(8, b"\0"), "little")
+             for n in names]
+    lines = ["static const uint64_t %s[%d] = {\n" % (ctype_name, len(words))]
+    for k in range(0, len(words), 4):
+        lines.append("    " + ", ".join(words[k:k + 4]) + ",\n")
+    lines.append("};\n")
+    return "".join(lines)
+
+
 def build():
     # Tags: lowercase names (what the tokenizer produces) and the case-fixed
     # SVG names as separate ids.
@@ -420,6 +432,7 @@ def render_header(d):
         w("    %s,\n" % c_string(n))
     w("};\n")
     w(c_array("uint8_t", "lxp_tag_name_len", [len(n) for n in d["tags"]]))
+    w(name_heads("lxp_tag_name_head", d["tags"]))
     w("\n/* Category bits of lxp_tag_category[tag][namespace] "
       "(namespace NS_HTML, NS_MATHML or NS_SVG). */\n")
     for name, bit in d["cat_bits"].items():
@@ -449,6 +462,7 @@ def render_header(d):
         w("    %s,\n" % c_string(n))
     w("};\n")
     w(c_array("uint8_t", "lxp_attr_name_len", [len(n) for n in d["attrs"]]))
+    w(name_heads("lxp_attr_name_head", d["attrs"]))
     w("/* adjust SVG attributes / adjust MathML attributes: id -> case-fixed id. */\n")
     w(c_array("uint16_t", "lxp_attr_svg_adjusted", d["attr_svg"], 16))
     w(c_array("uint16_t", "lxp_attr_mathml_adjusted", d["attr_mathml"], 16))
@@ -489,6 +503,51 @@ static inline uint32_t lxp_static_name_find(
         slot = (slot + 1) & (table_size - 1);
     }
     return 0;
+}
+
+/* lxp_static_name_find of exact bytes (not lowercased) where s[0:readable]
+ * may be read: with readable >= 8, a name of up to 8 bytes is compared as
+ * one 8-byte word, the bytes past its end masked off, against the table's
+ * zero-padded first words (`heads`); longer names, and the end of a
+ * buffer, go through lxp_static_name_find. */
+static inline uint32_t lxp_static_name_find_word(
+        const uint16_t *table, size_t table_size,
+        const char *const *names, const uint8_t *lens, const uint64_t *heads,
+        const unsigned char *s, size_t len, size_t readable, uint32_t hash)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (len <= 8 && readable >= 8) {
+        size_t slot = hash & (table_size - 1);
+        uint64_t word;
+        uint32_t id;
+        memcpy(&word, s, 8);
+        if (len < 8)
+            word &= ((uint64_t) 1 << (8 * len)) - 1;
+        while ((id = table[slot]) != 0) {
+            if (heads[id] == word && lens[id] == len)
+                return id;
+            slot = (slot + 1) & (table_size - 1);
+        }
+        return 0;
+    }
+#endif
+    return lxp_static_name_find(table, table_size, names, lens, s, len, hash, 0);
+}
+
+static inline lxp_tag_id_t lxp_tag_find_word(const unsigned char *s, size_t len,
+                                             size_t readable, uint32_t hash)
+{
+    return lxp_static_name_find_word(lxp_tag_hash_table, LXP_TAG_HASH_SIZE,
+                                     lxp_tag_name, lxp_tag_name_len,
+                                     lxp_tag_name_head, s, len, readable, hash);
+}
+
+static inline lxp_attr_id_t lxp_attr_find_word(const unsigned char *s, size_t len,
+                                               size_t readable, uint32_t hash)
+{
+    return lxp_static_name_find_word(lxp_attr_hash_table, LXP_ATTR_HASH_SIZE,
+                                     lxp_attr_name, lxp_attr_name_len,
+                                     lxp_attr_name_head, s, len, readable, hash);
 }
 
 static inline lxp_tag_id_t lxp_tag_find(const unsigned char *s, size_t len,
@@ -560,6 +619,10 @@ def render_pxd(d):
       "                              uint32_t hash, int lowercase_source)\n")
     w("    lxp_attr_id_t lxp_attr_find(const unsigned char* s, size_t length,\n"
       "                                uint32_t hash, int lowercase_source)\n")
+    w("    lxp_tag_id_t lxp_tag_find_word(const unsigned char* s, size_t length,\n"
+      "                                   size_t readable, uint32_t hash)\n")
+    w("    lxp_attr_id_t lxp_attr_find_word(const unsigned char* s, size_t length,\n"
+      "                                     size_t readable, uint32_t hash)\n")
     w("    uint32_t lxp_tag_category_of(lxp_tag_id_t tag, lxp_ns_id_t ns)\n")
     return "".join(out)
 

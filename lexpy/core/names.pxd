@@ -749,4 +749,8 @@ cdef extern from "names.h" nogil:
                               uint32_t hash, int lowercase_source)
     lxp_attr_id_t lxp_attr_find(const unsigned char* s, size_t length,
                                 uint32_t hash, int lowercase_source)
+    lxp_tag_id_t lxp_tag_find_word(const unsigned char* s, size_t length,
+                                   size_t readable, uint32_t hash)
+    lxp_attr_id_t lxp_attr_find_word(const unsigned char* s, size_t length,
+                                     size_t readable, uint32_t hash)
     uint32_t lxp_tag_category_of(lxp_tag_id_t tag, lxp_ns_id_t ns)

@@ -157,17 +157,38 @@ cdef inline void become_comment(Tokenizer* t, size_t data_begin) noexcept nogil:
     t.data_end = data_begin
 
 
-cdef uint32_t static_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
-                             uint32_t hash, uint32_t flags) noexcept nogil:
+cdef inline uint32_t static_name_id(Tokenizer* t, bint tag, size_t begin, size_t end,
+                                    uint32_t hash, uint32_t flags) noexcept nogil:
     """The static id of a tag or attribute name scanned at begin..end (hash
-    and flags as the scanning loop computed them), or 0 when it has none."""
+    and flags as the scanning loop computed them), or 0 when it has none.
+    The usual name, in lower case, is compared as one 8-byte word
+    (lxp_*_find_word); the others go out of line."""
     cdef const uint8_t* name = t.buf + (begin - t.buf_abs)
-    cdef bint upper = (flags & DATA_ASCII_LOWERCASE) != 0
+    if flags & (DATA_HAS_NUL | DATA_ASCII_LOWERCASE):
+        return static_name_id_out_of_line(t, tag, begin, end, hash, flags)
+    if tag:
+        return lxp_tag_find_word(name, end - begin, t.buf_end - begin, hash)
+    return lxp_attr_find_word(name, end - begin, t.buf_end - begin, hash)
+
+
+cdef uint32_t static_name_id_with_case(Tokenizer* t, bint tag, size_t begin, size_t end,
+                                       uint32_t hash, uint32_t flags) noexcept nogil:
+    """static_name_id for a name with upper case or U+0000."""
+    cdef const uint8_t* name = t.buf + (begin - t.buf_abs)
     if flags & DATA_HAS_NUL:
         return 0                    # (no static name holds U+FFFD)
     if tag:
-        return lxp_tag_find(name, end - begin, hash, upper)
-    return lxp_attr_find(name, end - begin, hash, upper)
+        return lxp_tag_find(name, end - begin, hash, True)
+    return lxp_attr_find(name, end - begin, hash, True)
+
+
+# static_name_id calls static_name_id_with_case through this pointer, so
+# that the compiler does not inline the byte-by-byte comparison into the
+# tag and attribute loops.
+cdef uint32_t (*static_name_id_out_of_line)(Tokenizer* t, bint tag, size_t begin,
+                                            size_t end, uint32_t hash,
+                                            uint32_t flags) noexcept nogil
+static_name_id_out_of_line = static_name_id_with_case
 
 
 cdef const uint8_t* converted_name(Tokenizer* t, size_t begin, size_t end,

@@ -107,6 +107,29 @@ def test_convert_common_references_in_attribute_values_as_the_trie_does(source, 
     assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected
 
 
+# A range whose only work is character references is converted in one pass
+# (convert.pxi convert_character_references): '&' found 16 bytes at a time
+# with the last block overlapping, the runs between references copied in
+# pieces of 16, 8, 4 and single bytes, &amp; decoded in line. Every run
+# length around those sizes, before, between and after references.
+@pytest.mark.parametrize("reference, decoded", [
+    ("&amp;", "&"), ("&lt;", "<"), ("&amp", "&"), ("&#x41;", "A"), ("&notin;", "\u2209"),
+    ("&", "&"),
+])
+def test_convert_runs_of_every_length_around_references(reference, decoded):
+    filler = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ\u00e9"
+    for before in range(0, 40):
+        for after in list(range(0, 36)) + [47, 48, 49, 70]:
+            head, tail = filler[:before], filler[::-1][:after]
+            source = head + reference + tail + reference + head
+            if reference in ("&amp", "&") and tail[:1].isalnum():
+                continue    # a name going on: not the reference asked about
+            expected = head + decoded + tail + decoded + head
+            assert convert(source, "HAS_CHARREF") == expected, source
+            if reference != "&notin;" and reference != "&amp":
+                assert convert(source, "HAS_CHARREF", "IN_ATTRIBUTE") == expected, source
+
+
 def test_convert_decoded_cr_stays_and_input_cr_becomes_lf():
     assert convert("&#13;\r\n", "HAS_CHARREF", "HAS_CR") == "\r\n"
 
@@ -184,6 +207,47 @@ def test_static_and_dynamic_names():
     assert [a["name"] for a in custom["attrs"]] == ["id", "data-x"]
     assert custom["attrs"][0]["name_id"] == static_attr_id("id")
     assert custom["attrs"][0]["value"] == "1"
+
+
+# Static names in lower case are compared as one 8-byte word where 8 bytes
+# can be read (names.h lxp_static_name_find_word), byte by byte at the end
+# of the input or with upper case: every static tag and attribute name, and
+# its near misses, get the same id either way.
+def _static_table(table_name):
+    from tests.core.test_names import TABLES
+    return TABLES[table_name]
+
+
+def _static_names(table_name):
+    return [n for n in _static_table(table_name) if n and n.isascii() and not n.startswith("#")
+            and n == n.lower() and all(c not in n for c in " \t\n\f\r/>=\"'<\x00")]
+
+
+@pytest.mark.parametrize("tail", [">", " z>", " zzzzzzzzzz>"], ids=["gt", "short", "long"])
+def test_static_tag_names_at_every_distance_from_the_end(tail):
+    for name in _static_names("tags"):
+        for spelled in (name, name.upper(), name + "x", name[:-1] or "q"):
+            got, _ = records("<" + spelled + tail, collect_errors=False)
+            expected = static_tag_id(spelled, lowercase_source=True)
+            if expected:
+                assert got[0]["tag_id"] == expected, spelled
+            else:
+                assert got[0]["tag_id"] >= TAG_IDS["LAST_STATIC"], spelled
+                assert got[0]["name"] == spelled.lower()
+
+
+@pytest.mark.parametrize("tail", [">", "=1>", " zzzzzzzzzz>"], ids=["gt", "value", "long"])
+def test_static_attribute_names_at_every_distance_from_the_end(tail):
+    for name in _static_names("attrs"):
+        for spelled in (name, name.upper(), name + "x", name[:-1] or "q"):
+            got, _ = records("<p " + spelled + tail, collect_errors=False)
+            attr = got[0]["attrs"][0]
+            assert attr["name"] == spelled.lower(), spelled
+            expected = static_attr_id(spelled, lowercase_source=True)
+            if expected:
+                assert attr["name_id"] == expected, spelled
+            else:
+                assert attr["name_id"] >= len(_static_table("attrs")), spelled
 
 
 def test_svg_camel_case_names_get_their_lowercase_ids():
