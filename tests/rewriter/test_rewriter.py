@@ -338,6 +338,22 @@ def test_removed_element_moved_by_the_adoption_agency_refused(source, selector, 
         rewrite(source, Rewriter().on(selector, element=handler))
 
 
+def test_svg_elements_with_adjusted_names_have_their_start_tags():
+    # The tree builder adjusts the case of SVG tag names (clipPath): the
+    # element is still made for its start tag, not implied.
+    seen = []
+
+    def handler(e):
+        seen.append((e.tag_name, e.implied, e.source))
+        if e.tag_name == "clipPath":
+            e.set_attribute("id", "c")
+
+    source = "<svg><altGlyph/><clipPath>x</clipPath></svg>"
+    out = rewrite(source, Rewriter().on("svg *", element=handler))
+    assert seen == [("altGlyph", False, (5, 16)), ("clipPath", False, (16, 26))]
+    assert out == '<svg><altGlyph/><clipPath id="c">x</clipPath></svg>'
+
+
 def test_handler_exception_finishes_the_rewriter():
     def boom(e):
         raise KeyError("boom")
