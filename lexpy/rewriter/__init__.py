@@ -127,8 +127,10 @@ next to or inside table parts; content next to or inside html and head
 (and elements in head), removal of html/head/body; content written where
 the parser would reconstruct formatting elements; edits of the
 adoption agency's formatting element (its attributes, name or removal)
-and furthest block (content before it or at its start, its name or
-removal), removals and renames of the elements between them, and edits
+and furthest block (content before it or at its start, its name, its
+removal unless nothing was between them on the stack: then the formatting
+element's end tag is written in place of its dropped range), removals
+and renames of the elements between them, and edits
 of an element that left the stack from its middle; an edited formatting element that ends without its
 end tag when the parser later reconstructs a copy of it; a rename between
 names the tree builder treats differently, or of foreign elements;
@@ -513,6 +515,7 @@ class Element(ElementBase):
                 r.name not in _SYNTHESIZED_START and not (
                     what in _RECONSTRUCTED_TAG_OPS and
                     self._rw._reconstructed_index(r) is not None) and not (
+                    what == "remove" and self._rw._reconstructed_index(r) == 0) and not (
                     what == "set_inner_content" and
                     self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
                 # (Replaced content: the innermost one only; the ones inside
@@ -887,6 +890,11 @@ class Element(ElementBase):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
         reconstructed = r.implied and what == "remove_and_keep_content" and \
             self._rw._reconstructed_index(r) is not None
+        # (The first formatting element reconstructed at a token is dropped
+        # from there to its end; its end tag, when it has one, is written
+        # to take the element the list holds for it off the list: _popped.)
+        reconstructed = reconstructed or r.implied and what == "remove" and \
+            self._rw._reconstructed_index(r) == 0
         if r.implied and r.name != "p" and not reconstructed and not (
                 what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
             # (An implied table section, row or column group goes with the
@@ -1258,6 +1266,10 @@ class Rewriter(RewriterCore):
         self._start_written_at = -1         # (where _pushed_written last wrote a start)
         self._script_start: Optional[Tuple[Any, int]] = None    # (the last script's start)
         self._start_edited: Dict[int, _Record] = {}
+        # Removed elements the adoption agency moved, by id: [the record,
+        # the formatting element's name when it was the furthest block (its
+        # end tag is written at its end), the token] (_moved).
+        self._furthest_dropped: Dict[int, List[Any]] = {}
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
@@ -2663,11 +2675,13 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
         r = self._open.get(furthest_key)
-        if r is not None and (r.before or r.prepend or r.mode or r.new_name):
+        if r is not None and (r.before or r.prepend or r.mode or r.new_name) and \
+                not self._drops_furthest_block(r, formatting, formatting_key):
             raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                "or its content after its edits were written" % r.name)
         risky = {id(r.node): r for key, r in self._start_edited.items()
-                 if (r.mode or r.new_name is not None) and key != formatting_key}
+                 if (r.mode or r.new_name is not None) and key != formatting_key
+                 and id(r) not in self._furthest_dropped}
         if risky:
             # (The formatting element does not move: its ancestors are the
             # open elements below it.)
@@ -2676,8 +2690,50 @@ class Rewriter(RewriterCore):
                 risky.pop(id(node), None)
                 node = node.parent_node
             for r in risky.values():
+                if self._dropped_inside(r, furthest_key):
+                    continue
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+
+    def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
+        """Whether r is an element being removed (its range dropped) that
+        the adoption agency moved whole with the furthest block's children
+        (it is inside the furthest block): the reparse, without it, runs
+        the same step, when the token is not dropped with it (it ends at
+        this token, _popped) or a later step makes it the furthest block
+        (_drops_furthest_block); a later step that moves an element out of
+        it is refused there."""
+        if r.mode != _REMOVED or self._skip is not r:
+            return False
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if self._node_key(node) == furthest_key:
+                self._furthest_dropped.setdefault(id(r), [r, None, self._batch])
+                return True
+            node = node.parent_node
+        return False
+
+    def _drops_furthest_block(self, r: _Record, formatting: Any, formatting_key: int) -> bool:
+        """Whether the removed furthest block r is expressed by the
+        formatting element's end tag written in place of its dropped range
+        (at its end, _popped): r was pushed with the formatting element as
+        the current node, or with the element the algorithm's copy of it
+        went into at this token (nothing between them on the stack, so the
+        algorithm cloned nothing and moved r alone into the formatting
+        element's parent), and without r that end tag pops the formatting
+        element and takes it off the list, as the algorithm did (its
+        later steps, inside r, are dropped with it)."""
+        parent = formatting.parent_node
+        if r.mode != _REMOVED or r.before or r.new_name is not None or \
+                self._skip is not r or r.node.parent_node is not parent or \
+                (r.parent_open is not formatting and r.parent_open is not parent) or \
+                formatting.namespace_uri != _HTML_NS:
+            return False
+        f = self._open.get(formatting_key)
+        if f is not None and (f.after or f.append or f.end_handlers):
+            return False    # (written at its end, before the end tag written here)
+        self._furthest_dropped[id(r)] = [r, formatting.local_name, self._batch]
+        return True
 
     def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
         """The end of a matched element. Returns "closed" (an end tag of its
@@ -2799,6 +2855,15 @@ class Rewriter(RewriterCore):
                 self._skip = None
             # (The elements closed here before it were inside it: dropped.)
             self._implied_pops = []
+            if own and r.implied and r.name in _FORMATTING and \
+                    r.node.namespace_uri == _HTML_NS:
+                self._emit("</%s>" % r.name)    # (reconstructed: Element._check_removable)
+            dropped = self._furthest_dropped.pop(id(r), None)
+            if dropped is not None and dropped[1] is not None:
+                self._emit("</%s>" % dropped[1])
+            elif dropped is not None and dropped[2] != self._batch:
+                raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                                   "or its content after its edits were written" % r.name)
             self._emit_contents(end_tag.after_content, r, False)
             self._emit_contents(list(reversed(r.after)), r, False)
             return "closed"

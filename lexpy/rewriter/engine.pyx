@@ -43,6 +43,7 @@ from lexpy.dom.dom cimport (
     dom_streaming_start,
     ELEMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE)
 from lexpy.core.core cimport attr_name_of
+from lexpy.core.names cimport NS_SVG, lxp_tag_svg_adjusted
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
@@ -2072,4 +2073,6 @@ cdef class RewriterCore:
             return False
         if tag == TAG_IMAGE:
             tag = TAG_IMG
+        if e.element.ns == NS_SVG and tag < TAG__LAST_STATIC:
+            tag = lxp_tag_svg_adjusted[tag]     # (the tree builder's case adjustment)
         return e.element.tag_id == tag

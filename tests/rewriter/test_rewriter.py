@@ -265,6 +265,27 @@ def test_innermost_reconstructed_formatting_element_content_replaced():
     assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(lexpy.parse("<p><b><i>x</i></b></p><b><i>Q</i></b>z"))
 
 
+@pytest.mark.parametrize("source, index, expected", [
+    # Dropped from where the parser reconstructed it; its end tag written
+    # takes the <b> the list holds off the list, as the input's did.
+    ("<a>1<b>2</a>3</b>4", 1, "<a>1<b>2</a></b>4"),
+    ("<p><b><i>x</p>y</b>z", 2, "<p><b><i>x</p>y</b>"),
+])
+def test_first_reconstructed_formatting_element_removed(source, index, expected):
+    def handler(e):
+        seen.append(e)
+        if len(seen) == index + 1:
+            e.remove()
+
+    seen = []
+    name = "b" if source.startswith("<a>") else "i"
+    out = rewrite(source, Rewriter().on(name, element=handler))
+    assert seen[index].implied and out == expected
+    dom = lexpy.parse(source)
+    dom.query_selector_all(name)[index].remove()
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
+
+
 def test_content_before_an_inner_reconstructed_element_needs_text_first():
     def handler(e):
         if e.implied:
@@ -272,6 +293,65 @@ def test_content_before_an_inner_reconstructed_element_needs_text_first():
 
     with pytest.raises(RewriteError, match="reconstructed"):
         rewrite("<p><b><i>x</p>y", Rewriter().on("i", element=handler))
+
+
+@pytest.mark.parametrize("source, index, expected", [
+    # The adoption agency moves the furthest block (the div) out of the <a>:
+    # the <a>'s end tag written in place of the dropped div closes the <a>
+    # as the algorithm did.
+    ("<a>1<div>2</a>3</div>4", 0, "<a>1</a>4"),
+    # The inner div is the furthest block of the algorithm's second step (its
+    # formatting element is the copy of <a> made in the outer div).
+    ("<a>1<div>2<div>3</a>4</div>5</div>", 1, "<a>1<div>2</a>5</div>"),
+])
+def test_removed_furthest_block_gets_the_formatting_end_tag(source, index, expected):
+    def handler(e):
+        seen.append(e)
+        if len(seen) == index + 1:
+            e.remove()
+
+    seen = []
+    out = rewrite(source, Rewriter().on("div", element=handler))
+    assert out == expected
+    dom = lexpy.parse(source)
+    dom.query_selector_all("div")[index].remove()
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
+
+
+@pytest.mark.parametrize("source, selector, index", [
+    # A <span> between the <a> and the div: the algorithm moves the div out
+    # of it, so dropping the span's source would drop the div too (the
+    # algorithm takes the span off the stack from its middle).
+    ("<a>1<div>2<span><div>3</a>4</div>5</span>6</div>7", "span", 0),
+    # The ninth div stays inside the <a> copy the algorithm's eighth step
+    # made; its source holds the </a>.
+    ("<a><b>" + "".join("<div id=%d>" % i for i in range(1, 10)) + "A</a>", "div", 8),
+])
+def test_removed_element_moved_by_the_adoption_agency_refused(source, selector, index):
+    def handler(e):
+        seen.append(e)
+        if len(seen) == index + 1:
+            e.remove()
+
+    seen = []
+    with pytest.raises(RewriteError, match="adoption agency|middle of the stack"):
+        rewrite(source, Rewriter().on(selector, element=handler))
+
+
+def test_svg_elements_with_adjusted_names_have_their_start_tags():
+    # The tree builder adjusts the case of SVG tag names (clipPath): the
+    # element is still made for its start tag, not implied.
+    seen = []
+
+    def handler(e):
+        seen.append((e.tag_name, e.implied, e.source))
+        if e.tag_name == "clipPath":
+            e.set_attribute("id", "c")
+
+    source = "<svg><altGlyph/><clipPath>x</clipPath></svg>"
+    out = rewrite(source, Rewriter().on("svg *", element=handler))
+    assert seen == [("altGlyph", False, (5, 16)), ("clipPath", False, (16, 26))]
+    assert out == '<svg><altGlyph/><clipPath id="c">x</clipPath></svg>'
 
 
 def test_handler_exception_finishes_the_rewriter():
