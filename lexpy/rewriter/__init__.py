@@ -515,7 +515,7 @@ class Element(ElementBase):
         if self._rw._context(self._record.node).foreign_in_table:
             raise self._refuse(what, "foreign content inside a table or a template")
 
-    def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
+    def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False) -> _Record:
         r = self._record
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
@@ -531,7 +531,7 @@ class Element(ElementBase):
                 # it would be dropped, and their copies with them.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if r.foster and not (what in _FOSTERED_OPS and r.name != "input"):
+        if r.foster and not (foster_ok or what in _FOSTERED_OPS and r.name != "input"):
             # (An <input>'s type decides whether the parser fosters it.)
             raise self._refuse(what, "the parser moved this element out of its table "
                                      "(foster parenting)")
@@ -745,7 +745,8 @@ class Element(ElementBase):
         return html and isinstance(content, str) and self._rw._head_content(content)
 
     def before(self, content: str, *, html: bool = False) -> None:
-        r = self._start_op("before", needs_tag=False)
+        r = self._start_op("before", needs_tag=False,
+                           foster_ok=self._fostered_text_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and content[:1] not in ("", "<"))
         self._check_before_implied("before", content, html)
@@ -1089,6 +1090,22 @@ class Element(ElementBase):
             raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
         self._rw._loud(r)
         r.end_handlers.append(fn)
+
+    def _fostered_text_before(self, content: str, html: bool) -> bool:
+        """Text before an element the parser foster-parented: written
+        before its start tag, in the table, the parser foster-parents it
+        too, right before the element, when it has a character other than
+        whitespace (and NUL, which the table drops) and no text of the
+        input joins it in the table's pending text (the input has a '>'
+        right before the start tag: a tag, a comment, or text with that
+        character ends there)."""
+        r = self._record
+        rw = self._rw
+        if not r.foster or html or not isinstance(content, str) or r.start is None or \
+                not content.replace("\x00", "").strip("\t\n\f\r "):
+            return False
+        begin = r.start[0]
+        return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
 
     def _dropped_inside(self, content: str, html: bool) -> bool:
         """Markup for the content of a <colgroup> or a <frameset> that the

@@ -1,7 +1,9 @@
 """Edits of foster-parented elements, and of colgroup and frameset content
 (issue 39's refusals): the start tag of an element the parser
 foster-parents carries its attributes there, and content inside it stays
-inside it (it is the current node); markup the parser drops whole inside a
+inside it (it is the current node); text before it, written before its
+start tag in the table, is foster-parented right before it when no text of
+the input joins it there; markup the parser drops whole inside a
 <colgroup> or a <frameset> is a DOM edit that adds nothing. Content next
 to a foster-parented element, and an <input>'s attributes (its type decides
 whether it is foster-parented), stay refused."""
@@ -33,6 +35,29 @@ def test_the_attribute_goes_on_the_fostered_start_tag():
     rw = Rewriter().on("span", element=lambda e: e.set_attribute("class", "x"))
     assert rewrite("<table><span>a</span></table>", rw) == \
         '<table><span class="x">a</span></table>'
+
+
+@pytest.mark.parametrize("data", [data for data in FOSTERED if "<a>" not in data])
+def test_text_before_a_fostered_element(data):
+    # (Not the copy of the <a> the parser reconstructs and fosters at "3":
+    # it has no start tag of its own; refused as before.)
+    figures = check(data, False, "before_text")
+    assert not figures.mismatches, figures.mismatches[0]
+    assert not any("moved this element out of its table" in reason
+                   for reason in figures.refused), dict(figures.refused)
+    rw = Rewriter().on("span", element=lambda e: e.before("X"))
+    assert rewrite("<table><span>a</span></table>", rw) == "<table>X<span>a</span></table>"
+
+
+@pytest.mark.parametrize("data", ["<table> <span>a</span></table>",
+                                  "<table>&#32;<span>a</span></table>"])
+def test_text_before_it_that_would_join_the_tables_whitespace_is_refused(data):
+    # (" X" would be foster-parented whole; the DOM edit leaves " " in the
+    # table.)
+    rw = Rewriter().on("span", element=lambda e: e.before("X"))
+    with pytest.raises(RewriteError, match="foster parenting"):
+        rewrite(data, rw)
+    assert not check(data, False, "before_text").mismatches
 
 
 def test_content_next_to_it_and_an_inputs_attributes_stay_refused():
