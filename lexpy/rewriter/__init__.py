@@ -210,7 +210,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
-from lexpy.driver.driver import TreeConstruction
+from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
 from lexpy.rewriter.decoding import NO_MAP_OFFSET, InputDecoder
 from lexpy.rewriter.engine import (Context, ElementBase, ElementRecord, RewriterCore,
@@ -342,6 +342,18 @@ dd dt ul ol button
 # active formatting elements and insert them: renamed, they get an end
 # tag right after.
 _PLAIN_VOID = frozenset("img br wbr embed keygen area input".split())
+# Elements the tree builder reads by name in tokens inside them (a select
+# in scope, a ruby in scope) or closes where it would not close an ordinary
+# element (option, optgroup and the ruby parts: implied end tags): a rename
+# or remove_and_keep_content is checked at their end, with what the tokens
+# inside them did (Element._select_ruby_edit, Rewriter._track_select_ruby).
+_SELECT_RUBY = frozenset("select option optgroup ruby rb rt rp rtc".split())
+# Edits of an element the parser foster-parented that its start tag, or
+# content inside it, expresses: the parser inserts that content into it,
+# as the current node, wherever it is (outside its table).
+_FOSTERED_OPS = frozenset("set_attribute remove_attribute prepend".split())
+# What the parser's implied end tags close.
+_IMPLIED_END = frozenset("dd dt li optgroup option p rb rp rt rtc".split())
 # What the <li>/<dd>/<dt> loop passes over among the special elements.
 _LIST_LOOP_PASSES = frozenset("address div p".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
@@ -505,7 +517,7 @@ class Element(ElementBase):
         if self._rw._context(self._record.node).foreign_in_table:
             raise self._refuse(what, "foreign content inside a table or a template")
 
-    def _start_op(self, what: str, needs_tag: bool = True) -> _Record:
+    def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False) -> _Record:
         r = self._record
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
@@ -522,7 +534,8 @@ class Element(ElementBase):
                 # it would be dropped, and their copies with them.)
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
-        if r.foster:
+        if r.foster and not (foster_ok or what in _FOSTERED_OPS and r.name != "input"):
+            # (An <input>'s type decides whether the parser fosters it.)
             raise self._refuse(what, "the parser moved this element out of its table "
                                      "(foster parenting)")
         return r
@@ -735,7 +748,8 @@ class Element(ElementBase):
         return html and isinstance(content, str) and self._rw._head_content(content)
 
     def before(self, content: str, *, html: bool = False) -> None:
-        r = self._start_op("before", needs_tag=False)
+        r = self._start_op("before", needs_tag=False,
+                           foster_ok=self._fostered_text_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and content[:1] not in ("", "<"))
         self._check_before_implied("before", content, html)
@@ -744,6 +758,8 @@ class Element(ElementBase):
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
         self._check_content_op("prepend")
+        if self._dropped_inside(content, html):
+            return
         self._check_inside("prepend", self._head_ok(content, html))
         # (Prepended content is written newest first, then the element's
         # content, which is not known yet: checked together, open-ended.)
@@ -758,6 +774,8 @@ class Element(ElementBase):
         self._rw._loud(r)
         self._foreign_in_table("append")
         self._check_content_op("append")
+        if self._dropped_inside(content, html):
+            return
         self._check_inside("append", self._head_ok(content, html))
         r.append.append(self._rw._check(self, content, html, "inside",
                                         before="".join(c.text for c in r.append)))
@@ -832,6 +850,8 @@ class Element(ElementBase):
         r = self._record
         if not self._html() or r.implied or r.foster:
             return False
+        if r.name in _SELECT_RUBY:
+            return self._select_ruby_edit(what)
         if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
                 r.name in _FORMATTING and what.startswith("rename")):
             return False
@@ -872,6 +892,66 @@ class Element(ElementBase):
                 node = node.parent_node
         self._rw._track(r)
         return True
+
+    def _select_ruby_edit(self, what: str) -> bool:
+        """Whether a select, an option or optgroup outside a select, a ruby
+        or one of its parts (rb, rt, rp, rtc) in body may lose its name: its
+        start tag was clean (the other one would close, imply and
+        reconstruct nothing either), and what depends on its name is checked
+        while it is open and at its end (Rewriter._track_select_ruby,
+        Rewriter._select_ruby_popped): where the parser closes it without
+        an end tag (implied end tags, an <option> after an <option>), one is
+        written for it as for an ordinary element, and the token then closes
+        the same elements and no other; a select closed by its own end tag
+        has nothing special above it then (an ordinary element's end tag
+        stops there); a select has no <p>, <button>, <nobr>,
+        <ruby> or <a> around it (it is a scope boundary), no <option>,
+        <optgroup> or <hr> inside it that closed more than an ordinary
+        element's would (the current <option>), no <selectedcontent> (the
+        parser copies an option into it); a ruby, no ruby part's start tag
+        that closed elements (its implied end tags)."""
+        r = self._record
+        parent = r.node.parent_node
+        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "head", "select", "option", "optgroup",
+                                      "template") or self._in_head() or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in _HEADINGS:
+            return False
+        context = self._rw._context(parent)
+        if context.tabular or context.in_selectedcontent or context.select is not None:
+            return False
+        if what == "remove_and_keep_content" and r.name in ("ruby", "select") and \
+                parent.local_name in _IMPLIED_END:
+            # (Implied end tags stop at it: without it, they would go on to
+            # close its parent.)
+            return False
+        if r.name == "select":
+            # A select is a scope boundary: a start tag inside it that looks
+            # for one of these in scope (or runs the adoption agency for an
+            # <a> or <nobr>) would find the one outside it without it.
+            node = parent
+            while node is not None and node.node_type == 1:
+                if node.namespace_uri == _HTML_NS and node.local_name in (
+                        "p", "button", "nobr", "ruby", "a"):
+                    return False
+                node = node.parent_node
+        if not r.clean_start and not (r.name != "select" and self._implied_ends_only()):
+            raise self._refuse(what, "its start tag closed, implied or reconstructed "
+                                     "elements, which the other start tag would not")
+        self._rw._track(r)
+        return True
+
+    def _implied_ends_only(self) -> bool:
+        """Whether the element's start tag closed elements by implied end
+        tags (an <option> the current node, an <rt> before an <rt>), and
+        did nothing else the other start tag would not: end tags written
+        for them before it (Rewriter._close_implied) close the same
+        elements."""
+        rw = self._rw
+        return self._record.start is not None and not rw._reconstruction_pending(True) and \
+            not _implied_beyond_document(rw._pushed_here) and \
+            all(entry is not None and entry[1] and entry[0] in _IMPLIED_END
+                for entry in rw._implied_pops)
 
     def _check_removable(self, what: str) -> None:
         r = self._record
@@ -1018,6 +1098,37 @@ class Element(ElementBase):
             raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
         self._rw._loud(r)
         r.end_handlers.append(fn)
+
+    def _fostered_text_before(self, content: str, html: bool) -> bool:
+        """Text before an element the parser foster-parented: written
+        before its start tag, in the table, the parser foster-parents it
+        too, right before the element, when it has a character other than
+        whitespace (and NUL, which the table drops) and no text of the
+        input joins it in the table's pending text (the input has a '>'
+        right before the start tag: a tag, a comment, or text with that
+        character ends there)."""
+        r = self._record
+        rw = self._rw
+        if not r.foster or html or not isinstance(content, str) or r.start is None or \
+                not content.replace("\x00", "").strip("\t\n\f\r "):
+            return False
+        begin = r.start[0]
+        return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
+
+    def _dropped_inside(self, content: str, html: bool) -> bool:
+        """Markup for the content of a <colgroup> or a <frameset> that the
+        parser drops there whole (the fragment parsing algorithm with the
+        element as its context makes no nodes of it: text, and elements
+        but <col>, <frame>, <frameset>, <noframes> and <template>): the DOM
+        edit adds nothing, and neither does the rewrite (written there, the
+        parser would foster-parent what a colgroup drops)."""
+        r = self._record
+        if not html or not self._html() or r.name not in ("colgroup", "frameset"):
+            return False
+        construction = TreeConstruction(self._rw._scripting)
+        construction.set_fragment_context(r.name, NAMESPACES["html"], None)
+        construction.feed_text(content)
+        return construction.finish_fragment().first_child is None
 
     def _check_content_op(self, what: str) -> None:
         r = self._record
@@ -1296,6 +1407,7 @@ class Rewriter(RewriterCore):
         # Open records of special elements renamed or unwrapped: every token
         # is watched while there are any (_DROPPABLE_SPECIAL).
         self._tracked: List[_Record] = []
+        self._select_ruby_failed: Dict[_Record, str] = {}   # (see _track_select_ruby)
         self._form_dirty: Optional[str] = None   # (see _popped)
         self._head_appended = False              # (see Element._check_inside)
         self._after_body = False                 # (see _after_body_token)
@@ -2043,6 +2155,8 @@ class Rewriter(RewriterCore):
                 if not fresh and self._head_appended and node.local_name == "head":
                     raise RewriteError("<head>: the parser puts an element into it after "
                                        "its end, after the content appended to it")
+                if fresh and from_token and self._tracked and kind == "start":
+                    self._implied_ends_for_tracked(node, begin)
                 if fresh:
                     # (The parser reconstructs formatting elements for a text
                     # token's leading whitespace too.)
@@ -2391,6 +2505,7 @@ class Rewriter(RewriterCore):
         element because it is special or a scope boundary: without it, the
         ancestor would be closed), an <li>, <dd> or <dt> whose loop stopped
         at it and would otherwise have gone on to one of its kind."""
+        self._track_select_ruby(kind, events)
         self._tracked = [r for r in self._tracked if not r.ended]
         if kind == "end" and count == 0:
             begin, end = self._token_span()
@@ -2420,6 +2535,109 @@ class Rewriter(RewriterCore):
                             beyond.local_name in kinds or
                             any(t.node is beyond for t in self._tracked)):
                         r.loop_stopped = True
+
+    def _track_select_ruby(self, kind: str, events: List[Any]) -> None:
+        """The tokens inside a tracked select or ruby (Element._select_ruby_edit)
+        whose processing read its name: the reason is kept for its end."""
+        watched = [r for r in self._tracked if not r.ended and r.name in ("select", "ruby")]
+        if not watched:
+            return
+        # (Not the token's own void element, pushed and popped at once.)
+        pushed = [event[1] for event in events if event[0] == "pushed"]
+        pops = [event[1] for event in events if event[0] == "popped" and
+                not any(node is event[1] for node in pushed)]
+        content = any(event[0] == "pushed" and event[1].local_name == "selectedcontent"
+                      for event in events)
+        tag = ""
+        if kind == "start":
+            begin, end = self._token_span()
+            name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
+            tag = name[0].lower().decode("utf-8", "replace") if name else ""
+        # Start tags that closed elements by the implied end tags of a ruby
+        # or a select in scope (an <option> or <optgroup> closes the
+        # current <option> without one too): end tags written before them
+        # close the same elements without it.
+        closing = self._closing_tracked(tag, pops)
+        if closing and not self._end_implied_before(begin):
+            for r in closing:
+                self._select_ruby_failed[r] = "a <%s> inside it closed elements (the " \
+                    "implied end tags of a %s in scope), and end tags cannot be written " \
+                    "for them" % (tag, r.name)
+        if content:
+            for r in watched:
+                if r.name == "select" and r not in self._select_ruby_failed:
+                    self._select_ruby_failed[r] = "the parser copies its selected option " \
+                        "into the <selectedcontent> inside it"
+
+    def _closing_tracked(self, tag: str, pops: List[Any]) -> List[_Record]:
+        """The tracked selects and rubies (not refused yet) whose name the
+        start tag `tag` read to close `pops` (see _track_select_ruby)."""
+        if not pops:
+            return []
+        return [r for r in self._tracked if not r.ended and r not in self._select_ruby_failed
+                and (r.name == "ruby" and tag in ("rb", "rtc", "rp", "rt") or
+                     r.name == "select" and (tag == "hr" or tag in ("option", "optgroup") and (
+                         len(pops) > 1 or pops[0].local_name != "option")))]
+
+    def _implied_ends_for_tracked(self, node: Any, begin: int) -> None:
+        """Before the start tag token's element `node` is handled: when the
+        token closed elements by the implied end tags of a tracked select
+        or ruby, end tags for them go before it (_end_implied_before; what
+        cannot take them is refused by _track_select_ruby)."""
+        if node.namespace_uri != _HTML_NS:
+            return
+        pops = [popped for popped in self._popped_nodes if popped is not node]
+        if self._closing_tracked(node.local_name, pops):
+            self._end_implied_before(begin)
+
+    def _new_end_tag_closes_them(self) -> bool:
+        """At a renamed element's own end tag: whether the end tag of its
+        new name (an ordinary element's) closes the elements its own end
+        tag closed above it (_implied_pops) with it, as that did: they are
+        HTML elements that are not special (its walk down the stack stops
+        at those), and stay in the list of active formatting elements
+        either way."""
+        return all(entry is not None and entry[1] and (
+            entry[0] not in _SPECIAL_NAMES or entry[0] in _FORMATTING or
+            entry[0] in ("option", "optgroup", "ruby", "rb", "rt", "rp", "rtc"))
+            for entry in self._implied_pops)
+
+    def _end_implied_before(self, begin: int) -> bool:
+        """Write end tags before the start tag token at `begin` for the
+        elements its implied end tags closed and that nothing closed in
+        the output yet (_implied_pops): a ruby renamed or unwrapped around
+        them, the token would not close them. False when the token's start
+        tag is written already, or what it closed cannot take an end tag."""
+        if not self._implied_pops:
+            return True         # (closed in the output by end tags written for them)
+        if self._skip is not None or self._emitted > begin or any(
+                entry is None or not entry[1] or entry[0] not in _IMPLIED_END
+                for entry in self._implied_pops):
+            return False
+        self._copy_to(begin)
+        self._emit("".join("</%s>" % entry[0] for entry in self._implied_pops
+                           if entry is not None))
+        self._implied_pops = []
+        return True
+
+    def _select_ruby_popped(self, r: _Record, own: bool) -> None:
+        """The end of a tracked select, option, optgroup, ruby or ruby part
+        (Element._select_ruby_edit)."""
+        failed = self._select_ruby_failed.pop(r, None)
+        if failed is not None:
+            raise RewriteError("<%s>: %s" % (r.name, failed))
+        if r.moves != self._moves:
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
+                               "its content" % r.name)
+        if r.name == "select" and own:
+            for node in self._popped_nodes:
+                if node is r.node:
+                    break
+                if node.namespace_uri != _HTML_NS or node.local_name in _SPECIAL_NAMES and \
+                        node.local_name not in _FORMATTING and \
+                        node.local_name not in ("option", "optgroup"):
+                    raise RewriteError("<select>: its end tag closed <%s>, where an "
+                                       "ordinary element's end tag stops" % node.local_name)
 
     @staticmethod
     def _loop_stop(node: Any) -> Any:
@@ -2534,7 +2752,8 @@ class Rewriter(RewriterCore):
             # <frameset> would be ignored; _frameset_token refuses it.)
             self._frameset_written = True
         if self._implied_pops and (r.before or synthesize or
-                                   r.mode in (_REMOVED, _KEEP_CONTENT)):
+                                   r.mode in (_REMOVED, _KEEP_CONTENT) or
+                                   r.new_name is not None and r.name in _SELECT_RUBY):
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)
@@ -2761,6 +2980,8 @@ class Rewriter(RewriterCore):
             if r.loop_stopped and r.name not in _LIST_LOOP_PASSES:
                 raise RewriteError("<%s>: an <li>, <dd> or <dt> inside it stopped looking "
                                    "for an open one at <%s>" % (r.name, r.name))
+            if r.name in _SELECT_RUBY and r.node.namespace_uri == _HTML_NS:
+                self._select_ruby_popped(r, own)
         if r.table_before is not None and (r.before or r.mode == _REMOVED):
             # (An element foster-parented while it was open went before it,
             # or before a table inside it: counted, since the bounded
@@ -2779,7 +3000,7 @@ class Rewriter(RewriterCore):
                 and not from_top:
             raise RewriteError("<%s>: the parser closed this element from the middle of "
                                "the stack of open elements" % r.name)
-        if r.foster and (has_inside or has_outside):
+        if r.foster and has_outside:
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
         if needs_end and (r.name in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
@@ -2872,7 +3093,8 @@ class Rewriter(RewriterCore):
             self._skip = None
             self._implied_pops = []
         if self._implied_pops and (has_inside or needs_end or removes_end_tag
-                                   or (own and r.new_name is not None)):
+                                   or (own and r.new_name is not None and
+                                       not self._new_end_tag_closes_them())):
             self._close_implied(r)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
