@@ -116,6 +116,8 @@ cdef struct Hooks:
     uint64_t* gate                # by static tag id: bit i, handler i's selector may
                                   # match an element with it (bit 63: from the 63rd
                                   # on); elements with other ids: every handler
+    bint may_match                # the token pushed a new element the gate lets
+                                  # through (match_pushed has work)
     int watch_all                 # 1: every token that moves an element; 2: every token
     Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
@@ -193,8 +195,10 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
             h.fostered += 1
         e.foster = foster
         e.fresh = h.template_depth == 0
+        tag = element.tag_id
+        if h.program_count != 0 and (tag >= <int> TAG__LAST_STATIC or h.gate[tag] != 0):
+            h.may_match = True      # (a head pushed again: match_pushed skips it)
         if element.ns == NS_HTML:
-            tag = element.tag_id
             if tag == TAG_PLAINTEXT:
                 h.plaintext = True
             elif tag == TAG_FORM:
@@ -569,6 +573,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if h.stopped:
         return 1
     h.event_count = 0
+    h.may_match = False
     if watch_elements:
         # (The counters change only with stack events, which are recorded
         # only when watching elements: else they stay at their start.)
@@ -589,7 +594,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     end = token.end
     events = h.event_count
     if events != 0:
-        if h.program_count != 0:
+        if h.may_match:
             matched = match_pushed(h)
             if h.stopped:
                 return 1
@@ -1070,6 +1075,7 @@ cdef class RewriterCore:
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
         self.hooks.watch_all = 0
+        self.hooks.may_match = False
         self.hooks.template_depth = 0
         self.hooks.head = NULL
         self.hooks.fostered = 0
