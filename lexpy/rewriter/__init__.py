@@ -213,7 +213,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
 from lexpy.rewriter.decoding import NO_MAP_OFFSET, InputDecoder
-from lexpy.rewriter.engine import (Context, ElementBase, ElementRecord, RewriterCore,
+from lexpy.rewriter.engine import (LOOKBACK, Context, ElementBase, ElementRecord, RewriterCore,
                                    TextChunkBase, UnitBase)
 from lexpy.selectors import SelectorSyntaxError, compile_selector
 
@@ -1303,7 +1303,7 @@ Input = Union[bytes, bytearray, memoryview]
 _OPEN_RECORD_BYTES = 2048
 # The written input kept for the checks that read back from the output's
 # end (Rewriter._flush_settled).
-_LOOKBACK = 4096
+_LOOKBACK = LOOKBACK
 # The longest input _eof_raw_end_tag parses again whole (a script whose
 # start tag the rewriter did not see).
 _WHOLE_INPUT_CHECK = 65536
@@ -1587,23 +1587,8 @@ class Rewriter(RewriterCore):
     def _input_offset(self, stream: int) -> int:
         return stream if self._str_input else int(self._input.offset(stream))
 
-    def _accept(self, data: bytes) -> None:
-        """Tokenize a chunk of the (UTF-8) stream."""
-        if not data:
-            return
-        self._raw += data
-        self._run_feed(data)
-        self._flush_settled()
-
-    def _run_feed(self, data: bytes) -> None:
-        try:
-            self._construction.feed(data)
-        except MemoryError:
-            if self.failure is not None:
-                raise self.failure from None
-            raise
-        if self.failure is not None:
-            raise self.failure
+    # (_accept, which tokenizes a chunk of the (UTF-8) stream and flushes
+    # what is settled: RewriterCore's, in engine.pyx.)
 
     def _flush_settled(self) -> None:
         settled = self._construction_settled()

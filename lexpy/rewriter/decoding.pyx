@@ -135,6 +135,8 @@ cdef class InputDecoder:
     cdef StreamDecoder decoder
     cdef ByteBuffer scratch
     cdef Output out
+    cdef bytes whole_out             # output that is one bytes object as it came
+                                     # (before anything in `out`): taken as is
     cdef readonly int encoding_id
     cdef readonly size_t bom_length
     cdef readonly bint ascii_undeclared   # decided at the end: every byte
@@ -327,7 +329,7 @@ cdef class InputDecoder:
                         valid += 1
                 if valid:
                     self.record(self.produced, self.consumed + i, True)
-                    output_append(&self.out, data + i, valid)
+                    self.put(data + i, valid)
                     self.produced += valid
                     i += valid
                     self.pending = self.consumed + i
@@ -344,7 +346,7 @@ cdef class InputDecoder:
                         self.record(self.produced + j,
                                     self.pending if first else self.consumed + i)
                         first = False
-                output_append(&self.out, output, output_length)
+                self.put(output, output_length)
                 self.produced += output_length
                 self.pending = self.consumed + i + 1
             elif d.started and not started:
@@ -359,7 +361,7 @@ cdef class InputDecoder:
                     if (output[j] & 0xC0) != 0x80:
                         self.record(self.produced + j, self.pending)
                         first = False
-                output_append(&self.out, output, output_length)
+                self.put(output, output_length)
                 self.produced += output_length
                 self.pending = self.consumed
         return 0
@@ -376,13 +378,16 @@ cdef class InputDecoder:
             valid = utf8_validate(p, n)
             if valid == n:
                 self.utf8_tail = b""
-                output_append(&self.out, p, n)
+                if self.out.length == 0 and self.whole_out is None:
+                    self.whole_out = whole      # (no copy: taken as it is)
+                else:
+                    self.put(p, n)
                 self.produced += n
                 self.consumed += len(data)
                 return 0
             if not last and n - valid < 4 and self.incomplete(p + valid, n - valid):
                 self.utf8_tail = whole[valid:]
-                output_append(&self.out, p, valid)
+                self.put(p, valid)
                 self.produced += valid
                 self.consumed += len(data)
                 return 0
@@ -408,10 +413,11 @@ cdef class InputDecoder:
         decoder_decode(&d, p, n, False, &self.scratch, &output, &output_length)
         return output_length == 0
 
-    cdef int decide(self, bint last) except -1:
+    cdef int decide(self, bint last, bytes data=None) except -1:
         """The sniffing has decided: set up the decoder and decode what
-        was held."""
-        cdef bytes data = bytes(self.held)
+        was held (data: the same bytes, when the caller has them)."""
+        if data is None:
+            data = bytes(self.held)
         cdef size_t bom = 0
         cdef int found = ENCODING__NONE
         self.encoding_id = self.judge.encoding
@@ -435,8 +441,23 @@ cdef class InputDecoder:
             self.start_map(self.produced, self.consumed)
         return self.decode(data[bom:], last)
 
+    cdef int put(self, const uint8_t* data, size_t n) except -1:
+        """Append data[0:n] to the output (after whole_out)."""
+        cdef bytes whole = self.whole_out
+        if whole is not None:
+            self.whole_out = None
+            output_append(&self.out, <const uint8_t*> whole, len(whole))
+        output_append(&self.out, data, n)
+        return 0
+
     cdef bytes take(self):
-        cdef bytes result = (<char*> self.out.data)[:self.out.length] if self.out.length \
+        cdef bytes result = self.whole_out
+        if result is not None and self.out.length == 0:
+            self.whole_out = None
+            return result
+        if result is not None:          # (put() moves it into `out` first)
+            raise AssertionError("whole_out beside out")
+        result = (<char*> self.out.data)[:self.out.length] if self.out.length \
             else b""
         self.out.length = 0
         return result
@@ -448,6 +469,7 @@ cdef class InputDecoder:
         cdef const uint8_t* output
         cdef size_t output_length = 0
         cdef bytes passed
+        cdef Py_ssize_t held_before
         if self.finished:
             raise ValueError("the input has ended")
         if not chunk:
@@ -461,6 +483,7 @@ cdef class InputDecoder:
                     return chunk
             self.decode(chunk, False)
             return self.take()
+        held_before = len(self.held)
         self.held += chunk
         if self.deferred:
             return b""          # (take_indication decides first)
@@ -470,7 +493,7 @@ cdef class InputDecoder:
         if not self.judge.sniffed:
             return b""
         if not was_sniffed:
-            self.note_autodetection()
+            self.note_autodetection(chunk if held_before == 0 else None)
         if self.judge.detecting:
             # ASCII before the first non-ASCII byte: the same in UTF-8 and
             # in the default, passed on as autodetection does.
@@ -479,15 +502,18 @@ cdef class InputDecoder:
             return self.take()
         if self.autodetecting:
             return self.defer()
-        self.decide(False)
+        # (held: this chunk alone when nothing was held before it)
+        self.decide(False, chunk if held_before == 0 else None)
         return self.take()
 
-    cdef int note_autodetection(self) except -1:
+    cdef int note_autodetection(self, bytes data=None) except -1:
         """The sniffing has just decided (over every byte so far, all
         held): whether autodetection decides after it (lexpy.encoding's
         autodetection_applies: not for the encodings whose ASCII bytes may
-        mean something else, nor x-user-defined)."""
-        cdef bytes data = bytes(self.held)
+        mean something else, nor x-user-defined; data: the held bytes,
+        when the caller has them)."""
+        if data is None:
+            data = bytes(self.held)
         cdef SniffOutcome outcome = sniff_encoding(
             <const uint8_t*> data, len(data), self.judge.transport_encoding,
             self.judge.default_encoding, 1024)
@@ -501,7 +527,7 @@ cdef class InputDecoder:
     cdef int pass_ascii(self, size_t n) except -1:
         cdef bytes passed = bytes(self.held[:n])
         self.passed_any = True
-        output_append(&self.out, <const uint8_t*> passed, n)
+        self.put(<const uint8_t*> passed, n)
         del self.held[:n]
         self.produced += n
         self.consumed += n

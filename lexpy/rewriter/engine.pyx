@@ -31,6 +31,7 @@ from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyByteArray_Resize
 from cpython.ref cimport Py_REFCNT, PyObject
 from cpython.object cimport PyTypeObject
+from cpython.bytes cimport PyBytes_FromStringAndSize
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
@@ -116,6 +117,8 @@ cdef struct Hooks:
     uint64_t* gate                # by static tag id: bit i, handler i's selector may
                                   # match an element with it (bit 63: from the 63rd
                                   # on); elements with other ids: every handler
+    bint may_match                # the token pushed a new element the gate lets
+                                  # through (match_pushed has work)
     int watch_all                 # 1: every token that moves an element; 2: every token
     Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
@@ -163,7 +166,10 @@ cdef struct Hooks:
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
                  bint from_top) noexcept nogil:
     cdef Event* grown
+    cdef Event* e
     cdef size_t capacity
+    cdef bint foster = False
+    cdef int tag
     if h.event_count == h.event_capacity:
         capacity = h.event_capacity * 2 if h.event_capacity else 16
         grown = <Event*> realloc(h.events, capacity * sizeof(Event))
@@ -172,53 +178,59 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
             return
         h.events = grown
         h.event_capacity = capacity
-    h.events[h.event_count].kind = kind
-    h.events[h.event_count].element = element
-    h.events[h.event_count].below = below
-    h.events[h.event_count].from_top = from_top
-    h.events[h.event_count].foster = False
-    h.events[h.event_count].fresh = False
-    h.events[h.event_count].matches = 0
-    if kind == EVENT_PUSHED and below != NULL and element.node.parent != NULL \
-            and element.node.parent != &below.node \
-            and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
-        h.events[h.event_count].foster = True
+    # (The event through a local pointer, its fields written once: the
+    # stores through h.events would otherwise reload h's fields.)
+    e = &h.events[h.event_count]
+    h.event_count += 1
+    e.kind = kind
+    e.element = element
+    e.below = below
+    e.from_top = from_top
+    e.matches = 0
     if kind == EVENT_PUSHED:
         h.open_depth += 1
-    elif kind == EVENT_POPPED and h.open_depth > 0:
-        h.open_depth -= 1
-    if kind == EVENT_PUSHED:
-        h.events[h.event_count].fresh = h.template_depth == 0
-        if h.events[h.event_count].foster:
+        if below != NULL and element.node.parent != NULL \
+                and element.node.parent != &below.node \
+                and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
+            foster = True
             h.fostered += 1
+        e.foster = foster
+        e.fresh = h.template_depth == 0
+        tag = element.tag_id
+        if h.program_count != 0 and (tag >= <int> TAG__LAST_STATIC or h.gate[tag] != 0):
+            h.may_match = True      # (a head pushed again: match_pushed skips it)
         if element.ns == NS_HTML:
-            if element.tag_id == TAG_PLAINTEXT:
+            if tag == TAG_PLAINTEXT:
                 h.plaintext = True
-            elif element.tag_id == TAG_FORM:
+            elif tag == TAG_FORM:
                 h.forms += 1
-            elif element.tag_id == TAG_HEAD:
+            elif tag == TAG_HEAD:
                 # (The head element pushed again after </head>: not new.)
                 if h.head == element:
-                    h.events[h.event_count].fresh = False
+                    e.fresh = False
                 h.head = element
-            elif element.tag_id == TAG_TEMPLATE:
+            elif tag == TAG_TEMPLATE:
                 h.template_depth += 1
                 h.tabular_seen = True
-            elif element.tag_id == TAG_TD or element.tag_id == TAG_TH \
-                    or element.tag_id == TAG_CAPTION or element.tag_id == TAG_TABLE \
-                    or element.tag_id == TAG_TR:
+            elif tag == TAG_TD or tag == TAG_TH or tag == TAG_CAPTION or tag == TAG_TABLE \
+                    or tag == TAG_TR:
                 h.tabular_seen = True
-            elif element.tag_id == TAG_SELECT or element.tag_id == TAG_SELECTEDCONTENT:
+            elif tag == TAG_SELECT or tag == TAG_SELECTEDCONTENT:
                 h.select_seen = True
         else:
             h.foreign_seen = True
-    elif kind == EVENT_POPPED and element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
-            and h.template_depth > 0:
-        h.template_depth -= 1
-    h.events[h.event_count].fostered = h.fostered
-    h.events[h.event_count].forms = h.forms
-    h.events[h.event_count].plaintext = h.plaintext
-    h.event_count += 1
+    else:
+        e.foster = False
+        e.fresh = False
+        if kind == EVENT_POPPED:
+            if h.open_depth > 0:
+                h.open_depth -= 1
+            if element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
+                    and h.template_depth > 0:
+                h.template_depth -= 1
+    e.fostered = h.fostered
+    e.forms = h.forms
+    e.plaintext = h.plaintext
 
 
 cdef inline size_t pointer_slot(CNode* node, size_t mask) noexcept nogil:
@@ -554,51 +566,66 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     cdef int status
     cdef int handled = 0
     cdef bint matched = False
+    cdef bint watch_elements = h.watch_elements
+    cdef size_t offset, events, length, begin, end
+    # (The token's fields read into locals, again after the tree builder
+    # had it: stores through h may alias them.)
+    cdef int tag = token.tag_id
     if h.stopped:
         return 1
     h.event_count = 0
-    h.fostered_before = h.fostered
-    h.forms_before = h.forms
-    h.plaintext_before = h.plaintext
-    h.token = token
-    h.token_offset = tokenizer_token_offset(h.tokenizer)
-    if h.watch_elements:
+    h.may_match = False
+    if watch_elements:
+        # (The counters change only with stack events, which are recorded
+        # only when watching elements: else they stay at their start.)
+        h.fostered_before = h.fostered
+        h.forms_before = h.forms
+        h.plaintext_before = h.plaintext
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
-        if token.tag_id == TAG__END_OF_FILE:
+        if tag == TAG__END_OF_FILE:
             h.eof_formatting_count = tree_builder_formatting(h.builder, h.eof_formatting, 64)
-    if token.tag_id == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+    h.token = token
+    offset = tokenizer_token_offset(h.tokenizer)
+    h.token_offset = offset
+    if tag == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
         h.text_tokens += 1
     status = tree_builder_token(h.builder, token)
-    if h.event_count != 0 and h.program_count != 0:
-        matched = match_pushed(h)
-        if h.stopped:
-            return 1
-    if not matched and h.watched_count != 0 and h.event_count != 0:
-        matched = touches_watched(h)
-    if matched or (h.event_count != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
-            or token.tag_id == TAG__END_OF_FILE \
-            or (h.watch_elements and (token.tag_id == TAG_BODY or token.tag_id == TAG_HTML
-                                      or token.tag_id == TAG_FRAMESET)):
+    tag = token.tag_id
+    begin = token.begin
+    end = token.end
+    events = h.event_count
+    if events != 0:
+        if h.may_match:
+            matched = match_pushed(h)
+            if h.stopped:
+                return 1
+        if not matched and h.watched_count != 0:
+            matched = touches_watched(h)
+    if matched or (events != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
+            or tag == TAG__END_OF_FILE \
+            or (watch_elements and (tag == TAG_BODY or tag == TAG_HTML
+                                    or tag == TAG_FRAMESET)):
         with gil:
             handled = (<RewriterCore> h.owner)._token_done()
         h.gap = False
     else:
-        if token.tag_id != TAG__TEXT:
+        if tag != TAG__TEXT:
             h.gap = True
-        if h.watched_count != 0 and h.event_count != 0:
+        if events != 0 and h.watched_count != 0:
             silence_pops(h)
     h.token = NULL
     if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped and handled == 0:
         sweep(h)
-    if token.tag_id != TAG__END_OF_FILE:
+    if tag != TAG__END_OF_FILE:
         # (where the token before it ended: a comment emitted at the end of
         # input does not span its source, and may be followed by an empty
         # piece of itself)
-        if token.end > token.begin or token.tag_id != h.last_tag_id:
+        length = end - begin
+        if length != 0 or tag != h.last_tag_id:
             h.last_begin = h.last_end
-        h.last_end = h.token_offset + (token.end - token.begin)
-        h.last_tag_id = token.tag_id
-        h.last_closed = token.end > token.begin and token.data[token.end - 1] == 0x3E
+        h.last_end = offset + length
+        h.last_tag_id = tag
+        h.last_closed = length != 0 and token.data[end - 1] == 0x3E
     if handled != 0:
         h.stopped = True
         return 1
@@ -638,6 +665,10 @@ TEMPLATE_CONTEXT = Context(False, True, False, False, None, True)
 # for every open element, matched or not, since close() hands them all
 # over at once.
 cdef size_t OPEN_EVENT_BYTES = 384
+# The written input kept for the end of input checks (Rewriter._LOOKBACK),
+# and mapped_from when nothing is mapped (decoding.NO_MAP_OFFSET).
+LOOKBACK = 4096
+cdef size_t NO_MAP = <size_t> -1
 
 
 cdef inline list lazy_list(list made):
@@ -1045,6 +1076,7 @@ cdef class RewriterCore:
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
         self.hooks.watch_all = 0
+        self.hooks.may_match = False
         self.hooks.template_depth = 0
         self.hooks.head = NULL
         self.hooks.fostered = 0
@@ -1238,9 +1270,15 @@ cdef class RewriterCore:
         else:
             self._popped_here = {key_object}
             self._popped_nodes = [node]
-        self._raw_text_name = name if raw_text_tag(e.element, self._scripting) else None
-        if self._raw_text_name == "script":
-            self._script_start = (node, begin)
+        # (raw_text_tag with the scripting flag read only for a noscript,
+        # and an HTML script found by its tag id: no Python test per element)
+        if raw_text_tag(e.element, True) and (e.element.tag_id != TAG_NOSCRIPT
+                                              or self._scripting):
+            self._raw_text_name = name
+            if e.element.tag_id == TAG_SCRIPT:
+                self._script_start = (node, begin)
+        else:
+            self._raw_text_name = None
         self._raw_tail = ""
         self._raw_tail_edited = False
         self._foster_count = e.fostered
@@ -1372,6 +1410,54 @@ cdef class RewriterCore:
                          <Py_ssize_t> (position - emitted))
         self._emitted = position
         return 0
+
+    def _accept(self, bytes data):
+        """Rewriter._accept: tokenize a chunk of the (UTF-8) stream, then
+        flush what is settled. Here in C: the chunk appended to the input
+        kept, the parse's feed, and the common flush (the input passes
+        through: the bytes out cut from it at once, the written input
+        dropped but the last LOOKBACK bytes); Rewriter._flush_settled
+        for the rest."""
+        cdef bytearray raw
+        cdef size_t settled, emitted, base, drop
+        if not data:
+            return
+        raw = <bytearray?> self._raw
+        append_bytes(raw, <const char*> data, len(data))
+        try:
+            self._construction.feed(data)
+        except MemoryError:
+            if self.failure is not None:
+                raise self.failure from None
+            raise
+        if self.failure is not None:
+            raise self.failure
+        if self._max_memory is not None or self._comment_parts:
+            self._flush_settled()
+            return
+        base = self._raw_base
+        settled = base + <size_t> PyByteArray_GET_SIZE(raw) \
+            - <size_t> self._construction.buffered()[0]
+        emitted = self._emitted
+        if settled > emitted:
+            if PyByteArray_GET_SIZE(<bytearray?> self._out) != 0 or self._ready is not None \
+                    or settled > <size_t> self._mapped_from or self._skip is not None \
+                    or self._skip_newline_at is not None \
+                    or self._skip_lf_only_at is not None or emitted < base:
+                self._flush_settled()
+                return
+            # (_flush_settled's common case: the bytes out are cut from
+            # the input, without the output buffer.)
+            self._ready = PyBytes_FromStringAndSize(
+                PyByteArray_AS_STRING(raw) + (emitted - base), <Py_ssize_t> (settled - emitted))
+            self._emitted = settled
+            emitted = settled
+        if emitted > base and emitted - base > 2 * LOOKBACK:
+            drop = emitted - base - LOOKBACK
+            del raw[:drop]
+            self._raw_base = base + drop
+            if <size_t> self._mapped_from != NO_MAP:
+                self._input.release(emitted)
 
     cdef int emit(self, str content) except -1:
         """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
