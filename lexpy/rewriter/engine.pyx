@@ -43,6 +43,7 @@ from lexpy.dom.dom cimport (
     dom_streaming_start,
     ELEMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE)
 from lexpy.core.core cimport attr_name_of
+from lexpy.treebuilder.treebuilder cimport tree_builder_form_element
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
@@ -2021,6 +2022,11 @@ cdef class RewriterCore:
     def _node_key(self, Node node):
         """The _event_key of an element proxy."""
         return <size_t> node.c_node
+
+    def _form_pointer(self):
+        """The parser's form element pointer now: the _event_key of the
+        element (0: none)."""
+        return <size_t> tree_builder_form_element(self.hooks.builder)
 
     def _unwatch(self, size_t key):
         self.unwatch_key(key)
