@@ -2813,9 +2813,9 @@ class Rewriter(RewriterCore):
             return bool(self._forms != r.forms or html_form and not own)
         now = self._form_pointer()
         batch, events, kind, begin, end = self._token_events
-        if batch != self._batch:
-            return True
-        if kind in ("start", "end") and self._is_form_tag(begin, end):
+        # (A token the fast paths took, not recorded: one push and its pop,
+        # or one pop; no form tag but a form's own </form>.)
+        if batch == self._batch and kind in ("start", "end") and self._is_form_tag(begin, end):
             # (The pointer before this token, which does the same in the
             # output if the pointers agree before it: a <form> that set it
             # found none; a </form> that closed the form it pointed to
