@@ -432,6 +432,13 @@ _SVG_NS = "http://www.w3.org/2000/svg"
 _MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 
+def _end_tag_name(r: Any) -> str:
+    """The name of the end tag written for an HTML element at its implied
+    end: a form renamed gets its new name's (the form element pointer is
+    then the input's alone: Rewriter._form_tag)."""
+    return str(r.new_name if r.name == "form" and r.new_name is not None else r.name)
+
+
 def _integration_point(node: Any) -> bool:
     """Whether the foreign element is an HTML integration point (but
     annotation-xml) or a MathML text integration point: the parser reads start tags in it as
@@ -651,7 +658,7 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
-        if r.name in _RAW_TEXT and new not in _SPECIAL_NAMES and new != r.name and \
+        if self._raw_text_element() and new not in _SPECIAL_NAMES and new != r.name and \
                 not self._in_head() and r.node.parent_node.local_name != "head" and \
                 self._raw_text_unwrappable():
             # (Its text is written escaped, as the renamed element's text.)
@@ -797,6 +804,7 @@ class Element(ElementBase):
         self._check_content_op("set_inner_content")
         self._check_inside("set_inner_content")
         r.inner = self._rw._check(self, content, html, "inside")
+        self._note_form_pointer()
         r.mode = _INNER
 
     def replace(self, content: str, *, html: bool = False) -> None:
@@ -805,13 +813,23 @@ class Element(ElementBase):
         self._check_outside("replace")
         self._check_before_implied("replace", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
+        self._note_form_pointer()
         r.mode = _REMOVED
 
     def remove(self) -> None:
         r = self._start_op("remove")
         self._check_select_mirror("remove")
         self._check_removable("remove")
+        self._note_form_pointer()
         r.mode = _REMOVED
+
+    def _note_form_pointer(self) -> None:
+        """Content dropped: the parser's form element pointer at its start,
+        for Rewriter._form_pointer_moved at its end (unknown when the
+        token that made it pushed a form after it)."""
+        rw = self._rw
+        if rw._counters()[1] == rw._forms:
+            rw._form_starts[self._record] = rw._form_pointer()
 
     def _check_before_implied(self, what: str, content: str, html: bool) -> None:
         r = self._record
@@ -853,7 +871,7 @@ class Element(ElementBase):
         if r.name in _SELECT_RUBY:
             return self._select_ruby_edit(what)
         if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
-                r.name in _FORMATTING and what.startswith("rename")):
+                r.name in _FORMATTING and what.startswith("rename")) and r.name != "form":
             return False
         if r.name in _FORMATTING:
             # A formatting element renamed keeps out of the list of active
@@ -890,6 +908,8 @@ class Element(ElementBase):
                         "object", "template", "button") or node.namespace_uri != _HTML_NS:
                     break
                 node = node.parent_node
+        if r.name == "form":
+            self._form_name_gone(what)
         self._rw._track(r)
         return True
 
@@ -953,6 +973,24 @@ class Element(ElementBase):
             all(entry is not None and entry[1] and entry[0] in _IMPLIED_END
                 for entry in rw._implied_pops)
 
+    def _form_name_gone(self, what: str) -> None:
+        """A form unwrapped or renamed: the parser's form element pointer
+        is this form in the input (its start tag set it) and none in the
+        output. A later form tag is written so that the output's parser
+        does the same, or refused (Rewriter._form_tag); its own end tag
+        makes both none again."""
+        r = self._record
+        rw = self._rw
+        key = rw._node_key(r.node)
+        if rw._form_dirty is not None or rw._form_pointer() != key:
+            raise self._refuse(what, "the parser's form element pointer keeps it")
+        rw._form_dirty = r.name
+        rw._form_out = 0
+        rw._form_kept = (r, key)
+        rw._form_reason = ("<form>: without its start tag the output's form element pointer "
+                           "is none where the input's is this form, which decides what the "
+                           "parser does with a later form tag")
+
     def _check_removable(self, what: str) -> None:
         r = self._record
         parent = r.node.parent_node
@@ -960,7 +998,8 @@ class Element(ElementBase):
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
-        if self._html() and r.name == "form" and what not in ("remove", "replace"):
+        if self._html() and r.name == "form" and what not in ("remove", "replace",
+                                                              "remove_and_keep_content"):
             raise self._refuse(what, "the parser's form element pointer keeps it")
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 11:
@@ -1013,10 +1052,14 @@ class Element(ElementBase):
         if self._html() and r.name in _VOID:
             r.mode = _REMOVED       # (no content to keep: a removal)
             return
-        if self._html() and r.name in _RAW_TEXT and self._raw_text_unwrappable():
+        if self._html() and self._raw_text_element() and self._raw_text_unwrappable():
             # (Its tags are dropped, its text kept as text.)
             self._escape_raw_text()
             r.mode = _KEEP_CONTENT
+            return
+        if not self._html() and self._foreign_unwrappable():
+            # (Self-closing: no content to keep, a removal.)
+            r.mode = _REMOVED if self.is_self_closing else _KEEP_CONTENT
             return
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
@@ -1027,6 +1070,29 @@ class Element(ElementBase):
             raise self._refuse("remove_and_keep_content", "its content would be parsed "
                                                           "differently without it")
         r.mode = _KEEP_CONTENT
+
+    def _foreign_unwrappable(self) -> bool:
+        """Whether the foreign element can lose its tags with its content
+        kept: its parent is an element of its namespace, and neither is
+        an integration point (annotation-xml included): the content is
+        read as foreign content with either as the current node (the
+        parser's walks for end tags, breakouts and scopes pass over both
+        alike). How it ends is checked at its end (Rewriter._popped)."""
+        r = self._record
+        node = r.node
+        parent = node.parent_node
+        if r.implied or r.foster or parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != node.namespace_uri:
+            return False
+        return not any(_integration_point(n) or n.local_name == "annotation-xml"
+                       for n in (node, parent))
+
+    def _raw_text_element(self) -> bool:
+        """Whether the (HTML) element is parsed as raw text: script, style,
+        ...; noscript when scripting is on (its content is then text, as
+        a noframes' is)."""
+        r = self._record
+        return r.name in _RAW_TEXT or r.name == "noscript" and bool(self._rw._scripting)
 
     def _raw_text_unwrappable(self) -> bool:
         """Whether the raw text element (script, style, ...) can lose its
@@ -1409,6 +1475,16 @@ class Rewriter(RewriterCore):
         self._tracked: List[_Record] = []
         self._select_ruby_failed: Dict[_Record, str] = {}   # (see _track_select_ruby)
         self._form_dirty: Optional[str] = None   # (see _popped)
+        self._form_starts: Dict[Any, int] = {}   # (see Element._note_form_pointer)
+        # While _form_dirty is set: the output's form element pointer (the
+        # source element it stands for: 0 none, -1 not known), the form
+        # unwrapped or renamed while open, and the refusal's reason (see
+        # _form_tag).
+        self._form_out = -1
+        self._form_check_token = False
+        self._token_events: Tuple[Any, ...] = (-1, (), "", 0, 0)
+        self._form_kept: Optional[Tuple[Any, int]] = None
+        self._form_reason = ""
         self._head_appended = False              # (see Element._check_inside)
         self._after_body = False                 # (see _after_body_token)
 
@@ -2061,11 +2137,8 @@ class Rewriter(RewriterCore):
                                        name[0].lower().decode()))
         if self._form_dirty is not None and kind in ("start", "end"):
             tag = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0]
-            if tag[:4].lower() == b"form" and tag[4:5] in (b"", b" ", b"\t", b"\n",
-                                                            b"\f", b"\r"):
-                raise RewriteError("<%s>: its dropped content set the parser's form element "
-                                   "pointer, which decides what the parser does with a "
-                                   "later form tag" % self._form_dirty)
+            if self._is_form_tag(begin, end):
+                self._form_tag(kind, begin, end, events)
         if self._after_body and self._skip is not None:
             self._after_body_token(kind, begin, end)
         if kind == "end" and (self._skip is not None or self._open):
@@ -2115,6 +2188,7 @@ class Rewriter(RewriterCore):
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
         own_index = -1
+        self._token_events = (self._batch, events, kind, begin, end)  # (_form_pointer_moved)
         self._popped_here = set()
         self._popped_nodes: List[Any] = []
         for i in range(count):
@@ -2939,6 +3013,102 @@ class Rewriter(RewriterCore):
         self._furthest_dropped[id(r)] = [r, formatting.local_name, self._batch]
         return True
 
+    def _form_tag(self, kind: str, begin: int, end: int, events: List[Any]) -> None:
+        """A <form> or </form> tag while the output's form element pointer
+        (_form_out) may differ from the parser's. Written so that the
+        output's parser does what the input's did, or refused:
+        - a <form> the parser ignored (its pointer is set), where the
+          output's pointer is none: written as </form>, which the output's
+          parser ignores as well (with its pointer none; in the modes that
+          ignore a <form> or send it to "in body", a </form> goes the same
+          way), unless a foreign element named form is open (a </form>
+          in foreign content would close it); where the output's pointer is
+          set too: written as it is;
+        - a <form> the parser inserted, setting its pointer, where the
+          output's pointer is none: the output's parser does the same;
+        - a </form> that closed nothing, or the end tag of the form
+          unwrapped or renamed (_form_kept), where the output's pointer is
+          none: both pointers are none after it.
+        When both pointers are the same again, the gap is closed."""
+        out = self._form_out
+        now = self._form_pointer()
+        pushed = [event[4] for event in events if event[0] == "pushed"]
+        popped = [event[4] for event in events if event[0] == "popped" and event[11]]
+        if kind == "start":
+            if not events and out > 0:
+                return
+            if not events and out == 0 and not self._foreign_form_open():
+                self._copy_to(begin)
+                self._emit("</form>")
+                self._emitted = max(self._emitted, end)
+                return
+            if out == 0 and now and now in pushed:
+                self._form_dirty = None
+                self._form_kept = None
+                return
+        elif out == 0 and now == 0 and (not events or self._form_kept is not None and
+                                        self._form_kept[1] in popped):
+            self._form_dirty = None
+            self._form_kept = None
+            return
+        raise RewriteError(self._form_reason)
+
+    def _foreign_form_open(self) -> bool:
+        """Whether a foreign element named form is in the rewriter's tree
+        (open or kept)."""
+        document = self._construction.document_object()
+        return any(node.namespace_uri != _HTML_NS
+                   for node in document.query_selector_all("form"))
+
+    def _form_pointer_moved(self, r: _Record, own: bool, start: Optional[int]) -> bool:
+        """Whether the content dropped with r (removed, or its content
+        replaced) left the parser's form element pointer other than at
+        r's start, where the output leaves it. Known from the pointer
+        itself for an element other than a form, when no form was pushed
+        at this token after r's end: the same element (or none) then, and
+        none when forms were pushed inside r. Else: a form was pushed
+        inside r, or r is a form that ended without its own end tag."""
+        html_form = r.name == "form" and r.node.namespace_uri == _HTML_NS
+        if start is None or html_form:
+            return bool(self._forms != r.forms or html_form and not own)
+        now = self._form_pointer()
+        batch, events, kind, begin, end = self._token_events
+        # (A token the fast paths took, not recorded: one push and its pop,
+        # or one pop; no form tag but a form's own </form>.)
+        if batch == self._batch and kind in ("start", "end") and self._is_form_tag(begin, end):
+            # (The pointer before this token, which does the same in the
+            # output if the pointers agree before it: a <form> that set it
+            # found none; a </form> that closed the form it pointed to
+            # (as its own) found that one.)
+            if kind == "start" and any(event[0] == "pushed" and event[4] == now
+                                       for event in events):
+                now = 0
+            elif kind == "end" and not now:
+                closed = [event[4] for event in events if event[0] == "popped" and event[11]]
+                now = closed[-1] if closed else 0
+            self._form_check_token = True
+        elif self._counters()[1] != self._forms:
+            return True
+        return bool(now != start or now and self._forms != r.forms)
+
+    def _form_pointer_before(self, r: _Record, start: Optional[int]) -> int:
+        """The output's form element pointer after r's dropped content: the
+        parser's at r's start (-1: not known); for a form removed, the one
+        before it (none, when the form set it)."""
+        if start is None:
+            return -1
+        if r.name != "form" or r.node.namespace_uri != _HTML_NS:
+            return start
+        if r.mode == _REMOVED and start == self._node_key(r.node):
+            return 0
+        return -1
+
+    def _is_form_tag(self, begin: int, end: int) -> bool:
+        """Whether the tag token at begin..end is a <form> or </form>."""
+        tag = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0]
+        return tag[:4].lower() == b"form" and tag[4:5] in (b"", b" ", b"\t", b"\n", b"\f",
+                                                          b"\r")
+
     def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
         """The end of a matched element. Returns "closed" (an end tag of its
         own or a written one closes it here), "dirty" (content was written
@@ -2988,7 +3158,7 @@ class Rewriter(RewriterCore):
         if r.foster and has_outside:
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
-        if needs_end and (r.name in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
+        if needs_end and (_end_tag_name(r) in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
                           else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
@@ -3016,12 +3186,24 @@ class Rewriter(RewriterCore):
             # here. A token ignored because of it is refused below.)
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
-        if skipped and (self._forms != r.forms or r.name == "form" and not own and
-                        r.node.namespace_uri == _HTML_NS):
+        start = self._form_starts.pop(r, None)
+        if skipped and self._form_pointer_moved(r, own, start) and self._form_dirty is None:
             # The dropped content set the parser's form element pointer: the
             # reparse differs only at a later <form> or </form> tag, which
-            # _handle_token refuses.
+            # _form_tag writes so that it does not, or refuses.
             self._form_dirty = r.name
+            self._form_out = self._form_pointer_before(r, start)
+            self._form_reason = ("<%s>: its dropped content set the parser's form element "
+                                 "pointer, which decides what the parser does with a later "
+                                 "form tag" % r.name)
+            if self._form_check_token:
+                # (This token is a form tag: it must do in the output what
+                # it did in the input, from the pointer before it.)
+                _, events, kind, begin, end = self._token_events
+                self._form_tag(kind, begin, end, events)
+        self._form_check_token = False
+        if self._form_kept is not None and self._form_kept[0] is r:
+            self._form_kept = None
         if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
                 and not any(node is r.parent_open for node in self._popped_nodes):
             raise RewriteError("<%s>: its parent left the stack of open elements before "

@@ -45,6 +45,7 @@ from lexpy.dom.dom cimport (
     ELEMENT_NODE, DOCUMENT_NODE, DOCUMENT_FRAGMENT_NODE)
 from lexpy.core.core cimport attr_name_of
 from lexpy.core.names cimport NS_SVG, lxp_tag_svg_adjusted
+from lexpy.treebuilder.treebuilder cimport tree_builder_form_element
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
@@ -2108,6 +2109,11 @@ cdef class RewriterCore:
     def _node_key(self, Node node):
         """The _event_key of an element proxy."""
         return <size_t> node.c_node
+
+    def _form_pointer(self):
+        """The parser's form element pointer now: the _event_key of the
+        element (0: none)."""
+        return <size_t> tree_builder_form_element(self.hooks.builder)
 
     def _unwatch(self, size_t key):
         self.unwatch_key(key)

@@ -87,6 +87,8 @@ cdef void tree_builder_set_text_unread(TreeBuilder* tb, bint unread) noexcept no
 cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
 # Whether `element` is on the stack of open elements.
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil
+# The form element pointer (NULL: none).
+cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil
 # The list of active formatting elements after its last marker, oldest
 # first: the first `capacity` into `out`; returns how many there are.
 cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,

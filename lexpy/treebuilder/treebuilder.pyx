@@ -599,6 +599,10 @@ cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogi
     return open_elements_contains(tb, element)
 
 
+cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil:
+    return tb.form_element
+
+
 cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
                                     size_t capacity) noexcept nogil:
     cdef size_t start = tb.formatting.count
