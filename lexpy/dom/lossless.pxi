@@ -526,6 +526,12 @@ cdef class _SourceWriter:
                 if record.end_tag_start != SOURCE_NONE:
                     self.all_starts.append(record.end_tag_start)
                     self.all_ends.append(record.end_tag_end)
+            elif node.flags & NODE_REMOVED_INPUT:
+                # (an element the parser made: the input of the children
+                # the API took out of it is its content's, which bounds
+                # the regions around it as they did)
+                self.all_starts.append(record_of(node).start)
+                self.all_ends.append(record_of(node).end)
             child = ls_first_child(node)
             while child != NULL:
                 stack.append(<size_t> child)
@@ -536,12 +542,16 @@ cdef class _SourceWriter:
         return 0
 
     cdef list subtree_starts(self, CNode* top):
-        """The starts of the input pieces of top's subtree but top's own."""
+        """The starts of the input pieces of top's subtree but top's own
+        tags (the input of children the API took out of an element the
+        parser made, top included, is its content's: in)."""
         cdef list out = []
         cdef list stack = []
         cdef CNode* node
         cdef CNode* child
         cdef SourceRecord* record
+        if node_source(top) == NULL and top.flags & NODE_REMOVED_INPUT:
+            out.append(record_of(top).start)
         child = ls_first_child(top)
         while child != NULL:
             stack.append(<size_t> child)
@@ -553,6 +563,8 @@ cdef class _SourceWriter:
                 out.append(record.start)
                 if record.end_tag_start != SOURCE_NONE:
                     out.append(record.end_tag_start)
+            elif node.flags & NODE_REMOVED_INPUT:
+                out.append(record_of(node).start)
             child = ls_first_child(node)
             while child != NULL:
                 stack.append(<size_t> child)
@@ -617,6 +629,8 @@ cdef class _SourceWriter:
                     self.moved_starts.add(record.start)
                     if record.end_tag_start != SOURCE_NONE:
                         self.moved_starts.add(record.end_tag_start)
+                elif inside and node.flags & NODE_REMOVED_INPUT:
+                    self.moved_starts.add(record_of(node).start)
                 stack.append((address, True, inside))
                 child = ls_first_child(node)
                 while child != NULL:
@@ -640,10 +654,13 @@ cdef class _SourceWriter:
             child = ls_first_child(node)
             while child != NULL:
                 extent = self.parsed_extents[<size_t> child]
-                if child.flags & NODE_MOVED:
+                if child.flags & NODE_MOVED or extent is None:
                     # (each piece of input in it, wherever it was: a
                     # subtree the API built of input from several places
-                    # adjoins the rest only with the pieces that do)
+                    # adjoins the rest only with the pieces that do; a
+                    # child with no input as parsed -- an element the
+                    # parser made, the API moved nodes into -- holds only
+                    # moved input, which adjoins the same way)
                     moved.extend(self.input_pieces(child))
                 elif extent is not None:
                     if low is None or extent[0] < low:
@@ -770,7 +787,7 @@ cdef class _SourceWriter:
         high = self.next_start(extent[1], node)
         if record == NULL or not self.removed_whitespace(node, extent[1], high):
             high = self.trimmed(extent[1], high, False)
-        if self.end_tags_kept and record != NULL:
+        if self.end_tags_kept:
             high = self.before_end_tags(extent[1], high)
         return (low, max(low, high))
 
@@ -1855,6 +1872,16 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
             return again
         writer.ends_written = True
         again = writer.patch(root)
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
+            writer.ends_written = False
+            return again
+        # ... and with the end tags after an implied end kept after the
+        # rewritten content as well (content appended to a th whose "</tr>"
+        # ended it and the i in it: "</i>" written before the new content,
+        # "</tr>" kept after it)
+        writer.end_tags_kept = True
+        again = writer.patch(root)
+        writer.end_tags_kept = False
         writer.ends_written = False
         if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
