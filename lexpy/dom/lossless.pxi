@@ -150,6 +150,7 @@ _STRAY_ROOT_TAG = None
 _END_P = None
 _ROOT_TAG = None
 _TEMPLATE_TAG = None
+_ROOT_TAG_AT_END = None
 # (an end tag at the end of a stretch, for without_patching_templates)
 _END_TAG_AT_END = __import__("re").compile(rb"</([A-Za-z][^\t\n\x0c\r />]*)[^>]*>\Z")
 
@@ -219,6 +220,14 @@ cdef class _SourceWriter:
                                     # out with the end tags at the end of
                                     # its content (see
                                     # without_patching_templates)
+    cdef bint past_end_tag          # patch(): an element whose children the
+                                    # API changed has in its content region
+                                    # the input no node came from after its
+                                    # end tag (the children the parser put
+                                    # after it, a head's after </head>,
+                                    # taken out), but for html, head and body
+                                    # tags and whitespace at its end (a try
+                                    # of checked_pieces)
 
     cdef bint self_changed(self, CNode* node) except -1:
         return (node.flags & NODE_SELF_CHANGED) != 0 or <size_t> node in self.marked
@@ -742,6 +751,12 @@ cdef class _SourceWriter:
         cdef SourceRecord* above
         extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
+            if self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED:
+                high = self.next_start(record.end_tag_end, node)
+                if high > record.end_tag_end:
+                    high = self.before_root_tags(record.end_tag_end, high)
+                    if high > record.end_tag_end:
+                        return (record.end, high)
             return (record.end, record.end_tag_start)
         if extent is None and record == NULL:
             # (an element the parser made, with no input in it now: from
@@ -807,6 +822,27 @@ cdef class _SourceWriter:
                 break
             cut = match.start()
         return start + len(text[:cut].rstrip(b" \t\n\r\x0c"))
+
+    cdef object before_root_tags(self, object start, object end):
+        """end moved before the html, head and body tags (and whitespace)
+        at the end of the input [start, end), which the parser ignored
+        there (see harmless_tags)."""
+        global _ROOT_TAG_AT_END
+        text = self.info.stream_bytes(start, end)
+        if text is None:
+            return end
+        if _ROOT_TAG_AT_END is None:
+            import re
+            _ROOT_TAG_AT_END = re.compile(rb"<(/?)(html|head|body)(?=[\t\n\x0c\r />])"
+                                          rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>\Z", re.IGNORECASE)
+        cut = len(text)
+        while True:
+            cut = len(text[:cut].rstrip(b" \t\n\r\x0c"))
+            match = _ROOT_TAG_AT_END.search(text, 0, cut)
+            if match is None:
+                break
+            cut = match.start()
+        return start + cut
 
     cdef bint removed_whitespace(self, CNode* node, size_t end, size_t following) except -1:
         """Whether the whitespace after the input of an element whose end
@@ -899,6 +935,12 @@ cdef class _SourceWriter:
             if region is not None:
                 low, high = region
                 own = self.subtree_starts(node)
+                # (past_end_tag: the region reaches over its end tag,
+                # written after its children)
+                past = record != NULL and record.end_tag_start != SOURCE_NONE \
+                    and high > record.end_tag_start
+                if past:
+                    own.append(record.end_tag_start)
                 opened = record != NULL and node.type == ELEMENT_NODE and (
                     node.flags & NODE_SELF_CHANGED or (
                         node.first_child != NULL and self.self_closing(node)))
@@ -927,7 +969,7 @@ cdef class _SourceWriter:
                         pieces.append(ls_tag(node, False))
                     closing = ls_tag(node, True) if record != NULL \
                         and node.type == ELEMENT_NODE and node.first_child != NULL \
-                        and self.self_closing(node) or emptied else None
+                        and self.self_closing(node) or emptied or past else None
                     self.region_owner = <size_t> node
                     return self.written_run(pieces, ls_first_child(node), NULL,
                                             closing, low, high)
@@ -1856,6 +1898,13 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     # regions written but where the input that implied them follows (a
     # moved element's end: nothing implies it where it went).
     if writer.keep_implied:
+        # (the input after an element's end tag which its children the API
+        # took out came from, in its content region)
+        writer.past_end_tag = True
+        again = writer.patch(root)
+        writer.past_end_tag = False
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
+            return again
         # (the end tags after the input of an element whose end the parser
         # implied kept after its rewritten content: they end it again)
         writer.end_tags_kept = True

@@ -1645,3 +1645,23 @@ def test_an_end_written_before_new_content_keeps_the_end_tags_after_it():
     out, expected = reparsed_writing(doc)
     assert doc.to_source_edits() == [(21, 21, b"</i><div>x</div>")], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document", [
+    b"<html><head></head><template></template><head>",
+    "<head></head><style>x</style><head><body>",
+])
+def test_a_child_taken_out_after_its_elements_end_tag_is_in_its_content(document):
+    # (the template the parser put in the head after "</head>", removed:
+    # its input, which no node comes from now, is the head's content with
+    # the end tag, rewritten; the "<head>" the parser ignored after it is
+    # kept, the html element's content is not rewritten)
+    doc = lexpy.parse(document, positions=True)
+    child = doc.query_selector("template, style")
+    regions = [content_region(doc.head, doc, document)]
+    child.remove()
+    out, expected = reparsed_writing(doc)
+    end = document.index(b"</head>" if isinstance(document, bytes) else "</head>")
+    assert doc.to_source_edits() == [(end + len("</head>"), regions[0][1], document[:0])], \
+        doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
