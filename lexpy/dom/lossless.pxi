@@ -1041,9 +1041,17 @@ cdef class _SourceWriter:
                 elif record == NULL and node.type == ELEMENT_NODE \
                         and self.extents.get(<size_t> node) is not None:
                     # (an element the parser made: its start tag before
-                    # its first node's input; the parser implies its end)
+                    # its first node's input; the parser implies its end;
+                    # in the try of regions by the standard's algorithm,
+                    # the whole element over its extent: an implied html
+                    # element given attributes, whose body's text starts
+                    # with whitespace, needs its head and body tags)
                     extent = self.extents.get(<size_t> node)
-                    region = (extent[0], extent[0], [ls_tag(node, False)])
+                    if self.regions_standard and self.only_inside(
+                            extent[0], extent[1], self.subtree_starts(node)):
+                        region = (extent[0], extent[1], [serialize_html(node, True)])
+                    else:
+                        region = (extent[0], extent[0], [ls_tag(node, False)])
                 elif record == NULL and node.type == ELEMENT_NODE:
                     region = self.rewritten_content(node, root)
                 else:

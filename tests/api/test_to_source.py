@@ -1665,3 +1665,22 @@ def test_a_child_taken_out_after_its_elements_end_tag_is_in_its_content(document
     assert doc.to_source_edits() == [(end + len("</head>"), regions[0][1], document[:0])], \
         doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_an_implied_element_given_attributes_is_written_whole_where_its_start_tag_is_not_enough():
+    # (the implied html given an attribute, its body's text set to one
+    # starting with whitespace: "<html x>" before the text would drop the
+    # whitespace ("before head" mode); the retry by the standard's
+    # algorithm writes the whole html element over its extent, the text,
+    # not the end tag the parser ignored before it)
+    document = "<!DOCTYPE html></x y>X"
+    doc = lexpy.parse(document, positions=True)
+    regions = [own_region(doc.document_element, doc, document)]
+    doc.document_element.set_attribute("x", "1")
+    text = doc.body.first_child
+    regions.append(own_region(text, doc, document))
+    text.data = "  a"
+    out, expected = reparsed_writing(doc)
+    assert doc.to_source_edits() == [
+        (21, 22, '<html x="1"><head></head><body>  a</body></html>')], doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
