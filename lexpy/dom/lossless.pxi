@@ -754,7 +754,8 @@ cdef class _SourceWriter:
             if self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED:
                 high = self.next_start(record.end_tag_end, node)
                 if high > record.end_tag_end:
-                    high = self.before_root_tags(record.end_tag_end, high)
+                    high = self.before_root_tags(record.end_tag_end, high, (
+                        <CElement*> node).ns == NS_HTML and (<CElement*> node).tag_id == TAG_HEAD)
                     if high > record.end_tag_end:
                         return (record.end, high)
             return (record.end, record.end_tag_start)
@@ -823,23 +824,30 @@ cdef class _SourceWriter:
             cut = match.start()
         return start + len(text[:cut].rstrip(b" \t\n\r\x0c"))
 
-    cdef object before_root_tags(self, object start, object end):
+    cdef object before_root_tags(self, object start, object end, bint head):
         """end moved before the html, head and body tags (and whitespace)
         at the end of the input [start, end), which the parser ignored
-        there (see harmless_tags)."""
+        there (see harmless_tags); after a head's end tag, before any tag
+        of an element the "after head" insertion mode does not put in the
+        head (a "<p>" the frameset that followed dropped with the body)."""
         global _ROOT_TAG_AT_END
         text = self.info.stream_bytes(start, end)
         if text is None:
             return end
         if _ROOT_TAG_AT_END is None:
             import re
-            _ROOT_TAG_AT_END = re.compile(rb"<(/?)(html|head|body)(?=[\t\n\x0c\r />])"
-                                          rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>\Z", re.IGNORECASE)
+            _ROOT_TAG_AT_END = re.compile(rb"<(/?)([A-Za-z][^\t\n\x0c\r />]*)"
+                                          rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>\Z")
         cut = len(text)
         while True:
             cut = len(text[:cut].rstrip(b" \t\n\r\x0c"))
             match = _ROOT_TAG_AT_END.search(text, 0, cut)
             if match is None:
+                break
+            name = match.group(2).lower()
+            if name not in (b"html", b"head", b"body") and not (head and name not in (
+                    b"base", b"basefont", b"bgsound", b"link", b"meta", b"noframes",
+                    b"script", b"style", b"template", b"title")):
                 break
             cut = match.start()
         return start + cut

@@ -1650,6 +1650,8 @@ def test_an_end_written_before_new_content_keeps_the_end_tags_after_it():
 @pytest.mark.parametrize("document", [
     b"<html><head></head><template></template><head>",
     "<head></head><style>x</style><head><body>",
+    # (the "<p>" the frameset dropped with the body: no child of the head)
+    "<head></head><template></template><p><frameset>",
 ])
 def test_a_child_taken_out_after_its_elements_end_tag_is_in_its_content(document):
     # (the template the parser put in the head after "</head>", removed:
