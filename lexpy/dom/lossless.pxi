@@ -150,6 +150,7 @@ _STRAY_ROOT_TAG = None
 _END_P = None
 _ROOT_TAG = None
 _TEMPLATE_TAG = None
+_ROOT_TAG_AT_END = None
 # (an end tag at the end of a stretch, for without_patching_templates)
 _END_TAG_AT_END = __import__("re").compile(rb"</([A-Za-z][^\t\n\x0c\r />]*)[^>]*>\Z")
 
@@ -219,6 +220,14 @@ cdef class _SourceWriter:
                                     # out with the end tags at the end of
                                     # its content (see
                                     # without_patching_templates)
+    cdef bint past_end_tag          # patch(): an element whose children the
+                                    # API changed has in its content region
+                                    # the input no node came from after its
+                                    # end tag (the children the parser put
+                                    # after it, a head's after </head>,
+                                    # taken out), but for html, head and body
+                                    # tags and whitespace at its end (a try
+                                    # of checked_pieces)
 
     cdef bint self_changed(self, CNode* node) except -1:
         return (node.flags & NODE_SELF_CHANGED) != 0 or <size_t> node in self.marked
@@ -526,6 +535,12 @@ cdef class _SourceWriter:
                 if record.end_tag_start != SOURCE_NONE:
                     self.all_starts.append(record.end_tag_start)
                     self.all_ends.append(record.end_tag_end)
+            elif node.flags & NODE_REMOVED_INPUT:
+                # (an element the parser made: the input of the children
+                # the API took out of it is its content's, which bounds
+                # the regions around it as they did)
+                self.all_starts.append(record_of(node).start)
+                self.all_ends.append(record_of(node).end)
             child = ls_first_child(node)
             while child != NULL:
                 stack.append(<size_t> child)
@@ -536,12 +551,16 @@ cdef class _SourceWriter:
         return 0
 
     cdef list subtree_starts(self, CNode* top):
-        """The starts of the input pieces of top's subtree but top's own."""
+        """The starts of the input pieces of top's subtree but top's own
+        tags (the input of children the API took out of an element the
+        parser made, top included, is its content's: in)."""
         cdef list out = []
         cdef list stack = []
         cdef CNode* node
         cdef CNode* child
         cdef SourceRecord* record
+        if node_source(top) == NULL and top.flags & NODE_REMOVED_INPUT:
+            out.append(record_of(top).start)
         child = ls_first_child(top)
         while child != NULL:
             stack.append(<size_t> child)
@@ -553,6 +572,8 @@ cdef class _SourceWriter:
                 out.append(record.start)
                 if record.end_tag_start != SOURCE_NONE:
                     out.append(record.end_tag_start)
+            elif node.flags & NODE_REMOVED_INPUT:
+                out.append(record_of(node).start)
             child = ls_first_child(node)
             while child != NULL:
                 stack.append(<size_t> child)
@@ -617,6 +638,8 @@ cdef class _SourceWriter:
                     self.moved_starts.add(record.start)
                     if record.end_tag_start != SOURCE_NONE:
                         self.moved_starts.add(record.end_tag_start)
+                elif inside and node.flags & NODE_REMOVED_INPUT:
+                    self.moved_starts.add(record_of(node).start)
                 stack.append((address, True, inside))
                 child = ls_first_child(node)
                 while child != NULL:
@@ -640,10 +663,13 @@ cdef class _SourceWriter:
             child = ls_first_child(node)
             while child != NULL:
                 extent = self.parsed_extents[<size_t> child]
-                if child.flags & NODE_MOVED:
+                if child.flags & NODE_MOVED or extent is None:
                     # (each piece of input in it, wherever it was: a
                     # subtree the API built of input from several places
-                    # adjoins the rest only with the pieces that do)
+                    # adjoins the rest only with the pieces that do; a
+                    # child with no input as parsed -- an element the
+                    # parser made, the API moved nodes into -- holds only
+                    # moved input, which adjoins the same way)
                     moved.extend(self.input_pieces(child))
                 elif extent is not None:
                     if low is None or extent[0] < low:
@@ -725,6 +751,13 @@ cdef class _SourceWriter:
         cdef SourceRecord* above
         extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
+            if self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED:
+                high = self.next_start(record.end_tag_end, node)
+                if high > record.end_tag_end:
+                    high = self.before_root_tags(record.end_tag_end, high, (
+                        <CElement*> node).ns == NS_HTML and (<CElement*> node).tag_id == TAG_HEAD)
+                    if high > record.end_tag_end:
+                        return (record.end, high)
             return (record.end, record.end_tag_start)
         if extent is None and record == NULL:
             # (an element the parser made, with no input in it now: from
@@ -770,7 +803,7 @@ cdef class _SourceWriter:
         high = self.next_start(extent[1], node)
         if record == NULL or not self.removed_whitespace(node, extent[1], high):
             high = self.trimmed(extent[1], high, False)
-        if self.end_tags_kept and record != NULL:
+        if self.end_tags_kept:
             high = self.before_end_tags(extent[1], high)
         return (low, max(low, high))
 
@@ -790,6 +823,34 @@ cdef class _SourceWriter:
                 break
             cut = match.start()
         return start + len(text[:cut].rstrip(b" \t\n\r\x0c"))
+
+    cdef object before_root_tags(self, object start, object end, bint head):
+        """end moved before the html, head and body tags (and whitespace)
+        at the end of the input [start, end), which the parser ignored
+        there (see harmless_tags); after a head's end tag, before any tag
+        of an element the "after head" insertion mode does not put in the
+        head (a "<p>" the frameset that followed dropped with the body)."""
+        global _ROOT_TAG_AT_END
+        text = self.info.stream_bytes(start, end)
+        if text is None:
+            return end
+        if _ROOT_TAG_AT_END is None:
+            import re
+            _ROOT_TAG_AT_END = re.compile(rb"<(/?)([A-Za-z][^\t\n\x0c\r />]*)"
+                                          rb"(?:[^>\"']|\"[^\"]*\"|'[^']*')*>\Z")
+        cut = len(text)
+        while True:
+            cut = len(text[:cut].rstrip(b" \t\n\r\x0c"))
+            match = _ROOT_TAG_AT_END.search(text, 0, cut)
+            if match is None:
+                break
+            name = match.group(2).lower()
+            if name not in (b"html", b"head", b"body") and not (head and name not in (
+                    b"base", b"basefont", b"bgsound", b"link", b"meta", b"noframes",
+                    b"script", b"style", b"template", b"title")):
+                break
+            cut = match.start()
+        return start + cut
 
     cdef bint removed_whitespace(self, CNode* node, size_t end, size_t following) except -1:
         """Whether the whitespace after the input of an element whose end
@@ -882,6 +943,12 @@ cdef class _SourceWriter:
             if region is not None:
                 low, high = region
                 own = self.subtree_starts(node)
+                # (past_end_tag: the region reaches over its end tag,
+                # written after its children)
+                past = record != NULL and record.end_tag_start != SOURCE_NONE \
+                    and high > record.end_tag_start
+                if past:
+                    own.append(record.end_tag_start)
                 opened = record != NULL and node.type == ELEMENT_NODE and (
                     node.flags & NODE_SELF_CHANGED or (
                         node.first_child != NULL and self.self_closing(node)))
@@ -910,7 +977,7 @@ cdef class _SourceWriter:
                         pieces.append(ls_tag(node, False))
                     closing = ls_tag(node, True) if record != NULL \
                         and node.type == ELEMENT_NODE and node.first_child != NULL \
-                        and self.self_closing(node) or emptied else None
+                        and self.self_closing(node) or emptied or past else None
                     self.region_owner = <size_t> node
                     return self.written_run(pieces, ls_first_child(node), NULL,
                                             closing, low, high)
@@ -982,9 +1049,17 @@ cdef class _SourceWriter:
                 elif record == NULL and node.type == ELEMENT_NODE \
                         and self.extents.get(<size_t> node) is not None:
                     # (an element the parser made: its start tag before
-                    # its first node's input; the parser implies its end)
+                    # its first node's input; the parser implies its end;
+                    # in the try of regions by the standard's algorithm,
+                    # the whole element over its extent: an implied html
+                    # element given attributes, whose body's text starts
+                    # with whitespace, needs its head and body tags)
                     extent = self.extents.get(<size_t> node)
-                    region = (extent[0], extent[0], [ls_tag(node, False)])
+                    if self.regions_standard and self.only_inside(
+                            extent[0], extent[1], self.subtree_starts(node)):
+                        region = (extent[0], extent[1], [serialize_html(node, True)])
+                    else:
+                        region = (extent[0], extent[0], [ls_tag(node, False)])
                 elif record == NULL and node.type == ELEMENT_NODE:
                     region = self.rewritten_content(node, root)
                 else:
@@ -1839,6 +1914,13 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
     # regions written but where the input that implied them follows (a
     # moved element's end: nothing implies it where it went).
     if writer.keep_implied:
+        # (the input after an element's end tag which its children the API
+        # took out came from, in its content region)
+        writer.past_end_tag = True
+        again = writer.patch(root)
+        writer.past_end_tag = False
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
+            return again
         # (the end tags after the input of an element whose end the parser
         # implied kept after its rewritten content: they end it again)
         writer.end_tags_kept = True
@@ -1855,6 +1937,16 @@ cdef list checked_pieces(_SourceWriter writer, CNode* root, list pieces, object 
             return again
         writer.ends_written = True
         again = writer.patch(root)
+        if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
+            writer.ends_written = False
+            return again
+        # ... and with the end tags after an implied end kept after the
+        # rewritten content as well (content appended to a th whose "</tr>"
+        # ended it and the i in it: "</i>" written before the new content,
+        # "</tr>" kept after it)
+        writer.end_tags_kept = True
+        again = writer.patch(root)
+        writer.end_tags_kept = False
         writer.ends_written = False
         if again is not None and again != pieces and writes_tree(info, reparse, again, expected):
             return again
