@@ -208,7 +208,7 @@ late.
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
@@ -670,6 +670,12 @@ class Element(ElementBase):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
                                    "differently" % (r.name, new))
         r.new_name = new if new != r.name else None
+        rw = self._rw
+        if r.new_name is not None and r not in rw._tracked:
+            # (An end tag of the new name inside it that the parser ignored
+            # would close it in the output: Rewriter._track_token.)
+            rw._tracked.append(r)
+            rw._plain_renames.add(r)
 
     @property
     def local_name(self) -> str:
@@ -1473,6 +1479,7 @@ class Rewriter(RewriterCore):
         # Open records of special elements renamed or unwrapped: every token
         # is watched while there are any (_DROPPABLE_SPECIAL).
         self._tracked: List[_Record] = []
+        self._plain_renames: Set[_Record] = set()   # (see Element.tag_name)
         self._select_ruby_failed: Dict[_Record, str] = {}   # (see _track_select_ruby)
         self._form_dirty: Optional[str] = None   # (see _popped)
         self._form_starts: Dict[Any, int] = {}   # (see Element._note_form_pointer)
@@ -2566,11 +2573,19 @@ class Rewriter(RewriterCore):
         at it and would otherwise have gone on to one of its kind."""
         self._track_select_ruby(kind, events)
         self._tracked = [r for r in self._tracked if not r.ended]
+        if self._plain_renames:
+            self._plain_renames = {r for r in self._plain_renames if not r.ended}
         if kind == "end" and count == 0:
             begin, end = self._token_span()
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             tag = name[0].lower().decode("utf-8", "replace") if name else ""
             for r in self._tracked:
+                if r.new_name == tag:
+                    raise RewriteError("<%s>: renamed to <%s>, and an end tag </%s> inside "
+                                       "it, which the parser ignored, would close it"
+                                       % (r.name, tag, tag))
+                if r in self._plain_renames:
+                    continue    # (an ordinary element: the walk passes it either way)
                 node = r.node.parent_node
                 while node is not None and node.node_type == 1:
                     if node.local_name == tag:
