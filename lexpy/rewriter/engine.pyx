@@ -620,9 +620,11 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if tag != TAG__END_OF_FILE:
         # (where the token before it ended: a comment emitted at the end of
         # input does not span its source, and may be followed by an empty
-        # piece of itself)
+        # piece of itself; a comment still open at a chunk's end comes in
+        # pieces, and its later pieces keep where its first began)
         length = end - begin
-        if length != 0 or tag != h.last_tag_id:
+        if (length != 0 or tag != h.last_tag_id) and not (
+                tag == TAG__COMMENT and token.type & TOKEN_CONTINUATION):
             h.last_begin = h.last_end
         h.last_end = offset + length
         h.last_tag_id = tag

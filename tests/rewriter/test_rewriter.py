@@ -477,3 +477,20 @@ def test_max_memory_pass_through_writes_the_rest_unchanged():
     rest = b"'>z</a><a href=/old>w</a>"
     out = first + rw.feed(held) + rw.feed(rest) + rw.close()
     assert out == b'<p><a href="/new">x</a></p>' + held + rest
+
+
+@pytest.mark.parametrize("data", [b"<body>a<!-- x -->\n<!-- open", b"<body>a<!-- open comment"])
+def test_content_after_a_comment_the_input_ends_in_does_not_depend_on_chunking(data):
+    # A comment still open at a chunk's end comes in pieces: the comment the
+    # input ends in is closed (-->) before content written after it however
+    # the input was cut, as for the input whole.
+    def run(chunks):
+        rw = Rewriter(encoding="utf-8").on(
+            "body", element=lambda e: e.append("<i>end</i>", html=True))
+        return b"".join(rw.feed(chunk) for chunk in chunks) + rw.close()
+
+    whole = run([data])
+    assert whole.endswith(b"--><i>end</i>")
+    assert lexpy.parse(whole).body.last_child.local_name == "i"
+    for cut in range(len(data) + 1):
+        assert run([data[:cut], data[cut:]]) == whole, cut
