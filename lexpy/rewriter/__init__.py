@@ -1619,16 +1619,6 @@ class Rewriter(RewriterCore):
     def _stream_length(self) -> int:
         return self._raw_base + len(self._raw)
 
-    def _run(self, call: Callable[[], Any]) -> None:
-        try:
-            call()
-        except MemoryError:
-            if self.failure is not None:
-                raise self.failure from None
-            raise
-        if self.failure is not None:
-            raise self.failure
-
     def _decide_encoding(self) -> None:
         """The input decoder has decided the encoding (as lexpy.parse
         sniffs): write the byte order mark, and encode inserted content

@@ -1414,6 +1414,20 @@ cdef class RewriterCore:
         self._emitted = position
         return 0
 
+    def _run(self, call, *args):
+        """call(*args), which runs the parse over the stream: the first
+        error a handler or a check raised inside it (self.failure, which
+        stopped the parse) is raised instead of the MemoryError that ended
+        the call, or after the call."""
+        try:
+            call(*args)
+        except MemoryError:
+            if self.failure is not None:
+                raise self.failure from None
+            raise
+        if self.failure is not None:
+            raise self.failure
+
     def _accept(self, bytes data):
         """Rewriter._accept: tokenize a chunk of the (UTF-8) stream, then
         flush what is settled. Here in C: the chunk appended to the input
@@ -1427,14 +1441,7 @@ cdef class RewriterCore:
             return
         raw = <bytearray?> self._raw
         append_bytes(raw, <const char*> data, len(data))
-        try:
-            self._construction.feed(data)
-        except MemoryError:
-            if self.failure is not None:
-                raise self.failure from None
-            raise
-        if self.failure is not None:
-            raise self.failure
+        self._run(self._construction.feed, data)
         if self._max_memory is not None or self._comment_parts:
             self._flush_settled()
             return
