@@ -47,6 +47,10 @@ cdef struct HashKey:
 cdef HashKey hash_key_for(const void* owner) noexcept nogil
 
 
+cdef extern from "copy.h" nogil:
+    void lxp_copy_run(unsigned char* d, const unsigned char* s, size_t n)
+
+
 cdef extern from "load.h" nogil:
     uint64_t lxp_load_le64(const uint8_t* p)
     uint64_t lxp_load_le_tail(const uint8_t* p, size_t r)

@@ -102,7 +102,6 @@ cdef extern from "scan.h" nogil:
     size_t lxp_skip_whitespace(const unsigned char* s, size_t i, size_t end,
                                size_t limit)
     size_t lxp_find_byte(const unsigned char* s, size_t i, size_t n, unsigned char b)
-    void lxp_copy_run(unsigned char* d, const unsigned char* s, size_t n)
     bint lxp_is_amp_tail(const unsigned char* s)
 
 

@@ -4,8 +4,9 @@
  * with SSE2 (part of every x86-64 CPU) and one byte at a time elsewhere.
  * lxp_skip_whitespace finds the end of a run of ASCII whitespace the same
  * way (a text token's DATA_LEADING_WHITESPACE and DATA_WHITESPACE_ONLY).
- * lxp_find_byte, lxp_copy_run and lxp_is_amp_tail serve the conversion of
- * ranges whose only work is character references (convert.pxi).
+ * lxp_find_byte and lxp_is_amp_tail serve the conversion of ranges whose
+ * only work is character references (convert.pxi; its runs are copied with
+ * core/copy.h's lxp_copy_run).
  */
 #ifndef LEXPY_SCAN_H
 #define LEXPY_SCAN_H
@@ -13,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include "copy.h"
 
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
 #include <emmintrin.h>
@@ -139,42 +141,6 @@ static inline size_t lxp_find_byte(const unsigned char *s, size_t i, size_t n,
     while (i < n && s[i] != b)
         i++;
     return i;
-}
-
-/* memcpy(d, s, n) for the short runs between character references: up to
- * 32 bytes with two overlapping loads and stores of the largest size that
- * fits, without a call; longer runs go to memcpy. */
-static inline void lxp_copy_run(unsigned char *d, const unsigned char *s,
-                                size_t n)
-{
-    if (n > 32) {
-        memcpy(d, s, n);
-    } else if (n >= 16) {
-#ifdef LXP_SCAN_SSE2
-        __m128i a = _mm_loadu_si128((const __m128i *) s);
-        __m128i b = _mm_loadu_si128((const __m128i *) (s + n - 16));
-        _mm_storeu_si128((__m128i *) d, a);
-        _mm_storeu_si128((__m128i *) (d + n - 16), b);
-#else
-        memcpy(d, s, n);
-#endif
-    } else if (n >= 8) {
-        uint64_t a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
 }
 
 /* Whether s[0:4] is "amp;" (the bytes after the '&' of &amp;). */

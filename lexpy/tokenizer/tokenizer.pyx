@@ -16,6 +16,7 @@ from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memmove, memcmp, memset
 from lexpy.core.names cimport *
 from lexpy.core.core cimport (
+    lxp_copy_run,
     NameTable, NameTableImpl, ErrorList, error_list_append, error_list_clear,
     name_table_create, name_table_destroy, name_table_intern,
     name_table_intern_hashed, name_table_hash, name_table_prefetch,

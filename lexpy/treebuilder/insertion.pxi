@@ -107,27 +107,6 @@ cdef uint8_t* convert_into_dom(TreeBuilder* tb, const uint8_t* source,
     return memory
 
 
-cdef inline void copy_bytes(uint8_t* destination, const uint8_t* source,
-                            size_t length) noexcept nogil:
-    """memcpy, with the short lengths of most attribute values and texts
-    copied inline: two overlapping fixed-size moves (not in the standard)."""
-    cdef size_t i
-    if length > 32:
-        memcpy(destination, source, length)
-    elif length > 16:
-        memcpy(destination, source, 16)
-        memcpy(destination + length - 16, source + length - 16, 16)
-    elif length >= 8:
-        memcpy(destination, source, 8)
-        memcpy(destination + length - 8, source + length - 8, 8)
-    elif length >= 4:
-        memcpy(destination, source, 4)
-        memcpy(destination + length - 4, source + length - 4, 4)
-    else:
-        for i in range(length):
-            destination[i] = source[i]
-
-
 # https://html.spec.whatwg.org/multipage/parsing.html#create-an-element-for-the-token
 cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                                         lxp_ns_id_t ns) noexcept nogil:
@@ -181,7 +160,7 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                 length = convert_text(token.data + attr.value_begin, length,
                                       attr.flags, cursor) if length else 0
             else:
-                copy_bytes(cursor, token.data + attr.value_begin, length)
+                lxp_copy_run(cursor, token.data + attr.value_begin, length)
             item.local_name = attr.name_id
             item.ns = NS__UNDEF
             item.prefix = 0

@@ -279,7 +279,7 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
     if flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE):
         length = convert_text(run.data + run.begin, length, flags, destination)
     else:
-        copy_bytes(destination, run.data + run.begin, length)
+        lxp_copy_run(destination, run.data + run.begin, length)
     character_data_commit_inline(text, length)
     if tb.positions.on:
         positions_text_inserted(tb, run, flags, &text.node, new_node)

@@ -18,6 +18,7 @@ from libc.string cimport memcmp, memcpy, memmove, memset, strlen
 from lexpy.core.names cimport *
 from lexpy.tokenizer.token cimport *
 from lexpy.core.core cimport (
+    lxp_copy_run,
     hash_key_for, keyed_hash, ErrorList, HashKey, error_list_add, tag_id_by_name)
 from lexpy.tokenizer.tokenizer cimport (
     TokenizerState, DATA_STATE, RCDATA_STATE, RAWTEXT_STATE, SCRIPT_DATA_STATE,
