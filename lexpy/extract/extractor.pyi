@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Pattern, Set, Tuple, Union
 
 from typing_extensions import disjoint_base
 
@@ -69,3 +69,11 @@ def html_text(root: Node) -> str: ...
 # JSON-LD's lenient pass: `text` without comments, CDATA markers and
 # trailing commas outside strings.
 def json_without_comments(text: str) -> str: ...
+
+# structured_data()'s own work (structured.pxi).
+OG_NAMESPACES: Dict[str, str]
+PREFIX_DECLARATION: Pattern[str]
+def json_ld_of(texts: List[str], lenient: Callable[[str], Any]) -> List[Any]: ...
+def opengraph_of(heads: List[Any]) -> List[Dict[str, Any]]: ...
+def structured_of(doc: Node, base_url: Optional[str], syntaxes: Optional[Iterable[str]],
+                  hooks: Tuple[Callable[..., Any], ...]) -> Dict[str, List[Any]]: ...

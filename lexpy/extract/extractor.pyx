@@ -873,6 +873,13 @@ cdef tuple rdfa_entry(CDocument* doc, CElement* element, Py_ssize_t depth, RdfaI
 def scan_structured(Node root not None, bint microdata, bint json_ld, bint opengraph,
                     bint rdfa=False):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
+    as scan_structured_c() gives them."""
+    return scan_structured_c(root, microdata, json_ld, opengraph, rdfa)
+
+
+cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint opengraph,
+                             bint rdfa):
+    """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
     in tree order. items: (element, itemtype, itemid, itemref, properties)
     for each element with itemscope, properties being (itemprop, kind,
     payload) for the elements with itemprop it owns; scripts: the text of
@@ -1121,3 +1128,9 @@ include "rdfa.pxi"
 # extruct's microdata (microdata.pxi)
 
 include "microdata.pxi"
+
+
+# ---------------------------------------------------------------------------
+# structured_data()'s own work over the scan (structured.pxi)
+
+include "structured.pxi"

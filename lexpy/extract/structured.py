@@ -9,15 +9,15 @@ import re
 from typing import Any, Callable, Dict, Iterable, List, Optional, Set, Tuple
 from urllib.parse import urljoin, urlparse
 
-from lexpy.dom import Document, Element, Node
+from lexpy.dom import Element, Node
 from lexpy.extract._dom import (
     ELEMENT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, split_on_ascii_whitespace, unique_tokens, walk)
 from lexpy.extract.extractor import (
-    ExtructMicrodata, html_text, json_without_comments, scan_structured)
+    ExtructMicrodata, html_text, json_ld_of,
+    json_without_comments, opengraph_of, scan_structured, structured_of)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
-_SYNTAX_SET = frozenset(SYNTAXES)
 
 __all__ = ["SYNTAXES", "structured_data", "json_ld", "microdata", "microdata_json",
            "opengraph", "rdfa", "meta"]
@@ -41,39 +41,9 @@ def structured_data(doc: Node, *, base_url: Optional[str] = None,
     document's URL: relative URLs are resolved against the document base URL
     it gives (and <base href>), and left relative without either, as extruct
     does. Never raises on what a page contains."""
-    # (a set: a page's fixed cost is most of a small page's time here)
-    given = SYNTAXES if syntaxes is None else syntaxes
-    if not isinstance(given, (list, tuple)):
-        given = list(given)
-    try:
-        wanted = frozenset(given)
-    except TypeError:                     # an unhashable one: the loop names it
-        wanted = frozenset([None])
-    if not wanted <= _SYNTAX_SET:
-        for syntax in given:
-            if syntax not in SYNTAXES:
-                raise ValueError("unknown syntax %r (one of %s)"
-                                 % (syntax, ", ".join(SYNTAXES)))
-    output: Dict[str, List[Any]] = {}
-    # one walk finds what microdata, JSON-LD, OpenGraph and RDFa read (RDFa
-    # from the document element: in it when `doc` is the document)
-    rdfa_in_walk = "rdfa" in wanted and isinstance(doc, Document)
-    items, texts, heads, rdfa_entries = scan_structured(
-        doc, "microdata" in wanted, "json-ld" in wanted, "opengraph" in wanted, rdfa_in_walk)
-    if "microdata" in wanted:
-        output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
-                                                items).items() if items else []
-    if "json-ld" in wanted:
-        output["json-ld"] = _json_ld_of(texts) if texts else []
-    if "opengraph" in wanted:
-        output["opengraph"] = _opengraph_of(heads) if heads else []
-    if rdfa_in_walk:
-        from lexpy.extract.rdfa import rdfa_of
-        output["rdfa"] = rdfa_of(rdfa_entries, doc, base_url)
-    elif "rdfa" in wanted:
-        output["rdfa"] = rdfa(doc, base_url=base_url)
-    if "meta" in wanted:
-        output["meta"] = meta(doc)
+    # the scan and what is made from it in C (structured.pxi): a small
+    # page's time is mostly such fixed costs
+    output: Dict[str, List[Any]] = structured_of(doc, base_url, syntaxes, _HOOKS)
     if uniform:
         if "microdata" in output:
             output["microdata"] = [_flatten_item(item, schema_context, True)
@@ -98,22 +68,9 @@ def json_ld(doc: Node) -> List[Any]:
     written one after the other are accepted; a body that still does not parse is an
     error entry ``{"@error": message, "@text": body}`` and the other blocks
     are kept."""
-    return _json_ld_of(scan_structured(doc, False, True, False)[1])
-
-
-def _json_ld_of(texts: List[str]) -> List[Any]:
-    items: List[Any] = []
-    for text in texts:
-        try:
-            data = _parse_lenient_json(text)
-        except ValueError as error:
-            items.append({"@error": str(error), "@text": text})
-            continue
-        if isinstance(data, list):
-            items.extend(item for item in data if item)
-        elif data:
-            items.append(data)
-    return items
+    # json_ld_of (structured.pxi) decodes; what it refuses comes back to
+    # _parse_lenient_json
+    return json_ld_of(scan_structured(doc, False, True, False)[1], _parse_lenient_json)
 
 
 # json.loads(text, strict=False) makes a decoder a call: one for all
@@ -458,46 +415,12 @@ def _infer_context(item_type: str, context: str) -> Tuple[str, str]:
 
 # ---------------------------------------------------------------- OpenGraph
 
-_OG_NAMESPACES = {
-    "og": "http://ogp.me/ns#",
-    "music": "http://ogp.me/ns/music#",
-    "video": "http://ogp.me/ns/video#",
-    "article": "http://ogp.me/ns/article#",
-    "book": "http://ogp.me/ns/book#",
-    "profile": "http://ogp.me/ns/profile#",
-    "product": "http://ogp.me/ns/product#",
-}
-_PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
-
-
 def opengraph(doc: Node) -> List[Dict[str, Any]]:
     """OpenGraph as extruct gives it: per head element, the prefixes its
     html element and it declare (``prefix`` attribute) plus the OpenGraph
     namespaces used, and the [property, content] pairs of its meta children
     whose property has a declared or OpenGraph prefix."""
-    return _opengraph_of(scan_structured(doc, False, False, True)[2])
-
-
-def _opengraph_of(heads: List[Any]) -> List[Dict[str, Any]]:
-    found: List[Dict[str, Any]] = []
-    for html_prefix, head_prefix, pairs in heads:
-        if not pairs:
-            continue                      # no property: nothing to give
-        namespaces: Dict[str, str] = {}
-        if html_prefix:
-            namespaces.update(_PREFIX_DECLARATION.findall(html_prefix))
-        if head_prefix:
-            namespaces.update(_PREFIX_DECLARATION.findall(head_prefix))
-        properties = []
-        for name, content in pairs:
-            prefix = name.partition(":")[0]
-            if prefix in _OG_NAMESPACES:
-                namespaces[prefix] = _OG_NAMESPACES[prefix]
-            if prefix in namespaces:
-                properties.append((name, content))
-        if properties:
-            found.append({"namespace": namespaces, "properties": properties})
-    return found
+    return opengraph_of(scan_structured(doc, False, False, True)[2])
 
 
 def _uniform_opengraph(extracted: List[Dict[str, Any]], with_og_array: bool) -> List[Any]:
@@ -551,3 +474,12 @@ def rdfa(doc: Node, *, base_url: Optional[str] = None) -> List[Dict[str, Any]]:
     """RDFa Lite 1.1 as expanded JSON-LD (extruct's rdfa shape)."""
     from lexpy.extract.rdfa import rdfa_lite
     return rdfa_lite(doc, base_url=base_url)
+
+
+def _rdfa_of(entries: List[Any], doc: Node, base_url: Optional[str]) -> List[Dict[str, Any]]:
+    from lexpy.extract.rdfa import rdfa_of
+    return rdfa_of(entries, doc, base_url)
+
+
+# what structured_of (structured.pxi) calls back for
+_HOOKS = (_parse_lenient_json, _rdfa_of, rdfa, meta)

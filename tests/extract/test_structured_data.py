@@ -228,6 +228,40 @@ def test_unknown_syntax_is_refused():
         lexpy.structured_data(lexpy.parse(""), syntaxes=["microformat"])
 
 
+def test_syntaxes_in_any_iterable_and_the_first_unknown_named():
+    # structured_of (structured.pxi) reads `syntaxes` itself: None is all
+    # of them, any iterable does, the keys come in one order whatever the
+    # order asked, and the error names the first unknown one
+    document = lexpy.parse('<meta property="og:title" content="T">')
+    assert list(lexpy.structured_data(document)) == [
+        "microdata", "json-ld", "opengraph", "rdfa", "meta"]
+    assert list(lexpy.structured_data(document, syntaxes=("meta", "json-ld"))) == [
+        "json-ld", "meta"]
+    assert list(lexpy.structured_data(document, syntaxes=iter(["opengraph"]))) == ["opengraph"]
+    assert lexpy.structured_data(document, syntaxes=[]) == {}
+    with pytest.raises(ValueError, match="unknown syntax 'x'"):
+        lexpy.structured_data(document, syntaxes=["meta", "x", "y"])
+    with pytest.raises(ValueError, match=r"unknown syntax \['meta'\]"):
+        lexpy.structured_data(document, syntaxes=[["meta"]])
+    with pytest.raises(ValueError, match="unknown syntax 'm'"):
+        lexpy.structured_data(document, syntaxes="meta")
+
+
+def test_json_ld_strict_decode_and_its_fallback():
+    # json_ld_of (structured.pxi) takes what the strict decode accepts as
+    # a whole (after a BOM and whitespace) and hands the rest to the lenient
+    # pass: falsy values and members are skipped, and an error entry keeps
+    # the body as written
+    bodies = ['\ufeff \n{"a": "\u00e9"}\n ', "null", "[]", '""', "0", '[{"b": 1}, {}, 0, [2]]',
+              ' {"c": 3} {"d": 4} ', '{"e": 5} tail', "", "  \n"]
+    html = "".join('<script type="application/ld+json">%s</script>' % body for body in bodies)
+    items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
+    assert items[:5] == [{"a": "\u00e9"}, {"b": 1}, [2], {"c": 3}, {"d": 4}]
+    assert len(items) == 6
+    assert items[5]["@text"] == '{"e": 5} tail'
+    assert items[5]["@error"].startswith("Extra data")
+
+
 PAGES = sorted({entry["html"] for entry in ENTRIES})
 
 
