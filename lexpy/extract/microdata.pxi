@@ -26,7 +26,6 @@ cdef class ExtructMicrodata:
     cdef set seen
     cdef object id_map
     cdef object index_of
-    cdef dict tokens
     cdef dict joined
 
     def __init__(self, doc, base_url, bint strict, bint nested, bint add_text_content,
@@ -42,14 +41,7 @@ cdef class ExtructMicrodata:
         self.seen = set()
         self.id_map = None
         self.index_of = None
-        self.tokens = {}
         self.joined = {}
-
-    cdef list split(self, value):
-        tokens = self.tokens.get(value)
-        if tokens is None:
-            tokens = self.tokens[value] = split_on_ascii_whitespace(value)
-        return tokens
 
     def items(self):
         found = []
@@ -100,13 +92,13 @@ cdef class ExtructMicrodata:
         item = {}
         if not self.nested:
             item["iid"] = iid
-        types = self.split(itemtype)
+        types = split_on_ascii_whitespace(itemtype)
         if types:
-            # (a copy: the token lists are shared by the items of a page)
-            item["type"] = types[0] if not self.strict and len(types) == 1 else list(types)
+            item["type"] = types[0] if not self.strict and len(types) == 1 else types
             if itemid:
                 item["id"] = itemid.strip()
-        pending = [(self.split(itemprop), kind, payload) for itemprop, kind, payload in entries]
+        pending = [(split_on_ascii_whitespace(itemprop), kind, payload)
+                   for itemprop, kind, payload in entries]
         if itemref:
             for refid in split_on_ascii_whitespace(itemref):
                 pending.extend(self.referenced_entries(refid))
@@ -129,7 +121,7 @@ cdef class ExtructMicrodata:
                     self.index_of = {scope[0]: index
                                      for index, scope in enumerate(self.scopes)}
                 payload = self.index_of[payload]
-            entries.append((self.split(itemprop), kind, payload))
+            entries.append((split_on_ascii_whitespace(itemprop), kind, payload))
         return entries
 
     cdef object entry_value(self, int kind, object payload):

@@ -30,6 +30,8 @@ OG_NAMESPACES = {
     "product": "http://ogp.me/ns/product#",
 }
 PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
+cdef dict _og_namespaces = OG_NAMESPACES
+cdef object _find_prefix_declarations = PREFIX_DECLARATION.findall
 
 
 cdef int wanted_syntaxes(object syntaxes) except -1:
@@ -97,22 +99,27 @@ cpdef list opengraph_of(list heads):
     cdef list found = []
     cdef list properties
     cdef dict namespaces
+    cdef str name, prefix
+    cdef Py_ssize_t colon
+    cdef tuple pair
     for html_prefix, head_prefix, pairs in heads:
         if not pairs:
             continue                      # no property: nothing to give
         namespaces = {}
         if html_prefix:
-            namespaces.update(PREFIX_DECLARATION.findall(html_prefix))
+            namespaces.update(_find_prefix_declarations(html_prefix))
         if head_prefix:
-            namespaces.update(PREFIX_DECLARATION.findall(head_prefix))
+            namespaces.update(_find_prefix_declarations(head_prefix))
         properties = []
-        for name, content in pairs:
-            prefix = (<str> name).partition(":")[0]
-            namespace = OG_NAMESPACES.get(prefix)
+        for pair in pairs:
+            name = pair[0]
+            colon = name.find(":")
+            prefix = name if colon < 0 else name[:colon]
+            namespace = _og_namespaces.get(prefix)
             if namespace is not None:
                 namespaces[prefix] = namespace
             if prefix in namespaces:
-                properties.append((name, content))
+                properties.append(pair)
         if properties:
             found.append({"namespace": namespaces, "properties": properties})
     return found
