@@ -1,5 +1,5 @@
 # Type stubs of the compiled lexpy.extract.extractor module (extractor.pyx).
-from typing import Any, Callable, Dict, Iterable, List, Optional, Pattern, Set, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Pattern, Set, Tuple
 
 from typing_extensions import disjoint_base
 
@@ -36,9 +36,6 @@ def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool,
 def elements_by_id(node: Node, wanted: Set[str]) -> Dict[str, Element]: ...
 # (itemprop, kind, payload) of what an itemref to `referenced` brings in.
 def referenced_properties(referenced: Node) -> List[Tuple[str, int, Any]]: ...
-
-# [text chunk, 1 (a line's element boundary), 2 (a paragraph's), ...]
-def text_events(root: Node) -> List[Union[str, int]]: ...
 
 # RDFa Core 1.1's processing sequence over scan_structured()'s rdfa entries.
 @disjoint_base

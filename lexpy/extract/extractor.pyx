@@ -8,6 +8,7 @@ import re
 
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy
 from cpython.unicode cimport Py_UNICODE_ISSPACE
 from lexpy.core.core cimport attr_id_by_name, attr_name_of, tag_id_by_name
 from lexpy.core.names cimport (
@@ -953,9 +954,9 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
 
 # ---------------------------------------------------------------------------
 # The text of a microdata property as extruct reads it (html_text's
-# etree_to_text; structured.py's _html_text puts it together): the walk in
-# C gives the text between element boundaries, each chunk whole, and the
-# boundaries of the elements that start a line (1) or a paragraph (2).
+# etree_to_text): a walk in C over the text between element boundaries
+# and the boundaries of the elements that start a line (1) or a paragraph
+# (2), the text written into one buffer.
 
 DEF TEXT_REMOVED = -1             # script, style, link, meta: not read
 
@@ -978,67 +979,189 @@ cdef int text_tag_class(CElement* element) noexcept nogil:
     return 0
 
 
-cdef class _TextEvents:
-    cdef list events
-    cdef list pending
-    cdef Py_ssize_t skipping
-
-    cdef void boundary(self, CNode* node, bint entering) except *:
-        cdef int kind
-        if self.skipping:
-            if entering and node.first_child != NULL:
-                self.skipping += 1
-            elif not entering:
-                self.skipping -= 1
-            return
-        kind = text_tag_class(<CElement*> node)
-        if kind == TEXT_REMOVED:
-            if entering and node.first_child != NULL:
-                self.skipping = 1
-            return
-        self.close()
-        if kind:
-            self.events.append(kind)
-
-    cdef void close(self) except *:
-        if self.pending:
-            self.events.append(self.pending[0] if len(self.pending) == 1
-                               else "".join(self.pending))
-            self.pending = []
-
-    cdef void text(self, CNode* node) except *:
-        cdef Value value
-        if not self.skipping:
-            value.data = (<CCharacterData*> node).data
-            value.length = (<CCharacterData*> node).length
-            self.pending.append(value_str(&value))
+DEF TEXT_AFTER_TEXT = 0          # what the text so far ends in: a chunk,
+DEF TEXT_AFTER_NEWLINE = 1       # a line's mark,
+DEF TEXT_AFTER_DOUBLE = 2        # a paragraph's mark (or nothing yet)
 
 
-def text_events(Node root not None):
-    """The descendants of `root` in tree order as [chunk, 1, chunk, 2, ...]:
-    each str is the text of the Text nodes between two element boundaries
-    (never empty), each int the start or end of an element of a line (1) or
-    of a paragraph (2); script, style, link and meta are left out with what
-    they hold."""
-    cdef _TextEvents state = _TextEvents()
-    cdef CNode* top = root.c_node
-    cdef CNode* node
+cdef struct TextBuffer:
+    uint8_t* data
+    size_t length
+    size_t capacity
+
+
+cdef int text_buffer_add(TextBuffer* buffer, const uint8_t* data, size_t length) noexcept nogil:
+    cdef size_t capacity = buffer.capacity
+    cdef uint8_t* grown
+    if buffer.length + length > capacity:
+        if capacity < 256:
+            capacity = 256
+        while buffer.length + length > capacity:
+            capacity *= 2
+        grown = <uint8_t*> realloc(buffer.data, capacity)
+        if grown == NULL:
+            return -1
+        buffer.data = grown
+        buffer.capacity = capacity
+    if length:
+        memcpy(buffer.data + buffer.length, data, length)
+        buffer.length += length
+    return 0
+
+
+cdef struct TextState:
+    TextBuffer out                # the text so far (UTF-8)
+    TextBuffer chunk              # the pending chunk's Text nodes, as written
+    int after                     # TEXT_AFTER_*
+    bint last_space               # the latest chunk as written ends in whitespace
+    bint last_paren               # ... in "("
+
+
+cdef inline Py_UCS4 utf8_code_point(const uint8_t* data, size_t i, size_t length,
+                                    size_t* width) noexcept nogil:
+    # one code point of the arena's UTF-8 (a sequence cut short reads as
+    # U+FFFD, which is no whitespace)
+    cdef uint8_t lead = data[i]
+    cdef size_t w, k
+    cdef uint32_t c
+    if lead < 0x80:
+        width[0] = 1
+        return lead
+    if lead < 0xE0:
+        w = 2
+        c = lead & 0x1F
+    elif lead < 0xF0:
+        w = 3
+        c = lead & 0x0F
+    else:
+        w = 4
+        c = lead & 0x07
+    if i + w > length:
+        width[0] = length - i
+        return 0xFFFD
+    for k in range(1, w):
+        c = (c << 6) | (data[i + k] & 0x3F)
+    width[0] = w
+    return <Py_UCS4> c
+
+
+cdef int text_close_chunk(TextState* state) except -1:
+    """The pending chunk, its whitespace collapsed to single spaces and
+    trimmed (str.split()'s whitespace), added after a space unless the text
+    so far ends in a mark, or the chunk starts with punctuation and the one
+    before does not end in whitespace (or it ends in "("); a chunk that is
+    only whitespace adds nothing and changes nothing."""
+    cdef const uint8_t* raw = state.chunk.data
+    cdef size_t length = state.chunk.length, i = 0, width = 0
+    cdef Py_UCS4 c = 0
+    cdef bint started = False, in_space = False, space
+    state.chunk.length = 0
+    while i < length:
+        c = utf8_code_point(raw, i, length, &width)
+        if Py_UNICODE_ISSPACE(c):
+            in_space = True
+        else:
+            if not started:
+                started = True
+                space = state.after == TEXT_AFTER_TEXT and (
+                    state.last_space or (
+                        c != 0x2C and c != 0x3A and c != 0x3B and c != 0x2E and c != 0x21
+                        and c != 0x3F and c != 0x22 and c != 0x29 and not state.last_paren))
+            else:
+                space = in_space
+            in_space = False
+            if (space and text_buffer_add(&state.out, <const uint8_t*> b" ", 1) != 0) \
+                    or text_buffer_add(&state.out, raw + i, width) != 0:
+                raise MemoryError()
+        i += width
+    if started:
+        state.after = TEXT_AFTER_TEXT
+        state.last_space = Py_UNICODE_ISSPACE(c)
+        state.last_paren = c == 0x28
+    return 0
+
+
+cdef int text_mark(TextState* state, int kind) except -1:
+    # a line's (1) or a paragraph's (2) boundary: nothing at the start or
+    # after a paragraph's; one newline after a line's
+    if state.after == TEXT_AFTER_DOUBLE:
+        return 0
+    if kind == 2:
+        if text_buffer_add(&state.out, <const uint8_t*> b"\n\n",
+                           1 if state.after == TEXT_AFTER_NEWLINE else 2) != 0:
+            raise MemoryError()
+        state.after = TEXT_AFTER_DOUBLE
+    elif state.after != TEXT_AFTER_NEWLINE:
+        if text_buffer_add(&state.out, <const uint8_t*> b"\n", 1) != 0:
+            raise MemoryError()
+        state.after = TEXT_AFTER_NEWLINE
+    return 0
+
+
+cdef int text_walk(CNode* top, TextState* state) except -1:
+    """The descendants of `top` in tree order: the Text nodes between two
+    element boundaries make a chunk, the boundaries of elements of a line
+    or a paragraph (text_tag_class) a mark; script, style, link and meta
+    are left out with what they hold (and break no chunk)."""
+    cdef CNode* node = top
     cdef bint entering = True
-    if top == NULL:
-        raise ValueError("this node belongs to no document")
-    state.events = []
-    state.pending = []
-    state.skipping = 0
-    node = top
+    cdef Py_ssize_t skipping = 0
+    cdef int kind
+    cdef CCharacterData* text
     while node != NULL:
         if node != top:
             if node.type == ELEMENT_NODE:
-                state.boundary(node, entering)
-            elif node.type == TEXT_NODE and entering:
-                state.text(node)
+                if skipping:
+                    if entering and node.first_child != NULL:
+                        skipping += 1
+                    elif not entering:
+                        skipping -= 1
+                else:
+                    kind = text_tag_class(<CElement*> node)
+                    if kind == TEXT_REMOVED:
+                        if entering and node.first_child != NULL:
+                            skipping = 1
+                    else:
+                        text_close_chunk(state)
+                        if kind:
+                            text_mark(state, kind)
+            elif node.type == TEXT_NODE and entering and not skipping:
+                text = <CCharacterData*> node
+                if text_buffer_add(&state.chunk, text.data, text.length) != 0:
+                    raise MemoryError()
         node = next_walk_event(node, top, &entering)
-    state.close()
-    return state.events
+    text_close_chunk(state)
+    return 0
+
+
+cpdef str html_text(root):
+    """extruct's text of a property (html_text's etree_to_text): the
+    chunks of text_walk() with their whitespace collapsed, a space between
+    two unless punctuation follows, a newline at a line's mark and two at a
+    paragraph's, trimmed; written in one buffer, one str made."""
+    cdef CNode* top = (<Node?> root).c_node
+    cdef TextState state
+    cdef Value value
+    if top == NULL:
+        raise ValueError("this node belongs to no document")
+    state.out.data = state.chunk.data = NULL
+    state.out.length = state.chunk.length = 0
+    state.out.capacity = state.chunk.capacity = 0
+    state.after = TEXT_AFTER_DOUBLE
+    state.last_space = state.last_paren = False
+    try:
+        text_walk(top, &state)
+        # (only marks can end it: each chunk is trimmed)
+        while state.out.length and state.out.data[state.out.length - 1] == 0x0A:
+            state.out.length -= 1
+        if state.out.length == 0:
+            return ""
+        value.data = state.out.data
+        value.length = state.out.length
+        return value_str(&value)
+    finally:
+        free(state.out.data)
+        free(state.chunk.data)
 
 
 # ---------------------------------------------------------------------------

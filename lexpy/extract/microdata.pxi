@@ -6,13 +6,6 @@ from urllib.parse import urljoin
 
 DEF VALUE_MADE = 5                # payload: a value already made
 
-# extruct collapses each run of whitespace (\s, str.isspace) to one space
-# and strips (" ".join(str.split()) does both), and puts no space before a
-# chunk that starts with one of these
-_TEXT_PUNCTUATION_AFTER = ',:;.!?")'
-_TEXT_NEWLINE = "\n"
-_TEXT_DOUBLE = "\n\n"
-
 
 cdef class ExtructMicrodata:
     """extruct's microdata over scan_structured()'s items (structured.py
@@ -210,35 +203,3 @@ cdef class _ItemFrame:
         self.pending = pending
         self.index = 0
         self.properties = {}
-
-
-cpdef str html_text(root):
-    """extruct's text of a property (html_text's etree_to_text) from
-    text_events()."""
-    cdef list chunks = []
-    prev = _TEXT_DOUBLE                  # the latest chunk's raw text, or a mark
-    prev_is_mark = True
-    for event in text_events(root):
-        if event.__class__ is str:
-            # a chunk of text between element boundaries
-            text = " ".join(event.split())
-            if not text:
-                continue
-            if prev_is_mark:
-                space = ""
-            else:
-                space = " " if (prev[len(prev) - 1:].isspace() or (text[0] not in _TEXT_PUNCTUATION_AFTER
-                                                        and not prev.endswith("("))) else ""
-            chunks.append(space)
-            chunks.append(text)
-            prev, prev_is_mark = event, False
-        elif prev_is_mark and prev == _TEXT_DOUBLE:
-            continue
-        elif event == 2:           # an element of _TEXT_DOUBLE_TEXT_NEWLINE_TAGS
-            chunks.append("\n" if prev_is_mark and prev == _TEXT_NEWLINE else "\n\n")
-            prev, prev_is_mark = _TEXT_DOUBLE, True
-        else:                      # an element of _TEXT_NEWLINE_TAGS
-            if not (prev_is_mark and prev == _TEXT_NEWLINE):
-                chunks.append("\n")
-            prev, prev_is_mark = _TEXT_NEWLINE, True
-    return "".join(chunks).strip()

@@ -380,6 +380,11 @@ _TEXT_PAGES = [
     "<div>a<p>b<br>c</p><script>x<b>y</b></script>d<svg><script><g/>e</script></svg>f</div>",
     "<ul><li>one,<li>(two)<li> three .</ul><pre>  x\n y </pre><table><tr><td>1<td>2</table>",
     "<p>a<!-- c -->b<style>s</style><meta content=m><link href=l>c</p><h1> </h1>t\u00a0u",
+    # html_text's C buffer: Unicode whitespace (str.split's) inside, around
+    # and between chunks, punctuation after "(", after whitespace, after
+    # multi-byte characters; chunks that are only whitespace
+    "<p>x(<b>y</b>) z<i>,w</i>\u3000\u2028<span>\x1c.</span>\u00e9\u200a<em>!</em>"
+    "\U0001F600<u>?</u>\u0085<s>\u2003</s><q>\u00a0)</q>(\t<b>;</b></p><div>\u3000</div>",
 ]
 
 
