@@ -1050,30 +1050,41 @@ cdef int text_close_chunk(TextState* state) except -1:
     trimmed (str.split()'s whitespace), added after a space unless the text
     so far ends in a mark, or the chunk starts with punctuation and the one
     before does not end in whitespace (or it ends in "("); a chunk that is
-    only whitespace adds nothing and changes nothing."""
+    only whitespace adds nothing and changes nothing. Each word is copied
+    whole."""
     cdef const uint8_t* raw = state.chunk.data
-    cdef size_t length = state.chunk.length, i = 0, width = 0
+    cdef size_t length = state.chunk.length, i = 0, width = 1
+    cdef size_t word = 0              # where the current word starts
+    cdef bint in_word = False, started = False, space
     cdef Py_UCS4 c = 0
-    cdef bint started = False, in_space = False, space
     state.chunk.length = 0
     while i < length:
-        c = utf8_code_point(raw, i, length, &width)
-        if Py_UNICODE_ISSPACE(c):
-            in_space = True
+        if raw[i] < 0x80:
+            c = raw[i]
+            width = 1
         else:
-            if not started:
+            c = utf8_code_point(raw, i, length, &width)
+        if Py_UNICODE_ISSPACE(c):
+            if in_word:
+                in_word = False
+                if text_buffer_add(&state.out, raw + word, i - word) != 0:
+                    raise MemoryError()
+        elif not in_word:
+            in_word = True
+            word = i
+            if started:
+                space = True              # (whitespace came before it)
+            else:
                 started = True
                 space = state.after == TEXT_AFTER_TEXT and (
                     state.last_space or (
                         c != 0x2C and c != 0x3A and c != 0x3B and c != 0x2E and c != 0x21
                         and c != 0x3F and c != 0x22 and c != 0x29 and not state.last_paren))
-            else:
-                space = in_space
-            in_space = False
-            if (space and text_buffer_add(&state.out, <const uint8_t*> b" ", 1) != 0) \
-                    or text_buffer_add(&state.out, raw + i, width) != 0:
+            if space and text_buffer_add(&state.out, <const uint8_t*> b" ", 1) != 0:
                 raise MemoryError()
         i += width
+    if in_word and text_buffer_add(&state.out, raw + word, length - word) != 0:
+        raise MemoryError()
     if started:
         state.after = TEXT_AFTER_TEXT
         state.last_space = Py_UNICODE_ISSPACE(c)

@@ -356,7 +356,7 @@ def _self_and_elements(node: Node) -> Iterable[Element]:
 # html_text's etree_to_text (extruct's text of a property): the text nodes of
 # the element after removing script, style, link and meta elements and
 # comments, whitespace collapsed, a newline at the elements of a block-like
-# list, a space between chunks unless punctuation follows. text_events
+# list, a space between chunks unless punctuation follows. html_text
 # (extractor.pyx) walks the element in C with these lists of tags.
 _NEWLINE_TAGS = frozenset([
     "article", "aside", "br", "dd", "details", "div", "dt", "fieldset", "figcaption",
