@@ -19,14 +19,14 @@ def extract_values(root: Node, items: Selector, fields: CompiledFields,
                    ) -> Tuple[Optional[List[Element]], List[Any]]: ...
 def selector_subject_type(selector: Selector) -> Optional[str]: ...
 
-# (items, ld+json script texts, heads, rdfa): items are (element, itemtype,
-# itemid, itemref, [(itemprop, kind, payload)]); heads are (html's prefix,
+# (items, ld+json script texts, heads, rdfa): items are (element, itemtype's
+# tokens, itemid, itemref, [(itemprop's tokens, kind, payload)]); heads are (html's prefix,
 # head's prefix, [(property, content)]); rdfa entries are (depth, {RDFa
 # attribute: value}, [(prefix, IRI)], head or body, text content or None).
 def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool,
                     rdfa: bool = False
-                    ) -> Tuple[List[Tuple[Element, Optional[str], Optional[str], Optional[str],
-                                          List[Tuple[str, int, Any]]]],
+                    ) -> Tuple[List[Tuple[Element, List[str], Optional[str], Optional[str],
+                                          List[Tuple[List[str], int, Any]]]],
                                List[str],
                                List[Tuple[Optional[str], Optional[str], List[Tuple[str, str]]]],
                                List[Tuple[int, Dict[str, str], List[Tuple[str, str]], bool,
@@ -34,8 +34,8 @@ def scan_structured(root: Node, microdata: bool, json_ld: bool, opengraph: bool,
 
 # {ID: first element with it} for the wanted IDs, in the tree of `node`.
 def elements_by_id(node: Node, wanted: Set[str]) -> Dict[str, Element]: ...
-# (itemprop, kind, payload) of what an itemref to `referenced` brings in.
-def referenced_properties(referenced: Node) -> List[Tuple[str, int, Any]]: ...
+# (itemprop's tokens, kind, payload) of what an itemref to `referenced` brings in.
+def referenced_properties(referenced: Node) -> List[Tuple[List[str], int, Any]]: ...
 
 # RDFa Core 1.1's processing sequence over scan_structured()'s rdfa entries.
 @disjoint_base

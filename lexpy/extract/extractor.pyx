@@ -686,17 +686,39 @@ cdef object attribute_str(CElement* element, lxp_attr_id_t name):
     return value_str(&value)
 
 
+cdef list attribute_tokens(CElement* element, lxp_attr_id_t name):
+    """The value of the attribute `name` split on ASCII whitespace
+    (https://infra.spec.whatwg.org/#split-on-ascii-whitespace), split over
+    its UTF-8 (ASCII bytes are never part of a longer sequence); [] when
+    the element has no such attribute."""
+    cdef CAttr* attr = element_find_attribute(element, name, NS__UNDEF)
+    cdef list tokens = []
+    cdef size_t i = 0, start, length
+    if attr == NULL:
+        return tokens
+    length = attr.value_length
+    while i < length:
+        while i < length and is_ascii_whitespace_byte(attr.value[i]):
+            i += 1
+        start = i
+        while i < length and not is_ascii_whitespace_byte(attr.value[i]):
+            i += 1
+        if i > start:
+            tokens.append(name_str(attr.value + start, i - start))
+    return tokens
+
+
 cdef bint attribute_ends_with(CAttr* attr, const char* suffix, size_t length) noexcept nogil:
     return attr != NULL and attr.value_length >= length and bytes_equal(
         attr.value + attr.value_length - length, <const uint8_t*> suffix, length, False)
 
 
 cdef tuple property_entry(CElement* element, Py_ssize_t scope):
-    """(itemprop, kind, payload): the value of a property element as
-    extruct's microdata reads it (structured.py's _ExtructMicrodata.value)."""
+    """(itemprop's tokens, kind, payload): the value of a property element
+    as extruct's microdata reads it (ExtructMicrodata.value)."""
     cdef lxp_tag_id_t tag = element.tag_id
     cdef CAttr* attr
-    itemprop = attribute_str(element, ATTR_ITEMPROP)
+    itemprop = attribute_tokens(element, ATTR_ITEMPROP)
     if scope >= 0:
         return itemprop, VALUE_ITEM, scope
     if tag == TAG_META:
@@ -752,7 +774,7 @@ def elements_by_id(Node node not None, set wanted not None):
 
 
 def referenced_properties(Node referenced not None):
-    """(itemprop, kind, payload) of the property elements an itemref to
+    """(itemprop's tokens, kind, payload) of the property elements an itemref to
     `referenced` brings in, in tree order, as extruct takes them: itself
     when it has itemprop and itemscope; else it and its descendants with
     itemprop that no item between them and it holds (an item's own
@@ -784,7 +806,7 @@ def referenced_properties(Node referenced not None):
 
 
 cdef tuple item_entry(CElement* element):
-    return attribute_str(element, ATTR_ITEMPROP), VALUE_ITEM, node_proxy(<CNode*> element)
+    return attribute_tokens(element, ATTR_ITEMPROP), VALUE_ITEM, node_proxy(<CNode*> element)
 
 
 cdef list opengraph_pairs(CNode* head, lxp_attr_id_t property_id):
@@ -881,9 +903,10 @@ def scan_structured(Node root not None, bint microdata, bint json_ld, bint openg
 cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint opengraph,
                              bint rdfa):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
-    in tree order. items: (element, itemtype, itemid, itemref, properties)
-    for each element with itemscope, properties being (itemprop, kind,
-    payload) for the elements with itemprop it owns; scripts: the text of
+    in tree order. items: (element, itemtype's tokens, itemid, itemref,
+    properties) for each element with itemscope, properties being
+    (itemprop's tokens, kind, payload) for the elements with itemprop it
+    owns; scripts: the text of
     each ld+json script; heads: (html's prefix or None, head's prefix or
     None, [(property, content), ...]) for each HTML head; rdfa: rdfa_entry()
     of each element the RDFa processing sequence visits (its depth counted
@@ -920,7 +943,7 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
             raise MemoryError()
         for i in range(scopes.count):
             element = <CElement*> scopes.items[i].node
-            items.append((node_proxy(scopes.items[i].node), attribute_str(element, ATTR_ITEMTYPE),
+            items.append((node_proxy(scopes.items[i].node), attribute_tokens(element, ATTR_ITEMTYPE),
                           attribute_str(element, ATTR_ITEMID),
                           attribute_str(element, ATTR_ITEMREF), []))
         for i in range(props.count):

@@ -28,7 +28,8 @@ cdef class ExtructMicrodata:
         self.strict = strict
         self.nested = nested
         self.add_text_content = add_text_content
-        # each item: (element, itemtype, itemid, itemref, [(itemprop, kind, payload)])
+        # each item: (element, itemtype's tokens, itemid, itemref,
+        # [(itemprop's tokens, kind, payload)])
         self.scopes = (scanned if scanned is not None
                                   else scan_structured(doc, True, False, False)[0])
         self.seen = set()
@@ -85,14 +86,14 @@ cdef class ExtructMicrodata:
         item = {}
         if not self.nested:
             item["iid"] = iid
-        types = split_on_ascii_whitespace(itemtype)
+        types = itemtype                 # (its tokens)
         if types:
             item["type"] = types[0] if not self.strict and len(types) == 1 else types
             if itemid:
                 item["id"] = itemid.strip()
-        pending = [(split_on_ascii_whitespace(itemprop), kind, payload)
-                   for itemprop, kind, payload in entries]
+        pending = entries                # (each with its itemprop's tokens)
         if itemref:
+            pending = list(entries)
             for refid in split_on_ascii_whitespace(itemref):
                 pending.extend(self.referenced_entries(refid))
         return _ItemFrame(node, item, pending)
@@ -108,13 +109,13 @@ cdef class ExtructMicrodata:
         if referenced is None:
             return []
         entries = []
-        for itemprop, kind, payload in referenced_properties(referenced):
+        for names, kind, payload in referenced_properties(referenced):
             if kind == VALUE_ITEM:
                 if self.index_of is None:
                     self.index_of = {scope[0]: index
                                      for index, scope in enumerate(self.scopes)}
                 payload = self.index_of[payload]
-            entries.append((split_on_ascii_whitespace(itemprop), kind, payload))
+            entries.append((names, kind, payload))
         return entries
 
     cdef object entry_value(self, int kind, object payload):
@@ -133,11 +134,16 @@ cdef class ExtructMicrodata:
         return action
 
     cdef void finish(self, _ItemFrame frame) except *:
+        cdef dict properties = frame.properties
         item = frame.item
-        if frame.properties:
-            item["properties"] = {
-                name: values[0] if not self.strict and len(values) == 1 else values
-                for name, values in frame.properties.items()}
+        if properties:
+            if not self.strict:
+                # a name's only value in place of its list (values only
+                # replaced: the dict is not resized while walked)
+                for name, values in properties.items():
+                    if len(<list> values) == 1:
+                        properties[name] = (<list> values)[0]
+            item["properties"] = properties
         else:
             item["value"] = self.value(frame.node, force=True)
         if self.add_text_content:

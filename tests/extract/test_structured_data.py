@@ -546,3 +546,30 @@ def test_the_c_rdfa_walk_equals_a_walk_over_every_visited_element():
         with_triples += bool(got)
     assert compared > 150 and with_triples > 50 and left_out > 1000, (compared, with_triples,
                                                                        left_out)
+
+
+MICRODATA_PAGES = [page for page in PAGES if b"itemscope" in (SAMPLES / page).read_bytes()]
+
+
+@pytest.mark.parametrize("page", MICRODATA_PAGES)
+def test_microdata_options_equal_extruct(page):
+    # ExtructMicrodata's strict (lists and types as written), nested (items
+    # by reference) and add_text_content, on the token lists the C scan
+    # gives and the properties dict it finishes in place
+    import warnings
+
+    from extruct.w3cmicrodata import MicrodataExtractor
+    from lexpy.extract.structured import microdata
+    body = (SAMPLES / page).read_bytes()
+    document = lexpy.parse(body)
+    for strict in (False, True):
+        for nested in (True, False):
+            for add_text_content in (False, True):
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    expected = MicrodataExtractor(strict=strict, nested=nested,
+                                                  add_text_content=add_text_content).extract(body)
+                found = microdata(document, strict=strict, nested=nested,
+                                  add_text_content=add_text_content)
+                assert json.loads(json.dumps(found)) == json.loads(json.dumps(expected)), \
+                    (strict, nested, add_text_content)
