@@ -267,9 +267,24 @@ cdef int field_values(FieldSpec* spec, lxp_attr_id_t attribute, void* context, C
     return status
 
 
+cdef extern from "Python.h":
+    str PyUnicode_New(Py_ssize_t size, Py_UCS4 maxchar)
+    void* PyUnicode_DATA(object o)
+
+
 cdef str value_str(Value* value):
-    cdef size_t code_points
+    cdef size_t code_points, i
     cdef uint32_t max_char
+    cdef str text
+    if value.length <= 64:
+        # a short ASCII value (names, tokens, URLs) copied as it is
+        i = 0
+        while i < value.length and value.data[i] < 0x80:
+            i += 1
+        if i == value.length:
+            text = PyUnicode_New(<Py_ssize_t> value.length, 127)
+            memcpy(PyUnicode_DATA(text), value.data, value.length)
+            return text
     utf8_measure(value.data, value.length, &code_points, &max_char)
     return measured_utf8_str(value.data, value.length, code_points, max_char, False)
 

@@ -4,7 +4,7 @@
 
 from urllib.parse import urljoin
 
-DEF VALUE_MADE = 5                # payload: a value already made
+cdef object _NO_VALUE = object()
 
 
 cdef class ExtructMicrodata:
@@ -70,8 +70,20 @@ cdef class ExtructMicrodata:
                     value = {"iid_ref": payload + 1}
             else:
                 value = self.entry_value(kind, payload)
-            for name in names:
-                frame.properties.setdefault(name, []).append(value)
+            if self.strict:
+                for name in names:
+                    frame.properties.setdefault(name, []).append(value)
+            else:
+                # a name's only value as it is, a list from its second on
+                # (values are never lists themselves)
+                for name in names:
+                    existing = frame.properties.get(name, _NO_VALUE)
+                    if existing is _NO_VALUE:
+                        frame.properties[name] = value
+                    elif existing.__class__ is list:
+                        (<list> existing).append(value)
+                    else:
+                        frame.properties[name] = [existing, value]
             if child is not None:
                 stack.append(child)
         return root.item
@@ -119,7 +131,7 @@ cdef class ExtructMicrodata:
         return entries
 
     cdef object entry_value(self, int kind, object payload):
-        if kind == VALUE_STRING or kind == VALUE_MADE:
+        if kind == VALUE_STRING:
             return payload
         if kind == VALUE_URL:
             return self.join(payload)
@@ -134,16 +146,9 @@ cdef class ExtructMicrodata:
         return action
 
     cdef void finish(self, _ItemFrame frame) except *:
-        cdef dict properties = frame.properties
         item = frame.item
-        if properties:
-            if not self.strict:
-                # a name's only value in place of its list (values only
-                # replaced: the dict is not resized while walked)
-                for name, values in properties.items():
-                    if len(<list> values) == 1:
-                        properties[name] = (<list> values)[0]
-            item["properties"] = properties
+        if frame.properties:
+            item["properties"] = frame.properties
         else:
             item["value"] = self.value(frame.node, force=True)
         if self.add_text_content:
