@@ -958,7 +958,8 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
             raise MemoryError()
         for i in range(scopes.count):
             element = <CElement*> scopes.items[i].node
-            items.append((node_proxy(scopes.items[i].node), attribute_tokens(element, ATTR_ITEMTYPE),
+            items.append((node_proxy(scopes.items[i].node),
+                          attribute_tokens(element, ATTR_ITEMTYPE),
                           attribute_str(element, ATTR_ITEMID),
                           attribute_str(element, ATTR_ITEMREF), []))
         for i in range(props.count):

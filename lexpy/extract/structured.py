@@ -14,8 +14,8 @@ from lexpy.extract._dom import (
     ELEMENT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, split_on_ascii_whitespace, unique_tokens, walk)
 from lexpy.extract.extractor import (
-    ExtructMicrodata, html_text, json_ld_of,
-    json_without_comments, opengraph_of, scan_structured, structured_of)
+    ExtructMicrodata, html_text, json_ld_of, json_without_comments, opengraph_of, scan_structured,
+    structured_of)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
