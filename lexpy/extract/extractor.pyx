@@ -6,6 +6,7 @@ GIL; only the strings returned are made (no proxies, unless a field asks
 for the item element). records.Extractor drives it."""
 import re
 
+cimport cython
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy
@@ -1219,6 +1220,8 @@ cpdef str html_text(root):
 # JSON outside strings, dropped in one pass over the code points (a regex
 # tried at each position cost ~100 instructions a character).
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cpdef str json_without_comments(str text):
     """`text` without // and /* */ comments, <!-- --> comments (each to
     the end of `text` when not closed) and CDATA markers outside strings

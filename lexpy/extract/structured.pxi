@@ -61,9 +61,10 @@ cpdef list json_ld_of(list texts, object lenient):
     """The JSON-LD items of the ld+json script texts: each text without a
     leading BOM and surrounding whitespace, decoded (an array's members one
     by one; empty bodies, null and empty values skipped); a text the strict
-    decode refuses goes to `lenient` (structured.py's _parse_lenient_json,
-    which starts over with the same decode), whose ValueError makes an
-    error entry {"@error": message, "@text": text}."""
+    decode refuses goes to `lenient` (structured.py's _parse_lenient_json)
+    with the decode's ValueError (None when it found no value, or more
+    than one), and lenient's ValueError makes an error entry {"@error":
+    message, "@text": text}."""
     cdef list items = []
     cdef str stripped
     cdef Py_ssize_t end
@@ -71,14 +72,19 @@ cpdef list json_ld_of(list texts, object lenient):
         stripped = (<str> text).lstrip("\ufeff").strip()
         if not stripped:
             continue
+        strict_error = None
         try:
             data, end = _JSON_SCAN_ONCE(stripped, 0)
             accepted = end == len(stripped)
-        except (ValueError, StopIteration):
+        except ValueError as error:
+            # (the error _parse_lenient_json's own first decode would raise)
+            strict_error = error
+            accepted = False
+        except StopIteration:
             accepted = False
         if not accepted:
             try:
-                data = lenient(text)
+                data = lenient(text, strict_error)
             except ValueError as error:
                 items.append({"@error": str(error), "@text": text})
                 continue

@@ -96,14 +96,19 @@ def _decode(text: str) -> Any:
     return value
 
 
-def _parse_lenient_json(text: str) -> Any:
+def _parse_lenient_json(text: str, strict_error: Optional[ValueError] = None) -> Any:
+    # strict_error: what the strict decode of the same stripped text raised
+    # (json_ld_of tried it already), which is then not tried again
     text = text.lstrip("\ufeff").strip()
     if not text:
         return None
-    try:
-        return _decode(text)
-    except ValueError as first:
-        error = first
+    if strict_error is not None:
+        error = strict_error
+    else:
+        try:
+            return _decode(text)
+        except ValueError as first:
+            error = first
     unwrapped = text
     changed = True
     while changed:

@@ -252,14 +252,20 @@ def test_json_ld_strict_decode_and_its_fallback():
     # a whole (after a BOM and whitespace) and hands the rest to the lenient
     # pass: falsy values and members are skipped, and an error entry keeps
     # the body as written
+    # (the error of a body nothing decodes is the strict decode's, which
+    # the lenient pass is handed rather than decoding again)
     bodies = ['\ufeff \n{"a": "\u00e9"}\n ', "null", "[]", '""', "0", '[{"b": 1}, {}, 0, [2]]',
-              ' {"c": 3} {"d": 4} ', '{"e": 5} tail', "", "  \n"]
+              ' {"c": 3} {"d": 4} ', '{"e": 5} tail', "", "  \n", ' \n{"f":\n }// x\n']
     html = "".join('<script type="application/ld+json">%s</script>' % body for body in bodies)
     items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
     assert items[:5] == [{"a": "\u00e9"}, {"b": 1}, [2], {"c": 3}, {"d": 4}]
-    assert len(items) == 6
+    assert len(items) == 7
     assert items[5]["@text"] == '{"e": 5} tail'
     assert items[5]["@error"].startswith("Extra data")
+    assert items[6]["@text"] == bodies[10]
+    with pytest.raises(ValueError) as strict:
+        json.JSONDecoder(strict=False).decode(bodies[10].strip())
+    assert items[6]["@error"] == str(strict.value) == "Expecting value: line 2 column 2 (char 7)"
 
 
 PAGES = sorted({entry["html"] for entry in ENTRIES})
