@@ -63,8 +63,9 @@ cpdef list json_ld_of(list texts, object lenient):
     by one; empty bodies, null and empty values skipped); a text the strict
     decode refuses goes to `lenient` (structured.py's _parse_lenient_json)
     with the decode's ValueError (None when it found no value, or more
-    than one), and lenient's ValueError makes an error entry {"@error":
-    message, "@text": text}."""
+    than one), and lenient's ValueError (or RecursionError: arrays or
+    objects nested deeper than the decoder goes) makes an error entry
+    {"@error": message, "@text": text}."""
     cdef list items = []
     cdef str stripped
     cdef Py_ssize_t end
@@ -80,12 +81,13 @@ cpdef list json_ld_of(list texts, object lenient):
             # (the error _parse_lenient_json's own first decode would raise)
             strict_error = error
             accepted = False
-        except StopIteration:
+        except (StopIteration, RecursionError):
             accepted = False
         if not accepted:
             try:
                 data = lenient(text, strict_error)
-            except ValueError as error:
+            except (ValueError, RecursionError) as error:
+                # (RecursionError: nested deeper than the decoder goes)
                 items.append({"@error": str(error), "@text": text})
                 continue
         if isinstance(data, list):

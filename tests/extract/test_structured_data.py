@@ -201,6 +201,18 @@ def test_json_ld_leniency_and_error_entries():
     assert items == [{"a": 1}, {"b": 2}, {"c": 3}, {"d": 4}]
 
 
+def test_json_ld_nested_deeper_than_the_decoder_is_an_error_entry():
+    # the decoder's RecursionError was raised out of structured_data
+    deep = "[" * 100000 + "]" * 100000
+    html = ('<script type="application/ld+json">%s</script>'
+            '<script type="application/ld+json">{"a": 1}</script>' % deep)
+    for document in (lexpy.parse(html), lexpy.parse(html.replace("]", ""))):
+        items = lexpy.structured_data(document, syntaxes=["json-ld"])["json-ld"]
+        assert len(items) == 2 and items[1] == {"a": 1}
+        assert set(items[0]) == {"@error", "@text"} and "recursion" in items[0]["@error"]
+        assert structured.json_ld(document) == items
+
+
 def test_opengraph_prefixes_and_uniform():
     html = ('<html prefix="og: http://ogp.me/ns# fb: http://fb.example/ns#"><head>'
             '<meta property="og:title" content="T"><meta property="og:type" content="book">'
