@@ -349,9 +349,8 @@ cdef void sweep(Hooks* h) noexcept nogil:
 
 
 cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept nogil:
-    cdef Hooks* h = <Hooks*> context
-    if h.watch_elements:
-        record(h, EVENT_PUSHED, element, below, True)
+    # (The observer has it only when watching elements.)
+    record(<Hooks*> context, EVENT_PUSHED, element, below, True)
 
 
 cdef void on_popped(void* context, CElement* element, bint from_top) noexcept nogil:
@@ -374,10 +373,9 @@ cdef void on_popped(void* context, CElement* element, bint from_top) noexcept no
 
 cdef void on_moved(void* context, CElement* formatting_element,
                    CElement* furthest_block) noexcept nogil:
-    cdef Hooks* h = <Hooks*> context
-    if h.watch_elements:
-        # (element: the formatting element, below: the furthest block)
-        record(h, EVENT_MOVED, formatting_element, furthest_block, False)
+    # (The observer has it only when watching elements. element: the
+    # formatting element, below: the furthest block)
+    record(<Hooks*> context, EVENT_MOVED, formatting_element, furthest_block, False)
 
 
 cdef bint match_pushed(Hooks* h) noexcept nogil:
@@ -568,7 +566,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     cdef int handled = 0
     cdef bint matched = False
     cdef bint watch_elements = h.watch_elements
-    cdef size_t offset, events, length, begin, end
+    cdef size_t offset, events, begin, end
     # (The token's fields read into locals, again after the tree builder
     # had it: stores through h may alias them.)
     cdef int tag = token.tag_id
@@ -618,20 +616,54 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped and handled == 0:
         sweep(h)
     if tag != TAG__END_OF_FILE:
-        # (where the token before it ended: a comment emitted at the end of
-        # input does not span its source, and may be followed by an empty
-        # piece of itself; a comment still open at a chunk's end comes in
-        # pieces, and its later pieces keep where its first began)
-        length = end - begin
-        if (length != 0 or tag != h.last_tag_id) and not (
-                tag == TAG__COMMENT and token.type & TOKEN_CONTINUATION):
-            h.last_begin = h.last_end
-        h.last_end = offset + length
-        h.last_tag_id = tag
-        h.last_closed = length != 0 and token.data[end - 1] == 0x3E
+        token_passed(h, token, tag, offset, begin, end)
     if handled != 0:
         h.stopped = True
         return 1
+    return status
+
+
+cdef inline void token_passed(Hooks* h, Token* token, int tag, size_t offset, size_t begin,
+                              size_t end) noexcept nogil:
+    """Where the token (not the end of file) ended, for the owner's checks
+    at the end of the input."""
+    cdef size_t length = end - begin
+    # (where the token before it ended: a comment emitted at the end of
+    # input does not span its source, and may be followed by an empty
+    # piece of itself; a comment still open at a chunk's end comes in
+    # pieces, and its later pieces keep where its first began)
+    if (length != 0 or tag != h.last_tag_id) and not (
+            tag == TAG__COMMENT and token.type & TOKEN_CONTINUATION):
+        h.last_begin = h.last_end
+    h.last_end = offset + length
+    h.last_tag_id = tag
+    h.last_closed = length != 0 and token.data[end - 1] == 0x3E
+
+
+cdef int on_token_unwatched(void* context, Token* token) noexcept nogil:
+    """on_token when no handler watches elements or tokens (watch_elements
+    and watch_tokens False): no stack events are recorded and only the end
+    of file goes to the owner, so a token other than that needs only the
+    tree builder, the counts and offsets the owner reads at the end, and
+    the sweep."""
+    cdef Hooks* h = <Hooks*> context
+    cdef int status
+    cdef size_t offset
+    cdef int tag = token.tag_id
+    if tag == TAG__END_OF_FILE or h.watch_all:
+        return on_token(context, token)
+    if h.stopped:
+        return 1
+    offset = tokenizer_token_offset(h.tokenizer)
+    if tag == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+        h.text_tokens += 1
+    status = tree_builder_token(h.builder, token)
+    tag = token.tag_id
+    if tag != TAG__TEXT:
+        h.gap = True
+    if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped:
+        sweep(h)
+    token_passed(h, token, tag, offset, token.begin, token.end)
     return status
 
 
@@ -1149,9 +1181,14 @@ cdef class RewriterCore:
             self.hooks.watch_elements = watch_elements
             self.hooks.watch_tokens = watch_tokens
             self.hooks.observer.context = self.hooks
-            self.hooks.observer.pushed = on_pushed
+            # (Without element events, only the pops matter (the queue of
+            # closed elements): pushes keep the tree builder's inline path.)
+            self.hooks.observer.pushed = NULL
             self.hooks.observer.popped = on_popped
-            self.hooks.observer.moved = on_moved
+            self.hooks.observer.moved = NULL
+            if watch_elements:
+                self.hooks.observer.pushed = on_pushed
+                self.hooks.observer.moved = on_moved
             # No DOM is retained: closed subtrees are freed, unless a
             # handler's selector reads siblings (or more) of the elements
             # it matches.
@@ -1169,7 +1206,10 @@ cdef class RewriterCore:
             tree_builder_set_text_unread(builder, text_unread and self.hooks.free_closed)
             if watch_elements or self.hooks.free_closed:
                 tree_builder_set_observer(builder, &self.hooks.observer)
-            tokenizer_set_callback(tokenizer, on_token, self.hooks)
+            if watch_elements or watch_tokens:
+                tokenizer_set_callback(tokenizer, on_token, self.hooks)
+            else:
+                tokenizer_set_callback(tokenizer, on_token_unwatched, self.hooks)
         finally:
             construction_leave(construction)
 
