@@ -1481,7 +1481,10 @@ cdef class RewriterCore:
             return
         raw = <bytearray?> self._raw
         append_bytes(raw, <const char*> data, len(data))
-        self._run(self._construction.feed, data)
+        # (With handlers, the GIL stays held through the parse: the tokens
+        # that reach the owner would each take it back.)
+        self._run(self._construction.feed, data,
+                  not (self.hooks.watch_elements or self.hooks.watch_tokens))
         if self._max_memory is not None or self._comment_parts:
             self._flush_settled()
             return
