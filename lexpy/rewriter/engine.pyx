@@ -820,6 +820,18 @@ cdef inline void record_init(ElementRecord r, object node, object name, object i
     r.loop_stopped = False
 
 
+cdef inline void record_forget(ElementRecord r):
+    """A record the fast path forgot, made like one new (ElementRecord's
+    fields all None) but for what record_init and _start_fast set again:
+    it holds no node proxy (which would keep the node from the sweep)."""
+    r.node = None
+    r.start = None
+    r._before = r._prepend = r._append = r._after = r._end_handlers = None
+    r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
+    r.table_before = None
+    r.implied_with = r.text_handlers = r.comment_handlers = None
+
+
 cdef class ElementBase:
     """The fields of lexpy.rewriter.Element (made by the engine's fast
     path without Python code), and its attribute methods."""
@@ -1035,6 +1047,8 @@ cdef class RewriterCore:
     cdef list plain_attr_names          # ... without a prefix, by id (None: not met)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
     cdef object element_class           # the owner's Element class
+    cdef ElementBase spare_element       # an Element (with its record) the fast path
+                                        # forgot and nobody kept: made again from it
     cdef object text_chunk_class        # ... and TextChunk class
     cdef list html_names                # HTML elements' local names by tag id (None: not met)
     # The owner's state that the fast path of a start tag reads and sets
@@ -1295,7 +1309,9 @@ cdef class RewriterCore:
         begin = h.token_offset
         end = begin + (t.end - t.begin)
         key = <size_t> e.element
-        key_object = key
+        # (The key as an int when needed: not for a matched element that
+        # is forgotten after its handlers ran.)
+        key_object = key if e_pop != NULL or not e.matches else None
         node = node_proxy(&e.element.node)
         name = self.local_name(e.element, node)
         # (_fast_token_state(True))
@@ -1345,22 +1361,33 @@ cdef class RewriterCore:
             text_handlers = cached[1]
             comment_handlers = cached[2]
             if handlers or text_handlers or comment_handlers:
-                r = ElementRecord.__new__(ElementRecord)
+                element = self.spare_element
+                if element is not None:
+                    # (The last Element forgotten, which no handler kept:
+                    # its record cleared (record_forget) and made again.)
+                    self.spare_element = None
+                    r = element._record
+                    if Py_REFCNT(element) == 1 and Py_REFCNT(r) == 2:
+                        element._rw = self
+                    else:
+                        element = None
+                if element is None:
+                    r = ElementRecord.__new__(ElementRecord)
+                    if self.element_class is None:
+                        self.element_class = getattr(self, "_element_class")
+                    # (The owner's Element class adds methods only: made
+                    # without a call to it.)
+                    element = (<PyTypeObject*> self.element_class).tp_new(
+                        <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
+                    element._rw = self
+                    element._record = r
                 span = (begin, end)
                 record_init(r, node, name, False, e.foster, span)
                 r.moves = self._moves
                 r.text_handlers = text_handlers
                 r.comment_handlers = comment_handlers
                 if text_handlers or comment_handlers:
-                    self._scoped_open[key_object] = None
-                if self.element_class is None:
-                    self.element_class = getattr(self, "_element_class")
-                # (The owner's Element class adds methods only: made
-                # without a call to it.)
-                element = (<PyTypeObject*> self.element_class).tp_new(
-                    <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
-                element._rw = self
-                element._record = r
+                    self._scoped_open[key] = None
                 r.element = element
                 r.implied_with = ()
                 r.fostered = e.fostered
@@ -1381,8 +1408,17 @@ cdef class RewriterCore:
                         # end): forgotten, as an element no handler matched.
                         # (Nothing is written at its end; no check reads it.)
                         r.ended = True
+                        if Py_REFCNT(r) == 2:
+                            # (Only the Element has its record: both kept
+                            # for the next matched element.)
+                            # (Without its rewriter: no cycle through it.)
+                            record_forget(r)
+                            element._rw = None
+                            self.spare_element = element
                         return self.start_done(e_pop, key, key_object, node, end, None)
                     r.element = element
+                if key_object is None:
+                    key_object = key
                 # (Its parent when it was inserted: made now that the record
                 # is kept; nothing moves while its handlers run.)
                 parent = e.element.node.parent
@@ -1422,6 +1458,8 @@ cdef class RewriterCore:
                 r.element = None
                 self.quiet_key(key, quiet_level(r))
                 return self.start_done(e_pop, key, key_object, node, end, r)
+        if key_object is None:
+            key_object = key
         found = self._open.get(key_object)
         if found is not None:
             self.quiet_key(key, quiet_level(found))
