@@ -447,8 +447,12 @@ cdef class TreeConstruction:
         finally:
             self.busy = False
 
-    def feed(self, bytes chunk):
-        """Tokenize and build from a chunk of UTF-8 (complete sequences)."""
+    def feed(self, bytes chunk, bint release_gil=True):
+        """Tokenize and build from a chunk of UTF-8 (complete sequences).
+        Without `release_gil` the GIL stays held: for a caller whose
+        token callback takes it for most tokens (lexpy.rewriter with
+        handlers), where taking it back each time costs more than the
+        parse of a token."""
         cdef const uint8_t* data = chunk
         cdef size_t length = len(chunk)
         cdef int status
@@ -458,7 +462,10 @@ cdef class TreeConstruction:
                 raise ValueError("the parse is finished")
             if self.byte_input:
                 raise ValueError("the input is bytes: feed_bytes")
-            with nogil:
+            if release_gil:
+                with nogil:
+                    status = tokenizer_feed(self.c_tokenizer, data, length)
+            else:
                 status = tokenizer_feed(self.c_tokenizer, data, length)
             check_tokenizer_status(self._settle_pauses(status), self.c_builder)
         finally:

@@ -22,11 +22,13 @@ turned into handler calls and output while the token is still valid
 
 Matching runs in C (engine.pyx): after the tree builder has handled a
 token, each element it pushed is matched against every handler's
-selector (lexpy.selectors' match_element, without the GIL); Python runs
+selector (lexpy.selectors' match_element, no Python object); Python runs
 only for a token that pushed a matched element, popped or moved one the
 rewriter watches (an open matched element), or while a removal or an
 edited formatting element needs every token. Bytes no handler touches
-are copied without per-token Python work.
+are copied without per-token Python work. With handlers the parse keeps
+the GIL (TreeConstruction.feed's release_gil=False): the tokens that
+reach Python would each take it back; without them it releases it.
 
 No DOM is retained (issue 39, point 6): every element popped is queued;
 a sweep (when the queue doubles, at least every 256 pops) frees the

@@ -349,9 +349,8 @@ cdef void sweep(Hooks* h) noexcept nogil:
 
 
 cdef void on_pushed(void* context, CElement* element, CElement* below) noexcept nogil:
-    cdef Hooks* h = <Hooks*> context
-    if h.watch_elements:
-        record(h, EVENT_PUSHED, element, below, True)
+    # (The observer has it only when watching elements.)
+    record(<Hooks*> context, EVENT_PUSHED, element, below, True)
 
 
 cdef void on_popped(void* context, CElement* element, bint from_top) noexcept nogil:
@@ -374,10 +373,9 @@ cdef void on_popped(void* context, CElement* element, bint from_top) noexcept no
 
 cdef void on_moved(void* context, CElement* formatting_element,
                    CElement* furthest_block) noexcept nogil:
-    cdef Hooks* h = <Hooks*> context
-    if h.watch_elements:
-        # (element: the formatting element, below: the furthest block)
-        record(h, EVENT_MOVED, formatting_element, furthest_block, False)
+    # (The observer has it only when watching elements. element: the
+    # formatting element, below: the furthest block)
+    record(<Hooks*> context, EVENT_MOVED, formatting_element, furthest_block, False)
 
 
 cdef bint match_pushed(Hooks* h) noexcept nogil:
@@ -568,7 +566,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     cdef int handled = 0
     cdef bint matched = False
     cdef bint watch_elements = h.watch_elements
-    cdef size_t offset, events, length, begin, end
+    cdef size_t offset, events, begin, end
     # (The token's fields read into locals, again after the tree builder
     # had it: stores through h may alias them.)
     cdef int tag = token.tag_id
@@ -618,20 +616,54 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped and handled == 0:
         sweep(h)
     if tag != TAG__END_OF_FILE:
-        # (where the token before it ended: a comment emitted at the end of
-        # input does not span its source, and may be followed by an empty
-        # piece of itself; a comment still open at a chunk's end comes in
-        # pieces, and its later pieces keep where its first began)
-        length = end - begin
-        if (length != 0 or tag != h.last_tag_id) and not (
-                tag == TAG__COMMENT and token.type & TOKEN_CONTINUATION):
-            h.last_begin = h.last_end
-        h.last_end = offset + length
-        h.last_tag_id = tag
-        h.last_closed = length != 0 and token.data[end - 1] == 0x3E
+        token_passed(h, token, tag, offset, begin, end)
     if handled != 0:
         h.stopped = True
         return 1
+    return status
+
+
+cdef inline void token_passed(Hooks* h, Token* token, int tag, size_t offset, size_t begin,
+                              size_t end) noexcept nogil:
+    """Where the token (not the end of file) ended, for the owner's checks
+    at the end of the input."""
+    cdef size_t length = end - begin
+    # (where the token before it ended: a comment emitted at the end of
+    # input does not span its source, and may be followed by an empty
+    # piece of itself; a comment still open at a chunk's end comes in
+    # pieces, and its later pieces keep where its first began)
+    if (length != 0 or tag != h.last_tag_id) and not (
+            tag == TAG__COMMENT and token.type & TOKEN_CONTINUATION):
+        h.last_begin = h.last_end
+    h.last_end = offset + length
+    h.last_tag_id = tag
+    h.last_closed = length != 0 and token.data[end - 1] == 0x3E
+
+
+cdef int on_token_unwatched(void* context, Token* token) noexcept nogil:
+    """on_token when no handler watches elements or tokens (watch_elements
+    and watch_tokens False): no stack events are recorded and only the end
+    of file goes to the owner, so a token other than that needs only the
+    tree builder, the counts and offsets the owner reads at the end, and
+    the sweep."""
+    cdef Hooks* h = <Hooks*> context
+    cdef int status
+    cdef size_t offset
+    cdef int tag = token.tag_id
+    if tag == TAG__END_OF_FILE or h.watch_all:
+        return on_token(context, token)
+    if h.stopped:
+        return 1
+    offset = tokenizer_token_offset(h.tokenizer)
+    if tag == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+        h.text_tokens += 1
+    status = tree_builder_token(h.builder, token)
+    tag = token.tag_id
+    if tag != TAG__TEXT:
+        h.gap = True
+    if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped:
+        sweep(h)
+    token_passed(h, token, tag, offset, token.begin, token.end)
     return status
 
 
@@ -786,6 +818,18 @@ cdef inline void record_init(ElementRecord r, object node, object name, object i
     r.clean_start = False
     r.ignored_end = False
     r.loop_stopped = False
+
+
+cdef inline void record_forget(ElementRecord r):
+    """A record the fast path forgot, made like one new (ElementRecord's
+    fields all None) but for what record_init and _start_fast set again:
+    it holds no node proxy (which would keep the node from the sweep)."""
+    r.node = None
+    r.start = None
+    r._before = r._prepend = r._append = r._after = r._end_handlers = None
+    r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
+    r.table_before = None
+    r.implied_with = r.text_handlers = r.comment_handlers = None
 
 
 cdef class ElementBase:
@@ -1003,6 +1047,8 @@ cdef class RewriterCore:
     cdef list plain_attr_names          # ... without a prefix, by id (None: not met)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
     cdef object element_class           # the owner's Element class
+    cdef ElementBase spare_element       # an Element (with its record) the fast path
+                                        # forgot and nobody kept: made again from it
     cdef object text_chunk_class        # ... and TextChunk class
     cdef list html_names                # HTML elements' local names by tag id (None: not met)
     # The owner's state that the fast path of a start tag reads and sets
@@ -1149,9 +1195,14 @@ cdef class RewriterCore:
             self.hooks.watch_elements = watch_elements
             self.hooks.watch_tokens = watch_tokens
             self.hooks.observer.context = self.hooks
-            self.hooks.observer.pushed = on_pushed
+            # (Without element events, only the pops matter (the queue of
+            # closed elements): pushes keep the tree builder's inline path.)
+            self.hooks.observer.pushed = NULL
             self.hooks.observer.popped = on_popped
-            self.hooks.observer.moved = on_moved
+            self.hooks.observer.moved = NULL
+            if watch_elements:
+                self.hooks.observer.pushed = on_pushed
+                self.hooks.observer.moved = on_moved
             # No DOM is retained: closed subtrees are freed, unless a
             # handler's selector reads siblings (or more) of the elements
             # it matches.
@@ -1169,7 +1220,10 @@ cdef class RewriterCore:
             tree_builder_set_text_unread(builder, text_unread and self.hooks.free_closed)
             if watch_elements or self.hooks.free_closed:
                 tree_builder_set_observer(builder, &self.hooks.observer)
-            tokenizer_set_callback(tokenizer, on_token, self.hooks)
+            if watch_elements or watch_tokens:
+                tokenizer_set_callback(tokenizer, on_token, self.hooks)
+            else:
+                tokenizer_set_callback(tokenizer, on_token_unwatched, self.hooks)
         finally:
             construction_leave(construction)
 
@@ -1255,7 +1309,9 @@ cdef class RewriterCore:
         begin = h.token_offset
         end = begin + (t.end - t.begin)
         key = <size_t> e.element
-        key_object = key
+        # (The key as an int when needed: not for a matched element that
+        # is forgotten after its handlers ran.)
+        key_object = key if e_pop != NULL or not e.matches else None
         node = node_proxy(&e.element.node)
         name = self.local_name(e.element, node)
         # (_fast_token_state(True))
@@ -1305,22 +1361,33 @@ cdef class RewriterCore:
             text_handlers = cached[1]
             comment_handlers = cached[2]
             if handlers or text_handlers or comment_handlers:
-                r = ElementRecord.__new__(ElementRecord)
+                element = self.spare_element
+                if element is not None:
+                    # (The last Element forgotten, which no handler kept:
+                    # its record cleared (record_forget) and made again.)
+                    self.spare_element = None
+                    r = element._record
+                    if Py_REFCNT(element) == 1 and Py_REFCNT(r) == 2:
+                        element._rw = self
+                    else:
+                        element = None
+                if element is None:
+                    r = ElementRecord.__new__(ElementRecord)
+                    if self.element_class is None:
+                        self.element_class = getattr(self, "_element_class")
+                    # (The owner's Element class adds methods only: made
+                    # without a call to it.)
+                    element = (<PyTypeObject*> self.element_class).tp_new(
+                        <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
+                    element._rw = self
+                    element._record = r
                 span = (begin, end)
                 record_init(r, node, name, False, e.foster, span)
                 r.moves = self._moves
                 r.text_handlers = text_handlers
                 r.comment_handlers = comment_handlers
                 if text_handlers or comment_handlers:
-                    self._scoped_open[key_object] = None
-                if self.element_class is None:
-                    self.element_class = getattr(self, "_element_class")
-                # (The owner's Element class adds methods only: made
-                # without a call to it.)
-                element = (<PyTypeObject*> self.element_class).tp_new(
-                    <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
-                element._rw = self
-                element._record = r
+                    self._scoped_open[key] = None
                 r.element = element
                 r.implied_with = ()
                 r.fostered = e.fostered
@@ -1341,8 +1408,17 @@ cdef class RewriterCore:
                         # end): forgotten, as an element no handler matched.
                         # (Nothing is written at its end; no check reads it.)
                         r.ended = True
+                        if Py_REFCNT(r) == 2:
+                            # (Only the Element has its record: both kept
+                            # for the next matched element.)
+                            # (Without its rewriter: no cycle through it.)
+                            record_forget(r)
+                            element._rw = None
+                            self.spare_element = element
                         return self.start_done(e_pop, key, key_object, node, end, None)
                     r.element = element
+                if key_object is None:
+                    key_object = key
                 # (Its parent when it was inserted: made now that the record
                 # is kept; nothing moves while its handlers run.)
                 parent = e.element.node.parent
@@ -1382,6 +1458,8 @@ cdef class RewriterCore:
                 r.element = None
                 self.quiet_key(key, quiet_level(r))
                 return self.start_done(e_pop, key, key_object, node, end, r)
+        if key_object is None:
+            key_object = key
         found = self._open.get(key_object)
         if found is not None:
             self.quiet_key(key, quiet_level(found))
@@ -1441,7 +1519,10 @@ cdef class RewriterCore:
             return
         raw = <bytearray?> self._raw
         append_bytes(raw, <const char*> data, len(data))
-        self._run(self._construction.feed, data)
+        # (With handlers, the GIL stays held through the parse: the tokens
+        # that reach the owner would each take it back.)
+        self._run(self._construction.feed, data,
+                  not (self.hooks.watch_elements or self.hooks.watch_tokens))
         if self._max_memory is not None or self._comment_parts:
             self._flush_settled()
             return

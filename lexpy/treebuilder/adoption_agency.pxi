@@ -93,7 +93,7 @@ cdef bint adoption_agency(TreeBuilder* tb, lxp_tag_id_t subject) noexcept nogil:
                 bookmark_after = new_element
             node_append_child(&node.node, &last_node.node)
             last_node = node
-        if tb.observer != NULL:
+        if tb.observer != NULL and tb.observer.moved != NULL:
             tb.observer.moved(tb.observer.context, formatting_element, furthest_block)
         location = appropriate_place(tb, common_ancestor)
         if tb.patching.template_count != 0 and \

@@ -512,7 +512,7 @@ cdef inline int open_elements_push(TreeBuilder* tb, CElement* element) noexcept 
     ELEMENT_ON_STACK bit; open_elements_push_general does the rest)."""
     if element == NULL:
         return -1
-    if tb.open.count < tb.open.capacity and tb.open.removed == 0 and tb.observer == NULL \
+    if tb.open.count < tb.open.capacity and tb.open.removed == 0 and not tb.observe_pushes \
             and element.ns == NS_HTML \
             and html_tag_key(element.tag_id) < tb.open.topmost_tag_capacity:
         tb.open.elements[tb.open.count] = element
@@ -533,7 +533,7 @@ cdef int open_elements_push_general(TreeBuilder* tb, CElement* element) noexcept
     element.node.flags |= ELEMENT_ON_STACK     # (the index: lazily, index_sync)
     tb.open.count += 1
     open_elements_counted(tb, element, 1)
-    if tb.observer != NULL:
+    if tb.observe_pushes:
         tb.observer.pushed(tb.observer.context, element,
                            tb.open.elements[next_open_below(tb, tb.open.count - 1)]
                            if tb.open.count > 1 and next_open_below(tb, tb.open.count - 1) >= 0
@@ -718,7 +718,8 @@ cdef void open_elements_replace_at(TreeBuilder* tb, size_t index,
     element.node.flags |= ELEMENT_ON_STACK
     if tb.observer != NULL:
         tb.observer.popped(tb.observer.context, replaced, False)
-        tb.observer.pushed(tb.observer.context, element, NULL)
+        if tb.observe_pushes:
+            tb.observer.pushed(tb.observer.context, element, NULL)
 
 
 cdef void pop_until_tag(TreeBuilder* tb, lxp_tag_id_t tag) noexcept nogil:

@@ -31,7 +31,10 @@ cdef struct TreeBuilder   # opaque to other modules
 # `moved` when the adoption agency moves nodes that were in the tree
 # already (after its inner loop: the tree's shape changed behind the
 # stream), with its formatting element and furthest block (what it moves
-# is the furthest block and what lies between the two).
+# is the furthest block and what lies between the two). `pushed` and
+# `moved` may be NULL: an observer of pops alone (the rewriter with no
+# handlers frees the subtrees of closed elements) leaves pushes on their
+# inline path.
 ctypedef void (*ElementPushed)(void* context, CElement* element,
                                CElement* below) noexcept nogil
 ctypedef void (*ElementPopped)(void* context, CElement* element,

@@ -146,6 +146,7 @@ cdef struct TreeBuilder:
     # The comment last inserted: a TOKEN_CONTINUATION token appends to it.
     CCharacterData* last_comment
     TreeObserver* observer        # NULL: none (treebuilder.pxd)
+    bint observe_pushes           # it has a `pushed` (pushes leave the inline path)
     bint text_unread              # Text nodes nobody reads are not made
                                   # (tree_builder_set_text_unread)
     # Where an encoding indication goes (a <meta> that names an encoding:
@@ -582,6 +583,7 @@ cdef TreeBuilder* tree_builder_create(CDocument* document, Tokenizer* tokenizer,
 cdef void tree_builder_set_observer(TreeBuilder* tb,
                                     TreeObserver* observer) noexcept nogil:
     tb.observer = observer
+    tb.observe_pushes = observer != NULL and observer.pushed != NULL
 
 
 cdef void tree_builder_set_text_unread(TreeBuilder* tb, bint unread) noexcept nogil:
