@@ -379,6 +379,22 @@ def _ends_inside_markup(data: bytes) -> bool:
     return q >= 0 and data.find(b"]]>", q + 9) < 0
 
 
+def _dropped_processing_instruction(rest: bytes) -> bool:
+    """Whether `rest`, the input's end from the data state on, is a
+    processing instruction the input ends inside: '<?', a target (ASCII
+    alpha or '_', then alphanumerics, '-' and '_') the input ends in, or a
+    target ended by '?' or whitespace (not "xml" or "xml-stylesheet", which
+    make a bogus comment) and data with no '>'. The tokenizer emits
+    nothing for it at the end of input: content written before it goes
+    where it would go after it."""
+    match = re.match(rb"<\?(?:([A-Za-z_][A-Za-z0-9_-]*)(?:[?\t\n\f ][^>]*)?)?\Z", rest)
+    if match is None:
+        return False
+    target = match.group(1)
+    return target is None or len(target) == len(rest) - 2 or \
+        target.lower() not in (b"xml", b"xml-stylesheet")
+
+
 def _ends_with_tag_start(name: str, text: str) -> bool:
     """Whether text written into the raw text (or RCDATA) element `name`
     ends with the start of its end tag ("<", "</", ... "</name") or, in a
@@ -1876,8 +1892,13 @@ class Rewriter(RewriterCore):
             # input's tail and the text would make together ends it.
             tail = self._source(max(self._raw_base, self._stream_length() - 16),
                                 self._stream_length()).decode("utf-8", "replace")
-            if re.search(r"</%s[\t\n\f\r />]|</%s$" % (record.name, record.name),
-                         tail[-16:] + text, re.I):
+            # (A whole end tag in the tail, '>' included, is the input's
+            # own, which did not end it there: a script's double-escaped
+            # text.)
+            if any(found.end() > len(tail[-16:]) or not found.group().endswith(">")
+                   for found in re.finditer(
+                    r"</%s[\t\n\f\r />]|</%s$" % (record.name, record.name),
+                    tail[-16:] + text, re.I)):
                 raise RewriteError("<%s>: the text written at the end of input would "
                                    "end it" % record.name)
             return
@@ -2551,7 +2572,8 @@ class Rewriter(RewriterCore):
         last = self._last_token_end()
         if last < length and self._last_token_closed():
             rest = self._source(last, length)
-            if re.match(rb"</?[A-Za-z][^>]*\Z", rest) and not re.search(
+            if (re.match(rb"</?[A-Za-z][^>]*\Z", rest) or _dropped_processing_instruction(rest)) \
+                    and not re.search(
                     rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
                     self._source(self._raw_base, last), re.S):
                 return last
