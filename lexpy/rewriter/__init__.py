@@ -381,6 +381,22 @@ def _ends_inside_markup(data: bytes) -> bool:
     return q >= 0 and data.find(b"]]>", q + 9) < 0
 
 
+def _dropped_processing_instruction(rest: bytes) -> bool:
+    """Whether `rest`, the input's end from the data state on, is a
+    processing instruction the input ends inside: '<?', a target (ASCII
+    alpha or '_', then alphanumerics, '-' and '_') the input ends in, or a
+    target ended by '?' or whitespace (not "xml" or "xml-stylesheet", which
+    make a bogus comment) and data with no '>'. The tokenizer emits
+    nothing for it at the end of input: content written before it goes
+    where it would go after it."""
+    match = re.match(rb"<\?(?:([A-Za-z_][A-Za-z0-9_-]*)(?:[?\t\n\f ][^>]*)?)?\Z", rest)
+    if match is None:
+        return False
+    target = match.group(1)
+    return target is None or len(target) == len(rest) - 2 or \
+        target.lower() not in (b"xml", b"xml-stylesheet")
+
+
 def _ends_with_tag_start(name: str, text: str) -> bool:
     """Whether text written into the raw text (or RCDATA) element `name`
     ends with the start of its end tag ("<", "</", ... "</name") or, in a
@@ -599,7 +615,7 @@ class Element(ElementBase):
 
     def _check_inside(self, what: str, head_content: bool = False) -> None:
         r = self._record
-        if not self._html() and self.is_self_closing:
+        if not self._html() and self.is_self_closing and not self._self_closed(what, False):
             raise self._refuse(what, "a self-closing foreign element has no content")
         self._check_select_mirror(what)
         if not r.started and self._rw._reconstruction_pending():
@@ -776,6 +792,7 @@ class Element(ElementBase):
         if self._dropped_inside(content, html):
             return
         self._check_inside("prepend", self._head_ok(content, html))
+        self._self_closed("prepend", html)
         # (Prepended content is written newest first, then the element's
         # content, which is not known yet: checked together, open-ended.)
         r.prepend.append(self._rw._check(self, content, html, "inside",
@@ -792,6 +809,9 @@ class Element(ElementBase):
         if self._dropped_inside(content, html):
             return
         self._check_inside("append", self._head_ok(content, html))
+        if self._self_closed("append", html):
+            r.prepend.insert(0, self._rw._check(self, content, html, "inside"))
+            return
         r.append.append(self._rw._check(self, content, html, "inside",
                                         before="".join(c.text for c in r.append)))
 
@@ -811,6 +831,9 @@ class Element(ElementBase):
         r = self._start_op("set_inner_content")
         self._check_content_op("set_inner_content")
         self._check_inside("set_inner_content")
+        if self._self_closed("set_inner_content", html):
+            r.prepend[:] = [self._rw._check(self, content, html, "inside")]
+            return
         r.inner = self._rw._check(self, content, html, "inside")
         self._note_form_pointer()
         r.mode = _INNER
@@ -1203,6 +1226,23 @@ class Element(ElementBase):
         construction.set_fragment_context(r.name, NAMESPACES["html"], None)
         construction.feed_text(content)
         return construction.finish_fragment().first_child is None
+
+    def _self_closed(self, what: str, html: bool) -> bool:
+        """Whether it is a foreign element its own self-closing start tag
+        closed (the tree builder popped it at that token), in its handler:
+        content for it is written in its place as `<x>content</x>`, which
+        the parser reads as the same element holding that content
+        (Rewriter._pushed_written). Its contents are kept in r.prepend,
+        last first, in the DOM's order (append inserts at the front,
+        set_inner_content replaces them): it has none of its own. Markup
+        is refused: an element it leaves open would keep the end tag
+        written after it from closing the element."""
+        if self._record.started or not self._rw._self_closed(self._record):
+            return False
+        if html:
+            raise self._refuse(what, "a self-closing foreign element has no content: its "
+                                     "end tag written after markup may not close it")
+        return True
 
     def _check_content_op(self, what: str) -> None:
         r = self._record
@@ -1854,8 +1894,13 @@ class Rewriter(RewriterCore):
             # input's tail and the text would make together ends it.
             tail = self._source(max(self._raw_base, self._stream_length() - 16),
                                 self._stream_length()).decode("utf-8", "replace")
-            if re.search(r"</%s[\t\n\f\r />]|</%s$" % (record.name, record.name),
-                         tail[-16:] + text, re.I):
+            # (A whole end tag in the tail, '>' included, is the input's
+            # own, which did not end it there: a script's double-escaped
+            # text.)
+            if any(found.end() > len(tail[-16:]) or not found.group().endswith(">")
+                   for found in re.finditer(
+                    r"</%s[\t\n\f\r />]|</%s$" % (record.name, record.name),
+                    tail[-16:] + text, re.I)):
                 raise RewriteError("<%s>: the text written at the end of input would "
                                    "end it" % record.name)
             return
@@ -2059,13 +2104,19 @@ class Rewriter(RewriterCore):
             record.element = Element(self, record)
         return self._check(record.element, content, html, where)
 
+    def _self_closed(self, r: _Record) -> bool:
+        """Whether r is a foreign element its own self-closing start tag
+        closed (the tree builder popped it at that token)."""
+        return bool(r.start is not None and r.node.namespace_uri != _HTML_NS and
+                    self._source(*r.start).endswith(b"/>") and not self._is_open(r.node))
+
     def _start_tag(self, r: _Record) -> str:
         name = r.new_name or r.name
         parts = ["<", name]
         for key, value in r.attributes or []:
             parts.append(' %s="%s"' % (key, _escape_attribute(value)))
         if r.start is not None and r.node.namespace_uri != _HTML_NS and \
-                self._source(*r.start).endswith(b"/>"):
+                self._source(*r.start).endswith(b"/>") and not (r.prepend and self._self_closed(r)):
             parts.append(" /")
         parts.append(">")
         return "".join(parts)
@@ -2523,7 +2574,8 @@ class Rewriter(RewriterCore):
         last = self._last_token_end()
         if last < length and self._last_token_closed():
             rest = self._source(last, length)
-            if re.match(rb"</?[A-Za-z][^>]*\Z", rest) and not re.search(
+            if (re.match(rb"</?[A-Za-z][^>]*\Z", rest) or _dropped_processing_instruction(rest)) \
+                    and not re.search(
                     rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
                     self._source(self._raw_base, last), re.S):
                 return last
@@ -2784,8 +2836,11 @@ class Rewriter(RewriterCore):
         implied_content = span is None and closes_at_once and bool(
             r.append or r.prepend or r.mode == _INNER) and \
             node.namespace_uri == _HTML_NS and r.name in ("body", "p", "head")
+        # (A self-closing foreign element with content: written as
+        # `<x>content</x>`, Element._self_closed.)
+        opened = bool(r.prepend) and self._self_closed(r)
         if (r.prepend or r.mode == _INNER) and closes_at_once and not implied_content and \
-                not (node.namespace_uri == _HTML_NS and r.name in _VOID):
+                not (node.namespace_uri == _HTML_NS and r.name in _VOID) and not opened:
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
                                "inside it" % r.name)
         start = span[0] if span is not None else position
@@ -2846,7 +2901,7 @@ class Rewriter(RewriterCore):
                 if self._skip is None:
                     self._emitted = span[1]
                 self._copy_to(span[1])
-            elif r.new_name is not None or r.attributes_changed:
+            elif r.new_name is not None or r.attributes_changed or opened:
                 element._attrs()
                 self._emit(self._start_tag(r))
                 if self._skip is None:
@@ -2870,6 +2925,8 @@ class Rewriter(RewriterCore):
             self._emit("\n")
             self._skip_newline_at = span[1]
         self._emit_contents(list(reversed(r.prepend)), r, True)
+        if opened:
+            self._emit("</%s>" % r.name)
         if r.mode == _INNER:
             assert r.inner is not None
             self._dropped = True
