@@ -1775,7 +1775,9 @@ class Rewriter(RewriterCore):
     # -- ancestor context ------------------------------------------------
     def _has_selectedcontent(self, select: Any) -> bool:
         found = self._selects.get(id(select))
-        if found is None:
+        if found is None or not found[1]:
+            # (Not cached when none is found: a <selectedcontent> may come
+            # later in the select.)
             found = (select, select.query_selector("selectedcontent") is not None)
             self._selects[id(select)] = found
         return bool(found[1])
