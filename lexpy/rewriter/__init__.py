@@ -522,9 +522,9 @@ class Element(ElementBase):
         insertion modes read tags inside it (</td>, <td> in an integration
         point, or under an HTML element there) through the foreign
         elements, since a table scope does not stop at them, and pop them
-        in ways a byte edit does not follow. The edit is kept when the
-        element ends alone at an end tag of its own (_foreign_table_end):
-        then no such tag popped it, and the stack after it is the input's."""
+        in ways a byte edit does not follow. The edit is kept, and checked
+        at the element's end (_foreign_table_end), when no such tag meets
+        a stack of open elements the edit changed."""
         r = self._record
         if self._rw._context(r.node).foreign_in_table and \
                 not any(fn is _foreign_table_end for fn in r.end_handlers):
@@ -1242,8 +1242,7 @@ def _foreign_table_end(end_tag: "EndTag") -> None:
     if not (stays_open and rw._popped_nodes and rw._popped_nodes[0] is r.node):
         raise RewriteError("<%s>: foreign content inside a table or a template: what "
                            "closes it here is read by the table's insertion modes, "
-                           "which the edited output would not follow"
-                           % end_tag._record.name)
+                           "which the edited output would not follow" % r.name)
 
 
 # Tags whose start or end tag a table's insertion mode reads otherwise than
