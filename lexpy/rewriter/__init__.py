@@ -538,9 +538,16 @@ class Element(ElementBase):
     def _foreign_in_table(self, what: str) -> None:
         """Foreign content inside a table or a template: the table's
         insertion modes read tags inside it (</td>, <td> in an integration
-        point) in ways a byte edit does not follow."""
-        if self._rw._context(self._record.node).foreign_in_table:
-            raise self._refuse(what, "foreign content inside a table or a template")
+        point, or under an HTML element there) through the foreign
+        elements, since a table scope does not stop at them, and pop them
+        in ways a byte edit does not follow. The edit is kept, and checked
+        at the element's end (_foreign_table_end), when no such tag meets
+        a stack of open elements the edit changed."""
+        r = self._record
+        if self._rw._context(r.node).foreign_in_table and \
+                not any(fn is _foreign_table_end for fn in r.end_handlers):
+            self._rw._loud(r)
+            r.end_handlers.append(_foreign_table_end)
 
     def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False) -> _Record:
         r = self._record
@@ -1253,6 +1260,41 @@ class Element(ElementBase):
         return "<rewriter Element %s>" % self.tag_name
 
 
+def _foreign_table_end(end_tag: "EndTag") -> None:
+    """The end of an edited element in foreign content inside a table or a
+    template (Element._foreign_in_table): refused unless
+    - the end of the input pops it (whose insertion mode rules pop nothing
+      before the content written at the end), or
+    - an end tag of its own pops it alone, or
+    - it was the current node when the token that pops it came, and its
+      edits leave it open there (content inside or before it, attributes):
+      the token then meets the input's stack of open elements."""
+    rw = end_tag._rw
+    r = end_tag._record
+    handlers = r.end_handlers
+    if handlers[-1] is not _foreign_table_end:
+        # (Checked after the handlers registered after it, which may write
+        # after the end or remove the end tag: _popped calls it again.)
+        handlers.append(_foreign_table_end)
+        return
+    if rw._at_eof or end_tag._own and len(rw._popped_nodes) == 1:
+        return
+    stays_open = not (r.after or end_tag.after_content or end_tag._removed or
+                      r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name is not None)
+    if not (stays_open and rw._popped_nodes and rw._popped_nodes[0] is r.node):
+        raise RewriteError("<%s>: foreign content inside a table or a template: what "
+                           "closes it here is read by the table's insertion modes, "
+                           "which the edited output would not follow" % r.name)
+
+
+# Tags whose start or end tag a table's insertion mode reads otherwise than
+# the "in body" mode of a fragment parse in foreign content's integration
+# points does: markup holding one is refused there (Rewriter._check).
+_TABLE_MODE_TAG = re.compile(
+    r"<\s*/?\s*(?:table|caption|colgroup|col|tbody|thead|tfoot|tr|td|th|template"
+    r"|form|input|html|head|body|frameset|select)(?![^\s/>])", re.I)
+
+
 class EndTag:
     """The end of an element (Element.on_end_tag)."""
     __slots__ = ("_rw", "_record", "_own", "before_content", "after_content", "_removed")
@@ -1774,7 +1816,9 @@ class Rewriter(RewriterCore):
     # -- ancestor context ------------------------------------------------
     def _has_selectedcontent(self, select: Any) -> bool:
         found = self._selects.get(id(select))
-        if found is None:
+        if found is None or not found[1]:
+            # (Not cached when none is found: a <selectedcontent> may come
+            # later in the select.)
             found = (select, select.query_selector("selectedcontent") is not None)
             self._selects[id(select)] = found
         return bool(found[1])
@@ -2083,6 +2127,10 @@ class Rewriter(RewriterCore):
                     holder.namespace_uri != _HTML_NS and not _integration_point(holder):
                 raise element._refuse("insert markup", "markup in foreign content may "
                                                        "break out of it")
+            if _TABLE_MODE_TAG.search(content) and \
+                    self._context(r.node).foreign_in_table:
+                raise element._refuse("insert markup", "foreign content inside a table or "
+                                                       "a template")
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             # Markup written into a raw text or RCDATA element is its text,
             # as the fragment parser reads it in that context; text is
