@@ -563,7 +563,8 @@ class Element(ElementBase):
         # and the content goes into its parent.)
         index = self._rw._reconstructed_index(r) if r.implied else None
         reconstructed = index == 0 or index is not None and (
-            what == "after" or what == "before" and (text_first or bool(r.before)))
+            what == "after" or what == "before" and (text_first or bool(r.before))) or (
+            what == "after" and self._rw._adoption_clone_after(r))
         if r.implied and r.name not in _SYNTHESIZED_START and not reconstructed:
             raise self._refuse(what, "content written before an element the parser "
                                      "reconstructed lands inside it")
@@ -1453,6 +1454,8 @@ class Rewriter(RewriterCore):
         # the formatting element's name when it was the furthest block (its
         # end tag is written at its end), the token] (_moved).
         self._furthest_dropped: Dict[int, List[Any]] = {}
+        self._moved_batch = -1          # (the last token the adoption agency ran at)
+        self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
@@ -2951,6 +2954,7 @@ class Rewriter(RewriterCore):
         the stack would see another element, or none, in the reparse).
         Content at the furthest block's end is checked there as any other
         (the new element inside it must have ended with an end tag)."""
+        self._moved_batch = self._batch
         r = self._open.get(formatting_key)
         if r is not None:
             r.moves = -1        # (its count differs: _popped refuses content at its end)
@@ -2977,6 +2981,36 @@ class Rewriter(RewriterCore):
                     continue
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+
+    def _adoption_clone_after(self, r: _Record) -> bool:
+        """Whether content after r can be written after the end tag token
+        being handled: r is the copy of the formatting element that the
+        adoption agency algorithm made at this end tag and put into the
+        furthest block, taking its children (the other copies it makes go
+        around the furthest block, reconstructed ones are not made here).
+        The algorithm's next step, finding no furthest block above it, pops
+        it from the top of the stack, and its parent, the furthest block,
+        is then the current node: content after the end tag lands right
+        after it. Whether that step came is known at its end
+        (_clone_popped); the record is kept for it."""
+        if self._moved_batch != self._batch or self._token_events[2] != "end" or \
+                r.node.namespace_uri != _HTML_NS or r.name not in _FORMATTING or \
+                r.batch != self._batch or any(n is r.node for n in self._reconstructed_nodes):
+            return False
+        self._clones_after[id(r)] = r
+        return True
+
+    def _clone_popped(self, r: _Record, own: bool, from_top: bool) -> None:
+        """The end of a copy the adoption agency made with content after it
+        (_adoption_clone_after): refused unless the end tag that made it
+        popped it from the top of the stack as its own, with nothing after
+        it in its parent (another step of the algorithm moved nothing out
+        of it or past it, and did not stop with it open)."""
+        if not (own and from_top and r.batch == self._batch and
+                r.node.next_sibling is None):
+            raise RewriteError("<%s>: the adoption agency algorithm made this copy and "
+                               "did not end it at once: content after it would go "
+                               "elsewhere" % r.name)
 
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
@@ -3156,6 +3190,8 @@ class Rewriter(RewriterCore):
         if (has_inside or has_outside or r.new_name) and r.moves != self._moves:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
+        if self._clones_after.pop(id(r), None) is not None:
+            self._clone_popped(r, own, from_top)
         if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \
                 and not from_top:
             raise RewriteError("<%s>: the parser closed this element from the middle of "
