@@ -114,7 +114,12 @@ elements that act only as special (_DROPPABLE_SPECIAL: no ignored end tag
 whose name an ancestor has, no <li>/<dd>/<dt> loop that stopped at them
 and would have found one beyond); a form's removal (a later form tag is
 refused if the pointer differs); content at the end of input before a
-tag the input ends inside. Refusals the oracle counts apart (the edited
+tag the input ends inside; content after the copy of the formatting
+element that the adoption agency puts into the furthest block at an end
+tag, written after that end tag (_adoption_clone_after); removed or
+replaced content where formatting elements are left to reconstruct, when
+the list of active formatting elements is the one where that content
+began (_drop_keeps_formatting). Refusals the oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
@@ -137,7 +142,8 @@ names the tree builder treats differently, or of foreign elements;
 markup in foreign content; content of raw text elements that would end
 them; dropped ranges that hold foster-parented content, a form, an
 <html>/<body> start tag, </body> or </html>, a template's first element,
-or that leave formatting elements to reconstruct; a dropped start tag
+or that leave other formatting elements to reconstruct than the list
+held where they began; a dropped start tag
 whose closing tag is ignored because of it; a <frameset> after dropped
 content (frameset-ok); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>;
@@ -299,6 +305,9 @@ small source strike strong style summary svg table tbody td template textarea
 tfoot th thead title tr track tt u ul wbr xmp
 """.split())
 _FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
+# Elements whose start tag inserts a marker into the list of active
+# formatting elements.
+_MARKER_ELEMENTS = frozenset("applet object marquee template td th caption".split())
 _VOID = frozenset("area base br col embed hr img input keygen link meta source track wbr "
                   "basefont bgsound frame param".split())
 _RAW_TEXT = frozenset("script style xmp iframe noembed noframes".split())
@@ -1456,6 +1465,7 @@ class Rewriter(RewriterCore):
         self._furthest_dropped: Dict[int, List[Any]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
+        self._formatting_at_drop: Dict[int, Any] = {}   # (_drop_keeps_formatting)
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
@@ -2841,6 +2851,7 @@ class Rewriter(RewriterCore):
             if self._skip is None:
                 self._skip = r
             self._dropped = True
+            self._formatting_before_drop(r)
             return
         if span is not None:
             if r.mode == _KEEP_CONTENT:
@@ -2877,6 +2888,7 @@ class Rewriter(RewriterCore):
             self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
+            self._formatting_before_drop(r)
 
     def _reconstructed_index(self, r: _Record) -> Optional[int]:
         """r's place among the formatting elements the parser reconstructed
@@ -3011,6 +3023,35 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the adoption agency algorithm made this copy and "
                                "did not end it at once: content after it would go "
                                "elsewhere" % r.name)
+
+    def _formatting_before_drop(self, r: _Record) -> None:
+        """The list of active formatting elements (after its last marker)
+        where r's dropped content begins, for _drop_keeps_formatting: for a
+        removed element, only when its start tag, dropped too, did not
+        change the list (not a formatting element or one that inserts a
+        marker, nothing reconstructed for it)."""
+        if r.mode == _REMOVED and (
+                r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
+                r.name in _MARKER_ELEMENTS or self._reconstructed_nodes):
+            return
+        entries = self._formatting_now()
+        if entries is not None:
+            self._formatting_at_drop[id(r)] = entries
+
+    def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
+        """Whether the formatting elements left to reconstruct at r's end,
+        whose content is dropped (removed or replaced), are the same in the
+        output: the list of active formatting elements is the one where the
+        dropped content began (at_drop: _formatting_before_drop), entry for
+        entry. None of its elements is then inside the dropped content, and
+        the dropped content took none off the list; the elements below r on
+        the stack are the same in the output (its content cannot pop them
+        without r), so the parser reconstructs the same elements later."""
+        if at_drop is None:
+            return False
+        now = self._formatting_now()
+        return now is not None and len(now) == len(at_drop) and all(
+            a is b for a, b in zip(now, at_drop))
 
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
@@ -3260,8 +3301,10 @@ class Rewriter(RewriterCore):
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
+        at_drop = self._formatting_at_drop.pop(id(r), None)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
-                        or self._reconstructed_here):
+                        or self._reconstructed_here) and not self._drop_keeps_formatting(
+                            r, at_drop):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
         if (has_inside or has_outside) and self._reconstruction_pending(not own):
