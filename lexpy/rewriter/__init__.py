@@ -305,6 +305,20 @@ small source strike strong style summary svg table tbody td template textarea
 tfoot th thead title tr track tt u ul wbr xmp
 """.split())
 _FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
+# Start tags that make the parser reconstruct the active formatting
+# elements and do nothing else before their element is inserted in body
+# (any other start tag, and a few it names): written first, content goes
+# into the formatting elements it reconstructs, as text would.
+_RECONSTRUCTING_START = frozenset("span abbr cite dfn kbd q samp sub sup var time data mark "
+                                  "bdi bdo label img br".split())
+
+
+def _reconstructs_first(markup: str) -> bool:
+    """Whether markup starts with a start tag of _RECONSTRUCTING_START."""
+    match = re.match(r"<([A-Za-z][A-Za-z0-9]*)[\t\n\f\r />]", markup)
+    return match is not None and match.group(1).lower() in _RECONSTRUCTING_START
+
+
 # Elements whose start tag inserts a marker into the list of active
 # formatting elements.
 _MARKER_ELEMENTS = frozenset("applet object marquee template td th caption".split())
@@ -568,8 +582,9 @@ class Element(ElementBase):
         # (A reconstructed formatting element gets a start tag of its own for
         # content before it (Rewriter._end_reconstructed) when it is the
         # first one reconstructed there, or when the content starts with
-        # text: the parser reconstructs the ones before it for that text,
-        # and the content goes into its parent.)
+        # text or a start tag of _RECONSTRUCTING_START: the parser
+        # reconstructs the ones before it for that token, and the content
+        # goes into its parent.)
         index = self._rw._reconstructed_index(r) if r.implied else None
         reconstructed = index == 0 or index is not None and (
             what == "after" or what == "before" and (text_first or bool(r.before))) or (
@@ -774,7 +789,8 @@ class Element(ElementBase):
         r = self._start_op("before", needs_tag=False,
                            foster_ok=self._fostered_text_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
-                            isinstance(content, str) and content[:1] not in ("", "<"))
+                            isinstance(content, str) and (content[:1] not in ("", "<") or
+                                                          html and _reconstructs_first(content)))
         self._check_before_implied("before", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
 

@@ -25,6 +25,15 @@ CLONED = [
 ]
 
 
+def rewrite_in_chunks(data, rw, chunk):
+    """data rewritten whole (chunk None) or fed `chunk` bytes at a time."""
+    if chunk is None:
+        return rewrite(data, rw)
+    encoded = data.encode()
+    out = b"".join(rw.feed(encoded[i:i + chunk]) for i in range(0, len(encoded), chunk))
+    return (out + rw.close()).decode()
+
+
 def _copies(data):
     """The indexes (in the order the parser inserts them) of the implied
     formatting elements of `data`."""
@@ -47,11 +56,7 @@ def _after(data, index, content, html, chunk=None):
             element.after(content, html=html)
         seen[0] += 1
     rw = Rewriter().on("*", element=handler)
-    if chunk is None:
-        return rewrite(data, rw)
-    encoded = data.encode()
-    out = b"".join(rw.feed(encoded[i:i + chunk]) for i in range(0, len(encoded), chunk))
-    return (out + rw.close()).decode()
+    return rewrite_in_chunks(data, rw, chunk)
 
 
 def _the_copy_in(data, parent):

@@ -10,8 +10,9 @@ reconstruct, stays refused."""
 import pytest
 
 import lexpy
-from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from lexpy.rewriter import Rewriter, RewriteError
 from tests.rewriter.oracle import TEXT, check, _normalized_dump
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 
 def _edit(data, name, operation, chunk=None):
@@ -26,11 +27,7 @@ def _edit(data, name, operation, chunk=None):
         else:
             element.set_inner_content(TEXT)
     rw = Rewriter().on(name, element=handler)
-    if chunk is None:
-        return rewrite(data, rw)
-    encoded = data.encode()
-    out = b"".join(rw.feed(encoded[i:i + chunk]) for i in range(0, len(encoded), chunk))
-    return (out + rw.close()).decode()
+    return rewrite_in_chunks(data, rw, chunk)
 
 
 def _dom_edit(data, name, operation):
