@@ -116,7 +116,12 @@ elements that act only as special (_DROPPABLE_SPECIAL: no ignored end tag
 whose name an ancestor has, no <li>/<dd>/<dt> loop that stopped at them
 and would have found one beyond); a form's removal (a later form tag is
 refused if the pointer differs); content at the end of input before a
-tag the input ends inside. Refusals the oracle counts apart (the edited
+tag the input ends inside; content after the copy of the formatting
+element that the adoption agency puts into the furthest block at an end
+tag, written after that end tag (_adoption_clone_after); removed or
+replaced content where formatting elements are left to reconstruct, when
+the list of active formatting elements is the one where that content
+began (_drop_keeps_formatting). Refusals the oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
@@ -139,7 +144,8 @@ names the tree builder treats differently, or of foreign elements;
 markup in foreign content; content of raw text elements that would end
 them; dropped ranges that hold foster-parented content, a form, an
 <html>/<body> start tag, </body> or </html>, a template's first element,
-or that leave formatting elements to reconstruct; a dropped start tag
+or that leave other formatting elements to reconstruct than the list
+held where they began; a dropped start tag
 whose closing tag is ignored because of it; a <frameset> after dropped
 content (frameset-ok); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>;
@@ -301,6 +307,23 @@ small source strike strong style summary svg table tbody td template textarea
 tfoot th thead title tr track tt u ul wbr xmp
 """.split())
 _FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
+# Start tags that make the parser reconstruct the active formatting
+# elements and do nothing else before their element is inserted in body
+# (any other start tag, and a few it names): written first, content goes
+# into the formatting elements it reconstructs, as text would.
+_RECONSTRUCTING_START = frozenset("span abbr cite dfn kbd q samp sub sup var time data mark "
+                                  "bdi bdo label img br".split())
+
+
+def _reconstructs_first(markup: str) -> bool:
+    """Whether markup starts with a start tag of _RECONSTRUCTING_START."""
+    match = re.match(r"<([A-Za-z][A-Za-z0-9]*)[\t\n\f\r />]", markup)
+    return match is not None and match.group(1).lower() in _RECONSTRUCTING_START
+
+
+# Elements whose start tag inserts a marker into the list of active
+# formatting elements.
+_MARKER_ELEMENTS = frozenset("applet object marquee template td th caption".split())
 _VOID = frozenset("area base br col embed hr img input keygen link meta source track wbr "
                   "basefont bgsound frame param".split())
 _RAW_TEXT = frozenset("script style xmp iframe noembed noframes".split())
@@ -584,11 +607,13 @@ class Element(ElementBase):
         # (A reconstructed formatting element gets a start tag of its own for
         # content before it (Rewriter._end_reconstructed) when it is the
         # first one reconstructed there, or when the content starts with
-        # text: the parser reconstructs the ones before it for that text,
-        # and the content goes into its parent.)
+        # text or a start tag of _RECONSTRUCTING_START: the parser
+        # reconstructs the ones before it for that token, and the content
+        # goes into its parent.)
         index = self._rw._reconstructed_index(r) if r.implied else None
         reconstructed = index == 0 or index is not None and (
-            what == "after" or what == "before" and (text_first or bool(r.before)))
+            what == "after" or what == "before" and (text_first or bool(r.before))) or (
+            what == "after" and self._rw._adoption_clone_after(r))
         if r.implied and r.name not in _SYNTHESIZED_START and not reconstructed:
             raise self._refuse(what, "content written before an element the parser "
                                      "reconstructed lands inside it")
@@ -789,7 +814,8 @@ class Element(ElementBase):
         r = self._start_op("before", needs_tag=False,
                            foster_ok=self._fostered_text_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
-                            isinstance(content, str) and content[:1] not in ("", "<"))
+                            isinstance(content, str) and (content[:1] not in ("", "<") or
+                                                          html and _reconstructs_first(content)))
         self._check_before_implied("before", content, html)
         r.before.append(self._rw._check(self, content, html, "outside"))
 
@@ -1537,6 +1563,9 @@ class Rewriter(RewriterCore):
         # the formatting element's name when it was the furthest block (its
         # end tag is written at its end), the token] (_moved).
         self._furthest_dropped: Dict[int, List[Any]] = {}
+        self._moved_batch = -1          # (the last token the adoption agency ran at)
+        self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
+        self._formatting_at_drop: Dict[int, Any] = {}   # (_drop_keeps_formatting)
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
@@ -2943,6 +2972,7 @@ class Rewriter(RewriterCore):
             if self._skip is None:
                 self._skip = r
             self._dropped = True
+            self._formatting_before_drop(r)
             return
         if span is not None:
             if r.mode == _KEEP_CONTENT:
@@ -2981,6 +3011,7 @@ class Rewriter(RewriterCore):
             self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
+            self._formatting_before_drop(r)
 
     def _reconstructed_index(self, r: _Record) -> Optional[int]:
         """r's place among the formatting elements the parser reconstructed
@@ -3058,6 +3089,7 @@ class Rewriter(RewriterCore):
         the stack would see another element, or none, in the reparse).
         Content at the furthest block's end is checked there as any other
         (the new element inside it must have ended with an end tag)."""
+        self._moved_batch = self._batch
         r = self._open.get(formatting_key)
         if r is not None:
             r.moves = -1        # (its count differs: _popped refuses content at its end)
@@ -3084,6 +3116,65 @@ class Rewriter(RewriterCore):
                     continue
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+
+    def _adoption_clone_after(self, r: _Record) -> bool:
+        """Whether content after r can be written after the end tag token
+        being handled: r is the copy of the formatting element that the
+        adoption agency algorithm made at this end tag and put into the
+        furthest block, taking its children (the other copies it makes go
+        around the furthest block, reconstructed ones are not made here).
+        The algorithm's next step, finding no furthest block above it, pops
+        it from the top of the stack, and its parent, the furthest block,
+        is then the current node: content after the end tag lands right
+        after it. Whether that step came is known at its end
+        (_clone_popped); the record is kept for it."""
+        if self._moved_batch != self._batch or self._token_events[2] != "end" or \
+                r.node.namespace_uri != _HTML_NS or r.name not in _FORMATTING or \
+                r.batch != self._batch or any(n is r.node for n in self._reconstructed_nodes):
+            return False
+        self._clones_after[id(r)] = r
+        return True
+
+    def _clone_popped(self, r: _Record, own: bool, from_top: bool) -> None:
+        """The end of a copy the adoption agency made with content after it
+        (_adoption_clone_after): refused unless the end tag that made it
+        popped it from the top of the stack as its own, with nothing after
+        it in its parent (another step of the algorithm moved nothing out
+        of it or past it, and did not stop with it open)."""
+        if not (own and from_top and r.batch == self._batch and
+                r.node.next_sibling is None):
+            raise RewriteError("<%s>: the adoption agency algorithm made this copy and "
+                               "did not end it at once: content after it would go "
+                               "elsewhere" % r.name)
+
+    def _formatting_before_drop(self, r: _Record) -> None:
+        """The list of active formatting elements (after its last marker)
+        where r's dropped content begins, for _drop_keeps_formatting: for a
+        removed element, only when its start tag, dropped too, did not
+        change the list (not a formatting element or one that inserts a
+        marker, nothing reconstructed for it)."""
+        if r.mode == _REMOVED and (
+                r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
+                r.name in _MARKER_ELEMENTS or self._reconstructed_nodes):
+            return
+        entries = self._formatting_now()
+        if entries is not None:
+            self._formatting_at_drop[id(r)] = entries
+
+    def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
+        """Whether the formatting elements left to reconstruct at r's end,
+        whose content is dropped (removed or replaced), are the same in the
+        output: the list of active formatting elements is the one where the
+        dropped content began (at_drop: _formatting_before_drop), entry for
+        entry. None of its elements is then inside the dropped content, and
+        the dropped content took none off the list; the elements below r on
+        the stack are the same in the output (its content cannot pop them
+        without r), so the parser reconstructs the same elements later."""
+        if at_drop is None:
+            return False
+        now = self._formatting_now()
+        return now is not None and len(now) == len(at_drop) and all(
+            a is b for a, b in zip(now, at_drop))
 
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
@@ -3263,6 +3354,8 @@ class Rewriter(RewriterCore):
         if (has_inside or has_outside or r.new_name) and r.moves != self._moves:
             raise RewriteError("<%s>: the adoption agency algorithm moved this element or "
                                "its content" % r.name)
+        if self._clones_after.pop(id(r), None) is not None:
+            self._clone_popped(r, own, from_top)
         if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \
                 and not from_top:
             raise RewriteError("<%s>: the parser closed this element from the middle of "
@@ -3331,8 +3424,10 @@ class Rewriter(RewriterCore):
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
+        at_drop = self._formatting_at_drop.pop(id(r), None)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
-                        or self._reconstructed_here):
+                        or self._reconstructed_here) and not self._drop_keeps_formatting(
+                            r, at_drop):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
         if (has_inside or has_outside) and self._reconstruction_pending(not own):

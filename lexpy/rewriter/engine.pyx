@@ -1436,6 +1436,7 @@ cdef class RewriterCore:
                     r.text_count = h.text_tokens
                     self._skip = r
                     self._dropped = True
+                    self._formatting_before_drop(r)
                 elif r._before or r._prepend or r.mode or r.new_name is not None:
                     self._pushed_written(r, key_object, node, span, begin)
                 elif r.attributes_changed:
@@ -2052,6 +2053,16 @@ cdef class RewriterCore:
         if n > 64:
             return None
         return [(<size_t> out[i], node_proxy(&out[i].node).local_name) for i in range(n)]
+
+    def _formatting_now(self):
+        """The list of active formatting elements after its last marker
+        now, oldest first, as element proxies; None when longer than 64."""
+        cdef CElement* out[64]
+        cdef size_t n = tree_builder_formatting(self.hooks.builder, out, 64)
+        cdef size_t i
+        if n > 64:
+            return None
+        return [node_proxy(&out[i].node) for i in range(n)]
 
     def _last_token_comment(self):
         """When the last token before this one was a comment, the stream

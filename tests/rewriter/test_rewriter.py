@@ -287,9 +287,10 @@ def test_first_reconstructed_formatting_element_removed(source, index, expected)
 
 
 def test_content_before_an_inner_reconstructed_element_needs_text_first():
+    # (or a start tag that reconstructs: tests/rewriter/test_reconstructed_before.py)
     def handler(e):
         if e.implied:
-            e.before("<span>s</span>", html=True)
+            e.before("<!--c--><span>s</span>", html=True)
 
     with pytest.raises(RewriteError, match="reconstructed"):
         rewrite("<p><b><i>x</p>y", Rewriter().on("i", element=handler))
