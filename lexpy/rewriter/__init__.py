@@ -751,11 +751,7 @@ class Element(ElementBase):
 
     @property
     def is_self_closing(self) -> bool:
-        r = self._record
-        if r.start is None:
-            return False
-        raw = self._rw._source(r.start[0], r.start[1])
-        return bool(raw.endswith(b"/>"))
+        return bool(self._record.self_closing)
 
     @property
     def can_have_content(self) -> bool:
@@ -2185,7 +2181,7 @@ class Rewriter(RewriterCore):
         """Whether r is a foreign element its own self-closing start tag
         closed (the tree builder popped it at that token)."""
         return bool(r.start is not None and r.node.namespace_uri != _HTML_NS and
-                    self._source(*r.start).endswith(b"/>") and not self._is_open(r.node))
+                    r.self_closing and not self._is_open(r.node))
 
     def _start_tag(self, r: _Record) -> str:
         name = r.new_name or r.name
@@ -2193,7 +2189,7 @@ class Rewriter(RewriterCore):
         for key, value in r.attributes or []:
             parts.append(' %s="%s"' % (key, _escape_attribute(value)))
         if r.start is not None and r.node.namespace_uri != _HTML_NS and \
-                self._source(*r.start).endswith(b"/>") and not (r.prepend and self._self_closed(r)):
+                r.self_closing and not (r.prepend and self._self_closed(r)):
             parts.append(" /")
         parts.append(">")
         return "".join(parts)
@@ -2856,6 +2852,7 @@ class Rewriter(RewriterCore):
         if not handlers and not self._scoped_text and not self._scoped_comments:
             return
         r = _Record(node, not from_token, foster, span)
+        r.self_closing = from_token and self._token_self_closing()
         r.moves = self._moves
         r.text_handlers = self._scoped_text
         r.comment_handlers = self._scoped_comments

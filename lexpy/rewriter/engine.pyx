@@ -24,7 +24,7 @@ from lexpy.core.names cimport (
     TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT,
     TAG__LAST_STATIC)
 from lexpy.tokenizer.token cimport (
-    Token, TOKEN_END_TAG, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
+    Token, TOKEN_END_TAG, TOKEN_SELF_CLOSING, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
     DATA_HAS_CHARREF, DATA_ASCII_LOWERCASE, DATA_HAS_NUL, DATA_NUL_DROP,
     DATA_NUL_TO_REPLACEMENT)
 from cpython.unicode cimport PyUnicode_DecodeUTF8, PyUnicode_AsUTF8AndSize
@@ -724,6 +724,10 @@ cdef class ElementRecord:
     cdef public object moves, started, ended, handlers, element, implied_with, synthesized
     cdef public object batch, text_count, fostered, forms, parent_open, text_handlers
     cdef public object comment_handlers, table_before, clean_start, ignored_end, loop_stopped
+    # (Whether its start tag token had the self-closing flag: not the same
+    # as its bytes ending in "/>", which <svg a=b/> does with "b/" an
+    # unquoted value.)
+    cdef public bint self_closing
 
     def __init__(self, node, implied, foster, start):
         record_init(self, node, node.local_name, implied, foster, start)
@@ -796,6 +800,7 @@ cdef inline void record_init(ElementRecord r, object node, object name, object i
     r.implied = implied
     r.foster = foster
     r.start = start
+    r.self_closing = False
     r.mode = 0                  # 0 kept, 1 removed, 2 content kept, 3 inner replaced
     r.attributes_changed = False
     r.moves = 0                 # the rewriter's _moves when it was pushed
@@ -1383,6 +1388,7 @@ cdef class RewriterCore:
                     element._record = r
                 span = (begin, end)
                 record_init(r, node, name, False, e.foster, span)
+                r.self_closing = (t.type & TOKEN_SELF_CLOSING) != 0
                 r.moves = self._moves
                 r.text_handlers = text_handlers
                 r.comment_handlers = comment_handlers
@@ -1445,9 +1451,7 @@ cdef class RewriterCore:
                     # start tag written in place of its source.)
                     self.copy_to(begin)
                     r.text_count = h.text_tokens
-                    self.emit_start_tag(r, e.element.ns != NS_HTML and t.end - t.begin >= 2
-                                        and t.data[t.end - 2] == 0x2F
-                                        and t.data[t.end - 1] == 0x3E)
+                    self.emit_start_tag(r, e.element.ns != NS_HTML and r.self_closing)
                     if self._skip is None:
                         self._emitted = end
                     self.copy_to(end)
@@ -1903,6 +1907,10 @@ cdef class RewriterCore:
         return context
 
     # -- what _handle_token reads (valid only while it runs) ---------------
+
+    def _token_self_closing(self):
+        """Whether the token is a tag with the self-closing flag."""
+        return (self.hooks.token.type & TOKEN_SELF_CLOSING) != 0
 
     def _token_kind(self):
         """'start', 'end', 'text', 'comment', 'doctype', 'eof', 'pi'."""
