@@ -222,12 +222,14 @@ cdef class _SourceWriter:
                                     # without_patching_templates)
     cdef bint past_end_tag          # patch(): an element whose children the
                                     # API changed has in its content region
-                                    # the input no node came from after its
-                                    # end tag (the children the parser put
-                                    # after it, a head's after </head>,
-                                    # taken out), but for html, head and body
-                                    # tags and whitespace at its end (a try
-                                    # of checked_pieces)
+                                    # the input after its end tag of its
+                                    # subtree and of no node (the children
+                                    # the parser put after it, a head's
+                                    # after </head>, a body's after </html>,
+                                    # kept, moved or taken out), but for
+                                    # html, head and body tags and
+                                    # whitespace at its end (a try of
+                                    # checked_pieces)
 
     cdef bint self_changed(self, CNode* node) except -1:
         return (node.flags & NODE_SELF_CHANGED) != 0 or <size_t> node in self.marked
@@ -610,6 +612,24 @@ cdef class _SourceWriter:
             index += 1
         return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
 
+    cdef object next_other_start(self, object offset, CNode* node):
+        """The start of the next input at or after offset that no node of
+        node's subtree came from, nor a node the API moved (see
+        next_start), or the end of the input: past an element's end tag,
+        its children's input the parser put there (a body's text and
+        comments after "</body></html>", a head's template after
+        "</head>", moved or not) is its content still."""
+        cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
+        own = None
+        while index < len(self.all_starts):
+            if own is None:
+                own = set(self.subtree_starts(node))
+            if self.all_starts[index] not in own \
+                    and self.all_starts[index] not in self.moved_starts:
+                break
+            index += 1
+        return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
+
     cdef int measure_parsed(self, CNode* root) except -1:
         """The extents of root's subtrees as the parser made them, for the
         regions (content_region): a subtree the API moved in (NODE_MOVED)
@@ -751,13 +771,23 @@ cdef class _SourceWriter:
         cdef SourceRecord* above
         extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
-            if self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED:
-                high = self.next_start(record.end_tag_end, node)
+            # (past_end_tag: where the API changed its children, or a node
+            # of its subtree came from input after its end tag -- a body's
+            # text after "</html>", which its ancestors' regions hold: the
+            # html element's does -- over the end tag to the end of its
+            # subtree's input as parsed)
+            after = self.past_end_tag and extent is not None \
+                and extent[1] > record.end_tag_end \
+                and max(self.subtree_starts(node), default=0) >= record.end_tag_end
+            if self.past_end_tag and (node.flags & NODE_CHILDREN_CHANGED or after):
+                high = self.next_other_start(record.end_tag_end, node)
                 if high > record.end_tag_end:
                     high = self.before_root_tags(record.end_tag_end, high, (
                         <CElement*> node).ns == NS_HTML and (<CElement*> node).tag_id == TAG_HEAD)
-                    if high > record.end_tag_end:
-                        return (record.end, high)
+                if after and extent[1] > high:
+                    high = extent[1]
+                if high > record.end_tag_end:
+                    return (record.end, high)
             return (record.end, record.end_tag_start)
         if extent is None and record == NULL:
             # (an element the parser made, with no input in it now: from

@@ -1686,3 +1686,49 @@ def test_an_implied_element_given_attributes_is_written_whole_where_its_start_ta
     assert doc.to_source_edits() == [
         (21, 22, '<html x="1"><head></head><body>  a</body></html>')], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document", [
+    b"<html><body></body></html>x<!-- Hi there --></html><!-- Again -->",
+    b"<html><body></body></html>x<!-- Hi there --></body></html><!-- Again -->",
+])
+@pytest.mark.parametrize("via_html", [False, True])
+def test_a_body_child_after_the_html_end_tag_taken_out_is_in_the_html_content(
+        document, via_html):
+    # (the text and the comment the parser put in the body after "</html>":
+    # the comment taken out -- or moved into the html element and removed
+    # from it -- the body's region would reach over "</html>", so the html
+    # element's region reaches over its end tag to the end of its subtree's
+    # input as parsed, the comment's input with it; "</html>" and the
+    # comment after it, which no edit touched, are kept)
+    doc = lexpy.parse(document, positions=True)
+    html, comment = doc.document_element, doc.body.last_child
+    regions = [content_region(doc.body, doc, document)]
+    if via_html:
+        html.append_child(comment)
+        regions.append(content_region(html, doc, document))
+    comment.remove()
+    out, expected = reparsed_writing(doc)
+    assert doc.to_source_edits()[-1] == (26, 44, b""), doc.to_source_edits()
+    assert out.endswith(document[44:]), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document,tail", [
+    ("<head></head><template></template><p><frameset>", "<p><frameset>"),
+    ("<head></head><meta><style>x</style><p><frameset>", "<p><frameset>"),
+])
+def test_a_child_moved_within_its_elements_content_after_the_end_tag(document, tail):
+    # (the template the parser put in the head after "</head>", moved to
+    # the head's end: the head's region reaches over its end tag to the end
+    # of its children's input, the "<p>" the frameset dropped after it
+    # kept; not the whole tree walked, the "<p>" left out)
+    doc = lexpy.parse(document, positions=True)
+    child = doc.query_selector("template, style")
+    regions = [content_region(doc.head, doc, document)]
+    doc.head.append_child(child)
+    regions.append(content_region(doc.head, doc, document))
+    out, expected = reparsed_writing(doc)
+    assert out.endswith("</head>" + tail), out
+    assert not outside(doc.to_source_edits(), regions), doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
