@@ -1158,8 +1158,10 @@ cdef class _SourceWriter:
         adoption agency made from input that interleaves: "<i>c<a>d</i>e"
         makes an i and an a whose content regions cross) both replaced by
         the content region of the nearest ancestor of their nodes that
-        holds them both (its rewritten content writes them); None where
-        none below root does (run() writes it all)."""
+        holds them both (its rewritten content writes them), but where
+        they overlap only in input no node came from (then one region: the
+        two writings with that input between); None where none below root
+        does (run() writes it all)."""
         cdef CNode* first
         cdef CNode* second
         cdef CNode* node
@@ -1189,6 +1191,22 @@ cdef class _SourceWriter:
             node = second
             while node != NULL and <size_t> node not in above:
                 node = ls_parent(node)
+            if clash[0][0] < clash[1][0] and not self.ends_written \
+                    and bisect_left(self.all_starts, clash[0][1]) \
+                    == bisect_left(self.all_starts, clash[1][0]):
+                # (regions that overlap only in input no node came from --
+                # the end tag that ran the adoption agency, which implied
+                # the end of the first one's node, and after which its
+                # clone, the second one's node, was made: "<b>cruel</font>
+                # world" -- are written one after the other, that input
+                # kept between them, where it implies the end and makes
+                # the clone again)
+                regions.remove(clash[0])
+                regions.remove(clash[1])
+                regions.append((clash[0][0], clash[1][1], list(clash[0][2])
+                                + [(clash[1][0], clash[0][1])] + list(clash[1][2]),
+                                <size_t> node))
+                continue
             region = self.sibling_run(node, first, second, low, high, root)
             while region is None:
                 if node == NULL or node == root:

@@ -1732,3 +1732,33 @@ def test_a_child_moved_within_its_elements_content_after_the_end_tag(document, t
     assert out.endswith("</head>" + tail), out
     assert not outside(doc.to_source_edits(), regions), doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document,pick", [
+    # (text put at the start of the b and at the end of its clone, which
+    # "</font>" made: the b's content region, up to the clone's input,
+    # and the clone's, from the end of the b's, cross over "</font>")
+    (b"<font><p>hello<b>cruel</font>world",
+     lambda doc: (doc.query_selector("p > font > b"), doc.query_selector("p > b"))),
+    # (the same, in the i and its clone, which "</b>" made)
+    (b"<!doctype html><b><p><i>Bold and Italic</b> Italic</p>",
+     lambda doc: (doc.query_selector("p > b > i"), doc.query_selector("p > i"))),
+])
+def test_crossing_regions_of_clones_over_the_end_tag_that_made_them_keep_it(document, pick):
+    # (their regions overlap only in the end tag that ran the adoption
+    # agency, input no node came from: the two are written one after the
+    # other, the end tag kept between them, which ends the first and makes
+    # the clone again; not the content of their common ancestor, the p,
+    # with the clone of the font it begins in written)
+    doc = lexpy.parse(document, positions=True)
+    element, clone = pick(doc)
+    regions = [content_region(element, doc, document), content_region(clone, doc, document)]
+    em = doc.create_element("em")
+    em.append_child(doc.create_text_node("a"))
+    element.insert_before(em, element.first_child)
+    clone.append_child(doc.create_text_node("z"))
+    assert narrow_writing(document, doc, regions) is None
+    out, expected = reparsed_writing(doc)
+    assert doc.to_source_edits() == doc.to_source_edits(checked=False)
+    assert not outside(doc.to_source_edits(), regions), doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
