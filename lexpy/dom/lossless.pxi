@@ -771,19 +771,29 @@ cdef class _SourceWriter:
         cdef SourceRecord* above
         extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
-            # (past_end_tag: where the API changed its children, or a node
-            # of its subtree came from input after its end tag -- a body's
-            # text after "</html>", which its ancestors' regions hold: the
-            # html element's does -- over the end tag to the end of its
-            # subtree's input as parsed)
+            # (past_end_tag: an html, head or body element whose children
+            # the API changed -- the parser puts children after their end
+            # tags --, or an element a node of whose subtree came from input
+            # after its end tag -- a body's text after "</html>", which its
+            # ancestors' regions hold: the html element's does; what a
+            # <template for> patched in after a div's end tag -- over the
+            # end tag to the end of its subtree's input as parsed and the
+            # input no node came from after it, but for the end tags at its
+            # end where the API took no children out of it)
             after = self.past_end_tag and extent is not None \
                 and extent[1] > record.end_tag_end \
                 and max(self.subtree_starts(node), default=0) >= record.end_tag_end
-            if self.past_end_tag and (node.flags & NODE_CHILDREN_CHANGED or after):
+            if after or self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED \
+                    and (<CElement*> node).ns == NS_HTML and (
+                        (<CElement*> node).tag_id == TAG_HTML
+                        or (<CElement*> node).tag_id == TAG_HEAD
+                        or (<CElement*> node).tag_id == TAG_BODY):
                 high = self.next_other_start(record.end_tag_end, node)
                 if high > record.end_tag_end:
                     high = self.before_root_tags(record.end_tag_end, high, (
                         <CElement*> node).ns == NS_HTML and (<CElement*> node).tag_id == TAG_HEAD)
+                if high > record.end_tag_end and not node.flags & NODE_CHILDREN_CHANGED:
+                    high = self.before_end_tags(record.end_tag_end, high)
                 if after and extent[1] > high:
                     high = extent[1]
                 if high > record.end_tag_end:

@@ -1762,3 +1762,40 @@ def test_crossing_regions_of_clones_over_the_end_tag_that_made_them_keep_it(docu
     assert doc.to_source_edits() == doc.to_source_edits(checked=False)
     assert not outside(doc.to_source_edits(), regions), doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_content_a_template_patched_in_after_an_end_tag_keeps_the_end_tags_after_it():
+    # (the template for="a" patched "before", the marker's "PATCHED" and
+    # "after" into the div, after its end tag: the text set, the div's
+    # region reaches over its end tag to the end of that input, the end
+    # tags after it, which no node came from, kept: they end the templates)
+    document = '<!DOCTYPE html><div><?start name="a">old<?end></div><template for="a">' \
+        'before<?marker name="b">after<template for="b">PATCHED</template></template>'
+    doc = lexpy.parse(document, positions=True)
+    text = doc.query_selector("div").first_child
+    regions = [own_region(text, doc, document)]
+    text.data = "x<"
+    out, expected = reparsed_writing(doc)
+    assert out.endswith("</template></template>"), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document", [
+    b"<!doctype html><svg>&#xFFFD;</svg><frameset><frame>",
+    b"<div>&#32;&amp;</div><frameset></frameset>",
+])
+def test_the_input_after_an_emptied_elements_end_tag_is_not_its_content(document):
+    # (the text removed from the svg or the div -- which let the frameset
+    # in, the html element given an attribute: the frameset tags, which
+    # no node came from, are not the svg's content, as a body's are after
+    # "</body>": the parser puts no children of an svg or a div after its
+    # end tag; the html element is written whole, the tags kept after it)
+    doc = lexpy.parse(document, positions=True)
+    element = doc.query_selector("svg, div")
+    regions = [content_region(element, doc, document)]
+    element.first_child.remove()
+    regions.append(own_region(doc.document_element, doc, document))
+    doc.document_element.set_attribute("x", "1")
+    out, expected = reparsed_writing(doc)
+    assert out.endswith(document[document.index(b"<frameset>"):]), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
