@@ -220,15 +220,18 @@ cdef class _SourceWriter:
                                     # out with the end tags at the end of
                                     # its content (see
                                     # without_patching_templates)
-    cdef bint past_end_tag          # patch(): an element whose children the
-                                    # API changed has in its content region
-                                    # the input after its end tag of its
-                                    # subtree and of no node (the children
-                                    # the parser put after it, a head's
-                                    # after </head>, a body's after </html>,
-                                    # kept, moved or taken out), but for
-                                    # html, head and body tags and
-                                    # whitespace at its end (a try of
+    cdef bint past_end_tag          # patch(): an html, head or body element
+                                    # whose children the API changed, or an
+                                    # element with input of its subtree
+                                    # after its end tag, has in its content
+                                    # region the input after its end tag of
+                                    # its subtree and of no node (the
+                                    # children the parser put after it, a
+                                    # head's after </head>, a body's after
+                                    # </html>, kept, moved or taken out),
+                                    # but for html, head and body tags and
+                                    # whitespace at its end (see
+                                    # content_region; a try of
                                     # checked_pieces)
 
     cdef bint self_changed(self, CNode* node) except -1:
@@ -596,36 +599,25 @@ cdef class _SourceWriter:
             return start + len(text) - len(text.lstrip(b" \t\n\r\x0c"))
         return end - (len(text) - len(text.rstrip(b" \t\n\r\x0c")))
 
-    cdef object next_start(self, object offset, CNode* node):
+    cdef object next_start(self, object offset, CNode* node, bint over_own=False):
         """The start of the next input at or after offset a node came
         from, but a node the API moved (moved_starts: its input is in the
         rewritten content of the element it went to; a node of node's
-        subtree ends the search), or the end of the input."""
-        cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
-        own = None
-        while index < len(self.all_starts) \
-                and self.all_starts[index] in self.moved_starts:
-            if own is None:
-                own = set(self.subtree_starts(node))
-            if self.all_starts[index] in own:
-                break
-            index += 1
-        return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
-
-    cdef object next_other_start(self, object offset, CNode* node):
-        """The start of the next input at or after offset that no node of
-        node's subtree came from, nor a node the API moved (see
-        next_start), or the end of the input: past an element's end tag,
-        its children's input the parser put there (a body's text and
-        comments after "</body></html>", a head's template after
+        subtree ends the search), or the end of the input. With
+        `over_own`, not a node of node's subtree either: past an element's
+        end tag, its children's input the parser put there (a body's text
+        and comments after "</body></html>", a head's template after
         "</head>", moved or not) is its content still."""
         cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
         own = None
         while index < len(self.all_starts):
+            start = self.all_starts[index]
+            if not over_own and start not in self.moved_starts:
+                break
             if own is None:
                 own = set(self.subtree_starts(node))
-            if self.all_starts[index] not in own \
-                    and self.all_starts[index] not in self.moved_starts:
+            if over_own and start not in own and start not in self.moved_starts \
+                    or not over_own and start in own:
                 break
             index += 1
         return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
@@ -788,7 +780,7 @@ cdef class _SourceWriter:
                         (<CElement*> node).tag_id == TAG_HTML
                         or (<CElement*> node).tag_id == TAG_HEAD
                         or (<CElement*> node).tag_id == TAG_BODY):
-                high = self.next_other_start(record.end_tag_end, node)
+                high = self.next_start(record.end_tag_end, node, True)
                 if high > record.end_tag_end:
                     high = self.before_root_tags(record.end_tag_end, high, (
                         <CElement*> node).ns == NS_HTML and (<CElement*> node).tag_id == TAG_HEAD)
