@@ -220,14 +220,19 @@ cdef class _SourceWriter:
                                     # out with the end tags at the end of
                                     # its content (see
                                     # without_patching_templates)
-    cdef bint past_end_tag          # patch(): an element whose children the
-                                    # API changed has in its content region
-                                    # the input no node came from after its
-                                    # end tag (the children the parser put
-                                    # after it, a head's after </head>,
-                                    # taken out), but for html, head and body
-                                    # tags and whitespace at its end (a try
-                                    # of checked_pieces)
+    cdef bint past_end_tag          # patch(): an html, head or body element
+                                    # whose children the API changed, or an
+                                    # element with input of its subtree
+                                    # after its end tag, has in its content
+                                    # region the input after its end tag of
+                                    # its subtree and of no node (the
+                                    # children the parser put after it, a
+                                    # head's after </head>, a body's after
+                                    # </html>, kept, moved or taken out),
+                                    # but for html, head and body tags and
+                                    # whitespace at its end (see
+                                    # content_region; a try of
+                                    # checked_pieces)
 
     cdef bint self_changed(self, CNode* node) except -1:
         return (node.flags & NODE_SELF_CHANGED) != 0 or <size_t> node in self.marked
@@ -594,18 +599,25 @@ cdef class _SourceWriter:
             return start + len(text) - len(text.lstrip(b" \t\n\r\x0c"))
         return end - (len(text) - len(text.rstrip(b" \t\n\r\x0c")))
 
-    cdef object next_start(self, object offset, CNode* node):
+    cdef object next_start(self, object offset, CNode* node, bint over_own=False):
         """The start of the next input at or after offset a node came
         from, but a node the API moved (moved_starts: its input is in the
         rewritten content of the element it went to; a node of node's
-        subtree ends the search), or the end of the input."""
+        subtree ends the search), or the end of the input. With
+        `over_own`, not a node of node's subtree either: past an element's
+        end tag, its children's input the parser put there (a body's text
+        and comments after "</body></html>", a head's template after
+        "</head>", moved or not) is its content still."""
         cdef Py_ssize_t index = bisect_left(self.all_starts, offset)
         own = None
-        while index < len(self.all_starts) \
-                and self.all_starts[index] in self.moved_starts:
+        while index < len(self.all_starts):
+            start = self.all_starts[index]
+            if not over_own and start not in self.moved_starts:
+                break
             if own is None:
                 own = set(self.subtree_starts(node))
-            if self.all_starts[index] in own:
+            if over_own and start not in own and start not in self.moved_starts \
+                    or not over_own and start in own:
                 break
             index += 1
         return self.all_starts[index] if index < len(self.all_starts) else self.stream_end
@@ -751,13 +763,33 @@ cdef class _SourceWriter:
         cdef SourceRecord* above
         extent = self.parsed_extents.get(<size_t> node)
         if record != NULL and record.end_tag_start != SOURCE_NONE:
-            if self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED:
-                high = self.next_start(record.end_tag_end, node)
+            # (past_end_tag: an html, head or body element whose children
+            # the API changed -- the parser puts children after their end
+            # tags --, or an element a node of whose subtree came from input
+            # after its end tag -- a body's text after "</html>", which its
+            # ancestors' regions hold: the html element's does; what a
+            # <template for> patched in after a div's end tag -- over the
+            # end tag to the end of its subtree's input as parsed and the
+            # input no node came from after it, but for the end tags at its
+            # end where the API took no children out of it)
+            after = self.past_end_tag and extent is not None \
+                and extent[1] > record.end_tag_end \
+                and max(self.subtree_starts(node), default=0) >= record.end_tag_end
+            if after or self.past_end_tag and node.flags & NODE_CHILDREN_CHANGED \
+                    and (<CElement*> node).ns == NS_HTML and (
+                        (<CElement*> node).tag_id == TAG_HTML
+                        or (<CElement*> node).tag_id == TAG_HEAD
+                        or (<CElement*> node).tag_id == TAG_BODY):
+                high = self.next_start(record.end_tag_end, node, True)
                 if high > record.end_tag_end:
                     high = self.before_root_tags(record.end_tag_end, high, (
                         <CElement*> node).ns == NS_HTML and (<CElement*> node).tag_id == TAG_HEAD)
-                    if high > record.end_tag_end:
-                        return (record.end, high)
+                if high > record.end_tag_end and not node.flags & NODE_CHILDREN_CHANGED:
+                    high = self.before_end_tags(record.end_tag_end, high)
+                if after and extent[1] > high:
+                    high = extent[1]
+                if high > record.end_tag_end:
+                    return (record.end, high)
             return (record.end, record.end_tag_start)
         if extent is None and record == NULL:
             # (an element the parser made, with no input in it now: from
@@ -1128,8 +1160,10 @@ cdef class _SourceWriter:
         adoption agency made from input that interleaves: "<i>c<a>d</i>e"
         makes an i and an a whose content regions cross) both replaced by
         the content region of the nearest ancestor of their nodes that
-        holds them both (its rewritten content writes them); None where
-        none below root does (run() writes it all)."""
+        holds them both (its rewritten content writes them), but where
+        they overlap only in input no node came from (then one region: the
+        two writings with that input between); None where none below root
+        does (run() writes it all)."""
         cdef CNode* first
         cdef CNode* second
         cdef CNode* node
@@ -1159,6 +1193,22 @@ cdef class _SourceWriter:
             node = second
             while node != NULL and <size_t> node not in above:
                 node = ls_parent(node)
+            if clash[0][0] < clash[1][0] and not self.ends_written \
+                    and bisect_left(self.all_starts, clash[0][1]) \
+                    == bisect_left(self.all_starts, clash[1][0]):
+                # (regions that overlap only in input no node came from --
+                # the end tag that ran the adoption agency, which implied
+                # the end of the first one's node, and after which its
+                # clone, the second one's node, was made: "<b>cruel</font>
+                # world" -- are written one after the other, that input
+                # kept between them, where it implies the end and makes
+                # the clone again)
+                regions.remove(clash[0])
+                regions.remove(clash[1])
+                regions.append((clash[0][0], clash[1][1], list(clash[0][2])
+                                + [(clash[1][0], clash[0][1])] + list(clash[1][2]),
+                                <size_t> node))
+                continue
             region = self.sibling_run(node, first, second, low, high, root)
             while region is None:
                 if node == NULL or node == root:

@@ -1686,3 +1686,116 @@ def test_an_implied_element_given_attributes_is_written_whole_where_its_start_ta
     assert doc.to_source_edits() == [
         (21, 22, '<html x="1"><head></head><body>  a</body></html>')], doc.to_source_edits()
     check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document", [
+    b"<html><body></body></html>x<!-- Hi there --></html><!-- Again -->",
+    b"<html><body></body></html>x<!-- Hi there --></body></html><!-- Again -->",
+])
+@pytest.mark.parametrize("via_html", [False, True])
+def test_a_body_child_after_the_html_end_tag_taken_out_is_in_the_html_content(
+        document, via_html):
+    # (the text and the comment the parser put in the body after "</html>":
+    # the comment taken out -- or moved into the html element and removed
+    # from it -- the body's region would reach over "</html>", so the html
+    # element's region reaches over its end tag to the end of its subtree's
+    # input as parsed, the comment's input with it; "</html>" and the
+    # comment after it, which no edit touched, are kept)
+    doc = lexpy.parse(document, positions=True)
+    html, comment = doc.document_element, doc.body.last_child
+    regions = [content_region(doc.body, doc, document)]
+    if via_html:
+        html.append_child(comment)
+        regions.append(content_region(html, doc, document))
+    comment.remove()
+    out, expected = reparsed_writing(doc)
+    assert doc.to_source_edits()[-1] == (26, 44, b""), doc.to_source_edits()
+    assert out.endswith(document[44:]), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document,tail", [
+    ("<head></head><template></template><p><frameset>", "<p><frameset>"),
+    ("<head></head><meta><style>x</style><p><frameset>", "<p><frameset>"),
+])
+def test_a_child_moved_within_its_elements_content_after_the_end_tag(document, tail):
+    # (the template the parser put in the head after "</head>", moved to
+    # the head's end: the head's region reaches over its end tag to the end
+    # of its children's input, the "<p>" the frameset dropped after it
+    # kept; not the whole tree walked, the "<p>" left out)
+    doc = lexpy.parse(document, positions=True)
+    child = doc.query_selector("template, style")
+    regions = [content_region(doc.head, doc, document)]
+    doc.head.append_child(child)
+    regions.append(content_region(doc.head, doc, document))
+    out, expected = reparsed_writing(doc)
+    assert out.endswith("</head>" + tail), out
+    assert not outside(doc.to_source_edits(), regions), doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document,pick", [
+    # (text put at the start of the b and at the end of its clone, which
+    # "</font>" made: the b's content region, up to the clone's input,
+    # and the clone's, from the end of the b's, cross over "</font>")
+    (b"<font><p>hello<b>cruel</font>world",
+     lambda doc: (doc.query_selector("p > font > b"), doc.query_selector("p > b"))),
+    # (the same, in the i and its clone, which "</b>" made)
+    (b"<!doctype html><b><p><i>Bold and Italic</b> Italic</p>",
+     lambda doc: (doc.query_selector("p > b > i"), doc.query_selector("p > i"))),
+])
+def test_crossing_regions_of_clones_over_the_end_tag_that_made_them_keep_it(document, pick):
+    # (their regions overlap only in the end tag that ran the adoption
+    # agency, input no node came from: the two are written one after the
+    # other, the end tag kept between them, which ends the first and makes
+    # the clone again; not the content of their common ancestor, the p,
+    # with the clone of the font it begins in written)
+    doc = lexpy.parse(document, positions=True)
+    element, clone = pick(doc)
+    regions = [content_region(element, doc, document), content_region(clone, doc, document)]
+    em = doc.create_element("em")
+    em.append_child(doc.create_text_node("a"))
+    element.insert_before(em, element.first_child)
+    clone.append_child(doc.create_text_node("z"))
+    assert narrow_writing(document, doc, regions) is None
+    out, expected = reparsed_writing(doc)
+    assert doc.to_source_edits() == doc.to_source_edits(checked=False)
+    assert not outside(doc.to_source_edits(), regions), doc.to_source_edits()
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+def test_content_a_template_patched_in_after_an_end_tag_keeps_the_end_tags_after_it():
+    # (the template for="a" patched "before", the marker's "PATCHED" and
+    # "after" into the div, after its end tag: the text set, the div's
+    # region reaches over its end tag to the end of that input, the end
+    # tags after it, which no node came from, kept: they end the templates)
+    document = '<!DOCTYPE html><div><?start name="a">old<?end></div><template for="a">' \
+        'before<?marker name="b">after<template for="b">PATCHED</template></template>'
+    doc = lexpy.parse(document, positions=True)
+    text = doc.query_selector("div").first_child
+    regions = [own_region(text, doc, document)]
+    text.data = "x<"
+    out, expected = reparsed_writing(doc)
+    assert out.endswith("</template></template>"), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
+
+
+@pytest.mark.parametrize("document", [
+    b"<!doctype html><svg>&#xFFFD;</svg><frameset><frame>",
+    b"<div>&#32;&amp;</div><frameset></frameset>",
+])
+def test_the_input_after_an_emptied_elements_end_tag_is_not_its_content(document):
+    # (the text removed from the svg or the div -- which let the frameset
+    # in, the html element given an attribute: the frameset tags, which
+    # no node came from, are not the svg's content, as a body's are after
+    # "</body>": the parser puts no children of an svg or a div after its
+    # end tag; the html element is written whole, the tags kept after it)
+    doc = lexpy.parse(document, positions=True)
+    element = doc.query_selector("svg, div")
+    regions = [content_region(element, doc, document)]
+    element.first_child.remove()
+    regions.append(own_region(doc.document_element, doc, document))
+    doc.document_element.set_attribute("x", "1")
+    out, expected = reparsed_writing(doc)
+    assert out.endswith(document[document.index(b"<frameset>"):]), out
+    check_kept(_Page(document), document, doc, regions, out, expected)
