@@ -66,7 +66,25 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
 # Data state: https://html.spec.whatwg.org/multipage/parsing.html#data-state
 cdef int state_data(Tokenizer* t) noexcept nogil:
     # U+0000 stays in the text (with the error): the tree builder decides.
-    cdef int result = scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t i = t.pos - base
+    cdef size_t n = t.buf_end - base
+    cdef int result
+    # The usual text, up to a '<' with no '&', NUL or CR before it, in line
+    # with the stop bytes as constants; anything else goes on in scan_text
+    # from the byte that stopped the scan (the text is begun already).
+    if i < n:
+        if t.text_begin == NO_POSITION:
+            text_start(t, base + i, 0)
+        i = scan_for(s, i, n, 0x3C, 0x26, 0, 0x0D)
+        if i < n and s[i] == 0x3C:                  # '<'
+            t.lt_pos = base + i
+            t.pos = base + i + 1
+            t.state = TAG_OPEN_STATE
+            return state_tag_open(t)                # (without the dispatcher)
+        t.pos = base + i
+    result = scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
     if result == GO_ON and t.state == TAG_OPEN_STATE:
         return state_tag_open(t)                    # (without the dispatcher)
     return result
