@@ -84,17 +84,21 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
-    cdef uint8_t changed = 0
+    cdef uint8_t common
+    cdef size_t begin
     while True:
+        begin = i
+        common = 0xFF
         while i < n:
             c = s[i]
             lower = tag_name_byte[c]
             if lower == 0:
                 break
-            changed |= lower ^ c
+            common &= c
             hash = lxp_name_hash_step(hash, lower)
             i += 1
-        if changed:
+        # (as in scan_attribute_name: only A-Z lack 0x20 and change)
+        if not common & 0x20 and lowercasing_changes(s + begin, s + i):
             flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash
         t.name_flags = flags
