@@ -99,18 +99,31 @@ cdef inline const uint8_t* scan_attribute_name(const uint8_t* p, const uint8_t* 
     plain in a name, or end)."""
     cdef uint8_t c, lower
     cdef uint32_t h = hash[0]
-    cdef uint8_t diff = changed[0]
+    cdef uint8_t common = 0xFF
+    cdef const uint8_t* begin = p
     while p < end:
         c = p[0]
         lower = attribute_name_byte[c]
         if lower == 0:
             break
-        diff |= lower ^ c
+        common &= c
         h = lxp_name_hash_step(h, lower)
         p += 1
     hash[0] = h
-    changed[0] = diff
+    # Lower-casing changes only bytes without 0x20 (A-Z): one AND a byte
+    # in the loop, the bytes looked at again only when a byte lacks it.
+    if not common & 0x20:
+        changed[0] |= lowercasing_changes(begin, p)
     return p
+
+
+cdef uint8_t lowercasing_changes(const uint8_t* p, const uint8_t* end) noexcept nogil:
+    """The bytes lower-casing p[0:end - p] changes, or-ed (0: none)."""
+    cdef uint8_t diff = 0
+    while p < end:
+        diff |= ascii_lower[p[0]] ^ p[0]
+        p += 1
+    return diff
 
 
 cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:

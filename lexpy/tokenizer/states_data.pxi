@@ -66,10 +66,41 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
 # Data state: https://html.spec.whatwg.org/multipage/parsing.html#data-state
 cdef int state_data(Tokenizer* t) noexcept nogil:
     # U+0000 stays in the text (with the error): the tree builder decides.
+    cdef const uint8_t* s = t.buf
+    cdef size_t base = t.buf_abs
+    cdef size_t i = t.pos - base
+    cdef size_t n = t.buf_end - base
+    # The usual text, up to a '<' with no '&', NUL or CR before it, in line
+    # with the stop bytes as constants; anything else goes on in scan_text
+    # from the byte that stopped the scan (the text is begun already), and
+    # so does text that begins while errors are collected (text_start
+    # finds its position). Both ways on are tail calls: nothing is saved.
+    if i < n and (t.text_begin != NO_POSITION or t.errors == NULL):
+        if t.text_begin == NO_POSITION:
+            t.text_begin = base + i                 # (text_start)
+            t.text_flags = 0
+        i = scan_for(s, i, n, 0x3C, 0x26, 0, 0x0D)
+        if i < n and s[i] == 0x3C:                  # '<'
+            t.lt_pos = base + i
+            t.pos = base + i + 1
+            t.state = TAG_OPEN_STATE
+            return state_tag_open(t)                # (without the dispatcher)
+        t.pos = base + i
+    return data_scan_text_out_of_line(t)
+
+
+cdef int data_scan_text(Tokenizer* t) noexcept nogil:
+    """The data state's scan_text (its text from t.pos on)."""
     cdef int result = scan_text(t, 0x3C, 0x26, 0, TAG_OPEN_STATE, DATA_STATE)
     if result == GO_ON and t.state == TAG_OPEN_STATE:
         return state_tag_open(t)                    # (without the dispatcher)
     return result
+
+
+# state_data calls data_scan_text through this pointer, so that the compiler
+# does not inline it (and the registers it needs) into the data state.
+cdef int (*data_scan_text_out_of_line)(Tokenizer* t) noexcept nogil
+data_scan_text_out_of_line = data_scan_text
 
 
 # RCDATA state: https://html.spec.whatwg.org/multipage/parsing.html#rcdata-state

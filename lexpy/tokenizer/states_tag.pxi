@@ -4,9 +4,9 @@
 #
 # Where a state's next state is certain and has input to work on, the state
 # calls it directly instead of returning to the dispatcher (data -> tag open
-# -> tag name -> before attribute name -> attribute name, which goes on
-# through the attributes of the usual shape itself): the calls only go down
-# that chain, so the C stack holds at most those five frames.
+# -> (end tag open ->) tag name -> before attribute name -> attribute name,
+# which goes on through the attributes of the usual shape itself): the calls
+# only go down that chain, so the C stack holds at most those six frames.
 
 # Tag open state: https://html.spec.whatwg.org/multipage/parsing.html#tag-open-state
 cdef int state_tag_open(Tokenizer* t) noexcept nogil:
@@ -22,7 +22,7 @@ cdef int state_tag_open(Tokenizer* t) noexcept nogil:
     if c == 0x2F:                                   # '/'
         t.pos += 1
         t.state = END_TAG_OPEN_STATE
-        return GO_ON
+        return state_end_tag_open(t)                # (without the dispatcher)
     if is_alpha(c):
         result = begin_tag(t, False, t.pos)
         t.state = TAG_NAME_STATE
@@ -84,17 +84,21 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
     cdef uint32_t hash = t.name_hash
     cdef uint32_t flags = t.name_flags
     cdef uint8_t c, lower
-    cdef uint8_t changed = 0
+    cdef uint8_t common
+    cdef size_t begin
     while True:
+        begin = i
+        common = 0xFF
         while i < n:
             c = s[i]
             lower = tag_name_byte[c]
             if lower == 0:
                 break
-            changed |= lower ^ c
+            common &= c
             hash = lxp_name_hash_step(hash, lower)
             i += 1
-        if changed:
+        # (as in scan_attribute_name: only A-Z lack 0x20 and change)
+        if not common & 0x20 and lowercasing_changes(s + begin, s + i):
             flags |= DATA_ASCII_LOWERCASE
         t.name_hash = hash
         t.name_flags = flags

@@ -37,8 +37,10 @@ cdef enum:
     CHAR_EOF = -1      # the end of the input
     CHAR_NEED = -2     # the end of the available input; more may come
 
-# A stream offset that marks "none" (no pending text).
-cdef size_t NO_POSITION = SIZE_MAX
+# A stream offset that marks "none" (no pending text): a constant of the C
+# code (a module variable would be loaded from memory at every use).
+cdef extern from *:
+    const size_t NO_POSITION "SIZE_MAX"
 
 # Given as the buffer when the input ends with nothing left to scan.
 cdef uint8_t empty_input[1]

@@ -286,28 +286,34 @@ cdef inline bint end_tag_only_pops(lxp_tag_id_t kind) noexcept nogil:
     return END_TAG_ONLY_POPS[kind] != 0 if kind < TAG__LAST_STATIC else True
 
 
+cdef inline ModeResult end_tag_in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
+    """An end tag token of an element by the rules of "in body" (the
+    dispatcher chose them); one that closes the current node pops it
+    here."""
+    cdef lxp_tag_id_t kind = token.tag_id
+    cdef CElement* node = tb.open.elements[tb.open.count - 1]
+    if node.tag_id == kind and end_tag_only_pops(kind):
+        if node.node.flags & ELEMENT_IN_FORMATTING:
+            if tb.formatting.entries[tb.formatting.count - 1].element != node:
+                return end_tag_in_body(tb, token)
+            open_elements_pop_unindexed(tb)
+            formatting_remove_last(tb)
+            return DONE
+        open_elements_pop_unindexed(tb)
+        return DONE
+    return end_tag_in_body(tb, token)
+
+
 cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
     """The token by the rules of "in body" (the dispatcher chose them),
-    straight to the rules for its kind; an end tag that closes the current
-    node pops it here."""
+    straight to the rules for its kind."""
     cdef lxp_tag_id_t kind = token.tag_id
-    cdef CElement* node
     if kind == TAG__TEXT:
         return characters_in_body(tb)
     if kind < LXP_TAG_FIRST_ELEMENT:
         return mode_in_body(tb, token)
     if token.type & TOKEN_END_TAG:
-        node = tb.open.elements[tb.open.count - 1]
-        if node.tag_id == kind and end_tag_only_pops(kind):
-            if node.node.flags & ELEMENT_IN_FORMATTING:
-                if tb.formatting.entries[tb.formatting.count - 1].element != node:
-                    return end_tag_in_body(tb, token)
-                open_elements_pop_unindexed(tb)
-                formatting_remove_last(tb)
-                return DONE
-            open_elements_pop_unindexed(tb)
-            return DONE
-        return end_tag_in_body(tb, token)
+        return end_tag_in_body_direct(tb, token)
     return start_tag_in_body(tb, token)
 
 
@@ -441,9 +447,99 @@ cdef int halted_result(TreeBuilder* tb) noexcept nogil:
     return 0
 
 
+cdef inline bint in_body_at_html_node(TreeBuilder* tb) noexcept nogil:
+    """The dispatcher's first round would take "in body": the insertion
+    mode is "in body" and the adjusted current node (the current node: the
+    stack has more than the html element) is an HTML element."""
+    return tb.mode == IN_BODY and tb.open.count > 1 \
+        and tb.open.elements[tb.open.count - 1].ns == NS_HTML
+
+
+cdef int text_in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
+    """tree_builder_token for a text token "in body" (the dispatcher's
+    choice made) with no leading newline to skip."""
+    tb.last_comment = NULL
+    if token.text_end <= token.text_begin:
+        return 0
+    begin_text(tb, token)
+    characters_in_body(tb)
+    return after_token_in_body(tb)
+
+
+cdef int start_tag_in_body_routed(TreeBuilder* tb, Token* token,
+                                  uint8_t route) noexcept nogil:
+    """tree_builder_token for a start tag (no self-closing flag) "in body"
+    (the dispatcher's choice made) whose route is not START_GENERIC."""
+    tb.last_comment = NULL
+    tb.text.begin = tb.text.end = 0
+    return start_tag_in_body_direct(tb, token, route)
+
+
+cdef int end_tag_in_body_at_html_node(TreeBuilder* tb, Token* token) noexcept nogil:
+    """tree_builder_token for an end tag "in body" (the dispatcher's
+    first round: in_body_direct)."""
+    cdef ModeResult result
+    tb.last_comment = NULL
+    tb.text.begin = tb.text.end = 0
+    tb.self_closing_acknowledged = False
+    if token.tag_id < LXP_TAG_FIRST_ELEMENT:
+        result = mode_in_body(tb, token)
+    else:
+        result = end_tag_in_body_direct(tb, token)
+    if result != DONE:
+        process_token(tb, token)
+    return after_token(tb)
+
+
+# tree_builder_token calls these through pointers, so that the compiler does
+# not inline them: inlined, the registers the steps need are saved and
+# restored at every token, and the dispatcher saves none.
+cdef int (*text_in_body_out_of_line)(TreeBuilder* tb, Token* token) noexcept nogil
+text_in_body_out_of_line = text_in_body_direct
+cdef int (*start_tag_in_body_out_of_line)(TreeBuilder* tb, Token* token,
+                                          uint8_t route) noexcept nogil
+start_tag_in_body_out_of_line = start_tag_in_body_routed
+cdef int (*end_tag_in_body_out_of_line)(TreeBuilder* tb, Token* token) noexcept nogil
+end_tag_in_body_out_of_line = end_tag_in_body_at_html_node
+
+
 cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
+    """The token callback. The commonest tokens "in body" (characters, the
+    start tags of a route, end tags) go straight to their steps, in
+    functions of their own, so that this dispatcher saves no registers;
+    every other token, and any state to look at first (a halt, a leading
+    newline to skip, a comment that goes on), goes to
+    tree_builder_token_general."""
     cdef TreeBuilder* tb = <TreeBuilder*> context
     cdef uint8_t route
+    if tb.halt.any == 0 and not tb.skip_newline \
+            and not token.type & TOKEN_CONTINUATION and in_body_at_html_node(tb):
+        if tb.errors != NULL:         # (the position only parse_error reads)
+            tb.line = token.line
+            tb.column = token.column
+        if token.tag_id == TAG__TEXT:
+            return text_in_body_out_of_line(tb, token)
+        if token.type == 0:
+            route = start_tag_route(token.tag_id)
+            if route != START_GENERIC:
+                return start_tag_in_body_out_of_line(tb, token, route)
+        elif token.type == TOKEN_END_TAG:
+            return end_tag_in_body_out_of_line(tb, token)
+    return tree_builder_token_general_out_of_line(tb, token)
+
+
+cdef inline int after_token(TreeBuilder* tb) noexcept nogil:
+    """What tree_builder_token returns after a token: the halt's result,
+    TOKENIZER_PAUSE for a script to prepare, else 0 (the CDATA answer for
+    the tokenizer updated first)."""
+    update_cdata_allowed(tb)
+    if tb.halt.any != 0 and (tb.halt.failed or tb.halt.reparse):
+        return halted_result(tb)
+    return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
+
+
+cdef int tree_builder_token_general(TreeBuilder* tb, Token* token) noexcept nogil:
+    """tree_builder_token for any token: the dispatcher of the standard."""
     if tb.halt.any != 0:
         return halted_result(tb)
     if tb.errors != NULL:             # (the position only parse_error reads)
@@ -462,27 +558,12 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
             skip_leading_newline(tb)
             if text_is_empty(tb):
                 return 1 if tb.halt.failed else 0
-        if tb.mode == IN_BODY and tb.open.count > 1 \
-                and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
-            # Characters "in body" (the dispatcher's choice as below).
-            characters_in_body(tb)
-            return after_token_in_body(tb)
     else:
         tb.skip_newline = False
         tb.text.begin = tb.text.end = 0
-        if token.type == 0 and tb.mode == IN_BODY and tb.open.count > 1 \
-                and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
-            # The commonest token: a start tag "in body" (the dispatcher's
-            # choice as below), straight to the steps of its kind.
-            route = start_tag_route(token.tag_id)
-            if route != START_GENERIC:
-                return start_tag_in_body_direct(tb, token, route)
     tb.self_closing_acknowledged = False
-    if tb.mode == IN_BODY and tb.open.count > 1 \
-            and tb.open.elements[tb.open.count - 1].ns == NS_HTML:
-        # The dispatcher's first round, direct: "in body", and the
-        # adjusted current node (the current node: the stack has more than
-        # the html element) is an HTML element.
+    if in_body_at_html_node(tb):
+        # The dispatcher's first round, direct: "in body".
         if in_body_direct(tb, token) != DONE:
             process_token(tb, token)
     else:
@@ -490,10 +571,12 @@ cdef int tree_builder_token(void* context, Token* token) noexcept nogil:
     if token.type & TOKEN_SELF_CLOSING and is_start_tag(token) \
             and not tb.self_closing_acknowledged:
         parse_error(tb, "non-void-html-element-start-tag-with-trailing-solidus")
-    update_cdata_allowed(tb)
-    if tb.halt.any != 0 and (tb.halt.failed or tb.halt.reparse):
-        return halted_result(tb)
-    return TOKENIZER_PAUSE if tb.script_to_prepare != NULL else 0
+    return after_token(tb)
+
+
+cdef int (*tree_builder_token_general_out_of_line)(TreeBuilder* tb,
+                                                   Token* token) noexcept nogil
+tree_builder_token_general_out_of_line = tree_builder_token_general
 
 
 cdef int tree_builder_token_with_positions(void* context, Token* token) noexcept nogil:

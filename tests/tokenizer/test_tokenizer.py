@@ -209,6 +209,25 @@ def test_static_and_dynamic_names():
     assert custom["attrs"][0]["value"] == "1"
 
 
+@pytest.mark.parametrize("name, upper", [
+    ("my_el", False), ("x_y_", False), ("l\u00e9l\u00c9", False), ("a@b", False),
+    ("my_El", True), ("e\u00c9_Z", True), ("ab_cD", True), ("Q", True)])
+def test_names_are_flagged_for_lower_casing_exactly_when_they_have_a_to_z(name, upper):
+    # The name loops look at a name's bytes again only when one of them
+    # lacks 0x20 ('_', '@', most non-ASCII bytes, A-Z): the flag (and the
+    # name) must be the same as a byte-by-byte look gives, whole or cut.
+    source = "<%s %s=1 %sx=2>" % (name, name, name)
+    for chunk in (None, 1, 2, 3):
+        for collect_errors in (True, False):
+            options = {} if chunk is None else {"chunk_sizes": [chunk]}
+            got, _ = records(source, collect_errors=collect_errors, **options)
+            tag = got[0]
+            assert tag["name"] == name.encode().lower().decode()
+            assert bool(tag["flags"] & F["ASCII_LOWERCASE"]) == upper, (name, chunk)
+            assert [a["name"] for a in tag["attrs"]] == [
+                n.encode().lower().decode() for n in (name, name + "x")]
+
+
 # Static names in lower case are compared as one 8-byte word where 8 bytes
 # can be read (names.h lxp_static_name_find_word), byte by byte at the end
 # of the input or with upper case: every static tag and attribute name, and
