@@ -5,6 +5,8 @@ with the DOM-equivalence oracle on the element with id="r", whole and in
 7-byte chunks; and the near cases still refused."""
 import pytest
 
+import lexpy
+
 from lexpy.rewriter import RewriteError, Rewriter, rewrite
 from tests.rewriter.test_form_pointer import _figures
 
@@ -75,3 +77,34 @@ def test_content_after_the_handler_is_refused():
         "g", element=lambda e: kept[0].prepend("x"))
     with pytest.raises(ValueError):
         rewrite('<svg><path/><g></g></svg>', rw)
+
+
+@pytest.mark.parametrize("data, self_closing", [
+    ('<svg a=b/>x</svg>y', False),       # "b/": an unquoted value, no flag
+    ('<svg a= />x</svg>y', False),       # the value is "/"
+    ('<svg a="b"/>x</svg>y', True),
+    ('<svg a />x</svg>y', True),
+    ('<svg/>x', True),
+])
+def test_self_closing_is_the_tokens_flag_not_the_bytes(data, self_closing):
+    # An attribute change writes the start tag again: " /" only for a tag
+    # the tokenizer gave the self-closing flag, so x stays where the
+    # parser put it (inside the svg when the flag is not set).
+    seen = []
+
+    def edit(element):
+        seen.append(element.is_self_closing)
+        element.set_attribute("c", "d")
+    for chunk in (None, 3):
+        seen.clear()
+        rewriter = Rewriter().on("svg", element=edit)
+        if chunk is None:
+            out = rewrite(data, rewriter)
+        else:
+            raw = data.encode()
+            out = b"".join([rewriter.feed(raw[i:i + chunk]) for i in range(0, len(raw), chunk)]
+                           + [rewriter.close()]).decode()
+        expected = lexpy.parse(data)
+        expected.query_selector("svg").set_attribute("c", "d")
+        assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(expected), out
+        assert seen == [self_closing]
