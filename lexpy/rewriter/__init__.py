@@ -1445,6 +1445,7 @@ class Rewriter(RewriterCore):
         self._eof_comment_closed = False
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._frameset_written = False      # (frameset-ok "not ok" written: _frameset_token)
+        self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
         self._text_edited_to = -1           # (where the last edited text chunk ends)
         self._start_written_at = -1         # (where _pushed_written last wrote a start)
         self._script_start: Optional[Tuple[Any, int]] = None    # (the last script's start)
@@ -1999,10 +2000,59 @@ class Rewriter(RewriterCore):
         it (an HTML frameset), either may make the reparse ignore it."""
         taken = pushed >= 0 and events[pushed][1].namespace_uri == _HTML_NS and \
             events[pushed][1].local_name == "frameset"
+        if self._dropped and not taken and not events and self._frameset_body():
+            return
+        if not taken and self._skip is not None and all(
+                event[1].namespace_uri != _HTML_NS for event in events):
+            # (Dropped with the element around it: the output has no
+            # <frameset> there. The parser ignored it, or made a foreign
+            # element of it inside the dropped one.)
+            return
         if self._dropped or taken:
             raise RewriteError("<frameset>: whether the parser takes it depends on content "
                                "the rewrite %s (the frameset-ok flag)"
                                % ("dropped" if self._dropped else "wrote"))
+
+    def _frameset_body(self) -> bool:
+        """A <frameset> the parser ignored (it did nothing) after dropped
+        input, read in body with the stack of open elements html, body and
+        HTML elements only, none of them a template or a column group: a
+        <body> start tag written before it sets the output's frameset-ok to
+        "not ok" there and does nothing else (the body takes no attributes
+        from it; no template is open to ignore it, no column group to be
+        closed by it, no foreign element to break out of), so the reparse
+        ignores the <frameset> too. Once written, frameset-ok stays "not ok"
+        in the output for the rest of the input."""
+        if self._frameset_body_written:
+            return True
+        document: Any = self._construction.document_object()
+        html = document.document_element
+        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html" or \
+                not self._is_open(html):
+            return False
+        body = None
+        for child in html.child_nodes:
+            if child.node_type != 1 or not self._is_open(child):
+                continue
+            if body is not None or child.local_name != "body":
+                return False        # (an open head: the body is not second)
+            body = child
+        if body is None:
+            return False
+        # (Every open element is a descendant of body: the children of open
+        # elements only are walked, without recursion.)
+        todo = [body]
+        while todo:
+            for child in todo.pop().child_nodes:
+                if child.node_type != 1 or not self._is_open(child):
+                    continue
+                if child.namespace_uri != _HTML_NS or child.local_name in (
+                        "template", "colgroup", "frameset", "head", "body", "html"):
+                    return False
+                todo.append(child)
+        self._emit("<body>")
+        self._frameset_body_written = True
+        return True
 
     def _eof_after_cdata(self) -> bool:
         """Whether the input ends in foreign content right after a CDATA
