@@ -208,6 +208,7 @@ late.
 from __future__ import annotations
 
 import re
+from html import entities as _html_entities
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
@@ -481,6 +482,34 @@ def _implied_before(r: Any) -> List[str]:
     if r.implied and r.name in names:
         names = names[:names.index(r.name)]
     return names
+
+
+# The output's last bytes kept for _reference_joins: the longest name of a
+# character reference (32 characters) and its '&', in UTF-16 too.
+_JOIN_WINDOW = 80
+
+
+def _reference_joins(before: bytes, text: str) -> bool:
+    """Whether `text` written after the output's last bytes `before` would
+    change the character reference the tokenizer reads at an '&' they end
+    in: a numeric one ('&#' and digits) whenever the text goes on with its
+    characters; a named one when the text makes a longer name of the table
+    (the tokenizer takes the longest name that the characters after the
+    '&' start with: '&CounterClockwiseContourIntegra' and 'l;'). Text after
+    '&gtBAR', a name no longer one extends, joins nothing."""
+    found = re.search(rb"&([A-Za-z0-9#]*)$", before)
+    if found is None:
+        return False
+    run = found.group(1).decode("ascii")
+    if "#" in run or len(found.group(0)) == len(before):
+        # (Numeric, or an '&' the window may have cut from its run.)
+        return text[:1].isalnum() or text[:1] in (";", "#")
+    joined = run + text[:_LONGEST_REFERENCE]
+    return any(joined[:n] in _REFERENCES for n in range(len(joined), len(run), -1))
+
+
+_REFERENCES = frozenset(_html_entities.html5)
+_LONGEST_REFERENCE = max(len(name) for name in _REFERENCES)
 
 
 # What the rewriter's checks need of an element's ancestors: the engine's
@@ -1609,7 +1638,7 @@ class Rewriter(RewriterCore):
                 out += self._out
         else:
             out = bytes(self._out)
-        self._out_tail = (self._out_tail + out[-12:])[-12:]
+        self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         self._out.clear()
         if self._sink is not None:
             if out:
@@ -1836,12 +1865,11 @@ class Rewriter(RewriterCore):
                                "cannot be written" % record.name)
         if self._ready is not None:
             self._out_ready()
-        before = (self._out_tail + bytes(self._out[-12:]))[-12:]
+        before = (self._out_tail + bytes(self._out[-_JOIN_WINDOW:]))[-_JOIN_WINDOW:]
         if self._out_encoding in ("UTF-16LE", "UTF-16BE"):
             # (the output's last characters as ASCII for the checks below)
             before = before.decode(self._out_encoding, "replace").encode("utf-8")
-        if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
-                (text[:1].isalnum() or text[:1] in (";", "#")):
+        if before.endswith(b"<") or _reference_joins(before, text):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
         if self._at_eof and inside and record.node.namespace_uri == _HTML_NS and (
