@@ -501,9 +501,9 @@ def _reference_joins(before: bytes, text: str) -> bool:
     if found is None:
         return False
     run = found.group(1).decode("ascii")
-    if "#" in run or len(found.group(0)) == len(before):
-        # (Numeric, or an '&' the window may have cut from its run.)
+    if "#" in run:
         return text[:1].isalnum() or text[:1] in (";", "#")
+    # (A run whose '&' lies before the window is longer than any name.)
     joined = run + text[:_LONGEST_REFERENCE]
     return any(joined[:n] in _REFERENCES for n in range(len(joined), len(run), -1))
 
@@ -927,7 +927,10 @@ class Element(ElementBase):
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
-        if not r.clean_start:
+        if not r.clean_start and not (r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
+            # (A start tag that closed a <p> in button scope, or an <li>,
+            # <dd> or <dt> its loop found, by implied end tags only: end
+            # tags for them are written before it, Rewriter._close_implied.)
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
                                      "elements, which the other start tag would not")
         if r.name == "button":
@@ -2895,7 +2898,8 @@ class Rewriter(RewriterCore):
             self._frameset_written = True
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT) or
-                                   r.new_name is not None and r.name in _SELECT_RUBY):
+                                   r.new_name is not None and (
+                                       r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL)):
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)

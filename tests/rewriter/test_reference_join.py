@@ -26,6 +26,7 @@ def _text(markup):
 @pytest.mark.parametrize("chunk", [None, 1, 3, 7])
 @pytest.mark.parametrize("data, content", [
     ("FOO&gtBAR", "X&<"),                               # '&gt' read, 'BARX' no name
+    ("&gtBAR", "X"),                                    # (its '&' the output's first byte)
     ("<p>&CounterClockwiseContourIntegra", "x"),        # no name goes on with 'x'
     ("<p>&am", "x"),
     ("<p>&noti", "n"),                                  # '&notin' is '¬' 'in'
