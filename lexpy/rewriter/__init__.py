@@ -139,7 +139,9 @@ them; dropped ranges that hold foster-parented content, a form, an
 <html>/<body> start tag, </body> or </html>, a template's first element,
 or that leave formatting elements to reconstruct; a dropped start tag
 whose closing tag is ignored because of it; a <frameset> after dropped
-content (frameset-ok); content inside or after elements the parser
+content (frameset-ok) that the parser took, or ignored where a <body>
+tag written before it would not set frameset-ok to "not ok" and do
+nothing else (_frameset_body); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>;
 foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
