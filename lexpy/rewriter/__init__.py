@@ -147,7 +147,9 @@ them; dropped ranges that hold foster-parented content, a form, an
 or that leave other formatting elements to reconstruct than the list
 held where they began; a dropped start tag
 whose closing tag is ignored because of it; a <frameset> after dropped
-content (frameset-ok); content inside or after elements the parser
+content (frameset-ok) that the parser took, or ignored where a <body>
+tag written before it would not set frameset-ok to "not ok" and do
+nothing else (_frameset_body); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>;
 foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
@@ -216,6 +218,7 @@ late.
 from __future__ import annotations
 
 import re
+from html import entities as _html_entities
 from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
 
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
@@ -522,6 +525,34 @@ def _implied_before(r: Any) -> List[str]:
     if r.implied and r.name in names:
         names = names[:names.index(r.name)]
     return names
+
+
+# The output's last bytes kept for _reference_joins: the longest name of a
+# character reference (32 characters) and its '&', in UTF-16 too.
+_JOIN_WINDOW = 80
+
+
+def _reference_joins(before: bytes, text: str) -> bool:
+    """Whether `text` written after the output's last bytes `before` would
+    change the character reference the tokenizer reads at an '&' they end
+    in: a numeric one ('&#' and digits) whenever the text goes on with its
+    characters; a named one when the text makes a longer name of the table
+    (the tokenizer takes the longest name that the characters after the
+    '&' start with: '&CounterClockwiseContourIntegra' and 'l;'). Text after
+    '&gtBAR', a name no longer one extends, joins nothing."""
+    found = re.search(rb"&([A-Za-z0-9#]*)$", before)
+    if found is None:
+        return False
+    run = found.group(1).decode("ascii")
+    if "#" in run:
+        return text[:1].isalnum() or text[:1] in (";", "#")
+    # (A run whose '&' lies before the window is longer than any name.)
+    joined = run + text[:_LONGEST_REFERENCE]
+    return any(joined[:n] in _REFERENCES for n in range(len(joined), len(run), -1))
+
+
+_REFERENCES = frozenset(_html_entities.html5)
+_LONGEST_REFERENCE = max(len(name) for name in _REFERENCES)
 
 
 # What the rewriter's checks need of an element's ancestors: the engine's
@@ -952,7 +983,10 @@ class Element(ElementBase):
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
-        if not r.clean_start:
+        if not r.clean_start and not (r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
+            # (A start tag that closed a <p> in button scope, or an <li>,
+            # <dd> or <dt> its loop found, by implied end tags only: end
+            # tags for them are written before it, Rewriter._close_implied.)
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
                                      "elements, which the other start tag would not")
         if r.name == "button":
@@ -1551,6 +1585,7 @@ class Rewriter(RewriterCore):
         self._eof_comment_closed = False
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._frameset_written = False      # (frameset-ok "not ok" written: _frameset_token)
+        self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
         self._text_edited_to = -1           # (where the last edited text chunk ends)
         self._start_written_at = -1         # (where _pushed_written last wrote a start)
         self._script_start: Optional[Tuple[Any, int]] = None    # (the last script's start)
@@ -1717,7 +1752,7 @@ class Rewriter(RewriterCore):
                 out += self._out
         else:
             out = bytes(self._out)
-        self._out_tail = (self._out_tail + out[-12:])[-12:]
+        self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         self._out.clear()
         if self._sink is not None:
             if out:
@@ -1946,12 +1981,11 @@ class Rewriter(RewriterCore):
                                "cannot be written" % record.name)
         if self._ready is not None:
             self._out_ready()
-        before = (self._out_tail + bytes(self._out[-12:]))[-12:]
+        before = (self._out_tail + bytes(self._out[-_JOIN_WINDOW:]))[-_JOIN_WINDOW:]
         if self._out_encoding in ("UTF-16LE", "UTF-16BE"):
             # (the output's last characters as ASCII for the checks below)
             before = before.decode(self._out_encoding, "replace").encode("utf-8")
-        if before.endswith(b"<") or re.search(rb"&[A-Za-z0-9#]*$", before) and \
-                (text[:1].isalnum() or text[:1] in (";", "#")):
+        if before.endswith(b"<") or _reference_joins(before, text):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
         if self._at_eof and inside and record.node.namespace_uri == _HTML_NS and (
@@ -2115,10 +2149,59 @@ class Rewriter(RewriterCore):
         it (an HTML frameset), either may make the reparse ignore it."""
         taken = pushed >= 0 and events[pushed][1].namespace_uri == _HTML_NS and \
             events[pushed][1].local_name == "frameset"
+        if self._dropped and not taken and not events and self._frameset_body():
+            return
+        if not taken and self._skip is not None and all(
+                event[1].namespace_uri != _HTML_NS for event in events):
+            # (Dropped with the element around it: the output has no
+            # <frameset> there. The parser ignored it, or made a foreign
+            # element of it inside the dropped one.)
+            return
         if self._dropped or taken:
             raise RewriteError("<frameset>: whether the parser takes it depends on content "
                                "the rewrite %s (the frameset-ok flag)"
                                % ("dropped" if self._dropped else "wrote"))
+
+    def _frameset_body(self) -> bool:
+        """A <frameset> the parser ignored (it did nothing) after dropped
+        input, read in body with the stack of open elements html, body and
+        HTML elements only, none of them a template or a column group: a
+        <body> start tag written before it sets the output's frameset-ok to
+        "not ok" there and does nothing else (the body takes no attributes
+        from it; no template is open to ignore it, no column group to be
+        closed by it, no foreign element to break out of), so the reparse
+        ignores the <frameset> too. Once written, frameset-ok stays "not ok"
+        in the output for the rest of the input."""
+        if self._frameset_body_written:
+            return True
+        document: Any = self._construction.document_object()
+        html = document.document_element
+        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html" or \
+                not self._is_open(html):
+            return False
+        body = None
+        for child in html.child_nodes:
+            if child.node_type != 1 or not self._is_open(child):
+                continue
+            if body is not None or child.local_name != "body":
+                return False        # (an open head: the body is not second)
+            body = child
+        if body is None:
+            return False
+        # (Every open element is a descendant of body: the children of open
+        # elements only are walked, without recursion.)
+        todo = [body]
+        while todo:
+            for child in todo.pop().child_nodes:
+                if child.node_type != 1 or not self._is_open(child):
+                    continue
+                if child.namespace_uri != _HTML_NS or child.local_name in (
+                        "template", "colgroup", "frameset", "head", "body", "html"):
+                    return False
+                todo.append(child)
+        self._emit("<body>")
+        self._frameset_body_written = True
+        return True
 
     def _eof_after_cdata(self) -> bool:
         """Whether the input ends in foreign content right after a CDATA
@@ -2948,7 +3031,8 @@ class Rewriter(RewriterCore):
             self._frameset_written = True
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT) or
-                                   r.new_name is not None and r.name in _SELECT_RUBY):
+                                   r.new_name is not None and (
+                                       r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL)):
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         self._emit_contents(r.before, r, False)
