@@ -217,9 +217,9 @@ late.
 """
 from __future__ import annotations
 
+import functools
 import re
-from html import entities as _html_entities
-from typing import Any, Callable, Dict, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple, Union
 
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
@@ -547,12 +547,23 @@ def _reference_joins(before: bytes, text: str) -> bool:
     if "#" in run:
         return text[:1].isalnum() or text[:1] in (";", "#")
     # (A run whose '&' lies before the window is longer than any name.)
+    references = _references()
     joined = run + text[:_LONGEST_REFERENCE]
-    return any(joined[:n] in _REFERENCES for n in range(len(joined), len(run), -1))
+    return any(joined[:n] in references for n in range(len(joined), len(run), -1))
 
 
-_REFERENCES = frozenset(_html_entities.html5)
-_LONGEST_REFERENCE = max(len(name) for name in _REFERENCES)
+# The longest name of a character reference (without its '&').
+_LONGEST_REFERENCE = 32
+
+
+@functools.lru_cache(maxsize=None)
+def _references() -> FrozenSet[str]:
+    """The names of the standard's character reference table, with and
+    without their ';' as it lists them (the standard library's copy of
+    it, imported when first needed: html.entities costs megabytes of RSS,
+    as lexpy/__init__.py notes)."""
+    from html.entities import html5
+    return frozenset(html5)
 
 
 # What the rewriter's checks need of an element's ancestors: the engine's

@@ -59,3 +59,9 @@ def test_the_suite_case_keeps_the_dom_edit():
         assert not figures.mismatches, figures.mismatches[0]
         assert figures.accepted, figures.refused
         assert not any("join" in reason for reason in figures.refused), figures.refused
+
+
+def test_the_window_holds_the_longest_name_of_the_table():
+    from lexpy.rewriter import _LONGEST_REFERENCE, _JOIN_WINDOW, _references
+    assert _LONGEST_REFERENCE == max(len(name) for name in _references())
+    assert _JOIN_WINDOW >= 2 * (_LONGEST_REFERENCE + 1)     # '&' and the name, in UTF-16
