@@ -47,6 +47,14 @@ cdef struct HashKey:
 cdef HashKey hash_key_for(const void* owner) noexcept nogil
 
 
+cdef extern from "byte_buffer.h" nogil:
+    ctypedef struct lxp_byte_buffer:
+        uint8_t* data
+        size_t length
+        size_t capacity
+    int lxp_byte_buffer_append(lxp_byte_buffer* buffer, const uint8_t* data, size_t length)
+
+
 cdef extern from "copy.h" nogil:
     void lxp_copy_run(unsigned char* d, const unsigned char* s, size_t n)
 

@@ -11,7 +11,8 @@ from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy
 from cpython.unicode cimport Py_UNICODE_ISSPACE
-from lexpy.core.core cimport attr_id_by_name, attr_name_of, tag_id_by_name
+from lexpy.core.core cimport (attr_id_by_name, attr_name_of, tag_id_by_name,
+                              lxp_byte_buffer, lxp_byte_buffer_append)
 from lexpy.core.names cimport (
     NS__UNDEF, NS_HTML, lxp_attr_id_t, lxp_tag_id_t,
     TAG_A, TAG_AREA, TAG_AUDIO, TAG_BODY, TAG_DATA, TAG_EMBED, TAG_HEAD, TAG_HTML, TAG_IFRAME, TAG_IMG,
@@ -1024,34 +1025,9 @@ DEF TEXT_AFTER_NEWLINE = 1       # a line's mark,
 DEF TEXT_AFTER_DOUBLE = 2        # a paragraph's mark (or nothing yet)
 
 
-cdef struct TextBuffer:
-    uint8_t* data
-    size_t length
-    size_t capacity
-
-
-cdef int text_buffer_add(TextBuffer* buffer, const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t capacity = buffer.capacity
-    cdef uint8_t* grown
-    if buffer.length + length > capacity:
-        if capacity < 256:
-            capacity = 256
-        while buffer.length + length > capacity:
-            capacity *= 2
-        grown = <uint8_t*> realloc(buffer.data, capacity)
-        if grown == NULL:
-            return -1
-        buffer.data = grown
-        buffer.capacity = capacity
-    if length:
-        memcpy(buffer.data + buffer.length, data, length)
-        buffer.length += length
-    return 0
-
-
 cdef struct TextState:
-    TextBuffer out                # the text so far (UTF-8)
-    TextBuffer chunk              # the pending chunk's Text nodes, as written
+    lxp_byte_buffer out           # the text so far (UTF-8)
+    lxp_byte_buffer chunk         # the pending chunk's Text nodes, as written
     int after                     # TEXT_AFTER_*
     bint last_space               # the latest chunk as written ends in whitespace
     bint last_paren               # ... in "("
@@ -1107,7 +1083,7 @@ cdef int text_close_chunk(TextState* state) except -1:
         if Py_UNICODE_ISSPACE(c):
             if in_word:
                 in_word = False
-                if text_buffer_add(&state.out, raw + word, i - word) != 0:
+                if lxp_byte_buffer_append(&state.out, raw + word, i - word) != 0:
                     raise MemoryError()
         elif not in_word:
             in_word = True
@@ -1120,10 +1096,10 @@ cdef int text_close_chunk(TextState* state) except -1:
                     state.last_space or (
                         c != 0x2C and c != 0x3A and c != 0x3B and c != 0x2E and c != 0x21
                         and c != 0x3F and c != 0x22 and c != 0x29 and not state.last_paren))
-            if space and text_buffer_add(&state.out, <const uint8_t*> b" ", 1) != 0:
+            if space and lxp_byte_buffer_append(&state.out, <const uint8_t*> b" ", 1) != 0:
                 raise MemoryError()
         i += width
-    if in_word and text_buffer_add(&state.out, raw + word, length - word) != 0:
+    if in_word and lxp_byte_buffer_append(&state.out, raw + word, length - word) != 0:
         raise MemoryError()
     if started:
         state.after = TEXT_AFTER_TEXT
@@ -1138,12 +1114,12 @@ cdef int text_mark(TextState* state, int kind) except -1:
     if state.after == TEXT_AFTER_DOUBLE:
         return 0
     if kind == 2:
-        if text_buffer_add(&state.out, <const uint8_t*> b"\n\n",
-                           1 if state.after == TEXT_AFTER_NEWLINE else 2) != 0:
+        if lxp_byte_buffer_append(&state.out, <const uint8_t*> b"\n\n",
+                                  1 if state.after == TEXT_AFTER_NEWLINE else 2) != 0:
             raise MemoryError()
         state.after = TEXT_AFTER_DOUBLE
     elif state.after != TEXT_AFTER_NEWLINE:
-        if text_buffer_add(&state.out, <const uint8_t*> b"\n", 1) != 0:
+        if lxp_byte_buffer_append(&state.out, <const uint8_t*> b"\n", 1) != 0:
             raise MemoryError()
         state.after = TEXT_AFTER_NEWLINE
     return 0
@@ -1178,7 +1154,7 @@ cdef int text_walk(CNode* top, TextState* state) except -1:
                             text_mark(state, kind)
             elif node.type == TEXT_NODE and entering and not skipping:
                 text = <CCharacterData*> node
-                if text_buffer_add(&state.chunk, text.data, text.length) != 0:
+                if lxp_byte_buffer_append(&state.chunk, text.data, text.length) != 0:
                     raise MemoryError()
         node = next_walk_event(node, top, &entering)
     text_close_chunk(state)

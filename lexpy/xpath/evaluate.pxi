@@ -57,7 +57,7 @@ cdef str string_value(NodeRef ref):
     cdef CNode* node = ref.node
     cdef CAttr* attr
     cdef CCharacterData* data
-    cdef ByteBuffer buffer
+    cdef lxp_byte_buffer buffer
     cdef int status
     if ref.attr:
         attr = &(<CElement*> node).attrs[ref.attr - 1]
@@ -66,7 +66,7 @@ cdef str string_value(NodeRef ref):
             or node.type == PROCESSING_INSTRUCTION_NODE:
         data = <CCharacterData*> node
         return utf8_text(data.data, data.length)
-    memset(&buffer, 0, sizeof(ByteBuffer))
+    memset(&buffer, 0, sizeof(lxp_byte_buffer))
     with nogil:
         status = text_of_subtree(node, &buffer)
     try:

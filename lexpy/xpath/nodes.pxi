@@ -447,31 +447,7 @@ cdef int sort_node_list(NodeList* nodes, OrderMap* order) noexcept nogil:
 
 # -- string-values -----------------------------------------------------------
 
-cdef struct ByteBuffer:
-    uint8_t* data
-    size_t length
-    size_t capacity
-
-
-cdef int buffer_append(ByteBuffer* buffer, const uint8_t* data, size_t length) noexcept nogil:
-    cdef size_t capacity
-    cdef uint8_t* grown
-    if buffer.length + length > buffer.capacity:
-        capacity = buffer.capacity * 2 if buffer.capacity else 256
-        while capacity < buffer.length + length:
-            capacity *= 2
-        grown = <uint8_t*> realloc(buffer.data, capacity)
-        if grown == NULL:
-            return -1
-        buffer.data = grown
-        buffer.capacity = capacity
-    if length:
-        memcpy(buffer.data + buffer.length, data, length)
-    buffer.length += length
-    return 0
-
-
-cdef int text_of_subtree(CNode* root, ByteBuffer* buffer) noexcept nogil:
+cdef int text_of_subtree(CNode* root, lxp_byte_buffer* buffer) noexcept nogil:
     """The string-value of an element, document or fragment: its text
     descendants in document order (O(subtree)). 0, or -1 when out of memory."""
     cdef CNode* node = root.first_child
@@ -482,7 +458,7 @@ cdef int text_of_subtree(CNode* root, ByteBuffer* buffer) noexcept nogil:
     while node != NULL:
         if node.type == TEXT_NODE or node.type == CDATA_SECTION_NODE:
             data = <CCharacterData*> node
-            if buffer_append(buffer, data.data, data.length) != 0:
+            if lxp_byte_buffer_append(buffer, data.data, data.length) != 0:
                 return -1
         node = next_in_tree(node, root)
     return 0

@@ -18,7 +18,8 @@ from cpython.list cimport PyList_New, PyList_SET_ITEM
 from cpython.ref cimport Py_INCREF
 from lexpy.core.names cimport *
 from lexpy.core.core cimport (
-    NameTable, name_table_get, tag_id_by_name, attr_id_by_name, attr_name_of)
+    NameTable, name_table_get, tag_id_by_name, attr_id_by_name, attr_name_of,
+    lxp_byte_buffer, lxp_byte_buffer_append)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, CCharacterData, CProcessingInstruction, Node,
     node_proxy, next_in_tree, element_find_attribute, element_local_name,
