@@ -2603,12 +2603,6 @@ class Rewriter(RewriterCore):
                 r.ended = True
             self._scoped_open.pop(key, None)
 
-    def _is_own_end(self, node: Any) -> bool:
-        begin, end = self._token_span()
-        raw = self._source(begin, end)
-        name = raw[2:].split(b">")[0].split(b"/")[0].split()[0] if len(raw) > 2 else b""
-        return bool(name.decode("utf-8", "replace").lower() == node.local_name.lower())
-
     def _matching(self, node: Any, matches: int) -> List[Callable[..., Any]]:
         """The element handlers of the selectors that match (`matches`:
         the engine's bit set; bit 63 for any from the 63rd on)."""
