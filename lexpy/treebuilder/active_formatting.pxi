@@ -587,16 +587,21 @@ cdef void formatting_release(TreeBuilder* tb) noexcept nogil:
 
 
 # https://html.spec.whatwg.org/multipage/parsing.html#reconstruct-the-active-formatting-elements
+cdef inline bint reconstruction_needed(TreeBuilder* tb) noexcept nogil:
+    """Not steps 1 and 2's "stop": the list has entries, and its last is
+    neither a marker nor an open element."""
+    cdef CElement* entry
+    if tb.formatting.count == 0:
+        return False
+    entry = tb.formatting.entries[tb.formatting.count - 1].element
+    return not (entry == NULL or open_elements_contains(tb, entry))
+
+
 cdef inline void reconstruct_active_formatting_elements(TreeBuilder* tb) noexcept nogil:
     """Steps 1 and 2 inline (nothing to do: the list is empty, or its last
     entry is a marker or an open element); the rest in reconstruct_from."""
-    cdef CElement* entry
-    if tb.formatting.count == 0:
-        return
-    entry = tb.formatting.entries[tb.formatting.count - 1].element
-    if entry == NULL or open_elements_contains(tb, entry):
-        return
-    reconstruct_from(tb, tb.formatting.count - 1)
+    if reconstruction_needed(tb):
+        reconstruct_from(tb, tb.formatting.count - 1)
 
 
 cdef void reconstruct_from(TreeBuilder* tb, size_t index) noexcept nogil:

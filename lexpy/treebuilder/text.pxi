@@ -232,6 +232,45 @@ cdef enum NulHandling:
     NUL_REPLACE = DATA_NUL_TO_REPLACEMENT
 
 
+cdef inline size_t write_converted(uint8_t* destination, const uint8_t* source,
+                                   size_t length, uint32_t flags) noexcept nogil:
+    """Write the converted range to `destination` (room for
+    conversion_room(length, flags) bytes); the bytes written."""
+    if flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE):
+        return convert_text(source, length, flags, destination)
+    lxp_copy_run(destination, source, length)
+    return length
+
+
+cdef inline bint insert_token_text_at_current_node(TreeBuilder* tb,
+                                                   Token* token) noexcept nogil:
+    """insert_characters for a text token's whole raw text (non-empty, no
+    U+0000) when the appropriate place is the end of the current node, an
+    element other than template, whose last child is not a Text node (no
+    foster parenting, no positions): a new Text node appended there, in
+    one step. False (nothing done) when the text goes by insert_characters
+    instead."""
+    cdef CElement* parent = tb.open.elements[tb.open.count - 1]
+    cdef CCharacterData* text
+    cdef uint8_t* destination
+    cdef size_t length = token.text_end - token.text_begin
+    cdef uint32_t flags = token.data_flags
+    if tb.foster_parenting or tb.positions.on \
+            or (parent.tag_id == TAG_TEMPLATE and parent.ns == NS_HTML) \
+            or (parent.node.last_child != NULL
+                and parent.node.last_child.type == TEXT_NODE) \
+            or tb.document.arena.free_character_data != NULL:
+        return False
+    destination = text_create_with_room(tb.document, conversion_room(length, flags), &text)
+    if destination == NULL:
+        tb.halt.failed = True
+        return True
+    length = write_converted(destination, token.data + token.text_begin, length, flags)
+    character_data_commit_inline(text, length)
+    node_append_new_child(&parent.node, &text.node)
+    return True
+
+
 cdef void insert_characters(TreeBuilder* tb, TextRun* run,
                             uint32_t nul_handling) noexcept nogil:
     """Insert the run's characters at the appropriate place: appended to
@@ -276,10 +315,7 @@ cdef void insert_characters(TreeBuilder* tb, TextRun* run,
     if destination == NULL:
         tb.halt.failed = True
         return
-    if flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE):
-        length = convert_text(run.data + run.begin, length, flags, destination)
-    else:
-        lxp_copy_run(destination, run.data + run.begin, length)
+    length = write_converted(destination, run.data + run.begin, length, flags)
     character_data_commit_inline(text, length)
     if tb.positions.on:
         positions_text_inserted(tb, run, flags, &text.node, new_node)

@@ -461,6 +461,15 @@ cdef int text_in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
     tb.last_comment = NULL
     if token.text_end <= token.text_begin:
         return 0
+    # characters_in_body in one step when it has nothing but the insertion
+    # to do (frameset-ok already off, no U+0000, no active formatting
+    # element to reconstruct) and the insertion is a new Text node at the
+    # end of the current node.
+    if not tb.frameset_ok and not token.data_flags & DATA_HAS_NUL \
+            and not reconstruction_needed(tb) \
+            and insert_token_text_at_current_node(tb, token):
+        tb.text.begin = tb.text.end
+        return after_token_in_body(tb)
     begin_text(tb, token)
     characters_in_body(tb)
     return after_token_in_body(tb)

@@ -47,3 +47,25 @@ def test_frameset_ok_from_the_raw_text_when_it_can_tell():
                            (b"&#32;&#0;", False), (b"\x00&#9;", True)):
         document = lexpy.parse(b"<div>" + text + b"</div><frameset></frameset>")
         assert (document.body.local_name == "frameset") == frameset, text
+
+
+def test_text_in_body_by_the_one_step_path_and_beside_it():
+    """A text token "in body" becomes a new Text node at the end of the
+    current node in one step (text_in_body_direct) unless the node's last
+    child is a Text node already, an active formatting element is to be
+    reconstructed, frameset-ok is on or the text has U+0000: each of those
+    goes by characters_in_body; both give the standard's tree."""
+    big = "a" * 20000                       # more than an arena block's share
+    page = ("<p>x</p><p>a\r\nb &amp;\rc</p><p>d</x>e</p><p><b>f</p>g"
+            "<p>h\x00i</p><div>%s</div><div>%s&amp;</div>" % (big, big))
+    document = lexpy.parse(page.encode())
+    assert lexpy.dump(document) == "\n".join([
+        "| <html>", "|   <head>", "|   <body>",
+        "|     <p>", '|       "x"',
+        "|     <p>", '|       "a', "b &", 'c"',
+        "|     <p>", '|       "de"',
+        "|     <p>", "|       <b>", '|         "f"',
+        "|     <b>", '|       "g"',
+        "|       <p>", '|         "hi"',
+        "|       <div>", '|         "%s"' % big,
+        "|       <div>", '|         "%s&"' % big])
