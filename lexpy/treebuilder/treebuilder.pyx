@@ -313,7 +313,10 @@ cdef ModeResult in_body_direct(TreeBuilder* tb, Token* token) noexcept nogil:
     if kind < LXP_TAG_FIRST_ELEMENT:
         return mode_in_body(tb, token)
     if token.type & TOKEN_END_TAG:
-        return end_tag_in_body_direct(tb, token)
+        # (Not end_tag_in_body_direct: the rare end tag that comes this way
+        # goes by the general steps, so that the one caller of that,
+        # end_tag_in_body_at_html_node, has it inline.)
+        return end_tag_in_body(tb, token)
     return start_tag_in_body(tb, token)
 
 
