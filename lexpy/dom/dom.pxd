@@ -482,11 +482,16 @@ cdef inline uint8_t* text_create_with_room(CDocument* doc, size_t extra,
     return memory
 
 
-# character_data_commit, inline when the node's data is the bump's tail
-# (or fills its capacity).
+# character_data_commit, inline when the bytes written fill the capacity
+# (the text copied as it was: nothing to give back) or the node's data is
+# the bump's tail.
 cdef inline void character_data_commit_inline(CCharacterData* node,
                                               size_t written) noexcept nogil:
-    cdef Arena* arena = &node.node.owner.arena
+    cdef Arena* arena
+    if written == node.capacity - node.length:
+        node.length += written
+        return
+    arena = &node.node.owner.arena
     # (flags 0x3: NODE_DATA_BIG, NODE_DATA_SLACK)
     if written <= node.capacity - node.length and not (node.node.flags & 0x3) \
             and node.data + node.capacity == arena.pos:
