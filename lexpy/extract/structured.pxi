@@ -404,6 +404,17 @@ cdef object json_fast(str text):
         free(t.buffer)
 
 
+# what json_ld_of hands the lenient pass for the error of a strict decode
+# known to fail without making it (the JSONDecodeError is a Python frame)
+STRICT_DECODE_FAILS = ValueError("the strict decode fails")
+
+
+cdef inline bint json_may_start_a_value(str first):
+    # the first characters json's scanner reads a value from (NaN and
+    # Infinity included)
+    return first in '{["-0123456789tfnNI'
+
+
 def json_fast_decode(str text not None):
     """(True, value) when json_fast takes `text`, else (False, None): for
     the tests, which hold it to the json module's decoder."""
@@ -417,7 +428,8 @@ cpdef list json_ld_of(list texts, object lenient):
     by one; empty bodies, null and empty values skipped); a text the strict
     decode refuses (json_fast first, then the json module's scanner) goes to `lenient` (structured.py's _parse_lenient_json)
     with the decode's ValueError (None when it found no value, or more
-    than one), and lenient's ValueError (or RecursionError: arrays or
+    than one; STRICT_DECODE_FAILS when the text starts with what no value
+    starts with), and lenient's ValueError (or RecursionError: arrays or
     objects nested deeper than the decoder goes) makes an error entry
     {"@error": message, "@text": text}."""
     cdef list items = []
@@ -430,7 +442,11 @@ cpdef list json_ld_of(list texts, object lenient):
         data = json_fast(stripped)
         accepted = data is not _JSON_REFUSED
         strict_error = None
-        if not accepted:
+        if not accepted and not json_may_start_a_value(stripped[0]):
+            # (a comment or a wrapper first: the decode fails at once, and
+            # its error is made only if the lenient pass fails too)
+            strict_error = STRICT_DECODE_FAILS
+        elif not accepted:
             try:
                 data, end = _JSON_SCAN_ONCE(stripped, 0)
                 accepted = end == len(stripped)

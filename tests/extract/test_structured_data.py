@@ -683,3 +683,25 @@ def test_json_fast_refuses_these_and_json_ld_of_decodes_them_as_before(text):
     if value is not None and value[1] not in ([], "None", "False", "0", "0.0", "''"):
         assert [_typed(item) for item in items] == (
             value[1] if value[0] == "list" else [value])
+
+
+def test_json_ld_lenient_pass_makes_the_strict_error_only_when_it_fails():
+    # a body that starts with what no JSON value starts with is handed to
+    # the lenient pass without a strict decode (STRICT_DECODE_FAILS); the
+    # error entry of one that nothing decodes still has the strict
+    # decoder's message
+    bodies = ["<!-- {\"a\": 1} -->", "// c\n{\"b\": [2, 3,]}", "<!-- {\"c\": -->", "\ufeff{\"d\": 4}",
+              "/* x */ nope"]
+    html = "".join('<script type="application/ld+json">%s</script>' % body for body in bodies)
+    items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
+    assert items[:2] == [{"a": 1}, {"b": [2, 3]}]
+    assert items[2] == {"@error": "Expecting value: line 1 column 1 (char 0)",
+                        "@text": bodies[2]}
+    assert items[3] == {"d": 4}
+    assert items[4]["@error"] == "Expecting value: line 1 column 1 (char 0)"
+    assert structured._parse_lenient_json(bodies[0], None) == {"a": 1}
+    with pytest.raises(ValueError, match="Expecting value: line 1 column 1"):
+        structured._parse_lenient_json(bodies[2], STRICT_DECODE_FAILS)
+
+
+from lexpy.extract.extractor import STRICT_DECODE_FAILS  # noqa: E402
