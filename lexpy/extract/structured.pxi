@@ -426,10 +426,11 @@ cpdef list json_ld_of(list texts, object lenient):
     """The JSON-LD items of the ld+json script texts: each text without a
     leading BOM and surrounding whitespace, decoded (an array's members one
     by one; empty bodies, null and empty values skipped); a text the strict
-    decode refuses (json_fast first, then the json module's scanner) goes to `lenient` (structured.py's _parse_lenient_json)
-    with the decode's ValueError (None when it found no value, or more
-    than one; STRICT_DECODE_FAILS when the text starts with what no value
-    starts with), and lenient's ValueError (or RecursionError: arrays or
+    decode (json_fast, then the json module's scanner) refuses goes to
+    `lenient` (structured.py's _parse_lenient_json) with the decode's
+    ValueError (None when it found no value, or more than one;
+    STRICT_DECODE_FAILS when the text starts with what no value starts
+    with), and lenient's ValueError (or RecursionError: arrays or
     objects nested deeper than the decoder goes) makes an error entry
     {"@error": message, "@text": text}."""
     cdef list items = []

@@ -690,8 +690,8 @@ def test_json_ld_lenient_pass_makes_the_strict_error_only_when_it_fails():
     # the lenient pass without a strict decode (STRICT_DECODE_FAILS); the
     # error entry of one that nothing decodes still has the strict
     # decoder's message
-    bodies = ["<!-- {\"a\": 1} -->", "// c\n{\"b\": [2, 3,]}", "<!-- {\"c\": -->", "\ufeff{\"d\": 4}",
-              "/* x */ nope"]
+    bodies = ["<!-- {\"a\": 1} -->", "// c\n{\"b\": [2, 3,]}", "<!-- {\"c\": -->",
+              "\ufeff{\"d\": 4}", "/* x */ nope"]
     html = "".join('<script type="application/ld+json">%s</script>' % body for body in bodies)
     items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
     assert items[:2] == [{"a": 1}, {"b": [2, 3]}]
