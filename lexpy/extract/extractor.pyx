@@ -10,7 +10,9 @@ cimport cython
 from libc.stdint cimport uint8_t, uint32_t
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy
-from cpython.unicode cimport Py_UNICODE_ISSPACE
+from cpython.unicode cimport (Py_UNICODE_ISSPACE, PyUnicode_KIND,
+                             PyUnicode_FromKindAndData, PyUnicode_1BYTE_KIND,
+                             PyUnicode_4BYTE_KIND)
 from lexpy.core.core cimport (attr_id_by_name, attr_name_of, tag_id_by_name,
                               lxp_byte_buffer, lxp_byte_buffer_append)
 from lexpy.core.names cimport (

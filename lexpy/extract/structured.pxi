@@ -57,13 +57,380 @@ cdef int wanted_syntaxes(object syntaxes) except -1:
     return wanted
 
 
+# JSON as json.JSONDecoder(strict=False) reads it, decoded in one loop with
+# an explicit stack (no Python frame, no per-string writer): the C scanner
+# of the json module builds each string that holds an escape piece by
+# piece, and JSON-LD writes "\/" in every URL. It takes only what that
+# decoder accepts and gives the same value; whatever it does not know
+# (an error, NaN and Infinity, a surrogate escape, an integer of more than
+# 18 digits, nesting deeper than JSON_FAST_DEPTH) it refuses, and the
+# decoder runs as before.
+DEF JSON_FAST_DEPTH = 100
+cdef object _JSON_REFUSED = object()
+
+
+cdef extern from "Python.h":
+    object PyFloat_FromString(object text)
+    object PyLong_FromLongLong(long long value)
+    bint PyUnicode_IS_ASCII(object text)
+    # (PyUnicode_READ is a macro that touches no object: no GIL needed)
+    uint32_t unicode_read "PyUnicode_READ"(int kind, const void* data,
+                                          Py_ssize_t index) noexcept nogil
+
+
+cdef struct JsonText:
+    int kind
+    bint ascii                    # (kind 1 and no code point above U+007F)
+    void* data
+    Py_ssize_t length
+    Py_ssize_t position
+    Py_UCS4* buffer               # a string's code points once it has an escape
+    Py_ssize_t capacity
+
+
+cdef inline uint32_t json_at(JsonText* t, Py_ssize_t i) noexcept nogil:
+    return unicode_read(t.kind, t.data, i) if i < t.length else 0
+
+
+cdef inline void json_skip_whitespace(JsonText* t) noexcept nogil:
+    cdef uint32_t c
+    cdef const uint8_t* latin1 = <const uint8_t*> t.data
+    if t.kind == PyUnicode_1BYTE_KIND:
+        while t.position < t.length and (latin1[t.position] == 0x20 or latin1[t.position] == 0x0A
+                                         or latin1[t.position] == 0x09
+                                         or latin1[t.position] == 0x0D):
+            t.position += 1
+        return
+    while t.position < t.length:
+        c = unicode_read(t.kind, t.data, t.position)
+        if c != 0x20 and c != 0x09 and c != 0x0A and c != 0x0D:
+            return
+        t.position += 1
+
+
+cdef inline int json_hex(uint32_t c) noexcept nogil:
+    if 0x30 <= c <= 0x39:
+        return <int> c - 0x30
+    if 0x61 <= c <= 0x66:
+        return <int> c - 0x61 + 10
+    if 0x41 <= c <= 0x46:
+        return <int> c - 0x41 + 10
+    return -1
+
+
+cdef object json_string(str text, JsonText* t):
+    """The string whose opening quote is at t.position (strict=False: any
+    character but the quote and the backslash as it is); _JSON_REFUSED
+    when it is unterminated or has an escape json refuses or a surrogate
+    escape (json pairs those)."""
+    cdef Py_ssize_t start = t.position + 1, i = start, count = 0, end
+    cdef uint32_t c, high = 0
+    cdef long code
+    cdef uint8_t* out
+    cdef bint escaped = False
+    cdef void* grown
+    cdef const uint8_t* latin1 = <const uint8_t*> t.data
+    cdef str value
+    if t.kind == PyUnicode_1BYTE_KIND:
+        # (the usual text: its bytes read without the kind's switch)
+        while True:
+            if i >= t.length:
+                return _JSON_REFUSED
+            if latin1[i] == 0x22:
+                break
+            if latin1[i] == 0x5C:
+                escaped = True
+                i += 2
+            else:
+                i += 1
+        if not escaped and t.ascii:
+            value = PyUnicode_New(i - start, 127)
+            memcpy(PyUnicode_DATA(value), latin1 + start, i - start)
+            t.position = i + 1
+            return value
+    else:
+        while True:
+            if i >= t.length:
+                return _JSON_REFUSED
+            c = unicode_read(t.kind, t.data, i)
+            if c == 0x22:
+                break
+            if c == 0x5C:
+                escaped = True
+                i += 2
+            else:
+                i += 1
+    t.position = i + 1
+    if not escaped:
+        return text[start:i]
+    if t.capacity < i - start:
+        grown = realloc(t.buffer, (i - start) * sizeof(Py_UCS4))
+        if grown == NULL:
+            raise MemoryError()
+        t.buffer = <Py_UCS4*> grown
+        t.capacity = i - start
+    end = i
+    if t.kind == PyUnicode_1BYTE_KIND:
+        # Latin-1 in, Latin-1 out unless an escape gives more (the buffer
+        # read as bytes)
+        out = <uint8_t*> t.buffer
+        i = start
+        while i < end:
+            c = latin1[i]
+            i += 1
+            if c == 0x5C:
+                code = json_escape(t, &i, end)
+                if code < 0:
+                    return _JSON_REFUSED
+                if code > 0xFF:
+                    break
+                c = <uint32_t> code
+            out[count] = <uint8_t> c
+            high |= c
+            count += 1
+        else:
+            if high < 0x80:
+                value = PyUnicode_New(count, 127)
+                memcpy(PyUnicode_DATA(value), out, count)
+                return value
+            return PyUnicode_FromKindAndData(PyUnicode_1BYTE_KIND, out, count)
+        count = 0
+    i = start
+    while i < end:
+        c = unicode_read(t.kind, t.data, i)
+        i += 1
+        if c == 0x5C:
+            code = json_escape(t, &i, end)
+            if code < 0:
+                return _JSON_REFUSED
+            c = <uint32_t> code
+        t.buffer[count] = <Py_UCS4> c
+        count += 1
+    return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t.buffer, count)
+
+
+cdef inline long json_escape(JsonText* t, Py_ssize_t* position, Py_ssize_t end) noexcept nogil:
+    """The code point of the escape whose backslash is just before
+    position[0] (position moved past it), or -1 for an escape json refuses
+    and for a surrogate's (json pairs those)."""
+    cdef Py_ssize_t i = position[0]
+    cdef uint32_t c, code = 0
+    cdef int k, digit
+    if i >= end:
+        return -1
+    c = unicode_read(t.kind, t.data, i)
+    position[0] = i + 1
+    if c == 0x22 or c == 0x5C or c == 0x2F:
+        return c
+    if c == 0x62:
+        return 0x08
+    if c == 0x66:
+        return 0x0C
+    if c == 0x6E:
+        return 0x0A
+    if c == 0x72:
+        return 0x0D
+    if c == 0x74:
+        return 0x09
+    if c != 0x75 or i + 5 > end:
+        return -1
+    for k in range(4):
+        digit = json_hex(unicode_read(t.kind, t.data, i + 1 + k))
+        if digit < 0:
+            return -1
+        code = (code << 4) | <uint32_t> digit
+    if 0xD800 <= code <= 0xDFFF:
+        return -1
+    position[0] = i + 5
+    return code
+
+
+cdef object json_number(str text, JsonText* t):
+    """The number at t.position as json's number pattern reads it (a minus,
+    0 or digits without a leading zero, a fraction, an exponent: what
+    follows an incomplete part is left); _JSON_REFUSED when there is no
+    digit (json's -Infinity among them) or an integer of more than 18
+    digits."""
+    cdef Py_ssize_t start = t.position, i = start, j
+    cdef bint is_float = False
+    cdef long long value = 0
+    cdef bint negative = json_at(t, i) == 0x2D
+    if negative:
+        i += 1
+    if json_at(t, i) == 0x30:
+        i += 1
+    elif 0x31 <= json_at(t, i) <= 0x39:
+        while 0x30 <= json_at(t, i) <= 0x39:
+            value = value * 10 + <long long> json_at(t, i) - 0x30
+            i += 1
+            if i - start - negative > 18:
+                return _JSON_REFUSED
+    else:
+        return _JSON_REFUSED
+    if json_at(t, i) == 0x2E and 0x30 <= json_at(t, i + 1) <= 0x39:
+        is_float = True
+        i += 2
+        while 0x30 <= json_at(t, i) <= 0x39:
+            i += 1
+    if json_at(t, i) == 0x65 or json_at(t, i) == 0x45:
+        j = i + 1
+        if json_at(t, j) == 0x2B or json_at(t, j) == 0x2D:
+            j += 1
+        if 0x30 <= json_at(t, j) <= 0x39:
+            is_float = True
+            i = j
+            while 0x30 <= json_at(t, i) <= 0x39:
+                i += 1
+    t.position = i
+    if is_float:
+        return PyFloat_FromString(text[start:i])
+    return PyLong_FromLongLong(-value if negative else value)
+
+
+cdef inline bint json_word(JsonText* t, const char* word, Py_ssize_t length) noexcept nogil:
+    cdef Py_ssize_t k
+    if t.position + length > t.length:
+        return False
+    for k in range(length):
+        if unicode_read(t.kind, t.data, t.position + k) != <uint32_t> word[k]:
+            return False
+    t.position += length
+    return True
+
+
+cdef object json_fast(str text):
+    """The value of `text` (its whole length) as json.JSONDecoder(strict=
+    False).decode would give it, or _JSON_REFUSED (see above)."""
+    cdef JsonText t
+    cdef list stack = []          # the open arrays and objects
+    cdef list keys = []           # each open object's pending key
+    cdef uint32_t c
+    cdef object value, container
+    t.kind = PyUnicode_KIND(text)
+    t.ascii = PyUnicode_IS_ASCII(text)
+    t.data = PyUnicode_DATA(text)
+    t.length = len(text)
+    t.position = 0
+    t.buffer = NULL
+    t.capacity = 0
+    try:
+        while True:
+            # a value at t.position
+            c = json_at(&t, t.position)
+            if c == 0x7B:                             # {
+                t.position += 1
+                json_skip_whitespace(&t)
+                if json_at(&t, t.position) == 0x7D:
+                    t.position += 1
+                    value = {}
+                else:
+                    if len(stack) == JSON_FAST_DEPTH or json_at(&t, t.position) != 0x22:
+                        return _JSON_REFUSED
+                    key = json_string(text, &t)
+                    if key is _JSON_REFUSED:
+                        return _JSON_REFUSED
+                    json_skip_whitespace(&t)
+                    if json_at(&t, t.position) != 0x3A:
+                        return _JSON_REFUSED
+                    t.position += 1
+                    json_skip_whitespace(&t)
+                    stack.append({})
+                    keys.append(key)
+                    continue
+            elif c == 0x5B:                           # [
+                t.position += 1
+                json_skip_whitespace(&t)
+                if json_at(&t, t.position) == 0x5D:
+                    t.position += 1
+                    value = []
+                else:
+                    if len(stack) == JSON_FAST_DEPTH:
+                        return _JSON_REFUSED
+                    stack.append([])
+                    keys.append(None)
+                    continue
+            elif c == 0x22:
+                value = json_string(text, &t)
+            elif c == 0x2D or 0x30 <= c <= 0x39:
+                value = json_number(text, &t)
+            elif c == 0x74 and json_word(&t, "true", 4):
+                value = True
+            elif c == 0x66 and json_word(&t, "false", 5):
+                value = False
+            elif c == 0x6E and json_word(&t, "null", 4):
+                value = None
+            else:
+                return _JSON_REFUSED
+            if value is _JSON_REFUSED:
+                return _JSON_REFUSED
+            # the value complete: into the containers it closes
+            while True:
+                if not stack:
+                    return value if t.position == t.length else _JSON_REFUSED
+                container = stack[len(stack) - 1]
+                json_skip_whitespace(&t)
+                c = json_at(&t, t.position)
+                if type(container) is dict:
+                    (<dict> container)[keys[len(keys) - 1]] = value
+                    if c == 0x2C:
+                        t.position += 1
+                        json_skip_whitespace(&t)
+                        if json_at(&t, t.position) != 0x22:
+                            return _JSON_REFUSED
+                        key = json_string(text, &t)
+                        if key is _JSON_REFUSED:
+                            return _JSON_REFUSED
+                        keys[len(keys) - 1] = key
+                        json_skip_whitespace(&t)
+                        if json_at(&t, t.position) != 0x3A:
+                            return _JSON_REFUSED
+                        t.position += 1
+                        json_skip_whitespace(&t)
+                        break
+                    if c != 0x7D:
+                        return _JSON_REFUSED
+                else:
+                    (<list> container).append(value)
+                    if c == 0x2C:
+                        t.position += 1
+                        json_skip_whitespace(&t)
+                        break
+                    if c != 0x5D:
+                        return _JSON_REFUSED
+                t.position += 1
+                value = stack.pop()
+                keys.pop()
+    finally:
+        free(t.buffer)
+
+
+# what json_ld_of hands the lenient pass for the error of a strict decode
+# known to fail without making it (the JSONDecodeError is a Python frame)
+STRICT_DECODE_FAILS = ValueError("the strict decode fails")
+
+
+cdef inline bint json_may_start_a_value(str first):
+    # the first characters json's scanner reads a value from (NaN and
+    # Infinity included)
+    return first in '{["-0123456789tfnNI'
+
+
+def json_fast_decode(str text not None):
+    """(True, value) when json_fast takes `text`, else (False, None): for
+    the tests, which hold it to the json module's decoder."""
+    value = json_fast(text)
+    return (False, None) if value is _JSON_REFUSED else (True, value)
+
+
 cpdef list json_ld_of(list texts, object lenient):
     """The JSON-LD items of the ld+json script texts: each text without a
     leading BOM and surrounding whitespace, decoded (an array's members one
     by one; empty bodies, null and empty values skipped); a text the strict
-    decode refuses goes to `lenient` (structured.py's _parse_lenient_json)
-    with the decode's ValueError (None when it found no value, or more
-    than one), and lenient's ValueError (or RecursionError: arrays or
+    decode (json_fast, then the json module's scanner) refuses goes to
+    `lenient` (structured.py's _parse_lenient_json) with the decode's
+    ValueError (None when it found no value, or more than one;
+    STRICT_DECODE_FAILS when the text starts with what no value starts
+    with), and lenient's ValueError (or RecursionError: arrays or
     objects nested deeper than the decoder goes) makes an error entry
     {"@error": message, "@text": text}."""
     cdef list items = []
@@ -73,16 +440,23 @@ cpdef list json_ld_of(list texts, object lenient):
         stripped = (<str> text).lstrip("\ufeff").strip()
         if not stripped:
             continue
+        data = json_fast(stripped)
+        accepted = data is not _JSON_REFUSED
         strict_error = None
-        try:
-            data, end = _JSON_SCAN_ONCE(stripped, 0)
-            accepted = end == len(stripped)
-        except ValueError as error:
-            # (the error _parse_lenient_json's own first decode would raise)
-            strict_error = error
-            accepted = False
-        except (StopIteration, RecursionError):
-            accepted = False
+        if not accepted and not json_may_start_a_value(stripped[0]):
+            # (a comment or a wrapper first: the decode fails at once, and
+            # its error is made only if the lenient pass fails too)
+            strict_error = STRICT_DECODE_FAILS
+        elif not accepted:
+            try:
+                data, end = _JSON_SCAN_ONCE(stripped, 0)
+                accepted = end == len(stripped)
+            except ValueError as error:
+                # (the error _parse_lenient_json's own first decode would raise)
+                strict_error = error
+                accepted = False
+            except (StopIteration, RecursionError):
+                accepted = False
         if not accepted:
             try:
                 data = lenient(text, strict_error)

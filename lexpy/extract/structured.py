@@ -14,8 +14,8 @@ from lexpy.extract._dom import (
     ELEMENT, XHTML, child_text_content, select, descendant_text_content, document_base_url,
     document_of, elements, parse_url, split_on_ascii_whitespace, unique_tokens, walk)
 from lexpy.extract.extractor import (
-    ExtructMicrodata, html_text, json_ld_of, json_without_comments, opengraph_of, scan_structured,
-    structured_of)
+    STRICT_DECODE_FAILS, ExtructMicrodata, html_text, json_fast_decode, json_ld_of,
+    json_without_comments, opengraph_of, scan_structured, structured_of)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -98,7 +98,8 @@ def _decode(text: str) -> Any:
 
 def _parse_lenient_json(text: str, strict_error: Optional[ValueError] = None) -> Any:
     # strict_error: what the strict decode of the same stripped text raised
-    # (json_ld_of tried it already), which is then not tried again
+    # (json_ld_of tried it already), which is then not tried again;
+    # STRICT_DECODE_FAILS: that decode fails, its error made only if raised
     text = text.lstrip("\ufeff").strip()
     if not text:
         return None
@@ -118,6 +119,9 @@ def _parse_lenient_json(text: str, strict_error: Optional[ValueError] = None) ->
                 unwrapped = unwrapped[len(start):len(unwrapped) - len(end)].strip()
                 changed = True
     cleaned = _without_comments(unwrapped).strip().rstrip(";").rstrip()
+    taken, value = json_fast_decode(cleaned)
+    if taken:
+        return value
     try:
         return _decode(cleaned)
     except ValueError:
@@ -125,7 +129,13 @@ def _parse_lenient_json(text: str, strict_error: Optional[ValueError] = None) ->
     try:
         return _concatenated(cleaned)
     except ValueError:
-        raise error from None
+        pass
+    if error is STRICT_DECODE_FAILS:
+        try:
+            _decode(text)
+        except ValueError as strict:
+            error = strict
+    raise error from None
 
 
 def _concatenated(text: str) -> List[Any]:

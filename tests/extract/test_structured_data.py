@@ -591,3 +591,117 @@ def test_microdata_options_equal_extruct(page):
                                   add_text_content=add_text_content)
                 assert json.loads(json.dumps(found)) == json.loads(json.dumps(expected)), \
                     (strict, nested, add_text_content)
+
+
+# json_fast (structured.pxi): what it takes, it decodes as the json module's
+# decoder does (the same values of the same types); what it refuses goes
+# to that decoder.
+
+from lexpy.extract.extractor import json_fast_decode  # noqa: E402
+
+
+def _typed(value):
+    # equality that tells 1 from 1.0 and True, and keeps the key order
+    if isinstance(value, dict):
+        return ("dict", [(key, _typed(member)) for key, member in value.items()])
+    if isinstance(value, list):
+        return ("list", [_typed(member) for member in value])
+    return (type(value).__name__, repr(value))
+
+
+def _json_module(text):
+    try:
+        value, end = json.JSONDecoder(strict=False).scan_once(text, 0)
+    except (ValueError, StopIteration):
+        return None
+    return _typed(value) if end == len(text) else None
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10 ** 20, 10 ** 20)
+    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=4)
+    | st.dictionaries(st.text(max_size=6), children, max_size=4),
+    max_leaves=20)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(_JSON_VALUES, st.booleans(), st.sampled_from([None, 0, 1]),
+       st.sampled_from([(", ", ": "), (",", ":"), (" ,\n", " :\t")]))
+def test_json_fast_decodes_as_the_json_module(value, ascii_only, indent, separators):
+    text = json.dumps(value, ensure_ascii=ascii_only, indent=indent, separators=separators)
+    taken, decoded = json_fast_decode(text)
+    expected = _json_module(text)
+    if taken:
+        assert _typed(decoded) == expected
+    # it takes what JSON-LD writes: all but surrogate escapes and long integers
+    refusable = ("\\ud" in text or any(isinstance(v, int) and abs(v) >= 10 ** 18
+                                       for v in _leaves(value)))
+    assert taken or refusable
+
+
+def _leaves(value):
+    if isinstance(value, dict):
+        for member in value.values():
+            yield from _leaves(member)
+    elif isinstance(value, list):
+        for member in value:
+            yield from _leaves(member)
+    else:
+        yield value
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from(["{", "}", "[", "]", '"', "a", "1", "0", ",", ":", " ", "\n",
+                                 "\t", "\r", "null", "true", "false", "\\", "\\/", "\\u00e9",
+                                 "\\ud83d", "\\ude00", "\\x", "\x01", "\xa0", "\U0001f600",
+                                 "-", ".", "e", "E", "+", "NaN", "Infinity"]),
+                max_size=16).map("".join))
+def test_json_fast_takes_nothing_the_json_module_refuses(text):
+    taken, decoded = json_fast_decode(text)
+    if taken:
+        assert _typed(decoded) == _json_module(text)
+
+
+@pytest.mark.parametrize("text", [
+    '"a\\/b\\"c\\\\d\\b\\f\\n\\r\\t\\u00e9\\u20AC"', '"\x01\x1f raw"', '"\U0001f600\u20ac"',
+    "1e5", "1E+2", "-0", "-0.0", "0.5e-3", "123456789012345678", "-123456789012345678",
+    '{"a": 1, "a": 2, "b": [true, false, null, {}, []]}', " [ 1 , { } ] "[1:-1]])
+def test_json_fast_takes_these(text):
+    taken, decoded = json_fast_decode(text)
+    assert taken and _typed(decoded) == _json_module(text)
+
+
+@pytest.mark.parametrize("text", [
+    "1.", "01", "1e", "[1,]", '{"a": 1,}', "{'a': 1}", "NaN", "-Infinity", '"\\ud83d\\ude00"',
+    '"\\x"', '"open', "1234567890123456789", "[" * 150 + "]" * 150, "[1] x", "", "tru"])
+def test_json_fast_refuses_these_and_json_ld_of_decodes_them_as_before(text):
+    assert json_fast_decode(text) == (False, None)
+    html = '<script type="application/ld+json">%s</script>' % text
+    items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
+    value = _json_module(text.strip())
+    if value is not None and value[1] not in ([], "None", "False", "0", "0.0", "''"):
+        assert [_typed(item) for item in items] == (
+            value[1] if value[0] == "list" else [value])
+
+
+def test_json_ld_lenient_pass_makes_the_strict_error_only_when_it_fails():
+    # a body that starts with what no JSON value starts with is handed to
+    # the lenient pass without a strict decode (STRICT_DECODE_FAILS); the
+    # error entry of one that nothing decodes still has the strict
+    # decoder's message
+    bodies = ["<!-- {\"a\": 1} -->", "// c\n{\"b\": [2, 3,]}", "<!-- {\"c\": -->",
+              "\ufeff{\"d\": 4}", "/* x */ nope"]
+    html = "".join('<script type="application/ld+json">%s</script>' % body for body in bodies)
+    items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
+    assert items[:2] == [{"a": 1}, {"b": [2, 3]}]
+    assert items[2] == {"@error": "Expecting value: line 1 column 1 (char 0)",
+                        "@text": bodies[2]}
+    assert items[3] == {"d": 4}
+    assert items[4]["@error"] == "Expecting value: line 1 column 1 (char 0)"
+    assert structured._parse_lenient_json(bodies[0], None) == {"a": 1}
+    with pytest.raises(ValueError, match="Expecting value: line 1 column 1"):
+        structured._parse_lenient_json(bodies[2], STRICT_DECODE_FAILS)
+
+
+from lexpy.extract.extractor import STRICT_DECODE_FAILS  # noqa: E402
