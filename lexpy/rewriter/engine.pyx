@@ -49,7 +49,7 @@ from lexpy.treebuilder.treebuilder cimport tree_builder_form_element
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
-    program_reads_beyond_ancestors, program_subject_tags)
+    program_reads_beyond_ancestors, program_subject_tags, program_matches_every_element)
 
 
 cdef enum EventKind:
@@ -118,6 +118,8 @@ cdef struct Hooks:
     uint64_t* gate                # by static tag id: bit i, handler i's selector may
                                   # match an element with it (bit 63: from the 63rd
                                   # on); elements with other ids: every handler
+    uint64_t every                # bit i (i < 63): handler i's selector matches every
+                                  # element (`*`): its matcher is not run
     bint may_match                # the token pushed a new element the gate lets
                                   # through (match_pushed has work)
     int watch_all                 # 1: every token that moves an element; 2: every token
@@ -400,6 +402,9 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
             if j >= 63 and e.matches & (<uint64_t> 1 << 63):
                 break
             if not (may & (<uint64_t> 1 << (j if j < 63 else 63))):
+                continue
+            if j < 63 and h.every & (<uint64_t> 1 << j):
+                e.matches |= <uint64_t> 1 << j
                 continue
             if h.matchers[j] == NULL:
                 h.matchers[j] = element_matcher_new(h.programs[j], e.element.node.owner)
@@ -720,10 +725,17 @@ cdef class ElementRecord:
     read: most elements get none."""
     cdef public object node, name, implied, foster, start
     cdef list _before, _prepend, _append, _after, _end_handlers
-    cdef public object mode, inner, new_name, attributes, attributes_changed
-    cdef public object moves, started, ended, handlers, element, implied_with, synthesized
-    cdef public object batch, text_count, fostered, forms, parent_open, text_handlers
-    cdef public object comment_handlers, table_before, clean_start, ignored_end, loop_stopped
+    cdef public object inner, new_name, attributes
+    cdef public object handlers, element, implied_with
+    cdef public object parent_open, text_handlers
+    cdef public object comment_handlers, table_before
+    # (The flags and counters as C fields: set and tested for every
+    # matched element without an object each.)
+    cdef public int mode
+    cdef public bint attributes_changed, started, ended, synthesized
+    cdef public bint clean_start, ignored_end, loop_stopped
+    cdef public Py_ssize_t moves          # (-1: moved, see Rewriter._moved)
+    cdef public size_t batch, text_count, fostered, forms
     # (Whether its start tag token had the self-closing flag: not the same
     # as its bytes ending in "/>", which <svg a=b/> does with "b/" an
     # unquoted value.)
@@ -1061,8 +1073,12 @@ cdef class RewriterCore:
     # here).
     cdef public object _skip, _form_dirty, _raw_text_name, _raw_tail, _after_body
     cdef public object _head_appended, _dropped, _at_eof, _reconstructed_here
-    cdef public object _token_ignored, _raw_tail_edited, _plaintext, _scripting
-    cdef public object _batch, _foster_count, _forms, _contexts_limit
+    cdef public object _token_ignored, _raw_tail_edited, _scripting
+    cdef public object _contexts_limit
+    # (The counters as C fields: the fast paths set them for every token
+    # they handle without an int object each.)
+    cdef public size_t _batch, _foster_count, _forms
+    cdef public bint _plaintext
     cdef public list _tracked, _scoped_text, _scoped_comments, _element_handlers
     cdef public dict _open, _scoped_open, _contexts, _afe_edited, _start_edited
     cdef public object _moves
@@ -1103,6 +1119,7 @@ cdef class RewriterCore:
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
         self.hooks.gate = NULL
+        self.hooks.every = 0
         self.hooks.watched = NULL
         self.hooks.watched_index = NULL
         self.hooks.watched_index_capacity = 0
@@ -1234,7 +1251,9 @@ cdef class RewriterCore:
 
     cdef int _make_gate(self) except -1:
         """hooks.gate from the selectors' subject type selectors: an element
-        whose tag no handler's selector names is matched against none."""
+        whose tag no handler's selector names is matched against none; and
+        hooks.every: the selectors that match every element, whose matchers
+        are not run."""
         cdef Hooks* h = self.hooks
         cdef uint8_t table[<int> TAG__LAST_STATIC]
         cdef size_t i, j
@@ -1245,6 +1264,8 @@ cdef class RewriterCore:
         for i in range(h.program_count):
             bit = <uint64_t> 1 << (i if i < 63 else 63)
             program_subject_tags(h.programs[i], table, <size_t> TAG__LAST_STATIC)
+            if i < 63 and program_matches_every_element(h.programs[i]):
+                h.every |= bit
             for j in range(<size_t> TAG__LAST_STATIC):
                 if table[j]:
                     h.gate[j] |= bit
@@ -1281,6 +1302,7 @@ cdef class RewriterCore:
         cdef list handlers, text_handlers, comment_handlers
         cdef ElementBase element
         cdef const uint8_t* raw
+        cdef size_t batch
         if h.event_count == 0 or h.event_count > 2 or t.type & TOKEN_END_TAG \
                 or tag <= TAG__DOCUMENT_FRAGMENT:
             return False
@@ -2244,6 +2266,11 @@ cdef class RewriterCore:
                     self.hooks.plaintext_before)
         e = &self.hooks.events[<size_t> i]
         return (e.fostered, e.forms, e.plaintext)
+
+    def _every(self):
+        """The bit set of the handlers whose selectors match every element
+        (their matchers are not run)."""
+        return self.hooks.every
 
     def _event_matches(self, size_t i):
         """(whether the pushed element of event i is a new element of the
