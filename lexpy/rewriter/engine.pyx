@@ -723,7 +723,11 @@ cdef class ElementRecord:
     made without Python code for each matched element). The content lists
     (before, prepend, append, after, end_handlers) are made when first
     read: most elements get none."""
-    cdef public object node, name, implied, foster, start
+    cdef public object node, name, implied, foster
+    # (start: its start tag's (begin, end) stream offsets, or None; kept
+    # as C fields, the tuple made when read)
+    cdef size_t start_begin, start_end
+    cdef bint has_start
     cdef list _before, _prepend, _append, _after, _end_handlers
     cdef public object inner, new_name, attributes
     cdef public object handlers, element, implied_with
@@ -746,6 +750,14 @@ cdef class ElementRecord:
         self.implied_with = []
         self.text_handlers = []
         self.comment_handlers = []
+
+    @property
+    def start(self):
+        return (self.start_begin, self.start_end) if self.has_start else None
+
+    @start.setter
+    def start(self, value):
+        record_set_start(self, value)
 
     # (Each content list is made when first read: lazy_list.)
     @property
@@ -805,13 +817,22 @@ cdef bint nothing_at_end(ElementRecord r, bint own_from_top) except -1:
     return own_from_top or not r.attributes_changed
 
 
-cdef inline void record_init(ElementRecord r, object node, object name, object implied,
-                             object foster, object start):
+cdef int record_set_start(ElementRecord r, object start) except -1:
+    if start is None:
+        r.has_start = False
+    else:
+        r.start_begin, r.start_end = start
+        r.has_start = True
+    return 0
+
+
+cdef inline int record_init(ElementRecord r, object node, object name, object implied,
+                            object foster, object start) except -1:
     r.node = node
     r.name = name
     r.implied = implied
     r.foster = foster
-    r.start = start
+    record_set_start(r, start)
     r.self_closing = False
     r.mode = 0                  # 0 kept, 1 removed, 2 content kept, 3 inner replaced
     r.attributes_changed = False
@@ -842,7 +863,7 @@ cdef inline void record_forget(ElementRecord r):
     fields all None) but for what record_init and _start_fast set again:
     it holds no node proxy (which would keep the node from the sweep)."""
     r.node = None
-    r.start = None
+    r.has_start = False
     r._before = r._prepend = r._append = r._after = r._end_handlers = None
     r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
     r.table_before = None
@@ -1063,6 +1084,8 @@ cdef class RewriterCore:
     cdef dict attr_names                # attribute name ids -> str (qualified)
     cdef list plain_attr_names          # ... without a prefix, by id (None: not met)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
+    cdef uint64_t last_matches          # ... the last one looked up (last_cached: its
+    cdef tuple last_cached              # entry, None: none yet)
     cdef object element_class           # the owner's Element class
     cdef ElementBase spare_element       # an Element (with its record) the fast path
                                         # forgot and nobody kept: made again from it
@@ -1074,7 +1097,7 @@ cdef class RewriterCore:
     cdef public object _skip, _form_dirty, _raw_text_name, _raw_tail, _after_body
     cdef public object _head_appended, _dropped, _at_eof, _reconstructed_here
     cdef public object _token_ignored, _raw_tail_edited, _scripting
-    cdef public object _contexts_limit
+    cdef public Py_ssize_t _contexts_limit
     # (The counters as C fields: the fast paths set them for every token
     # they handle without an int object each.)
     cdef public size_t _batch, _foster_count, _forms
@@ -1374,13 +1397,22 @@ cdef class RewriterCore:
             # (_pushed, for the token's own element.)
             if self.matching_cache is None:
                 self.matching_cache = {}
-            matches = e.matches
-            cached = self.matching_cache.get(matches)
+            if e.matches == self.last_matches and self.last_cached is not None:
+                # (The same handlers as the last matched element's.)
+                cached = self.last_cached
+            else:
+                cached = self.matching_cache.get(e.matches)
+                if cached is not None:
+                    self.last_matches = e.matches
+                    self.last_cached = cached
             if cached is None:
+                matches = e.matches
                 handlers = self._matching(node, matches)
                 cached = (handlers, self._scoped_text, self._scoped_comments)
                 if len(self._element_handlers) < 63:
                     self.matching_cache[matches] = cached
+                    self.last_matches = e.matches
+                    self.last_cached = cached
             else:
                 self._scoped_text = cached[1]
                 self._scoped_comments = cached[2]
@@ -1408,8 +1440,10 @@ cdef class RewriterCore:
                         <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
                     element._rw = self
                     element._record = r
-                span = (begin, end)
-                record_init(r, node, name, False, e.foster, span)
+                record_init(r, node, name, False, e.foster, None)
+                r.start_begin = begin
+                r.start_end = end
+                r.has_start = True
                 r.self_closing = (t.type & TOKEN_SELF_CLOSING) != 0
                 r.moves = self._moves
                 r.text_handlers = text_handlers
@@ -1466,7 +1500,7 @@ cdef class RewriterCore:
                     self._dropped = True
                     self._formatting_before_drop(r)
                 elif r._before or r._prepend or r.mode or r.new_name is not None:
-                    self._pushed_written(r, key_object, node, span, begin)
+                    self._pushed_written(r, key_object, node, (begin, end), begin)
                 elif r.attributes_changed:
                     # (_pushed_written for attributes changed and nothing
                     # else, nothing implied or closed at this token: the
