@@ -30,13 +30,10 @@ def test_universal_selectors_skip_the_matcher(selector):
 
 @pytest.mark.parametrize("selector", [
     "p", "*.c", "*#a", "*[id]", ":not(p)", "* b", "body > *", "*:first-child",
-    ":is(*)", "*::before",
+    ":is(*)", "*:not(p)",
 ])
 def test_other_selectors_are_matched(selector):
-    try:
-        seen, every = seen_and_every(selector)
-    except lexpy.SelectorSyntaxError:
-        return
+    seen, every = seen_and_every(selector)
     assert every == 0
     expected = [e.local_name for e in lexpy.parse(PAGE).query_selector_all(selector)]
     assert seen == expected
