@@ -49,7 +49,7 @@ from lexpy.treebuilder.treebuilder cimport tree_builder_form_element
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
-    program_reads_beyond_ancestors, program_subject_tags)
+    program_reads_beyond_ancestors, program_subject_tags, program_matches_every_element)
 
 
 cdef enum EventKind:
@@ -118,6 +118,8 @@ cdef struct Hooks:
     uint64_t* gate                # by static tag id: bit i, handler i's selector may
                                   # match an element with it (bit 63: from the 63rd
                                   # on); elements with other ids: every handler
+    uint64_t every                # bit i (i < 63): handler i's selector matches every
+                                  # element (`*`): its matcher is not run
     bint may_match                # the token pushed a new element the gate lets
                                   # through (match_pushed has work)
     int watch_all                 # 1: every token that moves an element; 2: every token
@@ -400,6 +402,9 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
             if j >= 63 and e.matches & (<uint64_t> 1 << 63):
                 break
             if not (may & (<uint64_t> 1 << (j if j < 63 else 63))):
+                continue
+            if j < 63 and h.every & (<uint64_t> 1 << j):
+                e.matches |= <uint64_t> 1 << j
                 continue
             if h.matchers[j] == NULL:
                 h.matchers[j] = element_matcher_new(h.programs[j], e.element.node.owner)
@@ -718,12 +723,23 @@ cdef class ElementRecord:
     made without Python code for each matched element). The content lists
     (before, prepend, append, after, end_handlers) are made when first
     read: most elements get none."""
-    cdef public object node, name, implied, foster, start
+    cdef public object node, name, implied, foster
+    # (start: its start tag's (begin, end) stream offsets, or None; kept
+    # as C fields, the tuple made when read)
+    cdef size_t start_begin, start_end
+    cdef bint has_start
     cdef list _before, _prepend, _append, _after, _end_handlers
-    cdef public object mode, inner, new_name, attributes, attributes_changed
-    cdef public object moves, started, ended, handlers, element, implied_with, synthesized
-    cdef public object batch, text_count, fostered, forms, parent_open, text_handlers
-    cdef public object comment_handlers, table_before, clean_start, ignored_end, loop_stopped
+    cdef public object inner, new_name, attributes
+    cdef public object handlers, element, implied_with
+    cdef public object parent_open, text_handlers
+    cdef public object comment_handlers, table_before
+    # (The flags and counters as C fields: set and tested for every
+    # matched element without an object each.)
+    cdef public int mode
+    cdef public bint attributes_changed, started, ended, synthesized
+    cdef public bint clean_start, ignored_end, loop_stopped
+    cdef public Py_ssize_t moves          # (-1: moved, see Rewriter._moved)
+    cdef public size_t batch, text_count, fostered, forms
     # (Whether its start tag token had the self-closing flag: not the same
     # as its bytes ending in "/>", which <svg a=b/> does with "b/" an
     # unquoted value.)
@@ -734,6 +750,14 @@ cdef class ElementRecord:
         self.implied_with = []
         self.text_handlers = []
         self.comment_handlers = []
+
+    @property
+    def start(self):
+        return (self.start_begin, self.start_end) if self.has_start else None
+
+    @start.setter
+    def start(self, value):
+        record_set_start(self, value)
 
     # (Each content list is made when first read: lazy_list.)
     @property
@@ -793,13 +817,22 @@ cdef bint nothing_at_end(ElementRecord r, bint own_from_top) except -1:
     return own_from_top or not r.attributes_changed
 
 
-cdef inline void record_init(ElementRecord r, object node, object name, object implied,
-                             object foster, object start):
+cdef int record_set_start(ElementRecord r, object start) except -1:
+    if start is None:
+        r.has_start = False
+    else:
+        r.start_begin, r.start_end = start
+        r.has_start = True
+    return 0
+
+
+cdef inline int record_init(ElementRecord r, object node, object name, object implied,
+                            object foster, object start) except -1:
     r.node = node
     r.name = name
     r.implied = implied
     r.foster = foster
-    r.start = start
+    record_set_start(r, start)
     r.self_closing = False
     r.mode = 0                  # 0 kept, 1 removed, 2 content kept, 3 inner replaced
     r.attributes_changed = False
@@ -830,7 +863,7 @@ cdef inline void record_forget(ElementRecord r):
     fields all None) but for what record_init and _start_fast set again:
     it holds no node proxy (which would keep the node from the sweep)."""
     r.node = None
-    r.start = None
+    r.has_start = False
     r._before = r._prepend = r._append = r._after = r._end_handlers = None
     r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
     r.table_before = None
@@ -1051,6 +1084,8 @@ cdef class RewriterCore:
     cdef dict attr_names                # attribute name ids -> str (qualified)
     cdef list plain_attr_names          # ... without a prefix, by id (None: not met)
     cdef dict matching_cache            # matches bit set -> (element, text, comment handlers)
+    cdef uint64_t last_matches          # ... the last one looked up (last_cached: its
+    cdef tuple last_cached              # entry, None: none yet)
     cdef object element_class           # the owner's Element class
     cdef ElementBase spare_element       # an Element (with its record) the fast path
                                         # forgot and nobody kept: made again from it
@@ -1061,8 +1096,12 @@ cdef class RewriterCore:
     # here).
     cdef public object _skip, _form_dirty, _raw_text_name, _raw_tail, _after_body
     cdef public object _head_appended, _dropped, _at_eof, _reconstructed_here
-    cdef public object _token_ignored, _raw_tail_edited, _plaintext, _scripting
-    cdef public object _batch, _foster_count, _forms, _contexts_limit
+    cdef public object _token_ignored, _raw_tail_edited, _scripting
+    cdef public Py_ssize_t _contexts_limit
+    # (The counters as C fields: the fast paths set them for every token
+    # they handle without an int object each.)
+    cdef public size_t _batch, _foster_count, _forms
+    cdef public bint _plaintext
     cdef public list _tracked, _scoped_text, _scoped_comments, _element_handlers
     cdef public dict _open, _scoped_open, _contexts, _afe_edited, _start_edited
     cdef public object _moves
@@ -1103,6 +1142,7 @@ cdef class RewriterCore:
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
         self.hooks.gate = NULL
+        self.hooks.every = 0
         self.hooks.watched = NULL
         self.hooks.watched_index = NULL
         self.hooks.watched_index_capacity = 0
@@ -1234,7 +1274,9 @@ cdef class RewriterCore:
 
     cdef int _make_gate(self) except -1:
         """hooks.gate from the selectors' subject type selectors: an element
-        whose tag no handler's selector names is matched against none."""
+        whose tag no handler's selector names is matched against none; and
+        hooks.every: the selectors that match every element, whose matchers
+        are not run."""
         cdef Hooks* h = self.hooks
         cdef uint8_t table[<int> TAG__LAST_STATIC]
         cdef size_t i, j
@@ -1245,6 +1287,8 @@ cdef class RewriterCore:
         for i in range(h.program_count):
             bit = <uint64_t> 1 << (i if i < 63 else 63)
             program_subject_tags(h.programs[i], table, <size_t> TAG__LAST_STATIC)
+            if i < 63 and program_matches_every_element(h.programs[i]):
+                h.every |= bit
             for j in range(<size_t> TAG__LAST_STATIC):
                 if table[j]:
                     h.gate[j] |= bit
@@ -1281,6 +1325,7 @@ cdef class RewriterCore:
         cdef list handlers, text_handlers, comment_handlers
         cdef ElementBase element
         cdef const uint8_t* raw
+        cdef size_t batch
         if h.event_count == 0 or h.event_count > 2 or t.type & TOKEN_END_TAG \
                 or tag <= TAG__DOCUMENT_FRAGMENT:
             return False
@@ -1352,13 +1397,22 @@ cdef class RewriterCore:
             # (_pushed, for the token's own element.)
             if self.matching_cache is None:
                 self.matching_cache = {}
-            matches = e.matches
-            cached = self.matching_cache.get(matches)
+            if e.matches == self.last_matches and self.last_cached is not None:
+                # (The same handlers as the last matched element's.)
+                cached = self.last_cached
+            else:
+                cached = self.matching_cache.get(e.matches)
+                if cached is not None:
+                    self.last_matches = e.matches
+                    self.last_cached = cached
             if cached is None:
+                matches = e.matches
                 handlers = self._matching(node, matches)
                 cached = (handlers, self._scoped_text, self._scoped_comments)
                 if len(self._element_handlers) < 63:
                     self.matching_cache[matches] = cached
+                    self.last_matches = e.matches
+                    self.last_cached = cached
             else:
                 self._scoped_text = cached[1]
                 self._scoped_comments = cached[2]
@@ -1386,8 +1440,10 @@ cdef class RewriterCore:
                         <type> self.element_class, <PyObject*> EMPTY_TUPLE, NULL)
                     element._rw = self
                     element._record = r
-                span = (begin, end)
-                record_init(r, node, name, False, e.foster, span)
+                record_init(r, node, name, False, e.foster, None)
+                r.start_begin = begin
+                r.start_end = end
+                r.has_start = True
                 r.self_closing = (t.type & TOKEN_SELF_CLOSING) != 0
                 r.moves = self._moves
                 r.text_handlers = text_handlers
@@ -1444,7 +1500,7 @@ cdef class RewriterCore:
                     self._dropped = True
                     self._formatting_before_drop(r)
                 elif r._before or r._prepend or r.mode or r.new_name is not None:
-                    self._pushed_written(r, key_object, node, span, begin)
+                    self._pushed_written(r, key_object, node, (begin, end), begin)
                 elif r.attributes_changed:
                     # (_pushed_written for attributes changed and nothing
                     # else, nothing implied or closed at this token: the
@@ -2244,6 +2300,11 @@ cdef class RewriterCore:
                     self.hooks.plaintext_before)
         e = &self.hooks.events[<size_t> i]
         return (e.fostered, e.forms, e.plaintext)
+
+    def _every(self):
+        """The bit set of the handlers whose selectors match every element
+        (their matchers are not run)."""
+        return self.hooks.every
 
     def _event_matches(self, size_t i):
         """(whether the pushed element of event i is a new element of the

@@ -475,6 +475,29 @@ cdef bint program_subject_tags(Program* program, uint8_t* table, size_t size) no
     return False
 
 
+cdef bint program_matches_every_element(Program* program) noexcept nogil:
+    cdef SelectorList* selector_list = &program.lists[program.root]
+    cdef ComplexSelector* complex_selector
+    cdef Compound* compound
+    cdef SimpleSelector* simple
+    cdef uint32_t i, k
+    cdef bint universal
+    for i in range(selector_list.first, selector_list.first + selector_list.count):
+        complex_selector = &program.complexes[i]
+        if complex_selector.count != 1:
+            continue
+        compound = &program.compounds[complex_selector.first]
+        universal = compound.count != 0
+        for k in range(compound.first, compound.first + compound.count):
+            simple = &program.simples[k]
+            if simple.kind != S_UNIVERSAL or simple.ns != NS_CONSTRAINT_ANY:
+                universal = False
+                break
+        if universal:
+            return True
+    return False
+
+
 cdef list proxies_of(NodeArray* found):
     """The proxies of the collected matches, in one pass into a list made
     at its final size."""

@@ -142,3 +142,9 @@ cdef bint program_reads_beyond_ancestors(Program* program) noexcept nogil
 # selectors (a streaming caller's gate before element_matcher_match);
 # elements with dynamic ids (names not in names.h) are not covered.
 cdef bint program_subject_tags(Program* program, uint8_t* table, size_t size) noexcept nogil
+
+# Whether the program matches every element of every document (some complex
+# selector of its list is one compound of universal selectors with no
+# namespace constraint: `*`, `*|*`): the sufficient condition, where
+# program_subject_tags is the necessary one; a caller may skip the matcher.
+cdef bint program_matches_every_element(Program* program) noexcept nogil
