@@ -1626,6 +1626,8 @@ class Rewriter(RewriterCore):
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
+        # (Names of those a copy cannot be written for: _explicit_copies.)
+        self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
         self._explicit: List[Any] = []
         self._dropped = False           # some input was dropped (frameset-ok)
@@ -2374,12 +2376,15 @@ class Rewriter(RewriterCore):
                                            self._skip.name, name[0].lower().decode()))
         self._reconstructed_here = False
         self._reconstructed_names = set()
+        afe_copy: Optional[str] = None
         for i in range(count):
             event = events[i]
             if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
                 self._reconstructed_here = True
                 self._reconstructed_names.add(event[1].local_name)
-                if event[1].local_name in self._afe_edited:
+                if afe_copy is None and event[1].local_name in self._afe_edited:
+                    afe_copy = event[1].local_name
+                if event[1].local_name in self._afe_unwritable:
                     raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
                                        "formatting element that ended without its end tag "
                                        "(the copy would carry the edit)" % event[1].local_name)
@@ -2401,6 +2406,10 @@ class Rewriter(RewriterCore):
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push)
         self._explicit = []
+        if afe_copy is not None and not self._explicit_copies(begin, events):
+            raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
+                               "formatting element that ended without its end tag "
+                               "(the copy would carry the edit)" % afe_copy)
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -3024,6 +3033,7 @@ class Rewriter(RewriterCore):
         elif r.node in self._explicit:
             self._explicit.remove(r.node)
             synthesize = True
+            r.synthesized = True    # (its end tag is written: _popped drops no other)
         elif r.implied and any(node is r.node for node in self._reconstructed_nodes):
             if not self._end_reconstructed(r):
                 raise RewriteError("<%s>: a start tag with its attributes would take an "
@@ -3155,6 +3165,47 @@ class Rewriter(RewriterCore):
         for node in reversed(nodes[index:]):
             self._emit("</%s>" % node.local_name)
         self._explicit = list(nodes[index + 1:])
+        return True
+
+    def _explicit_copies(self, begin: int, events: List[Any]) -> bool:
+        """At a token where the parser reconstructs a copy of a formatting
+        element whose attributes were edited (it ended without its end tag
+        and stayed in the list of active formatting elements, _popped): the
+        output's list holds the edited one, whose copy would carry the edit.
+        Written as for a reconstructed element that needs a start tag of its
+        own (_end_reconstructed): end tags for the first such copy and those
+        reconstructed after it take them off the list, then their start tags
+        (the token's attributes, as the parser copies them) make them at the
+        same point. False when that cannot be done here."""
+        nodes = self._reconstructed_nodes
+        first = next((n for n in nodes if n.local_name in self._afe_edited), None)
+        if first is None or self._skip is not None:
+            return False
+        foster = next(event[3] for event in events if event[1] is first)
+        r = _Record(first, True, foster, None)
+        self._copy_to(begin)
+        if self._plaintext or self._reconstructed_index(r) is None:
+            return False
+        self._check_join(r, "</%s>" % first.local_name)
+        if not self._end_reconstructed(r):
+            return False
+        self._explicit.insert(0, first)
+        return True
+
+    @staticmethod
+    def _noah_apart(r: _Record) -> bool:
+        """Whether no element of r's name is around it or inside it: then
+        the Noah's Ark clause never compares it with another entry of the
+        list of active formatting elements (one pushed after it, while it
+        is still there, was pushed inside it or reconstructs its copy
+        first), and an edit of its attributes changes nothing else there."""
+        if r.node.query_selector(r.name) is not None:
+            return False
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.local_name == r.name and node.namespace_uri == _HTML_NS:
+                return False
+            node = node.parent_node
         return True
 
     def _moved(self, formatting: Any, formatting_key: int, furthest_key: int) -> None:
@@ -3529,6 +3580,8 @@ class Rewriter(RewriterCore):
                                    "formatting element (the copy would carry the edit)"
                                    % r.name)
             self._afe_edited[r.name] = r
+            if r.mode or r.new_name or not self._noah_apart(r):
+                self._afe_unwritable.add(r.name)
         if r.mode == _REMOVED:
             # Skip to the end of the element, then the after content.
             self._copy_to(span[1] if own else position)
@@ -3537,7 +3590,7 @@ class Rewriter(RewriterCore):
             # (The elements closed here before it were inside it: dropped.)
             self._implied_pops = []
             if own and r.implied and r.name in _FORMATTING and \
-                    r.node.namespace_uri == _HTML_NS:
+                    r.node.namespace_uri == _HTML_NS and not r.synthesized:
                 self._emit("</%s>" % r.name)    # (reconstructed: Element._check_removable)
             dropped = self._furthest_dropped.pop(id(r), None)
             if dropped is not None and dropped[1] is not None:
