@@ -347,7 +347,7 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # Edits of a formatting element the parser reconstructed that a start tag
 # written for it expresses (Rewriter._end_reconstructed).
 _RECONSTRUCTED_TAG_OPS = frozenset(
-    "set_attribute remove_attribute prepend remove_and_keep_content".split())
+    "set_attribute remove_attribute prepend remove_and_keep_content rename".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
@@ -968,7 +968,12 @@ class Element(ElementBase):
         checked at their end (Rewriter._popped). Raises for the refusals
         known now."""
         r = self._record
-        if not self._html() or r.implied or r.foster:
+        # (A formatting element the parser reconstructed gets a start tag of
+        # the new name where it did (_end_reconstructed), which reconstructs
+        # the ones before it as the parser did.)
+        reconstructed = r.implied and r.name in _FORMATTING and \
+            self._rw._reconstructed_index(r) is not None
+        if not self._html() or r.implied and not reconstructed or r.foster:
             return False
         if r.name in _SELECT_RUBY:
             return self._select_ruby_edit(what)
@@ -994,7 +999,8 @@ class Element(ElementBase):
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
-        if not r.clean_start and not (r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
+        if not r.clean_start and not reconstructed and not (
+                r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
             # (A start tag that closed a <p> in button scope, or an <li>,
             # <dd> or <dt> its loop found, by implied end tags only: end
             # tags for them are written before it, Rewriter._close_implied.)
@@ -2344,6 +2350,8 @@ class Rewriter(RewriterCore):
                     if event[10]:
                         last_token_push = i
                     break
+        elif kind == "end" and count:
+            last_token_push = self._end_tag_br(begin, end, events)
         if kind == "start" and (self._dropped or self._frameset_written) and \
                 self._source(begin, end)[1:9].lower() == b"frameset":
             self._frameset_token(events, last_token_push)
@@ -3017,7 +3025,8 @@ class Rewriter(RewriterCore):
         start = span[0] if span is not None else position
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
-                                           or implied_content)
+                                           or implied_content or r.new_name is not None
+                                           and r.name in _FORMATTING)
         if span is not None or not (synthesize or r.before or r.node in self._explicit or
                                     r.mode == _KEEP_CONTENT):
             pass
@@ -3166,6 +3175,23 @@ class Rewriter(RewriterCore):
             self._emit("</%s>" % node.local_name)
         self._explicit = list(nodes[index + 1:])
         return True
+
+    def _end_tag_br(self, begin: int, end: int, events: List[Any]) -> int:
+        """For a </br> end tag, which the parser handles as a <br> start tag
+        without attributes: the index of the event that pushed that <br>
+        (its own element: a start tag written in its place makes the same
+        element at the same point), else -1."""
+        if self._source(begin, end)[2:4].lower() != b"br" or \
+                self._source(begin, end)[4:5] not in (b">", b"/", b" ", b"\t", b"\n",
+                                                      b"\f", b"\r"):
+            return -1
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
+            if event[0] == "pushed":
+                node = event[1]
+                return i if event[5] and node.local_name == "br" and \
+                    node.namespace_uri == _HTML_NS else -1
+        return -1
 
     def _explicit_copies(self, begin: int, events: List[Any]) -> bool:
         """At a token where the parser reconstructs a copy of a formatting
@@ -3504,7 +3530,7 @@ class Rewriter(RewriterCore):
                           else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
-        if r.implied and r.new_name:
+        if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
         if has_inside and r.batch == self._batch and not r.synthesized and \
                 not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
