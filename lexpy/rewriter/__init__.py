@@ -92,7 +92,13 @@ token). Element boundaries:
   content before it and (the innermost one) replaced content: end tags for it and the ones reconstructed
   inside it first (the parser takes them off the list of active
   formatting elements), then their start tags (_end_reconstructed); an
-  unwrapped one gets the end tags and only the inner ones' start tags;
+  unwrapped one gets the end tags and only the inner ones' start tags; a
+  renamed one gets a start tag of the new name. A copy the parser
+  reconstructs of a formatting element whose attributes were edited (it
+  ended without its end tag) gets the same end tags and a start tag with
+  the input's attributes (_explicit_copies). The <br> of a </br> end tag
+  is its own element (not implied; `source` is the end tag): a start tag
+  written in its place makes the same element (_end_tag_br);
 - end: the element's own end tag when the end tag token popped it (the
   last element popped with the tag's name); a void element ends with its
   start tag; else (an implied end, the end of input, a pop from the
@@ -3209,9 +3215,9 @@ class Rewriter(RewriterCore):
             return False
         foster = next(event[3] for event in events if event[1] is first)
         r = _Record(first, True, foster, None)
-        self._copy_to(begin)
         if self._plaintext or self._reconstructed_index(r) is None:
             return False
+        self._copy_to(begin)
         self._check_join(r, "</%s>" % first.local_name)
         if not self._end_reconstructed(r):
             return False
