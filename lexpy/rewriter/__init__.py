@@ -3225,20 +3225,22 @@ class Rewriter(RewriterCore):
         return True
 
     @staticmethod
-    def _noah_apart(r: _Record) -> bool:
-        """Whether no element of r's name is around it or inside it: then
-        the Noah's Ark clause never compares it with another entry of the
-        list of active formatting elements (one pushed after it, while it
-        is still there, was pushed inside it or reconstructs its copy
-        first), and an edit of its attributes changes nothing else there."""
-        if r.node.query_selector(r.name) is not None:
-            return False
+    def _named_relatives(r: _Record) -> int:
+        """The elements of r's name around it and inside it. With none, the
+        Noah's Ark clause never compares it with another entry of the list
+        of active formatting elements (one pushed after it, while it is
+        still there, was pushed inside it or reconstructs its copy first),
+        and an edit of its attributes changes nothing else there; the
+        clause takes an entry off only when three like the one pushed are
+        there, so with fewer than three the edit cannot change what it does
+        (_popped)."""
+        count = len(r.node.query_selector_all(r.name))
         node = r.node.parent_node
         while node is not None and node.node_type == 1:
             if node.local_name == r.name and node.namespace_uri == _HTML_NS:
-                return False
+                count += 1
             node = node.parent_node
-        return True
+        return count
 
     def _moved(self, formatting: Any, formatting_key: int, furthest_key: int) -> None:
         """The adoption agency moved nodes: the furthest block (with its
@@ -3499,6 +3501,13 @@ class Rewriter(RewriterCore):
                 not own or r.node.query_selector(r.name) is not None):
             raise RewriteError("<%s>: a renamed formatting element must end with its own "
                                "end tag and hold no element of its name" % r.name)
+        if r.attributes_changed and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS \
+                and not r.mode and self._named_relatives(r) >= 3:
+            # (The clause compares the input's attributes in the input and
+            # the edited ones in the output: it may take another entry off.)
+            raise RewriteError("<%s>: with elements of its name around it or inside it, "
+                               "the Noah's Ark clause may take another entry off the list "
+                               "of active formatting elements than in the input" % r.name)
         if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
             if r.ignored_end:
                 raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
@@ -3612,7 +3621,7 @@ class Rewriter(RewriterCore):
                                    "formatting element (the copy would carry the edit)"
                                    % r.name)
             self._afe_edited[r.name] = r
-            if r.mode or r.new_name or not self._noah_apart(r):
+            if r.mode or r.new_name or self._named_relatives(r):
                 self._afe_unwritable.add(r.name)
         if r.mode == _REMOVED:
             # Skip to the end of the element, then the after content.
