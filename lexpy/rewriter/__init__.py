@@ -92,7 +92,13 @@ token). Element boundaries:
   content before it and (the innermost one) replaced content: end tags for it and the ones reconstructed
   inside it first (the parser takes them off the list of active
   formatting elements), then their start tags (_end_reconstructed); an
-  unwrapped one gets the end tags and only the inner ones' start tags;
+  unwrapped one gets the end tags and only the inner ones' start tags; a
+  renamed one gets a start tag of the new name. A copy the parser
+  reconstructs of a formatting element whose attributes were edited (it
+  ended without its end tag) gets the same end tags and a start tag with
+  the input's attributes (_explicit_copies). The <br> of a </br> end tag
+  is its own element (not implied; `source` is the end tag): a start tag
+  written in its place makes the same element (_end_tag_br);
 - end: the element's own end tag when the end tag token popped it (the
   last element popped with the tag's name); a void element ends with its
   start tag; else (an implied end, the end of input, a pop from the
@@ -347,7 +353,7 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # Edits of a formatting element the parser reconstructed that a start tag
 # written for it expresses (Rewriter._end_reconstructed).
 _RECONSTRUCTED_TAG_OPS = frozenset(
-    "set_attribute remove_attribute prepend remove_and_keep_content".split())
+    "set_attribute remove_attribute prepend remove_and_keep_content rename".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
@@ -968,7 +974,12 @@ class Element(ElementBase):
         checked at their end (Rewriter._popped). Raises for the refusals
         known now."""
         r = self._record
-        if not self._html() or r.implied or r.foster:
+        # (A formatting element the parser reconstructed gets a start tag of
+        # the new name where it did (_end_reconstructed), which reconstructs
+        # the ones before it as the parser did.)
+        reconstructed = r.implied and r.name in _FORMATTING and \
+            self._rw._reconstructed_index(r) is not None
+        if not self._html() or r.implied and not reconstructed or r.foster:
             return False
         if r.name in _SELECT_RUBY:
             return self._select_ruby_edit(what)
@@ -994,7 +1005,8 @@ class Element(ElementBase):
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
-        if not r.clean_start and not (r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
+        if not r.clean_start and not reconstructed and not (
+                r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
             # (A start tag that closed a <p> in button scope, or an <li>,
             # <dd> or <dt> its loop found, by implied end tags only: end
             # tags for them are written before it, Rewriter._close_implied.)
@@ -1626,6 +1638,8 @@ class Rewriter(RewriterCore):
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
+        # (Names of those a copy cannot be written for: _explicit_copies.)
+        self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
         self._explicit: List[Any] = []
         self._dropped = False           # some input was dropped (frameset-ok)
@@ -2342,6 +2356,8 @@ class Rewriter(RewriterCore):
                     if event[10]:
                         last_token_push = i
                     break
+        elif kind == "end" and count:
+            last_token_push = self._end_tag_br(begin, end, events)
         if kind == "start" and (self._dropped or self._frameset_written) and \
                 self._source(begin, end)[1:9].lower() == b"frameset":
             self._frameset_token(events, last_token_push)
@@ -2374,12 +2390,15 @@ class Rewriter(RewriterCore):
                                            self._skip.name, name[0].lower().decode()))
         self._reconstructed_here = False
         self._reconstructed_names = set()
+        afe_copy: Optional[str] = None
         for i in range(count):
             event = events[i]
             if event[0] == "pushed" and i != last_token_push and event[1].local_name in _FORMATTING:
                 self._reconstructed_here = True
                 self._reconstructed_names.add(event[1].local_name)
-                if event[1].local_name in self._afe_edited:
+                if afe_copy is None and event[1].local_name in self._afe_edited:
+                    afe_copy = event[1].local_name
+                if event[1].local_name in self._afe_unwritable:
                     raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
                                        "formatting element that ended without its end tag "
                                        "(the copy would carry the edit)" % event[1].local_name)
@@ -2401,6 +2420,10 @@ class Rewriter(RewriterCore):
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push)
         self._explicit = []
+        if afe_copy is not None and not self._explicit_copies(begin, events):
+            raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
+                               "formatting element that ended without its end tag "
+                               "(the copy would carry the edit)" % afe_copy)
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -3008,7 +3031,8 @@ class Rewriter(RewriterCore):
         start = span[0] if span is not None else position
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
-                                           or implied_content)
+                                           or implied_content or r.new_name is not None
+                                           and r.name in _FORMATTING)
         if span is not None or not (synthesize or r.before or r.node in self._explicit or
                                     r.mode == _KEEP_CONTENT):
             pass
@@ -3024,6 +3048,7 @@ class Rewriter(RewriterCore):
         elif r.node in self._explicit:
             self._explicit.remove(r.node)
             synthesize = True
+            r.synthesized = True    # (its end tag is written: _popped drops no other)
         elif r.implied and any(node is r.node for node in self._reconstructed_nodes):
             if not self._end_reconstructed(r):
                 raise RewriteError("<%s>: a start tag with its attributes would take an "
@@ -3156,6 +3181,66 @@ class Rewriter(RewriterCore):
             self._emit("</%s>" % node.local_name)
         self._explicit = list(nodes[index + 1:])
         return True
+
+    def _end_tag_br(self, begin: int, end: int, events: List[Any]) -> int:
+        """For a </br> end tag, which the parser handles as a <br> start tag
+        without attributes: the index of the event that pushed that <br>
+        (its own element: a start tag written in its place makes the same
+        element at the same point), else -1."""
+        if self._source(begin, end)[2:4].lower() != b"br" or \
+                self._source(begin, end)[4:5] not in (b">", b"/", b" ", b"\t", b"\n",
+                                                      b"\f", b"\r"):
+            return -1
+        for i in range(len(events) - 1, -1, -1):
+            event = events[i]
+            if event[0] == "pushed":
+                node = event[1]
+                return i if event[5] and node.local_name == "br" and \
+                    node.namespace_uri == _HTML_NS else -1
+        return -1
+
+    def _explicit_copies(self, begin: int, events: List[Any]) -> bool:
+        """At a token where the parser reconstructs a copy of a formatting
+        element whose attributes were edited (it ended without its end tag
+        and stayed in the list of active formatting elements, _popped): the
+        output's list holds the edited one, whose copy would carry the edit.
+        Written as for a reconstructed element that needs a start tag of its
+        own (_end_reconstructed): end tags for the first such copy and those
+        reconstructed after it take them off the list, then their start tags
+        (the token's attributes, as the parser copies them) make them at the
+        same point. False when that cannot be done here."""
+        nodes = self._reconstructed_nodes
+        first = next((n for n in nodes if n.local_name in self._afe_edited), None)
+        if first is None or self._skip is not None:
+            return False
+        foster = next(event[3] for event in events if event[1] is first)
+        r = _Record(first, True, foster, None)
+        if self._plaintext or self._reconstructed_index(r) is None:
+            return False
+        self._copy_to(begin)
+        self._check_join(r, "</%s>" % first.local_name)
+        if not self._end_reconstructed(r):
+            return False
+        self._explicit.insert(0, first)
+        return True
+
+    @staticmethod
+    def _named_relatives(r: _Record) -> int:
+        """The elements of r's name around it and inside it. With none, the
+        Noah's Ark clause never compares it with another entry of the list
+        of active formatting elements (one pushed after it, while it is
+        still there, was pushed inside it or reconstructs its copy first),
+        and an edit of its attributes changes nothing else there; the
+        clause takes an entry off only when three like the one pushed are
+        there, so with fewer than three the edit cannot change what it does
+        (_popped)."""
+        count = len(r.node.query_selector_all(r.name))
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.local_name == r.name and node.namespace_uri == _HTML_NS:
+                count += 1
+            node = node.parent_node
+        return count
 
     def _moved(self, formatting: Any, formatting_key: int, furthest_key: int) -> None:
         """The adoption agency moved nodes: the furthest block (with its
@@ -3416,6 +3501,13 @@ class Rewriter(RewriterCore):
                 not own or r.node.query_selector(r.name) is not None):
             raise RewriteError("<%s>: a renamed formatting element must end with its own "
                                "end tag and hold no element of its name" % r.name)
+        if r.attributes_changed and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS \
+                and not r.mode and self._named_relatives(r) >= 3:
+            # (The clause compares the input's attributes in the input and
+            # the edited ones in the output: it may take another entry off.)
+            raise RewriteError("<%s>: with elements of its name around it or inside it, "
+                               "the Noah's Ark clause may take another entry off the list "
+                               "of active formatting elements than in the input" % r.name)
         if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
             if r.ignored_end:
                 raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
@@ -3453,7 +3545,7 @@ class Rewriter(RewriterCore):
                           else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
-        if r.implied and r.new_name:
+        if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
         if has_inside and r.batch == self._batch and not r.synthesized and \
                 not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
@@ -3529,6 +3621,8 @@ class Rewriter(RewriterCore):
                                    "formatting element (the copy would carry the edit)"
                                    % r.name)
             self._afe_edited[r.name] = r
+            if r.mode or r.new_name or self._named_relatives(r):
+                self._afe_unwritable.add(r.name)
         if r.mode == _REMOVED:
             # Skip to the end of the element, then the after content.
             self._copy_to(span[1] if own else position)
@@ -3537,7 +3631,7 @@ class Rewriter(RewriterCore):
             # (The elements closed here before it were inside it: dropped.)
             self._implied_pops = []
             if own and r.implied and r.name in _FORMATTING and \
-                    r.node.namespace_uri == _HTML_NS:
+                    r.node.namespace_uri == _HTML_NS and not r.synthesized:
                 self._emit("</%s>" % r.name)    # (reconstructed: Element._check_removable)
             dropped = self._furthest_dropped.pop(id(r), None)
             if dropped is not None and dropped[1] is not None:
