@@ -479,8 +479,11 @@ _MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 def _end_tag_name(r: Any) -> str:
     """The name of the end tag written for an HTML element at its implied
     end: a form renamed gets its new name's (the form element pointer is
-    then the input's alone: Rewriter._form_tag)."""
-    return str(r.new_name if r.name == "form" and r.new_name is not None else r.name)
+    then the input's alone: Rewriter._form_tag), and a plaintext renamed
+    (it ends at the end of input only, where its new name's end tag closes
+    the new element and no other)."""
+    return str(r.new_name if r.name in ("form", "plaintext") and r.new_name is not None
+               else r.name)
 
 
 def _integration_point(node: Any) -> bool:
@@ -1195,9 +1198,10 @@ class Element(ElementBase):
     def _raw_text_element(self) -> bool:
         """Whether the (HTML) element is parsed as raw text: script, style,
         ...; noscript when scripting is on (its content is then text, as
-        a noframes' is)."""
+        a noframes' is); plaintext (text to the end of input)."""
         r = self._record
-        return r.name in _RAW_TEXT or r.name == "noscript" and bool(self._rw._scripting)
+        return r.name in _RAW_TEXT or r.name == "plaintext" or \
+            r.name == "noscript" and bool(self._rw._scripting)
 
     def _raw_text_unwrappable(self) -> bool:
         """Whether the raw text element (script, style, ...) can lose its
