@@ -361,11 +361,17 @@ _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split
 # reads them otherwise only as special (an ignored end tag stops at them, the
 # <li>/<dd>/<dt> loop stops at them unless they are address, div or p) or
 # as a scope boundary (ul, ol: list item scope, checked the same way).
+# pre and listing also make the parser drop a newline right after their
+# start tag (the input's own is dropped from the output: _NEWLINE_DROPPING)
+# and set frameset-ok to "not ok" (a later <frameset> is refused).
 _DROPPABLE_SPECIAL = frozenset("""
 address article aside blockquote center details dialog dir div dl fieldset figcaption
 figure footer header hgroup main menu nav p search section summary h1 h2 h3 h4 h5 h6 li
-dd dt ul ol button
+dd dt ul ol button pre listing
 """.split())
+# Elements after whose start tag the parser drops a newline (its content's
+# first, written as LF or as a character reference for one).
+_NEWLINE_DROPPING = frozenset("pre listing textarea".split())
 # Void elements in body whose start tag does nothing but reconstruct the
 # active formatting elements and insert them: renamed, they get an end
 # tag right after.
@@ -3086,8 +3092,16 @@ class Rewriter(RewriterCore):
                 self._check_join(r, tag)
             self._emit(tag)
             r.synthesized = True
-        if r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
-                and r.name in ("pre", "listing", "textarea"):
+        if span is not None and r.node.namespace_uri == _HTML_NS and \
+                r.name in _NEWLINE_DROPPING and (r.new_name is not None or
+                                                 r.mode == _KEEP_CONTENT):
+            # Renamed or unwrapped: the parser drops a newline right after
+            # its start tag, and would keep it after the other one (or none):
+            # drop the input's own. (What it was sets frameset-ok.)
+            self._skip_newline_at = span[1]
+            self._dropped = True
+        elif r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
+                and r.name in _NEWLINE_DROPPING:
             # The parser drops a newline right after the start tag: write
             # one before the content, and drop the input's own.
             self._emit("\n")
