@@ -3416,6 +3416,23 @@ class Rewriter(RewriterCore):
         return tag[:4].lower() == b"form" and tag[4:5] in (b"", b" ", b"\t", b"\n", b"\f",
                                                           b"\r")
 
+    def _table_template_end_ok(self, r: _Record, own: bool, end_tag: "EndTag",
+                               first: Any) -> bool:
+        """Whether content written at the end of a template whose contents
+        the parser reads with a table's insertion modes (its first element
+        is a table part) goes where the DOM edit puts it: its own end tag
+        pops it alone (it is the current node: the insertion mode is "in
+        table", "in table body" or "in row", whose rules insert text and
+        other markup at the current node, the template's contents, foster
+        parenting aside), its first element is not a <col> (text and
+        markup in "in column group" are ignored there), and the content
+        holds no tag those modes read themselves."""
+        if not own or len(self._popped_nodes) != 1 or self._popped_nodes[0] is not r.node or \
+                first.local_name == "col":
+            return False
+        return not any(c.html and _TABLE_MODE_TAG.search(c.text)
+                       for c in list(r.append) + list(end_tag.before_content))
+
     def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
         """The end of a matched element. Returns "closed" (an end tag of its
         own or a written one closes it here), "dirty" (content was written
@@ -3479,7 +3496,8 @@ class Rewriter(RewriterCore):
                                "inside it" % r.name)
         if has_inside and r.name == "template" and r.node.namespace_uri == _HTML_NS:
             first = next((c for c in r.node.content.child_nodes if c.node_type == 1), None)
-            if first is not None and first.local_name in _TABLE_PARTS | {"col"}:
+            if first is not None and first.local_name in _TABLE_PARTS | {"col"} and \
+                    not self._table_template_end_ok(r, own, end_tag, first):
                 raise RewriteError("<template>: its first element makes its content a "
                                    "table's: text and markup at its end go elsewhere")
         if has_inside and r.implied and not r.synthesized and r.batch == self._batch:

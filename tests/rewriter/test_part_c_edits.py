@@ -137,3 +137,38 @@ def test_pre_renamed_before_a_frameset_refuses_or_keeps_it_ignored():
 def test_pre_whose_li_loop_stopped_is_refused():
     with pytest.raises(RewriteError):
         _rewrite("<ul><li><pre><li>x", "pre", _rename)
+
+
+# -- a template whose contents a table's insertion modes read ------------
+
+@pytest.mark.parametrize("chunk", [None, 1, 5])
+def test_append_to_a_table_template_that_is_the_current_node(chunk):
+    out = _rewrite("<template><tr><td>a</td></tr></template>", "template",
+                   lambda e: e.append("X&"), chunk)
+    assert out == "<template><tr><td>a</td></tr>X&amp;</template>"
+
+
+@pytest.mark.parametrize("data", ["<template><tr></tr>  </template>",
+                                  "<table><template><caption>c</caption></template></table>",
+                                  "<template><colgroup></colgroup></template>",
+                                  "<template><td></td><!--c--></template>"])
+@pytest.mark.parametrize("operation", ["append_text", "append_markup", "append_head_markup"])
+@pytest.mark.parametrize("chunked", [False, True])
+def test_table_template_appends_reparse_to_the_dom_edit(data, operation, chunked):
+    assert _accepted(data, "template", operation, chunked)
+
+
+@pytest.mark.parametrize("data", [
+    "<template><td></template>",            # the cell is open: text goes into it
+    "<template><tr></template>",            # the row is open
+    "<template><col></template>",           # "in column group" ignores text
+    "<template><tr></tr>"])                 # no end tag of its own
+def test_table_template_appends_still_refused(data):
+    for operation in ("append_text", "append_markup"):
+        assert not _accepted(data, "template", operation)
+
+
+def test_table_template_append_of_table_markup_is_refused():
+    with pytest.raises(RewriteError):
+        _rewrite("<template><tr></tr></template>", "template",
+                 lambda e: e.append("<td>x</td>", html=True))
