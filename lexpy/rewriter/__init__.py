@@ -766,6 +766,12 @@ class Element(ElementBase):
             self._escape_raw_text()
             r.new_name = new
             return
+        if r.implied and r.name == "p" and new not in _SPECIAL_NAMES and new != r.name and \
+                self._implied_p_renamable():
+            # (Its start tag is written where the </p> made it, its end tag
+            # in place of the </p>: _pushed_written, _popped.)
+            r.new_name = new
+            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -1026,6 +1032,28 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _implied_p_renamable(self) -> bool:
+        """Whether a <p> the parser made for a </p> end tag with no <p> in
+        button scope (it inserts one and closes it at once: an empty p
+        there, nothing else) can be renamed to an ordinary element, written
+        as its start tag and, in place of the </p>, its end tag: an HTML
+        element of the body, where the new start tag inserts the element
+        at the same place (no table part's or select's content, which
+        the parser reads otherwise, no foster parenting) and reconstructs
+        no formatting elements (none pending: the </p> reconstructed
+        none)."""
+        r = self._record
+        parent = r.node.parent_node
+        if not self._html() or r.foster or parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "head", "select", "option", "optgroup",
+                                      "template") or self._in_head() or \
+                parent.local_name in _TABLE_CONTAINERS:
+            return False
+        context = self._rw._context(r.node)
+        return not (context.tabular or context.select is not None or context.in_selectedcontent
+                    or self._rw._reconstruction_pending(True))
 
     def _select_ruby_edit(self, what: str) -> bool:
         """Whether a select, an option or optgroup outside a select, a ruby
@@ -3018,7 +3046,7 @@ class Rewriter(RewriterCore):
         start = span[0] if span is not None else position
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
-                                           or implied_content)
+                                           or implied_content or r.new_name is not None)
         if span is not None or not (synthesize or r.before or r.node in self._explicit or
                                     r.mode == _KEEP_CONTENT):
             pass
@@ -3488,7 +3516,7 @@ class Rewriter(RewriterCore):
                           else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
-        if r.implied and r.new_name:
+        if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
         if has_inside and r.batch == self._batch and not r.synthesized and \
                 not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):

@@ -172,3 +172,50 @@ def test_table_template_append_of_table_markup_is_refused():
     with pytest.raises(RewriteError):
         _rewrite("<template><tr></tr></template>", "template",
                  lambda e: e.append("<td>x</td>", html=True))
+
+
+# -- the <p> a </p> made (no <p> in button scope): renamed, written as the
+# new name's start and end tags in place of the </p> -----------------------
+
+def _rename_implied(element):
+    if element.implied:
+        element.tag_name = "abbr"
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 2])
+def test_implied_p_renamed_where_the_end_tag_made_it(chunk):
+    out = _rewrite("<div>a</p>b</div>", "p", _rename_implied, chunk)
+    assert out == "<div>a<abbr></abbr>b</div>"
+
+
+@pytest.mark.parametrize("data", ["<p><hr></p>",
+                                  "<p><b><div><marquee></p></b></div>X",
+                                  "<b></p>x",
+                                  "<button><p></button></p>"])
+@pytest.mark.parametrize("chunked", [False, True])
+def test_implied_p_renames_reparse_to_the_dom_edit(data, chunked):
+    figures = check(data, False, "rename", chunked=chunked)
+    assert not figures.mismatches, figures.mismatches[0]
+    implied = [i for i, e in enumerate(_elements(data)) if e == ("p", True)]
+    assert implied
+    for index in implied:
+        assert check(data, False, "rename", chunked=chunked, indexes=[index]).accepted == 1
+
+
+def _elements(data):
+    found = []
+    rewrite(data, Rewriter(scripting=False).on(
+        "*", element=lambda e: found.append((e.tag_name, e.implied))))
+    return found
+
+
+@pytest.mark.parametrize("data", [
+    "<p><b>x</p></p>",          # the <b> is to reconstruct: the new start tag would
+    "<table></p></table>",      # foster-parented
+    "<select></p>"])
+def test_implied_p_renames_still_refused(data):
+    figures = check(data, False, "rename")
+    assert not figures.mismatches, figures.mismatches[0]
+    for index, element in enumerate(_elements(data)):
+        if element == ("p", True):
+            assert check(data, False, "rename", indexes=[index]).accepted == 0
