@@ -865,7 +865,8 @@ class Element(ElementBase):
 
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False,
-                           foster_ok=self._fostered_text_before(content, html))
+                           foster_ok=self._fostered_text_before(content, html) or
+                           self._fostered_markup_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and (content[:1] not in ("", "<") or
                                                           html and _reconstructs_first(content)))
@@ -1324,6 +1325,28 @@ class Element(ElementBase):
         begin = r.start[0]
         return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
 
+    def _fostered_markup_before(self, content: str, html: bool) -> bool:
+        """Markup before an element the parser foster-parented: written
+        before its start tag, in the table, the parser foster-parents its
+        elements too, right before the element (the table's insertion
+        modes hand them to the "in body" rules with foster parenting), when
+        it is elements only at its top level (text or a comment there the
+        table would keep or join to its pending text), holds no tag those
+        modes read themselves (_TABLE_KEEPS_TAG) and none that looks for an
+        open one of its kind past the table (a, nobr), and nothing is to
+        reconstruct before the start tag (its elements would go into the
+        copies, and the element after them)."""
+        r = self._record
+        if not r.foster or not html or not isinstance(content, str) or r.start is None or \
+                not content.startswith("<") or _TABLE_KEEPS_TAG.search(content) or \
+                self._rw._reconstruction_pending(True):
+            return False
+        construction = TreeConstruction(self._rw._scripting)
+        construction.set_fragment_context("div", NAMESPACES["html"], None)
+        construction.feed_text(content)
+        fragment = construction.finish_fragment()
+        return all(node.node_type == 1 for node in fragment.child_nodes)
+
     def _dropped_inside(self, content: str, html: bool) -> bool:
         """Markup for the content of a <colgroup> or a <frameset> that the
         parser drops there whole (the fragment parsing algorithm with the
@@ -1398,6 +1421,16 @@ def _foreign_table_end(end_tag: "EndTag") -> None:
 _TABLE_MODE_TAG = re.compile(
     r"<\s*/?\s*(?:table|caption|colgroup|col|tbody|thead|tfoot|tr|td|th|template"
     r"|form|input|html|head|body|frameset|select)(?![^\s/>])", re.I)
+
+
+# Tags a table's insertion modes read otherwise than "anything else" (which
+# the "in body" rules handle with foster parenting), and tags whose "in
+# body" rules look for an open element of their kind past the table:
+# markup holding one is not foster-parented as a whole
+# (Element._fostered_markup_before).
+_TABLE_KEEPS_TAG = re.compile(
+    r"<\s*/?\s*(?:table|caption|colgroup|col|tbody|thead|tfoot|tr|td|th|template"
+    r"|form|input|html|head|body|frameset|select|script|style|a|nobr)(?![^\s/>])", re.I)
 
 
 class EndTag:

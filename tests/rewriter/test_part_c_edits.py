@@ -219,3 +219,49 @@ def test_implied_p_renames_still_refused(data):
     for index, element in enumerate(_elements(data)):
         if element == ("p", True):
             assert check(data, False, "rename", indexes=[index]).accepted == 0
+
+
+# -- markup before an element the parser foster-parented: written before
+# its start tag, in the table, foster-parented to the same place ----------
+
+def _before_markup(markup):
+    def edit(element):
+        if element.tag_name == "div":
+            element.before(markup, html=True)
+    return edit
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_markup_before_a_fostered_element(chunk):
+    out = _rewrite("<table> <div>x</div></table>", "div", _before_markup("<em>a</em><br>"), chunk)
+    assert out == "<table> <em>a</em><br><div>x</div></table>"
+
+
+@pytest.mark.parametrize("data", ["<table><div></div></table>",
+                                  "<table> <div>x</div></table>",
+                                  "<table><tr><div>a</div><td>b</table>",
+                                  "<table><tbody><div><p>a</div></tbody></table>"])
+@pytest.mark.parametrize("chunked", [False, True])
+def test_fostered_before_markup_reparses_to_the_dom_edit(data, chunked):
+    assert _accepted(data, "div", "before_markup", chunked)
+
+
+@pytest.mark.parametrize("markup", [
+    "<meta><script></script>",      # a script in a table stays in it
+    "x<b>y</b>",                    # text first: joins the table's pending text
+    "<span>M</span> ",              # whitespace at the top level stays in the table
+    "<!--c--><span></span>",        # a comment stays in the table
+    "<a>x</a>",                     # looks for an open <a> past the table
+    "<td>x</td>"])
+def test_fostered_before_markup_still_refused(markup):
+    with pytest.raises(RewriteError):
+        _rewrite("<table><div></div></table>", "div", _before_markup(markup))
+
+
+def test_fostered_before_markup_refused_with_formatting_to_reconstruct():
+    # (The <b> is to reconstruct: the markup would go into its copy, and the
+    # <div> after it.)
+    data = "<table><b><tr><div></div></table>"
+    assert not _accepted(data, "div", "before_markup")
+    with pytest.raises(RewriteError):
+        _rewrite(data, "div", _before_markup("<span>M</span>"))
