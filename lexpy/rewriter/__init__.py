@@ -1002,7 +1002,9 @@ class Element(ElementBase):
                     return False
                 node = node.parent_node
         parent = r.node.parent_node
-        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+        if parent is None or parent.node_type != 1 or (
+                    parent.namespace_uri != _HTML_NS and not (
+                        what.startswith("rename") and _integration_point(parent))) or \
                 parent.local_name in ("html", "head") or self._in_head() or \
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and

@@ -265,3 +265,38 @@ def test_fostered_before_markup_refused_with_formatting_to_reconstruct():
     assert not _accepted(data, "div", "before_markup")
     with pytest.raises(RewriteError):
         _rewrite(data, "div", _before_markup("<span>M</span>"))
+
+
+# -- special elements renamed in an HTML or MathML text integration point
+# (the new element is an HTML one there too: the "in body" rules read the
+# tokens inside it, as they read them inside the old one) ----------------
+
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_div_renamed_in_an_svg_integration_point(chunk):
+    out = _rewrite("<svg><desc><div>a</div></desc></svg>", "div", _rename, chunk)
+    assert out == "<svg><desc><abbr>a</abbr></desc></svg>"
+
+
+@pytest.mark.parametrize("data,name", [
+    ("<svg><desc><div>a</div></desc></svg>", "div"),
+    ("<math><mi><p>x</p></mi></math>", "p"),
+    ("<div><svg><path><foreignObject><p></foreignObject><p>", "p"),
+    ("<!doctype html><p><math><mi><p><h1>", "h1"),
+    ("<svg><title><ul><li>a</ul></title></svg>", "ul")])
+@pytest.mark.parametrize("chunked", [False, True])
+def test_renames_in_integration_points_reparse_to_the_dom_edit(data, name, chunked):
+    assert _accepted(data, name, "rename", chunked)
+
+
+@pytest.mark.parametrize("data,name", [
+    # Unwrapped, its content would be read as foreign content's (a CDATA
+    # section, an end tag by the foreign content rules).
+    ("<svg><foreignObject><div><![CDATA[foo]]>", "div"),
+    ("<div><svg><path><foreignObject><p></foreignObject><p>", "p")])
+def test_unwraps_in_integration_points_still_refused(data, name):
+    assert not _accepted(data, name, "remove_and_keep_content")
+
+
+def test_rename_in_an_integration_point_with_an_ignored_end_tag_is_refused():
+    # (</title> inside the <h1> was ignored: without it, it would close the title.)
+    assert not _accepted("<svg><title><h1>x</title>y", "h1", "rename")
