@@ -1334,13 +1334,15 @@ class Element(ElementBase):
         modes hand them to the "in body" rules with foster parenting), when
         it is elements only at its top level (text or a comment there the
         table would keep or join to its pending text), holds no tag those
-        modes read themselves (_TABLE_KEEPS_TAG) and none that looks for an
-        open one of its kind past the table (a, nobr), and nothing is to
+        modes read themselves (_TABLE_MODE_TAG, _TABLE_KEEPS_TAG) and none
+        that looks for an open one of its kind past the table (a, nobr),
+        and nothing is to
         reconstruct before the start tag (its elements would go into the
         copies, and the element after them)."""
         r = self._record
         if not r.foster or not html or not isinstance(content, str) or r.start is None or \
-                not content.startswith("<") or _TABLE_KEEPS_TAG.search(content) or \
+                not content.startswith("<") or _TABLE_MODE_TAG.search(content) or \
+                _TABLE_KEEPS_TAG.search(content) or \
                 self._rw._reconstruction_pending(True):
             return False
         construction = TreeConstruction(self._rw._scripting)
@@ -1425,14 +1427,12 @@ _TABLE_MODE_TAG = re.compile(
     r"|form|input|html|head|body|frameset|select)(?![^\s/>])", re.I)
 
 
-# Tags a table's insertion modes read otherwise than "anything else" (which
-# the "in body" rules handle with foster parenting), and tags whose "in
-# body" rules look for an open element of their kind past the table:
-# markup holding one is not foster-parented as a whole
-# (Element._fostered_markup_before).
-_TABLE_KEEPS_TAG = re.compile(
-    r"<\s*/?\s*(?:table|caption|colgroup|col|tbody|thead|tfoot|tr|td|th|template"
-    r"|form|input|html|head|body|frameset|select|script|style|a|nobr)(?![^\s/>])", re.I)
+# Besides _TABLE_MODE_TAG's, tags a table's insertion modes read otherwise
+# than "anything else" (which the "in body" rules handle with foster
+# parenting: script, style) and tags whose "in body" rules look for an open
+# element of their kind past the table (a, nobr): markup holding one is not
+# foster-parented as a whole (Element._fostered_markup_before).
+_TABLE_KEEPS_TAG = re.compile(r"<\s*/?\s*(?:script|style|a|nobr)(?![^\s/>])", re.I)
 
 
 class EndTag:
