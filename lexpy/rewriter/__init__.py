@@ -367,11 +367,17 @@ _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split
 # reads them otherwise only as special (an ignored end tag stops at them, the
 # <li>/<dd>/<dt> loop stops at them unless they are address, div or p) or
 # as a scope boundary (ul, ol: list item scope, checked the same way).
+# pre and listing also make the parser drop a newline right after their
+# start tag (the input's own is dropped from the output: _NEWLINE_DROPPING)
+# and set frameset-ok to "not ok" (a later <frameset> is refused).
 _DROPPABLE_SPECIAL = frozenset("""
 address article aside blockquote center details dialog dir div dl fieldset figcaption
 figure footer header hgroup main menu nav p search section summary h1 h2 h3 h4 h5 h6 li
-dd dt ul ol button
+dd dt ul ol button pre listing
 """.split())
+# Elements after whose start tag the parser drops a newline (its content's
+# first, written as LF or as a character reference for one).
+_NEWLINE_DROPPING = frozenset("pre listing textarea".split())
 # Void elements in body whose start tag does nothing but reconstruct the
 # active formatting elements and insert them: renamed, they get an end
 # tag right after.
@@ -485,8 +491,11 @@ _MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 def _end_tag_name(r: Any) -> str:
     """The name of the end tag written for an HTML element at its implied
     end: a form renamed gets its new name's (the form element pointer is
-    then the input's alone: Rewriter._form_tag)."""
-    return str(r.new_name if r.name == "form" and r.new_name is not None else r.name)
+    then the input's alone: Rewriter._form_tag), and a plaintext renamed
+    (it ends at the end of input only, where its new name's end tag closes
+    the new element and no other)."""
+    return str(r.new_name if r.name in ("form", "plaintext") and r.new_name is not None
+               else r.name)
 
 
 def _integration_point(node: Any) -> bool:
@@ -763,6 +772,12 @@ class Element(ElementBase):
             self._escape_raw_text()
             r.new_name = new
             return
+        if r.implied and r.name == "p" and new not in _SPECIAL_NAMES and new != r.name and \
+                self._implied_p_renamable():
+            # (Its start tag is written where the </p> made it, its end tag
+            # in place of the </p>: _pushed_written, _popped.)
+            r.new_name = new
+            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -856,7 +871,8 @@ class Element(ElementBase):
 
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False,
-                           foster_ok=self._fostered_text_before(content, html))
+                           foster_ok=self._fostered_text_before(content, html) or
+                           self._fostered_markup_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and (content[:1] not in ("", "<") or
                                                           html and _reconstructs_first(content)))
@@ -997,7 +1013,9 @@ class Element(ElementBase):
                     return False
                 node = node.parent_node
         parent = r.node.parent_node
-        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+        if parent is None or parent.node_type != 1 or (
+                    parent.namespace_uri != _HTML_NS and not (
+                        what.startswith("rename") and _integration_point(parent))) or \
                 parent.local_name in ("html", "head") or self._in_head() or \
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
@@ -1029,6 +1047,28 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _implied_p_renamable(self) -> bool:
+        """Whether a <p> the parser made for a </p> end tag with no <p> in
+        button scope (it inserts one and closes it at once: an empty p
+        there, nothing else) can be renamed to an ordinary element, written
+        as its start tag and, in place of the </p>, its end tag: an HTML
+        element of the body, where the new start tag inserts the element
+        at the same place (no table part's or select's content, which
+        the parser reads otherwise, no foster parenting) and reconstructs
+        no formatting elements (none pending: the </p> reconstructed
+        none)."""
+        r = self._record
+        parent = r.node.parent_node
+        if not self._html() or r.foster or parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "head", "select", "option", "optgroup",
+                                      "template") or self._in_head() or \
+                parent.local_name in _TABLE_CONTAINERS:
+            return False
+        context = self._rw._context(r.node)
+        return not (context.tabular or context.select is not None or context.in_selectedcontent
+                    or self._rw._reconstruction_pending(True))
 
     def _select_ruby_edit(self, what: str) -> bool:
         """Whether a select, an option or optgroup outside a select, a ruby
@@ -1207,9 +1247,10 @@ class Element(ElementBase):
     def _raw_text_element(self) -> bool:
         """Whether the (HTML) element is parsed as raw text: script, style,
         ...; noscript when scripting is on (its content is then text, as
-        a noframes' is)."""
+        a noframes' is); plaintext (text to the end of input)."""
         r = self._record
-        return r.name in _RAW_TEXT or r.name == "noscript" and bool(self._rw._scripting)
+        return r.name in _RAW_TEXT or r.name == "plaintext" or \
+            r.name == "noscript" and bool(self._rw._scripting)
 
     def _raw_text_unwrappable(self) -> bool:
         """Whether the raw text element (script, style, ...) can lose its
@@ -1298,6 +1339,30 @@ class Element(ElementBase):
         begin = r.start[0]
         return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
 
+    def _fostered_markup_before(self, content: str, html: bool) -> bool:
+        """Markup before an element the parser foster-parented: written
+        before its start tag, in the table, the parser foster-parents its
+        elements too, right before the element (the table's insertion
+        modes hand them to the "in body" rules with foster parenting), when
+        it is elements only at its top level (text or a comment there the
+        table would keep or join to its pending text), holds no tag those
+        modes read themselves (_TABLE_MODE_TAG, _TABLE_KEEPS_TAG) and none
+        that looks for an open one of its kind past the table (a, nobr),
+        and nothing is to
+        reconstruct before the start tag (its elements would go into the
+        copies, and the element after them)."""
+        r = self._record
+        if not r.foster or not html or not isinstance(content, str) or r.start is None or \
+                not content.startswith("<") or _TABLE_MODE_TAG.search(content) or \
+                _TABLE_KEEPS_TAG.search(content) or \
+                self._rw._reconstruction_pending(True):
+            return False
+        construction = TreeConstruction(self._rw._scripting)
+        construction.set_fragment_context("div", NAMESPACES["html"], None)
+        construction.feed_text(content)
+        fragment = construction.finish_fragment()
+        return all(node.node_type == 1 for node in fragment.child_nodes)
+
     def _dropped_inside(self, content: str, html: bool) -> bool:
         """Markup for the content of a <colgroup> or a <frameset> that the
         parser drops there whole (the fragment parsing algorithm with the
@@ -1372,6 +1437,14 @@ def _foreign_table_end(end_tag: "EndTag") -> None:
 _TABLE_MODE_TAG = re.compile(
     r"<\s*/?\s*(?:table|caption|colgroup|col|tbody|thead|tfoot|tr|td|th|template"
     r"|form|input|html|head|body|frameset|select)(?![^\s/>])", re.I)
+
+
+# Besides _TABLE_MODE_TAG's, tags a table's insertion modes read otherwise
+# than "anything else" (which the "in body" rules handle with foster
+# parenting: script, style) and tags whose "in body" rules look for an open
+# element of their kind past the table (a, nobr): markup holding one is not
+# foster-parented as a whole (Element._fostered_markup_before).
+_TABLE_KEEPS_TAG = re.compile(r"<\s*/?\s*(?:script|style|a|nobr)(?![^\s/>])", re.I)
 
 
 class EndTag:
@@ -3031,8 +3104,7 @@ class Rewriter(RewriterCore):
         start = span[0] if span is not None else position
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
-                                           or implied_content or r.new_name is not None
-                                           and r.name in _FORMATTING)
+                                           or implied_content or r.new_name is not None)
         if span is not None or not (synthesize or r.before or r.node in self._explicit or
                                     r.mode == _KEEP_CONTENT):
             pass
@@ -3107,8 +3179,16 @@ class Rewriter(RewriterCore):
                 self._check_join(r, tag)
             self._emit(tag)
             r.synthesized = True
-        if r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
-                and r.name in ("pre", "listing", "textarea"):
+        if span is not None and r.node.namespace_uri == _HTML_NS and \
+                r.name in _NEWLINE_DROPPING and (r.new_name is not None or
+                                                 r.mode == _KEEP_CONTENT):
+            # Renamed or unwrapped: the parser drops a newline right after
+            # its start tag, and would keep it after the other one (or none):
+            # drop the input's own. (What it was sets frameset-ok.)
+            self._skip_newline_at = span[1]
+            self._dropped = True
+        elif r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
+                and r.name in _NEWLINE_DROPPING:
             # The parser drops a newline right after the start tag: write
             # one before the content, and drop the input's own.
             self._emit("\n")
@@ -3483,6 +3563,23 @@ class Rewriter(RewriterCore):
         return tag[:4].lower() == b"form" and tag[4:5] in (b"", b" ", b"\t", b"\n", b"\f",
                                                           b"\r")
 
+    def _table_template_end_ok(self, r: _Record, own: bool, end_tag: "EndTag",
+                               first: Any) -> bool:
+        """Whether content written at the end of a template whose contents
+        the parser reads with a table's insertion modes (its first element
+        is a table part) goes where the DOM edit puts it: its own end tag
+        pops it alone (it is the current node: the insertion mode is "in
+        table", "in table body" or "in row", whose rules insert text and
+        other markup at the current node, the template's contents, foster
+        parenting aside), its first element is not a <col> (text and
+        markup in "in column group" are ignored there), and the content
+        holds no tag those modes read themselves."""
+        if not own or len(self._popped_nodes) != 1 or self._popped_nodes[0] is not r.node or \
+                first.local_name == "col":
+            return False
+        return not any(c.html and _TABLE_MODE_TAG.search(c.text)
+                       for c in list(r.append) + list(end_tag.before_content))
+
     def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
         """The end of a matched element. Returns "closed" (an end tag of its
         own or a written one closes it here), "dirty" (content was written
@@ -3553,7 +3650,8 @@ class Rewriter(RewriterCore):
                                "inside it" % r.name)
         if has_inside and r.name == "template" and r.node.namespace_uri == _HTML_NS:
             first = next((c for c in r.node.content.child_nodes if c.node_type == 1), None)
-            if first is not None and first.local_name in _TABLE_PARTS | {"col"}:
+            if first is not None and first.local_name in _TABLE_PARTS | {"col"} and \
+                    not self._table_template_end_ok(r, own, end_tag, first):
                 raise RewriteError("<template>: its first element makes its content a "
                                    "table's: text and markup at its end go elsewhere")
         if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
