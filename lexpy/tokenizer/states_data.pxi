@@ -30,7 +30,7 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
         text_start(t, base + i, origin)
     flags = t.text_flags
     while True:
-        i = scan_for(s, i, n, less_than_sign, ampersand, 0, 0x0D)
+        i = scan_run_for(s, i, n, less_than_sign, ampersand, 0, 0x0D)
         if i == n:
             t.text_flags = flags
             t.pos = base + i

@@ -1,0 +1,74 @@
+"""The long-run scans of raw text and quoted attribute values (scan.h,
+lxp_scan4_run): a run past its first 16 bytes is scanned out of line, 64
+bytes a step, with AVX2 where the CPU has it and SSE2 otherwise. Each stop
+byte (the end of the run, '&', NUL, CR) at every offset of a long run, and
+runs ending at every offset near the end of the input, must give what the
+spec's byte-at-a-time states give, on both paths."""
+import pytest
+
+import lexpy
+from tests.helpers import require_test_build
+
+testing = require_test_build("lexpy.tokenizer._testing")
+
+FILL = "abcdefghij klmnop;{}()=-+'\"/\t\n" * 8          # no stop byte of any scan
+
+
+@pytest.fixture(params=["sse2", "avx2"])
+def scan_path(request):
+    used = testing.scan_with_avx2(request.param == "avx2")
+    try:
+        if request.param == "avx2" and not used:
+            pytest.skip("this CPU has no AVX2")
+        yield request.param
+    finally:
+        testing.scan_with_avx2(True)
+
+
+def expected_text(raw):
+    """The text the tree holds for raw text: CR LF and CR become LF, NUL
+    becomes U+FFFD (in style and script data)."""
+    return raw.replace("\r\n", "\n").replace("\r", "\n").replace("\0", "\ufffd")
+
+
+def stops(fill, stop):
+    for offset in range(0, 150):
+        yield fill[:offset] + stop + fill[offset:offset + 60]
+
+
+@pytest.mark.parametrize("stop", ["\r", "\0", "\r\n", "&amp;", "<b>"])
+def test_raw_text_stop_at_every_offset(scan_path, stop):
+    for raw in stops(FILL.replace("'", "").replace('"', ""), stop):
+        doc = lexpy.parse("<style>%s</style>" % raw)
+        style = doc.head.first_child
+        assert style.text_content == expected_text(raw), repr(raw)
+
+
+@pytest.mark.parametrize("stop", ["\r", "\0", "\r\n", "&amp;", "&lt;", '"', "'"])
+def test_quoted_value_stop_at_every_offset(scan_path, stop):
+    fill = FILL.replace('"', "").replace("&", "")
+    for quote in "\"'":
+        for value in stops(fill.replace(quote, ""), stop):
+            if stop == quote:
+                continue
+            doc = lexpy.parse("<p title=%s%s%s>x" % (quote, value, quote))
+            want = (expected_text(value).replace("&amp;", "&").replace("&lt;", "<"))
+            assert doc.body.first_child.get_attribute("title") == want, repr(value)
+
+
+def test_runs_ending_near_the_end_of_the_input(scan_path):
+    """A run that reaches the end of the input (no stop byte) at every
+    length: the long scan's last blocks and its byte loop."""
+    for length in range(0, 200):
+        raw = FILL[:length]
+        doc = lexpy.parse("<style>" + raw.replace("<", ""))
+        assert doc.head.first_child.text_content == expected_text(raw)
+        value = raw.replace('"', "")
+        doc = lexpy.parse('<p title="%s"></p>' % value + "x" * (length % 7))
+        assert doc.body.first_child.get_attribute("title") == expected_text(value)
+
+
+def test_script_data_is_scanned_the_same(scan_path):
+    for raw in stops(FILL, "\r"):
+        doc = lexpy.parse("<script>%s</script>" % raw)
+        assert doc.head.first_child.text_content == expected_text(raw)
