@@ -72,3 +72,39 @@ def test_script_data_is_scanned_the_same(scan_path):
     for raw in stops(FILL, "\r"):
         doc = lexpy.parse("<script>%s</script>" % raw)
         assert doc.head.first_child.text_content == expected_text(raw)
+
+
+# A '<' in RCDATA, RAWTEXT or script data whose next byte shows it to be
+# text stays in scan_text's run (states_data.pxi); the ones that may start
+# an end tag ('</'), or an escape in script data ('<!'), still go to the
+# less-than sign state, also when the '<' is the last byte of a chunk.
+TEXT_STATES = [("RCDATA state", "title"), ("RAWTEXT state", "style"),
+               ("Script data state", "script")]
+LESS_THAN_TEXT = "a<b << c<1<=2 <x </ </1 </y <? <\t"
+
+
+def spec_tokens(text, tag):
+    """The tokens the spec gives for `text` + the end tag, by hand: the
+    text is one character token (no '&' in it, no '<!--' in script data)."""
+    return [["Character", text], ["EndTag", tag]]
+
+
+@pytest.mark.parametrize("state, tag", TEXT_STATES)
+def test_less_than_sign_that_is_text(state, tag):
+    for cut in range(len(LESS_THAN_TEXT) + 1):
+        text = LESS_THAN_TEXT[:cut] + "<!x" + LESS_THAN_TEXT[cut:]
+        data = text + "</%s>" % tag
+        for chunks in (None, [1], [cut or 1, 2]):
+            tokens, errors = testing.tokenize_for_test(data, state, tag, chunk_sizes=chunks)
+            assert tokens == spec_tokens(text, tag), (data, chunks)
+            assert errors == []
+
+
+def test_script_escape_after_less_than_signs_that_are_text():
+    """'<!--' after '<'s that stay text still escapes the script data: the
+    '</script>' inside '<!--<script>' does not end it."""
+    data = "a<b<c<!--<script>x</script>y-->z</script>"
+    for chunks in (None, [1], [3]):
+        tokens, _ = testing.tokenize_for_test(data, "Script data state", "script",
+                                              chunk_sizes=chunks)
+        assert tokens == [["Character", data[:-len("</script>")]], ["EndTag", "script"]]
