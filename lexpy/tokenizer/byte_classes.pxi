@@ -118,9 +118,9 @@ cdef inline size_t scan_for(const uint8_t* s, size_t i, size_t n, uint8_t a,
 
 cdef inline size_t scan_run_for(const uint8_t* s, size_t i, size_t n, uint8_t a,
                                 uint8_t b, uint8_t c, uint8_t d) noexcept nogil:
-    """scan_for where the run may be long (raw text; attribute values left
-    to their state): past its first 64 bytes it goes on out of line, 64
-    bytes a step (AVX2 where the CPU has it)."""
+    """scan_for where the run may be long (raw text, comments, attribute
+    values left to their state): past its first 64 bytes it goes on out of
+    line, 64 bytes a step (AVX2 where the CPU has it)."""
     return lxp_scan4_run(s, i, n, a, b, c, d)
 
 

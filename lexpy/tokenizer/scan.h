@@ -52,7 +52,7 @@ static inline size_t lxp_scan4(const unsigned char *s, size_t i, size_t n,
     return i;
 }
 
-/* The long runs (raw text, attribute values left to their state):
+/* The long runs (raw text, comments, attribute values left to their state):
  * lxp_scan4_run checks the first LXP_SCAN_IN_LINE bytes in line as
  * lxp_scan4 does, and a run that goes on past them continues out of line
  * 64 bytes a step: with AVX2 where the CPU has it (checked once,

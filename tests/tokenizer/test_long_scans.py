@@ -108,3 +108,21 @@ def test_script_escape_after_less_than_signs_that_are_text():
         tokens, _ = testing.tokenize_for_test(data, "Script data state", "script",
                                               chunk_sizes=chunks)
         assert tokens == [["Character", data[:-len("</script>")]], ["EndTag", "script"]]
+
+
+@pytest.mark.parametrize("stop", ["\r", "\0", "-", "<", "<!", "\r\n"])
+def test_comment_stop_at_every_offset(scan_path, stop):
+    fill = FILL.replace("-", "")
+    for data in stops(fill, stop):
+        doc = lexpy.parse("<!--%s-->" % data)
+        assert doc.first_child.data == expected_text(data), repr(data)
+
+
+@pytest.mark.parametrize("stop", ["\r", "\0", "-", "<", "<b", "\r\n"])
+def test_escaped_script_stop_at_every_offset(scan_path, stop):
+    """Script data escaped ('<!--' in a script): its own loop."""
+    fill = FILL.replace("-", "").replace("<", "")
+    for raw in stops(fill, stop):
+        text = "<!--" + raw + "-->"
+        doc = lexpy.parse("<script>%s</script>" % text)
+        assert doc.head.first_child.text_content == expected_text(text), repr(raw)
