@@ -22,6 +22,19 @@
 #define LXP_SCAN_SSE2 1
 #endif
 
+#ifdef LXP_SCAN_SSE2
+/* The mask of the bytes of p[0:16] equal to a, b, c or d (va..vd). */
+static inline unsigned int lxp_block4_sse2(const unsigned char *p,
+                                           __m128i va, __m128i vb,
+                                           __m128i vc, __m128i vd)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *) p);
+    return (unsigned int) _mm_movemask_epi8(_mm_or_si128(
+        _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
+        _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd))));
+}
+#endif
+
 /* The index of the first byte of s[i:n] equal to a, b, c or d (n when
  * none). */
 static inline size_t lxp_scan4(const unsigned char *s, size_t i, size_t n,
@@ -34,11 +47,7 @@ static inline size_t lxp_scan4(const unsigned char *s, size_t i, size_t n,
     const __m128i vc = _mm_set1_epi8((char) c);
     const __m128i vd = _mm_set1_epi8((char) d);
     while (i + 16 <= n) {
-        __m128i x = _mm_loadu_si128((const __m128i *) (s + i));
-        __m128i hit = _mm_or_si128(
-            _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
-            _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd)));
-        unsigned int mask = (unsigned int) _mm_movemask_epi8(hit);
+        unsigned int mask = lxp_block4_sse2(s + i, va, vb, vc, vd);
         if (mask)
             return i + (unsigned int) __builtin_ctz(mask);
         i += 16;
@@ -64,16 +73,6 @@ static inline size_t lxp_scan4(const unsigned char *s, size_t i, size_t n,
 #include <immintrin.h>
 #define LXP_SCAN_AVX2 1
 #endif
-
-static inline unsigned int lxp_block4_sse2(const unsigned char *p,
-                                           __m128i va, __m128i vb,
-                                           __m128i vc, __m128i vd)
-{
-    __m128i x = _mm_loadu_si128((const __m128i *) p);
-    return (unsigned int) _mm_movemask_epi8(_mm_or_si128(
-        _mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vb)),
-        _mm_or_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(x, vd))));
-}
 
 #ifdef LXP_SCAN_AVX2
 __attribute__((target("avx2")))
@@ -165,9 +164,7 @@ static int lxp_scan_init(int allowed)
  * LXP_SCAN_IN_LINE bytes in line (most attribute values and texts end
  * there, and a call costs more than it saves on them), the rest out of
  * line. */
-#ifndef LXP_SCAN_IN_LINE
-#define LXP_SCAN_IN_LINE 64
-#endif
+#define LXP_SCAN_IN_LINE 64             /* a multiple of 16 */
 static inline size_t lxp_scan4_run(const unsigned char *s, size_t i, size_t n,
                                    unsigned char a, unsigned char b,
                                    unsigned char c, unsigned char d)
