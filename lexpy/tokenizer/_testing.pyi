@@ -15,6 +15,9 @@ def tokenize_for_test(
         processing_instructions: bool = True,
         chunk_sizes: Optional[Iterable[int]] = None,
 ) -> Tuple[List[List[Any]], List[Dict[str, Any]]]: ...
+def scan_with_avx2(allowed: bool) -> bool: ...
+
+
 def count_tokens(data: bytes, chunk_size: Optional[int] = None,
                  collect_errors: bool = False,
                  switch_states: bool = True) -> Tuple[int, int]: ...

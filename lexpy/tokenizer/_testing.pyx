@@ -306,6 +306,13 @@ cdef int count_token(void* context, Token* token) noexcept nogil:
     return 0
 
 
+def scan_with_avx2(allowed):
+    """Scan the long runs (raw text, attribute values) with AVX2 where the
+    CPU has it (allowed True, the default) or with SSE2; returns whether
+    AVX2 is used."""
+    return bool(tokenizer_scan_with_avx2(1 if allowed else 0))
+
+
 def count_tokens(data, chunk_size=None, collect_errors=False, switch_states=True):
     """Tokenize UTF-8 `data` (bytes) to a consumer that only counts the
     tokens, with the GIL released: returns (tokens, errors). With

@@ -102,6 +102,10 @@ cdef extern from "scan.h" nogil:
     size_t lxp_skip_whitespace(const unsigned char* s, size_t i, size_t end,
                                size_t limit)
     size_t lxp_find_byte(const unsigned char* s, size_t i, size_t n, unsigned char b)
+    size_t lxp_scan4_run(const unsigned char* s, size_t i, size_t n,
+                         unsigned char a, unsigned char b, unsigned char c,
+                         unsigned char d)
+    int lxp_scan_init(int allowed)
     bint lxp_is_amp_tail(const unsigned char* s)
 
 
@@ -110,6 +114,21 @@ cdef inline size_t scan_for(const uint8_t* s, size_t i, size_t n, uint8_t a,
     """The index of the first byte of s[i:n] that is a, b, c or d (n if
     none)."""
     return lxp_scan4(s, i, n, a, b, c, d)
+
+
+cdef inline size_t scan_run_for(const uint8_t* s, size_t i, size_t n, uint8_t a,
+                                uint8_t b, uint8_t c, uint8_t d) noexcept nogil:
+    """scan_for where the run may be long (raw text, comments, attribute
+    values left to their state): past its first 64 bytes it goes on out of
+    line, 64 bytes a step (AVX2 where the CPU has it)."""
+    return lxp_scan4_run(s, i, n, a, b, c, d)
+
+
+lxp_scan_init(1)
+
+
+cdef int tokenizer_scan_with_avx2(int allowed) noexcept nogil:
+    return lxp_scan_init(allowed)
 
 
 cdef inline size_t scan_until(const uint8_t* s, size_t i, size_t n,

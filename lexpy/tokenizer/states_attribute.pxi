@@ -364,7 +364,7 @@ cdef inline int attribute_value_quoted(Tokenizer* t, uint8_t quote,
     cdef uint32_t flags = attr.flags
     cdef uint8_t c
     while True:
-        i = scan_for(s, i, n, quote, 0x26, 0, 0x0D)
+        i = scan_run_for(s, i, n, quote, 0x26, 0, 0x0D)
         if i == n:
             attr.flags = flags
             t.pos = base + i

@@ -141,7 +141,7 @@ cdef int state_comment(Tokenizer* t) noexcept nogil:
     cdef uint32_t flags = t.token.data_flags
     cdef uint8_t c
     while True:
-        i = scan_for(s, i, n, 0x2D, 0x3C, 0, 0x0D)
+        i = scan_run_for(s, i, n, 0x2D, 0x3C, 0, 0x0D)
         t.token.data_flags = flags
         t.pos = base + i
         t.data_end = t.pos

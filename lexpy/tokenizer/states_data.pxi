@@ -30,7 +30,7 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
         text_start(t, base + i, origin)
     flags = t.text_flags
     while True:
-        i = scan_for(s, i, n, less_than_sign, ampersand, 0, 0x0D)
+        i = scan_run_for(s, i, n, less_than_sign, ampersand, 0, 0x0D)
         if i == n:
             t.text_flags = flags
             t.pos = base + i
@@ -39,6 +39,13 @@ cdef inline int scan_text(Tokenizer* t, uint8_t less_than_sign, uint8_t ampersan
             return NEED_MORE
         c = s[i]
         if c == 0x3C:                               # '<' (where it stops)
+            # In RCDATA, RAWTEXT and script data, a '<' that the byte after
+            # it shows to be text (not '/', nor '!' in script data) stays
+            # in the run: its less-than sign state would come back here.
+            if origin != 0 and i + 1 < n and s[i + 1] != 0x2F and (
+                    s[i + 1] != 0x21 or self_state != SCRIPT_DATA_STATE):
+                i += 1
+                continue
             t.text_flags = flags
             t.lt_pos = base + i
             t.pos = base + i + 1

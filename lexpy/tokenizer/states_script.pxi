@@ -90,7 +90,7 @@ cdef inline int escaped_text(Tokenizer* t, TokenizerState dash_state,
         text_start(t, base + i, DATA_RAW)
     flags = t.text_flags
     while True:
-        i = scan_for(s, i, n, 0x2D, 0x3C, 0, 0x0D)
+        i = scan_run_for(s, i, n, 0x2D, 0x3C, 0, 0x0D)
         t.text_flags = flags
         t.pos = base + i
         if i == n:
