@@ -2006,6 +2006,9 @@ class Rewriter(RewriterCore):
             # continues its text, whatever the tokenizer's state there
             # (escaped script data, a partial end tag): only an end tag the
             # input's tail and the text would make together ends it.
+            if self._eof_position() < self._stream_length() and \
+                    self._eof_raw_before_end_tag(record, text):
+                return
             tail = self._source(max(self._raw_base, self._stream_length() - 16),
                                 self._stream_length()).decode("utf-8", "replace")
             # (A whole end tag in the tail, '>' included, is the input's
@@ -2027,6 +2030,63 @@ class Rewriter(RewriterCore):
                 not self._eof_after_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
+
+    def _eof_raw_before_end_tag(self, record: _Record, text: str) -> bool:
+        """The input ends inside an end tag of the raw text or RCDATA
+        element it ends in (`</script `: the tokenizer was building that
+        tag and drops it at the end of input), so content written at the
+        end goes before it (_eof_position): whether `text` written there
+        (after what was written there before) continues the element's text
+        and leaves that tag a tag the parser drops. The text must make no
+        end tag of the element with the input before it; in a script it
+        must also leave the tokenizer where that tag is one (not in the
+        double-escaped state: <!--<script>), checked by parsing the
+        script's source from its start tag with it (as _eof_raw_end_tag)."""
+        position, length = self._eof_position(), self._stream_length()
+        name = record.name
+        if not re.match(rb"</%s[\t\n\f\r />]" % name.encode(), self._source(position, length),
+                        re.I):
+            return False
+        written = getattr(self, "_eof_raw_written", "") + text
+        tail = self._source(max(self._raw_base, position - 16), position).decode(
+            "utf-8", "replace")
+        if any(found.end() > len(tail) for found in re.finditer(
+                r"</%s[\t\n\f\r />]" % name, tail + written, re.I)):
+            return False
+        if name == "script" and not self._script_continues(record, written, position):
+            return False
+        self._eof_raw_written = written
+        return True
+
+    def _script_continues(self, r: _Record, written: str, position: int) -> bool:
+        """Whether the script r, whose source runs from its start tag to
+        `position` (where the input ends inside its end tag), has the same
+        text with `written` after it plus `written`, and the rest of the
+        input stays a dropped tag (parsed again: bounded by the script's
+        source being still kept)."""
+        start = self._script_start
+        if start is None or start[0] is not r.node or start[1] < self._raw_base or \
+                start[1] <= self._start_written_at < position or \
+                self._text_edited_to > start[1] or r.mode or r.new_name is not None or \
+                r.prepend:
+            return False
+        source = self._source(start[1], position).decode("utf-8", "replace")
+        rest = self._source(position, self._stream_length()).decode("utf-8", "replace")
+
+        def script_text(markup: str) -> Optional[str]:
+            construction = TreeConstruction(self._scripting)
+            construction.feed_text("<body>" + markup)
+            body: Any = construction.finish().body
+            nodes = list(body.child_nodes) if body is not None else []
+            if len(nodes) != 1 or nodes[0].node_type != 1 or nodes[0].local_name != "script" \
+                    or nodes[0].namespace_uri != _HTML_NS:
+                return None
+            found: str = nodes[0].text_content
+            return found
+
+        alone, edited = script_text(source + rest), script_text(source + written + rest)
+        added = written.replace("\r\n", "\n").replace("\r", "\n").replace("\0", "\ufffd")
+        return alone is not None and edited == alone + added
 
     def _close_eof_comment(self) -> bool:
         """The input ends inside a comment (the tokenizer emits it at the end
@@ -2307,9 +2367,12 @@ class Rewriter(RewriterCore):
         if kind == "text" and not count and not self._tracked and not self._after_body:
             self._text_alone(begin, end)
             return
-        if kind == "eof":
-            begin = end = text_offset = self._eof_position()
         events = self._events() if count else []
+        if kind == "eof":
+            # (The raw text element the input ends in first: the end tag
+            # the input ends inside may be its, which the parser drops.)
+            self._eof_raw_node = self._eof_raw_text(events)
+            begin = end = text_offset = self._eof_position()
         plain = self._skip is None and not self._tracked and not self._after_body \
             and self._form_dirty is None and not self._head_appended
         if count == 1 and kind == "start" and events[0][10] and plain \
@@ -2740,6 +2803,10 @@ class Rewriter(RewriterCore):
                     rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
                     self._source(self._raw_base, last), re.S):
                 return last
+            raw: Any = getattr(self, "_eof_raw_node", None)
+            if raw is not None and re.match(rb"</%s[\t\n\f\r /][^>]*\Z"
+                                            % raw.local_name.encode(), rest, re.I):
+                return last     # (an end tag of the raw text element the input ends in)
         return length
 
     def _keep_source(self, begin: int, end: int) -> None:
