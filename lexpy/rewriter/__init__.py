@@ -340,6 +340,8 @@ _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORM
 _NO_SYNTHESIZED_FOREIGN_END = frozenset("br p script".split())
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+# The elements that put a marker on the list of active formatting elements.
+_MARKER_NAMES = frozenset("applet object marquee template td th caption".split())
 _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
@@ -2699,7 +2701,7 @@ class Rewriter(RewriterCore):
             if name == "head" and html and (start_tag in ("body", "html")
                                             or "body" in r.implied_with):
                 continue        # (what implies the body closes the head itself)
-            if html and name in _FORMATTING and formatting:
+            if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])):
                 tags.append("</%s>" % name)
                 continue
             if self._at_eof and entry[2] is getattr(self, "_eof_raw_node", None):
@@ -2712,12 +2714,87 @@ class Rewriter(RewriterCore):
                                        "or the rewriter cannot tell" % (r.name, name))
                 self._eof_raw_closed = True
             if (name in _NO_SYNTHESIZED_END if html
-                    else name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
+                    else name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
+                        html and name == "form" and self._form_end_tag(entry[2])):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
             tags.append("</%s>" % name)
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _form_end_tag(self, node: Any) -> bool:
+        """Whether a </form> written for the HTML form `node`, which the
+        parser closed without its end tag here, closes it in the output
+        (it is the current node there: the elements closed above it get
+        their end tags first). Inside a template's contents, </form> pops
+        the form in scope and leaves the form element pointer alone. Else
+        it removes the element the pointer is set to and sets the pointer
+        to none: the pointer must be this form; the input's pointer stays
+        this form, so until both are none again a later form tag is
+        written or refused as after a form unwrapped (_form_tag)."""
+        parent = node.parent_node
+        while parent is not None and parent.node_type == 1:
+            parent = parent.parent_node
+        if parent is not None and parent.node_type == 11:
+            return True     # (in a template's contents)
+        if self._form_dirty is not None or self._form_pointer() != self._node_key(node):
+            return False
+        self._form_dirty = "form"
+        self._form_out = 0
+        self._form_kept = None
+        self._form_reason = ("<form>: the end tag written for it leaves the output's form "
+                             "element pointer none where the input's is this form, which "
+                             "decides what the parser does with a later form tag")
+        return True
+
+    def _formatting_end_tag(self, node: Any) -> bool:
+        """Whether an end tag written for the HTML formatting element `node`,
+        which the parser closed without its end tag at this token (not the
+        end of input: _eof_formatting_ends), closes it in the output and
+        leaves the token doing the rest as it did. The token moved nothing
+        and popped only from the top (no adoption agency with a furthest
+        block), so the element is the current node where the end tag is
+        written (the elements closed above it get theirs first). The end
+        tag runs the adoption agency algorithm for its name: it pops the
+        element and takes it off the list of active formatting elements
+        when its entry is the last of its name there, or it has none (then
+        the current node is popped). So:
+        - its entry is not on the list after the token (the token took it
+          off, as the <a>/<nobr> start tags' adoption agency or clearing
+          the list to the last marker do, or it had none): the list is the
+          same after the token in the output;
+        - no element of its name inside it (its entry may be a later one
+          of its name, which the end tag would take instead: an element
+          closed without leaving the list, its entry taken off by this
+          token; while listed it is kept in the tree) and none open
+          around it (the <nobr> start tag runs the algorithm again for a
+          nobr in scope)."""
+        if self._at_eof:
+            return False
+        batch, events = self._token_events[0], self._token_events[1]
+        if batch != self._batch or any(
+                event[0] == "moved" or event[0] == "popped" and not event[2]
+                for event in events):
+            return False
+        pushed = [event[1] for event in events if event[0] == "pushed"]
+        if len(pushed) > 1 or pushed and pushed[0].namespace_uri == _HTML_NS and \
+                pushed[0].local_name in _MARKER_NAMES:
+            # (A formatting element reconstructed takes the place of an
+            # entry; a marker hides the entries before it from
+            # _formatting_now.)
+            return False
+        name = node.local_name
+        key = self._node_key(node)
+        listed = self._formatting_now()
+        if listed is None or any(self._node_key(entry) == key for entry in listed):
+            return False
+        parent = node.parent_node
+        while parent is not None and parent.node_type == 1:
+            if parent.local_name == name and parent.namespace_uri == _HTML_NS:
+                return False
+            parent = parent.parent_node
+        return not any(inner.namespace_uri == _HTML_NS
+                       for inner in node.query_selector_all(name))
 
     def _eof_formatting_ends(self) -> bool:
         """At the end of input, whether end tags written for the formatting
@@ -3517,7 +3594,11 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
         if needs_end and (_end_tag_name(r) in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
-                          else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
+                          else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
+                              r.name == "form" and r.new_name is None and
+                              r.node.namespace_uri == _HTML_NS and self._form_end_tag(r.node)) \
+                and not (r.name in _FORMATTING and r.new_name is None and
+                         r.node.namespace_uri == _HTML_NS and self._formatting_end_tag(r.node)):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if r.implied and r.new_name:
