@@ -3650,7 +3650,10 @@ class Rewriter(RewriterCore):
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
             raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
                                "would not be without it" % r.name)
-        if (skipped or has_inside or needs_end) and not own and r.name in _HEADINGS and \
+        # (Content written inside it, or its content replaced, leaves it
+        # the heading the end tag closes: only its removal or an end tag
+        # written for it before that end tag changes which.)
+        if (r.mode == _REMOVED or needs_end) and not own and r.name in _HEADINGS and \
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)
