@@ -3595,10 +3595,10 @@ class Rewriter(RewriterCore):
                                "(foster parenting)" % r.name)
         if needs_end and (_end_tag_name(r) in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
                           else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
-                              r.name == "form" and r.new_name is None and
-                              r.node.namespace_uri == _HTML_NS and self._form_end_tag(r.node)) \
-                and not (r.name in _FORMATTING and r.new_name is None and
-                         r.node.namespace_uri == _HTML_NS and self._formatting_end_tag(r.node)):
+                              r.mode == 0 and r.new_name is None and
+                              r.node.namespace_uri == _HTML_NS and (
+                                  r.name == "form" and self._form_end_tag(r.node) or
+                                  r.name in _FORMATTING and self._formatting_end_tag(r.node))):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if r.implied and r.new_name:

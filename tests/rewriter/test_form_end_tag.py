@@ -54,3 +54,20 @@ def test_a_later_form_tag_it_cannot_write_the_same_is_refused():
     rw = Rewriter().on("form", element=lambda e: e.after("Q"))
     with pytest.raises(RewriteError, match="form element pointer"):
         rewrite('<div><form></div>X<svg><form>', rw)
+
+
+
+
+def test_a_form_removed_with_content_after_it_is_refused():
+    # (Removed: no end tag of its own is written; the pointer its dropped
+    # start tag set is not followed for content after it.)
+    seen = []
+
+    def edit(element):
+        seen.append(element)
+        if len(seen) == 1:
+            element.remove()
+            element.after("Q")
+
+    with pytest.raises(RewriteError, match="its end is implied"):
+        rewrite('<div><form></div>X<form>Y', Rewriter().on("form", element=edit))
