@@ -346,6 +346,8 @@ _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORM
 _NO_SYNTHESIZED_FOREIGN_END = frozenset("br p script".split())
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+# The elements that put a marker on the list of active formatting elements.
+_MARKER_NAMES = frozenset("applet object marquee template td th caption".split())
 _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
@@ -2093,6 +2095,9 @@ class Rewriter(RewriterCore):
             # continues its text, whatever the tokenizer's state there
             # (escaped script data, a partial end tag): only an end tag the
             # input's tail and the text would make together ends it.
+            if self._eof_position() < self._stream_length() and \
+                    self._eof_raw_before_end_tag(record, text):
+                return
             tail = self._source(max(self._raw_base, self._stream_length() - 16),
                                 self._stream_length()).decode("utf-8", "replace")
             # (A whole end tag in the tail, '>' included, is the input's
@@ -2114,6 +2119,63 @@ class Rewriter(RewriterCore):
                 not self._eof_after_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
+
+    def _eof_raw_before_end_tag(self, record: _Record, text: str) -> bool:
+        """The input ends inside an end tag of the raw text or RCDATA
+        element it ends in (`</script `: the tokenizer was building that
+        tag and drops it at the end of input), so content written at the
+        end goes before it (_eof_position): whether `text` written there
+        (after what was written there before) continues the element's text
+        and leaves that tag a tag the parser drops. The text must make no
+        end tag of the element with the input before it; in a script it
+        must also leave the tokenizer where that tag is one (not in the
+        double-escaped state: <!--<script>), checked by parsing the
+        script's source from its start tag with it (as _eof_raw_end_tag)."""
+        position, length = self._eof_position(), self._stream_length()
+        name = record.name
+        if not re.match(rb"</%s[\t\n\f\r />]" % name.encode(), self._source(position, length),
+                        re.I):
+            return False
+        written = getattr(self, "_eof_raw_written", "") + text
+        tail = self._source(max(self._raw_base, position - 16), position).decode(
+            "utf-8", "replace")
+        if any(found.end() > len(tail) for found in re.finditer(
+                r"</%s[\t\n\f\r />]" % name, tail + written, re.I)):
+            return False
+        if name == "script" and not self._script_continues(record, written, position):
+            return False
+        self._eof_raw_written = written
+        return True
+
+    def _script_continues(self, r: _Record, written: str, position: int) -> bool:
+        """Whether the script r, whose source runs from its start tag to
+        `position` (where the input ends inside its end tag), has the same
+        text with `written` after it plus `written`, and the rest of the
+        input stays a dropped tag (parsed again: bounded by the script's
+        source being still kept)."""
+        start = self._script_start
+        if start is None or start[0] is not r.node or start[1] < self._raw_base or \
+                start[1] <= self._start_written_at < position or \
+                self._text_edited_to > start[1] or r.mode or r.new_name is not None or \
+                r.prepend:
+            return False
+        source = self._source(start[1], position).decode("utf-8", "replace")
+        rest = self._source(position, self._stream_length()).decode("utf-8", "replace")
+
+        def script_text(markup: str) -> Optional[str]:
+            construction = TreeConstruction(self._scripting)
+            construction.feed_text("<body>" + markup)
+            body: Any = construction.finish().body
+            nodes = list(body.child_nodes) if body is not None else []
+            if len(nodes) != 1 or nodes[0].node_type != 1 or nodes[0].local_name != "script" \
+                    or nodes[0].namespace_uri != _HTML_NS:
+                return None
+            found: str = nodes[0].text_content
+            return found
+
+        alone, edited = script_text(source + rest), script_text(source + written + rest)
+        added = written.replace("\r\n", "\n").replace("\r", "\n").replace("\0", "\ufffd")
+        return alone is not None and edited == alone + added
 
     def _close_eof_comment(self) -> bool:
         """The input ends inside a comment (the tokenizer emits it at the end
@@ -2394,9 +2456,12 @@ class Rewriter(RewriterCore):
         if kind == "text" and not count and not self._tracked and not self._after_body:
             self._text_alone(begin, end)
             return
-        if kind == "eof":
-            begin = end = text_offset = self._eof_position()
         events = self._events() if count else []
+        if kind == "eof":
+            # (The raw text element the input ends in first: the end tag
+            # the input ends inside may be its, which the parser drops.)
+            self._eof_raw_node = self._eof_raw_text(events)
+            begin = end = text_offset = self._eof_position()
         plain = self._skip is None and not self._tracked and not self._after_body \
             and self._form_dirty is None and not self._head_appended
         if count == 1 and kind == "start" and events[0][10] and plain \
@@ -2732,7 +2797,7 @@ class Rewriter(RewriterCore):
             if name == "head" and html and (start_tag in ("body", "html")
                                             or "body" in r.implied_with):
                 continue        # (what implies the body closes the head itself)
-            if html and name in _FORMATTING and formatting:
+            if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])):
                 tags.append("</%s>" % name)
                 continue
             if self._at_eof and entry[2] is getattr(self, "_eof_raw_node", None):
@@ -2745,12 +2810,87 @@ class Rewriter(RewriterCore):
                                        "or the rewriter cannot tell" % (r.name, name))
                 self._eof_raw_closed = True
             if (name in _NO_SYNTHESIZED_END if html
-                    else name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
+                    else name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
+                        html and name == "form" and self._form_end_tag(entry[2])):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
             tags.append("</%s>" % name)
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _form_end_tag(self, node: Any) -> bool:
+        """Whether a </form> written for the HTML form `node`, which the
+        parser closed without its end tag here, closes it in the output
+        (it is the current node there: the elements closed above it get
+        their end tags first). Inside a template's contents, </form> pops
+        the form in scope and leaves the form element pointer alone. Else
+        it removes the element the pointer is set to and sets the pointer
+        to none: the pointer must be this form; the input's pointer stays
+        this form, so until both are none again a later form tag is
+        written or refused as after a form unwrapped (_form_tag)."""
+        parent = node.parent_node
+        while parent is not None and parent.node_type == 1:
+            parent = parent.parent_node
+        if parent is not None and parent.node_type == 11:
+            return True     # (in a template's contents)
+        if self._form_dirty is not None or self._form_pointer() != self._node_key(node):
+            return False
+        self._form_dirty = "form"
+        self._form_out = 0
+        self._form_kept = None
+        self._form_reason = ("<form>: the end tag written for it leaves the output's form "
+                             "element pointer none where the input's is this form, which "
+                             "decides what the parser does with a later form tag")
+        return True
+
+    def _formatting_end_tag(self, node: Any) -> bool:
+        """Whether an end tag written for the HTML formatting element `node`,
+        which the parser closed without its end tag at this token (not the
+        end of input: _eof_formatting_ends), closes it in the output and
+        leaves the token doing the rest as it did. The token moved nothing
+        and popped only from the top (no adoption agency with a furthest
+        block), so the element is the current node where the end tag is
+        written (the elements closed above it get theirs first). The end
+        tag runs the adoption agency algorithm for its name: it pops the
+        element and takes it off the list of active formatting elements
+        when its entry is the last of its name there, or it has none (then
+        the current node is popped). So:
+        - its entry is not on the list after the token (the token took it
+          off, as the <a>/<nobr> start tags' adoption agency or clearing
+          the list to the last marker do, or it had none): the list is the
+          same after the token in the output;
+        - no element of its name inside it (its entry may be a later one
+          of its name, which the end tag would take instead: an element
+          closed without leaving the list, its entry taken off by this
+          token; while listed it is kept in the tree) and none open
+          around it (the <nobr> start tag runs the algorithm again for a
+          nobr in scope)."""
+        if self._at_eof:
+            return False
+        batch, events = self._token_events[0], self._token_events[1]
+        if batch != self._batch or any(
+                event[0] == "moved" or event[0] == "popped" and not event[2]
+                for event in events):
+            return False
+        pushed = [event[1] for event in events if event[0] == "pushed"]
+        if len(pushed) > 1 or pushed and pushed[0].namespace_uri == _HTML_NS and \
+                pushed[0].local_name in _MARKER_NAMES:
+            # (A formatting element reconstructed takes the place of an
+            # entry; a marker hides the entries before it from
+            # _formatting_now.)
+            return False
+        name = node.local_name
+        key = self._node_key(node)
+        listed = self._formatting_now()
+        if listed is None or any(self._node_key(entry) == key for entry in listed):
+            return False
+        parent = node.parent_node
+        while parent is not None and parent.node_type == 1:
+            if parent.local_name == name and parent.namespace_uri == _HTML_NS:
+                return False
+            parent = parent.parent_node
+        return not any(inner.namespace_uri == _HTML_NS
+                       for inner in node.query_selector_all(name))
 
     def _eof_formatting_ends(self) -> bool:
         """At the end of input, whether end tags written for the formatting
@@ -2836,6 +2976,10 @@ class Rewriter(RewriterCore):
                     rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
                     self._source(self._raw_base, last), re.S):
                 return last
+            raw: Any = getattr(self, "_eof_raw_node", None)
+            if raw is not None and re.match(rb"</%s[\t\n\f\r /][^>]*\Z"
+                                            % raw.local_name.encode(), rest, re.I):
+                return last     # (an end tag of the raw text element the input ends in)
         return length
 
     def _keep_source(self, begin: int, end: int) -> None:
@@ -3639,7 +3783,11 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
         if needs_end and (_end_tag_name(r) in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
-                          else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END):
+                          else r.name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
+                              r.mode == 0 and r.new_name is None and
+                              r.node.namespace_uri == _HTML_NS and (
+                                  r.name == "form" and self._form_end_tag(r.node) or
+                                  r.name in _FORMATTING and self._formatting_end_tag(r.node))):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if r.implied and r.new_name and not r.synthesized:
@@ -3692,7 +3840,10 @@ class Rewriter(RewriterCore):
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
             raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
                                "would not be without it" % r.name)
-        if (skipped or has_inside or needs_end) and not own and r.name in _HEADINGS and \
+        # (Content written inside it, or its content replaced, leaves it
+        # the heading the end tag closes: only its removal or an end tag
+        # written for it before that end tag changes which.)
+        if (r.mode == _REMOVED or needs_end) and not own and r.name in _HEADINGS and \
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)
