@@ -486,7 +486,6 @@ def _plain_start_tag(node: Any) -> str:
 
 
 _SVG_NS = "http://www.w3.org/2000/svg"
-_SVG_NS = "http://www.w3.org/2000/svg"
 _MATHML_NS = "http://www.w3.org/1998/Math/MathML"
 
 
@@ -498,6 +497,75 @@ def _end_tag_name(r: Any) -> str:
     the new element and no other)."""
     return str(r.new_name if r.name in ("form", "plaintext") and r.new_name is not None
                else r.name)
+
+
+# Markup content (html=True) is written as it is, and the parser reads it
+# in the state the output is in there: the elements open around the place
+# it goes, which a fragment parse (the DOM edit's) does not have. It is
+# kept only where the parser reads it as the DOM edit's fragment and
+# leaves that state as it found it: a probe document opens the elements of
+# the holder's ancestor chain by their start tags, then the content, then
+# a comment (which no insertion mode moves or reconstructs for); the
+# content must end up whole in the holder, as the fragment parse in the
+# holder's context gives it (the same tree, namespaces included), with the
+# comment after it. Markup that opens
+# what it does not close (`<b>x`, `<!--`, `<script>`), closes what it did
+# not open (`</div>`), or whose elements close or move what is open there
+# (`<div>` in a `<p>`, `<li>` in an `<li>`, a `<td>` outside a row) fails.
+_PROBE = "lexpy-markup-probe"
+
+
+def _chain(holder: Any) -> Tuple[Tuple[str, str, str], ...]:
+    """(namespace, local name, start tag) of the holder and its ancestors,
+    the root first, through template contents to their template (the start
+    tag by name, but annotation-xml's with its encoding, which makes it an
+    HTML integration point)."""
+    chain = []
+    node = holder
+    while node is not None:
+        if node.node_type == 11:
+            node = node.host
+            continue
+        if node.node_type != 1:
+            break
+        tag = "<%s>" % node.local_name
+        if node.local_name == "annotation-xml" and node.has_attribute("encoding"):
+            tag = '<annotation-xml encoding="%s">' % _escape_attribute(
+                node.get_attribute("encoding"))
+        chain.append((node.namespace_uri, node.local_name, tag))
+        node = node.parent_node
+    return tuple(reversed(chain))
+
+
+@functools.lru_cache(maxsize=1024)
+def _markup_kept(chain: Tuple[Tuple[str, str, str], ...], quirks: bool, scripting: bool,
+                 content: str) -> bool:
+    """Whether the parser keeps `content` whole inside the last element of
+    `chain` when that chain is open (see _PROBE)."""
+    from lexpy.dom.dom import dump
+    from lexpy.parser import parse, parse_fragment
+    probe = ("" if quirks else "<!DOCTYPE html>") + \
+        "".join(tag for _, _, tag in chain) + content + "<!--%s-->" % _PROBE
+    node: Any = parse(probe, scripting=scripting)
+    for namespace, name, _ in chain:
+        holder = node.content if node.node_type == 1 and node.local_name == "template" and \
+            node.namespace_uri == _HTML_NS else node
+        node = next((child for child in holder.child_nodes if child.node_type == 1 and
+                     child.local_name == name and child.namespace_uri == namespace), None)
+        if node is None:
+            return False
+    holder = node.content if node.local_name == "template" and node.namespace_uri == _HTML_NS \
+        else node
+    children = list(holder.child_nodes)
+    if not children or children[-1].node_type != 8 or children[-1].data != _PROBE:
+        return False
+    namespace, name, _ = chain[-1]
+    fragment = parse_fragment(content, name, scripting=scripting, namespace={
+        _SVG_NS: "svg", _MATHML_NS: "math"}.get(namespace, "html"))
+    kept = node.owner_document.create_document_fragment()
+    for child in children[:-1]:
+        kept.append(child)
+    return dump(kept) == dump(fragment)
 
 
 def _integration_point(node: Any) -> bool:
@@ -2399,12 +2467,20 @@ class Rewriter(RewriterCore):
                     self._context(r.node).foreign_in_table:
                 raise element._refuse("insert markup", "foreign content inside a table or "
                                                        "a template")
+            if holder is not None and holder.node_type == 1 and not (
+                    holder.namespace_uri == _HTML_NS and self._holds_text(holder.local_name)) \
+                    and not _markup_kept(
+                    _chain(holder), holder.owner_document.quirks_mode == "quirks",
+                    self._scripting, content):
+                raise element._refuse("insert markup", "the parser would not keep it whole "
+                                      "in <%s> here: it opens what it does not close, "
+                                      "closes what it did not open, or its elements close "
+                                      "or move what is open there" % holder.local_name)
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             # Markup written into a raw text or RCDATA element is its text,
             # as the fragment parser reads it in that context; text is
             # written as is in raw text (nothing is decoded there).
-            if r.name in _RAW_TEXT or r.name == "plaintext" or r.name in _RCDATA or \
-                    (r.name in ("noscript", "noembed", "noframes") and self._scripting):
+            if self._holds_text(r.name):
                 text = before + c.text + after
                 if re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or \
                         (r.name == "script" and "<!--" in text) or \
@@ -2414,6 +2490,13 @@ class Rewriter(RewriterCore):
                 if r.name == "plaintext" and html:
                     raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
         return c
+
+    def _holds_text(self, name: str) -> bool:
+        """Whether an HTML element of this name holds raw text or RCDATA
+        (markup written into it is its text, as the fragment parser reads
+        it in that context)."""
+        return name in _RAW_TEXT or name == "plaintext" or name in _RCDATA or \
+            (name in ("noscript", "noembed", "noframes") and self._scripting)
 
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
         if record.element is None:

@@ -28,9 +28,10 @@ BELOW = {
     # call runs the driver's fragment parse with its walk in one nogil stretch
     "sanitizer": {"core", "dom", "parser", "driver"},
     # the streaming rewriter: the driver's parse watched through the tree
-    # builder's observer, the selectors for matching
+    # builder's observer, the selectors for matching, the parser for the
+    # probe that checks markup content
     "rewriter": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
-                 "selectors"},
+                 "selectors", "parser"},
     # the top layer: lexpy.corpus runs the whole parser (its compiled module,
     # urls, cimports nothing)
     "corpus": {"core", "tokenizer", "encoding", "dom", "treebuilder", "driver",
