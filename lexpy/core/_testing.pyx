@@ -1,7 +1,8 @@
 # cython: language_level=3
 """Python views of the static name tables (names.h) and a dynamic name
 table, for the unit tests (tests/core/test_names.py,
-tests/tokenizer/test_tokenizer.py); built only by a test build
+tests/tokenizer/test_tokenizer.py), and a C frame around a call for the
+tests that count instructions; built only by a test build
 (LEXPY_TEST_BUILD=1; setup.py)."""
 
 from libc.stdint cimport uint8_t, uint32_t
@@ -92,3 +93,11 @@ def sip_hash_1_3(k0, k1, bytes data):
     key.k0 = k0
     key.k1 = k1
     return keyed_hash(&key, data, len(data))
+
+
+def measured_call(function, argument):
+    """function(argument) inside a C frame of its own, for the tests that
+    count instructions (tests/robustness/instructions.py): valgrind's
+    callgrind collects only inside this function and dumps after each
+    call, so each call's count is its own."""
+    return function(argument)

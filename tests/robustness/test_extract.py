@@ -1,10 +1,17 @@
 """lexpy.extract on bad input (issue 36): broken JSON-LD, itemref cycles,
 rowspan="999999", colspan="-1", URLs that do not parse, many links, deeply
 nested tables and items give a result or an error entry, never an
-exception that loses the page, in linear time: each shape is timed
-(process CPU time, the median of several runs, the cyclic garbage
-collector paused) at a size N that takes a few milliseconds and at 4N, and
-the time per doubling (the square root of the ratio) must stay under BOUND.
+exception that loses the page, in linear time.
+
+Linear time is counted in instructions (valgrind's callgrind around each
+shape's call alone, at N and 2N; tests/robustness/instructions.py): the
+growth per doubling must stay within the issue's 2.3. Counting is
+deterministic; timing on a shared machine is not (a shape that makes a
+Python object per cell or field measures 3.0 per doubling at some sizes,
+where its working set leaves a cache level, and 2.0-2.2 on either side).
+Without valgrind each shape is timed instead (process CPU time, the median
+of several runs, the cyclic garbage collector paused) at a size N that
+takes a few milliseconds and at 4N, with a looser bound for that noise.
 
 Not here: a table whose every row starts a cell with a huge rowspan costs
 rows x spanned columns (each row's first free slot is found past every
@@ -19,12 +26,12 @@ import lexpy
 from lexpy.extract import form_table
 from tests.conformance import data
 from tests.conformance.data import tree_cases
+from tests.robustness import instructions
 from tests.robustness.test_linearity import measuring
 
-# test_linearity.py's bound: quadratic code gives 4. Issue 36 asks for 2.3;
-# on the shared machine two shapes (huge-rowspans-in-a-row, records: a
-# Python object per cell or field made) measure 2.4-2.6 at times, from the
-# allocator and caches, not the algorithm (plain cells give the same).
+INSTRUCTION_BOUND = 2.3   # the issue's bound per doubling
+# The timed fallback's bound (test_linearity.py's: quadratic code gives 4):
+# timing moves with the caches, see above.
 BOUND = 3.0
 ATTEMPTS = 3
 MIN_SECONDS = 0.002       # one run at the smaller size, at least
@@ -68,7 +75,7 @@ SHAPES = {
                          'rel=license href="p?a=%d">x</a><span>s</span></div>' * n) % tuple(range(n)),
         lambda d: lexpy.structured_data(d, syntaxes=["rdfa"])),
     "deep-rdfa": (
-        2000, lambda n: "<div typeof=foaf:Person rel=foaf:knows><span>s</span>" * n,
+        4000, lambda n: "<div typeof=foaf:Person rel=foaf:knows><span>s</span>" * n,
         lambda d: lexpy.structured_data(d, syntaxes=["rdfa"])),
 }
 
@@ -83,9 +90,54 @@ def _cpu(work, document, runs=5):
     return statistics.median(times)
 
 
+# A quadratic use of the same API (every table's tables read again for each
+# table), which the instruction check must reject.
+QUADRATIC = {
+    "tables-per-table": (
+        60, lambda n: "<table><tr><td>x" * n,
+        lambda d: [lexpy.read_tables(d) for _ in d.iter("table")]),
+}
+
+# One valgrind process for every count: each shape's work at N and 2N, on a
+# document parsed before (the parse is not counted), after one call on a
+# small document (imports and caches a first call makes).
+INSTRUCTIONS_SCRIPT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import lexpy
+from lexpy.core._testing import measured_call
+from tests.robustness.test_extract import SHAPES, QUADRATIC
+for name, n in json.loads(sys.argv[2]):
+    size, make, work = {**SHAPES, **QUADRATIC}[name]
+    work(lexpy.parse(make(2)))
+    document = lexpy.parse(make(n))
+    measured_call(work, document)
+    del document
+"""
+_counted = {}
+
+
+def work_instructions(name, n):
+    """Instructions of the shape's call at size n (every shape at N and 2N
+    counted in one valgrind run, on first use)."""
+    if not _counted:
+        pairs = [(shape, size * times) for shape, (size, _, _) in sorted({**SHAPES, **QUADRATIC}.items())
+                 for times in (1, 2)]
+        counts = instructions.count_calls(INSTRUCTIONS_SCRIPT, [json.dumps(pairs)])
+        assert len(counts) == len(pairs), (len(counts), len(pairs))
+        _counted.update(zip(map(tuple, pairs), counts))
+    return _counted[(name, n)]
+
+
 @pytest.mark.parametrize("name", sorted(SHAPES))
 def test_linear_per_doubling(name):
     size, make, work = SHAPES[name]
+    if instructions.available():
+        small, large = work_instructions(name, size), work_instructions(name, 2 * size)
+        assert small > 0
+        assert large / small <= INSTRUCTION_BOUND, "%s: instructions x%.2f from N=%d to 2N" % (
+            name, large / small, size)
+        return
     # a size whose run takes long enough to time, then two doublings
     small = lexpy.parse(make(size))
     while _cpu(work, small, runs=1) < MIN_SECONDS and size < 4 * SHAPES[name][0]:
@@ -99,6 +151,16 @@ def test_linear_per_doubling(name):
         if ratio <= BOUND:
             break
     assert min(ratios) <= BOUND, "%s at %d: %s per doubling" % (name, size, ratios)
+
+
+def test_the_instruction_check_tells_quadratic_from_linear():
+    """A quadratic use of the API fails the same measure, so the check
+    above can fail."""
+    if not instructions.available():
+        pytest.skip("counting instructions needs valgrind (the timed tests run anyway)")
+    size = QUADRATIC["tables-per-table"][0]
+    ratio = work_instructions("tables-per-table", 2 * size) / work_instructions("tables-per-table", size)
+    assert ratio > 3, ratio
 
 
 def test_a_hundred_thousand_nested_tables():
