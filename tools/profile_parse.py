@@ -130,10 +130,11 @@ PACKAGE_STAGES = {
     "driver": "Python wrapper",
 }
 # By the function's own name, before its file (a dom function that frees,
-# one that appends character data).
+# one that appends character data; the tree builder's text-in-body fast
+# path, which makes the Text node from the token itself).
 NAME_STAGES = [
     (re.compile(r"(^|_)(free|dealloc|release|destroy|clear)(_|$)"), "freeing the document"),
-    (re.compile(r"^character_data_"), "text appends"),
+    (re.compile(r"^character_data_|^text_in_body_direct$"), "text appends"),
 ]
 LIBC_COPIES = re.compile(r"mem(cpy|move|set|chr|rchr|cmp)|str(len|chr|cmp|ncmp)|wmem")
 LIBC_MALLOC = re.compile(r"malloc|free|realloc|calloc|_int_|tcache|arena_|sbrk|mmap|munmap"

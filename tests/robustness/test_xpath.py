@@ -6,23 +6,18 @@ all a predicate asks -- and a 1,000,000-deep tree is walked without
 recursion.
 
 Growth is counted in instructions (valgrind's callgrind around the XPath
-call alone, at N and 2N): deterministic where time on a shared machine is
+call alone, at N and 2N: tests/robustness/instructions.py): deterministic where time on a shared machine is
 not. Without valgrind the same shapes are timed, with the timing harness's
 bound (tests/robustness/test_linearity.py)."""
 import json
-import os
-import re
-import shutil
-import subprocess
 import sys
-import tempfile
 from typing import Dict, Tuple
 
 import pytest
 
 import lexpy
+from tests.robustness import instructions
 from tests.robustness.test_linearity import BOUND, ratio_per_doubling
-from tests.tools import TOOLS
 
 INSTRUCTION_BOUND = 2.3          # the issue's bound per doubling
 
@@ -48,31 +43,22 @@ QUADRATIC = {
 }
 
 # One valgrind process for every measure (a Python start under callgrind
-# costs as much as a shape): callgrind counts only inside XPath.__call__
-# and writes a dump after each call, so each call's count is its own.
+# costs as much as a shape): each XPath call alone, through the test
+# build's measured_call (tests/robustness/instructions.py).
 INSTRUCTIONS_SCRIPT = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
 import lexpy
+from lexpy.core._testing import measured_call
 from tests.robustness.test_xpath import SHAPES, QUADRATIC
 for shape, n in json.loads(sys.argv[2]):
     size, make, text = {**SHAPES, **QUADRATIC}[shape]
     document = lexpy.parse(make(n))
-    lexpy.compile_xpath(text)(document)
+    measured_call(lexpy.compile_xpath(text), document)
     del document
 """
 QUADRATIC_SIZES = (200, 400)
 _measured: Dict[Tuple[str, int], int] = {}
-
-
-def call_symbol() -> str:
-    """The C name of XPath.__call__ in the built module (callgrind's
-    --dump-after takes no wildcard)."""
-    from lexpy.xpath import xpath as module
-    with open(module.__file__, "rb") as f:
-        found = re.search(rb"__pyx_pw_5lexpy_5xpath_5xpath_\d+XPath_\d+__call__", f.read())
-    assert found, "XPath.__call__ not found in %s" % module.__file__
-    return found.group().decode()
 
 
 def xpath_instructions(shape: str, n: int) -> int:
@@ -82,19 +68,9 @@ def xpath_instructions(shape: str, n: int) -> int:
         pairs = [(name, size // div) for name, (size, _, _) in sorted(SHAPES.items())
                  for div in (2, 1)]
         pairs += [(name, size) for name in QUADRATIC for size in QUADRATIC_SIZES]
-        symbol = call_symbol()
-        with tempfile.TemporaryDirectory() as tmp:
-            out = os.path.join(tmp, "callgrind.out")
-            proc = subprocess.run(
-                [shutil.which("valgrind"), "--tool=callgrind", "--callgrind-out-file=" + out,
-                 "--toggle-collect=" + symbol, "--dump-after=" + symbol,
-                 sys.executable, "-c", INSTRUCTIONS_SCRIPT, os.fspath(TOOLS.parent),
-                 json.dumps(pairs)],
-                capture_output=True, text=True, timeout=1800)
-            assert proc.returncode == 0, proc.stderr[-2000:]
-            for i, pair in enumerate(pairs):
-                with open("%s.%d" % (out, i + 1)) as f:
-                    _measured[pair] = int(re.search(r"^summary: (\d+)", f.read(), re.M).group(1))
+        counts = instructions.count_calls(INSTRUCTIONS_SCRIPT, [json.dumps(pairs)])
+        assert len(counts) == len(pairs), (len(counts), len(pairs))
+        _measured.update(zip(pairs, counts))
     return _measured[(shape, n)]
 
 
@@ -104,7 +80,7 @@ def test_xpath_grows_linearly(shape):
     xp = lexpy.compile_xpath(text)
     small_doc = lexpy.parse(make(size // 2))
     assert isinstance(xp(small_doc), list)
-    if shutil.which("valgrind") is None:
+    if not instructions.available():
         n, ratio = ratio_per_doubling(lexpy.parse, xp, make, size)
         assert ratio <= BOUND, "%r on %s: time x%.2f from N=%d to 2N" % (text, shape, ratio, n)
         return
@@ -119,7 +95,7 @@ def test_xpath_grows_linearly(shape):
 def test_the_instruction_check_tells_quadratic_from_linear():
     """A quadratic expression (every link against every later link) fails
     the same measure, so the check above can fail."""
-    if shutil.which("valgrind") is None:
+    if not instructions.available():
         pytest.skip("counting instructions needs valgrind (the timed tests run anyway)")
     small = xpath_instructions("quadratic-following-count", QUADRATIC_SIZES[0])
     large = xpath_instructions("quadratic-following-count", QUADRATIC_SIZES[1])
