@@ -2264,7 +2264,21 @@ class Rewriter(RewriterCore):
                                           % r.name)
                 if r.name == "plaintext" and html:
                     raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
+                return c
+        if not self._frameset_written and self._sets_frameset_not_ok(content, html):
+            self._frameset_written = True
         return c
+
+    def _sets_frameset_not_ok(self, content: str, html: bool) -> bool:
+        """Whether written content may set the parser's frameset-ok flag to
+        "not ok" (text other than whitespace; markup other than elements
+        the parser keeps in <head>, which do not): a <frameset> the parser
+        took after it would be ignored by the reparse (_frameset_token
+        refuses it; the edit's element is not in the tree the frameset
+        leaves)."""
+        if not content.strip("\t\n\f\r "):
+            return False
+        return not (html and self._head_content(content))
 
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
         if record.element is None:

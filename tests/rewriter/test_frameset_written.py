@@ -1,0 +1,40 @@
+"""Content written before a <frameset> the parser takes (issue 39): text
+or markup that sets the frameset-ok flag to "not ok" would make the
+reparse ignore the <frameset> (a body document), while in the input, and
+so in the edit, the frameset replaces the body. It is refused at the
+<frameset> (Rewriter._sets_frameset_not_ok, _frameset_token)."""
+import pytest
+
+from lexpy.rewriter import Rewriter, RewriteError, rewrite
+
+FLAG = "the frameset-ok flag"
+
+
+def _run(data, rw, chunk):
+    if chunk is None:
+        return rewrite(data, rw)
+    raw = data.encode()
+    return (b"".join(rw.feed(raw[i:i + chunk]) for i in range(0, len(raw), chunk))
+            + rw.close()).decode()
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 4])
+@pytest.mark.parametrize("content, html", [("T", False), ("<img>", True), ("<pre></pre>", True),
+                                           ('<input type="text">', True)])
+@pytest.mark.parametrize("data", ["<div></div><frameset></frameset>",
+                                  "<!doctype html><div></div><frameset>"])
+def test_content_that_sets_frameset_ok_before_a_taken_frameset_is_refused(data, content, html,
+                                                                          chunk):
+    rw = Rewriter().on("div", element=lambda e: e.append(content, html=html))
+    with pytest.raises(RewriteError, match=FLAG):
+        _run(data, rw, chunk)
+
+
+@pytest.mark.parametrize("chunk", [None, 1])
+def test_whitespace_and_head_elements_leave_it_taken(chunk):
+    rw = Rewriter().on("div", element=lambda e: e.append(" \n"))
+    assert _run("<div></div><frameset></frameset>", rw, chunk) == \
+        "<div> \n</div><frameset></frameset>"
+    rw = Rewriter().on("head", element=lambda e: e.append('<meta name="x">', html=True))
+    assert _run("<head></head><frameset></frameset>", rw, chunk) == \
+        '<head><meta name="x"></head><frameset></frameset>'
