@@ -151,6 +151,11 @@ content (frameset-ok) that the parser took, or ignored where a <body>
 tag written before it would not set frameset-ok to "not ok" and do
 nothing else (_frameset_body); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>;
+inserted markup that leaves an element open or closes one it did
+not open (_markup_closed); content that may set frameset-ok to "not ok"
+before a <frameset> the parser takes (_sets_frameset_not_ok); dropped
+content or a dropped or edited formatting start tag that changes what
+Noah's Ark takes off the list of active formatting elements (_noahs_ark_*);
 foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
@@ -385,6 +390,8 @@ _IMPLIED_END = frozenset("dd dt li optgroup option p rb rp rt rtc".split())
 # What the <li>/<dd>/<dt> loop passes over among the special elements.
 _LIST_LOOP_PASSES = frozenset("address div p".split())
 _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
+# Start and end tags in inserted markup (Rewriter._markup_closed).
+_MARKUP_TAG = re.compile(r"<(/?)([A-Za-z][^\t\n\f\r />\x00]*)")
 
 
 _MARKUP_START = frozenset(b"!/?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
@@ -2265,9 +2272,51 @@ class Rewriter(RewriterCore):
                 if r.name == "plaintext" and html:
                     raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
                 return c
+        if html and "<" in content:
+            holder = r.node if where == "inside" else r.node.parent_node
+            if holder is not None and holder.node_type == 1 and \
+                    holder.local_name != "head" and not self._markup_closed(content, holder):
+                raise element._refuse("insert markup", "the markup leaves an element open "
+                                                       "or closes one it did not open")
         if not self._frameset_written and self._sets_frameset_not_ok(content, html):
             self._frameset_written = True
         return c
+
+    def _markup_closed(self, markup: str, holder: Any) -> bool:
+        """Whether `markup` written into `holder` closes every element it
+        opens and no other: each end tag closes a start tag of its name
+        before it in the markup (a stray one could close an element of the
+        input, one the fragment parser does not see), and content parsed
+        after it in `holder`'s context goes next to it, not into an
+        element it left open (an unclosed <div> in an HTML integration
+        point would make the parser ignore the holder's end tag)."""
+        opened: Dict[str, int] = {}
+        for match in _MARKUP_TAG.finditer(markup):
+            name = match.group(2).lower()
+            if match.group(1):
+                if not opened.get(name):
+                    return False
+                opened[name] -= 1
+            else:
+                opened[name] = opened.get(name, 0) + 1
+        construction = TreeConstruction(self._scripting)
+        construction.set_fragment_context(holder.local_name,
+                                          NAMESPACES[holder.namespace_uri or "html"], None)
+        construction.feed_text(markup + "<x-rw-end></x-rw-end>")
+        last: Any = construction.finish_fragment().last_child
+        return bool(last is not None and last.node_type == 1 and
+                    last.local_name == "x-rw-end" and last.first_child is None)
+
+    def _unit_frameset(self, unit: _Unit) -> None:
+        """_sets_frameset_not_ok for what a text, comment or doctype
+        handler writes (markup or escaped text) outside raw text."""
+        if self._frameset_written:
+            return
+        written = list(unit._before) + list(unit._after)
+        if unit._removed and unit._replacement is not None:
+            written.append(unit._replacement)
+        if any(self._sets_frameset_not_ok(content, True) for content in written):
+            self._frameset_written = True
 
     def _sets_frameset_not_ok(self, content: str, html: bool) -> bool:
         """Whether written content may set the parser's frameset-ok flag to
@@ -2359,6 +2408,8 @@ class Rewriter(RewriterCore):
         if kind == "start" and (self._dropped or self._frameset_written) and \
                 self._source(begin, end)[1:9].lower() == b"frameset":
             self._frameset_token(events, last_token_push)
+        if kind == "start" and last_token_push >= 0 and self._skip is not None:
+            self._noahs_ark_push(events[last_token_push][1])
         if kind == "start" and self._skip is not None:
             name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html") and not count:
@@ -3006,6 +3057,9 @@ class Rewriter(RewriterCore):
         something to write at its start (the engine's fast path of a
         start tag calls it too)."""
         self._start_written_at = position
+        if span is not None and node.namespace_uri == _HTML_NS and r.name in _FORMATTING and (
+                r.mode in (_REMOVED, _KEEP_CONTENT) or r.attributes_changed):
+            self._noahs_ark_start(r)
         element = r.element
         assert element is not None
         closes_at_once = key in self._popped_here
@@ -3253,6 +3307,8 @@ class Rewriter(RewriterCore):
         removed element, only when its start tag, dropped too, did not
         change the list (not a formatting element or one that inserts a
         marker, nothing reconstructed for it)."""
+        if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
+            self._noahs_ark_start(r)
         if r.mode == _REMOVED and (
                 r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
                 r.name in _MARKER_ELEMENTS or self._reconstructed_nodes):
@@ -3260,6 +3316,77 @@ class Rewriter(RewriterCore):
         entries = self._formatting_now()
         if entries is not None:
             self._formatting_at_drop[id(r)] = entries
+
+    def _noahs_ark_same(self, node: Any, attributes: Any) -> List[Any]:
+        """The open elements with node's name and `attributes` (a set of
+        pairs) above it on the stack of open elements and after its last
+        marker (node's ancestors up to the first marker element): the ones
+        the list of active formatting elements compares with it when node
+        is pushed (Noah's Ark)."""
+        same = []
+        e = node.parent_node
+        while e is not None and e.node_type == 1:
+            if e.namespace_uri == _HTML_NS and (e.local_name in _MARKER_ELEMENTS or
+                                               e.local_name == "html"):
+                break
+            if e.namespace_uri == _HTML_NS and e.local_name == node.local_name and \
+                    set(e.attributes.items()) == attributes:
+                same.append(e)
+            e = e.parent_node
+        return same
+
+    def _noahs_ark_lost(self, node: Any) -> List[Any]:
+        """The elements like node (_noahs_ark_same) that are open but not
+        on the list of active formatting elements: Noah's Ark took them
+        off (at node's push or an earlier one's; the adoption agency takes
+        an element off the stack with it). All of them when the list is
+        too long to read."""
+        same = self._noahs_ark_same(node, set(node.attributes.items()))
+        now = self._formatting_now()
+        if now is None:
+            return same
+        return [e for e in same if not any(e is n for n in now)]
+
+    def _noahs_ark_push(self, node: Any) -> None:
+        """A formatting element pushed by its start tag inside a dropped
+        range (every token comes here then): when Noah's Ark took an
+        element whose start tag the output keeps (an ancestor of the
+        dropped range, or the element whose content is replaced) off the
+        list of active formatting elements, the output, without the
+        dropped content, keeps it there and reconstructs it later."""
+        skip = self._skip
+        if skip is None or node.namespace_uri != _HTML_NS or node.local_name not in _FORMATTING:
+            return
+        for e in self._noahs_ark_lost(node):
+            if e.contains(skip.node) and not (e is skip.node and skip.mode == _REMOVED):
+                raise RewriteError("<%s>: the content it drops took an element outside "
+                                   "it off the list of active formatting elements "
+                                   "(Noah's Ark): the output would reconstruct it"
+                                   % skip.name)
+
+    def _noahs_ark_end(self, r: _Record) -> None:
+        """The end of a formatting element whose start tag was dropped
+        (its content kept): an element like it around it that Noah's Ark
+        took off the list of active formatting elements while it was open
+        (r among the three compared) stays on the output's list, which
+        has no r (one taken off before r was refused at its start:
+        _noahs_ark_start)."""
+        if self._noahs_ark_lost(r.node):
+            raise RewriteError("<%s>: an element like it pushed inside it took another "
+                               "off the list of active formatting elements (Noah's "
+                               "Ark); without its start tag the output keeps that one"
+                               % r.name)
+
+    def _noahs_ark_start(self, r: _Record) -> None:
+        """A formatting element whose start tag the rewrite drops or edits:
+        refused when Noah's Ark took an element off the list of active
+        formatting elements at its push, or would with its new
+        attributes."""
+        if self._noahs_ark_lost(r.node) or r.attributes_changed and len(self._noahs_ark_same(
+                r.node, {(k, v) for k, v in r.attributes or []})) >= 3:
+            raise RewriteError("<%s>: its start tag takes another element off the list of "
+                               "active formatting elements (Noah's Ark) in the input or the "
+                               "output" % r.name)
 
     def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
         """Whether the formatting elements left to reconstruct at r's end,
@@ -3430,6 +3557,9 @@ class Rewriter(RewriterCore):
                 not own or r.node.query_selector(r.name) is not None):
             raise RewriteError("<%s>: a renamed formatting element must end with its own "
                                "end tag and hold no element of its name" % r.name)
+        if r.mode == _KEEP_CONTENT and r.node.namespace_uri == _HTML_NS and \
+                r.name in _FORMATTING:
+            self._noahs_ark_end(r)
         if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
             if r.ignored_end:
                 raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
@@ -3621,6 +3751,7 @@ class Rewriter(RewriterCore):
         comment = Comment((start, end), "".join(p[2] for p in parts))
         for handler in handlers:
             handler(comment)
+        self._unit_frameset(comment)
         self._copy_to(start)
         for content in comment._before:
             self._emit(content)
@@ -3695,6 +3826,8 @@ class Rewriter(RewriterCore):
         if not (unit._before or unit._removed or unit._after):
             return      # (the input is written as it is, at the next copy)
         context = "raw" if getattr(unit, "_raw_text", None) else "markup"
+        if context == "markup":
+            self._unit_frameset(unit)
         self._copy_to(begin)
         for content in unit._before:
             self._emit(content, context)

@@ -38,3 +38,16 @@ def test_whitespace_and_head_elements_leave_it_taken(chunk):
     rw = Rewriter().on("head", element=lambda e: e.append('<meta name="x">', html=True))
     assert _run("<head></head><frameset></frameset>", rw, chunk) == \
         '<head><meta name="x"></head><frameset></frameset>'
+
+
+@pytest.mark.parametrize("chunk", [None, 1])
+@pytest.mark.parametrize("data, setup", [
+    ("<div> </div><frameset></frameset>",
+     lambda rw: rw.on("div", text=lambda t: t.replace("T"))),
+    ("<div><!--c--></div><frameset></frameset>",
+     lambda rw: rw.on("div", comments=lambda c: c.before("T")))])
+def test_text_and_comment_handlers_count_too(data, setup, chunk):
+    rw = Rewriter()
+    setup(rw)
+    with pytest.raises(RewriteError, match=FLAG):
+        _run(data, rw, chunk)
