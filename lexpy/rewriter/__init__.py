@@ -3323,7 +3323,7 @@ class Rewriter(RewriterCore):
         marker (node's ancestors up to the first marker element): the ones
         the list of active formatting elements compares with it when node
         is pushed (Noah's Ark)."""
-        same = []
+        same: List[Any] = []
         e = node.parent_node
         while e is not None and e.node_type == 1:
             if e.namespace_uri == _HTML_NS and (e.local_name in _MARKER_ELEMENTS or

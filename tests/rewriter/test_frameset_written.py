@@ -5,17 +5,10 @@ so in the edit, the frameset replaces the body. It is refused at the
 <frameset> (Rewriter._sets_frameset_not_ok, _frameset_token)."""
 import pytest
 
-from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 FLAG = "the frameset-ok flag"
-
-
-def _run(data, rw, chunk):
-    if chunk is None:
-        return rewrite(data, rw)
-    raw = data.encode()
-    return (b"".join(rw.feed(raw[i:i + chunk]) for i in range(0, len(raw), chunk))
-            + rw.close()).decode()
 
 
 @pytest.mark.parametrize("chunk", [None, 1, 4])
@@ -27,16 +20,16 @@ def test_content_that_sets_frameset_ok_before_a_taken_frameset_is_refused(data, 
                                                                           chunk):
     rw = Rewriter().on("div", element=lambda e: e.append(content, html=html))
     with pytest.raises(RewriteError, match=FLAG):
-        _run(data, rw, chunk)
+        rewrite_in_chunks(data, rw, chunk)
 
 
 @pytest.mark.parametrize("chunk", [None, 1])
 def test_whitespace_and_head_elements_leave_it_taken(chunk):
     rw = Rewriter().on("div", element=lambda e: e.append(" \n"))
-    assert _run("<div></div><frameset></frameset>", rw, chunk) == \
+    assert rewrite_in_chunks("<div></div><frameset></frameset>", rw, chunk) == \
         "<div> \n</div><frameset></frameset>"
     rw = Rewriter().on("head", element=lambda e: e.append('<meta name="x">', html=True))
-    assert _run("<head></head><frameset></frameset>", rw, chunk) == \
+    assert rewrite_in_chunks("<head></head><frameset></frameset>", rw, chunk) == \
         '<head><meta name="x"></head><frameset></frameset>'
 
 
@@ -50,4 +43,4 @@ def test_text_and_comment_handlers_count_too(data, setup, chunk):
     rw = Rewriter()
     setup(rw)
     with pytest.raises(RewriteError, match=FLAG):
-        _run(data, rw, chunk)
+        rewrite_in_chunks(data, rw, chunk)

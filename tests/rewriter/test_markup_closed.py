@@ -7,17 +7,10 @@ parser even ignores the holder's end tag). Refused
 import pytest
 
 import lexpy
-from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 WHY = "leaves an element open or closes one it did not open"
-
-
-def _run(data, rw, chunk):
-    if chunk is None:
-        return rewrite(data, rw)
-    raw = data.encode()
-    return (b"".join(rw.feed(raw[i:i + chunk]) for i in range(0, len(raw), chunk))
-            + rw.close()).decode()
 
 
 @pytest.mark.parametrize("chunk", [None, 1, 5])
@@ -31,7 +24,7 @@ def _run(data, rw, chunk):
 def test_unclosed_markup_is_refused(data, selector, markup, chunk):
     rw = Rewriter().on(selector, element=lambda e: e.append(markup, html=True))
     with pytest.raises(RewriteError, match=WHY):
-        _run(data, rw, chunk)
+        rewrite_in_chunks(data, rw, chunk)
 
 
 def test_what_it_would_write_reparses_otherwise():
@@ -48,7 +41,8 @@ def test_what_it_would_write_reparses_otherwise():
 def test_closed_markup_is_written(chunk):
     rw = Rewriter().on("foreignObject", element=lambda e: e.append("<span>M</span><img>",
                                                                    html=True))
-    assert _run("<svg><foreignObject></foreignObject></svg>x", rw, chunk) == \
+    assert rewrite_in_chunks("<svg><foreignObject></foreignObject></svg>x", rw, chunk) == \
         "<svg><foreignObject><span>M</span><img></foreignObject></svg>x"
     rw = Rewriter().on("p", element=lambda e: e.before("<b>x</b><br>", html=True))
-    assert _run("<div><p>a</p></div>", rw, chunk) == "<div><b>x</b><br><p>a</p></div>"
+    assert rewrite_in_chunks("<div><p>a</p></div>", rw, chunk) == \
+        "<div><b>x</b><br><p>a</p></div>"

@@ -8,19 +8,12 @@ import pytest
 
 import lexpy
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 from tests.rewriter.oracle import check
 
 NOAH = "Noah's Ark"
 DATA = "<p><b>0<span><b><b><b>1</b></b></b><p>2"
 DATA_I = "<p><b>0<span><b><b><b><i>1</b></b></b><p>2"
-
-
-def _run(data, rw, chunk):
-    if chunk is None:
-        return rewrite(data, rw)
-    raw = data.encode()
-    return (b"".join(rw.feed(raw[i:i + chunk]) for i in range(0, len(raw), chunk))
-            + rw.close()).decode()
 
 
 def _nth(n, op):
@@ -45,7 +38,7 @@ def _nth(n, op):
 def test_edits_that_change_noahs_ark_are_refused(data, selector, n, op, chunk):
     rw = Rewriter().on(selector, element=_nth(n, op))
     with pytest.raises(RewriteError, match=NOAH):
-        _run(data, rw, chunk)
+        rewrite_in_chunks(data, rw, chunk)
 
 
 def test_what_it_would_write_reparses_otherwise():
