@@ -757,6 +757,11 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
+        if new != r.name and any(n.namespace_uri != _HTML_NS for n in self._rw._popped_nodes):
+            # (`<math><span>`: the span's start tag broke out of the math;
+            # `<math><abbr>` would be a MathML element.)
+            raise self._refuse("rename to <%s>" % new, "its start tag broke out of foreign "
+                                                       "content; another name may not")
         if self._raw_text_element() and new not in _SPECIAL_NAMES and new != r.name and \
                 not self._in_head() and r.node.parent_node.local_name != "head" and \
                 self._raw_text_unwrappable():
