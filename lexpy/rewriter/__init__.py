@@ -157,6 +157,12 @@ content (frameset-ok) that the parser took, or ignored where a <body>
 tag written before it would not set frameset-ok to "not ok" and do
 nothing else (_frameset_body); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>;
+inserted markup that the parser would not keep whole where it goes:
+it leaves an element open, closes one it did not open, or its elements
+close or move what is open there (_markup_kept); content that may set frameset-ok to "not ok"
+before a <frameset> the parser takes (_sets_frameset_not_ok); dropped
+content or a dropped or edited formatting start tag that changes what
+Noah's Ark takes off the list of active formatting elements (_noahs_ark_*);
 foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
@@ -835,6 +841,11 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
+        if new != r.name and any(n.namespace_uri != _HTML_NS for n in self._rw._popped_nodes):
+            # (`<math><span>`: the span's start tag broke out of the math;
+            # `<math><abbr>` would be a MathML element.)
+            raise self._refuse("rename to <%s>" % new, "its start tag broke out of foreign "
+                                                       "content; another name may not")
         if self._raw_text_element() and new not in _SPECIAL_NAMES and new != r.name and \
                 not self._in_head() and r.node.parent_node.local_name != "head" and \
                 self._raw_text_unwrappable():
@@ -2489,6 +2500,9 @@ class Rewriter(RewriterCore):
                                           % r.name)
                 if r.name == "plaintext" and html:
                     raise element._refuse("insert markup", "<%s> holds raw text" % r.name)
+                return c
+        if not self._frameset_written and self._sets_frameset_not_ok(content, html):
+            self._frameset_written = True
         return c
 
     def _holds_text(self, name: str) -> bool:
@@ -2497,6 +2511,28 @@ class Rewriter(RewriterCore):
         it in that context)."""
         return name in _RAW_TEXT or name == "plaintext" or name in _RCDATA or \
             (name in ("noscript", "noembed", "noframes") and self._scripting)
+
+    def _unit_frameset(self, unit: _Unit) -> None:
+        """_sets_frameset_not_ok for what a text, comment or doctype
+        handler writes (markup or escaped text) outside raw text."""
+        if self._frameset_written:
+            return
+        written = list(unit._before) + list(unit._after)
+        if unit._removed and unit._replacement is not None:
+            written.append(unit._replacement)
+        if any(self._sets_frameset_not_ok(content, True) for content in written):
+            self._frameset_written = True
+
+    def _sets_frameset_not_ok(self, content: str, html: bool) -> bool:
+        """Whether written content may set the parser's frameset-ok flag to
+        "not ok" (text other than whitespace; markup other than elements
+        the parser keeps in <head>, which do not): a <frameset> the parser
+        took after it would be ignored by the reparse (_frameset_token
+        refuses it; the edit's element is not in the tree the frameset
+        leaves)."""
+        if not content.strip("\t\n\f\r "):
+            return False
+        return not (html and self._head_content(content))
 
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
         if record.element is None:
@@ -2582,6 +2618,8 @@ class Rewriter(RewriterCore):
         if kind == "start" and (self._dropped or self._frameset_written) and \
                 self._source(begin, end)[1:9].lower() == b"frameset":
             self._frameset_token(events, last_token_push)
+        if kind == "start" and last_token_push >= 0 and self._skip is not None:
+            self._noahs_ark_push(events[last_token_push][1])
         if kind == "start" and self._skip is not None:
             name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html") and not count:
@@ -3315,6 +3353,9 @@ class Rewriter(RewriterCore):
         something to write at its start (the engine's fast path of a
         start tag calls it too)."""
         self._start_written_at = position
+        if span is not None and node.namespace_uri == _HTML_NS and r.name in _FORMATTING and (
+                r.mode in (_REMOVED, _KEEP_CONTENT) or r.attributes_changed):
+            self._noahs_ark_start(r)
         element = r.element
         assert element is not None
         closes_at_once = key in self._popped_here
@@ -3631,6 +3672,8 @@ class Rewriter(RewriterCore):
         removed element, only when its start tag, dropped too, did not
         change the list (not a formatting element or one that inserts a
         marker, nothing reconstructed for it)."""
+        if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
+            self._noahs_ark_start(r)
         if r.mode == _REMOVED and (
                 r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
                 r.name in _MARKER_ELEMENTS or self._reconstructed_nodes):
@@ -3638,6 +3681,77 @@ class Rewriter(RewriterCore):
         entries = self._formatting_now()
         if entries is not None:
             self._formatting_at_drop[id(r)] = entries
+
+    def _noahs_ark_same(self, node: Any, attributes: Any) -> List[Any]:
+        """The open elements with node's name and `attributes` (a set of
+        pairs) above it on the stack of open elements and after its last
+        marker (node's ancestors up to the first marker element): the ones
+        the list of active formatting elements compares with it when node
+        is pushed (Noah's Ark)."""
+        same: List[Any] = []
+        e = node.parent_node
+        while e is not None and e.node_type == 1:
+            if e.namespace_uri == _HTML_NS and (e.local_name in _MARKER_ELEMENTS or
+                                               e.local_name == "html"):
+                break
+            if e.namespace_uri == _HTML_NS and e.local_name == node.local_name and \
+                    set(e.attributes.items()) == attributes:
+                same.append(e)
+            e = e.parent_node
+        return same
+
+    def _noahs_ark_lost(self, node: Any) -> List[Any]:
+        """The elements like node (_noahs_ark_same) that are open but not
+        on the list of active formatting elements: Noah's Ark took them
+        off (at node's push or an earlier one's; the adoption agency takes
+        an element off the stack with it). All of them when the list is
+        too long to read."""
+        same = self._noahs_ark_same(node, set(node.attributes.items()))
+        now = self._formatting_now()
+        if now is None:
+            return same
+        return [e for e in same if not any(e is n for n in now)]
+
+    def _noahs_ark_push(self, node: Any) -> None:
+        """A formatting element pushed by its start tag inside a dropped
+        range (every token comes here then): when Noah's Ark took an
+        element whose start tag the output keeps (an ancestor of the
+        dropped range, or the element whose content is replaced) off the
+        list of active formatting elements, the output, without the
+        dropped content, keeps it there and reconstructs it later."""
+        skip = self._skip
+        if skip is None or node.namespace_uri != _HTML_NS or node.local_name not in _FORMATTING:
+            return
+        for e in self._noahs_ark_lost(node):
+            if e.contains(skip.node) and not (e is skip.node and skip.mode == _REMOVED):
+                raise RewriteError("<%s>: the content it drops took an element outside "
+                                   "it off the list of active formatting elements "
+                                   "(Noah's Ark): the output would reconstruct it"
+                                   % skip.name)
+
+    def _noahs_ark_end(self, r: _Record) -> None:
+        """The end of a formatting element whose start tag was dropped
+        (its content kept): an element like it around it that Noah's Ark
+        took off the list of active formatting elements while it was open
+        (r among the three compared) stays on the output's list, which
+        has no r (one taken off before r was refused at its start:
+        _noahs_ark_start)."""
+        if self._noahs_ark_lost(r.node):
+            raise RewriteError("<%s>: an element like it pushed inside it took another "
+                               "off the list of active formatting elements (Noah's "
+                               "Ark); without its start tag the output keeps that one"
+                               % r.name)
+
+    def _noahs_ark_start(self, r: _Record) -> None:
+        """A formatting element whose start tag the rewrite drops or edits:
+        refused when Noah's Ark took an element off the list of active
+        formatting elements at its push, or would with its new
+        attributes."""
+        if self._noahs_ark_lost(r.node) or r.attributes_changed and len(self._noahs_ark_same(
+                r.node, {(k, v) for k, v in r.attributes or []})) >= 3:
+            raise RewriteError("<%s>: its start tag takes another element off the list of "
+                               "active formatting elements (Noah's Ark) in the input or the "
+                               "output" % r.name)
 
     def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
         """Whether the formatting elements left to reconstruct at r's end,
@@ -3832,6 +3946,9 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: with elements of its name around it or inside it, "
                                "the Noah's Ark clause may take another entry off the list "
                                "of active formatting elements than in the input" % r.name)
+        if r.mode == _KEEP_CONTENT and r.node.namespace_uri == _HTML_NS and \
+                r.name in _FORMATTING:
+            self._noahs_ark_end(r)
         if (r.new_name is not None or r.mode == _KEEP_CONTENT) and r in self._tracked:
             if r.ignored_end:
                 raise RewriteError("<%s>: an end tag inside it was ignored (the parser's "
@@ -4033,6 +4150,7 @@ class Rewriter(RewriterCore):
         comment = Comment((start, end), "".join(p[2] for p in parts))
         for handler in handlers:
             handler(comment)
+        self._unit_frameset(comment)
         self._copy_to(start)
         for content in comment._before:
             self._emit(content)
@@ -4107,6 +4225,8 @@ class Rewriter(RewriterCore):
         if not (unit._before or unit._removed or unit._after):
             return      # (the input is written as it is, at the next copy)
         context = "raw" if getattr(unit, "_raw_text", None) else "markup"
+        if context == "markup":
+            self._unit_frameset(unit)
         self._copy_to(begin)
         for content in unit._before:
             self._emit(content, context)
