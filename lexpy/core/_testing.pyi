@@ -1,7 +1,7 @@
 # Type stubs of lexpy.core._testing (lexpy/core/_testing.pyx; test builds
 # only): Python views of the name tables for the unit tests.
 
-from typing import Optional
+from typing import Any, Callable, Optional
 
 from typing_extensions import disjoint_base
 
@@ -21,3 +21,4 @@ class _NameTableForTests:
     def get(self, id: int) -> Optional[bytes]: ...
     @property
     def count(self) -> int: ...
+def measured_call(function: Callable[[Any], Any], argument: Any) -> Any: ...

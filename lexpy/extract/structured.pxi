@@ -416,8 +416,9 @@ cdef inline bint json_may_start_a_value(str first):
 
 
 def json_fast_decode(str text not None):
-    """(True, value) when json_fast takes `text`, else (False, None): for
-    the tests, which hold it to the json module's decoder."""
+    """(True, value) when json_fast takes `text`, else (False, None)
+    (structured.py tries it before the json module's decoder; the tests
+    hold it to that decoder)."""
     value = json_fast(text)
     return (False, None) if value is _JSON_REFUSED else (True, value)
 

@@ -352,8 +352,6 @@ _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORM
 _NO_SYNTHESIZED_FOREIGN_END = frozenset("br p script".split())
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
-# The elements that put a marker on the list of active formatting elements.
-_MARKER_NAMES = frozenset("applet object marquee template td th caption".split())
 _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
@@ -514,11 +512,18 @@ def _end_tag_name(r: Any) -> str:
 # a comment (which no insertion mode moves or reconstructs for); the
 # content must end up whole in the holder, as the fragment parse in the
 # holder's context gives it (the same tree, namespaces included), with the
-# comment after it. Markup that opens
+# comment after it; and text written after it must go where it goes without
+# the content (into the holder, unless the holder keeps no text there). Markup that opens
 # what it does not close (`<b>x`, `<!--`, `<script>`), closes what it did
 # not open (`</div>`), or whose elements close or move what is open there
 # (`<div>` in a `<p>`, `<li>` in an `<li>`, a `<td>` outside a row) fails.
 _PROBE = "lexpy-markup-probe"
+# Text after the content in the probe: where the parser puts it tells
+# whether the content left formatting elements to reconstruct (<p><b>x</p>)
+# or changed the insertion mode.
+_PROBE_TEXT = "x"
+# A <form> start tag in markup content (Element._check).
+_FORM_TAG = re.compile(r"<form[\t\n\f\r />]|<form$", re.I)
 
 
 def _chain(holder: Any) -> Tuple[Tuple[str, str, str], ...]:
@@ -547,11 +552,33 @@ def _chain(holder: Any) -> Tuple[Tuple[str, str, str], ...]:
 def _markup_kept(chain: Tuple[Tuple[str, str, str], ...], quirks: bool, scripting: bool,
                  content: str) -> bool:
     """Whether the parser keeps `content` whole inside the last element of
-    `chain` when that chain is open (see _PROBE)."""
+    `chain` when that chain is open, and text after it goes where text
+    without it goes (see _PROBE)."""
     from lexpy.dom.dom import dump
-    from lexpy.parser import parse, parse_fragment
+    from lexpy.parser import parse_fragment
+    namespace, name, _ = chain[-1]
+    fragment = dump(parse_fragment(content, name, scripting=scripting, namespace={
+        _SVG_NS: "svg", _MATHML_NS: "math"}.get(namespace, "html")))
+    kept = _probe(chain, quirks, scripting, content, _PROBE_TEXT)
+    if kept is not None and kept[1] and dump(kept[0]) == fragment:
+        return True
+    base = _probe(chain, quirks, scripting, "", _PROBE_TEXT)
+    if base is not None and base[1]:
+        # (Text goes into the holder there without the content.)
+        return False
+    kept = _probe(chain, quirks, scripting, content, "")
+    return kept is not None and dump(kept[0]) == fragment
+
+
+def _probe(chain: Tuple[Tuple[str, str, str], ...], quirks: bool, scripting: bool,
+           content: str, text: str) -> Optional[Tuple[Any, bool]]:
+    """Parse the probe document (the chain's start tags, content, text,
+    the comment): the holder's nodes before the comment in a fragment of
+    their own, and whether the text came last in the holder (None when the
+    comment is not the holder's last child)."""
+    from lexpy.parser import parse
     probe = ("" if quirks else "<!DOCTYPE html>") + \
-        "".join(tag for _, _, tag in chain) + content + "<!--%s-->" % _PROBE
+        "".join(tag for _, _, tag in chain) + content + text + "<!--%s-->" % _PROBE
     node: Any = parse(probe, scripting=scripting)
     for namespace, name, _ in chain:
         holder = node.content if node.node_type == 1 and node.local_name == "template" and \
@@ -559,19 +586,25 @@ def _markup_kept(chain: Tuple[Tuple[str, str, str], ...], quirks: bool, scriptin
         node = next((child for child in holder.child_nodes if child.node_type == 1 and
                      child.local_name == name and child.namespace_uri == namespace), None)
         if node is None:
-            return False
+            return None
     holder = node.content if node.local_name == "template" and node.namespace_uri == _HTML_NS \
         else node
     children = list(holder.child_nodes)
     if not children or children[-1].node_type != 8 or children[-1].data != _PROBE:
-        return False
-    namespace, name, _ = chain[-1]
-    fragment = parse_fragment(content, name, scripting=scripting, namespace={
-        _SVG_NS: "svg", _MATHML_NS: "math"}.get(namespace, "html"))
+        return None
+    children.pop()
+    text_last = False
+    if text and children and children[-1].node_type == 3 and children[-1].data.endswith(text):
+        text_last = True
+        last = children[-1]
+        if last.data == text:
+            children.pop()
+        else:
+            last.data = last.data[:-len(text)]
     kept = node.owner_document.create_document_fragment()
-    for child in children[:-1]:
+    for child in children:
         kept.append(child)
-    return dump(kept) == dump(fragment)
+    return kept, text_last
 
 
 def _integration_point(node: Any) -> bool:
@@ -957,8 +990,9 @@ class Element(ElementBase):
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and (content[:1] not in ("", "<") or
                                                           html and _reconstructs_first(content)))
+        checked = self._rw._check(self, content, html, "outside")
         self._check_before_implied("before", content, html)
-        r.before.append(self._rw._check(self, content, html, "outside"))
+        r.before.append(checked)
 
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
@@ -1761,6 +1795,8 @@ class Rewriter(RewriterCore):
         self._moves = 0
         self._eof_comment_closed = False
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
+        self._eof_raw_node: Any = None      # (the raw text element the input ends in)
+        self._eof_raw_written = ""          # (text written at its end: _eof_raw_before_end_tag)
         self._frameset_written = False      # (frameset-ok "not ok" written: _frameset_token)
         self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
         self._text_edited_to = -1           # (where the last edited text chunk ends)
@@ -2215,7 +2251,7 @@ class Rewriter(RewriterCore):
         if not re.match(rb"</%s[\t\n\f\r />]" % name.encode(), self._source(position, length),
                         re.I):
             return False
-        written = getattr(self, "_eof_raw_written", "") + text
+        written = self._eof_raw_written + text
         tail = self._source(max(self._raw_base, position - 16), position).decode(
             "utf-8", "replace")
         if any(found.end() > len(tail) for found in re.finditer(
@@ -2371,7 +2407,7 @@ class Rewriter(RewriterCore):
         follow, where it ends the element (_eof_raw_end_tag)."""
         if self._eof_raw_closed:
             return True
-        node: Any = getattr(self, "_eof_raw_node", None)
+        node: Any = self._eof_raw_node
         if node is None or not self._eof_raw_end_tag():
             return False
         self._emit("</%s>" % node.local_name)
@@ -2478,9 +2514,18 @@ class Rewriter(RewriterCore):
                     self._context(r.node).foreign_in_table:
                 raise element._refuse("insert markup", "foreign content inside a table or "
                                                        "a template")
-            if holder is not None and holder.node_type == 1 and not (
-                    holder.namespace_uri == _HTML_NS and self._holds_text(holder.local_name)) \
-                    and not _markup_kept(
+            markup_in = holder is not None and holder.node_type == 1 and not (
+                holder.namespace_uri == _HTML_NS and self._holds_text(holder.local_name))
+            if markup_in and _FORM_TAG.search(content):
+                raise element._refuse("insert markup", "whether the parser takes a <form> "
+                                      "start tag depends on its form element pointer, which "
+                                      "the markup's own parse does not have")
+            if markup_in and _TABLE_MODE_TAG.search(content) and self._fostered_around(holder):
+                raise element._refuse("insert markup", "the parser moved <%s> or an element "
+                                      "around it out of its table: the table's insertion "
+                                      "modes read the table tags of markup written there"
+                                      % holder.local_name)
+            if markup_in and not _markup_kept(
                     _chain(holder), holder.owner_document.quirks_mode == "quirks",
                     self._scripting, content):
                 raise element._refuse("insert markup", "the parser would not keep it whole "
@@ -2504,6 +2549,21 @@ class Rewriter(RewriterCore):
         if not self._frameset_written and self._sets_frameset_not_ok(content, html):
             self._frameset_written = True
         return c
+
+    def _fostered_around(self, holder: Any) -> bool:
+        """Whether the holder or an element around it was foster-parented:
+        it is open, and so is the table after it (the parser inserted it
+        before the table, in whose insertion modes what is written there is
+        read: the tags of _TABLE_MODE_TAG act on the table, which the probe
+        of _markup_kept, by the DOM's ancestors, would not open)."""
+        node = holder
+        while node is not None and node.node_type == 1:
+            after = node.next_sibling
+            if after is not None and after.node_type == 1 and after.local_name == "table" \
+                    and after.namespace_uri == _HTML_NS and self._is_open(after):
+                return True
+            node = node.parent_node
+        return False
 
     def _holds_text(self, name: str) -> bool:
         """Whether an HTML element of this name holds raw text or RCDATA
@@ -2601,8 +2661,7 @@ class Rewriter(RewriterCore):
         self._at_eof = kind == "eof"
         if self._at_eof:
             self._eof_raw = None
-            self._eof_raw_node = self._eof_raw_text(events)
-        self._batch = getattr(self, "_batch", 0) + 1
+        self._batch += 1
         # Elements the parser implied at this token before its own.
         self._pushed_here: List[str] = []
         last_token_push = -1
@@ -2794,7 +2853,7 @@ class Rewriter(RewriterCore):
         tag: a start or end tag, which ends a raw text element's text."""
         self._implied_pops = []
         self._at_eof = False
-        self._batch = getattr(self, "_batch", 0) + 1
+        self._batch += 1
         self._pushed_here = []
         self._reconstructed_nodes = []
         self._explicit = []
@@ -2921,7 +2980,7 @@ class Rewriter(RewriterCore):
             if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])):
                 tags.append("</%s>" % name)
                 continue
-            if self._at_eof and entry[2] is getattr(self, "_eof_raw_node", None):
+            if self._at_eof and entry[2] is self._eof_raw_node:
                 # (The input ends in its text: only its end tag ends it.)
                 if self._eof_raw_closed:
                     continue
@@ -2995,7 +3054,7 @@ class Rewriter(RewriterCore):
             return False
         pushed = [event[1] for event in events if event[0] == "pushed"]
         if len(pushed) > 1 or pushed and pushed[0].namespace_uri == _HTML_NS and \
-                pushed[0].local_name in _MARKER_NAMES:
+                pushed[0].local_name in _MARKER_ELEMENTS:
             # (A formatting element reconstructed takes the place of an
             # entry; a marker hides the entries before it from
             # _formatting_now.)
@@ -3097,7 +3156,7 @@ class Rewriter(RewriterCore):
                     rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
                     self._source(self._raw_base, last), re.S):
                 return last
-            raw: Any = getattr(self, "_eof_raw_node", None)
+            raw: Any = self._eof_raw_node
             if raw is not None and re.match(rb"</%s[\t\n\f\r /][^>]*\Z"
                                             % raw.local_name.encode(), rest, re.I):
                 return last     # (an end tag of the raw text element the input ends in)

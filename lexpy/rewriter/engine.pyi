@@ -85,6 +85,7 @@ class ElementBase:
 @disjoint_base
 class RewriterCore:
     failure: Optional[BaseException]
+    _batch: int             # (the tokens that came to the owner: _handle_token's count)
     def _attach(self, construction: Any, watch_elements: bool, watch_tokens: bool,
                 selectors: Optional[List[Any]] = ..., bounded: bool = ...,
                 sweep_min: int = ..., text_unread: bool = ...) -> None: ...

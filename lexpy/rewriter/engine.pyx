@@ -695,6 +695,13 @@ cdef class Context:
 
 DOCUMENT_CONTEXT = Context(False, False, False, False, None)
 cdef object EMPTY_SET = frozenset()
+# The formatting elements whose entries the Noah's Ark clause compares by
+# their attributes (an <a> start tag takes the earlier <a> off the list
+# first, so three never gather): the end of one whose attributes were
+# edited comes to the Rewriter, whose _popped checks the elements of its
+# name around it and inside it (quiet_level, nothing_at_end).
+cdef object NOAHS_ARK_NAMES = frozenset(
+    "b big code em font i nobr s small strike strong tt u".split())
 cdef tuple EMPTY_TUPLE = ()
 TEMPLATE_CONTEXT = Context(False, True, False, False, None, True)
 
@@ -795,12 +802,15 @@ cdef int quiet_level(ElementRecord r) except -1:
     a matched element whose end has nothing to write and nothing to check
     (no content or handlers at its end, not removed, renamed or replaced;
     attributes changed only when its own end tag closes it alone from the
-    top of the stack) ends without a call to the owner."""
+    top of the stack, and of no formatting element the Noah's Ark clause
+    compares) ends without a call to the owner."""
     if r.text_handlers or r.comment_handlers or r._end_handlers or r._append or r._after \
             or r.mode or r.new_name is not None or r.table_before is not None:
         # (table_before: content written before a table is checked at its
         # end against what the parser foster-parented there.)
         return LOUD
+    if r.attributes_changed and r.name in NOAHS_ARK_NAMES:
+        return LOUD         # (_popped's Noah's Ark check: NOAHS_ARK_NAMES)
     return QUIET_OWN_END if r.attributes_changed else QUIET
 
 
@@ -814,6 +824,8 @@ cdef bint nothing_at_end(ElementRecord r, bint own_from_top) except -1:
     if r._end_handlers or r._append or r._after or r.mode or r.new_name is not None \
             or r.table_before is not None:
         return False
+    if r.attributes_changed and r.name in NOAHS_ARK_NAMES:
+        return False        # (_popped's Noah's Ark check: NOAHS_ARK_NAMES)
     return own_from_top or not r.attributes_changed
 
 
@@ -859,9 +871,10 @@ cdef inline int record_init(ElementRecord r, object node, object name, object im
 
 
 cdef inline void record_forget(ElementRecord r):
-    """A record the fast path forgot, made like one new (ElementRecord's
-    fields all None) but for what record_init and _start_fast set again:
-    it holds no node proxy (which would keep the node from the sweep)."""
+    """A record the fast path forgot, its object fields None as in a new
+    one (its C flags and counters are set again by record_init, and what
+    _start_fast sets): it holds no node proxy (which would keep the node
+    from the sweep)."""
     r.node = None
     r.has_start = False
     r._before = r._prepend = r._append = r._after = r._end_handlers = None

@@ -217,7 +217,8 @@ cdef void tokenizer_set_error_limit(Tokenizer* tokenizer, size_t limit) noexcept
 # Parse errors the tokenizer found but could not record in its ErrorList
 # for lack of memory (0 normally): the list is incomplete when nonzero.
 cdef size_t tokenizer_errors_lost(Tokenizer* tokenizer) noexcept nogil
-# Whether the long runs (raw text, attribute values) are scanned with AVX2:
+# Whether the long runs (text, raw text, comments, escaped script text,
+# attribute values) are scanned with AVX2:
 # `allowed` 0 keeps SSE2, 1 uses AVX2 where the CPU has it (the default).
 # Returns the choice; for the tests, which compare the two.
 cdef int tokenizer_scan_with_avx2(int allowed) noexcept nogil

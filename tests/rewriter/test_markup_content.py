@@ -63,6 +63,18 @@ REFUSED = [
     ("<ul><li>a</li></ul>", "li", "append", "<li>x</li>"),          # closes the open li
     ("<svg><foreignObject></foreignObject></svg>x", "foreignObject", "append", "<div>d"),
     ("<table><tr><td>a</td></tr></table>", "td", "append", "<td>x</td>"),
+    # a formatting element left on the list of active formatting elements:
+    # text after the content is reconstructed into it
+    ("<div id=h>tail</div>", "div", "prepend", "<p><b>x</p>"),
+    ("<div id=h>tail</div>", "div", "before", "<p><b>x</p>"),
+    # the form element pointer, which the probe does not have
+    ("<div><form></div><span>x</span>", "span", "prepend", "<form><input></form>"),
+    ("<div id=h></div><form><input></form>", "div", "prepend", "<div><form></div>"),
+    # inside elements the parser moved out of their table, whose insertion
+    # modes still read what is written there
+    ("<table><div id=h>a</div></table>", "div", "prepend", "<table></table>"),
+    ("<table><select id=h><option>a</select></table>", "select", "prepend", "<td>"),
+    ("<table><div><span>a</span></div></table>", "span", "append", "<td>x</td>"),
 ]
 
 
@@ -88,6 +100,9 @@ ACCEPTED = [
     ("<div>a</div>y", "div", "append", "<i>x</i></span>"),    # the parser ignores it here too
     ("<table><tr><td>a</td></tr></table>", "td", "append", "<table><tr><td>x</td></tr></table>"),
     ("<div>a</div>", "div", "prepend", "<textarea>\nx</textarea>"),
+    ("<div id=h>tail</div>", "div", "prepend", "<p><b>x</b></p>"),
+    ("<table><div id=h>a</div><tr><td>1</td></tr></table>", "div", "before", "<span>M</span>"),
+    ("<table><div id=h>a</div><tr><td>1</td></tr></table>", "div", "append", "<span>M</span>"),
 ]
 
 

@@ -59,3 +59,33 @@ def test_no_drop_or_unwrap_reparses_otherwise(data, chunked):
 def test_a_drop_that_takes_nothing_off_is_written():
     rw = Rewriter().on("span", element=lambda e: e.remove())
     assert rewrite("<p><b>0<span><b><b>1</b></b></span><p>2", rw) == "<p><b>0<p>2"
+
+
+# An attribute edit alone: the engine writes the start tag itself and used
+# to end the element without the Rewriter (its quiet end), which skipped
+# the check of _popped. The clause compares the input's attributes in the
+# input and the edited ones in the output. (n counts from 1, as _nth does.)
+ATTRIBUTE_EDITS = [
+    ("<p><b><b><b><b>x</b>y</p>z", "b b b b", 1),
+    ("<p><b><b><b><b></b></b></b></p>x", "b", 2),
+    (DATA, "b", 1), (DATA, "b", 2), (DATA, "b", 3), (DATA, "b", 4),
+]
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 5])
+@pytest.mark.parametrize("data, selector, n", ATTRIBUTE_EDITS)
+def test_attribute_edits_that_change_noahs_ark_are_refused(data, selector, n, chunk):
+    rw = Rewriter().on(selector, element=_nth(n, lambda e: e.set_attribute("id", "q")))
+    with pytest.raises(RewriteError, match=NOAH):
+        rewrite_in_chunks(data, rw, chunk)
+    rw = Rewriter().on(selector, element=_nth(n, lambda e: e.remove_attribute("id")))
+    with pytest.raises(RewriteError, match=NOAH):
+        rewrite_in_chunks(data.replace("<b>", "<b id=q>"), rw, chunk)
+
+
+def test_attribute_edits_without_three_alike_are_written():
+    rw = Rewriter().on("b", element=lambda e: e.set_attribute("id", "q"))
+    assert rewrite("<p><b>x</b><b>y</b></p>", rw) == '<p><b id="q">x</b><b id="q">y</b></p>'
+    rw = Rewriter().on("a", element=lambda e: e.set_attribute("id", "q"))
+    assert rewrite("<a>1<a>2<a>3<a>4</a>", rw) == \
+        '<a id="q">1<a id="q">2<a id="q">3<a id="q">4</a>'

@@ -1,5 +1,5 @@
 """The long-run scans of raw text and quoted attribute values (scan.h,
-lxp_scan4_run): a run past its first 16 bytes is scanned out of line, 64
+lxp_scan4_run): a run past its first 64 bytes is scanned out of line, 64
 bytes a step, with AVX2 where the CPU has it and SSE2 otherwise. Each stop
 byte (the end of the run, '&', NUL, CR) at every offset of a long run, and
 runs ending at every offset near the end of the input, must give what the
