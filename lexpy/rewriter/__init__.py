@@ -2490,9 +2490,8 @@ class Rewriter(RewriterCore):
     def _render(self, content: _Content, record: _Record, inside: bool) -> str:
         if content.html:
             return content.text
-        if inside and (record.name in _RAW_TEXT or record.name == "plaintext" or
-                       record.name == "noscript" and self._scripting) and \
-                record.node.namespace_uri == "http://www.w3.org/1999/xhtml":
+        if inside and self._holds_text(record.name) and record.name not in _RCDATA and \
+                record.node.namespace_uri == _HTML_NS:
             return content.text
         return _escape_text(content.text)
 
@@ -2570,7 +2569,7 @@ class Rewriter(RewriterCore):
         (markup written into it is its text, as the fragment parser reads
         it in that context)."""
         return name in _RAW_TEXT or name == "plaintext" or name in _RCDATA or \
-            (name in ("noscript", "noembed", "noframes") and self._scripting)
+            (name == "noscript" and self._scripting)
 
     def _unit_frameset(self, unit: _Unit) -> None:
         """_sets_frameset_not_ok for what a text, comment or doctype

@@ -10,6 +10,7 @@ import pytest
 import lexpy
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
 from tests.rewriter.oracle import _content_parent, _fragment_nodes
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 
 def _edit(data, selector, operation, markup):
@@ -17,15 +18,8 @@ def _edit(data, selector, operation, markup):
     and the DOM edit's tree, dumped."""
     def handler(element):
         getattr(element, operation)(markup, html=True)
-    outputs = set()
-    for chunk in (None, 3):
-        rw = Rewriter(encoding="utf-8").on(selector, element=handler)
-        raw = data.encode()
-        if chunk is None:
-            outputs.add(rw.feed(raw) + rw.close())
-        else:
-            out = b"".join(rw.feed(raw[i:i + chunk]) for i in range(0, len(raw), chunk))
-            outputs.add(out + rw.close())
+    outputs = {rewrite_in_chunks(data, Rewriter(encoding="utf-8").on(selector, element=handler),
+                                 chunk) for chunk in (None, 3)}
     assert len(outputs) == 1, outputs
     doc = lexpy.parse(data)
     element = doc.query_selector(selector)
@@ -46,7 +40,7 @@ def _edit(data, selector, operation, markup):
         else:
             for node in reversed(nodes):
                 holder.prepend(node)
-    return outputs.pop().decode(), lexpy.dump(doc)
+    return outputs.pop(), lexpy.dump(doc)
 
 
 REFUSED = [
