@@ -11,7 +11,7 @@ C API the parser driver cimports.
 
 from libc.stdint cimport uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport malloc, realloc, free
-from libc.string cimport memcpy, memcmp, memset
+from libc.string cimport memchr, memcpy, memcmp, memset
 
 from lexpy.encoding.encoding_ids cimport *
 

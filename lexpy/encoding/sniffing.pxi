@@ -65,6 +65,18 @@ cdef SniffOutcome sniff_encoding(const uint8_t* data, size_t length,
     return outcome
 
 
+# Not in the standard: the index of the first byte of data[p:length] equal
+# to `byte` (length when none), by memchr: the prescan's runs to the next
+# '<', '>' or closing quote are skipped without a byte loop.
+cdef inline size_t find_byte(const uint8_t* data, size_t p, size_t length,
+                             uint8_t byte) noexcept nogil:
+    cdef const void* found
+    if p >= length:
+        return length
+    found = memchr(data + p, byte, length - p)
+    return length if found == NULL else <size_t> (<const uint8_t*> found - data)
+
+
 cdef inline bint is_space(uint8_t c) noexcept nogil:
     # 0x09, 0x0A, 0x0C, 0x0D, 0x20: the prescan's spaces (ASCII whitespace)
     return is_ascii_whitespace(c)
@@ -162,8 +174,7 @@ cdef AttributeResult get_an_attribute(const uint8_t* data, size_t length,
         quote = c
         p += 1
         attribute.value_start = p
-        while p < length and data[p] != quote:
-            p += 1
+        p = find_byte(data, p, length, quote)
         if p >= length:
             return ATTRIBUTE_OUT_OF_BYTES
         attribute.value_end = p
@@ -267,17 +278,16 @@ cdef int prescan_bytes(const uint8_t* data, size_t length, bint* found_by_meta) 
             found_by_meta[0] = True
             return ENCODING_UTF_16BE
     # 3. Loop.
-    while position < length:
-        if data[position] != 0x3C:          # any other byte
-            position += 1
-            continue
+    while True:
+        position = find_byte(data, position, length, 0x3C)   # any other byte: the next
+        if position >= length:
+            break
         if (position + 4 <= length and data[position + 1] == 0x21
                 and data[position + 2] == 0x2D and data[position + 3] == 0x2D):
             # '<!--': to the first '>' preceded by "--" (those of "<!--" count).
-            p = position + 4
-            while p < length and not (data[p] == 0x3E and data[p - 1] == 0x2D
-                                      and data[p - 2] == 0x2D):
-                p += 1
+            p = find_byte(data, position + 4, length, 0x3E)
+            while p < length and not (data[p - 1] == 0x2D and data[p - 2] == 0x2D):
+                p = find_byte(data, p + 1, length, 0x3E)
             if p >= length:
                 break
             position = p + 1
@@ -308,9 +318,7 @@ cdef int prescan_bytes(const uint8_t* data, size_t length, bint* found_by_meta) 
             c = data[position + 1]
             if c == 0x21 or c == 0x2F or c == 0x3F:
                 # '<!', '</', '<?': to the first '>' after the '<'.
-                p = position + 2
-                while p < length and data[p] != 0x3E:
-                    p += 1
+                p = find_byte(data, position + 2, length, 0x3E)
                 if p >= length:
                     break
                 position = p + 1
