@@ -219,6 +219,12 @@ def utf8_valid_prefix(data):
     return valid
 
 
+def _ascii_scan_with_avx2(allowed):
+    """Test hook: scan long ASCII runs with AVX2 when ``allowed`` and the
+    CPU has it, else with SSE2 alone; returns whether AVX2 is used."""
+    return bool(lxp_ascii_scan_init(1 if allowed else 0))
+
+
 cdef class Decoder:
     """A streaming decoder from an encoding to UTF-8.
 

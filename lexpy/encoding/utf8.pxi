@@ -17,6 +17,10 @@ cdef size_t utf8_encode_code_points(unsigned int kind, const void* data,
 
 cdef extern from "ascii_scan.h" nogil:
     size_t lxp_ascii_prefix_length(const uint8_t* s, size_t n)
+    int lxp_ascii_scan_init(int allowed)
+
+
+lxp_ascii_scan_init(1)
 
 
 # The number of bytes below 0x80 at the start of data[0:length]
