@@ -113,12 +113,26 @@ cdef int end_of_available_data(Tokenizer* t) noexcept nogil:
     return NEED_MORE
 
 
+cdef enum:
+    NAME_STOP_LOOKBACK = 64     # bytes set_buffer looks at for t.name_stop
+
+
 cdef inline void set_buffer(Tokenizer* t, const uint8_t* buf, size_t buf_abs,
                             size_t buf_end, bint at_eof) noexcept nogil:
+    cdef size_t i = buf_end - buf_abs
+    cdef size_t low = i - NAME_STOP_LOOKBACK if i > NAME_STOP_LOOKBACK else 0
     t.buf = buf
     t.buf_abs = buf_abs
     t.buf_end = buf_end
     t.at_eof = at_eof
+    # The last byte of the buffer's tail that ends every name: a name that
+    # starts before it ends by it, so its scan needs no check of the end.
+    t.name_stop = 0
+    while i > low:
+        i -= 1
+        if byte_stops[buf[i]] & STOP_TAG_NAME:
+            t.name_stop = buf_abs + i
+            break
 
 
 cdef int own_append(Tokenizer* t, const uint8_t* data, size_t length) noexcept nogil:

@@ -92,23 +92,35 @@ cdef inline int quoted_value_in_a_row(Tokenizer* t) noexcept nogil:
 
 
 cdef inline const uint8_t* scan_attribute_name(const uint8_t* p, const uint8_t* end,
-                                               uint32_t* hash, uint8_t* changed) noexcept nogil:
+                                               bint stop_ahead, uint32_t* hash,
+                                               uint8_t* changed) noexcept nogil:
     """The attribute name state's run of name bytes from p: each lower-cased
     byte hashed into *hash, the bytes lower-casing changed or-ed into
     *changed; returns where the run stopped (a byte that ends or is not
-    plain in a name, or end)."""
+    plain in a name, or end). `stop_ahead`: a byte that ends every name
+    lies between p and end (t.name_stop), so end is not checked."""
     cdef uint8_t c, lower
     cdef uint32_t h = hash[0]
     cdef uint8_t common = 0xFF
     cdef const uint8_t* begin = p
-    while p < end:
-        c = p[0]
-        lower = attribute_name_byte[c]
-        if lower == 0:
-            break
-        common &= c
-        h = lxp_name_hash_step(h, lower)
-        p += 1
+    if stop_ahead:
+        while True:
+            c = p[0]
+            lower = attribute_name_byte[c]
+            if lower == 0:
+                break
+            common &= c
+            h = lxp_name_hash_step(h, lower)
+            p += 1
+    else:
+        while p < end:
+            c = p[0]
+            lower = attribute_name_byte[c]
+            if lower == 0:
+                break
+            common &= c
+            h = lxp_name_hash_step(h, lower)
+            p += 1
     hash[0] = h
     # Lower-casing changes only bytes without 0x20 (A-Z): one AND a byte
     # in the loop, the bytes looked at again only when a byte lacks it.
@@ -172,7 +184,7 @@ cdef int attributes_in_a_row(Tokenizer* t) noexcept nogil:
         # Attribute name state
         hash = LXP_NAME_HASH_INIT
         changed = 0
-        p = scan_attribute_name(s + i, end, &hash, &changed)
+        p = scan_attribute_name(s + i, end, base + i < t.name_stop, &hash, &changed)
         i = <size_t> (p - s)
         t.name_hash = hash
         t.name_flags = DATA_ASCII_LOWERCASE if changed else 0
@@ -261,7 +273,7 @@ cdef int state_attribute_name(Tokenizer* t) noexcept nogil:
     cdef int result
     while True:
         # One pointer, no index: the loop's only induction variable.
-        p = scan_attribute_name(s + i, end, &hash, &changed)
+        p = scan_attribute_name(s + i, end, base + i < t.name_stop, &hash, &changed)
         i = <size_t> (p - s)
         if changed:
             flags |= DATA_ASCII_LOWERCASE

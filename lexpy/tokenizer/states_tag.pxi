@@ -89,14 +89,25 @@ cdef int state_tag_name(Tokenizer* t) noexcept nogil:
     while True:
         begin = i
         common = 0xFF
-        while i < n:
-            c = s[i]
-            lower = tag_name_byte[c]
-            if lower == 0:
-                break
-            common &= c
-            hash = lxp_name_hash_step(hash, lower)
-            i += 1
+        if base + i < t.name_stop:
+            # A byte that ends the name lies ahead: no check of the end.
+            while True:
+                c = s[i]
+                lower = tag_name_byte[c]
+                if lower == 0:
+                    break
+                common &= c
+                hash = lxp_name_hash_step(hash, lower)
+                i += 1
+        else:
+            while i < n:
+                c = s[i]
+                lower = tag_name_byte[c]
+                if lower == 0:
+                    break
+                common &= c
+                hash = lxp_name_hash_step(hash, lower)
+                i += 1
         # (as in scan_attribute_name: only A-Z lack 0x20 and change)
         if not common & 0x20 and lowercasing_changes(s + begin, s + i):
             flags |= DATA_ASCII_LOWERCASE

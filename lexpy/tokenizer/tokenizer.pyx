@@ -95,6 +95,10 @@ cdef struct Tokenizer:
     size_t buf_end
     size_t pos                       # the next input character
     bint at_eof                      # no input comes after buf_end
+    size_t name_stop                 # a stream offset in [buf_abs, buf_end)
+                                     # whose byte ends every tag and
+                                     # attribute name (whitespace, '/',
+                                     # '>'), 0: none found (set_buffer)
     size_t stream_end                # bytes fed so far
 
     # The incoming buffer: the unfinished part of the input, stream offsets
