@@ -279,7 +279,7 @@ cdef int prescan_bytes(const uint8_t* data, size_t length, bint* found_by_meta) 
             return ENCODING_UTF_16BE
     # 3. Loop.
     while True:
-        position = find_byte(data, position, length, 0x3C)   # any other byte: the next
+        position = find_byte(data, position, length, 0x3C)   # (any other byte: next)
         if position >= length:
             break
         if (position + 4 <= length and data[position + 1] == 0x21
