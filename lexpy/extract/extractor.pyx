@@ -474,13 +474,13 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
 # the items (itemscope) with their property elements (itemprop, owned by
 # the nearest item around them), the JSON-LD scripts and the heads with
 # their OpenGraph meta children, found without the GIL; proxies only for
-# the items and for the properties whose value is their text.
+# the items (a property whose value is its text gets that text from the
+# element, without a proxy).
 
 DEF VALUE_STRING = 0              # payload: the string
 DEF VALUE_URL = 1                 # payload: the attribute as written
 DEF VALUE_ITEM = 2                # payload: the index of the item
 DEF VALUE_ACTION = 3              # payload: (required, name or None)
-DEF VALUE_TEXT = 4                # payload: the element (its text is the value)
 
 
 cdef struct Found:
@@ -761,7 +761,7 @@ cdef tuple property_entry(CElement* element, Py_ssize_t scope):
         return itemprop, VALUE_ACTION, (
             element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
             attribute_str(element, ATTR_NAME))
-    return itemprop, VALUE_TEXT, node_proxy(<CNode*> element)
+    return itemprop, VALUE_STRING, node_html_text(<CNode*> element)
 
 
 def elements_by_id(Node node not None, set wanted not None):
@@ -1169,10 +1169,15 @@ cpdef str html_text(root):
     two unless punctuation follows, a newline at a line's mark and two at a
     paragraph's, trimmed; written in one buffer, one str made."""
     cdef CNode* top = (<Node?> root).c_node
-    cdef TextState state
-    cdef Value value
     if top == NULL:
         raise ValueError("this node belongs to no document")
+    return node_html_text(top)
+
+
+cdef str node_html_text(CNode* top):
+    # html_text() of the node `top` (no proxy: the microdata scan's)
+    cdef TextState state
+    cdef Value value
     state.out.data = state.chunk.data = NULL
     state.out.length = state.chunk.length = 0
     state.out.capacity = state.chunk.capacity = 0
