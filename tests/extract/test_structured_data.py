@@ -747,3 +747,24 @@ def test_json_ld_lenient_pass_makes_the_strict_error_only_when_it_fails():
     with pytest.raises(ValueError, match="Expecting value: line 1 column 1"):
         structured._parse_lenient_json(bodies[2], STRICT_DECODE_FAILS)
 
+
+
+# prefix_declarations (structured.pxi): OpenGraph's prefix attribute read
+# in one pass as PREFIX_DECLARATION.findall reads it
+
+from lexpy.extract.extractor import PREFIX_DECLARATION, prefix_declarations  # noqa: E402
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\t", "\n", "\xa0", "\u3000", "a", "Z", "_", "9", "\xe9",
+                                 "\u0663", ":", "-", "/", "#", "og", "http://ogp.me/ns#",
+                                 "\U0001d400", "\x1c"]), max_size=20).map("".join))
+def test_prefix_declarations_as_the_regex_finds_them(text):
+    assert prefix_declarations(text) == PREFIX_DECLARATION.findall(text)
+
+
+@pytest.mark.parametrize("text", [
+    "og: http://ogp.me/ns# fb: http://ogp.me/ns/fb#", "ab-cd: x", "a:   ", "", "a:b:c",
+    "  og:\thttp://x  y: z  ", "\xe9t\xe9: http://x/", "w" * 5000 + "-" + "v" * 5000 + ": x"])
+def test_prefix_declarations_examples(text):
+    assert prefix_declarations(text) == PREFIX_DECLARATION.findall(text)
