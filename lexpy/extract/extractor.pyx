@@ -927,7 +927,8 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     (itemprop's tokens, kind, payload) for the elements with itemprop it
     owns; scripts: the text of
     each ld+json script; heads: (html's prefix or None, head's prefix or
-    None, [(property, content), ...]) for each HTML head; rdfa: rdfa_entry()
+    None, [(property, content), ...]) for each HTML head (the prefixes None
+    too when no element of the document has a property attribute); rdfa: rdfa_entry()
     of each element the RDFa processing sequence visits (its depth counted
     from the first element, `root` or the document element)."""
     cdef CNode* c_root = root.c_node
@@ -955,8 +956,15 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     with nogil:
         status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes, &props,
                            &scripts, &heads, &rdfa_found)
-        property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
-        prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
+        # (looked up only where they can matter: without a property
+        # attribute in the document no head has a pair)
+        property_id = prefix_id = 0
+        if heads.count:
+            property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8,
+                                          False)
+            if property_id != 0:
+                prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6,
+                                            False)
     try:
         if status != 0:
             raise MemoryError()
