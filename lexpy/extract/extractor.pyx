@@ -928,9 +928,10 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     owns; scripts: the text of
     each ld+json script; heads: (html's prefix or None, head's prefix or
     None, [(property, content), ...]) for each HTML head (the prefixes None
-    too when no element of the document has a property attribute); rdfa: rdfa_entry()
-    of each element the RDFa processing sequence visits (its depth counted
-    from the first element, `root` or the document element)."""
+    too when no element of the document has a property attribute); rdfa:
+    rdfa_entry() of each element the RDFa processing sequence visits (its
+    depth counted from the first element, `root` or the document
+    element)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef FoundList scopes, props, scripts, heads, rdfa_found

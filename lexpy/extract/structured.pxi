@@ -151,9 +151,9 @@ cdef object json_string(str text, JsonText* t):
     cdef str value
     if t.kind == PyUnicode_1BYTE_KIND:
         # (the usual text: the closing quote found by memchr, then whether
-        # a backslash comes before it, which escapes the byte after it)
-        # (linear: each byte is searched once for each; the quote again
-        # only once an escape took it)
+        # a backslash comes before it, which escapes the byte after it;
+        # linear: the quote is searched for again only once an escape took
+        # the one found)
         quote = NULL
         while True:
             if i >= t.length:
@@ -488,9 +488,10 @@ cpdef list json_ld_of(list texts, object lenient):
     decode (json_fast, then the json module's scanner) refuses goes to
     `lenient` (structured.py's _parse_lenient_json) with the decode's
     ValueError (None when it found no value, or more than one;
-    STRICT_DECODE_FAILS when json_fast knows that decode fails), and lenient's ValueError (or RecursionError: arrays or
-    objects nested deeper than the decoder goes) makes an error entry
-    {"@error": message, "@text": text}."""
+    STRICT_DECODE_FAILS when json_fast knows that decode fails), and
+    lenient's ValueError (or RecursionError: arrays or objects nested
+    deeper than the decoder goes) makes an error entry {"@error": message,
+    "@text": text}."""
     cdef list items = []
     cdef str stripped
     cdef Py_ssize_t end
