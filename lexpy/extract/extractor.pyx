@@ -474,13 +474,13 @@ def extract_values(Node root not None, Selector items not None, CompiledFields f
 # the items (itemscope) with their property elements (itemprop, owned by
 # the nearest item around them), the JSON-LD scripts and the heads with
 # their OpenGraph meta children, found without the GIL; proxies only for
-# the items and for the properties whose value is their text.
+# the items (a property whose value is its text gets that text from the
+# element, without a proxy).
 
 DEF VALUE_STRING = 0              # payload: the string
 DEF VALUE_URL = 1                 # payload: the attribute as written
 DEF VALUE_ITEM = 2                # payload: the index of the item
 DEF VALUE_ACTION = 3              # payload: (required, name or None)
-DEF VALUE_TEXT = 4                # payload: the element (its text is the value)
 
 
 cdef struct Found:
@@ -761,7 +761,7 @@ cdef tuple property_entry(CElement* element, Py_ssize_t scope):
         return itemprop, VALUE_ACTION, (
             element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
             attribute_str(element, ATTR_NAME))
-    return itemprop, VALUE_TEXT, node_proxy(<CNode*> element)
+    return itemprop, VALUE_STRING, node_html_text(<CNode*> element)
 
 
 def elements_by_id(Node node not None, set wanted not None):
@@ -927,9 +927,11 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     (itemprop's tokens, kind, payload) for the elements with itemprop it
     owns; scripts: the text of
     each ld+json script; heads: (html's prefix or None, head's prefix or
-    None, [(property, content), ...]) for each HTML head; rdfa: rdfa_entry()
-    of each element the RDFa processing sequence visits (its depth counted
-    from the first element, `root` or the document element)."""
+    None, [(property, content), ...]) for each HTML head (the prefixes None
+    too when no element of the document has a property attribute); rdfa:
+    rdfa_entry() of each element the RDFa processing sequence visits (its
+    depth counted from the first element, `root` or the document
+    element)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef FoundList scopes, props, scripts, heads, rdfa_found
@@ -955,8 +957,15 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     with nogil:
         status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes, &props,
                            &scripts, &heads, &rdfa_found)
-        property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
-        prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
+        # (looked up only where they can matter: without a property
+        # attribute in the document no head has a pair)
+        property_id = prefix_id = 0
+        if heads.count:
+            property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8,
+                                          False)
+            if property_id != 0:
+                prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6,
+                                            False)
     try:
         if status != 0:
             raise MemoryError()
@@ -1169,10 +1178,15 @@ cpdef str html_text(root):
     two unless punctuation follows, a newline at a line's mark and two at a
     paragraph's, trimmed; written in one buffer, one str made."""
     cdef CNode* top = (<Node?> root).c_node
-    cdef TextState state
-    cdef Value value
     if top == NULL:
         raise ValueError("this node belongs to no document")
+    return node_html_text(top)
+
+
+cdef str node_html_text(CNode* top):
+    # html_text() of the node `top` (no proxy: the microdata scan's)
+    cdef TextState state
+    cdef Value value
     state.out.data = state.chunk.data = NULL
     state.out.length = state.chunk.length = 0
     state.out.capacity = state.chunk.capacity = 0

@@ -135,8 +135,6 @@ cdef class ExtructMicrodata:
             return payload
         if kind == VALUE_URL:
             return self.join(payload)
-        if kind == VALUE_TEXT:
-            return html_text(payload)
         required, input_name = payload
         action = {}
         if required:

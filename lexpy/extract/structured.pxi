@@ -6,6 +6,11 @@
 
 import json
 
+from cpython.object cimport PyObject
+from cpython.ref cimport Py_INCREF, Py_XDECREF
+from cpython.unicode cimport PyUnicode_GET_LENGTH, Py_UNICODE_ISALNUM
+from libc.string cimport memchr, memcmp, memset
+
 from lexpy.dom import Document as _Document
 
 _STRUCTURED_SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
@@ -29,9 +34,9 @@ OG_NAMESPACES = {
     "profile": "http://ogp.me/ns/profile#",
     "product": "http://ogp.me/ns/product#",
 }
+# (prefix_declarations reads it in one pass; the tests hold it to this)
 PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
 cdef dict _og_namespaces = OG_NAMESPACES
-cdef object _find_prefix_declarations = PREFIX_DECLARATION.findall
 
 
 cdef int wanted_syntaxes(object syntaxes) except -1:
@@ -67,6 +72,16 @@ cdef int wanted_syntaxes(object syntaxes) except -1:
 # decoder runs as before.
 DEF JSON_FAST_DEPTH = 100
 cdef object _JSON_REFUSED = object()
+# refused where the decoder fails too: json_fast took all before a place
+# where no JSON may stand (a character that starts no value but NaN's and
+# Infinity's, a missing or wrong separator or bracket, text after the
+# value), so a strict decode of the same text is known to fail
+cdef object _JSON_INVALID = object()
+# short strings without an escape (JSON-LD's keys, types and vocabulary
+# repeat) made once per json_fast call: a table of the last one made per
+# hash of the bytes
+DEF JSON_STRING_CACHE = 64
+DEF JSON_SHORT_STRING = 32
 
 
 cdef extern from "Python.h":
@@ -86,6 +101,7 @@ cdef struct JsonText:
     Py_ssize_t position
     Py_UCS4* buffer               # a string's code points once it has an escape
     Py_ssize_t capacity
+    PyObject* strings[JSON_STRING_CACHE]   # (owned references, or NULL)
 
 
 cdef inline uint32_t json_at(JsonText* t, Py_ssize_t i) noexcept nogil:
@@ -130,23 +146,34 @@ cdef object json_string(str text, JsonText* t):
     cdef bint escaped = False
     cdef void* grown
     cdef const uint8_t* latin1 = <const uint8_t*> t.data
+    cdef const uint8_t* quote
+    cdef const uint8_t* backslash
     cdef str value
     if t.kind == PyUnicode_1BYTE_KIND:
-        # (the usual text: its bytes read without the kind's switch)
+        # (the usual text: the closing quote found by memchr, then whether
+        # a backslash comes before it, which escapes the byte after it;
+        # linear: the quote is searched for again only once an escape took
+        # the one found)
+        quote = NULL
         while True:
             if i >= t.length:
                 return _JSON_REFUSED
-            if latin1[i] == 0x22:
+            if quote == NULL or quote < latin1 + i:
+                quote = <const uint8_t*> memchr(latin1 + i, 0x22, <size_t> (t.length - i))
+                if quote == NULL:
+                    return _JSON_REFUSED
+            backslash = <const uint8_t*> memchr(latin1 + i, 0x5C, <size_t> (quote - latin1 - i))
+            if backslash == NULL:
+                i = quote - latin1
                 break
-            if latin1[i] == 0x5C:
-                escaped = True
-                i += 2
-            else:
-                i += 1
+            escaped = True
+            i = backslash - latin1 + 2
         if not escaped and t.ascii:
+            t.position = i + 1
+            if i - start <= JSON_SHORT_STRING:
+                return json_short_ascii(t, latin1 + start, i - start)
             value = PyUnicode_New(i - start, 127)
             memcpy(PyUnicode_DATA(value), latin1 + start, i - start)
-            t.position = i + 1
             return value
     else:
         while True:
@@ -207,6 +234,28 @@ cdef object json_string(str text, JsonText* t):
         t.buffer[count] = <Py_UCS4> c
         count += 1
     return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t.buffer, count)
+
+
+cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length):
+    """The str of `length` ASCII bytes: the one t.strings holds for a
+    hash of them when it has these bytes, else a new one put there."""
+    cdef uint32_t h = 2166136261u
+    cdef Py_ssize_t k
+    cdef PyObject* cached
+    cdef str value
+    for k in range(length):
+        h = (h ^ data[k]) * 16777619u
+    h = (h ^ (h >> 15)) & (JSON_STRING_CACHE - 1)
+    cached = t.strings[h]
+    if cached != NULL and PyUnicode_GET_LENGTH(<str> cached) == length \
+            and memcmp(PyUnicode_DATA(<str> cached), data, length) == 0:
+        return <str> cached
+    value = PyUnicode_New(length, 127)
+    memcpy(PyUnicode_DATA(value), data, length)
+    Py_XDECREF(cached)
+    Py_INCREF(value)
+    t.strings[h] = <PyObject*> value
+    return value
 
 
 cdef inline long json_escape(JsonText* t, Py_ssize_t* position, Py_ssize_t end) noexcept nogil:
@@ -305,6 +354,7 @@ cdef object json_fast(str text):
     cdef list stack = []          # the open arrays and objects
     cdef list keys = []           # each open object's pending key
     cdef uint32_t c
+    cdef Py_ssize_t k
     cdef object value, container
     t.kind = PyUnicode_KIND(text)
     t.ascii = PyUnicode_IS_ASCII(text)
@@ -313,6 +363,7 @@ cdef object json_fast(str text):
     t.position = 0
     t.buffer = NULL
     t.capacity = 0
+    memset(t.strings, 0, sizeof(t.strings))
     try:
         while True:
             # a value at t.position
@@ -324,14 +375,16 @@ cdef object json_fast(str text):
                     t.position += 1
                     value = {}
                 else:
-                    if len(stack) == JSON_FAST_DEPTH or json_at(&t, t.position) != 0x22:
+                    if len(stack) == JSON_FAST_DEPTH:
                         return _JSON_REFUSED
+                    if json_at(&t, t.position) != 0x22:
+                        return _JSON_INVALID
                     key = json_string(text, &t)
                     if key is _JSON_REFUSED:
                         return _JSON_REFUSED
                     json_skip_whitespace(&t)
                     if json_at(&t, t.position) != 0x3A:
-                        return _JSON_REFUSED
+                        return _JSON_INVALID
                     t.position += 1
                     json_skip_whitespace(&t)
                     stack.append({})
@@ -359,14 +412,16 @@ cdef object json_fast(str text):
                 value = False
             elif c == 0x6E and json_word(&t, "null", 4):
                 value = None
+            elif c == 0x4E or c == 0x49:
+                return _JSON_REFUSED          # (NaN and Infinity: the decoder's)
             else:
-                return _JSON_REFUSED
+                return _JSON_INVALID
             if value is _JSON_REFUSED:
                 return _JSON_REFUSED
             # the value complete: into the containers it closes
             while True:
                 if not stack:
-                    return value if t.position == t.length else _JSON_REFUSED
+                    return value if t.position == t.length else _JSON_INVALID
                 container = stack[len(stack) - 1]
                 json_skip_whitespace(&t)
                 c = json_at(&t, t.position)
@@ -376,19 +431,19 @@ cdef object json_fast(str text):
                         t.position += 1
                         json_skip_whitespace(&t)
                         if json_at(&t, t.position) != 0x22:
-                            return _JSON_REFUSED
+                            return _JSON_INVALID
                         key = json_string(text, &t)
                         if key is _JSON_REFUSED:
                             return _JSON_REFUSED
                         keys[len(keys) - 1] = key
                         json_skip_whitespace(&t)
                         if json_at(&t, t.position) != 0x3A:
-                            return _JSON_REFUSED
+                            return _JSON_INVALID
                         t.position += 1
                         json_skip_whitespace(&t)
                         break
                     if c != 0x7D:
-                        return _JSON_REFUSED
+                        return _JSON_INVALID
                 else:
                     (<list> container).append(value)
                     if c == 0x2C:
@@ -396,12 +451,14 @@ cdef object json_fast(str text):
                         json_skip_whitespace(&t)
                         break
                     if c != 0x5D:
-                        return _JSON_REFUSED
+                        return _JSON_INVALID
                 t.position += 1
                 value = stack.pop()
                 keys.pop()
     finally:
         free(t.buffer)
+        for k in range(JSON_STRING_CACHE):
+            Py_XDECREF(t.strings[k])
 
 
 # what json_ld_of hands the lenient pass for the error of a strict decode
@@ -409,18 +466,19 @@ cdef object json_fast(str text):
 STRICT_DECODE_FAILS = ValueError("the strict decode fails")
 
 
-cdef inline bint json_may_start_a_value(str first):
-    # the first characters json's scanner reads a value from (NaN and
-    # Infinity included)
-    return first in '{["-0123456789tfnNI'
-
-
 def json_fast_decode(str text not None):
-    """(True, value) when json_fast takes `text`, else (False, None)
-    (structured.py tries it before the json module's decoder; the tests
-    hold it to that decoder)."""
+    """(True, value) when json_fast takes `text`; (False,
+    STRICT_DECODE_FAILS) when it refuses it where the json module's scanner
+    fails too (from the first character, that scanner takes no value
+    ending at the end of `text`); else (False, None). structured.py tries
+    it before the json module's decoder; the tests hold it to that
+    decoder."""
     value = json_fast(text)
-    return (False, None) if value is _JSON_REFUSED else (True, value)
+    if value is _JSON_REFUSED:
+        return (False, None)
+    if value is _JSON_INVALID:
+        return (False, STRICT_DECODE_FAILS)
+    return (True, value)
 
 
 cpdef list json_ld_of(list texts, object lenient):
@@ -430,10 +488,10 @@ cpdef list json_ld_of(list texts, object lenient):
     decode (json_fast, then the json module's scanner) refuses goes to
     `lenient` (structured.py's _parse_lenient_json) with the decode's
     ValueError (None when it found no value, or more than one;
-    STRICT_DECODE_FAILS when the text starts with what no value starts
-    with), and lenient's ValueError (or RecursionError: arrays or
-    objects nested deeper than the decoder goes) makes an error entry
-    {"@error": message, "@text": text}."""
+    STRICT_DECODE_FAILS when json_fast knows that decode fails), and
+    lenient's ValueError (or RecursionError: arrays or objects nested
+    deeper than the decoder goes) makes an error entry {"@error": message,
+    "@text": text}."""
     cdef list items = []
     cdef str stripped
     cdef Py_ssize_t end
@@ -442,11 +500,12 @@ cpdef list json_ld_of(list texts, object lenient):
         if not stripped:
             continue
         data = json_fast(stripped)
-        accepted = data is not _JSON_REFUSED
+        accepted = data is not _JSON_REFUSED and data is not _JSON_INVALID
         strict_error = None
-        if not accepted and not json_may_start_a_value(stripped[0]):
-            # (a comment or a wrapper first: the decode fails at once, and
-            # its error is made only if the lenient pass fails too)
+        if data is _JSON_INVALID:
+            # (a comment, a wrapper, a trailing comma: the strict decode
+            # fails too, and its error is made only if the lenient pass
+            # fails as well)
             strict_error = STRICT_DECODE_FAILS
         elif not accepted:
             try:
@@ -474,6 +533,45 @@ cpdef list json_ld_of(list texts, object lenient):
     return items
 
 
+cdef inline bint is_re_word(Py_UCS4 c):
+    # \w of a str pattern (sre's SRE_UNI_IS_WORD)
+    return Py_UNICODE_ISALNUM(c) or c == 0x5F
+
+
+cpdef list prefix_declarations(str text):
+    """PREFIX_DECLARATION.findall(text): the (prefix, IRI) pairs of a
+    prefix attribute, in one pass (the regex cost ~6,000 instructions a
+    short attribute). A declaration is tried from each position; one that
+    fails at the end of a word run fails from every position before that
+    end, so the next try starts there (linear where the regex is not)."""
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_ssize_t n = len(text), p = 0, i, name_start, name_end, value_start
+    cdef list found = []
+    while p < n:
+        i = p
+        while i < n and Py_UNICODE_ISSPACE(unicode_read(kind, data, i)):
+            i += 1
+        name_start = i
+        while i < n and is_re_word(unicode_read(kind, data, i)):
+            i += 1
+        name_end = i
+        if name_end == name_start or i == n or unicode_read(kind, data, i) != 0x3A:
+            p = name_end if name_end > p else p + 1
+            continue
+        i += 1
+        while i < n and Py_UNICODE_ISSPACE(unicode_read(kind, data, i)):
+            i += 1
+        if i == n:
+            break                 # (only whitespace after the colon: nothing further matches)
+        value_start = i
+        while i < n and not Py_UNICODE_ISSPACE(unicode_read(kind, data, i)):
+            i += 1
+        found.append((text[name_start:name_end], text[value_start:i]))
+        p = i
+    return found
+
+
 cpdef list opengraph_of(list heads):
     """OpenGraph as extruct gives it from scan_structured()'s heads: per
     head with a property, the prefixes its html element and it declare plus
@@ -490,9 +588,9 @@ cpdef list opengraph_of(list heads):
             continue                      # no property: nothing to give
         namespaces = {}
         if html_prefix:
-            namespaces.update(_find_prefix_declarations(html_prefix))
+            namespaces.update(prefix_declarations(html_prefix))
         if head_prefix:
-            namespaces.update(_find_prefix_declarations(head_prefix))
+            namespaces.update(prefix_declarations(head_prefix))
         properties = []
         for pair in pairs:
             name = pair[0]

@@ -122,10 +122,11 @@ def _parse_lenient_json(text: str, strict_error: Optional[ValueError] = None) ->
     taken, value = json_fast_decode(cleaned)
     if taken:
         return value
-    try:
-        return _decode(cleaned)
-    except ValueError:
-        pass
+    if value is not STRICT_DECODE_FAILS:     # (else that decode fails too)
+        try:
+            return _decode(cleaned)
+        except ValueError:
+            pass
     try:
         return _concatenated(cleaned)
     except ValueError:

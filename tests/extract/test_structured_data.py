@@ -597,7 +597,7 @@ def test_microdata_options_equal_extruct(page):
 # decoder does (the same values of the same types); what it refuses goes
 # to that decoder.
 
-from lexpy.extract.extractor import json_fast_decode  # noqa: E402
+from lexpy.extract.extractor import STRICT_DECODE_FAILS, json_fast_decode  # noqa: E402
 
 
 def _typed(value):
@@ -661,6 +661,11 @@ def test_json_fast_takes_nothing_the_json_module_refuses(text):
     taken, decoded = json_fast_decode(text)
     if taken:
         assert _typed(decoded) == _json_module(text)
+    elif decoded is STRICT_DECODE_FAILS:
+        # what it calls invalid the json module's scanner refuses too
+        assert _json_module(text) is None
+    else:
+        assert decoded is None
 
 
 @pytest.mark.parametrize("text", [
@@ -672,17 +677,56 @@ def test_json_fast_takes_these(text):
     assert taken and _typed(decoded) == _json_module(text)
 
 
+def test_json_fast_strings_repeated_evicted_and_long():
+    # short ASCII strings are shared within a decode (a table by hash:
+    # 200 distinct keys evict each other), long ones and those with escapes
+    # (a backslash before the closing quote, "\/" as JSON-LD writes URLs)
+    # found by searching for the quote and the backslash
+    keys = ["k%d" % n for n in range(200)] + ["x" * 32, "y" * 33]
+    value = [{key: [key, key + "\\", "\"" + key, "a/b" * 20] for key in keys}
+             for _ in range(3)]
+    value.append("\\" * 40 + '"' + "z" * 100 + "\\")
+    text = json.dumps(value).replace("/", "\\/")
+    taken, decoded = json_fast_decode(text)
+    assert taken and _typed(decoded) == _json_module(text)
+    assert decoded == value
+
+
 @pytest.mark.parametrize("text", [
     "1.", "01", "1e", "[1,]", '{"a": 1,}', "{'a': 1}", "NaN", "-Infinity", '"\\ud83d\\ude00"',
-    '"\\x"', '"open', "1234567890123456789", "[" * 150 + "]" * 150, "[1] x", "", "tru"])
+    '"\\x"', '"open', "1234567890123456789", "[" * 150 + "]" * 150, "[1] x", "", "tru",
+    '{"a": 1 "b": 2}', '{"a" 1}', "[1 2]", '{"a": [1}', "[NaN]", '{"a": Infinity}',
+    "[-Infinity, 1]", '[1, "\\ud83d\\ude00"]'])
 def test_json_fast_refuses_these_and_json_ld_of_decodes_them_as_before(text):
-    assert json_fast_decode(text) == (False, None)
+    taken, marker = json_fast_decode(text)
+    assert not taken
+    # invalid (the strict decode skipped) only where the json module's
+    # scanner fails too
+    assert marker is None or (marker is STRICT_DECODE_FAILS and _json_module(text) is None)
     html = '<script type="application/ld+json">%s</script>' % text
     items = lexpy.structured_data(lexpy.parse(html), syntaxes=["json-ld"])["json-ld"]
     value = _json_module(text.strip())
     if value is not None and value[1] not in ([], "None", "False", "0", "0.0", "''"):
         assert [_typed(item) for item in items] == (
             value[1] if value[0] == "list" else [value])
+
+
+@pytest.mark.parametrize("text", [
+    "1.", "01", "1e", "[1,]", '{"a": 1,}', "{'a': 1}", "[1] x", "", "tru", "// c\n{}",
+    '{"a": 1 "b": 2}', '{"a" 1}', "[1 2]", '{"a": [1}', '{"a": 1, // c\n}', "<!-- {} -->"])
+def test_json_fast_knows_where_the_strict_decode_fails(text):
+    # (json_ld_of then hands the text to the lenient pass without that
+    # decode, which raises and is caught)
+    assert _json_module(text) is None
+    assert json_fast_decode(text) == (False, STRICT_DECODE_FAILS)
+
+
+@pytest.mark.parametrize("text", [
+    "NaN", "[NaN]", '{"a": Infinity}', "[-Infinity, 1]", '[1, "\\ud83d\\ude00"]',
+    "1234567890123456789", "[" * 150 + "]" * 150])
+def test_json_fast_leaves_to_the_decoder_what_it_may_take(text):
+    assert _json_module(text) is not None
+    assert json_fast_decode(text) == (False, None)
 
 
 def test_json_ld_lenient_pass_makes_the_strict_error_only_when_it_fails():
@@ -704,4 +748,23 @@ def test_json_ld_lenient_pass_makes_the_strict_error_only_when_it_fails():
         structured._parse_lenient_json(bodies[2], STRICT_DECODE_FAILS)
 
 
-from lexpy.extract.extractor import STRICT_DECODE_FAILS  # noqa: E402
+
+# prefix_declarations (structured.pxi): OpenGraph's prefix attribute read
+# in one pass as PREFIX_DECLARATION.findall reads it
+
+from lexpy.extract.extractor import PREFIX_DECLARATION, prefix_declarations  # noqa: E402
+
+
+@settings(max_examples=3000, deadline=None)
+@given(st.lists(st.sampled_from([" ", "\t", "\n", "\xa0", "\u3000", "a", "Z", "_", "9", "\xe9",
+                                 "\u0663", ":", "-", "/", "#", "og", "http://ogp.me/ns#",
+                                 "\U0001d400", "\x1c"]), max_size=20).map("".join))
+def test_prefix_declarations_as_the_regex_finds_them(text):
+    assert prefix_declarations(text) == PREFIX_DECLARATION.findall(text)
+
+
+@pytest.mark.parametrize("text", [
+    "og: http://ogp.me/ns# fb: http://ogp.me/ns/fb#", "ab-cd: x", "a:   ", "", "a:b:c",
+    "  og:\thttp://x  y: z  ", "\xe9t\xe9: http://x/", "w" * 5000 + "-" + "v" * 5000 + ": x"])
+def test_prefix_declarations_examples(text):
+    assert prefix_declarations(text) == PREFIX_DECLARATION.findall(text)

@@ -47,6 +47,12 @@ SHAPES = {
     "broken-json-ld": (
         1000, lambda n: '<script type="application/ld+json">{"a": [1,</script>' * n,
         lambda d: lexpy.structured_data(d)),
+    "json-ld-escapes": (
+        20000, lambda n: '<script type="application/ld+json">{"a": "%s"}</script>'
+        % ('\\"\\/x' * n), lambda d: lexpy.structured_data(d, syntaxes=["json-ld"])),
+    "opengraph-prefix-words": (
+        20000, lambda n: '<html prefix="%s-%s: http://x/ y: z"><meta property=og:t content=t>'
+        % ("w" * n, "v" * n), lambda d: lexpy.structured_data(d, syntaxes=["opengraph"])),
     "itemref-cycles": (
         1000, _items, lambda d: (lexpy.structured_data(d, syntaxes=["microdata"]),
                                  lexpy.microdata_json(d))),
