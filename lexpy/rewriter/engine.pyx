@@ -1188,6 +1188,8 @@ cdef class RewriterCore:
     # (The output state _copy_to and _emit read and set: copy_to and emit.)
     cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
     cdef public object _raw_base, _out_encoding
+    # (The chunk being parsed while it is not in _raw yet: _accept, take_chunk.)
+    cdef bytes pending_chunk
     # (Lists and sets per token: the fast paths set empty tuples and
     # frozensets, which nothing changes: the slow path makes its own
     # before it adds to them.)
@@ -1376,6 +1378,7 @@ cdef class RewriterCore:
         if self.failure is not None:
             return 1
         try:
+            self.take_chunk()
             if not (self._start_fast() or self._text_fast() or self._end_fast()):
                 self._handle_token()
         except BaseException as error:
@@ -1647,35 +1650,111 @@ cdef class RewriterCore:
 
     def _accept(self, bytes data):
         """Rewriter._accept: tokenize a chunk of the (UTF-8) stream, then
-        flush what is settled. Here in C: the chunk appended to the input
-        kept, the parse's feed, and the common flush (the input passes
-        through: the bytes out cut from it at once, the written input
-        dropped but the last LOOKBACK bytes); Rewriter._flush_settled
-        for the rest."""
+        flush what is settled. Here in C: the parse's feed, the chunk
+        appended to the input kept (when the owner is first called inside
+        the parse: take_chunk; else after it), and the common flush (the
+        input passes through: the bytes out cut from the input at once,
+        the written input dropped but the last LOOKBACK bytes);
+        Rewriter._flush_settled for the rest."""
         cdef bytearray raw
-        cdef size_t settled, emitted, base, drop
+        cdef size_t settled, emitted, base, start, end, drop, length
+        cdef const char* chunk
+        cdef char* p
         if not data:
             return
         raw = <bytearray?> self._raw
-        append_bytes(raw, <const char*> data, len(data))
-        # (With handlers, the GIL stays held through the parse: the tokens
-        # that reach the owner would each take it back.)
-        self._run(self._construction.feed, data,
-                  not (self.hooks.watch_elements or self.hooks.watch_tokens))
+        # (Nothing reads the input kept until the owner is called: the
+        # chunk joins it then, or after the parse, where only the part the
+        # flush keeps is copied into it.)
+        self.pending_chunk = data
+        try:
+            # (With handlers, the GIL stays held through the parse: the
+            # tokens that reach the owner would each take it back.)
+            self._run(self._construction.feed, data,
+                      not (self.hooks.watch_elements or self.hooks.watch_tokens))
+        except BaseException:
+            self.take_chunk()
+            raise
+        if self.pending_chunk is None or self._max_memory is not None or self._comment_parts:
+            self.take_chunk()
+            self.flush_kept()
+            return
+        self.pending_chunk = None
+        chunk = <const char*> data
+        length = <size_t> len(data)
+        base = self._raw_base
+        start = base + <size_t> PyByteArray_GET_SIZE(raw)
+        end = start + length
+        settled = end - <size_t> self._construction.buffered()[0]
+        emitted = self._emitted
+        if settled <= emitted or not self.cut_at_once(settled, emitted, base):
+            append_bytes(raw, chunk, <Py_ssize_t> length)
+            self.flush_kept()
+            return
+        # (flush_kept's common case, the output made from the input kept
+        # and the chunk: the bytes from emitted to settled.)
+        ready = PyBytes_FromStringAndSize(NULL, <Py_ssize_t> (settled - emitted))
+        p = <char*> (<bytes> ready)
+        if emitted < start:
+            # (A token that began in an earlier chunk may end in this one,
+            # or not: settled may be before the chunk.)
+            memcpy(p, PyByteArray_AS_STRING(raw) + (emitted - base),
+                   (settled if settled < start else start) - emitted)
+            if settled > start:
+                memcpy(p + (start - emitted), chunk, settled - start)
+        else:
+            memcpy(p, chunk + (emitted - start), settled - emitted)
+        self._ready = ready
+        self._emitted = settled
+        # (The input kept: as flush_kept keeps it, from the same base on.)
+        drop = 0
+        if settled - base > 2 * LOOKBACK:
+            drop = settled - base - LOOKBACK
+        if drop > <size_t> PyByteArray_GET_SIZE(raw):
+            raw.clear()
+            append_bytes(raw, chunk + (base + drop - start), <Py_ssize_t> (end - base - drop))
+        else:
+            if drop:
+                del raw[:drop]
+            append_bytes(raw, chunk, <Py_ssize_t> length)
+        if drop:
+            self._raw_base = base + drop
+            if <size_t> self._mapped_from != NO_MAP:
+                self._input.release(settled)
+
+    cdef bint cut_at_once(self, size_t settled, size_t emitted, size_t base) except -1:
+        """Whether the settled input (from emitted to settled) is the
+        output as it is: nothing in the output buffer or cut at the last
+        flush, nothing mapped from another encoding, skipped or to skip,
+        and all of it still kept (base)."""
+        return not (PyByteArray_GET_SIZE(<bytearray?> self._out) != 0
+                    or self._ready is not None or settled > <size_t> self._mapped_from
+                    or self._skip is not None or self._skip_newline_at is not None
+                    or self._skip_lf_only_at is not None or emitted < base)
+
+    cdef int take_chunk(self) except -1:
+        """The chunk being parsed joins the input kept (_raw), once."""
+        cdef bytes chunk = self.pending_chunk
+        if chunk is not None:
+            self.pending_chunk = None
+            append_bytes(<bytearray?> self._raw, <const char*> chunk, len(chunk))
+        return 0
+
+    cdef int flush_kept(self) except -1:
+        """_accept's flush, the chunk in the input kept."""
+        cdef bytearray raw = <bytearray?> self._raw
+        cdef size_t settled, emitted, base, drop
         if self._max_memory is not None or self._comment_parts:
             self._flush_settled()
-            return
+            return 0
         base = self._raw_base
         settled = base + <size_t> PyByteArray_GET_SIZE(raw) \
             - <size_t> self._construction.buffered()[0]
         emitted = self._emitted
         if settled > emitted:
-            if PyByteArray_GET_SIZE(<bytearray?> self._out) != 0 or self._ready is not None \
-                    or settled > <size_t> self._mapped_from or self._skip is not None \
-                    or self._skip_newline_at is not None \
-                    or self._skip_lf_only_at is not None or emitted < base:
+            if not self.cut_at_once(settled, emitted, base):
                 self._flush_settled()
-                return
+                return 0
             # (_flush_settled's common case: the bytes out are cut from
             # the input, without the output buffer.)
             self._ready = PyBytes_FromStringAndSize(
@@ -1688,6 +1767,7 @@ cdef class RewriterCore:
             self._raw_base = base + drop
             if <size_t> self._mapped_from != NO_MAP:
                 self._input.release(emitted)
+        return 0
 
     cdef int emit(self, str content) except -1:
         """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
