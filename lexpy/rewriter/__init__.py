@@ -1056,6 +1056,8 @@ class Element(ElementBase):
         r.mode = _REMOVED
 
     def remove(self) -> None:
+        if self._remove_fast():
+            return      # (the common case, checked in C: ElementBase._remove_fast)
         r = self._start_op("remove")
         self._check_select_mirror("remove")
         self._check_removable("remove")

@@ -22,6 +22,9 @@ from lexpy.core.names cimport (
     TAG_FORM, TAG_PLAINTEXT, NS_HTML,
     TAG_SCRIPT, TAG_STYLE, TAG_XMP, TAG_IFRAME, TAG_NOEMBED, TAG_NOFRAMES, TAG_NOSCRIPT,
     TAG_TD, TAG_TH, TAG_CAPTION, TAG_TABLE, TAG_TR, TAG_SELECT, TAG_SELECTEDCONTENT,
+    TAG_TBODY, TAG_THEAD, TAG_TFOOT, TAG_COLGROUP,
+    TAG_A, TAG_B, TAG_BIG, TAG_CODE, TAG_EM, TAG_FONT, TAG_I, TAG_NOBR, TAG_S, TAG_SMALL,
+    TAG_STRIKE, TAG_STRONG, TAG_TT, TAG_U, TAG_APPLET, TAG_OBJECT, TAG_MARQUEE,
     TAG__LAST_STATIC)
 from lexpy.tokenizer.token cimport (
     Token, TOKEN_END_TAG, TOKEN_SELF_CLOSING, TOKEN_CONTINUATION, DATA_WHITESPACE_ONLY, DATA_HAS_CR,
@@ -940,6 +943,49 @@ cdef class ElementBase:
             attrs.append((name, value))
         r.attributes_changed = True
 
+    def _remove_fast(self):
+        """Element.remove in C for the common case, where none of its
+        checks can refuse: an HTML element in its start handlers, with a
+        start tag of its own that implied nothing, not foster-parented, not
+        html, head, body, template or a table container, whose parent is
+        neither a table container nor a template's contents, in no table
+        with foreign content, select or selectedcontent. Its state set as
+        Element.remove sets it (_note_form_pointer, the mode). False:
+        not such an element (nothing done; Element.remove decides)."""
+        cdef ElementRecord r = self._record
+        cdef RewriterCore rw = <RewriterCore> self._rw
+        cdef Hooks* h = rw.hooks
+        cdef Context context
+        cdef CElement* element
+        cdef CNode* parent
+        cdef int tag
+        if r.started or r.implied or r.foster or r.implied_with or r.node is None:
+            return False
+        element = <CElement*> (<Node?> r.node).c_node
+        if element == NULL or element.node.type != ELEMENT_NODE or element.ns != NS_HTML:
+            return False
+        tag = element.tag_id
+        if table_container_tag(tag) or tag == TAG_TEMPLATE or tag == TAG_HTML \
+                or tag == TAG_HEAD or tag == TAG_BODY:
+            return False
+        parent = element.node.parent
+        if parent != NULL and (parent.type == DOCUMENT_FRAGMENT_NODE or (
+                parent.type == ELEMENT_NODE and (<CElement*> parent).ns == NS_HTML
+                and table_container_tag((<CElement*> parent).tag_id))):
+            return False
+        # (No foreign element in a table part, selectedcontent or select
+        # pushed so far: no element has such a Context.)
+        if (h.foreign_seen and h.tabular_seen) or h.select_seen:
+            context = rw.context_of(r.node)
+            if context.foreign_in_table or context.in_selectedcontent \
+                    or context.select is not None:
+                return False
+        # (Element._note_form_pointer)
+        if h.forms == rw._forms:
+            (<object> rw)._form_starts[r] = <size_t> tree_builder_form_element(h.builder)
+        r.mode = 1
+        return True
+
 
 cdef int append_bytes(bytearray out, const char* data, Py_ssize_t length) except -1:
     """out += data[:length] (the bytearray's own growth, without a bytes
@@ -1087,6 +1133,25 @@ cdef inline bint raw_text_tag(CElement* element, bint scripting) noexcept nogil:
         or (tag == TAG_NOSCRIPT and scripting)
 
 
+cdef inline bint table_container_tag(int tag) noexcept nogil:
+    """Whether an HTML element's tag is one of lexpy.rewriter's
+    _TABLE_CONTAINERS (text inside it is foster-parented)."""
+    return tag == TAG_TABLE or tag == TAG_TBODY or tag == TAG_THEAD or tag == TAG_TFOOT \
+        or tag == TAG_TR or tag == TAG_COLGROUP or tag == TAG_FRAMESET
+
+
+cdef inline bint formatting_or_marker_tag(int tag) noexcept nogil:
+    """Whether an HTML element's tag is one of lexpy.rewriter's
+    _FORMATTING or _MARKER_ELEMENTS (its start tag changes the list of
+    active formatting elements)."""
+    return tag == TAG_A or tag == TAG_B or tag == TAG_BIG or tag == TAG_CODE \
+        or tag == TAG_EM or tag == TAG_FONT or tag == TAG_I or tag == TAG_NOBR \
+        or tag == TAG_S or tag == TAG_SMALL or tag == TAG_STRIKE or tag == TAG_STRONG \
+        or tag == TAG_TT or tag == TAG_U or tag == TAG_APPLET or tag == TAG_OBJECT \
+        or tag == TAG_MARQUEE or tag == TAG_TEMPLATE or tag == TAG_TD or tag == TAG_TH \
+        or tag == TAG_CAPTION
+
+
 cdef class RewriterCore:
     """One rewrite's parse and its event plumbing (internal: see
     lexpy.rewriter.Rewriter)."""
@@ -1123,6 +1188,8 @@ cdef class RewriterCore:
     # (The output state _copy_to and _emit read and set: copy_to and emit.)
     cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
     cdef public object _raw_base, _out_encoding
+    # (The chunk being parsed while it is not in _raw yet: _accept, take_chunk.)
+    cdef bytes pending_chunk
     # (Lists and sets per token: the fast paths set empty tuples and
     # frozensets, which nothing changes: the slow path makes its own
     # before it adds to them.)
@@ -1311,6 +1378,7 @@ cdef class RewriterCore:
         if self.failure is not None:
             return 1
         try:
+            self.take_chunk()
             if not (self._start_fast() or self._text_fast() or self._end_fast()):
                 self._handle_token()
         except BaseException as error:
@@ -1511,7 +1579,7 @@ cdef class RewriterCore:
                     r.text_count = h.text_tokens
                     self._skip = r
                     self._dropped = True
-                    self._formatting_before_drop(r)
+                    self.formatting_before_drop(r, e.element)
                 elif r._before or r._prepend or r.mode or r.new_name is not None:
                     self._pushed_written(r, key_object, node, (begin, end), begin)
                 elif r.attributes_changed:
@@ -1582,35 +1650,111 @@ cdef class RewriterCore:
 
     def _accept(self, bytes data):
         """Rewriter._accept: tokenize a chunk of the (UTF-8) stream, then
-        flush what is settled. Here in C: the chunk appended to the input
-        kept, the parse's feed, and the common flush (the input passes
-        through: the bytes out cut from it at once, the written input
-        dropped but the last LOOKBACK bytes); Rewriter._flush_settled
-        for the rest."""
+        flush what is settled. Here in C: the parse's feed, the chunk
+        appended to the input kept (when the owner is first called inside
+        the parse: take_chunk; else after it), and the common flush (the
+        input passes through: the bytes out cut from the input at once,
+        the written input dropped but the last LOOKBACK bytes);
+        Rewriter._flush_settled for the rest."""
         cdef bytearray raw
-        cdef size_t settled, emitted, base, drop
+        cdef size_t settled, emitted, base, start, end, drop, length
+        cdef const char* chunk
+        cdef char* p
         if not data:
             return
         raw = <bytearray?> self._raw
-        append_bytes(raw, <const char*> data, len(data))
-        # (With handlers, the GIL stays held through the parse: the tokens
-        # that reach the owner would each take it back.)
-        self._run(self._construction.feed, data,
-                  not (self.hooks.watch_elements or self.hooks.watch_tokens))
+        # (Nothing reads the input kept until the owner is called: the
+        # chunk joins it then, or after the parse, where only the part the
+        # flush keeps is copied into it.)
+        self.pending_chunk = data
+        try:
+            # (With handlers, the GIL stays held through the parse: the
+            # tokens that reach the owner would each take it back.)
+            self._run(self._construction.feed, data,
+                      not (self.hooks.watch_elements or self.hooks.watch_tokens))
+        except BaseException:
+            self.take_chunk()
+            raise
+        if self.pending_chunk is None or self._max_memory is not None or self._comment_parts:
+            self.take_chunk()
+            self.flush_kept()
+            return
+        self.pending_chunk = None
+        chunk = <const char*> data
+        length = <size_t> len(data)
+        base = self._raw_base
+        start = base + <size_t> PyByteArray_GET_SIZE(raw)
+        end = start + length
+        settled = end - <size_t> self._construction.buffered()[0]
+        emitted = self._emitted
+        if settled <= emitted or not self.cut_at_once(settled, emitted, base):
+            append_bytes(raw, chunk, <Py_ssize_t> length)
+            self.flush_kept()
+            return
+        # (flush_kept's common case, the output made from the input kept
+        # and the chunk: the bytes from emitted to settled.)
+        ready = PyBytes_FromStringAndSize(NULL, <Py_ssize_t> (settled - emitted))
+        p = <char*> (<bytes> ready)
+        if emitted < start:
+            # (A token that began in an earlier chunk may end in this one,
+            # or not: settled may be before the chunk.)
+            memcpy(p, PyByteArray_AS_STRING(raw) + (emitted - base),
+                   (settled if settled < start else start) - emitted)
+            if settled > start:
+                memcpy(p + (start - emitted), chunk, settled - start)
+        else:
+            memcpy(p, chunk + (emitted - start), settled - emitted)
+        self._ready = ready
+        self._emitted = settled
+        # (The input kept: as flush_kept keeps it, from the same base on.)
+        drop = 0
+        if settled - base > 2 * LOOKBACK:
+            drop = settled - base - LOOKBACK
+        if drop > <size_t> PyByteArray_GET_SIZE(raw):
+            raw.clear()
+            append_bytes(raw, chunk + (base + drop - start), <Py_ssize_t> (end - base - drop))
+        else:
+            if drop:
+                del raw[:drop]
+            append_bytes(raw, chunk, <Py_ssize_t> length)
+        if drop:
+            self._raw_base = base + drop
+            if <size_t> self._mapped_from != NO_MAP:
+                self._input.release(settled)
+
+    cdef bint cut_at_once(self, size_t settled, size_t emitted, size_t base) except -1:
+        """Whether the settled input (from emitted to settled) is the
+        output as it is: nothing in the output buffer or cut at the last
+        flush, nothing mapped from another encoding, skipped or to skip,
+        and all of it still kept (base)."""
+        return not (PyByteArray_GET_SIZE(<bytearray?> self._out) != 0
+                    or self._ready is not None or settled > <size_t> self._mapped_from
+                    or self._skip is not None or self._skip_newline_at is not None
+                    or self._skip_lf_only_at is not None or emitted < base)
+
+    cdef int take_chunk(self) except -1:
+        """The chunk being parsed joins the input kept (_raw), once."""
+        cdef bytes chunk = self.pending_chunk
+        if chunk is not None:
+            self.pending_chunk = None
+            append_bytes(<bytearray?> self._raw, <const char*> chunk, len(chunk))
+        return 0
+
+    cdef int flush_kept(self) except -1:
+        """_accept's flush, the chunk in the input kept."""
+        cdef bytearray raw = <bytearray?> self._raw
+        cdef size_t settled, emitted, base, drop
         if self._max_memory is not None or self._comment_parts:
             self._flush_settled()
-            return
+            return 0
         base = self._raw_base
         settled = base + <size_t> PyByteArray_GET_SIZE(raw) \
             - <size_t> self._construction.buffered()[0]
         emitted = self._emitted
         if settled > emitted:
-            if PyByteArray_GET_SIZE(<bytearray?> self._out) != 0 or self._ready is not None \
-                    or settled > <size_t> self._mapped_from or self._skip is not None \
-                    or self._skip_newline_at is not None \
-                    or self._skip_lf_only_at is not None or emitted < base:
+            if not self.cut_at_once(settled, emitted, base):
                 self._flush_settled()
-                return
+                return 0
             # (_flush_settled's common case: the bytes out are cut from
             # the input, without the output buffer.)
             self._ready = PyBytes_FromStringAndSize(
@@ -1623,6 +1767,7 @@ cdef class RewriterCore:
             self._raw_base = base + drop
             if <size_t> self._mapped_from != NO_MAP:
                 self._input.release(emitted)
+        return 0
 
     cdef int emit(self, str content) except -1:
         """Rewriter._emit of markup; in C for UTF-8 output with nothing cut
@@ -1890,6 +2035,8 @@ cdef class RewriterCore:
                 # (_popped would only close it.)
                 found.ended = True
                 state = "closed" if own else "open"
+            elif own and self.removed_end(found, e, h.token_offset + (t.end - t.begin)):
+                state = "closed"
             else:
                 state = self._popped(found, own, (h.token_offset,
                                                   h.token_offset + (t.end - t.begin)), e.from_top)
@@ -1907,6 +2054,71 @@ cdef class RewriterCore:
             if self._tracked:
                 self._track_token("end", 1, self._events())
         h.watch_all = self.watch_level()
+        return True
+
+    cdef int formatting_before_drop(self, ElementRecord r, CElement* element) except -1:
+        """Rewriter._formatting_before_drop; in C for a removed HTML
+        element whose start tag does not change the list of active
+        formatting elements (formatting_or_marker_tag), the rest there."""
+        if r.mode != 1 or element.ns != NS_HTML or formatting_or_marker_tag(element.tag_id):
+            self._formatting_before_drop(r)
+            return 0
+        if (<object> self)._reconstructed_nodes:
+            return 0
+        entries = self.formatting_now()
+        if entries is not None:
+            (<object> self)._formatting_at_drop[id(r)] = entries
+        return 0
+
+    cdef bint removed_end(self, ElementRecord r, Event* e, size_t end) except -1:
+        """Rewriter._popped for a removed element that its own end tag
+        pops alone from the top of the stack (e), when none of its checks
+        can refuse: an HTML element, not a form or table container,
+        nothing else to write at its end (no end handlers, content, rename
+        or attribute edits, not implied, nothing written before a table),
+        no adoption agency clone or furthest block of it, nothing
+        foster-parented and no formatting element to reconstruct since its
+        start, the form element pointer where it was at its start. The
+        source is skipped to the end tag's end; True. False: not such an
+        element (nothing done; _popped decides)."""
+        cdef Hooks* h = self.hooks
+        cdef CElement* element = e.element
+        cdef size_t now
+        cdef bint moved
+        if r.mode != 1 or r._end_handlers or r._append or r._after \
+                or r.new_name is not None or r.attributes_changed \
+                or r.table_before is not None or r.implied:
+            return False
+        if element.ns != NS_HTML or element.tag_id == TAG_FORM \
+                or table_container_tag(element.tag_id):
+            return False
+        if e.fostered != r.fostered or h.pending_before \
+                or tree_builder_reconstruction_pending(h.builder) or self._reconstructed_here:
+            return False
+        owner = <object> self
+        key = id(r)
+        if key in owner._clones_after or key in owner._furthest_dropped:
+            return False
+        # (_form_pointer_moved for a token the fast path took: not a form tag.)
+        start = owner._form_starts.get(r)
+        if start is None:
+            moved = e.forms != r.forms
+        else:
+            now = <size_t> tree_builder_form_element(h.builder)
+            moved = now != <size_t> start or (now != 0 and e.forms != r.forms)
+        if moved:
+            return False
+        r.ended = True
+        if start is not None:
+            del owner._form_starts[r]
+        owner._form_check_token = False
+        if owner._form_kept is not None and owner._form_kept[0] is r:
+            owner._form_kept = None
+        owner._formatting_at_drop.pop(key, None)
+        self.copy_to(end)
+        if self._skip is r:
+            self._skip = None
+        self._implied_pops = []
         return True
 
     def _watch_level(self):
@@ -2134,6 +2346,9 @@ cdef class RewriterCore:
     def _formatting_now(self):
         """The list of active formatting elements after its last marker
         now, oldest first, as element proxies; None when longer than 64."""
+        return self.formatting_now()
+
+    cdef object formatting_now(self):
         cdef CElement* out[64]
         cdef size_t n = tree_builder_formatting(self.hooks.builder, out, 64)
         cdef size_t i
