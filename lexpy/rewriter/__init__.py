@@ -4050,8 +4050,10 @@ class Rewriter(RewriterCore):
                                "written for it" % r.name)
         if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
+        adoption_new = has_inside and r.batch == self._batch and \
+            self._adoption_new_closed(r, own)
         if has_inside and r.batch == self._batch and not r.synthesized and \
-                not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
+                not (r.node.namespace_uri == _HTML_NS and r.name in _VOID) and not adoption_new:
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
                                "inside it" % r.name)
         if has_inside and r.name == "template" and r.node.namespace_uri == _HTML_NS:
@@ -4060,7 +4062,8 @@ class Rewriter(RewriterCore):
                     not self._table_template_end_ok(r, own, end_tag, first):
                 raise RewriteError("<template>: its first element makes its content a "
                                    "table's: text and markup at its end go elsewhere")
-        if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
+        if has_inside and r.implied and not r.synthesized and r.batch == self._batch and \
+                not adoption_new:
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
@@ -4092,7 +4095,8 @@ class Rewriter(RewriterCore):
         if self._form_kept is not None and self._form_kept[0] is r:
             self._form_kept = None
         if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
-                and not any(node is r.parent_open for node in self._popped_nodes):
+                and not any(node is r.parent_open for node in self._popped_nodes) \
+                and not self._moved_to_open_parent(r):
             raise RewriteError("<%s>: its parent left the stack of open elements before "
                                "it ended: content after it would go elsewhere" % r.name)
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
@@ -4153,7 +4157,7 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
-        if self._implied_pops and (has_inside or needs_end or removes_end_tag
+        if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
                                    or (own and r.new_name is not None and
                                        not self._new_end_tag_closes_them())):
             self._close_implied(r)
@@ -4178,6 +4182,62 @@ class Rewriter(RewriterCore):
         if own or needs_end:
             return "closed"
         return "dirty" if has_inside else "open"
+
+    def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
+        """Whether r is the element the adoption agency algorithm made at
+        this end tag for the furthest block's children (it took them all
+        and went into the stack just above the furthest block) and popped
+        again at the same token, the current node then (no furthest block
+        above it in the algorithm's next pass): content written just before
+        the end tag goes to the end of the furthest block, the current node
+        there, and the algorithm moves it into r after r's other content.
+        The elements popped before it at this token left the stack from its
+        middle (the formatting element, the ones between it and the
+        furthest block): the content is inside them in the input too, so
+        no end tag is written for them. Not when content written there
+        would be wrapped in reconstructed formatting elements."""
+        if not (own and r.implied and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS
+                and not r.foster and self._token_events[0] == self._batch
+                and self._token_events[2] == "end"):
+            return False
+        events = self._token_events[1]
+        parent = r.node.parent_node
+        if parent is None or parent.node_type != 1 or r.node.next_sibling is not None:
+            return False
+        parent_key = self._node_key(parent)
+        key = self._node_key(r.node)
+        pushed = popped = -1
+        for i, event in enumerate(events):
+            if event[0] == "pushed" and event[4] == key:
+                pushed = i
+            elif event[0] == "popped" and event[4] == key:
+                popped = i
+        if pushed < 0 or popped < pushed:
+            return False
+        # (The pass that made it: moved with the furthest block r's parent.)
+        if not any(event[0] == "moved" and event[6] == parent_key for event in events[:pushed]):
+            return False
+        if any(event[0] == "popped" and event[2] for event in events[:popped]):
+            return False        # (an element above it, or above the furthest block)
+        if any(event[0] != "popped" for event in events[pushed + 1:popped]):
+            return False
+        return not self._reconstruction_pending(True)
+
+    def _moved_to_open_parent(self, r: _Record) -> bool:
+        """Whether r, whose parent at its start left the stack before r
+        ended, was moved by the adoption agency algorithm (as its furthest
+        block, or inside it) into an element still open, as its last child:
+        content written after r's end goes to the current node, which is
+        that parent then (r's parent is below r in the stack: the algorithm
+        keeps the chain of clones, or r itself, above the common ancestor;
+        not when r went before a table, by foster parenting, nor when r was
+        foster-parented itself). A parent popped at this token, after r,
+        was open where the content goes."""
+        parent = r.node.parent_node
+        return (not r.foster and parent is not None and parent.node_type == 1
+                and parent is not r.parent_open and r.node.next_sibling is None
+                and (self._is_open(parent) or any(node is parent for node in self._popped_nodes))
+                and not self._reconstruction_pending())
 
     # -- comments, doctype, text, end ------------------------------------
     def _scoped(self, field: str) -> List[Callable[..., Any]]:
