@@ -1335,13 +1335,35 @@ class Element(ElementBase):
             return
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
-            raise self._refuse("remove_and_keep_content", "without its start tag the "
-                                                          "parser would treat later end tags "
-                                                          "differently")
+            why = "without its start tag the parser would treat later end tags differently"
+            if self._unwrap_as_removal(why):
+                return
+            raise self._refuse("remove_and_keep_content", why)
         if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
-            raise self._refuse("remove_and_keep_content", "its content would be parsed "
-                                                          "differently without it")
+            why = "its content would be parsed differently without it"
+            if self._unwrap_as_removal(why):
+                return
+            raise self._refuse("remove_and_keep_content", why)
         r.mode = _KEEP_CONTENT
+
+    def _unwrap_as_removal(self, why: str) -> bool:
+        """For an element whose tags cannot be dropped with its content
+        kept (a special, raw text or foreign element, a template): with no
+        content, unwrapping it is removing it. Taken as a removal where one
+        is accepted; at its end (Rewriter._empty_unwrap_end) nothing may
+        lie between its start tag and the token that ends it, else
+        RewriteError with `why`."""
+        r = self._record
+        if r.implied or r.start is None:
+            return False
+        try:
+            self._check_select_mirror("remove_and_keep_content")
+        except RewriteError:
+            return False
+        self._note_form_pointer()
+        r.mode = _REMOVED
+        self._rw._empty_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        return True
 
     def _foreign_unwrappable(self) -> bool:
         """Whether the foreign element can lose its tags with its content
@@ -1828,6 +1850,9 @@ class Rewriter(RewriterCore):
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
+        # (Elements unwrapped as removals, by id, with the error if they
+        # have content: Element._unwrap_as_removal.)
+        self._empty_unwraps: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -3988,6 +4013,8 @@ class Rewriter(RewriterCore):
             fn(end_tag)
         r.ended = True
         position = span[0]
+        if self._empty_unwraps and id(r) in self._empty_unwraps:
+            self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         needs_end = not own and (has_outside or r.new_name is not None)
@@ -4034,7 +4061,7 @@ class Rewriter(RewriterCore):
         if self._clones_after.pop(id(r), None) is not None:
             self._clone_popped(r, own, from_top)
         if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \
-                and not from_top:
+                and not from_top and not self._attributes_only_left(r, has_inside or has_outside):
             raise RewriteError("<%s>: the parser closed this element from the middle of "
                                "the stack of open elements" % r.name)
         if r.foster and has_outside:
@@ -4182,6 +4209,31 @@ class Rewriter(RewriterCore):
         if own or needs_end:
             return "closed"
         return "dirty" if has_inside else "open"
+
+    @staticmethod
+    def _attributes_only_left(r: _Record, content: bool) -> bool:
+        """Whether r, which left the stack of open elements from its middle
+        (the adoption agency algorithm took it off as an element between
+        the formatting element and the furthest block, or </form> took the
+        form), was edited only in its start tag's attributes and is no
+        formatting element: no copy of it is made from its start tag (the
+        algorithm clones only elements of the list of active formatting
+        elements), so the element stays where it is with the edited
+        attributes, in the output as in the DOM edit."""
+        return (r.attributes_changed and not content and r.new_name is None and not r.mode
+                and not (r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING))
+
+    def _empty_unwrap_end(self, r: _Record, span: Tuple[int, int],
+                          error: RewriteError) -> None:
+        """The end of an element unwrapped as a removal (Element.
+        _unwrap_as_removal): it must have had no content, its start tag
+        followed at once by the token that ended it; else `error` (the
+        refusal the operation would have raised at once)."""
+        content = r.node.content if r.name == "template" and \
+            r.node.namespace_uri == _HTML_NS else None
+        if r.start is None or r.start[1] != span[0] or r.node.first_child is not None or (
+                content is not None and content.first_child is not None):
+            raise error
 
     def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
         """Whether r is the element the adoption agency algorithm made at

@@ -128,3 +128,40 @@ def test_oracle_on_these_inputs(data, operation):
     assert not figures.mismatches, figures.mismatches[0]
     chunked = check(data, False, operation, chunked=True)
     assert not chunked.mismatches and chunked.accepted == figures.accepted
+
+
+@pytest.mark.parametrize("data, name", [
+    ("<b><em><foo><foo><aside></b>", "foo"),
+    ("<b>A<cite>B<div>C</b>D", "cite"),
+    ("<form><div></form>x", "form"),
+])
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_attributes_of_an_element_taken_off_the_stack_from_its_middle(data, name, chunk):
+    # (The adoption agency algorithm takes an element that is not in the
+    # list of active formatting elements off the stack and leaves it in
+    # place: no copy is made from its start tag.)
+    done = [False]
+
+    def handler(element):
+        if not done[0] and element.local_name == name:
+            done[0] = True
+            element.set_attribute("data-x", 'v"&<')
+    out = rewrite_in_chunks(data, Rewriter().on("*", element=handler), chunk)
+    doc = lexpy.parse(data)
+    doc.query_selector(name).set_attribute("data-x", 'v"&<')
+    assert _normalized_dump(lexpy.parse(out)) == _normalized_dump(doc)
+
+
+def test_attributes_of_a_cloned_formatting_element_stay_refused():
+    # (Its copy is made from its start tag: the output's copy would carry
+    # the attribute, the DOM edit's would not.)
+    data = "<b><em><foo><foo><aside></b>"
+    done = [False]
+
+    def handler(element):
+        if not done[0] and element.local_name == "em":
+            done[0] = True
+            element.set_attribute("data-x", "v")
+    with pytest.raises(RewriteError, match="middle of the stack"):
+        rewrite_in_chunks(data, Rewriter().on("*", element=handler), None)
+    assert not check(data, False, "set_attribute").mismatches
