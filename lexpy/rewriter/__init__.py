@@ -1345,6 +1345,13 @@ class Element(ElementBase):
                 return
             raise self._refuse("remove_and_keep_content", why)
         r.mode = _KEEP_CONTENT
+        rw = self._rw
+        if r not in rw._tracked:
+            # (A start tag whose handling reads the current node, met while
+            # it is that node: Rewriter._current_node_read. Its walks for
+            # end tags pass over it as over an ordinary element.)
+            rw._tracked.append(r)
+            rw._plain_renames.add(r)
 
     def _unwrap_as_removal(self, why: str) -> bool:
         """For an element whose tags cannot be dropped with its content
@@ -3241,6 +3248,8 @@ class Rewriter(RewriterCore):
                         r.ignored_end = True
                         break
                     node = node.parent_node
+        if kind == "start":
+            self._current_node_read(events)
         for event in events:
             if event[0] != "pushed":
                 continue
@@ -3291,6 +3300,41 @@ class Rewriter(RewriterCore):
                 if r.name == "select" and r not in self._select_ruby_failed:
                     self._select_ruby_failed[r] = "the parser copies its selected option " \
                         "into the <selectedcontent> inside it"
+
+    def _current_node_read(self, events: List[Any]) -> None:
+        """A start tag whose element went into an unwrapped element (the
+        current node then) and whose handling reads the current node: a
+        heading pops a heading, an option or optgroup an option, and the
+        implied end tags of rb, rtc, rp, rt and (with a select in scope)
+        hr pop those of _IMPLIED_END. Without the unwrapped element its
+        parent is the current node there: refused when the parent is one
+        that the start tag would pop."""
+        for event in events:
+            if event[0] != "pushed" or not event[10]:
+                continue
+            node = event[1]
+            name = node.local_name
+            if node.namespace_uri != _HTML_NS:
+                continue
+            if name in _HEADINGS:
+                popped = _HEADINGS
+            elif name in ("option", "optgroup"):
+                popped = frozenset(("option",))
+            elif name in ("rb", "rtc", "hr"):
+                popped = _IMPLIED_END
+            elif name in ("rp", "rt"):
+                popped = _IMPLIED_END - {"rtc"}
+            else:
+                continue
+            parent = node.parent_node
+            for r in self._tracked:
+                if r.mode == _KEEP_CONTENT and r.node is parent and not r.ended:
+                    outer = parent.parent_node
+                    if outer is not None and outer.node_type == 1 and \
+                            outer.namespace_uri == _HTML_NS and outer.local_name in popped:
+                        raise RewriteError("<%s>: remove_and_keep_content: a <%s> start tag "
+                                           "inside it would close the <%s> around it without "
+                                           "it" % (r.name, name, outer.local_name))
 
     def _closing_tracked(self, tag: str, pops: List[Any]) -> List[_Record]:
         """The tracked selects and rubies (not refused yet) whose name the
