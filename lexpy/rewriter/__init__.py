@@ -1337,13 +1337,42 @@ class Element(ElementBase):
             return
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
-            raise self._refuse("remove_and_keep_content", "without its start tag the "
-                                                          "parser would treat later end tags "
-                                                          "differently")
+            why = "without its start tag the parser would treat later end tags differently"
+            if self._unwrap_as_removal(why):
+                return
+            raise self._refuse("remove_and_keep_content", why)
         if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
-            raise self._refuse("remove_and_keep_content", "its content would be parsed "
-                                                          "differently without it")
+            why = "its content would be parsed differently without it"
+            if self._unwrap_as_removal(why):
+                return
+            raise self._refuse("remove_and_keep_content", why)
         r.mode = _KEEP_CONTENT
+        rw = self._rw
+        if r not in rw._tracked:
+            # (A start tag whose handling reads the current node, met while
+            # it is that node: Rewriter._current_node_read. Its walks for
+            # end tags pass over it as over an ordinary element.)
+            rw._tracked.append(r)
+            rw._plain_renames.add(r)
+
+    def _unwrap_as_removal(self, why: str) -> bool:
+        """For an element whose tags cannot be dropped with its content
+        kept (a special, raw text or foreign element, a template): with no
+        content, unwrapping it is removing it. Taken as a removal where one
+        is accepted; at its end (Rewriter._empty_unwrap_end) nothing may
+        lie between its start tag and the token that ends it, else
+        RewriteError with `why`."""
+        r = self._record
+        if r.implied or r.start is None:
+            return False
+        try:
+            self._check_select_mirror("remove_and_keep_content")
+        except RewriteError:
+            return False
+        self._note_form_pointer()
+        r.mode = _REMOVED
+        self._rw._empty_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        return True
 
     def _foreign_unwrappable(self) -> bool:
         """Whether the foreign element can lose its tags with its content
@@ -1830,6 +1859,9 @@ class Rewriter(RewriterCore):
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
+        # (Elements unwrapped as removals, by id, with the error if they
+        # have content: Element._unwrap_as_removal.)
+        self._empty_unwraps: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -3218,6 +3250,8 @@ class Rewriter(RewriterCore):
                         r.ignored_end = True
                         break
                     node = node.parent_node
+        if kind == "start":
+            self._current_node_read(events)
         for event in events:
             if event[0] != "pushed":
                 continue
@@ -3268,6 +3302,41 @@ class Rewriter(RewriterCore):
                 if r.name == "select" and r not in self._select_ruby_failed:
                     self._select_ruby_failed[r] = "the parser copies its selected option " \
                         "into the <selectedcontent> inside it"
+
+    def _current_node_read(self, events: List[Any]) -> None:
+        """A start tag whose element went into an unwrapped element (the
+        current node then) and whose handling reads the current node: a
+        heading pops a heading, an option or optgroup an option, and the
+        implied end tags of rb, rtc, rp, rt and (with a select in scope)
+        hr pop those of _IMPLIED_END. Without the unwrapped element its
+        parent is the current node there: refused when the parent is one
+        that the start tag would pop."""
+        for event in events:
+            if event[0] != "pushed" or not event[10]:
+                continue
+            node = event[1]
+            name = node.local_name
+            if node.namespace_uri != _HTML_NS:
+                continue
+            if name in _HEADINGS:
+                popped = _HEADINGS
+            elif name in ("option", "optgroup"):
+                popped = frozenset(("option",))
+            elif name in ("rb", "rtc", "hr"):
+                popped = _IMPLIED_END
+            elif name in ("rp", "rt"):
+                popped = _IMPLIED_END - {"rtc"}
+            else:
+                continue
+            parent = node.parent_node
+            for r in self._tracked:
+                if r.mode == _KEEP_CONTENT and r.node is parent and not r.ended:
+                    outer = parent.parent_node
+                    if outer is not None and outer.node_type == 1 and \
+                            outer.namespace_uri == _HTML_NS and outer.local_name in popped:
+                        raise RewriteError("<%s>: remove_and_keep_content: a <%s> start tag "
+                                           "inside it would close the <%s> around it without "
+                                           "it" % (r.name, name, outer.local_name))
 
     def _closing_tracked(self, tag: str, pops: List[Any]) -> List[_Record]:
         """The tracked selects and rubies (not refused yet) whose name the
@@ -3990,6 +4059,8 @@ class Rewriter(RewriterCore):
             fn(end_tag)
         r.ended = True
         position = span[0]
+        if self._empty_unwraps and id(r) in self._empty_unwraps:
+            self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         needs_end = not own and (has_outside or r.new_name is not None)
@@ -4036,7 +4107,7 @@ class Rewriter(RewriterCore):
         if self._clones_after.pop(id(r), None) is not None:
             self._clone_popped(r, own, from_top)
         if (has_inside or has_outside or r.new_name or r.mode or r.attributes_changed) \
-                and not from_top:
+                and not from_top and not self._attributes_only_left(r, has_inside or has_outside):
             raise RewriteError("<%s>: the parser closed this element from the middle of "
                                "the stack of open elements" % r.name)
         if r.foster and has_outside:
@@ -4052,8 +4123,10 @@ class Rewriter(RewriterCore):
                                "written for it" % r.name)
         if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
+        adoption_new = has_inside and r.batch == self._batch and \
+            self._adoption_new_closed(r, own)
         if has_inside and r.batch == self._batch and not r.synthesized and \
-                not (r.node.namespace_uri == _HTML_NS and r.name in _VOID):
+                not (r.node.namespace_uri == _HTML_NS and r.name in _VOID) and not adoption_new:
             raise RewriteError("<%s>: the parser closes it at once: content cannot go "
                                "inside it" % r.name)
         if has_inside and r.name == "template" and r.node.namespace_uri == _HTML_NS:
@@ -4062,7 +4135,8 @@ class Rewriter(RewriterCore):
                     not self._table_template_end_ok(r, own, end_tag, first):
                 raise RewriteError("<template>: its first element makes its content a "
                                    "table's: text and markup at its end go elsewhere")
-        if has_inside and r.implied and not r.synthesized and r.batch == self._batch:
+        if has_inside and r.implied and not r.synthesized and r.batch == self._batch and \
+                not adoption_new:
             raise RewriteError("<%s>: the parser made and closed it at one token: content "
                                "inside needs a start tag there" % r.name)
         skipped = r.mode in (_REMOVED, _INNER)
@@ -4094,7 +4168,8 @@ class Rewriter(RewriterCore):
         if self._form_kept is not None and self._form_kept[0] is r:
             self._form_kept = None
         if has_outside and r.parent_open is not None and not self._is_open(r.parent_open) \
-                and not any(node is r.parent_open for node in self._popped_nodes):
+                and not any(node is r.parent_open for node in self._popped_nodes) \
+                and not self._moved_to_open_parent(r):
             raise RewriteError("<%s>: its parent left the stack of open elements before "
                                "it ended: content after it would go elsewhere" % r.name)
         if (skipped or r.mode == _KEEP_CONTENT or needs_end) and not own and self._token_ignored:
@@ -4155,7 +4230,7 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
-        if self._implied_pops and (has_inside or needs_end or removes_end_tag
+        if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
                                    or (own and r.new_name is not None and
                                        not self._new_end_tag_closes_them())):
             self._close_implied(r)
@@ -4180,6 +4255,87 @@ class Rewriter(RewriterCore):
         if own or needs_end:
             return "closed"
         return "dirty" if has_inside else "open"
+
+    @staticmethod
+    def _attributes_only_left(r: _Record, content: bool) -> bool:
+        """Whether r, which left the stack of open elements from its middle
+        (the adoption agency algorithm took it off as an element between
+        the formatting element and the furthest block, or </form> took the
+        form), was edited only in its start tag's attributes and is no
+        formatting element: no copy of it is made from its start tag (the
+        algorithm clones only elements of the list of active formatting
+        elements), so the element stays where it is with the edited
+        attributes, in the output as in the DOM edit."""
+        return (r.attributes_changed and not content and r.new_name is None and not r.mode
+                and not (r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING))
+
+    def _empty_unwrap_end(self, r: _Record, span: Tuple[int, int],
+                          error: RewriteError) -> None:
+        """The end of an element unwrapped as a removal (Element.
+        _unwrap_as_removal): it must have had no content, its start tag
+        followed at once by the token that ended it; else `error` (the
+        refusal the operation would have raised at once)."""
+        content = r.node.content if r.name == "template" and \
+            r.node.namespace_uri == _HTML_NS else None
+        if r.start is None or r.start[1] != span[0] or r.node.first_child is not None or (
+                content is not None and content.first_child is not None):
+            raise error
+
+    def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
+        """Whether r is the element the adoption agency algorithm made at
+        this end tag for the furthest block's children (it took them all
+        and went into the stack just above the furthest block) and popped
+        again at the same token, the current node then (no furthest block
+        above it in the algorithm's next pass): content written just before
+        the end tag goes to the end of the furthest block, the current node
+        there, and the algorithm moves it into r after r's other content.
+        The elements popped before it at this token left the stack from its
+        middle (the formatting element, the ones between it and the
+        furthest block): the content is inside them in the input too, so
+        no end tag is written for them. Not when content written there
+        would be wrapped in reconstructed formatting elements."""
+        if not (own and r.implied and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS
+                and not r.foster and self._token_events[0] == self._batch
+                and self._token_events[2] == "end"):
+            return False
+        events = self._token_events[1]
+        parent = r.node.parent_node
+        if parent is None or parent.node_type != 1 or r.node.next_sibling is not None:
+            return False
+        parent_key = self._node_key(parent)
+        key = self._node_key(r.node)
+        pushed = popped = -1
+        for i, event in enumerate(events):
+            if event[0] == "pushed" and event[4] == key:
+                pushed = i
+            elif event[0] == "popped" and event[4] == key:
+                popped = i
+        if pushed < 0 or popped < pushed:
+            return False
+        # (The pass that made it: moved with the furthest block r's parent.)
+        if not any(event[0] == "moved" and event[6] == parent_key for event in events[:pushed]):
+            return False
+        if any(event[0] == "popped" and event[2] for event in events[:popped]):
+            return False        # (an element above it, or above the furthest block)
+        if any(event[0] != "popped" for event in events[pushed + 1:popped]):
+            return False
+        return not self._reconstruction_pending(True)
+
+    def _moved_to_open_parent(self, r: _Record) -> bool:
+        """Whether r, whose parent at its start left the stack before r
+        ended, was moved by the adoption agency algorithm (as its furthest
+        block, or inside it) into an element still open, as its last child:
+        content written after r's end goes to the current node, which is
+        that parent then (r's parent is below r in the stack: the algorithm
+        keeps the chain of clones, or r itself, above the common ancestor;
+        not when r went before a table, by foster parenting, nor when r was
+        foster-parented itself). A parent popped at this token, after r,
+        was open where the content goes."""
+        parent = r.node.parent_node
+        return (not r.foster and parent is not None and parent.node_type == 1
+                and parent is not r.parent_open and r.node.next_sibling is None
+                and (self._is_open(parent) or any(node is parent for node in self._popped_nodes))
+                and not self._reconstruction_pending())
 
     # -- comments, doctype, text, end ------------------------------------
     def _scoped(self, field: str) -> List[Callable[..., Any]]:

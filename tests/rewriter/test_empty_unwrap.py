@@ -1,0 +1,75 @@
+"""remove_and_keep_content on an element whose tags cannot be dropped with
+its content kept (foreign, raw text, RCDATA, a template, special elements
+the parser's end tag handling depends on): with no content it is a
+removal (issue 39's refusals, part B). Taken as one; an element that
+turns out to have content (anything between its start tag and the token
+that ends it) raises RewriteError at its end."""
+import pytest
+
+import lexpy
+from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter.oracle import check, _normalized_dump, elements_in_order
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+
+EMPTY = [
+    ("<svg></svg>", "svg"),
+    ("<!DOCTYPE html><body><math></math>", "math"),
+    ("<!doctype html><svg/><foo>", "svg"),
+    ("<!doctype html><svg>", "svg"),
+    ("<!DOCTYPE html><math><mi></mi></math>x", "mi"),
+    ("<p>a<textarea></textarea>b", "textarea"),
+    ("<body><template></template>x", "template"),
+    ("<div><svg></svg><p>x</div>", "svg"),
+]
+
+
+def _unwrap(data, name, chunk=None):
+    done = [False]
+
+    def handler(element):
+        if not done[0] and element.local_name == name:
+            done[0] = True
+            element.remove_and_keep_content()
+    out = rewrite_in_chunks(data, Rewriter().on("*", element=handler), chunk)
+    assert done[0]
+    return out
+
+
+def _dom_unwrap(data, name):
+    doc = lexpy.parse(data)
+    element = next(e for e in elements_in_order(doc) if e.local_name == name)
+    holder = element.content if name == "template" else element
+    assert holder.first_child is None
+    element.remove()
+    return _normalized_dump(doc)
+
+
+@pytest.mark.parametrize("data, name", EMPTY)
+@pytest.mark.parametrize("chunk", [None, 1, 5])
+def test_an_empty_element_is_unwrapped_as_removed(data, name, chunk):
+    out = _unwrap(data, name, chunk)
+    assert _normalized_dump(lexpy.parse(out)) == _dom_unwrap(data, name)
+    assert "<%s" % name not in out.lower()
+
+
+@pytest.mark.parametrize("data, name", [
+    ("<svg><g/></svg>", "svg"),
+    ("<svg> </svg>", "svg"),
+    ("<svg><![CDATA[foo]]>", "svg"),
+    ("<!DOCTYPE html><math><mi>a\x00b</mi></math>", "mi"),
+    ("<body><template>x</template>", "template"),
+    ("<body><template><!--c--></template>", "template"),
+    ("<p><textarea>t</textarea>", "textarea"),
+])
+@pytest.mark.parametrize("chunk", [None, 2])
+def test_content_found_later_is_refused_at_the_element_end(data, name, chunk):
+    with pytest.raises(RewriteError, match="later end tags|parsed differently"):
+        _unwrap(data, name, chunk)
+
+
+@pytest.mark.parametrize("data", [d for d, _ in EMPTY])
+def test_oracle_on_these_inputs(data):
+    figures = check(data, False, "remove_and_keep_content")
+    assert not figures.mismatches, figures.mismatches[0]
+    chunked = check(data, False, "remove_and_keep_content", chunked=True)
+    assert not chunked.mismatches and chunked.accepted == figures.accepted
