@@ -1825,6 +1825,9 @@ class Rewriter(RewriterCore):
         # (Counted in C for every element pushed: set from its figures as
         # each event is handled.)
         self._foster_count = 0
+        # (The removed or replaced records the parser foster-parented an
+        # element out of while they were open: _fostered_push.)
+        self._foster_out: Set[int] = set()
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
@@ -2773,6 +2776,8 @@ class Rewriter(RewriterCore):
                                        "its end, after the content appended to it")
                 if fresh and from_token and self._tracked and kind == "start":
                     self._implied_ends_for_tracked(node, begin)
+                if event[3] and self._skip is not None:
+                    self._fostered_push(node)
                 if fresh:
                     # (The parser reconstructs formatting elements for a text
                     # token's leading whitespace too.)
@@ -3530,6 +3535,24 @@ class Rewriter(RewriterCore):
                 self._skip = r
             self._formatting_before_drop(r)
 
+    def _fostered_push(self, node: Any) -> None:
+        """An element the parser foster-parented while a removal or a
+        replaced content is in progress: it went into the parent of the
+        table (or into a template's contents), before the table. A removed
+        or replaced element that holds that place drops it with its own
+        source, as the DOM edit does (a table inside it); the others (the
+        table itself, its parts, an element outside the table's parent) are
+        marked: dropping their source would drop an element that is not
+        theirs (_popped refuses)."""
+        ancestors = []
+        parent = node.parent_node
+        while parent is not None:
+            ancestors.append(parent)
+            parent = parent.parent_node
+        for r in self._open.values():
+            if r.mode in (_REMOVED, _INNER) and not any(a is r.node for a in ancestors):
+                self._foster_out.add(id(r))
+
     def _reconstructed_index(self, r: _Record) -> Optional[int]:
         """r's place among the formatting elements the parser reconstructed
         at this token (_only_reconstructed) when it can be given a start tag
@@ -4105,7 +4128,9 @@ class Rewriter(RewriterCore):
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)
-        if skipped and (self._foster_count != r.fostered or (
+        fostered_out = id(r) in self._foster_out
+        self._foster_out.discard(id(r))
+        if skipped and (self._foster_count != r.fostered and fostered_out or (
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)

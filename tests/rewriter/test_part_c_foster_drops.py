@@ -1,0 +1,63 @@
+"""Removals and replaced content around foster parenting (issue 39's
+refusals, session 11 part C): an element the parser foster-parents goes
+into the parent of its table, before the table. Dropping the source of an
+element that holds that table (a div, the body) drops those elements with
+it, as the DOM edit does; dropping the table itself or one of its parts
+would drop elements that are not theirs, and stays refused."""
+import pytest
+
+from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from tests.rewriter.oracle import check
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+
+HOLDS_THE_TABLE = [
+    ("<div><table><b>x</b><tr><td>y</table></div>after", "div"),
+    ("<body><table><a>1<p>2</a>3</p></table>z", "body"),
+    ("<p>a<section><table><span>s</span><td>c</table></section>b", "section"),
+]
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_removing_an_element_that_holds_the_table(chunk):
+    rw = Rewriter().on("div", element=lambda e: e.remove())
+    out = rewrite_in_chunks("<div><table><b>x</b><tr><td>y</table></div>after", rw, chunk)
+    assert out == "<body>after"
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_replacing_the_content_of_the_body(chunk):
+    rw = Rewriter().on("body", element=lambda e: e.set_inner_content("N"))
+    out = rewrite_in_chunks("<body><table><a>1<p>2</a>3</p></table>z", rw, chunk)
+    assert out == "<body>N"
+
+
+def _index(data, name):
+    """The index (in the order the parser inserts them) of the first
+    element named `name`."""
+    names = []
+    rewrite(data, Rewriter().on("*", element=lambda e: names.append(e.local_name)))
+    return names.index(name)
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("operation", ["remove", "set_inner_content"])
+@pytest.mark.parametrize("data,name", HOLDS_THE_TABLE)
+def test_oracle_accepts_the_holder(data, name, operation, chunked):
+    figures = check(data, False, operation, chunked=chunked, indexes=[_index(data, name)])
+    assert not figures.mismatches, figures.mismatches[0]
+    if (name, operation) == ("body", "remove"):
+        return      # (the parser makes a body again: refused for that)
+    assert figures.accepted == 1, dict(figures.refused)
+
+
+@pytest.mark.parametrize("data,name", [
+    ("<table><b>x</b><tr><td>y</td></tr></table>", "table"),
+    ("<table><tr><b>x</b><td>y</td></tr></table>", "tr"),
+    ("<table><tbody><b>x</b><tr><td>y</td></tr></tbody></table>", "tbody"),
+])
+def test_the_table_and_its_parts_still_refuse(data, name):
+    # (The <b> goes before the table: the DOM edit keeps it.)
+    rw = Rewriter().on(name, element=lambda e: e.remove())
+    with pytest.raises(RewriteError, match="moved content out of it"):
+        rewrite(data, rw)
+    assert not check(data, False, "remove").mismatches
