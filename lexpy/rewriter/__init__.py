@@ -715,6 +715,10 @@ _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
 # A body start tag written before content that goes before an element whose
 # start tag implied the body (Element._check_before_implied).
 _BODY_START = _Content("<body>", True)
+# An end tag that the table's insertion modes (in table, in table body, in
+# row) ignore, written in place of an element removed from a table: it ends
+# the run of text before it (Element._table_text_separated).
+_TABLE_TEXT_SEPARATOR = _Content("</col>", True)
 
 
 class Element(ElementBase):
@@ -1266,10 +1270,10 @@ class Element(ElementBase):
     def _check_removable(self, what: str) -> None:
         r = self._record
         parent = r.node.parent_node
+        separate = False
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
-            raise self._refuse(what, "the text around it in a table would join and be "
-                                     "foster-parented otherwise")
+            separate = self._table_text_separated(what, parent.local_name)
         if self._html() and r.name == "form" and what not in ("remove", "replace",
                                                               "remove_and_keep_content"):
             raise self._refuse(what, "the parser's form element pointer keeps it")
@@ -1296,6 +1300,34 @@ class Element(ElementBase):
         if _implied_beyond_document(r.implied_with) and not reconstructed and not (
                 what == "remove" and self._table_parts_implied()):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
+        if separate:
+            r.before.append(_TABLE_TEXT_SEPARATOR)
+
+    def _table_text_separated(self, what: str, parent: str) -> bool:
+        """Whether an element of a table, a table part or a column group
+        or frameset (a template, a form, a hidden input, a style, a frame)
+        can be removed (a void one unwrapped) without joining the text
+        around it; True when an end tag the table's insertion modes ignore
+        (_TABLE_TEXT_SEPARATOR) goes in its place. In a table, a section or
+        a row the parser collects a run of character tokens and keeps it in
+        the table when it is all whitespace, else foster-parents all of it:
+        without the element, the text before it and after it would make
+        one run (' ' kept and 'x' fostered would become ' x' fostered).
+        The ignored end tag ends the run where the element's start tag did.
+        In a column group or a frameset each character is handled alone:
+        nothing joins. Other edits (content unwrapped, a replacement) are
+        refused: what they leave in the table the parser reads as the
+        table's."""
+        r = self._record
+        if not (what == "remove" or what == "remove_and_keep_content" and self._html() and
+                r.name in _VOID):
+            raise self._refuse(what, "the text around it in a table would join and be "
+                                     "foster-parented otherwise")
+        if self._html() and r.name == "form":
+            # (A form in a table is popped at once and leaves the form
+            # element pointer set to it: a later form tag is ignored.)
+            raise self._refuse(what, "the parser's form element pointer keeps it")
+        return parent not in ("colgroup", "frameset")
 
     def _table_parts_implied(self) -> bool:
         """Whether what the element's start tag implied beyond html, head

@@ -61,3 +61,43 @@ def test_the_table_and_its_parts_still_refuse(data, name):
     with pytest.raises(RewriteError, match="moved content out of it"):
         rewrite(data, rw)
     assert not check(data, False, "remove").mismatches
+
+
+# Elements of a table (or a section, a row) removed: the text before and
+# after them stays two runs of the table's character tokens.
+IN_A_TABLE = [
+    ("<table> <template>t</template>x</table>", "template"),
+    ("<table>x<template></template> </table>", "template"),
+    ("<table><tr> <input type=hidden>x<td>c</table>", "input"),
+    ("<table><tbody>\n<style>s</style>y</tbody></table>", "style"),
+    ("<frameset> <frame>x <frame></frameset>", "frame"),
+    ("<table><colgroup> <template></template>x</colgroup></table>", "template"),
+]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("data,name", IN_A_TABLE)
+def test_removing_an_element_of_a_table(data, name, chunked):
+    figures = check(data, False, "remove", chunked=chunked, indexes=[_index(data, name)])
+    assert not figures.mismatches, figures.mismatches[0]
+    assert figures.accepted == 1, dict(figures.refused)
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 4])
+def test_the_ignored_end_tag_keeps_the_runs_apart(chunk):
+    # (" x" would be foster-parented whole: the DOM edit keeps " " in the
+    # table.)
+    rw = Rewriter().on("template", element=lambda e: e.remove())
+    out = rewrite_in_chunks("<table> <template>t</template>x</table>", rw, chunk)
+    assert out == "<table> </col>x</table>"
+
+
+@pytest.mark.parametrize("data,name,operation,reason", [
+    ("<table> <template>t</template>x</table>", "template", "remove_and_keep_content",
+     "would join"),
+    ("<table><form></table><form>", "form", "remove", "form element pointer"),
+])
+def test_what_stays_refused_in_a_table(data, name, operation, reason):
+    figures = check(data, False, operation, indexes=[_index(data, name)])
+    assert not figures.mismatches
+    assert [r for r in figures.refused if reason in r], dict(figures.refused)
