@@ -396,8 +396,11 @@ _PLAIN_VOID = frozenset("img br wbr embed keygen area input".split())
 _SELECT_RUBY = frozenset("select option optgroup ruby rb rt rp rtc".split())
 # Edits of an element the parser foster-parented that its start tag, or
 # content inside it, expresses: the parser inserts that content into it,
-# as the current node, wherever it is (outside its table).
-_FOSTERED_OPS = frozenset("set_attribute remove_attribute prepend".split())
+# as the current node, wherever it is (outside its table); its content
+# replaced, and its removal (its source dropped, with an end tag the
+# table ignores in its place: Element._check_removable).
+_FOSTERED_OPS = frozenset("set_attribute remove_attribute prepend set_inner_content "
+                          "remove".split())
 # What the parser's implied end tags close.
 _IMPLIED_END = frozenset("dd dt li optgroup option p rb rp rt rtc".split())
 # What the <li>/<dd>/<dt> loop passes over among the special elements.
@@ -639,6 +642,14 @@ def _elements_named(document: Any, name: str) -> List[Any]:
             children = list(node.content.child_nodes) + children
         stack.extend(reversed(children))
     return found
+
+
+def _fostered_text(content: str, html: bool) -> bool:
+    """Whether `content` is text the table's insertion modes foster-parent
+    whole: a character other than whitespace (and NUL, which they drop).
+    Whitespace alone stays in the table."""
+    return not html and isinstance(content, str) and \
+        bool(content.replace("\x00", "").strip("\t\n\f\r "))
 
 
 def _implied_before(r: Any) -> List[str]:
@@ -1033,11 +1044,18 @@ class Element(ElementBase):
             raise ValueError("<%s>: after() after the element's end" % r.name)
         self._rw._loud(r)
         self._foreign_in_table("after")
-        if r.foster:
+        if r.foster and not _fostered_text(content, html):
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
         self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
+        if r.foster and r.after[0] is not _TABLE_TEXT_SEPARATOR:
+            # Text after an element the parser foster-parented: written
+            # after it, in the table, the parser foster-parents it too,
+            # right before the table, after the element; an end tag the
+            # table ignores after it keeps the input's text after it a run
+            # of its own (written last: after() content goes in reverse).
+            r.after.insert(0, _TABLE_TEXT_SEPARATOR)
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("set_inner_content")
@@ -1270,7 +1288,9 @@ class Element(ElementBase):
     def _check_removable(self, what: str) -> None:
         r = self._record
         parent = r.node.parent_node
-        separate = False
+        # (A foster-parented element: the text before it and after it is
+        # the table's too.)
+        separate = bool(r.foster) and what == "remove"
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
             separate = self._table_text_separated(what, parent.local_name)
@@ -1480,8 +1500,7 @@ class Element(ElementBase):
         character ends there)."""
         r = self._record
         rw = self._rw
-        if not r.foster or html or not isinstance(content, str) or r.start is None or \
-                not content.replace("\x00", "").strip("\t\n\f\r "):
+        if not r.foster or not _fostered_text(content, html) or r.start is None:
             return False
         begin = r.start[0]
         return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
@@ -4092,7 +4111,8 @@ class Rewriter(RewriterCore):
                 and not from_top:
             raise RewriteError("<%s>: the parser closed this element from the middle of "
                                "the stack of open elements" % r.name)
-        if r.foster and has_outside:
+        if r.foster and (end_tag.after_content or r.after and
+                         r.after[0] is not _TABLE_TEXT_SEPARATOR):
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
         if needs_end and (_end_tag_name(r) in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS

@@ -101,3 +101,46 @@ def test_what_stays_refused_in_a_table(data, name, operation, reason):
     figures = check(data, False, operation, indexes=[_index(data, name)])
     assert not figures.mismatches
     assert [r for r in figures.refused if reason in r], dict(figures.refused)
+
+
+# Elements the parser foster-parented (inserted before their table).
+FOSTERED = [
+    ("<table> <span>a</span> </table>", "span"),
+    ("<table>x<div>a</div> <tr><td>c</table>", "div"),
+    ("<table><tr><select><option>3</select> y</table>", "select"),
+    ("<table> <svg><g/></svg>z</table>", "svg"),
+    ("<table><div>a<td>b</table>", "div"),
+]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("operation", ["remove", "set_inner_content", "after_text"])
+@pytest.mark.parametrize("data,name", FOSTERED)
+def test_edits_of_a_fostered_element(data, name, operation, chunked):
+    figures = check(data, False, operation, chunked=chunked, indexes=[_index(data, name)])
+    assert not figures.mismatches, figures.mismatches[0]
+    assert figures.accepted == 1, dict(figures.refused)
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 5])
+def test_text_after_a_fostered_element_and_its_removal(chunk):
+    rw = Rewriter().on("span", element=lambda e: e.after("T"))
+    assert rewrite_in_chunks("<table><span>a</span> </table>", rw, chunk) == \
+        "<table><span>a</span>T</col> </table>"
+    rw = Rewriter().on("span", element=lambda e: e.remove())
+    assert rewrite_in_chunks("<table> <span>a</span>x</table>", rw, chunk) == \
+        "<table> </col>x</table>"
+
+
+@pytest.mark.parametrize("content,html", [(" \n", False), ("<b>M</b>", True)])
+def test_what_stays_refused_after_a_fostered_element(content, html):
+    # (Whitespace stays in the table; markup is left to the table's modes.)
+    rw = Rewriter().on("span", element=lambda e: e.after(content, html=html))
+    with pytest.raises(RewriteError, match="out of its table"):
+        rewrite("<table><span>a</span></table>", rw)
+
+
+def test_content_after_its_end_tag_stays_refused():
+    rw = Rewriter().on("span", element=lambda e: e.on_end_tag(lambda end: end.after("T")))
+    with pytest.raises(RewriteError, match="out of its table"):
+        rewrite("<table><span>a</span></table>", rw)
