@@ -127,7 +127,14 @@ element that the adoption agency puts into the furthest block at an end
 tag, written after that end tag (_adoption_clone_after); removed or
 replaced content where formatting elements are left to reconstruct, when
 the list of active formatting elements is the one where that content
-began (_drop_keeps_formatting). Refusals the oracle counts apart (the edited
+began (_drop_keeps_formatting); a removal or replaced content of an
+element that holds the table the parser foster-parents from
+(_fostered_push); the removal of an element of a table, a section or a
+row, or of one the parser foster-parented, and text after the latter,
+with an end tag the table's modes ignore (`</col>`) in the removed one's
+place or after the text, so that the text around stays two runs of the
+table's character tokens (_TABLE_TEXT_SEPARATOR); the content of a
+foster-parented element replaced. Refusals the oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
@@ -135,7 +142,7 @@ inherent: text or non-head markup in or next to <head>, content next to
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
 an operation that needs a start tag of its own on another implied
-element; any structural edit of a foster-parented element or of content
+element; the other structural edits of a foster-parented element or of content
 next to or inside table parts; content next to or inside html and head
 (and elements in head), removal of html/head/body; content written where
 the parser would reconstruct formatting elements; edits of the
