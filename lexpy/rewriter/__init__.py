@@ -127,7 +127,14 @@ element that the adoption agency puts into the furthest block at an end
 tag, written after that end tag (_adoption_clone_after); removed or
 replaced content where formatting elements are left to reconstruct, when
 the list of active formatting elements is the one where that content
-began (_drop_keeps_formatting). Refusals the oracle counts apart (the edited
+began (_drop_keeps_formatting); a removal or replaced content of an
+element that holds the table the parser foster-parents from
+(_fostered_push); the removal of an element of a table, a section or a
+row, or of one the parser foster-parented, and text after the latter,
+with an end tag the table's modes ignore (`</col>`) in the removed one's
+place or after the text, so that the text around stays two runs of the
+table's character tokens (_TABLE_TEXT_SEPARATOR); the content of a
+foster-parented element replaced. Refusals the oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
@@ -135,7 +142,7 @@ inherent: text or non-head markup in or next to <head>, content next to
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
 an operation that needs a start tag of its own on another implied
-element; any structural edit of a foster-parented element or of content
+element; the other structural edits of a foster-parented element or of content
 next to or inside table parts; content next to or inside html and head
 (and elements in head), removal of html/head/body; content written where
 the parser would reconstruct formatting elements; edits of the
@@ -396,8 +403,11 @@ _PLAIN_VOID = frozenset("img br wbr embed keygen area input".split())
 _SELECT_RUBY = frozenset("select option optgroup ruby rb rt rp rtc".split())
 # Edits of an element the parser foster-parented that its start tag, or
 # content inside it, expresses: the parser inserts that content into it,
-# as the current node, wherever it is (outside its table).
-_FOSTERED_OPS = frozenset("set_attribute remove_attribute prepend".split())
+# as the current node, wherever it is (outside its table); its content
+# replaced, and its removal (its source dropped, with an end tag the
+# table ignores in its place: Element._check_removable).
+_FOSTERED_OPS = frozenset("set_attribute remove_attribute prepend set_inner_content "
+                          "remove".split())
 # What the parser's implied end tags close.
 _IMPLIED_END = frozenset("dd dt li optgroup option p rb rp rt rtc".split())
 # What the <li>/<dd>/<dt> loop passes over among the special elements.
@@ -641,6 +651,14 @@ def _elements_named(document: Any, name: str) -> List[Any]:
     return found
 
 
+def _fostered_text(content: str, html: bool) -> bool:
+    """Whether `content` is text the table's insertion modes foster-parent
+    whole: a character other than whitespace (and NUL, which they drop).
+    Whitespace alone stays in the table."""
+    return not html and isinstance(content, str) and \
+        bool(content.replace("\x00", "").strip("\t\n\f\r "))
+
+
 def _implied_before(r: Any) -> List[str]:
     """The names of the elements the parser implied before the element at
     its token (an implied element's implied_with is the token's whole list,
@@ -715,6 +733,10 @@ _REMOVED, _KEEP_CONTENT, _INNER = 1, 2, 3
 # A body start tag written before content that goes before an element whose
 # start tag implied the body (Element._check_before_implied).
 _BODY_START = _Content("<body>", True)
+# An end tag that the table's insertion modes (in table, in table body, in
+# row) ignore, written in place of an element removed from a table: it ends
+# the run of text before it (Element._table_text_separated).
+_TABLE_TEXT_SEPARATOR = _Content("</col>", True)
 
 
 class Element(ElementBase):
@@ -1029,11 +1051,18 @@ class Element(ElementBase):
             raise ValueError("<%s>: after() after the element's end" % r.name)
         self._rw._loud(r)
         self._foreign_in_table("after")
-        if r.foster:
+        if r.foster and not _fostered_text(content, html):
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
         self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
+        if r.foster and r.after[0] is not _TABLE_TEXT_SEPARATOR:
+            # Text after an element the parser foster-parented: written
+            # after it, in the table, the parser foster-parents it too,
+            # right before the table, after the element; an end tag the
+            # table ignores after it keeps the input's text after it a run
+            # of its own (written last: after() content goes in reverse).
+            r.after.insert(0, _TABLE_TEXT_SEPARATOR)
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("set_inner_content")
@@ -1268,10 +1297,12 @@ class Element(ElementBase):
     def _check_removable(self, what: str) -> None:
         r = self._record
         parent = r.node.parent_node
+        # (A foster-parented element: the text before it and after it is
+        # the table's too.)
+        separate = bool(r.foster) and what == "remove"
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
-            raise self._refuse(what, "the text around it in a table would join and be "
-                                     "foster-parented otherwise")
+            separate = self._table_text_separated(what, parent.local_name)
         if self._html() and r.name == "form" and what not in ("remove", "replace",
                                                               "remove_and_keep_content"):
             raise self._refuse(what, "the parser's form element pointer keeps it")
@@ -1298,6 +1329,34 @@ class Element(ElementBase):
         if _implied_beyond_document(r.implied_with) and not reconstructed and not (
                 what == "remove" and self._table_parts_implied()):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
+        if separate:
+            r.before.append(_TABLE_TEXT_SEPARATOR)
+
+    def _table_text_separated(self, what: str, parent: str) -> bool:
+        """Whether an element of a table, a table part or a column group
+        or frameset (a template, a form, a hidden input, a style, a frame)
+        can be removed (a void one unwrapped) without joining the text
+        around it; True when an end tag the table's insertion modes ignore
+        (_TABLE_TEXT_SEPARATOR) goes in its place. In a table, a section or
+        a row the parser collects a run of character tokens and keeps it in
+        the table when it is all whitespace, else foster-parents all of it:
+        without the element, the text before it and after it would make
+        one run (' ' kept and 'x' fostered would become ' x' fostered).
+        The ignored end tag ends the run where the element's start tag did.
+        In a column group or a frameset each character is handled alone:
+        nothing joins. Other edits (content unwrapped, a replacement) are
+        refused: what they leave in the table the parser reads as the
+        table's."""
+        r = self._record
+        if not (what == "remove" or what == "remove_and_keep_content" and self._html() and
+                r.name in _VOID):
+            raise self._refuse(what, "the text around it in a table would join and be "
+                                     "foster-parented otherwise")
+        if self._html() and r.name == "form":
+            # (A form in a table is popped at once and leaves the form
+            # element pointer set to it: a later form tag is ignored.)
+            raise self._refuse(what, "the parser's form element pointer keeps it")
+        return parent not in ("colgroup", "frameset")
 
     def _table_parts_implied(self) -> bool:
         """Whether what the element's start tag implied beyond html, head
@@ -1479,8 +1538,7 @@ class Element(ElementBase):
         character ends there)."""
         r = self._record
         rw = self._rw
-        if not r.foster or html or not isinstance(content, str) or r.start is None or \
-                not content.replace("\x00", "").strip("\t\n\f\r "):
+        if not r.foster or not _fostered_text(content, html) or r.start is None:
             return False
         begin = r.start[0]
         return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
@@ -1856,6 +1914,9 @@ class Rewriter(RewriterCore):
         # (Counted in C for every element pushed: set from its figures as
         # each event is handled.)
         self._foster_count = 0
+        # (The removed or replaced records the parser foster-parented an
+        # element out of while they were open: _fostered_push.)
+        self._foster_out: Set[int] = set()
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
@@ -2807,6 +2868,8 @@ class Rewriter(RewriterCore):
                                        "its end, after the content appended to it")
                 if fresh and from_token and self._tracked and kind == "start":
                     self._implied_ends_for_tracked(node, begin)
+                if event[3] and self._skip is not None:
+                    self._fostered_push(node)
                 if fresh:
                     # (The parser reconstructs formatting elements for a text
                     # token's leading whitespace too.)
@@ -3601,6 +3664,24 @@ class Rewriter(RewriterCore):
                 self._skip = r
             self._formatting_before_drop(r)
 
+    def _fostered_push(self, node: Any) -> None:
+        """An element the parser foster-parented while a removal or a
+        replaced content is in progress: it went into the parent of the
+        table (or into a template's contents), before the table. A removed
+        or replaced element that holds that place drops it with its own
+        source, as the DOM edit does (a table inside it); the others (the
+        table itself, its parts, an element outside the table's parent) are
+        marked: dropping their source would drop an element that is not
+        theirs (_popped refuses)."""
+        ancestors = []
+        parent = node.parent_node
+        while parent is not None:
+            ancestors.append(parent)
+            parent = parent.parent_node
+        for r in self._open.values():
+            if r.mode in (_REMOVED, _INNER) and not any(a is r.node for a in ancestors):
+                self._foster_out.add(id(r))
+
     def _reconstructed_index(self, r: _Record) -> Optional[int]:
         """r's place among the formatting elements the parser reconstructed
         at this token (_only_reconstructed) when it can be given a start tag
@@ -4110,7 +4191,8 @@ class Rewriter(RewriterCore):
                 and not from_top and not self._attributes_only_left(r, has_inside or has_outside):
             raise RewriteError("<%s>: the parser closed this element from the middle of "
                                "the stack of open elements" % r.name)
-        if r.foster and has_outside:
+        if r.foster and (end_tag.after_content or r.after and
+                         r.after[0] is not _TABLE_TEXT_SEPARATOR):
             raise RewriteError("<%s>: the parser moved this element out of its table "
                                "(foster parenting)" % r.name)
         if needs_end and (_end_tag_name(r) in _NO_SYNTHESIZED_END if r.node.namespace_uri == _HTML_NS
@@ -4182,7 +4264,9 @@ class Rewriter(RewriterCore):
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)
-        if skipped and (self._foster_count != r.fostered or (
+        fostered_out = id(r) in self._foster_out
+        self._foster_out.discard(id(r))
+        if skipped and (self._foster_count != r.fostered and fostered_out or (
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)

@@ -61,9 +61,12 @@ def test_text_before_it_that_would_join_the_tables_whitespace_is_refused(data):
 
 
 def test_content_next_to_it_and_an_inputs_attributes_stay_refused():
-    rw = Rewriter().on("span", element=lambda e: e.after("X"))
+    # (Text after it is written with an end tag the table ignores after
+    # it, which keeps the " " in the table: test_part_c_foster_drops.py.)
+    rw = Rewriter().on("span", element=lambda e: e.after("<i>X</i>", html=True))
     with pytest.raises(RewriteError, match="foster parenting"):
         rewrite("<table><span>a</span> <tr></table>", rw)
+    assert not check("<table><span>a</span> <tr></table>", False, "after_text").mismatches
     rw = Rewriter().on("input", element=lambda e: e.set_attribute("type", "hidden"))
     with pytest.raises(RewriteError, match="foster parenting"):
         rewrite("<table><input></table>", rw)
