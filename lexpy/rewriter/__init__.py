@@ -229,9 +229,10 @@ late.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
 
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
@@ -990,8 +991,9 @@ class Element(ElementBase):
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and (content[:1] not in ("", "<") or
                                                           html and _reconstructs_first(content)))
-        checked = self._rw._check(self, content, html, "outside")
-        self._check_before_implied("before", content, html)
+        with self._undone_if_refused():
+            checked = self._rw._check(self, content, html, "outside")
+            self._check_before_implied("before", content, html)
         r.before.append(checked)
 
     def prepend(self, content: str, *, html: bool = False) -> None:
@@ -1050,8 +1052,9 @@ class Element(ElementBase):
         r = self._start_op("replace")
         self._check_removable("replace")
         self._check_outside("replace")
-        self._check_before_implied("replace", content, html)
-        r.before.append(self._rw._check(self, content, html, "outside"))
+        with self._undone_if_refused():
+            self._check_before_implied("replace", content, html)
+            r.before.append(self._rw._check(self, content, html, "outside"))
         self._note_form_pointer()
         r.mode = _REMOVED
 
@@ -1061,6 +1064,21 @@ class Element(ElementBase):
         self._check_removable("remove")
         self._note_form_pointer()
         r.mode = _REMOVED
+
+    @contextlib.contextmanager
+    def _undone_if_refused(self) -> Iterator[None]:
+        """Checks that note what the edit writes (_check and
+        _check_before_implied: frameset-ok set to "not ok", a <body> start
+        tag before the element) before a later check refuses it: undone
+        then, since nothing of it is written."""
+        rw, r = self._rw, self._record
+        written, before = rw._frameset_written, list(r.before)
+        try:
+            yield
+        except RewriteError:
+            rw._frameset_written = written
+            r.before[:] = before
+            raise
 
     def _note_form_pointer(self) -> None:
         """Content dropped: the parser's form element pointer at its start,
@@ -2993,6 +3011,8 @@ class Rewriter(RewriterCore):
                         html and name == "form" and self._form_end_tag(entry[2])):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
+            if html and name == "form":
+                self._form_end_written(entry[2])
             tags.append("</%s>" % name)
         self._implied_pops = []
         self._emit("".join(tags))
@@ -3006,21 +3026,29 @@ class Rewriter(RewriterCore):
         it removes the element the pointer is set to and sets the pointer
         to none: the pointer must be this form; the input's pointer stays
         this form, so until both are none again a later form tag is
-        written or refused as after a form unwrapped (_form_tag)."""
+        written or refused as after a form unwrapped (_form_tag, from
+        _form_end_written). A question only: it changes nothing."""
+        if self._in_template_contents(node):
+            return True
+        return self._form_dirty is None and self._form_pointer() == self._node_key(node)
+
+    @staticmethod
+    def _in_template_contents(node: Any) -> bool:
         parent = node.parent_node
         while parent is not None and parent.node_type == 1:
             parent = parent.parent_node
-        if parent is not None and parent.node_type == 11:
-            return True     # (in a template's contents)
-        if self._form_dirty is not None or self._form_pointer() != self._node_key(node):
-            return False
+        return parent is not None and parent.node_type == 11
+
+    def _form_end_written(self, node: Any) -> None:
+        """A </form> that _form_end_tag allowed is written for `node`."""
+        if self._in_template_contents(node):
+            return
         self._form_dirty = "form"
         self._form_out = 0
         self._form_kept = None
         self._form_reason = ("<form>: the end tag written for it leaves the output's form "
                              "element pointer none where the input's is this form, which "
                              "decides what the parser does with a later form tag")
-        return True
 
     def _formatting_end_tag(self, node: Any) -> bool:
         """Whether an end tag written for the HTML formatting element `node`,
@@ -4172,6 +4200,8 @@ class Rewriter(RewriterCore):
             else:
                 self._copy_to(span[1])
         elif needs_end:
+            if r.name == "form" and r.new_name is None and r.node.namespace_uri == _HTML_NS:
+                self._form_end_written(r.node)
             self._emit("</%s>" % (r.new_name or r.name))
         self._emit_contents(end_tag.after_content, r, False)
         self._emit_contents(list(reversed(r.after)), r, False)
