@@ -845,12 +845,18 @@ class Element(ElementBase):
     def _check_select_mirror(self, what: str) -> None:
         """Content of an option (or of selectedcontent) is mirrored into the
         select's selectedcontent by the parser: a reparse would mirror the
-        edit, the DOM edit does not."""
+        edit, the DOM edit does not. A select without one yet may get one
+        later: the output is held back until the select ends
+        (Rewriter._hold_for_select)."""
         context = self._rw._context(self._record.node)
         if context.in_selectedcontent or (context.select is not None and
                                           self._rw._has_selectedcontent(context.select)):
             raise self._refuse(what, "the parser copies the selected option into "
                                      "<selectedcontent>")
+        if context.select is not None and not self._rw._hold_for_select(context.select):
+            raise self._refuse(what, "the parser copies the selected option into "
+                                     "<selectedcontent>, and output is held for another "
+                                     "select")
 
     def _in_head(self) -> bool:
         parent = self._record.node.parent_node
@@ -1803,6 +1809,10 @@ class Rewriter(RewriterCore):
         self._out = bytearray()
         self._out_tail = b""
         self._ready: Optional[bytes] = None     # output cut from the input at a flush
+        self._taken = 0                 # output bytes handed out so far (_take)
+        # The select holding an edited option, and the output offset from
+        # which output is held back while it is open (_hold_for_select).
+        self._select_held: Optional[Tuple[Any, int]] = None
         # Element state.
         self._open: Dict[int, _Record] = {}
         # A record's count differs from _moves once the adoption agency
@@ -1985,8 +1995,15 @@ class Rewriter(RewriterCore):
                 out += self._out
         else:
             out = bytes(self._out)
-        self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         self._out.clear()
+        if self._select_held is not None:
+            # (Held back from an edit in a select on, while it is open:
+            # _hold_for_select.)
+            cut = max(0, self._select_held[1] - self._taken)
+            self._out += out[cut:]
+            out = out[:cut]
+        self._taken += len(out)
+        self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         if self._sink is not None:
             if out:
                 self._sink(out)
@@ -2066,7 +2083,8 @@ class Rewriter(RewriterCore):
             # (The unfinished token counts twice: its input bytes here and
             # the tokenizer's copy of what it has read of it.)
             held = (2 * (self._stream_length() - self._emitted) + self._input.held_bytes
-                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
+                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES
+                    + (len(self._out) if self._select_held is not None else 0))
             if held > self._max_memory:
                 if self._memory_pass_through:
                     self._pass_rest_through()
@@ -2115,6 +2133,38 @@ class Rewriter(RewriterCore):
             found = (select, select.query_selector("selectedcontent") is not None)
             self._selects[id(select)] = found
         return bool(found[1])
+
+    def _hold_for_select(self, select: Any) -> bool:
+        """An edit inside `select`, which holds no <selectedcontent> yet: a
+        <selectedcontent> inserted into it later would get a copy of its
+        selected option as the input has it (the DOM edit's), where the
+        reparse copies the edited one. Output from here on is held back
+        (_take) until the select ends (released) or a <selectedcontent>
+        comes into it (refused before the edit is written:
+        _select_events); the engine hands over both tokens. False when
+        output is held for another select still open."""
+        if self._select_held is not None:
+            return self._select_held[0] is select
+        self._select_held = (select, self._taken + len(self._ready or b"") + len(self._out))
+        self._hold_select(select)
+        return True
+
+    def _select_events(self, events: List[Any]) -> None:
+        """A token while output is held for a select (_hold_for_select):
+        a <selectedcontent> pushed into it refuses the edit, its pop
+        releases the output."""
+        assert self._select_held is not None
+        select = self._select_held[0]
+        for event in events:
+            node = event[1]
+            if event[0] == "pushed" and node.local_name == "selectedcontent" and \
+                    node.namespace_uri == _HTML_NS and select.contains(node):
+                raise RewriteError("<select>: an edit in it: the parser copies the selected "
+                                   "option into the <selectedcontent> that comes after it")
+            if event[0] == "popped" and node is select:
+                self._select_held = None
+                self._hold_select(None)
+                return
 
     # -- output ----------------------------------------------------------
     def _copy_to(self, position: int) -> None:
@@ -2653,6 +2703,8 @@ class Rewriter(RewriterCore):
             self._text_alone(begin, end)
             return
         events = self._events() if count else []
+        if self._select_held is not None and count:
+            self._select_events(events)
         if kind == "eof":
             # (The raw text element the input ends in first: the end tag
             # the input ends inside may be its, which the parser drops.)

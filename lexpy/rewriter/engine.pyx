@@ -164,6 +164,11 @@ cdef struct Hooks:
     bint foreign_seen             # a foreign element was pushed
     bint tabular_seen             # ... an HTML td, th, caption, table, tr or template
     bint select_seen              # ... an HTML select or selectedcontent
+    # A select holding an edited option whose output the owner holds back
+    # (Rewriter._hold_select): a token that pushes a selectedcontent, or
+    # pops that select, goes to the owner (select_event).
+    CElement* held_select
+    bint select_event
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -220,6 +225,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
                 h.tabular_seen = True
             elif tag == TAG_SELECT or tag == TAG_SELECTEDCONTENT:
                 h.select_seen = True
+                if tag == TAG_SELECTEDCONTENT and h.held_select != NULL:
+                    h.select_event = True
         else:
             h.foreign_seen = True
     else:
@@ -228,6 +235,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
         if kind == EVENT_POPPED:
             if h.open_depth > 0:
                 h.open_depth -= 1
+            if element == h.held_select:
+                h.select_event = True
             if element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
                     and h.template_depth > 0:
                 h.template_depth -= 1
@@ -579,6 +588,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         return 1
     h.event_count = 0
     h.may_match = False
+    h.select_event = False
     if watch_elements:
         # (The counters change only with stack events, which are recorded
         # only when watching elements: else they stay at their start.)
@@ -606,6 +616,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         if not matched and h.watched_count != 0:
             matched = touches_watched(h)
     if matched or (events != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
+            or h.select_event \
             or tag == TAG__END_OF_FILE \
             or (watch_elements and (tag == TAG_BODY or tag == TAG_HTML
                                     or tag == TAG_FRAMESET)):
@@ -1179,6 +1190,8 @@ cdef class RewriterCore:
         self.hooks.foreign_seen = False
         self.hooks.tabular_seen = False
         self.hooks.select_seen = False
+        self.hooks.held_select = NULL
+        self.hooks.select_event = False
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -1311,7 +1324,10 @@ cdef class RewriterCore:
         if self.failure is not None:
             return 1
         try:
-            if not (self._start_fast() or self._text_fast() or self._end_fast()):
+            # (A token of the select watched by _hold_select: its events
+            # are read by _handle_token.)
+            if self.hooks.select_event or not (
+                    self._start_fast() or self._text_fast() or self._end_fast()):
                 self._handle_token()
         except BaseException as error:
             self.failure = error
@@ -2184,6 +2200,12 @@ cdef class RewriterCore:
                 + self.hooks.open_depth * OPEN_EVENT_BYTES
                 + self.hooks.closed_capacity * sizeof(CElement*)
                 + (self.hooks.held_capacity + self.hooks.held_set_capacity) * sizeof(CNode*))
+
+    def _hold_select(self, Node select):
+        """Hand the owner every token that pushes a selectedcontent or
+        pops `select` (None: no select watched)."""
+        self.hooks.held_select = NULL if select is None else <CElement*> select.c_node
+        self.hooks.select_event = False
 
     def _set_watch_all(self, int watch):
         """What the owner needs to see: 0 tokens whose elements a
