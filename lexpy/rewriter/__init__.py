@@ -3066,8 +3066,57 @@ class Rewriter(RewriterCore):
             if html and name == "form":
                 self._form_end_written(entry[2])
             tags.append("</%s>" % name)
+        if self._marker_ends_reconstruct():
+            raise RewriteError("<%s>: the end tags written for the elements closed here end "
+                               "<%s>, which takes the list of active formatting elements "
+                               "back to entries the parser would reconstruct around the "
+                               "content written next" % (r.name, next(
+                                   e[0] for e in self._implied_pops
+                                   if e[1] and e[0] in _MARKER_ELEMENTS)))
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _marker_ends_reconstruct(self) -> bool:
+        """For _close_implied: whether end tags written for marker
+        elements (td, th, caption, template, ...) among the elements closed
+        here without end tags leave, after the last marker of the list of
+        active formatting elements, an entry whose element is not open
+        where the content goes: each such end tag clears the list up to its
+        marker, and the parser reconstructs the entries before it that are
+        not open (formatting elements foster-parented and popped at a
+        cell's start: <table><b><td>) around the content, which the DOM
+        edit does not wrap. At the end of input the list is the one before
+        the end-of-file token (which empties it), with the marker elements'
+        entries; after another token that popped them it is cleared
+        already."""
+        closed = [entry for entry in self._implied_pops
+                  if entry[1] and entry[0] in _MARKER_ELEMENTS]
+        if not closed:
+            return False
+        entries = self._formatting_all(self._at_eof)
+        if entries is None:
+            return True
+        if self._at_eof:
+            for _ in closed:
+                while entries and entries.pop() is not None:
+                    pass
+        exposed: List[Any] = []
+        while entries and entries[-1] is not None:
+            exposed.insert(0, entries.pop())
+        # (An end tag written after the last marker element's for a
+        # formatting element that is the last entry of its name takes it
+        # off the list: the adoption agency algorithm.)
+        pops = self._implied_pops
+        last = max(i for i, entry in enumerate(pops) if entry[1] and entry[0] in _MARKER_ELEMENTS)
+        for entry in pops[last + 1:]:
+            if entry[1] and entry[0] in _FORMATTING:
+                mine = [node for node in exposed if node.local_name == entry[0]]
+                if mine and mine[-1] is entry[2]:
+                    exposed.remove(entry[2])
+        closing = {id(entry[2]) for entry in pops}
+        popped = {id(node) for node in self._popped_nodes}
+        return any(id(node) in closing or not (id(node) in popped or self._is_open(node))
+                   for node in exposed)
 
     def _form_end_tag(self, node: Any) -> bool:
         """Whether a </form> written for the HTML form `node`, which the

@@ -37,7 +37,7 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
     tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
-    tree_builder_formatting,
+    tree_builder_formatting, tree_builder_formatting_all,
     tree_builder_set_text_unread)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
@@ -106,6 +106,8 @@ cdef struct Hooks:
     CElement* eof_formatting[64]  # the list of active formatting elements after its
     size_t eof_formatting_count   # last marker before the end-of-file token (which
                                   # empties it)
+    CElement* eof_all[64]         # the whole list then (NULL: a marker)
+    size_t eof_all_count
     bint last_closed              # its last byte is '>'
     size_t text_tokens            # text tokens not all whitespace so far
     # Matching in C: the owner is called for a token only when a handler's
@@ -598,6 +600,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
         if tag == TAG__END_OF_FILE:
             h.eof_formatting_count = tree_builder_formatting(h.builder, h.eof_formatting, 64)
+            h.eof_all_count = tree_builder_formatting_all(h.builder, h.eof_all, 64)
     h.token = token
     offset = tokenizer_token_offset(h.tokenizer)
     h.token_offset = offset
@@ -1160,6 +1163,7 @@ cdef class RewriterCore:
         self.hooks.last_end = 0
         self.hooks.last_begin = 0
         self.hooks.eof_formatting_count = 0
+        self.hooks.eof_all_count = 0
         self.hooks.last_tag_id = 0
         self.hooks.last_closed = True
         self.hooks.text_tokens = 0
@@ -2156,6 +2160,23 @@ cdef class RewriterCore:
         if n > 64:
             return None
         return [node_proxy(&out[i].node) for i in range(n)]
+
+    def _formatting_all(self, bint before_eof=False):
+        """The whole list of active formatting elements now (before_eof:
+        before the end-of-file token, which empties it), oldest first, as
+        element proxies and None for each marker; None when longer than
+        64."""
+        cdef CElement* now[64]
+        cdef CElement** out = &now[0]
+        cdef size_t n, i
+        if before_eof:
+            out = &self.hooks.eof_all[0]
+            n = self.hooks.eof_all_count
+        else:
+            n = tree_builder_formatting_all(self.hooks.builder, out, 64)
+        if n > 64:
+            return None
+        return [None if out[i] == NULL else node_proxy(&out[i].node) for i in range(n)]
 
     def _last_token_comment(self):
         """When the last token before this one was a comment, the stream
