@@ -2492,6 +2492,10 @@ class Rewriter(RewriterCore):
         it (an HTML frameset), either may make the reparse ignore it."""
         taken = pushed >= 0 and events[pushed][1].namespace_uri == _HTML_NS and \
             events[pushed][1].local_name == "frameset"
+        if not events and not (self._element_handlers or self._doc_text):
+            # (No stack events are recorded without element or text
+            # handlers: only units (a doctype handler) wrote.)
+            taken = self._frameset_open()
         if self._dropped and not taken and not events and self._frameset_body():
             return
         if not taken and self._skip is not None and all(
@@ -2504,6 +2508,15 @@ class Rewriter(RewriterCore):
             raise RewriteError("<frameset>: whether the parser takes it depends on content "
                                "the rewrite %s (the frameset-ok flag)"
                                % ("dropped" if self._dropped else "wrote"))
+
+    def _frameset_open(self) -> bool:
+        """Whether the document element's last child is an open HTML
+        frameset (the one the parser took at this token)."""
+        html = self._construction.document_object().document_element
+        last = html.last_child if html is not None else None
+        return bool(last is not None and last.node_type == 1 and
+                    last.local_name == "frameset" and last.namespace_uri == _HTML_NS and
+                    self._is_open(last))
 
     def _frameset_body(self) -> bool:
         """A <frameset> the parser ignored (it did nothing) after dropped
