@@ -523,6 +523,11 @@ _PROBE = "lexpy-markup-probe"
 # whether the content left formatting elements to reconstruct (<p><b>x</p>)
 # or changed the insertion mode.
 _PROBE_TEXT = "x"
+# A start tag's name in markup content (Rewriter._noahs_ark_markup).
+_START_TAG_NAME = re.compile(r"<([A-Za-z][^\t\n\f\r />]*)")
+_NOAHS_ARK_MARKUP = ("its formatting elements may take an element outside it off the list "
+                     "of active formatting elements (Noah's Ark), which the parser would "
+                     "then not reconstruct")
 # A <form> start tag in markup content (Element._check).
 _FORM_TAG = re.compile(r"<form[\t\n\f\r />]|<form$", re.I)
 
@@ -2612,6 +2617,8 @@ class Rewriter(RewriterCore):
                                       "in <%s> here: it opens what it does not close, "
                                       "closes what it did not open, or its elements close "
                                       "or move what is open there" % holder.local_name)
+            if markup_in and self._noahs_ark_markup(content, holder):
+                raise element._refuse("insert markup", _NOAHS_ARK_MARKUP)
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             # Markup written into a raw text or RCDATA element is its text,
             # as the fragment parser reads it in that context; text is
@@ -2629,6 +2636,40 @@ class Rewriter(RewriterCore):
         if not self._frameset_written and self._sets_frameset_not_ok(content, html):
             self._frameset_written = True
         return c
+
+    def _noahs_ark_markup(self, content: str, holder: Any) -> bool:
+        """Whether markup's formatting start tags may make Noah's Ark take
+        an element outside it off the list of active formatting elements
+        (which the parser then no longer reconstructs; the DOM edit's
+        fragment parse has no such list): an element of the name of one of
+        them is an entry of that list after its last marker, or was before
+        this token (popped by it, or open around the holder: the token's
+        own push may have taken it off), and with the markup's start tags
+        of that name there could be three before one of them is pushed.
+        Names only (no attributes: an edit may have changed them), and an
+        <a> with any <a> there (its start tag takes the earlier one off)."""
+        if "<" not in content:
+            return False
+        names = {name.lower() for name in _START_TAG_NAME.findall(content)} & _FORMATTING
+        if not names:
+            return False
+        entries = self._formatting_now()
+        if entries is None:
+            return True
+        around = list(entries) + [node for node in self._popped_nodes
+                                  if node.namespace_uri == _HTML_NS]
+        node = holder
+        while node is not None and node.node_type == 1 and not (
+                node.namespace_uri == _HTML_NS and node.local_name in _MARKER_ELEMENTS):
+            if node.namespace_uri == _HTML_NS:
+                around.append(node)
+            node = node.parent_node
+        for name in names:
+            outside = len({id(e) for e in around if e.local_name == name})
+            inside = len(re.findall(r"<%s(?![^\t\n\f\r />])" % name, content, re.I))
+            if outside and (name == "a" or outside + inside >= 4):
+                return True
+        return False
 
     def _fostered_around(self, holder: Any) -> bool:
         """Whether the holder or an element around it was foster-parented:
