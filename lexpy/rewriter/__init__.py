@@ -156,10 +156,18 @@ whose closing tag is ignored because of it; a <frameset> after dropped
 content (frameset-ok) that the parser took, or ignored where a <body>
 tag written before it would not set frameset-ok to "not ok" and do
 nothing else (_frameset_body); content inside or after elements the parser
-closes at once; anything in options mirrored into <selectedcontent>;
+closes at once; anything in options mirrored into <selectedcontent>
+(an edit in a select that has none yet holds the output back until the
+select ends, and one that comes into it refuses the edit before any of
+it is written: _hold_for_select), and markup with a <selectedcontent> in
+a select; content written after end tags for a table cell (or another
+marker element) that leave formatting elements to reconstruct
+(_marker_ends_reconstruct);
 inserted markup that the parser would not keep whole where it goes:
 it leaves an element open, closes one it did not open, or its elements
-close or move what is open there (_markup_kept); content that may set frameset-ok to "not ok"
+close or move what is open there (_markup_kept), or its formatting
+elements may make Noah's Ark take one outside it off the list of active
+formatting elements (_noahs_ark_markup); content that may set frameset-ok to "not ok"
 before a <frameset> the parser takes (_sets_frameset_not_ok); dropped
 content or a dropped or edited formatting start tag that changes what
 Noah's Ark takes off the list of active formatting elements (_noahs_ark_*);
@@ -530,6 +538,8 @@ _NOAHS_ARK_MARKUP = ("its formatting elements may take an element outside it off
                      "then not reconstruct")
 # A <form> start tag in markup content (Element._check).
 _FORM_TAG = re.compile(r"<form[\t\n\f\r />]|<form$", re.I)
+# A <selectedcontent> start tag in markup content (Element._check).
+_SELECTEDCONTENT_TAG = re.compile(r"<selectedcontent(?![^\t\n\f\r />])", re.I)
 
 
 def _chain(holder: Any) -> Tuple[Tuple[str, str, str], ...]:
@@ -2605,6 +2615,12 @@ class Rewriter(RewriterCore):
                 raise element._refuse("insert markup", "whether the parser takes a <form> "
                                       "start tag depends on its form element pointer, which "
                                       "the markup's own parse does not have")
+            if markup_in and _SELECTEDCONTENT_TAG.search(content) and (
+                    self._context(holder).select is not None or
+                    holder.local_name == "select" and holder.namespace_uri == _HTML_NS):
+                raise element._refuse("insert markup", "the parser copies the selected option "
+                                      "into a <selectedcontent> inside a select, which the "
+                                      "markup's own parse does not")
             if markup_in and _TABLE_MODE_TAG.search(content) and self._fostered_around(holder):
                 raise element._refuse("insert markup", "the parser moved <%s> or an element "
                                       "around it out of its table: the table's insertion "

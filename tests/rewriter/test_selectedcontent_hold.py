@@ -9,6 +9,7 @@ import pytest
 
 import lexpy
 from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter import oracle
 from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 LATER = ("<select><option>a</option><button><selectedcontent></selectedcontent>"
@@ -79,3 +80,25 @@ def test_the_output_is_held_until_the_select_ends():
     out += held + rw.feed(b"</select>z")
     assert out == b"<p>1</p><select><option>aX</option><option>b</option></select>z"
     assert rw.close() == b""
+
+
+SELECTS = ["<select><option>a</option></select>", "<select><div>d</div><option>a</option></select>"]
+
+
+@pytest.mark.parametrize("chunked", [False, True])
+@pytest.mark.parametrize("data", SELECTS)
+@pytest.mark.parametrize("markup", ["<selectedcontent></selectedcontent>",
+                                    "<button><SelectedContent></SelectedContent></button>"])
+def test_markup_with_a_selectedcontent_in_a_select_is_refused(monkeypatch, data, markup,
+                                                             chunked):
+    # The parser copies the selected option into it; the markup's
+    # fragment parse (the DOM edit's) leaves it empty.
+    refused = 0
+    for where in ("before", "append"):
+        monkeypatch.setitem(oracle.OPERATIONS, "sc_markup", (
+            lambda e, w=where: getattr(e, w)(markup, html=True),
+            lambda el, scripting, w=where: oracle._dom_insert_markup(el, w, scripting, markup)))
+        figures = oracle.check(data, False, "sc_markup", chunked=chunked)
+        assert not figures.mismatches, figures.mismatches[0]
+        refused += sum(n for reason, n in figures.refused.items() if "copies the selected option" in reason)
+    assert refused >= 2
