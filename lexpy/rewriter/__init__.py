@@ -2128,6 +2128,7 @@ class Rewriter(RewriterCore):
                                            self._stream_length())
         self._emitted = self._stream_length()
         self._passing = True
+        self._select_held = None        # (no handler runs again: _take writes it all)
         self._raw.clear()
         self._raw_base = self._emitted
 
@@ -3164,8 +3165,8 @@ class Rewriter(RewriterCore):
         if not closed:
             return False
         entries = self._formatting_all(self._at_eof)
-        if entries is None:
-            return True
+        if entries is None or any(len(entry) < 3 for entry in self._implied_pops):
+            return True     # (too long to read, or an element not known: _end_fast's)
         if self._at_eof:
             for _ in closed:
                 while entries and entries.pop() is not None:

@@ -102,3 +102,15 @@ def test_markup_with_a_selectedcontent_in_a_select_is_refused(monkeypatch, data,
         assert not figures.mismatches, figures.mismatches[0]
         refused += sum(n for reason, n in figures.refused.items() if "copies the selected option" in reason)
     assert refused >= 2
+
+
+def test_max_memory_pass_through_writes_the_held_output():
+    # (Past max_memory no handler runs again: the output held for the
+    # select is written with the rest.)
+    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024, max_memory_pass_through=True).on(
+        "option", element=_first_option(lambda e: e.append("X")))
+    first = rw.feed(b"<select><option>a</option>")
+    held = b"<option title='" + b"y" * 100000
+    rest = b"'>z</option></select>"
+    out = first + rw.feed(held) + rw.feed(rest) + rw.close()
+    assert out == b"<select><option>aX</option>" + held + rest
