@@ -2735,6 +2735,7 @@ class Rewriter(RewriterCore):
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
         if record.element is None:
             record.element = Element(self, record)
+        record.element._check_select_mirror("insert at its end")
         return self._check(record.element, content, html, where)
 
     def _self_closed(self, r: _Record) -> bool:

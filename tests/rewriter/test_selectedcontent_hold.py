@@ -114,3 +114,13 @@ def test_max_memory_pass_through_writes_the_held_output():
     rest = b"'>z</option></select>"
     out = first + rw.feed(held) + rw.feed(rest) + rw.close()
     assert out == b"<select><option>aX</option>" + held + rest
+
+
+@pytest.mark.parametrize("chunk", [None, 1])
+@pytest.mark.parametrize("data", [LATER, "<select><button><selectedcontent></selectedcontent>"
+                                         "</button><option>a</option></select>"])
+def test_content_at_an_options_end_tag_is_checked_too(data, chunk):
+    rw = Rewriter().on("option", element=_first_option(
+        lambda e: e.on_end_tag(lambda end: end.before("X"))))
+    with pytest.raises(RewriteError, match="selected option"):
+        rewrite_in_chunks(data, rw, chunk)
