@@ -540,6 +540,13 @@ _NOAHS_ARK_MARKUP = ("its formatting elements may take an element outside it off
 _FORM_TAG = re.compile(r"<form[\t\n\f\r />]|<form$", re.I)
 # A <selectedcontent> start tag in markup content (Element._check).
 _SELECTEDCONTENT_TAG = re.compile(r"<selectedcontent(?![^\t\n\f\r />])", re.I)
+# Tags in markup content that may change a select's selected option
+# (Element._check: _hold_for_select).
+_OPTION_TAG = re.compile(r"<\s*/?\s*(?:option|optgroup|select|hr|datalist)(?![^\t\n\f\r />])",
+                         re.I)
+# Edits that drop content: options may come in it (Element._mirror_affected).
+_MIRROR_DROPS = frozenset("remove replace set_inner_content remove_and_keep_content "
+                          "rename".split())
 
 
 def _chain(holder: Any) -> Tuple[Tuple[str, str, str], ...]:
@@ -868,10 +875,30 @@ class Element(ElementBase):
                                           self._rw._has_selectedcontent(context.select)):
             raise self._refuse(what, "the parser copies the selected option into "
                                      "<selectedcontent>")
-        if context.select is not None and not self._rw._hold_for_select(context.select):
+        if context.select is not None and self._mirror_affected(what) and \
+                not self._rw._hold_for_select(context.select):
             raise self._refuse(what, "the parser copies the selected option into "
                                      "<selectedcontent>, and output is held for another "
                                      "select")
+
+    def _mirror_affected(self, what: str) -> bool:
+        """Whether the edit may change what the parser copies into a
+        <selectedcontent> inserted later into the select (the content of
+        its selected option, or which option that is): an edit in an option
+        or optgroup, one that drops content (options may come in it), an
+        attribute of the select, an option or an optgroup (selected,
+        disabled, multiple). Markup holding an option is checked with its
+        content (Rewriter._check)."""
+        node = self._record.node
+        if what in _MIRROR_DROPS or what in ("set_attribute", "remove_attribute") and \
+                node.local_name in ("select", "option", "optgroup"):
+            return True
+        while node is not None and node.node_type == 1 and not (
+                node.local_name == "select" and node.namespace_uri == _HTML_NS):
+            if node.local_name in ("option", "optgroup") and node.namespace_uri == _HTML_NS:
+                return True
+            node = node.parent_node
+        return False
 
     def _in_head(self) -> bool:
         parent = self._record.node.parent_node
@@ -2167,14 +2194,16 @@ class Rewriter(RewriterCore):
 
     def _select_events(self, events: List[Any]) -> None:
         """A token while output is held for a select (_hold_for_select):
-        a <selectedcontent> pushed into it refuses the edit, its pop
-        releases the output."""
+        a <selectedcontent> pushed into it refuses the edit (but inside
+        content being dropped), its pop releases the output."""
         assert self._select_held is not None
         select = self._select_held[0]
         for event in events:
             node = event[1]
             if event[0] == "pushed" and node.local_name == "selectedcontent" and \
-                    node.namespace_uri == _HTML_NS and select.contains(node):
+                    node.namespace_uri == _HTML_NS and select.contains(node) and \
+                    not (self._skip is not None and self._skip.node.contains(node)):
+                # (One inside content the rewrite drops is not written.)
                 raise RewriteError("<select>: an edit in it: the parser copies the selected "
                                    "option into the <selectedcontent> that comes after it")
             if event[0] == "popped" and node is select:
@@ -2616,6 +2645,12 @@ class Rewriter(RewriterCore):
                 raise element._refuse("insert markup", "whether the parser takes a <form> "
                                       "start tag depends on its form element pointer, which "
                                       "the markup's own parse does not have")
+            if markup_in and _OPTION_TAG.search(content) and \
+                    self._context(holder).select is not None and \
+                    not self._hold_for_select(self._context(holder).select):
+                raise element._refuse("insert markup", "the parser copies the selected option "
+                                      "into <selectedcontent>, and output is held for another "
+                                      "select")
             if markup_in and _SELECTEDCONTENT_TAG.search(content) and (
                     self._context(holder).select is not None or
                     holder.local_name == "select" and holder.namespace_uri == _HTML_NS):
