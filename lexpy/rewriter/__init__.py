@@ -157,9 +157,10 @@ content (frameset-ok) that the parser took, or ignored where a <body>
 tag written before it would not set frameset-ok to "not ok" and do
 nothing else (_frameset_body); content inside or after elements the parser
 closes at once; anything in options mirrored into <selectedcontent>
-(an edit in a select that has none yet holds the output back until the
-select ends, and one that comes into it refuses the edit before any of
-it is written: _hold_for_select), and markup with a <selectedcontent> in
+(an edit in a select that has none yet, which may change what the parser
+copies, holds the output back until the select ends, and one that comes
+into it refuses the edit before any of it is written: _hold_for_select,
+_mirror_affected), and markup with a <selectedcontent> in
 a select; content written after end tags for a table cell (or another
 marker element) that leave formatting elements to reconstruct
 (_marker_ends_reconstruct);
