@@ -2559,7 +2559,7 @@ class Rewriter(RewriterCore):
         """Whether the document element's last child is an open HTML
         frameset (the one the parser took at this token)."""
         html = self._construction.document_object().document_element
-        last = html.last_child if html is not None else None
+        last: Any = html.last_child if html is not None else None
         return bool(last is not None and last.node_type == 1 and
                     last.local_name == "frameset" and last.namespace_uri == _HTML_NS and
                     self._is_open(last))
@@ -3180,7 +3180,7 @@ class Rewriter(RewriterCore):
                                "back to entries the parser would reconstruct around the "
                                "content written next" % (r.name, next(
                                    e[0] for e in self._implied_pops
-                                   if e[1] and e[0] in _MARKER_ELEMENTS)))
+                                   if e is not None and e[1] and e[0] in _MARKER_ELEMENTS)))
         self._implied_pops = []
         self._emit("".join(tags))
 
@@ -3197,12 +3197,13 @@ class Rewriter(RewriterCore):
         the end-of-file token (which empties it), with the marker elements'
         entries; after another token that popped them it is cleared
         already."""
-        closed = [entry for entry in self._implied_pops
-                  if entry[1] and entry[0] in _MARKER_ELEMENTS]
+        # (_close_implied refused the None entries before.)
+        pops = [entry for entry in self._implied_pops if entry is not None]
+        closed = [entry for entry in pops if entry[1] and entry[0] in _MARKER_ELEMENTS]
         if not closed:
             return False
         entries = self._formatting_all(self._at_eof)
-        if entries is None or any(len(entry) < 3 for entry in self._implied_pops):
+        if entries is None or any(len(entry) < 3 for entry in pops):
             return True     # (too long to read, or an element not known: _end_fast's)
         if self._at_eof:
             for _ in closed:
@@ -3214,7 +3215,6 @@ class Rewriter(RewriterCore):
         # (An end tag written after the last marker element's for a
         # formatting element that is the last entry of its name takes it
         # off the list: the adoption agency algorithm.)
-        pops = self._implied_pops
         last = max(i for i, entry in enumerate(pops) if entry[1] and entry[0] in _MARKER_ELEMENTS)
         for entry in pops[last + 1:]:
             if entry[1] and entry[0] in _FORMATTING:
