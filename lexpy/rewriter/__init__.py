@@ -163,10 +163,19 @@ whose closing tag is ignored because of it; a <frameset> after dropped
 content (frameset-ok) that the parser took, or ignored where a <body>
 tag written before it would not set frameset-ok to "not ok" and do
 nothing else (_frameset_body); content inside or after elements the parser
-closes at once; anything in options mirrored into <selectedcontent>;
+closes at once; anything in options mirrored into <selectedcontent>
+(an edit in a select that has none yet, which may change what the parser
+copies, holds the output back until the select ends, and one that comes
+into it refuses the edit before any of it is written: _hold_for_select,
+_mirror_affected), and markup with a <selectedcontent> in
+a select; content written after end tags for a table cell (or another
+marker element) that leave formatting elements to reconstruct
+(_marker_ends_reconstruct);
 inserted markup that the parser would not keep whole where it goes:
 it leaves an element open, closes one it did not open, or its elements
-close or move what is open there (_markup_kept); content that may set frameset-ok to "not ok"
+close or move what is open there (_markup_kept), or its formatting
+elements may make Noah's Ark take one outside it off the list of active
+formatting elements (_noahs_ark_markup); content that may set frameset-ok to "not ok"
 before a <frameset> the parser takes (_sets_frameset_not_ok); dropped
 content or a dropped or edited formatting start tag that changes what
 Noah's Ark takes off the list of active formatting elements (_noahs_ark_*);
@@ -236,9 +245,10 @@ late.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
 
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
@@ -532,8 +542,22 @@ _PROBE = "lexpy-markup-probe"
 # whether the content left formatting elements to reconstruct (<p><b>x</p>)
 # or changed the insertion mode.
 _PROBE_TEXT = "x"
+# A start tag's name in markup content (Rewriter._noahs_ark_markup).
+_START_TAG_NAME = re.compile(r"<([A-Za-z][^\t\n\f\r />]*)")
+_NOAHS_ARK_MARKUP = ("its formatting elements may take an element outside it off the list "
+                     "of active formatting elements (Noah's Ark), which the parser would "
+                     "then not reconstruct")
 # A <form> start tag in markup content (Element._check).
 _FORM_TAG = re.compile(r"<form[\t\n\f\r />]|<form$", re.I)
+# A <selectedcontent> start tag in markup content (Element._check).
+_SELECTEDCONTENT_TAG = re.compile(r"<selectedcontent(?![^\t\n\f\r />])", re.I)
+# Tags in markup content that may change a select's selected option
+# (Element._check: _hold_for_select).
+_OPTION_TAG = re.compile(r"<\s*/?\s*(?:option|optgroup|select|hr|datalist)(?![^\t\n\f\r />])",
+                         re.I)
+# Edits that drop content: options may come in it (Element._mirror_affected).
+_MIRROR_DROPS = frozenset("remove replace set_inner_content remove_and_keep_content "
+                          "rename".split())
 
 
 def _chain(holder: Any) -> Tuple[Tuple[str, str, str], ...]:
@@ -866,12 +890,38 @@ class Element(ElementBase):
     def _check_select_mirror(self, what: str) -> None:
         """Content of an option (or of selectedcontent) is mirrored into the
         select's selectedcontent by the parser: a reparse would mirror the
-        edit, the DOM edit does not."""
+        edit, the DOM edit does not. A select without one yet may get one
+        later: the output is held back until the select ends
+        (Rewriter._hold_for_select)."""
         context = self._rw._context(self._record.node)
         if context.in_selectedcontent or (context.select is not None and
                                           self._rw._has_selectedcontent(context.select)):
             raise self._refuse(what, "the parser copies the selected option into "
                                      "<selectedcontent>")
+        if context.select is not None and self._mirror_affected(what) and \
+                not self._rw._hold_for_select(context.select):
+            raise self._refuse(what, "the parser copies the selected option into "
+                                     "<selectedcontent>, and output is held for another "
+                                     "select")
+
+    def _mirror_affected(self, what: str) -> bool:
+        """Whether the edit may change what the parser copies into a
+        <selectedcontent> inserted later into the select (the content of
+        its selected option, or which option that is): an edit in an option
+        or optgroup, one that drops content (options may come in it), an
+        attribute of the select, an option or an optgroup (selected,
+        disabled, multiple). Markup holding an option is checked with its
+        content (Rewriter._check)."""
+        node = self._record.node
+        if what in _MIRROR_DROPS or what in ("set_attribute", "remove_attribute") and \
+                node.local_name in ("select", "option", "optgroup"):
+            return True
+        while node is not None and node.node_type == 1 and not (
+                node.local_name == "select" and node.namespace_uri == _HTML_NS):
+            if node.local_name in ("option", "optgroup") and node.namespace_uri == _HTML_NS:
+                return True
+            node = node.parent_node
+        return False
 
     def _in_head(self) -> bool:
         parent = self._record.node.parent_node
@@ -1012,8 +1062,9 @@ class Element(ElementBase):
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and (content[:1] not in ("", "<") or
                                                           html and _reconstructs_first(content)))
-        checked = self._rw._check(self, content, html, "outside")
-        self._check_before_implied("before", content, html)
+        with self._undone_if_refused():
+            checked = self._rw._check(self, content, html, "outside")
+            self._check_before_implied("before", content, html)
         r.before.append(checked)
 
     def prepend(self, content: str, *, html: bool = False) -> None:
@@ -1079,8 +1130,9 @@ class Element(ElementBase):
         r = self._start_op("replace")
         self._check_removable("replace")
         self._check_outside("replace")
-        self._check_before_implied("replace", content, html)
-        r.before.append(self._rw._check(self, content, html, "outside"))
+        with self._undone_if_refused():
+            self._check_before_implied("replace", content, html)
+            r.before.append(self._rw._check(self, content, html, "outside"))
         self._note_form_pointer()
         r.mode = _REMOVED
 
@@ -1092,6 +1144,21 @@ class Element(ElementBase):
         self._check_removable("remove")
         self._note_form_pointer()
         r.mode = _REMOVED
+
+    @contextlib.contextmanager
+    def _undone_if_refused(self) -> Iterator[None]:
+        """Checks that note what the edit writes (_check and
+        _check_before_implied: frameset-ok set to "not ok", a <body> start
+        tag before the element) before a later check refuses it: undone
+        then, since nothing of it is written."""
+        rw, r = self._rw, self._record
+        written, before = rw._frameset_written, list(r.before)
+        try:
+            yield
+        except RewriteError:
+            rw._frameset_written = written
+            r.before[:] = before
+            raise
 
     def _note_form_pointer(self) -> None:
         """Content dropped: the parser's form element pointer at its start,
@@ -1874,6 +1941,10 @@ class Rewriter(RewriterCore):
         self._out = bytearray()
         self._out_tail = b""
         self._ready: Optional[bytes] = None     # output cut from the input at a flush
+        self._taken = 0                 # output bytes handed out so far (_take)
+        # The select holding an edited option, and the output offset from
+        # which output is held back while it is open (_hold_for_select).
+        self._select_held: Optional[Tuple[Any, int]] = None
         # Element state.
         self._open: Dict[int, _Record] = {}
         # A record's count differs from _moves once the adoption agency
@@ -2062,8 +2133,15 @@ class Rewriter(RewriterCore):
                 out += self._out
         else:
             out = bytes(self._out)
-        self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         self._out.clear()
+        if self._select_held is not None:
+            # (Held back from an edit in a select on, while it is open:
+            # _hold_for_select.)
+            cut = max(0, self._select_held[1] - self._taken)
+            self._out += out[cut:]
+            out = out[:cut]
+        self._taken += len(out)
+        self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         if self._sink is not None:
             if out:
                 self._sink(out)
@@ -2143,7 +2221,8 @@ class Rewriter(RewriterCore):
             # (The unfinished token counts twice: its input bytes here and
             # the tokenizer's copy of what it has read of it.)
             held = (2 * (self._stream_length() - self._emitted) + self._input.held_bytes
-                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
+                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES
+                    + (len(self._out) if self._select_held is not None else 0))
             if held > self._max_memory:
                 if self._memory_pass_through:
                     self._pass_rest_through()
@@ -2172,6 +2251,7 @@ class Rewriter(RewriterCore):
                                            self._stream_length())
         self._emitted = self._stream_length()
         self._passing = True
+        self._select_held = None        # (no handler runs again: _take writes it all)
         self._raw.clear()
         self._raw_base = self._emitted
 
@@ -2192,6 +2272,40 @@ class Rewriter(RewriterCore):
             found = (select, select.query_selector("selectedcontent") is not None)
             self._selects[id(select)] = found
         return bool(found[1])
+
+    def _hold_for_select(self, select: Any) -> bool:
+        """An edit inside `select`, which holds no <selectedcontent> yet: a
+        <selectedcontent> inserted into it later would get a copy of its
+        selected option as the input has it (the DOM edit's), where the
+        reparse copies the edited one. Output from here on is held back
+        (_take) until the select ends (released) or a <selectedcontent>
+        comes into it (refused before the edit is written:
+        _select_events); the engine hands over both tokens. False when
+        output is held for another select still open."""
+        if self._select_held is not None:
+            return self._select_held[0] is select
+        self._select_held = (select, self._taken + len(self._ready or b"") + len(self._out))
+        self._hold_select(select)
+        return True
+
+    def _select_events(self, events: List[Any]) -> None:
+        """A token while output is held for a select (_hold_for_select):
+        a <selectedcontent> pushed into it refuses the edit (but inside
+        content being dropped), its pop releases the output."""
+        assert self._select_held is not None
+        select = self._select_held[0]
+        for event in events:
+            node = event[1]
+            if event[0] == "pushed" and node.local_name == "selectedcontent" and \
+                    node.namespace_uri == _HTML_NS and select.contains(node) and \
+                    not (self._skip is not None and self._skip.node.contains(node)):
+                # (One inside content the rewrite drops is not written.)
+                raise RewriteError("<select>: an edit in it: the parser copies the selected "
+                                   "option into the <selectedcontent> that comes after it")
+            if event[0] == "popped" and node is select:
+                self._select_held = None
+                self._hold_select(None)
+                return
 
     # -- output ----------------------------------------------------------
     def _copy_to(self, position: int) -> None:
@@ -2519,6 +2633,10 @@ class Rewriter(RewriterCore):
         it (an HTML frameset), either may make the reparse ignore it."""
         taken = pushed >= 0 and events[pushed][1].namespace_uri == _HTML_NS and \
             events[pushed][1].local_name == "frameset"
+        if not events and not (self._element_handlers or self._doc_text):
+            # (No stack events are recorded without element or text
+            # handlers: only units (a doctype handler) wrote.)
+            taken = self._frameset_open()
         if self._dropped and not taken and not events and self._frameset_body():
             return
         if not taken and self._skip is not None and all(
@@ -2531,6 +2649,15 @@ class Rewriter(RewriterCore):
             raise RewriteError("<frameset>: whether the parser takes it depends on content "
                                "the rewrite %s (the frameset-ok flag)"
                                % ("dropped" if self._dropped else "wrote"))
+
+    def _frameset_open(self) -> bool:
+        """Whether the document element's last child is an open HTML
+        frameset (the one the parser took at this token)."""
+        html = self._construction.document_object().document_element
+        last: Any = html.last_child if html is not None else None
+        return bool(last is not None and last.node_type == 1 and
+                    last.local_name == "frameset" and last.namespace_uri == _HTML_NS and
+                    self._is_open(last))
 
     def _frameset_body(self) -> bool:
         """A <frameset> the parser ignored (it did nothing) after dropped
@@ -2614,6 +2741,18 @@ class Rewriter(RewriterCore):
                 raise element._refuse("insert markup", "whether the parser takes a <form> "
                                       "start tag depends on its form element pointer, which "
                                       "the markup's own parse does not have")
+            if markup_in and _OPTION_TAG.search(content) and \
+                    self._context(holder).select is not None and \
+                    not self._hold_for_select(self._context(holder).select):
+                raise element._refuse("insert markup", "the parser copies the selected option "
+                                      "into <selectedcontent>, and output is held for another "
+                                      "select")
+            if markup_in and _SELECTEDCONTENT_TAG.search(content) and (
+                    self._context(holder).select is not None or
+                    holder.local_name == "select" and holder.namespace_uri == _HTML_NS):
+                raise element._refuse("insert markup", "the parser copies the selected option "
+                                      "into a <selectedcontent> inside a select, which the "
+                                      "markup's own parse does not")
             if markup_in and _TABLE_MODE_TAG.search(content) and self._fostered_around(holder):
                 raise element._refuse("insert markup", "the parser moved <%s> or an element "
                                       "around it out of its table: the table's insertion "
@@ -2626,6 +2765,8 @@ class Rewriter(RewriterCore):
                                       "in <%s> here: it opens what it does not close, "
                                       "closes what it did not open, or its elements close "
                                       "or move what is open there" % holder.local_name)
+            if markup_in and self._noahs_ark_markup(content, holder):
+                raise element._refuse("insert markup", _NOAHS_ARK_MARKUP)
         if where == "inside" and r.node.namespace_uri == "http://www.w3.org/1999/xhtml":
             # Markup written into a raw text or RCDATA element is its text,
             # as the fragment parser reads it in that context; text is
@@ -2643,6 +2784,40 @@ class Rewriter(RewriterCore):
         if not self._frameset_written and self._sets_frameset_not_ok(content, html):
             self._frameset_written = True
         return c
+
+    def _noahs_ark_markup(self, content: str, holder: Any) -> bool:
+        """Whether markup's formatting start tags may make Noah's Ark take
+        an element outside it off the list of active formatting elements
+        (which the parser then no longer reconstructs; the DOM edit's
+        fragment parse has no such list): an element of the name of one of
+        them is an entry of that list after its last marker, or was before
+        this token (popped by it, or open around the holder: the token's
+        own push may have taken it off), and with the markup's start tags
+        of that name there could be three before one of them is pushed.
+        Names only (no attributes: an edit may have changed them), and an
+        <a> with any <a> there (its start tag takes the earlier one off)."""
+        if "<" not in content:
+            return False
+        names = {name.lower() for name in _START_TAG_NAME.findall(content)} & _FORMATTING
+        if not names:
+            return False
+        entries = self._formatting_now()
+        if entries is None:
+            return True
+        around = list(entries) + [node for node in self._popped_nodes
+                                  if node.namespace_uri == _HTML_NS]
+        node = holder
+        while node is not None and node.node_type == 1 and not (
+                node.namespace_uri == _HTML_NS and node.local_name in _MARKER_ELEMENTS):
+            if node.namespace_uri == _HTML_NS:
+                around.append(node)
+            node = node.parent_node
+        for name in names:
+            outside = len({id(e) for e in around if e.local_name == name})
+            inside = len(re.findall(r"<%s(?![^\t\n\f\r />])" % name, content, re.I))
+            if outside and (name == "a" or outside + inside >= 4):
+                return True
+        return False
 
     def _fostered_around(self, holder: Any) -> bool:
         """Whether the holder or an element around it was foster-parented:
@@ -2691,6 +2866,7 @@ class Rewriter(RewriterCore):
     def _check_end(self, record: _Record, content: str, html: bool, where: str) -> _Content:
         if record.element is None:
             record.element = Element(self, record)
+        record.element._check_select_mirror("insert at its end")
         return self._check(record.element, content, html, where)
 
     def _self_closed(self, r: _Record) -> bool:
@@ -2730,6 +2906,8 @@ class Rewriter(RewriterCore):
             self._text_alone(begin, end)
             return
         events = self._events() if count else []
+        if self._select_held is not None and count:
+            self._select_events(events)
         if kind == "eof":
             # (The raw text element the input ends in first: the end tag
             # the input ends inside may be its, which the parser drops.)
@@ -3090,9 +3268,60 @@ class Rewriter(RewriterCore):
                         html and name == "form" and self._form_end_tag(entry[2])):
                 raise RewriteError("<%s>: <%s> ends without an end tag where content is "
                                    "written, and one cannot be written for it" % (r.name, name))
+            if html and name == "form":
+                self._form_end_written(entry[2])
             tags.append("</%s>" % name)
+        if self._marker_ends_reconstruct():
+            raise RewriteError("<%s>: the end tags written for the elements closed here end "
+                               "<%s>, which takes the list of active formatting elements "
+                               "back to entries the parser would reconstruct around the "
+                               "content written next" % (r.name, next(
+                                   e[0] for e in self._implied_pops
+                                   if e is not None and e[1] and e[0] in _MARKER_ELEMENTS)))
         self._implied_pops = []
         self._emit("".join(tags))
+
+    def _marker_ends_reconstruct(self) -> bool:
+        """For _close_implied: whether end tags written for marker
+        elements (td, th, caption, template, ...) among the elements closed
+        here without end tags leave, after the last marker of the list of
+        active formatting elements, an entry whose element is not open
+        where the content goes: each such end tag clears the list up to its
+        marker, and the parser reconstructs the entries before it that are
+        not open (formatting elements foster-parented and popped at a
+        cell's start: <table><b><td>) around the content, which the DOM
+        edit does not wrap. At the end of input the list is the one before
+        the end-of-file token (which empties it), with the marker elements'
+        entries; after another token that popped them it is cleared
+        already."""
+        # (_close_implied refused the None entries before.)
+        pops = [entry for entry in self._implied_pops if entry is not None]
+        closed = [entry for entry in pops if entry[1] and entry[0] in _MARKER_ELEMENTS]
+        if not closed:
+            return False
+        entries = self._formatting_all(self._at_eof)
+        if entries is None or any(len(entry) < 3 for entry in pops):
+            return True     # (too long to read, or an element not known: _end_fast's)
+        if self._at_eof:
+            for _ in closed:
+                while entries and entries.pop() is not None:
+                    pass
+        exposed: List[Any] = []
+        while entries and entries[-1] is not None:
+            exposed.insert(0, entries.pop())
+        # (An end tag written after the last marker element's for a
+        # formatting element that is the last entry of its name takes it
+        # off the list: the adoption agency algorithm.)
+        last = max(i for i, entry in enumerate(pops) if entry[1] and entry[0] in _MARKER_ELEMENTS)
+        for entry in pops[last + 1:]:
+            if entry[1] and entry[0] in _FORMATTING:
+                mine = [node for node in exposed if node.local_name == entry[0]]
+                if mine and mine[-1] is entry[2]:
+                    exposed.remove(entry[2])
+        closing = {id(entry[2]) for entry in pops}
+        popped = {id(node) for node in self._popped_nodes}
+        return any(id(node) in closing or not (id(node) in popped or self._is_open(node))
+                   for node in exposed)
 
     def _form_end_tag(self, node: Any) -> bool:
         """Whether a </form> written for the HTML form `node`, which the
@@ -3103,21 +3332,29 @@ class Rewriter(RewriterCore):
         it removes the element the pointer is set to and sets the pointer
         to none: the pointer must be this form; the input's pointer stays
         this form, so until both are none again a later form tag is
-        written or refused as after a form unwrapped (_form_tag)."""
+        written or refused as after a form unwrapped (_form_tag, from
+        _form_end_written). A question only: it changes nothing."""
+        if self._in_template_contents(node):
+            return True
+        return self._form_dirty is None and self._form_pointer() == self._node_key(node)
+
+    @staticmethod
+    def _in_template_contents(node: Any) -> bool:
         parent = node.parent_node
         while parent is not None and parent.node_type == 1:
             parent = parent.parent_node
-        if parent is not None and parent.node_type == 11:
-            return True     # (in a template's contents)
-        if self._form_dirty is not None or self._form_pointer() != self._node_key(node):
-            return False
+        return parent is not None and parent.node_type == 11
+
+    def _form_end_written(self, node: Any) -> None:
+        """A </form> that _form_end_tag allowed is written for `node`."""
+        if self._in_template_contents(node):
+            return
         self._form_dirty = "form"
         self._form_out = 0
         self._form_kept = None
         self._form_reason = ("<form>: the end tag written for it leaves the output's form "
                              "element pointer none where the input's is this form, which "
                              "decides what the parser does with a later form tag")
-        return True
 
     def _formatting_end_tag(self, node: Any) -> bool:
         """Whether an end tag written for the HTML formatting element `node`,
@@ -4333,6 +4570,8 @@ class Rewriter(RewriterCore):
             else:
                 self._copy_to(span[1])
         elif needs_end:
+            if r.name == "form" and r.new_name is None and r.node.namespace_uri == _HTML_NS:
+                self._form_end_written(r.node)
             self._emit("</%s>" % (r.new_name or r.name))
         self._emit_contents(end_tag.after_content, r, False)
         self._emit_contents(list(reversed(r.after)), r, False)

@@ -40,7 +40,7 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
     tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
-    tree_builder_formatting,
+    tree_builder_formatting, tree_builder_formatting_all,
     tree_builder_set_text_unread)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
@@ -109,6 +109,8 @@ cdef struct Hooks:
     CElement* eof_formatting[64]  # the list of active formatting elements after its
     size_t eof_formatting_count   # last marker before the end-of-file token (which
                                   # empties it)
+    CElement* eof_all[64]         # the whole list then (NULL: a marker)
+    size_t eof_all_count
     bint last_closed              # its last byte is '>'
     size_t text_tokens            # text tokens not all whitespace so far
     # Matching in C: the owner is called for a token only when a handler's
@@ -167,6 +169,11 @@ cdef struct Hooks:
     bint foreign_seen             # a foreign element was pushed
     bint tabular_seen             # ... an HTML td, th, caption, table, tr or template
     bint select_seen              # ... an HTML select or selectedcontent
+    # A select holding an edited option whose output the owner holds back
+    # (Rewriter._hold_select): a token that pushes a selectedcontent, or
+    # pops that select, goes to the owner (select_event).
+    CElement* held_select
+    bint select_event
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -223,6 +230,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
                 h.tabular_seen = True
             elif tag == TAG_SELECT or tag == TAG_SELECTEDCONTENT:
                 h.select_seen = True
+                if tag == TAG_SELECTEDCONTENT and h.held_select != NULL:
+                    h.select_event = True
         else:
             h.foreign_seen = True
     else:
@@ -231,6 +240,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
         if kind == EVENT_POPPED:
             if h.open_depth > 0:
                 h.open_depth -= 1
+            if element == h.held_select:
+                h.select_event = True
             if element.ns == NS_HTML and element.tag_id == TAG_TEMPLATE \
                     and h.template_depth > 0:
                 h.template_depth -= 1
@@ -582,6 +593,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         return 1
     h.event_count = 0
     h.may_match = False
+    h.select_event = False
     if watch_elements:
         # (The counters change only with stack events, which are recorded
         # only when watching elements: else they stay at their start.)
@@ -591,6 +603,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
         if tag == TAG__END_OF_FILE:
             h.eof_formatting_count = tree_builder_formatting(h.builder, h.eof_formatting, 64)
+            h.eof_all_count = tree_builder_formatting_all(h.builder, h.eof_all, 64)
     h.token = token
     offset = tokenizer_token_offset(h.tokenizer)
     h.token_offset = offset
@@ -609,6 +622,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         if not matched and h.watched_count != 0:
             matched = touches_watched(h)
     if matched or (events != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
+            or h.select_event \
             or tag == TAG__END_OF_FILE \
             or (watch_elements and (tag == TAG_BODY or tag == TAG_HTML
                                     or tag == TAG_FRAMESET)):
@@ -1216,6 +1230,7 @@ cdef class RewriterCore:
         self.hooks.last_end = 0
         self.hooks.last_begin = 0
         self.hooks.eof_formatting_count = 0
+        self.hooks.eof_all_count = 0
         self.hooks.last_tag_id = 0
         self.hooks.last_closed = True
         self.hooks.text_tokens = 0
@@ -1246,6 +1261,8 @@ cdef class RewriterCore:
         self.hooks.foreign_seen = False
         self.hooks.tabular_seen = False
         self.hooks.select_seen = False
+        self.hooks.held_select = NULL
+        self.hooks.select_event = False
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -1379,7 +1396,10 @@ cdef class RewriterCore:
             return 1
         try:
             self.take_chunk()
-            if not (self._start_fast() or self._text_fast() or self._end_fast()):
+            # (A token of the select watched by _hold_select: its events
+            # are read by _handle_token.)
+            if self.hooks.select_event or not (
+                    self._start_fast() or self._text_fast() or self._end_fast()):
                 self._handle_token()
         except BaseException as error:
             self.failure = error
@@ -2356,6 +2376,23 @@ cdef class RewriterCore:
             return None
         return [node_proxy(&out[i].node) for i in range(n)]
 
+    def _formatting_all(self, bint before_eof=False):
+        """The whole list of active formatting elements now (before_eof:
+        before the end-of-file token, which empties it), oldest first, as
+        element proxies and None for each marker; None when longer than
+        64."""
+        cdef CElement* now[64]
+        cdef CElement** out = &now[0]
+        cdef size_t n, i
+        if before_eof:
+            out = &self.hooks.eof_all[0]
+            n = self.hooks.eof_all_count
+        else:
+            n = tree_builder_formatting_all(self.hooks.builder, out, 64)
+        if n > 64:
+            return None
+        return [None if out[i] == NULL else node_proxy(&out[i].node) for i in range(n)]
+
     def _last_token_comment(self):
         """When the last token before this one was a comment, the stream
         offset where the token before that ended (where the comment began,
@@ -2399,6 +2436,12 @@ cdef class RewriterCore:
                 + self.hooks.open_depth * OPEN_EVENT_BYTES
                 + self.hooks.closed_capacity * sizeof(CElement*)
                 + (self.hooks.held_capacity + self.hooks.held_set_capacity) * sizeof(CNode*))
+
+    def _hold_select(self, Node select):
+        """Hand the owner every token that pushes a selectedcontent or
+        pops `select` (None: no select watched)."""
+        self.hooks.held_select = NULL if select is None else <CElement*> select.c_node
+        self.hooks.select_event = False
 
     def _set_watch_all(self, int watch):
         """What the owner needs to see: 0 tokens whose elements a

@@ -96,6 +96,11 @@ cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil
 # first: the first `capacity` into `out`; returns how many there are.
 cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
                                     size_t capacity) noexcept nogil
+# The whole list of active formatting elements, oldest first, NULL for a
+# marker: the first `capacity` entries into `out`; returns how many there
+# are.
+cdef size_t tree_builder_formatting_all(TreeBuilder* tb, CElement** out,
+                                        size_t capacity) noexcept nogil
 # The nodes the builder refers to besides the stack of open elements (the
 # list of active formatting elements, the head and form pointers, the
 # comment a continuation appends to, the <selectedcontent> state, the

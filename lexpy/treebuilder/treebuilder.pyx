@@ -715,6 +715,14 @@ cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
     return count
 
 
+cdef size_t tree_builder_formatting_all(TreeBuilder* tb, CElement** out,
+                                        size_t capacity) noexcept nogil:
+    cdef size_t i
+    for i in range(min(tb.formatting.count, capacity)):
+        out[i] = tb.formatting.entries[i].element
+    return tb.formatting.count
+
+
 cdef inline void held_add(CNode** out, size_t capacity, size_t* count,
                           CNode* node) noexcept nogil:
     if node == NULL:
