@@ -2096,7 +2096,8 @@ cdef class RewriterCore:
         can refuse: an HTML element, not a form or table container,
         nothing else to write at its end (no end handlers, content, rename
         or attribute edits, not implied, nothing written before a table),
-        no adoption agency clone or furthest block of it, nothing
+        no adoption agency clone or furthest block of it, not an empty
+        unwrap (Element._unwrap_as_removal), nothing
         foster-parented and no formatting element to reconstruct since its
         start, the form element pointer where it was at its start. The
         source is skipped to the end tag's end; True. False: not such an
@@ -2117,7 +2118,8 @@ cdef class RewriterCore:
             return False
         owner = <object> self
         key = id(r)
-        if key in owner._clones_after or key in owner._furthest_dropped:
+        if key in owner._clones_after or key in owner._furthest_dropped \
+                or key in owner._empty_unwraps:
             return False
         # (_form_pointer_moved for a token the fast path took: not a form tag.)
         start = owner._form_starts.get(r)
