@@ -175,7 +175,12 @@ inserted markup that the parser would not keep whole where it goes:
 it leaves an element open, closes one it did not open, or its elements
 close or move what is open there (_markup_kept), or its formatting
 elements may make Noah's Ark take one outside it off the list of active
-formatting elements (_noahs_ark_markup); content that may set frameset-ok to "not ok"
+formatting elements (_noahs_ark_markup); markup that starts with a
+comment written where the parser is after </body> or </html> (the comment
+goes to the html element or the document: _check_after_body); markup with
+a start tag prepended to a template whose contents begin with a table part
+(the first start tag decides their insertion mode: _template_prepend_end);
+content that may set frameset-ok to "not ok"
 before a <frameset> the parser takes (_sets_frameset_not_ok); dropped
 content or a dropped or edited formatting start tag that changes what
 Noah's Ark takes off the list of active formatting elements (_noahs_ark_*);
@@ -547,6 +552,11 @@ _START_TAG_NAME = re.compile(r"<([A-Za-z][^\t\n\f\r />]*)")
 _NOAHS_ARK_MARKUP = ("its formatting elements may take an element outside it off the list "
                      "of active formatting elements (Noah's Ark), which the parser would "
                      "then not reconstruct")
+# Markup whose first token (after whitespace) is a comment, a bogus comment
+# or a doctype (Rewriter._check_after_body).
+_LEADING_COMMENT = re.compile(r"[\t\n\f\r ]*(<!|<\?|</(?![A-Za-z>]))")
+# A start tag in markup content.
+_START_TAG = re.compile(r"<[A-Za-z]")
 # A <form> start tag in markup content (Element._check).
 _FORM_TAG = re.compile(r"<form[\t\n\f\r />]|<form$", re.I)
 # A <selectedcontent> start tag in markup content (Element._check).
@@ -1074,6 +1084,10 @@ class Element(ElementBase):
             return
         self._check_inside("prepend", self._head_ok(content, html))
         self._self_closed("prepend", html)
+        if html and r.name == "template" and _START_TAG.search(content) and \
+                not any(fn is _template_prepend_end for fn in r.end_handlers):
+            self._rw._loud(r)
+            r.end_handlers.append(_template_prepend_end)
         # (Prepended content is written newest first, then the element's
         # content, which is not known yet: checked together, open-ended.)
         r.prepend.append(self._rw._check(self, content, html, "inside",
@@ -1673,6 +1687,33 @@ class Element(ElementBase):
 
     def __repr__(self) -> str:
         return "<rewriter Element %s>" % self.tag_name
+
+
+# The start tags the "in template" insertion mode processes with the rules
+# of "in head", which leave its mode as it is.
+_TEMPLATE_HEAD_TAGS = frozenset("base basefont bgsound link meta noframes script style "
+                                "template title".split())
+
+
+def _template_prepend_end(end_tag: "EndTag") -> None:
+    """Markup with a start tag prepended to a template (Element.prepend),
+    checked at its end: when its contents' first element is a table part,
+    refused. The first start tag in a template decides the insertion mode
+    its contents are read in ("in row" for a <td>, "in body" for a <div>),
+    so the markup's would have the parser read the input's table parts in
+    another mode (a <td> after a <div> is ignored) than the DOM edit, which
+    inserts the markup's nodes before them."""
+    r = end_tag._record
+    if r.node.namespace_uri != _HTML_NS:
+        return
+    # (The start tags "in template" processes with the rules of "in head"
+    # leave the mode as it is: the first other one decides.)
+    first = next((c for c in r.node.content.child_nodes if c.node_type == 1 and not (
+        c.namespace_uri == _HTML_NS and c.local_name in _TEMPLATE_HEAD_TAGS)), None)
+    if first is not None and first.local_name in _TABLE_PARTS:
+        raise RewriteError("<template>: markup with a start tag before its first element, a "
+                           "table part, changes the insertion mode the parser reads its "
+                           "contents in")
 
 
 def _foreign_table_end(end_tag: "EndTag") -> None:
@@ -2385,9 +2426,23 @@ class Rewriter(RewriterCore):
     def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
         for content in contents:
             text = self._render(content, record, inside)
+            self._check_after_body(content, text, record)
             if text and self._skip is None:
                 self._check_join(record, text, inside)
             self._emit(text, self._context_of(content, record, inside))
+
+    def _check_after_body(self, content: _Content, text: str, record: _Record) -> None:
+        """Markup that starts with a comment (after whitespace), written
+        where the parser is after </body> or </html> (before or after the
+        token handled): the comment goes to the html element or the
+        document there, not where the DOM edit puts it (its parse in the
+        holder); whitespace stays in "after body", and any other token
+        takes the parser back into the body."""
+        if content.html and _LEADING_COMMENT.match(text) and (
+                self._after_body_mode(True) or self._after_body_mode()):
+            raise RewriteError("<%s>: insert markup: the parser is after </body> or </html> "
+                               "here, where it puts a comment outside the current element"
+                               % record.name)
 
     def _context_of(self, content: _Content, record: _Record, inside: bool) -> str:
         """What encode_inserted is to take the content as: "raw" for text

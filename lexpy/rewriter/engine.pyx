@@ -40,6 +40,7 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
     tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
+    tree_builder_after_body,
     tree_builder_formatting, tree_builder_formatting_all,
     tree_builder_set_text_unread)
 from lexpy.dom.dom cimport (
@@ -103,6 +104,7 @@ cdef struct Hooks:
     Token* token                  # the token being handled
     size_t token_offset           # its first byte's stream offset
     bint pending_before           # reconstruction pending before the token
+    int after_body_before         # tree_builder_after_body before the token
     size_t last_end               # stream offset of the end of the last token
     int last_tag_id               # its tag id (TAG__TEXT, ...)
     size_t last_begin             # stream offset where the token before it ended
@@ -601,6 +603,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.forms_before = h.forms
         h.plaintext_before = h.plaintext
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
+        h.after_body_before = tree_builder_after_body(h.builder)
         if tag == TAG__END_OF_FILE:
             h.eof_formatting_count = tree_builder_formatting(h.builder, h.eof_formatting, 64)
             h.eof_all_count = tree_builder_formatting_all(h.builder, h.eof_all, 64)
@@ -2349,6 +2352,15 @@ cdef class RewriterCore:
         if before_token:
             return self.hooks.pending_before
         return tree_builder_reconstruction_pending(self.hooks.builder)
+
+    def _after_body_mode(self, bint before_token=False):
+        """1 after </body> ("after body"), 2 after </html> ("after after
+        body"): where a comment goes outside the current node; else 0
+        (now, or with before_token at the start of the token being
+        handled)."""
+        if before_token:
+            return self.hooks.after_body_before
+        return tree_builder_after_body(self.hooks.builder)
 
     def _last_token_end(self):
         """The stream offset where the last token before this one ended."""

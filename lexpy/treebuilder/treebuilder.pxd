@@ -90,6 +90,10 @@ cdef void tree_builder_set_text_unread(TreeBuilder* tb, bint unread) noexcept no
 cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil
 # Whether `element` is on the stack of open elements.
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil
+# After </body> or </html>: 1 in "after body", 2 in "after after body"
+# (where a comment goes to the html element or the document, not to the
+# current node), else 0.
+cdef int tree_builder_after_body(TreeBuilder* tb) noexcept nogil
 # The form element pointer (NULL: none).
 cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil
 # The list of active formatting elements after its last marker, oldest

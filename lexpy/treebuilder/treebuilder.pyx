@@ -697,6 +697,14 @@ cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogi
     return open_elements_contains(tb, element)
 
 
+cdef int tree_builder_after_body(TreeBuilder* tb) noexcept nogil:
+    if tb.mode == AFTER_BODY:
+        return 1
+    if tb.mode == AFTER_AFTER_BODY:
+        return 2
+    return 0
+
+
 cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil:
     return tb.form_element
 

@@ -8,7 +8,27 @@ the order the parser inserts them) with one operation. The element is
 found in the DOM of lexpy.parse(input) by its position in tree order
 (template contents included) in the rewriter's own tree, which is the
 same tree.
+
+What each run is counted as:
+- tried: the DOM edit is defined; accepted (the reparse must equal it:
+  else a mismatch) or refused (RewriteError, by reason). An element the
+  parser took out of the tree (a <frameset> that replaced the body it is
+  in) has a DOM edit too: one that leaves the document as it is, so the
+  output must reparse to the input's tree, or be refused (counted apart:
+  NOT_IN_TREE).
+- not applicable, by reason: the DOM refuses the edit (text or markup
+  next to the document element, a second document element), and then the
+  rewriter must refuse it too (an acceptance is a mismatch); or the
+  rewriter raises ValueError (content of a void element, whose DOM edit
+  no serialization keeps).
+Elements of template contents are not handed to handlers (as
+query_selector_all does not match them), so no run edits one.
+
+The markup content is `<span>M</span>` in the base operations and, in
+MARKUP_OPERATIONS, eight contents that exercise the parser, each with the
+four insertions (before, after, prepend, append).
 """
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Dict, List, Optional, Tuple
@@ -88,20 +108,25 @@ def _dom_inner(el):
 
 
 def _dom_insert_markup(el, where, scripting, markup=MARKUP):
-    if where == "before":
+    """insertAdjacentHTML's edit: `markup` parsed as a fragment in the
+    context of the element it goes into (the parent for before/after),
+    its nodes inserted there."""
+    if where in ("before", "after"):
         parent = el.parent_node
         if parent is None or parent.node_type != 1:
-            raise _NotApplicable()
-        for node in _fragment_nodes(markup, parent, scripting):
-            el.before(node)
+            raise _NotApplicable("markup next to an element whose parent is not an element "
+                                 "(insertAdjacentHTML throws)")
+        nodes = _fragment_nodes(markup, parent, scripting)
+        (el.before if where == "before" else el.after)(*nodes)
     else:
         holder = _content_parent(el)
-        for node in _fragment_nodes(markup, el, scripting):
-            holder.append(node)
+        nodes = _fragment_nodes(markup, el, scripting)
+        (holder.prepend if where == "prepend" else holder.append)(*nodes)
 
 
-class _NotApplicable(Exception):
-    pass
+class _NotApplicable(ValueError):
+    """An edit the DOM API refuses (insertAdjacentHTML next to the
+    document element)."""
 
 
 OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
@@ -128,12 +153,34 @@ OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
 }
 
 
+# The widened markup set: contents that exercise the parser where they go
+# (a balanced block, an unclosed formatting element, a closed one, a <p>
+# left open, a table part, a void element, a comment, text with a
+# character reference), each with every insertion of insertAdjacentHTML.
+MARKUPS = ("<div>M</div>", "<b>M", "<i>M</i>", "<p>M", "<td>M", "<img>", "<!--c-->",
+           "M&amp;N")
+INSERTIONS = ("before", "after", "prepend", "append")
+
+
+def _markup_operation(where: str, markup: str) -> Tuple[Callable, Callable]:
+    return (lambda e: getattr(e, where)(markup, html=True),
+            lambda el, scripting: _dom_insert_markup(el, where, scripting, markup))
+
+
+MARKUP_OPERATIONS: Dict[str, Tuple[Callable, Callable]] = {
+    "%s_markup %s" % (where, markup): _markup_operation(where, markup)
+    for markup in MARKUPS for where in INSERTIONS}
+
+
 @dataclass
 class Figures:
     tried: int = 0
     accepted: int = 0
     refused: Counter = field(default_factory=Counter)
     not_applicable: int = 0
+    # Why each not applicable one is: the DOM refuses it too, or the
+    # rewriter's ValueError (content of a void element).
+    inapplicable: Counter = field(default_factory=Counter)
     mismatches: List[str] = field(default_factory=list)
     # (operation, element name, reason) -> count, and one example input each.
     detail: Counter = field(default_factory=Counter)
@@ -144,6 +191,7 @@ class Figures:
         self.accepted += other.accepted
         self.refused.update(other.refused)
         self.not_applicable += other.not_applicable
+        self.inapplicable.update(other.inapplicable)
         self.mismatches.extend(other.mismatches)
         self.detail.update(other.detail)
         for key, example in other.examples.items():
@@ -162,6 +210,12 @@ class Figures:
                  % (unserializable, 100.0 * unserializable / max(1, self.tried),
                     refused - unserializable,
                     100.0 * (refused - unserializable) / max(1, self.tried))]
+        gone = sum(n for reason, n in self.refused.items() if NOT_IN_TREE in reason)
+        if gone:
+            lines.append("  of the refused: %d of elements the parser took out of the tree"
+                         % gone)
+        for reason, n in self.inapplicable.most_common():
+            lines.append("  not applicable %6d  %s" % (n, reason))
         for reason, n in self.refused.most_common():
             lines.append("  refused %6d  %s" % (n, reason))
         return "\n".join(lines)
@@ -183,7 +237,6 @@ class Figures:
 def _reason(error: RewriteError) -> str:
     text = str(error)
     # "<name>: what: why" -> "why" with the names taken out.
-    import re
     text = re.sub(r"<[^>]*>", "<x>", text)
     return text.split(": ", 1)[-1]
 
@@ -223,6 +276,8 @@ def _positions(data: str, scripting: bool) -> List[Optional[int]]:
 
 
 NO_SERIALIZATION = "(the edited DOM's own serialization reparses to another tree)"
+# Appended to a refusal's reason when the element is not in the final tree.
+NOT_IN_TREE = "(of an element the parser took out of the tree)"
 
 
 def _serializes(dom, expected: str, scripting: bool) -> bool:
@@ -242,7 +297,8 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
     survive its own serialization (the refusals the rewriter is not known
     to be able to avoid)."""
     figures = Figures()
-    rw_op, dom_op = OPERATIONS[operation]
+    rw_op, dom_op = OPERATIONS[operation] if operation in OPERATIONS \
+        else MARKUP_OPERATIONS[operation]
     positions = _positions(data, scripting)
     dom_size = None
     todo = list(indexes) if indexes is not None else None
@@ -288,13 +344,17 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
         if index < 0 or index >= len(positions):
             break
         rw, output, error, target = attempt(False)
-        # Freeing closed subtrees as the stream goes changes nothing.
-        _, bounded_output, bounded_error, _ = attempt(True)
-        if (bounded_output, repr(bounded_error)) != (output, repr(error)):
-            figures.mismatches.append(
-                "%s %s on element %d: the bounded rewriter gives %r (%r), the whole "
-                "tree %r (%r)\ninput:  %r" % (label, operation, index, bounded_output,
-                                              bounded_error, output, error, data))
+        if operation in OPERATIONS:
+            # Freeing closed subtrees as the stream goes changes nothing
+            # (checked with the base operations; the markup set's edits
+            # are judged on the holder's open ancestors, which the
+            # bounded tree keeps).
+            _, bounded_output, bounded_error, _ = attempt(True)
+            if (bounded_output, repr(bounded_error)) != (output, repr(error)):
+                figures.mismatches.append(
+                    "%s %s on element %d: the bounded rewriter gives %r (%r), the whole "
+                    "tree %r (%r)\ninput:  %r" % (label, operation, index, bounded_output,
+                                                  bounded_error, output, error, data))
         if not target:
             break
         position = positions[index]
@@ -305,10 +365,9 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
         else:
             index = -1      # (the last one: the loop ends after it)
         if error is not None and not isinstance(error, RewriteError):
+            # (The rewriter's ValueError: content of a void element.)
             figures.not_applicable += 1
-            continue
-        if position is None:
-            figures.not_applicable += 1     # not in the final tree
+            figures.inapplicable["the rewriter raises ValueError: " + _reason(error)] += 1
             continue
         dom = lexpy.parse(data, scripting=scripting)
         dom_elements = elements_in_order(dom)
@@ -317,26 +376,43 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
             if error is None and dom_size != len(elements_in_order(
                     rw._construction.document_object())):
                 raise AssertionError("the rewriter's tree differs from lexpy.parse's: %r" % data)
-        element = dom_elements[position]
-        try:
-            if operation.endswith("_markup"):
-                dom_op(element, scripting)
-            else:
-                dom_op(element)
-        except _NotApplicable:
-            figures.not_applicable += 1
-            continue
-        except ValueError:
-            figures.not_applicable += 1     # the DOM refuses it too
-            continue
+        if position is None:
+            # The parser took the element out of the tree (a <frameset>
+            # replaced the body it is in): the DOM edit of an element that
+            # is not in the document leaves the document as it is, so the
+            # output must reparse to the input's tree, or be refused.
+            name = str(target[0].local_name)
+            suffix = " " + NOT_IN_TREE
+        else:
+            element = dom_elements[position]
+            name = element.local_name
+            suffix = ""
+            try:
+                if operation.endswith("_markup") or operation in MARKUP_OPERATIONS:
+                    dom_op(element, scripting)
+                else:
+                    dom_op(element)
+            except ValueError as refusal:
+                # The DOM refuses it (a Document with a Text child, markup
+                # next to the document element, ...): so must the rewriter.
+                if error is None:
+                    figures.mismatches.append(
+                        "%s %s on element %d <%s>: accepted, but the DOM refuses it (%s)"
+                        "\ninput:  %r\noutput: %r" % (label, operation, position, name,
+                                                      refusal, data, output))
+                else:
+                    figures.not_applicable += 1
+                    figures.inapplicable["the DOM refuses it too: " + re.sub(
+                        r"<[^>]*>", "<x>", str(refusal))] += 1
+                continue
         figures.tried += 1
         expected = _normalized_dump(dom)
         if error is not None:
-            reason = _reason(error)
+            reason = _reason(error) + suffix
             if not _serializes(dom, expected, scripting):
                 reason += " " + NO_SERIALIZATION
             figures.refused[reason] += 1
-            key = (operation, element.local_name, reason)
+            key = (operation, name, reason)
             figures.detail[key] += 1
             figures.examples.setdefault(key, "%s: %r" % (label, data[:200]))
             continue
@@ -345,9 +421,8 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
         got = _normalized_dump(lexpy.parse(output, scripting=scripting))
         if got != expected:
             figures.mismatches.append(
-                "%s %s on element %d <%s> (%s)\ninput:  %r\noutput: %r\n"
-                "expected:\n%s\ngot:\n%s" % (label, operation, position,
-                                            element.local_name,
+                "%s %s on element %s <%s> (%s)\ninput:  %r\noutput: %r\n"
+                "expected:\n%s\ngot:\n%s" % (label, operation, position, name,
                                             "script-on" if scripting else "script-off",
                                             data, output, expected, got))
     return figures

@@ -1,10 +1,12 @@
 """The DOM-equivalence oracle (issue 39, point 4) over the tree-construction
 suite (html5lib-tests with the WPT overlay, found as tests/conformance
 finds them): every document case, every element, every operation of
-tests/rewriter/oracle.py, one run each. An accepted operation whose
-output reparses to another tree than the DOM edit fails the test; a
-refused one (RewriteError) is counted by reason. `python -m
-tests.rewriter.test_oracle` prints the figures.
+tests/rewriter/oracle.py (the base operations and the widened markup
+set), one run each. An accepted operation whose output reparses to
+another tree than the DOM edit fails the test; a refused one
+(RewriteError) is counted by reason. `python -m tests.rewriter.test_oracle`
+prints the figures (-v: the rewriter's own limits by operation and
+element, and the first mismatches).
 """
 import sys
 from collections import defaultdict
@@ -12,8 +14,8 @@ from collections import defaultdict
 import pytest
 
 from tests.conformance import data
-from lexpy.rewriter import Rewriter, rewrite
-from tests.rewriter.oracle import OPERATIONS, Figures, check
+from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from tests.rewriter.oracle import MARKUP_OPERATIONS, NOT_IN_TREE, OPERATIONS, Figures, check
 
 
 def _document_cases():
@@ -36,10 +38,17 @@ def test_the_suite_is_there():
     assert sum(len(cases) for cases in CASES.values()) > 1000
 
 
-def _run(cases, chunked=False):
+# The suite runs every operation of oracle.py on every element of every
+# case: the base operations (with the bounded rewriter compared too) and
+# the widened markup set (MARKUP_OPERATIONS: eight markup contents that
+# exercise the parser, each before, after, prepended and appended).
+ALL_OPERATIONS = tuple(OPERATIONS) + tuple(MARKUP_OPERATIONS)
+
+
+def _run(cases, chunked=False, operations=ALL_OPERATIONS):
     figures = Figures()
     for case in cases:
-        for operation in OPERATIONS:
+        for operation in operations:
             figures.add(check(case.data, case.scripting, operation, chunked=chunked,
                               label=case.id))
     return figures
@@ -57,6 +66,39 @@ def test_chunked_input_gives_the_same_rewrites():
     whole, chunked = _run(cases), _run(cases, chunked=True)
     assert not chunked.mismatches, "\n\n".join(chunked.mismatches[:3])
     assert chunked.accepted == whole.accepted and chunked.tried == whole.tried
+
+
+def test_elements_out_of_the_tree_are_compared():
+    # The <frameset> takes the body and the <input> in it out of the
+    # tree: their edits are tried too, against the input's own tree (the
+    # <input>'s new attribute is accepted: the reparse drops it with the
+    # body; the body's is refused: its start tag would set frameset-ok).
+    data = '<input type="hidden"><frameset>'
+    figures = check(data, True, "set_attribute")
+    assert not figures.mismatches, figures.mismatches[0]
+    assert (figures.tried, figures.accepted, figures.not_applicable) == (5, 4, 0)
+    assert sum(n for reason, n in figures.refused.items() if NOT_IN_TREE in reason) == 1
+    for operation in ("remove", "after_text", "append_markup <!--c-->"):
+        figures = check(data, True, operation)
+        assert not figures.mismatches, figures.mismatches[0]
+        assert figures.tried + figures.not_applicable == 5
+
+
+def test_an_acceptance_the_dom_refuses_is_a_mismatch(monkeypatch):
+    # An edit the DOM API refuses (here every one) must be refused by the
+    # rewriter too: accepted (the rewriter's side does nothing), it is a
+    # mismatch; refused, it is not applicable.
+    def dom_refuses(element, scripting):
+        raise ValueError("refused")
+    monkeypatch.setitem(MARKUP_OPERATIONS, "nothing", (lambda e: None, dom_refuses))
+    figures = check("<p>a", True, "nothing")
+    assert len(figures.mismatches) == 4 and figures.tried == 0
+
+    def rewriter_refuses(element):
+        raise RewriteError("refused")
+    monkeypatch.setitem(MARKUP_OPERATIONS, "nothing", (rewriter_refuses, dom_refuses))
+    figures = check("<p>a", True, "nothing")
+    assert not figures.mismatches and figures.not_applicable == 4
 
 
 def _corpus_pages():
@@ -120,10 +162,18 @@ if __name__ == "__main__":
         # edit (HANDLED), every operation.
         total = run_corpus(spread=0, common=HANDLED)
     else:
-        total = Figures()
+        base, markup = Figures(), Figures()
         for name in sorted(CASES):
-            total.add(_run(CASES[name]))
+            base.add(_run(CASES[name], operations=tuple(OPERATIONS)))
+            markup.add(_run(CASES[name], operations=tuple(MARKUP_OPERATIONS)))
+        total = Figures()
+        total.add(base)
+        total.add(markup)
+        for name, figures in (("base operations", base), ("markup set", markup)):
+            print("%s: %s" % (name, "\n".join(figures.summary().split("\n")[:2])))
     print(total.summary())
     if "-v" in sys.argv:
         print(total.details())
+        for mismatch in total.mismatches[:20]:
+            print("\nmismatch: " + mismatch)
     sys.exit(1 if total.mismatches else 0)
