@@ -131,13 +131,14 @@ began (_drop_keeps_formatting); when the adoption agency's furthest block
 is a special element its start tag made a child of the formatting element
 (nothing else at that token), content appended to the formatting element,
 written before the furthest block's start tag (_hold_point), and content
-before the furthest block or at its start, with the algorithm's first
-step written out: the formatting element's end tag before it, a start tag
-copying the formatting element's after the furthest block's (_split_watch);
-the output from that start tag is held back until the algorithm runs or
-the element ends; content written at the end of input where the parser
-would reconstruct formatting elements, after end tags that take their
-entries off the list (_eof_unlist). Refusals the oracle counts apart (the edited
+after the formatting element, before the furthest block or at its start,
+with the algorithm's first step written out: the formatting element's end
+tag before it, a start tag copying the formatting element's after the
+furthest block's (_split_watch); the output from that start tag is held
+back until the algorithm runs or the element ends; content written at the
+end of input where the parser would reconstruct formatting elements, after
+end tags that take their entries off the list (_eof_unlist). Refusals the
+oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
@@ -1047,6 +1048,7 @@ class Element(ElementBase):
                                         "(foster parenting)")
         self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
+        self._rw._watch_formatting_children(r)
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("set_inner_content")
@@ -1831,6 +1833,7 @@ class Rewriter(RewriterCore):
         self._hold: Optional[int] = None
         self._hold_node: Any = None
         self._hold_furthest: Optional[int] = None
+        self._hold_after: Optional[int] = None   # (after its start tag, when splittable)
         # An element with content before it or at its start that the
         # adoption agency may take as its furthest block (_split_watch):
         # its record, its parent (the formatting element), and the output's
@@ -2000,6 +2003,8 @@ class Rewriter(RewriterCore):
             del self._out[:keep]
             if self._hold is not None:
                 self._hold -= keep
+                if self._hold_after is not None:
+                    self._hold_after -= keep
             if self._split_at is not None:
                 self._split_at -= keep
                 if self._split_after is not None:
@@ -2842,8 +2847,15 @@ class Rewriter(RewriterCore):
                     r = self._open.get(key)
                     if r is not None:
                         self._quiet(key, self._quiet_level(r))
-                        if r.before and node is self._hold_node:
+                        if (r.before or r.mode or r.new_name is not None) and \
+                                node is self._hold_node:
                             self._hold_node = None  # (its content goes before it)
+                    if node is self._hold_node and self._hold_after is None and \
+                            self._hold_for is not None and self._hold_for.after:
+                        self._copy_to(end)
+                        if self._ready is not None:
+                            self._out_ready()
+                        self._hold_after = len(self._out)
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -3838,11 +3850,14 @@ class Rewriter(RewriterCore):
                 or node.local_name in _VOID or self._skip is not None \
                 or self._reconstruction_pending(True):
             return
+        if r.after and (node.local_name in _NEWLINE_DROPPING or not self._splittable(r.node)):
+            return
         self._copy_to(begin)
         if self._ready is not None:
             self._out_ready()
         self._hold = len(self._out)
         self._hold_node = node
+        self._hold_after = None
 
     def _formatting_content_held(self, r: _Record, end_tag: "EndTag",
                                  has_outside: bool) -> bool:
@@ -3852,8 +3867,11 @@ class Rewriter(RewriterCore):
         the hold point (_hold_point), that content is written there and
         True returned. The hold ends either way."""
         index, node, furthest = self._hold, self._hold_node, self._hold_furthest
+        after = self._hold_after
         self._hold_for = self._hold = self._hold_node = self._hold_furthest = None
-        if index is None or node is None or furthest is None or has_outside or \
+        self._hold_after = None
+        if index is None or node is None or furthest is None or \
+                has_outside and (after is None or not self._agency_steps_left()) or \
                 self._moved_batch != self._batch or furthest != self._node_key(node) or \
                 r.mode or r.new_name is not None or r.attributes_changed or \
                 self._skip is not None:
@@ -3861,6 +3879,13 @@ class Rewriter(RewriterCore):
         def write() -> None:
             self._emit_contents(r.append, r, True)
             self._emit_contents(end_tag.before_content, r, True)
+            if has_outside:
+                # (The algorithm's first step written: _split_watch.)
+                self._emit("</%s>" % r.name)
+                self._emit_contents(end_tag.after_content, r, False)
+                self._emit_contents(list(reversed(r.after)), r, False)
+        if has_outside:
+            self._emit_at(after, lambda: self._emit(_plain_start_tag(r.node)))
         self._emit_at(index, write)
         return True
 
@@ -3905,20 +3930,7 @@ class Rewriter(RewriterCore):
                 not self._is_open(parent) or self._skip is not None or \
                 self._reconstruction_pending(True) or self._hold_for is not None:
             return
-        node = parent
-        while node is not None and node.node_type == 1:
-            # (Foster-parented: the insertion mode is a table's, which reads
-            # what is written after the formatting element's end tag itself.)
-            sibling = node.next_sibling
-            while sibling is not None:
-                if sibling.node_type == 1 and sibling.local_name == "table" and \
-                        sibling.namespace_uri == _HTML_NS and self._is_open(sibling):
-                    return
-                sibling = sibling.next_sibling
-            node = node.parent_node
-        listed = self._formatting_now()
-        if not listed or listed[-1] is not parent or (
-                len(listed) > 1 and not self._is_open(listed[-2])):
+        if not self._splittable(parent):
             return
         begin = r.start[0]
         if self._emitted > begin:
@@ -3934,6 +3946,37 @@ class Rewriter(RewriterCore):
         if r not in self._tracked:
             self._tracked.append(r)
 
+    def _splittable(self, formatting: Any) -> bool:
+        """Whether the adoption agency's first step for the open formatting
+        element, run at a furthest block its child, can be written as its
+        end tag before that child and a start tag copying it after the
+        child's (_split_watch): it is the last entry of the list of active
+        formatting elements and the one before it, if any, is open (the
+        start tag reconstructs nothing, Noah's Ark compares it with the
+        same entries as the element's own start tag did, and the copy's
+        entry keeps its place), and it is not foster-parented (a table's
+        insertion mode would read what is written after its end tag)."""
+        node = formatting
+        while node is not None and node.node_type == 1:
+            sibling = node.next_sibling
+            while sibling is not None:
+                if sibling.node_type == 1 and sibling.local_name == "table" and \
+                        sibling.namespace_uri == _HTML_NS and self._is_open(sibling):
+                    return False
+                sibling = sibling.next_sibling
+            node = node.parent_node
+        listed = self._formatting_now()
+        return bool(listed) and listed[-1] is formatting and (
+            len(listed) == 1 or self._is_open(listed[-2]))
+
+    def _agency_steps_left(self) -> bool:
+        """Whether the adoption agency algorithm at this token stopped by
+        itself, not at its limit of eight steps with a furthest block: the
+        output that writes its first step out runs the others from its own
+        end tag, up to eight more (_split_watch)."""
+        events = self._token_events[1] if self._token_events[0] == self._batch else ()
+        return sum(1 for event in events if event[0] == "moved") < 8
+
     def _split_furthest(self, r: _Record, formatting: Any, formatting_key: int) -> None:
         """The adoption agency algorithm took r as its furthest block
         (_split_watch): the formatting element's start tag after r's start
@@ -3944,6 +3987,7 @@ class Rewriter(RewriterCore):
         self._split_end()
         f = self._open.get(formatting_key)
         if formatting is not parent or at is None or after is None or \
+                not self._agency_steps_left() or \
                 self._skip is not None or r.mode or r.new_name is not None or (
                     f is not None and (
                     f.mode or f.new_name is not None or f.attributes_changed or

@@ -6,8 +6,12 @@ after it out and ends the formatting element, whose children are then those
 before it. The content goes right before the furthest block's start tag,
 and the reparse runs the same algorithm. The output from that start tag
 is held back until the formatting element ends (the same output whatever
-the chunks). A furthest block deeper down (an element between them stays
-in the formatting element after the content) stays refused."""
+the chunks). Content after the formatting element goes between it and the
+furthest block: the algorithm's first step is written out (its end tag
+before the content, a start tag copying it after the furthest block's,
+as Rewriter._split_watch does). A furthest block deeper down (an element
+between them stays in the formatting element after the content) stays
+refused."""
 import pytest
 
 import lexpy
@@ -81,13 +85,65 @@ def test_a_plain_end_writes_the_content_at_the_end():
 @pytest.mark.parametrize("data", [
     "<b>1<i>2<p>3</b>4",            # (the <i> between them stays, after the content)
     "<a>1<span><p>2</a>3",          # (the <span> stays in the <a>)
-    "<a>1<p>2</a>3",                # (after(): the content goes between them)
 ])
 def test_deeper_furthest_blocks_stay_refused(data):
     name = "b" if data.startswith("<b>") else "a"
     with pytest.raises(RewriteError, match="adoption agency|middle"):
-        if data == "<a>1<p>2</a>3":
-            rw = Rewriter(scripting=False).on("a", element=lambda e: e.after("X"))
-            rewrite_in_chunks(data, rw, None)
-        else:
-            _append(data, "X", False, name=name)
+        _append(data, "X", False, name=name)
+
+
+def _after(data, content, html, chunk=None, name="a"):
+    def handler(element):
+        if element.local_name == name and not element.implied:
+            element.after(content, html=html)
+    rw = Rewriter(scripting=False).on(name, element=handler)
+    return rewrite_in_chunks(data, rw, chunk)
+
+
+@pytest.mark.parametrize("data", ACCEPTED)
+@pytest.mark.parametrize("html", [False, True])
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_content_after_it_goes_between_them(data, html, chunk):
+    # (The algorithm's first step written out: its end tag, the content,
+    # the furthest block's start tag, then a start tag copying it.)
+    name = "b" if data.startswith("<div><b>") else "a"
+    content = MARKUP if html else TEXT
+    out = _after(data, content, html, chunk, name)
+    doc = lexpy.parse(data, scripting=False)
+    element = doc.query_selector(name)
+    nodes = list(lexpy.parse_fragment(content, element.parent_node.local_name).child_nodes) \
+        if html else [content]
+    for node in reversed(nodes):
+        element.after(node)
+    assert _normalized_dump(lexpy.parse(out, scripting=False)) == _normalized_dump(doc)
+
+
+def test_content_after_it_written():
+    assert _after("<a href=x>1<p>2</a>3", "X", False) == '<a href=x>1</a>X<p><a href="x">2</a>3'
+
+
+@pytest.mark.parametrize("data", [
+    "<table><a>1<p>2</a>3</p>",     # (foster-parented: a table's insertion mode)
+    "<b>1<i>2<p>3</b>4",
+])
+def test_content_after_it_stays_refused_elsewhere(data):
+    name = "b" if data.startswith("<b>") else "a"
+    with pytest.raises(RewriteError):
+        _after(data, "X", False, name=name)
+
+
+def test_content_after_it_at_every_two_splits():
+    # (The indexes of the held output move with what is released at each
+    # feed, the one after the furthest block's start tag too.)
+    data = "<a href=x>1<p>2</a>3"
+    doc = lexpy.parse(data, scripting=False)
+    doc.query_selector("a").after("X")
+    expected = _normalized_dump(doc)
+    for i in range(1, len(data)):
+        for j in range(i, len(data)):
+            rw = Rewriter(scripting=False, encoding="utf-8").on(
+                "a", element=lambda e: e.implied or e.after("X"))
+            out = b"".join(rw.feed(part.encode()) for part in (data[:i], data[i:j], data[j:]))
+            out += rw.close()
+            assert _normalized_dump(lexpy.parse(out.decode(), scripting=False)) == expected, \
+                (i, j, out)

@@ -134,3 +134,14 @@ def test_a_void_element_holds_nothing(data, name):
     assert out.endswith(data[-7:])
     assert _normalized_dump(lexpy.parse(out, scripting=False)) == \
         _expected(data, name, "before", "X", False)
+
+
+def test_an_agency_at_its_limit_stays_refused():
+    # Eight steps with a furthest block: the output's own end tag would run
+    # one more after the first step written out.
+    data = "<a>1" + "<div>" * 10 + "</a>x"
+    with pytest.raises(RewriteError, match="adoption agency"):
+        _edit(data, "div", "before", "X", False)
+    assert _normalized_dump(lexpy.parse(
+        _edit("<a>1" + "<div>" * 6 + "</a>x", "div", "before", "X", False))) == \
+        _expected("<a>1" + "<div>" * 6 + "</a>x", "div", "before", "X", False)
