@@ -134,7 +134,18 @@ row, or of one the parser foster-parented, and text after the latter,
 with an end tag the table's modes ignore (`</col>`) in the removed one's
 place or after the text, so that the text around stays two runs of the
 table's character tokens (_TABLE_TEXT_SEPARATOR); the content of a
-foster-parented element replaced. Refusals the oracle counts apart (the edited
+foster-parented element replaced; when the adoption agency's furthest block
+is a special element its start tag made a child of the formatting element
+(nothing else at that token), content appended to the formatting element,
+written before the furthest block's start tag (_hold_point), and content
+after the formatting element, before the furthest block or at its start,
+with the algorithm's first step written out: the formatting element's end
+tag before it, a start tag copying the formatting element's after the
+furthest block's (_split_watch); the output from that start tag is held
+back until the algorithm runs or the element ends; content written at the
+end of input where the parser would reconstruct formatting elements, after
+end tags that take their entries off the list (_eof_unlist). Refusals the
+oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
@@ -1076,6 +1087,7 @@ class Element(ElementBase):
             checked = self._rw._check(self, content, html, "outside")
             self._check_before_implied("before", content, html)
         r.before.append(checked)
+        self._rw._split_watch(r)
 
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
@@ -1093,6 +1105,7 @@ class Element(ElementBase):
         r.prepend.append(self._rw._check(self, content, html, "inside",
                                          after="".join(c.text for c in reversed(r.prepend)),
                                          open_end=True))
+        self._rw._split_watch(r)
 
     def append(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -1109,6 +1122,7 @@ class Element(ElementBase):
             return
         r.append.append(self._rw._check(self, content, html, "inside",
                                         before="".join(c.text for c in r.append)))
+        self._rw._watch_formatting_children(r)
 
     def after(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -1128,6 +1142,7 @@ class Element(ElementBase):
             # table ignores after it keeps the input's text after it a run
             # of its own (written last: after() content goes in reverse).
             r.after.insert(0, _TABLE_TEXT_SEPARATOR)
+        self._rw._watch_formatting_children(r)
 
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("set_inner_content")
@@ -2009,6 +2024,25 @@ class Rewriter(RewriterCore):
         # end tag is written at its end), the token] (_moved).
         self._furthest_dropped: Dict[int, List[Any]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
+        self._eof_unlisted = False      # (end tags written at the end of input: _eof_unlist)
+        # A formatting element with content appended to it, whose children
+        # may be the adoption agency's furthest block (_hold_point): the
+        # record, the output's index where its furthest block's start tag
+        # begins (output from there is held back: _take), that element,
+        # and the key of the furthest block the algorithm used for it.
+        self._hold_for: Optional[_Record] = None
+        self._hold: Optional[int] = None
+        self._hold_node: Any = None
+        self._hold_furthest: Optional[int] = None
+        self._hold_after: Optional[int] = None   # (after its start tag, when splittable)
+        # An element with content before it or at its start that the
+        # adoption agency may take as its furthest block (_split_watch):
+        # its record, its parent (the formatting element), and the output's
+        # indexes where its start tag begins and where its content begins.
+        self._split: Optional[_Record] = None
+        self._split_parent: Any = None
+        self._split_at: Optional[int] = None
+        self._split_after: Optional[int] = None
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
         self._formatting_at_drop: Dict[int, Any] = {}   # (_drop_keeps_formatting)
         self._skip: Optional[_Record] = None
@@ -2167,20 +2201,38 @@ class Rewriter(RewriterCore):
         raise error
 
     def _take(self) -> bytes:
-        if self._ready is not None:
-            out = self._ready
-            self._ready = None
-            if self._out:
-                out += self._out
+        if (self._hold is not None or self._split_at is not None) and not self._closed:
+            # (Output from the hold points is kept: content may go there.)
+            if self._ready is not None:
+                self._out_ready()
+            keep = min(i for i in (self._hold, self._split_at) if i is not None)
+            out = bytes(self._out[:keep])
+            del self._out[:keep]
+            if self._hold is not None:
+                self._hold -= keep
+                if self._hold_after is not None:
+                    self._hold_after -= keep
+            if self._split_at is not None:
+                self._split_at -= keep
+                if self._split_after is not None:
+                    self._split_after -= keep
         else:
-            out = bytes(self._out)
-        self._out.clear()
+            if self._ready is not None:
+                out = self._ready
+                self._ready = None
+                if self._out:
+                    out += self._out
+            else:
+                out = bytes(self._out)
+            self._out.clear()
         if self._select_held is not None:
             # (Held back from an edit in a select on, while it is open:
-            # _hold_for_select.)
+            # _hold_for_select; before what the hold points keep.)
             cut = max(0, self._select_held[1] - self._taken)
-            self._out += out[cut:]
-            out = out[:cut]
+            if cut < len(out):
+                self._out[:0] = out[cut:]
+                self._shift_holds(len(out) - cut)
+                out = out[:cut]
         self._taken += len(out)
         self._out_tail = (self._out_tail + out[-_JOIN_WINDOW:])[-_JOIN_WINDOW:]
         if self._sink is not None:
@@ -2188,6 +2240,18 @@ class Rewriter(RewriterCore):
                 self._sink(out)
             return b""
         return out
+
+    def _shift_holds(self, count: int) -> None:
+        """count bytes went back to the front of _out: the hold points
+        (offsets into it) move by as many."""
+        if self._hold is not None:
+            self._hold += count
+            if self._hold_after is not None:
+                self._hold_after += count
+        if self._split_at is not None:
+            self._split_at += count
+            if self._split_after is not None:
+                self._split_after += count
 
     def _stream_length(self) -> int:
         return self._raw_base + len(self._raw)
@@ -2262,8 +2326,10 @@ class Rewriter(RewriterCore):
             # (The unfinished token counts twice: its input bytes here and
             # the tokenizer's copy of what it has read of it.)
             held = (2 * (self._stream_length() - self._emitted) + self._input.held_bytes
-                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES
-                    + (len(self._out) if self._select_held is not None else 0))
+                    + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
+            if self._hold is not None or self._split_at is not None \
+                    or self._select_held is not None:
+                held += len(self._out)      # (output held back: _take)
             if held > self._max_memory:
                 if self._memory_pass_through:
                     self._pass_rest_through()
@@ -2293,6 +2359,9 @@ class Rewriter(RewriterCore):
         self._emitted = self._stream_length()
         self._passing = True
         self._select_held = None        # (no handler runs again: _take writes it all)
+        # (No edit is made any more: nothing is held back.)
+        self._hold_for = self._hold = self._hold_node = self._hold_furthest = None
+        self._split_end()
         self._raw.clear()
         self._raw_base = self._emitted
 
@@ -3103,6 +3172,8 @@ class Rewriter(RewriterCore):
                     self._implied_ends_for_tracked(node, begin)
                 if event[3] and self._skip is not None:
                     self._fostered_push(node)
+                if fresh and from_token and self._hold_for is not None:
+                    self._hold_point(node, begin, count, event[3])
                 if fresh:
                     # (The parser reconstructs formatting elements for a text
                     # token's leading whitespace too.)
@@ -3120,6 +3191,15 @@ class Rewriter(RewriterCore):
                     r = self._open.get(key)
                     if r is not None:
                         self._quiet(key, self._quiet_level(r))
+                        if (r.before or r.mode or r.new_name is not None) and \
+                                node is self._hold_node:
+                            self._hold_node = None  # (its content goes before it)
+                    if node is self._hold_node and self._hold_after is None and \
+                            self._hold_for is not None and self._hold_for.after:
+                        self._copy_to(end)
+                        if self._ready is not None:
+                            self._out_ready()
+                        self._hold_after = len(self._out)
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -3410,6 +3490,53 @@ class Rewriter(RewriterCore):
         self._form_reason = ("<form>: the end tag written for it leaves the output's form "
                              "element pointer none where the input's is this form, which "
                              "decides what the parser does with a later form tag")
+
+    def _eof_unlist(self, r: _Record, own: bool, has_inside: bool) -> str:
+        """At the end of input, for content written at r's end (inside it,
+        or after it when only after it) where the parser would reconstruct
+        active formatting elements first: the end tags that take those
+        entries off the list instead, or "" when they cannot. The entries
+        reconstructed are the list's last ones (after its last marker)
+        whose elements are not open; nothing follows the end of input that
+        would reconstruct them. An end tag of a formatting element's name
+        runs the adoption agency algorithm: written for the last entry
+        first, each finds its own entry (the last of its name on the list)
+        and, the element not being open, takes it off and does nothing
+        else, unless the current node is an HTML element of that name not
+        on the list (then it pops that). The current node where they are
+        written is r (content inside it: the elements closed above it get
+        their end tags first, _close_implied) or, content only after it,
+        the element below it; both are HTML elements (in foreign content
+        an end tag walks the stack). Written once: the entries are gone
+        for the content written after it at this end of input (that of
+        another element is refused: the rewriter does not follow the
+        list further).""" 
+        if not self._at_eof or own or self._eof_unlisted:
+            return ""
+        found = self._formatting_list()
+        if found is None or r.node.namespace_uri != _HTML_NS:
+            return ""
+        open_keys = {self._node_key(node) for node in self._popped_nodes}
+        pending = []
+        for key, name in reversed(found):
+            if key in open_keys:
+                break
+            pending.append((key, name))
+        if not pending:
+            return ""
+        current = r.node
+        if not has_inside:
+            current = current.parent_node
+            if current is None or current.node_type != 1:
+                return ""
+        if current.namespace_uri != _HTML_NS:
+            return ""
+        listed = {key for key, _ in found}
+        if current.local_name in {name for _, name in pending} and \
+                self._node_key(current) not in listed:
+            return ""
+        self._eof_unlisted = True
+        return "".join("</%s>" % name for _, name in pending)
 
     def _formatting_end_tag(self, node: Any) -> bool:
         """Whether an end tag written for the HTML formatting element `node`,
@@ -3946,6 +4073,11 @@ class Rewriter(RewriterCore):
             self._emit("\n")
             self._skip_newline_at = span[1]
         self._emit_contents(list(reversed(r.prepend)), r, True)
+        if r is self._split and self._split_after is None:
+            # (Where the copy of the formatting element begins: _split_watch.)
+            if self._ready is not None:
+                self._out_ready()
+            self._split_after = len(self._out)
         if opened:
             self._emit("</%s>" % r.name)
         if r.mode == _INNER:
@@ -4111,6 +4243,9 @@ class Rewriter(RewriterCore):
         Content at the furthest block's end is checked there as any other
         (the new element inside it must have ended with an end tag)."""
         self._moved_batch = self._batch
+        if self._hold_for is not None and self._hold_furthest is None and \
+                formatting_key == self._node_key(self._hold_for.node):
+            self._hold_furthest = furthest_key
         r = self._open.get(formatting_key)
         if r is not None:
             r.moves = -1        # (its count differs: _popped refuses content at its end)
@@ -4118,7 +4253,11 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
         r = self._open.get(furthest_key)
+        split = r is not None and r is self._split
+        if split:
+            self._split_furthest(r, formatting, formatting_key)
         if r is not None and (r.before or r.prepend or r.mode or r.new_name) and \
+                not split and \
                 not self._drops_furthest_block(r, formatting, formatting_key):
             raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                "or its content after its edits were written" % r.name)
@@ -4137,6 +4276,189 @@ class Rewriter(RewriterCore):
                     continue
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+
+    def _watch_formatting_children(self, r: _Record) -> None:
+        """Content appended to an HTML formatting element: while it is open
+        every token comes here (_tracked), so that the start tags of its
+        children that may become the adoption agency's furthest block mark
+        where that content goes if they do (_hold_point). One such element
+        at a time."""
+        if self._hold_for is not None or r.node.namespace_uri != _HTML_NS or \
+                r.name not in _FORMATTING or r.mode or r.new_name is not None:
+            return
+        self._hold_for = r
+        if r not in self._tracked:
+            self._tracked.append(r)
+
+    def _hold_point(self, node: Any, begin: int, count: int, foster: bool) -> None:
+        """The start tag token at `begin` pushed `node` and did nothing else
+        (no element popped, reconstructed or implied, no foster parenting).
+        When node is a special HTML element and its parent is the formatting
+        element with content appended to it (_hold_for), which was the
+        current node then, node is the furthest block of an adoption agency
+        run for that element while it is open (the first special element
+        above it on the stack): the algorithm moves node and all after it
+        out and ends the element, whose children are then those before
+        node. The content appended goes right before node's start tag: the
+        reparse goes through the same run. Output from there is held back
+        (_take) until the element ends (_formatting_content_held)."""
+        r = self._hold_for
+        if r is None or r.ended or count != 1 or foster or node.parent_node is not r.node \
+                or node.namespace_uri != _HTML_NS or node.local_name not in _SPECIAL_NAMES \
+                or node.local_name in _VOID or self._skip is not None \
+                or self._reconstruction_pending(True):
+            return
+        if r.after and (node.local_name in _NEWLINE_DROPPING or not self._splittable(r.node)):
+            return
+        self._copy_to(begin)
+        if self._ready is not None:
+            self._out_ready()
+        self._hold = len(self._out)
+        self._hold_node = node
+        self._hold_after = None
+
+    def _formatting_content_held(self, r: _Record, end_tag: "EndTag",
+                                 has_outside: bool) -> bool:
+        """At the end of the formatting element with content appended to it
+        (_watch_formatting_children): when the adoption agency algorithm
+        ended it at this token with the furthest block whose start tag is
+        the hold point (_hold_point), that content is written there and
+        True returned. The hold ends either way."""
+        index, node, furthest = self._hold, self._hold_node, self._hold_furthest
+        after = self._hold_after
+        self._hold_for = self._hold = self._hold_node = self._hold_furthest = None
+        self._hold_after = None
+        if index is None or node is None or furthest is None or \
+                has_outside and (after is None or not self._agency_steps_left()) or \
+                self._moved_batch != self._batch or furthest != self._node_key(node) or \
+                r.mode or r.new_name is not None or r.attributes_changed or \
+                self._skip is not None:
+            return False
+        def write() -> None:
+            self._emit_contents(r.append, r, True)
+            self._emit_contents(end_tag.before_content, r, True)
+            if has_outside:
+                # (The algorithm's first step written: _split_watch.)
+                self._emit("</%s>" % r.name)
+                self._emit_contents(end_tag.after_content, r, False)
+                self._emit_contents(list(reversed(r.after)), r, False)
+        if has_outside:
+            self._emit_at(after, lambda: self._emit(_plain_start_tag(r.node)))
+        self._emit_at(index, write)
+        return True
+
+    def _emit_at(self, index: int, write: Callable[[], None]) -> None:
+        """What write() emits goes at `index` of the output held back (the
+        content written at the output's end meanwhile stays after it)."""
+        if self._ready is not None:
+            self._out_ready()
+        tail = bytes(self._out[index:])
+        del self._out[index:]
+        write()
+        self._out += tail
+
+    def _split_watch(self, r: _Record) -> None:
+        """Content before r or at its start, at r's start tag: when r is a
+        special HTML element that its start tag, doing nothing else (no
+        element popped, reconstructed or implied, no foster parenting), made
+        a child of an HTML formatting element that was the current node and
+        the last entry of the list of active formatting elements (the one
+        before it, if any, open), the adoption agency algorithm run for that
+        element while r is open takes r as its furthest block. Its first
+        step then moves r out after the formatting element and puts a copy
+        of it (made from its start tag) into r, around r's content. Written
+        as that: the formatting element's end tag before r's content
+        before it, and its start tag (its attributes as the parser copies
+        them) after r's start tag and content at its start
+        (_split_furthest); the reparse takes the same steps after that one.
+        The output from r's start tag is held back until the algorithm runs
+        or r ends (_split_end). One such element at a time."""
+        if self._split is r:
+            return
+        parent = r.node.parent_node
+        # (clean_start: its start tag closed, implied and reconstructed
+        # nothing.)
+        if self._split is not None or r.mode or r.new_name is not None or r.implied or \
+                r.foster or r.ended or r.batch != self._batch or not r.clean_start or \
+                r.start is None or r.started or \
+                r.node.namespace_uri != _HTML_NS or r.name not in _SPECIAL_NAMES or \
+                r.name in _NEWLINE_DROPPING or r.name in _VOID or parent is None or \
+                parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or parent.local_name not in _FORMATTING or \
+                not self._is_open(parent) or self._skip is not None or \
+                self._reconstruction_pending(True) or self._hold_for is not None:
+            return
+        if not self._splittable(parent):
+            return
+        begin = r.start[0]
+        if self._emitted > begin:
+            return
+        self._copy_to(begin)
+        if self._ready is not None:
+            self._out_ready()
+        self._split = r
+        self._split_parent = parent
+        self._split_at = len(self._out)
+        self._split_after = None
+        self._loud(r)       # (its end comes here: _popped ends the hold)
+        if r not in self._tracked:
+            self._tracked.append(r)
+
+    def _splittable(self, formatting: Any) -> bool:
+        """Whether the adoption agency's first step for the open formatting
+        element, run at a furthest block its child, can be written as its
+        end tag before that child and a start tag copying it after the
+        child's (_split_watch): it is the last entry of the list of active
+        formatting elements and the one before it, if any, is open (the
+        start tag reconstructs nothing, Noah's Ark compares it with the
+        same entries as the element's own start tag did, and the copy's
+        entry keeps its place), and it is not foster-parented (a table's
+        insertion mode would read what is written after its end tag)."""
+        node = formatting
+        while node is not None and node.node_type == 1:
+            sibling = node.next_sibling
+            while sibling is not None:
+                if sibling.node_type == 1 and sibling.local_name == "table" and \
+                        sibling.namespace_uri == _HTML_NS and self._is_open(sibling):
+                    return False
+                sibling = sibling.next_sibling
+            node = node.parent_node
+        listed = self._formatting_now()
+        return bool(listed) and listed[-1] is formatting and (
+            len(listed) == 1 or self._is_open(listed[-2]))
+
+    def _agency_steps_left(self) -> bool:
+        """Whether the adoption agency algorithm at this token stopped by
+        itself, not at its limit of eight steps with a furthest block: the
+        output that writes its first step out runs the others from its own
+        end tag, up to eight more (_split_watch)."""
+        events = self._token_events[1] if self._token_events[0] == self._batch else ()
+        return sum(1 for event in events if event[0] == "moved") < 8
+
+    def _split_furthest(self, r: _Record, formatting: Any, formatting_key: int) -> None:
+        """The adoption agency algorithm took r as its furthest block
+        (_split_watch): the formatting element's start tag after r's start
+        tag and its content there, its end tag before r (and the content
+        before r). Unless it is not the formatting element r was watched
+        for, or that one has edits of its own (then _moved refuses)."""
+        parent, at, after = self._split_parent, self._split_at, self._split_after
+        self._split_end()
+        f = self._open.get(formatting_key)
+        if formatting is not parent or at is None or after is None or \
+                not self._agency_steps_left() or \
+                self._skip is not None or r.mode or r.new_name is not None or (
+                    f is not None and (
+                    f.mode or f.new_name is not None or f.attributes_changed or
+                    f.append or f.after or f.end_handlers)):
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                               "or its content after its edits were written" % r.name)
+        self._emit_at(after, lambda: self._emit(_plain_start_tag(formatting)))
+        self._emit_at(at, lambda: self._emit("</%s>" % formatting.local_name))
+
+    def _split_end(self) -> None:
+        """The end of what _split_watch held: the output is released."""
+        self._split = self._split_parent = None
+        self._split_at = self._split_after = None
 
     def _adoption_clone_after(self, r: _Record) -> bool:
         """Whether content after r can be written after the end tag token
@@ -4436,6 +4758,10 @@ class Rewriter(RewriterCore):
             self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
+        if self._hold_for is r and self._formatting_content_held(r, end_tag, has_outside):
+            return "closed"
+        if self._split is r:
+            self._split_end()
         needs_end = not own and (has_outside or r.new_name is not None)
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
@@ -4568,9 +4894,12 @@ class Rewriter(RewriterCore):
                             r, at_drop):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
+        unlist = ""
         if (has_inside or has_outside) and self._reconstruction_pending(not own):
-            raise RewriteError("<%s>: content written at its end would be wrapped in "
-                               "reconstructed formatting elements" % r.name)
+            unlist = self._eof_unlist(r, own, has_inside)
+            if not unlist:
+                raise RewriteError("<%s>: content written at its end would be wrapped in "
+                                   "reconstructed formatting elements" % r.name)
         if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
                 and not own and r.name in _FORMATTING and not self._at_eof:
             # It stays in the list of active formatting elements: a copy the
@@ -4610,6 +4939,9 @@ class Rewriter(RewriterCore):
                                    or (own and r.new_name is not None and
                                        not self._new_end_tag_closes_them())):
             self._close_implied(r)
+        if unlist and has_inside:
+            self._emit(unlist)
+            unlist = ""
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:
@@ -4628,6 +4960,8 @@ class Rewriter(RewriterCore):
             if r.name == "form" and r.new_name is None and r.node.namespace_uri == _HTML_NS:
                 self._form_end_written(r.node)
             self._emit("</%s>" % (r.new_name or r.name))
+        if unlist:
+            self._emit(unlist)
         self._emit_contents(end_tag.after_content, r, False)
         self._emit_contents(list(reversed(r.after)), r, False)
         if own or needs_end:
