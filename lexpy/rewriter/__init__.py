@@ -4254,7 +4254,7 @@ class Rewriter(RewriterCore):
                                    "or its content after its edits were written" % r.name)
         r = self._open.get(furthest_key)
         split = r is not None and r is self._split
-        if split:
+        if split and r is not None:
             self._split_furthest(r, formatting, formatting_key)
         if r is not None and (r.before or r.prepend or r.mode or r.new_name) and \
                 not split and \
@@ -4342,7 +4342,7 @@ class Rewriter(RewriterCore):
                 self._emit("</%s>" % r.name)
                 self._emit_contents(end_tag.after_content, r, False)
                 self._emit_contents(list(reversed(r.after)), r, False)
-        if has_outside:
+        if has_outside and after is not None:      # (has_outside: after is set)
             self._emit_at(after, lambda: self._emit(_plain_start_tag(r.node)))
         self._emit_at(index, write)
         return True
@@ -4424,8 +4424,9 @@ class Rewriter(RewriterCore):
                 sibling = sibling.next_sibling
             node = node.parent_node
         listed = self._formatting_now()
-        return bool(listed) and listed[-1] is formatting and (
-            len(listed) == 1 or self._is_open(listed[-2]))
+        if not listed:
+            return False
+        return listed[-1] is formatting and (len(listed) == 1 or self._is_open(listed[-2]))
 
     def _agency_steps_left(self) -> bool:
         """Whether the adoption agency algorithm at this token stopped by
