@@ -784,6 +784,25 @@ _BODY_START = _Content("<body>", True)
 _TABLE_TEXT_SEPARATOR = _Content("</col>", True)
 
 
+def _select_hold_undone(method: Callable[..., None]) -> Callable[..., None]:
+    """An Element edit whose checks began holding output for a select
+    (Rewriter._hold_for_select) and then refused it: the hold is undone,
+    since nothing of the edit is written (else a later <selectedcontent>
+    would fail the whole rewrite for an edit that was never made)."""
+    @functools.wraps(method)
+    def edit(self: "Element", *args: Any, **kwargs: Any) -> None:
+        rw = self._rw
+        held = rw._select_held
+        try:
+            method(self, *args, **kwargs)
+        except RewriteError:
+            if held is None and rw._select_held is not None:
+                rw._select_held = None
+                rw._hold_select(None)
+            raise
+    return edit
+
+
 class Element(ElementBase):
     """An element handed to a handler (see Rewriter.on)."""
     __slots__ = ()
@@ -1076,6 +1095,7 @@ class Element(ElementBase):
         text, no comments: those would go elsewhere after </head>)."""
         return html and isinstance(content, str) and self._rw._head_content(content)
 
+    @_select_hold_undone
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False,
                            foster_ok=self._fostered_text_before(content, html) or
@@ -1089,6 +1109,7 @@ class Element(ElementBase):
         r.before.append(checked)
         self._rw._split_watch(r)
 
+    @_select_hold_undone
     def prepend(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("prepend")
         self._check_content_op("prepend")
@@ -1107,6 +1128,7 @@ class Element(ElementBase):
                                          open_end=True))
         self._rw._split_watch(r)
 
+    @_select_hold_undone
     def append(self, content: str, *, html: bool = False) -> None:
         r = self._record
         if r.ended:
@@ -1124,6 +1146,7 @@ class Element(ElementBase):
                                         before="".join(c.text for c in r.append)))
         self._rw._watch_formatting_children(r)
 
+    @_select_hold_undone
     def after(self, content: str, *, html: bool = False) -> None:
         r = self._record
         if r.ended:
@@ -1144,6 +1167,7 @@ class Element(ElementBase):
             r.after.insert(0, _TABLE_TEXT_SEPARATOR)
         self._rw._watch_formatting_children(r)
 
+    @_select_hold_undone
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("set_inner_content")
         self._check_content_op("set_inner_content")
@@ -1155,6 +1179,7 @@ class Element(ElementBase):
         self._note_form_pointer()
         r.mode = _INNER
 
+    @_select_hold_undone
     def replace(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("replace")
         self._check_removable("replace")
@@ -1179,7 +1204,8 @@ class Element(ElementBase):
         """Checks that note what the edit writes (_check and
         _check_before_implied: frameset-ok set to "not ok", a <body> start
         tag before the element) before a later check refuses it: undone
-        then, since nothing of it is written."""
+        then, since nothing of it is written (the select hold:
+        _select_hold_undone)."""
         rw, r = self._rw, self._record
         written, before = rw._frameset_written, list(r.before)
         try:
@@ -2392,6 +2418,10 @@ class Rewriter(RewriterCore):
         comes into it (refused before the edit is written:
         _select_events); the engine hands over both tokens. False when
         output is held for another select still open."""
+        if not self._is_open(select):
+            # (It ended at this token, whose end tag handlers run now: no
+            # <selectedcontent> can come into it, and no pop would release.)
+            return True
         if self._select_held is not None:
             return self._select_held[0] is select
         self._select_held = (select, self._taken + len(self._ready or b"") + len(self._out))
@@ -4308,7 +4338,8 @@ class Rewriter(RewriterCore):
                 or node.local_name in _VOID or self._skip is not None \
                 or self._reconstruction_pending(True):
             return
-        if r.after and (node.local_name in _NEWLINE_DROPPING or not self._splittable(r.node)):
+        if r.after and (node.local_name in _NEWLINE_DROPPING or
+                        not self._splittable(r.node, node.local_name)):
             return
         self._copy_to(begin)
         if self._ready is not None:
@@ -4388,7 +4419,7 @@ class Rewriter(RewriterCore):
                 not self._is_open(parent) or self._skip is not None or \
                 self._reconstruction_pending(True) or self._hold_for is not None:
             return
-        if not self._splittable(parent):
+        if not self._splittable(parent, r.name):
             return
         begin = r.start[0]
         if self._emitted > begin:
@@ -4404,16 +4435,25 @@ class Rewriter(RewriterCore):
         if r not in self._tracked:
             self._tracked.append(r)
 
-    def _splittable(self, formatting: Any) -> bool:
+    def _splittable(self, formatting: Any, child: str) -> bool:
         """Whether the adoption agency's first step for the open formatting
-        element, run at a furthest block its child, can be written as its
-        end tag before that child and a start tag copying it after the
-        child's (_split_watch): it is the last entry of the list of active
-        formatting elements and the one before it, if any, is open (the
-        start tag reconstructs nothing, Noah's Ark compares it with the
-        same entries as the element's own start tag did, and the copy's
-        entry keeps its place), and it is not foster-parented (a table's
-        insertion mode would read what is written after its end tag)."""
+        element, run at a furthest block its child (named `child`), can be
+        written as its end tag before that child and a start tag copying it
+        after the child's (_split_watch): it is the last entry of the list
+        of active formatting elements and the one before it, if any, is
+        open (the start tag reconstructs nothing, Noah's Ark compares it
+        with the same entries as the element's own start tag did, and the
+        copy's entry keeps its place), it is not foster-parented (a table's
+        insertion mode would read what is written after its end tag), its
+        parent is open (after its end tag the parent is the current node
+        and takes what follows: not so for a parent that left the stack,
+        as a form at </form>), and the child is not a heading (a heading's
+        start tag pops a heading that is the current node: the formatting
+        element's parent may be one after its end tag)."""
+        parent = formatting.parent_node
+        if child in _HEADINGS or parent is None or parent.node_type != 1 or \
+                not self._is_open(parent):
+            return False
         node = formatting
         while node is not None and node.node_type == 1:
             sibling = node.next_sibling
