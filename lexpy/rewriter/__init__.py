@@ -269,8 +269,8 @@ from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Set
 from lexpy.driver.driver import NAMESPACES, TreeConstruction
 from lexpy.encoding import encoding as _encoding
 from lexpy.rewriter.decoding import NO_MAP_OFFSET, InputDecoder
-from lexpy.rewriter.engine import (LOOKBACK, Context, ElementBase, ElementRecord, RewriterCore,
-                                   TextChunkBase, UnitBase)
+from lexpy.rewriter.engine import (LOOKBACK, SCRIPT_KEPT, Context, ElementBase, ElementRecord,
+                                   RewriterCore, TextChunkBase, UnitBase)
 from lexpy.selectors import SelectorSyntaxError, compile_selector
 
 __all__ = ["Rewriter", "RewriteError", "rewrite"]
@@ -444,12 +444,14 @@ _NAME = re.compile(r"^[A-Za-z][^\t\n\f\r />\x00]*$")
 _MARKUP_START = frozenset(b"!/?ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 
 
-def _ends_inside_markup(data: bytes) -> bool:
+def _ends_inside_markup(data: bytes, cdata: bool = True) -> bool:
     r"""Whether re.search(rb"<[!/?A-Za-z][^>]*$|<$|<!\[CDATA\[(?:(?!\]\]>).)*$",
     data, re.S) finds something (the input ends inside a tag, after a '<',
     or inside a CDATA section), in linear time: a '<' that starts markup
     after the last '>', or a last "<![CDATA[" with no "]]>" after it ($
-    also matches before a final newline)."""
+    also matches before a final newline). Not cdata: the last alternative
+    left out (the tokenizer is not in a CDATA section at the end of input:
+    a "<![CDATA[" is a script's text, or a bogus comment's)."""
     if data.endswith(b"<") or data.endswith(b"<\n"):
         return True
     i = data.find(b"<", data.rfind(b">") + 1)
@@ -457,6 +459,8 @@ def _ends_inside_markup(data: bytes) -> bool:
         if i + 1 < len(data) and data[i + 1] in _MARKUP_START:
             return True
         i = data.find(b"<", i + 1)
+    if not cdata:
+        return False
     q = data.rfind(b"<![CDATA[")
     return q >= 0 and data.find(b"]]>", q + 9) < 0
 
@@ -2038,6 +2042,9 @@ class Rewriter(RewriterCore):
         self._eof_comment_closed = False
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._eof_raw_node: Any = None      # (the raw text element the input ends in)
+        # (whether the current node at the end of input may be a foreign
+        # element: only there can the input end in a CDATA section)
+        self._eof_foreign = True
         self._eof_raw_written = ""          # (text written at its end: _eof_raw_before_end_tag)
         self._frameset_written = False      # (frameset-ok "not ok" written: _frameset_token)
         self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
@@ -2365,9 +2372,12 @@ class Rewriter(RewriterCore):
         # Drop what is written but the last _LOOKBACK bytes (what the end
         # of input checks read back: _check_join, _eof_position), once
         # that many more are written: the next chunk is then appended to
-        # a few KiB, not copied with all the input kept so far.
+        # a few KiB, not copied with all the input kept so far. (Not an
+        # open script's source: script_kept.)
         drop = self._emitted - self._raw_base - _LOOKBACK
-        if drop > _LOOKBACK:
+        drop = self.script_kept(self._raw_base, drop, self._stream_length()) \
+            if drop > _LOOKBACK else 0
+        if drop:
             del self._raw[:drop]
             self._raw_base += drop
             if self._mapped_from != _NO_MAP:
@@ -2590,9 +2600,17 @@ class Rewriter(RewriterCore):
             return
         if self._at_eof and self._eof_position() < self._stream_length():
             return      # (written before the tag the input ends inside)
+        # (Where the input ends in the text of a raw text or RCDATA element
+        # (_eof_raw_node), nothing in that text is markup: its end tag
+        # (_close_implied; none where it was removed) ends it. The look-back of
+        # _ends_inside_markup would read it as markup, from wherever the
+        # written input was last dropped: a "<![CDATA[" in a script's text
+        # refused the input cut at one place and not at another. Nor is
+        # the input in a CDATA section where the current node is HTML.)
         if self._at_eof and (self._last_token_end() < self._stream_length()
-                             or not self._last_token_closed() or _ends_inside_markup(
-                self._source(self._raw_base, self._stream_length()))) and \
+                             or not self._last_token_closed() or
+                             self._eof_raw_node is None and _ends_inside_markup(
+                self._source(self._raw_base, self._stream_length()), self._eof_foreign)) and \
                 not self._close_eof_comment() and not self._close_eof_raw_text() and \
                 not self._eof_after_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
@@ -2632,7 +2650,7 @@ class Rewriter(RewriterCore):
         input stays a dropped tag (parsed again: bounded by the script's
         source being still kept)."""
         start = self._script_start
-        if start is None or start[0] is not r.node or start[1] < self._raw_base or \
+        if start is None or start[0] is not r.node or self._script_dropped(start[1]) or \
                 start[1] <= self._start_written_at < position or \
                 self._text_edited_to > start[1] or r.mode or r.new_name is not None or \
                 r.prepend:
@@ -2732,7 +2750,7 @@ class Rewriter(RewriterCore):
         # (A start written at the end of input goes after this end tag; the
         # script's removal, rename, replaced content and appended content
         # keep its record open: r.)
-        if start[1] < self._raw_base or \
+        if self._script_dropped(start[1]) or \
                 start[1] <= self._start_written_at < self._eof_position() or \
                 self._text_edited_to > start[1] or r is not None and (
                     r.mode or r.new_name is not None or r.prepend or r.append):
@@ -2762,6 +2780,13 @@ class Rewriter(RewriterCore):
         (alone, brs), (closed, more) = last_script(source), last_script(source + "</script><br>")
         return alone is not None and closed is not None and more == brs + 1 and \
             alone.text_content == closed.text_content
+
+    def _script_dropped(self, start: int) -> bool:
+        """Whether the source of the script open at the end of input, from
+        its start tag at `start` (0: the whole input), is not kept: its
+        start more than SCRIPT_KEPT bytes back (kept up to there whatever
+        the chunking: script_kept), or dropped."""
+        return self._stream_length() - start > SCRIPT_KEPT or start < self._raw_base
 
     def _close_eof_raw_text(self) -> bool:
         """The input ends in the text of a raw text or RCDATA element (a
@@ -3066,6 +3091,9 @@ class Rewriter(RewriterCore):
             # (The raw text element the input ends in first: the end tag
             # the input ends inside may be its, which the parser drops.)
             self._eof_raw_node = self._eof_raw_text(events)
+            # (The elements still open are popped from the current node on.)
+            self._eof_foreign = not events or events[0][0] != "popped" or \
+                events[0][1].namespace_uri != _HTML_NS
             begin = end = text_offset = self._eof_position()
         plain = self._skip is None and not self._tracked and not self._after_body \
             and self._form_dirty is None and not self._head_appended

@@ -735,6 +735,10 @@ cdef size_t OPEN_EVENT_BYTES = 384
 # The written input kept for the end of input checks (Rewriter._LOOKBACK),
 # and mapped_from when nothing is mapped (decoding.NO_MAP_OFFSET).
 LOOKBACK = 4096
+# How far back from the input's end the source of a script still open is
+# kept from its start tag (Rewriter._eof_raw_end_tag parses it again at
+# the end of input): RewriterCore.script_kept.
+SCRIPT_KEPT = 65536
 cdef size_t NO_MAP = <size_t> -1
 
 
@@ -1732,7 +1736,7 @@ cdef class RewriterCore:
         # (The input kept: as flush_kept keeps it, from the same base on.)
         drop = 0
         if settled - base > 2 * LOOKBACK:
-            drop = settled - base - LOOKBACK
+            drop = self.script_kept(base, settled - base - LOOKBACK, end)
         if drop > <size_t> PyByteArray_GET_SIZE(raw):
             raw.clear()
             append_bytes(raw, chunk + (base + drop - start), <Py_ssize_t> (end - base - drop))
@@ -1754,6 +1758,25 @@ cdef class RewriterCore:
                     or self._ready is not None or settled > <size_t> self._mapped_from
                     or self._skip is not None or self._skip_newline_at is not None
                     or self._skip_lf_only_at is not None or emitted < base)
+
+    cpdef size_t script_kept(self, size_t base, size_t drop, size_t length) except? 0:
+        """How much of the input kept (from base) to drop, at most drop: not
+        the source of a script still open from its start tag on
+        (_script_start) while that is within SCRIPT_KEPT bytes of the
+        input's end (length). The end of input checks then find it kept
+        whatever the chunking was (it stays within SCRIPT_KEPT of the end
+        at every earlier drop too); past SCRIPT_KEPT they refuse."""
+        cdef size_t start
+        script = self._script_start
+        if script is None or drop == 0:
+            return drop
+        start = <size_t> script[1]
+        if start >= base + drop or start < base or length - start > <size_t> SCRIPT_KEPT:
+            return drop
+        if not self._is_open(script[0]):
+            self._script_start = None       # (ended: no check reads it again)
+            return drop
+        return start - base
 
     cdef int take_chunk(self) except -1:
         """The chunk being parsed joins the input kept (_raw), once."""
@@ -1785,11 +1808,13 @@ cdef class RewriterCore:
             self._emitted = settled
             emitted = settled
         if emitted > base and emitted - base > 2 * LOOKBACK:
-            drop = emitted - base - LOOKBACK
-            del raw[:drop]
-            self._raw_base = base + drop
-            if <size_t> self._mapped_from != NO_MAP:
-                self._input.release(emitted)
+            drop = self.script_kept(base, emitted - base - LOOKBACK,
+                                    base + <size_t> PyByteArray_GET_SIZE(raw))
+            if drop:
+                del raw[:drop]
+                self._raw_base = base + drop
+                if <size_t> self._mapped_from != NO_MAP:
+                    self._input.release(emitted)
         return 0
 
     cdef int emit(self, str content) except -1:
