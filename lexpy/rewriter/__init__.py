@@ -562,6 +562,9 @@ _PROBE = "lexpy-markup-probe"
 # whether the content left formatting elements to reconstruct (<p><b>x</p>)
 # or changed the insertion mode.
 _PROBE_TEXT = "x"
+# The end of a refusal where output is already held for another select
+# (Rewriter._hold_for_select holds for one at a time).
+_HELD_FOR_ANOTHER_SELECT = "and output is held for another select"
 # A start tag's name in markup content (Rewriter._noahs_ark_markup).
 _START_TAG_NAME = re.compile(r"<([A-Za-z][^\t\n\f\r />]*)")
 _NOAHS_ARK_MARKUP = ("its formatting elements may take an element outside it off the list "
@@ -945,8 +948,7 @@ class Element(ElementBase):
         if context.select is not None and self._mirror_affected(what) and \
                 not self._rw._hold_for_select(context.select):
             raise self._refuse(what, "the parser copies the selected option into "
-                                     "<selectedcontent>, and output is held for another "
-                                     "select")
+                                     "<selectedcontent>, " + _HELD_FOR_ANOTHER_SELECT)
 
     def _mirror_affected(self, what: str) -> bool:
         """Whether the edit may change what the parser copies into a
@@ -1460,8 +1462,9 @@ class Element(ElementBase):
 
     def _table_text_separated(self, what: str, parent: str) -> bool:
         """Whether an element of a table, a table part or a column group
-        or frameset (a template, a form, a hidden input, a style, a frame)
-        can be removed (a void one unwrapped) without joining the text
+        or frameset (a template, a hidden input, a style, a frame; not a
+        form, which leaves the parser's form element pointer set) can be
+        removed (a void one unwrapped) without joining the text
         around it; True when an end tag the table's insertion modes ignore
         (_TABLE_TEXT_SEPARATOR) goes in its place. In a table, a section or
         a row the parser collects a run of character tokens and keeps it in
@@ -2241,14 +2244,7 @@ class Rewriter(RewriterCore):
             keep = min(i for i in (self._hold, self._split_at) if i is not None)
             out = bytes(self._out[:keep])
             del self._out[:keep]
-            if self._hold is not None:
-                self._hold -= keep
-                if self._hold_after is not None:
-                    self._hold_after -= keep
-            if self._split_at is not None:
-                self._split_at -= keep
-                if self._split_after is not None:
-                    self._split_after -= keep
+            self._shift_holds(-keep)
         else:
             if self._ready is not None:
                 out = self._ready
@@ -2274,9 +2270,18 @@ class Rewriter(RewriterCore):
             return b""
         return out
 
+    def _out_mark(self, position: Optional[int]) -> int:
+        """The input copied to the output up to `position` (if given), and
+        the output so far in _out: its length there, a hold point."""
+        if position is not None:
+            self._copy_to(position)
+        if self._ready is not None:
+            self._out_ready()
+        return len(self._out)
+
     def _shift_holds(self, count: int) -> None:
-        """count bytes went back to the front of _out: the hold points
-        (offsets into it) move by as many."""
+        """count bytes went to the front of _out (or, negative, left it):
+        the hold points (offsets into it) move by as many."""
         if self._hold is not None:
             self._hold += count
             if self._hold_after is not None:
@@ -2924,8 +2929,7 @@ class Rewriter(RewriterCore):
                     self._context(holder).select is not None and \
                     not self._hold_for_select(self._context(holder).select):
                 raise element._refuse("insert markup", "the parser copies the selected option "
-                                      "into <selectedcontent>, and output is held for another "
-                                      "select")
+                                      "into <selectedcontent>, " + _HELD_FOR_ANOTHER_SELECT)
             if markup_in and _SELECTEDCONTENT_TAG.search(content) and (
                     self._context(holder).select is not None or
                     holder.local_name == "select" and holder.namespace_uri == _HTML_NS):
@@ -3254,10 +3258,7 @@ class Rewriter(RewriterCore):
                             self._hold_node = None  # (its content goes before it)
                     if node is self._hold_node and self._hold_after is None and \
                             self._hold_for is not None and self._hold_for.after:
-                        self._copy_to(end)
-                        if self._ready is not None:
-                            self._out_ready()
-                        self._hold_after = len(self._out)
+                        self._hold_after = self._out_mark(end)
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
@@ -4133,9 +4134,7 @@ class Rewriter(RewriterCore):
         self._emit_contents(list(reversed(r.prepend)), r, True)
         if r is self._split and self._split_after is None:
             # (Where the copy of the formatting element begins: _split_watch.)
-            if self._ready is not None:
-                self._out_ready()
-            self._split_after = len(self._out)
+            self._split_after = self._out_mark(None)
         if opened:
             self._emit("</%s>" % r.name)
         if r.mode == _INNER:
@@ -4369,10 +4368,7 @@ class Rewriter(RewriterCore):
         if r.after and (node.local_name in _NEWLINE_DROPPING or
                         not self._splittable(r.node, node.local_name)):
             return
-        self._copy_to(begin)
-        if self._ready is not None:
-            self._out_ready()
-        self._hold = len(self._out)
+        self._hold = self._out_mark(begin)
         self._hold_node = node
         self._hold_after = None
 
@@ -4452,12 +4448,9 @@ class Rewriter(RewriterCore):
         begin = r.start[0]
         if self._emitted > begin:
             return
-        self._copy_to(begin)
-        if self._ready is not None:
-            self._out_ready()
+        self._split_at = self._out_mark(begin)
         self._split = r
         self._split_parent = parent
-        self._split_at = len(self._out)
         self._split_after = None
         self._loud(r)       # (its end comes here: _popped ends the hold)
         if r not in self._tracked:
