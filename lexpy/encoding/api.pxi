@@ -316,6 +316,13 @@ cdef class _InputByteStream:
         """How many bytes wait for autodetection."""
         return self.c_stream.undecided.length
 
+    @property
+    def sniff_runs(self):
+        """How many times the encoding sniffing algorithm ran (once per
+        chunk fed while it waits for bytes; the end of the input takes the
+        last outcome without running it again)."""
+        return self.c_stream.sniff_runs
+
     def feed(self, data):
         cdef const uint8_t[::1] view = _byte_view(data)
         cdef const uint8_t* output

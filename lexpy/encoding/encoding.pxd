@@ -213,6 +213,10 @@ cdef struct InputByteStream:
     bint sniffed              # the sniffing algorithm has decided
     bint finished             # input_byte_stream_finish was called
     size_t fed                # bytes fed so far
+    SniffOutcome waiting      # the undecided outcome over the `held` bytes
+    size_t waiting_length     # ... (how many; SIZE_MAX: none), which the
+                              # end of the input takes as it is
+    size_t sniff_runs         # runs of the sniffing algorithm (for tests)
     StreamDecoder decoder
     ByteBuffer held           # bytes waiting for the sniffing algorithm
     ByteBuffer kept           # bytes fed while tentative (keep_input)

@@ -22,6 +22,8 @@ cdef void input_byte_stream_init(InputByteStream* s, int transport_encoding,
     s.sniffed = False
     s.finished = False
     s.fed = 0
+    s.waiting_length = <size_t> -1
+    s.sniff_runs = 0
     decoder_init(&s.decoder, ENCODING_WINDOWS_1252, BOM_SNIFF)
     byte_buffer_init(&s.held)
     byte_buffer_init(&s.kept)
@@ -43,11 +45,21 @@ cdef void input_byte_stream_set_autodetect(InputByteStream* s,
 
 # Run the sniffing algorithm on data[0:length]; when it has decided (or
 # `last`), take its outcome and set up the decoder. Returns whether it did.
+# An undecided outcome over the held bytes is kept: the end of the input
+# takes it instead of running the algorithm again over the same bytes (its
+# outcome does not depend on `last`, only whether it is taken does).
 cdef bint input_byte_stream_sniff(InputByteStream* s, const uint8_t* data,
                                   size_t length, bint last) noexcept nogil:
-    cdef SniffOutcome outcome = sniff_encoding(data, length, s.transport_encoding,
-                                               s.default_encoding, 1024)
+    cdef SniffOutcome outcome
+    if last and s.waiting_length == length:
+        outcome = s.waiting
+    else:
+        s.sniff_runs += 1
+        outcome = sniff_encoding(data, length, s.transport_encoding,
+                                 s.default_encoding, 1024)
     if not outcome.decided and not last:
+        s.waiting = outcome
+        s.waiting_length = length
         return False
     s.sniffed = True
     s.encoding = outcome.encoding
@@ -130,9 +142,13 @@ cdef int input_byte_stream_feed(InputByteStream* s, const uint8_t* chunk,
     if s.keep_input and s.confidence == CONFIDENCE_TENTATIVE:
         byte_buffer_append(&s.kept, chunk, length)
     if not s.sniffed:
-        if s.held.length == 0 and input_byte_stream_sniff(s, chunk, length, False):
-            return input_byte_stream_decode(s, chunk, length, False, output,
-                                            output_length)
+        if s.held.length == 0:
+            if input_byte_stream_sniff(s, chunk, length, False):
+                return input_byte_stream_decode(s, chunk, length, False, output,
+                                                output_length)
+            # (The held bytes are the chunk: its outcome stays the one waiting.)
+            byte_buffer_append(&s.held, chunk, length)
+            return 0
         byte_buffer_append(&s.held, chunk, length)
         if not input_byte_stream_sniff(s, s.held.data, s.held.length, False):
             return 0

@@ -38,6 +38,39 @@ def test_or_for_the_end_of_the_input():
     assert stream.finish() == b""
 
 
+def test_the_sniffing_runs_once_per_chunk_that_waits():
+    # A chunk that leaves the sniffing undecided is sniffed once (not again
+    # as the held bytes), and the end of the input takes that outcome.
+    stream = _InputByteStream(keep_input=False)
+    assert stream.feed(b"<p>caf\xe9") == b""
+    assert stream.sniff_runs == 1
+    assert stream.finish() == "<p>caf\u00e9".encode("utf-8")
+    assert stream.sniff_runs == 1
+    assert (stream.encoding.name, stream.confidence) == ("windows-1252", "tentative")
+    # A later chunk: the held bytes are sniffed again (the outcome waiting
+    # from the first chunk no longer holds for them).
+    stream = _InputByteStream(keep_input=False)
+    assert stream.feed(b"<p>caf\xe9") == b""
+    assert stream.feed(b"<p>") == b""
+    assert stream.sniff_runs == 2
+    assert stream.finish() == "<p>caf\u00e9<p>".encode("utf-8")
+    assert stream.sniff_runs == 2
+    stream = _InputByteStream(keep_input=False)
+    assert stream.feed(b"<p>caf\xe9") == b""
+    assert stream.feed(b"<meta charset=koi8-r>") == "<p>caf\u0418<meta charset=koi8-r>".encode("utf-8")
+    assert stream.sniff_runs == 2
+    assert stream.finish() == b""
+    assert (stream.encoding.name, stream.confidence) == ("KOI8-R", "tentative")
+    # The whole input at once, as parse(bytes) gives it.
+    stream = _InputByteStream(keep_input=False)
+    assert stream.feed_whole(b"<meta charset=koi8-r><p>caf\xe9") == \
+        len("<meta charset=koi8-r><p>caf\u0418".encode("utf-8"))
+    assert stream.sniff_runs == 1
+    stream = _InputByteStream(keep_input=False)
+    assert stream.feed_whole(b"") == 0
+    assert stream.sniff_runs == 1
+
+
 def test_a_complete_meta_decides_at_once():
     stream = _InputByteStream()
     assert stream.feed(b"<meta charset=koi8-r") == b""
