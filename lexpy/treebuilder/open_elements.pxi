@@ -486,7 +486,7 @@ cdef int open_elements_reserve(TreeBuilder* tb, CElement* element) noexcept nogi
     if tb.open.count >= <size_t> 0xFFFFFFFEU:  # positions are 32-bit
         tb.halt.failed = True
         return -1
-    capacity = grown_capacity(tb.open.capacity, tb.open.count + 1, 64, sizeof(StackLinks))
+    capacity = grown_capacity(tb.open.capacity, tb.open.count + 1, 16, sizeof(StackLinks))
     if capacity == 0:
         tb.halt.failed = True
         return -1
