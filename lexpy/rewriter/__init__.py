@@ -144,7 +144,14 @@ tag before it, a start tag copying the formatting element's after the
 furthest block's (_split_watch); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
-end tags that take their entries off the list (_eof_unlist). Refusals the
+end tags that take their entries off the list (_eof_unlist); content before
+an element whose start tag only reconstructed formatting elements, where its
+first token reconstructs them too (_start_reconstructed_only) or after end
+and start tags that make them again (_reopen_reconstructed: also written in
+place of such an element removed), and before
+the <p> of a </p> (_end_tag_p, which remove_and_keep_content removes); the
+unwrapping of an empty table part, as its removal (_table_part_unwrap).
+Refusals the
 oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
@@ -393,6 +400,9 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # written for it expresses (Rewriter._end_reconstructed).
 _RECONSTRUCTED_TAG_OPS = frozenset(
     "set_attribute remove_attribute prepend remove_and_keep_content rename".split())
+# Table parts whose remove_and_keep_content is their removal when they
+# have no content (Element._table_part_unwrap).
+_UNWRAPPED_AS_REMOVAL = frozenset("table tbody thead tfoot tr td th caption col colgroup".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
@@ -1519,6 +1529,9 @@ class Element(ElementBase):
         return True
 
     def remove_and_keep_content(self) -> None:
+        if self._html() and self._record.name in _UNWRAPPED_AS_REMOVAL:
+            self._table_part_unwrap()
+            return
         if self._rw._end_tag_p(self._record) and not self._record.started:
             self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
             return
@@ -1557,6 +1570,21 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+
+    def _table_part_unwrap(self) -> None:
+        """remove_and_keep_content of a table, a table part or a column
+        (group): without its tags its content would make the parser imply
+        table parts again or foster-parent it, so it is taken as its
+        removal (checked as one), which is the DOM edit when it has no
+        content: Rewriter._empty_unwrap_end refuses it at its end unless
+        its start tag was followed at once by the token that ended it.
+        (Whether the tokens between made no child cannot be read from the
+        bounded tree: it does not hold table whitespace text.)"""
+        self.remove()
+        r = self._record
+        if r.name != "col":
+            self._rw._empty_unwraps[id(r)] = self._refuse("remove_and_keep_content",
+                                                          "table parts are implied again")
 
     def _unwrap_as_removal(self, why: str) -> bool:
         """For an element whose tags cannot be dropped with its content
