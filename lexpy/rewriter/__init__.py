@@ -144,7 +144,14 @@ tag before it, a start tag copying the formatting element's after the
 furthest block's (_split_watch); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
-end tags that take their entries off the list (_eof_unlist). Refusals the
+end tags that take their entries off the list (_eof_unlist); content before
+an element whose start tag only reconstructed formatting elements, where its
+first token reconstructs them too (_start_reconstructed_only) or after end
+and start tags that make them again (_reopen_reconstructed: also written in
+place of such an element removed), and before
+the <p> of a </p> (_end_tag_p, which remove_and_keep_content removes); the
+unwrapping of an empty table part, as its removal (_table_part_unwrap).
+Refusals the
 oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
@@ -393,6 +400,9 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # written for it expresses (Rewriter._end_reconstructed).
 _RECONSTRUCTED_TAG_OPS = frozenset(
     "set_attribute remove_attribute prepend remove_and_keep_content rename".split())
+# Table parts whose remove_and_keep_content is their removal when they
+# have no content (Element._table_part_unwrap).
+_UNWRAPPED_AS_REMOVAL = frozenset("table tbody thead tfoot tr td th caption col colgroup".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
@@ -872,12 +882,16 @@ class Element(ElementBase):
         index = self._rw._reconstructed_index(r) if r.implied else None
         reconstructed = index == 0 or index is not None and (
             what == "after" or what == "before" and (text_first or bool(r.before))) or (
-            what == "after" and self._rw._adoption_clone_after(r))
+            what == "after" and self._rw._adoption_clone_after(r)) or (
+            what == "before" and (text_first or bool(r.before)) and
+            self._rw._start_reconstructed_only(r)) or (
+            what == "before" and self._rw._reopen_reconstructed(r, False))
         if r.implied and r.name not in _SYNTHESIZED_START and not reconstructed:
             raise self._refuse(what, "content written before an element the parser "
                                      "reconstructed lands inside it")
         if what == "before" or what == "replace":
-            if _implied_beyond_document(r.implied_with) and not reconstructed:
+            if _implied_beyond_document(r.implied_with) and not reconstructed and not (
+                    what == "before" and self._rw._end_tag_p(r)):
                 raise self._refuse(what, "the parser implied <%s> before this element "
                                          "at the same point" % r.implied_with[-1])
             if self._rw._reconstruction_pending(True) and not reconstructed:
@@ -1233,6 +1247,13 @@ class Element(ElementBase):
         r = self._record
         if r.implied and self._rw._reconstructed_index(r) is not None:
             return      # (its start tag is written after the content: _check_outside)
+        if (content[:1] not in ("", "<") or html and _reconstructs_first(content) or
+                r.before) and self._rw._start_reconstructed_only(r):
+            return      # (it goes into the elements reconstructed for it: _check_outside)
+        if self._rw._end_tag_p(r):
+            return      # (it goes where the parser inserts the <p>: _end_tag_p)
+        if self._rw._reopened is r:
+            return      # (it goes into the elements written for it: _reopen_reconstructed)
         if r.implied_with and (html or content[:1] in ("", "\t", "\n", "\f", "\r", " ")):
             # Content that implies the same elements at the same point (markup
             # that starts the body for an element whose start tag implied the
@@ -1455,7 +1476,8 @@ class Element(ElementBase):
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
         if _implied_beyond_document(r.implied_with) and not reconstructed and not (
-                what == "remove" and self._table_parts_implied()):
+                what == "remove" and self._table_parts_implied()) and not (
+                what == "remove" and self._rw._reopen_reconstructed(r, False)):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
         if separate:
             r.before.append(_TABLE_TEXT_SEPARATOR)
@@ -1507,6 +1529,12 @@ class Element(ElementBase):
         return True
 
     def remove_and_keep_content(self) -> None:
+        if self._html() and self._record.name in _UNWRAPPED_AS_REMOVAL:
+            self._table_part_unwrap()
+            return
+        if self._rw._end_tag_p(self._record) and not self._record.started:
+            self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
+            return
         r = self._start_op("remove_and_keep_content")
         self._check_removable("remove_and_keep_content")
         if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
@@ -1542,6 +1570,21 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+
+    def _table_part_unwrap(self) -> None:
+        """remove_and_keep_content of a table, a table part or a column
+        (group): without its tags its content would make the parser imply
+        table parts again or foster-parent it, so it is taken as its
+        removal (checked as one), which is the DOM edit when it has no
+        content: Rewriter._empty_unwrap_end refuses it at its end unless
+        its start tag was followed at once by the token that ended it.
+        (Whether the tokens between made no child cannot be read from the
+        bounded tree: it does not hold table whitespace text.)"""
+        self.remove()
+        r = self._record
+        if r.name != "col":
+            self._rw._empty_unwraps[id(r)] = self._refuse("remove_and_keep_content",
+                                                          "table parts are implied again")
 
     def _unwrap_as_removal(self, why: str) -> bool:
         """For an element whose tags cannot be dropped with its content
@@ -2105,6 +2148,10 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped as removals, by id, with the error if they
         # have content: Element._unwrap_as_removal.)
         self._empty_unwraps: Dict[int, RewriteError] = {}
+        # (The record whose start tag gets the formatting elements
+        # reconstructed for it written out before its content:
+        # _reopen_reconstructed.)
+        self._reopened: Optional[_Record] = None
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -4075,6 +4122,9 @@ class Rewriter(RewriterCore):
                                        r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL)):
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
+        if self._reopened is r and (r.before or r.mode == _REMOVED):
+            self._reopened = None
+            self._reopen_reconstructed(r, True)
         self._emit_contents(r.before, r, False)
         if r.mode in (_REMOVED, _KEEP_CONTENT):
             # The start tag it drops implied the body (or the head, or the
@@ -4189,6 +4239,66 @@ class Rewriter(RewriterCore):
                     return None
                 node = node.parent_node
         return index
+
+    def _start_reconstructed_only(self, r: _Record) -> bool:
+        """Whether r's start tag did nothing but reconstruct formatting
+        elements (_only_reconstructed) and insert r into the innermost of
+        them. Content written before that start tag whose first token is
+        text or a start tag of _RECONSTRUCTING_START makes the parser
+        reconstruct the same elements for that token (the list of active
+        formatting elements is the one r's start tag found), so the content
+        goes into the innermost one, before r, as the DOM edit puts it; r's
+        start tag then reconstructs nothing. Not when the parser
+        foster-parented them: the content's text would join the table's
+        character tokens before it."""
+        nodes = self._reconstructed_nodes
+        return bool(nodes) and not r.implied and not r.foster and \
+            len(nodes) == len(r.implied_with) and r.node.parent_node is nodes[-1] and \
+            not any(event[0] == "pushed" and event[3] for event in self._token_events[1])
+
+    def _reopen_reconstructed(self, r: _Record, write: bool) -> bool:
+        """For content before an element whose start tag only reconstructed
+        formatting elements (_start_reconstructed_only) that would not make
+        the parser reconstruct them itself (a comment, <meta>): end tags
+        for them (innermost first) take their entries off the list of
+        active formatting elements, as in _end_reconstructed, then start
+        tags with their attributes make them again at the same point, in the
+        same order, as the list's last entries (no Noah's Ark removal: the
+        list held at most three like each with these among them); the
+        content goes into the innermost, before r. Not written: whether it
+        can be (and r noted for _pushed_written); written: the tags."""
+        nodes = self._reconstructed_nodes
+        if not write:
+            if not self._start_reconstructed_only(r) or self._explicit or \
+                    any(node.local_name in self._afe_edited for node in nodes):
+                return False
+            first = _Record(nodes[0], True, False, None)
+            if self._reconstructed_index(first) != 0:
+                return False
+            for node in nodes:
+                other = self._open.get(self._node_key(node))
+                if other is not None and (other.before or other.prepend or other.mode or
+                                          other.new_name is not None or
+                                          other.attributes_changed):
+                    return False
+            self._reopened = r
+            return True
+        for node in reversed(nodes):
+            self._emit("</%s>" % node.local_name)
+        for node in nodes:
+            self._emit(_plain_start_tag(node))
+        return True
+
+    def _end_tag_p(self, r: _Record) -> bool:
+        """Whether r is the <p> the parser inserts for a </p> end tag with
+        no p in button scope (and closes at once). It goes where content
+        written before that end tag goes (the current node: the end tag
+        reconstructs nothing), so content before it is written there; the
+        caller checks that no reconstruction is pending, which that
+        content's text or start tags would run."""
+        return r.implied and r.name == "p" and self._token_events[0] == self._batch and \
+            self._token_events[2] == "end" and r.implied_with == ["p"] and not r.foster and \
+            r.node.namespace_uri == _HTML_NS
 
     def _end_reconstructed(self, r: _Record) -> bool:
         """For a reconstructed formatting element that needs a start tag of
