@@ -601,8 +601,8 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     its owner. Explicit stacks of the open items and of the open elements
     (any depth). 0, or -1 when out of memory."""
     cdef CNode* node = root
-    cdef bint entering = True
     cdef CElement* element
+    cdef CAttr* attr
     cdef Py_ssize_t* open_items = NULL      # indices into scopes
     cdef size_t open_count = 0
     cdef size_t open_capacity = 0
@@ -612,37 +612,37 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     cdef size_t emitted = 0                 # the open elements already found
     cdef size_t rel_open = 0                # the open elements with rel or rev
     cdef size_t k
-    cdef bint maker
+    cdef uint32_t a
+    cdef bint maker, has_scope, has_prop
     cdef Py_ssize_t scope
     cdef int status = 0
-    while node != NULL:
-        if node.type != ELEMENT_NODE:
-            if entering and node.first_child == NULL:
-                entering = False          # a leaf: on past it in one step
-        elif not entering:
-            if open_count and scopes.items[open_items[open_count - 1]].node == node:
-                open_count -= 1
-            if depth and path[depth - 1].node == node:
-                depth -= 1
-                if path[depth].rel:
-                    rel_open -= 1
-                if emitted > depth:
-                    emitted = depth
-        else:
+    # (pre-order: a node is entered once; an element is left when the walk
+    # climbs past it, its subtree done. A Text node costs a type test and
+    # a step.)
+    while True:
+        if node.type == ELEMENT_NODE:
             element = <CElement*> node
             if microdata and element.attr_count:
+                # (itemscope and itemprop in one pass over the attributes)
+                has_scope = has_prop = False
+                for a in range(element.attr_count):
+                    attr = &element.attrs[a]
+                    if attr.ns == NS__UNDEF:
+                        if attr.local_name == ATTR_ITEMSCOPE:
+                            has_scope = True
+                        elif attr.local_name == ATTR_ITEMPROP:
+                            has_prop = True
                 scope = -1
-                if element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
+                if has_scope:
                     scope = <Py_ssize_t> scopes.count
                     if found_push(scopes, node, -1, scope) != 0:
                         status = -1
                         break
-                if open_count and element_find_attribute(element, ATTR_ITEMPROP,
-                                                         NS__UNDEF) != NULL:
+                if open_count and has_prop:
                     if found_push(props, node, open_items[open_count - 1], scope) != 0:
                         status = -1
                         break
-                if scope >= 0:
+                if has_scope:
                     if room_for_one(<void**> &open_items, &open_capacity, open_count,
                                     sizeof(Py_ssize_t), 16) != 0:
                         status = -1
@@ -689,7 +689,30 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                         emitted += 1
                     if status != 0:
                         break
-        node = next_walk_event(node, root, &entering)
+        if node.first_child != NULL:
+            node = node.first_child
+            continue
+        # a leaf: left, then each ancestor whose last child is left, up to
+        # the next sibling
+        while True:
+            if node.type == ELEMENT_NODE:
+                if open_count and scopes.items[open_items[open_count - 1]].node == node:
+                    open_count -= 1
+                if depth and path[depth - 1].node == node:
+                    depth -= 1
+                    if path[depth].rel:
+                        rel_open -= 1
+                    if emitted > depth:
+                        emitted = depth
+            if node == root:
+                node = NULL
+                break
+            if node.next != NULL:
+                node = node.next
+                break
+            node = node.parent
+        if node == NULL:
+            break
     free(open_items)
     free(path)
     return status
