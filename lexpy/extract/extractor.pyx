@@ -942,6 +942,9 @@ def scan_structured(Node root not None, bint microdata, bint json_ld, bint openg
     return scan_structured_c(root, microdata, json_ld, opengraph, rdfa)
 
 
+DEF SCAN_NOGIL_BYTES = 65536
+
+
 cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint opengraph,
                              bint rdfa):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
@@ -977,18 +980,22 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
         rdfa_ids_of(doc, &rdfa_ids)
         rdfa_wanted = &rdfa_ids
     doc.readers += 1
-    with nogil:
-        status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes, &props,
-                           &scripts, &heads, &rdfa_found)
-        # (looked up only where they can matter: without a property
-        # attribute in the document no head has a pair)
-        property_id = prefix_id = 0
-        if heads.count:
-            property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8,
-                                          False)
-            if property_id != 0:
-                prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6,
-                                            False)
+    # (without the GIL on a document of some size: giving it up and taking
+    # it back cost more than the walk of a small page)
+    if doc.arena.bytes_reserved >= SCAN_NOGIL_BYTES:
+        with nogil:
+            status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes,
+                               &props, &scripts, &heads, &rdfa_found)
+    else:
+        status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes,
+                           &props, &scripts, &heads, &rdfa_found)
+    # (looked up only where they can matter: without a property attribute
+    # in the document no head has a pair)
+    property_id = prefix_id = 0
+    if heads.count:
+        property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
+        if property_id != 0:
+            prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
     try:
         if status != 0:
             raise MemoryError()

@@ -606,11 +606,51 @@ cpdef list opengraph_of(list heads):
     return found
 
 
-def structured_of(Node doc not None, base_url, syntaxes, tuple hooks):
+# structured.py's Python helpers, which structured_data calls back:
+# (_parse_lenient_json, _rdfa_of, rdfa, meta, _flatten_item,
+# _uniform_opengraph); set once by structured.py (set_structured_hooks)
+cdef tuple _structured_hooks = None
+
+
+def set_structured_hooks(tuple hooks not None):
+    """structured.py's helpers for structured_data (see _structured_hooks)."""
+    global _structured_hooks
+    _structured_hooks = hooks
+
+
+def structured_data(Node doc not None, *, base_url=None, syntaxes=None, bint uniform=False,
+                    schema_context="http://schema.org", bint with_og_array=False):
+    """The structured data of `doc` (a Document, or an element for the
+    syntaxes that look below it) as a dict with a key per syntax, each shaped
+    as extruct.extract() shapes it: ``json-ld`` (the parsed script bodies; a
+    block that does not parse is an error entry ``{"@error": message,
+    "@text": source}``), ``microdata`` (extruct's nested items), ``opengraph``
+    (``{"namespace": ..., "properties": [[name, value], ...]}``), ``rdfa``
+    (expanded JSON-LD of the RDFa Lite 1.1 triples) and ``meta`` (every meta
+    element with a name or property and a content, in tree order, as
+    ``{"name" or "property": key, "content": value}``). `uniform` gives
+    extruct's uniform shapes for microdata and OpenGraph. `base_url` is the
+    document's URL: relative URLs are resolved against the document base URL
+    it gives (and <base href>), and left relative without either, as extruct
+    does. Never raises on what a page contains."""
+    # (compiled, with the scan and what is made from it: a small page's
+    # time is mostly such fixed costs, a Python frame among them)
+    cdef tuple hooks = _structured_hooks
+    cdef dict output = structured_of(doc, base_url, syntaxes, hooks)
+    if uniform:
+        if "microdata" in output:
+            output["microdata"] = [hooks[4](item, schema_context, True)
+                                   for item in output["microdata"]]
+        if "opengraph" in output:
+            output["opengraph"] = hooks[5](output["opengraph"], with_og_array)
+    return output
+
+
+cdef dict structured_of(Node doc, base_url, syntaxes, tuple hooks):
     """structured_data()'s dict but for the uniform shapes: `syntaxes` as
     structured_data() takes them; `hooks` are structured.py's
-    (_parse_lenient_json, rdfa_of, rdfa, meta). RDFa is found in the same
-    walk when `doc` is a Document (from the document element)."""
+    (_structured_hooks). RDFa is found in the same walk when `doc` is a
+    Document (from the document element)."""
     cdef int wanted = wanted_syntaxes(syntaxes)
     cdef dict output = {}
     cdef bint rdfa_in_walk = (wanted & WANT_RDFA) != 0 and isinstance(doc, _Document)

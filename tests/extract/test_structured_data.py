@@ -241,7 +241,7 @@ def test_unknown_syntax_is_refused():
 
 
 def test_syntaxes_in_any_iterable_and_the_first_unknown_named():
-    # structured_of (structured.pxi) reads `syntaxes` itself: None is all
+    # structured_data (structured.pxi) reads `syntaxes` itself: None is all
     # of them, any iterable does, the keys come in one order whatever the
     # order asked, and the error names the first unknown one
     document = lexpy.parse('<meta property="og:title" content="T">')
