@@ -758,33 +758,45 @@ cdef bint attribute_ends_with(CAttr* attr, const char* suffix, size_t length) no
 cdef tuple property_entry(CElement* element, Py_ssize_t scope):
     """(itemprop's tokens, kind, payload): the value of a property element
     as extruct's microdata reads it (ExtructMicrodata.value)."""
-    cdef lxp_tag_id_t tag = element.tag_id
-    cdef CAttr* attr
+    cdef int kind = VALUE_ITEM
     itemprop = attribute_tokens(element, ATTR_ITEMPROP)
     if scope >= 0:
         return itemprop, VALUE_ITEM, scope
+    payload = property_payload(element, &kind)
+    return itemprop, kind, payload
+
+
+cdef object property_payload(CElement* element, int* kind):
+    """The payload of the value of a property element that is no item (or
+    of an item's own value) as extruct reads it, its kind in kind[0]."""
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef CAttr* attr
+    kind[0] = VALUE_STRING
     if tag == TAG_META:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT) or ""
+        return attribute_str(element, ATTR_CONTENT) or ""
     if tag == TAG_AUDIO or tag == TAG_EMBED or tag == TAG_IFRAME or tag == TAG_IMG \
             or tag == TAG_SOURCE or tag == TAG_TRACK or tag == TAG_VIDEO:
-        return itemprop, VALUE_URL, attribute_str(element, ATTR_SRC) or ""
+        kind[0] = VALUE_URL
+        return attribute_str(element, ATTR_SRC) or ""
     if tag == TAG_A or tag == TAG_AREA or tag == TAG_LINK:
-        return itemprop, VALUE_URL, attribute_str(element, ATTR_HREF) or ""
+        kind[0] = VALUE_URL
+        return attribute_str(element, ATTR_HREF) or ""
     if tag == TAG_OBJECT:
-        return itemprop, VALUE_URL, attribute_str(element, ATTR_DATA) or ""
+        kind[0] = VALUE_URL
+        return attribute_str(element, ATTR_DATA) or ""
     if tag == TAG_DATA or tag == TAG_METER:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_VALUE) or ""
+        return attribute_str(element, ATTR_VALUE) or ""
     if tag == TAG_TIME:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_DATETIME) or ""
+        return attribute_str(element, ATTR_DATETIME) or ""
     attr = element_find_attribute(element, ATTR_CONTENT, NS__UNDEF)
     if attr != NULL and attr.value_length:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT)
+        return attribute_str(element, ATTR_CONTENT)
     attr = element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF)
     if attribute_ends_with(attr, "-input", 6) or attribute_ends_with(attr, "-output", 7):
-        return itemprop, VALUE_ACTION, (
-            element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
-            attribute_str(element, ATTR_NAME))
-    return itemprop, VALUE_STRING, node_html_text(<CNode*> element)
+        kind[0] = VALUE_ACTION
+        return (element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
+                attribute_str(element, ATTR_NAME))
+    return node_html_text(<CNode*> element)
 
 
 def elements_by_id(Node node not None, set wanted not None):
@@ -939,14 +951,14 @@ def scan_structured(Node root not None, bint microdata, bint json_ld, bint openg
                     bint rdfa=False):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
     as scan_structured_c() gives them."""
-    return scan_structured_c(root, microdata, json_ld, opengraph, rdfa)
+    return scan_structured_c(root, microdata, json_ld, opengraph, rdfa)[:4]
 
 
 DEF SCAN_NOGIL_BYTES = 65536
 
 
 cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint opengraph,
-                             bint rdfa):
+                             bint rdfa, bint build_microdata=False, object base_url=None):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
     in tree order. items: (element, itemtype's tokens, itemid, itemref,
     properties) for each element with itemscope, properties being
@@ -957,7 +969,9 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     too when no element of the document has a property attribute); rdfa:
     rdfa_entry() of each element the RDFa processing sequence visits (its
     depth counted from the first element, `root` or the document
-    element)."""
+    element); then whether items is instead the finished microdata
+    (build_microdata: microdata_of_scan() with `base_url`, when no item has
+    itemref)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef FoundList scopes, props, scripts, heads, rdfa_found
@@ -999,6 +1013,15 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     try:
         if status != 0:
             raise MemoryError()
+        if build_microdata and scopes.count:
+            # (structured_data's microdata made here, as
+            # ExtructMicrodata.items() would; None: an item has itemref)
+            built = microdata_of_scan(&scopes, &props, base_url)
+            if built is not None:
+                items = built
+                scopes.count = props.count = 0
+            else:
+                build_microdata = False
         for i in range(scopes.count):
             element = <CElement*> scopes.items[i].node
             items.append((node_proxy(scopes.items[i].node),
@@ -1024,7 +1047,7 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
         for i in range(rdfa_found.count):
             rdfa_list.append(rdfa_entry(doc, <CElement*> rdfa_found.items[i].node,
                                         rdfa_found.items[i].owner, &rdfa_ids))
-        return items, texts, head_list, rdfa_list
+        return items, texts, head_list, rdfa_list, build_microdata
     finally:
         doc.readers -= 1
         free(scopes.items)

@@ -6,6 +6,7 @@
 
 import json
 
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.unicode cimport PyUnicode_GET_LENGTH, Py_UNICODE_ISALNUM
@@ -171,7 +172,7 @@ cdef object json_string(str text, JsonText* t):
         if not escaped and t.ascii:
             t.position = i + 1
             if i - start <= JSON_SHORT_STRING:
-                return json_short_ascii(t, latin1 + start, i - start)
+                return short_ascii_str(t.strings, latin1 + start, i - start)
             value = PyUnicode_New(i - start, 127)
             memcpy(PyUnicode_DATA(value), latin1 + start, i - start)
             return value
@@ -236,9 +237,10 @@ cdef object json_string(str text, JsonText* t):
     return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t.buffer, count)
 
 
-cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length):
-    """The str of `length` ASCII bytes: the one t.strings holds for a
-    hash of them when it has these bytes, else a new one put there."""
+cdef object short_ascii_str(PyObject** strings, const uint8_t* data, Py_ssize_t length):
+    """The str of `length` ASCII bytes: the one `strings` (a table of
+    JSON_STRING_CACHE owned references or NULL) holds for a hash of them
+    when it has these bytes, else a new one put there."""
     cdef uint32_t h = 2166136261u
     cdef Py_ssize_t k
     cdef PyObject* cached
@@ -246,7 +248,7 @@ cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length
     for k in range(length):
         h = (h ^ data[k]) * 16777619u
     h = (h ^ (h >> 15)) & (JSON_STRING_CACHE - 1)
-    cached = t.strings[h]
+    cached = strings[h]
     if cached != NULL and PyUnicode_GET_LENGTH(<str> cached) == length \
             and memcmp(PyUnicode_DATA(<str> cached), data, length) == 0:
         return <str> cached
@@ -254,7 +256,7 @@ cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length
     memcpy(PyUnicode_DATA(value), data, length)
     Py_XDECREF(cached)
     Py_INCREF(value)
-    t.strings[h] = <PyObject*> value
+    strings[h] = <PyObject*> value
     return value
 
 
@@ -656,11 +658,14 @@ cdef dict structured_of(Node doc, base_url, syntaxes, tuple hooks):
     cdef bint rdfa_in_walk = (wanted & WANT_RDFA) != 0 and isinstance(doc, _Document)
     cdef tuple scanned = scan_structured_c(
         doc, (wanted & WANT_MICRODATA) != 0, (wanted & WANT_JSON_LD) != 0,
-        (wanted & WANT_OPENGRAPH) != 0, rdfa_in_walk)
+        (wanted & WANT_OPENGRAPH) != 0, rdfa_in_walk, True, base_url)
     cdef list items = scanned[0], texts = scanned[1], heads = scanned[2]
     if wanted & WANT_MICRODATA:
-        output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
-                                               items).items() if items else []
+        if scanned[4] or not items:
+            output["microdata"] = items
+        else:
+            output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
+                                                   items).items()
     if wanted & WANT_JSON_LD:
         output["json-ld"] = json_ld_of(texts, hooks[0]) if texts else []
     if wanted & WANT_OPENGRAPH:
@@ -672,3 +677,148 @@ cdef dict structured_of(Node doc, base_url, syntaxes, tuple hooks):
     if wanted & WANT_META:
         output["meta"] = hooks[3](doc)
     return output
+
+
+# extruct's microdata as structured_data asks for it (nested, not strict,
+# without text content) built straight from the scan's lists: no tuple per
+# property or item, no proxy, no frame object; the same items in the same
+# order as ExtructMicrodata.items() (which serves the other options, and
+# itemref: it reads the referenced elements through proxies).
+
+cdef object microdata_of_scan(FoundList* scopes, FoundList* props, object base_url):
+    """The items, or None when an item has itemref."""
+    cdef size_t count = scopes.count, i
+    cdef Py_ssize_t j, scope, top, child
+    cdef Py_ssize_t* first = NULL           # per item: its first property, or -1
+    cdef Py_ssize_t* last = NULL            # per item: its last one so far
+    cdef Py_ssize_t* following = NULL       # per property: the item's next one
+    cdef Py_ssize_t* stack = NULL           # the open items ...
+    cdef Py_ssize_t* cursor = NULL          # ... and the next property of each
+    cdef uint8_t* seen = NULL
+    cdef PyObject* names[JSON_STRING_CACHE]
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef size_t k, start, length
+    cdef int kind = VALUE_STRING
+    cdef PyObject* existing
+    cdef list found = [], open_items = [], open_properties = []
+    cdef dict joined = {}, properties
+    for i in range(count):
+        if element_find_attribute(<CElement*> scopes.items[i].node, ATTR_ITEMREF,
+                                  NS__UNDEF) != NULL:
+            return None
+    memset(names, 0, sizeof(names))
+    first = <Py_ssize_t*> malloc((count * 4 + props.count + 1) * sizeof(Py_ssize_t))
+    seen = <uint8_t*> calloc(count + 1, 1)
+    try:
+        if first == NULL or seen == NULL:
+            raise MemoryError()
+        last = first + count
+        stack = last + count
+        cursor = stack + count
+        following = cursor + count
+        for i in range(count):
+            first[i] = -1
+        for j in range(<Py_ssize_t> props.count):
+            scope = props.items[j].owner
+            following[j] = -1
+            if first[scope] < 0:
+                first[scope] = j
+            else:
+                following[last[scope]] = j
+            last[scope] = j
+        for i in range(count):
+            if seen[i]:
+                continue
+            seen[i] = 1
+            found.append(new_item(<CElement*> scopes.items[i].node))
+            open_items.append(found[len(found) - 1])
+            open_properties.append({})
+            stack[0] = <Py_ssize_t> i
+            cursor[0] = first[i]
+            top = 0
+            while top >= 0:
+                j = cursor[top]
+                if j < 0:
+                    properties = open_properties.pop()
+                    item = open_items.pop()
+                    if properties:
+                        item["properties"] = properties
+                    else:
+                        kind = VALUE_STRING
+                        value = property_payload(<CElement*> scopes.items[stack[top]].node,
+                                                 &kind)
+                        item["value"] = entry_value(kind, value, joined, base_url)
+                    top -= 1
+                    continue
+                cursor[top] = following[j]
+                element = <CElement*> props.items[j].node
+                child = props.items[j].scope
+                if child >= 0:
+                    if seen[child]:
+                        value = None
+                        child = -1
+                    else:
+                        seen[child] = 1
+                        value = new_item(<CElement*> scopes.items[child].node)
+                else:
+                    kind = VALUE_STRING
+                    value = property_payload(element, &kind)
+                    value = entry_value(kind, value, joined, base_url)
+                # each of itemprop's tokens: a name's only value as it is, a
+                # list from its second on (values are never lists themselves)
+                properties = <dict> open_properties[top]
+                attr = element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF)
+                length = attr.value_length
+                k = 0
+                while k < length:
+                    while k < length and is_ascii_whitespace_byte(attr.value[k]):
+                        k += 1
+                    start = k
+                    while k < length and not is_ascii_whitespace_byte(attr.value[k]):
+                        k += 1
+                    if k == start:
+                        break
+                    name = token_str(names, attr.value + start, k - start)
+                    existing = PyDict_GetItemWithError(properties, name)
+                    if existing == NULL:
+                        properties[name] = value
+                    elif (<object> existing).__class__ is list:
+                        (<list> existing).append(value)
+                    else:
+                        properties[name] = [<object> existing, value]
+                if child >= 0:
+                    top += 1
+                    stack[top] = child
+                    cursor[top] = first[child]
+                    open_items.append(value)
+                    open_properties.append({})
+        return found
+    finally:
+        free(first)
+        free(seen)
+        for k in range(JSON_STRING_CACHE):
+            Py_XDECREF(names[k])
+
+
+cdef dict new_item(CElement* element):
+    # an item's dict before its properties: its type and id
+    cdef dict item = {}
+    types = attribute_tokens(element, ATTR_ITEMTYPE)
+    if types:
+        item["type"] = types[0] if len(types) == 1 else types
+        itemid = attribute_str(element, ATTR_ITEMID)
+        if itemid:
+            item["id"] = itemid.strip()
+    return item
+
+
+cdef str token_str(PyObject** names, const uint8_t* data, size_t length):
+    # a token of itemprop: the names of a page repeat (one str each)
+    cdef size_t i
+    if length <= JSON_SHORT_STRING:
+        for i in range(length):
+            if data[i] >= 0x80:
+                return name_str(data, length)
+        return short_ascii_str(names, data, <Py_ssize_t> length)
+    return name_str(data, length)

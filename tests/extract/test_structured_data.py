@@ -768,3 +768,50 @@ def test_prefix_declarations_as_the_regex_finds_them(text):
     "  og:\thttp://x  y: z  ", "\xe9t\xe9: http://x/", "w" * 5000 + "-" + "v" * 5000 + ": x"])
 def test_prefix_declarations_examples(text):
     assert prefix_declarations(text) == PREFIX_DECLARATION.findall(text)
+
+
+# structured_data's microdata is built straight from the scan's lists
+# (structured.pxi's microdata_of_scan) unless an item has itemref; it must
+# give what ExtructMicrodata (microdata(), which reads the scan's tuples)
+# gives, on the shapes where they could part.
+_MICRODATA_SHAPES = [
+    # nested items, a name given twice and three times (a list from the second)
+    '<div itemscope itemtype="http://schema.org/A"><span itemprop="n">1</span>'
+    '<span itemprop="n">2</span><span itemprop="n">3</span>'
+    '<div itemprop="sub child" itemscope itemtype="x y"><b itemprop="n">4</b></div>'
+    '<i itemprop="n">5</i></div>',
+    # an item without properties (its own value), with itemid and no type
+    '<div itemscope><a itemprop="u" itemscope href=" /p ">x</a>'
+    '<p itemscope itemid=" urn:1 " itemtype=t>text <b>bold</b></p></div>',
+    # values of each kind: meta, URLs, data, time, content, actions, text
+    '<div itemscope itemtype=T><meta itemprop=m content=c><img itemprop=i src="a b.png">'
+    '<a itemprop="l" href="../x?q=1#f">a</a><object itemprop=o data=d></object>'
+    '<data itemprop=d value=7>seven</data><meter itemprop=me value=0.5></meter>'
+    '<time itemprop=t datetime=2020>then</time><time itemprop=t2>no datetime</time>'
+    '<span itemprop=c content="from content">shown</span>'
+    '<input itemprop="query-input" name=q required><input itemprop="x-output">'
+    '<p itemprop=p>Some <b>text</b>, here.<br>line</p></div>',
+    # empty and whitespace itemprop, non-ASCII and long names, repeated names
+    '<div itemscope><span itemprop="">e</span><span itemprop="  \t ">w</span>'
+    '<span itemprop="na\u00efve">1</span><span itemprop="%s">2</span>'
+    '<div itemscope itemprop=""><span itemprop=n>inner</span></div>'
+    '<span itemprop="a a">dup</span></div>' % ("long" * 20),
+    # several top-level items, an itemprop outside any item
+    '<span itemprop=stray>s</span><div itemscope itemtype=A></div>'
+    '<div itemscope itemtype=B><span itemprop=n>b</span></div>',
+    # itemref: the other path
+    '<div itemscope itemref="r1 r2"><span itemprop=a>1</span></div>'
+    '<p id=r1 itemprop=b>2</p><div id=r2 itemprop=c itemscope><b itemprop=d>3</b></div>',
+]
+
+
+@pytest.mark.parametrize("html", _MICRODATA_SHAPES)
+@pytest.mark.parametrize("base_url", [None, "http://example.com/a/b"])
+def test_structured_data_microdata_equals_extructmicrodata(html, base_url):
+    from lexpy.extract.structured import microdata
+    document = lexpy.parse(html)
+    got = lexpy.structured_data(document, base_url=base_url, syntaxes=["microdata"])
+    expected = microdata(document, base_url=base_url)
+    assert got["microdata"] == expected
+    assert json.dumps(got["microdata"]) == json.dumps(expected)   # (key order too)
+    assert expected                       # (each shape has items)
