@@ -38,6 +38,8 @@ OG_NAMESPACES = {
 # (prefix_declarations reads it in one pass; the tests hold it to this)
 PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
 cdef dict _og_namespaces = OG_NAMESPACES
+cdef tuple _og_prefixes = tuple(OG_NAMESPACES)
+
 
 
 cdef int wanted_syntaxes(object syntaxes) except -1:
@@ -140,11 +142,11 @@ cdef object json_string(str text, JsonText* t):
     character but the quote and the backslash as it is); _JSON_REFUSED
     when it is unterminated or has an escape json refuses or a surrogate
     escape (json pairs those)."""
-    cdef Py_ssize_t start = t.position + 1, i = start, count = 0, end
+    cdef Py_ssize_t start = t.position + 1, i = start, count = 0, end, run, k
     cdef uint32_t c, high = 0
     cdef long code
     cdef uint8_t* out
-    cdef bint escaped = False
+    cdef bint escaped = False, wide = False
     cdef void* grown
     cdef const uint8_t* latin1 = <const uint8_t*> t.data
     cdef const uint8_t* quote
@@ -204,19 +206,28 @@ cdef object json_string(str text, JsonText* t):
         out = <uint8_t*> t.buffer
         i = start
         while i < end:
-            c = latin1[i]
+            # the run up to the next backslash copied whole, then its escape
+            backslash = <const uint8_t*> memchr(latin1 + i, 0x5C, <size_t> (end - i))
+            run = (backslash - latin1 - i) if backslash != NULL else end - i
+            memcpy(out + count, latin1 + i, <size_t> run)
+            if not t.ascii:
+                for k in range(run):
+                    high |= latin1[i + k]
+            count += run
+            i += run
+            if i == end:
+                break
             i += 1
-            if c == 0x5C:
-                code = json_escape(t, &i, end)
-                if code < 0:
-                    return _JSON_REFUSED
-                if code > 0xFF:
-                    break
-                c = <uint32_t> code
-            out[count] = <uint8_t> c
-            high |= c
+            code = json_escape(t, &i, end)
+            if code < 0:
+                return _JSON_REFUSED
+            if code > 0xFF:
+                wide = True
+                break
+            out[count] = <uint8_t> code
+            high |= <uint32_t> code
             count += 1
-        else:
+        if not wide:
             if high < 0x80:
                 value = PyUnicode_New(count, 127)
                 memcpy(PyUnicode_DATA(value), out, count)
@@ -237,7 +248,7 @@ cdef object json_string(str text, JsonText* t):
     return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t.buffer, count)
 
 
-cdef object short_ascii_str(PyObject** strings, const uint8_t* data, Py_ssize_t length):
+cdef inline object short_ascii_str(PyObject** strings, const uint8_t* data, Py_ssize_t length):
     """The str of `length` ASCII bytes: the one `strings` (a table of
     JSON_STRING_CACHE owned references or NULL) holds for a hash of them
     when it has these bytes, else a new one put there."""
@@ -574,6 +585,30 @@ cpdef list prefix_declarations(str text):
     return found
 
 
+cdef Py_ssize_t og_prefix_index(str name):
+    """The index in _og_prefixes of the prefix of a property name (before
+    its first colon, or the whole name without one), or -1 when it is none
+    of OpenGraph's."""
+    cdef int kind = PyUnicode_KIND(name)
+    cdef void* data = PyUnicode_DATA(name)
+    cdef Py_ssize_t length = PyUnicode_GET_LENGTH(name), end = 0, k, i
+    cdef str prefix
+    while end < length and end <= 7 and unicode_read(kind, data, end) != 0x3A:
+        end += 1
+    if end > 7:
+        return -1                 # (the longest is 7 characters)
+    for k in range(len(_og_prefixes)):
+        prefix = <str> _og_prefixes[k]
+        if PyUnicode_GET_LENGTH(prefix) != end:
+            continue
+        for i in range(end):
+            if unicode_read(kind, data, i) != <uint32_t> (<const char*> PyUnicode_DATA(prefix))[i]:
+                break
+        else:
+            return k
+    return -1
+
+
 cpdef list opengraph_of(list heads):
     """OpenGraph as extruct gives it from scan_structured()'s heads: per
     head with a property, the prefixes its html element and it declare plus
@@ -583,7 +618,7 @@ cpdef list opengraph_of(list heads):
     cdef list properties
     cdef dict namespaces
     cdef str name, prefix
-    cdef Py_ssize_t colon
+    cdef Py_ssize_t colon, og
     cdef tuple pair
     for html_prefix, head_prefix, pairs in heads:
         if not pairs:
@@ -596,11 +631,15 @@ cpdef list opengraph_of(list heads):
         properties = []
         for pair in pairs:
             name = pair[0]
+            og = og_prefix_index(name)
+            if og >= 0:
+                # (an OpenGraph prefix, read in place: no str made, no hash)
+                prefix = <str> _og_prefixes[og]
+                namespaces[prefix] = _og_namespaces[prefix]
+                properties.append(pair)
+                continue
             colon = name.find(":")
             prefix = name if colon < 0 else name[:colon]
-            namespace = _og_namespaces.get(prefix)
-            if namespace is not None:
-                namespaces[prefix] = namespace
             if prefix in namespaces:
                 properties.append(pair)
         if properties:

@@ -671,7 +671,11 @@ def test_json_fast_takes_nothing_the_json_module_refuses(text):
 @pytest.mark.parametrize("text", [
     '"a\\/b\\"c\\\\d\\b\\f\\n\\r\\t\\u00e9\\u20AC"', '"\x01\x1f raw"', '"\U0001f600\u20ac"',
     "1e5", "1E+2", "-0", "-0.0", "0.5e-3", "123456789012345678", "-123456789012345678",
-    '{"a": 1, "a": 2, "b": [true, false, null, {}, []]}', " [ 1 , { } ] "[1:-1]])
+    '{"a": 1, "a": 2, "b": [true, false, null, {}, []]}', " [ 1 , { } ] "[1:-1],
+    # a Latin-1 string's runs between escapes copied whole: an escape at
+    # each end, escapes side by side, one past U+00FF last or in the middle
+    '"\\/"', '"\\/x\\/"', '"x\\/\\/y"', '"\xe9\\/\xe8"', '"ab\\u0100"',
+    '"\xe9\\u0100\\/z"', '"\\u00ff\\u00e9"'])
 def test_json_fast_takes_these(text):
     taken, decoded = json_fast_decode(text)
     assert taken and _typed(decoded) == _json_module(text)
@@ -815,3 +819,48 @@ def test_structured_data_microdata_equals_extructmicrodata(html, base_url):
     assert got["microdata"] == expected
     assert json.dumps(got["microdata"]) == json.dumps(expected)   # (key order too)
     assert expected                       # (each shape has items)
+
+
+def _opengraph_reference(heads):
+    # opengraph_of as it read each property's prefix before (a str sliced
+    # and looked up), kept as the reference of its in-place reading
+    from lexpy.extract.extractor import OG_NAMESPACES, prefix_declarations
+    found = []
+    for html_prefix, head_prefix, pairs in heads:
+        if not pairs:
+            continue
+        namespaces = {}
+        if html_prefix:
+            namespaces.update(prefix_declarations(html_prefix))
+        if head_prefix:
+            namespaces.update(prefix_declarations(head_prefix))
+        properties = []
+        for pair in pairs:
+            name = pair[0]
+            colon = name.find(":")
+            prefix = name if colon < 0 else name[:colon]
+            if prefix in OG_NAMESPACES:
+                namespaces[prefix] = OG_NAMESPACES[prefix]
+            if prefix in namespaces:
+                properties.append(pair)
+        if properties:
+            found.append({"namespace": namespaces, "properties": properties})
+    return found
+
+
+@pytest.mark.parametrize("names", [
+    ["og:title", "og", "product", "product:price:amount", "products:x", "ogg:x", "o:x",
+     "article:", ":x", "", "music:song", "video", "book:isbn", "profile:x:y", "bookx",
+     "og\u00e9:x", "\u00e9og:x", "OG:title", "productx:y", "a" * 40],
+    ["fb:app_id", "my:thing", "og:title", "other:x", "my"],
+])
+@pytest.mark.parametrize("prefix", [None, "my: http://my.example/ns# og: http://other/"])
+def test_opengraph_prefixes_read_in_place(names, prefix):
+    from lexpy.extract.extractor import opengraph_of
+    heads = [(prefix, "fb: http://ogp.me/ns/fb#", [(name, "v%d" % i)
+                                                   for i, name in enumerate(names)])]
+    got = opengraph_of(heads)
+    expected = _opengraph_reference(heads)
+    assert got == expected
+    assert [list(d["namespace"].items()) for d in got] == [
+        list(d["namespace"].items()) for d in expected]
