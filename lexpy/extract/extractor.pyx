@@ -695,7 +695,7 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
         # a leaf: left, then each ancestor whose last child is left, up to
         # the next sibling
         while True:
-            if node.type == ELEMENT_NODE:
+            if (open_count or depth) and node.type == ELEMENT_NODE:
                 if open_count and scopes.items[open_items[open_count - 1]].node == node:
                     open_count -= 1
                 if depth and path[depth - 1].node == node:
