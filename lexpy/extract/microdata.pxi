@@ -224,4 +224,3 @@ cdef class _ItemFrame:
         self.pending = pending
         self.index = 0
         self.properties = {}
-

@@ -1,8 +1,9 @@
-# structured_data()'s own work, compiled into lexpy.extract.extractor: the
-# syntaxes asked for, one scan_structured_c() walk, and the JSON-LD,
-# microdata and OpenGraph made from it without a Python frame per page or
-# per script (structured.py drives it and holds what is rarely run: the
-# lenient JSON pass, RDFa, meta, the uniform shapes).
+# structured_data() itself and its own work, compiled into
+# lexpy.extract.extractor: the syntaxes asked for, one scan_structured_c()
+# walk, and the JSON-LD, microdata (microdata_of_scan, at the end) and
+# OpenGraph made from it without a Python frame per page or per script
+# (structured.py holds what is rarely run, which structured_data calls
+# back: the lenient JSON pass, RDFa, meta, the uniform shapes).
 
 import json
 
@@ -39,7 +40,7 @@ OG_NAMESPACES = {
 PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
 cdef dict _og_namespaces = OG_NAMESPACES
 cdef tuple _og_prefixes = tuple(OG_NAMESPACES)
-
+cdef Py_ssize_t _og_longest = max(len(prefix) for prefix in OG_NAMESPACES)
 
 
 cdef int wanted_syntaxes(object syntaxes) except -1:
@@ -593,10 +594,10 @@ cdef Py_ssize_t og_prefix_index(str name):
     cdef void* data = PyUnicode_DATA(name)
     cdef Py_ssize_t length = PyUnicode_GET_LENGTH(name), end = 0, k, i
     cdef str prefix
-    while end < length and end <= 7 and unicode_read(kind, data, end) != 0x3A:
+    while end < length and end <= _og_longest and unicode_read(kind, data, end) != 0x3A:
         end += 1
-    if end > 7:
-        return -1                 # (the longest is 7 characters)
+    if end > _og_longest:
+        return -1
     for k in range(len(_og_prefixes)):
         prefix = <str> _og_prefixes[k]
         if PyUnicode_GET_LENGTH(prefix) != end:
