@@ -601,8 +601,8 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     its owner. Explicit stacks of the open items and of the open elements
     (any depth). 0, or -1 when out of memory."""
     cdef CNode* node = root
-    cdef bint entering = True
     cdef CElement* element
+    cdef CAttr* attr
     cdef Py_ssize_t* open_items = NULL      # indices into scopes
     cdef size_t open_count = 0
     cdef size_t open_capacity = 0
@@ -612,37 +612,37 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
     cdef size_t emitted = 0                 # the open elements already found
     cdef size_t rel_open = 0                # the open elements with rel or rev
     cdef size_t k
-    cdef bint maker
+    cdef uint32_t a
+    cdef bint maker, has_scope, has_prop
     cdef Py_ssize_t scope
     cdef int status = 0
-    while node != NULL:
-        if node.type != ELEMENT_NODE:
-            if entering and node.first_child == NULL:
-                entering = False          # a leaf: on past it in one step
-        elif not entering:
-            if open_count and scopes.items[open_items[open_count - 1]].node == node:
-                open_count -= 1
-            if depth and path[depth - 1].node == node:
-                depth -= 1
-                if path[depth].rel:
-                    rel_open -= 1
-                if emitted > depth:
-                    emitted = depth
-        else:
+    # (pre-order: a node is entered once; an element is left when the walk
+    # climbs past it, its subtree done. A Text node costs a type test and
+    # a step.)
+    while True:
+        if node.type == ELEMENT_NODE:
             element = <CElement*> node
             if microdata and element.attr_count:
+                # (itemscope and itemprop in one pass over the attributes)
+                has_scope = has_prop = False
+                for a in range(element.attr_count):
+                    attr = &element.attrs[a]
+                    if attr.ns == NS__UNDEF:
+                        if attr.local_name == ATTR_ITEMSCOPE:
+                            has_scope = True
+                        elif attr.local_name == ATTR_ITEMPROP:
+                            has_prop = True
                 scope = -1
-                if element_find_attribute(element, ATTR_ITEMSCOPE, NS__UNDEF) != NULL:
+                if has_scope:
                     scope = <Py_ssize_t> scopes.count
                     if found_push(scopes, node, -1, scope) != 0:
                         status = -1
                         break
-                if open_count and element_find_attribute(element, ATTR_ITEMPROP,
-                                                         NS__UNDEF) != NULL:
+                if open_count and has_prop:
                     if found_push(props, node, open_items[open_count - 1], scope) != 0:
                         status = -1
                         break
-                if scope >= 0:
+                if has_scope:
                     if room_for_one(<void**> &open_items, &open_capacity, open_count,
                                     sizeof(Py_ssize_t), 16) != 0:
                         status = -1
@@ -689,7 +689,30 @@ cdef int scan_tree(CNode* root, bint microdata, bint json_ld, bint opengraph,
                         emitted += 1
                     if status != 0:
                         break
-        node = next_walk_event(node, root, &entering)
+        if node.first_child != NULL:
+            node = node.first_child
+            continue
+        # a leaf: left, then each ancestor whose last child is left, up to
+        # the next sibling
+        while True:
+            if (open_count or depth) and node.type == ELEMENT_NODE:
+                if open_count and scopes.items[open_items[open_count - 1]].node == node:
+                    open_count -= 1
+                if depth and path[depth - 1].node == node:
+                    depth -= 1
+                    if path[depth].rel:
+                        rel_open -= 1
+                    if emitted > depth:
+                        emitted = depth
+            if node == root:
+                node = NULL
+                break
+            if node.next != NULL:
+                node = node.next
+                break
+            node = node.parent
+        if node == NULL:
+            break
     free(open_items)
     free(path)
     return status
@@ -735,33 +758,45 @@ cdef bint attribute_ends_with(CAttr* attr, const char* suffix, size_t length) no
 cdef tuple property_entry(CElement* element, Py_ssize_t scope):
     """(itemprop's tokens, kind, payload): the value of a property element
     as extruct's microdata reads it (ExtructMicrodata.value)."""
-    cdef lxp_tag_id_t tag = element.tag_id
-    cdef CAttr* attr
+    cdef int kind = VALUE_ITEM
     itemprop = attribute_tokens(element, ATTR_ITEMPROP)
     if scope >= 0:
         return itemprop, VALUE_ITEM, scope
+    payload = property_payload(element, &kind)
+    return itemprop, kind, payload
+
+
+cdef object property_payload(CElement* element, int* kind):
+    """The payload of the value of a property element that is no item (or
+    of an item's own value) as extruct reads it, its kind in kind[0]."""
+    cdef lxp_tag_id_t tag = element.tag_id
+    cdef CAttr* attr
+    kind[0] = VALUE_STRING
     if tag == TAG_META:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT) or ""
+        return attribute_str(element, ATTR_CONTENT) or ""
     if tag == TAG_AUDIO or tag == TAG_EMBED or tag == TAG_IFRAME or tag == TAG_IMG \
             or tag == TAG_SOURCE or tag == TAG_TRACK or tag == TAG_VIDEO:
-        return itemprop, VALUE_URL, attribute_str(element, ATTR_SRC) or ""
+        kind[0] = VALUE_URL
+        return attribute_str(element, ATTR_SRC) or ""
     if tag == TAG_A or tag == TAG_AREA or tag == TAG_LINK:
-        return itemprop, VALUE_URL, attribute_str(element, ATTR_HREF) or ""
+        kind[0] = VALUE_URL
+        return attribute_str(element, ATTR_HREF) or ""
     if tag == TAG_OBJECT:
-        return itemprop, VALUE_URL, attribute_str(element, ATTR_DATA) or ""
+        kind[0] = VALUE_URL
+        return attribute_str(element, ATTR_DATA) or ""
     if tag == TAG_DATA or tag == TAG_METER:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_VALUE) or ""
+        return attribute_str(element, ATTR_VALUE) or ""
     if tag == TAG_TIME:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_DATETIME) or ""
+        return attribute_str(element, ATTR_DATETIME) or ""
     attr = element_find_attribute(element, ATTR_CONTENT, NS__UNDEF)
     if attr != NULL and attr.value_length:
-        return itemprop, VALUE_STRING, attribute_str(element, ATTR_CONTENT)
+        return attribute_str(element, ATTR_CONTENT)
     attr = element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF)
     if attribute_ends_with(attr, "-input", 6) or attribute_ends_with(attr, "-output", 7):
-        return itemprop, VALUE_ACTION, (
-            element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
-            attribute_str(element, ATTR_NAME))
-    return itemprop, VALUE_STRING, node_html_text(<CNode*> element)
+        kind[0] = VALUE_ACTION
+        return (element_find_attribute(element, ATTR_REQUIRED, NS__UNDEF) != NULL,
+                attribute_str(element, ATTR_NAME))
+    return node_html_text(<CNode*> element)
 
 
 def elements_by_id(Node node not None, set wanted not None):
@@ -916,11 +951,14 @@ def scan_structured(Node root not None, bint microdata, bint json_ld, bint openg
                     bint rdfa=False):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
     as scan_structured_c() gives them."""
-    return scan_structured_c(root, microdata, json_ld, opengraph, rdfa)
+    return scan_structured_c(root, microdata, json_ld, opengraph, rdfa)[:4]
+
+
+DEF SCAN_NOGIL_BYTES = 65536
 
 
 cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint opengraph,
-                             bint rdfa):
+                             bint rdfa, bint build_microdata=False, object base_url=None):
     """(items, scripts, heads, rdfa) of the tree of `root` from `root` on,
     in tree order. items: (element, itemtype's tokens, itemid, itemref,
     properties) for each element with itemscope, properties being
@@ -931,7 +969,9 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
     too when no element of the document has a property attribute); rdfa:
     rdfa_entry() of each element the RDFa processing sequence visits (its
     depth counted from the first element, `root` or the document
-    element)."""
+    element); then whether items is instead the finished microdata
+    (build_microdata: microdata_of_scan() with `base_url`, when no item has
+    itemref)."""
     cdef CNode* c_root = root.c_node
     cdef CDocument* doc
     cdef FoundList scopes, props, scripts, heads, rdfa_found
@@ -954,21 +994,34 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
         rdfa_ids_of(doc, &rdfa_ids)
         rdfa_wanted = &rdfa_ids
     doc.readers += 1
-    with nogil:
-        status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes, &props,
-                           &scripts, &heads, &rdfa_found)
-        # (looked up only where they can matter: without a property
-        # attribute in the document no head has a pair)
-        property_id = prefix_id = 0
-        if heads.count:
-            property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8,
-                                          False)
-            if property_id != 0:
-                prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6,
-                                            False)
+    # (without the GIL on a document of some size: giving it up and taking
+    # it back cost more than the walk of a small page)
+    if doc.arena.bytes_reserved >= SCAN_NOGIL_BYTES:
+        with nogil:
+            status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes,
+                               &props, &scripts, &heads, &rdfa_found)
+    else:
+        status = scan_tree(c_root, microdata, json_ld, opengraph, rdfa_wanted, &scopes,
+                           &props, &scripts, &heads, &rdfa_found)
+    # (looked up only where they can matter: without a property attribute
+    # in the document no head has a pair)
+    property_id = prefix_id = 0
+    if heads.count:
+        property_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"property", 8, False)
+        if property_id != 0:
+            prefix_id = attr_id_by_name(doc.attr_names, <const uint8_t*> b"prefix", 6, False)
     try:
         if status != 0:
             raise MemoryError()
+        if build_microdata and scopes.count:
+            # (structured_data's microdata made here, as
+            # ExtructMicrodata.items() would; None: an item has itemref)
+            built = microdata_of_scan(&scopes, &props, base_url)
+            if built is not None:
+                items = built
+                scopes.count = props.count = 0
+            else:
+                build_microdata = False
         for i in range(scopes.count):
             element = <CElement*> scopes.items[i].node
             items.append((node_proxy(scopes.items[i].node),
@@ -994,7 +1047,7 @@ cdef tuple scan_structured_c(Node root, bint microdata, bint json_ld, bint openg
         for i in range(rdfa_found.count):
             rdfa_list.append(rdfa_entry(doc, <CElement*> rdfa_found.items[i].node,
                                         rdfa_found.items[i].owner, &rdfa_ids))
-        return items, texts, head_list, rdfa_list
+        return items, texts, head_list, rdfa_list, build_microdata
     finally:
         doc.readers -= 1
         free(scopes.items)

@@ -7,6 +7,38 @@ from urllib.parse import urljoin
 cdef object _NO_VALUE = object()
 
 
+cdef object entry_value(int kind, object payload, dict joined, object base_url):
+    # the value of a property that is no item from its (kind, payload)
+    if kind == VALUE_STRING:
+        return payload
+    if kind == VALUE_URL:
+        return join_url(joined, base_url, payload)
+    required, input_name = payload
+    action = {}
+    if required:
+        action["valueRequired"] = True
+    if input_name:
+        action["valueName"] = input_name
+    return action
+
+
+cdef str join_url(dict joined, object base_url, str written):
+    """A URL as extruct gives it: trimmed, joined to `base_url` by urljoin
+    when there is one (as written when urllib rejects it); `joined` holds
+    those made."""
+    value = joined.get(written)
+    if value is not None:
+        return value
+    value = written.strip(" \t\n\x0c\r")
+    if base_url:
+        try:
+            value = urljoin(base_url, value)
+        except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
+            pass
+    joined[written] = value
+    return value
+
+
 cdef class ExtructMicrodata:
     """extruct's microdata over scan_structured()'s items (structured.py
     drives it): its property walk, its values and its text."""
@@ -131,17 +163,7 @@ cdef class ExtructMicrodata:
         return entries
 
     cdef object entry_value(self, int kind, object payload):
-        if kind == VALUE_STRING:
-            return payload
-        if kind == VALUE_URL:
-            return self.join(payload)
-        required, input_name = payload
-        action = {}
-        if required:
-            action["valueRequired"] = True
-        if input_name:
-            action["valueName"] = input_name
-        return action
+        return entry_value(kind, payload, self.joined, self.base_url)
 
     cdef void finish(self, _ItemFrame frame) except *:
         item = frame.item
@@ -186,17 +208,7 @@ cdef class ExtructMicrodata:
         return self.join(node.get_attribute(attribute) or "")
 
     cdef str join(self, str written):
-        joined = self.joined.get(written)
-        if joined is not None:
-            return joined
-        value = written.strip(" \t\n\x0c\r")
-        if self.base_url:
-            try:
-                value = urljoin(self.base_url, value)
-            except ValueError:  # urllib rejects it (a bad IPv6 authority): as written
-                pass
-        self.joined[written] = value
-        return value
+        return join_url(self.joined, self.base_url, written)
 
 
 cdef class _ItemFrame:

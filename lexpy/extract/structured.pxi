@@ -1,11 +1,13 @@
-# structured_data()'s own work, compiled into lexpy.extract.extractor: the
-# syntaxes asked for, one scan_structured_c() walk, and the JSON-LD,
-# microdata and OpenGraph made from it without a Python frame per page or
-# per script (structured.py drives it and holds what is rarely run: the
-# lenient JSON pass, RDFa, meta, the uniform shapes).
+# structured_data() itself and its own work, compiled into
+# lexpy.extract.extractor: the syntaxes asked for, one scan_structured_c()
+# walk, and the JSON-LD, microdata (microdata_of_scan, at the end) and
+# OpenGraph made from it without a Python frame per page or per script
+# (structured.py holds what is rarely run, which structured_data calls
+# back: the lenient JSON pass, RDFa, meta, the uniform shapes).
 
 import json
 
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject
 from cpython.ref cimport Py_INCREF, Py_XDECREF
 from cpython.unicode cimport PyUnicode_GET_LENGTH, Py_UNICODE_ISALNUM
@@ -37,6 +39,8 @@ OG_NAMESPACES = {
 # (prefix_declarations reads it in one pass; the tests hold it to this)
 PREFIX_DECLARATION = re.compile(r"\s*(\w+):\s*([^\s]+)")
 cdef dict _og_namespaces = OG_NAMESPACES
+cdef tuple _og_prefixes = tuple(OG_NAMESPACES)
+cdef Py_ssize_t _og_longest = max(len(prefix) for prefix in OG_NAMESPACES)
 
 
 cdef int wanted_syntaxes(object syntaxes) except -1:
@@ -139,11 +143,11 @@ cdef object json_string(str text, JsonText* t):
     character but the quote and the backslash as it is); _JSON_REFUSED
     when it is unterminated or has an escape json refuses or a surrogate
     escape (json pairs those)."""
-    cdef Py_ssize_t start = t.position + 1, i = start, count = 0, end
+    cdef Py_ssize_t start = t.position + 1, i = start, count = 0, end, run, k
     cdef uint32_t c, high = 0
     cdef long code
     cdef uint8_t* out
-    cdef bint escaped = False
+    cdef bint escaped = False, wide = False
     cdef void* grown
     cdef const uint8_t* latin1 = <const uint8_t*> t.data
     cdef const uint8_t* quote
@@ -171,7 +175,7 @@ cdef object json_string(str text, JsonText* t):
         if not escaped and t.ascii:
             t.position = i + 1
             if i - start <= JSON_SHORT_STRING:
-                return json_short_ascii(t, latin1 + start, i - start)
+                return short_ascii_str(t.strings, latin1 + start, i - start)
             value = PyUnicode_New(i - start, 127)
             memcpy(PyUnicode_DATA(value), latin1 + start, i - start)
             return value
@@ -203,19 +207,28 @@ cdef object json_string(str text, JsonText* t):
         out = <uint8_t*> t.buffer
         i = start
         while i < end:
-            c = latin1[i]
+            # the run up to the next backslash copied whole, then its escape
+            backslash = <const uint8_t*> memchr(latin1 + i, 0x5C, <size_t> (end - i))
+            run = (backslash - latin1 - i) if backslash != NULL else end - i
+            memcpy(out + count, latin1 + i, <size_t> run)
+            if not t.ascii:
+                for k in range(run):
+                    high |= latin1[i + k]
+            count += run
+            i += run
+            if i == end:
+                break
             i += 1
-            if c == 0x5C:
-                code = json_escape(t, &i, end)
-                if code < 0:
-                    return _JSON_REFUSED
-                if code > 0xFF:
-                    break
-                c = <uint32_t> code
-            out[count] = <uint8_t> c
-            high |= c
+            code = json_escape(t, &i, end)
+            if code < 0:
+                return _JSON_REFUSED
+            if code > 0xFF:
+                wide = True
+                break
+            out[count] = <uint8_t> code
+            high |= <uint32_t> code
             count += 1
-        else:
+        if not wide:
             if high < 0x80:
                 value = PyUnicode_New(count, 127)
                 memcpy(PyUnicode_DATA(value), out, count)
@@ -236,9 +249,10 @@ cdef object json_string(str text, JsonText* t):
     return PyUnicode_FromKindAndData(PyUnicode_4BYTE_KIND, t.buffer, count)
 
 
-cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length):
-    """The str of `length` ASCII bytes: the one t.strings holds for a
-    hash of them when it has these bytes, else a new one put there."""
+cdef inline object short_ascii_str(PyObject** strings, const uint8_t* data, Py_ssize_t length):
+    """The str of `length` ASCII bytes: the one `strings` (a table of
+    JSON_STRING_CACHE owned references or NULL) holds for a hash of them
+    when it has these bytes, else a new one put there."""
     cdef uint32_t h = 2166136261u
     cdef Py_ssize_t k
     cdef PyObject* cached
@@ -246,7 +260,7 @@ cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length
     for k in range(length):
         h = (h ^ data[k]) * 16777619u
     h = (h ^ (h >> 15)) & (JSON_STRING_CACHE - 1)
-    cached = t.strings[h]
+    cached = strings[h]
     if cached != NULL and PyUnicode_GET_LENGTH(<str> cached) == length \
             and memcmp(PyUnicode_DATA(<str> cached), data, length) == 0:
         return <str> cached
@@ -254,7 +268,7 @@ cdef object json_short_ascii(JsonText* t, const uint8_t* data, Py_ssize_t length
     memcpy(PyUnicode_DATA(value), data, length)
     Py_XDECREF(cached)
     Py_INCREF(value)
-    t.strings[h] = <PyObject*> value
+    strings[h] = <PyObject*> value
     return value
 
 
@@ -572,6 +586,30 @@ cpdef list prefix_declarations(str text):
     return found
 
 
+cdef Py_ssize_t og_prefix_index(str name):
+    """The index in _og_prefixes of the prefix of a property name (before
+    its first colon, or the whole name without one), or -1 when it is none
+    of OpenGraph's."""
+    cdef int kind = PyUnicode_KIND(name)
+    cdef void* data = PyUnicode_DATA(name)
+    cdef Py_ssize_t length = PyUnicode_GET_LENGTH(name), end = 0, k, i
+    cdef str prefix
+    while end < length and end <= _og_longest and unicode_read(kind, data, end) != 0x3A:
+        end += 1
+    if end > _og_longest:
+        return -1
+    for k in range(len(_og_prefixes)):
+        prefix = <str> _og_prefixes[k]
+        if PyUnicode_GET_LENGTH(prefix) != end:
+            continue
+        for i in range(end):
+            if unicode_read(kind, data, i) != <uint32_t> (<const char*> PyUnicode_DATA(prefix))[i]:
+                break
+        else:
+            return k
+    return -1
+
+
 cpdef list opengraph_of(list heads):
     """OpenGraph as extruct gives it from scan_structured()'s heads: per
     head with a property, the prefixes its html element and it declare plus
@@ -581,7 +619,7 @@ cpdef list opengraph_of(list heads):
     cdef list properties
     cdef dict namespaces
     cdef str name, prefix
-    cdef Py_ssize_t colon
+    cdef Py_ssize_t colon, og
     cdef tuple pair
     for html_prefix, head_prefix, pairs in heads:
         if not pairs:
@@ -594,11 +632,15 @@ cpdef list opengraph_of(list heads):
         properties = []
         for pair in pairs:
             name = pair[0]
+            og = og_prefix_index(name)
+            if og >= 0:
+                # (an OpenGraph prefix, read in place: no str made, no hash)
+                prefix = <str> _og_prefixes[og]
+                namespaces[prefix] = _og_namespaces[prefix]
+                properties.append(pair)
+                continue
             colon = name.find(":")
             prefix = name if colon < 0 else name[:colon]
-            namespace = _og_namespaces.get(prefix)
-            if namespace is not None:
-                namespaces[prefix] = namespace
             if prefix in namespaces:
                 properties.append(pair)
         if properties:
@@ -606,21 +648,64 @@ cpdef list opengraph_of(list heads):
     return found
 
 
-def structured_of(Node doc not None, base_url, syntaxes, tuple hooks):
+# structured.py's Python helpers, which structured_data calls back:
+# (_parse_lenient_json, _rdfa_of, rdfa, meta, _flatten_item,
+# _uniform_opengraph); set once by structured.py (set_structured_hooks)
+cdef tuple _structured_hooks = None
+
+
+def set_structured_hooks(tuple hooks not None):
+    """structured.py's helpers for structured_data (see _structured_hooks)."""
+    global _structured_hooks
+    _structured_hooks = hooks
+
+
+def structured_data(Node doc not None, *, base_url=None, syntaxes=None, bint uniform=False,
+                    schema_context="http://schema.org", bint with_og_array=False):
+    """The structured data of `doc` (a Document, or an element for the
+    syntaxes that look below it) as a dict with a key per syntax, each shaped
+    as extruct.extract() shapes it: ``json-ld`` (the parsed script bodies; a
+    block that does not parse is an error entry ``{"@error": message,
+    "@text": source}``), ``microdata`` (extruct's nested items), ``opengraph``
+    (``{"namespace": ..., "properties": [[name, value], ...]}``), ``rdfa``
+    (expanded JSON-LD of the RDFa Lite 1.1 triples) and ``meta`` (every meta
+    element with a name or property and a content, in tree order, as
+    ``{"name" or "property": key, "content": value}``). `uniform` gives
+    extruct's uniform shapes for microdata and OpenGraph. `base_url` is the
+    document's URL: relative URLs are resolved against the document base URL
+    it gives (and <base href>), and left relative without either, as extruct
+    does. Never raises on what a page contains."""
+    # (compiled, with the scan and what is made from it: a small page's
+    # time is mostly such fixed costs, a Python frame among them)
+    cdef tuple hooks = _structured_hooks
+    cdef dict output = structured_of(doc, base_url, syntaxes, hooks)
+    if uniform:
+        if "microdata" in output:
+            output["microdata"] = [hooks[4](item, schema_context, True)
+                                   for item in output["microdata"]]
+        if "opengraph" in output:
+            output["opengraph"] = hooks[5](output["opengraph"], with_og_array)
+    return output
+
+
+cdef dict structured_of(Node doc, base_url, syntaxes, tuple hooks):
     """structured_data()'s dict but for the uniform shapes: `syntaxes` as
     structured_data() takes them; `hooks` are structured.py's
-    (_parse_lenient_json, rdfa_of, rdfa, meta). RDFa is found in the same
-    walk when `doc` is a Document (from the document element)."""
+    (_structured_hooks). RDFa is found in the same walk when `doc` is a
+    Document (from the document element)."""
     cdef int wanted = wanted_syntaxes(syntaxes)
     cdef dict output = {}
     cdef bint rdfa_in_walk = (wanted & WANT_RDFA) != 0 and isinstance(doc, _Document)
     cdef tuple scanned = scan_structured_c(
         doc, (wanted & WANT_MICRODATA) != 0, (wanted & WANT_JSON_LD) != 0,
-        (wanted & WANT_OPENGRAPH) != 0, rdfa_in_walk)
+        (wanted & WANT_OPENGRAPH) != 0, rdfa_in_walk, True, base_url)
     cdef list items = scanned[0], texts = scanned[1], heads = scanned[2]
     if wanted & WANT_MICRODATA:
-        output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
-                                               items).items() if items else []
+        if scanned[4] or not items:
+            output["microdata"] = items
+        else:
+            output["microdata"] = ExtructMicrodata(doc, base_url, False, True, False,
+                                                   items).items()
     if wanted & WANT_JSON_LD:
         output["json-ld"] = json_ld_of(texts, hooks[0]) if texts else []
     if wanted & WANT_OPENGRAPH:
@@ -632,3 +717,148 @@ def structured_of(Node doc not None, base_url, syntaxes, tuple hooks):
     if wanted & WANT_META:
         output["meta"] = hooks[3](doc)
     return output
+
+
+# extruct's microdata as structured_data asks for it (nested, not strict,
+# without text content) built straight from the scan's lists: no tuple per
+# property or item, no proxy, no frame object; the same items in the same
+# order as ExtructMicrodata.items() (which serves the other options, and
+# itemref: it reads the referenced elements through proxies).
+
+cdef object microdata_of_scan(FoundList* scopes, FoundList* props, object base_url):
+    """The items, or None when an item has itemref."""
+    cdef size_t count = scopes.count, i
+    cdef Py_ssize_t j, scope, top, child
+    cdef Py_ssize_t* first = NULL           # per item: its first property, or -1
+    cdef Py_ssize_t* last = NULL            # per item: its last one so far
+    cdef Py_ssize_t* following = NULL       # per property: the item's next one
+    cdef Py_ssize_t* stack = NULL           # the open items ...
+    cdef Py_ssize_t* cursor = NULL          # ... and the next property of each
+    cdef uint8_t* seen = NULL
+    cdef PyObject* names[JSON_STRING_CACHE]
+    cdef CElement* element
+    cdef CAttr* attr
+    cdef size_t k, start, length
+    cdef int kind = VALUE_STRING
+    cdef PyObject* existing
+    cdef list found = [], open_items = [], open_properties = []
+    cdef dict joined = {}, properties
+    for i in range(count):
+        if element_find_attribute(<CElement*> scopes.items[i].node, ATTR_ITEMREF,
+                                  NS__UNDEF) != NULL:
+            return None
+    memset(names, 0, sizeof(names))
+    first = <Py_ssize_t*> malloc((count * 4 + props.count + 1) * sizeof(Py_ssize_t))
+    seen = <uint8_t*> calloc(count + 1, 1)
+    try:
+        if first == NULL or seen == NULL:
+            raise MemoryError()
+        last = first + count
+        stack = last + count
+        cursor = stack + count
+        following = cursor + count
+        for i in range(count):
+            first[i] = -1
+        for j in range(<Py_ssize_t> props.count):
+            scope = props.items[j].owner
+            following[j] = -1
+            if first[scope] < 0:
+                first[scope] = j
+            else:
+                following[last[scope]] = j
+            last[scope] = j
+        for i in range(count):
+            if seen[i]:
+                continue
+            seen[i] = 1
+            found.append(new_item(<CElement*> scopes.items[i].node))
+            open_items.append(found[len(found) - 1])
+            open_properties.append({})
+            stack[0] = <Py_ssize_t> i
+            cursor[0] = first[i]
+            top = 0
+            while top >= 0:
+                j = cursor[top]
+                if j < 0:
+                    properties = open_properties.pop()
+                    item = open_items.pop()
+                    if properties:
+                        item["properties"] = properties
+                    else:
+                        kind = VALUE_STRING
+                        value = property_payload(<CElement*> scopes.items[stack[top]].node,
+                                                 &kind)
+                        item["value"] = entry_value(kind, value, joined, base_url)
+                    top -= 1
+                    continue
+                cursor[top] = following[j]
+                element = <CElement*> props.items[j].node
+                child = props.items[j].scope
+                if child >= 0:
+                    if seen[child]:
+                        value = None
+                        child = -1
+                    else:
+                        seen[child] = 1
+                        value = new_item(<CElement*> scopes.items[child].node)
+                else:
+                    kind = VALUE_STRING
+                    value = property_payload(element, &kind)
+                    value = entry_value(kind, value, joined, base_url)
+                # each of itemprop's tokens: a name's only value as it is, a
+                # list from its second on (values are never lists themselves)
+                properties = <dict> open_properties[top]
+                attr = element_find_attribute(element, ATTR_ITEMPROP, NS__UNDEF)
+                length = attr.value_length
+                k = 0
+                while k < length:
+                    while k < length and is_ascii_whitespace_byte(attr.value[k]):
+                        k += 1
+                    start = k
+                    while k < length and not is_ascii_whitespace_byte(attr.value[k]):
+                        k += 1
+                    if k == start:
+                        break
+                    name = token_str(names, attr.value + start, k - start)
+                    existing = PyDict_GetItemWithError(properties, name)
+                    if existing == NULL:
+                        properties[name] = value
+                    elif (<object> existing).__class__ is list:
+                        (<list> existing).append(value)
+                    else:
+                        properties[name] = [<object> existing, value]
+                if child >= 0:
+                    top += 1
+                    stack[top] = child
+                    cursor[top] = first[child]
+                    open_items.append(value)
+                    open_properties.append({})
+        return found
+    finally:
+        free(first)
+        free(seen)
+        for k in range(JSON_STRING_CACHE):
+            Py_XDECREF(names[k])
+
+
+cdef dict new_item(CElement* element):
+    # an item's dict before its properties: its type and id
+    cdef dict item = {}
+    types = attribute_tokens(element, ATTR_ITEMTYPE)
+    if types:
+        item["type"] = types[0] if len(types) == 1 else types
+        itemid = attribute_str(element, ATTR_ITEMID)
+        if itemid:
+            item["id"] = itemid.strip()
+    return item
+
+
+cdef str token_str(PyObject** names, const uint8_t* data, size_t length):
+    # a token of itemprop: the names of a page repeat (one str each)
+    cdef size_t i
+    if length <= JSON_SHORT_STRING:
+        for i in range(length):
+            if data[i] >= 0x80:
+                return name_str(data, length)
+        return short_ascii_str(names, data, <Py_ssize_t> length)
+    return name_str(data, length)

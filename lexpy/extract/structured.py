@@ -15,7 +15,8 @@ from lexpy.extract._dom import (
     document_of, elements, parse_url, split_on_ascii_whitespace, unique_tokens, walk)
 from lexpy.extract.extractor import (
     STRICT_DECODE_FAILS, ExtructMicrodata, html_text, json_fast_decode, json_ld_of,
-    json_without_comments, opengraph_of, scan_structured, structured_of)
+    json_without_comments, opengraph_of, scan_structured, set_structured_hooks,
+    structured_data)
 
 SYNTAXES = ("json-ld", "microdata", "opengraph", "rdfa", "meta")
 
@@ -23,34 +24,11 @@ __all__ = ["SYNTAXES", "structured_data", "json_ld", "microdata", "microdata_jso
            "opengraph", "rdfa", "meta"]
 
 
-def structured_data(doc: Node, *, base_url: Optional[str] = None,
-                    syntaxes: Optional[Iterable[str]] = None,
-                    uniform: bool = False,
-                    schema_context: str = "http://schema.org",
-                    with_og_array: bool = False) -> Dict[str, List[Any]]:
-    """The structured data of `doc` (a Document, or an element for the
-    syntaxes that look below it) as a dict with a key per syntax, each shaped
-    as extruct.extract() shapes it: ``json-ld`` (the parsed script bodies; a
-    block that does not parse is an error entry ``{"@error": message,
-    "@text": source}``), ``microdata`` (extruct's nested items), ``opengraph``
-    (``{"namespace": ..., "properties": [[name, value], ...]}``), ``rdfa``
-    (expanded JSON-LD of the RDFa Lite 1.1 triples) and ``meta`` (every meta
-    element with a name or property and a content, in tree order, as
-    ``{"name" or "property": key, "content": value}``). `uniform` gives
-    extruct's uniform shapes for microdata and OpenGraph. `base_url` is the
-    document's URL: relative URLs are resolved against the document base URL
-    it gives (and <base href>), and left relative without either, as extruct
-    does. Never raises on what a page contains."""
-    # the scan and what is made from it in C (structured.pxi): a small
-    # page's time is mostly such fixed costs
-    output: Dict[str, List[Any]] = structured_of(doc, base_url, syntaxes, _HOOKS)
-    if uniform:
-        if "microdata" in output:
-            output["microdata"] = [_flatten_item(item, schema_context, True)
-                                   for item in output["microdata"]]
-        if "opengraph" in output:
-            output["opengraph"] = _uniform_opengraph(output["opengraph"], with_og_array)
-    return output
+# structured_data(doc, *, base_url=None, syntaxes=None, uniform=False,
+# schema_context="http://schema.org", with_og_array=False) is compiled
+# (structured.pxi): the scan and what is made from it in C, no Python frame
+# a call; it calls back this module's helpers (_HOOKS, at the end) for
+# what is rarely run: the lenient JSON pass, RDFa, meta, the uniform shapes.
 
 
 # ---------------------------------------------------------------- JSON-LD
@@ -497,5 +475,6 @@ def _rdfa_of(entries: List[Any], doc: Node, base_url: Optional[str]) -> List[Dic
     return rdfa_of(entries, doc, base_url)
 
 
-# what structured_of (structured.pxi) calls back for
-_HOOKS = (_parse_lenient_json, _rdfa_of, rdfa, meta)
+# what structured_data (structured.pxi) calls back for
+_HOOKS = (_parse_lenient_json, _rdfa_of, rdfa, meta, _flatten_item, _uniform_opengraph)
+set_structured_hooks(_HOOKS)

@@ -241,7 +241,7 @@ def test_unknown_syntax_is_refused():
 
 
 def test_syntaxes_in_any_iterable_and_the_first_unknown_named():
-    # structured_of (structured.pxi) reads `syntaxes` itself: None is all
+    # structured_data (structured.pxi) reads `syntaxes` itself: None is all
     # of them, any iterable does, the keys come in one order whatever the
     # order asked, and the error names the first unknown one
     document = lexpy.parse('<meta property="og:title" content="T">')
@@ -671,7 +671,11 @@ def test_json_fast_takes_nothing_the_json_module_refuses(text):
 @pytest.mark.parametrize("text", [
     '"a\\/b\\"c\\\\d\\b\\f\\n\\r\\t\\u00e9\\u20AC"', '"\x01\x1f raw"', '"\U0001f600\u20ac"',
     "1e5", "1E+2", "-0", "-0.0", "0.5e-3", "123456789012345678", "-123456789012345678",
-    '{"a": 1, "a": 2, "b": [true, false, null, {}, []]}', " [ 1 , { } ] "[1:-1]])
+    '{"a": 1, "a": 2, "b": [true, false, null, {}, []]}', " [ 1 , { } ] "[1:-1],
+    # a Latin-1 string's runs between escapes copied whole: an escape at
+    # each end, escapes side by side, one past U+00FF last or in the middle
+    '"\\/"', '"\\/x\\/"', '"x\\/\\/y"', '"\xe9\\/\xe8"', '"ab\\u0100"',
+    '"\xe9\\u0100\\/z"', '"\\u00ff\\u00e9"'])
 def test_json_fast_takes_these(text):
     taken, decoded = json_fast_decode(text)
     assert taken and _typed(decoded) == _json_module(text)
@@ -768,3 +772,95 @@ def test_prefix_declarations_as_the_regex_finds_them(text):
     "  og:\thttp://x  y: z  ", "\xe9t\xe9: http://x/", "w" * 5000 + "-" + "v" * 5000 + ": x"])
 def test_prefix_declarations_examples(text):
     assert prefix_declarations(text) == PREFIX_DECLARATION.findall(text)
+
+
+# structured_data's microdata is built straight from the scan's lists
+# (structured.pxi's microdata_of_scan) unless an item has itemref; it must
+# give what ExtructMicrodata (microdata(), which reads the scan's tuples)
+# gives, on the shapes where they could part.
+_MICRODATA_SHAPES = [
+    # nested items, a name given twice and three times (a list from the second)
+    '<div itemscope itemtype="http://schema.org/A"><span itemprop="n">1</span>'
+    '<span itemprop="n">2</span><span itemprop="n">3</span>'
+    '<div itemprop="sub child" itemscope itemtype="x y"><b itemprop="n">4</b></div>'
+    '<i itemprop="n">5</i></div>',
+    # an item without properties (its own value), with itemid and no type
+    '<div itemscope><a itemprop="u" itemscope href=" /p ">x</a>'
+    '<p itemscope itemid=" urn:1 " itemtype=t>text <b>bold</b></p></div>',
+    # values of each kind: meta, URLs, data, time, content, actions, text
+    '<div itemscope itemtype=T><meta itemprop=m content=c><img itemprop=i src="a b.png">'
+    '<a itemprop="l" href="../x?q=1#f">a</a><object itemprop=o data=d></object>'
+    '<data itemprop=d value=7>seven</data><meter itemprop=me value=0.5></meter>'
+    '<time itemprop=t datetime=2020>then</time><time itemprop=t2>no datetime</time>'
+    '<span itemprop=c content="from content">shown</span>'
+    '<input itemprop="query-input" name=q required><input itemprop="x-output">'
+    '<p itemprop=p>Some <b>text</b>, here.<br>line</p></div>',
+    # empty and whitespace itemprop, non-ASCII and long names, repeated names
+    '<div itemscope><span itemprop="">e</span><span itemprop="  \t ">w</span>'
+    '<span itemprop="na\u00efve">1</span><span itemprop="%s">2</span>'
+    '<div itemscope itemprop=""><span itemprop=n>inner</span></div>'
+    '<span itemprop="a a">dup</span></div>' % ("long" * 20),
+    # several top-level items, an itemprop outside any item
+    '<span itemprop=stray>s</span><div itemscope itemtype=A></div>'
+    '<div itemscope itemtype=B><span itemprop=n>b</span></div>',
+    # itemref: the other path
+    '<div itemscope itemref="r1 r2"><span itemprop=a>1</span></div>'
+    '<p id=r1 itemprop=b>2</p><div id=r2 itemprop=c itemscope><b itemprop=d>3</b></div>',
+]
+
+
+@pytest.mark.parametrize("html", _MICRODATA_SHAPES)
+@pytest.mark.parametrize("base_url", [None, "http://example.com/a/b"])
+def test_structured_data_microdata_equals_extructmicrodata(html, base_url):
+    from lexpy.extract.structured import microdata
+    document = lexpy.parse(html)
+    got = lexpy.structured_data(document, base_url=base_url, syntaxes=["microdata"])
+    expected = microdata(document, base_url=base_url)
+    assert got["microdata"] == expected
+    assert json.dumps(got["microdata"]) == json.dumps(expected)   # (key order too)
+    assert expected                       # (each shape has items)
+
+
+def _opengraph_reference(heads):
+    # opengraph_of as it read each property's prefix before (a str sliced
+    # and looked up), kept as the reference of its in-place reading
+    from lexpy.extract.extractor import OG_NAMESPACES, prefix_declarations
+    found = []
+    for html_prefix, head_prefix, pairs in heads:
+        if not pairs:
+            continue
+        namespaces = {}
+        if html_prefix:
+            namespaces.update(prefix_declarations(html_prefix))
+        if head_prefix:
+            namespaces.update(prefix_declarations(head_prefix))
+        properties = []
+        for pair in pairs:
+            name = pair[0]
+            colon = name.find(":")
+            prefix = name if colon < 0 else name[:colon]
+            if prefix in OG_NAMESPACES:
+                namespaces[prefix] = OG_NAMESPACES[prefix]
+            if prefix in namespaces:
+                properties.append(pair)
+        if properties:
+            found.append({"namespace": namespaces, "properties": properties})
+    return found
+
+
+@pytest.mark.parametrize("names", [
+    ["og:title", "og", "product", "product:price:amount", "products:x", "ogg:x", "o:x",
+     "article:", ":x", "", "music:song", "video", "book:isbn", "profile:x:y", "bookx",
+     "og\u00e9:x", "\u00e9og:x", "OG:title", "productx:y", "a" * 40],
+    ["fb:app_id", "my:thing", "og:title", "other:x", "my"],
+])
+@pytest.mark.parametrize("prefix", [None, "my: http://my.example/ns# og: http://other/"])
+def test_opengraph_prefixes_read_in_place(names, prefix):
+    from lexpy.extract.extractor import opengraph_of
+    heads = [(prefix, "fb: http://ogp.me/ns/fb#", [(name, "v%d" % i)
+                                                   for i, name in enumerate(names)])]
+    got = opengraph_of(heads)
+    expected = _opengraph_reference(heads)
+    assert got == expected
+    assert [list(d["namespace"].items()) for d in got] == [
+        list(d["namespace"].items()) for d in expected]
