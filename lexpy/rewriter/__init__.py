@@ -206,6 +206,25 @@ foreign content inside tables and templates; content after <plaintext>
 or after input that ends inside markup. Text and comment handlers
 replace, remove or surround whole tokens (a text token, a comment).
 
+What text and comment handlers write is content of the tree builder's
+current node at their token (tree_builder_current_node), checked as
+element content is (_check_unit): refused outside the document element,
+next to comments the parser put outside the body, in the head and next to
+<html>, in a frameset, where it would take the parser from "after body"
+back into the body, in a table's text run unless the run keeps text other
+than whitespace (foster parenting reads the run whole), in CDATA sections
+and text the parser drops, in options mirrored into <selectedcontent>
+(held as element edits are), where the unit's token implied or
+reconstructed elements that what is written in its place would not, after
+input it would join (an unclosed comment, a '<'), and markup the parser
+would not keep whole there (Rewriter._check). A comment removed in a table
+leaves </col> in its place. The document end's content goes into the
+current node at the end of input (the first element it pops but raw text
+elements, whose end tag is written first where it ends them, and the
+head): refused in a template, a table, a frameset or next to <html>, where
+it would be wrapped in reconstructed formatting elements, or join what
+the input ends inside (_check_document_end).
+
 Costs of this increment: selectors are matched in C as elements are
 pushed (one element matcher per selector, reused), and a token comes to
 Python only when a handler's selector matches an element it pushed, when
@@ -270,6 +289,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html as _html
 import re
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Set, Tuple, Union
 
@@ -362,6 +382,10 @@ small source strike strong style summary svg table tbody td template textarea
 tfoot th thead title tr track tt u ul wbr xmp
 """.split())
 _FORMATTING = frozenset("a b big code em font i nobr s small strike strong tt u".split())
+# The names of _SPECIAL_NAMES that are not in the standard's special
+# category (the walks down the stack of open elements pass them).
+_NOT_SPECIAL = _FORMATTING | frozenset(
+    "image math optgroup option rb rp rt rtc ruby selectedcontent svg".split())
 # Start tags that make the parser reconstruct the active formatting
 # elements and do nothing else before their element is inserted in body
 # (any other start tag, and a few it names): written first, content goes
@@ -799,6 +823,8 @@ _BODY_START = _Content("<body>", True)
 # row) ignore, written in place of an element removed from a table: it ends
 # the run of text before it (Element._table_text_separated).
 _TABLE_TEXT_SEPARATOR = _Content("</col>", True)
+# The elements whose insertion modes read text as a table's text run.
+_TABLE_TEXT_HOLDERS = frozenset("table tbody thead tfoot tr colgroup".split())
 
 
 def _select_hold_undone(method: Callable[..., None]) -> Callable[..., None]:
@@ -1461,6 +1487,11 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
+        if r.start is not None and self._rw._after_body_mode(True):
+            # (After </body> or </html>, its start tag took the parser back
+            # into the body, where the comments that follow go.)
+            raise self._refuse(what, "without its start tag the parser stays after </body> "
+                                     "or </html>, where it puts comments outside the body")
         reconstructed = r.implied and what == "remove_and_keep_content" and \
             self._rw._reconstructed_index(r) is not None
         # (The first formatting element reconstructed at a token is dropped
@@ -1786,6 +1817,27 @@ _TEMPLATE_HEAD_TAGS = frozenset("base basefont bgsound link meta noframes script
                                 "template title".split())
 
 
+def _template_ignored_end_tags(end_tag: "EndTag") -> bool:
+    """Whether the template's source before its first start tag (but the
+    ones "in template" reads as "in head" does) may hold a </p> or </br>:
+    "in template" ignores them, where "in body", which a start tag
+    prepended to it switches to, makes a <p> or a <br>. True when that
+    source is no longer kept."""
+    rw, r = end_tag._rw, end_tag._record
+    if r.start is None or r.start[1] < rw._raw_base:
+        return True
+    end = min(rw._token_span()[0], rw._stream_length())
+    source = rw._source(r.start[1], end).decode("utf-8", "replace")
+    for match in re.finditer(r"<(/?)([A-Za-z][^\t\n\f\r />]*)", source):
+        name = match.group(2).lower()
+        if match.group(1):
+            if name in ("p", "br"):
+                return True
+        elif name not in _TEMPLATE_HEAD_TAGS:
+            return False
+    return False
+
+
 def _template_prepend_end(end_tag: "EndTag") -> None:
     """Markup with a start tag prepended to a template (Element.prepend),
     checked at its end: when its contents' first element is a table part,
@@ -1801,10 +1853,11 @@ def _template_prepend_end(end_tag: "EndTag") -> None:
     # leave the mode as it is: the first other one decides.)
     first = next((c for c in r.node.content.child_nodes if c.node_type == 1 and not (
         c.namespace_uri == _HTML_NS and c.local_name in _TEMPLATE_HEAD_TAGS)), None)
-    if first is not None and first.local_name in _TABLE_PARTS:
+    if first is not None and first.local_name in _TABLE_PARTS or \
+            _template_ignored_end_tags(end_tag):
         raise RewriteError("<template>: markup with a start tag before its first element, a "
-                           "table part, changes the insertion mode the parser reads its "
-                           "contents in")
+                           "table part (or before a </p> or </br> it ignores), changes the "
+                           "insertion mode the parser reads its contents in")
 
 
 def _foreign_table_end(end_tag: "EndTag") -> None:
@@ -2229,7 +2282,10 @@ class Rewriter(RewriterCore):
         # (Text handlers need the stack events too: the raw text element a
         # text chunk is in. Every token comes here while an element with
         # text or comment handlers is open: _set_watch_all.)
-        self._attach(self._construction, bool(self._element_handlers or self._doc_text),
+        # (The document end's checks read the end of input's stack events:
+        # _check_document_end.)
+        self._attach(self._construction, bool(self._element_handlers or self._doc_text or
+                                              self._doc_end),
                      bool(self._doctype or self._doc_text or self._doc_comments),
                      [selector for selector, _, _, _ in self._element_handlers],
                      self._bounded, self._sweep_min,
@@ -2403,14 +2459,18 @@ class Rewriter(RewriterCore):
             self._copy_to(settled)
         if self._max_memory is not None:
             # The input held (not yet written: the unfinished token; a
-            # removed element's source being skipped is not held) and the
+            # removed element's source being skipped is not held; and the
+            # written input kept behind it) and the
             # state (the engine's _state_bytes: the arena, which keeps the
             # open elements with their attributes and text, what the tree
             # builder or a handler holds, and the free lists of what was
             # freed). The output of a feed is returned (or sunk) at its end.
             # (The unfinished token counts twice: its input bytes here and
             # the tokenizer's copy of what it has read of it.)
-            held = (2 * (self._stream_length() - self._emitted) + self._input.held_bytes
+            # (The input kept behind the output counts too: the look-back
+            # and an open script's source, up to SCRIPT_KEPT: len(_raw).)
+            held = (len(self._raw) + self._stream_length() - self._emitted
+                    + self._input.held_bytes
                     + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
             if self._hold is not None or self._split_at is not None \
                     or self._select_held is not None:
@@ -2659,8 +2719,9 @@ class Rewriter(RewriterCore):
         # written input was last dropped: a "<![CDATA[" in a script's text
         # refused the input cut at one place and not at another. Nor is
         # the input in a CDATA section where the current node is HTML.)
+        # (A CDATA section longer than the input kept: the tokenizer's state.)
         if self._at_eof and (self._last_token_end() < self._stream_length()
-                             or not self._last_token_closed() or
+                             or not self._last_token_closed() or self._in_cdata_section() or
                              self._eof_raw_node is None and _ends_inside_markup(
                 self._source(self._raw_base, self._stream_length()), self._eof_foreign)) and \
                 not self._close_eof_comment() and not self._close_eof_raw_text() and \
@@ -3142,6 +3203,7 @@ class Rewriter(RewriterCore):
             # (The raw text element the input ends in first: the end tag
             # the input ends inside may be its, which the parser drops.)
             self._eof_raw_node = self._eof_raw_text(events)
+            self._eof_events = events      # (_check_document_end)
             # (The elements still open are popped from the current node on.)
             self._eof_foreign = not events or events[0][0] != "popped" or \
                 events[0][1].namespace_uri != _HTML_NS
@@ -3205,8 +3267,11 @@ class Rewriter(RewriterCore):
                     # The body's content is replaced: its end tag and the
                     # comments after it (the html element's, the document's)
                     # stay; what else follows goes into the body (dropped).
-                    self._after_body = True
-                    self._keep_source(begin, end)
+                    # (One the parser ignored, with a table open, is content
+                    # dropped with the rest.)
+                    if self._after_body_mode():
+                        self._after_body = True
+                        self._keep_source(begin, end)
                 elif self._skip is not None:
                     raise RewriteError("<%s>: its source holds </%s>, after which the "
                                        "parser puts comments elsewhere" % (
@@ -3547,6 +3612,8 @@ class Rewriter(RewriterCore):
             for _ in closed:
                 while entries and entries.pop() is not None:
                     pass
+        elif self._marker_end_exposes(len(closed)):
+            return True
         exposed: List[Any] = []
         while entries and entries[-1] is not None:
             exposed.insert(0, entries.pop())
@@ -3563,6 +3630,53 @@ class Rewriter(RewriterCore):
         popped = {id(node) for node in self._popped_nodes}
         return any(id(node) in closing or not (id(node) in popped or self._is_open(node))
                    for node in exposed)
+
+    def _marker_end_exposes(self, count: int) -> bool:
+        """Whether end tags written for `count` marker elements the parser
+        popped without clearing their markers (the table's "clear the
+        stack back to a table context" at a <tr>: the list of active
+        formatting elements holds more markers than marker elements are
+        open) clear markers the input's list keeps, exposing entries that
+        are not open: the parser would reconstruct them at later content,
+        where the input's list hides them behind the marker."""
+        entries = self._formatting_all(self._at_eof)
+        if entries is None:
+            return True
+        if self._at_eof:
+            # (The list before the end-of-file token: the elements open
+            # there, but the ones the end tags close, are open where the
+            # content after them goes.)
+            extra = count
+            popped = {id(node) for node in self._popped_nodes}
+        else:
+            extra = min(count, sum(1 for e in entries if e is None) - self._open_markers())
+        if extra <= 0:
+            return False
+        for _ in range(extra):
+            while entries and entries.pop() is not None:
+                pass
+        exposed = []
+        while entries and entries[-1] is not None:
+            exposed.append(entries.pop())
+        if self._at_eof:
+            return any(id(node) not in popped for node in exposed)
+        return any(not self._is_open(node) for node in exposed)
+
+    def _open_markers(self) -> int:
+        """How many marker elements (_MARKER_ELEMENTS) are open around the
+        current node (each has a marker in the list of active formatting
+        elements)."""
+        count = 0
+        node = self._current_node()
+        while node is not None:
+            if node.node_type == 1 and node.namespace_uri == _HTML_NS and \
+                    node.local_name in _MARKER_ELEMENTS and self._is_open(node):
+                count += 1
+            parent = node.parent_node
+            if parent is not None and parent.node_type == 11:
+                parent = parent.host        # (template contents)
+            node = parent if parent is not None and parent.node_type in (1, 11) else None
+        return count
 
     def _form_end_tag(self, node: Any) -> bool:
         """Whether a </form> written for the HTML form `node`, which the
@@ -4003,7 +4117,8 @@ class Rewriter(RewriterCore):
         p (an li, dd or dt included)."""
         while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
                 and (node.local_name not in _SPECIAL_NAMES or
-                     node.local_name in _LIST_LOOP_PASSES):
+                     node.local_name in _LIST_LOOP_PASSES or
+                     node.local_name in _NOT_SPECIAL):
             node = node.parent_node
         return node
 
@@ -4861,7 +4976,10 @@ class Rewriter(RewriterCore):
         inside r, or r is a form that ended without its own end tag."""
         html_form = r.name == "form" and r.node.namespace_uri == _HTML_NS
         if start is None or html_form:
-            return bool(self._forms != r.forms or html_form and not own)
+            # (A form the parser popped at once, in a table, leaves the
+            # pointer on it: its removal leaves the output's none.)
+            return bool(self._forms != r.forms or html_form and not own or html_form and
+                        self._form_pointer() == self._node_key(r.node))
         now = self._form_pointer()
         batch, events, kind, begin, end = self._token_events
         # (A token the fast paths took, not recorded: one push and its pop,
@@ -4993,6 +5111,11 @@ class Rewriter(RewriterCore):
                                   r.name in _FORMATTING and self._formatting_end_tag(r.node))):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
+        if needs_end and not own and r.node.namespace_uri == _HTML_NS and \
+                r.name in _MARKER_ELEMENTS and self._marker_end_exposes(1):
+            raise RewriteError("<%s>: the end tag written for it takes the list of active "
+                               "formatting elements back to entries the parser would "
+                               "reconstruct later, which its marker hides" % r.name)
         if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
         adoption_new = has_inside and r.batch == self._batch and \
@@ -5250,6 +5373,8 @@ class Rewriter(RewriterCore):
         comment = Comment((start, end), "".join(p[2] for p in parts))
         for handler in handlers:
             handler(comment)
+        if comment._before or comment._after or comment._removed:
+            self._check_unit(comment, "comment")
         self._unit_frameset(comment)
         self._copy_to(start)
         for content in comment._before:
@@ -5296,6 +5421,8 @@ class Rewriter(RewriterCore):
                                "cannot be edited" % chunk.text[:20])
         if chunk._before or chunk._after or chunk._removed:
             self._text_edited_to = end
+            if chunk._raw_text in (None, "plaintext"):
+                self._check_unit(chunk, "text")
         self._unit_out(chunk, begin, end)
 
     def _check_raw_text(self, chunk: TextChunk, begin: int, end: int) -> None:
@@ -5321,6 +5448,146 @@ class Rewriter(RewriterCore):
         self._raw_tail = joined[-12:]
         self._raw_tail_edited = edited or (tail_edited and len(text) < 12)
 
+    def _check_unit(self, unit: Union["TextChunk", "Comment"], kind: str) -> None:
+        """What a text or comment handler wrote (before, after or in place
+        of its unit) goes into the current node where the unit is, as
+        content of it: refused (RewriteError, before any of it is written)
+        where the reparse would put it or what follows elsewhere than the
+        DOM edit does: outside the document element, next to comments the
+        parser put outside the body, in the head or next to <html>, text
+        runs of a table (foster parenting reads the whole run), frameset
+        content, markup in foreign content or that the parser would not
+        keep whole there (Rewriter._check), content of an option mirrored
+        into <selectedcontent>, and content that changes what the parser
+        implied or reconstructed at the unit's token. A comment removed in
+        a table leaves </col> in its place (the text around stays two runs,
+        as in the input)."""
+        label = "text %r" % unit.text[:20] if kind == "text" else "comment"
+        written = list(unit._before) + list(unit._after)
+        if unit._removed and unit._replacement is not None:
+            written.append(unit._replacement)
+        markup = [content for content in written if "<" in content]
+
+        def refuse(why: str) -> RewriteError:
+            return RewriteError("%s: %s" % (label, why))
+
+        node = self._current_node()
+        dropped = not unit.text.replace("\x00", "") or (
+            node is not None and node.namespace_uri == _HTML_NS and
+            node.local_name in _NEWLINE_DROPPING and
+            self._source(*unit._span) in (b"\n", b"\r", b"\r\n") and
+            (node.first_child is None or node.first_child is node.last_child and
+             node.first_child.node_type == 3 and node.first_child.data == ""))
+        if kind == "text" and (written or unit._removed) and (
+                self._token_cdata() or dropped):
+            raise refuse("its characters are a CDATA section's, or the parser drops them")
+        if unit._after:
+            # (A long comment's start may be dropped already: its end is.)
+            source = self._source(max(unit._span[0], self._raw_base), unit._span[1])
+            if kind == "comment" and not source.endswith(b">") or \
+                    kind == "text" and (source.endswith(b"<") or source.endswith(b"</") or
+                                        _reference_joins(source[-_JOIN_WINDOW:],
+                                                         unit._after[0])):
+                raise refuse("the content written after it would join it into another "
+                             "token")
+        if kind == "text" and unit._removed and unit.text.strip("\t\n\f\r "):
+            self._dropped = True        # (text that may set frameset-ok: _frameset_token)
+        if kind == "text" and any(self._event(i)[0] == "pushed"
+                                  for i in range(self._event_count())):
+            leading = (list(unit._before) + ([unit._replacement or ""]
+                                             if unit._removed else []))[:1]
+            if unit._removed and not unit._before and not unit._replacement or leading and \
+                    not _html.unescape(leading[0])[:1].strip("\t\n\f\r <") and \
+                    not _reconstructs_first(leading[0]):
+                raise refuse("the parser implied or reconstructed elements at its token, "
+                             "which the content written in its place must do too")
+        if node is None or kind == "comment" and self._after_body_mode():
+            if written:
+                raise refuse("the parser puts this unit outside the document element or the "
+                             "body, where content written next to it goes elsewhere")
+            return
+        if kind == "text" and self._after_body_mode(True):
+            if self._after_body_mode() and any(
+                    _html.unescape(content).strip("\t\n\f\r ") and
+                    not re.fullmatch(r"(?s)(?:[\t\n\f\r ]*<!--.*?-->)*[\t\n\f\r ]*", content)
+                    for content in written):
+                raise refuse("content written here takes the parser back into the body, "
+                             "where it puts the comments that follow")
+            if any(_LEADING_COMMENT.match(content) for content in markup):
+                raise refuse("the parser is after </body> or </html> here, where it puts a "
+                             "comment outside the current element")
+            if unit._removed and not self._after_body_mode() and not \
+                    _html.unescape(unit._replacement or "")[:1].strip("\t\n\f\r <"):
+                raise refuse("its text took the parser back into the body, which what "
+                             "follows needs")
+        name = node.local_name
+        html_element = node.namespace_uri == _HTML_NS
+        if html_element and self._holds_text(name):
+            return      # (raw text: TextChunk._content and _check_raw_text)
+        context = self._context(node)
+        if kind == "text" and html_element and name in ("pre", "listing") and \
+                (unit._before or unit._removed) and \
+                self._source(*unit._span)[:1] in (b"\n", b"\r") and \
+                (node.first_child is None or node.first_child is node.last_child and
+                 node.first_child.node_type == 3):
+            raise refuse("the parser drops the newline that starts <%s>, and would keep it "
+                         "after content written before it" % name)
+        if html_element and name == "template" and any(_START_TAG.search(c) for c in markup) \
+                and not any(c.node_type == 1 for c in node.content.child_nodes):
+            raise refuse("the first start tag in a template decides the insertion mode "
+                         "its contents are read in")
+        if written and (name == "html" and html_element or context.in_head and not (
+                name == "head" and all(
+                    "<" in content and self._head_content(content) or
+                    not _html.unescape(content).strip("\t\n\f\r ") for content in written))):
+            raise refuse("the parser moves content in <head> or next to <html> elsewhere")
+        if html_element and (name in _TABLE_TEXT_HOLDERS or name == "template" and next(
+                (c.local_name in _TABLE_PARTS | {"col"} for c in node.content.child_nodes
+                 if c.node_type == 1), False)):
+            if kind == "comment" and name == "template":
+                if written:
+                    raise refuse("content written in a template of table parts is read "
+                                 "in a table's insertion modes")
+                return
+            if kind == "comment":
+                if written:
+                    raise refuse("content written in <%s> is foster-parented or taken as "
+                                 "the table's" % name)
+                unit._replacement = _TABLE_TEXT_SEPARATOR.text
+                return
+            middle = _html.unescape(unit._replacement or "") if unit._removed else unit.text
+            result = "".join(_html.unescape(content) for content in unit._before) + middle + \
+                "".join(_html.unescape(content) for content in unit._after)
+            if markup or not unit.text.strip("\t\n\f\r ") or \
+                    not result.strip("\t\n\f\r "):
+                raise refuse("the parser foster-parents a table's text run whole or keeps "
+                             "it whole in the table, by whether it is all whitespace")
+        if written and context.tabular and name == "frameset" or \
+                written and html_element and name == "frameset":
+            raise refuse("the parser drops text and most elements in a frameset")
+        ancestor = node
+        while ancestor is not None and ancestor.node_type == 1 and not (
+                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
+            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
+                    "option", "optgroup", "selectedcontent"):
+                if context.in_selectedcontent or context.select is None or \
+                        self._has_selectedcontent(context.select) or \
+                        not self._hold_for_select(context.select):
+                    raise refuse("the parser copies the selected option into "
+                                 "<selectedcontent>")
+                break
+            ancestor = ancestor.parent_node
+        if kind == "comment" and written and self._reconstruction_pending():
+            raise refuse("content written here would be wrapped in reconstructed "
+                         "formatting elements")
+        if markup:
+            holder = Element(self, _Record(node, False, False, None))
+            for content in markup:
+                try:
+                    self._check(holder, content, True, "inside")
+                except RewriteError as error:
+                    raise refuse(str(error).split(": ", 1)[-1]) from None
+
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         if not (unit._before or unit._removed or unit._after):
             return      # (the input is written as it is, at the next copy)
@@ -5339,6 +5606,82 @@ class Rewriter(RewriterCore):
         for content in unit._after:
             self._emit(content, context)
 
+    def _check_document_end(self, contents: List[str]) -> None:
+        """Content of the document end handlers goes into the current node
+        at the end of input: the first element the end of input pops but
+        raw text elements, the head and templates (and what is in them),
+        which it closes before the parser stops. Refused where the reparse
+        puts it elsewhere: into such an element still open (unless its end
+        tag can be written first: _close_eof_raw_text), into the head or a
+        template, outside the body or next to <html>, into a table (foster
+        parenting) or a frameset, into reconstructed formatting elements,
+        into what the input ends inside (_check_join), and markup the
+        parser would not keep whole there (Rewriter._check)."""
+        def refuse(why: str) -> RewriteError:
+            return RewriteError("document end: append: " + why)
+
+        events = getattr(self, "_eof_events", None) or []
+        pushed = any(event[0] == "pushed" for event in events)
+        current = None
+        raw = None
+        for event in events:
+            node = event[1]
+            if event[0] != "popped":
+                continue
+            html_element = node.namespace_uri == _HTML_NS
+            if html_element and self._holds_text(node.local_name) and \
+                    node.local_name != "plaintext":
+                raw = node
+                continue
+            if html_element and node.local_name == "template" or \
+                    self._context(node).in_template:
+                raise refuse("the input ends in a <template>, where the parser would put "
+                             "content written at its end")
+            if self._context(node).in_head:
+                continue        # (the body the parser implies after it: `pushed`)
+            current = node
+            break
+        if current is None:
+            raise refuse("no element is open at the end of input")
+        name = current.local_name
+        html_element = current.namespace_uri == _HTML_NS
+        markup = [content for content in contents if "<" in content]
+        first = _html.unescape(contents[0])[:1] if contents else ""
+        if pushed and not (first.strip("\t\n\f\r <") or _reconstructs_first(contents[0])):
+            raise refuse("the parser implied elements at the end of input, where content "
+                         "that does not start with text or a start tag goes elsewhere")
+        if self._after_body_mode(True) and any(_LEADING_COMMENT.match(c) for c in markup):
+            raise refuse("the parser is after </body> or </html> here, where it puts a "
+                         "comment outside the current element")
+        if html_element and name in _TABLE_TEXT_HOLDERS | {"html", "frameset"}:
+            raise refuse("content written into <%s> goes elsewhere (foster parenting, a "
+                         "frameset, or next to <html>)" % name)
+        if self._reconstruction_pending(True):
+            raise refuse("content written here would be wrapped in reconstructed "
+                         "formatting elements")
+        record = _Record(current, False, False, None)
+        holder = Element(self, record)
+        ancestor = current
+        while ancestor is not None and ancestor.node_type == 1 and not (
+                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
+            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
+                    "option", "optgroup", "selectedcontent"):
+                select = self._context(current).select
+                if select is None or self._has_selectedcontent(select):
+                    raise refuse("the parser copies the selected option into "
+                                 "<selectedcontent>")
+            ancestor = ancestor.parent_node
+        for content in markup:
+            try:
+                self._check(holder, content, True, "inside")
+            except RewriteError as error:
+                raise refuse(str(error).split(": ", 1)[-1]) from None
+        if raw is not None and not self._close_eof_raw_text():
+            raise refuse("the input ends in <%s>, whose end tag cannot be written there"
+                         % raw.local_name)
+        if contents:
+            self._check_join(record, "".join(contents), inside=True)
+
     def _document_end(self, position: int) -> None:
         self._copy_to(position)
         self._write_rest()
@@ -5346,6 +5689,8 @@ class Rewriter(RewriterCore):
             end = DocumentEnd()
             for handler in self._doc_end:
                 handler(end)
+            if end._content:
+                self._check_document_end(end._content)
             for content in end._content:
                 self._emit(content)
 

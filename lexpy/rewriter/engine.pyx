@@ -50,6 +50,9 @@ from lexpy.dom.dom cimport (
 from lexpy.core.core cimport attr_name_of
 from lexpy.core.names cimport NS_SVG, lxp_tag_svg_adjusted
 from lexpy.treebuilder.treebuilder cimport tree_builder_form_element
+from lexpy.treebuilder.treebuilder cimport tree_builder_current_node
+from lexpy.tokenizer.token cimport DATA_CDATA
+from lexpy.tokenizer.tokenizer cimport tokenizer_in_cdata_section
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
@@ -982,6 +985,8 @@ cdef class ElementBase:
         cdef int tag
         if r.started or r.implied or r.foster or r.implied_with or r.node is None:
             return False
+        if h.after_body_before:
+            return False        # (after </body>: Element._check_removable)
         element = <CElement*> (<Node?> r.node).c_node
         if element == NULL or element.node.type != ELEMENT_NODE or element.ns != NS_HTML:
             return False
@@ -2243,6 +2248,14 @@ cdef class RewriterCore:
         """Whether the token is a tag with the self-closing flag."""
         return (self.hooks.token.type & TOKEN_SELF_CLOSING) != 0
 
+    def _token_cdata(self):
+        """Whether the token is text of a CDATA section."""
+        return (self.hooks.token.data_flags & DATA_CDATA) != 0
+
+    def _in_cdata_section(self):
+        """Whether the tokenizer is inside a CDATA section now."""
+        return tokenizer_in_cdata_section(self.hooks.tokenizer)
+
     def _token_kind(self):
         """'start', 'end', 'text', 'comment', 'doctype', 'eof', 'pi'."""
         cdef Token* t = self.hooks.token
@@ -2448,6 +2461,12 @@ cdef class RewriterCore:
 
     def _text_token_count(self):
         return self.hooks.text_tokens
+
+    def _current_node(self):
+        """The tree builder's current node now (None: the stack of open
+        elements is empty)."""
+        cdef CElement* element = tree_builder_current_node(self.hooks.builder)
+        return node_proxy(&element.node) if element != NULL else None
 
     def _is_open(self, Node element):
         """Whether the element is on the stack of open elements."""

@@ -188,6 +188,11 @@ cdef size_t tokenizer_input_length(Tokenizer* t) noexcept nogil:
     return t.stream_end
 
 
+cdef bint tokenizer_in_cdata_section(Tokenizer* t) noexcept nogil:
+    return t.state == CDATA_SECTION_STATE or t.state == CDATA_SECTION_BRACKET_STATE or \
+        t.state == CDATA_SECTION_END_STATE
+
+
 cdef size_t tokenizer_errors_lost(Tokenizer* t) noexcept nogil:
     return t.errors_lost
 

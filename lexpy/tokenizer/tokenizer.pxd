@@ -211,6 +211,9 @@ cdef size_t tokenizer_buffered(Tokenizer* tokenizer,
                                size_t* capacity) noexcept nogil
 # Bytes of UTF-8 input fed so far (the stream offset of its end).
 cdef size_t tokenizer_input_length(Tokenizer* tokenizer) noexcept nogil
+# Whether the tokenizer is in the CDATA section state (or one of its bracket
+# states) now: read-only, for the rewriter at the end of input.
+cdef bint tokenizer_in_cdata_section(Tokenizer* tokenizer) noexcept nogil
 # At most `limit` records in the ErrorList (SIZE_MAX, the default: no
 # limit); the tests lower it to play out of memory.
 cdef void tokenizer_set_error_limit(Tokenizer* tokenizer, size_t limit) noexcept nogil

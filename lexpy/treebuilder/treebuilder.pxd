@@ -94,6 +94,9 @@ cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogi
 # (where a comment goes to the html element or the document, not to the
 # current node), else 0.
 cdef int tree_builder_after_body(TreeBuilder* tb) noexcept nogil
+# The current node (the last element of the stack of open elements; NULL
+# when the stack is empty): read-only, for the rewriter's unit checks.
+cdef CElement* tree_builder_current_node(TreeBuilder* tb) noexcept nogil
 # The form element pointer (NULL: none).
 cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil
 # The list of active formatting elements after its last marker, oldest

@@ -705,6 +705,10 @@ cdef int tree_builder_after_body(TreeBuilder* tb) noexcept nogil:
     return 0
 
 
+cdef CElement* tree_builder_current_node(TreeBuilder* tb) noexcept nogil:
+    return current_node(tb)
+
+
 cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil:
     return tb.form_element
 

@@ -27,6 +27,12 @@ query_selector_all does not match them), so no run edits one.
 The markup content is `<span>M</span>` in the base operations and, in
 MARKUP_OPERATIONS, eight contents that exercise the parser, each with the
 four insertions (before, after, prepend, append).
+
+The units set (UNIT_OPERATIONS, check_units) edits one text chunk,
+comment or the document end per run, with on_document's handlers: text
+and comments replaced, removed, or with text or markup before or after
+them, and text or markup appended at the end of input (see the comment
+above UNIT_MARKUP for what the DOM side of each is).
 """
 import re
 from collections import Counter
@@ -48,6 +54,11 @@ RENAME = "abbr"
 def elements_in_order(root) -> List[object]:
     """Every element under `root` in tree order, template contents
     included (no recursion)."""
+    return [node for node in _nodes_in_order(root) if node.node_type == 1]
+
+
+def _nodes_in_order(root) -> List[object]:
+    """Every node under `root` in tree order, template contents included."""
     found = []
     stack = [root]
     while stack:
@@ -57,7 +68,7 @@ def elements_in_order(root) -> List[object]:
                 node.namespace_uri == "http://www.w3.org/1999/xhtml" and \
                 node.content is not None:
             children = list(node.content.child_nodes) + children
-        if node is not root and node.node_type == 1:
+        if node is not root:
             found.append(node)
         stack.extend(reversed(children))
     return found
@@ -287,6 +298,20 @@ def _serializes(dom, expected: str, scripting: bool) -> bool:
     return _normalized_dump(lexpy.parse(dom.to_html(), scripting=scripting)) == expected
 
 
+def _run(rw: Rewriter, data: str, chunked: bool) -> Tuple[Optional[str],
+                                                          Optional[RewriteError]]:
+    """The rewrite of `data` (chunked: in 7-byte chunks): its output, or
+    None and the RewriteError that stopped it."""
+    try:
+        if chunked:
+            encoded = data.encode("utf-8")
+            out = b"".join(rw.feed(encoded[i:i + 7]) for i in range(0, len(encoded), 7))
+            return (out + rw.close()).decode("utf-8"), None
+        return rewrite(data, rw), None
+    except RewriteError as error:
+        return None, error
+
+
 def check(data: str, scripting: bool, operation: str, chunked: bool = False,
           label: str = "", indexes: Optional[List[int]] = None) -> Figures:
     """Every element of `data` (or the elements at `indexes`, in the order
@@ -327,18 +352,9 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
             rw = Rewriter(scripting=scripting).on("*", element=handler)
             rw._bounded = bounded
             rw._sweep_min = 1
-            try:
-                if chunked:
-                    encoded = data.encode("utf-8")
-                    out = b"".join(rw.feed(encoded[i:i + 7])
-                                   for i in range(0, len(encoded), 7))
-                    output: Optional[str] = (out + rw.close()).decode("utf-8")
-                else:
-                    output = rewrite(data, rw)
-            except RewriteError as error:
-                output = None
-                if outcome[0] is None:
-                    outcome[0] = error
+            output, error = _run(rw, data, chunked)
+            if outcome[0] is None:
+                outcome[0] = error
             return rw, output, outcome[0], target
 
         if index < 0 or index >= len(positions):
@@ -395,34 +411,379 @@ def check(data: str, scripting: bool, operation: str, chunked: bool = False,
             except ValueError as refusal:
                 # The DOM refuses it (a Document with a Text child, markup
                 # next to the document element, ...): so must the rewriter.
-                if error is None:
-                    figures.mismatches.append(
-                        "%s %s on element %d <%s>: accepted, but the DOM refuses it (%s)"
-                        "\ninput:  %r\noutput: %r" % (label, operation, position, name,
-                                                      refusal, data, output))
-                else:
-                    figures.not_applicable += 1
-                    figures.inapplicable["the DOM refuses it too: " + re.sub(
-                        r"<[^>]*>", "<x>", str(refusal))] += 1
+                _dom_refuses(figures, refusal, error, "%s %s on element %d <%s>" % (
+                    label, operation, position, name), data, output)
                 continue
-        figures.tried += 1
-        expected = _normalized_dump(dom)
-        if error is not None:
-            reason = _reason(error) + suffix
-            if not _serializes(dom, expected, scripting):
-                reason += " " + NO_SERIALIZATION
-            figures.refused[reason] += 1
-            key = (operation, name, reason)
-            figures.detail[key] += 1
-            figures.examples.setdefault(key, "%s: %r" % (label, data[:200]))
+        _judge(figures, dom, error, output, scripting, "%s %s on element %s <%s>" % (
+            label, operation, position, name), (operation, name), data, label, suffix)
+    return figures
+
+
+def _dom_refuses(figures: Figures, refusal: ValueError, error: Optional[BaseException],
+                 run: str, data: str, output: Optional[str]) -> None:
+    """A run whose DOM edit the DOM refuses: an acceptance is a mismatch,
+    a refusal not applicable."""
+    if error is None:
+        figures.mismatches.append("%s: accepted, but the DOM refuses it (%s)\ninput:  %r\n"
+                                  "output: %r" % (run, refusal, data, output))
+    else:
+        figures.not_applicable += 1
+        figures.inapplicable["the DOM refuses it too: " + re.sub(
+            r"<[^>]*>", "<x>", str(refusal))] += 1
+
+
+def _judge(figures: Figures, dom, error: Optional[BaseException], output: Optional[str],
+           scripting: bool, run: str, key: Tuple[str, str], data: str, label: str,
+           suffix: str = "") -> None:
+    """A tried run, `dom` edited the DOM way: refused (counted by reason),
+    or accepted and its output's reparse compared with `dom`."""
+    figures.tried += 1
+    expected = _normalized_dump(dom)
+    if error is not None:
+        reason = _reason(error) + suffix
+        if not _serializes(dom, expected, scripting):
+            reason += " " + NO_SERIALIZATION
+        figures.refused[reason] += 1
+        detail = key + (reason,)
+        figures.detail[detail] += 1
+        figures.examples.setdefault(detail, "%s: %r" % (label, data[:200]))
+        return
+    figures.accepted += 1
+    assert output is not None
+    got = _normalized_dump(lexpy.parse(output, scripting=scripting))
+    if got != expected:
+        figures.mismatches.append(
+            "%s (%s)\ninput:  %r\noutput: %r\nexpected:\n%s\ngot:\n%s"
+            % (run, "script-on" if scripting else "script-off", data, output, expected, got))
+
+
+# -- The units set: text, comment and document-end handlers ----------------
+#
+# A text handler's edit of a text chunk is the DOM edit of the characters
+# that chunk's token put into the tree: the range [start, end) of the Text
+# node they were appended to (the tree builder only ever appends to a Text
+# node), found in a run that edits nothing by comparing the lengths of
+# every Text node between the handler calls (the characters of a table's
+# text run reach the tree at the next token: they are matched by their
+# text then). A comment handler's edit is the DOM edit of the Comment node
+# its token made. The document end's content goes where the DOM would put
+# content appended to the document as it stands at the end of input: into
+# the current node then (the stack of open elements' last element, past
+# raw text elements, which the end of input closes; a template's contents
+# for a template), text appended, markup parsed as a fragment there.
+
+UNIT_MARKUP = "<span>M</span>"
+UNIT_COMMENT = "<!--c-->"
+_TABLE_TEXT = frozenset("table tbody thead tfoot tr".split())
+_CLOSED_AT_EOF = frozenset("script style xmp iframe noembed noframes textarea title".split())
+
+
+@dataclass
+class _UnitMap:
+    # For each text chunk (in handler order): [(text node index, start,
+    # end)] in the final tree, [] when its characters are in no node (the
+    # parser dropped them), None when they were not found.
+    texts: List[Optional[List[Tuple[int, int, int]]]] = field(default_factory=list)
+    # For each comment: its node's index in the final tree (None: not found).
+    comments: List[Optional[int]] = field(default_factory=list)
+    # The current node at the end of input (its index among the nodes), or
+    # None when no element is open.
+    end: Optional[int] = None
+
+
+_UNIT_MAPS: Dict[Tuple[str, bool], _UnitMap] = {}
+
+
+def _unit_map(data: str, scripting: bool) -> _UnitMap:
+    """Where each text chunk's characters and each comment of `data` are in
+    its tree, and its current node at the end of input (a run of the
+    rewriter that edits nothing, with the whole tree kept)."""
+    key = (data, scripting)
+    found = _UNIT_MAPS.get(key)
+    if found is not None:
+        return found
+    rw = Rewriter(scripting=scripting)
+    rw._bounded = False
+    lengths: Dict[int, Tuple[object, int]] = {}     # id -> (text node, length)
+    comments_seen: Dict[int, object] = {}
+    texts: List[Optional[List[Tuple[object, int, int]]]] = []
+    pending: List[Tuple[int, str]] = []     # chunks whose characters are not found yet
+    comments: List[Optional[object]] = []
+    eof_open: List[object] = []
+    unclaimed: List[List[object]] = []     # [node, start, end]: characters no chunk took yet
+
+    def growth():
+        new_comments = []
+        document = rw._construction.document_object()
+        for node in _nodes_in_order(document):
+            if node.node_type == 3:
+                old = lengths.get(id(node))
+                size = len(node.data)
+                if old is None or old[1] != size:
+                    start = old[1] if old else 0
+                    lengths[id(node)] = (node, size)
+                    for entry in unclaimed:
+                        if entry[0] is node and entry[2] == start:
+                            entry[2] = size
+                            break
+                    else:
+                        unclaimed.append([node, start, size])
+            elif node.node_type == 8 and id(node) not in comments_seen:
+                comments_seen[id(node)] = node
+                new_comments.append(node)
+        return new_comments
+
+    def attribute():
+        # Each pending chunk takes the characters that are its text, when
+        # exactly one run of them is; else the pending ones are not found.
+        while pending:
+            index, text = pending[0]
+            if not text:
+                texts[index] = []
+                pending.pop(0)
+                continue
+            match = [g for g in unclaimed if g[0].data[g[1]:g[2]] == text]
+            if len(match) > 1 or not match and any(
+                    text.startswith(g[0].data[g[1]:g[2]]) for g in unclaimed):
+                for index, _ in pending:
+                    texts[index] = None
+                pending.clear()
+                unclaimed.clear()
+                return
+            if not match:
+                return      # (not in the tree yet: a table's text run)
+            texts[index] = [tuple(match[0])]
+            unclaimed.remove(match[0])
+            pending.pop(0)
+
+    def point(*_):
+        growth()
+        attribute()
+
+    def on_text(chunk):
+        texts.append(None)
+        growth()
+        pending.append((len(texts) - 1, chunk.text))
+        attribute()
+        current = rw._current_node()
+        if pending and pending[-1][0] == len(texts) - 1 and not (
+                current is not None and current.local_name in _TABLE_TEXT | {"template"}):
+            # Not in the tree, and not a table's text run the parser
+            # inserts later: dropped (nothing else grew), or not found.
+            pending.pop()
+            texts[-1] = [] if not unclaimed else None
+
+    def on_comment(comment):
+        new_comments = growth()
+        attribute()
+        comments.append(new_comments[-1] if len(new_comments) == 1 else None)
+
+    def on_element(element):
+        point()
+        node = element._record.node
+
+        def ended(end_tag):
+            if rw._token_kind() == "eof":
+                eof_open.append(node)
+            point()
+        element.on_end_tag(ended)
+
+    rw.on("*", element=on_element)
+    rw.on_document(text=on_text, comments=on_comment, end=lambda end: point())
+    rewrite(data, rw)
+    for index, _ in pending:
+        # (never in the tree: the parser dropped them)
+        texts[index] = None if unclaimed else []
+    order = _nodes_in_order(rw._construction.document_object())
+    where = {id(node): i for i, node in enumerate(order)}
+    result = _UnitMap()
+    for found in texts:
+        if found is None:
+            result.texts.append(None)
+        else:
+            result.texts.append([(where[id(node)], start, end) for node, start, end in found
+                                 if id(node) in where] if all(id(n) in where for n, _, _ in found)
+                                else None)
+    result.comments = [where.get(id(node)) if node is not None else None for node in comments]
+    for node in eof_open:
+        # The end of input closes raw text elements, the head (and what is
+        # in it) and templates (and their contents) before the parser
+        # stops: the current node then is the first other one it pops.
+        if node.namespace_uri == "http://www.w3.org/1999/xhtml" and \
+                node.local_name in _CLOSED_AT_EOF | {"head", "template"}:
             continue
-        figures.accepted += 1
-        assert output is not None
-        got = _normalized_dump(lexpy.parse(output, scripting=scripting))
-        if got != expected:
-            figures.mismatches.append(
-                "%s %s on element %s <%s> (%s)\ninput:  %r\noutput: %r\n"
-                "expected:\n%s\ngot:\n%s" % (label, operation, position, name,
-                                            "script-on" if scripting else "script-off",
-                                            data, output, expected, got))
+        parent = node.parent_node
+        while parent is not None and parent.node_type == 1:
+            if parent.local_name in ("head", "template") and \
+                    parent.namespace_uri == "http://www.w3.org/1999/xhtml":
+                break
+            parent = parent.parent_node
+        if parent is None or parent.node_type != 9:
+            continue
+        result.end = where.get(id(node))
+        break
+    if len(_UNIT_MAPS) > 64:
+        _UNIT_MAPS.clear()
+    _UNIT_MAPS[key] = result
+    return result
+
+
+def _insert_at(text_node, offset, nodes):
+    """Split `text_node` at `offset` (a code point index) and put `nodes`
+    between the halves."""
+    data = text_node.data
+    text_node.data = data[:offset]
+    rest = data[offset:]
+    if rest:
+        text_node.after(rest)
+    text_node.after(*nodes)
+
+
+def _content_nodes(content, html, parent, scripting):
+    if not html:
+        return [content]
+    if parent is not None and parent.node_type == 11 and parent.host is not None:
+        parent = parent.host        # (template contents: parsed in the template)
+    if parent is None or parent.node_type != 1:
+        raise _NotApplicable("markup next to a node whose parent is not an element")
+    return _fragment_nodes(content, parent, scripting)
+
+
+def _dom_text_edit(where, content, html):
+    def edit(ranges, scripting):
+        if not ranges:
+            raise _NotApplicable("text the parser dropped")
+        first_node, first_start, _ = ranges[0]
+        last_node, _, last_end = ranges[-1]
+        parent = first_node.parent_node
+        inserted = _content_nodes(content, html, parent, scripting) if content is not None \
+            else []
+        if where == "after":
+            _insert_at(last_node, last_end, inserted)
+        elif where == "before":
+            _insert_at(first_node, first_start, inserted)
+        else:       # replace / remove
+            for node, start, end in reversed(ranges[1:]):
+                node.data = node.data[:start] + node.data[end:]
+            first_node.data = first_node.data[:first_start] + first_node.data[
+                ranges[0][2]:]
+            _insert_at(first_node, first_start, inserted)
+    return edit
+
+
+def _unit_op(where, content, html):
+    if where == "remove":
+        return lambda u: u.remove()
+    return lambda u: getattr(u, where)(content, html=html)
+
+
+def _dom_comment_edit(where, content, html):
+    def edit(node, scripting):
+        parent = node.parent_node
+        inserted = _content_nodes(content, html, parent, scripting) if content is not None \
+            else []
+        if parent.node_type == 9 and any(isinstance(n, str) for n in inserted):
+            raise _NotApplicable("text next to a comment of the document")
+        if where == "before":
+            node.before(*inserted)
+        elif where == "after":
+            node.after(*inserted)
+        else:
+            node.before(*inserted)
+            node.remove()
+    return edit
+
+
+def _dom_end_append(content, html):
+    def edit(node, scripting):
+        holder = _content_parent(node)
+        nodes = _fragment_nodes(content, node, scripting) if html else [content]
+        holder.append(*nodes)
+    return edit
+
+
+# name -> (kind, rewriter side, DOM side)
+UNIT_OPERATIONS: Dict[str, Tuple[str, Callable, Callable]] = {}
+for _where in ("before", "after", "replace", "remove"):
+    for _content, _html in ((TEXT, False), (UNIT_MARKUP, True), (UNIT_COMMENT, True)):
+        if _where == "remove" and _content is not TEXT:
+            continue
+        _label = "" if _where == "remove" else " " + ("text" if not _html else _content)
+        UNIT_OPERATIONS["text %s%s" % (_where, _label)] = (
+            "text", _unit_op(_where, _content, _html),
+            _dom_text_edit(_where, None if _where == "remove" else _content, _html))
+        UNIT_OPERATIONS["comment %s%s" % (_where, _label)] = (
+            "comment", _unit_op(_where, _content, _html),
+            _dom_comment_edit(_where, None if _where == "remove" else _content, _html))
+for _content, _html in ((TEXT, False), (UNIT_MARKUP, True), (UNIT_COMMENT, True)):
+    UNIT_OPERATIONS["end append %s" % ("text" if not _html else _content)] = (
+        "end", lambda d, c=_content, h=_html: d.append(c, html=h), _dom_end_append(_content, _html))
+
+
+def check_units(data: str, scripting: bool, operation: str, chunked: bool = False,
+                label: str = "") -> Figures:
+    """Every text chunk (or comment, or the document end) of `data`
+    edited with the unit `operation`, one run each, compared with the DOM
+    edit as `check` compares element edits."""
+    figures = Figures()
+    kind, rw_op, dom_op = UNIT_OPERATIONS[operation]
+    units = _unit_map(data, scripting)
+    count = {"text": len(units.texts), "comment": len(units.comments), "end": 1}[kind]
+    for index in range(count):
+        seen = [0]
+        outcome: List[Optional[BaseException]] = [None]
+
+        def handler(unit):
+            if seen[0] == index:
+                try:
+                    rw_op(unit)
+                except ValueError as error:     # RewriteError included
+                    outcome[0] = error
+            seen[0] += 1
+
+        rw = Rewriter(scripting=scripting)
+        rw.on_document(**{{"text": "text", "comment": "comments", "end": "end"}[kind]: handler})
+        output, error = _run(rw, data, chunked)
+        error = outcome[0] or error
+        if error is not None and not isinstance(error, RewriteError):
+            figures.not_applicable += 1
+            figures.inapplicable["the rewriter raises ValueError: " + _reason(error)] += 1
+            continue
+        dom = lexpy.parse(data, scripting=scripting)
+        nodes = _nodes_in_order(dom)
+        name = kind
+        try:
+            if kind == "text":
+                ranges = units.texts[index]
+                if ranges is None:
+                    figures.not_applicable += 1
+                    figures.inapplicable["the chunk's characters were not found in the tree"] \
+                        += 1
+                    continue
+                if ranges:
+                    name = "text in %s" % getattr(nodes[ranges[0][0]].parent_node,
+                                                  "local_name", "#document")
+                    dom_op([(nodes[i], s, e) for i, s, e in ranges], scripting)
+                # (no ranges: the parser dropped the text; the DOM edit of
+                # nothing leaves the document as it is)
+            elif kind == "comment":
+                position = units.comments[index]
+                if position is None:
+                    figures.not_applicable += 1
+                    figures.inapplicable["the comment was not found in the tree"] += 1
+                    continue
+                name = "comment in %s" % getattr(nodes[position].parent_node, "local_name",
+                                                 "#document")
+                dom_op(nodes[position], scripting)
+            else:
+                if units.end is None:
+                    raise _NotApplicable("no element open at the end of input")
+                name = "end in %s" % nodes[units.end].local_name
+                dom_op(nodes[units.end], scripting)
+        except ValueError as refusal:
+            _dom_refuses(figures, refusal, error, "%s %s on unit %d <%s>" % (
+                label, operation, index, name), data, output)
+            continue
+        _judge(figures, dom, error, output, scripting, "%s %s on unit %d <%s>" % (
+            label, operation, index, name), (operation, name), data, label)
     return figures

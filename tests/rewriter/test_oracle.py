@@ -15,7 +15,8 @@ import pytest
 
 from tests.conformance import data
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
-from tests.rewriter.oracle import MARKUP_OPERATIONS, NOT_IN_TREE, OPERATIONS, Figures, check
+from tests.rewriter.oracle import (MARKUP_OPERATIONS, NOT_IN_TREE, OPERATIONS, UNIT_OPERATIONS,
+                                   Figures, check, check_units)
 
 
 def _document_cases():
@@ -57,6 +58,23 @@ def _run(cases, chunked=False, operations=ALL_OPERATIONS):
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_accepted_operations_reparse_to_the_dom_edit(name):
     figures = _run(CASES[name])
+    assert not figures.mismatches, "\n\n".join(figures.mismatches[:3])
+
+
+def _run_units(cases, operations=tuple(UNIT_OPERATIONS)):
+    figures = Figures()
+    for case in cases:
+        for operation in operations:
+            figures.add(check_units(case.data, case.scripting, operation, label=case.id))
+    return figures
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_accepted_unit_operations_reparse_to_the_dom_edit(name):
+    # The units set: text, comment and document-end handlers' edits
+    # (oracle.UNIT_OPERATIONS) on every text chunk and comment of every
+    # case, and at its end.
+    figures = _run_units(CASES[name])
     assert not figures.mismatches, "\n\n".join(figures.mismatches[:3])
 
 
@@ -162,14 +180,19 @@ if __name__ == "__main__":
         # edit (HANDLED), every operation.
         total = run_corpus(spread=0, common=HANDLED)
     else:
-        base, markup = Figures(), Figures()
+        base, markup, units = Figures(), Figures(), Figures()
+        only_units = "--units" in sys.argv
         for name in sorted(CASES):
-            base.add(_run(CASES[name], operations=tuple(OPERATIONS)))
-            markup.add(_run(CASES[name], operations=tuple(MARKUP_OPERATIONS)))
+            if not only_units:
+                base.add(_run(CASES[name], operations=tuple(OPERATIONS)))
+                markup.add(_run(CASES[name], operations=tuple(MARKUP_OPERATIONS)))
+            units.add(_run_units(CASES[name]))
         total = Figures()
         total.add(base)
         total.add(markup)
-        for name, figures in (("base operations", base), ("markup set", markup)):
+        total.add(units)
+        for name, figures in (("base operations", base), ("markup set", markup),
+                              ("units set", units)):
             print("%s: %s" % (name, "\n".join(figures.summary().split("\n")[:2])))
     print(total.summary())
     if "-v" in sys.argv:
