@@ -144,7 +144,13 @@ tag before it, a start tag copying the formatting element's after the
 furthest block's (_split_watch); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
-end tags that take their entries off the list (_eof_unlist). Refusals the
+end tags that take their entries off the list (_eof_unlist); content after
+a formatting element the end of input closes, after an end tag written for
+it when nothing is left to reconstruct (_eof_formatting_end), and an
+element unwrapped that the end of input closes, its start tag having done
+nothing else (_eof_unwrap); text appended to a script, checked at the
+script's end with the tokenizer's script data states over its source and
+that text (_script_append_end). Refusals the
 oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
@@ -494,6 +500,106 @@ def _ends_with_tag_start(name: str, text: str) -> bool:
         if tail.endswith(target[:k]):
             return True
     return name == "script" and tail.endswith(("<!", "<!-"))
+
+
+# The tokenizer's script data states (_script_end_at).
+(_SD, _SD_LT, _SD_END_OPEN, _SD_END_NAME, _SD_ESC_START, _SD_ESC_START_DASH, _SD_ESC,
+ _SD_ESC_DASH, _SD_ESC_DASH_DASH, _SD_ESC_LT, _SD_ESC_END_OPEN, _SD_ESC_END_NAME,
+ _SD_DESC_START, _SD_DESC, _SD_DESC_DASH, _SD_DESC_DASH_DASH, _SD_DESC_LT,
+ _SD_DESC_END) = range(18)
+_SD_TAG_END = "\t\n\f\r /"
+
+
+def _script_end_at(text: str) -> int:
+    """Where the first end tag that ends a script starts in `text`, read
+    by the tokenizer's script data states from the script data state (the
+    appropriate end tag is </script>; -1: none)."""
+    state, buffer, lt = _SD, "", 0
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        alpha = c.isascii() and c.isalpha()
+        if state == _SD:
+            if c == "<":
+                state, lt = _SD_LT, i
+        elif state == _SD_LT:
+            if c == "/":
+                state, buffer = _SD_END_OPEN, ""
+            elif c == "!":
+                state = _SD_ESC_START
+            else:
+                state = _SD
+                continue
+        elif state in (_SD_END_OPEN, _SD_ESC_END_OPEN):
+            back = _SD if state == _SD_END_OPEN else _SD_ESC
+            if not alpha:
+                state = back
+                continue
+            state = _SD_END_NAME if state == _SD_END_OPEN else _SD_ESC_END_NAME
+            continue
+        elif state in (_SD_END_NAME, _SD_ESC_END_NAME):
+            if alpha:
+                buffer += c.lower()
+            elif (c in _SD_TAG_END or c == ">") and buffer == "script":
+                return lt
+            else:
+                state = _SD if state == _SD_END_NAME else _SD_ESC
+                continue
+        elif state == _SD_ESC_START:
+            if c != "-":
+                state = _SD
+                continue
+            state = _SD_ESC_START_DASH
+        elif state == _SD_ESC_START_DASH:
+            if c != "-":
+                state = _SD
+                continue
+            state = _SD_ESC_DASH_DASH
+        elif state in (_SD_ESC, _SD_ESC_DASH, _SD_ESC_DASH_DASH):
+            if c == "<":
+                state, lt = _SD_ESC_LT, i
+            elif c == "-":
+                state = _SD_ESC_DASH if state == _SD_ESC else _SD_ESC_DASH_DASH
+            elif c == ">" and state == _SD_ESC_DASH_DASH:
+                state = _SD
+            else:
+                state = _SD_ESC
+        elif state == _SD_ESC_LT:
+            if c == "/":
+                state, buffer = _SD_ESC_END_OPEN, ""
+            elif alpha:
+                state, buffer = _SD_DESC_START, ""
+                continue
+            else:
+                state = _SD_ESC
+                continue
+        elif state in (_SD_DESC_START, _SD_DESC_END):
+            inside = _SD_DESC if state == _SD_DESC_START else _SD_ESC
+            outside = _SD_ESC if state == _SD_DESC_START else _SD_DESC
+            if c in _SD_TAG_END or c == ">":
+                state = inside if buffer == "script" else outside
+            elif alpha:
+                buffer += c.lower()
+            else:
+                state = outside
+                continue
+        elif state in (_SD_DESC, _SD_DESC_DASH, _SD_DESC_DASH_DASH):
+            if c == "<":
+                state = _SD_DESC_LT
+            elif c == "-":
+                state = _SD_DESC_DASH if state == _SD_DESC else _SD_DESC_DASH_DASH
+            elif c == ">" and state == _SD_DESC_DASH_DASH:
+                state = _SD
+            else:
+                state = _SD_DESC
+        elif state == _SD_DESC_LT:
+            if c == "/":
+                state, buffer = _SD_DESC_END, ""
+            else:
+                state = _SD_DESC
+                continue
+        i += 1
+    return -1
 
 
 def _implied_beyond_document(names: List[str]) -> bool:
@@ -1148,8 +1254,8 @@ class Element(ElementBase):
         if self._self_closed("append", html):
             r.prepend.insert(0, self._rw._check(self, content, html, "inside"))
             return
-        r.append.append(self._rw._check(self, content, html, "inside",
-                                        before="".join(c.text for c in r.append)))
+        r.append.append(self._rw._check_append(self, content, html,
+                                               "".join(c.text for c in r.append)))
         self._rw._watch_formatting_children(r)
 
     @_select_hold_undone
@@ -2006,6 +2112,10 @@ class Rewriter(RewriterCore):
                                            Optional[Callable[..., Any]]]] = []
         self._doctype: List[Callable[..., Any]] = []
         self._doc_text: List[Callable[..., Any]] = []
+        # (Appended script text whose check waits for the script's end:
+        # _check_append; the record's id -> the refusal.)
+        self._script_appends: Dict[int, Optional[RewriteError]] = {}
+        self._script_exact: Any = None
         self._doc_comments: List[Callable[..., Any]] = []
         self._doc_end: List[Callable[..., Any]] = []
         self._started = False
@@ -2591,6 +2701,8 @@ class Rewriter(RewriterCore):
             if self._eof_position() < self._stream_length() and \
                     self._eof_raw_before_end_tag(record, text):
                 return
+            if self._script_exact is record.node:
+                return      # (its whole text checked: _script_append_end)
             tail = self._source(max(self._raw_base, self._stream_length() - 16),
                                 self._stream_length()).decode("utf-8", "replace")
             # (A whole end tag in the tail, '>' included, is the input's
@@ -2967,6 +3079,81 @@ class Rewriter(RewriterCore):
         if not self._frameset_written and self._sets_frameset_not_ok(content, html):
             self._frameset_written = True
         return c
+
+    def _check_append(self, element: Element, content: str, html: bool,
+                      before: str) -> _Content:
+        """_check for content appended to `element`. Text appended to an
+        HTML <script> that would end it early or start an escaped state
+        read alone may not in the script's own text (after a `<!--` the
+        tokenizer's escaped states pass over `<script>...</script>`): with
+        no text handler (the output's script text is then the DOM's), the
+        check waits for the script's end, where its text is known
+        (_script_append_end: the RewriteError comes from feed or close
+        then, before the content is written)."""
+        r = element._record
+        exact = r.name == "script" and r.node.namespace_uri == _HTML_NS and \
+            not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
+        try:
+            checked = self._check(element, content, html, "inside", before=before)
+        except RewriteError as error:
+            if not (exact and "would end <script> early" in str(error)):
+                raise
+            self._script_appends[id(r)] = error
+            return _Content(content, html)
+        if exact:
+            self._script_appends.setdefault(id(r), None)
+        return checked
+
+    def _script_append_end(self, r: _Record, own: bool, end_tag: "EndTag",
+                           span_begin: int) -> None:
+        """At the end of a <script> whose appended text waited
+        (_check_append): the script data states of the tokenizer, run over
+        its text with the appended text and the end tag after it, must
+        find no end tag before that one (at the end of input: none). Only
+        where its own end tag or the end of input ends it, nothing else was
+        written inside it (no prepended or replaced content, no content
+        before its end tag), and its source is kept (span_begin: where its
+        end tag, or the end of input, is)."""
+        error = self._script_appends.pop(id(r))
+        if error is None:
+            # (Appended text that passed _check alone, checked again with
+            # the script's text where that is known: the text before it
+            # may end in what it completes, "</scr" and "ipt>".)
+            error = RewriteError("<script>: insert text: the text would end <script> early "
+                                 "(with the script's text before it)" if own else
+                                 "<script>: the text written at the end of input would end it")
+            if r.mode or r.prepend or end_tag.before_content or r.inner is not None or \
+                    r.start is None or not own and (
+                        not self._at_eof or span_begin != self._stream_length()):
+                return
+            start = self._script_start
+            if start is None or start[0] is not r.node or self._script_dropped(start[1]) or \
+                    r.start[1] < self._raw_base:
+                return
+        if r.mode or r.prepend or end_tag.before_content or r.inner is not None \
+                or r.start is None:
+            raise error
+        if not own:
+            # (At the end of input, none dropped before it (a tag the input
+            # ends inside) and nothing written after the script: its text
+            # ends there, the appended text with it, if no end tag is in.)
+            if not self._at_eof or r.after or end_tag.after_content or \
+                    span_begin != self._eof_position() or \
+                    span_begin != self._stream_length():
+                raise error
+        # (Its source, kept from its start tag while it is open and within
+        # SCRIPT_KEPT bytes: script_kept; the output's text, no text
+        # handler editing it.)
+        start = self._script_start
+        if start is None or start[0] is not r.node or self._script_dropped(start[1]) or \
+                r.start[1] < self._raw_base:
+            raise error
+        text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
+            "".join(c.text for c in r.append)
+        if _script_end_at(text + "</script>" if own else text) != (len(text) if own else -1):
+            raise error
+        if not own:
+            self._script_exact = r.node     # (_check_join: no look-back check)
 
     def _noahs_ark_markup(self, content: str, holder: Any) -> bool:
         """Whether markup's formatting start tags may make Noah's Ark take
@@ -3682,6 +3869,22 @@ class Rewriter(RewriterCore):
                 del entries[mine[-1]]
         still_open = {self._node_key(node) for node in self._popped_nodes[last + 1:]}
         return all(key in still_open for key, _ in entries)
+
+    def _eof_formatting_end(self, r: _Record) -> bool:
+        """At the end of input, whether an end tag written for the HTML
+        formatting element r (closed there without one, after the
+        elements closed above it, which get theirs first) closes it and
+        leaves nothing to reconstruct around the content written after it:
+        _eof_formatting_ends with r as the last of the elements closed
+        here."""
+        if not self._at_eof:
+            return False
+        pops = self._implied_pops
+        self._implied_pops = pops + [(r.name, True, r.node)]
+        try:
+            return self._eof_formatting_ends()
+        finally:
+            self._implied_pops = pops
 
     def _head_content(self, markup: str) -> bool:
         """Whether the parser keeps `markup` in <head>, as elements only,
@@ -4816,6 +5019,8 @@ class Rewriter(RewriterCore):
             fn(end_tag)
         r.ended = True
         position = span[0]
+        if self._script_appends and id(r) in self._script_appends:
+            self._script_append_end(r, own, end_tag, span[0])
         if self._empty_unwraps and id(r) in self._empty_unwraps:
             self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
@@ -4880,7 +5085,8 @@ class Rewriter(RewriterCore):
                               r.mode == 0 and r.new_name is None and
                               r.node.namespace_uri == _HTML_NS and (
                                   r.name == "form" and self._form_end_tag(r.node) or
-                                  r.name in _FORMATTING and self._formatting_end_tag(r.node))):
+                                  r.name in _FORMATTING and (self._formatting_end_tag(r.node) or
+                                                             self._eof_formatting_end(r)))):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if r.implied and r.new_name and not r.synthesized:
@@ -4904,7 +5110,7 @@ class Rewriter(RewriterCore):
         skipped = r.mode in (_REMOVED, _INNER)
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
-                r.node.namespace_uri != _HTML_NS):
+                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r):
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
@@ -5029,6 +5235,32 @@ class Rewriter(RewriterCore):
         if own or needs_end:
             return "closed"
         return "dirty" if has_inside else "open"
+
+    def _eof_unwrap(self, r: _Record) -> bool:
+        """Whether r, an HTML element unwrapped (remove_and_keep_content)
+        and closed by the end of input, gives the DOM edit without its
+        tags: the end of input pops every element with it or without it.
+        Its start tag did nothing else (closed, implied and reconstructed
+        nothing: r.clean_start) and put it where the parser was (not
+        foster-parented); while it was open, its content went into it, the
+        tags in it passed over it as over an ordinary element (an end tag
+        that stopped at it, or a loop for <li>/<dd>/<dt>, is refused before
+        this), and a formatting one left the entries before it open (the
+        parser reconstructs the same ones without its entry; Noah's Ark:
+        _noahs_ark_end)."""
+        if not (self._at_eof and r.clean_start and not r.foster and r.moves == self._moves
+                and r.node.namespace_uri == _HTML_NS):
+            return False
+        # (Its ancestors left the stack with it, at the end of input: one
+        # taken off from below it before (a </form>) left it the current
+        # node, where without it the content after went to the parent.)
+        popped = {id(node) for node in self._popped_nodes}
+        parent = r.node.parent_node
+        while parent is not None and parent.node_type == 1:
+            if id(parent) not in popped:
+                return False
+            parent = parent.parent_node
+        return True
 
     @staticmethod
     def _attributes_only_left(r: _Record, content: bool) -> bool:
