@@ -150,7 +150,8 @@ it when nothing is left to reconstruct (_eof_formatting_end), and an
 element unwrapped that the end of input closes, its start tag having done
 nothing else (_eof_unwrap); text appended to a script, checked at the
 script's end with the tokenizer's script data states over its source and
-that text (_script_append_end). Refusals the
+that text (_script_append_end); a foreign element unwrapped whose content
+is text alone, read the same in its parent (_text_only_end). Refusals the
 oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
@@ -1632,6 +1633,8 @@ class Element(ElementBase):
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
             why = "without its start tag the parser would treat later end tags differently"
+            if self._unwrap_text_only(why):
+                return
             if self._unwrap_as_removal(why):
                 return
             raise self._refuse("remove_and_keep_content", why)
@@ -1648,6 +1651,36 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+
+    def _unwrap_text_only(self, why: str) -> bool:
+        """For a foreign element (not self-closing) whose tags the parser
+        reads otherwise than an ordinary one's (an integration point, or
+        in an element of another namespace): unwrapped with its content
+        kept when that content turns out to be text without markup or NUL
+        (Rewriter._text_only_end, at its own end tag). Its start tag did
+        nothing else (r.clean_start) where the parser was (not
+        foster-parented), and its parent is neither an integration point
+        (nor annotation-xml) nor an element whose insertion mode reads
+        text itself (a table's, the head, html, template): the text is read
+        the same with the parent as the current node (in the data state,
+        with nothing to reconstruct: none was at its start tag, and text
+        lists none), and its end tag did nothing else."""
+        r = self._record
+        parent = r.node.parent_node
+        if self._html() or self.is_self_closing or r.implied or r.start is None or \
+                not r.clean_start or r.implied_with or r.foster or parent is None or \
+                parent.node_type != 1:
+            return False
+        if parent.namespace_uri == _HTML_NS:
+            if parent.local_name in _TABLE_CONTAINERS or \
+                    parent.local_name in ("html", "head", "template"):
+                return False
+        elif _integration_point(parent) or parent.local_name == "annotation-xml":
+            return False
+        r.mode = _KEEP_CONTENT
+        self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        self._rw._loud(r)
+        return True
 
     def _unwrap_as_removal(self, why: str) -> bool:
         """For an element whose tags cannot be dropped with its content
@@ -2215,6 +2248,9 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped as removals, by id, with the error if they
         # have content: Element._unwrap_as_removal.)
         self._empty_unwraps: Dict[int, RewriteError] = {}
+        # (Elements unwrapped if their content is text alone: checked at
+        # their end, Rewriter._text_only_end.)
+        self._text_only_unwraps: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -3115,38 +3151,30 @@ class Rewriter(RewriterCore):
         before its end tag), and its source is kept (span_begin: where its
         end tag, or the end of input, is)."""
         error = self._script_appends.pop(id(r))
-        if error is None:
-            # (Appended text that passed _check alone, checked again with
-            # the script's text where that is known: the text before it
-            # may end in what it completes, "</scr" and "ipt>".)
+        passed = error is None
+        if passed:
+            # (Appended text that passed _check alone, checked again where
+            # the script's text is known: the text before it may end in
+            # what it completes, "</scr" and "ipt>".)
             error = RewriteError("<script>: insert text: the text would end <script> early "
                                  "(with the script's text before it)" if own else
                                  "<script>: the text written at the end of input would end it")
-            if r.mode or r.prepend or end_tag.before_content or r.inner is not None or \
-                    r.start is None or not own and (
-                        not self._at_eof or span_begin != self._stream_length()):
-                return
-            start = self._script_start
-            if start is None or start[0] is not r.node or self._script_dropped(start[1]) or \
-                    r.start[1] < self._raw_base:
-                return
-        if r.mode or r.prepend or end_tag.before_content or r.inner is not None \
-                or r.start is None:
-            raise error
-        if not own:
-            # (At the end of input, none dropped before it (a tag the input
-            # ends inside) and nothing written after the script: its text
-            # ends there, the appended text with it, if no end tag is in.)
-            if not self._at_eof or r.after or end_tag.after_content or \
-                    span_begin != self._eof_position() or \
-                    span_begin != self._stream_length():
-                raise error
-        # (Its source, kept from its start tag while it is open and within
-        # SCRIPT_KEPT bytes: script_kept; the output's text, no text
+        # (At the end of input: none dropped before it (a tag the input
+        # ends inside) and nothing written after the script: its text ends
+        # there, the appended text with it, if no end tag is in. Its
+        # source: kept from its start tag while it is open and within
+        # SCRIPT_KEPT bytes, script_kept; the output's text, no text
         # handler editing it.)
         start = self._script_start
-        if start is None or start[0] is not r.node or self._script_dropped(start[1]) or \
-                r.start[1] < self._raw_base:
+        known = not (r.mode or r.prepend or end_tag.before_content or r.inner is not None or
+                     r.start is None) and (
+            own or self._at_eof and not (r.after or end_tag.after_content) and
+            span_begin == self._eof_position() == self._stream_length()) and \
+            start is not None and start[0] is r.node and not self._script_dropped(start[1]) \
+            and r.start[1] >= self._raw_base
+        if not known:
+            if passed:
+                return      # (as _check found it)
             raise error
         text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
             "".join(c.text for c in r.append)
@@ -5023,6 +5051,8 @@ class Rewriter(RewriterCore):
             self._script_append_end(r, own, end_tag, span[0])
         if self._empty_unwraps and id(r) in self._empty_unwraps:
             self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
+        if self._text_only_unwraps and id(r) in self._text_only_unwraps:
+            self._text_only_end(r, own, span, self._text_only_unwraps.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         if self._hold_for is r and self._formatting_content_held(r, end_tag, has_outside):
@@ -5285,6 +5315,21 @@ class Rewriter(RewriterCore):
             r.node.namespace_uri == _HTML_NS else None
         if r.start is None or r.start[1] != span[0] or r.node.first_child is not None or (
                 content is not None and content.first_child is not None):
+            raise error
+
+    def _text_only_end(self, r: _Record, own: bool, span: Tuple[int, int],
+                       error: RewriteError) -> None:
+        """The end of an element unwrapped when its content is text alone
+        (Element._unwrap_text_only): its own end tag closes it, nothing
+        moved it, and its source between its tags (at most _LOOKBACK
+        bytes: the input kept behind the token, whatever the chunking)
+        holds no "<" (a tag, a comment, a CDATA section) and no NUL (which
+        foreign content and "in body" read differently); else `error`."""
+        if not own or r.start is None or r.moves != self._moves or \
+                span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
+            raise error
+        source = self._source(r.start[1], span[0])
+        if b"<" in source or b"\0" in source:
             raise error
 
     def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
