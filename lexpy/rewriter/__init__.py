@@ -145,16 +145,21 @@ furthest block's (_split_watch); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
 end tags that take their entries off the list (_eof_unlist); content before
-an element whose start tag only reconstructed formatting elements, where its
-first token reconstructs them too (_start_reconstructed_only) or after end
-and start tags that make them again (_reopen_reconstructed: also written in
-place of such an element removed), and before
-the <p> of a </p> (_end_tag_p, which remove_and_keep_content removes); the
-unwrapping of an empty table part, as its removal (_table_part_unwrap).
-Refusals the
-oracle counts apart (the edited
-DOM's own serialization reparses to another tree: no input makes it) are
-inherent: text or non-head markup in or next to <head>, content next to
+an element whose start tag only reconstructed formatting elements, where
+its first token reconstructs them too (_start_reconstructed_only) or after
+end and start tags that make them again (_reopen_reconstructed: also
+written in place of such an element removed), and before the <p> of a </p>
+(_end_tag_p, which remove_and_keep_content removes); the unwrapping of an
+empty table part, as its removal (_table_part_unwrap); content after a
+formatting element the end of input closes, after an end tag written for it
+when nothing is left to reconstruct (_eof_formatting_end), and an element
+unwrapped that the end of input closes, its start tag having done nothing
+else (_eof_unwrap); text appended to a script, checked at the script's end
+with the tokenizer's script data states over its source and that text
+(_script_append_end); a foreign element unwrapped whose content is text
+alone, read the same in its parent (_text_only_end). Refusals the oracle
+counts apart (the edited DOM's own serialization reparses to another tree:
+no input makes it) are inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
 
 Refusals (RewriteError, never a silent difference with the DOM edit),
@@ -528,6 +533,106 @@ def _ends_with_tag_start(name: str, text: str) -> bool:
         if tail.endswith(target[:k]):
             return True
     return name == "script" and tail.endswith(("<!", "<!-"))
+
+
+# The tokenizer's script data states (_script_end_at).
+(_SD, _SD_LT, _SD_END_OPEN, _SD_END_NAME, _SD_ESC_START, _SD_ESC_START_DASH, _SD_ESC,
+ _SD_ESC_DASH, _SD_ESC_DASH_DASH, _SD_ESC_LT, _SD_ESC_END_OPEN, _SD_ESC_END_NAME,
+ _SD_DESC_START, _SD_DESC, _SD_DESC_DASH, _SD_DESC_DASH_DASH, _SD_DESC_LT,
+ _SD_DESC_END) = range(18)
+_SD_TAG_END = "\t\n\f\r /"
+
+
+def _script_end_at(text: str) -> int:
+    """Where the first end tag that ends a script starts in `text`, read
+    by the tokenizer's script data states from the script data state (the
+    appropriate end tag is </script>; -1: none)."""
+    state, buffer, lt = _SD, "", 0
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        alpha = c.isascii() and c.isalpha()
+        if state == _SD:
+            if c == "<":
+                state, lt = _SD_LT, i
+        elif state == _SD_LT:
+            if c == "/":
+                state, buffer = _SD_END_OPEN, ""
+            elif c == "!":
+                state = _SD_ESC_START
+            else:
+                state = _SD
+                continue
+        elif state in (_SD_END_OPEN, _SD_ESC_END_OPEN):
+            back = _SD if state == _SD_END_OPEN else _SD_ESC
+            if not alpha:
+                state = back
+                continue
+            state = _SD_END_NAME if state == _SD_END_OPEN else _SD_ESC_END_NAME
+            continue
+        elif state in (_SD_END_NAME, _SD_ESC_END_NAME):
+            if alpha:
+                buffer += c.lower()
+            elif (c in _SD_TAG_END or c == ">") and buffer == "script":
+                return lt
+            else:
+                state = _SD if state == _SD_END_NAME else _SD_ESC
+                continue
+        elif state == _SD_ESC_START:
+            if c != "-":
+                state = _SD
+                continue
+            state = _SD_ESC_START_DASH
+        elif state == _SD_ESC_START_DASH:
+            if c != "-":
+                state = _SD
+                continue
+            state = _SD_ESC_DASH_DASH
+        elif state in (_SD_ESC, _SD_ESC_DASH, _SD_ESC_DASH_DASH):
+            if c == "<":
+                state, lt = _SD_ESC_LT, i
+            elif c == "-":
+                state = _SD_ESC_DASH if state == _SD_ESC else _SD_ESC_DASH_DASH
+            elif c == ">" and state == _SD_ESC_DASH_DASH:
+                state = _SD
+            else:
+                state = _SD_ESC
+        elif state == _SD_ESC_LT:
+            if c == "/":
+                state, buffer = _SD_ESC_END_OPEN, ""
+            elif alpha:
+                state, buffer = _SD_DESC_START, ""
+                continue
+            else:
+                state = _SD_ESC
+                continue
+        elif state in (_SD_DESC_START, _SD_DESC_END):
+            inside = _SD_DESC if state == _SD_DESC_START else _SD_ESC
+            outside = _SD_ESC if state == _SD_DESC_START else _SD_DESC
+            if c in _SD_TAG_END or c == ">":
+                state = inside if buffer == "script" else outside
+            elif alpha:
+                buffer += c.lower()
+            else:
+                state = outside
+                continue
+        elif state in (_SD_DESC, _SD_DESC_DASH, _SD_DESC_DASH_DASH):
+            if c == "<":
+                state = _SD_DESC_LT
+            elif c == "-":
+                state = _SD_DESC_DASH if state == _SD_DESC else _SD_DESC_DASH_DASH
+            elif c == ">" and state == _SD_DESC_DASH_DASH:
+                state = _SD
+            else:
+                state = _SD_DESC
+        elif state == _SD_DESC_LT:
+            if c == "/":
+                state, buffer = _SD_DESC_END, ""
+            else:
+                state = _SD_DESC
+                continue
+        i += 1
+    return -1
 
 
 def _implied_beyond_document(names: List[str]) -> bool:
@@ -1188,8 +1293,8 @@ class Element(ElementBase):
         if self._self_closed("append", html):
             r.prepend.insert(0, self._rw._check(self, content, html, "inside"))
             return
-        r.append.append(self._rw._check(self, content, html, "inside",
-                                        before="".join(c.text for c in r.append)))
+        r.append.append(self._rw._check_append(self, content, html,
+                                               "".join(c.text for c in r.append)))
         self._rw._watch_formatting_children(r)
 
     @_select_hold_undone
@@ -1585,6 +1690,8 @@ class Element(ElementBase):
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
             why = "without its start tag the parser would treat later end tags differently"
+            if self._unwrap_text_only(why):
+                return
             if self._unwrap_as_removal(why):
                 return
             raise self._refuse("remove_and_keep_content", why)
@@ -1616,6 +1723,36 @@ class Element(ElementBase):
         if r.name != "col":
             self._rw._empty_unwraps[id(r)] = self._refuse("remove_and_keep_content",
                                                           "table parts are implied again")
+
+    def _unwrap_text_only(self, why: str) -> bool:
+        """For a foreign element (not self-closing) whose tags the parser
+        reads otherwise than an ordinary one's (an integration point, or
+        in an element of another namespace): unwrapped with its content
+        kept when that content turns out to be text without markup or NUL
+        (Rewriter._text_only_end, at its own end tag). Its start tag did
+        nothing else (r.clean_start) where the parser was (not
+        foster-parented), and its parent is neither an integration point
+        (nor annotation-xml) nor an element whose insertion mode reads
+        text itself (a table's, the head, html, template): the text is read
+        the same with the parent as the current node (in the data state,
+        with nothing to reconstruct: none was at its start tag, and text
+        lists none), and its end tag did nothing else."""
+        r = self._record
+        parent = r.node.parent_node
+        if self._html() or self.is_self_closing or r.implied or r.start is None or \
+                not r.clean_start or r.implied_with or r.foster or parent is None or \
+                parent.node_type != 1:
+            return False
+        if parent.namespace_uri == _HTML_NS:
+            if parent.local_name in _TABLE_CONTAINERS or \
+                    parent.local_name in ("html", "head", "template"):
+                return False
+        elif _integration_point(parent) or parent.local_name == "annotation-xml":
+            return False
+        r.mode = _KEEP_CONTENT
+        self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        self._rw._loud(r)
+        return True
 
     def _unwrap_as_removal(self, why: str) -> bool:
         """For an element whose tags cannot be dropped with its content
@@ -2102,6 +2239,10 @@ class Rewriter(RewriterCore):
                                            Optional[Callable[..., Any]]]] = []
         self._doctype: List[Callable[..., Any]] = []
         self._doc_text: List[Callable[..., Any]] = []
+        # (Appended script text whose check waits for the script's end:
+        # _check_append; the record's id -> the refusal.)
+        self._script_appends: Dict[int, Optional[RewriteError]] = {}
+        self._script_exact: Any = None
         self._doc_comments: List[Callable[..., Any]] = []
         self._doc_end: List[Callable[..., Any]] = []
         self._started = False
@@ -2205,6 +2346,9 @@ class Rewriter(RewriterCore):
         # reconstructed for it written out before its content:
         # _reopen_reconstructed.)
         self._reopened: Optional[_Record] = None
+        # (Elements unwrapped if their content is text alone: checked at
+        # their end, Rewriter._text_only_end.)
+        self._text_only_unwraps: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -2698,6 +2842,8 @@ class Rewriter(RewriterCore):
             if self._eof_position() < self._stream_length() and \
                     self._eof_raw_before_end_tag(record, text):
                 return
+            if self._script_exact is record.node:
+                return      # (its whole text checked: _script_append_end)
             tail = self._source(max(self._raw_base, self._stream_length() - 16),
                                 self._stream_length()).decode("utf-8", "replace")
             # (A whole end tag in the tail, '>' included, is the input's
@@ -3075,6 +3221,73 @@ class Rewriter(RewriterCore):
         if not self._frameset_written and self._sets_frameset_not_ok(content, html):
             self._frameset_written = True
         return c
+
+    def _check_append(self, element: Element, content: str, html: bool,
+                      before: str) -> _Content:
+        """_check for content appended to `element`. Text appended to an
+        HTML <script> that would end it early or start an escaped state
+        read alone may not in the script's own text (after a `<!--` the
+        tokenizer's escaped states pass over `<script>...</script>`): with
+        no text handler (the output's script text is then the DOM's), the
+        check waits for the script's end, where its text is known
+        (_script_append_end: the RewriteError comes from feed or close
+        then, before the content is written)."""
+        r = element._record
+        exact = r.name == "script" and r.node.namespace_uri == _HTML_NS and \
+            not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
+        try:
+            checked = self._check(element, content, html, "inside", before=before)
+        except RewriteError as error:
+            if not (exact and "would end <script> early" in str(error)):
+                raise
+            self._script_appends[id(r)] = error
+            return _Content(content, html)
+        if exact:
+            self._script_appends.setdefault(id(r), None)
+        return checked
+
+    def _script_append_end(self, r: _Record, own: bool, end_tag: "EndTag",
+                           span_begin: int) -> None:
+        """At the end of a <script> whose appended text waited
+        (_check_append): the script data states of the tokenizer, run over
+        its text with the appended text and the end tag after it, must
+        find no end tag before that one (at the end of input: none). Only
+        where its own end tag or the end of input ends it, nothing else was
+        written inside it (no prepended or replaced content, no content
+        before its end tag), and its source is kept (span_begin: where its
+        end tag, or the end of input, is)."""
+        error = self._script_appends.pop(id(r))
+        passed = error is None
+        if passed:
+            # (Appended text that passed _check alone, checked again where
+            # the script's text is known: the text before it may end in
+            # what it completes, "</scr" and "ipt>".)
+            error = RewriteError("<script>: insert text: the text would end <script> early "
+                                 "(with the script's text before it)" if own else
+                                 "<script>: the text written at the end of input would end it")
+        # (At the end of input: none dropped before it (a tag the input
+        # ends inside) and nothing written after the script: its text ends
+        # there, the appended text with it, if no end tag is in. Its
+        # source: kept from its start tag while it is open and within
+        # SCRIPT_KEPT bytes, script_kept; the output's text, no text
+        # handler editing it.)
+        start = self._script_start
+        known = not (r.mode or r.prepend or end_tag.before_content or r.inner is not None or
+                     r.start is None) and (
+            own or self._at_eof and not (r.after or end_tag.after_content) and
+            span_begin == self._eof_position() == self._stream_length()) and \
+            start is not None and start[0] is r.node and not self._script_dropped(start[1]) \
+            and r.start[1] >= self._raw_base
+        if not known:
+            if passed:
+                return      # (as _check found it)
+            raise error
+        text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
+            "".join(c.text for c in r.append)
+        if _script_end_at(text + "</script>" if own else text) != (len(text) if own else -1):
+            raise error
+        if not own:
+            self._script_exact = r.node     # (_check_join: no look-back check)
 
     def _noahs_ark_markup(self, content: str, holder: Any) -> bool:
         """Whether markup's formatting start tags may make Noah's Ark take
@@ -3843,6 +4056,22 @@ class Rewriter(RewriterCore):
                 del entries[mine[-1]]
         still_open = {self._node_key(node) for node in self._popped_nodes[last + 1:]}
         return all(key in still_open for key, _ in entries)
+
+    def _eof_formatting_end(self, r: _Record) -> bool:
+        """At the end of input, whether an end tag written for the HTML
+        formatting element r (closed there without one, after the
+        elements closed above it, which get theirs first) closes it and
+        leaves nothing to reconstruct around the content written after it:
+        _eof_formatting_ends with r as the last of the elements closed
+        here."""
+        if not self._at_eof:
+            return False
+        pops = self._implied_pops
+        self._implied_pops = pops + [(r.name, True, r.node)]
+        try:
+            return self._eof_formatting_ends()
+        finally:
+            self._implied_pops = pops
 
     def _head_content(self, markup: str) -> bool:
         """Whether the parser keeps `markup` in <head>, as elements only,
@@ -5044,8 +5273,12 @@ class Rewriter(RewriterCore):
             fn(end_tag)
         r.ended = True
         position = span[0]
+        if self._script_appends and id(r) in self._script_appends:
+            self._script_append_end(r, own, end_tag, span[0])
         if self._empty_unwraps and id(r) in self._empty_unwraps:
             self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
+        if self._text_only_unwraps and id(r) in self._text_only_unwraps:
+            self._text_only_end(r, own, span, self._text_only_unwraps.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         if self._hold_for is r and self._formatting_content_held(r, end_tag, has_outside):
@@ -5108,7 +5341,8 @@ class Rewriter(RewriterCore):
                               r.mode == 0 and r.new_name is None and
                               r.node.namespace_uri == _HTML_NS and (
                                   r.name == "form" and self._form_end_tag(r.node) or
-                                  r.name in _FORMATTING and self._formatting_end_tag(r.node))):
+                                  r.name in _FORMATTING and (self._formatting_end_tag(r.node) or
+                                                             self._eof_formatting_end(r)))):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if needs_end and not own and r.node.namespace_uri == _HTML_NS and \
@@ -5137,7 +5371,7 @@ class Rewriter(RewriterCore):
         skipped = r.mode in (_REMOVED, _INNER)
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
-                r.node.namespace_uri != _HTML_NS):
+                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r):
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
@@ -5263,6 +5497,32 @@ class Rewriter(RewriterCore):
             return "closed"
         return "dirty" if has_inside else "open"
 
+    def _eof_unwrap(self, r: _Record) -> bool:
+        """Whether r, an HTML element unwrapped (remove_and_keep_content)
+        and closed by the end of input, gives the DOM edit without its
+        tags: the end of input pops every element with it or without it.
+        Its start tag did nothing else (closed, implied and reconstructed
+        nothing: r.clean_start) and put it where the parser was (not
+        foster-parented); while it was open, its content went into it, the
+        tags in it passed over it as over an ordinary element (an end tag
+        that stopped at it, or a loop for <li>/<dd>/<dt>, is refused before
+        this), and a formatting one left the entries before it open (the
+        parser reconstructs the same ones without its entry; Noah's Ark:
+        _noahs_ark_end)."""
+        if not (self._at_eof and r.clean_start and not r.foster and r.moves == self._moves
+                and r.node.namespace_uri == _HTML_NS):
+            return False
+        # (Its ancestors left the stack with it, at the end of input: one
+        # taken off from below it before (a </form>) left it the current
+        # node, where without it the content after went to the parent.)
+        popped = {id(node) for node in self._popped_nodes}
+        parent = r.node.parent_node
+        while parent is not None and parent.node_type == 1:
+            if id(parent) not in popped:
+                return False
+            parent = parent.parent_node
+        return True
+
     @staticmethod
     def _attributes_only_left(r: _Record, content: bool) -> bool:
         """Whether r, which left the stack of open elements from its middle
@@ -5286,6 +5546,21 @@ class Rewriter(RewriterCore):
             r.node.namespace_uri == _HTML_NS else None
         if r.start is None or r.start[1] != span[0] or r.node.first_child is not None or (
                 content is not None and content.first_child is not None):
+            raise error
+
+    def _text_only_end(self, r: _Record, own: bool, span: Tuple[int, int],
+                       error: RewriteError) -> None:
+        """The end of an element unwrapped when its content is text alone
+        (Element._unwrap_text_only): its own end tag closes it, nothing
+        moved it, and its source between its tags (at most _LOOKBACK
+        bytes: the input kept behind the token, whatever the chunking)
+        holds no "<" (a tag, a comment, a CDATA section) and no NUL (which
+        foreign content and "in body" read differently); else `error`."""
+        if not own or r.start is None or r.moves != self._moves or \
+                span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
+            raise error
+        source = self._source(r.start[1], span[0])
+        if b"<" in source or b"\0" in source:
             raise error
 
     def _adoption_new_closed(self, r: _Record, own: bool) -> bool:

@@ -98,7 +98,6 @@ REFUSED = [
 
 @pytest.mark.parametrize("data", [
     '<math><mi><mglyph id="r">x</mglyph></mi></math>',
-    '<math><annotation-xml encoding="text/html"><mrow id="r"><p>x</mrow></annotation-xml></math>',
 ])
 def test_foreign_unwrap_refused_next_to_an_integration_point(data):
     figures = _figures(data, "remove_and_keep_content", True)

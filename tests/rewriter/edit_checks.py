@@ -1,0 +1,54 @@
+"""Shared helpers of the edit tests: one operation of tests/rewriter/oracle.py
+on the nth element of a name, judged by the oracle (the reparse equals
+the DOM edit), whole and in chunks."""
+from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter.oracle import OPERATIONS, check
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+
+
+def index_of(data, name, nth=0):
+    """The index (in the order the parser inserts them) of the nth element
+    named `name`."""
+    names = []
+    rewrite_in_chunks(data, Rewriter(scripting=False).on(
+        "*", element=lambda e: names.append(e.local_name)), None)
+    return [i for i, n in enumerate(names) if n == name][nth]
+
+
+def edited(data, name, operation, chunk=None, nth=0):
+    """The output of `operation` on the nth `name`, or the RewriteError."""
+    seen = [0]
+
+    def handler(element):
+        if element.local_name == name:
+            if seen[0] == nth:
+                OPERATIONS[operation][0](element)
+            seen[0] += 1
+    try:
+        return rewrite_in_chunks(data, Rewriter(scripting=False).on("*", element=handler),
+                                 chunk)
+    except RewriteError as error:
+        return error
+
+
+def assert_accepted(data, name, operation, nth=0):
+    """Accepted, its reparse the DOM edit (whole and in 7-byte chunks), and
+    the same output in 1- and 3-byte chunks."""
+    index = index_of(data, name, nth)
+    for chunked in (False, True):
+        figures = check(data, False, operation, chunked=chunked, indexes=[index])
+        assert not figures.mismatches, figures.mismatches[0]
+        assert (figures.tried, figures.accepted) == (1, 1), dict(figures.refused)
+    whole = edited(data, name, operation, None, nth)
+    assert isinstance(whole, str)
+    for chunk in (1, 3):
+        assert edited(data, name, operation, chunk, nth) == whole
+
+
+def assert_refused(data, name, operation, why, nth=0):
+    for chunk in (None, 1):
+        error = edited(data, name, operation, chunk, nth)
+        assert isinstance(error, RewriteError) and why in str(error), error
+    index = index_of(data, name, nth)
+    figures = check(data, False, operation, indexes=[index])
+    assert not figures.mismatches and figures.accepted == 0

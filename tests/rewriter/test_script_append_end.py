@@ -1,0 +1,66 @@
+"""Text appended to an HTML <script> (Rewriter._check_append,
+Rewriter._script_append_end): with no text handler, the check waits for
+the script's end and runs the tokenizer's script data states over the
+script's source and the appended text: after a `<!--` the escaped states
+pass over `<script>...</script>` (double-escaped), so markup such as a
+<script> tag, which alone would end the script early, may be its text.
+Accepted where the only end tag found is the script's own (at the end of
+input: none); refused otherwise, and also where the text before the
+appended text ends in what it completes ("</scr" + "ipt>", which _check
+alone did not see)."""
+import pytest
+
+from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter.edit_checks import assert_accepted, assert_refused
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+
+ACCEPTED = [
+    '<script type="data"><!--x</script>',
+    '<script type="data"><!--\x00</script>',
+    "<script><!--<script>a</script>",
+    # (double-escaped, back to escaped at its </script>: the input's own
+    # end tag ends it from there, after the appended text too)
+    "<script><!--<script></script>x</script>",
+    # (the end of input ends it: no end tag in the text)
+    "<script><!--",
+    "<script><!--<script>",
+]
+
+
+@pytest.mark.parametrize("data", ACCEPTED)
+def test_markup_appended_to_escaped_script_text(data):
+    assert_accepted(data, "script", "append_head_markup")
+
+
+REFUSED = [
+    "<script>a</script>",
+    # (back in script data after -->: the appended </script> ends it)
+    "<script><!-- a --></script>",
+    "<script><!-- a -->",
+    # (double-escaped, escaped, then script data again after -->)
+    "<script><!-- <script> x </script> --></script>",
+]
+
+
+@pytest.mark.parametrize("data", REFUSED)
+def test_markup_that_would_end_the_script_early(data):
+    assert_refused(data, "script", "append_head_markup", "would end <script> early")
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+def test_text_completing_an_end_tag_begun_before_it(chunk):
+    # "</scr" + "ipt>b": passed alone, it made the input's text an end tag.
+    rw = Rewriter().on("script", element=lambda e: e.append("ipt>b"))
+    with pytest.raises(RewriteError, match="would end <script> early"):
+        rewrite_in_chunks("<script>a</scr</script>", rw, chunk)
+    rw = Rewriter().on("script", element=lambda e: e.append("ipt"))
+    assert rewrite_in_chunks("<script>a</scr</script>", rw, chunk) == \
+        "<script>a</scr" + "ipt" + "</script>"
+
+
+def test_with_a_text_handler_the_check_is_at_once():
+    # (A text handler may edit the script's text: not the source's then.)
+    rw = Rewriter().on("script", element=lambda e: e.append("</script>"),
+                       text=lambda t: None)
+    with pytest.raises(RewriteError, match="would end <script> early"):
+        rewrite_in_chunks('<script type="data"><!--x</script>', rw, None)
