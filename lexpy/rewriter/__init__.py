@@ -460,6 +460,16 @@ _NEWLINE_DROPPING = frozenset("pre listing textarea".split())
 # active formatting elements and insert them: renamed, they get an end
 # tag right after.
 _PLAIN_VOID = frozenset("img br wbr embed keygen area input".split())
+# Void elements in body whose start tag inserts and pops them and does
+# nothing else an ordinary element's would not when it was clean (closed,
+# implied and reconstructed nothing, with nothing to reconstruct: the
+# ordinary start tag would reconstruct nothing either): param, source and
+# track, the head's elements the in body rules insert as in head (not
+# meta, which may change the encoding), and hr (whose frameset-ok flag
+# Rewriter._track covers; a <p> it closed by implied end tags only gets
+# end tags written before it, as for _DROPPABLE_SPECIAL). Renamed, they
+# get an end tag right after.
+_INSERTED_VOID = frozenset("param source track base basefont bgsound link hr".split())
 # Elements the tree builder reads by name in tokens inside them (a select
 # in scope, a ruby in scope) or closes where it would not close an ordinary
 # element (option, optgroup and the ruby parts: implied end tags): a rename
@@ -1155,6 +1165,14 @@ class Element(ElementBase):
             # in place of the </p>: _pushed_written, _popped.)
             r.new_name = new
             return
+        if r.name == "template" and new not in _SPECIAL_NAMES and self._template_renamable():
+            # (The DOM's rename moves the template's children, not its
+            # contents: the new element is empty. Its contents are dropped
+            # as set_inner_content drops them.)
+            self.set_inner_content("")
+            r.new_name = new
+            self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
+            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -1426,7 +1444,8 @@ class Element(ElementBase):
         if r.name in _SELECT_RUBY:
             return self._select_ruby_edit(what)
         if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
-                r.name in _FORMATTING and what.startswith("rename")) and r.name != "form":
+                r.name in _FORMATTING and what.startswith("rename")) and r.name != "form" and \
+                not (r.name in _INSERTED_VOID and (r.clean_start or r.name == "hr")):
             return False
         if r.name in _FORMATTING:
             # A formatting element renamed keeps out of the list of active
@@ -1450,7 +1469,7 @@ class Element(ElementBase):
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
         if not r.clean_start and not reconstructed and not (
-                r.name in _DROPPABLE_SPECIAL and self._implied_ends_only()):
+                (r.name in _DROPPABLE_SPECIAL or r.name == "hr") and self._implied_ends_only()):
             # (A start tag that closed a <p> in button scope, or an <li>,
             # <dd> or <dt> its loop found, by implied end tags only: end
             # tags for them are written before it, Rewriter._close_implied.)
@@ -1473,6 +1492,30 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _template_renamable(self) -> bool:
+        """Whether a template in body can be renamed to an ordinary
+        element, written empty (its contents dropped): an HTML template
+        whose start tag was clean (an ordinary start tag there would close,
+        imply and reconstruct nothing either: the in head rules the
+        template's start tag went through reconstruct nothing), whose
+        parent is an HTML element of the body where an ordinary start tag
+        inserts its element at the same place (no head, no table part's,
+        select's or template's content, no foster parenting). The template
+        ends with its own end tag or at the end of input, where the new
+        name's end tag is written: nothing of it is left for later tokens
+        (its marker and insertion mode went with it)."""
+        r = self._record
+        parent = r.node.parent_node
+        if not self._html() or r.implied or r.foster or not r.clean_start or \
+                parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or \
+                parent.local_name in ("html", "head", "select", "option", "optgroup",
+                                      "template") or self._in_head() or \
+                parent.local_name in _TABLE_CONTAINERS:
+            return False
+        context = self._rw._context(parent)
+        return not (context.tabular or context.select is not None or context.in_selectedcontent)
 
     def _implied_p_renamable(self) -> bool:
         """Whether a <p> the parser made for a </p> end tag with no <p> in
@@ -4463,7 +4506,8 @@ class Rewriter(RewriterCore):
         if self._implied_pops and (r.before or synthesize or
                                    r.mode in (_REMOVED, _KEEP_CONTENT) or
                                    r.new_name is not None and (
-                                       r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL)):
+                                       r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL or
+                                       r.name == "hr")):
             self._close_implied(r, r.name if synthesize else None)
         r.text_count = self._text_token_count()
         if self._reopened is r and (r.before or r.mode == _REMOVED):
@@ -5264,6 +5308,18 @@ class Rewriter(RewriterCore):
         return not any(c.html and _TABLE_MODE_TAG.search(c.text)
                        for c in list(r.append) + list(end_tag.before_content))
 
+    def _renamed_formatting_eof(self, r: _Record, from_top: bool) -> bool:
+        """Whether a renamed formatting element without an end tag of its
+        own stays open to the end of input, as the current node when the
+        parser pops it there: nothing after it in the input reconstructs it
+        (it is on the stack of open elements to the end) and no end tag
+        closes it, so that being off the list of active formatting
+        elements changes nothing but the Noah's Ark clause and the adoption
+        agency's lookup, which _popped's check of elements of its name
+        inside it and _special_edit's around it cover (and the adoption
+        agency moving it or its content, r.moves)."""
+        return bool(self._at_eof and from_top and r.moves == self._moves)
+
     def _popped(self, r: _Record, own: bool, span: Tuple[int, int], from_top: bool) -> str:
         """The end of a matched element. Returns "closed" (an end tag of its
         own or a written one closes it here), "dirty" (content was written
@@ -5289,7 +5345,8 @@ class Rewriter(RewriterCore):
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
         if r.new_name is not None and r.name in _FORMATTING and r in self._tracked and (
-                not own or r.node.query_selector(r.name) is not None):
+                not own and not self._renamed_formatting_eof(r, from_top) or
+                r.node.query_selector(r.name) is not None):
             raise RewriteError("<%s>: a renamed formatting element must end with its own "
                                "end tag and hold no element of its name" % r.name)
         if r.attributes_changed and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS \
@@ -5342,7 +5399,10 @@ class Rewriter(RewriterCore):
                               r.node.namespace_uri == _HTML_NS and (
                                   r.name == "form" and self._form_end_tag(r.node) or
                                   r.name in _FORMATTING and (self._formatting_end_tag(r.node) or
-                                                             self._eof_formatting_end(r)))):
+                                                             self._eof_formatting_end(r))) or
+                              r.new_name is not None and r.name in _FORMATTING and
+                              r.node.namespace_uri == _HTML_NS and
+                              self._renamed_formatting_eof(r, from_top)):
             raise RewriteError("<%s>: its end is implied and an end tag cannot be "
                                "written for it" % r.name)
         if needs_end and not own and r.node.namespace_uri == _HTML_NS and \

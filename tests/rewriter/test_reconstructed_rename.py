@@ -4,9 +4,10 @@ for it and the ones reconstructed inside it take them off the list of
 active formatting elements, then a start tag of the new name (any other
 start tag: the parser reconstructs the ones before it, as it did) and
 start tags for the ones inside it (_end_reconstructed); its own end tag
-is written with the new name. Refused as before: one that does not end
-with its own end tag, or holds an element of its name (the rename rules
-of Rewriter._popped)."""
+is written with the new name, or at the end of input, where it ends as
+the current node (Rewriter._renamed_formatting_eof). Refused as before:
+one that ends elsewhere without its own end tag, or holds an element of
+its name (the rename rules of Rewriter._popped)."""
 import pytest
 
 import lexpy
@@ -21,6 +22,7 @@ CASES = [
     ("<p><b><i>x<p>y</i>z</b>", "i"),
     ("<p><b><i>x<p>y</i>z</b>", "b"),
     ("<!DOCTYPE html><p><b></p><menuitem>m</b>", "b"),
+    ("<a>1<b>2</a>3", "b"),         # ends at the end of input, the current node
 ]
 
 
@@ -56,7 +58,7 @@ def test_the_output():
 
 
 @pytest.mark.parametrize("data", [
-    "<a>1<b>2</a>3",                # ends at the end of input, without its end tag
+    "<a>1<b>2</a><p>3</p>4",        # closed by the </p>, without its end tag
     "<p><b>1<p>2<b>3</b>4</b>",     # holds an element of its name
     "<p><b>1<p>2<div>3</div></b>",  # its end tag's adoption agency moves the div
 ])
