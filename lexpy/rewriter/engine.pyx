@@ -1951,11 +1951,15 @@ cdef class RewriterCore:
             self._foster_count = e_pop.fostered
             self._forms = e_pop.forms
             self._plaintext = e_pop.plaintext
-            found = self._open.pop(key_object, None)
-            self._start_edited.pop(key_object, None)
+            # (The dicts looked up only when not empty: most void elements
+            # have no record.)
+            found = self._open.pop(key_object, None) if self._open else None
+            if self._start_edited:
+                self._start_edited.pop(key_object, None)
             if found is not None:
                 self.unwatch_key(key)
-            self._scoped_open.pop(key_object, None)
+            if self._scoped_open:
+                self._scoped_open.pop(key_object, None)
             if found is not None:
                 if quiet_level(found) == LOUD:
                     self._popped(found, True, (end, end), True)
