@@ -132,6 +132,10 @@ cdef struct Hooks:
                                   # element (`*`): its matcher is not run
     bint may_match                # the token pushed a new element the gate lets
                                   # through (match_pushed has work)
+    bint static_gate_closed       # no element with a static tag id can match any
+                                  # handler's selector (the gate is 0 for all of
+                                  # them, no `*`) and the owner need not see every
+                                  # token: on_token_gated
     int watch_all                 # 1: every token that moves an element; 2: every token
     Watched* watched              # the owner's open matched elements: a token
     size_t watched_count          # that pops one, or moves nodes, goes to it
@@ -666,6 +670,50 @@ cdef inline void token_passed(Hooks* h, Token* token, int tag, size_t offset, si
     h.last_end = offset + length
     h.last_tag_id = tag
     h.last_closed = length != 0 and token.data[end - 1] == 0x3E
+
+
+cdef int on_token_gated(void* context, Token* token) noexcept nogil:
+    """on_token when static_gate_closed: on_token_dormant for the tokens
+    that cannot go to the owner."""
+    cdef Hooks* h = <Hooks*> context
+    cdef int tag = token.tag_id
+    if tag < <int> TAG__LAST_STATIC and h.watched_count == 0 and h.watch_all == 0 \
+            and h.held_select == NULL and not h.stopped and tag != TAG__END_OF_FILE \
+            and tag != TAG_BODY and tag != TAG_HTML and tag != TAG_FRAMESET:
+        return on_token_dormant(h, token, tag)
+    return on_token(context, token)
+
+
+cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
+    """on_token for a token that cannot go to the owner: no handler's
+    selector can match an element with a static tag id
+    (static_gate_closed), so only an element with a dynamic id could
+    match, and the tree builder makes one only for a start tag token of
+    that id (implied, reconstructed and adoption agency elements, and the
+    SVG name adjustments, all have static ids); nothing is watched, no
+    select is held, and the token is not one of those _token_done always
+    sees (the end of file, body, html, frameset). Its stack events keep
+    the counters they snapshot (record); nothing else of them is read:
+    the owner's state before the token is not taken, nothing is matched.
+    (Events not written for such a token measured no gain: the test in
+    record costs the other tokens as much.)"""
+    cdef int status
+    cdef size_t offset
+    h.event_count = 0
+    h.token = token
+    offset = tokenizer_token_offset(h.tokenizer)
+    h.token_offset = offset
+    if tag == TAG__TEXT and not (token.data_flags & DATA_WHITESPACE_ONLY):
+        h.text_tokens += 1
+    status = tree_builder_token(h.builder, token)
+    tag = token.tag_id
+    if tag != TAG__TEXT:
+        h.gap = True
+    h.token = NULL
+    if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped:
+        sweep(h)
+    token_passed(h, token, tag, offset, token.begin, token.end)
+    return status
 
 
 cdef int on_token_unwatched(void* context, Token* token) noexcept nogil:
@@ -1280,6 +1328,7 @@ cdef class RewriterCore:
         self.hooks.program_count = 0
         self.hooks.watch_all = 0
         self.hooks.may_match = False
+        self.hooks.static_gate_closed = False
         self.hooks.template_depth = 0
         self.hooks.head = NULL
         self.hooks.fostered = 0
@@ -1348,6 +1397,10 @@ cdef class RewriterCore:
             self.hooks.owner = <void*> self
             self.hooks.watch_elements = watch_elements
             self.hooks.watch_tokens = watch_tokens
+            # (on_token_dormant: only while not every token goes to the
+            # owner.)
+            if watch_tokens:
+                self.hooks.static_gate_closed = False
             self.hooks.observer.context = self.hooks
             # (Without element events, only the pops matter (the queue of
             # closed elements): pushes keep the tree builder's inline path.)
@@ -1374,7 +1427,9 @@ cdef class RewriterCore:
             tree_builder_set_text_unread(builder, text_unread and self.hooks.free_closed)
             if watch_elements or self.hooks.free_closed:
                 tree_builder_set_observer(builder, &self.hooks.observer)
-            if watch_elements or watch_tokens:
+            if self.hooks.static_gate_closed and watch_elements:
+                tokenizer_set_callback(tokenizer, on_token_gated, self.hooks)
+            elif watch_elements or watch_tokens:
                 tokenizer_set_callback(tokenizer, on_token, self.hooks)
             else:
                 tokenizer_set_callback(tokenizer, on_token_unwatched, self.hooks)
@@ -1401,6 +1456,11 @@ cdef class RewriterCore:
             for j in range(<size_t> TAG__LAST_STATIC):
                 if table[j]:
                     h.gate[j] |= bit
+        h.static_gate_closed = h.every == 0
+        for j in range(<size_t> TAG__LAST_STATIC):
+            if h.gate[j] != 0:
+                h.static_gate_closed = False
+                break
         return 0
 
     cdef int _token_done(self) noexcept:
@@ -1896,11 +1956,15 @@ cdef class RewriterCore:
             self._foster_count = e_pop.fostered
             self._forms = e_pop.forms
             self._plaintext = e_pop.plaintext
-            found = self._open.pop(key_object, None)
-            self._start_edited.pop(key_object, None)
+            # (The dicts looked up only when not empty: most void elements
+            # have no record.)
+            found = self._open.pop(key_object, None) if self._open else None
+            if self._start_edited:
+                self._start_edited.pop(key_object, None)
             if found is not None:
                 self.unwatch_key(key)
-            self._scoped_open.pop(key_object, None)
+            if self._scoped_open:
+                self._scoped_open.pop(key_object, None)
             if found is not None:
                 if quiet_level(found) == LOUD:
                     self._popped(found, True, (end, end), True)
@@ -2634,6 +2698,12 @@ cdef class RewriterCore:
         """The bit set of the handlers whose selectors match every element
         (their matchers are not run)."""
         return self.hooks.every
+
+    def _static_gate_closed(self):
+        """Whether no element with a static tag id can match a handler's
+        selector and the owner need not see every token: the tokens that
+        cannot go to the owner take on_token_dormant."""
+        return self.hooks.static_gate_closed
 
     def _event_matches(self, size_t i):
         """(whether the pushed element of event i is a new element of the
