@@ -144,7 +144,11 @@ tag before it, a start tag copying the formatting element's after the
 furthest block's (_split_watch); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
-end tags that take their entries off the list (_eof_unlist). Refusals the
+end tags that take their entries off the list (_eof_unlist), and before it
+after the same end tags, with start tags copying those elements written
+where the parser reconstructs them later (the output held back until
+then; refused if a token before takes one of the entries off the input's
+list: _unlist_for_copies, _copies_of_unlisted). Refusals the
 oracle counts apart (the edited
 DOM's own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
@@ -2061,6 +2065,13 @@ class Rewriter(RewriterCore):
         self._furthest_dropped: Dict[int, List[Any]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
         self._eof_unlisted = False      # (end tags written at the end of input: _eof_unlist)
+        # Entries of the list of active formatting elements that end tags
+        # written before content took off (the input's keep them): (name,
+        # attributes, element) in list order until the parser reconstructs
+        # them, and the output held back from there (_unlist_for_copies).
+        self._unlisted: Optional[List[Tuple[str, Tuple[Tuple[str, str], ...], Any]]] = None
+        self._unlist_hold: Optional[int] = None
+        self._unlist_closing: List[Any] = []        # (their elements closed here)
         # A formatting element with content appended to it, whose children
         # may be the adoption agency's furthest block (_hold_point): the
         # record, the output's index where its furthest block's start tag
@@ -2237,11 +2248,13 @@ class Rewriter(RewriterCore):
         raise error
 
     def _take(self) -> bytes:
-        if (self._hold is not None or self._split_at is not None) and not self._closed:
+        if (self._hold is not None or self._split_at is not None or
+                self._unlist_hold is not None) and not self._closed:
             # (Output from the hold points is kept: content may go there.)
             if self._ready is not None:
                 self._out_ready()
-            keep = min(i for i in (self._hold, self._split_at) if i is not None)
+            keep = min(i for i in (self._hold, self._split_at, self._unlist_hold)
+                       if i is not None)
             out = bytes(self._out[:keep])
             del self._out[:keep]
             self._shift_holds(-keep)
@@ -2286,6 +2299,8 @@ class Rewriter(RewriterCore):
             self._hold += count
             if self._hold_after is not None:
                 self._hold_after += count
+        if self._unlist_hold is not None:
+            self._unlist_hold += count
         if self._split_at is not None:
             self._split_at += count
             if self._split_after is not None:
@@ -2366,7 +2381,7 @@ class Rewriter(RewriterCore):
             held = (2 * (self._stream_length() - self._emitted) + self._input.held_bytes
                     + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
             if self._hold is not None or self._split_at is not None \
-                    or self._select_held is not None:
+                    or self._select_held is not None or self._unlist_hold is not None:
                 held += len(self._out)      # (output held back: _take)
             if held > self._max_memory:
                 if self._memory_pass_through:
@@ -2402,6 +2417,7 @@ class Rewriter(RewriterCore):
         self._select_held = None        # (no handler runs again: _take writes it all)
         # (No edit is made any more: nothing is held back.)
         self._hold_for = self._hold = self._hold_node = self._hold_furthest = None
+        self._unlisted = self._unlist_hold = None
         self._split_end()
         self._raw.clear()
         self._raw_base = self._emitted
@@ -3200,6 +3216,11 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
                                "formatting element that ended without its end tag "
                                "(the copy would carry the edit)" % afe_copy)
+        if self._unlisted is not None:
+            if self._reconstructed_here:
+                self._copies_of_unlisted(events)
+            else:
+                self._unlisted_kept()
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -3445,7 +3466,9 @@ class Rewriter(RewriterCore):
             if name == "head" and html and (start_tag in ("body", "html")
                                             or "body" in r.implied_with):
                 continue        # (what implies the body closes the head itself)
-            if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])):
+            if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])
+                                                 or any(node is entry[2]
+                                                        for node in self._unlist_closing)):
                 tags.append("</%s>" % name)
                 continue
             if self._at_eof and entry[2] is self._eof_raw_node:
@@ -3570,7 +3593,7 @@ class Rewriter(RewriterCore):
         for the content written after it at this end of input (that of
         another element is refused: the rewriter does not follow the
         list further).""" 
-        if not self._at_eof or own or self._eof_unlisted:
+        if not self._at_eof or own or self._eof_unlisted or self._unlisted is not None:
             return ""
         found = self._formatting_list()
         if found is None or r.node.namespace_uri != _HTML_NS:
@@ -3596,6 +3619,129 @@ class Rewriter(RewriterCore):
             return ""
         self._eof_unlisted = True
         return "".join("</%s>" % name for _, name in pending)
+
+    def _unlist_for_copies(self, r: _Record, own: bool, has_inside: bool) -> Optional[str]:
+        """Before the end of input, for content written at r's end where
+        the parser would reconstruct active formatting elements first: end
+        tags that take those entries off the list, as _eof_unlist writes
+        them, and the copies the parser reconstructs of them later written
+        as start tags where it makes them (_copies_of_unlisted). The
+        entries are the list's last ones (after its last marker) whose
+        elements are not open after this token; written last first, the end
+        tag of each finds its own entry (the last of its name). One that
+        this token closed above r (content inside r, or after r when the
+        token closes r without its end tag) is still open where the content
+        goes: its end tag is written with theirs (_close_implied), where it
+        is the current node (the adoption agency pops it, no furthest block
+        above it; no later entry has its name); the others must not be open
+        there, the token must not have cleared a marker the list has there
+        (its end tags would not reach the entries), and the current node
+        there has none of their names (the algorithm would pop it). The
+        output from here is held back until the parser reconstructs them
+        (or the input ends: nothing does). Returns the end tags written
+        after those of _close_implied, or None when that cannot be done."""
+        if self._at_eof or self._unlisted is not None or self._skip is not None or \
+                self._reconstructed_here or self._plaintext or r.foster or \
+                r.node.namespace_uri != _HTML_NS or self._afe_edited:
+            return None
+        found = self._formatting_now()
+        if not found:
+            return None
+        tail: List[Any] = []
+        for node in reversed(found):
+            if self._is_open(node):
+                break
+            tail.insert(0, node)
+        names = [node.local_name for node in tail]
+        if not tail or any(node is r.node for node in tail) \
+                or any(node.namespace_uri != _HTML_NS for node in tail):
+            return None
+        before_token = has_inside or not own
+        if before_token and any(node.namespace_uri == _HTML_NS and
+                                node.local_name in _MARKER_ELEMENTS
+                                for node in self._popped_nodes):
+            # (The end tags go before the token, whose list still has the
+            # marker this token cleared: they would not find the entries.)
+            return None
+        closing = {id(entry[2]) for entry in self._implied_pops
+                   if entry is not None and len(entry) > 2} if before_token else set()
+        popped = {id(node) for node in self._popped_nodes}
+        if any(id(node) in popped and id(node) not in closing for node in tail) \
+                and before_token:
+            return None
+        if {node.local_name for node in tail if id(node) in closing} & \
+                {node.local_name for node in tail if id(node) not in closing}:
+            return None
+        current = r.node if has_inside else r.node.parent_node
+        if current is None or current.node_type != 1 or current.namespace_uri != _HTML_NS \
+                or current.local_name in names:
+            return None
+        self._unlist_closing = [node for node in tail if id(node) in closing]
+        self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
+                          for node in tail]
+        self._unlist_hold = self._out_mark(None)
+        return "".join("</%s>" % node.local_name for node in reversed(tail)
+                       if id(node) not in closing)
+
+    def _copies_of_unlisted(self, events: List[Any]) -> None:
+        """A token where the parser reconstructs formatting elements while
+        entries taken off the output's list (_unlist_for_copies) are on the
+        input's: the copies must be exactly those entries' (the same names
+        and attributes, in order, made at the token's start with nothing
+        else before them: _only_reconstructed, _reconstructed_index), and a
+        start tag for each, with those attributes, makes them in the output
+        where the parser made them (self._explicit, as _explicit_copies
+        does): the output's list then holds them as the input's does. Each
+        start tag runs the Noah's Ark clause, which the reconstruction does
+        not: fewer than three entries like it after the list's last marker.
+        Else RewriteError; the output held back is released."""
+        nodes = self._reconstructed_nodes
+        assert self._unlisted is not None
+        names = [entry[:2] for entry in self._unlisted]
+        name = names[0][0]
+        if len(nodes) != len(names) or self._skip is not None or self._plaintext or \
+                self._explicit or [(node.local_name, tuple(node.attributes.items()))
+                                   for node in nodes] != names:
+            raise RewriteError("<%s>: content was written where the parser reconstructs "
+                               "formatting elements, and the copies it makes later differ "
+                               "from the entries the output took off its list" % name)
+        first = nodes[0]
+        foster = next(event[3] for event in events if event[1] is first)
+        if self._reconstructed_index(_Record(first, True, foster, None)) != 0:
+            raise RewriteError("<%s>: content was written where the parser reconstructs "
+                               "formatting elements, and start tags cannot make the copies "
+                               "it makes later" % name)
+        found = self._formatting_now()
+        if found is None:
+            raise RewriteError("<%s>: content was written where the parser reconstructs "
+                               "formatting elements, and the list is too long to "
+                               "follow" % name)
+        index = next(i for i, node in enumerate(found) if node is first)
+        listed = [(node.local_name, dict(node.attributes.items())) for node in found]
+        for k in range(len(nodes)):
+            if listed[:index + k].count(listed[index + k]) >= 3:
+                raise RewriteError("<%s>: a start tag written for the copy the parser "
+                                   "reconstructs would take another entry off the list of "
+                                   "active formatting elements (Noah's Ark)" % name)
+        self._explicit = list(nodes)
+        self._unlisted = self._unlist_hold = None
+        self._unlist_closing = []
+
+    def _unlisted_kept(self) -> None:
+        """A token (every one comes here while entries are unlisted:
+        _unlist_for_copies) that reconstructed nothing: the entries the
+        output took off its list must still be on the input's. A token that
+        took one off (an end tag of its name, an <a> start tag's adoption
+        agency) did so where the output's list has no such entry: the
+        output's parser may have done something else with it (an end tag
+        that closes another element of that name)."""
+        assert self._unlisted is not None
+        entries = self._formatting_all(self._at_eof)
+        for name, _, node in self._unlisted:
+            if entries is None or not any(entry is node for entry in entries):
+                raise RewriteError("<%s>: content was written where the parser reconstructs "
+                                   "formatting elements, and a later token took the entry "
+                                   "the output took off its list off the input's" % name)
 
     def _formatting_end_tag(self, node: Any) -> bool:
         """Whether an end tag written for the HTML formatting element `node`,
@@ -4958,8 +5104,9 @@ class Rewriter(RewriterCore):
                                "reconstruct" % r.name)
         unlist = ""
         if (has_inside or has_outside) and self._reconstruction_pending(not own):
-            unlist = self._eof_unlist(r, own, has_inside)
-            if not unlist:
+            unlist = self._eof_unlist(r, own, has_inside) or \
+                self._unlist_for_copies(r, own, has_inside)
+            if unlist is None:
                 raise RewriteError("<%s>: content written at its end would be wrapped in "
                                    "reconstructed formatting elements" % r.name)
         if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
