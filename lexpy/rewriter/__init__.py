@@ -2072,6 +2072,9 @@ class Rewriter(RewriterCore):
         self._unlisted: Optional[List[Tuple[str, Tuple[Tuple[str, str], ...], Any]]] = None
         self._unlist_hold: Optional[int] = None
         self._unlist_closing: List[Any] = []        # (their elements closed here)
+        # (The list where a removed formatting element's start tag began,
+        # without its entry, by id: _formatting_before_drop, _drop_unlists.)
+        self._drop_lists: Dict[int, List[Any]] = {}
         # A formatting element with content appended to it, whose children
         # may be the adoption agency's furthest block (_hold_point): the
         # record, the output's index where its furthest block's start tag
@@ -3116,7 +3119,7 @@ class Rewriter(RewriterCore):
                 events[0][1].namespace_uri != _HTML_NS
             begin = end = text_offset = self._eof_position()
         plain = self._skip is None and not self._tracked and not self._after_body \
-            and self._form_dirty is None and not self._head_appended
+            and self._form_dirty is None and not self._head_appended and self._unlisted is None
         if count == 1 and kind == "start" and events[0][10] and plain \
                 and (not (self._dropped or self._frameset_written)
                      or self._source(begin, end)[1:9].lower() != b"frameset"):
@@ -3712,12 +3715,21 @@ class Rewriter(RewriterCore):
                                "formatting elements, and start tags cannot make the copies "
                                "it makes later" % name)
         found = self._formatting_now()
-        if found is None:
+        index = next((i for i, node in enumerate(found or []) if node is first), None)
+        listed = [(node.local_name, dict(node.attributes.items())) for node in found or []]
+        own = [event[1] for event in events if event[0] == "pushed" and event[10] and
+               event[1].namespace_uri == _HTML_NS and (event[1].local_name in _FORMATTING or
+                                                       event[1].local_name in _MARKER_ELEMENTS)]
+        if index is None or own and (
+                own[-1].local_name in _MARKER_ELEMENTS or
+                listed.count((own[-1].local_name, dict(own[-1].attributes.items()))) >= 3):
+            # (The token's own element, pushed after the copies, may have
+            # taken an entry off the list (Noah's Ark: then three like it
+            # are there) or put a marker after them: the list read here is
+            # not the one the start tags meet.)
             raise RewriteError("<%s>: content was written where the parser reconstructs "
-                               "formatting elements, and the list is too long to "
-                               "follow" % name)
-        index = next(i for i, node in enumerate(found) if node is first)
-        listed = [(node.local_name, dict(node.attributes.items())) for node in found]
+                               "formatting elements, and the list the start tags for the "
+                               "copies meet cannot be read here" % name)
         for k in range(len(nodes)):
             if listed[:index + k].count(listed[index + k]) >= 3:
                 raise RewriteError("<%s>: a start tag written for the copy the parser "
@@ -4706,6 +4718,16 @@ class Rewriter(RewriterCore):
         marker, nothing reconstructed for it)."""
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
             self._noahs_ark_start(r)
+        if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and \
+                r.name in _FORMATTING and r.name not in ("a", "nobr") and \
+                not self._reconstructed_nodes:
+            # (Its start tag pushed its entry, last: the list before it is
+            # the one without it, for _drop_unlists alone. An <a> or <nobr>
+            # start tag may have run the adoption agency algorithm first.)
+            entries = self._formatting_now()
+            if entries and entries[-1] is r.node:
+                self._drop_lists[id(r)] = entries[:-1]
+            return
         if r.mode == _REMOVED and (
                 r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
                 r.name in _MARKER_ELEMENTS or self._reconstructed_nodes):
@@ -4799,6 +4821,58 @@ class Rewriter(RewriterCore):
         now = self._formatting_now()
         return now is not None and len(now) == len(at_drop) and all(
             a is b for a, b in zip(now, at_drop))
+
+    def _drop_unlists(self, r: _Record, own: bool, at_drop: Any) -> bool:
+        """Whether the formatting elements left to reconstruct at the end of
+        r, whose content is dropped, are the list where the dropped content
+        began (at_drop: _formatting_before_drop) followed by entries that
+        content added, none of them open: the output, without that content,
+        has the list where it began, and the copies the parser reconstructs
+        of those entries later are written as start tags where it makes them
+        (_copies_of_unlisted; the output held back until then); with no such
+        entries the lists are the same. r ended by
+        its own end tag, or by a token that finds the same in both lists:
+        not a formatting element's start tag, nor the end tag of an added
+        entry's name; an end tag that ran the adoption agency algorithm
+        moved nothing (no furthest block: it pops the formatting element
+        and takes its entry off in both)."""
+        if at_drop is None or self._at_eof or self._unlisted is not None or \
+                self._afe_edited or self._plaintext or r.foster or self._reconstructed_here \
+                or self._skip not in (None, r):
+            return False
+        now = self._formatting_now()
+        if now is None:
+            return False
+        kept = [e for e in at_drop if any(e is node for node in now)]
+        gone = [e for e in at_drop if not any(e is node for node in now)]
+        if len(now) < len(kept) or any(a is not b for a, b in zip(now, kept)):
+            return False
+        tail = now[len(kept):]
+        if not own:
+            _, events, kind, begin, end = self._token_events
+            name = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0].split()
+            if kind not in ("start", "end") or not name or \
+                    any(event[0] == "moved" for event in events):
+                return False
+            name = name[0].lower().decode("latin-1")
+            if name in _FORMATTING and (kind == "start" or
+                                        any(node.local_name == name for node in tail)):
+                return False
+            # (The entry the end tag's algorithm took off: its element,
+            # popped by it.)
+            if gone and (kind != "end" or len(gone) != 1 or gone[0].local_name != name or
+                         not any(gone[0] is node for node in self._popped_nodes)):
+                return False
+        elif gone:
+            return False
+        if not tail:
+            return True     # (the same list in both: the same reconstructed later)
+        if any(self._is_open(node) or node.namespace_uri != _HTML_NS for node in tail):
+            return False
+        self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
+                          for node in tail]
+        self._unlist_hold = self._out_mark(None)
+        return True
 
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
@@ -5097,9 +5171,10 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
+        drop_list = self._drop_lists.pop(id(r), at_drop)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
                         or self._reconstructed_here) and not self._drop_keeps_formatting(
-                            r, at_drop):
+                            r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
         unlist = ""
@@ -5110,7 +5185,10 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: content written at its end would be wrapped in "
                                    "reconstructed formatting elements" % r.name)
         if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
-                and not own and r.name in _FORMATTING and not self._at_eof:
+                and not own and r.name in _FORMATTING and not self._at_eof and not (
+                    self._unlisted is not None and
+                    any(entry[2] is r.node for entry in self._unlisted)):
+            # (An entry _drop_unlists took: the output has none for it.)
             # It stays in the list of active formatting elements: a copy the
             # parser reconstructs later is made from its start tag, edited
             # in the output and not in the DOM. (An error then.)

@@ -126,3 +126,20 @@ def test_a_token_that_clears_a_marker_is_refused():
     # marker is still there), and the parser reconstructs it for "3".
     with pytest.raises(RewriteError, match="reconstructed formatting elements"):
         _edit("<table><a>1<td>2</td>3</table>", 7, "append_text")
+
+
+def test_copies_reconstructed_for_a_formatting_start_tag():
+    # The <i> start tag reconstructs the copy, then pushes its own <i>
+    # (Noah's Ark: fewer than three like it): the start tag written for the
+    # copy meets the same list.
+    for operation in ("after_text", "append_text"):
+        _expected("<p><i>1</p><i>2", 3, operation)
+    assert _edit("<p><i>1</p><i>2", 3, "after_text").endswith("</i>%s<i><i>2" % "X&amp;&lt;\"&nbsp;")
+
+
+def test_copies_reconstructed_before_a_marker_are_refused():
+    # <marquee> reconstructs the copy and puts a marker after it: the list
+    # read after the token is not the one the start tag meets (refused,
+    # not an error of another kind).
+    with pytest.raises(RewriteError, match="cannot be read here"):
+        _edit("<p><i>1</p><marquee>2", 3, "after_text")
