@@ -127,7 +127,9 @@ element that the adoption agency puts into the furthest block at an end
 tag, written after that end tag (_adoption_clone_after); removed or
 replaced content where formatting elements are left to reconstruct, when
 the list of active formatting elements is the one where that content
-began (_drop_keeps_formatting); a removal or replaced content of an
+began (_drop_keeps_formatting), or that list followed by entries the
+dropped content added, whose copies get start tags where the parser
+reconstructs them (_drop_unlists); a removal or replaced content of an
 element that holds the table the parser foster-parents from
 (_fostered_push); the removal of an element of a table, a section or a
 row, or of one the parser foster-parented, and text after the latter,
@@ -2073,8 +2075,9 @@ class Rewriter(RewriterCore):
         self._unlist_hold: Optional[int] = None
         self._unlist_closing: List[Any] = []        # (their elements closed here)
         # (The list where a removed formatting element's start tag began,
-        # without its entry, by id: _formatting_before_drop, _drop_unlists.)
-        self._drop_lists: Dict[int, List[Any]] = {}
+        # without its entry, by the record's id, with the record:
+        # _formatting_before_drop, _drop_unlists.)
+        self._drop_lists: Dict[int, Tuple[_Record, List[Any]]] = {}
         # A formatting element with content appended to it, whose children
         # may be the adoption agency's furthest block (_hold_point): the
         # record, the output's index where its furthest block's start tag
@@ -4726,7 +4729,7 @@ class Rewriter(RewriterCore):
             # start tag may have run the adoption agency algorithm first.)
             entries = self._formatting_now()
             if entries and entries[-1] is r.node:
-                self._drop_lists[id(r)] = entries[:-1]
+                self._drop_lists[id(r)] = (r, entries[:-1])
             return
         if r.mode == _REMOVED and (
                 r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
@@ -5171,7 +5174,8 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
-        drop_list = self._drop_lists.pop(id(r), at_drop)
+        drop_entry = self._drop_lists.pop(id(r), None)
+        drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
                         or self._reconstructed_here) and not self._drop_keeps_formatting(
                             r, at_drop) and not self._drop_unlists(r, own, drop_list):
