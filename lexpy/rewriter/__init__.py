@@ -127,7 +127,9 @@ element that the adoption agency puts into the furthest block at an end
 tag, written after that end tag (_adoption_clone_after); removed or
 replaced content where formatting elements are left to reconstruct, when
 the list of active formatting elements is the one where that content
-began (_drop_keeps_formatting); a removal or replaced content of an
+began (_drop_keeps_formatting), or that list followed by entries the
+dropped content added, whose copies get start tags where the parser
+reconstructs them (_drop_unlists); a removal or replaced content of an
 element that holds the table the parser foster-parents from
 (_fostered_push); the removal of an element of a table, a section or a
 row, or of one the parser foster-parented, and text after the latter,
@@ -144,22 +146,26 @@ tag before it, a start tag copying the formatting element's after the
 furthest block's (_split_watch); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
-end tags that take their entries off the list (_eof_unlist); content before
-an element whose start tag only reconstructed formatting elements, where
-its first token reconstructs them too (_start_reconstructed_only) or after
-end and start tags that make them again (_reopen_reconstructed: also
-written in place of such an element removed), and before the <p> of a </p>
-(_end_tag_p, which remove_and_keep_content removes); the unwrapping of an
-empty table part, as its removal (_table_part_unwrap); content after a
-formatting element the end of input closes, after an end tag written for it
-when nothing is left to reconstruct (_eof_formatting_end), and an element
-unwrapped that the end of input closes, its start tag having done nothing
-else (_eof_unwrap); text appended to a script, checked at the script's end
-with the tokenizer's script data states over its source and that text
-(_script_append_end); a foreign element unwrapped whose content is text
-alone, read the same in its parent (_text_only_end). Refusals the oracle
-counts apart (the edited DOM's own serialization reparses to another tree:
-no input makes it) are inherent: text or non-head markup in or next to <head>, content next to
+end tags that take their entries off the list (_eof_unlist), and before it
+after the same end tags, with start tags copying those elements written
+where the parser reconstructs them later (the output held back until then;
+refused if a token before takes one of the entries off the input's list:
+_unlist_for_copies, _copies_of_unlisted); content before an element whose
+start tag only reconstructed formatting elements, where its first token
+reconstructs them too (_start_reconstructed_only) or after end and start
+tags that make them again (_reopen_reconstructed: also written in place of
+such an element removed), and before the <p> of a </p> (_end_tag_p, which
+remove_and_keep_content removes); the unwrapping of an empty table part, as
+its removal (_table_part_unwrap); content after a formatting element the
+end of input closes, after an end tag written for it when nothing is left
+to reconstruct (_eof_formatting_end), and an element unwrapped that the end
+of input closes, its start tag having done nothing else (_eof_unwrap); text
+appended to a script, checked at the script's end with the tokenizer's
+script data states over its source and that text (_script_append_end); a
+foreign element unwrapped whose content is text alone, read the same in its
+parent (_text_only_end). Refusals the oracle counts apart (the edited DOM's
+own serialization reparses to another tree: no input makes it) are
+inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
 
 Refusals (RewriteError, never a silent difference with the DOM edit),
@@ -2341,6 +2347,17 @@ class Rewriter(RewriterCore):
         self._furthest_dropped: Dict[int, List[Any]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
         self._eof_unlisted = False      # (end tags written at the end of input: _eof_unlist)
+        # Entries of the list of active formatting elements that end tags
+        # written before content took off (the input's keep them): (name,
+        # attributes, element) in list order until the parser reconstructs
+        # them, and the output held back from there (_unlist_for_copies).
+        self._unlisted: Optional[List[Tuple[str, Tuple[Tuple[str, str], ...], Any]]] = None
+        self._unlist_hold: Optional[int] = None
+        self._unlist_closing: List[Any] = []        # (their elements closed here)
+        # (The list where a removed formatting element's start tag began,
+        # without its entry, by the record's id, with the record:
+        # _formatting_before_drop, _drop_unlists.)
+        self._drop_lists: Dict[int, Tuple[_Record, List[Any]]] = {}
         # A formatting element with content appended to it, whose children
         # may be the adoption agency's furthest block (_hold_point): the
         # record, the output's index where its furthest block's start tag
@@ -2527,11 +2544,13 @@ class Rewriter(RewriterCore):
         raise error
 
     def _take(self) -> bytes:
-        if (self._hold is not None or self._split_at is not None) and not self._closed:
+        if (self._hold is not None or self._split_at is not None or
+                self._unlist_hold is not None) and not self._closed:
             # (Output from the hold points is kept: content may go there.)
             if self._ready is not None:
                 self._out_ready()
-            keep = min(i for i in (self._hold, self._split_at) if i is not None)
+            keep = min(i for i in (self._hold, self._split_at, self._unlist_hold)
+                       if i is not None)
             out = bytes(self._out[:keep])
             del self._out[:keep]
             self._shift_holds(-keep)
@@ -2576,6 +2595,8 @@ class Rewriter(RewriterCore):
             self._hold += count
             if self._hold_after is not None:
                 self._hold_after += count
+        if self._unlist_hold is not None:
+            self._unlist_hold += count
         if self._split_at is not None:
             self._split_at += count
             if self._split_after is not None:
@@ -2660,7 +2681,7 @@ class Rewriter(RewriterCore):
                     + self._input.held_bytes
                     + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
             if self._hold is not None or self._split_at is not None \
-                    or self._select_held is not None:
+                    or self._select_held is not None or self._unlist_hold is not None:
                 held += len(self._out)      # (output held back: _take)
             if held > self._max_memory:
                 if self._memory_pass_through:
@@ -2696,6 +2717,7 @@ class Rewriter(RewriterCore):
         self._select_held = None        # (no handler runs again: _take writes it all)
         # (No edit is made any more: nothing is held back.)
         self._hold_for = self._hold = self._hold_node = self._hold_furthest = None
+        self._unlisted = self._unlist_hold = None
         self._split_end()
         self._raw.clear()
         self._raw_base = self._emitted
@@ -3465,7 +3487,7 @@ class Rewriter(RewriterCore):
                 events[0][1].namespace_uri != _HTML_NS
             begin = end = text_offset = self._eof_position()
         plain = self._skip is None and not self._tracked and not self._after_body \
-            and self._form_dirty is None and not self._head_appended
+            and self._form_dirty is None and not self._head_appended and self._unlisted is None
         if count == 1 and kind == "start" and events[0][10] and plain \
                 and (not (self._dropped or self._frameset_written)
                      or self._source(begin, end)[1:9].lower() != b"frameset"):
@@ -3568,6 +3590,11 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
                                "formatting element that ended without its end tag "
                                "(the copy would carry the edit)" % afe_copy)
+        if self._unlisted is not None:
+            if self._reconstructed_here:
+                self._copies_of_unlisted(events)
+            else:
+                self._unlisted_kept()
         # The element an end tag token closes as its own: the last one
         # popped with its name (an end tag pops the elements above it
         # first, each implied).
@@ -3813,7 +3840,9 @@ class Rewriter(RewriterCore):
             if name == "head" and html and (start_tag in ("body", "html")
                                             or "body" in r.implied_with):
                 continue        # (what implies the body closes the head itself)
-            if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])):
+            if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])
+                                                 or any(node is entry[2]
+                                                        for node in self._unlist_closing)):
                 tags.append("</%s>" % name)
                 continue
             if self._at_eof and entry[2] is self._eof_raw_node:
@@ -3987,7 +4016,7 @@ class Rewriter(RewriterCore):
         for the content written after it at this end of input (that of
         another element is refused: the rewriter does not follow the
         list further).""" 
-        if not self._at_eof or own or self._eof_unlisted:
+        if not self._at_eof or own or self._eof_unlisted or self._unlisted is not None:
             return ""
         found = self._formatting_list()
         if found is None or r.node.namespace_uri != _HTML_NS:
@@ -4013,6 +4042,138 @@ class Rewriter(RewriterCore):
             return ""
         self._eof_unlisted = True
         return "".join("</%s>" % name for _, name in pending)
+
+    def _unlist_for_copies(self, r: _Record, own: bool, has_inside: bool) -> Optional[str]:
+        """Before the end of input, for content written at r's end where
+        the parser would reconstruct active formatting elements first: end
+        tags that take those entries off the list, as _eof_unlist writes
+        them, and the copies the parser reconstructs of them later written
+        as start tags where it makes them (_copies_of_unlisted). The
+        entries are the list's last ones (after its last marker) whose
+        elements are not open after this token; written last first, the end
+        tag of each finds its own entry (the last of its name). One that
+        this token closed above r (content inside r, or after r when the
+        token closes r without its end tag) is still open where the content
+        goes: its end tag is written with theirs (_close_implied), where it
+        is the current node (the adoption agency pops it, no furthest block
+        above it; no later entry has its name); the others must not be open
+        there, the token must not have cleared a marker the list has there
+        (its end tags would not reach the entries), and the current node
+        there has none of their names (the algorithm would pop it). The
+        output from here is held back until the parser reconstructs them
+        (or the input ends: nothing does). Returns the end tags written
+        after those of _close_implied, or None when that cannot be done."""
+        if self._at_eof or self._unlisted is not None or self._skip is not None or \
+                self._reconstructed_here or self._plaintext or r.foster or \
+                r.node.namespace_uri != _HTML_NS or self._afe_edited:
+            return None
+        found = self._formatting_now()
+        if not found:
+            return None
+        tail: List[Any] = []
+        for node in reversed(found):
+            if self._is_open(node):
+                break
+            tail.insert(0, node)
+        names = [node.local_name for node in tail]
+        if not tail or any(node is r.node for node in tail) \
+                or any(node.namespace_uri != _HTML_NS for node in tail):
+            return None
+        before_token = has_inside or not own
+        if before_token and any(node.namespace_uri == _HTML_NS and
+                                node.local_name in _MARKER_ELEMENTS
+                                for node in self._popped_nodes):
+            # (The end tags go before the token, whose list still has the
+            # marker this token cleared: they would not find the entries.)
+            return None
+        closing = {id(entry[2]) for entry in self._implied_pops
+                   if entry is not None and len(entry) > 2} if before_token else set()
+        popped = {id(node) for node in self._popped_nodes}
+        if any(id(node) in popped and id(node) not in closing for node in tail) \
+                and before_token:
+            return None
+        if {node.local_name for node in tail if id(node) in closing} & \
+                {node.local_name for node in tail if id(node) not in closing}:
+            return None
+        current = r.node if has_inside else r.node.parent_node
+        if current is None or current.node_type != 1 or current.namespace_uri != _HTML_NS \
+                or current.local_name in names:
+            return None
+        self._unlist_closing = [node for node in tail if id(node) in closing]
+        self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
+                          for node in tail]
+        self._unlist_hold = self._out_mark(None)
+        return "".join("</%s>" % node.local_name for node in reversed(tail)
+                       if id(node) not in closing)
+
+    def _copies_of_unlisted(self, events: List[Any]) -> None:
+        """A token where the parser reconstructs formatting elements while
+        entries taken off the output's list (_unlist_for_copies) are on the
+        input's: the copies must be exactly those entries' (the same names
+        and attributes, in order, made at the token's start with nothing
+        else before them: _only_reconstructed, _reconstructed_index), and a
+        start tag for each, with those attributes, makes them in the output
+        where the parser made them (self._explicit, as _explicit_copies
+        does): the output's list then holds them as the input's does. Each
+        start tag runs the Noah's Ark clause, which the reconstruction does
+        not: fewer than three entries like it after the list's last marker.
+        Else RewriteError; the output held back is released."""
+        nodes = self._reconstructed_nodes
+        assert self._unlisted is not None
+        names = [entry[:2] for entry in self._unlisted]
+        name = names[0][0]
+        if len(nodes) != len(names) or self._skip is not None or self._plaintext or \
+                self._explicit or [(node.local_name, tuple(node.attributes.items()))
+                                   for node in nodes] != names:
+            raise RewriteError("<%s>: content was written where the parser reconstructs "
+                               "formatting elements, and the copies it makes later differ "
+                               "from the entries the output took off its list" % name)
+        first = nodes[0]
+        foster = next(event[3] for event in events if event[1] is first)
+        if self._reconstructed_index(_Record(first, True, foster, None)) != 0:
+            raise RewriteError("<%s>: content was written where the parser reconstructs "
+                               "formatting elements, and start tags cannot make the copies "
+                               "it makes later" % name)
+        found = self._formatting_now()
+        index = next((i for i, node in enumerate(found or []) if node is first), None)
+        listed = [(node.local_name, dict(node.attributes.items())) for node in found or []]
+        own = [event[1] for event in events if event[0] == "pushed" and event[10] and
+               event[1].namespace_uri == _HTML_NS and (event[1].local_name in _FORMATTING or
+                                                       event[1].local_name in _MARKER_ELEMENTS)]
+        if index is None or own and (
+                own[-1].local_name in _MARKER_ELEMENTS or
+                listed.count((own[-1].local_name, dict(own[-1].attributes.items()))) >= 3):
+            # (The token's own element, pushed after the copies, may have
+            # taken an entry off the list (Noah's Ark: then three like it
+            # are there) or put a marker after them: the list read here is
+            # not the one the start tags meet.)
+            raise RewriteError("<%s>: content was written where the parser reconstructs "
+                               "formatting elements, and the list the start tags for the "
+                               "copies meet cannot be read here" % name)
+        for k in range(len(nodes)):
+            if listed[:index + k].count(listed[index + k]) >= 3:
+                raise RewriteError("<%s>: a start tag written for the copy the parser "
+                                   "reconstructs would take another entry off the list of "
+                                   "active formatting elements (Noah's Ark)" % name)
+        self._explicit = list(nodes)
+        self._unlisted = self._unlist_hold = None
+        self._unlist_closing = []
+
+    def _unlisted_kept(self) -> None:
+        """A token (every one comes here while entries are unlisted:
+        _unlist_for_copies) that reconstructed nothing: the entries the
+        output took off its list must still be on the input's. A token that
+        took one off (an end tag of its name, an <a> start tag's adoption
+        agency) did so where the output's list has no such entry: the
+        output's parser may have done something else with it (an end tag
+        that closes another element of that name)."""
+        assert self._unlisted is not None
+        entries = self._formatting_all(self._at_eof)
+        for name, _, node in self._unlisted:
+            if entries is None or not any(entry is node for entry in entries):
+                raise RewriteError("<%s>: content was written where the parser reconstructs "
+                                   "formatting elements, and a later token took the entry "
+                                   "the output took off its list off the input's" % name)
 
     def _formatting_end_tag(self, node: Any) -> bool:
         """Whether an end tag written for the HTML formatting element `node`,
@@ -5058,6 +5219,16 @@ class Rewriter(RewriterCore):
         marker, nothing reconstructed for it)."""
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
             self._noahs_ark_start(r)
+        if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and \
+                r.name in _FORMATTING and r.name not in ("a", "nobr") and \
+                not self._reconstructed_nodes:
+            # (Its start tag pushed its entry, last: the list before it is
+            # the one without it, for _drop_unlists alone. An <a> or <nobr>
+            # start tag may have run the adoption agency algorithm first.)
+            entries = self._formatting_now()
+            if entries and entries[-1] is r.node:
+                self._drop_lists[id(r)] = (r, entries[:-1])
+            return
         if r.mode == _REMOVED and (
                 r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
                 r.name in _MARKER_ELEMENTS or self._reconstructed_nodes):
@@ -5151,6 +5322,58 @@ class Rewriter(RewriterCore):
         now = self._formatting_now()
         return now is not None and len(now) == len(at_drop) and all(
             a is b for a, b in zip(now, at_drop))
+
+    def _drop_unlists(self, r: _Record, own: bool, at_drop: Any) -> bool:
+        """Whether the formatting elements left to reconstruct at the end of
+        r, whose content is dropped, are the list where the dropped content
+        began (at_drop: _formatting_before_drop) followed by entries that
+        content added, none of them open: the output, without that content,
+        has the list where it began, and the copies the parser reconstructs
+        of those entries later are written as start tags where it makes them
+        (_copies_of_unlisted; the output held back until then); with no such
+        entries the lists are the same. r ended by
+        its own end tag, or by a token that finds the same in both lists:
+        not a formatting element's start tag, nor the end tag of an added
+        entry's name; an end tag that ran the adoption agency algorithm
+        moved nothing (no furthest block: it pops the formatting element
+        and takes its entry off in both)."""
+        if at_drop is None or self._at_eof or self._unlisted is not None or \
+                self._afe_edited or self._plaintext or r.foster or self._reconstructed_here \
+                or self._skip not in (None, r):
+            return False
+        now = self._formatting_now()
+        if now is None:
+            return False
+        kept = [e for e in at_drop if any(e is node for node in now)]
+        gone = [e for e in at_drop if not any(e is node for node in now)]
+        if len(now) < len(kept) or any(a is not b for a, b in zip(now, kept)):
+            return False
+        tail = now[len(kept):]
+        if not own:
+            _, events, kind, begin, end = self._token_events
+            name = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0].split()
+            if kind not in ("start", "end") or not name or \
+                    any(event[0] == "moved" for event in events):
+                return False
+            name = name[0].lower().decode("latin-1")
+            if name in _FORMATTING and (kind == "start" or
+                                        any(node.local_name == name for node in tail)):
+                return False
+            # (The entry the end tag's algorithm took off: its element,
+            # popped by it.)
+            if gone and (kind != "end" or len(gone) != 1 or gone[0].local_name != name or
+                         not any(gone[0] is node for node in self._popped_nodes)):
+                return False
+        elif gone:
+            return False
+        if not tail:
+            return True     # (the same list in both: the same reconstructed later)
+        if any(self._is_open(node) or node.namespace_uri != _HTML_NS for node in tail):
+            return False
+        self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
+                          for node in tail]
+        self._unlist_hold = self._out_mark(None)
+        return True
 
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
@@ -5478,19 +5701,25 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
+        drop_entry = self._drop_lists.pop(id(r), None)
+        drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
                         or self._reconstructed_here) and not self._drop_keeps_formatting(
-                            r, at_drop):
+                            r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
         unlist = ""
         if (has_inside or has_outside) and self._reconstruction_pending(not own):
-            unlist = self._eof_unlist(r, own, has_inside)
-            if not unlist:
+            unlist = self._eof_unlist(r, own, has_inside) or \
+                self._unlist_for_copies(r, own, has_inside)
+            if unlist is None:
                 raise RewriteError("<%s>: content written at its end would be wrapped in "
                                    "reconstructed formatting elements" % r.name)
         if (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name or r.attributes_changed) \
-                and not own and r.name in _FORMATTING and not self._at_eof:
+                and not own and r.name in _FORMATTING and not self._at_eof and not (
+                    self._unlisted is not None and
+                    any(entry[2] is r.node for entry in self._unlisted)):
+            # (An entry _drop_unlists took: the output has none for it.)
             # It stays in the list of active formatting elements: a copy the
             # parser reconstructs later is made from its start tag, edited
             # in the output and not in the DOM. (An error then.)

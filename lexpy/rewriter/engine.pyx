@@ -1259,6 +1259,7 @@ cdef class RewriterCore:
     cdef public object _moves
     cdef public object _script_start     # (the last script's element and start offset)
     cdef public object _frameset_written     # (Rewriter._frameset_token)
+    cdef public object _unlisted     # (Rewriter._unlist_for_copies)
     # (The output state _copy_to and _emit read and set: copy_to and emit.)
     cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
     cdef public object _raw_base, _out_encoding
@@ -2248,7 +2249,7 @@ cdef class RewriterCore:
 
     cdef int watch_level(self) except -1:
         if self._scoped_open or self._tracked or self._after_body \
-                or self._form_dirty is not None:
+                or self._form_dirty is not None or self._unlisted is not None:
             return 2
         if self._skip is not None or self._afe_edited or self._head_appended:
             return 1
