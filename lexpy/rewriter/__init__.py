@@ -3870,7 +3870,20 @@ class Rewriter(RewriterCore):
                                    e[0] for e in self._implied_pops
                                    if e is not None and e[1] and e[0] in _MARKER_ELEMENTS)))
         self._implied_pops = []
+        if tags:
+            self._eof_end_tags_join(r)
         self._emit("".join(tags))
+
+    def _eof_end_tags_join(self, r: _Record) -> None:
+        """Before end tags written at the end of input for the elements it
+        closes: the input may end inside a comment (the tokenizer emits it
+        there) or markup the parser drops, and end tags written right after
+        it would be that comment's data (`<div>a<!--x` + `</div>`): what
+        ends the comment goes first (_close_eof_comment, as for content),
+        else a RewriteError. Nothing to do before the end of input, while
+        the input is dropped, or after <plaintext> (where it is all text)."""
+        if self._at_eof and self._skip is None and not self._plaintext:
+            self._check_join(r, "</")
 
     def _marker_ends_reconstruct(self) -> bool:
         """For _close_implied: whether end tags written for marker
@@ -5753,6 +5766,8 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
+        if not own and (needs_end or unlist):
+            self._eof_end_tags_join(r)
         if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
                                    or (own and r.new_name is not None and
                                        not self._new_end_tag_closes_them())):
