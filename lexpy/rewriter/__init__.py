@@ -2488,8 +2488,11 @@ class Rewriter(RewriterCore):
         # text or comment handlers is open: _set_watch_all.)
         # (The document end's checks read the end of input's stack events:
         # _check_document_end.)
+        # (Comment handlers too: an edit in an <option> is held until its
+        # select ends, and only the stack events release it:
+        # _hold_for_select.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text or
-                                              self._doc_end),
+                                              self._doc_comments or self._doc_end),
                      bool(self._doctype or self._doc_text or self._doc_comments),
                      [selector for selector, _, _, _ in self._element_handlers],
                      self._bounded, self._sweep_min,
@@ -2530,10 +2533,18 @@ class Rewriter(RewriterCore):
             self._run(lambda: self._construction.finish())
             self._copy_to(self._stream_length())
             self._write_rest()
+            self._check_nothing_held()
         except BaseException as error:
             self._fail(error)
         self._closed = True
         return self._take()
+
+    def _check_nothing_held(self) -> None:
+        """At close: output held back for a select (_hold_for_select) is
+        released by the select's pop; held still, it would be lost."""
+        if self._select_held is not None:
+            raise RuntimeError("internal error: the rewriter holds output for a <select> "
+                               "at the end of input")
 
     def _fail(self, error: BaseException) -> None:
         if self.failure is not None:
