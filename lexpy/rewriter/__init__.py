@@ -2329,6 +2329,7 @@ class Rewriter(RewriterCore):
         # record per move.
         self._moves = 0
         self._eof_comment_closed = False
+        self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._eof_raw_node: Any = None      # (the raw text element the input ends in)
         # (whether the current node at the end of input may be a foreign
@@ -6140,18 +6141,7 @@ class Rewriter(RewriterCore):
         if written and context.tabular and name == "frameset" or \
                 written and html_element and name == "frameset":
             raise refuse("the parser drops text and most elements in a frameset")
-        ancestor = node
-        while ancestor is not None and ancestor.node_type == 1 and not (
-                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
-            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
-                    "option", "optgroup", "selectedcontent"):
-                if context.in_selectedcontent or context.select is None or \
-                        self._has_selectedcontent(context.select) or \
-                        not self._hold_for_select(context.select):
-                    raise refuse("the parser copies the selected option into "
-                                 "<selectedcontent>")
-                break
-            ancestor = ancestor.parent_node
+        self._check_in_option(node, context, refuse)
         if kind == "comment" and written and self._reconstruction_pending():
             raise refuse("content written here would be wrapped in reconstructed "
                          "formatting elements")
@@ -6181,6 +6171,26 @@ class Rewriter(RewriterCore):
         for content in unit._after:
             self._emit(content, context)
 
+    def _check_in_option(self, node: Any, context: Any,
+                         refuse: Callable[[str], RewriteError]) -> None:
+        """Content written into `node` inside an <option>, <optgroup> or
+        <selectedcontent> (up to their select): the parser copies the
+        selected option into a <selectedcontent>, so it is refused where
+        one is in the select already or the content is in one, and else
+        output is held until the select ends (_hold_for_select)."""
+        ancestor = node
+        while ancestor is not None and ancestor.node_type == 1 and not (
+                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
+            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
+                    "option", "optgroup", "selectedcontent"):
+                if context.in_selectedcontent or context.select is None or \
+                        self._has_selectedcontent(context.select) or \
+                        not self._hold_for_select(context.select):
+                    raise refuse("the parser copies the selected option into "
+                                 "<selectedcontent>")
+                return
+            ancestor = ancestor.parent_node
+
     def _check_document_end(self, contents: List[str]) -> None:
         """Content of the document end handlers goes into the current node
         at the end of input: the first element the end of input pops but
@@ -6195,7 +6205,7 @@ class Rewriter(RewriterCore):
         def refuse(why: str) -> RewriteError:
             return RewriteError("document end: append: " + why)
 
-        events = getattr(self, "_eof_events", None) or []
+        events = self._eof_events
         pushed = any(event[0] == "pushed" for event in events)
         current = None
         raw = None
@@ -6236,16 +6246,7 @@ class Rewriter(RewriterCore):
                          "formatting elements")
         record = _Record(current, False, False, None)
         holder = Element(self, record)
-        ancestor = current
-        while ancestor is not None and ancestor.node_type == 1 and not (
-                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
-            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
-                    "option", "optgroup", "selectedcontent"):
-                select = self._context(current).select
-                if select is None or self._has_selectedcontent(select):
-                    raise refuse("the parser copies the selected option into "
-                                 "<selectedcontent>")
-            ancestor = ancestor.parent_node
+        self._check_in_option(current, self._context(current), refuse)
         for content in markup:
             try:
                 self._check(holder, content, True, "inside")
