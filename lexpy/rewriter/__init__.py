@@ -2857,6 +2857,8 @@ class Rewriter(RewriterCore):
         if self._ready is not None:
             self._out_ready()
         if self._skip is None:
+            if isinstance(content, str) and content[:1] == "\n" and self._out_ends_in_cr():
+                content = self._after_cr(content, context)
             if not isinstance(content, str):
                 self._out += content
             elif self._out_encoding is None:
@@ -2864,6 +2866,26 @@ class Rewriter(RewriterCore):
             else:
                 self._out += self._input.inserted(
                     encode_inserted(content, self._out_encoding or None, context))
+
+    def _out_ends_in_cr(self) -> bool:
+        """Whether the output written so far ends in a carriage return,
+        which the parser joins with a line feed written after it into one
+        newline."""
+        tail = bytes(self._out[-2:]) if len(self._out) >= 2 else \
+            (self._out_tail + bytes(self._out))[-2:]
+        if self._out_encoding and self._out_encoding.lower().startswith("utf-16"):
+            return tail == ("\r".encode("utf-16-be" if self._out_encoding.lower()
+                                         .endswith("be") else "utf-16-le"))
+        return tail[-1:] == b"\r"
+
+    def _after_cr(self, content: str, context: str) -> str:
+        """Content that starts with a line feed, written after a carriage
+        return: that line feed is written as a character reference, which
+        the parser does not join with it (in raw text, refused)."""
+        if context == "raw":
+            raise RewriteError("content that starts with a line feed after a carriage "
+                               "return in raw text: the parser joins them into one newline")
+        return "&#10;" + content[1:]
 
     def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
         for content in contents:

@@ -57,3 +57,83 @@ def test_a_comment_removed_in_an_option_before_selectedcontent_is_refused(chunk)
     data = "<select><option>x<!--c--></option><selectedcontent></selectedcontent></select>"
     with pytest.raises(RewriteError, match="selectedcontent"):
         _remove_comments(data, chunk)
+
+
+# A carriage return the input ends a run with, and written content that
+# starts with a line feed: the parser joins the two into one newline where
+# the DOM edit has two. The line feed is written as a character reference
+# (in raw text, where there are none, the edit is refused).
+
+def _edit_and_dom(data, kind, operation, content, chunk):
+    """data with the first text chunk (kind "text"), the first <b> (kind
+    "b") or the document end edited; the output's reparse and the DOM
+    edit's tree, as dumps."""
+    doc = lexpy.parse(data)
+    if kind == "text":
+        node = next(n for n in _all_nodes(doc) if n.node_type == 3)
+        rw = Rewriter().on_document(text=_first(lambda u: getattr(u, operation)(content)))
+    elif kind == "b":
+        node = doc.query_selector("b")
+        rw = Rewriter().on("b", element=_first(lambda e: getattr(e, operation)(content)))
+    else:
+        node = _end_node(doc)
+        rw = Rewriter().on_document(end=lambda end: end.append(content))
+    text = doc.create_text_node(content)
+    if operation == "append":
+        node.append(text)
+    elif operation == "before":
+        node.parent_node.insert_before(text, node)
+    else:
+        node.parent_node.insert_before(text, node.next_sibling)
+    out = rewrite_in_chunks(data, rw, chunk)
+    return _normalized_dump(lexpy.parse(out)), _normalized_dump(doc)
+
+
+def _first(operation):
+    seen = [0]
+
+    def handler(unit):
+        if not seen[0]:
+            operation(unit)
+        seen[0] += 1
+    return handler
+
+
+def _all_nodes(doc):
+    stack = [doc]
+    while stack:
+        node = stack.pop()
+        yield node
+        stack.extend(reversed(list(node.child_nodes)))
+
+
+def _end_node(doc):
+    node = doc.body
+    while node.last_child is not None and node.last_child.node_type == 1:
+        node = node.last_child
+    return node
+
+
+BARE_CR = [
+    ("<p>x\r</p>", "text", "after", "\n"),
+    ("<p>x\r</p>", "text", "after", "\nQ"),
+    ("<textarea>x\r</textarea>", "text", "after", "\n"),
+    ("<p>x\r<b>y</b>", "b", "before", "\n"),
+    ("<p>x\r", "end", "append", "\n"),
+]
+
+
+@pytest.mark.parametrize("data,kind,operation,content", BARE_CR)
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_a_written_line_feed_after_a_bare_carriage_return(data, kind, operation, content,
+                                                          chunk):
+    reparsed, edited = _edit_and_dom(data, kind, operation, content, chunk)
+    assert reparsed == edited
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+def test_a_written_line_feed_after_a_carriage_return_in_a_script_is_refused(chunk):
+    rw = Rewriter().on_document(text=lambda unit: unit.after("\n"))
+    with pytest.raises(RewriteError, match="carriage return"):
+        rewrite_in_chunks("<script>x\r</script>", rw, chunk)
+
