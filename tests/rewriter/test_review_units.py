@@ -137,3 +137,12 @@ def test_a_written_line_feed_after_a_carriage_return_in_a_script_is_refused(chun
     with pytest.raises(RewriteError, match="carriage return"):
         rewrite_in_chunks("<script>x\r</script>", rw, chunk)
 
+
+@pytest.mark.parametrize("operation", ["end append text", "end append <span>M</span>"])
+def test_the_oracle_takes_noscript_as_closed_at_the_end_with_scripting_on(operation):
+    # (With scripting on, <noscript> is a raw text element: the end of
+    # input closes it before the parser stops, as the rewriter writes.)
+    from tests.rewriter.oracle import check_units
+    figures = check_units("<p><noscript>x", True, operation)
+    assert figures.tried == 1 and figures.accepted == 1
+    assert figures.mismatches == []
