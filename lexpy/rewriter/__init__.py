@@ -4750,6 +4750,7 @@ class Rewriter(RewriterCore):
                 self._check_join(r, tag)
             self._emit(tag)
             r.synthesized = True
+        newline_written = False
         if span is not None and r.node.namespace_uri == _HTML_NS and \
                 r.name in _NEWLINE_DROPPING and (r.new_name is not None or
                                                  r.mode == _KEEP_CONTENT):
@@ -4763,6 +4764,7 @@ class Rewriter(RewriterCore):
             # The parser drops a newline right after the start tag: write
             # one before the content, and drop the input's own.
             self._emit("\n")
+            newline_written = True
             self._skip_newline_at = span[1]
         self._emit_contents(list(reversed(r.prepend)), r, True)
         if r is self._split and self._split_after is None:
@@ -4773,6 +4775,12 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER:
             assert r.inner is not None
             self._dropped = True
+            if not (opened or newline_written) and (span is not None or synthesize) and \
+                    r.node.namespace_uri == _HTML_NS and \
+                    (r.new_name or r.name) in _NEWLINE_DROPPING:
+                # The parser drops a newline right after the start tag
+                # written: one first, so that the content keeps its own.
+                self._emit("\n")
             self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
