@@ -2329,6 +2329,7 @@ class Rewriter(RewriterCore):
         # record per move.
         self._moves = 0
         self._eof_comment_closed = False
+        self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._eof_raw_node: Any = None      # (the raw text element the input ends in)
         # (whether the current node at the end of input may be a foreign
@@ -2488,8 +2489,11 @@ class Rewriter(RewriterCore):
         # text or comment handlers is open: _set_watch_all.)
         # (The document end's checks read the end of input's stack events:
         # _check_document_end.)
+        # (Comment handlers too: an edit in an <option> is held until its
+        # select ends, and only the stack events release it:
+        # _hold_for_select.)
         self._attach(self._construction, bool(self._element_handlers or self._doc_text or
-                                              self._doc_end),
+                                              self._doc_comments or self._doc_end),
                      bool(self._doctype or self._doc_text or self._doc_comments),
                      [selector for selector, _, _, _ in self._element_handlers],
                      self._bounded, self._sweep_min,
@@ -2530,10 +2534,18 @@ class Rewriter(RewriterCore):
             self._run(lambda: self._construction.finish())
             self._copy_to(self._stream_length())
             self._write_rest()
+            self._check_nothing_held()
         except BaseException as error:
             self._fail(error)
         self._closed = True
         return self._take()
+
+    def _check_nothing_held(self) -> None:
+        """At close: output held back for a select (_hold_for_select) is
+        released by the select's pop; held still, it would be lost."""
+        if self._select_held is not None:
+            raise RuntimeError("internal error: the rewriter holds output for a <select> "
+                               "at the end of input")
 
     def _fail(self, error: BaseException) -> None:
         if self.failure is not None:
@@ -2845,6 +2857,8 @@ class Rewriter(RewriterCore):
         if self._ready is not None:
             self._out_ready()
         if self._skip is None:
+            if isinstance(content, str) and content[:1] == "\n" and self._out_ends_in_cr():
+                content = self._after_cr(content, context)
             if not isinstance(content, str):
                 self._out += content
             elif self._out_encoding is None:
@@ -2852,6 +2866,26 @@ class Rewriter(RewriterCore):
             else:
                 self._out += self._input.inserted(
                     encode_inserted(content, self._out_encoding or None, context))
+
+    def _out_ends_in_cr(self) -> bool:
+        """Whether the output written so far ends in a carriage return,
+        which the parser joins with a line feed written after it into one
+        newline."""
+        tail = bytes(self._out[-2:]) if len(self._out) >= 2 else \
+            (self._out_tail + bytes(self._out))[-2:]
+        if self._out_encoding and self._out_encoding.lower().startswith("utf-16"):
+            return tail == ("\r".encode("utf-16-be" if self._out_encoding.lower()
+                                         .endswith("be") else "utf-16-le"))
+        return tail[-1:] == b"\r"
+
+    def _after_cr(self, content: str, context: str) -> str:
+        """Content that starts with a line feed, written after a carriage
+        return: that line feed is written as a character reference, which
+        the parser does not join with it (in raw text, refused)."""
+        if context == "raw":
+            raise RewriteError("content that starts with a line feed after a carriage "
+                               "return in raw text: the parser joins them into one newline")
+        return "&#10;" + content[1:]
 
     def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
         for content in contents:
@@ -4729,6 +4763,7 @@ class Rewriter(RewriterCore):
                 self._check_join(r, tag)
             self._emit(tag)
             r.synthesized = True
+        newline_written = False
         if span is not None and r.node.namespace_uri == _HTML_NS and \
                 r.name in _NEWLINE_DROPPING and (r.new_name is not None or
                                                  r.mode == _KEEP_CONTENT):
@@ -4742,6 +4777,7 @@ class Rewriter(RewriterCore):
             # The parser drops a newline right after the start tag: write
             # one before the content, and drop the input's own.
             self._emit("\n")
+            newline_written = True
             self._skip_newline_at = span[1]
         self._emit_contents(list(reversed(r.prepend)), r, True)
         if r is self._split and self._split_after is None:
@@ -4752,6 +4788,12 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER:
             assert r.inner is not None
             self._dropped = True
+            if not (opened or newline_written) and (span is not None or synthesize) and \
+                    r.node.namespace_uri == _HTML_NS and \
+                    (r.new_name or r.name) in _NEWLINE_DROPPING:
+                # The parser drops a newline right after the start tag
+                # written: one first, so that the content keeps its own.
+                self._emit("\n")
             self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
                 self._skip = r
@@ -6144,18 +6186,7 @@ class Rewriter(RewriterCore):
         if written and context.tabular and name == "frameset" or \
                 written and html_element and name == "frameset":
             raise refuse("the parser drops text and most elements in a frameset")
-        ancestor = node
-        while ancestor is not None and ancestor.node_type == 1 and not (
-                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
-            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
-                    "option", "optgroup", "selectedcontent"):
-                if context.in_selectedcontent or context.select is None or \
-                        self._has_selectedcontent(context.select) or \
-                        not self._hold_for_select(context.select):
-                    raise refuse("the parser copies the selected option into "
-                                 "<selectedcontent>")
-                break
-            ancestor = ancestor.parent_node
+        self._check_in_option(node, context, refuse)
         if kind == "comment" and written and self._reconstruction_pending():
             raise refuse("content written here would be wrapped in reconstructed "
                          "formatting elements")
@@ -6185,6 +6216,26 @@ class Rewriter(RewriterCore):
         for content in unit._after:
             self._emit(content, context)
 
+    def _check_in_option(self, node: Any, context: Any,
+                         refuse: Callable[[str], RewriteError]) -> None:
+        """Content written into `node` inside an <option>, <optgroup> or
+        <selectedcontent> (up to their select): the parser copies the
+        selected option into a <selectedcontent>, so it is refused where
+        one is in the select already or the content is in one, and else
+        output is held until the select ends (_hold_for_select)."""
+        ancestor = node
+        while ancestor is not None and ancestor.node_type == 1 and not (
+                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
+            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
+                    "option", "optgroup", "selectedcontent"):
+                if context.in_selectedcontent or context.select is None or \
+                        self._has_selectedcontent(context.select) or \
+                        not self._hold_for_select(context.select):
+                    raise refuse("the parser copies the selected option into "
+                                 "<selectedcontent>")
+                return
+            ancestor = ancestor.parent_node
+
     def _check_document_end(self, contents: List[str]) -> None:
         """Content of the document end handlers goes into the current node
         at the end of input: the first element the end of input pops but
@@ -6199,7 +6250,7 @@ class Rewriter(RewriterCore):
         def refuse(why: str) -> RewriteError:
             return RewriteError("document end: append: " + why)
 
-        events = getattr(self, "_eof_events", None) or []
+        events = self._eof_events
         pushed = any(event[0] == "pushed" for event in events)
         current = None
         raw = None
@@ -6240,16 +6291,7 @@ class Rewriter(RewriterCore):
                          "formatting elements")
         record = _Record(current, False, False, None)
         holder = Element(self, record)
-        ancestor = current
-        while ancestor is not None and ancestor.node_type == 1 and not (
-                ancestor.local_name == "select" and ancestor.namespace_uri == _HTML_NS):
-            if ancestor.namespace_uri == _HTML_NS and ancestor.local_name in (
-                    "option", "optgroup", "selectedcontent"):
-                select = self._context(current).select
-                if select is None or self._has_selectedcontent(select):
-                    raise refuse("the parser copies the selected option into "
-                                 "<selectedcontent>")
-            ancestor = ancestor.parent_node
+        self._check_in_option(current, self._context(current), refuse)
         for content in markup:
             try:
                 self._check(holder, content, True, "inside")

@@ -475,6 +475,7 @@ def _judge(figures: Figures, dom, error: Optional[BaseException], output: Option
 UNIT_MARKUP = "<span>M</span>"
 UNIT_COMMENT = "<!--c-->"
 _TABLE_TEXT = frozenset("table tbody thead tfoot tr".split())
+# (and noscript with scripting on: a raw text element then)
 _CLOSED_AT_EOF = frozenset("script style xmp iframe noembed noframes textarea title".split())
 
 
@@ -610,7 +611,8 @@ def _unit_map(data: str, scripting: bool) -> _UnitMap:
         # in it) and templates (and their contents) before the parser
         # stops: the current node then is the first other one it pops.
         if node.namespace_uri == "http://www.w3.org/1999/xhtml" and \
-                node.local_name in _CLOSED_AT_EOF | {"head", "template"}:
+                node.local_name in _CLOSED_AT_EOF | {"head", "template"} | (
+                    {"noscript"} if scripting else set()):
             continue
         parent = node.parent_node
         while parent is not None and parent.node_type == 1:
