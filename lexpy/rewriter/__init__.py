@@ -3355,15 +3355,15 @@ class Rewriter(RewriterCore):
         written inside it (no prepended or replaced content, no content
         before its end tag), and its source is kept (span_begin: where its
         end tag, or the end of input, is)."""
-        error = self._script_appends.pop(id(r))
-        passed = error is None
-        if passed:
-            # (Appended text that passed _check alone, checked again where
-            # the script's text is known: the text before it may end in
-            # what it completes, "</scr" and "ipt>".)
-            error = RewriteError("<script>: insert text: the text would end <script> early "
-                                 "(with the script's text before it)" if own else
-                                 "<script>: the text written at the end of input would end it")
+        pending = self._script_appends.pop(id(r))
+        passed = pending is None
+        # (Appended text that passed _check alone is checked again where
+        # the script's text is known: the text before it may end in what
+        # it completes, "</scr" and "ipt>".)
+        error = pending if pending is not None else RewriteError(
+            "<script>: insert text: the text would end <script> early (with the "
+            "script's text before it)" if own else
+            "<script>: the text written at the end of input would end it")
         # (At the end of input: none dropped before it (a tag the input
         # ends inside) and nothing written after the script: its text ends
         # there, the appended text with it, if no end tag is in. Its
@@ -3381,6 +3381,7 @@ class Rewriter(RewriterCore):
             if passed:
                 return      # (as _check found it)
             raise error
+        assert r.start is not None
         text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
             "".join(c.text for c in r.append)
         if _script_end_at(text + "</script>" if own else text) != (len(text) if own else -1):
@@ -5406,11 +5407,11 @@ class Rewriter(RewriterCore):
         tail = now[len(kept):]
         if not own:
             _, events, kind, begin, end = self._token_events
-            name = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0].split()
-            if kind not in ("start", "end") or not name or \
+            words = self._source(begin, end)[1:].lstrip(b"/").split(b">")[0].split(b"/")[0].split()
+            if kind not in ("start", "end") or not words or \
                     any(event[0] == "moved" for event in events):
                 return False
-            name = name[0].lower().decode("latin-1")
+            name = words[0].lower().decode("latin-1")
             if name in _FORMATTING and (kind == "start" or
                                         any(node.local_name == name for node in tail)):
                 return False
@@ -5763,7 +5764,7 @@ class Rewriter(RewriterCore):
                             r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
-        unlist = ""
+        unlist: Optional[str] = ""
         if (has_inside or has_outside) and self._reconstruction_pending(not own):
             unlist = self._eof_unlist(r, own, has_inside) or \
                 self._unlist_for_copies(r, own, has_inside)
