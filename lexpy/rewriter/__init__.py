@@ -657,11 +657,33 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
-def _only_reconstructed(kind: str, events: List[Any], last_token_push: int) -> List[Any]:
+def _may_have_taken_formatting_entries(node: Any, listed: Optional[List[Any]]) -> bool:
+    """Whether the start tag of node (the token's own element, now last
+    in listed: the list of active formatting elements after its last
+    marker) may have taken entries off that list without popping
+    anything: the `a` start tag runs the adoption agency for an earlier
+    `a` no longer open (which only removes its entry), the `nobr` one
+    may run it too, and the Noah's Ark clause removes the earliest of
+    three entries like node (then three remain, node among them). Text
+    written before such a token would make the parser reconstruct those
+    entries as well."""
+    if node.namespace_uri != _HTML_NS or node.local_name not in _FORMATTING:
+        return False
+    if node.local_name in ("a", "nobr") or listed is None:
+        return True
+    return sum(1 for entry in listed if entry.local_name == node.local_name and
+               entry.namespace_uri == node.namespace_uri and
+               dict(entry.attributes) == dict(node.attributes)) >= 3
+
+
+def _only_reconstructed(kind: str, events: List[Any], last_token_push: int,
+                        formatting_now: Callable[[], Optional[List[Any]]]) -> List[Any]:
     """The formatting elements the parser reconstructed at this token (in
     the order it made them: each inside the one before), when that is all
     it did besides the token's own element: a text token or a start tag
-    that popped, moved and implied nothing else. Else []."""
+    that popped, moved and implied nothing else, nor took entries off the
+    list of active formatting elements (_may_have_taken_formatting_entries).
+    Else []."""
     if kind not in ("start", "text"):
         return []
     own = events[last_token_push][4] if last_token_push >= 0 else None
@@ -675,6 +697,9 @@ def _only_reconstructed(kind: str, events: List[Any], last_token_push: int) -> L
                     node.local_name not in _FORMATTING:
                 return []
             found.append(node)
+    if found and own is not None and \
+            _may_have_taken_formatting_entries(events[last_token_push][1], formatting_now()):
+        return []
     return found
 
 
@@ -3584,7 +3609,8 @@ class Rewriter(RewriterCore):
                     if pushed.local_name == "script":
                         self._script_start = (pushed, begin)
         token_key = keys[last_token_push] if last_token_push >= 0 else None
-        self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push)
+        self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push,
+                                                        self._formatting_now)
         self._explicit = []
         if afe_copy is not None and not self._explicit_copies(begin, events):
             raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
