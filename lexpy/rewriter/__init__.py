@@ -411,6 +411,16 @@ def _reconstructs_first(markup: str) -> bool:
     return match is not None and match.group(1).lower() in _RECONSTRUCTING_START
 
 
+def _reconstructs_for(content: str, html: bool) -> bool:
+    """Whether the parser in body reconstructs the active formatting
+    elements for the start of content: for a character token, whitespace
+    included, but not for U+0000 (which it drops: leading NULs are passed
+    over), and for markup that starts with a start tag of
+    _RECONSTRUCTING_START."""
+    rest = content.lstrip("\x00")
+    return rest[:1] not in ("", "<") or html and _reconstructs_first(rest)
+
+
 # Elements whose start tag inserts a marker into the list of active
 # formatting elements.
 _MARKER_ELEMENTS = frozenset("applet object marquee template td th caption".split())
@@ -1301,8 +1311,7 @@ class Element(ElementBase):
                            foster_ok=self._fostered_text_before(content, html) or
                            self._fostered_markup_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
-                            isinstance(content, str) and (content[:1] not in ("", "<") or
-                                                          html and _reconstructs_first(content)))
+                            isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
             checked = self._rw._check(self, content, html, "outside")
             self._check_before_implied("before", content, html)
@@ -1427,8 +1436,8 @@ class Element(ElementBase):
         r = self._record
         if r.implied and self._rw._reconstructed_index(r) is not None:
             return      # (its start tag is written after the content: _check_outside)
-        if (content[:1] not in ("", "<") or html and _reconstructs_first(content) or
-                r.before) and self._rw._start_reconstructed_only(r):
+        if (_reconstructs_for(content, html) or r.before) and \
+                self._rw._start_reconstructed_only(r):
             return      # (it goes into the elements reconstructed for it: _check_outside)
         if self._rw._end_tag_p(r):
             return      # (it goes where the parser inserts the <p>: _end_tag_p)
@@ -3253,6 +3262,9 @@ class Rewriter(RewriterCore):
         would end the element early."""
         c = _Content(content, html)
         r = element._record
+        if not html and "\x00" in content:
+            raise element._refuse("insert text", "the parser drops U+0000 in text or reads "
+                                                 "it as U+FFFD")
         if html:
             holder = r.node if where == "inside" else r.node.parent_node
             if holder is not None and holder.node_type == 1 and \
