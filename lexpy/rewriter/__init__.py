@@ -445,13 +445,13 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # written for it expresses (Rewriter._end_reconstructed).
 _RECONSTRUCTED_TAG_OPS = frozenset(
     "set_attribute remove_attribute prepend remove_and_keep_content rename".split())
-# Table parts whose remove_and_keep_content is their removal when they
-# have no content (Element._table_part_unwrap).
-_UNWRAPPED_AS_REMOVAL = frozenset("table tbody thead tfoot tr td th caption col colgroup".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
+# Table parts whose remove_and_keep_content is their removal when they
+# have no content (Element._table_part_unwrap).
+_UNWRAPPED_AS_REMOVAL = _TABLE_PARTS | {"table"}
 # Special elements that a rename (to a name the tree builder treats as
 # any other element) or remove_and_keep_content may drop, under the
 # conditions Element._special_edit and Rewriter._popped check: their start
@@ -1756,8 +1756,10 @@ class Element(ElementBase):
             return
         r = self._start_op("remove_and_keep_content")
         self._check_removable("remove_and_keep_content")
-        if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
-            raise self._refuse("remove_and_keep_content", "table parts are implied again")
+        if self._html() and r.name == "frameset":
+            # (The table parts returned above: _UNWRAPPED_AS_REMOVAL.)
+            raise self._refuse("remove_and_keep_content", "the parser keeps frames only "
+                                                          "in a frameset")
         if self._html() and r.name in _VOID:
             r.mode = _REMOVED       # (no content to keep: a removal)
             return

@@ -67,3 +67,20 @@ def test_a_reconstruction_with_nothing_taken_off_is_still_written(chunk):
     dom = lexpy.parse("<p><b>x</p><i>y")
     dom.query_selector("i").before("X")
     assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
+
+
+# (Also from the review: remove_and_keep_content refused a frameset as a
+# table part, "table parts are implied again".)
+@pytest.mark.parametrize("chunk", [None, 1, 7])
+def test_a_frameset_unwrap_is_refused_at_the_call_for_its_frames(chunk):
+    refused = []
+
+    def unwrap(e):
+        try:
+            e.remove_and_keep_content()
+        except RewriteError as error:
+            refused.append(str(error))
+    data = "<frameset><frame></frameset>"
+    out = rewrite_in_chunks(data, Rewriter().on("frameset", element=unwrap), chunk)
+    assert out == data
+    assert len(refused) == 1 and "frames only in a frameset" in refused[0]
