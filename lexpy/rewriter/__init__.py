@@ -411,6 +411,16 @@ def _reconstructs_first(markup: str) -> bool:
     return match is not None and match.group(1).lower() in _RECONSTRUCTING_START
 
 
+def _reconstructs_for(content: str, html: bool) -> bool:
+    """Whether the parser in body reconstructs the active formatting
+    elements for the start of content: for a character token, whitespace
+    included, but not for U+0000 (which it drops: leading NULs are passed
+    over), and for markup that starts with a start tag of
+    _RECONSTRUCTING_START."""
+    rest = content.lstrip("\x00")
+    return rest[:1] not in ("", "<") or html and _reconstructs_first(rest)
+
+
 # Elements whose start tag inserts a marker into the list of active
 # formatting elements.
 _MARKER_ELEMENTS = frozenset("applet object marquee template td th caption".split())
@@ -435,13 +445,13 @@ _SYNTHESIZED_START = frozenset("html head body tbody tr colgroup p".split())
 # written for it expresses (Rewriter._end_reconstructed).
 _RECONSTRUCTED_TAG_OPS = frozenset(
     "set_attribute remove_attribute prepend remove_and_keep_content rename".split())
-# Table parts whose remove_and_keep_content is their removal when they
-# have no content (Element._table_part_unwrap).
-_UNWRAPPED_AS_REMOVAL = frozenset("table tbody thead tfoot tr td th caption col colgroup".split())
 # Elements whose text content the parser foster-parents, and the table
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
+# Table parts whose remove_and_keep_content is their removal when they
+# have no content (Element._table_part_unwrap).
+_UNWRAPPED_AS_REMOVAL = _TABLE_PARTS | {"table"}
 # Special elements that a rename (to a name the tree builder treats as
 # any other element) or remove_and_keep_content may drop, under the
 # conditions Element._special_edit and Rewriter._popped check: their start
@@ -657,11 +667,33 @@ def _implied_beyond_document(names: List[str]) -> bool:
     return any(name not in ("html", "head", "body") for name in names)
 
 
-def _only_reconstructed(kind: str, events: List[Any], last_token_push: int) -> List[Any]:
+def _may_have_taken_formatting_entries(node: Any, listed: Optional[List[Any]]) -> bool:
+    """Whether the start tag of node (the token's own element, now last
+    in listed: the list of active formatting elements after its last
+    marker) may have taken entries off that list without popping
+    anything: the `a` start tag runs the adoption agency for an earlier
+    `a` no longer open (which only removes its entry), the `nobr` one
+    may run it too, and the Noah's Ark clause removes the earliest of
+    three entries like node (then three remain, node among them). Text
+    written before such a token would make the parser reconstruct those
+    entries as well."""
+    if node.namespace_uri != _HTML_NS or node.local_name not in _FORMATTING:
+        return False
+    if node.local_name in ("a", "nobr") or listed is None:
+        return True
+    return sum(1 for entry in listed if entry.local_name == node.local_name and
+               entry.namespace_uri == node.namespace_uri and
+               dict(entry.attributes) == dict(node.attributes)) >= 3
+
+
+def _only_reconstructed(kind: str, events: List[Any], last_token_push: int,
+                        formatting_now: Callable[[], Optional[List[Any]]]) -> List[Any]:
     """The formatting elements the parser reconstructed at this token (in
     the order it made them: each inside the one before), when that is all
     it did besides the token's own element: a text token or a start tag
-    that popped, moved and implied nothing else. Else []."""
+    that popped, moved and implied nothing else, nor took entries off the
+    list of active formatting elements (_may_have_taken_formatting_entries).
+    Else []."""
     if kind not in ("start", "text"):
         return []
     own = events[last_token_push][4] if last_token_push >= 0 else None
@@ -675,6 +707,9 @@ def _only_reconstructed(kind: str, events: List[Any], last_token_push: int) -> L
                     node.local_name not in _FORMATTING:
                 return []
             found.append(node)
+    if found and own is not None and \
+            _may_have_taken_formatting_entries(events[last_token_push][1], formatting_now()):
+        return []
     return found
 
 
@@ -1276,8 +1311,7 @@ class Element(ElementBase):
                            foster_ok=self._fostered_text_before(content, html) or
                            self._fostered_markup_before(content, html))
         self._check_outside("before", self._head_ok(content, html),
-                            isinstance(content, str) and (content[:1] not in ("", "<") or
-                                                          html and _reconstructs_first(content)))
+                            isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
             checked = self._rw._check(self, content, html, "outside")
             self._check_before_implied("before", content, html)
@@ -1402,8 +1436,8 @@ class Element(ElementBase):
         r = self._record
         if r.implied and self._rw._reconstructed_index(r) is not None:
             return      # (its start tag is written after the content: _check_outside)
-        if (content[:1] not in ("", "<") or html and _reconstructs_first(content) or
-                r.before) and self._rw._start_reconstructed_only(r):
+        if (_reconstructs_for(content, html) or r.before) and \
+                self._rw._start_reconstructed_only(r):
             return      # (it goes into the elements reconstructed for it: _check_outside)
         if self._rw._end_tag_p(r):
             return      # (it goes where the parser inserts the <p>: _end_tag_p)
@@ -1722,8 +1756,10 @@ class Element(ElementBase):
             return
         r = self._start_op("remove_and_keep_content")
         self._check_removable("remove_and_keep_content")
-        if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
-            raise self._refuse("remove_and_keep_content", "table parts are implied again")
+        if self._html() and r.name == "frameset":
+            # (The table parts returned above: _UNWRAPPED_AS_REMOVAL.)
+            raise self._refuse("remove_and_keep_content", "the parser keeps frames only "
+                                                          "in a frameset")
         if self._html() and r.name in _VOID:
             r.mode = _REMOVED       # (no content to keep: a removal)
             return
@@ -3262,6 +3298,9 @@ class Rewriter(RewriterCore):
         would end the element early."""
         c = _Content(content, html)
         r = element._record
+        if not html and "\x00" in content:
+            raise element._refuse("insert text", "the parser drops U+0000 in text or reads "
+                                                 "it as U+FFFD")
         if html:
             holder = r.node if where == "inside" else r.node.parent_node
             if holder is not None and holder.node_type == 1 and \
@@ -3619,7 +3658,8 @@ class Rewriter(RewriterCore):
                     if pushed.local_name == "script":
                         self._script_start = (pushed, begin)
         token_key = keys[last_token_push] if last_token_push >= 0 else None
-        self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push)
+        self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push,
+                                                        self._formatting_now)
         self._explicit = []
         if afe_copy is not None and not self._explicit_copies(begin, events):
             raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
