@@ -155,8 +155,7 @@ start tag only reconstructed formatting elements, where its first token
 reconstructs them too (_start_reconstructed_only) or after end and start
 tags that make them again (_reopen_reconstructed: also written in place of
 such an element removed), and before the <p> of a </p> (_end_tag_p, which
-remove_and_keep_content removes); the unwrapping of an empty table part, as
-its removal (_table_part_unwrap); content after a formatting element the
+remove_and_keep_content removes); content after a formatting element the
 end of input closes, after an end tag written for it when nothing is left
 to reconstruct (_eof_formatting_end), and an element unwrapped that the end
 of input closes, its start tag having done nothing else (_eof_unwrap); text
@@ -449,9 +448,6 @@ _RECONSTRUCTED_TAG_OPS = frozenset(
 # parts whose neighbours it does.
 _TABLE_CONTAINERS = frozenset("table tbody thead tfoot tr colgroup frameset".split())
 _TABLE_PARTS = frozenset("tbody thead tfoot tr td th caption col colgroup".split())
-# Table parts whose remove_and_keep_content is their removal when they
-# have no content (Element._table_part_unwrap).
-_UNWRAPPED_AS_REMOVAL = _TABLE_PARTS | {"table"}
 # Special elements that a rename (to a name the tree builder treats as
 # any other element) or remove_and_keep_content may drop, under the
 # conditions Element._special_edit and Rewriter._popped check: their start
@@ -1696,7 +1692,11 @@ class Element(ElementBase):
                                      "of its own (implied)")
         if _implied_beyond_document(r.implied_with) and not reconstructed and not (
                 what == "remove" and self._table_parts_implied()) and not (
-                what == "remove" and self._rw._reopen_reconstructed(r, False)):
+                what == "remove" and not (self._html() and r.name in _VOID) and
+                self._rw._reopen_reconstructed(r, False)):
+            # (A void element ends at its start tag, where the parser
+            # reconstructed: its removal would be refused there, ending the
+            # stream; refused here, where the handler can catch it.)
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
         if separate:
             r.before.append(_TABLE_TEXT_SEPARATOR)
@@ -1748,18 +1748,18 @@ class Element(ElementBase):
         return True
 
     def remove_and_keep_content(self) -> None:
-        if self._html() and self._record.name in _UNWRAPPED_AS_REMOVAL:
-            self._table_part_unwrap()
-            return
         if self._rw._end_tag_p(self._record) and not self._record.started:
             self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
             return
         r = self._start_op("remove_and_keep_content")
         self._check_removable("remove_and_keep_content")
-        if self._html() and r.name == "frameset":
-            # (The table parts returned above: _UNWRAPPED_AS_REMOVAL.)
+        if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
+            # (An empty one would be its removal; whether it is empty is
+            # known only at its end, and a refusal there would end the
+            # stream: refused here, where the handler can catch it.)
             raise self._refuse("remove_and_keep_content", "the parser keeps frames only "
-                                                          "in a frameset")
+                                                          "in a frameset" if r.name == "frameset"
+                               else "table parts are implied again")
         if self._html() and r.name in _VOID:
             r.mode = _REMOVED       # (no content to keep: a removal)
             return
@@ -1793,21 +1793,6 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
-
-    def _table_part_unwrap(self) -> None:
-        """remove_and_keep_content of a table, a table part or a column
-        (group): without its tags its content would make the parser imply
-        table parts again or foster-parent it, so it is taken as its
-        removal (checked as one), which is the DOM edit when it has no
-        content: Rewriter._empty_unwrap_end refuses it at its end unless
-        its start tag was followed at once by the token that ended it.
-        (Whether the tokens between made no child cannot be read from the
-        bounded tree: it does not hold table whitespace text.)"""
-        self.remove()
-        r = self._record
-        if r.name != "col":
-            self._rw._empty_unwraps[id(r)] = self._refuse("remove_and_keep_content",
-                                                          "table parts are implied again")
 
     def _unwrap_text_only(self, why: str) -> bool:
         """For a foreign element (not self-closing) whose tags the parser
