@@ -3347,24 +3347,19 @@ class Rewriter(RewriterCore):
 
     def _check_append(self, element: Element, content: str, html: bool,
                       before: str) -> _Content:
-        """_check for content appended to `element`. Text appended to an
-        HTML <script> that would end it early or start an escaped state
-        read alone may not in the script's own text (after a `<!--` the
-        tokenizer's escaped states pass over `<script>...</script>`): with
-        no text handler (the output's script text is then the DOM's), the
-        check waits for the script's end, where its text is known
+        """_check for content appended to `element`: text that would end
+        the element early read alone is refused at the call (the issue's
+        "raises before anything is written", where the handler can catch
+        it). Text appended to an HTML <script> that passes may still end
+        it with the script's own text before it ("</scr" then "ipt>"):
+        with no text handler (the output's script text is then the DOM's),
+        it is checked again at the script's end, where its text is known
         (_script_append_end: the RewriteError comes from feed or close
         then, before the content is written)."""
         r = element._record
         exact = r.name == "script" and r.node.namespace_uri == _HTML_NS and \
             not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
-        try:
-            checked = self._check(element, content, html, "inside", before=before)
-        except RewriteError as error:
-            if not (exact and "would end <script> early" in str(error)):
-                raise
-            self._script_appends[id(r)] = error
-            return _Content(content, html)
+        checked = self._check(element, content, html, "inside", before=before)
         if exact:
             self._script_appends.setdefault(id(r), None)
         return checked
