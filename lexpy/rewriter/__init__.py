@@ -2309,9 +2309,9 @@ class Rewriter(RewriterCore):
                                            Optional[Callable[..., Any]]]] = []
         self._doctype: List[Callable[..., Any]] = []
         self._doc_text: List[Callable[..., Any]] = []
-        # (Appended script text whose check waits for the script's end:
-        # _check_append; the record's id -> the refusal.)
-        self._script_appends: Dict[int, Optional[RewriteError]] = {}
+        # (Scripts whose appended text is checked again at their end:
+        # _check_append; the records' ids.)
+        self._script_appends: Set[int] = set()
         self._script_exact: Any = None
         self._doc_comments: List[Callable[..., Any]] = []
         self._doc_end: List[Callable[..., Any]] = []
@@ -3361,7 +3361,7 @@ class Rewriter(RewriterCore):
             not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
         checked = self._check(element, content, html, "inside", before=before)
         if exact:
-            self._script_appends.setdefault(id(r), None)
+            self._script_appends.add(id(r))
         return checked
 
     def _script_append_end(self, r: _Record, own: bool, end_tag: "EndTag",
@@ -3374,12 +3374,11 @@ class Rewriter(RewriterCore):
         written inside it (no prepended or replaced content, no content
         before its end tag), and its source is kept (span_begin: where its
         end tag, or the end of input, is)."""
-        pending = self._script_appends.pop(id(r))
-        passed = pending is None
+        self._script_appends.discard(id(r))
         # (Appended text that passed _check alone is checked again where
         # the script's text is known: the text before it may end in what
         # it completes, "</scr" and "ipt>".)
-        error = pending if pending is not None else RewriteError(
+        error = RewriteError(
             "<script>: insert text: the text would end <script> early (with the "
             "script's text before it)" if own else
             "<script>: the text written at the end of input would end it")
@@ -3397,9 +3396,7 @@ class Rewriter(RewriterCore):
             start is not None and start[0] is r.node and not self._script_dropped(start[1]) \
             and r.start[1] >= self._raw_base
         if not known:
-            if passed:
-                return      # (as _check found it)
-            raise error
+            return      # (as _check found it)
         assert r.start is not None
         text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
             "".join(c.text for c in r.append)
