@@ -131,6 +131,7 @@ class ProfileGuidedBuildExt(build_ext):
                    "-Wno-missing-profile", "-Wno-coverage-mismatch"]
 
     def run(self):
+        self._compiler_option = self.compiler
         if not self._profile_guided():
             super().run()
             return
@@ -165,6 +166,8 @@ class ProfileGuidedBuildExt(build_ext):
                                    if f not in self.PROFILE_GENERATE + self.PROFILE_USE] + \
                 [f for f in flags if f.startswith("-fprofile-generate")]
         self.force = True
+        # (run() replaces the compiler option by the compiler it made)
+        self.compiler = self._compiler_option
         super().run()
 
     def _train(self):
