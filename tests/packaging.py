@@ -37,10 +37,12 @@ def build_wheel(sdist, outdir):
     and LEXPY_TEST_BUILD unset), with the build requirements of this
     environment (no isolation, as build_sdist): the path of the wheel."""
     env = {key: value for key, value in os.environ.items() if not key.startswith("LEXPY_")}
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
+    # (-v: the build's own output, kept as build.log beside the wheel)
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps",
                             "--no-build-isolation", "--wheel-dir", str(outdir), str(sdist)],
                            capture_output=True, text=True, env=env, timeout=1800)
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    (Path(outdir) / "build.log").write_text(built.stdout + built.stderr, encoding="utf-8")
     (wheel,) = Path(outdir).glob("lexpy-*.whl")
     return wheel
 

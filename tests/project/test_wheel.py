@@ -8,6 +8,7 @@ own build. pyproject.toml's cibuildwheel configuration selects CPython
 3.9-3.14 wheels for Linux, macOS and Windows."""
 import json
 import os
+import runpy
 import shlex
 import shutil
 import struct
@@ -98,6 +99,22 @@ def test_the_wheels_modules_are_release_builds(wheel):
                 assert ".text" in sections, name
                 assert sorted(s for s in sections if s.startswith(".debug")) == [], name
                 assert ".symtab" not in sections, name
+
+
+@builds_again
+def test_a_release_build_with_gcc_is_profile_guided(wheel):
+    # setup.py's PGO steps ran (the training printed its summary) and none
+    # failed, wherever the compiler is GCC 10 or later; elsewhere the build
+    # is plain and says nothing of it
+    setup = runpy.run_path(str(ROOT / "setup.py"), run_name="setup")
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    log = (wheel.parent / "build.log").read_text(encoding="utf-8")
+    if setup["gcc_major"](compiler) >= 10 and not setup["MSVC"]:
+        assert "pgo_train: " in log, log[-3000:]
+        assert "-fprofile-use" in log and "-fprofile-generate" in log, log[-3000:]
+        assert "profile-guided build failed" not in log, log[-3000:]
+    else:
+        assert "pgo_train: " not in log
 
 
 @builds_again
