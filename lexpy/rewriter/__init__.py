@@ -1326,6 +1326,7 @@ class Element(ElementBase):
                 not any(fn is _template_prepend_end for fn in r.end_handlers):
             self._rw._loud(r)
             r.end_handlers.append(_template_prepend_end)
+            self._rw._watch_template_mode(r)
         # (Prepended content is written newest first, then the element's
         # content, which is not known yet: checked together, open-ended.)
         r.prepend.append(self._rw._check(self, content, html, "inside",
@@ -2025,24 +2026,15 @@ _TEMPLATE_HEAD_TAGS = frozenset("base basefont bgsound link meta noframes script
 
 
 def _template_ignored_end_tags(end_tag: "EndTag") -> bool:
-    """Whether the template's source before its first start tag (but the
-    ones "in template" reads as "in head" does) may hold a </p> or </br>:
-    "in template" ignores them, where "in body", which a start tag
-    prepended to it switches to, makes a <p> or a <br>. True when that
-    source is no longer kept."""
-    rw, r = end_tag._rw, end_tag._record
-    if r.start is None or r.start[1] < rw._raw_base:
-        return True
-    end = min(rw._token_span()[0], rw._stream_length())
-    source = rw._source(r.start[1], end).decode("utf-8", "replace")
-    for match in re.finditer(r"<(/?)([A-Za-z][^\t\n\f\r />]*)", source):
-        name = match.group(2).lower()
-        if match.group(1):
-            if name in ("p", "br"):
-                return True
-        elif name not in _TEMPLATE_HEAD_TAGS:
-            return False
-    return False
+    """Whether the parser met a </p> or </br> end tag token in the
+    template's "in template" insertion mode (before its first start tag
+    but the ones "in template" reads as "in head" does), which ignores
+    them, where "in body", which a start tag prepended to it switches to,
+    makes a <p> or a <br>: the tokens are watched from the template's
+    start tag on (Rewriter._template_mode_token). True when they were not
+    (the prepend came after its start tag's token)."""
+    state = end_tag._rw._template_modes.pop(end_tag._record, None)
+    return state is None or state[2]
 
 
 def _template_prepend_end(end_tag: "EndTag") -> None:
@@ -2443,6 +2435,10 @@ class Rewriter(RewriterCore):
         self._tracked: List[_Record] = []
         self._plain_renames: Set[_Record] = set()   # (see Element.tag_name)
         self._select_ruby_failed: Dict[_Record, str] = {}   # (see _track_select_ruby)
+        # Templates with a start tag prepended: [the current node after the
+        # last token, its mode decided, an end tag it ignored met] (see
+        # _template_mode_token).
+        self._template_modes: Dict[_Record, List[Any]] = {}
         self._form_dirty: Optional[str] = None   # (see _popped)
         self._form_starts: Dict[Any, int] = {}   # (see Element._note_form_pointer)
         # While _form_dirty is set: the output's form element pointer (the
@@ -4430,6 +4426,8 @@ class Rewriter(RewriterCore):
         ancestor would be closed), an <li>, <dd> or <dt> whose loop stopped
         at it and would otherwise have gone on to one of its kind."""
         self._track_select_ruby(kind, events)
+        if self._template_modes:
+            self._template_mode_token(kind)
         self._tracked = [r for r in self._tracked if not r.ended]
         if self._plain_renames:
             self._plain_renames = {r for r in self._plain_renames if not r.ended}
@@ -4469,6 +4467,47 @@ class Rewriter(RewriterCore):
                             beyond.local_name in kinds or
                             any(t.node is beyond for t in self._tracked)):
                         r.loop_stopped = True
+
+    def _watch_template_mode(self, r: _Record) -> None:
+        """A template with a start tag prepended (Element.prepend): the
+        tokens its "in template" insertion mode handles are watched until
+        the first start tag that decides its mode (_template_ignored_end_tags
+        reads what was met). Only from its own start tag's token: what came
+        before this call is not known, and _template_ignored_end_tags
+        refuses then."""
+        if r in self._template_modes or r.start is None or \
+                self._token_span()[0] != r.start[0] or self._current_node() is not r.node:
+            return
+        # (Its start tag's token comes to _template_mode_token too: the
+        # current node before it was not the template.)
+        self._template_modes[r] = [None, False, False]
+        if r not in self._tracked:
+            self._tracked.append(r)
+
+    def _template_mode_token(self, kind: str) -> None:
+        """For each template of _template_modes whose mode is not decided
+        yet: a token handled while it was the current node (in its "in
+        template" insertion mode: inside a nested template, or a script,
+        style or title in it, another node is) is an end tag it ignores
+        (</p> or </br> noted), or a start tag that decides its mode (but
+        the ones it reads as "in head" does)."""
+        for r in [r for r in self._template_modes if r.ended]:
+            del self._template_modes[r]     # (refused or gone before its end)
+        current = self._current_node()
+        name = ""
+        if kind in ("start", "end"):
+            begin, end = self._token_span()
+            tag = self._source(begin, end)[1 if kind == "start" else 2:].split(b">")[0]
+            parts = tag.split(b"/")[0].split()
+            name = parts[0].lower().decode("utf-8", "replace") if parts else ""
+        for r, state in self._template_modes.items():
+            before, state[0] = state[0], current
+            if before is not r.node or state[1]:
+                continue
+            if kind == "end" and name in ("p", "br"):
+                state[2] = True
+            elif kind == "start" and name not in _TEMPLATE_HEAD_TAGS:
+                state[1] = True
 
     def _track_select_ruby(self, kind: str, events: List[Any]) -> None:
         """The tokens inside a tracked select or ruby (Element._select_ruby_edit)

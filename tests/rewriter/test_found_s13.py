@@ -1,0 +1,96 @@
+"""Wrong acceptances of the rewriter found in sessions 11 and 12 (issue 39),
+fixed in session 13: each shape is refused (whole and in chunks of 1 and
+7 bytes), and the near cases stay accepted with output that reparses to
+the DOM edit. Each section below says what the parser does there.
+
+- Markup with a start tag prepended to a <template>: whether a </p> or
+  </br> came before the contents' first start tag was read from the source
+  with a regular expression (tags in comments, attribute values, raw text
+  and nested templates taken for tokens); now from the tokens.
+"""
+import pytest
+
+import lexpy
+from lexpy.rewriter import Rewriter, RewriteError
+from tests.rewriter.oracle import _normalized_dump
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+
+CHUNKS = [None, 1, 7]
+
+
+def _edited(data, selector, nth, operation, scripting, chunk):
+    """The output of `operation` on the nth element `selector` matches, or
+    the RewriteError (at the call or later)."""
+    seen = [0]
+    refused = []
+
+    def handler(element):
+        if seen[0] == nth:
+            try:
+                operation(element)
+            except RewriteError as error:
+                refused.append(error)
+        seen[0] += 1
+    try:
+        out = rewrite_in_chunks(data, Rewriter(scripting=scripting).on(selector, element=handler),
+                                chunk)
+    except RewriteError as error:
+        return error
+    return refused[0] if refused else out
+
+
+def _assert_refused(data, selector, nth, operation, scripting):
+    for chunk in CHUNKS:
+        result = _edited(data, selector, nth, operation, scripting, chunk)
+        assert isinstance(result, RewriteError), (chunk, result)
+
+
+def _assert_dom_edit(data, selector, nth, operation, dom_operation, scripting):
+    dom = lexpy.parse(data, scripting=scripting)
+    dom_operation(dom.query_selector_all(selector)[nth])
+    expected = _normalized_dump(dom)
+    for chunk in CHUNKS:
+        out = _edited(data, selector, nth, operation, scripting, chunk)
+        assert isinstance(out, str), (chunk, out)
+        assert _normalized_dump(lexpy.parse(out, scripting=scripting)) == expected, (chunk, out)
+
+
+# -- markup prepended to a template ------------------------------------------
+
+def _prepend_div(element):
+    element.prepend("<div>M</div>", html=True)
+
+
+def _dom_prepend_div(template):
+    fragment = lexpy.parse_fragment("<div>M</div>", "template")
+    template.content.prepend(*list(fragment.child_nodes))
+
+
+@pytest.mark.parametrize("scripting", [True, False])
+@pytest.mark.parametrize("data", [
+    "<template><!--<x>--></p><div>a</div></template>",
+    "<template><meta content='<x>'></p><div>a</div></template>",
+    "<template><script><x></script></p><div>a</div></template>",
+    "<template><title><x></title></br><div>a</div></template>",
+    "<template><template><x></template></p><div>a</div></template>",
+    "<template><meta></P ><div>a</div></template>",
+])
+def test_template_prepend_before_an_ignored_end_tag_is_refused(data, scripting):
+    _assert_refused(data, "template", 0, _prepend_div, scripting)
+
+
+@pytest.mark.parametrize("scripting", [True, False])
+@pytest.mark.parametrize("data", [
+    # (the </p> is no token of the template's "in template" mode)
+    "<template><!--</p>--><div>a</div></template>",
+    "<template><meta title='</p>'><div>a</div></template>",
+    "<template><script></p></script><div>a</div></template>",
+    "<template><template></p></template><div>a</div></template>",
+    # (after the first start tag: "in body" either way)
+    "<template><div>a</div></p></template>",
+    "<template>x<div>a</div></br></template>",
+    # (an end tag "in body" ignores too)
+    "<template></div><div>a</div></template>",
+])
+def test_template_prepend_without_an_ignored_end_tag_is_accepted(data, scripting):
+    _assert_dom_edit(data, "template", 0, _prepend_div, _dom_prepend_div, scripting)
