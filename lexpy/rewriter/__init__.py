@@ -6219,6 +6219,8 @@ class Rewriter(RewriterCore):
                     "<" in content and self._head_content(content) or
                     not _html.unescape(content).strip("\t\n\f\r ") for content in written))):
             raise refuse("the parser moves content in <head> or next to <html> elsewhere")
+        if isinstance(unit, TextChunk) and html_element and (written or unit._removed):
+            self._check_column_group_text(unit, node, refuse)
         if html_element and (name in _TABLE_TEXT_HOLDERS or name == "template" and next(
                 (c.local_name in _TABLE_PARTS | {"col"} for c in node.content.child_nodes
                  if c.node_type == 1), False)):
@@ -6254,6 +6256,62 @@ class Rewriter(RewriterCore):
                     self._check(holder, content, True, "inside")
                 except RewriteError as error:
                     raise refuse(str(error).split(": ", 1)[-1]) from None
+
+    def _check_column_group_text(self, unit: "TextChunk", node: Any,
+                                 refuse: Callable[[str], RewriteError]) -> None:
+        """Text edited where the parser is "in column group": it handles each
+        character alone, whitespace inserted, anything else (NUL too) either
+        - with a <colgroup> current node, popping it (the token's events:
+          the only text that pops one): the leading whitespace of the run
+          goes into the column group, the rest from the first other
+          character on into the table's text run; the content written must
+          leave that split where the DOM edit has it (before the chunk:
+          whitespace alone when the chunk starts with whitespace, else
+          starting with another character; a replacement or removal only of
+          a chunk that starts with another character, by content starting
+          with one); or
+        - with the template as the current node (its contents' first start
+          tag but the ones "in template" reads as "in head" was a <col>),
+          dropped: the content written keeps its whitespace alone, so it
+          must be whitespace alone where the chunk's whitespace is in the
+          tree, and hold none where the chunk is dropped whole.
+        Markup in either is refused."""
+        space = "\t\n\f\r "
+        popped = any(event[0] == "popped" and event[1] is not None and
+                     event[1].local_name == "colgroup" and event[1].namespace_uri == _HTML_NS
+                     for event in (self._event(i) for i in range(self._event_count())))
+        in_template = not popped and node.local_name == "template" and next(
+            (c.local_name == "col" and c.namespace_uri == _HTML_NS
+             for c in node.content.child_nodes if c.node_type == 1 and not (
+                 c.namespace_uri == _HTML_NS and c.local_name in _TEMPLATE_HEAD_TAGS)), False)
+        if not (popped or in_template):
+            return
+        why = "the parser handles text in a column group character by character"
+        before = "".join(_html.unescape(content) for content in unit._before)
+        replacement = _html.unescape(unit._replacement or "") if unit._removed else None
+        written = [before, replacement or ""] + [_html.unescape(c) for c in unit._after]
+        if any("<" in content for content in
+               list(unit._before) + list(unit._after) + [unit._replacement or ""]):
+            raise refuse(why + " (markup)")
+        if in_template:
+            if any(c in space for c in unit.text):
+                if any(content.strip(space) for content in written):
+                    raise refuse(why + ": it keeps the whitespace alone")
+            elif any(c in space for content in written for c in content):
+                raise refuse(why + ": it drops all but whitespace")
+            return
+        def spaced(text: str) -> bool:
+            return text[:1] != "" and text[0] in space
+        if spaced(unit.text):
+            split = bool(unit._removed or before.strip(space))
+        elif unit._removed:
+            run = "".join(written)
+            split = not run or spaced(run)
+        else:
+            split = spaced(before)
+        if split or b"\x00" in self._source(*unit._span):
+            raise refuse(why + ": whitespace before its first other character goes into "
+                         "the column group, the rest into the table's text")
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         if not (unit._before or unit._removed or unit._after):

@@ -7,6 +7,7 @@ the DOM edit. Each section below says what the parser does there.
   </br> came before the contents' first start tag was read from the source
   with a regular expression (tags in comments, attribute values, raw text
   and nested templates taken for tokens); now from the tokens.
+- Text written next to text in a column group.
 """
 import pytest
 
@@ -94,3 +95,90 @@ def test_template_prepend_before_an_ignored_end_tag_is_refused(data, scripting):
 ])
 def test_template_prepend_without_an_ignored_end_tag_is_accepted(data, scripting):
     _assert_dom_edit(data, "template", 0, _prepend_div, _dom_prepend_div, scripting)
+
+
+# -- text in a column group ----------------------------------------------------
+#
+# "in column group" handles each character alone: whitespace goes into the
+# column group; another character pops a <colgroup> current node (the rest
+# of the run goes into the table's text from there) or, in a template's
+# contents after a <col> (the template the current node), is dropped. Text
+# written next to a chunk there went wherever the parser put its first
+# character.
+
+def _text_edited(data, operation, chunk):
+    """The output of `operation` on the first text chunk, or the
+    RewriteError."""
+    seen = [0]
+
+    def handler(unit):
+        if seen[0] == 0:
+            operation(unit)
+        seen[0] += 1
+    try:
+        return rewrite_in_chunks(data, Rewriter().on_document(text=handler), chunk)
+    except RewriteError as error:
+        return error
+
+
+def _first_text(node):
+    stack = [node]
+    while stack:
+        node = stack.pop(0)
+        if node.node_type == 3:
+            return node
+        children = list(node.child_nodes)
+        if getattr(node, "local_name", None) == "template":
+            children = list(node.content.child_nodes) + children
+        stack[:0] = children
+    return None
+
+
+@pytest.mark.parametrize("data,operation", [
+    ("<table><colgroup>foo", lambda t: t.before(" ")),
+    ("<table><colgroup>foo", lambda t: t.before("\n")),
+    ("<table><colgroup>foo", lambda t: t.replace(" x")),
+    ("<table><col>foo", lambda t: t.before("\t")),
+    ("<template><colgroup>foo", lambda t: t.before(" ")),
+    ("<table><colgroup> foo", lambda t: t.before("x")),
+    ("<table><colgroup> foo", lambda t: t.remove()),
+    ("<table><colgroup>x<col>", lambda t: t.remove()),
+    ("<table><colgroup>x<col>", lambda t: t.replace(" ")),
+    ("<table><colgroup>foo", lambda t: t.before("<b>x</b>", html=True)),
+    ("<body><template><col>Hello", lambda t: t.before(" ")),
+    ("<body><template><col>Hello", lambda t: t.after("x ")),
+    ("<template><meta><col>Hello", lambda t: t.before(" ")),
+    ("<template><col> ", lambda t: t.before("x")),
+    ("<template><col> ", lambda t: t.replace("x")),
+])
+def test_text_in_a_column_group_split_otherwise_is_refused(data, operation):
+    for chunk in CHUNKS:
+        assert isinstance(_text_edited(data, operation, chunk), RewriteError), chunk
+
+
+def _set_first_text(value):
+    return lambda doc: setattr(_first_text(doc), "data", value)
+
+
+@pytest.mark.parametrize("data,operation,dom_edit", [
+    # (the chunk's text fostered whole before the table)
+    ("<table><colgroup>foo", lambda t: t.before("x"), _set_first_text("xfoo")),
+    ("<table><colgroup>foo", lambda t: t.before("x "), _set_first_text("x foo")),
+    ("<table><colgroup>foo", lambda t: t.after(" bar"), _set_first_text("foo bar")),
+    ("<table><colgroup>foo", lambda t: t.replace("y z"), _set_first_text("y z")),
+    ("<template><colgroup>foo", lambda t: t.before("x"), _set_first_text("xfoo")),
+    # (its leading whitespace in the column group)
+    ("<table><colgroup> foo", lambda t: t.before("\t"),
+     lambda doc: setattr(doc.query_selector("colgroup").first_child, "data", "\t ")),
+    # (dropped whole: so is what is written without whitespace)
+    ("<body><template><col>Hello", lambda t: t.before("x"), lambda doc: None),
+    ("<body><template><col>Hello", lambda t: t.replace("y"), lambda doc: None),
+])
+def test_text_in_a_column_group_split_as_the_dom_edit_is_accepted(data, operation, dom_edit):
+    dom = lexpy.parse(data)
+    dom_edit(dom)
+    expected = _normalized_dump(dom)
+    for chunk in CHUNKS:
+        out = _text_edited(data, operation, chunk)
+        assert isinstance(out, str), (chunk, out)
+        assert _normalized_dump(lexpy.parse(out)) == expected, (chunk, out)
