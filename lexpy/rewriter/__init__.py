@@ -1397,7 +1397,7 @@ class Element(ElementBase):
         r.mode = _REMOVED
 
     def remove(self) -> None:
-        if self._remove_fast():
+        if self._record.name != "a" and self._remove_fast():
             return      # (the common case, checked in C: ElementBase._remove_fast)
         r = self._start_op("remove")
         self._check_select_mirror("remove")
@@ -1655,6 +1655,10 @@ class Element(ElementBase):
                            "parser does with a later form tag")
 
     def _check_removable(self, what: str) -> None:
+        if self._unlists_earlier_a():
+            raise self._refuse(what, "its start tag may have taken an earlier <a> off the "
+                                     "list of active formatting elements, which the parser "
+                                     "would reconstruct without it")
         r = self._record
         parent = r.node.parent_node
         # (A foster-parented element: the text before it and after it is
@@ -1701,6 +1705,23 @@ class Element(ElementBase):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
         if separate:
             r.before.append(_TABLE_TEXT_SEPARATOR)
+
+    def _unlists_earlier_a(self) -> bool:
+        """Whether this <a>'s start tag may have taken an earlier <a> off
+        the list of active formatting elements without popping anything:
+        the "in body" rule for an <a> start tag runs the adoption agency
+        for an <a> listed after the last marker, which only takes one that
+        is not open off the list. Such an entry is not on the stack of open
+        elements, so the parser had formatting elements to reconstruct when
+        the token came (what is not open on the list comes after what is):
+        without the start tag, the entry stays listed and the parser
+        reconstructs it at the content that follows
+        (`<p><a href=1>x</p><a>y</a>`: y unwrapped would be in a copy of
+        the first <a>). Not known when the call comes after its token."""
+        r = self._record
+        rw = self._rw
+        return r.name == "a" and self._html() and not r.implied and (
+            r.batch != rw._batch or bool(rw._reconstruction_pending(True)))
 
     def _table_text_separated(self, what: str, parent: str) -> bool:
         """Whether an element of a table, a table part or a column group

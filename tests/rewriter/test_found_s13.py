@@ -8,6 +8,8 @@ the DOM edit. Each section below says what the parser does there.
   with a regular expression (tags in comments, attribute values, raw text
   and nested templates taken for tokens); now from the tokens.
 - Text written next to text in a column group.
+- An <a> removed or unwrapped whose start tag took an earlier <a> off the
+  list of active formatting elements.
 """
 import pytest
 
@@ -182,3 +184,60 @@ def test_text_in_a_column_group_split_as_the_dom_edit_is_accepted(data, operatio
         out = _text_edited(data, operation, chunk)
         assert isinstance(out, str), (chunk, out)
         assert _normalized_dump(lexpy.parse(out)) == expected, (chunk, out)
+
+
+# -- an <a> start tag that took an earlier <a> off the list -------------------
+#
+# The "in body" rule for an <a> start tag runs the adoption agency for an
+# <a> on the list of active formatting elements; one that is not open is
+# only taken off the list. Without the start tag (the <a> removed or
+# unwrapped) the earlier <a> stays listed and the parser reconstructs it
+# at the content that follows.
+
+def _remove(element):
+    element.remove()
+
+
+def _unwrap(element):
+    element.remove_and_keep_content()
+
+
+def _dom_unwrap(element):
+    parent = element.parent_node
+    for child in list(element.child_nodes):
+        parent.insert_before(child, element)
+    element.remove()
+
+
+@pytest.mark.parametrize("data,operation", [
+    ("<div><a href=1>x</div><a>y</a>", _unwrap),
+    ("<div><a>x</div><a>y</a>", _unwrap),
+    ("<p><a href=1>x</p><a>y</a>z", _unwrap),
+    ("<p><a href=1>x</p><a>y</a>z", _remove),
+    ("<p><a href=1>x</p><a>y</a>z", lambda e: e.replace("r")),
+])
+def test_an_a_that_took_an_earlier_a_off_the_list_is_refused_at_the_call(data, operation):
+    # (At the call: the handler catches it and the stream goes on.)
+    for chunk in CHUNKS:
+        refused = []
+
+        def handler(element, seen=[]):
+            seen.append(element)
+            if len(seen) == 2:
+                try:
+                    operation(element)
+                except RewriteError as error:
+                    refused.append(error)
+        out = rewrite_in_chunks(data, Rewriter().on("a", element=handler), chunk)
+        assert refused and out == data, (chunk, out)
+
+
+@pytest.mark.parametrize("data,operation,dom_operation", [
+    ("<a href=1>x</a><a>y</a>z", _unwrap, _dom_unwrap),
+    ("<a href=1>x</a><a>y</a>z", _remove, _remove),
+    ("<div><a href=1>x</a></div><a>y</a>z", _unwrap, _dom_unwrap),
+    ("<a href=1>x</a><p><a>y</a></p>z", _remove, _remove),
+])
+def test_an_a_with_nothing_to_reconstruct_is_edited(data, operation, dom_operation):
+    for scripting in (True, False):
+        _assert_dom_edit(data, "a", 1, operation, dom_operation, scripting)
