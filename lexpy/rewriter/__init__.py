@@ -3246,6 +3246,8 @@ class Rewriter(RewriterCore):
         in the output for the rest of the input."""
         if self._frameset_body_written:
             return True
+        if self._skip is not None:
+            return False        # (dropped with the element around it: not in the output)
         document: Any = self._construction.document_object()
         html = document.document_element
         if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html" or \
@@ -3271,6 +3273,9 @@ class Rewriter(RewriterCore):
                         "template", "colgroup", "frameset", "head", "body", "html"):
                     return False
                 todo.append(child)
+        # (Right before the <frameset>: the output may not be written up to
+        # it yet, and the <body> must not go into content before it.)
+        self._copy_to(self._token_span()[0])
         self._emit("<body>")
         self._frameset_body_written = True
         return True
@@ -4807,6 +4812,11 @@ class Rewriter(RewriterCore):
                 if name in r.implied_with:
                     if not (r.before and r.before[0] is _BODY_START):
                         self._emit("<%s>" % name)
+                        if name == "body":
+                            # (It sets frameset-ok to "not ok", where the
+                            # start tag it stands for may not have: a later
+                            # <frameset> is refused, _frameset_token.)
+                            self._frameset_written = True
                     break
             if r.mode == _REMOVED:
                 # (and the table parts it implied: Element._table_parts_implied)

@@ -10,6 +10,8 @@ the DOM edit. Each section below says what the parser does there.
 - Text written next to text in a column group.
 - An <a> removed or unwrapped whose start tag took an earlier <a> off the
   list of active formatting elements.
+- frameset-ok: the <body> written for a dropped start tag that implied the
+  body, and the one written before a <frameset> the parser ignored.
 """
 import pytest
 
@@ -241,3 +243,37 @@ def test_an_a_that_took_an_earlier_a_off_the_list_is_refused_at_the_call(data, o
 def test_an_a_with_nothing_to_reconstruct_is_edited(data, operation, dom_operation):
     for scripting in (True, False):
         _assert_dom_edit(data, "a", 1, operation, dom_operation, scripting)
+
+
+# -- frameset-ok and the <body> written for a dropped start tag ---------------
+#
+# A start tag that implied the body, dropped (its element removed or
+# unwrapped), gets a <body> start tag in its place; that one sets
+# frameset-ok to "not ok", so a later <frameset> the parser took in the
+# input is ignored in the output. And the <body> written for a <frameset>
+# the parser ignored after dropped input (_frameset_body) goes right before
+# the <frameset>, not where the output had been written to (inside an
+# <svg> before it: its <title> removed).
+
+@pytest.mark.parametrize("data", ["<b></b><p></p><i><frameset>", "<b></b><frameset>",
+                                  "<i></i><frameset><frame></frameset>"])
+def test_an_unwrapped_start_tag_before_a_frameset_the_parser_took_is_refused(data):
+    for scripting in (True, False):
+        _assert_refused(data, "*", 3, _unwrap, scripting)
+
+
+@pytest.mark.parametrize("data", ["<b></b><table></table><frameset>", "<b>x</b><p>y"])
+def test_an_unwrapped_start_tag_that_implied_the_body_is_accepted(data):
+    for scripting in (True, False):
+        _assert_dom_edit(data, "b", 0, _unwrap, _dom_unwrap, scripting)
+
+
+@pytest.mark.parametrize("data", [
+    "<svg><title>t</title><path/></svg><form><table><input type=hidden></table></form>"
+    "<frameset><frame></frameset></html><!--z-->",
+    "<svg><title>t</title><path/></svg><table></table><frameset>",
+    "<svg><title>t</title><path/></svg><frameset>",
+])
+def test_the_body_written_before_an_ignored_frameset_goes_right_before_it(data):
+    for scripting in (True, False):
+        _assert_dom_edit(data, "title", 0, _remove, _remove, scripting)
