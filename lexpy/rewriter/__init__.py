@@ -4454,6 +4454,8 @@ class Rewriter(RewriterCore):
         self._track_select_ruby(kind, events)
         if self._template_modes:
             self._template_mode_token(kind)
+        if kind in ("start", "end"):
+            self._unwrapped_in_foreign(kind, count, events)
         self._tracked = [r for r in self._tracked if not r.ended]
         if self._plain_renames:
             self._plain_renames = {r for r in self._plain_renames if not r.ended}
@@ -4493,6 +4495,44 @@ class Rewriter(RewriterCore):
                             beyond.local_name in kinds or
                             any(t.node is beyond for t in self._tracked)):
                         r.loop_stopped = True
+
+    def _unwrapped_in_foreign(self, kind: str, count: int, events: List[Any]) -> None:
+        """An HTML element unwrapped (remove_and_keep_content) whose parent
+        is a foreign element (an integration point): the tokens met while
+        it is the current node go by the rules of HTML content; without it,
+        its foreign parent is the current node, and an end tag goes by the
+        rules for foreign content, which close the foreign elements down to
+        one of its name (</math>, </mtext>, </foreignObject>: the "in body"
+        rules ignore them there, at a special element), and in a MathML
+        text integration point an <mglyph> or <malignmark> start tag makes
+        a MathML element. Refused when such a token comes."""
+        current = self._current_node()
+        for r in self._tracked:
+            if r.mode != _KEEP_CONTENT or r.ended or r.node.namespace_uri != _HTML_NS:
+                continue
+            parent = r.node.parent_node
+            if parent is None or parent.node_type != 1 or parent.namespace_uri == _HTML_NS:
+                continue
+            if kind == "end" and not count and current is r.node:
+                begin, end = self._token_span()
+                parts = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
+                name = parts[0].lower().decode("utf-8", "replace") if parts else ""
+                node = parent
+                while node is not None and node.node_type == 1 and \
+                        node.namespace_uri != _HTML_NS:
+                    if node.local_name.lower() == name:
+                        raise RewriteError("<%s>: remove_and_keep_content: without it an end "
+                                           "tag </%s> inside it would close the foreign "
+                                           "<%s> around it" % (r.name, name, node.local_name))
+                    node = node.parent_node
+            if kind == "start" and parent.namespace_uri == _MATHML_NS and \
+                    parent.local_name in ("mi", "mo", "mn", "ms", "mtext") and any(
+                        event[0] == "pushed" and event[10] and event[1].parent_node is r.node
+                        and event[1].local_name in ("mglyph", "malignmark")
+                        for event in events):
+                raise RewriteError("<%s>: remove_and_keep_content: without it the parser "
+                                   "would make a MathML element of the <mglyph> or "
+                                   "<malignmark> inside it" % r.name)
 
     def _watch_template_mode(self, r: _Record) -> None:
         """A template with a start tag prepended (Element.prepend): the

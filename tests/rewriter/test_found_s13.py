@@ -12,6 +12,7 @@ the DOM edit. Each section below says what the parser does there.
   list of active formatting elements.
 - frameset-ok: the <body> written for a dropped start tag that implied the
   body, and the one written before a <frameset> the parser ignored.
+- An HTML element unwrapped in an integration point.
 """
 import pytest
 
@@ -277,3 +278,40 @@ def test_an_unwrapped_start_tag_that_implied_the_body_is_accepted(data):
 def test_the_body_written_before_an_ignored_frameset_goes_right_before_it(data):
     for scripting in (True, False):
         _assert_dom_edit(data, "title", 0, _remove, _remove, scripting)
+
+
+# -- an HTML element unwrapped in an integration point --------------------------
+#
+# While it is the current node, tokens go by the rules of HTML content;
+# without it its foreign parent is, and an end tag goes by the rules for
+# foreign content (closing the foreign elements down to one of its name,
+# where "in body" ignores it at the special integration point), and in a
+# MathML text integration point <mglyph> and <malignmark> make MathML
+# elements.
+
+@pytest.mark.parametrize("data,name", [
+    ("<math><mtext><b>m</math></html><!--z-->", "b"),
+    ("<math><mtext><b>m</mtext>x", "b"),
+    ("<math><mi><i>m</math>x", "i"),
+    ("<svg><foreignObject><b>m</svg>x", "b"),
+    ("<svg><foreignObject><b>m</FOREIGNOBJECT>x", "b"),
+    ("<svg><desc><b>m</desc>x", "b"),
+    ("<math><annotation-xml encoding=text/html><b>m</annotation-xml>x", "b"),
+    ("<math><mtext><b><mglyph></b>", "b"),
+    ("<math><mtext><b><malignmark></b>x", "b"),
+])
+def test_unwrapped_in_an_integration_point_before_a_foreign_rule_token_is_refused(data, name):
+    for scripting in (True, False):
+        _assert_refused(data, name, 0, _unwrap, scripting)
+
+
+@pytest.mark.parametrize("data,name", [
+    ("<math><mtext><b>m</b></math>x", "b"),
+    ("<math><mtext><b>m</p></b>x", "b"),
+    ("<math><mtext><b>m<i>n</math>x</i>", "b"),
+    ("<svg><foreignObject><b>m</b></foreignObject>x", "b"),
+    ("<svg><foreignObject><div><b>m</svg>x</b>", "b"),
+])
+def test_unwrapped_in_an_integration_point_with_html_rules_is_accepted(data, name):
+    for scripting in (True, False):
+        _assert_dom_edit(data, name, 0, _unwrap, _dom_unwrap, scripting)
