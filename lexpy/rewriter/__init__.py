@@ -4497,42 +4497,60 @@ class Rewriter(RewriterCore):
                         r.loop_stopped = True
 
     def _unwrapped_in_foreign(self, kind: str, count: int, events: List[Any]) -> None:
-        """An HTML element unwrapped (remove_and_keep_content) whose parent
+        """HTML elements unwrapped (remove_and_keep_content) whose parent
         is a foreign element (an integration point): the tokens met while
-        it is the current node go by the rules of HTML content; without it,
-        its foreign parent is the current node, and an end tag goes by the
+        one of them is the current node (or is under it with only unwrapped
+        elements between) go by the rules of HTML content; without them,
+        the foreign parent is the current node, and an end tag goes by the
         rules for foreign content, which close the foreign elements down to
         one of its name (</math>, </mtext>, </foreignObject>: the "in body"
         rules ignore them there, at a special element), and in a MathML
         text integration point an <mglyph> or <malignmark> start tag makes
         a MathML element. Refused when such a token comes."""
-        current = self._current_node()
-        for r in self._tracked:
-            if r.mode != _KEEP_CONTENT or r.ended or r.node.namespace_uri != _HTML_NS:
+        unwrapped = {id(r.node): r for r in self._tracked
+                     if r.mode == _KEEP_CONTENT and not r.ended and
+                     r.node.namespace_uri == _HTML_NS}
+        if not unwrapped:
+            return
+
+        def in_output(node: Any) -> Tuple[Any, Optional[_Record]]:
+            # (What stands for `node` in the output: past the unwrapped
+            # elements from it up; and the outermost of those.)
+            passed = None
+            while node is not None and id(node) in unwrapped:
+                passed = unwrapped[id(node)]
+                node = node.parent_node
+            return node, passed
+
+        if kind == "end" and not count:
+            node, r = in_output(self._current_node())
+            name = self._tag_name(kind)
+            while r is not None and node is not None and node.node_type == 1 and \
+                    node.namespace_uri != _HTML_NS:
+                if node.local_name.lower() == name:
+                    raise RewriteError("<%s>: remove_and_keep_content: without it an end "
+                                       "tag </%s> inside it would close the foreign <%s> "
+                                       "around it" % (r.name, name, node.local_name))
+                node = node.parent_node
+        for event in events if kind == "start" else ():
+            if event[0] != "pushed" or not event[10] or \
+                    event[1].local_name not in ("mglyph", "malignmark"):
                 continue
-            parent = r.node.parent_node
-            if parent is None or parent.node_type != 1 or parent.namespace_uri == _HTML_NS:
-                continue
-            if kind == "end" and not count and current is r.node:
-                begin, end = self._token_span()
-                parts = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
-                name = parts[0].lower().decode("utf-8", "replace") if parts else ""
-                node = parent
-                while node is not None and node.node_type == 1 and \
-                        node.namespace_uri != _HTML_NS:
-                    if node.local_name.lower() == name:
-                        raise RewriteError("<%s>: remove_and_keep_content: without it an end "
-                                           "tag </%s> inside it would close the foreign "
-                                           "<%s> around it" % (r.name, name, node.local_name))
-                    node = node.parent_node
-            if kind == "start" and parent.namespace_uri == _MATHML_NS and \
-                    parent.local_name in ("mi", "mo", "mn", "ms", "mtext") and any(
-                        event[0] == "pushed" and event[10] and event[1].parent_node is r.node
-                        and event[1].local_name in ("mglyph", "malignmark")
-                        for event in events):
+            node, r = in_output(event[1].parent_node)
+            if r is not None and node is not None and node.node_type == 1 and \
+                    node.namespace_uri == _MATHML_NS and \
+                    node.local_name in ("mi", "mo", "mn", "ms", "mtext"):
                 raise RewriteError("<%s>: remove_and_keep_content: without it the parser "
-                                   "would make a MathML element of the <mglyph> or "
-                                   "<malignmark> inside it" % r.name)
+                                   "would make a MathML element of the <%s> inside it"
+                                   % (r.name, event[1].local_name))
+
+    def _tag_name(self, kind: str) -> str:
+        """The name of the start or end tag token being handled, as the
+        tokenizer reads it (ASCII lowercase)."""
+        begin, end = self._token_span()
+        tag = self._source(begin, end)[1 if kind == "start" else 2:].split(b">")[0]
+        parts = tag.split(b"/")[0].split()
+        return parts[0].lower().decode("utf-8", "replace") if parts else ""
 
     def _watch_template_mode(self, r: _Record) -> None:
         """A template with a start tag prepended (Element.prepend): the
@@ -4560,12 +4578,7 @@ class Rewriter(RewriterCore):
         for r in [r for r in self._template_modes if r.ended]:
             del self._template_modes[r]     # (refused or gone before its end)
         current = self._current_node()
-        name = ""
-        if kind in ("start", "end"):
-            begin, end = self._token_span()
-            tag = self._source(begin, end)[1 if kind == "start" else 2:].split(b">")[0]
-            parts = tag.split(b"/")[0].split()
-            name = parts[0].lower().decode("utf-8", "replace") if parts else ""
+        name = self._tag_name(kind) if kind in ("start", "end") else ""
         for r, state in self._template_modes.items():
             before, state[0] = state[0], current
             if before is not r.node or state[1]:

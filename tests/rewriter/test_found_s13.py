@@ -315,3 +315,31 @@ def test_unwrapped_in_an_integration_point_before_a_foreign_rule_token_is_refuse
 def test_unwrapped_in_an_integration_point_with_html_rules_is_accepted(data, name):
     for scripting in (True, False):
         _assert_dom_edit(data, name, 0, _unwrap, _dom_unwrap, scripting)
+
+
+def _unwrap_all(data, selector, chunk):
+    try:
+        return rewrite_in_chunks(
+            data, Rewriter().on(selector, element=lambda e: e.remove_and_keep_content()), chunk)
+    except RewriteError as error:
+        return error
+
+
+@pytest.mark.parametrize("data,refused", [
+    # (both unwrapped: the current node is the foreign parent in the output)
+    ("<math><mtext><b><i>m</math>x", True),
+    ("<svg><desc><b><i>m</desc>x", True),
+    ("<math><mtext><b><i><mglyph></i></b>x", True),
+    ("<math><mtext><b><i>m</i></b></math>x", False),
+])
+def test_nested_unwraps_in_an_integration_point(data, refused):
+    dom = lexpy.parse(data)
+    for element in dom.query_selector_all("b, i"):
+        _dom_unwrap(element)
+    for chunk in CHUNKS:
+        out = _unwrap_all(data, "b, i", chunk)
+        if refused:
+            assert isinstance(out, RewriteError), (chunk, out)
+        else:
+            assert isinstance(out, str), (chunk, out)
+            assert _normalized_dump(lexpy.parse(out)) == _normalized_dump(dom), (chunk, out)
