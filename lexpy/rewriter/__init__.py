@@ -1326,6 +1326,7 @@ class Element(ElementBase):
                 not any(fn is _template_prepend_end for fn in r.end_handlers):
             self._rw._loud(r)
             r.end_handlers.append(_template_prepend_end)
+            self._rw._watch_template_mode(r)
         # (Prepended content is written newest first, then the element's
         # content, which is not known yet: checked together, open-ended.)
         r.prepend.append(self._rw._check(self, content, html, "inside",
@@ -1396,7 +1397,7 @@ class Element(ElementBase):
         r.mode = _REMOVED
 
     def remove(self) -> None:
-        if self._remove_fast():
+        if self._record.name != "a" and self._remove_fast():
             return      # (the common case, checked in C: ElementBase._remove_fast)
         r = self._start_op("remove")
         self._check_select_mirror("remove")
@@ -1654,6 +1655,10 @@ class Element(ElementBase):
                            "parser does with a later form tag")
 
     def _check_removable(self, what: str) -> None:
+        if self._unlists_earlier_a():
+            raise self._refuse(what, "its start tag may have taken an earlier <a> off the "
+                                     "list of active formatting elements, which the parser "
+                                     "would reconstruct without it")
         r = self._record
         parent = r.node.parent_node
         # (A foster-parented element: the text before it and after it is
@@ -1700,6 +1705,23 @@ class Element(ElementBase):
             raise self._refuse(what, "its start tag also made <%s>" % r.implied_with[-1])
         if separate:
             r.before.append(_TABLE_TEXT_SEPARATOR)
+
+    def _unlists_earlier_a(self) -> bool:
+        """Whether this <a>'s start tag may have taken an earlier <a> off
+        the list of active formatting elements without popping anything:
+        the "in body" rule for an <a> start tag runs the adoption agency
+        for an <a> listed after the last marker, which only takes one that
+        is not open off the list. Such an entry is not on the stack of open
+        elements, so the parser had formatting elements to reconstruct when
+        the token came (what is not open on the list comes after what is):
+        without the start tag, the entry stays listed and the parser
+        reconstructs it at the content that follows
+        (`<p><a href=1>x</p><a>y</a>`: y unwrapped would be in a copy of
+        the first <a>). Not known when the call comes after its token."""
+        r = self._record
+        rw = self._rw
+        return r.name == "a" and self._html() and not r.implied and (
+            r.batch != rw._batch or bool(rw._reconstruction_pending(True)))
 
     def _table_text_separated(self, what: str, parent: str) -> bool:
         """Whether an element of a table, a table part or a column group
@@ -2025,24 +2047,15 @@ _TEMPLATE_HEAD_TAGS = frozenset("base basefont bgsound link meta noframes script
 
 
 def _template_ignored_end_tags(end_tag: "EndTag") -> bool:
-    """Whether the template's source before its first start tag (but the
-    ones "in template" reads as "in head" does) may hold a </p> or </br>:
-    "in template" ignores them, where "in body", which a start tag
-    prepended to it switches to, makes a <p> or a <br>. True when that
-    source is no longer kept."""
-    rw, r = end_tag._rw, end_tag._record
-    if r.start is None or r.start[1] < rw._raw_base:
-        return True
-    end = min(rw._token_span()[0], rw._stream_length())
-    source = rw._source(r.start[1], end).decode("utf-8", "replace")
-    for match in re.finditer(r"<(/?)([A-Za-z][^\t\n\f\r />]*)", source):
-        name = match.group(2).lower()
-        if match.group(1):
-            if name in ("p", "br"):
-                return True
-        elif name not in _TEMPLATE_HEAD_TAGS:
-            return False
-    return False
+    """Whether the parser met a </p> or </br> end tag token in the
+    template's "in template" insertion mode (before its first start tag
+    but the ones "in template" reads as "in head" does), which ignores
+    them, where "in body", which a start tag prepended to it switches to,
+    makes a <p> or a <br>: the tokens are watched from the template's
+    start tag on (Rewriter._template_mode_token). True when they were not
+    (the prepend came after its start tag's token)."""
+    state = end_tag._rw._template_modes.pop(end_tag._record, None)
+    return state is None or state[2]
 
 
 def _template_prepend_end(end_tag: "EndTag") -> None:
@@ -2443,6 +2456,10 @@ class Rewriter(RewriterCore):
         self._tracked: List[_Record] = []
         self._plain_renames: Set[_Record] = set()   # (see Element.tag_name)
         self._select_ruby_failed: Dict[_Record, str] = {}   # (see _track_select_ruby)
+        # Templates with a start tag prepended: [the current node after the
+        # last token, its mode decided, an end tag it ignored met] (see
+        # _template_mode_token).
+        self._template_modes: Dict[_Record, List[Any]] = {}
         self._form_dirty: Optional[str] = None   # (see _popped)
         self._form_starts: Dict[Any, int] = {}   # (see Element._note_form_pointer)
         # While _form_dirty is set: the output's form element pointer (the
@@ -3229,6 +3246,8 @@ class Rewriter(RewriterCore):
         in the output for the rest of the input."""
         if self._frameset_body_written:
             return True
+        if self._skip is not None:
+            return False        # (dropped with the element around it: not in the output)
         document: Any = self._construction.document_object()
         html = document.document_element
         if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html" or \
@@ -3254,6 +3273,9 @@ class Rewriter(RewriterCore):
                         "template", "colgroup", "frameset", "head", "body", "html"):
                     return False
                 todo.append(child)
+        # (Right before the <frameset>: the output may not be written up to
+        # it yet, and the <body> must not go into content before it.)
+        self._copy_to(self._token_span()[0])
         self._emit("<body>")
         self._frameset_body_written = True
         return True
@@ -4430,6 +4452,10 @@ class Rewriter(RewriterCore):
         ancestor would be closed), an <li>, <dd> or <dt> whose loop stopped
         at it and would otherwise have gone on to one of its kind."""
         self._track_select_ruby(kind, events)
+        if self._template_modes:
+            self._template_mode_token(kind)
+        if kind in ("start", "end"):
+            self._unwrapped_in_foreign(kind, count, events)
         self._tracked = [r for r in self._tracked if not r.ended]
         if self._plain_renames:
             self._plain_renames = {r for r in self._plain_renames if not r.ended}
@@ -4469,6 +4495,98 @@ class Rewriter(RewriterCore):
                             beyond.local_name in kinds or
                             any(t.node is beyond for t in self._tracked)):
                         r.loop_stopped = True
+
+    def _unwrapped_in_foreign(self, kind: str, count: int, events: List[Any]) -> None:
+        """HTML elements unwrapped (remove_and_keep_content) whose parent
+        is a foreign element (an integration point): the tokens met while
+        one of them is the current node (or is under it with only unwrapped
+        elements between) go by the rules of HTML content; without them,
+        the foreign parent is the current node, and an end tag goes by the
+        rules for foreign content, which close the foreign elements down to
+        one of its name (</math>, </mtext>, </foreignObject>: the "in body"
+        rules ignore them there, at a special element), and in a MathML
+        text integration point an <mglyph> or <malignmark> start tag makes
+        a MathML element. Refused when such a token comes."""
+        unwrapped = {id(r.node): r for r in self._tracked
+                     if r.mode == _KEEP_CONTENT and not r.ended and
+                     r.node.namespace_uri == _HTML_NS}
+        if not unwrapped:
+            return
+
+        def in_output(node: Any) -> Tuple[Any, Optional[_Record]]:
+            # (What stands for `node` in the output: past the unwrapped
+            # elements from it up; and the outermost of those.)
+            passed = None
+            while node is not None and id(node) in unwrapped:
+                passed = unwrapped[id(node)]
+                node = node.parent_node
+            return node, passed
+
+        if kind == "end" and not count:
+            node, r = in_output(self._current_node())
+            name = self._tag_name(kind)
+            while r is not None and node is not None and node.node_type == 1 and \
+                    node.namespace_uri != _HTML_NS:
+                if node.local_name.lower() == name:
+                    raise RewriteError("<%s>: remove_and_keep_content: without it an end "
+                                       "tag </%s> inside it would close the foreign <%s> "
+                                       "around it" % (r.name, name, node.local_name))
+                node = node.parent_node
+        for event in events if kind == "start" else ():
+            if event[0] != "pushed" or not event[10] or \
+                    event[1].local_name not in ("mglyph", "malignmark"):
+                continue
+            node, r = in_output(event[1].parent_node)
+            if r is not None and node is not None and node.node_type == 1 and \
+                    node.namespace_uri == _MATHML_NS and \
+                    node.local_name in ("mi", "mo", "mn", "ms", "mtext"):
+                raise RewriteError("<%s>: remove_and_keep_content: without it the parser "
+                                   "would make a MathML element of the <%s> inside it"
+                                   % (r.name, event[1].local_name))
+
+    def _tag_name(self, kind: str) -> str:
+        """The name of the start or end tag token being handled, as the
+        tokenizer reads it (ASCII lowercase)."""
+        begin, end = self._token_span()
+        tag = self._source(begin, end)[1 if kind == "start" else 2:].split(b">")[0]
+        parts = tag.split(b"/")[0].split()
+        return parts[0].lower().decode("utf-8", "replace") if parts else ""
+
+    def _watch_template_mode(self, r: _Record) -> None:
+        """A template with a start tag prepended (Element.prepend): the
+        tokens its "in template" insertion mode handles are watched until
+        the first start tag that decides its mode (_template_ignored_end_tags
+        reads what was met). Only from its own start tag's token: what came
+        before this call is not known, and _template_ignored_end_tags
+        refuses then."""
+        if r in self._template_modes or r.start is None or \
+                self._token_span()[0] != r.start[0] or self._current_node() is not r.node:
+            return
+        # (Its start tag's token comes to _template_mode_token too: the
+        # current node before it was not the template.)
+        self._template_modes[r] = [None, False, False]
+        if r not in self._tracked:
+            self._tracked.append(r)
+
+    def _template_mode_token(self, kind: str) -> None:
+        """For each template of _template_modes whose mode is not decided
+        yet: a token handled while it was the current node (in its "in
+        template" insertion mode: inside a nested template, or a script,
+        style or title in it, another node is) is an end tag it ignores
+        (</p> or </br> noted), or a start tag that decides its mode (but
+        the ones it reads as "in head" does)."""
+        for r in [r for r in self._template_modes if r.ended]:
+            del self._template_modes[r]     # (refused or gone before its end)
+        current = self._current_node()
+        name = self._tag_name(kind) if kind in ("start", "end") else ""
+        for r, state in self._template_modes.items():
+            before, state[0] = state[0], current
+            if before is not r.node or state[1]:
+                continue
+            if kind == "end" and name in ("p", "br"):
+                state[2] = True
+            elif kind == "start" and name not in _TEMPLATE_HEAD_TAGS:
+                state[1] = True
 
     def _track_select_ruby(self, kind: str, events: List[Any]) -> None:
         """The tokens inside a tracked select or ruby (Element._select_ruby_edit)
@@ -4747,6 +4865,11 @@ class Rewriter(RewriterCore):
                 if name in r.implied_with:
                     if not (r.before and r.before[0] is _BODY_START):
                         self._emit("<%s>" % name)
+                        if name == "body":
+                            # (It sets frameset-ok to "not ok", where the
+                            # start tag it stands for may not have: a later
+                            # <frameset> is refused, _frameset_token.)
+                            self._frameset_written = True
                     break
             if r.mode == _REMOVED:
                 # (and the table parts it implied: Element._table_parts_implied)
@@ -6180,6 +6303,8 @@ class Rewriter(RewriterCore):
                     "<" in content and self._head_content(content) or
                     not _html.unescape(content).strip("\t\n\f\r ") for content in written))):
             raise refuse("the parser moves content in <head> or next to <html> elsewhere")
+        if isinstance(unit, TextChunk) and html_element and (written or unit._removed):
+            self._check_column_group_text(unit, node, refuse)
         if html_element and (name in _TABLE_TEXT_HOLDERS or name == "template" and next(
                 (c.local_name in _TABLE_PARTS | {"col"} for c in node.content.child_nodes
                  if c.node_type == 1), False)):
@@ -6215,6 +6340,62 @@ class Rewriter(RewriterCore):
                     self._check(holder, content, True, "inside")
                 except RewriteError as error:
                     raise refuse(str(error).split(": ", 1)[-1]) from None
+
+    def _check_column_group_text(self, unit: "TextChunk", node: Any,
+                                 refuse: Callable[[str], RewriteError]) -> None:
+        """Text edited where the parser is "in column group": it handles each
+        character alone, whitespace inserted, anything else (NUL too) either
+        - with a <colgroup> current node, popping it (the token's events:
+          the only text that pops one): the leading whitespace of the run
+          goes into the column group, the rest from the first other
+          character on into the table's text run; the content written must
+          leave that split where the DOM edit has it (before the chunk:
+          whitespace alone when the chunk starts with whitespace, else
+          starting with another character; a replacement or removal only of
+          a chunk that starts with another character, by content starting
+          with one); or
+        - with the template as the current node (its contents' first start
+          tag but the ones "in template" reads as "in head" was a <col>),
+          dropped: the content written keeps its whitespace alone, so it
+          must be whitespace alone where the chunk's whitespace is in the
+          tree, and hold none where the chunk is dropped whole.
+        Markup in either is refused."""
+        space = "\t\n\f\r "
+        popped = any(event[0] == "popped" and event[1] is not None and
+                     event[1].local_name == "colgroup" and event[1].namespace_uri == _HTML_NS
+                     for event in (self._event(i) for i in range(self._event_count())))
+        in_template = not popped and node.local_name == "template" and next(
+            (c.local_name == "col" and c.namespace_uri == _HTML_NS
+             for c in node.content.child_nodes if c.node_type == 1 and not (
+                 c.namespace_uri == _HTML_NS and c.local_name in _TEMPLATE_HEAD_TAGS)), False)
+        if not (popped or in_template):
+            return
+        why = "the parser handles text in a column group character by character"
+        before = "".join(_html.unescape(content) for content in unit._before)
+        replacement = _html.unescape(unit._replacement or "") if unit._removed else None
+        written = [before, replacement or ""] + [_html.unescape(c) for c in unit._after]
+        if any("<" in content for content in
+               list(unit._before) + list(unit._after) + [unit._replacement or ""]):
+            raise refuse(why + " (markup)")
+        if in_template:
+            if any(c in space for c in unit.text):
+                if any(content.strip(space) for content in written):
+                    raise refuse(why + ": it keeps the whitespace alone")
+            elif any(c in space for content in written for c in content):
+                raise refuse(why + ": it drops all but whitespace")
+            return
+        def spaced(text: str) -> bool:
+            return text[:1] != "" and text[0] in space
+        if spaced(unit.text):
+            split = bool(unit._removed or before.strip(space))
+        elif unit._removed:
+            run = "".join(written)
+            split = not run or spaced(run)
+        else:
+            split = spaced(before)
+        if split or b"\x00" in self._source(*unit._span):
+            raise refuse(why + ": whitespace before its first other character goes into "
+                         "the column group, the rest into the table's text")
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         if not (unit._before or unit._removed or unit._after):
