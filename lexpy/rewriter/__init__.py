@@ -171,16 +171,19 @@ The parser ignores a newline that comes first in the token after the
 start tag of pre, listing or textarea (LF, CR LF, CR or a character
 reference to LF); the tree builder says when it is in that position
 (tree_builder_skip_newline, read before each token). A text chunk's text
-is without that newline. Where output differs from the input right there
-(content written, input left out), a newline is written first, which the
-parser ignores, and the input's own is left out (_newline_first), so
-what follows reads as written. A CR in written text and attribute values
-(those the rewriter writes again included) is written as &#13;: the
-parser normalizes the input's newlines, not references. Markup is written
-with its newlines normalized as the DOM edit's fragment parser reads it
-(a CR at its end would join a LF after it). A CR in raw text or comment
-text, and U+0000 in any text, attribute value or comment text, is refused
-at the call (ValueError for comment text).
+is without that newline, and has U+0000 as the tree builder has it
+(dropped, U+FFFD in foreign content: _text_without_nul). Where output
+differs from the input right there (content written, input left out), a
+newline is written first, which the parser ignores, and the input's own
+is left out (_newline_first), so what follows reads as written. A CR in
+written text and attribute values (those the rewriter writes again
+included) is written as &#13;: the parser normalizes the input's
+newlines, not references. Markup is written with its newlines normalized
+as the DOM edit's fragment parser reads it (a CR at its end would join a
+LF after it). A CR in raw text or comment text, and U+0000 in any text,
+attribute value or comment text, is refused at the call (ValueError for
+comment text). Text edits where the parser reads text in a column group
+are refused (_check_column_group_text).
 
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
@@ -902,6 +905,18 @@ def _integration_point(node: Any) -> bool:
         # of its name alone, lexpy.parse_fragment's.)
         return bool(name in ("mi", "mo", "mn", "ms", "mtext"))
     return False
+
+
+def _text_without_nul(text: str, node: Any) -> str:
+    """A text chunk's text with U+0000 as the tree builder handles it in
+    `node` (the current node): U+FFFD in foreign content (a foreign element
+    that is no integration point for text), else dropped."""
+    if node is not None and node.namespace_uri in (_SVG_NS, _MATHML_NS) and not (
+            _integration_point(node) or node.local_name == "annotation-xml" and
+            (node.get_attribute("encoding") or "").lower() in ("text/html",
+                                                               "application/xhtml+xml")):
+        return text.replace("\x00", "\ufffd")
+    return text.replace("\x00", "")
 
 
 def _elements_named(document: Any, name: str) -> List[Any]:
@@ -6131,10 +6146,16 @@ class Rewriter(RewriterCore):
         text = self._token_text()
         if self._at_newline_point(begin) == 1 and text[:1] == "\n":
             text = text[1:]     # (the parser ignores it)
+        if "\x00" in text:
+            text = self._text_without_nul(text)
         chunk = TextChunk((begin, end), text, True, getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
         self._text_rest(chunk, begin, end)
+
+    def _text_without_nul(self, text: str) -> str:
+        """(The engine's text_chunk calls it for text with U+0000.)"""
+        return _text_without_nul(text, self._current_node())
 
     def _text_rest(self, chunk: TextChunk, begin: int, end: int) -> None:
         """_text after the handlers (the engine's fast path calls it for a
@@ -6226,6 +6247,8 @@ class Rewriter(RewriterCore):
                     not _reconstructs_first(leading[0]):
                 raise refuse("the parser implied or reconstructed elements at its token, "
                              "which the content written in its place must do too")
+        if kind == "text":
+            self._check_column_group_text(unit, node, refuse)
         if node is None or kind == "comment" and self._after_body_mode():
             if written:
                 raise refuse("the parser puts this unit outside the document element or the "
@@ -6294,6 +6317,28 @@ class Rewriter(RewriterCore):
                     self._check(holder, content, True, "inside")
                 except RewriteError as error:
                     raise refuse(str(error).split(": ", 1)[-1]) from None
+
+    def _check_column_group_text(self, unit: Union["TextChunk", "Comment"], node: Any,
+                                 refuse: Callable[[str], RewriteError]) -> None:
+        """Text edits where the parser reads text in a column group: it
+        inserts whitespace into the colgroup (a text token that closed one
+        put only its other characters elsewhere, so whitespace written in
+        front of it would stay in the colgroup), and drops other text in a
+        template whose contents are a column group."""
+        leading = (list(unit._before) + ([unit._replacement or ""] if unit._removed
+                                         else []))[:1]
+        if leading and _html.unescape(leading[0])[:1] in ("\t", "\n", "\f", "\r", " ") and any(
+                self._event(i)[0] == "popped" and self._event(i)[1].local_name == "colgroup"
+                and self._event(i)[1].namespace_uri == _HTML_NS
+                for i in range(self._event_count())):
+            raise refuse("the parser closed a <colgroup> at its token: whitespace written "
+                         "before it would stay in the colgroup")
+        if (unit._before or unit._after or unit._removed) and node is not None and \
+                node.namespace_uri == _HTML_NS and node.local_name == "template" and next(
+                    (c.local_name == "col" for c in node.content.child_nodes
+                     if c.node_type == 1), False):
+            raise refuse("the parser drops text other than whitespace in a template's "
+                         "column group, and keeps the rest")
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         if not (unit._before or unit._removed or unit._after):

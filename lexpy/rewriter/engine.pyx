@@ -2101,6 +2101,8 @@ cdef class RewriterCore:
         chunk.text = self.token_text()
         if self.hooks.skip_newline_before and (<str> chunk.text)[:1] == "\n":
             chunk.text = (<str> chunk.text)[1:]       # (the parser ignores it)
+        if "\x00" in <str> chunk.text:
+            chunk.text = self._text_without_nul(chunk.text)
         chunk.last_in_text_node = True
         chunk._raw_text = self._raw_text_name
         for handler in handlers:
