@@ -83,9 +83,9 @@ token). Element boundaries:
   handled; an implied element (html/head/body/tbody/tr/colgroup, a
   reconstructed formatting element, a clone of the adoption agency) starts
   where the token that implied it starts (after the leading whitespace of
-  a text token). An implied html/head/body/tbody/tr/colgroup/p that needs
-  a start tag (attributes, prepend, set_inner_content) gets one written
-  there: the reparse makes the same element at that point. A dropped
+  a text token, character references to whitespace included). An implied
+  html/head/body/tbody/tr/colgroup/p that needs a start tag (attributes,
+  prepend, set_inner_content) gets one written there: the reparse makes the same element at that point. A dropped
   start tag that implied the body (or head, or html) is replaced by one.
   A formatting element the parser reconstructed at a text token or a
   start tag that did nothing else gets one for its attributes, prepend,
@@ -905,6 +905,12 @@ def _integration_point(node: Any) -> bool:
         # of its name alone, lexpy.parse_fragment's.)
         return bool(name in ("mi", "mo", "mn", "ms", "mtext"))
     return False
+
+
+# Whitespace at the start of a text token, character references to it
+# included: Rewriter._whitespace_end.
+_WHITESPACE_RUN = re.compile(rb"(?:[\t\n\f\r ]|&#[xX]0*(?:9|[aAcCdD]|20)(?![0-9a-fA-F]);?"
+                             rb"|&#0*(?:9|10|12|13|32)(?![0-9]);?|&Tab;|&NewLine;)+")
 
 
 def _text_without_nul(text: str, node: Any) -> str:
@@ -3618,6 +3624,8 @@ class Rewriter(RewriterCore):
             self._text_alone(begin, end)
             return
         events = self._events() if count else []
+        if kind == "text" and count and self._source(text_offset, text_offset + 1) == b"&":
+            text_offset = self._whitespace_end(text_offset, end)
         if self._select_held is not None and count:
             self._select_events(events)
         if kind == "eof":
@@ -6218,7 +6226,7 @@ class Rewriter(RewriterCore):
             return RewriteError("%s: %s" % (label, why))
 
         node = self._current_node()
-        dropped = not unit.text.replace("\x00", "") or (
+        dropped = not unit.text.replace("\x00", "") or self._whitespace_ignored(unit) or (
             node is not None and node.namespace_uri == _HTML_NS and
             node.local_name in _NEWLINE_DROPPING and
             self._source(*unit._span) in (b"\n", b"\r", b"\r\n") and
@@ -6317,6 +6325,23 @@ class Rewriter(RewriterCore):
                     self._check(holder, content, True, "inside")
                 except RewriteError as error:
                     raise refuse(str(error).split(": ", 1)[-1]) from None
+
+    def _whitespace_end(self, position: int, end: int) -> int:
+        """Where a text token's leading whitespace ends: _token_state's
+        offset (after the whitespace bytes) past character references to
+        whitespace too (the tree builder reads characters: one it ignores
+        before <html> or <head>, or puts into the head, is written before
+        the start tag of what it implied)."""
+        match = _WHITESPACE_RUN.match(self._source(position, end))
+        return position + (match.end() if match else 0)
+
+    def _whitespace_ignored(self, unit: Union["TextChunk", "Comment"]) -> bool:
+        """A text chunk all whitespace whose token implied the html or head
+        element: the parser ignored that whitespace (before <html> or
+        <head>), so it is in no node."""
+        return not unit.text.strip("\t\n\f\r ") and any(
+            self._event(i)[0] == "pushed" and self._event(i)[1].local_name in ("html", "head")
+            and self._event(i)[1].namespace_uri == _HTML_NS for i in range(self._event_count()))
 
     def _check_column_group_text(self, unit: Union["TextChunk", "Comment"], node: Any,
                                  refuse: Callable[[str], RewriteError]) -> None:

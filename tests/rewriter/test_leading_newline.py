@@ -105,16 +105,22 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("chunk", CHUNKS)
-@pytest.mark.parametrize("index", range(len(CASES)))
-def test_edits_next_to_the_ignored_newline_reparse_to_the_dom_edit(index, chunk):
-    data, setup, dom_edit = CASES[index]
+def assert_reparses_to_the_dom_edit(data, setup, dom_edit, chunk):
+    """The rewrite of `data` with the handlers `setup` registers, fed in
+    chunks of `chunk` bytes (None: whole), reparses to lexpy.parse(data)
+    edited by `dom_edit`."""
     rw = Rewriter()
     setup(rw)
     output = rewrite_in_chunks(data, rw, chunk)
     expected = lexpy.parse(data)
     dom_edit(expected)
     assert _normalized_dump(lexpy.parse(output)) == _normalized_dump(expected), output
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+@pytest.mark.parametrize("index", range(len(CASES)))
+def test_edits_next_to_the_ignored_newline_reparse_to_the_dom_edit(index, chunk):
+    assert_reparses_to_the_dom_edit(*CASES[index], chunk)
 
 
 @pytest.mark.parametrize("chunk", CHUNKS)

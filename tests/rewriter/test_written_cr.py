@@ -11,12 +11,12 @@ accepted case is judged against the DOM edit, whole and in chunks of 1
 and 7 bytes."""
 import pytest
 
-import lexpy
 from lexpy.rewriter import Rewriter, RewriteError
-from tests.rewriter.oracle import _fragment_nodes, _normalized_dump
+from tests.rewriter.oracle import _fragment_nodes
 from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 from tests.rewriter.test_leading_newline import (CHUNKS, _element_handler, _first,
-                                                 _holder_text, _text_handler)
+                                                 _holder_text, _text_handler,
+                                                 assert_reparses_to_the_dom_edit)
 
 
 def _set(selector, name, value):
@@ -63,13 +63,7 @@ CASES = [
 @pytest.mark.parametrize("chunk", CHUNKS)
 @pytest.mark.parametrize("index", range(len(CASES)))
 def test_written_carriage_returns_reparse_to_the_dom_edit(index, chunk):
-    data, setup, dom_edit = CASES[index]
-    rw = Rewriter()
-    setup(rw)
-    output = rewrite_in_chunks(data, rw, chunk)
-    expected = lexpy.parse(data)
-    dom_edit(expected)
-    assert _normalized_dump(lexpy.parse(output)) == _normalized_dump(expected), output
+    assert_reparses_to_the_dom_edit(*CASES[index], chunk)
 
 
 REFUSED = [
