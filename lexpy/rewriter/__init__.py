@@ -83,9 +83,9 @@ token). Element boundaries:
   handled; an implied element (html/head/body/tbody/tr/colgroup, a
   reconstructed formatting element, a clone of the adoption agency) starts
   where the token that implied it starts (after the leading whitespace of
-  a text token). An implied html/head/body/tbody/tr/colgroup/p that needs
-  a start tag (attributes, prepend, set_inner_content) gets one written
-  there: the reparse makes the same element at that point. A dropped
+  a text token, character references to whitespace included). An implied
+  html/head/body/tbody/tr/colgroup/p that needs a start tag (attributes,
+  prepend, set_inner_content) gets one written there: the reparse makes the same element at that point. A dropped
   start tag that implied the body (or head, or html) is replaced by one.
   A formatting element the parser reconstructed at a text token or a
   start tag that did nothing else gets one for its attributes, prepend,
@@ -166,6 +166,25 @@ parent (_text_only_end). Refusals the oracle counts apart (the edited DOM's
 own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
+
+The parser ignores a newline that comes first in the token after the
+start tag of pre, listing or textarea (LF, CR LF, CR or a character
+reference to LF); the tree builder says when it is in that position
+(tree_builder_skip_newline, read before each token). A text chunk's text
+is without that newline, and has U+0000 as the tree builder has it
+(dropped, U+FFFD in foreign content: _text_without_nul). Where output
+differs from the input right there (content written, input left out), a
+newline is written first, which the parser ignores, and the input's own
+is left out (_newline_first), so what follows reads as written. A CR in
+written text and attribute values (those the rewriter writes again
+included) is written as &#13;: the parser normalizes the input's
+newlines, not references. Markup is written with its newlines normalized
+as the DOM edit's fragment parser reads it (a CR at its end would join a
+LF after it). A CR in raw text or comment text, and U+0000 in any text,
+attribute value or comment text, is refused at the call (ValueError for
+comment text). Text edits where the parser reads text in a column group
+are refused where they move its split (_check_column_group_whitespace,
+_check_column_group_text).
 
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
@@ -369,13 +388,30 @@ def _check_decidable(text: str) -> None:
 
 
 def _escape_text(text: str) -> str:
+    # (A CR written as is reads as LF: the input stream's newlines are
+    # normalized before tokenization, a character reference is not.)
     return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace("\u00a0", "&nbsp;"))
+            .replace("\u00a0", "&nbsp;").replace("\r", "&#13;"))
 
 
 def _escape_attribute(text: str) -> str:
     return (text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-            .replace(">", "&gt;").replace("\u00a0", "&nbsp;"))
+            .replace(">", "&gt;").replace("\u00a0", "&nbsp;").replace("\r", "&#13;"))
+
+
+def _markup_newlines(markup: str) -> str:
+    """Markup with its newlines normalized as the parser normalizes its
+    input (CR LF and CR to LF): what the fragment parser of the DOM edit
+    reads, and what is then written (a CR written at its end would join a
+    LF of the input after it into one newline)."""
+    return markup.replace("\r\n", "\n").replace("\r", "\n") if "\r" in markup else markup
+
+
+def _refuse_nul_text(what: str, content: str) -> None:
+    """Text with U+0000 cannot be written: the parser drops it, or reads it
+    (or a character reference to it) as U+FFFD."""
+    if "\x00" in content:
+        raise RewriteError("%s: the parser drops U+0000 in text or reads it as U+FFFD" % what)
 
 
 # Element kinds the tree builder treats as its own (the in body insertion
@@ -872,6 +908,24 @@ def _integration_point(node: Any) -> bool:
     return False
 
 
+# Whitespace at the start of a text token, character references to it
+# included: Rewriter._whitespace_end.
+_WHITESPACE_RUN = re.compile(rb"(?:[\t\n\f\r ]|&#[xX]0*(?:9|[aAcCdD]|20)(?![0-9a-fA-F]);?"
+                             rb"|&#0*(?:9|10|12|13|32)(?![0-9]);?|&Tab;|&NewLine;)+")
+
+
+def _text_without_nul(text: str, node: Any) -> str:
+    """A text chunk's text with U+0000 as the tree builder handles it in
+    `node` (the current node): U+FFFD in foreign content (a foreign element
+    that is no integration point for text), else dropped."""
+    if node is not None and node.namespace_uri in (_SVG_NS, _MATHML_NS) and not (
+            _integration_point(node) or node.local_name == "annotation-xml" and
+            (node.get_attribute("encoding") or "").lower() in ("text/html",
+                                                               "application/xhtml+xml")):
+        return text.replace("\x00", "\ufffd")
+    return text.replace("\x00", "")
+
+
 def _elements_named(document: Any, name: str) -> List[Any]:
     """The HTML elements named `name` in tree order, template contents
     included (no recursion)."""
@@ -957,7 +1011,7 @@ class _Content:
     def __init__(self, text: str, html: bool) -> None:
         if not isinstance(text, str):
             raise TypeError("content must be a str, not %s" % type(text).__name__)
-        self.text = text
+        self.text = _markup_newlines(text) if html else text
         self.html = bool(html)
 
 
@@ -1274,6 +1328,9 @@ class Element(ElementBase):
         r = self._start_op("set_attribute")
         if not isinstance(value, str):
             raise TypeError("value must be a str")
+        if "\x00" in value:
+            raise self._refuse("set_attribute", "the parser reads U+0000 in an attribute "
+                                                "value (or a reference to it) as U+FFFD")
         if not _NAME.match(name) and not re.match(r"^[^\t\n\f\r />\"'=<\x00]+$", name):
             raise ValueError("not a valid attribute name: %r" % (name,))
         name = name.lower()
@@ -2175,7 +2232,10 @@ class _Unit(UnitBase):
     def _content(self, content: str, html: bool) -> str:
         if not isinstance(content, str):
             raise TypeError("content must be a str")
-        return content if html else _escape_text(content)
+        if html:
+            return _markup_newlines(content)
+        _refuse_nul_text("insert text", content)
+        return _escape_text(content)
 
     def before(self, content: str, *, html: bool = False) -> None:
         if self._before is _NOTHING:
@@ -2214,7 +2274,8 @@ class Comment(_Unit):
     @text.setter
     def text(self, value: str) -> None:
         if "-->" in value or "--!>" in value or value.startswith(">") \
-                or value.startswith("->") or value.endswith("-") or "<!--" in value:
+                or value.startswith("->") or value.endswith("-") or "<!--" in value \
+                or "\r" in value or "\x00" in value:
             raise ValueError("comment text cannot round-trip: %r" % (value,))
         self._new_text = value
 
@@ -2242,6 +2303,9 @@ class TextChunk(_Unit, TextChunkBase):
             raise TypeError("content must be a str")
         if html:
             raise RewriteError("text in <%s>: markup cannot be written in raw text" % name)
+        if "\r" in content or "\x00" in content:
+            raise RewriteError("text in <%s>: the parser reads a CR in raw text as a LF, and "
+                               "U+0000 as U+FFFD (nothing is decoded there)" % name)
         # Content that ends the element early by itself is refused here,
         # before anything is written (the handler may go on); one that
         # does so only with the text around it is found when the chunk is
@@ -2274,7 +2338,9 @@ class DocumentEnd:
     def append(self, content: str, *, html: bool = False) -> None:
         if not isinstance(content, str):
             raise TypeError("content must be a str")
-        self._content.append(content if html else _escape_text(content))
+        if not html:
+            _refuse_nul_text("document end: append", content)
+        self._content.append(_markup_newlines(content) if html else _escape_text(content))
 
 
 Input = Union[bytes, bytearray, memoryview]
@@ -2451,6 +2517,9 @@ class Rewriter(RewriterCore):
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
+        # Where output was last made to differ from the input right after
+        # the start tag of pre, listing or textarea (_newline_first).
+        self._newline_done = -1
         # Open records of special elements renamed or unwrapped: every token
         # is watched while there are any (_DROPPABLE_SPECIAL).
         self._tracked: List[_Record] = []
@@ -2832,10 +2901,12 @@ class Rewriter(RewriterCore):
     def _copy_to(self, position: int) -> None:
         if position <= self._emitted:
             return
+        if self._skip_newline_at is not None and self._emitted > self._skip_newline_at:
+            self._skip_newline_at = None    # (the input there was left out whole)
         if self._skip_newline_at is not None and self._emitted == self._skip_newline_at:
             self._skip_newline_at = None
             first = self._raw[self._emitted - self._raw_base]
-            reference = re.match(rb"&#[xX]0*[aA];|&#0*10;|&NewLine;",
+            reference = re.match(rb"&#[xX]0*[aA](?![0-9a-fA-F]);?|&#0*10(?![0-9]);?|&NewLine;",
                                  bytes(self._raw[self._emitted - self._raw_base:
                                                  position - self._raw_base]))
             if reference is not None:
@@ -2895,6 +2966,8 @@ class Rewriter(RewriterCore):
         if self._ready is not None:
             self._out_ready()
         if self._skip is None:
+            if content and self._emitted != self._newline_done:
+                self._newline_first(content if isinstance(content, str) else None)
             if isinstance(content, str) and content[:1] == "\n" and self._out_ends_in_cr():
                 content = self._after_cr(content, context)
             if not isinstance(content, str):
@@ -2904,6 +2977,29 @@ class Rewriter(RewriterCore):
             else:
                 self._out += self._input.inserted(
                     encode_inserted(content, self._out_encoding or None, context))
+
+    def _newline_first(self, content: Optional[str] = None) -> None:
+        """Output that differs from the input starts here (content written,
+        or input left out): where that is right after the start tag of pre,
+        listing or textarea, before any other token, the parser ignores a
+        newline that comes first. One is written first, which it ignores,
+        so that it reads what follows as written, and the input's own
+        newline there (which it ignored) is left out (_skip_newline_at).
+        Called at every such point: _emit (with the content: nothing is
+        written when it cannot start with a newline and the token there
+        does not start with one), and where input is left out."""
+        position = self._emitted
+        if self._skip is not None or position == self._newline_done:
+            return
+        where = self._at_newline_point(position)
+        if not where:
+            return
+        self._newline_done = position
+        if content is not None and content[:1] not in ("\n", "&") and where == 1 and (
+                self._token_kind() != "text" or self._token_text()[:1] != "\n"):
+            return
+        self._emit("\n")
+        self._skip_newline_at = position
 
     def _out_ends_in_cr(self) -> bool:
         """Whether the output written so far ends in a carriage return,
@@ -3355,6 +3451,9 @@ class Rewriter(RewriterCore):
             # written as is in raw text (nothing is decoded there).
             if self._holds_text(r.name):
                 text = before + c.text + after
+                if not html and "\r" in content and r.name not in _RCDATA:
+                    raise element._refuse("insert text", "the parser reads a CR in raw text "
+                                          "as a LF (nothing is decoded there)")
                 if re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or \
                         (r.name == "script" and "<!--" in text) or \
                         (open_end and _ends_with_tag_start(r.name, text)):
@@ -3548,6 +3647,8 @@ class Rewriter(RewriterCore):
             self._text_alone(begin, end)
             return
         events = self._events() if count else []
+        if kind == "text" and count and self._source(text_offset, text_offset + 1) == b"&":
+            text_offset = self._whitespace_end(text_offset, end)
         if self._select_held is not None and count:
             self._select_events(events)
         if kind == "eof":
@@ -4877,6 +4978,7 @@ class Rewriter(RewriterCore):
                     if name in ("tbody", "tr", "colgroup"):
                         self._emit("<%s>" % name)
         if r.mode == _REMOVED:
+            self._newline_first()
             if self._skip is None:
                 self._skip = r
             self._dropped = True
@@ -4884,6 +4986,7 @@ class Rewriter(RewriterCore):
             return
         if span is not None:
             if r.mode == _KEEP_CONTENT:
+                self._newline_first()
                 if self._skip is None:
                     self._emitted = span[1]
                 self._copy_to(span[1])
@@ -4912,11 +5015,13 @@ class Rewriter(RewriterCore):
             # its start tag, and would keep it after the other one (or none):
             # drop the input's own. (What it was sets frameset-ok.)
             self._skip_newline_at = span[1]
+            self._newline_done = span[1]
             self._dropped = True
         elif r.prepend and span is not None and r.node.namespace_uri == _HTML_NS \
                 and r.name in _NEWLINE_DROPPING:
             # The parser drops a newline right after the start tag: write
             # one before the content, and drop the input's own.
+            self._newline_done = self._emitted
             self._emit("\n")
             newline_written = True
             self._skip_newline_at = span[1]
@@ -4934,6 +5039,7 @@ class Rewriter(RewriterCore):
                     (r.new_name or r.name) in _NEWLINE_DROPPING:
                 # The parser drops a newline right after the start tag
                 # written: one first, so that the content keeps its own.
+                self._newline_done = self._emitted
                 self._emit("\n")
             self._emit(self._render(r.inner, r, True), self._context_of(r.inner, r, True))
             if self._skip is None:
@@ -5962,6 +6068,7 @@ class Rewriter(RewriterCore):
         self._emit_contents(end_tag.before_content, r, True)
         if own:
             if removes_end_tag:
+                self._newline_first()
                 if self._skip is None:
                     self._emitted = span[1]
                 self._copy_to(span[1])
@@ -6142,6 +6249,7 @@ class Rewriter(RewriterCore):
         for content in comment._before:
             self._emit(content)
         if comment._removed:
+            self._newline_first(comment._replacement or None)
             if comment._replacement is not None:
                 self._emit(comment._replacement)
             if self._skip is None:
@@ -6167,11 +6275,19 @@ class Rewriter(RewriterCore):
         self._unit_out(doctype, begin, end)
 
     def _text(self, begin: int, end: int, handlers: List[Callable[..., Any]]) -> None:
-        chunk = TextChunk((begin, end), self._token_text(), True,
-                          getattr(self, "_raw_text_name", None))
+        text = self._token_text()
+        if self._at_newline_point(begin) == 1 and text[:1] == "\n":
+            text = text[1:]     # (the parser ignores it)
+        if "\x00" in text:
+            text = self._text_without_nul(text)
+        chunk = TextChunk((begin, end), text, True, getattr(self, "_raw_text_name", None))
         for handler in handlers:
             handler(chunk)
         self._text_rest(chunk, begin, end)
+
+    def _text_without_nul(self, text: str) -> str:
+        """(The engine's text_chunk calls it for text with U+0000.)"""
+        return _text_without_nul(text, self._current_node())
 
     def _text_rest(self, chunk: TextChunk, begin: int, end: int) -> None:
         """_text after the handlers (the engine's fast path calls it for a
@@ -6234,7 +6350,7 @@ class Rewriter(RewriterCore):
             return RewriteError("%s: %s" % (label, why))
 
         node = self._current_node()
-        dropped = not unit.text.replace("\x00", "") or (
+        dropped = not unit.text.replace("\x00", "") or self._whitespace_ignored(unit) or (
             node is not None and node.namespace_uri == _HTML_NS and
             node.local_name in _NEWLINE_DROPPING and
             self._source(*unit._span) in (b"\n", b"\r", b"\r\n") and
@@ -6263,6 +6379,8 @@ class Rewriter(RewriterCore):
                     not _reconstructs_first(leading[0]):
                 raise refuse("the parser implied or reconstructed elements at its token, "
                              "which the content written in its place must do too")
+        if kind == "text":
+            self._check_column_group_whitespace(unit, node, refuse)
         if node is None or kind == "comment" and self._after_body_mode():
             if written:
                 raise refuse("the parser puts this unit outside the document element or the "
@@ -6287,13 +6405,6 @@ class Rewriter(RewriterCore):
         if html_element and self._holds_text(name):
             return      # (raw text: TextChunk._content and _check_raw_text)
         context = self._context(node)
-        if kind == "text" and html_element and name in ("pre", "listing") and \
-                (unit._before or unit._removed) and \
-                self._source(*unit._span)[:1] in (b"\n", b"\r") and \
-                (node.first_child is None or node.first_child is node.last_child and
-                 node.first_child.node_type == 3):
-            raise refuse("the parser drops the newline that starts <%s>, and would keep it "
-                         "after content written before it" % name)
         if html_element and name == "template" and any(_START_TAG.search(c) for c in markup) \
                 and not any(c.node_type == 1 for c in node.content.child_nodes):
             raise refuse("the first start tag in a template decides the insertion mode "
@@ -6397,6 +6508,46 @@ class Rewriter(RewriterCore):
             raise refuse(why + ": whitespace before its first other character goes into "
                          "the column group, the rest into the table's text")
 
+    def _whitespace_end(self, position: int, end: int) -> int:
+        """Where a text token's leading whitespace ends: _token_state's
+        offset (after the whitespace bytes) past character references to
+        whitespace too (the tree builder reads characters: one it ignores
+        before <html> or <head>, or puts into the head, is written before
+        the start tag of what it implied)."""
+        match = _WHITESPACE_RUN.match(self._source(position, end))
+        return position + (match.end() if match else 0)
+
+    def _whitespace_ignored(self, unit: Union["TextChunk", "Comment"]) -> bool:
+        """A text chunk all whitespace whose token implied the html or head
+        element: the parser ignored that whitespace (before <html> or
+        <head>), so it is in no node."""
+        return not unit.text.strip("\t\n\f\r ") and any(
+            self._event(i)[0] == "pushed" and self._event(i)[1].local_name in ("html", "head")
+            and self._event(i)[1].namespace_uri == _HTML_NS for i in range(self._event_count()))
+
+    def _check_column_group_whitespace(self, unit: Union["TextChunk", "Comment"], node: Any,
+                                       refuse: Callable[[str], RewriteError]) -> None:
+        """Text edits where the parser reads text in a column group (with
+        _check_column_group_text, which decides the rest): it
+        inserts whitespace into the colgroup (a text token that closed one
+        put only its other characters elsewhere, so whitespace written in
+        front of it would stay in the colgroup), and drops other text in a
+        template whose contents are a column group."""
+        leading = (list(unit._before) + ([unit._replacement or ""] if unit._removed
+                                         else []))[:1]
+        if leading and _html.unescape(leading[0])[:1] in ("\t", "\n", "\f", "\r", " ") and any(
+                self._event(i)[0] == "popped" and self._event(i)[1].local_name == "colgroup"
+                and self._event(i)[1].namespace_uri == _HTML_NS
+                for i in range(self._event_count())):
+            raise refuse("the parser closed a <colgroup> at its token: whitespace written "
+                         "before it would stay in the colgroup")
+        if (unit._before or unit._after or unit._removed) and node is not None and \
+                node.namespace_uri == _HTML_NS and node.local_name == "template" and next(
+                    (c.local_name == "col" for c in node.content.child_nodes
+                     if c.node_type == 1), False):
+            raise refuse("the parser drops text other than whitespace in a template's "
+                         "column group, and keeps the rest")
+
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         if not (unit._before or unit._removed or unit._after):
             return      # (the input is written as it is, at the next copy)
@@ -6407,6 +6558,7 @@ class Rewriter(RewriterCore):
         for content in unit._before:
             self._emit(content, context)
         if unit._removed:
+            self._newline_first(unit._replacement or None)
             if unit._replacement is not None:
                 self._emit(unit._replacement, context)
             if self._skip is None:

@@ -40,7 +40,7 @@ from lexpy.tokenizer.tokenizer cimport (
 from lexpy.treebuilder.treebuilder cimport (
     TreeBuilder, TreeObserver, tree_builder_set_observer, tree_builder_token,
     tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
-    tree_builder_after_body,
+    tree_builder_after_body, tree_builder_skip_newline,
     tree_builder_formatting, tree_builder_formatting_all,
     tree_builder_set_text_unread)
 from lexpy.dom.dom cimport (
@@ -107,6 +107,7 @@ cdef struct Hooks:
     Token* token                  # the token being handled
     size_t token_offset           # its first byte's stream offset
     bint pending_before           # reconstruction pending before the token
+    bint skip_newline_before      # the token's leading newline is to be ignored
     int after_body_before         # tree_builder_after_body before the token
     size_t last_end               # stream offset of the end of the last token
     int last_tag_id               # its tag id (TAG__TEXT, ...)
@@ -610,6 +611,7 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
         h.forms_before = h.forms
         h.plaintext_before = h.plaintext
         h.pending_before = tree_builder_reconstruction_pending(h.builder)
+        h.skip_newline_before = tree_builder_skip_newline(h.builder)
         h.after_body_before = tree_builder_after_body(h.builder)
         if tag == TAG__END_OF_FILE:
             h.eof_formatting_count = tree_builder_formatting(h.builder, h.eof_formatting, 64)
@@ -997,7 +999,7 @@ cdef class ElementBase:
         cdef Py_ssize_t i
         cdef Hooks* h = (<RewriterCore> self._rw).hooks
         if type(value) is not str or type(name) is not str or not plain_name(<str> name) \
-                or r.started or r.implied or r.foster:
+                or r.started or r.implied or r.foster or "\x00" in <str> value:
             return self._set_attribute(name, value)
         # (No foreign element in a table part, selectedcontent or select
         # pushed so far: no element has such a Context.)
@@ -1073,12 +1075,12 @@ cdef int append_bytes(bytearray out, const char* data, Py_ssize_t length) except
     return 0
 
 
-cdef const char* ESCAPED = b"&\"<>\xa0"   # (and C2 before A0: U+00A0)
+cdef const char* ESCAPED = b"&\"<>\xa0\r"   # (and C2 before A0: U+00A0)
 
 
 cdef Py_ssize_t escaped_length(const char* data, Py_ssize_t length) noexcept:
     """The length of UTF-8 data (NUL-terminated, as Python makes it)
-    escaped as start_tag_text escapes a value (& " < > U+00A0, whose UTF-8
+    escaped as start_tag_text escapes a value (& " < > U+00A0 CR, whose UTF-8
     is C2 A0)."""
     cdef Py_ssize_t i = 0, total = length
     cdef unsigned char c
@@ -1094,6 +1096,8 @@ cdef Py_ssize_t escaped_length(const char* data, Py_ssize_t length) noexcept:
         elif c == 0x3C or c == 0x3E:
             total += 3
         elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
+            total += 4
+        elif c == 0x0D:           # (&#13;: a CR written as is reads as LF)
             total += 4
         i += 1                    # (also past a NUL inside the value)
 
@@ -1126,6 +1130,8 @@ cdef char* put_bytes(char* p, str text, bint attribute) noexcept:
         elif c == 0xA0 and i > 0 and <unsigned char> data[i - 1] == 0xC2:
             entity = "&nbsp;"
             copied = i - 1        # (the C2 before it is not copied)
+        elif c == 0x0D:
+            entity = "&#13;"
         else:
             i += 1                # (a NUL inside the value, or a lone A0 byte)
             continue
@@ -1166,10 +1172,10 @@ cdef class TextChunkBase(UnitBase):
 
 cdef bint needs_escape(str value):
     """Whether an attribute value holds a character _escape_attribute
-    changes (& " < > U+00A0)."""
+    changes (& " < > U+00A0 CR)."""
     cdef Py_UCS4 c
     for c in value:
-        if c == 0x26 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0xA0:
+        if c == 0x26 or c == 0x22 or c == 0x3C or c == 0x3E or c == 0xA0 or c == 0x0D:
             return True
     return False
 
@@ -1184,7 +1190,7 @@ cdef str start_tag_text(ElementRecord r, bint self_closing_foreign):
     for key, value in r.attributes or ():
         if needs_escape(value):
             value = (value.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-                     .replace(">", "&gt;").replace("\u00a0", "&nbsp;"))
+                     .replace(">", "&gt;").replace("\u00a0", "&nbsp;").replace("\r", "&#13;"))
         parts.append(" ")
         parts.append(key)
         parts.append('="')
@@ -1669,6 +1675,8 @@ cdef class RewriterCore:
                     # implied or closed at this token: its source is
                     # skipped from its start tag on.)
                     self.copy_to(begin)
+                    if h.skip_newline_before:
+                        self._newline_first()     # (right after a <pre>'s start tag)
                     r.text_count = h.text_tokens
                     self._skip = r
                     self._dropped = True
@@ -2091,6 +2099,10 @@ cdef class RewriterCore:
         chunk._replacement = None
         chunk._removed = False
         chunk.text = self.token_text()
+        if self.hooks.skip_newline_before and (<str> chunk.text)[:1] == "\n":
+            chunk.text = (<str> chunk.text)[1:]       # (the parser ignores it)
+        if "\x00" in <str> chunk.text:
+            chunk.text = self._text_without_nul(chunk.text)
         chunk.last_in_text_node = True
         chunk._raw_text = self._raw_text_name
         for handler in handlers:
@@ -2455,6 +2467,21 @@ cdef class RewriterCore:
         if before_token:
             return self.hooks.pending_before
         return tree_builder_reconstruction_pending(self.hooks.builder)
+
+    def _at_newline_point(self, size_t position):
+        """Whether `position` (a stream offset) is where the parser ignores
+        a newline that comes first: right after the start tag of pre,
+        listing or textarea, before any other token. 1: the start of the
+        token being handled; 2: the end of the last token handled (the
+        next token not known yet); 0: not there."""
+        cdef Token* t = self.hooks.token
+        if t == NULL:
+            return 2 if position == self.hooks.last_end \
+                and tree_builder_skip_newline(self.hooks.builder) else 0
+        if self.hooks.skip_newline_before and position == self.hooks.token_offset:
+            return 1
+        return 2 if tree_builder_skip_newline(self.hooks.builder) \
+            and position == self.hooks.token_offset + (t.end - t.begin) else 0
 
     def _after_body_mode(self, bint before_token=False):
         """1 after </body> ("after body"), 2 after </html> ("after after

@@ -693,6 +693,10 @@ cdef bint tree_builder_reconstruction_pending(TreeBuilder* tb) noexcept nogil:
     return entry != NULL and not open_elements_contains(tb, entry)
 
 
+cdef bint tree_builder_skip_newline(TreeBuilder* tb) noexcept nogil:
+    return tb.skip_newline
+
+
 cdef bint tree_builder_is_open(TreeBuilder* tb, CElement* element) noexcept nogil:
     return open_elements_contains(tb, element)
 

@@ -32,12 +32,18 @@ The units set (UNIT_OPERATIONS, check_units) edits one text chunk,
 comment or the document end per run, with on_document's handlers: text
 and comments replaced, removed, or with text or markup before or after
 them, and text or markup appended at the end of input (see the comment
-above UNIT_MARKUP for what the DOM side of each is).
+above UNIT_MARKUP for what the DOM side of each is); and whitespace and
+newlines written as text (UNIT_SPACES: " \t", LF, CR LF, CR). Its map of
+where each chunk's characters went also compares the chunks with the tree
+(check_unit_texts): where a chunk's token put characters into the tree,
+they are the chunk's text, but where the insertion mode takes some out
+(_mode_drops). tests/rewriter/test_oracle.py runs the small cases in
+chunks of 1 and 7 bytes too.
 """
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple, Union
 
 import lexpy
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
@@ -298,14 +304,16 @@ def _serializes(dom, expected: str, scripting: bool) -> bool:
     return _normalized_dump(lexpy.parse(dom.to_html(), scripting=scripting)) == expected
 
 
-def _run(rw: Rewriter, data: str, chunked: bool) -> Tuple[Optional[str],
-                                                          Optional[RewriteError]]:
-    """The rewrite of `data` (chunked: in 7-byte chunks): its output, or
-    None and the RewriteError that stopped it."""
+def _run(rw: Rewriter, data: str, chunked: Union[bool, int]) -> Tuple[Optional[str],
+                                                                      Optional[RewriteError]]:
+    """The rewrite of `data` (chunked: in 7-byte chunks, or in chunks of
+    that many bytes when it is a number): its output, or None and the
+    RewriteError that stopped it."""
     try:
         if chunked:
+            size = 7 if chunked is True else int(chunked)
             encoded = data.encode("utf-8")
-            out = b"".join(rw.feed(encoded[i:i + 7]) for i in range(0, len(encoded), 7))
+            out = b"".join(rw.feed(encoded[i:i + size]) for i in range(0, len(encoded), size))
             return (out + rw.close()).decode("utf-8"), None
         return rewrite(data, rw), None
     except RewriteError as error:
@@ -490,9 +498,31 @@ class _UnitMap:
     # The current node at the end of input (its index among the nodes), or
     # None when no element is open.
     end: Optional[int] = None
+    # Text chunks whose text is not the characters their token put into the
+    # tree: (chunk index, the chunk's text, the tree's characters).
+    disagree: List[Tuple[int, str, str]] = field(default_factory=list)
 
 
 _UNIT_MAPS: Dict[Tuple[str, bool], _UnitMap] = {}
+
+
+def _mode_drops(text: str, added: str, current) -> bool:
+    """Whether the tree builder's insertion mode takes characters of a text
+    token out that a text chunk keeps: whitespace before <html> and <head>
+    (the chunk's leading whitespace), text other than whitespace in a
+    frameset; or the characters reach the tree at other tokens than the
+    chunk's (template contents, whose elements go to no handler, whose
+    table text runs go in at them)."""
+    if text.endswith(added) and not text[:len(text) - len(added)].strip("\t\n\f\r "):
+        return True
+    node = current
+    while node is not None and node.parent_node is not None:
+        node = node.parent_node
+    if node is not None and node.node_type == 11:
+        return True         # (template contents)
+    html = node.document_element if node is not None and node.node_type == 9 else None
+    return html is not None and any(child.local_name == "frameset"
+                                    for child in html.child_nodes if child.node_type == 1)
 
 
 def _unit_map(data: str, scripting: bool) -> _UnitMap:
@@ -512,6 +542,9 @@ def _unit_map(data: str, scripting: bool) -> _UnitMap:
     comments: List[Optional[object]] = []
     eof_open: List[object] = []
     unclaimed: List[List[object]] = []     # [node, start, end]: characters no chunk took yet
+    # The characters put into Text nodes at each token (by its start).
+    added_at: Dict[int, List[str]] = {}
+    disagree: List[Tuple[int, str, str]] = []
 
     def growth():
         new_comments = []
@@ -523,6 +556,7 @@ def _unit_map(data: str, scripting: bool) -> _UnitMap:
                 if old is None or old[1] != size:
                     start = old[1] if old else 0
                     lengths[id(node)] = (node, size)
+                    added_at.setdefault(rw._token_span()[0], []).append(node.data[start:size])
                     for entry in unclaimed:
                         if entry[0] is node and entry[2] == start:
                             entry[2] = size
@@ -564,9 +598,14 @@ def _unit_map(data: str, scripting: bool) -> _UnitMap:
     def on_text(chunk):
         texts.append(None)
         growth()
+        current = rw._current_node()
+        added = "".join(added_at.get(rw._token_span()[0], ()))
+        if added and added != chunk.text and not (
+                current is not None and current.local_name in _TABLE_TEXT | {"template"}) \
+                and not _mode_drops(chunk.text, added, current):
+            disagree.append((len(texts) - 1, chunk.text, added))
         pending.append((len(texts) - 1, chunk.text))
         attribute()
-        current = rw._current_node()
         if pending and pending[-1][0] == len(texts) - 1 and not (
                 current is not None and current.local_name in _TABLE_TEXT | {"template"}):
             # Not in the tree, and not a table's text run the parser
@@ -606,6 +645,7 @@ def _unit_map(data: str, scripting: bool) -> _UnitMap:
                                  if id(node) in where] if all(id(n) in where for n, _, _ in found)
                                 else None)
     result.comments = [where.get(id(node)) if node is not None else None for node in comments]
+    result.disagree = disagree
     for node in eof_open:
         # The end of input closes raw text elements, the head (and what is
         # in it) and templates (and their contents) before the parser
@@ -720,9 +760,35 @@ for _where in ("before", "after", "replace", "remove"):
 for _content, _html in ((TEXT, False), (UNIT_MARKUP, True), (UNIT_COMMENT, True)):
     UNIT_OPERATIONS["end append %s" % ("text" if not _html else _content)] = (
         "end", lambda d, c=_content, h=_html: d.append(c, html=h), _dom_end_append(_content, _html))
+# Whitespace and newlines written as text: where the parser ignores a
+# newline (after the start tag of pre, listing, textarea), next to the
+# input's own (a CR written before a LF), and in a table's text runs.
+UNIT_SPACES = (" \t", "\n", "\r\n", "\r")
+for _content in UNIT_SPACES:
+    for _where in ("before", "after", "replace"):
+        UNIT_OPERATIONS["text %s %r" % (_where, _content)] = (
+            "text", _unit_op(_where, _content, False), _dom_text_edit(_where, _content, False))
+    UNIT_OPERATIONS["comment before %r" % _content] = (
+        "comment", _unit_op("before", _content, False),
+        _dom_comment_edit("before", _content, False))
+    UNIT_OPERATIONS["end append %r" % _content] = (
+        "end", lambda d, c=_content: d.append(c), _dom_end_append(_content, False))
 
 
-def check_units(data: str, scripting: bool, operation: str, chunked: bool = False,
+def check_unit_texts(data: str, scripting: bool, label: str = "") -> Figures:
+    """The text handler's chunks against the tree: where a chunk's token
+    put characters into the tree (outside a table's text runs, which the
+    parser inserts at a later token), the chunk's text is those characters
+    (the newline the parser ignores after <pre> left out, NULs as it
+    handles them): a mismatch when not."""
+    figures = Figures()
+    for index, text, added in _unit_map(data, scripting).disagree:
+        figures.mismatches.append("%s text chunk %d: the handler's text %r, the tree's %r\n"
+                                  "input:  %r" % (label, index, text, added, data))
+    return figures
+
+
+def check_units(data: str, scripting: bool, operation: str, chunked: Union[bool, int] = False,
                 label: str = "") -> Figures:
     """Every text chunk (or comment, or the document end) of `data`
     edited with the unit `operation`, one run each, compared with the DOM

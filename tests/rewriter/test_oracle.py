@@ -16,7 +16,7 @@ import pytest
 from tests.conformance import data
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
 from tests.rewriter.oracle import (MARKUP_OPERATIONS, NOT_IN_TREE, OPERATIONS, UNIT_OPERATIONS,
-                                   Figures, check, check_units)
+                                   Figures, check, check_unit_texts, check_units)
 
 
 def _document_cases():
@@ -61,11 +61,21 @@ def test_accepted_operations_reparse_to_the_dom_edit(name):
     assert not figures.mismatches, "\n\n".join(figures.mismatches[:3])
 
 
+# The units set also runs the small cases (up to this many bytes) in
+# chunks of 1 and of 7 bytes.
+SMALL_CASE = 40
+
+
 def _run_units(cases, operations=tuple(UNIT_OPERATIONS)):
     figures = Figures()
     for case in cases:
+        figures.add(check_unit_texts(case.data, case.scripting, label=case.id))
+        chunkings = (False, 1, 7) if len(case.data.encode("utf-8")) <= SMALL_CASE else (False,)
         for operation in operations:
-            figures.add(check_units(case.data, case.scripting, operation, label=case.id))
+            for chunked in chunkings:
+                figures.add(check_units(case.data, case.scripting, operation, chunked=chunked,
+                                        label=case.id + (" (chunks of %d)" % chunked
+                                                         if chunked else "")))
     return figures
 
 
