@@ -143,7 +143,12 @@ written before the furthest block's start tag (_hold_point), and content
 after the formatting element, before the furthest block or at its start,
 with the algorithm's first step written out: the formatting element's end
 tag before it, a start tag copying the formatting element's after the
-furthest block's (_split_watch); the output from that start tag is held
+furthest block's (_split_watch), also for the furthest block's content
+replaced (no copy then), unwrapped or renamed, and for the formatting
+element renamed (_watch_renamed_formatting), and, with elements between
+them whose end tags pop them alone (_split_chain), their end tags first and
+start tags copying those the algorithm copies after the formatting
+element's (_split_between); the output from that start tag is held
 back until the algorithm runs or the element ends; content written at the
 end of input where the parser would reconstruct formatting elements, after
 end tags that take their entries off the list (_eof_unlist), and before it
@@ -196,7 +201,8 @@ the parser would reconstruct formatting elements; edits of the
 adoption agency's formatting element (its attributes, name or removal)
 and furthest block (content before it or at its start, its name, its
 removal unless nothing was between them on the stack: then the formatting
-element's end tag is written in place of its dropped range), removals
+element's end tag is written in place of its dropped range), but where
+_split_watch and _hold_point write the algorithm's first step, removals
 and renames of the elements between them, and edits
 of an element that left the stack from its middle; an edited formatting element that ends without its
 end tag when the parser later reconstructs a copy of it; a rename between
@@ -472,6 +478,11 @@ _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORM
 _NO_SYNTHESIZED_FOREIGN_END = frozenset("br p script".split())
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+# Elements an adoption agency's first step written out does not close with
+# an end tag of their own (Rewriter._split_chain): nobr's start tag runs the
+# algorithm itself; the others' end tags are read otherwise in a select or
+# ruby.
+_SPLIT_CHAIN_REFUSED = frozenset("nobr option optgroup rb rp rt rtc selectedcontent".split())
 _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
@@ -1275,6 +1286,8 @@ class Element(ElementBase):
             # would close it in the output: Rewriter._track_token.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+        if r.new_name is not None:
+            rw._watch_renamed_formatting(r)
 
     @property
     def local_name(self) -> str:
@@ -2465,6 +2478,9 @@ class Rewriter(RewriterCore):
         # begins (output from there is held back: _take), that element,
         # and the key of the furthest block the algorithm used for it.
         self._hold_for: Optional[_Record] = None
+        # (The elements from its furthest block's parent up to it, when it
+        # is not that parent: _split_chain.)
+        self._hold_chain: List[Any] = []
         self._hold: Optional[int] = None
         self._hold_node: Any = None
         self._hold_furthest: Optional[int] = None
@@ -2474,7 +2490,7 @@ class Rewriter(RewriterCore):
         # its record, its parent (the formatting element), and the output's
         # indexes where its start tag begins and where its content begins.
         self._split: Optional[_Record] = None
-        self._split_parent: Any = None
+        self._split_chain_nodes: List[Any] = []
         self._split_at: Optional[int] = None
         self._split_after: Optional[int] = None
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
@@ -3827,7 +3843,9 @@ class Rewriter(RewriterCore):
                                 node is self._hold_node:
                             self._hold_node = None  # (its content goes before it)
                     if node is self._hold_node and self._hold_after is None and \
-                            self._hold_for is not None and self._hold_for.after:
+                            self._hold_for is not None and (
+                                self._hold_for.after or self._hold_for.new_name is not None
+                                or len(self._hold_chain) > 1):
                         self._hold_after = self._out_mark(end)
                 continue
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
@@ -4902,6 +4920,8 @@ class Rewriter(RewriterCore):
         something to write at its start (the engine's fast path of a
         start tag calls it too)."""
         self._start_written_at = position
+        if r.mode in (_INNER, _KEEP_CONTENT) or r.new_name is not None:
+            self._split_watch(r, True)
         if span is not None and node.namespace_uri == _HTML_NS and r.name in _FORMATTING and (
                 r.mode in (_REMOVED, _KEEP_CONTENT) or r.attributes_changed):
             self._noahs_ark_start(r)
@@ -5267,7 +5287,11 @@ class Rewriter(RewriterCore):
         r = self._open.get(formatting_key)
         if r is not None:
             r.moves = -1        # (its count differs: _popped refuses content at its end)
-            if r.mode or r.new_name or r.attributes_changed:
+            # (Renamed, its furthest block watched: _formatting_content_held
+            # writes the first step, or the end refuses it: moves.)
+            if r.mode or r.new_name and not (
+                    r is self._hold_for and self._hold_furthest == furthest_key) or \
+                    r.attributes_changed:
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
         r = self._open.get(furthest_key)
@@ -5281,7 +5305,7 @@ class Rewriter(RewriterCore):
                                "or its content after its edits were written" % r.name)
         risky = {id(r.node): r for key, r in self._start_edited.items()
                  if (r.mode or r.new_name is not None) and key != formatting_key
-                 and id(r) not in self._furthest_dropped}
+                 and id(r) not in self._furthest_dropped and not (split and key == furthest_key)}
         if risky:
             # (The formatting element does not move: its ancestors are the
             # open elements below it.)
@@ -5308,6 +5332,31 @@ class Rewriter(RewriterCore):
         if r not in self._tracked:
             self._tracked.append(r)
 
+    def _watch_renamed_formatting(self, r: _Record) -> None:
+        """An HTML formatting element renamed in its start handler: watched
+        as one with content appended (_watch_formatting_children), so that
+        when the adoption agency algorithm, run by its own end tag, ends it
+        with a furthest block its start tag made its child, the first step
+        is written out there (_formatting_content_held): the new name's end
+        tag before the furthest block, a start tag copying the input's
+        element (its name and attributes, as the parser's copy) after the
+        furthest block's. The input's end tag then closes that copy, as the
+        algorithm's later steps did. One such element at a time."""
+        if self._hold_for is not None or r.node.namespace_uri != _HTML_NS or \
+                r.name not in _FORMATTING or r.mode or r.attributes_changed or \
+                r.implied or r.foster:
+            return
+        self._hold_for = r
+        if r not in self._tracked:
+            self._tracked.append(r)
+
+    def _end_tag_of(self, name: str) -> bool:
+        """Whether the token being handled is an end tag named `name`."""
+        _, _, kind, begin, end = self._token_events
+        tag = self._source(begin, end)[2:2 + len(name) + 1].lower()
+        return kind == "end" and tag[:len(name)] == name.encode() and \
+            tag[len(name):] in (b">", b"/", b" ", b"\t", b"\n", b"\f", b"\r")
+
     def _hold_point(self, node: Any, begin: int, count: int, foster: bool) -> None:
         """The start tag token at `begin` pushed `node` and did nothing else
         (no element popped, reconstructed or implied, no foster parenting).
@@ -5319,19 +5368,29 @@ class Rewriter(RewriterCore):
         out and ends the element, whose children are then those before
         node. The content appended goes right before node's start tag: the
         reparse goes through the same run. Output from there is held back
-        (_take) until the element ends (_formatting_content_held)."""
+        (_take) until the element ends (_formatting_content_held). With
+        elements between them (node's parent is not the formatting element,
+        _split_chain), the algorithm's first step is written out there."""
         r = self._hold_for
-        if r is None or r.ended or count != 1 or foster or node.parent_node is not r.node \
+        if r is None or r.ended or count != 1 or foster \
                 or node.namespace_uri != _HTML_NS or node.local_name not in _SPECIAL_NAMES \
                 or node.local_name in _VOID or self._skip is not None \
                 or self._reconstruction_pending(True):
             return
-        if r.after and (node.local_name in _NEWLINE_DROPPING or
-                        not self._splittable(r.node, node.local_name)):
+        # (With elements between them, their end tags and copies are
+        # written too: _split_chain, _formatting_content_held.)
+        chain = [r.node] if node.parent_node is r.node else \
+            self._split_chain(node.parent_node, node.local_name)
+        if chain is None or not any(n is r.node for n in chain):
+            return
+        if (r.after or r.new_name is not None or len(chain) > 1) and (
+                node.local_name in _NEWLINE_DROPPING or
+                len(chain) == 1 and not self._splittable(r.node, node.local_name)):
             return
         self._hold = self._out_mark(begin)
         self._hold_node = node
         self._hold_after = None
+        self._hold_chain = chain
 
     def _formatting_content_held(self, r: _Record, end_tag: "EndTag",
                                  has_outside: bool) -> bool:
@@ -5341,24 +5400,38 @@ class Rewriter(RewriterCore):
         the hold point (_hold_point), that content is written there and
         True returned. The hold ends either way."""
         index, node, furthest = self._hold, self._hold_node, self._hold_furthest
-        after = self._hold_after
+        after, chain = self._hold_after, self._hold_chain
         self._hold_for = self._hold = self._hold_node = self._hold_furthest = None
         self._hold_after = None
-        if index is None or node is None or furthest is None or \
-                has_outside and (after is None or not self._agency_steps_left()) or \
+        self._hold_chain = []
+        # (Renamed: _watch_renamed_formatting. Its own end tag ran the
+        # algorithm, and no element of its name is left inside it. With
+        # elements between it and the furthest block: _split_between.)
+        renamed = r.new_name is not None
+        between = [] if not chain or chain[0] is r.node else \
+            self._split_between(chain, r.node)
+        split = has_outside or renamed or bool(between)
+        if index is None or node is None or furthest is None or between is None or \
+                split and (after is None or not self._agency_steps_left()) or \
                 self._moved_batch != self._batch or furthest != self._node_key(node) or \
-                r.mode or r.new_name is not None or r.attributes_changed or \
+                r.mode or r.attributes_changed or renamed and (
+                    not self._end_tag_of(r.name) or end_tag._removed or end_tag.after_content
+                    or r.node.query_selector(r.name) is not None) or \
                 self._skip is not None:
             return False
         def write() -> None:
+            assert between is not None
+            self._emit("".join("</%s>" % n.local_name for n in chain[:len(between)]))
             self._emit_contents(r.append, r, True)
             self._emit_contents(end_tag.before_content, r, True)
-            if has_outside:
+            if split:
                 # (The algorithm's first step written: _split_watch.)
-                self._emit("</%s>" % r.name)
+                self._emit("</%s>" % (r.new_name or r.name))
                 self._emit_contents(end_tag.after_content, r, False)
                 self._emit_contents(list(reversed(r.after)), r, False)
-        if has_outside and after is not None:      # (has_outside: after is set)
+                self._emit("".join(_plain_start_tag(n) for n in reversed(between)
+                                   if n is not None))
+        if split and after is not None:      # (split: after is set)
             self._emit_at(after, lambda: self._emit(_plain_start_tag(r.node)))
         self._emit_at(index, write)
         return True
@@ -5373,7 +5446,7 @@ class Rewriter(RewriterCore):
         write()
         self._out += tail
 
-    def _split_watch(self, r: _Record) -> None:
+    def _split_watch(self, r: _Record, edited: bool = False) -> None:
         """Content before r or at its start, at r's start tag: when r is a
         special HTML element that its start tag, doing nothing else (no
         element popped, reconstructed or implied, no foster parenting), made
@@ -5388,36 +5461,86 @@ class Rewriter(RewriterCore):
         them) after r's start tag and content at its start
         (_split_furthest); the reparse takes the same steps after that one.
         The output from r's start tag is held back until the algorithm runs
-        or r ends (_split_end). One such element at a time."""
+        or r ends (_split_end). One such element at a time. The same with
+        elements between r and the formatting element (_split_chain): their
+        end tags before the formatting element's, start tags copying those
+        the algorithm copies after it (_split_between). Content replaced,
+        unwrapped or renamed (edited, at _pushed_written) goes the same way,
+        with no copy of the formatting element for replaced content."""
         if self._split is r:
             return
         parent = r.node.parent_node
         # (clean_start: its start tag closed, implied and reconstructed
-        # nothing.)
-        if self._split is not None or r.mode or r.new_name is not None or r.implied or \
+        # nothing. edited: its start handlers replaced its content,
+        # unwrapped or renamed it: _pushed_written. A parent that is not a
+        # formatting element: _split_chain.)
+        if self._split is not None or not edited and (
+                    r.mode or r.new_name is not None or r.started) or r.implied or \
                 r.foster or r.ended or r.batch != self._batch or not r.clean_start or \
-                r.start is None or r.started or \
+                r.start is None or \
                 r.node.namespace_uri != _HTML_NS or r.name not in _SPECIAL_NAMES or \
                 r.name in _NEWLINE_DROPPING or r.name in _VOID or parent is None or \
                 parent.node_type != 1 or \
-                parent.namespace_uri != _HTML_NS or parent.local_name not in _FORMATTING or \
+                parent.namespace_uri != _HTML_NS or \
                 not self._is_open(parent) or self._skip is not None or \
                 self._reconstruction_pending(True) or self._hold_for is not None:
             return
-        if not self._splittable(parent, r.name):
+        chain = self._split_chain(parent, r.name)
+        if chain is None and (parent.local_name not in _FORMATTING or
+                              not self._splittable(parent, r.name)):
             return
         begin = r.start[0]
         if self._emitted > begin:
             return
         self._split_at = self._out_mark(begin)
         self._split = r
-        self._split_parent = parent
+        self._split_chain_nodes = chain or [parent]
         self._split_after = None
         self._loud(r)       # (its end comes here: _popped ends the hold)
         if r not in self._tracked:
             self._tracked.append(r)
 
-    def _splittable(self, formatting: Any, child: str) -> bool:
+    def _split_chain(self, parent: Any, child: str) -> Optional[List[Any]]:
+        """For a furthest block candidate (named `child`) whose start tag
+        made it a child of `parent`, the current node: the open elements
+        the adoption agency algorithm may walk over from it, `parent` and
+        its ancestors up to the first special one (_split_watch), when its
+        first step, with any formatting element among them, can be written
+        out (_split_furthest): they are HTML elements whose end tag, met
+        as the current node, pops them alone (ordinary elements, and
+        formatting elements but nobr, each in the list of active
+        formatting elements after its last marker, whose tail they are,
+        the entry before them open), no name of them is there three times
+        (the Noah's Ark clause does nothing for the copies written), the
+        parent of the outermost is open, no open table is after any of
+        them (foster parenting), and the child is not a heading. None when
+        not, or with no formatting element among them."""
+        if child in _HEADINGS:
+            return None
+        chain = []
+        node = parent
+        while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
+                and (node.local_name not in _SPECIAL_NAMES or
+                     node.local_name in _NOT_SPECIAL) and self._is_open(node):
+            if node.local_name in _SPLIT_CHAIN_REFUSED:
+                return None
+            chain.append(node)
+            node = node.parent_node
+        formatting = [n for n in reversed(chain) if n.local_name in _FORMATTING]
+        if not formatting or node is None or node.node_type != 1 or \
+                not self._is_open(node) or not self._splittable(parent, child, True):
+            return None
+        listed = self._formatting_now()
+        if not listed or len(listed) < len(formatting) or \
+                any(a is not b for a, b in zip(listed[-len(formatting):], formatting)) or \
+                len(listed) > len(formatting) and not self._is_open(listed[-len(formatting) - 1]):
+            return None
+        names = [n.local_name for n in listed]
+        if any(names.count(n.local_name) > 2 for n in formatting):
+            return None
+        return chain
+
+    def _splittable(self, formatting: Any, child: str, tables_only: bool = False) -> bool:
         """Whether the adoption agency's first step for the open formatting
         element, run at a furthest block its child (named `child`), can be
         written as its end tag before that child and a start tag copying it
@@ -5445,6 +5568,8 @@ class Rewriter(RewriterCore):
                     return False
                 sibling = sibling.next_sibling
             node = node.parent_node
+        if tables_only:
+            return True
         listed = self._formatting_now()
         if not listed:
             return False
@@ -5464,24 +5589,63 @@ class Rewriter(RewriterCore):
         tag and its content there, its end tag before r (and the content
         before r). Unless it is not the formatting element r was watched
         for, or that one has edits of its own (then _moved refuses)."""
-        parent, at, after = self._split_parent, self._split_at, self._split_after
+        chain, at, after = self._split_chain_nodes, self._split_at, self._split_after
         self._split_end()
         f = self._open.get(formatting_key)
-        if formatting is not parent or at is None or after is None or \
+        between = self._split_between(chain, formatting)
+        if between is None or at is None or after is None or \
                 not self._agency_steps_left() or \
-                self._skip is not None or r.mode or r.new_name is not None or (
+                self._skip is not (r if r.mode == _INNER else None) or \
+                r.mode not in (0, _INNER, _KEEP_CONTENT) or (
                     f is not None and (
                     f.mode or f.new_name is not None or f.attributes_changed or
                     f.append or f.after or f.end_handlers)):
             raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                "or its content after its edits were written" % r.name)
-        self._emit_at(after, lambda: self._emit(_plain_start_tag(formatting)))
-        self._emit_at(at, lambda: self._emit("</%s>" % formatting.local_name))
+        skip, self._skip = self._skip, None     # (written while its content is skipped)
+        if r.mode != _INNER:
+            # (Replaced content: the copy would be inside what it drops.)
+            self._emit_at(after, lambda: self._emit(_plain_start_tag(formatting)))
+        self._emit_at(at, lambda: self._emit(
+            "".join("</%s>" % node.local_name for node in chain[:len(between)]) +
+            "</%s>" % formatting.local_name +
+            "".join(_plain_start_tag(node) for node in reversed(between) if node is not None)))
+        self._skip = skip
+
+    def _split_between(self, chain: List[Any], formatting: Any) -> Optional[List[Any]]:
+        """At the adoption agency algorithm's first step for `formatting`
+        with the furthest block _split_watch watched: the elements between
+        them (_split_chain, innermost first), each given as itself when
+        the algorithm copied it (its end tag and a start tag copying it
+        are written before the furthest block) or None when it only took
+        it off the stack (its end tag alone); None when `formatting` is not
+        in the chain or the token's events before that step are not those
+        of the walk over the elements between, in order."""
+        index = next((i for i, node in enumerate(chain) if node is formatting), -1)
+        if index < 0:
+            return None
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        between: List[Any] = []
+        i = 0
+        for node in chain[:index]:
+            if i >= len(events) or events[i][0] != "popped" or events[i][1] is not node:
+                return None
+            i += 1
+            if i < len(events) and events[i][0] == "pushed" and \
+                    events[i][1].local_name == node.local_name and node.local_name in _FORMATTING:
+                between.append(node)
+                i += 1
+            else:
+                between.append(None)
+        if i >= len(events) or events[i][0] != "moved" or events[i][1] is not formatting:
+            return None
+        return between
 
     def _split_end(self) -> None:
         """The end of what _split_watch held: the output is released."""
-        self._split = self._split_parent = None
+        self._split = None
         self._split_at = self._split_after = None
+        self._split_chain_nodes = []
 
     def _adoption_clone_after(self, r: _Record) -> bool:
         """Whether content after r can be written after the end tag token

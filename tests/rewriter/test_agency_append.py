@@ -10,8 +10,8 @@ the chunks). Content after the formatting element goes between it and the
 furthest block: the algorithm's first step is written out (its end tag
 before the content, a start tag copying it after the furthest block's,
 as Rewriter._split_watch does). A furthest block deeper down (an element
-between them stays in the formatting element after the content) stays
-refused."""
+between them stays in the formatting element before the content) gets the
+first step written out with the end tags of the elements between first."""
 import pytest
 
 import lexpy
@@ -86,10 +86,19 @@ def test_a_plain_end_writes_the_content_at_the_end():
     "<b>1<i>2<p>3</b>4",            # (the <i> between them stays, after the content)
     "<a>1<span><p>2</a>3",          # (the <span> stays in the <a>)
 ])
-def test_deeper_furthest_blocks_stay_refused(data):
+@pytest.mark.parametrize("chunk", [None, 1, 7])
+def test_deeper_furthest_blocks_write_the_first_step(data, chunk):
+    # (The end tags of the elements between, the content, the formatting
+    # element's end tag, copies: Rewriter._split_chain.)
     name = "b" if data.startswith("<b>") else "a"
+    out = _append(data, "X", False, chunk, name=name)
+    assert _normalized_dump(lexpy.parse(out, scripting=False)) == \
+        _expected(data, "X", False, name=name)
+
+
+def test_a_deeper_heading_stays_refused():
     with pytest.raises(RewriteError, match="adoption agency|middle"):
-        _append(data, "X", False, name=name)
+        _append("<a>1<span><h2>2</a>3", "X", False)
 
 
 def _after(data, content, html, chunk=None, name="a"):
@@ -124,7 +133,7 @@ def test_content_after_it_written():
 
 @pytest.mark.parametrize("data", [
     "<table><a>1<p>2</a>3</p>",     # (foster-parented: a table's insertion mode)
-    "<b>1<i>2<p>3</b>4",
+    "<b>1<i>2<h3>3</b>4",           # (a heading's start tag reads the current node)
 ])
 def test_content_after_it_stays_refused_elsewhere(data):
     name = "b" if data.startswith("<b>") else "a"
