@@ -188,8 +188,7 @@ as the DOM edit's fragment parser reads it (a CR at its end would join a
 LF after it). A CR in raw text or comment text, and U+0000 in any text,
 attribute value or comment text, is refused at the call (ValueError for
 comment text). Text edits where the parser reads text in a column group
-are refused where they move its split (_check_column_group_whitespace,
-_check_column_group_text).
+are refused where they move its split (_check_column_group_text).
 
 Refusals (RewriteError, never a silent difference with the DOM edit),
 each found by the DOM-equivalence oracle (tests/rewriter/oracle.py):
@@ -6543,8 +6542,6 @@ class Rewriter(RewriterCore):
                     not _reconstructs_first(leading[0]):
                 raise refuse("the parser implied or reconstructed elements at its token, "
                              "which the content written in its place must do too")
-        if kind == "text":
-            self._check_column_group_whitespace(unit, node, refuse)
         if node is None or kind == "comment" and self._after_body_mode():
             if written:
                 raise refuse("the parser puts this unit outside the document element or the "
@@ -6688,29 +6685,6 @@ class Rewriter(RewriterCore):
         return not unit.text.strip("\t\n\f\r ") and any(
             self._event(i)[0] == "pushed" and self._event(i)[1].local_name in ("html", "head")
             and self._event(i)[1].namespace_uri == _HTML_NS for i in range(self._event_count()))
-
-    def _check_column_group_whitespace(self, unit: Union["TextChunk", "Comment"], node: Any,
-                                       refuse: Callable[[str], RewriteError]) -> None:
-        """Text edits where the parser reads text in a column group (with
-        _check_column_group_text, which decides the rest): it
-        inserts whitespace into the colgroup (a text token that closed one
-        put only its other characters elsewhere, so whitespace written in
-        front of it would stay in the colgroup), and drops other text in a
-        template whose contents are a column group."""
-        leading = (list(unit._before) + ([unit._replacement or ""] if unit._removed
-                                         else []))[:1]
-        if leading and _html.unescape(leading[0])[:1] in ("\t", "\n", "\f", "\r", " ") and any(
-                self._event(i)[0] == "popped" and self._event(i)[1].local_name == "colgroup"
-                and self._event(i)[1].namespace_uri == _HTML_NS
-                for i in range(self._event_count())):
-            raise refuse("the parser closed a <colgroup> at its token: whitespace written "
-                         "before it would stay in the colgroup")
-        if (unit._before or unit._after or unit._removed) and node is not None and \
-                node.namespace_uri == _HTML_NS and node.local_name == "template" and next(
-                    (c.local_name == "col" for c in node.content.child_nodes
-                     if c.node_type == 1), False):
-            raise refuse("the parser drops text other than whitespace in a template's "
-                         "column group, and keeps the rest")
 
     def _unit_out(self, unit: _Unit, begin: int, end: int) -> None:
         if not (unit._before or unit._removed or unit._after):
