@@ -46,8 +46,11 @@ on while it is open. The engine keeps the positional matches of the open
 elements (an element handed over is not handed over again). Not matched
 again: an element handed over where it matched and moved out of the
 selector's set (it stays handed over), an element closed before a move
-(its output is written), and what a <selectedcontent> copies (never
-pushed).
+(its output is written), what a <selectedcontent> copies (never
+pushed), and open elements deeper than a selector reads below the moved
+one (its child combinators; 16 levels for descendant combinators and
+:lang, engine.pyx's LATE_REACH_MAX, which keeps each move's work
+bounded).
 
 No DOM is retained (issue 39, point 6): every element popped is queued;
 a sweep (when the queue doubles, at least every 256 pops) frees the

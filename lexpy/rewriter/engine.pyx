@@ -51,11 +51,11 @@ from lexpy.core.core cimport attr_name_of
 from lexpy.core.names cimport NS_SVG, lxp_tag_svg_adjusted
 from lexpy.treebuilder.treebuilder cimport tree_builder_form_element
 from lexpy.treebuilder.treebuilder cimport tree_builder_current_node
-from lexpy.treebuilder.treebuilder cimport tree_builder_open_from
 from lexpy.tokenizer.token cimport DATA_CDATA
 from lexpy.tokenizer.tokenizer cimport tokenizer_in_cdata_section
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
+    COMBINATOR_DESCENDANT, COMBINATOR_NEXT_SIBLING, COMBINATOR_SUBSEQUENT_SIBLING,
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
     program_reads_beyond_ancestors, program_subject_tags, program_matches_every_element)
 
@@ -188,10 +188,15 @@ cdef struct Hooks:
     # start: match_moved): the handlers whose selectors read beyond the
     # element (its ancestors, siblings: positional), the positional
     # matches of the open elements (element -> bits: an open-addressing
-    # map, linear probing, entries leave with their element's pop), and
+    # map, linear probing, entries leave at the end of the token that
+    # popped their element: forget_popped), and
     # the token's late matches (element, the new bits) for the owner.
     uint64_t positional
-    bint moved_here               # the token ran the adoption agency
+    size_t positional_reach       # how many levels of open elements from a moved
+                                  # one down its move may change a match of
+                                  # (selector_reach)
+    bint moved_here               # the token moved an open element (the agency,
+                                  # or foster parenting before it)
     CElement** moved              # the open elements each run moved (the furthest
     size_t moved_count            # block and those above it: on_moved), for
     size_t moved_capacity         # match_moved
@@ -434,24 +439,73 @@ cdef void on_moved(void* context, CElement* formatting_element,
         note_moved(h, furthest_block)
 
 
+# The most open elements a move has matched again, from the moved one down
+# (the selectors whose reach is not bounded: descendant combinators, :lang,
+# ...): a bound on the work of each move (a furthest block under a
+# thousand open elements, moved at each of a thousand end tags, would
+# match them all each time). Deeper ones keep their matches.
+cdef size_t LATE_REACH_MAX = 16
+
+
 cdef void note_moved(Hooks* h, CElement* element) noexcept nogil:
     """The open element's place changed (its ancestors or its earlier
-    siblings): it and the open elements above it on the stack (its
-    descendants) go to h.moved, for match_moved at the token's end."""
-    cdef size_t count, capacity
+    siblings): it and its open descendants down to h.positional_reach
+    levels (the children of each that are open elements: the last ones,
+    back to a closed one) go to h.moved, for match_moved at the token's
+    end; LATE_REACH_MAX * 4 of them at most."""
+    cdef size_t level_start, level_end, i, capacity
+    cdef size_t level = 0
+    cdef size_t limit = h.moved_count + LATE_REACH_MAX * 4
+    cdef CNode* child
     cdef CElement** grown
-    count = tree_builder_open_from(h.builder, element, NULL, 0)
-    if h.moved_count + count > h.moved_capacity:
-        capacity = (h.moved_count + count) * 2
+    if limit > h.moved_capacity:
+        capacity = limit * 2
         grown = <CElement**> realloc(h.moved, capacity * sizeof(CElement*))
         if grown == NULL:
             h.stopped = True
             return
         h.moved = grown
         h.moved_capacity = capacity
-    h.moved_count += tree_builder_open_from(h.builder, element, h.moved + h.moved_count,
-                                            h.moved_capacity - h.moved_count)
+    level_start = h.moved_count
+    h.moved[h.moved_count] = element
+    h.moved_count += 1
     h.moved_here = True
+    while level + 1 < h.positional_reach and h.moved_count < limit:
+        level_end = h.moved_count
+        for i in range(level_start, level_end):
+            child = h.moved[i].node.last_child
+            while child != NULL and h.moved_count < limit:
+                if child.type == ELEMENT_NODE:
+                    if not tree_builder_is_open(h.builder, <CElement*> child):
+                        break
+                    h.moved[h.moved_count] = <CElement*> child
+                    h.moved_count += 1
+                child = child.prev
+        if level_end == h.moved_count:
+            break
+        level_start = level_end
+        level += 1
+
+
+cdef size_t selector_reach(Program* program) noexcept nogil:
+    """How many levels of open elements, from one the parser moved down, a
+    move may change the program's match of: a descendant j levels below it
+    has its ancestors within j - 2 levels unchanged (the moved element's
+    descendants go under the clone of the formatting element, with their
+    earlier siblings), and a selector of child and
+    sibling combinators reads at most max_compounds - 1 levels up: so
+    max_compounds + 1 levels of them (note_moved). All of them ((size_t) -1; LATE_REACH_MAX is
+    the bound) for a descendant combinator, or what
+    program_reads_beyond_ancestors answers for (sibling combinators and
+    pseudo-classes that may read further, :lang, form states, ...: taken
+    whole)."""
+    cdef uint32_t i
+    if program_reads_beyond_ancestors(program):
+        return <size_t> -1
+    for i in range(program.compound_count):
+        if program.compounds[i].combinator == COMBINATOR_DESCENDANT:
+            return <size_t> -1
+    return program.max_compounds + 1
 
 
 cdef void note_inserted_before(Hooks* h, CNode* node) noexcept nogil:
@@ -664,7 +718,10 @@ cdef bint match_moved(Hooks* h) noexcept nogil:
         may = h.gate[element.tag_id] if element.tag_id < <lxp_tag_id_t> TAG__LAST_STATIC \
             else ~(<uint64_t> 0)
         may &= h.positional
-        if may == 0 or pushed_here(h, element) or not in_document_tree(element):
+        # (With no template open every element of the stack is the
+        # document's: no walk to the root for each.)
+        if may == 0 or pushed_here(h, element) or (
+                h.template_depth != 0 and not in_document_tree(element)):
             continue
         open_now = tree_builder_is_open(h.builder, element)
         old = 0
@@ -1631,6 +1688,7 @@ cdef class RewriterCore:
         self.hooks.held_select = NULL
         self.hooks.select_event = False
         self.hooks.positional = 0
+        self.hooks.positional_reach = 0
         self.hooks.moved_here = False
         self.hooks.moved = NULL
         self.hooks.moved_count = 0
@@ -1768,7 +1826,7 @@ cdef class RewriterCore:
         are not run."""
         cdef Hooks* h = self.hooks
         cdef uint8_t table[<int> TAG__LAST_STATIC]
-        cdef size_t i, j
+        cdef size_t i, j, reach
         cdef uint64_t bit
         h.gate = <uint64_t*> calloc(<size_t> TAG__LAST_STATIC, sizeof(uint64_t))
         if h.gate == NULL:
@@ -1783,6 +1841,11 @@ cdef class RewriterCore:
             # agency moved it.)
             if h.programs[i].max_compounds > 1 or program_reads_beyond_ancestors(h.programs[i]):
                 h.positional |= bit
+                reach = selector_reach(h.programs[i])
+                if reach > LATE_REACH_MAX:
+                    reach = LATE_REACH_MAX
+                if reach > h.positional_reach:
+                    h.positional_reach = reach
             for j in range(<size_t> TAG__LAST_STATIC):
                 if table[j]:
                     h.gate[j] |= bit

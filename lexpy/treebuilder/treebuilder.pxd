@@ -99,12 +99,6 @@ cdef int tree_builder_after_body(TreeBuilder* tb) noexcept nogil
 cdef CElement* tree_builder_current_node(TreeBuilder* tb) noexcept nogil
 # The form element pointer (NULL: none).
 cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil
-# The open elements from `element` up to the current node (`element` first:
-# the stack of open elements above it, the adoption agency's furthest block
-# and what moved with it): the first `capacity` into `out`; returns how
-# many there are (0 when `element` is not open).
-cdef size_t tree_builder_open_from(TreeBuilder* tb, CElement* element, CElement** out,
-                                   size_t capacity) noexcept nogil
 # The list of active formatting elements after its last marker, oldest
 # first: the first `capacity` into `out`; returns how many there are.
 cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,

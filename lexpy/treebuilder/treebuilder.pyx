@@ -713,21 +713,6 @@ cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil:
     return tb.form_element
 
 
-cdef size_t tree_builder_open_from(TreeBuilder* tb, CElement* element, CElement** out,
-                                   size_t capacity) noexcept nogil:
-    cdef ssize_t index = open_elements_index(tb, element) if element != NULL else -1
-    cdef size_t count = 0
-    if index < 0:
-        return 0
-    while index < <ssize_t> tb.open.count:
-        if tb.open.elements[index] != NULL:
-            if count < capacity:
-                out[count] = tb.open.elements[index]
-            count += 1
-        index += 1
-    return count
-
-
 cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
                                     size_t capacity) noexcept nogil:
     cdef size_t start = tb.formatting.count
