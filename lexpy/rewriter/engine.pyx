@@ -1057,6 +1057,7 @@ cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
     cdef int status
     cdef size_t offset
     h.event_count = 0
+    h.moved_count = 0               # (note_moved's, not read here)
     h.token = token
     offset = tokenizer_token_offset(h.tokenizer)
     h.token_offset = offset
