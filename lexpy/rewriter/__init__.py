@@ -30,6 +30,28 @@ are copied without per-token Python work. With handlers the parse keeps
 the GIL (TreeConstruction.feed's release_gil=False): the tokens that
 reach Python would each take it back; without them it releases it.
 
+Late matches: the selectors that read beyond the element (combinators,
+:nth-*, :first-*, :lang, form states: the engine's `positional` ones)
+are matched again where the parser moves an open element after its start:
+the adoption agency algorithm's furthest block and the open elements
+above it on the stack (its descendants, which go under the clone of the
+formatting element: taken when the tree builder reports the move, since
+the same token may close them), and a table that foster parenting puts an
+element (or the agency its last node) before, with the open elements
+above it (engine.pyx's match_moved, at the token's end). A selector that
+matches such an element only there hands it to its handlers then
+(_late_match): its start tag is written, so edits of its start raise
+RewriteError (Element._late_refused); content and handlers at its end go
+on while it is open. The engine keeps the positional matches of the open
+elements (an element handed over is not handed over again). Not matched
+again: an element handed over where it matched and moved out of the
+selector's set (it stays handed over), an element closed before a move
+(its output is written), what a <selectedcontent> copies (never
+pushed), and open elements deeper than a selector reads below the moved
+one (its child combinators; 16 levels for descendant combinators and
+:lang, engine.pyx's LATE_REACH_MAX, which keeps each move's work
+bounded).
+
 No DOM is retained (issue 39, point 6): every element popped is queued;
 a sweep (when the queue doubles, at least every 256 pops) frees the
 subtree of each queued element that has a later sibling and nothing
@@ -1069,6 +1091,17 @@ class Element(ElementBase):
     def _refuse(self, what: str, why: str) -> RewriteError:
         return RewriteError("<%s>: %s: %s" % (self._record.name, what, why))
 
+    def _late_refused(self, what: str, start: bool = True) -> None:
+        """A late match (Rewriter._late_match): the element was matched
+        after the adoption agency algorithm moved it, its start tag already
+        written; its handlers' edits of its start are refused (`start`),
+        and all of them when the same token closed it."""
+        r = self._record
+        if (r.late or self._rw._late_call is r) and (start or r.ended):
+            raise self._refuse(what, "matched late: the adoption agency algorithm moved it "
+                                     "after its start tag was written, and the selector "
+                                     "matches it only where it went")
+
     def _foreign_in_table(self, what: str) -> None:
         """Foreign content inside a table or a template: the table's
         insertion modes read tags inside it (</td>, <td> in an integration
@@ -1085,6 +1118,7 @@ class Element(ElementBase):
 
     def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False) -> _Record:
         r = self._record
+        self._late_refused(what)
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
         self._foreign_in_table(what)
@@ -1406,6 +1440,7 @@ class Element(ElementBase):
     @_select_hold_undone
     def append(self, content: str, *, html: bool = False) -> None:
         r = self._record
+        self._late_refused("append", start=False)
         if r.ended:
             raise ValueError("<%s>: append after the element's end" % r.name)
         self._rw._loud(r)
@@ -1424,6 +1459,7 @@ class Element(ElementBase):
     @_select_hold_undone
     def after(self, content: str, *, html: bool = False) -> None:
         r = self._record
+        self._late_refused("after", start=False)
         if r.ended:
             raise ValueError("<%s>: after() after the element's end" % r.name)
         self._rw._loud(r)
@@ -2024,6 +2060,7 @@ class Element(ElementBase):
 
     def on_end_tag(self, fn: Callable[["EndTag"], Any]) -> None:
         r = self._record
+        self._late_refused("on_end_tag", start=False)
         if r.ended:
             raise ValueError("<%s>: on_end_tag after the element's end" % r.name)
         self._rw._loud(r)
@@ -2440,6 +2477,8 @@ class Rewriter(RewriterCore):
         # written (such a move refuses them): no walk over every open
         # record per move.
         self._moves = 0
+        # The record whose late match's handlers run (_late_match).
+        self._late_call: Optional[_Record] = None
         self._eof_comment_closed = False
         self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
@@ -3676,7 +3715,8 @@ class Rewriter(RewriterCore):
                 events[0][1].namespace_uri != _HTML_NS
             begin = end = text_offset = self._eof_position()
         plain = self._skip is None and not self._tracked and not self._after_body \
-            and self._form_dirty is None and not self._head_appended and self._unlisted is None
+            and self._form_dirty is None and not self._head_appended and self._unlisted is None \
+            and not self._has_late_matches()
         if count == 1 and kind == "start" and events[0][10] and plain \
                 and (not (self._dropped or self._frameset_written)
                      or self._source(begin, end)[1:9].lower() != b"frameset"):
@@ -3867,6 +3907,9 @@ class Rewriter(RewriterCore):
                 self._implied_pops.append(
                     None if state == "dirty" else
                     (node.local_name, node.namespace_uri == _HTML_NS, node))
+        if self._has_late_matches():
+            for node, key, bits, open_now in self._late_matches():
+                self._late_match(key, node, bits, open_now)
         if kind == "end" and self._skip is not None and not self._after_body:
             name = self._source(begin, end)[2:].split(b">")[0].split(b"/")[0].split()
             if name and name[0].lower() in (b"body", b"html"):
@@ -4912,6 +4955,54 @@ class Rewriter(RewriterCore):
             r.text_count = self._text_token_count()
             return
         self._pushed_written(r, key, node, span, position)
+
+    def _late_match(self, key: int, node: Any, bits: int, open_now: bool) -> None:
+        """An element that the adoption agency algorithm moved while it was
+        open and that handlers' selectors (`bits`) match only where it went
+        (the engine's match_moved): a late match, handed to those handlers
+        now. Its start tag was written before it matched: every edit of it
+        raises RewriteError (Element._late_refused); text and comment
+        handlers of those selectors get what comes inside it from here on
+        (nothing, when the same token closed it)."""
+        handlers = self._matching(node, bits)
+        text, comments = self._scoped_text, self._scoped_comments
+        if not handlers and not (open_now and (text or comments)):
+            return
+        r = self._open.get(key) if open_now else None
+        if not open_now:
+            r = _Record(node, False, False, None)
+            r.late = True
+            r.started = True
+            r.ended = True
+        elif r is None:
+            r = _Record(node, False, False, None)
+            r.late = True
+            r.moves = self._moves
+            r.implied_with = []
+            r.fostered = self._foster_count
+            r.forms = self._forms
+            parent = node.parent_node
+            r.parent_open = parent if parent is not None and parent.node_type == 1 else None
+            r.synthesized = False
+            r.batch = self._batch
+            r.text_count = self._text_token_count()
+            r.started = True
+            self._open[key] = r
+            self._watch(key)
+        if open_now and (text or comments):
+            # (New lists: a record's may be the matching cache's.)
+            r.text_handlers = list(r.text_handlers or ()) + text
+            r.comment_handlers = list(r.comment_handlers or ()) + comments
+            self._scoped_open[key] = None
+        element = r.element if r.element is not None else Element(self, r)
+        self._late_call = r
+        try:
+            for handler in handlers:
+                handler(element)
+        finally:
+            self._late_call = None
+        if open_now:
+            self._quiet(key, self._quiet_level(r))
 
     def _pushed_written(self, r: _Record, key: int, node: Any,
                         span: Optional[Tuple[int, int]], position: int) -> None:

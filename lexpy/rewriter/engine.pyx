@@ -55,6 +55,7 @@ from lexpy.tokenizer.token cimport DATA_CDATA
 from lexpy.tokenizer.tokenizer cimport tokenizer_in_cdata_section
 from lexpy.driver.driver cimport construction_enter, construction_leave
 from lexpy.selectors.selectors cimport (
+    COMBINATOR_DESCENDANT, COMBINATOR_NEXT_SIBLING, COMBINATOR_SUBSEQUENT_SIBLING,
     Program, Selector, element_matcher_new, element_matcher_match, element_matcher_free,
     program_reads_beyond_ancestors, program_subject_tags, program_matches_every_element)
 
@@ -184,6 +185,30 @@ cdef struct Hooks:
     # pops that select, goes to the owner (select_event).
     CElement* held_select
     bint select_event
+    # Late matches (the adoption agency moved an open element after its
+    # start: match_moved): the handlers whose selectors read beyond the
+    # element (its ancestors, siblings: positional), the positional
+    # matches of the open elements (element -> bits: an open-addressing
+    # map, linear probing, entries leave at the end of the token that
+    # popped their element: forget_popped), and
+    # the token's late matches (element, the new bits) for the owner.
+    uint64_t positional
+    size_t positional_reach       # how many levels of open elements from a moved
+                                  # one down its move may change a match of
+                                  # (selector_reach)
+    bint moved_here               # the token moved an open element (the agency,
+                                  # or foster parenting before it)
+    CElement** moved              # the open elements each run moved (the furthest
+    size_t moved_count            # block and those above it: on_moved), for
+    size_t moved_capacity         # match_moved
+    CElement** positional_keys
+    uint64_t* positional_bits
+    size_t positional_capacity
+    size_t positional_count
+    CElement** late
+    uint64_t* late_bits
+    size_t late_count
+    size_t late_capacity
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -217,6 +242,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
                 and not (below.tag_id == TAG_TEMPLATE and below.ns == NS_HTML):
             foster = True
             h.fostered += 1
+            if h.positional != 0:
+                note_inserted_before(h, &element.node)
         e.foster = foster
         e.fresh = h.template_depth == 0
         tag = element.tag_id
@@ -247,6 +274,8 @@ cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
     else:
         e.foster = False
         e.fresh = False
+        if kind == EVENT_MOVED:
+            h.moved_here = True
         if kind == EVENT_POPPED:
             if h.open_depth > 0:
                 h.open_depth -= 1
@@ -401,7 +430,93 @@ cdef void on_moved(void* context, CElement* formatting_element,
                    CElement* furthest_block) noexcept nogil:
     # (The observer has it only when watching elements. element: the
     # formatting element, below: the furthest block)
-    record(<Hooks*> context, EVENT_MOVED, formatting_element, furthest_block, False)
+    cdef Hooks* h = <Hooks*> context
+    record(h, EVENT_MOVED, formatting_element, furthest_block, False)
+    if h.positional != 0:
+        # (What moves: the furthest block and the open elements above it,
+        # its descendants, which the end of the run puts under the clone of
+        # the formatting element; kept for match_moved, since the same
+        # token may close them.)
+        note_moved(h, furthest_block)
+
+
+# The most open elements a move has matched again, from the moved one down
+# (the selectors whose reach is not bounded: descendant combinators, :lang,
+# ...): a bound on the work of each move (a furthest block under a
+# thousand open elements, moved at each of a thousand end tags, would
+# match them all each time). Deeper ones keep their matches.
+cdef size_t LATE_REACH_MAX = 16
+
+
+cdef void note_moved(Hooks* h, CElement* element) noexcept nogil:
+    """The open element's place changed (its ancestors or its earlier
+    siblings): it and its open descendants down to h.positional_reach
+    levels (the children of each that are open elements: the last ones,
+    back to a closed one) go to h.moved, for match_moved at the token's
+    end; LATE_REACH_MAX * 4 of them at most."""
+    cdef size_t level_start, level_end, i, capacity
+    cdef size_t level = 0
+    cdef size_t limit = h.moved_count + LATE_REACH_MAX * 4
+    cdef CNode* child
+    cdef CElement** grown
+    if limit > h.moved_capacity:
+        capacity = limit * 2
+        grown = <CElement**> realloc(h.moved, capacity * sizeof(CElement*))
+        if grown == NULL:
+            h.stopped = True
+            return
+        h.moved = grown
+        h.moved_capacity = capacity
+    level_start = h.moved_count
+    h.moved[h.moved_count] = element
+    h.moved_count += 1
+    h.moved_here = True
+    while level + 1 < h.positional_reach and h.moved_count < limit:
+        level_end = h.moved_count
+        for i in range(level_start, level_end):
+            child = h.moved[i].node.last_child
+            while child != NULL and h.moved_count < limit:
+                if child.type == ELEMENT_NODE:
+                    if not tree_builder_is_open(h.builder, <CElement*> child):
+                        break
+                    h.moved[h.moved_count] = <CElement*> child
+                    h.moved_count += 1
+                child = child.prev
+        if level_end == h.moved_count:
+            break
+        level_start = level_end
+        level += 1
+
+
+cdef size_t selector_reach(Program* program) noexcept nogil:
+    """How many levels of open elements, from one the parser moved down, a
+    move may change the program's match of: a descendant j levels below it
+    has its ancestors within j - 2 levels unchanged (the moved element's
+    descendants go under the clone of the formatting element, with their
+    earlier siblings), and a selector of child and
+    sibling combinators reads at most max_compounds - 1 levels up: so
+    max_compounds + 1 levels of them (note_moved). All of them ((size_t) -1; LATE_REACH_MAX is
+    the bound) for a descendant combinator, or what
+    program_reads_beyond_ancestors answers for (sibling combinators and
+    pseudo-classes that may read further, :lang, form states, ...: taken
+    whole)."""
+    cdef uint32_t i
+    if program_reads_beyond_ancestors(program):
+        return <size_t> -1
+    for i in range(program.compound_count):
+        if program.compounds[i].combinator == COMBINATOR_DESCENDANT:
+            return <size_t> -1
+    return program.max_compounds + 1
+
+
+cdef void note_inserted_before(Hooks* h, CNode* node) noexcept nogil:
+    """The tree builder put a node right before `node`'s next sibling
+    (foster parenting: before the table): when that is an open element its
+    earlier siblings changed (note_moved)."""
+    cdef CNode* next = node.next
+    if next != NULL and next.type == ELEMENT_NODE \
+            and tree_builder_is_open(h.builder, <CElement*> next):
+        note_moved(h, <CElement*> next)
 
 
 cdef bint match_pushed(Hooks* h) noexcept nogil:
@@ -443,7 +558,228 @@ cdef bint match_pushed(Hooks* h) noexcept nogil:
                 e.matches |= <uint64_t> 1 << (j if j < 63 else 63)
         if e.matches:
             any_match = True
+            if e.matches & h.positional and tree_builder_is_open(h.builder, e.element):
+                if positional_set(h, e.element, e.matches & h.positional) != 0:
+                    h.stopped = True
+                    return False
     return any_match
+
+
+cdef ssize_t positional_slot(Hooks* h, CElement* element) noexcept nogil:
+    """The slot of the element in the map of positional matches, or -1."""
+    cdef size_t mask, i
+    if h.positional_count == 0:
+        return -1
+    mask = h.positional_capacity - 1
+    i = pointer_slot(<CNode*> element, mask)
+    while h.positional_keys[i] != NULL:
+        if h.positional_keys[i] == element:
+            return <ssize_t> i
+        i = (i + 1) & mask
+    return -1
+
+
+cdef int positional_set(Hooks* h, CElement* element, uint64_t bits) noexcept nogil:
+    """The element's positional matches are `bits` (the map grows at half
+    full). 0; -1 when out of memory."""
+    cdef size_t mask, i, capacity, old_capacity
+    cdef CElement** keys
+    cdef uint64_t* values
+    cdef CElement** old_keys
+    cdef uint64_t* old_bits
+    cdef ssize_t slot = positional_slot(h, element)
+    if slot >= 0:
+        h.positional_bits[slot] = bits
+        return 0
+    if (h.positional_count + 1) * 2 > h.positional_capacity:
+        capacity = h.positional_capacity * 2 if h.positional_capacity else 16
+        keys = <CElement**> calloc(capacity, sizeof(CElement*))
+        values = <uint64_t*> calloc(capacity, sizeof(uint64_t))
+        if keys == NULL or values == NULL:
+            free(keys)
+            free(values)
+            return -1
+        old_keys = h.positional_keys
+        old_bits = h.positional_bits
+        old_capacity = h.positional_capacity
+        h.positional_keys = keys
+        h.positional_bits = values
+        h.positional_capacity = capacity
+        mask = capacity - 1
+        for slot in range(<ssize_t> old_capacity):
+            if old_keys[slot] != NULL:
+                i = pointer_slot(<CNode*> old_keys[slot], mask)
+                while keys[i] != NULL:
+                    i = (i + 1) & mask
+                keys[i] = old_keys[slot]
+                values[i] = old_bits[slot]
+        free(old_keys)
+        free(old_bits)
+    mask = h.positional_capacity - 1
+    i = pointer_slot(<CNode*> element, mask)
+    while h.positional_keys[i] != NULL:
+        i = (i + 1) & mask
+    h.positional_keys[i] = element
+    h.positional_bits[i] = bits
+    h.positional_count += 1
+    return 0
+
+
+cdef void positional_forget(Hooks* h, CElement* element) noexcept nogil:
+    """The element left the stack: its entry goes (backward-shift
+    deletion: no tombstones)."""
+    cdef ssize_t slot = positional_slot(h, element)
+    cdef size_t mask, i, j, k
+    if slot < 0:
+        return
+    mask = h.positional_capacity - 1
+    i = <size_t> slot
+    h.positional_keys[i] = NULL
+    h.positional_count -= 1
+    j = i
+    while True:
+        j = (j + 1) & mask
+        if h.positional_keys[j] == NULL:
+            return
+        k = pointer_slot(<CNode*> h.positional_keys[j], mask)
+        # (Entry j stays when its home slot k lies cyclically in (i, j].)
+        if (i < k <= j) if i <= j else (i < k or k <= j):
+            continue
+        h.positional_keys[i] = h.positional_keys[j]
+        h.positional_bits[i] = h.positional_bits[j]
+        h.positional_keys[j] = NULL
+        i = j
+
+
+cdef void forget_popped(Hooks* h) noexcept nogil:
+    """The entries of the elements the token popped leave the map of
+    positional matches (at the token's end: match_moved reads those of the
+    elements the token moved and closed)."""
+    cdef size_t i
+    for i in range(h.event_count):
+        if h.events[i].kind == EVENT_POPPED:
+            positional_forget(h, h.events[i].element)
+
+
+cdef bint in_document_tree(CElement* element) noexcept nogil:
+    """Whether the element is in the document (not in a template's
+    contents, not taken out of the tree)."""
+    cdef CNode* node = &element.node
+    while node.parent != NULL:
+        node = node.parent
+    return node.type == DOCUMENT_NODE
+
+
+cdef bint pushed_here(Hooks* h, CElement* element) noexcept nogil:
+    """Whether the token pushed the element as a new one (match_pushed
+    matched it where the token left it)."""
+    cdef size_t i
+    for i in range(h.event_count):
+        if h.events[i].kind == EVENT_PUSHED and h.events[i].element == element:
+            return True
+    return False
+
+
+cdef bint match_moved(Hooks* h) noexcept nogil:
+    """After a token that ran the adoption agency algorithm: the elements
+    each run moved while they were open (h.moved: the furthest block and
+    its open descendants, which go under the clone of the formatting
+    element), matched again against the handlers' positional selectors,
+    those that read the element's ancestors or siblings (a selector of the
+    element alone gives the same answer wherever it is), where the token
+    left them. The new matches (matched now, not at the element's start nor
+    after an earlier move) go to h.late for the owner (a late match);
+    elements the token pushed are match_pushed's. Whether there are any.
+    (Elements closed before a run moved them are not matched again: their
+    output is written.)"""
+    cdef size_t i, j, k
+    cdef CElement* element
+    cdef CElement** grown
+    cdef uint64_t* grown_bits
+    cdef uint64_t may, now, old, bit
+    cdef int result
+    cdef bint open_now, seen
+    cdef size_t runs = h.event_count
+    h.late_count = 0
+    for k in range(runs):
+        if h.events[k].kind == EVENT_MOVED and h.events[k].below != NULL:
+            # (The run's last node (the furthest block, or the topmost of
+            # the clones above it: three at most) may have gone before a
+            # table, foster-parented.)
+            element = h.events[k].below
+            for j in range(4):
+                note_inserted_before(h, &element.node)
+                if element.node.parent == NULL or element.node.parent.type != ELEMENT_NODE:
+                    break
+                element = <CElement*> element.node.parent
+    if h.stopped:
+        return False
+    for k in range(h.moved_count):
+        element = h.moved[k]
+        may = h.gate[element.tag_id] if element.tag_id < <lxp_tag_id_t> TAG__LAST_STATIC \
+            else ~(<uint64_t> 0)
+        may &= h.positional
+        # (With no template open every element of the stack is the
+        # document's: no walk to the root for each.)
+        if may == 0 or pushed_here(h, element) or (
+                h.template_depth != 0 and not in_document_tree(element)):
+            continue
+        open_now = tree_builder_is_open(h.builder, element)
+        old = 0
+        i = <size_t> positional_slot(h, element)
+        if i != <size_t> -1:
+            old = h.positional_bits[i]
+        if not open_now:
+            # (Closed by the same token: its entry leaves at the token's
+            # end; its late match, if any, is in h.late already when two
+            # runs moved it.)
+            seen = False
+            for i in range(h.late_count):
+                if h.late[i] == element:
+                    seen = True
+                    break
+            if seen:
+                continue
+        now = 0
+        for j in range(h.program_count):
+            bit = <uint64_t> 1 << (j if j < 63 else 63)
+            if not (may & bit) or now & bit:
+                continue
+            if h.matchers[j] == NULL:
+                h.matchers[j] = element_matcher_new(h.programs[j], element.node.owner)
+                if h.matchers[j] == NULL:
+                    h.stopped = True
+                    return False
+            result = element_matcher_match(h.matchers[j], &element.node)
+            if result < 0:
+                h.stopped = True
+                return False
+            if result:
+                now |= bit
+        if not (now & ~old):
+            continue
+        # (An open element's entry leaves with its pop (forget_popped); a
+        # closed one gets none: its address may be a new element's later.)
+        if open_now and positional_set(h, element, old | now) != 0:
+            h.stopped = True
+            return False
+        if h.late_count == h.late_capacity:
+            j = h.late_capacity * 2 if h.late_capacity else 8
+            grown = <CElement**> realloc(h.late, j * sizeof(CElement*))
+            if grown == NULL:
+                h.stopped = True
+                return False
+            h.late = grown
+            grown_bits = <uint64_t*> realloc(h.late_bits, j * sizeof(uint64_t))
+            if grown_bits == NULL:
+                h.stopped = True
+                return False
+            h.late_bits = grown_bits
+            h.late_capacity = j
+        h.late[h.late_count] = element
+        h.late_bits[h.late_count] = now & ~old
+        h.late_count += 1
+    return h.late_count != 0
 
 
 cdef ssize_t watched_slot(Hooks* h, CElement* element) noexcept nogil:
@@ -604,6 +940,9 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
     h.event_count = 0
     h.may_match = False
     h.select_event = False
+    h.moved_here = False
+    h.moved_count = 0
+    h.late_count = 0
     if watch_elements:
         # (The counters change only with stack events, which are recorded
         # only when watching elements: else they stay at their start.)
@@ -631,6 +970,13 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
             matched = match_pushed(h)
             if h.stopped:
                 return 1
+        if h.moved_here and h.positional != 0:
+            if match_moved(h):
+                matched = True
+            if h.stopped:
+                return 1
+        if h.positional_count != 0:
+            forget_popped(h)
         if not matched and h.watched_count != 0:
             matched = touches_watched(h)
     if matched or (events != 0 and h.watch_all) or h.watch_all == 2 or h.watch_tokens \
@@ -681,9 +1027,20 @@ cdef int on_token_gated(void* context, Token* token) noexcept nogil:
     cdef int tag = token.tag_id
     if tag < <int> TAG__LAST_STATIC and h.watched_count == 0 and h.watch_all == 0 \
             and h.held_select == NULL and not h.stopped and tag != TAG__END_OF_FILE \
-            and tag != TAG_BODY and tag != TAG_HTML and tag != TAG_FRAMESET:
+            and tag != TAG_BODY and tag != TAG_HTML and tag != TAG_FRAMESET \
+            and not (h.positional != 0 and agency_tag(tag)):
         return on_token_dormant(h, token, tag)
     return on_token(context, token)
+
+
+cdef inline bint agency_tag(int tag) noexcept nogil:
+    """Whether a tag token of this id may run the adoption agency
+    algorithm (the formatting elements' end tags; <a> and <nobr> start
+    tags): its moves may make late matches (match_moved)."""
+    return tag == TAG_A or tag == TAG_B or tag == TAG_BIG or tag == TAG_CODE \
+        or tag == TAG_EM or tag == TAG_FONT or tag == TAG_I or tag == TAG_NOBR \
+        or tag == TAG_S or tag == TAG_SMALL or tag == TAG_STRIKE or tag == TAG_STRONG \
+        or tag == TAG_TT or tag == TAG_U
 
 
 cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
@@ -702,6 +1059,7 @@ cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
     cdef int status
     cdef size_t offset
     h.event_count = 0
+    h.moved_count = 0               # (note_moved's, not read here)
     h.token = token
     offset = tokenizer_token_offset(h.tokenizer)
     h.token_offset = offset
@@ -711,6 +1069,8 @@ cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
     tag = token.tag_id
     if tag != TAG__TEXT:
         h.gap = True
+    if h.positional_count != 0:
+        forget_popped(h)
     h.token = NULL
     if h.free_closed and h.closed_count >= h.sweep_at and not h.stopped:
         sweep(h)
@@ -822,6 +1182,9 @@ cdef class ElementRecord:
     cdef public int mode
     cdef public bint attributes_changed, started, ended, synthesized
     cdef public bint clean_start, ignored_end, loop_stopped
+    # (Matched only after the adoption agency moved it: its start tag was
+    # written before (Rewriter._late_match).)
+    cdef public bint late
     cdef public Py_ssize_t moves          # (-1: moved, see Rewriter._moved)
     cdef public size_t batch, text_count, fostered, forms
     # (Whether its start tag token had the self-closing flag: not the same
@@ -945,6 +1308,7 @@ cdef inline int record_init(ElementRecord r, object node, object name, object im
     r.clean_start = False
     r.ignored_end = False
     r.loop_stopped = False
+    r.late = False
 
 
 cdef inline void record_forget(ElementRecord r):
@@ -1330,6 +1694,20 @@ cdef class RewriterCore:
         self.hooks.select_seen = False
         self.hooks.held_select = NULL
         self.hooks.select_event = False
+        self.hooks.positional = 0
+        self.hooks.positional_reach = 0
+        self.hooks.moved_here = False
+        self.hooks.moved = NULL
+        self.hooks.moved_count = 0
+        self.hooks.moved_capacity = 0
+        self.hooks.positional_keys = NULL
+        self.hooks.positional_bits = NULL
+        self.hooks.positional_capacity = 0
+        self.hooks.positional_count = 0
+        self.hooks.late = NULL
+        self.hooks.late_bits = NULL
+        self.hooks.late_count = 0
+        self.hooks.late_capacity = 0
         self.hooks.watched_count = 0
         self.hooks.watched_capacity = 0
         self.hooks.program_count = 0
@@ -1363,6 +1741,11 @@ cdef class RewriterCore:
             free(self.hooks.closed)
             free(self.hooks.held)
             free(self.hooks.held_set)
+            free(self.hooks.moved)
+            free(self.hooks.positional_keys)
+            free(self.hooks.positional_bits)
+            free(self.hooks.late)
+            free(self.hooks.late_bits)
             free(self.hooks)
             self.hooks = NULL
 
@@ -1450,7 +1833,7 @@ cdef class RewriterCore:
         are not run."""
         cdef Hooks* h = self.hooks
         cdef uint8_t table[<int> TAG__LAST_STATIC]
-        cdef size_t i, j
+        cdef size_t i, j, reach
         cdef uint64_t bit
         h.gate = <uint64_t*> calloc(<size_t> TAG__LAST_STATIC, sizeof(uint64_t))
         if h.gate == NULL:
@@ -1460,6 +1843,16 @@ cdef class RewriterCore:
             program_subject_tags(h.programs[i], table, <size_t> TAG__LAST_STATIC)
             if i < 63 and program_matches_every_element(h.programs[i]):
                 h.every |= bit
+            # (Combinators, or a pseudo-class that reads more than the
+            # element: match_moved matches it again where the adoption
+            # agency moved it.)
+            if h.programs[i].max_compounds > 1 or program_reads_beyond_ancestors(h.programs[i]):
+                h.positional |= bit
+                reach = selector_reach(h.programs[i])
+                if reach > LATE_REACH_MAX:
+                    reach = LATE_REACH_MAX
+                if reach > h.positional_reach:
+                    h.positional_reach = reach
             for j in range(<size_t> TAG__LAST_STATIC):
                 if table[j]:
                     h.gate[j] |= bit
@@ -1477,7 +1870,7 @@ cdef class RewriterCore:
             self.take_chunk()
             # (A token of the select watched by _hold_select: its events
             # are read by _handle_token.)
-            if self.hooks.select_event or not (
+            if self.hooks.select_event or self.hooks.late_count or not (
                     self._start_fast() or self._text_fast() or self._end_fast()):
                 self._handle_token()
         except BaseException as error:
@@ -2747,6 +3140,19 @@ cdef class RewriterCore:
         return ("pushed" if e.kind == EVENT_PUSHED else "popped",
                 node_proxy(&e.element.node), e.from_top, e.foster,
                 e.element.tag_id)
+
+    def _has_late_matches(self):
+        return self.hooks.late_count != 0
+
+    def _late_matches(self):
+        """The token's late matches (match_moved): a list of (element
+        proxy, key (_event_key), the bit set of the handlers whose
+        selectors match it now and did not before, whether it is open)."""
+        cdef size_t i
+        return [(node_proxy(&self.hooks.late[i].node), <size_t> self.hooks.late[i],
+                 self.hooks.late_bits[i],
+                 tree_builder_is_open(self.hooks.builder, self.hooks.late[i]))
+                for i in range(self.hooks.late_count)]
 
     def _event_key(self, size_t i):
         """An identity for the event's element (its address)."""
