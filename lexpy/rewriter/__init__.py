@@ -2251,7 +2251,14 @@ class EndTag:
         return not self._own
 
     def before(self, content: str, *, html: bool = False) -> None:
-        self.before_content.append(self._rw._check_end(self._record, content, html, "inside"))
+        r = self._record
+        # (what Element.append's _check_inside refuses for a table part:
+        # the parser foster-parents what is written at its end)
+        if r.node.namespace_uri == _HTML_NS and (
+                r.name in _TABLE_CONTAINERS or (r.new_name or r.name) in _TABLE_CONTAINERS):
+            raise RewriteError("<%s>: before its end tag: content inside <%s> is "
+                               "foster-parented" % (r.name, r.name))
+        self.before_content.append(self._rw._check_end(r, content, html, "inside"))
 
     def after(self, content: str, *, html: bool = False) -> None:
         self.after_content.append(self._rw._check_end(self._record, content, html, "outside"))
