@@ -60,7 +60,11 @@ selector over the same parsed pages): Case(prepare=..., parts={name: run},
 count=len); the report adds a table part by part (each peer's time over
 lexpy's, and what each found), and the scenario's ratio is over the parts
 both engines ran. Bench(disable_gc=True) turns the cyclic collector off
-while the clock runs. On a loaded shared machine --clock cpu (the worker's
+while the clock runs. Bench(min_pass_seconds=S) runs the items of a pass
+that takes less than S seconds several times over (the count from a timed
+warm-up pass), the pass's time divided by that count: a pass of a few
+milliseconds measures the timer and the CPU's clock ramp more than the
+engine. On a loaded shared machine --clock cpu (the worker's
 CPU time) is the steadier clock.
 
 Its command line (harness.main):
@@ -173,7 +177,8 @@ class Bench:
     def __init__(self, name, engines, scenarios, inputs=None, slow=(),
                  reference="lexpy", passes=5, rounds=3, clock="wall", script=None,
                  engine_option="engines", scenario_option="scenarios",
-                 engine_label="engine", aliases=None, note=None, disable_gc=False):
+                 engine_label="engine", aliases=None, note=None, disable_gc=False,
+                 min_pass_seconds=0.0):
         self.name = name
         self.engines = dict(engines)
         self.scenarios = dict(scenarios)
@@ -195,6 +200,11 @@ class Bench:
         self.note = note
         # The collector off while the clock runs (results full of proxies).
         self.disable_gc = disable_gc
+        # A pass whose items take less than this runs them several times
+        # over (as many as the warm-up's timing says), its time divided by
+        # that: a pass of a few milliseconds measures the timer, the CPU's
+        # clock ramp and the caches' state more than the engine.
+        self.min_pass_seconds = min_pass_seconds
 
 
 # ---------------------------------------------------------------------------
@@ -295,6 +305,16 @@ def measure(bench, engine, scenario, inputs, passes, clock):
                                                    for item in items[1:])
         del result
     now = CLOCKS[clock]
+    repeats = 1
+    if bench.min_pass_seconds and parts:
+        t0 = now()
+        for run in parts.values():
+            for item in items:
+                result = run(item)
+                del result
+        once = now() - t0
+        if once > 0:
+            repeats = max(1, min(1000, int(bench.min_pass_seconds / once + 0.999)))
     totals = []
     part_totals = {name: [] for name in parts}
     best_item = [float("inf")] * len(items)
@@ -305,20 +325,21 @@ def measure(bench, engine, scenario, inputs, passes, clock):
             per_item = [0.0] * len(items)
             for name, run in parts.items():
                 total = 0.0
-                for i, item in enumerate(items):
-                    t0 = now()
-                    result = run(item)
-                    t = now() - t0
-                    del result
-                    total += t
-                    per_item[i] += t
-                part_totals[name].append(total)
+                for _ in range(repeats):
+                    for i, item in enumerate(items):
+                        t0 = now()
+                        result = run(item)
+                        t = now() - t0
+                        del result
+                        total += t
+                        per_item[i] += t / repeats
+                part_totals[name].append(total / repeats)
         finally:
             gc.enable()
         totals.append(sum(per_item))
         best_item = [min(a, b) for a, b in zip(best_item, per_item)]
     peak = peak_rss_kb()
-    out = {"items": len(items), "bytes": nbytes,
+    out = {"items": len(items), "bytes": nbytes, "repeats": repeats,
            "calls": len(items) * case.calls * max(1, len(parts) if case.parts else 1),
            "passes": passes, "pass_seconds": totals, "pid": os.getpid(),
            "median_item_ms": statistics.median(best_item) * 1e3,
