@@ -3883,6 +3883,7 @@ class Rewriter(RewriterCore):
         removed, must not land in them)."""
         tags = []
         formatting = self._eof_formatting_ends()
+        unlisting: List[Any] = []      # (_closed_unlistable's, topmost first)
         for entry in self._implied_pops:
             if entry is None:
                 raise RewriteError("<%s>: content would be written where an element it "
@@ -3895,6 +3896,11 @@ class Rewriter(RewriterCore):
             if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])
                                                  or any(node is entry[2]
                                                         for node in self._unlist_closing)):
+                tags.append("</%s>" % name)
+                continue
+            if html and name in _FORMATTING and len(entry) > 2 and \
+                    self._closed_unlistable(entry[2], unlisting):
+                unlisting.append(entry[2])
                 tags.append("</%s>" % name)
                 continue
             if self._at_eof and entry[2] is self._eof_raw_node:
@@ -3922,9 +3928,66 @@ class Rewriter(RewriterCore):
                                    e[0] for e in self._implied_pops
                                    if e is not None and e[1] and e[0] in _MARKER_ELEMENTS)))
         self._implied_pops = []
+        if unlisting:
+            self._unlist_closed(unlisting)
         if tags:
             self._eof_end_tags_join(r)
         self._emit("".join(tags))
+
+    def _closed_unlistable(self, node: Any, earlier: List[Any]) -> bool:
+        """For _close_implied, before the end of input: whether an end tag
+        written for the HTML formatting element `node`, which this token
+        closed without one and left on the list of active formatting
+        elements (the parser reconstructs a copy of it at later content),
+        closes it and takes its entry off the output's list, the copy then
+        written as a start tag where the parser makes it
+        (_copies_of_unlisted; the output held back until then). The token
+        reconstructed nothing, found nothing to reconstruct (every entry
+        after the list's last marker was open: the list holds no entry
+        that is not this token's elements'), popped from the top only,
+        moved nothing, pushed at most one element and no marker element,
+        and popped none (the end tags go before it, where the list still
+        has the marker); the elements above `node` got their end tags
+        first (`earlier`), so it is the current node where its end tag
+        goes: the adoption agency algorithm, finding its entry the last of
+        its name on the list (no later entry of its name but those of
+        `earlier`, already off), pops it and takes the entry off, and
+        nothing else."""
+        if self._at_eof or self._unlisted is not None or self._skip is not None or \
+                self._plaintext or self._reconstructed_here or self._afe_edited or \
+                node.namespace_uri != _HTML_NS or self._reconstruction_pending(True):
+            return False
+        batch, events = self._token_events[0], self._token_events[1]
+        if batch != self._batch or any(
+                event[0] == "moved" or event[0] == "popped" and not event[2]
+                for event in events):
+            return False
+        pushed = [event[1] for event in events if event[0] == "pushed"]
+        if len(pushed) > 1 or any(
+                other.namespace_uri == _HTML_NS and other.local_name in _MARKER_ELEMENTS
+                for other in pushed + self._popped_nodes):
+            return False
+        listed = self._formatting_now()
+        index = next((i for i, entry in enumerate(listed or []) if entry is node), None)
+        if listed is None or index is None:
+            return False
+        return not any(entry.local_name == node.local_name and
+                       not any(entry is other for other in earlier)
+                       for entry in listed[index + 1:])
+
+    def _unlist_closed(self, nodes: List[Any]) -> None:
+        """The entries of `nodes` (_closed_unlistable's) are taken off the
+        output's list by the end tags _close_implied writes now: the output
+        from here is held back until the parser reconstructs their copies,
+        which get start tags there (_copies_of_unlisted), or the input
+        ends; a token before that takes one off the input's list is refused
+        (_unlisted_kept). Kept in the list's order."""
+        listed = self._formatting_now() or []
+        order = {id(entry): i for i, entry in enumerate(listed)}
+        nodes = sorted(nodes, key=lambda node: order[id(node)])
+        self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
+                          for node in nodes]
+        self._unlist_hold = self._out_mark(None)
 
     def _eof_end_tags_join(self, r: _Record) -> None:
         """Before end tags written at the end of input for the elements it
@@ -4173,21 +4236,26 @@ class Rewriter(RewriterCore):
 
     def _copies_of_unlisted(self, events: List[Any]) -> None:
         """A token where the parser reconstructs formatting elements while
-        entries taken off the output's list (_unlist_for_copies) are on the
-        input's: the copies must be exactly those entries' (the same names
-        and attributes, in order, made at the token's start with nothing
-        else before them: _only_reconstructed, _reconstructed_index), and a
+        entries taken off the output's list (_unlist_for_copies,
+        _unlist_closed) are on the input's: the last copies must be exactly
+        those entries' (the same names and attributes, in order, made at the
+        token's start with nothing else before them but the copies of
+        entries the output's list holds too, which the first start tag's own
+        reconstruction makes: _only_reconstructed, _reconstructed_index), and a
         start tag for each, with those attributes, makes them in the output
         where the parser made them (self._explicit, as _explicit_copies
         does): the output's list then holds them as the input's does. Each
         start tag runs the Noah's Ark clause, which the reconstruction does
         not: fewer than three entries like it after the list's last marker.
         Else RewriteError; the output held back is released."""
-        nodes = self._reconstructed_nodes
         assert self._unlisted is not None
         names = [entry[:2] for entry in self._unlisted]
         name = names[0][0]
-        if len(nodes) != len(names) or self._skip is not None or self._plaintext or \
+        # (Copies reconstructed before them are made in the output too, by
+        # the first start tag's own reconstruction.)
+        implicit = len(self._reconstructed_nodes) - len(names)
+        nodes = self._reconstructed_nodes[max(0, implicit):]
+        if implicit < 0 or self._skip is not None or self._plaintext or \
                 self._explicit or [(node.local_name, tuple(node.attributes.items()))
                                    for node in nodes] != names:
             raise RewriteError("<%s>: content was written where the parser reconstructs "
@@ -4195,7 +4263,7 @@ class Rewriter(RewriterCore):
                                "from the entries the output took off its list" % name)
         first = nodes[0]
         foster = next(event[3] for event in events if event[1] is first)
-        if self._reconstructed_index(_Record(first, True, foster, None)) != 0:
+        if self._reconstructed_index(_Record(first, True, foster, None)) != implicit:
             raise RewriteError("<%s>: content was written where the parser reconstructs "
                                "formatting elements, and start tags cannot make the copies "
                                "it makes later" % name)
