@@ -2424,6 +2424,9 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped as removals, by id, with the error if they
         # have content: Element._unwrap_as_removal.)
         self._empty_unwraps: Dict[int, RewriteError] = {}
+        # (ids of unwrapped records whose start tag's implied ends got end
+        # tags in its place: _unwrap_start_closed)
+        self._unwrapped_closed: Set[int] = set()
         # (The record whose start tag gets the formatting elements
         # reconstructed for it written out before its content:
         # _reopen_reconstructed.)
@@ -4803,6 +4806,7 @@ class Rewriter(RewriterCore):
                                        r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL or
                                        r.name == "hr")):
             self._close_implied(r, r.name if synthesize else None)
+            self._unwrap_start_closed(r, span)
         r.text_count = self._text_token_count()
         if self._reopened is r and (r.before or r.mode == _REMOVED):
             self._reopened = None
@@ -5795,13 +5799,15 @@ class Rewriter(RewriterCore):
         skipped = r.mode in (_REMOVED, _INNER)
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
-                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r):
+                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r) and \
+                not self._unwrap_unlisted(r):
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
             # here. A token ignored because of it is refused below.)
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
+        self._unwrapped_closed.discard(id(r))
         start = self._form_starts.pop(r, None)
         if skipped and self._form_pointer_moved(r, own, start) and self._form_dirty is None:
             # The dropped content set the parser's form element pointer: the
@@ -5929,6 +5935,40 @@ class Rewriter(RewriterCore):
             return "closed"
         return "dirty" if has_inside else "open"
 
+    def _unwrap_unlisted(self, r: _Record) -> bool:
+        """Whether r, an HTML formatting element unwrapped
+        (remove_and_keep_content) that a token closed before the end of
+        input without its end tag, its entry left on the list of active
+        formatting elements, gives the DOM edit when the copy the parser
+        reconstructs of it later is written as a start tag with its
+        attributes there (_copies_of_unlisted: the output's list never had
+        its entry). Formatting elements are neither special nor scope
+        boundaries: without r the token, which popped from the top only and
+        moved nothing, closes the same elements but r. Its start tag did
+        nothing else (r.clean_start), the adoption agency moved nothing
+        while it was open, and the entry is unlisted as _closed_unlistable
+        asks (nothing to reconstruct before the token, no marker pushed or
+        popped by it; none of its name after it on the list)."""
+        if not r.clean_start or r.foster or r.moves != self._moves or \
+                r.node.namespace_uri != _HTML_NS or r.name not in _FORMATTING or \
+                not self._closed_unlistable(r.node, []):
+            return False
+        self._unlist_closed([r.node])
+        return True
+
+    def _unwrap_start_closed(self, r: _Record, span: Optional[Tuple[int, int]]) -> None:
+        """After _close_implied wrote end tags in place of the start tag of
+        r, unwrapped: when closing those elements is all the start tag did
+        besides making r (what r.clean_start asks but the elements it
+        closed: no formatting element to reconstruct before it, nothing
+        implied beyond html, head and body), the output, without r's start
+        tag, is where the input was after it but for r: _eof_unwrap takes
+        it as a clean start (_unwrapped_closed)."""
+        if r.mode == _KEEP_CONTENT and span is not None and not r.clean_start and \
+                not self._reconstruction_pending(True) and \
+                not _implied_beyond_document(self._pushed_here):
+            self._unwrapped_closed.add(id(r))
+
     def _eof_unwrap(self, r: _Record) -> bool:
         """Whether r, an HTML element unwrapped (remove_and_keep_content)
         and closed by the end of input, gives the DOM edit without its
@@ -5941,8 +5981,8 @@ class Rewriter(RewriterCore):
         this), and a formatting one left the entries before it open (the
         parser reconstructs the same ones without its entry; Noah's Ark:
         _noahs_ark_end)."""
-        if not (self._at_eof and r.clean_start and not r.foster and r.moves == self._moves
-                and r.node.namespace_uri == _HTML_NS):
+        if not (self._at_eof and (r.clean_start or id(r) in self._unwrapped_closed) and
+                not r.foster and r.moves == self._moves and r.node.namespace_uri == _HTML_NS):
             return False
         # (Its ancestors left the stack with it, at the end of input: one
         # taken off from below it before (a </form>) left it the current
