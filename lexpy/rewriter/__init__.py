@@ -158,7 +158,13 @@ such an element removed), and before the <p> of a </p> (_end_tag_p, which
 remove_and_keep_content removes); content after a formatting element the
 end of input closes, after an end tag written for it when nothing is left
 to reconstruct (_eof_formatting_end), and an element unwrapped that the end
-of input closes, its start tag having done nothing else (_eof_unwrap); text
+of input closes, its start tag having done nothing else (_eof_unwrap) or
+closed elements whose end tags are written in its place
+(_unwrap_start_closed); end tags for formatting elements a token closed
+without theirs and left on the list, where content goes next to them, and
+start tags for their copies where the parser reconstructs them
+(_closed_unlistable, _unlist_closed), which a formatting element unwrapped
+that a token closed gets alone (_unwrap_unlisted); text
 appended to a script, checked at the script's end with the tokenizer's
 script data states over its source and that text (_script_append_end); a
 foreign element unwrapped whose content is text alone, read the same in its
@@ -3960,12 +3966,9 @@ class Rewriter(RewriterCore):
                 self._plaintext or self._reconstructed_here or self._afe_edited or \
                 node.namespace_uri != _HTML_NS or self._reconstruction_pending(True):
             return False
-        batch, events = self._token_events[0], self._token_events[1]
-        if batch != self._batch or any(
-                event[0] == "moved" or event[0] == "popped" and not event[2]
-                for event in events):
+        pushed = self._pushed_if_popped_from_top()
+        if pushed is None:
             return False
-        pushed = [event[1] for event in events if event[0] == "pushed"]
         if len(pushed) > 1 or any(
                 other.namespace_uri == _HTML_NS and other.local_name in _MARKER_ELEMENTS
                 for other in pushed + self._popped_nodes):
@@ -3977,6 +3980,17 @@ class Rewriter(RewriterCore):
         return not any(entry.local_name == node.local_name and
                        not any(entry is other for other in earlier)
                        for entry in listed[index + 1:])
+
+    def _pushed_if_popped_from_top(self) -> Optional[List[Any]]:
+        """The elements the token being handled pushed, when it moved
+        nothing and popped from the top of the stack of open elements only;
+        else None."""
+        batch, events = self._token_events[0], self._token_events[1]
+        if batch != self._batch or any(
+                event[0] == "moved" or event[0] == "popped" and not event[2]
+                for event in events):
+            return None
+        return [event[1] for event in events if event[0] == "pushed"]
 
     def _unlist_closed(self, nodes: List[Any]) -> None:
         """The entries of `nodes` (_closed_unlistable's) are taken off the
@@ -4335,12 +4349,9 @@ class Rewriter(RewriterCore):
           nobr in scope)."""
         if self._at_eof:
             return False
-        batch, events = self._token_events[0], self._token_events[1]
-        if batch != self._batch or any(
-                event[0] == "moved" or event[0] == "popped" and not event[2]
-                for event in events):
+        pushed = self._pushed_if_popped_from_top()
+        if pushed is None:
             return False
-        pushed = [event[1] for event in events if event[0] == "pushed"]
         if len(pushed) > 1 or pushed and pushed[0].namespace_uri == _HTML_NS and \
                 pushed[0].local_name in _MARKER_ELEMENTS:
             # (A formatting element reconstructed takes the place of an
