@@ -2430,9 +2430,10 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped as removals, by id, with the error if they
         # have content: Element._unwrap_as_removal.)
         self._empty_unwraps: Dict[int, RewriteError] = {}
-        # (ids of unwrapped records whose start tag's implied ends got end
-        # tags in its place: _unwrap_start_closed)
-        self._unwrapped_closed: Set[int] = set()
+        # (unwrapped records whose start tag's implied ends got end tags in
+        # its place: _unwrap_start_closed; the records, not their ids,
+        # which a later record could take)
+        self._unwrapped_closed: Set[_Record] = set()
         # (The record whose start tag gets the formatting elements
         # reconstructed for it written out before its content:
         # _reopen_reconstructed.)
@@ -5818,7 +5819,7 @@ class Rewriter(RewriterCore):
             # here. A token ignored because of it is refused below.)
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
-        self._unwrapped_closed.discard(id(r))
+        self._unwrapped_closed.discard(r)
         start = self._form_starts.pop(r, None)
         if skipped and self._form_pointer_moved(r, own, start) and self._form_dirty is None:
             # The dropped content set the parser's form element pointer: the
@@ -5978,7 +5979,7 @@ class Rewriter(RewriterCore):
         if r.mode == _KEEP_CONTENT and span is not None and not r.clean_start and \
                 not self._reconstruction_pending(True) and \
                 not _implied_beyond_document(self._pushed_here):
-            self._unwrapped_closed.add(id(r))
+            self._unwrapped_closed.add(r)
 
     def _eof_unwrap(self, r: _Record) -> bool:
         """Whether r, an HTML element unwrapped (remove_and_keep_content)
@@ -5992,7 +5993,7 @@ class Rewriter(RewriterCore):
         this), and a formatting one left the entries before it open (the
         parser reconstructs the same ones without its entry; Noah's Ark:
         _noahs_ark_end)."""
-        if not (self._at_eof and (r.clean_start or id(r) in self._unwrapped_closed) and
+        if not (self._at_eof and (r.clean_start or r in self._unwrapped_closed) and
                 not r.foster and r.moves == self._moves and r.node.namespace_uri == _HTML_NS):
             return False
         # (Its ancestors left the stack with it, at the end of input: one
