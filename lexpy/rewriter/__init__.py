@@ -185,7 +185,13 @@ such an element removed), and before the <p> of a </p> (_end_tag_p, which
 remove_and_keep_content removes); content after a formatting element the
 end of input closes, after an end tag written for it when nothing is left
 to reconstruct (_eof_formatting_end), and an element unwrapped that the end
-of input closes, its start tag having done nothing else (_eof_unwrap); text
+of input closes, its start tag having done nothing else (_eof_unwrap) or
+closed elements whose end tags are written in its place
+(_unwrap_start_closed); end tags for formatting elements a token closed
+without theirs and left on the list, where content goes next to them, and
+start tags for their copies where the parser reconstructs them
+(_closed_unlistable, _unlist_closed), which a formatting element unwrapped
+that a token closed gets alone (_unwrap_unlisted); text
 appended to a script, checked at the script's end with the tokenizer's
 script data states over its source and that text (_script_append_end); a
 foreign element unwrapped whose content is text alone, read the same in its
@@ -2564,6 +2570,10 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped as removals, by id, with the error if they
         # have content: Element._unwrap_as_removal.)
         self._empty_unwraps: Dict[int, RewriteError] = {}
+        # (unwrapped records whose start tag's implied ends got end tags in
+        # its place: _unwrap_start_closed; the records, not their ids,
+        # which a later record could take)
+        self._unwrapped_closed: Set[_Record] = set()
         # (The record whose start tag gets the formatting elements
         # reconstructed for it written out before its content:
         # _reopen_reconstructed.)
@@ -4073,6 +4083,7 @@ class Rewriter(RewriterCore):
         removed, must not land in them)."""
         tags = []
         formatting = self._eof_formatting_ends()
+        unlisting: List[Any] = []      # (_closed_unlistable's, topmost first)
         for entry in self._implied_pops:
             if entry is None:
                 raise RewriteError("<%s>: content would be written where an element it "
@@ -4085,6 +4096,11 @@ class Rewriter(RewriterCore):
             if html and name in _FORMATTING and (formatting or self._formatting_end_tag(entry[2])
                                                  or any(node is entry[2]
                                                         for node in self._unlist_closing)):
+                tags.append("</%s>" % name)
+                continue
+            if html and name in _FORMATTING and len(entry) > 2 and \
+                    self._closed_unlistable(entry[2], unlisting):
+                unlisting.append(entry[2])
                 tags.append("</%s>" % name)
                 continue
             if self._at_eof and entry[2] is self._eof_raw_node:
@@ -4112,9 +4128,74 @@ class Rewriter(RewriterCore):
                                    e[0] for e in self._implied_pops
                                    if e is not None and e[1] and e[0] in _MARKER_ELEMENTS)))
         self._implied_pops = []
+        if unlisting:
+            self._unlist_closed(unlisting)
         if tags:
             self._eof_end_tags_join(r)
         self._emit("".join(tags))
+
+    def _closed_unlistable(self, node: Any, earlier: List[Any]) -> bool:
+        """For _close_implied, before the end of input: whether an end tag
+        written for the HTML formatting element `node`, which this token
+        closed without one and left on the list of active formatting
+        elements (the parser reconstructs a copy of it at later content),
+        closes it and takes its entry off the output's list, the copy then
+        written as a start tag where the parser makes it
+        (_copies_of_unlisted; the output held back until then). The token
+        reconstructed nothing, found nothing to reconstruct (every entry
+        after the list's last marker was open: the list holds no entry
+        that is not this token's elements'), popped from the top only,
+        moved nothing, pushed at most one element and no marker element,
+        and popped none (the end tags go before it, where the list still
+        has the marker); the elements above `node` got their end tags
+        first (`earlier`), so it is the current node where its end tag
+        goes: the adoption agency algorithm, finding its entry the last of
+        its name on the list (no later entry of its name but those of
+        `earlier`, already off), pops it and takes the entry off, and
+        nothing else."""
+        if self._at_eof or self._unlisted is not None or self._skip is not None or \
+                self._plaintext or self._reconstructed_here or self._afe_edited or \
+                node.namespace_uri != _HTML_NS or self._reconstruction_pending(True):
+            return False
+        pushed = self._pushed_if_popped_from_top()
+        if pushed is None:
+            return False
+        if len(pushed) > 1 or any(
+                other.namespace_uri == _HTML_NS and other.local_name in _MARKER_ELEMENTS
+                for other in pushed + self._popped_nodes):
+            return False
+        listed = self._formatting_now()
+        index = next((i for i, entry in enumerate(listed or []) if entry is node), None)
+        if listed is None or index is None:
+            return False
+        return not any(entry.local_name == node.local_name and
+                       not any(entry is other for other in earlier)
+                       for entry in listed[index + 1:])
+
+    def _pushed_if_popped_from_top(self) -> Optional[List[Any]]:
+        """The elements the token being handled pushed, when it moved
+        nothing and popped from the top of the stack of open elements only;
+        else None."""
+        batch, events = self._token_events[0], self._token_events[1]
+        if batch != self._batch or any(
+                event[0] == "moved" or event[0] == "popped" and not event[2]
+                for event in events):
+            return None
+        return [event[1] for event in events if event[0] == "pushed"]
+
+    def _unlist_closed(self, nodes: List[Any]) -> None:
+        """The entries of `nodes` (_closed_unlistable's) are taken off the
+        output's list by the end tags _close_implied writes now: the output
+        from here is held back until the parser reconstructs their copies,
+        which get start tags there (_copies_of_unlisted), or the input
+        ends; a token before that takes one off the input's list is refused
+        (_unlisted_kept). Kept in the list's order."""
+        listed = self._formatting_now() or []
+        order = {id(entry): i for i, entry in enumerate(listed)}
+        nodes = sorted(nodes, key=lambda node: order[id(node)])
+        self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
+                          for node in nodes]
+        self._unlist_hold = self._out_mark(None)
 
     def _eof_end_tags_join(self, r: _Record) -> None:
         """Before end tags written at the end of input for the elements it
@@ -4363,21 +4444,26 @@ class Rewriter(RewriterCore):
 
     def _copies_of_unlisted(self, events: List[Any]) -> None:
         """A token where the parser reconstructs formatting elements while
-        entries taken off the output's list (_unlist_for_copies) are on the
-        input's: the copies must be exactly those entries' (the same names
-        and attributes, in order, made at the token's start with nothing
-        else before them: _only_reconstructed, _reconstructed_index), and a
+        entries taken off the output's list (_unlist_for_copies,
+        _unlist_closed) are on the input's: the last copies must be exactly
+        those entries' (the same names and attributes, in order, made at the
+        token's start with nothing else before them but the copies of
+        entries the output's list holds too, which the first start tag's own
+        reconstruction makes: _only_reconstructed, _reconstructed_index), and a
         start tag for each, with those attributes, makes them in the output
         where the parser made them (self._explicit, as _explicit_copies
         does): the output's list then holds them as the input's does. Each
         start tag runs the Noah's Ark clause, which the reconstruction does
         not: fewer than three entries like it after the list's last marker.
         Else RewriteError; the output held back is released."""
-        nodes = self._reconstructed_nodes
         assert self._unlisted is not None
         names = [entry[:2] for entry in self._unlisted]
         name = names[0][0]
-        if len(nodes) != len(names) or self._skip is not None or self._plaintext or \
+        # (Copies reconstructed before them are made in the output too, by
+        # the first start tag's own reconstruction.)
+        implicit = len(self._reconstructed_nodes) - len(names)
+        nodes = self._reconstructed_nodes[max(0, implicit):]
+        if implicit < 0 or self._skip is not None or self._plaintext or \
                 self._explicit or [(node.local_name, tuple(node.attributes.items()))
                                    for node in nodes] != names:
             raise RewriteError("<%s>: content was written where the parser reconstructs "
@@ -4385,7 +4471,7 @@ class Rewriter(RewriterCore):
                                "from the entries the output took off its list" % name)
         first = nodes[0]
         foster = next(event[3] for event in events if event[1] is first)
-        if self._reconstructed_index(_Record(first, True, foster, None)) != 0:
+        if self._reconstructed_index(_Record(first, True, foster, None)) != implicit:
             raise RewriteError("<%s>: content was written where the parser reconstructs "
                                "formatting elements, and start tags cannot make the copies "
                                "it makes later" % name)
@@ -4454,12 +4540,9 @@ class Rewriter(RewriterCore):
           nobr in scope)."""
         if self._at_eof:
             return False
-        batch, events = self._token_events[0], self._token_events[1]
-        if batch != self._batch or any(
-                event[0] == "moved" or event[0] == "popped" and not event[2]
-                for event in events):
+        pushed = self._pushed_if_popped_from_top()
+        if pushed is None:
             return False
-        pushed = [event[1] for event in events if event[0] == "pushed"]
         if len(pushed) > 1 or pushed and pushed[0].namespace_uri == _HTML_NS and \
                 pushed[0].local_name in _MARKER_ELEMENTS:
             # (A formatting element reconstructed takes the place of an
@@ -5071,6 +5154,7 @@ class Rewriter(RewriterCore):
                                        r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL or
                                        r.name == "hr")):
             self._close_implied(r, r.name if synthesize else None)
+            self._unwrap_start_closed(r, span)
         r.text_count = self._text_token_count()
         if self._reopened is r and (r.before or r.mode == _REMOVED):
             self._reopened = None
@@ -6217,13 +6301,15 @@ class Rewriter(RewriterCore):
         skipped = r.mode in (_REMOVED, _INNER)
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
-                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r):
+                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r) and \
+                not self._unwrap_unlisted(r):
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
             # here. A token ignored because of it is refused below.)
             raise RewriteError("<%s>: without its start tag, what closes it here would "
                                "act otherwise" % r.name)
+        self._unwrapped_closed.discard(r)
         start = self._form_starts.pop(r, None)
         if skipped and self._form_pointer_moved(r, own, start) and self._form_dirty is None:
             # The dropped content set the parser's form element pointer: the
@@ -6352,6 +6438,40 @@ class Rewriter(RewriterCore):
             return "closed"
         return "dirty" if has_inside else "open"
 
+    def _unwrap_unlisted(self, r: _Record) -> bool:
+        """Whether r, an HTML formatting element unwrapped
+        (remove_and_keep_content) that a token closed before the end of
+        input without its end tag, its entry left on the list of active
+        formatting elements, gives the DOM edit when the copy the parser
+        reconstructs of it later is written as a start tag with its
+        attributes there (_copies_of_unlisted: the output's list never had
+        its entry). Formatting elements are neither special nor scope
+        boundaries: without r the token, which popped from the top only and
+        moved nothing, closes the same elements but r. Its start tag did
+        nothing else (r.clean_start), the adoption agency moved nothing
+        while it was open, and the entry is unlisted as _closed_unlistable
+        asks (nothing to reconstruct before the token, no marker pushed or
+        popped by it; none of its name after it on the list)."""
+        if not r.clean_start or r.foster or r.moves != self._moves or \
+                r.node.namespace_uri != _HTML_NS or r.name not in _FORMATTING or \
+                not self._closed_unlistable(r.node, []):
+            return False
+        self._unlist_closed([r.node])
+        return True
+
+    def _unwrap_start_closed(self, r: _Record, span: Optional[Tuple[int, int]]) -> None:
+        """After _close_implied wrote end tags in place of the start tag of
+        r, unwrapped: when closing those elements is all the start tag did
+        besides making r (what r.clean_start asks but the elements it
+        closed: no formatting element to reconstruct before it, nothing
+        implied beyond html, head and body), the output, without r's start
+        tag, is where the input was after it but for r: _eof_unwrap takes
+        it as a clean start (_unwrapped_closed)."""
+        if r.mode == _KEEP_CONTENT and span is not None and not r.clean_start and \
+                not self._reconstruction_pending(True) and \
+                not _implied_beyond_document(self._pushed_here):
+            self._unwrapped_closed.add(r)
+
     def _eof_unwrap(self, r: _Record) -> bool:
         """Whether r, an HTML element unwrapped (remove_and_keep_content)
         and closed by the end of input, gives the DOM edit without its
@@ -6364,8 +6484,8 @@ class Rewriter(RewriterCore):
         this), and a formatting one left the entries before it open (the
         parser reconstructs the same ones without its entry; Noah's Ark:
         _noahs_ark_end)."""
-        if not (self._at_eof and r.clean_start and not r.foster and r.moves == self._moves
-                and r.node.namespace_uri == _HTML_NS):
+        if not (self._at_eof and (r.clean_start or r in self._unwrapped_closed) and
+                not r.foster and r.moves == self._moves and r.node.namespace_uri == _HTML_NS):
             return False
         # (Its ancestors left the stack with it, at the end of input: one
         # taken off from below it before (a </form>) left it the current
