@@ -5009,12 +5009,7 @@ class Rewriter(RewriterCore):
         element = Element(self, r)
         r.element = element
         r.implied_with = self._pushed_here
-        r.fostered = self._foster_count
-        r.forms = self._forms
-        parent = node.parent_node
-        r.parent_open = parent if parent is not None and parent.node_type == 1 else None
-        r.synthesized = False
-        r.batch = self._batch
+        self._record_place(r, node)
         self._open[key] = r
         self._watch(key)
         # (html, head and body the parser implies, and the head it closes,
@@ -5046,6 +5041,17 @@ class Rewriter(RewriterCore):
             return
         self._pushed_written(r, key, node, span, position)
 
+    def _record_place(self, r: _Record, node: Any) -> None:
+        """What a record keeps of where its element was inserted (the
+        token's foster count and form pointer, its parent if an element,
+        the batch), for _pushed and _late_match."""
+        r.fostered = self._foster_count
+        r.forms = self._forms
+        parent = node.parent_node
+        r.parent_open = parent if parent is not None and parent.node_type == 1 else None
+        r.synthesized = False
+        r.batch = self._batch
+
     def _late_match(self, key: int, node: Any, bits: int, open_now: bool) -> None:
         """An element that the adoption agency algorithm moved while it was
         open and that handlers' selectors (`bits`) match only where it went
@@ -5069,12 +5075,7 @@ class Rewriter(RewriterCore):
             r.late = True
             r.moves = self._moves
             r.implied_with = []
-            r.fostered = self._foster_count
-            r.forms = self._forms
-            parent = node.parent_node
-            r.parent_open = parent if parent is not None and parent.node_type == 1 else None
-            r.synthesized = False
-            r.batch = self._batch
+            self._record_place(r, node)
             r.text_count = self._text_token_count()
             r.started = True
             self._open[key] = r
