@@ -83,10 +83,11 @@ yet and everything after it is written unchanged (no handler runs
 again; edits that wait for an element's end are not made). A text node
 is state until its parent is freed: one 100 MB text node counts 100 MB.
 
-The tree builder also answers two read-only questions
-(tree_builder_reconstruction_pending, tree_builder_is_open): whether
-content written now would be wrapped in reconstructed formatting
-elements, and whether an element is still open.
+The tree builder also answers read-only questions (treebuilder.pxd's
+accessors), among them whether content written now would be wrapped in
+reconstructed formatting elements (tree_builder_reconstruction_pending),
+whether an element is still open (tree_builder_is_open) and whether the
+parser ignores the next newline (tree_builder_skip_newline).
 
 Why not a TreeSink with a second, bounded tree: the tree builder's
 algorithms read the tree they build (the foster parent's parent, the
@@ -2257,17 +2258,38 @@ class EndTag:
         return not self._own
 
     def before(self, content: str, *, html: bool = False) -> None:
+        # Content before the end tag is the element's last child, as
+        # Element.append writes it: the same placement checks (a void
+        # element has no content; the parser foster-parents what is
+        # written at a table part's end and moves what is written at the
+        # end of <html>, <head> and what <head> holds).
         r = self._record
-        # (what Element.append's _check_inside refuses for a table part:
-        # the parser foster-parents what is written at its end)
-        if r.node.namespace_uri == _HTML_NS and (
-                r.name in _TABLE_CONTAINERS or (r.new_name or r.name) in _TABLE_CONTAINERS):
-            raise RewriteError("<%s>: before its end tag: content inside <%s> is "
-                               "foster-parented" % (r.name, r.name))
+        element = self._element()
+        element._check_content_op("before its end tag")
+        if r.new_name is not None and r.node.namespace_uri == _HTML_NS and \
+                r.new_name in _VOID | _TABLE_CONTAINERS | {"html", "head"}:
+            raise element._refuse("before its end tag", "its new name's element takes no "
+                                                        "content written at its end")
+        element._check_inside("append", element._head_ok(content, html))
         self.before_content.append(self._rw._check_end(r, content, html, "inside"))
 
     def after(self, content: str, *, html: bool = False) -> None:
-        self.after_content.append(self._rw._check_end(self._record, content, html, "outside"))
+        # Content after the end tag is the element's next sibling, as
+        # Element.after writes it: the same placement checks.
+        r = self._record
+        element = self._element()
+        if r.foster:
+            raise element._refuse("after its end tag", "the parser moved this element out "
+                                                       "of its table (foster parenting)")
+        element._check_outside("after", element._head_ok(content, html))
+        self.after_content.append(self._rw._check_end(r, content, html, "outside"))
+
+    def _element(self) -> "Element":
+        r = self._record
+        if r.element is None:
+            r.element = Element(self._rw, r)
+        element: Element = r.element
+        return element
 
     def remove(self) -> None:
         if self._own:
