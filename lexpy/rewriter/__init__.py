@@ -2534,6 +2534,9 @@ class Rewriter(RewriterCore):
         self._furthest_dropped: Dict[int, List[Any]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
         self._eof_unlisted = False      # (end tags written at the end of input: _eof_unlist)
+        # (removed at the end of input with entries of the list of active
+        # formatting elements inside it: _eof_drop_listed)
+        self._eof_dropped: Optional[_Record] = None
         # Entries of the list of active formatting elements that end tags
         # written before content took off (the input's keep them): (name,
         # attributes, element) in list order until the parser reconstructs
@@ -3115,6 +3118,12 @@ class Rewriter(RewriterCore):
         return "&#10;" + content[1:]
 
     def _emit_contents(self, contents: List[_Content], record: _Record, inside: bool) -> None:
+        if contents and self._eof_dropped is not None and self._eof_dropped is not record:
+            raise RewriteError("<%s>: content written at the end of input after <%s> was "
+                               "removed, whose content held elements of the list of active "
+                               "formatting elements: the output's list differs there, and "
+                               "the parser could reconstruct other elements around it"
+                               % (record.name, self._eof_dropped.name))
         for content in contents:
             text = self._render(content, record, inside)
             self._check_after_body(content, text, record)
@@ -6403,6 +6412,7 @@ class Rewriter(RewriterCore):
             if r.mode or r.new_name or self._named_relatives(r):
                 self._afe_unwritable.add(r.name)
         if r.mode == _REMOVED:
+            self._eof_drop_listed(r, own)
             # Skip to the end of the element, then the after content.
             self._copy_to(span[1] if own else position)
             if self._skip is r:
@@ -6459,7 +6469,29 @@ class Rewriter(RewriterCore):
         self._emit_contents(list(reversed(r.after)), r, False)
         if own or needs_end:
             return "closed"
+        if r.mode == _KEEP_CONTENT and not has_inside:
+            # (Unwrapped: the output has no start tag of it, so nothing of
+            # it to close; an end tag written for it where content follows
+            # would be a stray one, which makes a <p> or ends another.)
+            return "closed"
         return "dirty" if has_inside else "open"
+
+    def _eof_drop_listed(self, r: _Record, own: bool) -> None:
+        """At the end of input, r removed and closed by it: when an entry
+        of the list of active formatting elements (before the end-of-file
+        token) is r or inside it, the output's list differs from the
+        input's where content is written next at this end of input (a
+        copy the dropped content reconstructed leaves the output's entry
+        on the element it copied, which is closed: the parser reconstructs
+        it around that content). Content other handlers write after it at
+        this end of input is refused then (_emit_contents); alone, nothing
+        follows the removal."""
+        if not self._at_eof or own or self._eof_dropped is not None:
+            return
+        entries = self._formatting_all(True)
+        if entries is None or any(node is not None and (node is r.node or r.node.contains(node))
+                                  for node in entries):
+            self._eof_dropped = r
 
     def _unwrap_unlisted(self, r: _Record) -> bool:
         """Whether r, an HTML formatting element unwrapped

@@ -855,3 +855,132 @@ def check_units(data: str, scripting: bool, operation: str, chunked: Union[bool,
         _judge(figures, dom, error, output, scripting, "%s %s on unit %d <%s>" % (
             label, operation, index, name), (operation, name), data, label)
     return figures
+
+
+# -- The pairs set: two edits in one run -----------------------------------
+#
+# One run edits two different elements (the i-th and the j-th handed to a
+# `*` handler, i < j) with one operation each; the expected tree is both DOM
+# edits applied to one parsed tree, in the order the elements are handed
+# over. The run is accepted when the rewriter accepted both, refused when
+# it refused either (counted by the reason of the first refusal). An
+# element the parser took out of the tree has a DOM edit that leaves the
+# document as it is (as in `check`).
+
+# The operations the pairs set combines: those that change what the parser
+# sees around the element (its start and end tags dropped, content next to
+# it or inside it) and those that keep its tags but change them.
+PAIR_OPERATIONS = ("remove", "remove_and_keep_content", "before_text", "after_text",
+                   "prepend_text", "append_text", "append_markup", "before_markup",
+                   "set_attribute", "rename", "set_inner_content")
+# Cases with at most this many elements get every pair of elements; larger
+# ones a seeded sample of PAIR_SAMPLE pairs.
+PAIR_ALL_ELEMENTS = 8
+PAIR_SAMPLE = 28
+# Pairs of operations tried on each pair of elements (a seeded sample).
+PAIR_OPERATION_PAIRS = 6
+
+
+def _dom_apply(operation: str, element, scripting: bool) -> None:
+    dom_op = OPERATIONS[operation][1] if operation in OPERATIONS \
+        else MARKUP_OPERATIONS[operation][1]
+    if operation.endswith("_markup") or operation in MARKUP_OPERATIONS:
+        dom_op(element, scripting)
+    else:
+        dom_op(element)
+
+
+def _in_document(node, document) -> bool:
+    """Whether `node` is in `document`'s tree (template contents included)."""
+    while node is not None:
+        if node is document:
+            return True
+        parent = node.parent_node
+        if parent is None and node.node_type == 11:
+            parent = getattr(node, "host", None)
+        node = parent
+    return False
+
+
+def pair_edits(data: str, scripting: bool, seed: str = "",
+               all_elements: int = PAIR_ALL_ELEMENTS, sample: int = PAIR_SAMPLE,
+               per_pair: int = PAIR_OPERATION_PAIRS,
+               operations: Tuple[str, ...] = PAIR_OPERATIONS
+               ) -> List[Tuple[Tuple[int, str], Tuple[int, str]]]:
+    """The pairs of edits ((i, operation), (j, operation), i < j) the pairs
+    set runs on `data`: for each pair of elements, `per_pair` pairs of
+    operations (a seeded sample of all pairs, different for each pair of
+    elements), every pair of elements when there are at most
+    `all_elements`, else `sample` of them (seeded by `seed` and `data`)."""
+    import random
+    count = len(_positions(data, scripting))
+    chooser = random.Random("%s|%s" % (seed, data))
+    pairs = [(i, j) for i in range(count) for j in range(i + 1, count)]
+    if count > all_elements and len(pairs) > sample:
+        pairs = chooser.sample(pairs, sample)
+    combined = [(a, b) for a in operations for b in operations]
+    return [((i, a), (j, b)) for i, j in pairs
+            for a, b in chooser.sample(combined, min(per_pair, len(combined)))]
+
+
+def check_pair(data: str, scripting: bool, first: Tuple[int, str], second: Tuple[int, str],
+               chunked: Union[bool, int] = False, label: str = "") -> Figures:
+    """One run of the pairs set: the elements handed over `first[0]`-th and
+    `second[0]`-th edited with their operations, compared with both DOM
+    edits applied to lexpy.parse(data)."""
+    figures = Figures()
+    edits = {first[0]: first[1], second[0]: second[1]}
+    seen = [0]
+    outcome: List[Optional[BaseException]] = [None]
+
+    def handler(element):
+        operation = edits.get(seen[0])
+        seen[0] += 1
+        if operation is None or outcome[0] is not None:
+            return
+        rw_op = OPERATIONS[operation][0] if operation in OPERATIONS \
+            else MARKUP_OPERATIONS[operation][0]
+        try:
+            rw_op(element)
+        except ValueError as error:     # RewriteError included
+            outcome[0] = error
+
+    rw = Rewriter(scripting=scripting).on("*", element=handler)
+    output, error = _run(rw, data, chunked)
+    error = outcome[0] or error
+    run = "%s pair %d %s + %d %s" % (label, first[0], first[1], second[0], second[1])
+    if error is not None and not isinstance(error, RewriteError):
+        figures.not_applicable += 1
+        figures.inapplicable["the rewriter raises ValueError: " + _reason(error)] += 1
+        return figures
+    positions = _positions(data, scripting)
+    dom = lexpy.parse(data, scripting=scripting)
+    dom_elements = elements_in_order(dom)
+    names = []
+    try:
+        for index, operation in (first, second):
+            position = positions[index]
+            if position is None:
+                names.append("(out of the tree)")
+                continue        # (its DOM edit leaves the document as it is)
+            element = dom_elements[position]
+            names.append(str(element.local_name))
+            if _in_document(element, dom):
+                _dom_apply(operation, element, scripting)
+            # (else the other edit took it out of the document: its own
+            # edit changes nothing there)
+    except ValueError as refusal:
+        _dom_refuses(figures, refusal, error, run, data, output)
+        return figures
+    _judge(figures, dom, error, output, scripting, run,
+           ("%s + %s" % (first[1], second[1]), " ".join(names)), data, label)
+    return figures
+
+
+def check_pairs(data: str, scripting: bool, chunked: Union[bool, int] = False,
+                label: str = "", **choice) -> Figures:
+    """Every pair of edits of `pair_edits(data, scripting, label, ...)`."""
+    figures = Figures()
+    for first, second in pair_edits(data, scripting, label, **choice):
+        figures.add(check_pair(data, scripting, first, second, chunked=chunked, label=label))
+    return figures

@@ -6,7 +6,8 @@ set), one run each. An accepted operation whose output reparses to
 another tree than the DOM edit fails the test; a refused one
 (RewriteError) is counted by reason. `python -m tests.rewriter.test_oracle`
 prints the figures (-v: the rewriter's own limits by operation and
-element, and the first mismatches).
+element, and the first mismatches; --pairs: the pairs set, two edits in
+one run, oracle.check_pairs).
 """
 import sys
 from collections import defaultdict
@@ -16,7 +17,7 @@ import pytest
 from tests.conformance import data
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
 from tests.rewriter.oracle import (MARKUP_OPERATIONS, NOT_IN_TREE, OPERATIONS, UNIT_OPERATIONS,
-                                   Figures, check, check_unit_texts, check_units)
+                                   Figures, check, check_pairs, check_unit_texts, check_units)
 
 
 def _document_cases():
@@ -189,6 +190,15 @@ if __name__ == "__main__":
         # Every page: the first element of each name the common handlers
         # edit (HANDLED), every operation.
         total = run_corpus(spread=0, common=HANDLED)
+    elif "--pairs" in sys.argv:
+        # The pairs set: two elements edited in one run (oracle.check_pairs:
+        # every pair of elements of the small cases, a seeded sample of the
+        # others, a seeded sample of pairs of operations for each).
+        total = Figures()
+        for name in sorted(CASES):
+            for case in CASES[name]:
+                total.add(check_pairs(case.data, case.scripting, label=case.id))
+        print("pairs set: %s" % "\n".join(total.summary().split("\n")[:2]))
     else:
         base, markup, units = Figures(), Figures(), Figures()
         only_units = "--units" in sys.argv

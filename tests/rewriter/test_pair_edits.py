@@ -1,0 +1,130 @@
+"""Two edits in one run (the oracle's pairs set, oracle.check_pair): edits
+that are right alone must stay right together, where one changes what the
+parser sees around the other (a start tag dropped, an end tag written)."""
+import pytest
+
+from tests.rewriter.oracle import check_pair, check_pairs
+from tests.rewriter.test_oracle import CASES
+
+CHUNKINGS = (False, 1, 7)
+UNWRAP = "remove_and_keep_content"
+
+
+def _accepted(data, first, second, chunked):
+    figures = check_pair(data, True, first, second, chunked=chunked)
+    assert not figures.mismatches, figures.mismatches[0]
+    assert figures.accepted == 1, figures.summary()
+
+
+# Elements handed over in order: html 0, head 1, body 2, then the input's.
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, first, second", [
+    # An unwrapped element closed without an end tag has no start tag in
+    # the output: no end tag is written for it where content follows (it
+    # was a stray </p>, which the parser makes an empty <p> of).
+    ("<p>a<p>b", (3, UNWRAP), (4, UNWRAP)),
+    ("<b><p>1</b><p>2", (4, UNWRAP), (6, UNWRAP)),
+    ("<div><p>baz", (3, "append_text"), (4, UNWRAP)),
+    ("<p>a<div>b", (3, UNWRAP), (4, "before_text")),
+    ("<!doctype html><p>foo<address>bar<p>baz", (4, "append_markup"), (5, UNWRAP)),
+    ("<!doctype html><header><p>foo</header>bar", (3, "rename"), (4, UNWRAP)),
+    ("<p><figcaption>", (3, UNWRAP), (4, "before_text")),
+    ("<option><span><option>", (4, "after_text"), (5, UNWRAP)),
+    ("<div><p>a</x> b", (3, "after_text"), (4, UNWRAP)),
+])
+def test_no_end_tag_for_an_unwrapped_element(data, first, second, chunked):
+    _accepted(data, first, second, chunked)
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, first, second", [
+    # Near cases, accepted before and after: the element closed is in the
+    # output (renamed, edited, or removed with what it holds).
+    ("<p>a<p>b", (3, "rename"), (4, UNWRAP)),
+    ("<p>a<p>b", (3, "set_attribute"), (4, UNWRAP)),
+    ("<p>a<p>b", (3, "remove"), (4, UNWRAP)),
+    ("<p>a<p>b", (3, UNWRAP), (4, "append_text")),
+    ("<div><p>baz", (3, "append_text"), (4, "set_attribute")),
+])
+def test_near_cases_stay_accepted(data, first, second, chunked):
+    _accepted(data, first, second, chunked)
+
+
+def test_one_unwrap_alone_still_writes_the_end_tag():
+    # The second <p> unwrapped alone: its start tag closed the first, so
+    # an end tag stands in its place.
+    from lexpy.rewriter import Rewriter, rewrite
+    seen = []
+
+    def handler(element):
+        seen.append(element)
+        if len(seen) == 5:
+            element.remove_and_keep_content()
+    assert rewrite("<p>a<p>b", Rewriter().on("*", element=handler)) == "<p>a</p>b"
+
+
+# A bounded sample of the pairs set (`python -m tests.rewriter.test_oracle
+# --pairs` runs it over the whole suite): no accepted pair of edits
+# reparses to another tree than both DOM edits.
+SAMPLE_FILES = ("tests1.dat", "blocks.dat", "tests20.dat", "adoption01.dat")
+
+
+@pytest.mark.parametrize("name", SAMPLE_FILES)
+def test_pairs_sample(name):
+    cases = CASES[name]
+    assert cases
+    mismatches = []
+    tried = 0
+    for case in cases[:60]:
+        figures = check_pairs(case.data, case.scripting, label=case.id, per_pair=2, sample=12)
+        tried += figures.tried
+        mismatches.extend(figures.mismatches)
+    assert tried > 100
+    assert not mismatches, "\n\n".join(mismatches[:3])
+
+
+def _refused(data, first, second, chunked):
+    figures = check_pair(data, True, first, second, chunked=chunked)
+    assert not figures.mismatches, figures.mismatches[0]
+    assert figures.tried == 1 and figures.accepted == 0, figures.summary()
+    return figures
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, first, second", [
+    # An element removed at the end of input whose content held entries of
+    # the list of active formatting elements (a copy the parser
+    # reconstructed there): the output's list keeps the entry of the
+    # element copied, closed, and the parser reconstructs it around the
+    # content another handler writes at that end of input.
+    ("<b><h1><i>x</b>y", (2, "append_text"), (7, "remove")),
+    ("<div><b></div><div><nobr>a<nobr>", (2, "append_text"), (5, "remove")),
+    ("<font><p>hello<b>cruel</font>world", (2, "append_markup"), (7, "remove")),
+    ("<p><b><div><marquee></p></b></div>X", (2, "append_markup"), (6, "remove")),
+])
+def test_content_after_a_removal_that_changed_the_list_is_refused(data, first, second,
+                                                                  chunked):
+    figures = _refused(data, first, second, chunked)
+    assert any("content written at the end of input after" in reason
+               for reason in figures.refused), figures.summary()
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, edits", [
+    # Near cases, accepted: each edit alone, and content at the end of
+    # input after a removal that held no entry of the list.
+    ("<b><h1><i>x</b>y", [(7, "remove")]),
+    ("<b><h1><i>x</b>y", [(2, "append_text")]),
+    ("<div><b></div><div><nobr>a<nobr>", [(5, "remove")]),
+    ("<div><p>a<div>b", [(2, "append_text"), (5, "remove")]),
+    ("<b>x<div>y", [(2, "append_text"), (4, "remove")]),
+])
+def test_near_removals_stay_accepted(data, edits, chunked):
+    from tests.rewriter.oracle import check
+    if len(edits) == 2:
+        _accepted(data, edits[0], edits[1], chunked)
+    else:
+        (index, operation), = edits
+        figures = check(data, True, operation, chunked=chunked, indexes=[index])
+        assert not figures.mismatches, figures.mismatches[0]
+        assert figures.accepted == 1, figures.summary()
