@@ -2610,6 +2610,9 @@ class Rewriter(RewriterCore):
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
         self._explicit: List[Any] = []
+        # (the token whose reconstructed copies _copies_of_unlisted wrote
+        # start tags for)
+        self._copies_written = -1
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
@@ -4528,6 +4531,7 @@ class Rewriter(RewriterCore):
                                    "reconstructs would take another entry off the list of "
                                    "active formatting elements (Noah's Ark)" % name)
         self._explicit = list(nodes)
+        self._copies_written = self._batch
         self._unlisted = self._unlist_hold = None
         self._unlist_closing = []
 
@@ -5354,7 +5358,10 @@ class Rewriter(RewriterCore):
         nodes = self._reconstructed_nodes
         if not write:
             if not self._start_reconstructed_only(r) or self._explicit or \
+                    self._copies_written == self._batch or \
                     any(node.local_name in self._afe_edited for node in nodes):
+                # (_copies_written: start tags make this token's copies in
+                # the output already, the entries being off its list.)
                 return False
             first = _Record(nodes[0], True, False, None)
             if self._reconstructed_index(first) != 0:
@@ -6369,9 +6376,11 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the tag that closes it is ignored because of it, and "
                                "would not be without it" % r.name)
         # (Content written inside it, or its content replaced, leaves it
-        # the heading the end tag closes: only its removal or an end tag
-        # written for it before that end tag changes which.)
-        if (r.mode == _REMOVED or needs_end) and not own and r.name in _HEADINGS and \
+        # the heading the end tag closes: only its removal, its tags
+        # dropped, or an end tag written for it before that end tag
+        # changes which.)
+        if (r.mode in (_REMOVED, _KEEP_CONTENT) or needs_end) and not own and \
+                r.name in _HEADINGS and \
                 self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)

@@ -198,7 +198,6 @@ if __name__ == "__main__":
         for name in sorted(CASES):
             for case in CASES[name]:
                 total.add(check_pairs(case.data, case.scripting, label=case.id))
-        print("pairs set: %s" % "\n".join(total.summary().split("\n")[:2]))
     else:
         base, markup, units = Figures(), Figures(), Figures()
         only_units = "--units" in sys.argv

@@ -128,3 +128,63 @@ def test_near_removals_stay_accepted(data, edits, chunked):
         figures = check(data, True, operation, chunked=chunked, indexes=[index])
         assert not figures.mismatches, figures.mismatches[0]
         assert figures.accepted == 1, figures.summary()
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, edits", [
+    # A heading unwrapped that another heading's end tag closes: without
+    # its start tag, that end tag closes another heading (the h1 here,
+    # and the <div> above the h3 with it), alone or with an end tag
+    # written for an element closed above it (the <span>'s, content
+    # after it), which hid that element from the check of what the
+    # token closes besides it.
+    ("<h1><div><h3>x</h1>y", [(5, UNWRAP)]),
+    ("<!doctype html><h1><div><h3><span></h1>foo", [(5, UNWRAP), (6, "after_text")]),
+])
+def test_unwrapped_heading_closed_by_another_heading_end_tag_is_refused(data, edits,
+                                                                        chunked):
+    from tests.rewriter.oracle import check
+    if len(edits) == 2:
+        figures = _refused(data, edits[0], edits[1], chunked)
+    else:
+        (index, operation), = edits
+        figures = check(data, True, operation, chunked=chunked, indexes=[index])
+        assert not figures.mismatches, figures.mismatches[0]
+        assert figures.tried == 1 and figures.accepted == 0, figures.summary()
+    assert any("heading end tag" in reason for reason in figures.refused), figures.summary()
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+def test_unwrapped_heading_with_its_own_end_tag_stays_accepted(chunked):
+    from tests.rewriter.oracle import check
+    figures = check("<div><h3>x</h3>y</div>", True, UNWRAP, chunked=chunked, indexes=[4])
+    assert not figures.mismatches, figures.mismatches[0]
+    assert figures.accepted == 1, figures.summary()
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, first, second", [
+    # An element whose start tag only reconstructed formatting elements,
+    # removed (end and start tags for them written in its place), where
+    # another edit's end tags took those entries off the output's list
+    # and start tags are written for the copies at that token already:
+    # writing them again made two copies.
+    ("<div><i></div><option>option", (4, "remove"), (6, "remove")),
+    ("<!DOCTYPE html><p><b></p><menuitem>", (3, "append_text"), (6, "remove")),
+    ("<!DOCTYPE html><body><b><nobr>1<ins><nobr></b><i>2", (3, "after_text"), (8, "remove")),
+])
+def test_no_second_copy_of_a_reconstructed_element(data, first, second, chunked):
+    figures = _refused(data, first, second, chunked)
+    assert any("its start tag also made" in reason for reason in figures.refused), \
+        figures.summary()
+
+
+@pytest.mark.parametrize("chunked", CHUNKINGS)
+@pytest.mark.parametrize("data, first, second", [
+    # Near cases, accepted: the element whose start tag reconstructed
+    # removed alone, or with an edit that wrote no copy.
+    ("<div><i></div><option>option", (3, "set_attribute"), (6, "remove")),
+    ("<!DOCTYPE html><p><b></p><menuitem>", (3, "set_attribute"), (6, "remove")),
+])
+def test_reconstructing_removal_stays_accepted(data, first, second, chunked):
+    _accepted(data, first, second, chunked)
