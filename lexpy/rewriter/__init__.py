@@ -1788,9 +1788,10 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
-        if r.start is not None and self._rw._after_body_mode(True):
-            # (After </body> or </html>, its start tag took the parser back
-            # into the body, where the comments that follow go.)
+        if (r.start is not None or self._rw._end_tag_p(r)) and self._rw._after_body_mode(True):
+            # (After </body> or </html>, its start tag (or the </p> that
+            # made it) took the parser back into the body, where the
+            # comments that follow go.)
             raise self._refuse(what, "without its start tag the parser stays after </body> "
                                      "or </html>, where it puts comments outside the body")
         reconstructed = r.implied and what == "remove_and_keep_content" and \
@@ -6460,8 +6461,9 @@ class Rewriter(RewriterCore):
         at_drop = self._formatting_at_drop.pop(id(r), None)
         drop_entry = self._drop_lists.pop(id(r), None)
         drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
+        took_closed = self._drop_took_closed(r)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
-                        or self._reconstructed_here or self._drop_took_closed(r)) \
+                        or self._reconstructed_here or took_closed) \
                 and not self._drop_keeps_formatting(
                             r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
