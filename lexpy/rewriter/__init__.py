@@ -1788,9 +1788,10 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
-        if r.start is not None and self._rw._after_body_mode(True):
-            # (After </body> or </html>, its start tag took the parser back
-            # into the body, where the comments that follow go.)
+        if (r.start is not None or self._rw._end_tag_p(r)) and self._rw._after_body_mode(True):
+            # (After </body> or </html>, its start tag (or the </p> that
+            # made it) took the parser back into the body, where the
+            # comments that follow go.)
             raise self._refuse(what, "without its start tag the parser stays after </body> "
                                      "or </html>, where it puts comments outside the body")
         reconstructed = r.implied and what == "remove_and_keep_content" and \
@@ -2571,6 +2572,7 @@ class Rewriter(RewriterCore):
         self._split_after: Optional[int] = None
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
         self._formatting_at_drop: Dict[int, Any] = {}   # (_drop_keeps_formatting)
+        self._closed_at_drop: Dict[int, Tuple[_Record, List[Any]]] = {}  # (_drop_took_closed)
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
         self._scoped_text: List[Callable[..., Any]] = []
@@ -3806,7 +3808,11 @@ class Rewriter(RewriterCore):
             self._noahs_ark_push(events[last_token_push][1])
         if kind == "start" and self._skip is not None:
             name = self._source(begin, end)[1:].split(b">")[0].split(b"/")[0].split()
-            if name and name[0].lower() in (b"body", b"html") and not count:
+            if name and name[0].lower() in (b"body", b"html") and not any(
+                    event[0] == "pushed" and event[10] for event in events[:count]):
+                # (Also after it popped foreign elements, a breakout of
+                # foreign content: the "in body" rules give it the
+                # attributes still.)
                 raise RewriteError("<%s>: its source holds a <%s> start tag, whose attributes "
                                    "the parser gives to the <%s> element" % (
                                        self._skip.name, name[0].lower().decode(),
@@ -4808,16 +4814,8 @@ class Rewriter(RewriterCore):
                 node = node.parent_node
             return node, passed
 
-        if kind == "end" and not count:
-            node, r = in_output(self._current_node())
-            name = self._tag_name(kind)
-            while r is not None and node is not None and node.node_type == 1 and \
-                    node.namespace_uri != _HTML_NS:
-                if node.local_name.lower() == name:
-                    raise RewriteError("<%s>: remove_and_keep_content: without it an end "
-                                       "tag </%s> inside it would close the foreign <%s> "
-                                       "around it" % (r.name, name, node.local_name))
-                node = node.parent_node
+        if kind == "end":
+            self._foreign_end_walk(events, unwrapped)
         for event in events if kind == "start" else ():
             if event[0] != "pushed" or not event[10] or \
                     event[1].local_name not in ("mglyph", "malignmark"):
@@ -4829,6 +4827,67 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: remove_and_keep_content: without it the parser "
                                    "would make a MathML element of the <%s> inside it"
                                    % (r.name, event[1].local_name))
+
+    def _foreign_end_walk(self, events: List[Any], unwrapped: Dict[int, "_Record"]) -> None:
+        """An end tag token where the current node (before the token) is
+        foreign in the input or in the output (the unwrapped elements
+        left out): the rules for foreign content walk down the stack of
+        open elements from the current node to one of the token's name,
+        stopping at the first HTML element (whose insertion mode then
+        handles the token); </br> and </p> pop the foreign elements down
+        to an integration point or an HTML element. Without the unwrapped
+        elements the walk passes where they stood, and goes on to the
+        foreign elements around them: refused when it reaches one the
+        input's walk did not (it would close it)."""
+        if events and events[0][0] == "popped" and events[0][2]:
+            top = events[0][1]
+        elif events and events[0][0] == "pushed":
+            top = events[0][1].parent_node
+        else:
+            top = self._current_node()
+        name = self._tag_name("end")
+
+        def foreign(node: Any) -> bool:
+            return bool(node is not None and node.node_type == 1 and
+                        node.namespace_uri != _HTML_NS)
+
+        def stops_breakout(node: Any) -> bool:
+            return not foreign(node) or _integration_point(node) or (
+                node.local_name == "annotation-xml" and
+                (node.get_attribute("encoding") or "").lower() in ("text/html",
+                                                                  "application/xhtml+xml"))
+
+        def walk(node: Any, skip: bool) -> Tuple[List[Any], Any]:
+            # (The foreign elements the token closes, and the node it
+            # reaches by its name (None: it goes to the insertion mode).)
+            while skip and node is not None and id(node) in unwrapped:
+                node = node.parent_node
+            passed: List[Any] = []
+            if not foreign(node):
+                return passed, None
+            while foreign(node):
+                if name in ("br", "p"):
+                    if stops_breakout(node):
+                        return passed, None
+                elif node.local_name.lower() == name:
+                    return passed, node
+                passed.append(node)
+                node = node.parent_node
+                while skip and node is not None and id(node) in unwrapped:
+                    node = node.parent_node
+            return (passed if name in ("br", "p") else []), None
+
+        kept, reached = walk(top, False)
+        alone, reached_alone = walk(top, True)
+        if reached_alone is not reached or (name in ("br", "p") and len(alone) != len(kept)):
+            node = top
+            while id(node) not in unwrapped:
+                node = node.parent_node
+            r = unwrapped[id(node)]
+            closed = reached_alone if reached_alone is not None else alone[-1]
+            raise RewriteError("<%s>: remove_and_keep_content: without it an end "
+                               "tag </%s> inside it would close the foreign <%s> "
+                               "around it" % (r.name, name, closed.local_name))
 
     def _tag_name(self, kind: str) -> str:
         """The name of the start or end tag token being handled, as the
@@ -5914,6 +5973,7 @@ class Rewriter(RewriterCore):
             entries = self._formatting_now()
             if entries and entries[-1] is r.node:
                 self._drop_lists[id(r)] = (r, entries[:-1])
+                self._note_closed_entries(r, entries[:-1])
             return
         if r.mode == _REMOVED and (
                 r.node.namespace_uri != _HTML_NS or r.name in _FORMATTING or
@@ -5922,6 +5982,7 @@ class Rewriter(RewriterCore):
         entries = self._formatting_now()
         if entries is not None:
             self._formatting_at_drop[id(r)] = entries
+            self._note_closed_entries(r, entries)
 
     def _noahs_ark_same(self, node: Any, attributes: Any) -> List[Any]:
         """The open elements with node's name and `attributes` (a set of
@@ -6008,6 +6069,31 @@ class Rewriter(RewriterCore):
         now = self._formatting_now()
         return now is not None and len(now) == len(at_drop) and all(
             a is b for a, b in zip(now, at_drop))
+
+    def _note_closed_entries(self, r: _Record, entries: List[Any]) -> None:
+        """The entries of the list of active formatting elements where r's
+        dropped content begins (_formatting_before_drop) that are not open
+        there: _drop_took_closed."""
+        closed = [e for e in entries if not self._is_open(e)]
+        if closed:
+            self._closed_at_drop[id(r)] = (r, closed)
+
+    def _drop_took_closed(self, r: _Record) -> bool:
+        """Whether an entry of the list of active formatting elements that
+        was not open where r's dropped content began (_note_closed_entries)
+        is gone from the list at r's end: the dropped content took it off
+        (an <a> start tag, or an end tag of its name, runs the adoption
+        agency algorithm for it, which takes one that is not open off the
+        list) or reconstructed it (its copy has its place). The output,
+        without that content, keeps it listed and reconstructs it at the
+        content that follows, where the input's list differs
+        (`<div><a href=1>x</div><div><a>y</a></div>z`, the second div
+        removed: z would go into a copy of the first <a>)."""
+        entry = self._closed_at_drop.pop(id(r), None)
+        if entry is None or entry[0] is not r:
+            return False
+        now = self._formatting_now()
+        return now is None or any(not any(e is node for node in now) for e in entry[1])
 
     def _drop_unlists(self, r: _Record, own: bool, at_drop: Any) -> bool:
         """Whether the formatting elements left to reconstruct at the end of
@@ -6393,8 +6479,10 @@ class Rewriter(RewriterCore):
         at_drop = self._formatting_at_drop.pop(id(r), None)
         drop_entry = self._drop_lists.pop(id(r), None)
         drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
+        took_closed = self._drop_took_closed(r)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
-                        or self._reconstructed_here) and not self._drop_keeps_formatting(
+                        or self._reconstructed_here or took_closed) \
+                and not self._drop_keeps_formatting(
                             r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)

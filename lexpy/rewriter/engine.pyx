@@ -2591,6 +2591,8 @@ cdef class RewriterCore:
         entries = self.formatting_now()
         if entries is not None:
             (<object> self)._formatting_at_drop[id(r)] = entries
+            if entries:
+                (<object> self)._note_closed_entries(r, entries)
         return 0
 
     cdef bint removed_end(self, ElementRecord r, Event* e, size_t end) except -1:
@@ -2623,6 +2625,10 @@ cdef class RewriterCore:
         key = id(r)
         if key in owner._clones_after or key in owner._furthest_dropped \
                 or key in owner._empty_unwraps:
+            return False
+        # (Rewriter._drop_took_closed: the dropped content took an entry
+        # that was not open off the list of active formatting elements.)
+        if key in owner._closed_at_drop:
             return False
         # (_form_pointer_moved for a token the fast path took: not a form tag.)
         start = owner._form_starts.get(r)

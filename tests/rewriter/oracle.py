@@ -612,6 +612,10 @@ def _unit_map(data: str, scripting: bool) -> _UnitMap:
             # inserts later: dropped (nothing else grew), or not found.
             pending.pop()
             texts[-1] = [] if not unclaimed else None
+            # (The characters left unclaimed may be this chunk's, found
+            # under another text: no later chunk may take them for its own,
+            # e.g. a table's text run of the same text.)
+            unclaimed.clear()
 
     def on_comment(comment):
         new_comments = growth()
