@@ -183,7 +183,10 @@ start tag only reconstructed formatting elements, where its first token
 reconstructs them too (_start_reconstructed_only) or after end and start
 tags that make them again (_reopen_reconstructed: also written in place of
 such an element removed), and before the <p> of a </p> (_end_tag_p, which
-remove_and_keep_content removes); content after a formatting element the
+remove_and_keep_content removes); content before a formatting element
+reconstructed inside others whose first token reconstructs nothing (a
+comment, <meta>), after end tags for all of them and start tags for the
+ones around it (_reconstruction_split); content after a formatting element the
 end of input closes, after an end tag written for it when nothing is left
 to reconstruct (_eof_formatting_end), and an element unwrapped that the end
 of input closes, its start tag having done nothing else (_eof_unwrap) or
@@ -1168,7 +1171,8 @@ class Element(ElementBase):
             what == "after" and self._rw._adoption_clone_after(r)) or (
             what == "before" and (text_first or bool(r.before)) and
             self._rw._start_reconstructed_only(r)) or (
-            what == "before" and self._rw._reopen_reconstructed(r, False))
+            what == "before" and self._rw._reopen_reconstructed(r, False)) or (
+            what == "before" and self._rw._reconstruction_split(r, False))
         if r.implied and r.name not in _SYNTHESIZED_START and not reconstructed:
             raise self._refuse(what, "content written before an element the parser "
                                      "reconstructed lands inside it")
@@ -2615,6 +2619,7 @@ class Rewriter(RewriterCore):
         # (the token whose reconstructed copies _copies_of_unlisted wrote
         # start tags for)
         self._copies_written = -1
+        self._split_reconstructed: Optional[_Record] = None  # (_reconstruction_split)
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
@@ -5233,6 +5238,8 @@ class Rewriter(RewriterCore):
             self._explicit.remove(r.node)
             synthesize = True
             r.synthesized = True    # (its end tag is written: _popped drops no other)
+        elif r.implied and self._reconstruction_split(r, True):
+            synthesize = True
         elif r.implied and any(node is r.node for node in self._reconstructed_nodes):
             if not self._end_reconstructed(r):
                 raise RewriteError("<%s>: a start tag with its attributes would take an "
@@ -5437,6 +5444,52 @@ class Rewriter(RewriterCore):
             self._emit("</%s>" % node.local_name)
         for node in nodes:
             self._emit(_plain_start_tag(node))
+        return True
+
+    def _reconstruction_split(self, r: _Record, write: bool) -> bool:
+        """For content before a formatting element the parser reconstructed
+        inside others at the same token (not the first: _reconstructed_index
+        > 0), whose first token would not make the parser reconstruct the
+        ones around it (a comment, <meta>, <div>): end tags for all of them
+        (innermost first) take their entries off the list of active
+        formatting elements (_end_reconstructed, which checks Noah's Ark
+        for r's edited attributes), start tags with their attributes make
+        the ones before r again at the same point, in the same order (the
+        list then holds what it held: no Noah's Ark removal, as in
+        _reopen_reconstructed), the content goes into the innermost of
+        those, then r's start tag and those inside it (self._explicit).
+        Only when the first of them can take an end tag there
+        (_reconstructed_index), none is foster-parented and no other of
+        them is edited. Not written: whether it can be (r noted); written:
+        the tags, for the noted r."""
+        nodes = self._reconstructed_nodes
+        if write:
+            if self._split_reconstructed is not r:
+                return False
+            self._split_reconstructed = None
+            index = self._reconstructed_index(r)
+            if index is None or r.mode in (_REMOVED, _KEEP_CONTENT) or \
+                    self._explicit or not self._end_reconstructed(r):
+                raise RewriteError("<%s>: before: content written before an element the "
+                                   "parser reconstructed lands inside it" % r.name)
+            for node in reversed(nodes[:index]):
+                self._emit("</%s>" % node.local_name)
+            for node in nodes[:index]:
+                self._emit(_plain_start_tag(node))
+            return True
+        index = self._reconstructed_index(r)
+        if not index or self._explicit or r.mode or \
+                any(node.local_name in self._afe_edited for node in nodes) or \
+                any(event[0] == "pushed" and event[3] for event in self._token_events[1]) or \
+                self._reconstructed_index(_Record(nodes[0], True, False, None)) != 0:
+            return False
+        for node in nodes:
+            other = self._open.get(self._node_key(node))
+            if node is not r.node and other is not None and (
+                    other.before or other.prepend or other.mode or
+                    other.new_name is not None or other.attributes_changed):
+                return False
+        self._split_reconstructed = r
         return True
 
     def _end_tag_p(self, r: _Record) -> bool:

@@ -286,14 +286,21 @@ def test_first_reconstructed_formatting_element_removed(source, index, expected)
     assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
 
 
-def test_content_before_an_inner_reconstructed_element_needs_text_first():
-    # (or a start tag that reconstructs: tests/rewriter/test_reconstructed_before.py)
+def test_content_before_an_inner_reconstructed_element_reopens_the_outer_ones():
+    # (Text or a start tag that reconstructs first needs no start tags for
+    # the outer ones: tests/rewriter/test_reconstructed_before.py; else
+    # tests/rewriter/test_reconstruction_split.py.)
     def handler(e):
         if e.implied:
             e.before("<!--c--><span>s</span>", html=True)
 
-    with pytest.raises(RewriteError, match="reconstructed"):
-        rewrite("<p><b><i>x</p>y", Rewriter().on("i", element=handler))
+    out = rewrite("<p><b><i>x</p>y", Rewriter().on("i", element=handler))
+    assert out == "<p><b><i>x</p></i></b><b><!--c--><span>s</span><i>y"
+    dom = lexpy.parse("<p><b><i>x</p>y")
+    copy = dom.query_selector_all("i")[1]
+    for node in list(lexpy.parse_fragment("<!--c--><span>s</span>", "b").child_nodes):
+        copy.before(node)
+    assert lexpy.dump(lexpy.parse(out)) == lexpy.dump(dom)
 
 
 @pytest.mark.parametrize("source, index, expected", [
