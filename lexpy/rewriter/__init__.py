@@ -1399,6 +1399,7 @@ class Element(ElementBase):
         else:
             attrs.append((name, value))
         r.attributes_changed = True
+        self._rw._watch_agency_copy(r)
 
     def remove_attribute(self, name: str) -> None:
         r = self._start_op("remove_attribute")
@@ -1408,6 +1409,7 @@ class Element(ElementBase):
         if len(kept) != len(attrs):
             r.attributes = kept
             r.attributes_changed = True
+            self._rw._watch_agency_copy(r)
 
     # -- content ---------------------------------------------------------
     def _head_ok(self, content: str, html: bool) -> bool:
@@ -3946,6 +3948,7 @@ class Rewriter(RewriterCore):
                     if node is self._hold_node and self._hold_after is None and \
                             self._hold_for is not None and (
                                 self._hold_for.after or self._hold_for.new_name is not None
+                                or self._agency_copy_edited(self._hold_for)
                                 or len(self._hold_chain) > 1):
                         self._hold_after = self._out_mark(end)
                 continue
@@ -5202,6 +5205,8 @@ class Rewriter(RewriterCore):
         self._start_written_at = position
         if r.mode in (_INNER, _KEEP_CONTENT) or r.new_name is not None:
             self._split_watch(r, True)
+        if r.mode == _KEEP_CONTENT:
+            self._watch_agency_copy(r)
         if span is not None and node.namespace_uri == _HTML_NS and r.name in _FORMATTING and (
                 r.mode in (_REMOVED, _KEEP_CONTENT) or r.attributes_changed):
             self._noahs_ark_start(r)
@@ -5621,9 +5626,11 @@ class Rewriter(RewriterCore):
             r.moves = -1        # (its count differs: _popped refuses content at its end)
             # (Renamed, its furthest block watched: _formatting_content_held
             # writes the first step, or the end refuses it: moves.)
-            if r.mode or r.new_name and not (
+            if r.mode and not (r.mode == _KEEP_CONTENT and
+                               self._agency_copy_held(r, furthest_key)) or \
+                    r.new_name and not (
                     r is self._hold_for and self._hold_furthest == furthest_key) or \
-                    r.attributes_changed:
+                    r.attributes_changed and not self._agency_copy_held(r, furthest_key):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
         r = self._open.get(furthest_key)
@@ -5682,6 +5689,47 @@ class Rewriter(RewriterCore):
         if r not in self._tracked:
             self._tracked.append(r)
 
+    def _watch_agency_copy(self, r: _Record) -> None:
+        """An HTML formatting element whose attributes were changed
+        (set_attribute, remove_attribute) or which was unwrapped
+        (remove_and_keep_content): the adoption agency algorithm's copies of
+        it are made from its start tag, and would carry the edit, or not be
+        made at all. Watched as a renamed one (_watch_renamed_formatting):
+        when the algorithm, run by its own end tag, ends it with a furthest
+        block its start tag made its child, the first step is written out
+        there (_formatting_content_held): its end tag (none when unwrapped)
+        before the furthest block, a start tag copying the input's element
+        (the attributes the parser's copy has) after the furthest block's.
+        One such element at a time."""
+        if self._hold_for is not None or r.node.namespace_uri != _HTML_NS or \
+                r.name not in _FORMATTING or r.mode not in (0, _KEEP_CONTENT) or \
+                r.new_name is not None or r.implied or r.foster:
+            return
+        self._hold_for = r
+        if r not in self._tracked:
+            self._tracked.append(r)
+
+    def _agency_copy_held(self, r: _Record, furthest_key: int) -> bool:
+        """Whether the adoption agency algorithm's first step for r, an
+        element whose attributes changed or which was unwrapped, can be
+        written out at its end (_watch_agency_copy,
+        _formatting_content_held): it is the element watched, this is the
+        furthest block watched, no element of its name is around it or
+        inside it (_named_relatives: the Noah's Ark clause compares none
+        with it, nor with the copy written), and, unwrapped, no end tag
+        inside it was read otherwise for its start tag (_popped's checks
+        of an unwrapped element, which the written step skips)."""
+        return r is self._hold_for and self._hold_furthest == furthest_key and \
+            self._named_relatives(r) == 0 and not (
+                r.mode == _KEEP_CONTENT and (r.ignored_end or r.loop_stopped))
+
+    @staticmethod
+    def _agency_copy_edited(r: _Record) -> bool:
+        """Whether the adoption agency algorithm's copy of r, a formatting
+        element, made from its start tag, would differ in the reparse:
+        its attributes changed, or its start tag dropped (unwrapped)."""
+        return bool(r.attributes_changed) or r.mode == _KEEP_CONTENT
+
     def _end_tag_of(self, name: str) -> bool:
         """Whether the token being handled is an end tag named `name`."""
         _, _, kind, begin, end = self._token_events
@@ -5715,7 +5763,8 @@ class Rewriter(RewriterCore):
             self._split_chain(node.parent_node, node.local_name)
         if chain is None or not any(n is r.node for n in chain):
             return
-        if (r.after or r.new_name is not None or len(chain) > 1) and (
+        if (r.after or r.new_name is not None or len(chain) > 1 or
+                self._agency_copy_edited(r)) and (
                 node.local_name in _NEWLINE_DROPPING or
                 len(chain) == 1 and not self._splittable(r.node, node.local_name)):
             return
@@ -5739,17 +5788,22 @@ class Rewriter(RewriterCore):
         # (Renamed: _watch_renamed_formatting. Its own end tag ran the
         # algorithm, and no element of its name is left inside it. With
         # elements between it and the furthest block: _split_between.)
-        renamed = r.new_name is not None
+        renamed = r.new_name is not None or self._agency_copy_edited(r)
         between = [] if not chain or chain[0] is r.node else \
             self._split_between(chain, r.node)
         split = has_outside or renamed or bool(between)
         if index is None or node is None or furthest is None or between is None or \
                 split and (after is None or not self._agency_steps_left()) or \
                 self._moved_batch != self._batch or furthest != self._node_key(node) or \
-                r.mode or r.attributes_changed or renamed and (
+                r.mode and r.mode != _KEEP_CONTENT or renamed and (
                     not self._end_tag_of(r.name) or end_tag._removed or end_tag.after_content
                     or r.node.query_selector(r.name) is not None) or \
                 self._skip is not None:
+            if self._agency_copy_edited(r) and r.moves == -1:
+                # (Its attributes changed or its start tag dropped: the
+                # parser's copies would differ, _agency_copy_held.)
+                raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                                   "or its content after its edits were written" % r.name)
             return False
         def write() -> None:
             assert between is not None
@@ -5757,8 +5811,10 @@ class Rewriter(RewriterCore):
             self._emit_contents(r.append, r, True)
             self._emit_contents(end_tag.before_content, r, True)
             if split:
-                # (The algorithm's first step written: _split_watch.)
-                self._emit("</%s>" % (r.new_name or r.name))
+                # (The algorithm's first step written: _split_watch. An
+                # unwrapped element has no start tag to end.)
+                if r.mode != _KEEP_CONTENT:
+                    self._emit("</%s>" % (r.new_name or r.name))
                 self._emit_contents(end_tag.after_content, r, False)
                 self._emit_contents(list(reversed(r.after)), r, False)
                 self._emit("".join(_plain_start_tag(n) for n in reversed(between)
@@ -5766,6 +5822,7 @@ class Rewriter(RewriterCore):
         if split and after is not None:      # (split: after is set)
             self._emit_at(after, lambda: self._emit(_plain_start_tag(r.node)))
         self._emit_at(index, write)
+        self._unwrapped_closed.discard(r)     # (as _popped, for an unwrapped one)
         return True
 
     def _emit_at(self, index: int, write: Callable[[], None]) -> None:

@@ -1380,6 +1380,10 @@ cdef class ElementBase:
         else:
             attrs.append((name, value))
         r.attributes_changed = True
+        if r.name == "a" or r.name in NOAHS_ARK_NAMES:
+            # (The adoption agency algorithm's copies of a formatting
+            # element carry its attributes: Rewriter._watch_agency_copy.)
+            self._rw._watch_agency_copy(r)
 
     def _remove_fast(self):
         """Element.remove in C for the common case, where none of its
