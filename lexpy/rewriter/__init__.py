@@ -509,6 +509,10 @@ _NO_SYNTHESIZED_END = frozenset("html head body form plaintext".split()) | _FORM
 _NO_SYNTHESIZED_FOREIGN_END = frozenset("br p script".split())
 _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
+# The elements that bound "has an element in scope" (HTML; MathML and SVG).
+_SCOPE_BOUNDARIES = frozenset("applet caption html table td th marquee object template".split())
+_FOREIGN_SCOPE_BOUNDARIES = frozenset("mi mo mn ms mtext annotation-xml foreignObject desc "
+                                      "title".split())
 # Elements an adoption agency's first step written out does not close with
 # an end tag of their own (Rewriter._split_chain): nobr's start tag runs the
 # algorithm itself; the others' end tags are read otherwise in a select or
@@ -6577,7 +6581,8 @@ class Rewriter(RewriterCore):
         # changes which.)
         if (r.mode in (_REMOVED, _KEEP_CONTENT) or needs_end) and not own and \
                 r.name in _HEADINGS and \
-                self._source(*span)[2:4].lower() in _HEADING_PREFIXES:
+                self._source(*span)[2:4].lower() in _HEADING_PREFIXES and \
+                (needs_end or self._heading_below(r)):
             raise RewriteError("<%s>: the heading end tag that closes it would close another "
                                "heading without it" % r.name)
         fostered_out = id(r) in self._foster_out
@@ -6682,6 +6687,31 @@ class Rewriter(RewriterCore):
             # would be a stray one, which makes a <p> or ends another.)
             return "closed"
         return "dirty" if has_inside else "open"
+
+    def _heading_below(self, r: _Record) -> bool:
+        """For r, a heading a heading end tag of another name closed, its
+        tags dropped (removed or unwrapped): whether that end tag may close
+        another heading in the output, which has no r: an HTML heading
+        among r's ancestors up to the first element that bounds a scope
+        (the end tag looks for a heading in scope); unless r was
+        foster-parented or the adoption agency moved something while it
+        was open (its ancestors are then not the elements below it on the
+        stack of open elements), which count as one. With none, the end
+        tag finds no heading in scope in the output and is ignored, as
+        the DOM edit has it: r closed there, nothing else."""
+        if r.foster or r.moves != self._moves:
+            return True
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri == _HTML_NS:
+                if node.local_name in _HEADINGS:
+                    return True
+                if node.local_name in _SCOPE_BOUNDARIES:
+                    return False
+            elif node.local_name in _FOREIGN_SCOPE_BOUNDARIES:
+                return False
+            node = node.parent_node
+        return False
 
     def _eof_drop_listed(self, r: _Record, own: bool) -> None:
         """At the end of input, r removed and closed by it: when an entry

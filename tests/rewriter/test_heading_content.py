@@ -20,6 +20,8 @@ CASES = [
     '<h1><table><td><h3></table><h3 id="r"></h1>',
     '<!doctype html><h1><div><h3 id="r"><span></h1>foo',
 ]
+# (Its start tag closed the <h1>: no heading is in scope below it.)
+REMOVABLE = CASES[1:3]
 
 
 @pytest.mark.parametrize("data", CASES)
@@ -40,5 +42,10 @@ def test_its_removal_or_content_after_it_is_refused(data, operation):
     # (Without it, or closed by an end tag written for it, the end tag
     # closes the heading around it.)
     figures = _figures(data, operation, False)
+    if operation == "remove" and data in REMOVABLE:
+        # (No other heading in scope below it: without it the end tag
+        # finds none and is ignored, as the DOM edit has it.)
+        assert figures.accepted == 1, figures.refused
+        return
     assert figures.accepted == 0 and any(HEADING in reason for reason in figures.refused), \
         figures.refused
