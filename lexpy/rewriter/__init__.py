@@ -4919,9 +4919,10 @@ class Rewriter(RewriterCore):
         if r in self._template_modes or r.start is None or \
                 self._token_span()[0] != r.start[0] or self._current_node() is not r.node:
             return
-        # (Its start tag's token comes to _template_mode_token too: the
-        # current node before it was not the template.)
-        self._template_modes[r] = [None, False, False]
+        # (The current node now: its start tag's token, which may come
+        # to _template_mode_token too (then "template" decides nothing),
+        # or not (the engine's fast path of a start tag).)
+        self._template_modes[r] = [r.node, False, False]
         if r not in self._tracked:
             self._tracked.append(r)
 

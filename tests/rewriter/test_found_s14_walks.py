@@ -256,3 +256,43 @@ def test_after_body_end_tag_p_oracle(data, chunked):
     for operation in ("remove", "remove_and_keep_content", "before_text", "rename"):
         figures = check(data, True, operation, chunked=chunked)
         assert not figures.mismatches, figures.mismatches[0]
+
+
+# Markup with a start tag prepended to a template whose start tag the
+# engine's fast path took: the "in template" tokens after it (a </p> or
+# </br> it ignores, which "in body" would not) were not seen, since the
+# watch began at the next token's current node (Rewriter._watch_template_mode).
+TEMPLATE_IGNORED = [("\x00<tbody><template></p>", False),
+                    ("<head><head><dd><template></br><mtext></pre></button>", True),
+                    ("<template></p>", False), ("<div><template></br>x</template>", False),
+                    ("<template>x</p></template>", False)]
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+@pytest.mark.parametrize("markup", ["<img>", "<div>M</div>"])
+@pytest.mark.parametrize("data,scripting", TEMPLATE_IGNORED)
+def test_template_prepend_before_ignored_end_tag_refused(data, scripting, markup, chunk):
+    rw = Rewriter(scripting=scripting).on(
+        "template", element=lambda e: e.prepend(markup, html=True))
+    with pytest.raises(RewriteError, match="insertion mode"):
+        rewrite_in_chunks(data, rw, chunk)
+
+
+@pytest.mark.parametrize("chunk", CHUNKS)
+@pytest.mark.parametrize("data", ["<template><div></p></template>", "<template><i>x</i></p></template>",
+                                  "<template></template></p>"])
+def test_template_prepend_after_its_first_start_tag_accepted(data, chunk):
+    rw = Rewriter(scripting=False).on("template", element=lambda e: e.prepend("<img>", html=True))
+    out = rewrite_in_chunks(data, rw, chunk)
+    dom = lexpy.parse(data, scripting=False)
+    template = dom.query_selector("template")
+    template.content.prepend(dom.create_element("img"))
+    assert _normalized_dump(lexpy.parse(out, scripting=False)) == _normalized_dump(dom)
+
+
+@pytest.mark.parametrize("chunked", [False, 1, 7])
+@pytest.mark.parametrize("data,scripting", TEMPLATE_IGNORED)
+def test_template_prepend_oracle(data, scripting, chunked):
+    for operation in ("prepend_markup <img>", "prepend_markup <div>M</div>"):
+        figures = check(data, scripting, operation, chunked=chunked)
+        assert not figures.mismatches, figures.mismatches[0]
