@@ -3871,6 +3871,7 @@ class Rewriter(RewriterCore):
                                                         self._formatting_now)
         self._reconstruction_agency = None
         self._agency_end_written = False
+        self._split_reconstructed = None
         if not self._reconstructed_nodes and kind == "start":
             self._reconstructed_nodes = self._reconstructed_after_agency(events, last_token_push)
         self._explicit = []
