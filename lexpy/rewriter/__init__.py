@@ -186,7 +186,11 @@ such an element removed), and before the <p> of a </p> (_end_tag_p, which
 remove_and_keep_content removes); content before a formatting element
 reconstructed inside others whose first token reconstructs nothing (a
 comment, <meta>), after end tags for all of them and start tags for the
-ones around it (_reconstruction_split); content after a formatting element the
+ones around it (_reconstruction_split); edits of the copies the parser
+reconstructs at an <a> or <nobr> start tag after the adoption agency
+algorithm that tag ran, with an end tag of its name written first, which
+runs the same algorithm (_reconstructed_after_agency); content after a
+formatting element the
 end of input closes, after an end tag written for it when nothing is left
 to reconstruct (_eof_formatting_end), and an element unwrapped that the end
 of input closes, its start tag having done nothing else (_eof_unwrap) or
@@ -1141,7 +1145,8 @@ class Element(ElementBase):
                 r.name not in _SYNTHESIZED_START and not (
                     what in _RECONSTRUCTED_TAG_OPS and
                     self._rw._reconstructed_index(r) is not None) and not (
-                    what == "remove" and self._rw._reconstructed_index(r) == 0) and not (
+                    what == "remove" and self._rw._reconstructed_index(r) == 0 and
+                    self._rw._reconstruction_agency is None) and not (
                     what == "set_inner_content" and
                     self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
                 # (Replaced content: the innermost one only; the ones inside
@@ -2626,6 +2631,11 @@ class Rewriter(RewriterCore):
         # start tags for)
         self._copies_written = -1
         self._split_reconstructed: Optional[_Record] = None  # (_reconstruction_split)
+        # (The <a> or <nobr> whose adoption agency run came before the
+        # token's reconstruction, its end tag not written yet:
+        # _reconstructed_after_agency.)
+        self._reconstruction_agency: Optional[str] = None
+        self._agency_end_written = False     # (written at this token: _close_implied)
         self._dropped = False           # some input was dropped (frameset-ok)
         self._skip_newline_at: Optional[int] = None
         self._skip_lf_only_at: Optional[int] = None
@@ -3883,6 +3893,11 @@ class Rewriter(RewriterCore):
         token_key = keys[last_token_push] if last_token_push >= 0 else None
         self._reconstructed_nodes = _only_reconstructed(kind, events, last_token_push,
                                                         self._formatting_now)
+        self._reconstruction_agency = None
+        self._agency_end_written = False
+        self._split_reconstructed = None
+        if not self._reconstructed_nodes and kind == "start":
+            self._reconstructed_nodes = self._reconstructed_after_agency(events, last_token_push)
         self._explicit = []
         if afe_copy is not None and not self._explicit_copies(begin, events):
             raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
@@ -4133,6 +4148,9 @@ class Rewriter(RewriterCore):
         """Write end tags for the elements closed without end tags at this
         point (content written here, or the token that closed them
         removed, must not land in them)."""
+        if self._agency_end_written:
+            return      # (the end tag written for the token's adoption agency run
+            #  pops them as the token did: _reconstructed_after_agency)
         tags = []
         formatting = self._eof_formatting_ends()
         unlisting: List[Any] = []      # (_closed_unlistable's, topmost first)
@@ -4184,6 +4202,12 @@ class Rewriter(RewriterCore):
             self._unlist_closed(unlisting)
         if tags:
             self._eof_end_tags_join(r)
+            if self._reconstruction_agency is not None:
+                # (These end tags run what the token's adoption agency run
+                # did, or another thing: its copies are not given start
+                # tags after them, _reconstructed_after_agency.)
+                self._reconstruction_agency = None
+                self._reconstructed_nodes = []
         self._emit("".join(tags))
 
     def _closed_unlistable(self, node: Any, earlier: List[Any]) -> bool:
@@ -5417,6 +5441,7 @@ class Rewriter(RewriterCore):
         character tokens before it."""
         nodes = self._reconstructed_nodes
         return bool(nodes) and not r.implied and not r.foster and \
+            self._reconstruction_agency is None and \
             len(nodes) == len(r.implied_with) and r.node.parent_node is nodes[-1] and \
             not any(event[0] == "pushed" and event[3] for event in self._token_events[1])
 
@@ -5455,6 +5480,59 @@ class Rewriter(RewriterCore):
         for node in nodes:
             self._emit(_plain_start_tag(node))
         return True
+
+    def _reconstructed_after_agency(self, events: List[Any], last_token_push: int) -> List[Any]:
+        """The formatting elements the parser reconstructed at an <a> or
+        <nobr> start tag after the adoption agency algorithm it ran for an
+        earlier one (which popped that one and the elements above it, or
+        only took its entry off the list of active formatting elements),
+        when that is all the token did: its events are pops from the top
+        of the stack (the last one the formatting element, if any), then
+        the copies (only_reconstructed's conditions), then its own element.
+        An end tag of that name written before the tags for the copies
+        (_end_reconstructed) runs the same algorithm: the token then finds
+        no entry of its name on the list (<a>) or no element of its name
+        in scope (<nobr>: none around its element) and does nothing else
+        but reconstruct and insert. Not inside dropped content or while
+        entries are unlisted (the written end tag would meet another
+        list). Else []."""
+        if last_token_push < 0 or self._skip is not None or self._unlisted is not None or \
+                self._explicit:
+            return []
+        own = events[last_token_push][1]
+        name = own.local_name
+        if own.namespace_uri != _HTML_NS or name not in ("a", "nobr"):
+            return []
+        found: List[Any] = []
+        popped: List[Any] = []
+        for i, event in enumerate(events):
+            if i == last_token_push:
+                if i != len(events) - 1:
+                    return []
+                continue
+            if event[0] == "popped" and not found and event[2]:
+                popped.append(event[1])
+            elif event[0] == "pushed" and event[5] and event[1].namespace_uri == _HTML_NS and \
+                    event[1].local_name in _FORMATTING and event[1].local_name != name and \
+                    not event[3]:
+                found.append(event[1])
+            else:
+                return []
+        if not found or popped and (popped[-1].local_name != name or
+                                    popped[-1].namespace_uri != _HTML_NS or
+                                    any(node.local_name == name for node in popped[:-1])):
+            return []
+        listed = self._formatting_now()
+        if listed is None or any(entry.local_name == name and entry is not own
+                                 for entry in listed):
+            return []
+        node = own.parent_node
+        while node is not None and node.node_type == 1:
+            if node.local_name == name:
+                return []
+            node = node.parent_node
+        self._reconstruction_agency = name
+        return found
 
     def _reconstruction_split(self, r: _Record, write: bool) -> bool:
         """For content before a formatting element the parser reconstructed
@@ -5539,6 +5617,10 @@ class Rewriter(RewriterCore):
             if count >= 3:
                 return False
         nodes = self._reconstructed_nodes
+        if self._reconstruction_agency is not None:
+            self._emit("</%s>" % self._reconstruction_agency)
+            self._reconstruction_agency = None
+            self._agency_end_written = True
         for node in reversed(nodes[index:]):
             self._emit("</%s>" % node.local_name)
         self._explicit = list(nodes[index + 1:])
