@@ -5787,10 +5787,14 @@ class Rewriter(RewriterCore):
         there (_formatting_content_held): its end tag (none when unwrapped)
         before the furthest block, a start tag copying the input's element
         (the attributes the parser's copy has) after the furthest block's.
-        One such element at a time."""
+        One such element at a time. Not an <a> whose attributes alone
+        changed: its own end tag ends it quietly (quiet_level), with no
+        call to _popped to end the watch, and watching every link rewritten
+        would send every token inside one through _handle_token."""
         if self._hold_for is not None or r.node.namespace_uri != _HTML_NS or \
                 r.name not in _FORMATTING or r.mode not in (0, _KEEP_CONTENT) or \
-                r.new_name is not None or r.implied or r.foster:
+                r.new_name is not None or r.implied or r.foster or \
+                r.name == "a" and not r.mode:
             return
         self._hold_for = r
         if r not in self._tracked:

@@ -1380,9 +1380,10 @@ cdef class ElementBase:
         else:
             attrs.append((name, value))
         r.attributes_changed = True
-        if r.name == "a" or r.name in NOAHS_ARK_NAMES:
+        if r.name in NOAHS_ARK_NAMES:
             # (The adoption agency algorithm's copies of a formatting
-            # element carry its attributes: Rewriter._watch_agency_copy.)
+            # element carry its attributes: Rewriter._watch_agency_copy;
+            # not an <a>'s, whose end is quiet.)
             self._rw._watch_agency_copy(r)
 
     def _remove_fast(self):
