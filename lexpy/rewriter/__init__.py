@@ -269,7 +269,12 @@ goes to the html element or the document: _check_after_body); markup with
 a start tag prepended to a template whose contents begin with a table part
 (the first start tag decides their insertion mode: _template_prepend_end);
 content that may set frameset-ok to "not ok"
-before a <frameset> the parser takes (_sets_frameset_not_ok); dropped
+before a <frameset> the parser takes (_sets_frameset_not_ok), where the
+output is not held for it (an edit in the body while the parser's
+frameset-ok flag is "ok" holds the output back until the flag is "not
+ok" or the input ends; a <frameset> the parser takes there gets the
+input's bytes from the hold on, the DOM edit of elements out of the tree:
+_frameset_watch; not with text, comment or doctype handlers); dropped
 content or a dropped or edited formatting start tag that changes what
 Noah's Ark takes off the list of active formatting elements (_noahs_ark_*);
 foreign content inside tables and templates; content after <plaintext>
@@ -2539,6 +2544,13 @@ class Rewriter(RewriterCore):
         self._eof_foreign = True
         self._eof_raw_written = ""          # (text written at its end: _eof_raw_before_end_tag)
         self._frameset_written = False      # (frameset-ok "not ok" written: _frameset_token)
+        # Output held from the first edit in the body while the parser's
+        # frameset-ok flag is "ok": (output offset, input offset, the body)
+        # (_frameset_watch); the flag read "not ok" once (settled), a
+        # <frameset> the parser took with the output cut back (_frameset_cut).
+        self._frameset_hold: Optional[Tuple[int, int, Any]] = None
+        self._frameset_settled = False
+        self._frameset_cut = False
         self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
         self._text_edited_to = -1           # (where the last edited text chunk ends)
         self._start_written_at = -1         # (where _pushed_written last wrote a start)
@@ -2804,6 +2816,8 @@ class Rewriter(RewriterCore):
             else:
                 out = bytes(self._out)
             self._out.clear()
+        if self._frameset_hold is not None:
+            out = self._frameset_held(out)
         if self._select_held is not None:
             # (Held back from an edit in a select on, while it is open:
             # _hold_for_select; before what the hold points keep.)
@@ -3444,10 +3458,124 @@ class Rewriter(RewriterCore):
             # <frameset> there. The parser ignored it, or made a foreign
             # element of it inside the dropped one.)
             return
+        popped = [event[1] for event in events if event[0] == "popped"]
+        if taken and self._frameset_hold is not None and \
+                any(node is self._frameset_hold[2] for node in popped) and (
+                    self._skip is None or any(node is self._skip.node for node in popped)) and \
+                self._select_held is None and self._hold is None and \
+                self._split_at is None and self._unlist_hold is None and not self._after_body:
+            # (The output from the hold on is cut back to the input's bytes
+            # at its push, _frameset_rewind: the edits were all inside the
+            # body the parser takes out of the tree at this token, open from
+            # the hold on; content being dropped ends at this token too.)
+            self._frameset_cut = True
+            return
         if self._dropped or taken:
             raise RewriteError("<frameset>: whether the parser takes it depends on content "
                                "the rewrite %s (the frameset-ok flag)"
                                % ("dropped" if self._dropped else "wrote"))
+
+    def _frameset_watch(self, node: Any) -> bool:
+        """Before the handlers of an element: where the parser's frameset-ok
+        flag is still "ok" and the element is in the body (or is it), a
+        later <frameset> may take the body out of the tree, and with it
+        every edit in it, where content an edit writes or drops could make
+        the reparse ignore that <frameset> (_frameset_token). Output is held
+        back from here (_take) until the flag is "not ok" in the input (the
+        parser ignores any later <frameset> too, the edits stand), the input
+        ends, or the parser takes a <frameset>: the output from here on is
+        then the input's bytes (_frameset_rewind), as the DOM edit of
+        elements out of the tree leaves the document as it is. Not with
+        text, comment or doctype handlers (their edits may be outside the
+        body: comments after </body>), nor with other output held. True
+        when the hold starts here (_frameset_unwatch ends it if the
+        handlers edit nothing)."""
+        if self._frameset_hold is not None:
+            return False
+        if self._dropped or self._frameset_written or self._doc_text or \
+                self._doc_comments or self._doctype or self._after_body or \
+                any(entry[2] or entry[3] for entry in self._element_handlers) or \
+                self._select_held is not None or self._hold is not None or \
+                self._split_at is not None or self._unlist_hold is not None or \
+                self._after_body_mode():
+            return False
+        document: Any = self._construction.document_object()
+        html = document.document_element
+        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
+            return False
+        while node is not None and node.node_type == 1:
+            if node.local_name == "body" and node.namespace_uri == _HTML_NS and \
+                    node.parent_node is html:
+                break
+            node = node.parent_node
+        else:
+            return False
+        if not self._parser_frameset_ok():
+            # (With the body made, it stays "not ok" to the end: an implied
+            # body sets it back to "ok" where it is made.)
+            self._frameset_settled = True
+            return False
+        if not self._is_open(node):
+            return False
+        self._frameset_hold = (self._taken + len(self._ready or b"") + len(self._out),
+                               self._emitted, node)
+        return True
+
+    def _frameset_unwatch(self, r: _Record) -> None:
+        """After the handlers of an element whose call started a hold for
+        a <frameset> (_frameset_watch): if they edited nothing (nothing to
+        write at its start or end, no end tag handler), the hold ends, so
+        that a handler that only reads holds nothing back. (An edit made
+        later through an Element kept from them is then checked at the
+        <frameset> as before the hold: _frameset_token.)"""
+        if not (r.before or r.prepend or r.append or r.after or r.mode or r.new_name or
+                r.attributes_changed or r.end_handlers):
+            self._frameset_hold = None
+
+    def _frameset_held(self, out: bytes) -> bytes:
+        """_take with output held for a <frameset> (_frameset_watch): the
+        bytes from the hold on stay in _out while the parser's frameset-ok
+        flag is "ok" and the input goes on."""
+        assert self._frameset_hold is not None
+        if self._closed or not self._parser_frameset_ok():
+            self._frameset_hold = None
+            self._frameset_settled = True
+            return out
+        if not self._is_open(self._frameset_hold[2]):
+            self._frameset_hold = None      # (the body left: no <frameset> takes it)
+            return out
+        cut = max(0, self._frameset_hold[0] - self._taken)
+        if cut < len(out):
+            self._out[:0] = out[cut:]
+            self._shift_holds(len(out) - cut)
+            out = out[:cut]
+        return out
+
+    def _frameset_rewind(self) -> None:
+        """The parser took a <frameset> while output was held for it
+        (_frameset_watch), the elements it took out of the tree popped: the
+        output from the hold on is cut off and the input is copied again
+        from there (the <frameset> tag on is handled as ever). Nothing of
+        the edits is left: they were in the body, which the document no
+        longer has."""
+        assert self._frameset_hold is not None
+        if self._skip is not None or self._select_held is not None or \
+                self._hold is not None or self._split_at is not None or \
+                self._unlist_hold is not None:
+            raise RewriteError("<frameset>: whether the parser takes it depends on content "
+                               "the rewrite %s (the frameset-ok flag)"
+                               % ("dropped" if self._dropped else "wrote"))
+        out_at, in_at, _ = self._frameset_hold
+        self._frameset_hold = None
+        self._frameset_cut = False
+        if self._ready is not None:
+            self._out_ready()
+        cut = out_at - self._taken
+        if cut < 0 or cut > len(self._out):
+            raise RuntimeError("internal error: output held for a <frameset> was written")
+        del self._out[cut:]
+        self._emitted = in_at
+        self._dropped = self._frameset_written = False
 
     def _frameset_open(self) -> bool:
         """Whether the document element's last child is an open HTML
@@ -3932,6 +4060,8 @@ class Rewriter(RewriterCore):
             node = event[1]
             if event[0] == "pushed":
                 from_token = i == last_token_push
+                if from_token and self._frameset_cut:
+                    self._frameset_rewind()
                 if not from_token:
                     self._pushed_here.append(node.local_name)
                 fresh, matches = event[5], event[6]
@@ -5149,9 +5279,12 @@ class Rewriter(RewriterCore):
             not _implied_beyond_document(self._pushed_here) and \
             all(entry is not None and entry[1] and entry[0] in ("html", "head", "body")
                 for entry in self._implied_pops)
+        watched = not self._frameset_settled and self._frameset_watch(node)
         for handler in handlers:
             handler(element)
         r.started = True
+        if watched:
+            self._frameset_unwatch(r)
         if r.before or r.prepend or r.mode or r.new_name or r.attributes_changed:
             self._start_edited[key] = r
         # An implied body (or p) the parser makes and closes at one token
@@ -5217,12 +5350,15 @@ class Rewriter(RewriterCore):
             r.comment_handlers = list(r.comment_handlers or ()) + comments
             self._scoped_open[key] = None
         element = r.element if r.element is not None else Element(self, r)
+        watched = not self._frameset_settled and self._frameset_watch(node)
         self._late_call = r
         try:
             for handler in handlers:
                 handler(element)
         finally:
             self._late_call = None
+        if watched:
+            self._frameset_unwatch(r)
         if open_now:
             self._quiet(key, self._quiet_level(r))
 

@@ -42,7 +42,7 @@ from lexpy.treebuilder.treebuilder cimport (
     tree_builder_reconstruction_pending, tree_builder_is_open, tree_builder_held,
     tree_builder_after_body, tree_builder_skip_newline,
     tree_builder_formatting, tree_builder_formatting_all,
-    tree_builder_set_text_unread)
+    tree_builder_set_text_unread, tree_builder_frameset_ok)
 from lexpy.dom.dom cimport (
     CNode, CElement, CAttr, CDocument, Node, Document, node_proxy, node_free_during_build,
     dom_streaming_start,
@@ -1634,6 +1634,7 @@ cdef class RewriterCore:
     cdef public object _moves
     cdef public object _script_start     # (the last script's element and start offset)
     cdef public object _frameset_written     # (Rewriter._frameset_token)
+    cdef public object _frameset_settled     # (Rewriter._frameset_watch)
     cdef public object _unlisted     # (Rewriter._unlist_for_copies)
     # (The output state _copy_to and _emit read and set: copy_to and emit.)
     cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
@@ -2035,9 +2036,12 @@ cdef class RewriterCore:
                 r.batch = batch
                 # (Nothing was implied or closed at this token.)
                 r.clean_start = not h.pending_before
+                watched = not self._frameset_settled and self._frameset_watch(node)
                 for handler in handlers:
                     handler(element)
                 r.started = True
+                if watched:
+                    self._frameset_unwatch(r)
                 if not (text_handlers or comment_handlers or r._before or r._prepend
                         or r.mode or r.new_name is not None or r.attributes_changed) \
                         and quiet_level(r) == QUIET:
@@ -2886,6 +2890,10 @@ cdef class RewriterCore:
             return 1
         return 2 if tree_builder_skip_newline(self.hooks.builder) \
             and position == self.hooks.token_offset + (t.end - t.begin) else 0
+
+    def _parser_frameset_ok(self):
+        """The parser's frameset-ok flag now (True: "ok")."""
+        return tree_builder_frameset_ok(self.hooks.builder)
 
     def _after_body_mode(self, bint before_token=False):
         """1 after </body> ("after body"), 2 after </html> ("after after

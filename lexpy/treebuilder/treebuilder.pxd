@@ -99,6 +99,8 @@ cdef int tree_builder_after_body(TreeBuilder* tb) noexcept nogil
 cdef CElement* tree_builder_current_node(TreeBuilder* tb) noexcept nogil
 # The form element pointer (NULL: none).
 cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil
+# The frameset-ok flag ("ok": true): read-only, for the rewriter.
+cdef bint tree_builder_frameset_ok(TreeBuilder* tb) noexcept nogil
 # Whether the next token's leading newline (a LF character token) is to be
 # ignored: the last token was the start tag of pre, listing or textarea.
 cdef bint tree_builder_skip_newline(TreeBuilder* tb) noexcept nogil

@@ -717,6 +717,10 @@ cdef CElement* tree_builder_form_element(TreeBuilder* tb) noexcept nogil:
     return tb.form_element
 
 
+cdef bint tree_builder_frameset_ok(TreeBuilder* tb) noexcept nogil:
+    return tb.frameset_ok
+
+
 cdef size_t tree_builder_formatting(TreeBuilder* tb, CElement** out,
                                     size_t capacity) noexcept nogil:
     cdef size_t start = tb.formatting.count

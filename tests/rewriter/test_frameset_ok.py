@@ -61,10 +61,9 @@ def test_dropped_content_before_an_ignored_frameset_is_accepted(data, chunked):
     # take the frameset.
     "<!doctype html><body><p>a</p><template><frameset>",
     # A column group open: the <body> tag would close it.
-    "<!doctype html><body><p>a</p><table><colgroup><frameset>",
-    # Taken by the parser: dropped content may make the reparse ignore it.
-    "<!doctype html><div></div><frameset>",
-    "<!doctype html><div><frameset></div>"])
+    "<!doctype html><body><p>a</p><table><colgroup><frameset>"])
+# (Taken by the parser, the frameset drops the edits with the body: the
+# output held from the edit on is the input's: test_frameset_hold.py.)
 def test_dropped_content_before_a_frameset_is_refused_where_a_body_tag_cannot_do(data):
     rw = Rewriter().on("p, div", element=lambda e: e.remove())
     with pytest.raises(RewriteError, match=FLAG):
