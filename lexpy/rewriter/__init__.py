@@ -2936,7 +2936,8 @@ class Rewriter(RewriterCore):
                     + self._input.held_bytes
                     + self._state_bytes() + len(self._open) * _OPEN_RECORD_BYTES)
             if self._hold is not None or self._split_at is not None \
-                    or self._select_held is not None or self._unlist_hold is not None:
+                    or self._select_held is not None or self._unlist_hold is not None \
+                    or self._frameset_hold is not None:
                 held += len(self._out)      # (output held back: _take)
             if held > self._max_memory:
                 if self._memory_pass_through:
@@ -2948,14 +2949,15 @@ class Rewriter(RewriterCore):
         # of input checks read back: _check_join, _eof_position), once
         # that many more are written: the next chunk is then appended to
         # a few KiB, not copied with all the input kept so far. (Not an
-        # open script's source: script_kept.)
+        # open script's source, nor the input from where output is held
+        # for a <frameset>: input_kept.)
         drop = self._emitted - self._raw_base - _LOOKBACK
-        drop = self.script_kept(self._raw_base, drop, self._stream_length()) \
+        drop = self.input_kept(self._raw_base, drop, self._stream_length()) \
             if drop > _LOOKBACK else 0
         if drop:
             del self._raw[:drop]
             self._raw_base += drop
-            if self._mapped_from != _NO_MAP:
+            if self._mapped_from != _NO_MAP and self._frameset_hold is None:
                 self._input.release(self._emitted)
 
     def _pass_rest_through(self) -> None:
@@ -3419,7 +3421,7 @@ class Rewriter(RewriterCore):
         """Whether the source of the script open at the end of input, from
         its start tag at `start` (0: the whole input), is not kept: its
         start more than SCRIPT_KEPT bytes back (kept up to there whatever
-        the chunking: script_kept), or dropped."""
+        the chunking: input_kept), or dropped."""
         return self._stream_length() - start > SCRIPT_KEPT or start < self._raw_base
 
     def _close_eof_raw_text(self) -> bool:
@@ -3573,6 +3575,8 @@ class Rewriter(RewriterCore):
         cut = out_at - self._taken
         if cut < 0 or cut > len(self._out):
             raise RuntimeError("internal error: output held for a <frameset> was written")
+        if in_at < self._raw_base:
+            raise RuntimeError("internal error: input held for a <frameset> was dropped")
         del self._out[cut:]
         self._emitted = in_at
         self._dropped = self._frameset_written = False
@@ -3763,7 +3767,7 @@ class Rewriter(RewriterCore):
         # ends inside) and nothing written after the script: its text ends
         # there, the appended text with it, if no end tag is in. Its
         # source: kept from its start tag while it is open and within
-        # SCRIPT_KEPT bytes, script_kept; the output's text, no text
+        # SCRIPT_KEPT bytes, input_kept; the output's text, no text
         # handler editing it.)
         start = self._script_start
         known = not (r.mode or r.prepend or end_tag.before_content or r.inner is not None or

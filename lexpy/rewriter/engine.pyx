@@ -1150,7 +1150,7 @@ cdef size_t OPEN_EVENT_BYTES = 384
 LOOKBACK = 4096
 # How far back from the input's end the source of a script still open is
 # kept from its start tag (Rewriter._eof_raw_end_tag parses it again at
-# the end of input): RewriterCore.script_kept.
+# the end of input): RewriterCore.input_kept.
 SCRIPT_KEPT = 65536
 cdef size_t NO_MAP = <size_t> -1
 
@@ -1635,6 +1635,7 @@ cdef class RewriterCore:
     cdef public object _script_start     # (the last script's element and start offset)
     cdef public object _frameset_written     # (Rewriter._frameset_token)
     cdef public object _frameset_settled     # (Rewriter._frameset_watch)
+    cdef public object _frameset_hold        # (Rewriter._frameset_watch: input_kept)
     cdef public object _unlisted     # (Rewriter._unlist_for_copies)
     # (The output state _copy_to and _emit read and set: copy_to and emit.)
     cdef public object _emitted, _skip_newline_at, _ready, _mapped_from, _out, _raw
@@ -2212,7 +2213,7 @@ cdef class RewriterCore:
         # (The input kept: as flush_kept keeps it, from the same base on.)
         drop = 0
         if settled - base > 2 * LOOKBACK:
-            drop = self.script_kept(base, settled - base - LOOKBACK, end)
+            drop = self.input_kept(base, settled - base - LOOKBACK, end)
         if drop > <size_t> PyByteArray_GET_SIZE(raw):
             raw.clear()
             append_bytes(raw, chunk + (base + drop - start), <Py_ssize_t> (end - base - drop))
@@ -2222,7 +2223,7 @@ cdef class RewriterCore:
             append_bytes(raw, chunk, <Py_ssize_t> length)
         if drop:
             self._raw_base = base + drop
-            if <size_t> self._mapped_from != NO_MAP:
+            if <size_t> self._mapped_from != NO_MAP and self._frameset_hold is None:
                 self._input.release(settled)
 
     cdef bint cut_at_once(self, size_t settled, size_t emitted, size_t base) except -1:
@@ -2235,14 +2236,22 @@ cdef class RewriterCore:
                     or self._skip is not None or self._skip_newline_at is not None
                     or self._skip_lf_only_at is not None or emitted < base)
 
-    cpdef size_t script_kept(self, size_t base, size_t drop, size_t length) except? 0:
+    cpdef size_t input_kept(self, size_t base, size_t drop, size_t length) except? 0:
         """How much of the input kept (from base) to drop, at most drop: not
-        the source of a script still open from its start tag on
-        (_script_start) while that is within SCRIPT_KEPT bytes of the
-        input's end (length). The end of input checks then find it kept
-        whatever the chunking was (it stays within SCRIPT_KEPT of the end
-        at every earlier drop too); past SCRIPT_KEPT they refuse."""
+        the input from where output is held for a <frameset> on
+        (_frameset_hold: written again from the input if the parser takes
+        the <frameset>, Rewriter._frameset_rewind), nor the source of a
+        script still open from its start tag on (_script_start) while that
+        is within SCRIPT_KEPT bytes of the input's end (length). The end of
+        input checks then find it kept whatever the chunking was (it stays
+        within SCRIPT_KEPT of the end at every earlier drop too); past
+        SCRIPT_KEPT they refuse."""
         cdef size_t start
+        hold = self._frameset_hold
+        if hold is not None and drop:
+            start = <size_t> hold[1]
+            if start < base + drop:
+                drop = start - base if start > base else 0
         script = self._script_start
         if script is None or drop == 0:
             return drop
@@ -2284,12 +2293,12 @@ cdef class RewriterCore:
             self._emitted = settled
             emitted = settled
         if emitted > base and emitted - base > 2 * LOOKBACK:
-            drop = self.script_kept(base, emitted - base - LOOKBACK,
+            drop = self.input_kept(base, emitted - base - LOOKBACK,
                                     base + <size_t> PyByteArray_GET_SIZE(raw))
             if drop:
                 del raw[:drop]
                 self._raw_base = base + drop
-                if <size_t> self._mapped_from != NO_MAP:
+                if <size_t> self._mapped_from != NO_MAP and self._frameset_hold is None:
                     self._input.release(emitted)
         return 0
 

@@ -8,7 +8,7 @@ chunking.
   kept or dropped by the chunking, so that content appended to the body
   after it was refused whole and accepted with a cut. It is kept now from
   its start tag while that is within SCRIPT_KEPT bytes of the input's end
-  (RewriterCore.script_kept), whatever the chunking; past that the
+  (RewriterCore.input_kept), whatever the chunking; past that the
   rewriter refuses, whatever the chunking.
 - A '<![CDATA[' in the input kept, read as a CDATA section the input ends
   in (Rewriter._check_join): in a script's text, or where the current node

@@ -130,3 +130,30 @@ def test_an_edit_through_a_kept_element_after_its_handlers_is_refused():
         "p", element=lambda e: kept[0].append("T"))
     with pytest.raises(RewriteError, match=FLAG):
         lexpy.rewrite("<div><p></p></div><frameset>", rw)
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "windows-1252", "shift_jis", "utf-16le"])
+@pytest.mark.parametrize("chunk", [None, 4096, 7])
+@pytest.mark.parametrize("end", ["<frameset><frame></frameset>", "x", ""])
+def test_a_long_hold_keeps_the_input_it_may_write_again(end, chunk, encoding):
+    # Held output longer than the written input the rewriter keeps
+    # otherwise (a few KiB): the input from the hold's start stays kept
+    # (RewriterCore.input_kept), so a <frameset> the parser takes at the
+    # end writes the input's bytes again, whatever the chunking (it wrote
+    # a cut of them, and lost the start, when that input was dropped).
+    other = "\u65e5" if encoding == "shift_jis" else "\u00e9"     # (not ASCII)
+    data = ("<div id=a></div>" + "<span> </span><!--%s-->\n" % other * 3000
+            + end).encode(encoding)
+    rewriter = Rewriter(encoding=encoding).on("div", element=lambda e: e.append("T"))
+    if chunk is None:
+        out = rewriter.feed(data) + rewriter.close()
+    else:
+        out = b"".join(rewriter.feed(data[i:i + chunk]) for i in range(0, len(data), chunk)) \
+            + rewriter.close()
+    document = lexpy.parse(data, encoding=encoding)
+    div = document.query_selector("div")
+    if div is not None:
+        div.append("T")
+    assert lexpy.dump(lexpy.parse(out, encoding=encoding)) == lexpy.dump(document)
+    if end.startswith("<frameset>"):
+        assert out == data
