@@ -2964,9 +2964,12 @@ class Rewriter(RewriterCore):
         """max_memory_pass_through: past max_memory the input not written
         yet, and all input after it, is written unchanged; handlers run no
         more (edits of elements still open, end tags and document-end
-        insertions, are not made)."""
+        insertions, are not made). Output held for a <frameset>
+        (_frameset_watch) is written too, the edits made before the limit
+        in it (a <frameset> after them is then read as the output has it)."""
         if self._ready is not None:
             self._out_ready()
+        self._frameset_hold = None
         self._out += self._input.unwritten(self._raw, self._raw_base, self._emitted,
                                            self._stream_length())
         self._emitted = self._stream_length()
@@ -3505,20 +3508,27 @@ class Rewriter(RewriterCore):
         html = document.document_element
         if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
             return False
-        while node is not None and node.node_type == 1:
-            if node.local_name == "body" and node.namespace_uri == _HTML_NS and \
-                    node.parent_node is html:
-                break
-            node = node.parent_node
-        else:
+        # (In the body: up to the first open element around it (itself
+        # included), which is the body or one above it on the stack of open
+        # elements. Not by walking up to the body: an element's depth
+        # would make each call cost that much; the elements around it up to
+        # an open one are those the parser closed at its token, if any.)
+        body = next((child for child in html.child_nodes
+                     if child.node_type == 1 and child.local_name == "body" and
+                     child.namespace_uri == _HTML_NS), None)
+        if body is None or not self._is_open(body):
             return False
         if not self._parser_frameset_ok():
             # (With the body made, it stays "not ok" to the end: an implied
             # body sets it back to "ok" where it is made.)
             self._frameset_settled = True
             return False
-        if not self._is_open(node):
+        while node is not None and node.node_type == 1 and node is not body and \
+                not self._is_open(node):
+            node = node.parent_node
+        if node is None or node.node_type != 1 or node is html:
             return False
+        node = body
         self._frameset_hold = (self._taken + len(self._ready or b"") + len(self._out),
                                self._emitted, node)
         return True
@@ -7249,6 +7259,16 @@ class Rewriter(RewriterCore):
         def refuse(why: str) -> RewriteError:
             return RewriteError("%s: %s" % (label, why))
 
+        if kind == "text" and written and not unit.text.strip("\t\n\f\r ") and \
+                self._source(max(unit._span[0], self._raw_base), unit._span[1]).strip(
+                    b"\t\n\f\r ") and any(self._event(i)[0] in ("popped", "pushed")
+                                           for i in range(self._event_count())):
+            # (`<head> \x00`: the space goes into the head, then the NUL,
+            # which is not in the text, takes the parser out of it: the
+            # current node below is where the token ended, not where this
+            # text went.)
+            raise refuse("the parser left the element its text went into later in its "
+                         "token: content written next to it would go elsewhere")
         node = self._current_node()
         dropped = not unit.text.replace("\x00", "") or self._whitespace_ignored(unit) or (
             node is not None and node.namespace_uri == _HTML_NS and

@@ -157,3 +157,21 @@ def test_a_long_hold_keeps_the_input_it_may_write_again(end, chunk, encoding):
     assert lexpy.dump(lexpy.parse(out, encoding=encoding)) == lexpy.dump(document)
     if end.startswith("<frameset>"):
         assert out == data
+
+
+@pytest.mark.parametrize("chunk", [4096, 7])
+@pytest.mark.parametrize("end", ["<frameset><frame></frameset>", "x", ""])
+def test_past_max_memory_the_output_held_is_written(end, chunk):
+    # With max_memory_pass_through, output held for a <frameset> is not
+    # kept on to the end (past max_memory, and every feed returning
+    # nothing): it is written, with the edits made before the limit, and
+    # the input passes through after it.
+    data = ("<div id=a></div>" + "<span></span><!--c-->\n" * 20000 + end).encode()
+    rewriter = Rewriter(max_memory=200000, max_memory_pass_through=True).on(
+        "div", element=lambda e: e.append("T"))
+    out = b""
+    for i in range(0, len(data), chunk):
+        out += rewriter.feed(data[i:i + chunk])
+        assert i + chunk - len(out) < 64 * 1024
+    out += rewriter.close()
+    assert out == data.replace(b"<div id=a></div>", b"<div id=a>T</div>", 1)
