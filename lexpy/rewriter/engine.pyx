@@ -1432,13 +1432,35 @@ cdef class ElementBase:
         return True
 
 
+cdef extern from "Python.h":
+    ctypedef struct PyByteArrayObject:
+        Py_ssize_t ob_alloc             # bytes allocated at ob_bytes
+        char* ob_bytes
+        char* ob_start                  # the first byte in use
+
+
+cdef int grow_bytes(bytearray out, Py_ssize_t size) except -1:
+    """Resize out to size bytes, its room doubled when it must grow. (A
+    bytearray grows by an eighth at a time, each step a realloc that may
+    copy it all: the output, made of many small appends, was copied about
+    eight times over. CPython resizes a bytearray grown by more than an
+    eighth to the exact size, and keeps the room of one shrunk to half its
+    room or more: grown to twice the size and shrunk back, it has room for
+    as much again.)"""
+    cdef PyByteArrayObject* o = <PyByteArrayObject*> out
+    cdef Py_ssize_t room = o.ob_alloc - (o.ob_start - o.ob_bytes) - 1
+    if size > room and 2 * size > o.ob_alloc + (o.ob_alloc >> 3) + 1:
+        if PyByteArray_Resize(out, 2 * size) < 0:
+            return -1
+    return PyByteArray_Resize(out, size)
+
+
 cdef int append_bytes(bytearray out, const char* data, Py_ssize_t length) except -1:
-    """out += data[:length] (the bytearray's own growth, without a bytes
-    object for the data)."""
+    """out += data[:length] (without a bytes object for the data)."""
     cdef Py_ssize_t size = PyByteArray_GET_SIZE(out)
     if length <= 0:
         return 0
-    if PyByteArray_Resize(out, size + length) < 0:
+    if grow_bytes(out, size + length) < 0:
         return -1
     memcpy(PyByteArray_AS_STRING(out) + size, data, <size_t> length)
     return 0
@@ -2346,7 +2368,7 @@ cdef class RewriterCore:
             data = PyUnicode_AsUTF8AndSize(<str> (<tuple> item)[1], &length)
             total += escaped_length(data, length)
         size = PyByteArray_GET_SIZE(out)
-        if PyByteArray_Resize(out, size + total) < 0:
+        if grow_bytes(out, size + total) < 0:
             return -1
         p = PyByteArray_AS_STRING(out) + size
         p[0] = c'<'
