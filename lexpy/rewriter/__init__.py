@@ -800,6 +800,24 @@ def _only_reconstructed(kind: str, events: List[Any], last_token_push: int,
     return found
 
 
+def _reconstruction_end_tags_pass(parent: Any, names: Set[str]) -> bool:
+    """For formatting elements the parser reconstructed in a foreign
+    integration point (foreignObject, mtext, ...: text and start tags there
+    follow the "in body" rules): whether end tags of theirs written there
+    reach those rules, which take their entries off the list of active
+    formatting elements. An end tag at a foreign current node follows the
+    rules for foreign content: it walks down the stack over foreign
+    elements, pops to the first whose name (lowercased) is its own, and
+    at the first HTML element goes to the insertion mode's rules (whose
+    adoption agency then finds no current node of its name). So no foreign
+    element from the parent to that HTML element may have one of the
+    names."""
+    node = parent
+    while node is not None and node.node_type == 1 and node.namespace_uri != _HTML_NS:
+        if str(node.local_name).lower() in names:
+            return False
+        node = node.parent_node
+    return node is not None and node.node_type == 1
 def _plain_start_tag(node: Any) -> str:
     """A start tag for an HTML element as it is: its name and attributes."""
     return "<%s%s>" % (node.local_name, "".join(
@@ -5564,7 +5582,9 @@ class Rewriter(RewriterCore):
         # (An end tag whose name is the current node's pops that node when
         # it is not in the list.)
         if parent is None or parent.node_type != 1 or \
-                parent.namespace_uri != _HTML_NS or parent.local_name in names:
+                parent.namespace_uri != _HTML_NS and not _reconstruction_end_tags_pass(
+                    parent, names) or \
+                parent.namespace_uri == _HTML_NS and parent.local_name in names:
             return None
         if "nobr" in names:
             # (A <nobr> start tag with a nobr element in scope runs the
