@@ -186,7 +186,12 @@ such an element removed), and before the <p> of a </p> (_end_tag_p, which
 remove_and_keep_content removes); content before a formatting element
 reconstructed inside others whose first token reconstructs nothing (a
 comment, <meta>), after end tags for all of them and start tags for the
-ones around it (_reconstruction_split); edits of the copies the parser
+ones around it (_reconstruction_split), and the removal of such an inner
+one, with end tags for all of them and start tags for the ones around it
+(_reconstructed_removal); both, and the other edits of reconstructed
+copies, also in a foreign integration point (foreignObject, mtext, ...)
+where no foreign element down to the first HTML one has the name of an
+end tag written (_reconstruction_end_tags_pass); edits of the copies the parser
 reconstructs at an <a> or <nobr> start tag after the adoption agency
 algorithm that tag ran, with an end tag of its name written first, which
 runs the same algorithm (_reconstructed_after_agency); content after a
@@ -1170,6 +1175,7 @@ class Element(ElementBase):
                     self._rw._reconstructed_index(r) is not None) and not (
                     what == "remove" and self._rw._reconstructed_index(r) == 0 and
                     self._rw._reconstruction_agency is None) and not (
+                    what == "remove" and self._rw._reconstructed_removal(r, False)) and not (
                     what == "set_inner_content" and
                     self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
                 # (Replaced content: the innermost one only; the ones inside
@@ -1837,8 +1843,8 @@ class Element(ElementBase):
         # (The first formatting element reconstructed at a token is dropped
         # from there to its end; its end tag, when it has one, is written
         # to take the element the list holds for it off the list: _popped.)
-        reconstructed = reconstructed or r.implied and what == "remove" and \
-            self._rw._reconstructed_index(r) == 0
+        reconstructed = reconstructed or r.implied and what == "remove" and (
+            self._rw._reconstructed_index(r) == 0 or self._rw._reconstructed_removal(r, False))
         if r.implied and r.name != "p" and not reconstructed and not (
                 what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
             # (An implied table section, row or column group goes with the
@@ -5424,8 +5430,11 @@ class Rewriter(RewriterCore):
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
                                            or implied_content or r.new_name is not None)
-        if span is not None or not (synthesize or r.before or r.node in self._explicit or
-                                    r.mode == _KEEP_CONTENT):
+        if span is None and r.mode == _REMOVED and not r.before and \
+                self._reconstructed_removal(r, True):
+            pass
+        elif span is not None or not (synthesize or r.before or r.node in self._explicit or
+                                      r.mode == _KEEP_CONTENT):
             pass
         elif r.mode == _KEEP_CONTENT:
             # (Unwrapped: the end tags, and start tags only for the ones
@@ -5748,6 +5757,42 @@ class Rewriter(RewriterCore):
                     other.new_name is not None or other.attributes_changed):
                 return False
         self._split_reconstructed = r
+        return True
+
+    def _reconstructed_removal(self, r: _Record, write: bool) -> bool:
+        """For the removal of a formatting element the parser reconstructed
+        inside others at the same token (not the first: _reconstructed_index
+        > 0): the dropped range starts at that token, so nothing would make
+        the parser reconstruct the ones around it, which the DOM edit keeps
+        (empty, or with what comes after the removed one). End tags for all
+        of them (innermost first) take their entries off the list of active
+        formatting elements, and start tags with their attributes make the
+        ones before r again at the same point, in the same order (the list
+        then holds what it held before r: no Noah's Ark removal, as in
+        _reconstruction_split); r, the ones inside it and its content are
+        dropped (the end of r checks, as for any removal, that the list the
+        parser is left with reconstructs what the input's does:
+        _popped). Only when the first of them can take an end tag there
+        and no other of them is edited. Not written: whether it can be;
+        written: the tags."""
+        nodes = self._reconstructed_nodes
+        index = self._reconstructed_index(r)
+        if not index or self._explicit or self._reconstruction_agency is not None or \
+                any(node.local_name in self._afe_edited for node in nodes) or \
+                any(event[0] == "pushed" and event[3] for event in self._token_events[1]) or \
+                self._reconstructed_index(_Record(nodes[0], True, False, None)) != 0:
+            return False
+        for node in nodes:
+            other = self._open.get(self._node_key(node))
+            if node is not r.node and other is not None and (
+                    other.before or other.prepend or other.mode or
+                    other.new_name is not None or other.attributes_changed):
+                return False
+        if write:
+            for node in reversed(nodes):
+                self._emit("</%s>" % node.local_name)
+            for node in nodes[:index]:
+                self._emit(_plain_start_tag(node))
         return True
 
     def _end_tag_p(self, r: _Record) -> bool:
