@@ -237,7 +237,8 @@ an operation that needs a start tag of its own on another implied
 element; the other structural edits of a foster-parented element or of content
 next to or inside table parts; content next to or inside html and head
 (and elements in head), removal of html/head/body; content written where
-the parser would reconstruct formatting elements; edits of the
+the parser would reconstruct formatting elements (content appended to an
+element is judged at its end, where it is written); edits of the
 adoption agency's formatting element (its attributes, name or removal)
 and furthest block (content before it or at its start, its name, its
 removal unless nothing was between them on the stack: then the formatting
@@ -1248,7 +1249,13 @@ class Element(ElementBase):
         if not self._html() and self.is_self_closing and not self._self_closed(what, False):
             raise self._refuse(what, "a self-closing foreign element has no content")
         self._check_select_mirror(what)
-        if not r.started and self._rw._reconstruction_pending():
+        # (Appended content is written at r's end, where _popped checks the
+        # list the parser has then: refused there when it would be wrapped
+        # in reconstructed formatting elements, or written after end tags
+        # that take their entries off the list, _eof_unlist and
+        # _unlist_for_copies; a self-closing one's goes at its start.)
+        if not r.started and (what != "append" or self.is_self_closing) and \
+                self._rw._reconstruction_pending():
             raise self._refuse(what, "content written here would be wrapped in "
                                      "reconstructed formatting elements")
         if not self._html():
