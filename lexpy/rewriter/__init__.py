@@ -152,7 +152,9 @@ replaced content where formatting elements are left to reconstruct, when
 the list of active formatting elements is the one where that content
 began (_drop_keeps_formatting), or that list followed by entries the
 dropped content added, whose copies get start tags where the parser
-reconstructs them (_drop_unlists); a removal or replaced content of an
+reconstructs them (_drop_unlists; a removed <a> or <nobr> too, when its
+start tag ran no adoption agency algorithm: _start_without_agency); a
+removal or replaced content of an
 element that holds the table the parser foster-parents from
 (_fostered_push); the removal of an element of a table, a section or a
 row, or of one the parser foster-parented, and text after the latter,
@@ -6379,6 +6381,26 @@ class Rewriter(RewriterCore):
                                "did not end it at once: content after it would go "
                                "elsewhere" % r.name)
 
+    def _start_without_agency(self, r: _Record) -> bool:
+        """For an <a> or <nobr> start tag that made r: whether it ran no
+        adoption agency algorithm (which would take an earlier entry of
+        its name off the list of active formatting elements). An <a> runs
+        it for an entry of its name after the last marker, a <nobr> for a
+        nobr element in scope. An open one leaves the stack of open
+        elements at the token (the algorithm pops it, or the step after it
+        removes it: a popped event of that name); a closed one is the list's
+        last entry that is not open (entries after it would have made the
+        parser reconstruct it first), so the parser had formatting elements
+        to reconstruct before the token. With neither, the list before the
+        token is the one without r's entry, as for the other formatting
+        elements."""
+        batch, events, kind = self._token_events[:3]
+        return batch == self._batch and kind == "start" and \
+            not self._reconstruction_pending(True) and not any(
+                event[0] == "moved" or event[0] == "popped" and
+                event[1].local_name == r.name and event[1].namespace_uri == _HTML_NS
+                for event in events)
+
     def _formatting_before_drop(self, r: _Record) -> None:
         """The list of active formatting elements (after its last marker)
         where r's dropped content begins, for _drop_keeps_formatting: for a
@@ -6388,7 +6410,8 @@ class Rewriter(RewriterCore):
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
             self._noahs_ark_start(r)
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and \
-                r.name in _FORMATTING and r.name not in ("a", "nobr") and \
+                r.name in _FORMATTING and (r.name not in ("a", "nobr") or
+                                           self._start_without_agency(r)) and \
                 not self._reconstructed_nodes:
             # (Its start tag pushed its entry, last: the list before it is
             # the one without it, for _drop_unlists alone. An <a> or <nobr>
