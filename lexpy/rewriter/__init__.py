@@ -152,7 +152,9 @@ replaced content where formatting elements are left to reconstruct, when
 the list of active formatting elements is the one where that content
 began (_drop_keeps_formatting), or that list followed by entries the
 dropped content added, whose copies get start tags where the parser
-reconstructs them (_drop_unlists); a removal or replaced content of an
+reconstructs them (_drop_unlists; a removed <a> or <nobr> too, when its
+start tag ran no adoption agency algorithm: _start_without_agency); a
+removal or replaced content of an
 element that holds the table the parser foster-parents from
 (_fostered_push); the removal of an element of a table, a section or a
 row, or of one the parser foster-parented, and text after the latter,
@@ -186,7 +188,12 @@ such an element removed), and before the <p> of a </p> (_end_tag_p, which
 remove_and_keep_content removes); content before a formatting element
 reconstructed inside others whose first token reconstructs nothing (a
 comment, <meta>), after end tags for all of them and start tags for the
-ones around it (_reconstruction_split); edits of the copies the parser
+ones around it (_reconstruction_split), and the removal of such an inner
+one, with end tags for all of them and start tags for the ones around it
+(_reconstructed_removal); both, and the other edits of reconstructed
+copies, also in a foreign integration point (foreignObject, mtext, ...)
+where no foreign element down to the first HTML one has the name of an
+end tag written (_reconstruction_end_tags_pass); edits of the copies the parser
 reconstructs at an <a> or <nobr> start tag after the adoption agency
 algorithm that tag ran, with an end tag of its name written first, which
 runs the same algorithm (_reconstructed_after_agency); content after a
@@ -232,7 +239,8 @@ an operation that needs a start tag of its own on another implied
 element; the other structural edits of a foster-parented element or of content
 next to or inside table parts; content next to or inside html and head
 (and elements in head), removal of html/head/body; content written where
-the parser would reconstruct formatting elements; edits of the
+the parser would reconstruct formatting elements (content appended to an
+element is judged at its end, where it is written); edits of the
 adoption agency's formatting element (its attributes, name or removal)
 and furthest block (content before it or at its start, its name, its
 removal unless nothing was between them on the stack: then the formatting
@@ -800,6 +808,24 @@ def _only_reconstructed(kind: str, events: List[Any], last_token_push: int,
     return found
 
 
+def _reconstruction_end_tags_pass(parent: Any, names: Set[str]) -> bool:
+    """For formatting elements the parser reconstructed in a foreign
+    integration point (foreignObject, mtext, ...: text and start tags there
+    follow the "in body" rules): whether end tags of theirs written there
+    reach those rules, which take their entries off the list of active
+    formatting elements. An end tag at a foreign current node follows the
+    rules for foreign content: it walks down the stack over foreign
+    elements, pops to the first whose name (lowercased) is its own, and
+    at the first HTML element goes to the insertion mode's rules (whose
+    adoption agency then finds no current node of its name). So no foreign
+    element from the parent to that HTML element may have one of the
+    names."""
+    node = parent
+    while node is not None and node.node_type == 1 and node.namespace_uri != _HTML_NS:
+        if str(node.local_name).lower() in names:
+            return False
+        node = node.parent_node
+    return node is not None and node.node_type == 1
 def _plain_start_tag(node: Any) -> str:
     """A start tag for an HTML element as it is: its name and attributes."""
     return "<%s%s>" % (node.local_name, "".join(
@@ -1152,6 +1178,7 @@ class Element(ElementBase):
                     self._rw._reconstructed_index(r) is not None) and not (
                     what == "remove" and self._rw._reconstructed_index(r) == 0 and
                     self._rw._reconstruction_agency is None) and not (
+                    what == "remove" and self._rw._reconstructed_removal(r, False)) and not (
                     what == "set_inner_content" and
                     self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
                 # (Replaced content: the innermost one only; the ones inside
@@ -1224,7 +1251,13 @@ class Element(ElementBase):
         if not self._html() and self.is_self_closing and not self._self_closed(what, False):
             raise self._refuse(what, "a self-closing foreign element has no content")
         self._check_select_mirror(what)
-        if not r.started and self._rw._reconstruction_pending():
+        # (Appended content is written at r's end, where _popped checks the
+        # list the parser has then: refused there when it would be wrapped
+        # in reconstructed formatting elements, or written after end tags
+        # that take their entries off the list, _eof_unlist and
+        # _unlist_for_copies; a self-closing one's goes at its start.)
+        if not r.started and (what != "append" or self.is_self_closing) and \
+                self._rw._reconstruction_pending():
             raise self._refuse(what, "content written here would be wrapped in "
                                      "reconstructed formatting elements")
         if not self._html():
@@ -1819,8 +1852,8 @@ class Element(ElementBase):
         # (The first formatting element reconstructed at a token is dropped
         # from there to its end; its end tag, when it has one, is written
         # to take the element the list holds for it off the list: _popped.)
-        reconstructed = reconstructed or r.implied and what == "remove" and \
-            self._rw._reconstructed_index(r) == 0
+        reconstructed = reconstructed or r.implied and what == "remove" and (
+            self._rw._reconstructed_index(r) == 0 or self._rw._reconstructed_removal(r, False))
         if r.implied and r.name != "p" and not reconstructed and not (
                 what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
             # (An implied table section, row or column group goes with the
@@ -5406,8 +5439,11 @@ class Rewriter(RewriterCore):
         self._copy_to(start)
         synthesize = span is None and bool(r.prepend or r.mode == _INNER or r.attributes_changed
                                            or implied_content or r.new_name is not None)
-        if span is not None or not (synthesize or r.before or r.node in self._explicit or
-                                    r.mode == _KEEP_CONTENT):
+        if span is None and r.mode == _REMOVED and not r.before and \
+                self._reconstructed_removal(r, True):
+            pass
+        elif span is not None or not (synthesize or r.before or r.node in self._explicit or
+                                      r.mode == _KEEP_CONTENT):
             pass
         elif r.mode == _KEEP_CONTENT:
             # (Unwrapped: the end tags, and start tags only for the ones
@@ -5564,7 +5600,9 @@ class Rewriter(RewriterCore):
         # (An end tag whose name is the current node's pops that node when
         # it is not in the list.)
         if parent is None or parent.node_type != 1 or \
-                parent.namespace_uri != _HTML_NS or parent.local_name in names:
+                parent.namespace_uri != _HTML_NS and not _reconstruction_end_tags_pass(
+                    parent, names) or \
+                parent.namespace_uri == _HTML_NS and parent.local_name in names:
             return None
         if "nobr" in names:
             # (A <nobr> start tag with a nobr element in scope runs the
@@ -5728,6 +5766,42 @@ class Rewriter(RewriterCore):
                     other.new_name is not None or other.attributes_changed):
                 return False
         self._split_reconstructed = r
+        return True
+
+    def _reconstructed_removal(self, r: _Record, write: bool) -> bool:
+        """For the removal of a formatting element the parser reconstructed
+        inside others at the same token (not the first: _reconstructed_index
+        > 0): the dropped range starts at that token, so nothing would make
+        the parser reconstruct the ones around it, which the DOM edit keeps
+        (empty, or with what comes after the removed one). End tags for all
+        of them (innermost first) take their entries off the list of active
+        formatting elements, and start tags with their attributes make the
+        ones before r again at the same point, in the same order (the list
+        then holds what it held before r: no Noah's Ark removal, as in
+        _reconstruction_split); r, the ones inside it and its content are
+        dropped (the end of r checks, as for any removal, that the list the
+        parser is left with reconstructs what the input's does:
+        _popped). Only when the first of them can take an end tag there
+        and no other of them is edited. Not written: whether it can be;
+        written: the tags."""
+        nodes = self._reconstructed_nodes
+        index = self._reconstructed_index(r)
+        if not index or self._explicit or self._reconstruction_agency is not None or \
+                any(node.local_name in self._afe_edited for node in nodes) or \
+                any(event[0] == "pushed" and event[3] for event in self._token_events[1]) or \
+                self._reconstructed_index(_Record(nodes[0], True, False, None)) != 0:
+            return False
+        for node in nodes:
+            other = self._open.get(self._node_key(node))
+            if node is not r.node and other is not None and (
+                    other.before or other.prepend or other.mode or
+                    other.new_name is not None or other.attributes_changed):
+                return False
+        if write:
+            for node in reversed(nodes):
+                self._emit("</%s>" % node.local_name)
+            for node in nodes[:index]:
+                self._emit(_plain_start_tag(node))
         return True
 
     def _end_tag_p(self, r: _Record) -> bool:
@@ -6307,6 +6381,26 @@ class Rewriter(RewriterCore):
                                "did not end it at once: content after it would go "
                                "elsewhere" % r.name)
 
+    def _start_without_agency(self, r: _Record) -> bool:
+        """For an <a> or <nobr> start tag that made r: whether it ran no
+        adoption agency algorithm (which would take an earlier entry of
+        its name off the list of active formatting elements). An <a> runs
+        it for an entry of its name after the last marker, a <nobr> for a
+        nobr element in scope. An open one leaves the stack of open
+        elements at the token (the algorithm pops it, or the step after it
+        removes it: a popped event of that name); a closed one is the list's
+        last entry that is not open (entries after it would have made the
+        parser reconstruct it first), so the parser had formatting elements
+        to reconstruct before the token. With neither, the list before the
+        token is the one without r's entry, as for the other formatting
+        elements."""
+        batch, events, kind = self._token_events[:3]
+        return batch == self._batch and kind == "start" and \
+            not self._reconstruction_pending(True) and not any(
+                event[0] == "moved" or event[0] == "popped" and
+                event[1].local_name == r.name and event[1].namespace_uri == _HTML_NS
+                for event in events)
+
     def _formatting_before_drop(self, r: _Record) -> None:
         """The list of active formatting elements (after its last marker)
         where r's dropped content begins, for _drop_keeps_formatting: for a
@@ -6316,7 +6410,8 @@ class Rewriter(RewriterCore):
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
             self._noahs_ark_start(r)
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and \
-                r.name in _FORMATTING and r.name not in ("a", "nobr") and \
+                r.name in _FORMATTING and (r.name not in ("a", "nobr") or
+                                           self._start_without_agency(r)) and \
                 not self._reconstructed_nodes:
             # (Its start tag pushed its entry, last: the list before it is
             # the one without it, for _drop_unlists alone. An <a> or <nobr>
