@@ -2560,6 +2560,10 @@ class Rewriter(RewriterCore):
         # the formatting element's name when it was the furthest block (its
         # end tag is written at its end), the token] (_moved).
         self._furthest_dropped: Dict[int, List[Any]] = {}
+        # (_agency_in_dropped: id of a record -> the end tag to write at its
+        # end ("" when the adoption agency's token ended it), the token,
+        # the record.)
+        self._agency_dropped: Dict[int, Tuple[str, int, _Record]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
         self._eof_unlisted = False      # (end tags written at the end of input: _eof_unlist)
         # (removed at the end of input with entries of the list of active
@@ -5890,6 +5894,8 @@ class Rewriter(RewriterCore):
                 risky.pop(id(node), None)
                 node = node.parent_node
             for r in risky.values():
+                if self._agency_in_dropped(r, formatting, formatting_key, furthest_key):
+                    continue
                 if self._dropped_inside(r, furthest_key):
                     continue
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
@@ -6498,6 +6504,74 @@ class Rewriter(RewriterCore):
         self._unlist_hold = self._out_mark(None)
         return True
 
+    def _agency_in_dropped(self, r: _Record, formatting: Any, formatting_key: int,
+                           furthest_key: int) -> bool:
+        """Whether r, an element whose content is replaced, which the
+        adoption agency algorithm run by the formatting element's end tag
+        moved whole with the furthest block's children (r is inside the
+        furthest block, not the furthest block itself), is expressed with
+        that token as it is: the reparse runs the same steps over the same
+        stack of open elements and list of active formatting elements, but
+        for r's content, which the algorithm does not walk. So when nothing
+        inside r was open at the token or is on the list (no event of the
+        token is of a node inside r; r, if still open, is the current node,
+        and no entry of the list is inside r), and the formatting element
+        has no edits (the handlers of its end would be dropped with the
+        token, and the algorithm's copies of it are made from its start
+        tag). The token ends r (it pops it, written as it is) or is inside
+        the range dropped: then it is written at r's end
+        (_agency_dropped_end, where the input's stack is the one it met but
+        for r's content). Refused when a second such token is inside r."""
+        if r.mode != _INNER or self._skip is not r or \
+                self._token_events[2] != "end" or not self._end_tag_of(formatting.local_name) or \
+                formatting.namespace_uri != _HTML_NS or \
+                self._node_key(r.node) == furthest_key or r.new_name is not None:
+            return False
+        f = self._open.get(formatting_key)
+        if f is not None and (f.mode or f.new_name is not None or f.attributes_changed or
+                              f.append or f.after or f.end_handlers):
+            return False
+        events = self._token_events[1] if self._token_events[0] == self._batch else ()
+        inside = r.node.contains
+        if any(event[1] is not r.node and inside(event[1]) for event in events):
+            return False
+        open_ = self._is_open(r.node)
+        if open_ and self._current_node() is not r.node:
+            return False
+        listed = self._formatting_all()
+        if listed is None or any(node is not None and inside(node) for node in listed):
+            return False
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if self._node_key(node) == furthest_key:
+                noted = self._agency_dropped.get(id(r))
+                if noted is not None and noted[2] is r and noted[1] != self._batch:
+                    raise RewriteError("<%s>: the adoption agency algorithm moved this "
+                                       "element or its content after its edits were "
+                                       "written" % r.name)
+                self._agency_dropped[id(r)] = ("</%s>" % formatting.local_name if open_ else "",
+                                               self._batch, r)
+                return True
+            node = node.parent_node
+        return False
+
+    def _agency_dropped_end(self, r: _Record) -> None:
+        """At the end of r (_agency_in_dropped): the end tag that ran the
+        adoption agency algorithm inside its dropped range, written where
+        that range ends."""
+        noted = self._agency_dropped.pop(id(r), None)
+        if noted is not None and noted[2] is r and noted[0]:
+            self._emit(noted[0])
+
+    def _agency_ended_inner(self, r: _Record) -> bool:
+        """Whether r, its content replaced, ended at the end tag that ran
+        the adoption agency algorithm (_agency_in_dropped): the formatting
+        elements the token pushed are the algorithm's copies, made in the
+        reparse too, not reconstructed after content the output drops."""
+        noted = self._agency_dropped.get(id(r))
+        return noted is not None and noted[2] is r and noted[1] == self._batch and \
+            not noted[0]
+
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
         the adoption agency moved whole with the furthest block's children
@@ -6833,7 +6907,8 @@ class Rewriter(RewriterCore):
         drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
         took_closed = self._drop_took_closed(r)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
-                        or self._reconstructed_here or took_closed) \
+                        or self._reconstructed_here and not self._agency_ended_inner(r)
+                        or took_closed) \
                 and not self._drop_keeps_formatting(
                             r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
@@ -6884,6 +6959,7 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
+            self._agency_dropped_end(r)
         if not own and (needs_end or unlist):
             self._eof_end_tags_join(r)
         if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
