@@ -2599,6 +2599,10 @@ class Rewriter(RewriterCore):
         # indexes where its start tag begins and where its content begins.
         self._split: Optional[_Record] = None
         self._split_chain_nodes: List[Any] = []
+        # (_agency_second_formatting: the furthest block of the first step,
+        # r's parent; the token at which that step ran.)
+        self._split_second: Any = None
+        self._split_second_batch = -1
         self._split_at: Optional[int] = None
         self._split_after: Optional[int] = None
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
@@ -5874,6 +5878,7 @@ class Rewriter(RewriterCore):
                     r.attributes_changed and not self._agency_copy_held(r, furthest_key):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+        self._agency_second_first(formatting, furthest_key)
         r = self._open.get(furthest_key)
         split = r is not None and r is self._split
         if split and r is not None:
@@ -5885,7 +5890,8 @@ class Rewriter(RewriterCore):
                                "or its content after its edits were written" % r.name)
         risky = {id(r.node): r for key, r in self._start_edited.items()
                  if (r.mode or r.new_name is not None) and key != formatting_key
-                 and id(r) not in self._furthest_dropped and not (split and key == furthest_key)}
+                 and id(r) not in self._furthest_dropped and not (split and key == furthest_key)
+                 and not (r is self._split and self._split_second_batch == self._batch)}
         if risky:
             # (The formatting element does not move: its ancestors are the
             # open elements below it.)
@@ -6122,19 +6128,98 @@ class Rewriter(RewriterCore):
                 self._reconstruction_pending(True) or self._hold_for is not None:
             return
         chain = self._split_chain(parent, r.name)
-        if chain is None and (parent.local_name not in _FORMATTING or
-                              not self._splittable(parent, r.name)):
+        second = self._agency_second_formatting(parent, r.name) if chain is None else None
+        if chain is None and second is None and (parent.local_name not in _FORMATTING or
+                                                 not self._splittable(parent, r.name)):
             return
         begin = r.start[0]
         if self._emitted > begin:
             return
         self._split_at = self._out_mark(begin)
         self._split = r
-        self._split_chain_nodes = chain or [parent]
+        self._split_chain_nodes = chain or [second if second is not None else parent]
+        self._split_second = parent if second is not None else None
         self._split_after = None
         self._loud(r)       # (its end comes here: _popped ends the hold)
         if r not in self._tracked:
             self._tracked.append(r)
+
+    def _agency_second_formatting(self, parent: Any, child: str) -> Any:
+        """For r (named `child`), a special HTML element whose start tag,
+        doing nothing else, made it a child of `parent`, the current node:
+        when parent is a special HTML element whose parent is an HTML
+        formatting element F (not nobr) that is open, the last entry of the
+        list of active formatting elements and the only one of its name
+        (the entry before it, if any, open: _splittable), F's end tag run
+        while r is open takes parent as its first furthest block (moving
+        the content before r into a copy of F) and r as the second (r goes
+        after that copy, and a second copy takes r's children). Written as
+        that (_agency_second_furthest): F's end tag before r and the
+        content before it, which runs the first step in the reparse and
+        pops its copy, and a start tag copying F after r's start tag and
+        content at its start; the input's end tag then does the rest. F,
+        or None when not so."""
+        formatting = parent.parent_node
+        if child in _HEADINGS or parent.local_name not in _SPECIAL_NAMES or \
+                parent.local_name in _NOT_SPECIAL or parent.local_name in _HEADINGS or \
+                formatting is None or formatting.node_type != 1 or \
+                formatting.namespace_uri != _HTML_NS or \
+                formatting.local_name not in _FORMATTING or formatting.local_name == "nobr" or \
+                not self._is_open(formatting) or \
+                not self._splittable(formatting, parent.local_name):
+            return None
+        listed = self._formatting_now()
+        if listed is None or sum(1 for n in listed if n.local_name == formatting.local_name) != 1:
+            return None
+        return formatting
+
+    def _agency_second_first(self, formatting: Any, furthest_key: int) -> None:
+        """At a step of the adoption agency algorithm: the first step
+        _agency_second_formatting expects (for F, with r's parent as its
+        furthest block, the first step of the token) is noted."""
+        second = self._split_second
+        if second is None or not self._split_chain_nodes:
+            return
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        if formatting is self._split_chain_nodes[0] and \
+                furthest_key == self._node_key(second) and \
+                events and events[0][0] == "moved" and events[0][1] is formatting:
+            self._split_second_batch = self._batch
+
+    def _agency_second_furthest(self, r: _Record, formatting: Any, formatting_key: int) -> None:
+        """The adoption agency algorithm took r as its furthest block with
+        r's parent the first step's (_agency_second_formatting): F's end
+        tag before r (and the content before it), a start tag copying F
+        after r's start tag and its content there (none when r's content is
+        replaced: the copy would be inside what it drops). Refused unless
+        this is the token's second step, for the copy of F its first step
+        made (the token's events: F moved, popped, its copy pushed, then
+        this step), F has no edits, and the steps stopped by themselves
+        (the output's end tag then runs one more)."""
+        chain, at, after = self._split_chain_nodes, self._split_at, self._split_after
+        first_batch = self._split_second_batch
+        self._split_end()
+        f_node = chain[0] if chain else None
+        f = self._open.get(self._node_key(f_node)) if f_node is not None else None
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        kinds = [(event[0], event[1]) for event in events[:4]]
+        if f_node is None or first_batch != self._batch or at is None or after is None or \
+                len(kinds) < 4 or kinds[0] != ("moved", f_node) or \
+                kinds[1] != ("popped", f_node) or kinds[2] != ("pushed", formatting) or \
+                kinds[3] != ("moved", formatting) or \
+                not self._agency_steps_left() or \
+                self._skip is not (r if r.mode == _INNER else None) or \
+                r.mode not in (0, _INNER, _KEEP_CONTENT) or (
+                    f is not None and (
+                        f.mode or f.new_name is not None or f.attributes_changed or
+                        f.append or f.after or f.end_handlers)):
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                               "or its content after its edits were written" % r.name)
+        skip, self._skip = self._skip, None     # (written while its content is skipped)
+        if r.mode != _INNER:
+            self._emit_at(after, lambda: self._emit(_plain_start_tag(f_node)))
+        self._emit_at(at, lambda: self._emit("</%s>" % f_node.local_name))
+        self._skip = skip
 
     def _split_chain(self, parent: Any, child: str) -> Optional[List[Any]]:
         """For a furthest block candidate (named `child`) whose start tag
@@ -6225,6 +6310,9 @@ class Rewriter(RewriterCore):
         tag and its content there, its end tag before r (and the content
         before r). Unless it is not the formatting element r was watched
         for, or that one has edits of its own (then _moved refuses)."""
+        if self._split_second is not None:
+            self._agency_second_furthest(r, formatting, formatting_key)
+            return
         chain, at, after = self._split_chain_nodes, self._split_at, self._split_after
         self._split_end()
         f = self._open.get(formatting_key)
@@ -6282,6 +6370,7 @@ class Rewriter(RewriterCore):
         self._split = None
         self._split_at = self._split_after = None
         self._split_chain_nodes = []
+        self._split_second = None
 
     def _adoption_clone_after(self, r: _Record) -> bool:
         """Whether content after r can be written after the end tag token
