@@ -2593,6 +2593,10 @@ class Rewriter(RewriterCore):
         # the formatting element's name when it was the furthest block (its
         # end tag is written at its end), the token] (_moved).
         self._furthest_dropped: Dict[int, List[Any]] = {}
+        # (_agency_in_dropped: id of a record -> the end tag to write at its
+        # end ("" when the adoption agency's token ended it), the token,
+        # the record.)
+        self._agency_dropped: Dict[int, Tuple[str, int, _Record]] = {}
         self._moved_batch = -1          # (the last token the adoption agency ran at)
         self._eof_unlisted = False      # (end tags written at the end of input: _eof_unlist)
         # (removed at the end of input with entries of the list of active
@@ -2628,6 +2632,10 @@ class Rewriter(RewriterCore):
         # indexes where its start tag begins and where its content begins.
         self._split: Optional[_Record] = None
         self._split_chain_nodes: List[Any] = []
+        # (_agency_second_formatting: the furthest block of the first step,
+        # r's parent; the token at which that step ran.)
+        self._split_second: Any = None
+        self._split_second_batch = -1
         self._split_at: Optional[int] = None
         self._split_after: Optional[int] = None
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
@@ -5944,6 +5952,7 @@ class Rewriter(RewriterCore):
                     r.attributes_changed and not self._agency_copy_held(r, furthest_key):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+        self._agency_second_first(formatting, furthest_key)
         r = self._open.get(furthest_key)
         split = r is not None and r is self._split
         if split and r is not None:
@@ -5955,7 +5964,8 @@ class Rewriter(RewriterCore):
                                "or its content after its edits were written" % r.name)
         risky = {id(r.node): r for key, r in self._start_edited.items()
                  if (r.mode or r.new_name is not None) and key != formatting_key
-                 and id(r) not in self._furthest_dropped and not (split and key == furthest_key)}
+                 and id(r) not in self._furthest_dropped and not (split and key == furthest_key)
+                 and not (r is self._split and self._split_second_batch == self._batch)}
         if risky:
             # (The formatting element does not move: its ancestors are the
             # open elements below it.)
@@ -5964,6 +5974,8 @@ class Rewriter(RewriterCore):
                 risky.pop(id(node), None)
                 node = node.parent_node
             for r in risky.values():
+                if self._agency_in_dropped(r, formatting, formatting_key, furthest_key):
+                    continue
                 if self._dropped_inside(r, furthest_key):
                     continue
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
@@ -6190,19 +6202,98 @@ class Rewriter(RewriterCore):
                 self._reconstruction_pending(True) or self._hold_for is not None:
             return
         chain = self._split_chain(parent, r.name)
-        if chain is None and (parent.local_name not in _FORMATTING or
-                              not self._splittable(parent, r.name)):
+        second = self._agency_second_formatting(parent, r.name) if chain is None else None
+        if chain is None and second is None and (parent.local_name not in _FORMATTING or
+                                                 not self._splittable(parent, r.name)):
             return
         begin = r.start[0]
         if self._emitted > begin:
             return
         self._split_at = self._out_mark(begin)
         self._split = r
-        self._split_chain_nodes = chain or [parent]
+        self._split_chain_nodes = chain or [second if second is not None else parent]
+        self._split_second = parent if second is not None else None
         self._split_after = None
         self._loud(r)       # (its end comes here: _popped ends the hold)
         if r not in self._tracked:
             self._tracked.append(r)
+
+    def _agency_second_formatting(self, parent: Any, child: str) -> Any:
+        """For r (named `child`), a special HTML element whose start tag,
+        doing nothing else, made it a child of `parent`, the current node:
+        when parent is a special HTML element whose parent is an HTML
+        formatting element F (not nobr) that is open, the last entry of the
+        list of active formatting elements and the only one of its name
+        (the entry before it, if any, open: _splittable), F's end tag run
+        while r is open takes parent as its first furthest block (moving
+        the content before r into a copy of F) and r as the second (r goes
+        after that copy, and a second copy takes r's children). Written as
+        that (_agency_second_furthest): F's end tag before r and the
+        content before it, which runs the first step in the reparse and
+        pops its copy, and a start tag copying F after r's start tag and
+        content at its start; the input's end tag then does the rest. F,
+        or None when not so."""
+        formatting = parent.parent_node
+        if child in _HEADINGS or parent.local_name not in _SPECIAL_NAMES or \
+                parent.local_name in _NOT_SPECIAL or parent.local_name in _HEADINGS or \
+                formatting is None or formatting.node_type != 1 or \
+                formatting.namespace_uri != _HTML_NS or \
+                formatting.local_name not in _FORMATTING or formatting.local_name == "nobr" or \
+                not self._is_open(formatting) or \
+                not self._splittable(formatting, parent.local_name):
+            return None
+        listed = self._formatting_now()
+        if listed is None or sum(1 for n in listed if n.local_name == formatting.local_name) != 1:
+            return None
+        return formatting
+
+    def _agency_second_first(self, formatting: Any, furthest_key: int) -> None:
+        """At a step of the adoption agency algorithm: the first step
+        _agency_second_formatting expects (for F, with r's parent as its
+        furthest block, the first step of the token) is noted."""
+        second = self._split_second
+        if second is None or not self._split_chain_nodes:
+            return
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        if formatting is self._split_chain_nodes[0] and \
+                furthest_key == self._node_key(second) and \
+                events and events[0][0] == "moved" and events[0][1] is formatting:
+            self._split_second_batch = self._batch
+
+    def _agency_second_furthest(self, r: _Record, formatting: Any, formatting_key: int) -> None:
+        """The adoption agency algorithm took r as its furthest block with
+        r's parent the first step's (_agency_second_formatting): F's end
+        tag before r (and the content before it), a start tag copying F
+        after r's start tag and its content there (none when r's content is
+        replaced: the copy would be inside what it drops). Refused unless
+        this is the token's second step, for the copy of F its first step
+        made (the token's events: F moved, popped, its copy pushed, then
+        this step), F has no edits, and the steps stopped by themselves
+        (the output's end tag then runs one more)."""
+        chain, at, after = self._split_chain_nodes, self._split_at, self._split_after
+        first_batch = self._split_second_batch
+        self._split_end()
+        f_node = chain[0] if chain else None
+        f = self._open.get(self._node_key(f_node)) if f_node is not None else None
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        kinds = [(event[0], event[1]) for event in events[:4]]
+        if f_node is None or first_batch != self._batch or at is None or after is None or \
+                len(kinds) < 4 or kinds[0] != ("moved", f_node) or \
+                kinds[1] != ("popped", f_node) or kinds[2] != ("pushed", formatting) or \
+                kinds[3] != ("moved", formatting) or \
+                not self._agency_steps_left() or \
+                self._skip is not (r if r.mode == _INNER else None) or \
+                r.mode not in (0, _INNER, _KEEP_CONTENT) or (
+                    f is not None and (
+                        f.mode or f.new_name is not None or f.attributes_changed or
+                        f.append or f.after or f.end_handlers)):
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                               "or its content after its edits were written" % r.name)
+        skip, self._skip = self._skip, None     # (written while its content is skipped)
+        if r.mode != _INNER:
+            self._emit_at(after, lambda: self._emit(_plain_start_tag(f_node)))
+        self._emit_at(at, lambda: self._emit("</%s>" % f_node.local_name))
+        self._skip = skip
 
     def _split_chain(self, parent: Any, child: str) -> Optional[List[Any]]:
         """For a furthest block candidate (named `child`) whose start tag
@@ -6293,6 +6384,9 @@ class Rewriter(RewriterCore):
         tag and its content there, its end tag before r (and the content
         before r). Unless it is not the formatting element r was watched
         for, or that one has edits of its own (then _moved refuses)."""
+        if self._split_second is not None:
+            self._agency_second_furthest(r, formatting, formatting_key)
+            return
         chain, at, after = self._split_chain_nodes, self._split_at, self._split_after
         self._split_end()
         f = self._open.get(formatting_key)
@@ -6350,6 +6444,7 @@ class Rewriter(RewriterCore):
         self._split = None
         self._split_at = self._split_after = None
         self._split_chain_nodes = []
+        self._split_second = None
 
     def _adoption_clone_after(self, r: _Record) -> bool:
         """Whether content after r can be written after the end tag token
@@ -6592,6 +6687,74 @@ class Rewriter(RewriterCore):
                           for node in tail]
         self._unlist_hold = self._out_mark(None)
         return True
+
+    def _agency_in_dropped(self, r: _Record, formatting: Any, formatting_key: int,
+                           furthest_key: int) -> bool:
+        """Whether r, an element whose content is replaced, which the
+        adoption agency algorithm run by the formatting element's end tag
+        moved whole with the furthest block's children (r is inside the
+        furthest block, not the furthest block itself), is expressed with
+        that token as it is: the reparse runs the same steps over the same
+        stack of open elements and list of active formatting elements, but
+        for r's content, which the algorithm does not walk. So when nothing
+        inside r was open at the token or is on the list (no event of the
+        token is of a node inside r; r, if still open, is the current node,
+        and no entry of the list is inside r), and the formatting element
+        has no edits (the handlers of its end would be dropped with the
+        token, and the algorithm's copies of it are made from its start
+        tag). The token ends r (it pops it, written as it is) or is inside
+        the range dropped: then it is written at r's end
+        (_agency_dropped_end, where the input's stack is the one it met but
+        for r's content). Refused when a second such token is inside r."""
+        if r.mode != _INNER or self._skip is not r or \
+                self._token_events[2] != "end" or not self._end_tag_of(formatting.local_name) or \
+                formatting.namespace_uri != _HTML_NS or \
+                self._node_key(r.node) == furthest_key or r.new_name is not None:
+            return False
+        f = self._open.get(formatting_key)
+        if f is not None and (f.mode or f.new_name is not None or f.attributes_changed or
+                              f.append or f.after or f.end_handlers):
+            return False
+        events = self._token_events[1] if self._token_events[0] == self._batch else ()
+        inside = r.node.contains
+        if any(event[1] is not r.node and inside(event[1]) for event in events):
+            return False
+        open_ = self._is_open(r.node)
+        if open_ and self._current_node() is not r.node:
+            return False
+        listed = self._formatting_all()
+        if listed is None or any(node is not None and inside(node) for node in listed):
+            return False
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if self._node_key(node) == furthest_key:
+                noted = self._agency_dropped.get(id(r))
+                if noted is not None and noted[2] is r and noted[1] != self._batch:
+                    raise RewriteError("<%s>: the adoption agency algorithm moved this "
+                                       "element or its content after its edits were "
+                                       "written" % r.name)
+                self._agency_dropped[id(r)] = ("</%s>" % formatting.local_name if open_ else "",
+                                               self._batch, r)
+                return True
+            node = node.parent_node
+        return False
+
+    def _agency_dropped_end(self, r: _Record) -> None:
+        """At the end of r (_agency_in_dropped): the end tag that ran the
+        adoption agency algorithm inside its dropped range, written where
+        that range ends."""
+        noted = self._agency_dropped.pop(id(r), None)
+        if noted is not None and noted[2] is r and noted[0]:
+            self._emit(noted[0])
+
+    def _agency_ended_inner(self, r: _Record) -> bool:
+        """Whether r, its content replaced, ended at the end tag that ran
+        the adoption agency algorithm (_agency_in_dropped): the formatting
+        elements the token pushed are the algorithm's copies, made in the
+        reparse too, not reconstructed after content the output drops."""
+        noted = self._agency_dropped.get(id(r))
+        return noted is not None and noted[2] is r and noted[1] == self._batch and \
+            not noted[0]
 
     def _dropped_inside(self, r: _Record, furthest_key: int) -> bool:
         """Whether r is an element being removed (its range dropped) that
@@ -6928,7 +7091,8 @@ class Rewriter(RewriterCore):
         drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
         took_closed = self._drop_took_closed(r)
         if skipped and (self._reconstruction_pending(True) or self._reconstruction_pending()
-                        or self._reconstructed_here or took_closed) \
+                        or self._reconstructed_here and not self._agency_ended_inner(r)
+                        or took_closed) \
                 and not self._drop_keeps_formatting(
                             r, at_drop) and not self._drop_unlists(r, own, drop_list):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
@@ -6979,6 +7143,7 @@ class Rewriter(RewriterCore):
         if r.mode == _INNER and self._skip is r:
             self._skip = None
             self._implied_pops = []
+            self._agency_dropped_end(r)
         if not own and (needs_end or unlist):
             self._eof_end_tags_join(r)
         if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
