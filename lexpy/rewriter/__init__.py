@@ -1515,6 +1515,7 @@ class Element(ElementBase):
             return
         r.inner = self._rw._check(self, content, html, "inside")
         self._note_form_pointer()
+        self._rw._foster_text_mark(r)
         r.mode = _INNER
 
     @_select_hold_undone
@@ -1535,6 +1536,7 @@ class Element(ElementBase):
         self._check_select_mirror("remove")
         self._check_removable("remove")
         self._note_form_pointer()
+        self._rw._foster_text_mark(r)
         r.mode = _REMOVED
 
     @contextlib.contextmanager
@@ -2618,6 +2620,9 @@ class Rewriter(RewriterCore):
         # (The removed or replaced records the parser foster-parented an
         # element out of while they were open: _fostered_push.)
         self._foster_out: Set[int] = set()
+        # (The removed or replaced table containers, by id: their table and
+        # what was before it when the edit was made (_foster_text_mark).)
+        self._foster_text_marks: Dict[int, Tuple[Any, Any, int]] = {}
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
@@ -5533,6 +5538,41 @@ class Rewriter(RewriterCore):
                 self._skip = r
             self._formatting_before_drop(r)
 
+    def _foster_text_mark(self, r: _Record) -> None:
+        """A table container whose source is dropped (removed, its content
+        replaced): its table and the node before the table now (with its
+        length, a text node), for _foster_text_kept at its end. Text the
+        parser foster-parents while r is open goes before that table, into
+        the text node there or a new one; text anywhere else in r (a cell,
+        a caption, a nested table's own place) is r's own content."""
+        if r.name not in _TABLE_CONTAINERS or r.name == "frameset" or \
+                r.node.namespace_uri != _HTML_NS:
+            return
+        table = r.node
+        while table is not None and not (table.node_type == 1 and
+                                         table.local_name == "table" and
+                                         table.namespace_uri == _HTML_NS):
+            table = table.parent_node
+        if table is None or table.parent_node is None:
+            return
+        previous = table.previous_sibling
+        self._foster_text_marks[id(r)] = (table, previous, len(previous.data)
+                                          if previous is not None and
+                                          previous.node_type == 3 else 0)
+
+    def _foster_text_kept(self, r: _Record) -> bool:
+        """Whether the parser foster-parented no text out of r, a table
+        container marked by _foster_text_mark, while it was open: the
+        node before its table is the one it was, of the same length (the
+        foster-parented elements are _fostered_push's). The mark goes."""
+        mark = self._foster_text_marks.pop(id(r), None)
+        if mark is None:
+            return False
+        table, previous, length = mark
+        now = table.previous_sibling
+        return now is previous and (now is None or now.node_type != 3 or
+                                    len(now.data) == length)
+
     def _fostered_push(self, node: Any) -> None:
         """An element the parser foster-parented while a removal or a
         replaced content is in progress: it went into the parent of the
@@ -6824,8 +6864,10 @@ class Rewriter(RewriterCore):
                                "heading without it" % r.name)
         fostered_out = id(r) in self._foster_out
         self._foster_out.discard(id(r))
+        no_foster_text = self._foster_text_kept(r)
         if skipped and (self._foster_count != r.fostered and fostered_out or (
-                r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
+                r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count
+                and not no_foster_text)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
