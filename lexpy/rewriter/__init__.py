@@ -1436,6 +1436,8 @@ class Element(ElementBase):
         r = self._start_op("before", needs_tag=False,
                            foster_ok=self._fostered_text_before(content, html) or
                            self._fostered_markup_before(content, html))
+        if self._dropped_beside(content, html):
+            return
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
@@ -1494,6 +1496,8 @@ class Element(ElementBase):
         if r.foster and not _fostered_text(content, html):
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
+        if self._dropped_beside(content, html):
+            return
         self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
         if r.foster and r.after[0] is not _TABLE_TEXT_SEPARATOR:
@@ -1515,7 +1519,6 @@ class Element(ElementBase):
             return
         r.inner = self._rw._check(self, content, html, "inside")
         self._note_form_pointer()
-        self._rw._foster_text_mark(r)
         r.mode = _INNER
 
     @_select_hold_undone
@@ -2145,10 +2148,31 @@ class Element(ElementBase):
         r = self._record
         if not html or not self._html() or r.name not in ("colgroup", "frameset"):
             return False
+        return self._fragment_makes_nothing(r.name, content)
+
+    def _fragment_makes_nothing(self, context: str, content: str) -> bool:
+        """Whether the fragment parsing algorithm with an HTML element of
+        this name as its context makes no nodes of `content`."""
         construction = TreeConstruction(self._rw._scripting)
-        construction.set_fragment_context(r.name, NAMESPACES["html"], None)
+        construction.set_fragment_context(context, NAMESPACES["html"], None)
         construction.feed_text(content)
         return construction.finish_fragment().first_child is None
+
+    def _dropped_beside(self, content: str, html: bool) -> bool:
+        """Markup next to a child of a <colgroup> or a <frameset> that the
+        parser drops there whole (the fragment parsing algorithm with the
+        parent as its context makes no nodes of it, as _dropped_inside
+        finds for content inside them): the DOM edit (insertAdjacentHTML
+        in the parent's context) adds nothing, and neither does the
+        rewrite; written there, the parser would foster-parent what a
+        colgroup drops. (The parent of such a child never changes: the
+        adoption agency does not reach into a colgroup or a frameset.)"""
+        parent = self._record.node.parent_node
+        if not html or not isinstance(content, str) or parent is None or \
+                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name not in ("colgroup", "frameset"):
+            return False
+        return self._fragment_makes_nothing(parent.local_name, content)
 
     def _self_closed(self, what: str, html: bool) -> bool:
         """Whether it is a foreign element its own self-closing start tag
