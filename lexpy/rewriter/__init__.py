@@ -1530,6 +1530,7 @@ class Element(ElementBase):
             self._check_before_implied("replace", content, html)
             r.before.append(self._rw._check(self, content, html, "outside"))
         self._note_form_pointer()
+        self._rw._foster_text_mark(r)
         r.mode = _REMOVED
 
     def remove(self) -> None:
@@ -5563,8 +5564,8 @@ class Rewriter(RewriterCore):
             self._formatting_before_drop(r)
 
     def _foster_text_mark(self, r: _Record) -> None:
-        """A table container whose source is dropped (removed, its content
-        replaced): its table and the node before the table now (with its
+        """A table container whose source is dropped (removed, replaced):
+        its table and the node before the table now (with its
         length, a text node), for _foster_text_kept at its end. Text the
         parser foster-parents while r is open goes before that table, into
         the text node there or a new one; text anywhere else in r (a cell,

@@ -1,4 +1,4 @@
-"""Dropping the source of a table container (removal, replaced content)
+"""Dropping the source of a table container (removal, replacement)
 whose text the parser did not foster-parent (issue 39's refusals, session
 15): text in a cell or a caption is the container's own content, and goes
 with it as in the DOM edit. Text the parser foster-parented while it was
@@ -6,7 +6,11 @@ open went before the table: the DOM edit keeps it, so that stays refused
 (Rewriter._foster_text_mark, _foster_text_kept)."""
 import pytest
 
+import lexpy
+from lexpy.rewriter import Rewriter, RewriteError
 from tests.rewriter.edit_checks import assert_accepted, assert_refused, edited
+from tests.rewriter.oracle import _normalized_dump
+from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 OWN_TEXT = [
     ("<table><td>A</table>B", "table", 0),
@@ -44,3 +48,25 @@ def test_the_output():
         "<p>xC"
     for chunk in (1, 2, 5):
         assert edited("<table><td>A</table>B", "table", "remove", chunk) == "<body>B"
+
+
+@pytest.mark.parametrize("chunk", [None, 1, 3])
+@pytest.mark.parametrize("data,accepted", [
+    ("<p>x<table><caption>A</caption><td>B</table>C", True),
+    ("<div><table><tr><td>A</td></tr></table></div>", True),
+    ("<p>x<table>A<td>B</table>C", False),
+])
+def test_replacing_a_table(data, accepted, chunk):
+    # (Element.replace drops the table's source as remove does.)
+    rw = Rewriter(scripting=False).on("table", element=lambda e: e.replace("R"))
+    try:
+        out = rewrite_in_chunks(data, rw, chunk)
+    except RewriteError as error:
+        assert not accepted and ("foster-parented" in str(error) or
+                                 "foster parenting" in str(error)), error
+        return
+    assert accepted
+    dom = lexpy.parse(data, scripting=False)
+    table = dom.query_selector("table")
+    table.replace_with(dom.create_text_node("R"))
+    assert _normalized_dump(lexpy.parse(out, scripting=False)) == _normalized_dump(dom)
