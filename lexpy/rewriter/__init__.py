@@ -1469,6 +1469,8 @@ class Element(ElementBase):
         r = self._start_op("before", needs_tag=False,
                            foster_ok=self._fostered_text_before(content, html) or
                            self._fostered_markup_before(content, html))
+        if self._dropped_beside(content, html):
+            return
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
@@ -1527,6 +1529,8 @@ class Element(ElementBase):
         if r.foster and not _fostered_text(content, html):
             raise self._refuse("after", "the parser moved this element out of its table "
                                         "(foster parenting)")
+        if self._dropped_beside(content, html):
+            return
         self._check_outside("after", self._head_ok(content, html))
         r.after.append(self._rw._check(self, content, html, "outside"))
         if r.foster and r.after[0] is not _TABLE_TEXT_SEPARATOR:
@@ -1559,6 +1563,7 @@ class Element(ElementBase):
             self._check_before_implied("replace", content, html)
             r.before.append(self._rw._check(self, content, html, "outside"))
         self._note_form_pointer()
+        self._rw._foster_text_mark(r)
         r.mode = _REMOVED
 
     def remove(self) -> None:
@@ -1568,6 +1573,7 @@ class Element(ElementBase):
         self._check_select_mirror("remove")
         self._check_removable("remove")
         self._note_form_pointer()
+        self._rw._foster_text_mark(r)
         r.mode = _REMOVED
 
     @contextlib.contextmanager
@@ -2176,10 +2182,31 @@ class Element(ElementBase):
         r = self._record
         if not html or not self._html() or r.name not in ("colgroup", "frameset"):
             return False
+        return self._fragment_makes_nothing(r.name, content)
+
+    def _fragment_makes_nothing(self, context: str, content: str) -> bool:
+        """Whether the fragment parsing algorithm with an HTML element of
+        this name as its context makes no nodes of `content`."""
         construction = TreeConstruction(self._rw._scripting)
-        construction.set_fragment_context(r.name, NAMESPACES["html"], None)
+        construction.set_fragment_context(context, NAMESPACES["html"], None)
         construction.feed_text(content)
         return construction.finish_fragment().first_child is None
+
+    def _dropped_beside(self, content: str, html: bool) -> bool:
+        """Markup next to a child of a <colgroup> or a <frameset> that the
+        parser drops there whole (the fragment parsing algorithm with the
+        parent as its context makes no nodes of it, as _dropped_inside
+        finds for content inside them): the DOM edit (insertAdjacentHTML
+        in the parent's context) adds nothing, and neither does the
+        rewrite; written there, the parser would foster-parent what a
+        colgroup drops. (The parent of such a child never changes: the
+        adoption agency does not reach into a colgroup or a frameset.)"""
+        parent = self._record.node.parent_node
+        if not html or not isinstance(content, str) or parent is None or \
+                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name not in ("colgroup", "frameset"):
+            return False
+        return self._fragment_makes_nothing(parent.local_name, content)
 
     def _self_closed(self, what: str, html: bool) -> bool:
         """Whether it is a foreign element its own self-closing start tag
@@ -2659,6 +2686,9 @@ class Rewriter(RewriterCore):
         # (The removed or replaced records the parser foster-parented an
         # element out of while they were open: _fostered_push.)
         self._foster_out: Set[int] = set()
+        # (The removed or replaced table containers, by id: their table and
+        # what was before it when the edit was made (_foster_text_mark).)
+        self._foster_text_marks: Dict[int, Tuple[Any, Any, int]] = {}
         self._plaintext = False
         self._forms = 0
         self._afe_edited: Dict[str, _Record] = {}
@@ -5577,6 +5607,41 @@ class Rewriter(RewriterCore):
                 self._skip = r
             self._formatting_before_drop(r)
 
+    def _foster_text_mark(self, r: _Record) -> None:
+        """A table container whose source is dropped (removed, replaced):
+        its table and the node before the table now (with its
+        length, a text node), for _foster_text_kept at its end. Text the
+        parser foster-parents while r is open goes before that table, into
+        the text node there or a new one; text anywhere else in r (a cell,
+        a caption, a nested table's own place) is r's own content."""
+        if r.name not in _TABLE_CONTAINERS or r.name == "frameset" or \
+                r.node.namespace_uri != _HTML_NS:
+            return
+        table = r.node
+        while table is not None and not (table.node_type == 1 and
+                                         table.local_name == "table" and
+                                         table.namespace_uri == _HTML_NS):
+            table = table.parent_node
+        if table is None or table.parent_node is None:
+            return
+        previous = table.previous_sibling
+        self._foster_text_marks[id(r)] = (table, previous, len(previous.data)
+                                          if previous is not None and
+                                          previous.node_type == 3 else 0)
+
+    def _foster_text_kept(self, r: _Record) -> bool:
+        """Whether the parser foster-parented no text out of r, a table
+        container marked by _foster_text_mark, while it was open: the
+        node before its table is the one it was, of the same length (the
+        foster-parented elements are _fostered_push's). The mark goes."""
+        mark = self._foster_text_marks.pop(id(r), None)
+        if mark is None:
+            return False
+        table, previous, length = mark
+        now = table.previous_sibling
+        return now is previous and (now is None or now.node_type != 3 or
+                                    len(now.data) == length)
+
     def _fostered_push(self, node: Any) -> None:
         """An element the parser foster-parented while a removal or a
         replaced content is in progress: it went into the parent of the
@@ -7082,8 +7147,10 @@ class Rewriter(RewriterCore):
                                "heading without it" % r.name)
         fostered_out = id(r) in self._foster_out
         self._foster_out.discard(id(r))
+        no_foster_text = self._foster_text_kept(r)
         if skipped and (self._foster_count != r.fostered and fostered_out or (
-                r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count)):
+                r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count
+                and not no_foster_text)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
