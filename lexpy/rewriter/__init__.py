@@ -1319,6 +1319,11 @@ class Element(ElementBase):
             self._escape_raw_text()
             r.new_name = new
             return
+        if new not in _SPECIAL_NAMES and new != r.name and self._rcdata_renamable():
+            # (Its text is written escaped, as the renamed element's text.)
+            self._escape_raw_text(rcdata=True)
+            r.new_name = new
+            return
         if r.implied and r.name == "p" and new not in _SPECIAL_NAMES and new != r.name and \
                 self._implied_p_renamable():
             # (Its start tag is written where the </p> made it, its end tag
@@ -1923,6 +1928,11 @@ class Element(ElementBase):
             self._escape_raw_text()
             r.mode = _KEEP_CONTENT
             return
+        if self._rcdata_renamable():
+            # (Its tags are dropped, its text kept as text.)
+            self._escape_raw_text(rcdata=True)
+            r.mode = _KEEP_CONTENT
+            return
         if not self._html() and self._foreign_unwrappable():
             # (Self-closing: no content to keep, a removal.)
             r.mode = _REMOVED if self.is_self_closing else _KEEP_CONTENT
@@ -2041,7 +2051,23 @@ class Element(ElementBase):
         context = self._rw._context(r.node)
         return not (context.tabular or context.select is not None or context.in_selectedcontent)
 
-    def _escape_raw_text(self) -> None:
+    def _rcdata_renamable(self) -> bool:
+        """Whether a title or textarea of the body can lose its name (a
+        rename to an ordinary element, remove_and_keep_content) with its
+        text written escaped (_escape_raw_text): its text is one text node
+        the parser made of RCDATA, which an ordinary element's escaped text
+        makes again, where _raw_text_unwrappable says the parent takes that
+        text (not in head: a title there stays in the head). The end tag of
+        a renamed one is written with the new name (or left out: unwrapped).
+        A textarea's start tag set frameset-ok to "not ok", which the escaped
+        text does only when it has more than whitespace: a later <frameset>
+        is refused (Rewriter._dropped)."""
+        r = self._record
+        return self._html() and r.name in _RCDATA and not self._in_head() and \
+            r.node.parent_node is not None and r.node.parent_node.local_name != "head" and \
+            self._raw_text_unwrappable()
+
+    def _escape_raw_text(self, rcdata: bool = False) -> None:
         """A raw text element unwrapped or renamed to an ordinary element:
         its text is written as text (escaped: the DOM's text, with the
         first character of the first chunk as a character reference, so
@@ -2052,7 +2078,7 @@ class Element(ElementBase):
         in_head = r.node.parent_node.local_name == "head"
 
         def escape(chunk: TextChunk) -> None:
-            if chunk._raw_text is None:
+            if chunk._raw_text is None and not rcdata:
                 return
             chunk._raw_text = None
             parts = list(chunk._before) + [chunk._replacement if chunk._removed
