@@ -1639,7 +1639,8 @@ class Element(ElementBase):
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
                     r.name not in _PLAIN_VOID) or \
-                parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
+                parent.local_name in ("select", "option", "optgroup", "ruby", "template") and \
+                not self._void_in_select_renamable(what) or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
         if not r.clean_start and not reconstructed and not (
@@ -1666,6 +1667,21 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _void_in_select_renamable(self, what: str) -> bool:
+        """Whether a void element whose parent is a select, an option or an
+        optgroup may be renamed to an ordinary element: it has no content,
+        so no token is read inside it; the other start tag inserts its
+        element where it did (the parser's select handling reads the
+        names of option, optgroup, hr, select and the form controls, not
+        an ordinary element's), and the new element's end tag, written at
+        once, pops it alone. What its own start tag closed (an <hr> the
+        current <option>, by implied end tags) gets end tags written
+        before it, or is refused (_special_edit's clean-start check); an
+        edit in an option goes through the <selectedcontent> mirror check
+        (_check_select_mirror, at _start_op)."""
+        r = self._record
+        return what.startswith("rename") and (r.name in _PLAIN_VOID or r.name in _INSERTED_VOID)
 
     def _template_renamable(self) -> bool:
         """Whether a template in body can be renamed to an ordinary
