@@ -1338,6 +1338,8 @@ class Element(ElementBase):
             r.new_name = new
             self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
             return
+        if new != r.name and self._body_rename_held():
+            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -1668,6 +1670,25 @@ class Element(ElementBase):
         self._rw._track(r)
         return True
 
+    def _body_rename_held(self) -> bool:
+        """An implied body renamed while output is held for a <frameset>
+        from its start (Rewriter._frameset_watch): the DOM edit can stand
+        only where a later <frameset> takes the body out of the tree, and
+        leaves the document as it was; the output is then the input's bytes
+        from the hold on (_frameset_rewind). Nothing is written for the
+        rename. Where the hold ends otherwise (frameset-ok "not ok", the
+        body's end, the end of input), the body stays in the tree, where
+        no output gives the renamed body: the rename is refused before the
+        held output is written (Rewriter._body_rename_refused)."""
+        r = self._record
+        rw = self._rw
+        hold = rw._frameset_hold
+        if not (r.implied and r.name == "body" and self._html() and hold is not None and
+                hold[2] is r.node and rw._body_renamed is None):
+            return False
+        rw._body_renamed = r
+        return True
+
     def _void_in_select_renamable(self, what: str) -> bool:
         """Whether a void element whose parent is a select, an option or an
         optgroup may be renamed to an ordinary element: it has no content,
@@ -1681,7 +1702,8 @@ class Element(ElementBase):
         edit in an option goes through the <selectedcontent> mirror check
         (_check_select_mirror, at _start_op)."""
         r = self._record
-        return what.startswith("rename") and (r.name in _PLAIN_VOID or r.name in _INSERTED_VOID)
+        return what.startswith("rename") and (r.name in _PLAIN_VOID or r.name in _INSERTED_VOID) \
+            and r.node.parent_node.local_name in ("select", "option", "optgroup")
 
     def _template_renamable(self) -> bool:
         """Whether a template in body can be renamed to an ordinary
@@ -2591,6 +2613,7 @@ class Rewriter(RewriterCore):
         # (_frameset_watch); the flag read "not ok" once (settled), a
         # <frameset> the parser took with the output cut back (_frameset_cut).
         self._frameset_hold: Optional[Tuple[int, int, Any]] = None
+        self._body_renamed: Optional[_Record] = None    # (Element._body_rename_held)
         self._frameset_settled = False
         self._frameset_cut = False
         self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
@@ -3583,7 +3606,7 @@ class Rewriter(RewriterCore):
         later through an Element kept from them is then checked at the
         <frameset> as before the hold: _frameset_token.)"""
         if not (r.before or r.prepend or r.append or r.after or r.mode or r.new_name or
-                r.attributes_changed or r.end_handlers):
+                r.attributes_changed or r.end_handlers or self._body_renamed is r):
             self._frameset_hold = None
 
     def _frameset_held(self, out: bytes) -> bytes:
@@ -3592,10 +3615,12 @@ class Rewriter(RewriterCore):
         flag is "ok" and the input goes on."""
         assert self._frameset_hold is not None
         if self._closed or not self._parser_frameset_ok():
+            self._body_rename_refused(self._frameset_hold[2])
             self._frameset_hold = None
             self._frameset_settled = True
             return out
         if not self._is_open(self._frameset_hold[2]):
+            self._body_rename_refused(self._frameset_hold[2])
             self._frameset_hold = None      # (the body left: no <frameset> takes it)
             return out
         cut = max(0, self._frameset_hold[0] - self._taken)
@@ -3604,6 +3629,18 @@ class Rewriter(RewriterCore):
             self._shift_holds(len(out) - cut)
             out = out[:cut]
         return out
+
+    def _body_rename_refused(self, body: Any) -> None:
+        """The hold for a <frameset> ends: the body renamed under it
+        (Element._body_rename_held) is refused, the held output not
+        written, unless a <frameset> took it out of the tree (the output
+        is the input's: nothing was written for the rename)."""
+        if self._body_renamed is not None and body.parent_node is None:
+            self._body_renamed = None
+        if self._body_renamed is not None:
+            raise RewriteError("<body>: rename: the parser made this element without a start "
+                               "tag of its own (implied), and no <frameset> took it out of "
+                               "the tree")
 
     def _frameset_rewind(self) -> None:
         """The parser took a <frameset> while output was held for it
@@ -3632,6 +3669,7 @@ class Rewriter(RewriterCore):
         del self._out[cut:]
         self._emitted = in_at
         self._dropped = self._frameset_written = False
+        self._body_renamed = None       # (out of the tree with the body: nothing to write)
 
     def _frameset_open(self) -> bool:
         """Whether the document element's last child is an open HTML
