@@ -1352,6 +1352,11 @@ class Element(ElementBase):
             self._escape_raw_text()
             r.new_name = new
             return
+        if new not in _SPECIAL_NAMES and new != r.name and self._rcdata_renamable():
+            # (Its text is written escaped, as the renamed element's text.)
+            self._escape_raw_text(rcdata=True)
+            r.new_name = new
+            return
         if r.implied and r.name == "p" and new not in _SPECIAL_NAMES and new != r.name and \
                 self._implied_p_renamable():
             # (Its start tag is written where the </p> made it, its end tag
@@ -1365,6 +1370,8 @@ class Element(ElementBase):
             self.set_inner_content("")
             r.new_name = new
             self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
+            return
+        if new != r.name and self._body_rename_held():
             return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
@@ -1673,7 +1680,8 @@ class Element(ElementBase):
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
                     r.name not in _PLAIN_VOID) or \
-                parent.local_name in ("select", "option", "optgroup", "ruby", "template") or \
+                parent.local_name in ("select", "option", "optgroup", "ruby", "template") and \
+                not self._void_in_select_renamable(what) or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
             return False
         if not r.clean_start and not reconstructed and not (
@@ -1700,6 +1708,41 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _body_rename_held(self) -> bool:
+        """An implied body renamed while output is held for a <frameset>
+        from its start (Rewriter._frameset_watch): the DOM edit can stand
+        only where a later <frameset> takes the body out of the tree, and
+        leaves the document as it was; the output is then the input's bytes
+        from the hold on (_frameset_rewind). Nothing is written for the
+        rename. Where the hold ends otherwise (frameset-ok "not ok", the
+        body's end, the end of input), the body stays in the tree, where
+        no output gives the renamed body: the rename is refused before the
+        held output is written (Rewriter._body_rename_refused)."""
+        r = self._record
+        rw = self._rw
+        hold = rw._frameset_hold
+        if not (r.implied and r.name == "body" and self._html() and hold is not None and
+                hold[2] is r.node and rw._body_renamed is None):
+            return False
+        rw._body_renamed = r
+        return True
+
+    def _void_in_select_renamable(self, what: str) -> bool:
+        """Whether a void element whose parent is a select, an option or an
+        optgroup may be renamed to an ordinary element: it has no content,
+        so no token is read inside it; the other start tag inserts its
+        element where it did (the parser's select handling reads the
+        names of option, optgroup, hr, select and the form controls, not
+        an ordinary element's), and the new element's end tag, written at
+        once, pops it alone. What its own start tag closed (an <hr> the
+        current <option>, by implied end tags) gets end tags written
+        before it, or is refused (_special_edit's clean-start check); an
+        edit in an option goes through the <selectedcontent> mirror check
+        (_check_select_mirror, at _start_op)."""
+        r = self._record
+        return what.startswith("rename") and (r.name in _PLAIN_VOID or r.name in _INSERTED_VOID) \
+            and r.node.parent_node.local_name in ("select", "option", "optgroup")
 
     def _template_renamable(self) -> bool:
         """Whether a template in body can be renamed to an ordinary
@@ -1962,6 +2005,11 @@ class Element(ElementBase):
             self._escape_raw_text()
             r.mode = _KEEP_CONTENT
             return
+        if self._rcdata_renamable():
+            # (Its tags are dropped, its text kept as text.)
+            self._escape_raw_text(rcdata=True)
+            r.mode = _KEEP_CONTENT
+            return
         if not self._html() and self._foreign_unwrappable():
             # (Self-closing: no content to keep, a removal.)
             r.mode = _REMOVED if self.is_self_closing else _KEEP_CONTENT
@@ -2080,7 +2128,23 @@ class Element(ElementBase):
         context = self._rw._context(r.node)
         return not (context.tabular or context.select is not None or context.in_selectedcontent)
 
-    def _escape_raw_text(self) -> None:
+    def _rcdata_renamable(self) -> bool:
+        """Whether a title or textarea of the body can lose its name (a
+        rename to an ordinary element, remove_and_keep_content) with its
+        text written escaped (_escape_raw_text): its text is one text node
+        the parser made of RCDATA, which an ordinary element's escaped text
+        makes again, where _raw_text_unwrappable says the parent takes that
+        text (not in head: a title there stays in the head). The end tag of
+        a renamed one is written with the new name (or left out: unwrapped).
+        A textarea's start tag set frameset-ok to "not ok", which the escaped
+        text does only when it has more than whitespace: a later <frameset>
+        is refused (Rewriter._dropped)."""
+        r = self._record
+        return self._html() and r.name in _RCDATA and not self._in_head() and \
+            r.node.parent_node is not None and r.node.parent_node.local_name != "head" and \
+            self._raw_text_unwrappable()
+
+    def _escape_raw_text(self, rcdata: bool = False) -> None:
         """A raw text element unwrapped or renamed to an ordinary element:
         its text is written as text (escaped: the DOM's text, with the
         first character of the first chunk as a character reference, so
@@ -2091,7 +2155,7 @@ class Element(ElementBase):
         in_head = r.node.parent_node.local_name == "head"
 
         def escape(chunk: TextChunk) -> None:
-            if chunk._raw_text is None:
+            if chunk._raw_text is None and not rcdata:
                 return
             chunk._raw_text = None
             parts = list(chunk._before) + [chunk._replacement if chunk._removed
@@ -2609,6 +2673,7 @@ class Rewriter(RewriterCore):
         # (_frameset_watch); the flag read "not ok" once (settled), a
         # <frameset> the parser took with the output cut back (_frameset_cut).
         self._frameset_hold: Optional[Tuple[int, int, Any]] = None
+        self._body_renamed: Optional[_Record] = None    # (Element._body_rename_held)
         self._frameset_settled = False
         self._frameset_cut = False
         self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
@@ -3612,7 +3677,7 @@ class Rewriter(RewriterCore):
         later through an Element kept from them is then checked at the
         <frameset> as before the hold: _frameset_token.)"""
         if not (r.before or r.prepend or r.append or r.after or r.mode or r.new_name or
-                r.attributes_changed or r.end_handlers):
+                r.attributes_changed or r.end_handlers or self._body_renamed is r):
             self._frameset_hold = None
 
     def _frameset_held(self, out: bytes) -> bytes:
@@ -3621,10 +3686,12 @@ class Rewriter(RewriterCore):
         flag is "ok" and the input goes on."""
         assert self._frameset_hold is not None
         if self._closed or not self._parser_frameset_ok():
+            self._body_rename_refused(self._frameset_hold[2])
             self._frameset_hold = None
             self._frameset_settled = True
             return out
         if not self._is_open(self._frameset_hold[2]):
+            self._body_rename_refused(self._frameset_hold[2])
             self._frameset_hold = None      # (the body left: no <frameset> takes it)
             return out
         cut = max(0, self._frameset_hold[0] - self._taken)
@@ -3633,6 +3700,18 @@ class Rewriter(RewriterCore):
             self._shift_holds(len(out) - cut)
             out = out[:cut]
         return out
+
+    def _body_rename_refused(self, body: Any) -> None:
+        """The hold for a <frameset> ends: the body renamed under it
+        (Element._body_rename_held) is refused, the held output not
+        written, unless a <frameset> took it out of the tree (the output
+        is the input's: nothing was written for the rename)."""
+        if self._body_renamed is not None and body.parent_node is None:
+            self._body_renamed = None
+        if self._body_renamed is not None:
+            raise RewriteError("<body>: rename: the parser made this element without a start "
+                               "tag of its own (implied), and no <frameset> took it out of "
+                               "the tree")
 
     def _frameset_rewind(self) -> None:
         """The parser took a <frameset> while output was held for it
@@ -3661,6 +3740,7 @@ class Rewriter(RewriterCore):
         del self._out[cut:]
         self._emitted = in_at
         self._dropped = self._frameset_written = False
+        self._body_renamed = None       # (out of the tree with the body: nothing to write)
 
     def _frameset_open(self) -> bool:
         """Whether the document element's last child is an open HTML
