@@ -70,3 +70,13 @@ def test_replacing_a_table(data, accepted, chunk):
     table = dom.query_selector("table")
     table.replace_with(dom.create_text_node("R"))
     assert _normalized_dump(lexpy.parse(out, scripting=False)) == _normalized_dump(dom)
+
+
+@pytest.mark.parametrize("chunk", [None, 7])
+def test_the_marks_go_with_their_elements(chunk):
+    # (Each mark holds its table: one left behind would keep it from being
+    # freed, and the state would grow with the document.)
+    rw = Rewriter(scripting=False).on("table, tr", element=lambda e: e.remove())
+    out = rewrite_in_chunks("<table><td>A</table>B" * 200 + "<table><tr><td>x", rw, chunk)
+    assert out == "<body>" + "B" * 200
+    assert not rw._foster_text_marks
