@@ -2138,7 +2138,8 @@ class Element(ElementBase):
         a renamed one is written with the new name (or left out: unwrapped).
         A textarea's start tag set frameset-ok to "not ok", which the escaped
         text does only when it has more than whitespace: a later <frameset>
-        is refused (Rewriter._dropped)."""
+        gets a <body> tag written before it, or is refused (Rewriter._dropped,
+        _frameset_body)."""
         r = self._record
         return self._html() and r.name in _RCDATA and not self._in_head() and \
             r.node.parent_node is not None and r.node.parent_node.local_name != "head" and \
