@@ -1371,8 +1371,6 @@ class Element(ElementBase):
             r.new_name = new
             self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
             return
-        if new != r.name and self._body_rename_held():
-            return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
                 raise self._refuse("rename to <%s>" % new, "the parser treats <%s> and <%s> "
@@ -1707,25 +1705,6 @@ class Element(ElementBase):
         if r.name == "form":
             self._form_name_gone(what)
         self._rw._track(r)
-        return True
-
-    def _body_rename_held(self) -> bool:
-        """An implied body renamed while output is held for a <frameset>
-        from its start (Rewriter._frameset_watch): the DOM edit can stand
-        only where a later <frameset> takes the body out of the tree, and
-        leaves the document as it was; the output is then the input's bytes
-        from the hold on (_frameset_rewind). Nothing is written for the
-        rename. Where the hold ends otherwise (frameset-ok "not ok", the
-        body's end, the end of input), the body stays in the tree, where
-        no output gives the renamed body: the rename is refused before the
-        held output is written (Rewriter._body_rename_refused)."""
-        r = self._record
-        rw = self._rw
-        hold = rw._frameset_hold
-        if not (r.implied and r.name == "body" and self._html() and hold is not None and
-                hold[2] is r.node and rw._body_renamed is None):
-            return False
-        rw._body_renamed = r
         return True
 
     def _void_in_select_renamable(self, what: str) -> bool:
@@ -2674,7 +2653,6 @@ class Rewriter(RewriterCore):
         # (_frameset_watch); the flag read "not ok" once (settled), a
         # <frameset> the parser took with the output cut back (_frameset_cut).
         self._frameset_hold: Optional[Tuple[int, int, Any]] = None
-        self._body_renamed: Optional[_Record] = None    # (Element._body_rename_held)
         self._frameset_settled = False
         self._frameset_cut = False
         self._frameset_body_written = False  # (a <body> written for it: _frameset_body)
@@ -3678,7 +3656,7 @@ class Rewriter(RewriterCore):
         later through an Element kept from them is then checked at the
         <frameset> as before the hold: _frameset_token.)"""
         if not (r.before or r.prepend or r.append or r.after or r.mode or r.new_name or
-                r.attributes_changed or r.end_handlers or self._body_renamed is r):
+                r.attributes_changed or r.end_handlers):
             self._frameset_hold = None
 
     def _frameset_held(self, out: bytes) -> bytes:
@@ -3687,12 +3665,10 @@ class Rewriter(RewriterCore):
         flag is "ok" and the input goes on."""
         assert self._frameset_hold is not None
         if self._closed or not self._parser_frameset_ok():
-            self._body_rename_refused(self._frameset_hold[2])
             self._frameset_hold = None
             self._frameset_settled = True
             return out
         if not self._is_open(self._frameset_hold[2]):
-            self._body_rename_refused(self._frameset_hold[2])
             self._frameset_hold = None      # (the body left: no <frameset> takes it)
             return out
         cut = max(0, self._frameset_hold[0] - self._taken)
@@ -3701,18 +3677,6 @@ class Rewriter(RewriterCore):
             self._shift_holds(len(out) - cut)
             out = out[:cut]
         return out
-
-    def _body_rename_refused(self, body: Any) -> None:
-        """The hold for a <frameset> ends: the body renamed under it
-        (Element._body_rename_held) is refused, the held output not
-        written, unless a <frameset> took it out of the tree (the output
-        is the input's: nothing was written for the rename)."""
-        if self._body_renamed is not None and body.parent_node is None:
-            self._body_renamed = None
-        if self._body_renamed is not None:
-            raise RewriteError("<body>: rename: the parser made this element without a start "
-                               "tag of its own (implied), and no <frameset> took it out of "
-                               "the tree")
 
     def _frameset_rewind(self) -> None:
         """The parser took a <frameset> while output was held for it
@@ -3741,7 +3705,6 @@ class Rewriter(RewriterCore):
         del self._out[cut:]
         self._emitted = in_at
         self._dropped = self._frameset_written = False
-        self._body_renamed = None       # (out of the tree with the body: nothing to write)
 
     def _frameset_open(self) -> bool:
         """Whether the document element's last child is an open HTML
