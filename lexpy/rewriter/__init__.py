@@ -6369,6 +6369,16 @@ class Rewriter(RewriterCore):
                 events and events[0][0] == "moved" and events[0][1] is formatting:
             self._split_second_batch = self._batch
 
+    @staticmethod
+    def _agency_formatting_edited(f: Optional[_Record]) -> bool:
+        """Whether the formatting element of the adoption agency algorithm
+        (its record, if any) has edits that its end tag, or its copies made
+        from its start tag, would carry otherwise in the output written for
+        the algorithm: as _split_furthest refuses them."""
+        return f is not None and bool(
+            f.mode or f.new_name is not None or f.attributes_changed or
+            f.append or f.after or f.end_handlers)
+
     def _agency_second_furthest(self, r: _Record, formatting: Any, formatting_key: int) -> None:
         """The adoption agency algorithm took r as its furthest block with
         r's parent the first step's (_agency_second_formatting): F's end
@@ -6392,10 +6402,7 @@ class Rewriter(RewriterCore):
                 kinds[3] != ("moved", formatting) or \
                 not self._agency_steps_left() or \
                 self._skip is not (r if r.mode == _INNER else None) or \
-                r.mode not in (0, _INNER, _KEEP_CONTENT) or (
-                    f is not None and (
-                        f.mode or f.new_name is not None or f.attributes_changed or
-                        f.append or f.after or f.end_handlers)):
+                r.mode not in (0, _INNER, _KEEP_CONTENT) or self._agency_formatting_edited(f):
             raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                "or its content after its edits were written" % r.name)
         skip, self._skip = self._skip, None     # (written while its content is skipped)
@@ -6820,9 +6827,7 @@ class Rewriter(RewriterCore):
                 formatting.namespace_uri != _HTML_NS or \
                 self._node_key(r.node) == furthest_key or r.new_name is not None:
             return False
-        f = self._open.get(formatting_key)
-        if f is not None and (f.mode or f.new_name is not None or f.attributes_changed or
-                              f.append or f.after or f.end_handlers):
+        if self._agency_formatting_edited(self._open.get(formatting_key)):
             return False
         events = self._token_events[1] if self._token_events[0] == self._batch else ()
         inside = r.node.contains
