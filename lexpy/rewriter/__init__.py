@@ -1189,6 +1189,11 @@ class Element(ElementBase):
             # (An <input>'s type decides whether the parser fosters it.)
             raise self._refuse(what, "the parser moved this element out of its table "
                                      "(foster parenting)")
+        if what in ("rename", "replace", "remove", "remove_and_keep_content") and \
+                self._rw._listed_drop_token(r):
+            raise self._refuse(what, "its start tag closed a removed copy the parser "
+                                     "reconstructed, and takes the entry that copy was made "
+                                     "of off the output's list of active formatting elements")
         return r
 
     def _check_outside(self, what: str, head_content: bool = False,
@@ -1225,6 +1230,8 @@ class Element(ElementBase):
             if self._rw._reconstruction_pending(True) and not reconstructed:
                 raise self._refuse(what, "content written here would be wrapped in "
                                          "reconstructed formatting elements")
+            if self._rw._listed_drop_open():
+                self._rw._refuse_listed_drop(r)
             if r.name == "table" and self._html() and r.table_before is None:
                 # Content the parser foster-parents later goes between the
                 # table and what is written before it: checked at the
@@ -2673,6 +2680,9 @@ class Rewriter(RewriterCore):
         # (removed at the end of input with entries of the list of active
         # formatting elements inside it: _eof_drop_listed)
         self._eof_dropped: Optional[_Record] = None
+        # (a reconstructed formatting element removed and closed without its
+        # end tag, and where it ended: _listed_drop_end)
+        self._listed_drop: Optional[Tuple[_Record, int]] = None
         # Entries of the list of active formatting elements that end tags
         # written before content took off (the input's keep them): (name,
         # attributes, element) in list order until the parser reconstructs
@@ -2757,6 +2767,7 @@ class Rewriter(RewriterCore):
         # (the token whose reconstructed copies _copies_of_unlisted wrote
         # start tags for)
         self._copies_written = -1
+        self._unlisted_copies: List[Any] = []   # (the copies _copies_of_unlisted wrote)
         self._split_reconstructed: Optional[_Record] = None  # (_reconstruction_split)
         # (The <a> or <nobr> whose adoption agency run came before the
         # token's reconstruction, its end tag not written yet:
@@ -3284,6 +3295,8 @@ class Rewriter(RewriterCore):
                                "formatting elements: the output's list differs there, and "
                                "the parser could reconstruct other elements around it"
                                % (record.name, self._eof_dropped.name))
+        if contents and self._listed_drop_open():
+            self._refuse_listed_drop(record)
         for content in contents:
             text = self._render(content, record, inside)
             self._check_after_body(content, text, record)
@@ -4832,6 +4845,7 @@ class Rewriter(RewriterCore):
                                    "reconstructs would take another entry off the list of "
                                    "active formatting elements (Noah's Ark)" % name)
         self._explicit = list(nodes)
+        self._unlisted_copies = list(nodes)
         self._copies_written = self._batch
         self._unlisted = self._unlist_hold = None
         self._unlist_closing = []
@@ -5962,8 +5976,13 @@ class Rewriter(RewriterCore):
             self._emit("</%s>" % self._reconstruction_agency)
             self._reconstruction_agency = None
             self._agency_end_written = True
+        unlisted = self._unlisted_copies if self._copies_written == self._batch else []
         for node in reversed(nodes[index:]):
-            self._emit("</%s>" % node.local_name)
+            if not any(node is copy for copy in unlisted):
+                # (The copies of entries the output's list does not hold
+                # get start tags only: _copies_of_unlisted. An end tag
+                # would take an earlier entry of its name off instead.)
+                self._emit("</%s>" % node.local_name)
         self._explicit = list(nodes[index + 1:])
         return True
 
@@ -6638,8 +6657,22 @@ class Rewriter(RewriterCore):
             return
         entries = self._formatting_now()
         if entries is not None:
+            entries = self._entries_outside(r, entries)
             self._formatting_at_drop[id(r)] = entries
             self._note_closed_entries(r, entries)
+
+    def _entries_outside(self, r: _Record, entries: List[Any]) -> List[Any]:
+        """The list of active formatting elements `entries`, seen after the
+        token that made r, without the entries inside r: elements the same
+        token pushed after it (a formatting element's start tag reconstructs
+        copies and puts itself inside the last one, r), which are r's
+        replaced content, not the list where that content begins
+        (`<div><p><b><i>x</p><b>y</div>z`, the <i> copy made at the second
+        <b> given new content: that <b>'s entry, listed at the end, is the
+        dropped content's)."""
+        if r.mode != _INNER:
+            return entries
+        return [e for e in entries if e is r.node or not r.node.contains(e)]
 
     def _noahs_ark_same(self, node: Any, attributes: Any) -> List[Any]:
         """The open elements with node's name and `attributes` (a set of
@@ -7246,6 +7279,7 @@ class Rewriter(RewriterCore):
             if own and r.implied and r.name in _FORMATTING and \
                     r.node.namespace_uri == _HTML_NS and not r.synthesized:
                 self._emit("</%s>" % r.name)    # (reconstructed: Element._check_removable)
+            self._listed_drop_end(r, own, position)
             dropped = self._furthest_dropped.pop(id(r), None)
             if dropped is not None and dropped[1] is not None:
                 self._emit("</%s>" % dropped[1])
@@ -7325,6 +7359,62 @@ class Rewriter(RewriterCore):
                 return False
             node = node.parent_node
         return False
+
+    def _listed_drop_end(self, r: _Record, own: bool, position: int) -> None:
+        """r removed: when it is a formatting element the parser
+        reconstructed (its removal drops it from there,
+        Element._check_removable) and a token closed it without its end tag,
+        the output's list of active formatting elements still holds the
+        entry r copied, not open, where the input's held r, open: content
+        written at r's end, before that token, would be wrapped in a copy of
+        that entry (`<a><table><td><a><table></table><a></tr><a></table>
+        <b>X</b>C<a>Y`, the copy of the <a> made at <b> removed and text
+        before the last <a>): refused (_listed_drop_open). A <nobr> start
+        tag that closed r (the adoption agency algorithm for the <nobr> in
+        scope) reconstructs the active formatting elements first: in the
+        output, where nothing is open for that entry, it makes a copy of it
+        (`<p><nobr>x</p>y<nobr>z`, the copy made at y removed: an empty
+        <nobr> before the last): refused. (An <a> start tag runs the
+        algorithm before it reconstructs, and takes the output's entry off
+        as it took r's; other tokens that close r leave its entry listed,
+        and the output's entry as well.)"""
+        if not own and r.implied and r.name in _FORMATTING and \
+                r.node.namespace_uri == _HTML_NS and not r.synthesized:
+            if self._token_events[0] == self._batch and self._token_events[2] == "start" \
+                    and self._tag_name("start") == "nobr":
+                raise RewriteError("<%s>: removed, a copy the parser reconstructed that a "
+                                   "<nobr> start tag closed: without it, that tag "
+                                   "reconstructs a copy of the element it copied first"
+                                   % r.name)
+            self._listed_drop = (r, position)
+
+    def _listed_drop_open(self) -> bool:
+        """Whether content written now goes where a removed reconstructed
+        formatting element ended, before the token that closed it
+        (_listed_drop_end)."""
+        if self._listed_drop is None:
+            return False
+        if self._emitted > self._listed_drop[1]:
+            self._listed_drop = None    # (the token is written: over)
+            return False
+        return self._skip is None
+
+    def _listed_drop_token(self, r: _Record) -> bool:
+        """Whether r's start tag is the token that closed a removed
+        reconstructed formatting element (_listed_drop_end): dropped or
+        renamed, the output's list keeps the entry that copy was made of,
+        which the token took off there, and the parser reconstructs it at
+        the content that follows (an <a> start tag renamed)."""
+        return self._listed_drop_open() and r.start is not None and \
+            self._listed_drop is not None and r.start[0] == self._listed_drop[1]
+
+    def _refuse_listed_drop(self, record: _Record) -> None:
+        assert self._listed_drop is not None
+        raise RewriteError("<%s>: content written where <%s>, a copy the parser reconstructed, "
+                           "was removed, before the token that closed it: the output's list "
+                           "of active formatting elements still holds the element it copied, "
+                           "which the parser reconstructs around that content"
+                           % (record.name, self._listed_drop[0].name))
 
     def _eof_drop_listed(self, r: _Record, own: bool) -> None:
         """At the end of input, r removed and closed by it: when an entry
