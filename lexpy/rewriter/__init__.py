@@ -2721,6 +2721,7 @@ class Rewriter(RewriterCore):
         self._split_after: Optional[int] = None
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
         self._formatting_at_drop: Dict[int, Any] = {}   # (_drop_keeps_formatting)
+        self._markers_at_drop: Dict[int, Any] = {}      # (_drop_behind_marker)
         self._closed_at_drop: Dict[int, Tuple[_Record, List[Any]]] = {}  # (_drop_took_closed)
         self._skip: Optional[_Record] = None
         self._comment_parts: Optional[List[Any]] = None
@@ -6637,6 +6638,8 @@ class Rewriter(RewriterCore):
         removed element, only when its start tag, dropped too, did not
         change the list (not a formatting element or one that inserts a
         marker, nothing reconstructed for it)."""
+        whole = self._formatting_all()
+        self._markers_at_drop[id(r)] = (r, None if whole is None else whole.count(None))
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
             self._noahs_ark_start(r)
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and \
@@ -6745,6 +6748,33 @@ class Rewriter(RewriterCore):
                                "active formatting elements (Noah's Ark) in the input or the "
                                "output" % r.name)
 
+    def _drop_behind_marker(self, markers: int) -> bool:
+        """Whether the token that ends r, whose content is dropped, put a
+        marker on the list of active formatting elements (a <td>, <th>,
+        <caption>... start tag) after entries that are not open: the checks
+        of the dropped content read the list after its last marker, where
+        those entries do not show, and the parser reconstructs them once
+        the marker is cleared (`<table><span><nobr>y<td>x</table><i>`, the
+        span removed: without it no <nobr> is listed, and none made at
+        <i>). markers: the markers on the list where the dropped content
+        began (-1: not known). True when so (or when the list cannot be
+        read)."""
+        whole = self._formatting_all()
+        if whole is None or markers < 0:
+            return whole is None
+        if whole.count(None) <= markers:
+            return False
+        # (The entries between the markers there were at the drop's start
+        # and the last marker now.)
+        seen = 0
+        last = len(whole) - 1 - whole[::-1].index(None)
+        for node in whole[:last]:
+            if node is None:
+                seen += 1
+            elif seen >= markers and not self._is_open(node):
+                return True
+        return False
+
     def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
         """Whether the formatting elements left to reconstruct at r's end,
         whose content is dropped (removed or replaced), are the same in the
@@ -6785,7 +6815,7 @@ class Rewriter(RewriterCore):
         now = self._formatting_now()
         return now is None or any(not any(e is node for node in now) for e in entry[1])
 
-    def _drop_unlists(self, r: _Record, own: bool, at_drop: Any) -> bool:
+    def _drop_unlists(self, r: _Record, own: bool, at_drop: Any, markers: int = -1) -> bool:
         """Whether the formatting elements left to reconstruct at the end of
         r, whose content is dropped, are the list where the dropped content
         began (at_drop: _formatting_before_drop) followed by entries that
@@ -6830,6 +6860,14 @@ class Rewriter(RewriterCore):
             return False
         if not tail:
             return True     # (the same list in both: the same reconstructed later)
+        if markers > 0 and not any(r.node.contains(node) for node in tail):
+            whole = self._formatting_all()
+            if whole is not None and whole.count(None) < markers:
+                # (A marker there was where the dropped content began (r's
+                # own, or one its start tag's token put on) is cleared: at_drop,
+                # read after it, lacks the entries before it, which the
+                # content dropped inside r cannot reach. The same in both.)
+                return True
         if any(self._is_open(node) or node.namespace_uri != _HTML_NS for node in tail):
             return False
         self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
@@ -7236,6 +7274,13 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
+        marked = self._markers_at_drop.pop(id(r), None)
+        markers = marked[1] if marked is not None and marked[0] is r and \
+            marked[1] is not None else -1
+        if skipped and self._drop_behind_marker(markers):
+            raise RewriteError("<%s>: the content it drops leaves formatting elements to "
+                               "reconstruct (behind a marker the parser puts on the list "
+                               "at its end)" % r.name)
         drop_entry = self._drop_lists.pop(id(r), None)
         drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
         took_closed = self._drop_took_closed(r)
@@ -7243,7 +7288,7 @@ class Rewriter(RewriterCore):
                         or self._reconstructed_here and not self._agency_ended_inner(r)
                         or took_closed) \
                 and not self._drop_keeps_formatting(
-                            r, at_drop) and not self._drop_unlists(r, own, drop_list):
+                            r, at_drop) and not self._drop_unlists(r, own, drop_list, markers):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
         unlist: Optional[str] = ""
