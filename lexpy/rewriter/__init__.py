@@ -190,7 +190,10 @@ reconstructed inside others whose first token reconstructs nothing (a
 comment, <meta>), after end tags for all of them and start tags for the
 ones around it (_reconstruction_split), and the removal of such an inner
 one, with end tags for all of them and start tags for the ones around it
-(_reconstructed_removal); both, and the other edits of reconstructed
+(_reconstructed_removal), and the content of one with others inside it
+replaced, after end tags for it and those (whose entries the output's
+list then lacks: refused unless it ends at the end of input,
+_reconstructed_inner_content); these, and the other edits of reconstructed
 copies, also in a foreign integration point (foreignObject, mtext, ...)
 where no foreign element down to the first HTML one has the name of an
 end tag written (_reconstruction_end_tags_pass); edits of the copies the parser
@@ -826,6 +829,8 @@ def _reconstruction_end_tags_pass(parent: Any, names: Set[str]) -> bool:
             return False
         node = node.parent_node
     return node is not None and node.node_type == 1
+
+
 def _plain_start_tag(node: Any) -> str:
     """A start tag for an HTML element as it is: its name and attributes."""
     return "<%s%s>" % (node.local_name, "".join(
@@ -1179,6 +1184,8 @@ class Element(ElementBase):
                     what == "remove" and self._rw._reconstructed_index(r) == 0 and
                     self._rw._reconstruction_agency is None) and not (
                     what == "remove" and self._rw._reconstructed_removal(r, False)) and not (
+                    what == "set_inner_content" and
+                    self._rw._reconstructed_inner_content(r)) and not (
                     what == "set_inner_content" and
                     self._rw._reconstructed_index(r) == len(self._rw._reconstructed_nodes) - 1):
                 # (Replaced content: the innermost one only; the ones inside
@@ -2770,6 +2777,7 @@ class Rewriter(RewriterCore):
         self._copies_written = -1
         self._unlisted_copies: List[Any] = []   # (the copies _copies_of_unlisted wrote)
         self._split_reconstructed: Optional[_Record] = None  # (_reconstruction_split)
+        self._inner_copies_unlisted: Set[int] = set()  # (_reconstructed_inner_content)
         # (The <a> or <nobr> whose adoption agency run came before the
         # token's reconstruction, its end tag not written yet:
         # _reconstructed_after_agency.)
@@ -5885,8 +5893,42 @@ class Rewriter(RewriterCore):
             for node in nodes[:index]:
                 self._emit(_plain_start_tag(node))
             return True
+        if r.mode or not self._reconstructed_inner_alone(r):
+            return False
+        self._split_reconstructed = r
+        return True
+
+    def _reconstructed_inner_content(self, r: _Record) -> bool:
+        """For the content of a formatting element the parser reconstructed
+        at this token with others inside it (not the innermost one, which
+        the replaced content drops): its start tag is written where the
+        parser made it, after end tags for it and those inside it
+        (_end_reconstructed), whose start tags are dropped with the
+        content. The output's list of active formatting elements then has
+        no entries for those inside it, which the input's keeps: the
+        parser would reconstruct their copies after r's end in the input
+        only, so r must end at the end of input (checked there: _popped,
+        self._inner_copies_unlisted). Not after an adoption agency at the
+        token; for one inside others, with the gates of
+        _reconstruction_split."""
         index = self._reconstructed_index(r)
-        if not index or self._explicit or r.mode or \
+        if index is None or index >= len(self._reconstructed_nodes) - 1 or \
+                self._reconstruction_agency is not None or \
+                index and not self._reconstructed_inner_alone(r):
+            return False
+        self._inner_copies_unlisted.add(id(r))
+        return True
+
+    def _reconstructed_inner_alone(self, r: _Record) -> bool:
+        """The gates of _reconstruction_split and _reconstructed_removal: r
+        is reconstructed inside others at this token (_reconstructed_index
+        > 0), the first of them can take an end tag there, none is
+        foster-parented or a copy of an edited formatting element, no
+        start tags make this token's copies already (self._explicit), and
+        no other of them is edited."""
+        nodes = self._reconstructed_nodes
+        index = self._reconstructed_index(r)
+        if not index or self._explicit or \
                 any(node.local_name in self._afe_edited for node in nodes) or \
                 any(event[0] == "pushed" and event[3] for event in self._token_events[1]) or \
                 self._reconstructed_index(_Record(nodes[0], True, False, None)) != 0:
@@ -5897,7 +5939,6 @@ class Rewriter(RewriterCore):
                     other.before or other.prepend or other.mode or
                     other.new_name is not None or other.attributes_changed):
                 return False
-        self._split_reconstructed = r
         return True
 
     def _reconstructed_removal(self, r: _Record, write: bool) -> bool:
@@ -5916,23 +5957,13 @@ class Rewriter(RewriterCore):
         _popped). Only when the first of them can take an end tag there
         and no other of them is edited. Not written: whether it can be;
         written: the tags."""
-        nodes = self._reconstructed_nodes
-        index = self._reconstructed_index(r)
-        if not index or self._explicit or self._reconstruction_agency is not None or \
-                any(node.local_name in self._afe_edited for node in nodes) or \
-                any(event[0] == "pushed" and event[3] for event in self._token_events[1]) or \
-                self._reconstructed_index(_Record(nodes[0], True, False, None)) != 0:
+        if self._reconstruction_agency is not None or not self._reconstructed_inner_alone(r):
             return False
-        for node in nodes:
-            other = self._open.get(self._node_key(node))
-            if node is not r.node and other is not None and (
-                    other.before or other.prepend or other.mode or
-                    other.new_name is not None or other.attributes_changed):
-                return False
         if write:
+            nodes = self._reconstructed_nodes
             for node in reversed(nodes):
                 self._emit("</%s>" % node.local_name)
-            for node in nodes[:index]:
+            for node in nodes[:self._reconstructed_index(r) or 0]:
                 self._emit(_plain_start_tag(node))
         return True
 
@@ -6648,7 +6679,8 @@ class Rewriter(RewriterCore):
                 not self._reconstructed_nodes:
             # (Its start tag pushed its entry, last: the list before it is
             # the one without it, for _drop_unlists alone. An <a> or <nobr>
-            # start tag may have run the adoption agency algorithm first.)
+            # start tag may have run the adoption agency algorithm first:
+            # _start_without_agency.)
             entries = self._formatting_now()
             if entries and entries[-1] is r.node:
                 self._drop_lists[id(r)] = (r, entries[:-1])
@@ -7273,6 +7305,13 @@ class Rewriter(RewriterCore):
                 and not no_foster_text)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
+        if id(r) in self._inner_copies_unlisted:
+            self._inner_copies_unlisted.discard(id(r))
+            if not self._at_eof:
+                raise RewriteError("<%s>: set_inner_content: the end tags written for the "
+                                   "formatting elements the parser reconstructed inside it "
+                                   "took their entries off the list of active formatting "
+                                   "elements, which the input keeps past its end" % r.name)
         at_drop = self._formatting_at_drop.pop(id(r), None)
         marked = self._markers_at_drop.pop(id(r), None)
         markers = marked[1] if marked is not None and marked[0] is r and \
