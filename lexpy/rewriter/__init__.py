@@ -2772,6 +2772,9 @@ class Rewriter(RewriterCore):
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
         self._explicit: List[Any] = []
+        # The first element reconstructed at this token when the parser
+        # foster-parented it (_first_reconstructed_fostered), else None.
+        self._reconstructed_fostered: Any = None
         # (the token whose reconstructed copies _copies_of_unlisted wrote
         # start tags for)
         self._copies_written = -1
@@ -4177,6 +4180,9 @@ class Rewriter(RewriterCore):
         self._split_reconstructed = None
         if not self._reconstructed_nodes and kind == "start":
             self._reconstructed_nodes = self._reconstructed_after_agency(events, last_token_push)
+        first = self._reconstructed_nodes[0] if self._reconstructed_nodes else None
+        self._reconstructed_fostered = first if first is not None and any(
+            event[0] == "pushed" and event[1] is first and event[3] for event in events) else None
         self._explicit = []
         if afe_copy is not None and not self._explicit_copies(begin, events):
             raise RewriteError("<%s>: the parser reconstructs a copy of an edited "
@@ -5733,7 +5739,7 @@ class Rewriter(RewriterCore):
         of its own there (_end_reconstructed); else None."""
         nodes = self._reconstructed_nodes
         index = next((i for i, node in enumerate(nodes) if node is r.node), None)
-        if index is None or r.foster:
+        if index is None or r.foster or self._first_reconstructed_fostered(nodes):
             return None
         names = {node.local_name for node in nodes[index:]}
         parent = nodes[0].parent_node
@@ -5755,6 +5761,15 @@ class Rewriter(RewriterCore):
                     return None
                 node = node.parent_node
         return index
+
+    def _first_reconstructed_fostered(self, nodes: List[Any]) -> bool:
+        """Whether the parser foster-parented the first of the formatting
+        elements it reconstructed at this token (those inside it go into
+        it, not foster-parented themselves). Then it may have made them for
+        the pending table character tokens the token flushed, before their
+        text (`<table><nobr><b><table>y<li>`: the copies hold "y", made at
+        <li>), where no tag written at the token can make them."""
+        return bool(nodes) and self._reconstructed_fostered is nodes[0]
 
     def _start_reconstructed_only(self, r: _Record) -> bool:
         """Whether r's start tag did nothing but reconstruct formatting
