@@ -52,3 +52,11 @@ def assert_refused(data, name, operation, why, nth=0):
     index = index_of(data, name, nth)
     figures = check(data, False, operation, indexes=[index])
     assert not figures.mismatches and figures.accepted == 0
+
+
+def assert_reparses(data, operation, chunked=False):
+    """`operation` on every element of `data`, scripting off and on: no
+    accepted edit reparses to another tree than the DOM edit."""
+    for scripting in (False, True):
+        figures = check(data, scripting, operation, chunked=chunked)
+        assert not figures.mismatches, figures.mismatches[0]
