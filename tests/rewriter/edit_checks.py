@@ -1,8 +1,9 @@
 """Shared helpers of the edit tests: one operation of tests/rewriter/oracle.py
 on the nth element of a name, judged by the oracle (the reparse equals
 the DOM edit), whole and in chunks."""
+import lexpy
 from lexpy.rewriter import Rewriter, RewriteError
-from tests.rewriter.oracle import OPERATIONS, check
+from tests.rewriter.oracle import OPERATIONS, _normalized_dump, check
 from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 
@@ -60,3 +61,35 @@ def assert_reparses(data, operation, chunked=False):
     for scripting in (False, True):
         figures = check(data, scripting, operation, chunked=chunked)
         assert not figures.mismatches, figures.mismatches[0]
+
+
+def edit_with_source(data, name, operation, chunk=None, index=0, formatting=None):
+    """The output of `operation` on the index-th `name` among those with a
+    start tag of their own (RewriteError raised); with `formatting`, every
+    `formatting` element with a start tag of its own gets data-x=1 too."""
+    seen = [0]
+
+    def handler(element):
+        if element.source is None:
+            return
+        if element.local_name == name:
+            if seen[0] == index:
+                OPERATIONS[operation][0](element)
+            seen[0] += 1
+        if element.local_name == formatting:
+            element.set_attribute("data-x", "1")
+    return rewrite_in_chunks(data, Rewriter(scripting=False).on("*", element=handler), chunk)
+
+
+def expected_dump(data, name, operation, index=0, formatting=None):
+    """The DOM edit of edit_with_source, as oracle._normalized_dump gives it
+    (the first `formatting` element gets data-x=1)."""
+    doc = lexpy.parse(data, scripting=False)
+    element = doc.query_selector_all(name)[index]
+    if formatting is not None:
+        doc.query_selector_all(formatting)[0].set_attribute("data-x", "1")
+    if operation.endswith("_markup"):
+        OPERATIONS[operation][1](element, False)
+    else:
+        OPERATIONS[operation][1](element)
+    return _normalized_dump(doc)

@@ -18,9 +18,9 @@ F's name on the list, F itself edited."""
 import pytest
 
 import lexpy
-from lexpy.rewriter import Rewriter, RewriteError
-from tests.rewriter.oracle import OPERATIONS, _normalized_dump
-from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+from lexpy.rewriter import RewriteError
+from tests.rewriter.oracle import _normalized_dump
+from tests.rewriter.edit_checks import edit_with_source, expected_dump
 
 EDITS = ["before_text", "prepend_text", "before_markup", "set_inner_content", "rename",
          "remove_and_keep_content"]
@@ -44,30 +44,11 @@ REFUSED = [
 
 
 def _edit(data, name, index, operation, chunk, formatting=None):
-    seen = [0]
-
-    def handler(element):
-        if element.local_name == name and element.source is not None:
-            if seen[0] == index:
-                OPERATIONS[operation][0](element)
-            seen[0] += 1
-        if formatting is not None and element.local_name == formatting and \
-                element.source is not None:
-            element.set_attribute("data-x", "1")
-    rw = Rewriter(scripting=False).on("*", element=handler)
-    return rewrite_in_chunks(data, rw, chunk)
+    return edit_with_source(data, name, operation, chunk, index, formatting)
 
 
 def _expected(data, name, index, operation, formatting=None):
-    doc = lexpy.parse(data, scripting=False)
-    element = doc.query_selector_all(name)[index]
-    if formatting is not None:
-        doc.query_selector_all(formatting)[0].set_attribute("data-x", "1")
-    if operation.endswith("_markup"):
-        OPERATIONS[operation][1](element, False)
-    else:
-        OPERATIONS[operation][1](element)
-    return _normalized_dump(doc)
+    return expected_dump(data, name, operation, index, formatting)
 
 
 def _dump(html):

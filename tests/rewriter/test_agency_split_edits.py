@@ -26,30 +26,9 @@ from lexpy.rewriter import Rewriter, RewriteError
 from tests.rewriter.oracle import OPERATIONS, _normalized_dump
 from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 from tests.rewriter.test_agency_split import ACCEPTED
+from tests.rewriter.edit_checks import edit_with_source as _edit, expected_dump as _expected
 
 EDITS = ["set_inner_content", "remove_and_keep_content", "rename"]
-
-
-def _edit(data, name, operation, chunk=None, index=0):
-    seen = [0]
-
-    def handler(element):
-        if element.local_name == name and element.source is not None:
-            if seen[0] == index:
-                OPERATIONS[operation][0](element)
-            seen[0] += 1
-    rw = Rewriter(scripting=False).on("*", element=handler)
-    return rewrite_in_chunks(data, rw, chunk)
-
-
-def _expected(data, name, operation, index=0):
-    doc = lexpy.parse(data, scripting=False)
-    element = doc.query_selector_all(name)[index]
-    if operation.endswith("_markup"):
-        OPERATIONS[operation][1](element, False)
-    else:
-        OPERATIONS[operation][1](element)
-    return _normalized_dump(doc)
 
 
 # (The furthest blocks of test_agency_split, whose content before them and
