@@ -1694,7 +1694,8 @@ class Element(ElementBase):
                     r.name not in _PLAIN_VOID) or \
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") and \
                 not self._void_in_select_renamable(what) or \
-                self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
+                self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID and \
+                not self._in_cell_content():
             return False
         if not r.clean_start and not reconstructed and not (
                 (r.name in _DROPPABLE_SPECIAL or r.name == "hr") and self._implied_ends_only()):
@@ -1720,6 +1721,36 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _in_cell_content(self) -> bool:
+        """Whether the element is in a table only as content of a cell or a
+        caption: its ancestors up to the nearest td, th or caption are HTML
+        elements of the body's kind (no table, table section, row, template,
+        select or foreign element between). There the parser is "in cell"
+        or "in caption", which handles every token as "in body" does but
+        the table's own tags (caption, col, colgroup, tbody, td, tfoot, th,
+        thead, tr start tags; their end tags and </table>), and those look
+        only for a cell, a caption or a table in table scope, whose
+        boundaries (html, table, template) are none of the elements edited
+        here: the element's name, special or not, changes nothing of what
+        they do (the cell is closed by popping up to it, with the element).
+        What the "in body" rules read of its name is checked as in body
+        (_special_edit's other conditions, Rewriter._popped)."""
+        r = self._record
+        if r.foster or self._rw._context(r.node).foreign_in_table:
+            return False
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri != _HTML_NS:
+                return False
+            name = node.local_name
+            if name in ("td", "th", "caption"):
+                return True
+            if name in _TABLE_CONTAINERS or name in ("template", "select", "option",
+                                                     "optgroup", "html", "head"):
+                return False
+            node = node.parent_node
+        return False
 
     def _void_in_select_renamable(self, what: str) -> bool:
         """Whether a void element whose parent is a select, an option or an
