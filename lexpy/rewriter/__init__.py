@@ -1693,7 +1693,8 @@ class Element(ElementBase):
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
                     r.name not in _PLAIN_VOID) or \
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") and \
-                not self._void_in_select_renamable(what) or \
+                not self._void_in_select_renamable(what) and \
+                not (parent.local_name == "ruby" and self._in_ruby_renamable(what)) or \
                 self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID and \
                 not self._in_cell_content():
             return False
@@ -1721,6 +1722,22 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _in_ruby_renamable(self, what: str) -> bool:
+        """Whether a special element whose parent is a ruby may be renamed
+        to an ordinary one. What the parser reads of a ruby: the start tags
+        of its parts (rb, rtc, rp, rt) look for a ruby in scope and then
+        generate implied end tags, which pop only the implied-end elements
+        (p, li, dd, dt, option, optgroup, rb, rp, rt, rtc) from the current
+        node down: neither the special element nor the ordinary one is in
+        scope's boundaries or among those, so both stop the implied end
+        tags alike and leave the ruby in scope alike. </ruby> is any other
+        end tag, whose walk stopping at the special element is tracked as
+        for any rename (Rewriter._track_token). Not unwrapping: without the
+        element, implied end tags from inside it go on to the ruby's
+        parts."""
+        r = self._record
+        return what.startswith("rename") and self._html() and r.name not in _SELECT_RUBY
 
     def _in_cell_content(self) -> bool:
         """Whether the element is in a table only as content of a cell or a
