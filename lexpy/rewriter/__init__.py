@@ -1729,11 +1729,13 @@ class Element(ElementBase):
         of its parts (rb, rtc, rp, rt) look for a ruby in scope and then
         generate implied end tags, which pop only the implied-end elements
         (p, li, dd, dt, option, optgroup, rb, rp, rt, rtc) from the current
-        node down: neither the special element nor the ordinary one is in
-        scope's boundaries or among those, so both stop the implied end
-        tags alike and leave the ruby in scope alike. </ruby> is any other
-        end tag, whose walk stopping at the special element is tracked as
-        for any rename (Rewriter._track_token). Not unwrapping: without the
+        node down. Neither element is a scope boundary; a special element
+        that is not implied-end stops the implied end tags as the ordinary
+        one does; one that is (a <p> popped by an <rt>) gets an end tag
+        written before the token, as in body (Rewriter._popped), and the
+        token then pops the same elements. </ruby> is any other end tag,
+        whose walk stopping at the special element is tracked as for any
+        rename (Rewriter._track_token). Not unwrapping: without the
         element, implied end tags from inside it go on to the ruby's
         parts."""
         r = self._record

@@ -14,6 +14,7 @@ from tests.rewriter.edit_checks import assert_accepted, assert_reparses
     ("<html><body><ruby><div><rp>xx</rp></div></ruby></body></html>", "div"),
     ("<ruby>a<section>b<rb>c</section><rt>d</ruby>", "section"),
     ("<ruby><h2>a<rtc>b</h2>c</ruby>", "h2"),
+    ("<!doctype html><ruby><p><rt>", "p"),
 ])
 def test_renamed_in_a_ruby(data, name):
     assert_accepted(data, name, "rename")
@@ -26,6 +27,8 @@ def test_renamed_in_a_ruby(data, name):
     "<ruby><ul><li>a<li>b</ul></ruby>",
     "<p><ruby><div>a</p>b</div></ruby>",
     "<ruby><button>a<p>b</button>c</ruby>",
+    "<!doctype html><ruby><p><rp>",
+    "<ruby><p>a<rt>b</rt></p></ruby>",
 ])
 @pytest.mark.parametrize("operation", ["rename", "remove_and_keep_content"])
 def test_no_accepted_edit_reparses_otherwise(data, operation):
