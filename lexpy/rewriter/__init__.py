@@ -1691,7 +1691,7 @@ class Element(ElementBase):
                 parent.local_name in ("html", "head") or self._in_head() or \
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
-                    r.name not in _PLAIN_VOID) or \
+                    r.name not in _PLAIN_VOID and not self._in_heading_renamable(what)) or \
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") and \
                 not self._void_in_select_renamable(what) and \
                 not (parent.local_name == "ruby" and self._in_ruby_renamable(what)) or \
@@ -1722,6 +1722,19 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _in_heading_renamable(self, what: str) -> bool:
+        """Whether a special element (not a heading) whose parent is a
+        heading may be renamed to an ordinary one. What the parser reads
+        there: a heading's start tag pops the current node when it is a
+        heading (neither element is), and a heading's end tag looks for a
+        heading in scope (neither is a boundary) and pops down to it. The
+        element popped by either gets its end tag written before the
+        token, as in body (Rewriter._popped). Not unwrapping: without the
+        element, its parent heading is the current node, which a heading
+        start tag inside it would pop."""
+        r = self._record
+        return what.startswith("rename") and self._html() and r.name not in _HEADINGS
 
     def _in_ruby_renamable(self, what: str) -> bool:
         """Whether a special element whose parent is a ruby may be renamed
