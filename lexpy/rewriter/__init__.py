@@ -994,6 +994,20 @@ def _integration_point(node: Any) -> bool:
     return False
 
 
+def _annotation_integration(node: Any) -> bool:
+    """Whether the element is a MathML annotation-xml that is an HTML
+    integration point by its encoding attribute (text/html or
+    application/xhtml+xml, ASCII case-insensitive): the tree builder reads
+    start tags in it, and the tokens inside an HTML element in it, by the
+    rules of HTML content, as in the other integration points. (Its
+    attribute is the input's in the output too: an element renamed inside
+    it leaves it as it is. Markup written into it is another matter:
+    _integration_point.)"""
+    return bool(node.namespace_uri == _MATHML_NS and node.local_name == "annotation-xml" and
+                (node.get_attribute("encoding") or "").lower() in ("text/html",
+                                                                   "application/xhtml+xml"))
+
+
 # Whitespace at the start of a text token, character references to it
 # included: Rewriter._whitespace_end.
 _WHITESPACE_RUN = re.compile(rb"(?:[\t\n\f\r ]|&#[xX]0*(?:9|[aAcCdD]|20)(?![0-9a-fA-F]);?"
@@ -1687,7 +1701,8 @@ class Element(ElementBase):
         parent = r.node.parent_node
         if parent is None or parent.node_type != 1 or (
                     parent.namespace_uri != _HTML_NS and not (
-                        what.startswith("rename") and _integration_point(parent))) or \
+                        what.startswith("rename") and (_integration_point(parent) or
+                                                       _annotation_integration(parent)))) or \
                 parent.local_name in ("html", "head") or self._in_head() or \
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
