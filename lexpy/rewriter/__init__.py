@@ -2088,6 +2088,8 @@ class Element(ElementBase):
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
             why = "without its start tag the parser would treat later end tags differently"
+            if r.name == "template" and self._html() and self._template_text_unwrap(why):
+                return
             if self._unwrap_text_only(why):
                 return
             if self._unwrap_as_removal(why):
@@ -2106,6 +2108,44 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+
+    def _template_text_unwrap(self, why: str) -> bool:
+        """For an HTML template in body: unwrapped with its contents kept
+        when they turn out to be text without markup or NUL (checked at its
+        own end tag, Rewriter._text_only_end, as for _unwrap_text_only).
+        The template's start tag goes by the "in head" rules, which insert
+        it, push a marker on the list of active formatting elements and
+        the "in template" mode, and set frameset-ok to "not ok"; text in
+        it goes by the "in body" rules, reconstructing nothing (the marker);
+        its end tag pops it, clears the list to the marker and resets the
+        insertion mode from its parent. Without its tags the text goes into
+        the parent by the same "in body" rules: equal when nothing was to
+        be reconstructed before its start tag (which did nothing else:
+        clean_start), its parent is an HTML element of the body whose mode
+        the reset finds again (not the head, html, a table's, a select's or
+        a template's), and frameset-ok is "not ok" after it in the output
+        too (text other than whitespace sets it; else the rewrite counts
+        as having dropped input, and a later <frameset> is refused:
+        _text_only_end, _frameset_token)."""
+        r = self._record
+        rw = self._rw
+        parent = r.node.parent_node
+        if r.implied or r.start is None or not r.clean_start or r.implied_with or r.foster or \
+                parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head():
+            return False
+        context = rw._context(parent)
+        if context.tabular or context.select is not None or context.in_selectedcontent or \
+                context.in_template:
+            return False
+        if r.batch != rw._batch or rw._reconstruction_pending(True):
+            return False
+        r.mode = _KEEP_CONTENT
+        rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        rw._loud(r)
+        return True
 
     def _unwrap_text_only(self, why: str) -> bool:
         """For a foreign element (not self-closing) whose tags the parser
@@ -7709,6 +7749,12 @@ class Rewriter(RewriterCore):
         source = self._source(r.start[1], span[0])
         if b"<" in source or b"\0" in source:
             raise error
+        if r.name == "template" and r.node.namespace_uri == _HTML_NS and \
+                not re.sub(rb"&[^&;\s]*;?", b"", source).strip(b"\t\n\f\r "):
+            # (Element._template_text_unwrap: the template's start tag set
+            # frameset-ok to "not ok"; text of whitespace alone (or
+            # character references) may leave it "ok" in the output.)
+            self._dropped = True
 
     def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
         """Whether r is the element the adoption agency algorithm made at
