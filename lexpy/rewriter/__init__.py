@@ -994,6 +994,17 @@ def _integration_point(node: Any) -> bool:
     return False
 
 
+# What "in head noscript" hands to the "in head" rules, as source
+# (Rewriter._head_noscript_end): a comment (not <!--> or <!--->), a
+# doctype, a void head element's start tag, a style or noframes element
+# with its raw text (which holds no "</style" or "</noframes" at all).
+_HEAD_NOSCRIPT_TOKEN = re.compile(
+    rb"<!--(?!-?>).*?-->|<!doctype[^<>]*>|<(?:basefont|bgsound|link|meta)(?=[\t\n\f\r />])"
+    rb"[^<>]*>|<style(?=[\t\n\f\r />])[^<>]*>(?:(?!</style).)*</style>|"
+    rb"<noframes(?=[\t\n\f\r />])[^<>]*>(?:(?!</noframes).)*</noframes>",
+    re.I | re.S)
+
+
 def _annotation_integration(node: Any) -> bool:
     """Whether the element is a MathML annotation-xml that is an HTML
     integration point by its encoding attribute (text/html or
@@ -2090,6 +2101,8 @@ class Element(ElementBase):
             why = "without its start tag the parser would treat later end tags differently"
             if r.name == "template" and self._html() and self._template_text_unwrap(why):
                 return
+            if r.name == "noscript" and self._html() and self._head_noscript_unwrap(why):
+                return
             if self._unwrap_text_only(why):
                 return
             if self._unwrap_as_removal(why):
@@ -2108,6 +2121,28 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+
+    def _head_noscript_unwrap(self, why: str) -> bool:
+        """For a noscript in the head, scripting off: unwrapped with its
+        content kept when that content turns out to be what "in head
+        noscript" hands to the "in head" rules (whitespace, comments,
+        basefont, bgsound, link, meta, style and noframes: checked at its
+        own end tag, Rewriter._head_noscript_end) and doctypes (ignored by
+        both). Without its tags the same tokens go by the "in head" rules
+        with the head as the current node: the same elements go into the
+        head, in the same order. The other tokens differ (a <noscript>
+        start tag, </head>, </body>, </html> are ignored in it, not in the
+        head): refused. Its start tag did nothing else (clean_start)."""
+        r = self._record
+        parent = r.node.parent_node
+        if self._rw._scripting or r.implied or r.start is None or not r.clean_start or \
+                r.implied_with or r.foster or parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or parent.local_name != "head":
+            return False
+        r.mode = _KEEP_CONTENT
+        self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        self._rw._loud(r)
+        return True
 
     def _template_text_unwrap(self, why: str) -> bool:
         """For an HTML template in body: unwrapped with its contents kept
@@ -7747,6 +7782,9 @@ class Rewriter(RewriterCore):
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
+        if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
+            self._head_noscript_end(source, error)
+            return
         if b"<" in source or b"\0" in source:
             raise error
         if r.name == "template" and r.node.namespace_uri == _HTML_NS and \
@@ -7755,6 +7793,21 @@ class Rewriter(RewriterCore):
             # frameset-ok to "not ok"; text of whitespace alone (or
             # character references) may leave it "ok" in the output.)
             self._dropped = True
+
+    def _head_noscript_end(self, source: bytes, error: RewriteError) -> None:
+        """The source between the tags of a noscript unwrapped in the head
+        (Element._head_noscript_unwrap) must be, token by token: comments
+        (that end at the first "-->", with no "--!>" and not abrupt),
+        doctypes, start tags of basefont, bgsound, link, meta, and style or
+        noframes with their raw text up to their end tag, and ASCII
+        whitespace between them; no NUL. Anything else (another tag, a
+        bogus comment, text) raises `error`: this reads the input more
+        strictly than the tokenizer, never less."""
+        if b"\0" in source or b"--!>" in source:
+            raise error
+        rest = _HEAD_NOSCRIPT_TOKEN.sub(b"", source)
+        if rest.strip(b"\t\n\f\r "):
+            raise error
 
     def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
         """Whether r is the element the adoption agency algorithm made at
