@@ -1764,7 +1764,7 @@ class Element(ElementBase):
 
     def _in_ruby_renamable(self, what: str) -> bool:
         """Whether a special element whose parent is a ruby may be renamed
-        to an ordinary one. What the parser reads of a ruby: the start tags
+        to an ordinary one or unwrapped. What the parser reads of a ruby: the start tags
         of its parts (rb, rtc, rp, rt) look for a ruby in scope and then
         generate implied end tags, which pop only the implied-end elements
         (p, li, dd, dt, option, optgroup, rb, rp, rt, rtc) from the current
@@ -1774,11 +1774,13 @@ class Element(ElementBase):
         written before the token, as in body (Rewriter._popped), and the
         token then pops the same elements. </ruby> is any other end tag,
         whose walk stopping at the special element is tracked as for any
-        rename (Rewriter._track_token). Not unwrapping: without the
-        element, implied end tags from inside it go on to the ruby's
-        parts."""
+        rename (Rewriter._track_token). Unwrapped, the ruby is the current
+        node where the element was: the ruby parts' implied end tags stop
+        at it too (it is not implied-end), as Rewriter._current_node_read
+        checks for every unwrapped element, and the element's own end
+        tag's implied end tags are checked as in body (_implied_pops)."""
         r = self._record
-        return what.startswith("rename") and self._html() and r.name not in _SELECT_RUBY
+        return self._html() and r.name not in _SELECT_RUBY
 
     def _in_cell_content(self) -> bool:
         """Whether the element is in a table only as content of a cell or a
