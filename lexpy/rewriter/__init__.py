@@ -1751,16 +1751,17 @@ class Element(ElementBase):
 
     def _in_heading_renamable(self, what: str) -> bool:
         """Whether a special element (not a heading) whose parent is a
-        heading may be renamed to an ordinary one. What the parser reads
+        heading may be renamed to an ordinary one or unwrapped. What the parser reads
         there: a heading's start tag pops the current node when it is a
         heading (neither element is), and a heading's end tag looks for a
         heading in scope (neither is a boundary) and pops down to it. The
         element popped by either gets its end tag written before the
-        token, as in body (Rewriter._popped). Not unwrapping: without the
-        element, its parent heading is the current node, which a heading
-        start tag inside it would pop."""
+        token, as in body (Rewriter._popped). Unwrapped, its parent heading
+        is the current node where it was, which a heading start tag would
+        pop: Rewriter._current_node_read refuses that, as for any unwrapped
+        element; a heading end tag pops down to the same heading."""
         r = self._record
-        return what.startswith("rename") and self._html() and r.name not in _HEADINGS
+        return self._html() and r.name not in _HEADINGS
 
     def _in_ruby_renamable(self, what: str) -> bool:
         """Whether a special element whose parent is a ruby may be renamed
