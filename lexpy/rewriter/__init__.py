@@ -7423,8 +7423,8 @@ class Rewriter(RewriterCore):
         skipped = r.mode in (_REMOVED, _INNER)
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
-                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r) and \
-                not self._unwrap_unlisted(r):
+                r.node.namespace_uri != _HTML_NS and not self._foreign_unwrap_closed(r)) and \
+                not self._eof_unwrap(r) and not self._unwrap_unlisted(r):
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
@@ -7721,6 +7721,35 @@ class Rewriter(RewriterCore):
                 not self._reconstruction_pending(True) and \
                 not _implied_beyond_document(self._pushed_here):
             self._unwrapped_closed.add(r)
+
+    def _foreign_unwrap_closed(self, r: _Record) -> bool:
+        """Whether r, a foreign element unwrapped with its parent of its
+        namespace (Element._foreign_unwrappable: neither is an integration
+        point or annotation-xml, so neither is special nor a scope
+        boundary), closed by a token other than its own end tag (before
+        the end of input), gives the DOM edit without its tags. What pops
+        it with its parent: an end tag whose walk for foreign content
+        reaches an element of its name below it (the walk passed over r,
+        whose name is not the token's: Rewriter._foreign_end_walk checks
+        the output's walk), or that reaches an HTML element and goes by
+        the insertion mode, whose rules read foreign elements only as
+        special or scope boundaries (r is neither), or as the current node
+        for parse errors; a start tag that breaks out of foreign content
+        (or </br>, </p>), which pops down to an HTML element or an
+        integration point, with r or without it. No list of active
+        formatting elements holds a foreign element. Not when the adoption
+        agency moved anything since its start, nor foster-parented."""
+        if self._implied_pops or self._at_eof or r.foster or r.moves != self._moves or \
+                self._text_only_unwraps and id(r) in self._text_only_unwraps:
+            return False
+        node = r.node
+        parent = node.parent_node
+        if parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != node.namespace_uri or \
+                any(_integration_point(n) or n.local_name == "annotation-xml"
+                    for n in (node, parent)):
+            return False
+        return any(n is parent for n in self._popped_nodes)
 
     def _eof_unwrap(self, r: _Record) -> bool:
         """Whether r, an HTML element unwrapped (remove_and_keep_content)
