@@ -994,6 +994,31 @@ def _integration_point(node: Any) -> bool:
     return False
 
 
+# What "in head noscript" hands to the "in head" rules, as source
+# (Rewriter._head_noscript_end): a comment (not <!--> or <!--->), a
+# doctype, a void head element's start tag, a style or noframes element
+# with its raw text (which holds no "</style" or "</noframes" at all).
+_HEAD_NOSCRIPT_TOKEN = re.compile(
+    rb"<!--(?!-?>).*?-->|<!doctype[^<>]*>|<(?:basefont|bgsound|link|meta)(?=[\t\n\f\r />])"
+    rb"[^<>]*>|<style(?=[\t\n\f\r />])[^<>]*>(?:(?!</style).)*</style>|"
+    rb"<noframes(?=[\t\n\f\r />])[^<>]*>(?:(?!</noframes).)*</noframes>",
+    re.I | re.S)
+
+
+def _annotation_integration(node: Any) -> bool:
+    """Whether the element is a MathML annotation-xml that is an HTML
+    integration point by its encoding attribute (text/html or
+    application/xhtml+xml, ASCII case-insensitive): the tree builder reads
+    start tags in it, and the tokens inside an HTML element in it, by the
+    rules of HTML content, as in the other integration points. (Its
+    attribute is the input's in the output too: an element renamed inside
+    it leaves it as it is. Markup written into it is another matter:
+    _integration_point.)"""
+    return bool(node.namespace_uri == _MATHML_NS and node.local_name == "annotation-xml" and
+                (node.get_attribute("encoding") or "").lower() in ("text/html",
+                                                                   "application/xhtml+xml"))
+
+
 # Whitespace at the start of a text token, character references to it
 # included: Rewriter._whitespace_end.
 _WHITESPACE_RUN = re.compile(rb"(?:[\t\n\f\r ]|&#[xX]0*(?:9|[aAcCdD]|20)(?![0-9a-fA-F]);?"
@@ -1687,14 +1712,17 @@ class Element(ElementBase):
         parent = r.node.parent_node
         if parent is None or parent.node_type != 1 or (
                     parent.namespace_uri != _HTML_NS and not (
-                        what.startswith("rename") and _integration_point(parent))) or \
+                        what.startswith("rename") and (_integration_point(parent) or
+                                                       _annotation_integration(parent)))) or \
                 parent.local_name in ("html", "head") or self._in_head() or \
                 parent.local_name in _TABLE_CONTAINERS or (
                     parent.local_name in _HEADINGS and r.name not in _FORMATTING and
-                    r.name not in _PLAIN_VOID) or \
+                    r.name not in _PLAIN_VOID and not self._in_heading_renamable(what)) or \
                 parent.local_name in ("select", "option", "optgroup", "ruby", "template") and \
-                not self._void_in_select_renamable(what) or \
-                self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID:
+                not self._void_in_select_renamable(what) and \
+                not (parent.local_name == "ruby" and self._in_ruby_renamable(what)) or \
+                self._rw._context(r.node).tabular and r.name not in _PLAIN_VOID and \
+                not self._in_cell_content():
             return False
         if not r.clean_start and not reconstructed and not (
                 (r.name in _DROPPABLE_SPECIAL or r.name == "hr") and self._implied_ends_only()):
@@ -1720,6 +1748,70 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _in_heading_renamable(self, what: str) -> bool:
+        """Whether a special element (not a heading) whose parent is a
+        heading may be renamed to an ordinary one or unwrapped. What the parser reads
+        there: a heading's start tag pops the current node when it is a
+        heading (neither element is), and a heading's end tag looks for a
+        heading in scope (neither is a boundary) and pops down to it. The
+        element popped by either gets its end tag written before the
+        token, as in body (Rewriter._popped). Unwrapped, its parent heading
+        is the current node where it was, which a heading start tag would
+        pop: Rewriter._current_node_read refuses that, as for any unwrapped
+        element; a heading end tag pops down to the same heading."""
+        r = self._record
+        return self._html() and r.name not in _HEADINGS
+
+    def _in_ruby_renamable(self, what: str) -> bool:
+        """Whether a special element whose parent is a ruby may be renamed
+        to an ordinary one or unwrapped. What the parser reads of a ruby: the start tags
+        of its parts (rb, rtc, rp, rt) look for a ruby in scope and then
+        generate implied end tags, which pop only the implied-end elements
+        (p, li, dd, dt, option, optgroup, rb, rp, rt, rtc) from the current
+        node down. Neither element is a scope boundary; a special element
+        that is not implied-end stops the implied end tags as the ordinary
+        one does; one that is (a <p> popped by an <rt>) gets an end tag
+        written before the token, as in body (Rewriter._popped), and the
+        token then pops the same elements. </ruby> is any other end tag,
+        whose walk stopping at the special element is tracked as for any
+        rename (Rewriter._track_token). Unwrapped, the ruby is the current
+        node where the element was: the ruby parts' implied end tags stop
+        at it too (it is not implied-end), as Rewriter._current_node_read
+        checks for every unwrapped element, and the element's own end
+        tag's implied end tags are checked as in body (_implied_pops)."""
+        r = self._record
+        return self._html() and r.name not in _SELECT_RUBY
+
+    def _in_cell_content(self) -> bool:
+        """Whether the element is in a table only as content of a cell or a
+        caption: its ancestors up to the nearest td, th or caption are HTML
+        elements of the body's kind (no table, table section, row, template,
+        select or foreign element between). There the parser is "in cell"
+        or "in caption", which handles every token as "in body" does but
+        the table's own tags (caption, col, colgroup, tbody, td, tfoot, th,
+        thead, tr start tags; their end tags and </table>), and those look
+        only for a cell, a caption or a table in table scope, whose
+        boundaries (html, table, template) are none of the elements edited
+        here: the element's name, special or not, changes nothing of what
+        they do (the cell is closed by popping up to it, with the element).
+        What the "in body" rules read of its name is checked as in body
+        (_special_edit's other conditions, Rewriter._popped)."""
+        r = self._record
+        if r.foster or self._rw._context(r.node).foreign_in_table:
+            return False
+        node = r.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri != _HTML_NS:
+                return False
+            name = node.local_name
+            if name in ("td", "th", "caption"):
+                return True
+            if name in _TABLE_CONTAINERS or name in ("template", "select", "option",
+                                                     "optgroup", "html", "head"):
+                return False
+            node = node.parent_node
+        return False
 
     def _void_in_select_renamable(self, what: str) -> bool:
         """Whether a void element whose parent is a select, an option or an
@@ -2010,6 +2102,10 @@ class Element(ElementBase):
         if not self._html() or r.name in _SPECIAL_NAMES and r.name not in _FORMATTING and \
                 not self._special_edit("remove_and_keep_content"):
             why = "without its start tag the parser would treat later end tags differently"
+            if r.name == "template" and self._html() and self._template_text_unwrap(why):
+                return
+            if r.name == "noscript" and self._html() and self._head_noscript_unwrap(why):
+                return
             if self._unwrap_text_only(why):
                 return
             if self._unwrap_as_removal(why):
@@ -2028,6 +2124,66 @@ class Element(ElementBase):
             # end tags pass over it as over an ordinary element.)
             rw._tracked.append(r)
             rw._plain_renames.add(r)
+
+    def _head_noscript_unwrap(self, why: str) -> bool:
+        """For a noscript in the head, scripting off: unwrapped with its
+        content kept when that content turns out to be what "in head
+        noscript" hands to the "in head" rules (whitespace, comments,
+        basefont, bgsound, link, meta, style and noframes: checked at its
+        own end tag, Rewriter._head_noscript_end) and doctypes (ignored by
+        both). Without its tags the same tokens go by the "in head" rules
+        with the head as the current node: the same elements go into the
+        head, in the same order. The other tokens differ (a <noscript>
+        start tag, </head>, </body>, </html> are ignored in it, not in the
+        head): refused. Its start tag did nothing else (clean_start)."""
+        r = self._record
+        parent = r.node.parent_node
+        if self._rw._scripting or r.implied or r.start is None or not r.clean_start or \
+                r.implied_with or r.foster or parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or parent.local_name != "head":
+            return False
+        r.mode = _KEEP_CONTENT
+        self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        self._rw._loud(r)
+        return True
+
+    def _template_text_unwrap(self, why: str) -> bool:
+        """For an HTML template in body: unwrapped with its contents kept
+        when they turn out to be text without markup or NUL (checked at its
+        own end tag, Rewriter._text_only_end, as for _unwrap_text_only).
+        The template's start tag goes by the "in head" rules, which insert
+        it, push a marker on the list of active formatting elements and
+        the "in template" mode, and set frameset-ok to "not ok"; text in
+        it goes by the "in body" rules, reconstructing nothing (the marker);
+        its end tag pops it, clears the list to the marker and resets the
+        insertion mode from its parent. Without its tags the text goes into
+        the parent by the same "in body" rules: equal when nothing was to
+        be reconstructed before its start tag (which did nothing else:
+        clean_start), its parent is an HTML element of the body whose mode
+        the reset finds again (not the head, html, a table's, a select's or
+        a template's), and frameset-ok is "not ok" after it in the output
+        too (text other than whitespace sets it; else the rewrite counts
+        as having dropped input, and a later <frameset> is refused:
+        _text_only_end, _frameset_token)."""
+        r = self._record
+        rw = self._rw
+        parent = r.node.parent_node
+        if r.implied or r.start is None or not r.clean_start or r.implied_with or r.foster or \
+                parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head():
+            return False
+        context = rw._context(parent)
+        if context.tabular or context.select is not None or context.in_selectedcontent or \
+                context.in_template:
+            return False
+        if r.batch != rw._batch or rw._reconstruction_pending(True):
+            return False
+        r.mode = _KEEP_CONTENT
+        rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+        rw._loud(r)
+        return True
 
     def _unwrap_text_only(self, why: str) -> bool:
         """For a foreign element (not self-closing) whose tags the parser
@@ -7267,8 +7423,8 @@ class Rewriter(RewriterCore):
         skipped = r.mode in (_REMOVED, _INNER)
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
-                r.node.namespace_uri != _HTML_NS) and not self._eof_unwrap(r) and \
-                not self._unwrap_unlisted(r):
+                r.node.namespace_uri != _HTML_NS and not self._foreign_unwrap_closed(r)) and \
+                not self._eof_unwrap(r) and not self._unwrap_unlisted(r):
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
@@ -7566,6 +7722,35 @@ class Rewriter(RewriterCore):
                 not _implied_beyond_document(self._pushed_here):
             self._unwrapped_closed.add(r)
 
+    def _foreign_unwrap_closed(self, r: _Record) -> bool:
+        """Whether r, a foreign element unwrapped with its parent of its
+        namespace (Element._foreign_unwrappable: neither is an integration
+        point or annotation-xml, so neither is special nor a scope
+        boundary), closed by a token other than its own end tag (before
+        the end of input), gives the DOM edit without its tags. What pops
+        it with its parent: an end tag whose walk for foreign content
+        reaches an element of its name below it (the walk passed over r,
+        whose name is not the token's: Rewriter._foreign_end_walk checks
+        the output's walk), or that reaches an HTML element and goes by
+        the insertion mode, whose rules read foreign elements only as
+        special or scope boundaries (r is neither), or as the current node
+        for parse errors; a start tag that breaks out of foreign content
+        (or </br>, </p>), which pops down to an HTML element or an
+        integration point, with r or without it. No list of active
+        formatting elements holds a foreign element. Not when the adoption
+        agency moved anything since its start, nor foster-parented."""
+        if self._implied_pops or self._at_eof or r.foster or r.moves != self._moves or \
+                self._text_only_unwraps and id(r) in self._text_only_unwraps:
+            return False
+        node = r.node
+        parent = node.parent_node
+        if parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != node.namespace_uri or \
+                any(_integration_point(n) or n.local_name == "annotation-xml"
+                    for n in (node, parent)):
+            return False
+        return any(n is parent for n in self._popped_nodes)
+
     def _eof_unwrap(self, r: _Record) -> bool:
         """Whether r, an HTML element unwrapped (remove_and_keep_content)
         and closed by the end of input, gives the DOM edit without its
@@ -7629,7 +7814,31 @@ class Rewriter(RewriterCore):
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
+        if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
+            self._head_noscript_end(source, error)
+            return
         if b"<" in source or b"\0" in source:
+            raise error
+        if r.name == "template" and r.node.namespace_uri == _HTML_NS and \
+                not re.sub(rb"&[^&;\s]*;?", b"", source).strip(b"\t\n\f\r "):
+            # (Element._template_text_unwrap: the template's start tag set
+            # frameset-ok to "not ok"; text of whitespace alone (or
+            # character references) may leave it "ok" in the output.)
+            self._dropped = True
+
+    def _head_noscript_end(self, source: bytes, error: RewriteError) -> None:
+        """The source between the tags of a noscript unwrapped in the head
+        (Element._head_noscript_unwrap) must be, token by token: comments
+        (that end at the first "-->", with no "--!>" and not abrupt),
+        doctypes, start tags of basefont, bgsound, link, meta, and style or
+        noframes with their raw text up to their end tag, and ASCII
+        whitespace between them; no NUL. Anything else (another tag, a
+        bogus comment, text) raises `error`: this reads the input more
+        strictly than the tokenizer, never less."""
+        if b"\0" in source or b"--!>" in source:
+            raise error
+        rest = _HEAD_NOSCRIPT_TOKEN.sub(b"", source)
+        if rest.strip(b"\t\n\f\r "):
             raise error
 
     def _adoption_new_closed(self, r: _Record, own: bool) -> bool:
