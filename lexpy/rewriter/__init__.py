@@ -1271,6 +1271,7 @@ class Element(ElementBase):
                 previous = r.node.previous_sibling
                 r.table_before = (previous, len(previous.data)
                                   if previous is not None and previous.node_type == 3 else 0)
+                self._rw._tables_before[id(r)] = [r, 0, -1, set()]
         parent = r.node.parent_node
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
                 and parent.local_name in ("html", "head") and not (
@@ -2904,6 +2905,10 @@ class Rewriter(RewriterCore):
         # (The removed or replaced records the parser foster-parented an
         # element out of while they were open: _fostered_push.)
         self._foster_out: Set[int] = set()
+        # (Open tables with content written before them, by record id: the
+        # record and the keys of the elements the parser foster-parented
+        # inside it while it was open: _fostered_inside_tables.)
+        self._tables_before: Dict[int, List[Any]] = {}
         # (The removed or replaced table containers, by id: their table and
         # what was before it when the edit was made (_foster_text_mark).)
         self._foster_text_marks: Dict[int, Tuple[Any, Any, int]] = {}
@@ -4385,6 +4390,8 @@ class Rewriter(RewriterCore):
                     self._implied_ends_for_tracked(node, begin)
                 if event[3] and self._skip is not None:
                     self._fostered_push(node)
+                if event[3] and self._tables_before:
+                    self._fostered_inside_tables(node, key)
                 if fresh and from_token and self._hold_for is not None:
                     self._hold_point(node, begin, count, event[3])
                 if fresh:
@@ -4507,6 +4514,8 @@ class Rewriter(RewriterCore):
                     self._script_start = (node, begin)
         self._foster_count, self._forms, self._plaintext = event[7:10]
         key = event[4]
+        if event[3] and self._tables_before:
+            self._fostered_inside_tables(node, key)
         if event[5]:
             self._pushed(key, node, True, event[3], (begin, end), begin, event[6])
             r = self._open.get(key)
@@ -5870,6 +5879,38 @@ class Rewriter(RewriterCore):
         now = table.previous_sibling
         return now is previous and (now is None or now.node_type != 3 or
                                     len(now.data) == length)
+
+    def _fostered_inside_tables(self, node: Any, key: int) -> None:
+        """An element the parser foster-parented (seen here: the engine
+        counts every one, _foster_count, but hands over only some): for
+        each open table with content written before it (table_before),
+        noted when the element is inside that table. The parser puts a
+        foster-parented element before the last table on the stack of
+        open elements (or into the last template's contents): with the
+        table still open, that is the table itself, or a table (or
+        template) pushed after it, which is inside it. So an element
+        found inside the table went before a table nested in it, not
+        between it and the content written before it; the table's end
+        (_popped) discounts those from the count, and refuses when the
+        count holds any other (one the engine did not hand over is not
+        noted: refused, as before). The walk up is bounded: past it, not
+        noted. Counted once per element (the keys of this token's)."""
+        for entry in self._tables_before.values():
+            r = entry[0]
+            if entry[2] != self._batch:
+                entry[2] = self._batch
+                entry[3] = set()
+            if key in entry[3]:
+                continue
+            parent = node.parent_node
+            for _ in range(256):
+                if parent is None or parent.node_type != 1:
+                    break
+                if parent is r.node:
+                    entry[1] += 1
+                    entry[3].add(key)
+                    break
+                parent = parent.parent_node
 
     def _fostered_push(self, node: Any) -> None:
         """An element the parser foster-parented while a removal or a
@@ -7361,12 +7402,15 @@ class Rewriter(RewriterCore):
                                    "for an open one at <%s>" % (r.name, r.name))
             if r.name in _SELECT_RUBY and r.node.namespace_uri == _HTML_NS:
                 self._select_ruby_popped(r, own)
+        inside = self._tables_before.pop(id(r), [r, 0])[1] if self._tables_before else 0
         if r.table_before is not None and (r.before or r.mode == _REMOVED):
             # (An element foster-parented while it was open went before it,
             # or before a table inside it: counted, since the bounded
-            # rewriter may have freed it by now, once closed.)
+            # rewriter may have freed it by now, once closed; those seen
+            # inside it are discounted, _fostered_inside_tables.)
             previous = r.node.previous_sibling
-            if previous is not r.table_before[0] or self._foster_count != r.fostered or (
+            if previous is not r.table_before[0] or \
+                    self._foster_count != r.fostered + inside or (
                     previous is not None and previous.node_type == 3 and
                     len(previous.data) != r.table_before[1]):
                 raise RewriteError("<table>: the parser foster-parented content before it: "
@@ -7501,6 +7545,19 @@ class Rewriter(RewriterCore):
                             r, at_drop) and not self._drop_unlists(r, own, drop_list, markers):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct" % r.name)
+        if has_inside and own and self._reconstruction_pending(True) and \
+                not self._reconstruction_pending():
+            # (Content written before its own end tag, where the list of
+            # active formatting elements has entries to reconstruct, which
+            # the end tag clears to the last marker: a caption, cell or
+            # other marker element's end, `<table><caption><table><i>y
+            # </table></caption>`: the <i> foster-parented into the
+            # caption is closed by </table> and stays listed. The content's
+            # text or start tags would reconstruct it; the DOM edit has no
+            # copy. Found by tests/rewriter/test_foster_nested_tables.py.)
+            raise RewriteError("<%s>: content written at its end would be wrapped in "
+                               "reconstructed formatting elements (its end tag clears "
+                               "them from the list)" % r.name)
         unlist: Optional[str] = ""
         if (has_inside or has_outside) and self._reconstruction_pending(not own):
             unlist = self._eof_unlist(r, own, has_inside) or \

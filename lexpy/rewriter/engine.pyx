@@ -1944,6 +1944,9 @@ cdef class RewriterCore:
             tag = TAG_IMG
         if e.element.tag_id != tag:
             return False                # (not the token's own element)
+        if e.foster and (<object> self)._tables_before:
+            # (Rewriter._fostered_inside_tables notes where it went.)
+            return False
         # (The gate of _handle_token's fast path: no refusal state.)
         if self._skip is not None or self._tracked or self._after_body \
                 or self._form_dirty is not None or self._head_appended:
