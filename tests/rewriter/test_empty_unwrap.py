@@ -57,6 +57,8 @@ def test_an_empty_element_is_unwrapped_as_removed(data, name, chunk):
     ("<svg> </svg>", "svg"),
     ("<svg><![CDATA[foo]]>", "svg"),
     ("<!DOCTYPE html><math><mi>a\x00b</mi></math>", "mi"),
+    # (A template holding text alone is unwrapped: test_template_text_unwrap.)
+    ("<body><template><b>x</b></template>", "template"),
     ("<body><template><!--c--></template>", "template"),
 ])
 @pytest.mark.parametrize("chunk", [None, 2])

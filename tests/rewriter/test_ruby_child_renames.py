@@ -4,7 +4,7 @@ implied end tags, which stop at the special element and at the ordinary
 one alike. Near cases where a token
 reads the element's name stay refused or reparse equal. Unwrapped, the
 ruby is the current node there, where the parts' implied end tags stop
-as they did at the element.""" 
+as they did at the element."""
 import pytest
 
 from tests.rewriter.edit_checks import assert_accepted, assert_reparses
