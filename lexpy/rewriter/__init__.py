@@ -7938,14 +7938,27 @@ class Rewriter(RewriterCore):
         middle (the formatting element, the ones between it and the
         furthest block): the content is inside them in the input too, so
         no end tag is written for them. Not when content written there
-        would be wrapped in reconstructed formatting elements."""
-        if not (own and r.implied and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS
-                and not r.foster and self._token_events[0] == self._batch
-                and self._token_events[2] == "end"):
+        would be wrapped in reconstructed formatting elements. The same at
+        an <a> or <nobr> start tag that ran the algorithm ("in body": for
+        an <a> listed after the last marker, a <nobr> in scope), which pops
+        r from the top of the stack, not as its own: content written just
+        before the start tag goes to the furthest block as well (not when
+        the parser had formatting elements to reconstruct there, which a
+        <nobr> start tag reconstructs before the algorithm runs), and the
+        start tag's own element goes in after r."""
+        start = not own and self._token_events[2] == "start" and \
+            self._tag_name("start") in ("a", "nobr")
+        if not ((own and self._token_events[2] == "end" or start) and r.implied and
+                r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS
+                and not r.foster and self._token_events[0] == self._batch):
             return False
         events = self._token_events[1]
         parent = r.node.parent_node
-        if parent is None or parent.node_type != 1 or r.node.next_sibling is not None:
+        sibling = r.node.next_sibling
+        if parent is None or parent.node_type != 1 or sibling is not None and not (
+                start and sibling.next_sibling is None and events and
+                events[-1][0] == "pushed" and events[-1][10] and
+                events[-1][4] == self._node_key(sibling)):
             return False
         parent_key = self._node_key(parent)
         key = self._node_key(r.node)
@@ -7955,7 +7968,7 @@ class Rewriter(RewriterCore):
                 pushed = i
             elif event[0] == "popped" and event[4] == key:
                 popped = i
-        if pushed < 0 or popped < pushed:
+        if pushed < 0 or popped < pushed or start and not events[popped][2]:
             return False
         # (The pass that made it: moved with the furthest block r's parent.)
         if not any(event[0] == "moved" and event[6] == parent_key for event in events[:pushed]):
@@ -7987,7 +8000,7 @@ class Rewriter(RewriterCore):
         of r's entry would not carry a rename or attributes, and r cannot
         be removed: the algorithm makes it from the end tag.)"""
         if not r.implied or r.started or self._token_events[0] != self._batch or \
-                self._token_events[2] != "end":
+                self._token_events[2] not in ("end", "start"):
             return False
         parent = r.node.parent_node
         if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
@@ -7999,6 +8012,10 @@ class Rewriter(RewriterCore):
         context = self._context(parent)
         if context.select is not None or context.in_selectedcontent:
             return False
+        if self._token_events[2] == "start":
+            # (An <a> or <nobr> start tag that ran the algorithm: it pops r
+            # from the top, not as its own end tag's element.)
+            return self._adoption_new_closed(r, False)
         events = self._token_events[1]
         own = -1
         for i, event in enumerate(events):

@@ -10,6 +10,12 @@ node) and the same step moves it into the copy, as appended content
 that matches the copy alone (the furthest block has no record), checked
 against the DOM edit.
 
+The same for the copy an <a> or <nobr> start tag's run of the algorithm
+makes (an <a> listed, a <nobr> in scope): content written just before the
+start tag goes into the furthest block, which the algorithm moves into the
+copy, and the start tag's own element goes in after it; appended content
+too, the furthest block empty or not.
+
 Refused still: a furthest block with content before the end tag (text, a
 comment: the copy takes it too, after what is written), a furthest block
 whose start tag drops a newline after it (pre), and the copy's other edits
@@ -31,6 +37,14 @@ ACCEPTED = [
     ("<b><em><foo><foo><aside></b>", "b"),
 ]
 
+# Made at an <a> or <nobr> start tag.
+ACCEPTED_AT_START = [
+    ("<a><p><a></a></p></a>", "a"),
+    ("<nobr><p><nobr>z", "nobr"),
+    ("<table><a><p><a>x", "a"),
+    ("<!DOCTYPE html><body><b><nobr>1<div><nobr></b><i><nobr>2<nobr></i>3", "nobr"),
+]
+
 REFUSED = [
     ("<a>1<p>2</a>3", "a"),
     ("<a><p><!--c--></a>3", "a"),
@@ -39,12 +53,14 @@ REFUSED = [
 ]
 
 
-def _copy_index(data, name):
-    """The index of the last implied `name` (the copy) in insertion order."""
+def _copy_index(data, name, first=False):
+    """The index of the last (or first) implied `name` (the copy) in
+    insertion order."""
     found = []
     rewrite_in_chunks(data, Rewriter(scripting=False).on(
         "*", element=lambda e: found.append((e.local_name, e.implied))), None)
-    return max(i for i, (n, implied) in enumerate(found) if n == name and implied)
+    return (min if first else max)(i for i, (n, implied) in enumerate(found)
+                                   if n == name and implied)
 
 
 def _edit(data, name, ops, chunk=None):
@@ -90,6 +106,19 @@ def test_oracle_accepts(data, name, operation):
         assert (figures.tried, figures.accepted) == (1, 1), dict(figures.refused)
 
 
+@pytest.mark.parametrize("data,name", ACCEPTED_AT_START + [("<a>1<p>2<a>3", "a"),
+                                                           ("<nobr>1<p>2<nobr>3", "nobr")])
+@pytest.mark.parametrize("operation", ["prepend_text", "set_inner_content", "append_text"])
+def test_oracle_at_start_tag(data, name, operation):
+    index = _copy_index(data, name, first=True)
+    figures = check(data, False, operation, indexes=[index])
+    assert not figures.mismatches, figures.mismatches[0]
+    accepted = (data, name) in ACCEPTED_AT_START or operation == "append_text"
+    assert (figures.tried, figures.accepted) == (1, int(accepted)), dict(figures.refused)
+    figures = check(data, False, operation, chunked=True, indexes=[index])
+    assert not figures.mismatches and figures.accepted == int(accepted)
+
+
 @pytest.mark.parametrize("ops", [
     [("prepend", "P1", False), ("append", "A", False), ("prepend", "P2", False)],
     [("append", "A", False), ("set_inner_content", "C", False), ("append", "B", False),
@@ -122,6 +151,6 @@ def test_other_edits_refused(operation):
 
 
 def test_markup_reparses():
-    for data, _ in ACCEPTED + REFUSED:
+    for data, _ in ACCEPTED + ACCEPTED_AT_START + REFUSED:
         for operation in ("prepend_text", "set_inner_content", "append_text"):
             assert_reparses(data, operation)
