@@ -154,3 +154,14 @@ def test_markup_reparses():
     for data, _ in ACCEPTED + ACCEPTED_AT_START + REFUSED:
         for operation in ("prepend_text", "set_inner_content", "append_text"):
             assert_reparses(data, operation)
+
+
+@pytest.mark.parametrize("operation", ["prepend_text", "set_inner_content", "append_text"])
+def test_copy_of_a_later_pass_at_start_tag(operation):
+    # (The <a> start tag's run: the first pass's copy takes the <div>'s
+    # children, the <address> among them; the second pass's copy, the
+    # last implied <a>, is made for the <address>'s, the current node.)
+    data = "<a><div><style></style><address><a>"
+    figures = check(data, False, operation, indexes=[_copy_index(data, "a")])
+    assert not figures.mismatches, figures.mismatches[0]
+    assert (figures.tried, figures.accepted) == (1, 1), dict(figures.refused)
