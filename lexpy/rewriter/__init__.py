@@ -1526,6 +1526,9 @@ class Element(ElementBase):
 
     @_select_hold_undone
     def prepend(self, content: str, *, html: bool = False) -> None:
+        if self._rw._agency_copy_empty(self._record):
+            self._agency_copy_content("prepend", content, html)
+            return
         r = self._start_op("prepend")
         self._check_content_op("prepend")
         if self._dropped_inside(content, html):
@@ -1589,6 +1592,9 @@ class Element(ElementBase):
 
     @_select_hold_undone
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
+        if self._rw._agency_copy_empty(self._record):
+            self._agency_copy_content("set_inner_content", content, html)
+            return
         r = self._start_op("set_inner_content")
         self._check_content_op("set_inner_content")
         self._check_inside("set_inner_content")
@@ -1598,6 +1604,28 @@ class Element(ElementBase):
         r.inner = self._rw._check(self, content, html, "inside")
         self._note_form_pointer()
         r.mode = _INNER
+
+    def _agency_copy_content(self, what: str, content: str, html: bool) -> None:
+        """prepend or set_inner_content of the adoption agency algorithm's
+        copy of a formatting element made empty at this end tag
+        (Rewriter._agency_copy_empty): the content is written where
+        appended content goes (just before the end tag, into the furthest
+        block, which the algorithm then moves into the copy), with the same
+        checks as append. The copy has no other children: prepended content
+        goes first among what is written there, replaced content replaces
+        what was written there before."""
+        r = self._record
+        self._late_refused(what)
+        self._rw._loud(r)
+        self._foreign_in_table(what)
+        self._check_content_op(what)
+        self._check_inside("append")
+        checked = self._rw._check_append(self, content, html, "")
+        if what == "set_inner_content":
+            r.append[:] = [checked]
+        else:
+            r.append.insert(0, checked)
+        self._rw._watch_formatting_children(r)
 
     @_select_hold_undone
     def replace(self, content: str, *, html: bool = False) -> None:
@@ -7910,14 +7938,27 @@ class Rewriter(RewriterCore):
         middle (the formatting element, the ones between it and the
         furthest block): the content is inside them in the input too, so
         no end tag is written for them. Not when content written there
-        would be wrapped in reconstructed formatting elements."""
-        if not (own and r.implied and r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS
-                and not r.foster and self._token_events[0] == self._batch
-                and self._token_events[2] == "end"):
+        would be wrapped in reconstructed formatting elements. The same at
+        an <a> or <nobr> start tag that ran the algorithm ("in body": for
+        an <a> listed after the last marker, a <nobr> in scope), which pops
+        r from the top of the stack, not as its own: content written just
+        before the start tag goes to the furthest block as well (not when
+        the parser had formatting elements to reconstruct there, which a
+        <nobr> start tag reconstructs before the algorithm runs), and the
+        start tag's own element goes in after r."""
+        start = not own and self._token_events[2] == "start" and \
+            self._tag_name("start") in ("a", "nobr")
+        if not ((own and self._token_events[2] == "end" or start) and r.implied and
+                r.name in _FORMATTING and r.node.namespace_uri == _HTML_NS
+                and not r.foster and self._token_events[0] == self._batch):
             return False
         events = self._token_events[1]
         parent = r.node.parent_node
-        if parent is None or parent.node_type != 1 or r.node.next_sibling is not None:
+        sibling = r.node.next_sibling
+        if parent is None or parent.node_type != 1 or sibling is not None and not (
+                start and sibling.next_sibling is None and events and
+                events[-1][0] == "pushed" and events[-1][10] and
+                events[-1][4] == self._node_key(sibling)):
             return False
         parent_key = self._node_key(parent)
         key = self._node_key(r.node)
@@ -7927,7 +7968,7 @@ class Rewriter(RewriterCore):
                 pushed = i
             elif event[0] == "popped" and event[4] == key:
                 popped = i
-        if pushed < 0 or popped < pushed:
+        if pushed < 0 or popped < pushed or start and not events[popped][2]:
             return False
         # (The pass that made it: moved with the furthest block r's parent.)
         if not any(event[0] == "moved" and event[6] == parent_key for event in events[:pushed]):
@@ -7937,6 +7978,52 @@ class Rewriter(RewriterCore):
         if any(event[0] != "popped" for event in events[pushed + 1:popped]):
             return False
         return not self._reconstruction_pending(True)
+
+    def _agency_copy_empty(self, r: _Record) -> bool:
+        """Whether r, in its handler, is the copy of a formatting element
+        that the adoption agency algorithm made at this end tag for the
+        furthest block's children and popped again at once
+        (_adoption_new_closed, the end tag popping it as its own), when
+        that furthest block was empty: the element the token before this
+        one made for its start tag and pushed last (the engine's
+        _last_token_pushed), so the current node when this end tag came,
+        with nothing inserted into it. The algorithm's step moved its
+        children, none, into r: r is empty, and content written just
+        before the end tag goes into the furthest block, the current node
+        there, and the same step moves it into r, with nothing else
+        (Element._agency_copy_content). The furthest block takes the
+        content as its own children by the "in body" rules: an HTML
+        element that is not a table part or container (text there is a
+        table's text run), not one whose start tag makes the parser drop a
+        newline that comes next (pre, listing), not inside a select.
+        (Its other edits are refused still: the copies a later token makes
+        of r's entry would not carry a rename or attributes, and r cannot
+        be removed: the algorithm makes it from the end tag.)"""
+        if not r.implied or r.started or self._token_events[0] != self._batch or \
+                self._token_events[2] not in ("end", "start"):
+            return False
+        parent = r.node.parent_node
+        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in _TABLE_PARTS or \
+                parent.local_name in _NEWLINE_DROPPING or parent.local_name in ("select",
+                                                                               "template") or \
+                self._node_key(parent) != self._last_token_pushed():
+            return False
+        context = self._context(parent)
+        if context.select is not None or context.in_selectedcontent:
+            return False
+        if self._token_events[2] == "start":
+            # (An <a> or <nobr> start tag that ran the algorithm: it pops r
+            # from the top, not as its own end tag's element.)
+            return self._adoption_new_closed(r, False)
+        events = self._token_events[1]
+        own = -1
+        for i, event in enumerate(events):
+            if event[0] == "popped" and event[11]:
+                own = i
+        if own < 0 or events[own][4] != self._node_key(r.node):
+            return False
+        return self._adoption_new_closed(r, True)
 
     def _moved_to_open_parent(self, r: _Record) -> bool:
         """Whether r, whose parent at its start left the stack before r

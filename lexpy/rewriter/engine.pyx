@@ -119,6 +119,13 @@ cdef struct Hooks:
     CElement* eof_all[64]         # the whole list then (NULL: a marker)
     size_t eof_all_count
     bint last_closed              # its last byte is '>'
+    CElement* last_pushed         # the element the last token, a start tag, made and
+                                  # pushed last (the current node after that token,
+                                  # with nothing inserted into it: a start tag's own
+                                  # element is inserted empty and last); NULL when the
+                                  # token was anything else or events were not
+                                  # recorded. Compared as a key only (the token after
+                                  # it cannot free it: sweeps run after the owner).
     size_t text_tokens            # text tokens not all whitespace so far
     # Matching in C: the owner is called for a token only when a handler's
     # selector matches an element it pushed, or while the owner holds
@@ -1018,6 +1025,25 @@ cdef inline void token_passed(Hooks* h, Token* token, int tag, size_t offset, si
     h.last_end = offset + length
     h.last_tag_id = tag
     h.last_closed = length != 0 and token.data[end - 1] == 0x3E
+    h.last_pushed = NULL
+    if h.watch_elements and h.event_count != 0 \
+            and h.events[h.event_count - 1].kind == EVENT_PUSHED \
+            and token_element(token, h.events[h.event_count - 1].element):
+        h.last_pushed = h.events[h.event_count - 1].element
+
+
+cdef inline bint token_element(Token* t, CElement* element) noexcept nogil:
+    """Whether `element` is the one made for the start tag token `t` (by
+    its tag id: not implied, reconstructed or cloned for it), as
+    RewriterCore._is_token_element decides."""
+    cdef lxp_tag_id_t tag = t.tag_id
+    if t.type & TOKEN_END_TAG or tag <= TAG__DOCUMENT_FRAGMENT:
+        return False
+    if tag == TAG_IMAGE:
+        tag = TAG_IMG
+    if element.ns == NS_SVG and tag < TAG__LAST_STATIC:
+        tag = lxp_tag_svg_adjusted[tag]     # (the tree builder's case adjustment)
+    return element.tag_id == tag
 
 
 cdef int on_token_gated(void* context, Token* token) noexcept nogil:
@@ -1693,6 +1719,7 @@ cdef class RewriterCore:
         self.hooks.eof_all_count = 0
         self.hooks.last_tag_id = 0
         self.hooks.last_closed = True
+        self.hooks.last_pushed = NULL
         self.hooks.text_tokens = 0
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
@@ -2941,6 +2968,13 @@ cdef class RewriterCore:
     def _last_token_end(self):
         """The stream offset where the last token before this one ended."""
         return self.hooks.last_end
+
+    def _last_token_pushed(self):
+        """The key (_event_key) of the element the last token before this
+        one made for its start tag and pushed last, with nothing after it:
+        the current node at the start of this token, empty; 0 when that
+        token was anything else (or its events were not recorded)."""
+        return <size_t> self.hooks.last_pushed
 
     def _formatting_list(self):
         """The list of active formatting elements after its last marker
