@@ -1004,6 +1004,10 @@ _HEAD_NOSCRIPT_TOKEN = re.compile(
     rb"<noframes(?=[\t\n\f\r />])[^<>]*>(?:(?!</noframes).)*</noframes>",
     re.I | re.S)
 
+# What a table may hold for Element._empty_table_edit (besides ASCII
+# whitespace): comments, bogus comments of a "<?", doctypes.
+_EMPTY_TABLE_TOKEN = re.compile(rb"<!--(?!-?>).*?-->|<\?[^>]*>|<!doctype[^<>]*>", re.I | re.S)
+
 
 def _annotation_integration(node: Any) -> bool:
     """Whether the element is a MathML annotation-xml that is an HTML
@@ -1410,6 +1414,10 @@ class Element(ElementBase):
             self.set_inner_content("")
             r.new_name = new
             self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
+            return
+        if r.name == "table" and new not in _SPECIAL_NAMES and \
+                self._empty_table_edit("rename to <%s>" % new):
+            r.new_name = new
             return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
@@ -2076,6 +2084,10 @@ class Element(ElementBase):
             return
         r = self._start_op("remove_and_keep_content")
         self._check_removable("remove_and_keep_content")
+        if self._html() and r.name == "table" and \
+                self._empty_table_edit("remove_and_keep_content"):
+            r.mode = _KEEP_CONTENT
+            return
         if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
             # (An empty one would be its removal; whether it is empty is
             # known only at its end, and a refusal there would end the
@@ -2146,6 +2158,59 @@ class Element(ElementBase):
         r.mode = _KEEP_CONTENT
         self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
         self._rw._loud(r)
+        return True
+
+    def _empty_table_edit(self, what: str) -> bool:
+        """For an HTML table in body (or in a cell's or a caption's
+        content): renamed to an ordinary element, or unwrapped, when it
+        turns out to hold only what "in table" handles as "in body" does
+        with an ordinary element as the current node: ASCII whitespace
+        (the "in table text" rules insert text of whitespace alone at the
+        current node; non-whitespace would be foster-parented), comments
+        and bogus comments (inserted at the current node), doctypes
+        (ignored by both); no tag, no character reference, no NUL
+        (checked at its own end tag, Rewriter._empty_table_end). Its start
+        tag did nothing else (clean_start: no <p> closed, nothing implied),
+        where an ordinary start tag would reconstruct nothing either (none
+        pending) and insert its element at the same place (no foster
+        parenting; the parent an HTML element of the body, or of a cell's
+        or caption's content, where "in cell" and "in caption" read start
+        tags by the "in body" rules). Renamed, its start tag may have
+        implied html, head and body, as the other start tag does; unwrapped,
+        it may not (a comment or whitespace there goes elsewhere). Its own
+        end tag pops it as the
+        current node and resets the insertion mode to the parent's ("in
+        body", "in cell" or "in caption"), where the ordinary element's end
+        tag (or, unwrapped, nothing) leaves the mode unchanged. The table's
+        start tag set frameset-ok to "not ok", which the other start tag
+        does not: the rewrite counts as having dropped input (a later
+        <frameset> is refused: Rewriter._frameset_token). Unwrapped at the
+        start of a <pre> or <listing>, the whitespace would come first
+        there, where the parser drops a newline: refused."""
+        r = self._record
+        rw = self._rw
+        parent = r.node.parent_node
+        if r.implied or r.start is None or not r.clean_start or r.foster or (
+                    r.implied_with if what == "remove_and_keep_content"
+                    else _implied_beyond_document(r.implied_with)) or \
+                parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head():
+            return False
+        context = rw._context(parent)
+        if context.tabular and not self._in_cell_content() or context.select is not None or \
+                context.in_selectedcontent or context.in_template:
+            return False
+        if what == "remove_and_keep_content" and parent.local_name in ("pre", "listing") and \
+                r.node.previous_sibling is None:
+            return False
+        if r.batch != rw._batch or rw._reconstruction_pending(True):
+            return False
+        rw._text_only_unwraps[id(r)] = self._refuse(
+            what, "the table holds what the parser reads otherwise in a table")
+        rw._loud(r)
+        rw._dropped = True
         return True
 
     def _template_text_unwrap(self, why: str) -> bool:
@@ -7871,6 +7936,9 @@ class Rewriter(RewriterCore):
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
+        if r.name == "table" and r.node.namespace_uri == _HTML_NS:
+            self._empty_table_end(source, error)
+            return
         if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
             self._head_noscript_end(source, error)
             return
@@ -7895,6 +7963,20 @@ class Rewriter(RewriterCore):
         if b"\0" in source or b"--!>" in source:
             raise error
         rest = _HEAD_NOSCRIPT_TOKEN.sub(b"", source)
+        if rest.strip(b"\t\n\f\r "):
+            raise error
+
+    def _empty_table_end(self, source: bytes, error: RewriteError) -> None:
+        """The source between the tags of a table renamed or unwrapped
+        (Element._empty_table_edit) must be, token by token: comments (that
+        end at the first "-->", with no "--!>" and not abrupt), bogus
+        comments of a "<?" (to the first ">"), doctypes, and ASCII
+        whitespace between them; no NUL. Anything else raises `error`:
+        this reads the input more strictly than the tokenizer, never
+        less."""
+        if b"\0" in source or b"--!>" in source:
+            raise error
+        rest = _EMPTY_TABLE_TOKEN.sub(b"", source)
         if rest.strip(b"\t\n\f\r "):
             raise error
 
