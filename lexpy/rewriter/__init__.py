@@ -1415,6 +1415,8 @@ class Element(ElementBase):
             r.new_name = new
             self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
             return
+        if r.name == "body" and new != r.name and self._detached_body_edit("rename to <%s>" % new):
+            return
         if r.name == "table" and new not in _SPECIAL_NAMES and \
                 self._empty_table_edit("rename to <%s>" % new):
             r.new_name = new
@@ -2083,6 +2085,8 @@ class Element(ElementBase):
             self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
             return
         r = self._start_op("remove_and_keep_content")
+        if r.name == "body" and self._detached_body_edit("remove_and_keep_content"):
+            return
         self._check_removable("remove_and_keep_content")
         if self._html() and r.name == "table" and \
                 self._empty_table_edit("remove_and_keep_content"):
@@ -2158,6 +2162,26 @@ class Element(ElementBase):
         r.mode = _KEEP_CONTENT
         self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
         self._rw._loud(r)
+        return True
+
+    def _detached_body_edit(self, what: str) -> bool:
+        """For a body the parser made without a start tag while frameset-ok
+        is "ok": renamed or unwrapped when it turns out that a <frameset>
+        start tag took it out of the document ("in body": with frameset-ok
+        still "ok", the frameset's start tag removes the body from its
+        parent, pops it and inserts the frameset), checked when it is
+        popped (Rewriter._detached_body_end). The DOM edit of an element
+        out of the document changes nothing of the document, and the
+        output is written as it would be unedited: the same tokens make
+        the same tree. When the body stays in the document (no such
+        <frameset>), refused there."""
+        r = self._record
+        rw = self._rw
+        if not self._html() or not r.implied or r.start is not None or \
+                not rw._parser_frameset_ok():
+            return False
+        rw._detached_bodies[id(r)] = self._refuse(what, "the parser makes <body> again")
+        rw._loud(r)
         return True
 
     def _empty_table_edit(self, what: str) -> bool:
@@ -2994,6 +3018,9 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped if their content is text alone: checked at
         # their end, Rewriter._text_only_end.)
         self._text_only_unwraps: Dict[int, RewriteError] = {}
+        # (Element._detached_body_edit: id of a body record -> the refusal
+        # raised at its pop when it is still in the document.)
+        self._detached_bodies: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -7433,6 +7460,8 @@ class Rewriter(RewriterCore):
             self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
         if self._text_only_unwraps and id(r) in self._text_only_unwraps:
             self._text_only_end(r, own, span, self._text_only_unwraps.pop(id(r)))
+        if self._detached_bodies and id(r) in self._detached_bodies:
+            self._detached_body_end(r, self._detached_bodies.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         if self._hold_for is r and self._formatting_content_held(r, end_tag, has_outside):
@@ -7964,6 +7993,14 @@ class Rewriter(RewriterCore):
             raise error
         rest = _HEAD_NOSCRIPT_TOKEN.sub(b"", source)
         if rest.strip(b"\t\n\f\r "):
+            raise error
+
+    @staticmethod
+    def _detached_body_end(r: _Record, error: RewriteError) -> None:
+        """The pop of a body renamed or unwrapped (Element.
+        _detached_body_edit): it must be out of the document (a <frameset>
+        start tag removed it from the html element), else `error`."""
+        if r.node.parent_node is not None:
             raise error
 
     def _empty_table_end(self, source: bytes, error: RewriteError) -> None:
