@@ -1381,6 +1381,9 @@ class Element(ElementBase):
         if not isinstance(name, str) or not _NAME.match(name):
             raise ValueError("not a valid tag name: %r" % (name,))
         new = name.lower()
+        if new not in _SPECIAL_NAMES and self._foreign_root_renamable():
+            r.new_name = new
+            return
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
@@ -2162,6 +2165,48 @@ class Element(ElementBase):
         r.mode = _KEEP_CONTENT
         self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
         self._rw._loud(r)
+        return True
+
+    def _foreign_root_renamable(self) -> bool:
+        """For an <svg> or <math> whose parent is an HTML element of the body
+        (or of a cell's or caption's content): renamed to an ordinary HTML
+        element when it turns out to hold text alone (no "<": no tag,
+        comment or CDATA section; no NUL, which foreign content reads as
+        U+FFFD and "in body" drops) and to end with its own end tag
+        (checked there, Rewriter._foreign_rename_end). The "in body" rules
+        for its start tag and for the other's both reconstruct the active
+        formatting elements and insert the element at the current node
+        (frameset-ok unchanged); its start tag did nothing else
+        (clean_start) and had no attribute (the parser adjusts foreign
+        attributes' names, not an HTML element's). Text in it goes by the
+        rules for foreign content (inserted at the current node; non-
+        whitespace sets frameset-ok to "not ok"), in the other by "in
+        body" (the same, after reconstructing the active formatting
+        elements: none is pending, as none was after its start tag). Its
+        end tag pops it as the current node of its name, as the other's
+        end tag pops the other. Nothing may be written inside it (markup
+        there is read as foreign content in the DOM edit)."""
+        r = self._record
+        rw = self._rw
+        node = r.node
+        parent = node.parent_node
+        if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
+                node.namespace_uri == _MATHML_NS and r.name == "math") or \
+                r.implied or r.start is None or not r.clean_start or r.foster or \
+                r.self_closing or r.attributes_changed or node.attributes or r.mode or \
+                _implied_beyond_document(r.implied_with) or parent is None or \
+                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head() or r.batch != rw._batch:
+            return False
+        context = rw._context(parent)
+        if context.tabular and not self._in_cell_content() or context.select is not None or \
+                context.in_selectedcontent or context.in_template or context.foreign_in_table:
+            return False
+        rw._foreign_renames[id(r)] = self._refuse(
+            "rename", "a foreign element's name decides how the parser treats its content")
+        rw._loud(r)
         return True
 
     def _detached_body_edit(self, what: str) -> bool:
@@ -3021,6 +3066,9 @@ class Rewriter(RewriterCore):
         # (Element._detached_body_edit: id of a body record -> the refusal
         # raised at its pop when it is still in the document.)
         self._detached_bodies: Dict[int, RewriteError] = {}
+        # (Element._foreign_root_renamable: id of a record -> the refusal
+        # raised at its end unless it held text alone.)
+        self._foreign_renames: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -7462,6 +7510,8 @@ class Rewriter(RewriterCore):
             self._text_only_end(r, own, span, self._text_only_unwraps.pop(id(r)))
         if self._detached_bodies and id(r) in self._detached_bodies:
             self._detached_body_end(r, self._detached_bodies.pop(id(r)))
+        if self._foreign_renames and id(r) in self._foreign_renames:
+            self._foreign_rename_end(r, own, span, end_tag, self._foreign_renames.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         if self._hold_for is r and self._formatting_content_held(r, end_tag, has_outside):
@@ -7993,6 +8043,21 @@ class Rewriter(RewriterCore):
             raise error
         rest = _HEAD_NOSCRIPT_TOKEN.sub(b"", source)
         if rest.strip(b"\t\n\f\r "):
+            raise error
+
+    def _foreign_rename_end(self, r: _Record, own: bool, span: Tuple[int, int],
+                            end_tag: "EndTag", error: RewriteError) -> None:
+        """The end of an <svg> or <math> renamed (Element.
+        _foreign_root_renamable): closed by its own end tag, nothing moved
+        it, nothing written inside it, no other edit of its content, and
+        its source between its tags (at most _LOOKBACK bytes) holds no "<"
+        and no NUL; else `error`."""
+        if not own or r.start is None or r.moves != self._moves or r.mode or \
+                r.prepend or r.append or end_tag.before_content or \
+                span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
+            raise error
+        source = self._source(r.start[1], span[0])
+        if b"<" in source or b"\0" in source:
             raise error
 
     @staticmethod
