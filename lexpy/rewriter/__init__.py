@@ -8021,6 +8021,14 @@ class Rewriter(RewriterCore):
         if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
             self._head_noscript_end(source, error)
             return
+        if r.name == "template" and r.node.namespace_uri == _HTML_NS:
+            # (Comments and doctypes in a template go by the "in body" rules
+            # as they do without it: a comment is inserted at the current
+            # node, the template's contents or the parent; a doctype is
+            # ignored.)
+            if b"--!>" in source:
+                raise error
+            source = _EMPTY_TABLE_TOKEN.sub(b"", source)
         if b"<" in source or b"\0" in source:
             raise error
         if r.name == "template" and r.node.namespace_uri == _HTML_NS and \
