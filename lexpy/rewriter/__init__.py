@@ -1711,7 +1711,8 @@ class Element(ElementBase):
             return self._select_ruby_edit(what)
         if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
                 r.name in _FORMATTING and what.startswith("rename")) and r.name != "form" and \
-                not (r.name in _INSERTED_VOID and (r.clean_start or r.name == "hr")):
+                not (r.name in _INSERTED_VOID and (r.clean_start or r.name == "hr")) and \
+                not self._body_noscript():
             return False
         if r.name in _FORMATTING:
             # A formatting element renamed keeps out of the list of active
@@ -1762,6 +1763,20 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _body_noscript(self) -> bool:
+        """Whether the element is an HTML noscript outside the head with
+        scripting off: "in body" reads its start tag as any other start
+        tag's (reconstruct the active formatting elements, insert it) and
+        its content as markup, so that it is an element of the special
+        category alone, like a div whose start tag closes no <p>: renamed
+        or unwrapped under _special_edit's conditions (what stops at it
+        by that category, end tags' walks, the list item loops, the
+        adoption agency's furthest block, is tracked or refused as for
+        those)."""
+        r = self._record
+        return self._html() and r.name == "noscript" and not self._rw._scripting and \
+            not self._in_head()
 
     def _in_heading_renamable(self, what: str) -> bool:
         """Whether a special element (not a heading) whose parent is a
@@ -2131,7 +2146,8 @@ class Element(ElementBase):
             if self._unwrap_as_removal(why):
                 return
             raise self._refuse("remove_and_keep_content", why)
-        if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
+        if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "template") or \
+                r.name == "noscript" and not self._body_noscript():
             why = "its content would be parsed differently without it"
             if self._unwrap_as_removal(why):
                 return
