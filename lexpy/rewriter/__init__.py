@@ -1004,6 +1004,10 @@ _HEAD_NOSCRIPT_TOKEN = re.compile(
     rb"<noframes(?=[\t\n\f\r />])[^<>]*>(?:(?!</noframes).)*</noframes>",
     re.I | re.S)
 
+# What a table may hold for Element._empty_table_edit (besides ASCII
+# whitespace): comments, bogus comments of a "<?", doctypes.
+_EMPTY_TABLE_TOKEN = re.compile(rb"<!--(?!-?>).*?-->|<\?[^>]*>|<!doctype[^<>]*>", re.I | re.S)
+
 
 def _annotation_integration(node: Any) -> bool:
     """Whether the element is a MathML annotation-xml that is an HTML
@@ -1377,6 +1381,9 @@ class Element(ElementBase):
         if not isinstance(name, str) or not _NAME.match(name):
             raise ValueError("not a valid tag name: %r" % (name,))
         new = name.lower()
+        if new not in _SPECIAL_NAMES and self._foreign_root_renamable():
+            r.new_name = new
+            return
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
@@ -1410,6 +1417,12 @@ class Element(ElementBase):
             self.set_inner_content("")
             r.new_name = new
             self._rw._dropped = True     # (its start tag set frameset-ok to "not ok")
+            return
+        if r.name == "body" and new != r.name and self._detached_body_edit("rename to <%s>" % new):
+            return
+        if r.name == "table" and new not in _SPECIAL_NAMES and \
+                self._empty_table_edit("rename to <%s>" % new):
+            r.new_name = new
             return
         if (r.name in _SPECIAL_NAMES or new in _SPECIAL_NAMES) and new != r.name:
             if new in _SPECIAL_NAMES or not self._special_edit("rename to <%s>" % new):
@@ -1726,7 +1739,8 @@ class Element(ElementBase):
             return self._select_ruby_edit(what)
         if r.name not in _DROPPABLE_SPECIAL and r.name not in _PLAIN_VOID and not (
                 r.name in _FORMATTING and what.startswith("rename")) and r.name != "form" and \
-                not (r.name in _INSERTED_VOID and (r.clean_start or r.name == "hr")):
+                not (r.name in _INSERTED_VOID and (r.clean_start or r.name == "hr")) and \
+                not self._body_noscript():
             return False
         if r.name in _FORMATTING:
             # A formatting element renamed keeps out of the list of active
@@ -1777,6 +1791,20 @@ class Element(ElementBase):
             self._form_name_gone(what)
         self._rw._track(r)
         return True
+
+    def _body_noscript(self) -> bool:
+        """Whether the element is an HTML noscript outside the head with
+        scripting off: "in body" reads its start tag as any other start
+        tag's (reconstruct the active formatting elements, insert it) and
+        its content as markup, so that it is an element of the special
+        category alone, like a div whose start tag closes no <p>: renamed
+        or unwrapped under _special_edit's conditions (what stops at it
+        by that category, end tags' walks, the list item loops, the
+        adoption agency's furthest block, is tracked or refused as for
+        those)."""
+        r = self._record
+        return self._html() and r.name == "noscript" and not self._rw._scripting and \
+            not self._in_head()
 
     def _in_heading_renamable(self, what: str) -> bool:
         """Whether a special element (not a heading) whose parent is a
@@ -2103,7 +2131,13 @@ class Element(ElementBase):
             self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
             return
         r = self._start_op("remove_and_keep_content")
+        if r.name == "body" and self._detached_body_edit("remove_and_keep_content"):
+            return
         self._check_removable("remove_and_keep_content")
+        if self._html() and r.name == "table" and \
+                self._empty_table_edit("remove_and_keep_content"):
+            r.mode = _KEEP_CONTENT
+            return
         if self._html() and (r.name in _TABLE_PARTS or r.name in _TABLE_CONTAINERS):
             # (An empty one would be its removal; whether it is empty is
             # known only at its end, and a refusal there would end the
@@ -2140,7 +2174,8 @@ class Element(ElementBase):
             if self._unwrap_as_removal(why):
                 return
             raise self._refuse("remove_and_keep_content", why)
-        if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "noscript", "template"):
+        if r.name in _RAW_TEXT or r.name in _RCDATA or r.name in ("plaintext", "template") or \
+                r.name == "noscript" and not self._body_noscript():
             why = "its content would be parsed differently without it"
             if self._unwrap_as_removal(why):
                 return
@@ -2174,6 +2209,121 @@ class Element(ElementBase):
         r.mode = _KEEP_CONTENT
         self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
         self._rw._loud(r)
+        return True
+
+    def _foreign_root_renamable(self) -> bool:
+        """For an <svg> or <math> whose parent is an HTML element of the body
+        (or of a cell's or caption's content): renamed to an ordinary HTML
+        element when it turns out to hold text alone (no "<": no tag,
+        comment or CDATA section; no NUL, which foreign content reads as
+        U+FFFD and "in body" drops) and to end with its own end tag
+        (checked there, Rewriter._foreign_rename_end). The "in body" rules
+        for its start tag and for the other's both reconstruct the active
+        formatting elements and insert the element at the current node
+        (frameset-ok unchanged); its start tag did nothing else
+        (clean_start) and had no attribute (the parser adjusts foreign
+        attributes' names, not an HTML element's). Text in it goes by the
+        rules for foreign content (inserted at the current node; non-
+        whitespace sets frameset-ok to "not ok"), in the other by "in
+        body" (the same, after reconstructing the active formatting
+        elements: none is pending, as none was after its start tag). Its
+        end tag pops it as the current node of its name, as the other's
+        end tag pops the other. Nothing may be written inside it (markup
+        there is read as foreign content in the DOM edit)."""
+        r = self._record
+        rw = self._rw
+        node = r.node
+        parent = node.parent_node
+        if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
+                node.namespace_uri == _MATHML_NS and r.name == "math") or \
+                r.implied or r.start is None or not r.clean_start or r.foster or \
+                r.self_closing or r.attributes_changed or node.attributes or r.mode or \
+                _implied_beyond_document(r.implied_with) or parent is None or \
+                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head() or r.batch != rw._batch:
+            return False
+        context = rw._context(parent)
+        if context.tabular and not self._in_cell_content() or context.select is not None or \
+                context.in_selectedcontent or context.in_template or context.foreign_in_table:
+            return False
+        rw._foreign_renames[id(r)] = self._refuse(
+            "rename", "a foreign element's name decides how the parser treats its content")
+        rw._loud(r)
+        return True
+
+    def _detached_body_edit(self, what: str) -> bool:
+        """For a body the parser made without a start tag while frameset-ok
+        is "ok": renamed or unwrapped when it turns out that a <frameset>
+        start tag took it out of the document ("in body": with frameset-ok
+        still "ok", the frameset's start tag removes the body from its
+        parent, pops it and inserts the frameset), checked when it is
+        popped (Rewriter._detached_body_end). The DOM edit of an element
+        out of the document changes nothing of the document, and the
+        output is written as it would be unedited: the same tokens make
+        the same tree. When the body stays in the document (no such
+        <frameset>), refused there."""
+        r = self._record
+        rw = self._rw
+        if not self._html() or not r.implied or r.start is not None or \
+                not rw._parser_frameset_ok():
+            return False
+        rw._detached_bodies[id(r)] = self._refuse(what, "the parser makes <body> again")
+        rw._loud(r)
+        return True
+
+    def _empty_table_edit(self, what: str) -> bool:
+        """For an HTML table in body (or in a cell's or a caption's
+        content): renamed to an ordinary element, or unwrapped, when it
+        turns out to hold only what "in table" handles as "in body" does
+        with an ordinary element as the current node: ASCII whitespace
+        (the "in table text" rules insert text of whitespace alone at the
+        current node; non-whitespace would be foster-parented), comments
+        and bogus comments (inserted at the current node), doctypes
+        (ignored by both); no tag, no character reference, no NUL
+        (checked at its own end tag, Rewriter._empty_table_end). Its start
+        tag did nothing else (clean_start: no <p> closed, nothing implied),
+        where an ordinary start tag would reconstruct nothing either (none
+        pending) and insert its element at the same place (no foster
+        parenting; the parent an HTML element of the body, or of a cell's
+        or caption's content, where "in cell" and "in caption" read start
+        tags by the "in body" rules). Renamed, its start tag may have
+        implied html, head and body, as the other start tag does; unwrapped,
+        it may not (a comment or whitespace there goes elsewhere). Its own
+        end tag pops it as the
+        current node and resets the insertion mode to the parent's ("in
+        body", "in cell" or "in caption"), where the ordinary element's end
+        tag (or, unwrapped, nothing) leaves the mode unchanged. The table's
+        start tag set frameset-ok to "not ok", which the other start tag
+        does not: the rewrite counts as having dropped input (a later
+        <frameset> is refused: Rewriter._frameset_token). Unwrapped at the
+        start of a <pre> or <listing>, the whitespace would come first
+        there, where the parser drops a newline: refused."""
+        r = self._record
+        rw = self._rw
+        parent = r.node.parent_node
+        if r.implied or r.start is None or not r.clean_start or r.foster or (
+                    r.implied_with if what == "remove_and_keep_content"
+                    else _implied_beyond_document(r.implied_with)) or \
+                parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head():
+            return False
+        context = rw._context(parent)
+        if context.tabular and not self._in_cell_content() or context.select is not None or \
+                context.in_selectedcontent or context.in_template:
+            return False
+        if what == "remove_and_keep_content" and parent.local_name in ("pre", "listing") and \
+                r.node.previous_sibling is None:
+            return False
+        if r.batch != rw._batch or rw._reconstruction_pending(True):
+            return False
+        rw._text_only_unwraps[id(r)] = self._refuse(
+            what, "the table holds what the parser reads otherwise in a table")
+        rw._loud(r)
+        rw._dropped = True
         return True
 
     def _template_text_unwrap(self, why: str) -> bool:
@@ -2957,6 +3107,12 @@ class Rewriter(RewriterCore):
         # (Elements unwrapped if their content is text alone: checked at
         # their end, Rewriter._text_only_end.)
         self._text_only_unwraps: Dict[int, RewriteError] = {}
+        # (Element._detached_body_edit: id of a body record -> the refusal
+        # raised at its pop when it is still in the document.)
+        self._detached_bodies: Dict[int, RewriteError] = {}
+        # (Element._foreign_root_renamable: id of a record -> the refusal
+        # raised at its end unless it held text alone.)
+        self._foreign_renames: Dict[int, RewriteError] = {}
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -7396,6 +7552,10 @@ class Rewriter(RewriterCore):
             self._empty_unwrap_end(r, span, self._empty_unwraps.pop(id(r)))
         if self._text_only_unwraps and id(r) in self._text_only_unwraps:
             self._text_only_end(r, own, span, self._text_only_unwraps.pop(id(r)))
+        if self._detached_bodies and id(r) in self._detached_bodies:
+            self._detached_body_end(r, self._detached_bodies.pop(id(r)))
+        if self._foreign_renames and id(r) in self._foreign_renames:
+            self._foreign_rename_end(r, own, span, end_tag, self._foreign_renames.pop(id(r)))
         has_inside = bool(r.append or end_tag.before_content)
         has_outside = bool(r.after or end_tag.after_content)
         if self._hold_for is r and self._formatting_content_held(r, end_tag, has_outside):
@@ -7899,9 +8059,20 @@ class Rewriter(RewriterCore):
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
+        if r.name == "table" and r.node.namespace_uri == _HTML_NS:
+            self._empty_table_end(source, error)
+            return
         if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
             self._head_noscript_end(source, error)
             return
+        if r.name == "template" and r.node.namespace_uri == _HTML_NS:
+            # (Comments and doctypes in a template go by the "in body" rules
+            # as they do without it: a comment is inserted at the current
+            # node, the template's contents or the parent; a doctype is
+            # ignored.)
+            if b"--!>" in source:
+                raise error
+            source = _EMPTY_TABLE_TOKEN.sub(b"", source)
         if b"<" in source or b"\0" in source:
             raise error
         if r.name == "template" and r.node.namespace_uri == _HTML_NS and \
@@ -7923,6 +8094,43 @@ class Rewriter(RewriterCore):
         if b"\0" in source or b"--!>" in source:
             raise error
         rest = _HEAD_NOSCRIPT_TOKEN.sub(b"", source)
+        if rest.strip(b"\t\n\f\r "):
+            raise error
+
+    def _foreign_rename_end(self, r: _Record, own: bool, span: Tuple[int, int],
+                            end_tag: "EndTag", error: RewriteError) -> None:
+        """The end of an <svg> or <math> renamed (Element.
+        _foreign_root_renamable): closed by its own end tag, nothing moved
+        it, nothing written inside it, no other edit of its content, and
+        its source between its tags (at most _LOOKBACK bytes) holds no "<"
+        and no NUL; else `error`."""
+        if not own or r.start is None or r.moves != self._moves or r.mode or \
+                r.prepend or r.append or end_tag.before_content or \
+                span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
+            raise error
+        source = self._source(r.start[1], span[0])
+        if b"<" in source or b"\0" in source:
+            raise error
+
+    @staticmethod
+    def _detached_body_end(r: _Record, error: RewriteError) -> None:
+        """The pop of a body renamed or unwrapped (Element.
+        _detached_body_edit): it must be out of the document (a <frameset>
+        start tag removed it from the html element), else `error`."""
+        if r.node.parent_node is not None:
+            raise error
+
+    def _empty_table_end(self, source: bytes, error: RewriteError) -> None:
+        """The source between the tags of a table renamed or unwrapped
+        (Element._empty_table_edit) must be, token by token: comments (that
+        end at the first "-->", with no "--!>" and not abrupt), bogus
+        comments of a "<?" (to the first ">"), doctypes, and ASCII
+        whitespace between them; no NUL. Anything else raises `error`:
+        this reads the input more strictly than the tokenizer, never
+        less."""
+        if b"\0" in source or b"--!>" in source:
+            raise error
+        rest = _EMPTY_TABLE_TOKEN.sub(b"", source)
         if rest.strip(b"\t\n\f\r "):
             raise error
 

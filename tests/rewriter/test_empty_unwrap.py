@@ -57,9 +57,10 @@ def test_an_empty_element_is_unwrapped_as_removed(data, name, chunk):
     ("<svg> </svg>", "svg"),
     ("<svg><![CDATA[foo]]>", "svg"),
     ("<!DOCTYPE html><math><mi>a\x00b</mi></math>", "mi"),
-    # (A template holding text alone is unwrapped: test_template_text_unwrap.)
+    # (A template holding text alone is unwrapped: test_template_text_unwrap;
+    # comments too: test_template_comment_unwrap.)
     ("<body><template><b>x</b></template>", "template"),
-    ("<body><template><!--c--></template>", "template"),
+    ("<body><template><!--c--><b>x</b></template>", "template"),
 ])
 @pytest.mark.parametrize("chunk", [None, 2])
 def test_content_found_later_is_refused_at_the_element_end(data, name, chunk):
