@@ -2238,20 +2238,30 @@ class Element(ElementBase):
                 node.namespace_uri == _MATHML_NS and r.name == "math") or \
                 r.implied or r.start is None or not r.clean_start or r.foster or \
                 r.self_closing or r.attributes_changed or node.attributes or r.mode or \
-                _implied_beyond_document(r.implied_with) or parent is None or \
-                parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
-                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
-                    "html", "head", "template", "select", "option", "optgroup") or \
-                self._in_head() or r.batch != rw._batch:
-            return False
-        context = rw._context(parent)
-        if context.tabular and not self._in_cell_content() or context.select is not None or \
-                context.in_selectedcontent or context.in_template or context.foreign_in_table:
+                _implied_beyond_document(r.implied_with) or r.batch != rw._batch or \
+                not self._parent_in_body_content(parent) or rw._context(parent).foreign_in_table:
             return False
         rw._foreign_renames[id(r)] = self._refuse(
             "rename", "a foreign element's name decides how the parser treats its content")
         rw._loud(r)
         return True
+
+    def _parent_in_body_content(self, parent: Any) -> bool:
+        """Whether `parent`, the element's parent, is an HTML element that
+        the "in body" rules insert into: one of the body (not html or head,
+        not in the head), or of a cell's or a caption's content
+        (_in_cell_content); not a table container, a template, a select or
+        an element in one, nor in a selectedcontent. (For
+        _foreign_root_renamable and _empty_table_edit.)"""
+        if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
+                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
+                    "html", "head", "template", "select", "option", "optgroup") or \
+                self._in_head():
+            return False
+        context = self._rw._context(parent)
+        return not (context.tabular and not self._in_cell_content() or
+                    context.select is not None or context.in_selectedcontent or
+                    context.in_template)
 
     def _detached_body_edit(self, what: str) -> bool:
         """For a body the parser made without a start tag while frameset-ok
@@ -2306,14 +2316,7 @@ class Element(ElementBase):
         if r.implied or r.start is None or not r.clean_start or r.foster or (
                     r.implied_with if what == "remove_and_keep_content"
                     else _implied_beyond_document(r.implied_with)) or \
-                parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
-                parent.local_name in _TABLE_CONTAINERS or parent.local_name in (
-                    "html", "head", "template", "select", "option", "optgroup") or \
-                self._in_head():
-            return False
-        context = rw._context(parent)
-        if context.tabular and not self._in_cell_content() or context.select is not None or \
-                context.in_selectedcontent or context.in_template:
+                not self._parent_in_body_content(parent):
             return False
         if what == "remove_and_keep_content" and parent.local_name in ("pre", "listing") and \
                 r.node.previous_sibling is None:
