@@ -538,6 +538,13 @@ _FOREIGN_SCOPE_BOUNDARIES = frozenset("mi mo mn ms mtext annotation-xml foreignO
 # algorithm itself; the others' end tags are read otherwise in a select or
 # ruby.
 _SPLIT_CHAIN_REFUSED = frozenset("nobr option optgroup rb rp rt rtc selectedcontent".split())
+# Special elements whose start tag in body only closes a <p> in button
+# scope and inserts them, and whose content the parser reads as any other
+# body content (Rewriter._split_deep_chain): the adoption agency's
+# furthest blocks whose steps the rewriter writes out one by one.
+_DEEP_BLOCKS = frozenset("address article aside blockquote center details dialog dir div dl "
+                         "fieldset figcaption figure footer header hgroup main menu nav ol "
+                         "search section summary ul".split())
 _HEADING_PREFIXES = frozenset((b"h1", b"h2", b"h3", b"h4", b"h5", b"h6"))
 # Implied elements whose start tag the rewriter may write where the parser
 # implied them (the reparse makes the same element there).
@@ -3064,6 +3071,16 @@ class Rewriter(RewriterCore):
         self._split_second_batch = -1
         self._split_at: Optional[int] = None
         self._split_after: Optional[int] = None
+        # (_split_deep_chain: the special elements between the formatting
+        # element's chain and the split element, outermost first; the
+        # later ones pushed inside it, with the output's indexes where
+        # their start tags begin and end, _split_later_point; the split
+        # element whose steps were written at this batch.)
+        self._split_deep: Optional[List[Any]] = None
+        self._split_later: List[List[Any]] = []
+        self._split_deep_batch = -1
+        self._split_deep_record: Optional[_Record] = None
+        self._split_eof_only: Dict[int, _Record] = {}   # (_split_eof_end)
         self._clones_after: Dict[int, _Record] = {}    # (_adoption_clone_after)
         self._formatting_at_drop: Dict[int, Any] = {}   # (_drop_keeps_formatting)
         self._markers_at_drop: Dict[int, Any] = {}      # (_drop_behind_marker)
@@ -3342,6 +3359,9 @@ class Rewriter(RewriterCore):
             self._split_at += count
             if self._split_after is not None:
                 self._split_after += count
+            for later in self._split_later:
+                later[1] += count
+                later[2] += count
 
     def _stream_length(self) -> int:
         return self._raw_base + len(self._raw)
@@ -4581,6 +4601,8 @@ class Rewriter(RewriterCore):
                     self._fostered_inside_tables(node, key)
                 if fresh and from_token and self._hold_for is not None:
                     self._hold_point(node, begin, count, event[3])
+                later = self._split_later_point(node, begin, count, event[3]) \
+                    if fresh and from_token and self._split is not None else None
                 if fresh:
                     # (The parser reconstructs formatting elements for a text
                     # token's leading whitespace too.)
@@ -4601,6 +4623,10 @@ class Rewriter(RewriterCore):
                         if (r.before or r.mode or r.new_name is not None) and \
                                 node is self._hold_node:
                             self._hold_node = None  # (its content goes before it)
+                    if later is not None and self._split is not None and self._skip is None:
+                        # (Where a copy of the formatting element would
+                        # begin in it: _split_later_point.)
+                        self._split_later.append([node, later, self._out_mark(end)])
                     if node is self._hold_node and self._hold_after is None and \
                             self._hold_for is not None and (
                                 self._hold_for.after or self._hold_for.new_name is not None
@@ -4608,6 +4634,8 @@ class Rewriter(RewriterCore):
                                 or len(self._hold_chain) > 1):
                         self._hold_after = self._out_mark(end)
                 continue
+            if self._split_later:
+                self._split_later_popped(node)
             span = (text_offset, text_offset) if kind == "text" else (begin, end)
             if key == token_key:
                 # A void element (or a self-closing foreign one): it ends
@@ -6511,20 +6539,24 @@ class Rewriter(RewriterCore):
                     r.attributes_changed and not self._agency_copy_held(r, furthest_key):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+        if self._split_deep is not None and self._split_deep_batch != self._batch:
+            self._split_deep_steps(formatting)
+        deep = self._split_deep_record if self._split_deep_batch == self._batch else None
         self._agency_second_first(formatting, furthest_key)
         r = self._open.get(furthest_key)
         split = r is not None and r is self._split
         if split and r is not None:
             self._split_furthest(r, formatting, formatting_key)
         if r is not None and (r.before or r.prepend or r.mode or r.new_name) and \
-                not split and \
+                not split and r is not deep and \
                 not self._drops_furthest_block(r, formatting, formatting_key):
             raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                "or its content after its edits were written" % r.name)
         risky = {id(r.node): r for key, r in self._start_edited.items()
                  if (r.mode or r.new_name is not None) and key != formatting_key
                  and id(r) not in self._furthest_dropped and not (split and key == furthest_key)
-                 and not (r is self._split and self._split_second_batch == self._batch)}
+                 and not (r is self._split and self._split_second_batch == self._batch)
+                 and r is not deep}
         if risky:
             # (The formatting element does not move: its ancestors are the
             # open elements below it.)
@@ -6762,20 +6794,206 @@ class Rewriter(RewriterCore):
             return
         chain = self._split_chain(parent, r.name)
         second = self._agency_second_formatting(parent, r.name) if chain is None else None
-        if chain is None and second is None and (parent.local_name not in _FORMATTING or
-                                                 not self._splittable(parent, r.name)):
+        # (Deeper: special elements between r and the formatting
+        # element's chain, _split_deep_chain; a single formatting element
+        # as the chain is the second step's, _agency_second_formatting.)
+        deep = self._split_deep_chain(parent, r.name) if chain is None else None
+        if deep is not None and second is not None and len(deep[0]) == 1 and \
+                len(deep[1]) == 1:
+            deep = None
+        if deep is not None:
+            second = None
+        if chain is None and second is None and deep is None and (
+                parent.local_name not in _FORMATTING or not self._splittable(parent, r.name)):
             return
         begin = r.start[0]
         if self._emitted > begin:
             return
         self._split_at = self._out_mark(begin)
         self._split = r
-        self._split_chain_nodes = chain or [second if second is not None else parent]
+        self._split_chain_nodes = chain or (deep[0] if deep is not None else None) or \
+            [second if second is not None else parent]
         self._split_second = parent if second is not None else None
+        self._split_deep = deep[1] if deep is not None else None
+        self._split_later = []
         self._split_after = None
         self._loud(r)       # (its end comes here: _popped ends the hold)
         if r not in self._tracked:
             self._tracked.append(r)
+
+    def _split_deep_chain(self, parent: Any, child: str) -> Optional[Tuple[List[Any], List[Any]]]:
+        """For r (named `child`), a special HTML element whose start tag,
+        doing nothing else, made it a child of `parent`, the current node
+        (_split_watch): when parent and its ancestors up to a non-special
+        element P are open _DEEP_BLOCKS elements B1..B(k-1) (outermost
+        first) and P's chain is one _split_chain writes out for B1, the
+        adoption agency algorithm run by the end tag of a formatting
+        element F of that chain while r is open takes B1, ..., B(k-1), r,
+        and the blocks opened inside r the same way as its furthest
+        blocks, one per step: step 1 moves B1 out (with copies of the
+        elements between), a copy of F takes B1's children; step i moves
+        B(i) out of the copy of step i-1 to the end of B(i-1), a copy
+        takes B(i)'s children; after eight steps the last copy stays open
+        and listed, before that a step with no furthest block pops it.
+        Written as that (_split_deep_steps): F's end tag before r's start
+        tag (and content before r), which runs steps 1..k-1 in the reparse
+        (the same stack and list there) and pops the last copy, then a
+        start tag copying F after each block's start tag from r on, and
+        F's end tag before the next one's (each pops its copy, the
+        current node, as a step with no furthest block). (The chain and
+        the blocks) or None when not so."""
+        if child not in _DEEP_BLOCKS:
+            return None
+        blocks: List[Any] = []
+        node = parent
+        while node is not None and node.node_type == 1 and node.namespace_uri == _HTML_NS \
+                and node.local_name in _DEEP_BLOCKS and self._is_open(node):
+            blocks.append(node)
+            node = node.parent_node
+        if not blocks or node is None or node.node_type != 1 or \
+                node.namespace_uri != _HTML_NS or not self._is_open(node):
+            return None
+        blocks.reverse()
+        chain = self._split_chain(node, blocks[0].local_name)
+        if chain is None:
+            return None
+        return chain, blocks
+
+    def _split_later_point(self, node: Any, begin: int, count: int, foster: bool) -> Optional[int]:
+        """A start tag at `begin` pushed `node` and did nothing else while
+        an element is held for the adoption agency's steps (_split_watch):
+        when node is a _DEEP_BLOCKS element made a child of the innermost
+        block held (the split element, or the last one noted here), the
+        current node, the algorithm may take it as its next furthest block
+        (_split_deep_steps): the output's index where its start tag
+        begins (the index where it ends is noted after it is written)."""
+        r = self._split
+        if r is None or r.mode == _INNER or self._skip is not None or count != 1 or foster \
+                or node.namespace_uri != _HTML_NS or node.local_name not in _DEEP_BLOCKS:
+            return None
+        last = self._split_later[-1][0] if self._split_later else r.node
+        if node.parent_node is not last or self._emitted > begin:
+            return None
+        return self._out_mark(begin)
+
+    def _split_later_popped(self, node: Any) -> None:
+        """An element popped while blocks are noted (_split_later_point):
+        a block that ends before the algorithm runs is no furthest block,
+        nor are the ones noted after it."""
+        for i, later in enumerate(self._split_later):
+            if later[0] is node:
+                del self._split_later[i:]
+                return
+
+    def _split_steps(self, formatting: Any, blocks: List[Any], loose: bool) -> Optional[int]:
+        """At the adoption agency algorithm run for `formatting`, an
+        element of the chain held (_split_chain_nodes): the number of its
+        steps with a furthest block, when the token's events are exactly
+        those of steps over `blocks` in order (_split_deep_chain): the walk
+        over the elements between (_split_between), then per step the
+        formatting element (F, then the copy of the step before) moved,
+        popped and a copy of it pushed, the furthest block of step i being
+        blocks[i-1] (any block after them when `loose`), then, before the
+        limit of eight steps, pops ending with the last copy (the step
+        with no furthest block), or nothing after the eighth. None when
+        not so."""
+        between = self._split_between(self._split_chain_nodes, formatting)
+        if between is None:
+            return None
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        i = sum(1 if node is None else 2 for node in between)
+        current = formatting
+        steps = 0
+        while i < len(events) and events[i][0] == "moved":
+            if events[i][1] is not current or i + 2 >= len(events) or \
+                    events[i + 1][0] != "popped" or events[i + 1][1] is not current or \
+                    events[i + 2][0] != "pushed" or \
+                    events[i + 2][1].local_name != formatting.local_name or \
+                    events[i + 2][1].namespace_uri != _HTML_NS:
+                return None
+            if steps < len(blocks):
+                if events[i][6] != self._node_key(blocks[steps]):
+                    return None
+            elif not loose:
+                return None
+            current = events[i + 2][1]
+            steps += 1
+            i += 3
+        rest = events[i:]
+        if steps == 0 or steps > 8 or steps == 8 and rest or steps < 8 and (
+                not rest or any(event[0] != "popped" for event in rest) or
+                rest[-1][1] is not current):
+            return None
+        return steps
+
+    def _split_unedited(self, nodes: List[Any], r: _Record) -> bool:
+        """Whether none of `nodes` (the elements the adoption agency's
+        steps written out copy, move or pop) but r has edits whose output
+        those steps would carry otherwise (as _agency_formatting_edited)."""
+        for node in nodes:
+            f = self._open.get(self._node_key(node))
+            if f is not None and f is not r and (self._agency_formatting_edited(f) or
+                                                 f.before or f.prepend):
+                return False
+        return True
+
+    def _split_deep_steps(self, formatting: Any) -> bool:
+        """The adoption agency algorithm ran for `formatting` while the
+        element held by _split_deep_chain is open: when its steps are the
+        blocks' (_split_steps) and nothing they touch is edited, written
+        out (_split_deep_chain): F's end tag where r's output begins; for
+        the steps from r's on, a start tag copying F after each furthest
+        block's start tag and content at its start (none for r's content
+        replaced: the copies are inside what it drops), F's end tag before
+        the next one's start tag (and content before it). After eight
+        steps the last copy stays open and listed, as the reparse's is:
+        the input's end tag is left out (it would pop it). Before that,
+        it is written: it pops the last copy as the input's did (the
+        elements above it are the same). r's content replaced with the
+        eighth copy left listed inside it: only if r ends at the end of
+        input (_split_eof_end). True when written (the hold ends)."""
+        r, deep = self._split, self._split_deep
+        events = self._token_events[1] if self._token_events[0] == self._batch else []
+        first = next((event for event in events if event[0] == "moved"), None)
+        if r is None or deep is None or first is None or first[1] is not formatting or \
+                not any(node is formatting for node in self._split_chain_nodes) or \
+                self._token_events[2] != "end" or not self._end_tag_of(formatting.local_name):
+            return False
+        at, after, later = self._split_at, self._split_after, list(self._split_later)
+        k = len(deep) + 1
+        blocks = deep + [r.node] + [entry[0] for entry in later]
+        inner = r.mode == _INNER
+        steps = self._split_steps(formatting, blocks, inner)
+        if steps is None or at is None or steps < k and steps != 8 or \
+                r.mode not in (0, _INNER, _KEEP_CONTENT) or \
+                self._skip is not (r if inner else None) or \
+                after is None and not inner and k <= steps or \
+                not self._split_unedited(self._split_chain_nodes + blocks, r):
+            return False
+        name = formatting.local_name
+        copy = _plain_start_tag(formatting)
+        writes: List[Tuple[int, int, str]] = [(at, 0, "</%s>" % name)]
+        if not inner:
+            for j in range(k, steps + 1):
+                end_at = after if j == k else later[j - k - 1][2]
+                assert end_at is not None
+                writes.append((end_at, 2 * j, copy))
+                if j > k:
+                    writes.append((later[j - k - 1][1], 2 * j - 1, "</%s>" % name))
+        self._split_end()
+        self._split_deep_batch = self._batch
+        self._split_deep_record = r
+        if inner and steps == 8 and k <= 8:
+            self._split_eof_only[id(r)] = r
+        skip, self._skip = self._skip, None     # (written while its content is skipped)
+        for index, _, text in sorted(writes, reverse=True):
+            self._emit_at(index, lambda text=text: self._emit(text))
+        self._skip = skip
+        if steps == 8 and skip is None:
+            _, _, _, begin, end = self._token_events
+            self._copy_to(begin)
+            self._emitted = end
+        return True
 
     def _agency_second_formatting(self, parent: Any, child: str) -> Any:
         """For r (named `child`), a special HTML element whose start tag,
@@ -6953,12 +7171,18 @@ class Rewriter(RewriterCore):
         if self._split_second is not None:
             self._agency_second_furthest(r, formatting, formatting_key)
             return
+        if self._split_deep is not None:
+            # (Not the steps _split_deep_steps writes: r is no first step's.)
+            self._split_end()
+            raise RewriteError("<%s>: the adoption agency algorithm moved this element "
+                               "or its content after its edits were written" % r.name)
+        eight = self._split_eight(r, formatting) if not self._agency_steps_left() else None
         chain, at, after = self._split_chain_nodes, self._split_at, self._split_after
         self._split_end()
         f = self._open.get(formatting_key)
         between = self._split_between(chain, formatting)
         if between is None or at is None or after is None or \
-                not self._agency_steps_left() or \
+                not (self._agency_steps_left() or eight is not None) or \
                 self._skip is not (r if r.mode == _INNER else None) or \
                 r.mode not in (0, _INNER, _KEEP_CONTENT) or (
                     f is not None and (
@@ -6967,6 +7191,9 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                "or its content after its edits were written" % r.name)
         skip, self._skip = self._skip, None     # (written while its content is skipped)
+        for index, _, text in sorted(eight or (), reverse=True):
+            # (The later steps, _split_eight: after r's.)
+            self._emit_at(index, lambda text=text: self._emit(text))
         if r.mode != _INNER:
             # (Replaced content: the copy would be inside what it drops.)
             self._emit_at(after, lambda: self._emit(_plain_start_tag(formatting)))
@@ -6975,6 +7202,54 @@ class Rewriter(RewriterCore):
             "</%s>" % formatting.local_name +
             "".join(_plain_start_tag(node) for node in reversed(between) if node is not None)))
         self._skip = skip
+        if eight is not None and skip is None:
+            # (The eighth copy stays open and listed: _split_eight.)
+            _, _, _, begin, end = self._token_events
+            self._copy_to(begin)
+            self._emitted = end
+
+    def _split_eight(self, r: _Record, formatting: Any) -> Optional[List[Tuple[int, int, str]]]:
+        """The adoption agency algorithm took r as its first furthest block
+        (_split_furthest) and ran its eight steps, the last copy left open
+        and listed: the input's end tag after the first step written out
+        would run only seven more and pop the eighth copy. When the steps
+        after r's took the blocks noted inside r (_split_later_point) in
+        order (_split_steps) and nothing they touch is edited, they are
+        written out as _split_deep_steps writes them: F's end tag before
+        each block's start tag (and content before it, popping the copy
+        of the step before, the current node), a start tag copying F after
+        it; the input's end tag is left out (_split_furthest). What to
+        write (output index, order, text), or None. For r's content
+        replaced, nothing (the copies are inside what it drops), and only
+        if r ends at the end of input (_split_eof_end)."""
+        later = list(self._split_later)
+        blocks = [r.node] + [entry[0] for entry in later]
+        if self._split_steps(formatting, blocks, r.mode == _INNER) != 8 or \
+                not self._split_unedited(self._split_chain_nodes + blocks, r):
+            return None
+        if r.mode == _INNER:
+            # (No copies: they are inside what it drops. _split_eof_end.)
+            self._split_eof_only[id(r)] = r
+            return []
+        name = formatting.local_name
+        copy = _plain_start_tag(formatting)
+        writes: List[Tuple[int, int, str]] = []
+        for j in range(2, 9):
+            writes.append((later[j - 2][1], 2 * j - 1, "</%s>" % name))
+            writes.append((later[j - 2][2], 2 * j, copy))
+        return writes
+
+    def _split_eof_end(self, r: _Record) -> None:
+        """The end of an element whose content was replaced, the adoption
+        agency's steps written out before it (_split_deep_steps,
+        _split_eight) with the eighth copy left open and listed inside
+        what it drops: refused unless the end of input ends it (after
+        which the parser reconstructs nothing; before, it would make a
+        copy of that entry for content after r, which the reparse lacks)."""
+        if self._split_eof_only.pop(id(r), None) is not None and not self._at_eof:
+            raise RewriteError("<%s>: the adoption agency algorithm left a copy of a "
+                               "formatting element listed inside its replaced content, "
+                               "which the parser would reconstruct after it" % r.name)
 
     def _split_between(self, chain: List[Any], formatting: Any) -> Optional[List[Any]]:
         """At the adoption agency algorithm's first step for `formatting`
@@ -7011,6 +7286,8 @@ class Rewriter(RewriterCore):
         self._split_at = self._split_after = None
         self._split_chain_nodes = []
         self._split_second = None
+        self._split_deep = None
+        self._split_later = []
 
     def _adoption_clone_after(self, r: _Record) -> bool:
         """Whether content after r can be written after the end tag token
@@ -7565,6 +7842,8 @@ class Rewriter(RewriterCore):
             return "closed"
         if self._split is r:
             self._split_end()
+        if self._split_eof_only:
+            self._split_eof_end(r)
         needs_end = not own and (has_outside or r.new_name is not None)
         removes_end_tag = own and (end_tag._removed or r.mode == _KEEP_CONTENT
                                    or r.mode == _REMOVED)
