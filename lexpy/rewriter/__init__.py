@@ -6987,7 +6987,7 @@ class Rewriter(RewriterCore):
             self._split_eof_only[id(r)] = r
         skip, self._skip = self._skip, None     # (written while its content is skipped)
         for index, _, text in sorted(writes, reverse=True):
-            self._emit_at(index, lambda text=text: self._emit(text))
+            self._emit_at(index, functools.partial(self._emit, text))
         self._skip = skip
         if steps == 8 and skip is None:
             _, _, _, begin, end = self._token_events
@@ -7193,7 +7193,7 @@ class Rewriter(RewriterCore):
         skip, self._skip = self._skip, None     # (written while its content is skipped)
         for index, _, text in sorted(eight or (), reverse=True):
             # (The later steps, _split_eight: after r's.)
-            self._emit_at(index, lambda text=text: self._emit(text))
+            self._emit_at(index, functools.partial(self._emit, text))
         if r.mode != _INNER:
             # (Replaced content: the copy would be inside what it drops.)
             self._emit_at(after, lambda: self._emit(_plain_start_tag(formatting)))
