@@ -13,8 +13,9 @@ does the rest. The output is held from r's start tag until the algorithm
 runs or r ends (the hold of _split_watch). Whole input and chunks of 1 and
 7 bytes, checked against the DOM edit.
 
-Refused still (near cases): r the third furthest block, two entries of
-F's name on the list, F itself edited."""
+Refused still (near cases): F itself edited, r not a block the steps
+written take (an <li>). (r the third furthest block, or two entries of F's
+name: test_agency_deep_steps.py.)"""
 import pytest
 
 import lexpy
@@ -32,13 +33,15 @@ ACCEPTED = [
     ("<b>x<blockquote>y<section>z</b>w</section>v</blockquote>u", "section", 0),
     ("<a>1<div>2<div>3<span>s</a>4</div>5</div>", "div", 1),
     ("<em>1<div>2<ul>3</em>4</ul>5</div>", "ul", 0),
+    # The third furthest block: the steps written out one by one
+    # (_split_deep_steps, test_agency_deep_steps.py).
+    ("<a>1<div>2<div>3<div>q</a>4</div>5</div>", "div", 2),
+    # Two entries of F's name: the chain of both (_split_deep_chain; the
+    # early end tag takes the inner one off, the copy makes two again).
+    ("<b><b>1<div>2<div>3</b>4</div>5</div>", "div", 1),
 ]
 
 REFUSED = [
-    # The third furthest block.
-    ("<a>1<div>2<div>3<div>q</a>4</div>5</div>", "div", 2),
-    # Two entries of F's name (Noah's Ark compares the copy written).
-    ("<b><b>1<div>2<div>3</b>4</div>5</div>", "div", 1),
     ("<i>1<div>2<ul>3<li>x</i>4</ul>5</div>", "li", 0),
 ]
 
