@@ -6795,12 +6795,10 @@ class Rewriter(RewriterCore):
         chain = self._split_chain(parent, r.name)
         second = self._agency_second_formatting(parent, r.name) if chain is None else None
         # (Deeper: special elements between r and the formatting
-        # element's chain, _split_deep_chain; a single formatting element
-        # as the chain is the second step's, _agency_second_formatting.)
+        # element's chain, _split_deep_chain, which also writes the second
+        # step's of _agency_second_formatting when its blocks are those
+        # and the steps reach their limit.)
         deep = self._split_deep_chain(parent, r.name) if chain is None else None
-        if deep is not None and second is not None and len(deep[0]) == 1 and \
-                len(deep[1]) == 1:
-            deep = None
         if deep is not None:
             second = None
         if chain is None and second is None and deep is None and (
