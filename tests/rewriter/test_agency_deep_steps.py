@@ -31,7 +31,13 @@ EIGHT = "<em><i><section>1<div>2<ul>3<div>4<div>5<div>6<div>7<div>8<div>9</em>x"
 CLOSED = ("<a><b><div id=1><div id=2><div id=3><div id=4><div id=5><div id=6><div id=7>"
           "<div id=8>A</a></div></div>B")
 
+# Ten blocks right under F: the second step's block (_agency_second_formatting
+# writes it unless the steps reach their limit) and the ones after it.
+LIMIT = "<a>1" + "<div>2" * 10 + "</a>x"
+
 ACCEPTED = [
+    (LIMIT, "div", 1),
+    (LIMIT, "div", 4),
     (SHORT, "div", 1),      # the second step's block, with <b> between
     (SHORT, "div", 2),      # the third
     (EIGHT, "div", 0),      # the second of nine
