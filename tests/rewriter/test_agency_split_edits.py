@@ -17,8 +17,8 @@ from the furthest block's start tag is held back until the algorithm runs
 or the element ends (whole input and chunks of 1 and 7 bytes). Refused
 still: a foster-parented formatting element, an edited formatting element
 with an edited furthest block, a heading or nobr, three entries of a name
-(Noah's Ark), an agency run by a start tag for a renamed element, an
-agency at its limit of eight steps."""
+(Noah's Ark), an agency run by a start tag for a renamed element. (An
+agency at its limit of eight steps: _split_eight.)"""
 import pytest
 
 import lexpy
@@ -67,12 +67,21 @@ def test_output_is_held_from_the_furthest_block_only():
 
 @pytest.mark.parametrize("data,name", [
     ("<table><a>1<p>2</a>3</p>", "p"),                  # (foster-parented <a>)
-    ("<a>1" + "<div>" * 10 + "</a>x", "div"),           # (eight steps: its limit)
 ])
 @pytest.mark.parametrize("operation", EDITS)
 def test_other_furthest_blocks_stay_refused(data, name, operation):
     with pytest.raises(RewriteError):
         _edit(data, name, operation)
+
+
+@pytest.mark.parametrize("operation", EDITS)
+def test_an_agency_at_its_limit(operation):
+    # Eight steps: the seven after the first are written out too and the
+    # input's end tag left out (_split_eight).
+    data = "<a>1" + "<div>" * 10 + "</a>x"
+    out = _edit(data, "div", operation)
+    assert _normalized_dump(lexpy.parse(out, scripting=False)) == \
+        _expected(data, "div", operation)
 
 
 @pytest.mark.parametrize("operation", EDITS)
