@@ -6539,7 +6539,8 @@ class Rewriter(RewriterCore):
                     r.attributes_changed and not self._agency_copy_held(r, furthest_key):
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
-        if self._split_deep is not None and self._split_deep_batch != self._batch:
+        if self._split_deep is not None and self._split_deep_batch != self._batch and (
+                self._split_second is None or not self._agency_steps_left()):
             self._split_deep_steps(formatting)
         deep = self._split_deep_record if self._split_deep_batch == self._batch else None
         self._agency_second_first(formatting, furthest_key)
@@ -6795,11 +6796,12 @@ class Rewriter(RewriterCore):
         chain = self._split_chain(parent, r.name)
         second = self._agency_second_formatting(parent, r.name) if chain is None else None
         # (Deeper: special elements between r and the formatting
-        # element's chain, _split_deep_chain, which also writes the second
-        # step's of _agency_second_formatting when its blocks are those
-        # and the steps reach their limit.)
+        # element's chain, _split_deep_chain; for the second step's of
+        # _agency_second_formatting, written that way only when the steps
+        # reach their limit, _moved.)
         deep = self._split_deep_chain(parent, r.name) if chain is None else None
-        if deep is not None:
+        if deep is not None and second is not None and not (
+                len(deep[0]) == 1 and deep[0][0] is second and len(deep[1]) == 1):
             second = None
         if chain is None and second is None and deep is None and (
                 parent.local_name not in _FORMATTING or not self._splittable(parent, r.name)):
@@ -6809,7 +6811,8 @@ class Rewriter(RewriterCore):
             return
         self._split_at = self._out_mark(begin)
         self._split = r
-        self._split_chain_nodes = chain or (deep[0] if deep is not None else None) or \
+        self._split_chain_nodes = chain or (deep[0] if deep is not None and second is None
+                                            else None) or \
             [second if second is not None else parent]
         self._split_second = parent if second is not None else None
         self._split_deep = deep[1] if deep is not None else None
