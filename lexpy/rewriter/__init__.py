@@ -1167,6 +1167,31 @@ def _select_hold_undone(method: Callable[..., None]) -> Callable[..., None]:
     return edit
 
 
+def _detached_body_deferred(method: Callable[..., None]) -> Callable[..., None]:
+    """An Element edit that the normal checks refuse, of a body the parser
+    made without a start tag while frameset-ok is "ok", or of an element
+    inside such a body, and that leaves nothing of itself (no content,
+    mode, name or hold noted): accepted provisionally, writing nothing,
+    with the refusal kept for the end (Element._detached_deferral). A
+    <frameset> start tag "in body" with frameset-ok still "ok" removes the
+    body (and all inside it) from the html element; nothing moves a node
+    out of the body. The DOM edit of an element out of the document
+    changes nothing of the document, and the output, written as if
+    unedited, makes the same tree. A body still in the document at its pop
+    (no such <frameset>, or the end of input) raises the refusal there."""
+    @functools.wraps(method)
+    def edit(self: "Element", *args: Any, **kwargs: Any) -> None:
+        r, rw = self._record, self._rw
+        state = self._detached_state()
+        try:
+            method(self, *args, **kwargs)
+        except RewriteError as error:
+            if r.started or r.ended or not rw._parser_frameset_ok() or \
+                    state != self._detached_state() or not self._detached_deferral(error):
+                raise
+    return edit
+
+
 class Element(ElementBase):
     """An element handed to a handler (see Rewriter.on)."""
     __slots__ = ()
@@ -1376,6 +1401,7 @@ class Element(ElementBase):
         return self._record.new_name or self._record.name
 
     @tag_name.setter
+    @_detached_body_deferred
     def tag_name(self, name: str) -> None:
         r = self._start_op("rename")
         if not isinstance(name, str) or not _NAME.match(name):
@@ -1484,6 +1510,7 @@ class Element(ElementBase):
     def has_attribute(self, name: str) -> bool:
         return self.get_attribute(name) is not None
 
+    @_detached_body_deferred
     def _set_attribute(self, name: str, value: str) -> None:
         """set_attribute's checks for what ElementBase.set_attribute does
         not decide in C."""
@@ -1506,6 +1533,7 @@ class Element(ElementBase):
         r.attributes_changed = True
         self._rw._watch_agency_copy(r)
 
+    @_detached_body_deferred
     def remove_attribute(self, name: str) -> None:
         r = self._start_op("remove_attribute")
         name = name.lower()
@@ -1522,6 +1550,7 @@ class Element(ElementBase):
         text, no comments: those would go elsewhere after </head>)."""
         return html and isinstance(content, str) and self._rw._head_content(content)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False,
@@ -1537,6 +1566,7 @@ class Element(ElementBase):
         r.before.append(checked)
         self._rw._split_watch(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def prepend(self, content: str, *, html: bool = False) -> None:
         if self._rw._agency_copy_empty(self._record):
@@ -1560,6 +1590,7 @@ class Element(ElementBase):
                                          open_end=True))
         self._rw._split_watch(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def append(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -1579,6 +1610,7 @@ class Element(ElementBase):
                                                "".join(c.text for c in r.append)))
         self._rw._watch_formatting_children(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def after(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -1603,6 +1635,7 @@ class Element(ElementBase):
             r.after.insert(0, _TABLE_TEXT_SEPARATOR)
         self._rw._watch_formatting_children(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         if self._rw._agency_copy_empty(self._record):
@@ -1640,6 +1673,7 @@ class Element(ElementBase):
             r.append.insert(0, checked)
         self._rw._watch_formatting_children(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def replace(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("replace")
@@ -1652,6 +1686,7 @@ class Element(ElementBase):
         self._rw._foster_text_mark(r)
         r.mode = _REMOVED
 
+    @_detached_body_deferred
     def remove(self) -> None:
         if self._record.name != "a" and self._remove_fast():
             return      # (the common case, checked in C: ElementBase._remove_fast)
@@ -2126,6 +2161,7 @@ class Element(ElementBase):
             node = node.parent_node
         return True
 
+    @_detached_body_deferred
     def remove_and_keep_content(self) -> None:
         if self._rw._end_tag_p(self._record) and not self._record.started:
             self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
@@ -2281,6 +2317,45 @@ class Element(ElementBase):
             return False
         rw._detached_bodies[id(r)] = self._refuse(what, "the parser makes <body> again")
         rw._loud(r)
+        return True
+
+    def _detached_state(self) -> Tuple[Any, ...]:
+        """What an edit notes (of the element, and the rewriter's holds):
+        a refusal of _detached_body_deferred must leave it as it was."""
+        r, rw = self._record, self._rw
+        return (list(r.before), list(r.after), list(r.prepend), list(r.append), r.mode,
+                r.new_name, r.inner, list(r.attributes or ()), r.attributes_changed,
+                rw._frameset_written, rw._dropped, rw._hold_for, rw._hold, rw._split_at,
+                rw._unlist_hold, rw._select_held, rw._frameset_hold)
+
+    def _detached_deferral(self, error: RewriteError) -> bool:
+        """_detached_body_deferred, with frameset-ok "ok": keeps `error` for
+        the pop of the body (Rewriter._detached_body_end) when the element is
+        that body, made without a start tag; for an element inside the open
+        body (the html element's body child: a <frameset> start tag would
+        take it out), for the end of input (Rewriter._detached_inner_end).
+        Returns whether it was kept."""
+        r, rw = self._record, self._rw
+        if r.name == "body" and self._html():
+            if not r.implied or r.start is not None:
+                return False
+            rw._detached_bodies.setdefault(id(r), error)
+            rw._loud(r)
+            return True
+        html = rw._construction.document_object().document_element
+        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
+            return False
+        body = next((child for child in html.child_nodes
+                     if child.node_type == 1 and child.local_name == "body" and
+                     child.namespace_uri == _HTML_NS), None)
+        if body is None or not rw._is_open(body):
+            return False
+        node = r.node.parent_node
+        while node is not None and node is not body:
+            node = node.parent_node
+        if node is None:
+            return False
+        rw._detached_inner.append((body, error))
         return True
 
     def _empty_table_edit(self, what: str) -> bool:
@@ -3113,6 +3188,10 @@ class Rewriter(RewriterCore):
         # (Element._detached_body_edit: id of a body record -> the refusal
         # raised at its pop when it is still in the document.)
         self._detached_bodies: Dict[int, RewriteError] = {}
+        # (Element._detached_deferral: the body an edited element was in,
+        # and the refusal raised at the end of input if it is still in the
+        # document.)
+        self._detached_inner: List[Tuple[Any, RewriteError]] = []
         # (Element._foreign_root_renamable: id of a record -> the refusal
         # raised at its end unless it held text alone.)
         self._foreign_renames: Dict[int, RewriteError] = {}
@@ -3259,6 +3338,7 @@ class Rewriter(RewriterCore):
                 self._feed_bytes(None)
             self._closed = True
             self._run(lambda: self._construction.finish())
+            self._detached_inner_end()
             self._copy_to(self._stream_length())
             self._write_rest()
             self._check_nothing_held()
@@ -8114,6 +8194,14 @@ class Rewriter(RewriterCore):
         source = self._source(r.start[1], span[0])
         if b"<" in source or b"\0" in source:
             raise error
+
+    def _detached_inner_end(self) -> None:
+        """At the end of input (Element._detached_deferral): an element
+        edited inside a body still in the document refuses its edit."""
+        for body, error in self._detached_inner:
+            if body.parent_node is not None:
+                raise error
+        self._detached_inner = []
 
     @staticmethod
     def _detached_body_end(r: _Record, error: RewriteError) -> None:
