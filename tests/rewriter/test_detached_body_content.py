@@ -1,9 +1,12 @@
-"""Edits the normal checks refuse, of a body the parser made without a start
-tag or of an element inside it, while frameset-ok is "ok": kept until the
-end (Element._detached_deferral). When a <frameset> start tag then takes
-the body out of the document (and everything in it), the DOM edit changes
-nothing and the output is the input's; when the body stays, the refusal
-is raised at its pop or at the end of input."""
+"""Edits the normal checks refuse for their placement, of a body the parser
+made without a start tag or of an element inside it, while frameset-ok is
+"ok": kept (Element._detached_deferral). When a <frameset> start tag then
+takes the body out of the document (and everything in it), the DOM edit
+changes nothing and the output is the input's; when the body stays, the
+refusal is raised as soon as that is sure (Rewriter._detached_settle): from
+the feed that carries the token setting frameset-ok to "not ok", at the
+body's pop, or at close. Refusals of the content itself are raised at the
+call (_content_refused, Element._detached_content)."""
 import pytest
 
 from lexpy.rewriter import Rewriter, RewriteError
