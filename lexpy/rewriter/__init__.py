@@ -1174,6 +1174,61 @@ def _select_hold_undone(method: Callable[..., None]) -> Callable[..., None]:
     return edit
 
 
+def _detached_body_deferred(method: Callable[..., None]) -> Callable[..., None]:
+    """An Element edit that the normal checks refuse for where it is (not
+    for its content: _content_refused), of a body the parser made without
+    a start tag while frameset-ok is "ok", or of an element inside such a
+    body, and that leaves nothing of itself (no content, mode, name or
+    hold noted): accepted provisionally, writing nothing, with the refusal
+    kept (Element._detached_deferral). A <frameset> start tag "in body"
+    with frameset-ok still "ok" removes the body (and all inside it) from
+    the html element; nothing moves a node out of the body. The DOM edit
+    of an element out of the document changes nothing of the document,
+    and the output, written as if unedited, makes the same tree. The
+    refusal is raised as soon as the body is sure to stay
+    (Rewriter._detached_settle): frameset-ok "not ok" (from then on the
+    parser ignores a <frameset>: checked at the end of the feed that
+    carries the token that set it, or earlier at the body's pop), or the
+    end of input. Only where a deferral can be (frameset-ok "ok", the
+    element's start handlers) is the state noted: else the edit is called
+    straight through."""
+    @functools.wraps(method)
+    def edit(self: "Element", *args: Any, **kwargs: Any) -> None:
+        r, rw = self._record, self._rw
+        if r.started or r.ended or not rw._parser_frameset_ok():
+            method(self, *args, **kwargs)
+            return
+        state = self._detached_state()
+        try:
+            method(self, *args, **kwargs)
+        except RewriteError as error:
+            if getattr(error, "content_refused", False) or state != self._detached_state():
+                raise
+            # (Refused for where it is before its content was checked: the
+            # content's checks first, which raise at the call.)
+            self._detached_content(method.__name__, args, kwargs)
+            if state != self._detached_state() or not self._detached_deferral(error):
+                raise
+    return edit
+
+
+def _content_refused(check: Callable[..., _Content]) -> Callable[..., _Content]:
+    """Rewriter._check, the checks of the content of an insertion (text
+    with U+0000, text that would end a raw text element early, markup the
+    parser would not keep whole where it goes...): its refusals are marked
+    (content_refused), and _detached_body_deferred never keeps them: the
+    issue's "invalid content for an insertion raises before anything is
+    written", at the call."""
+    @functools.wraps(check)
+    def checked(self: Any, *args: Any, **kwargs: Any) -> _Content:
+        try:
+            return check(self, *args, **kwargs)
+        except RewriteError as error:
+            error.content_refused = True    # type: ignore[attr-defined]
+            raise
+    return checked
+
+
 class Element(ElementBase):
     """An element handed to a handler (see Rewriter.on)."""
     __slots__ = ()
@@ -1383,6 +1438,7 @@ class Element(ElementBase):
         return self._record.new_name or self._record.name
 
     @tag_name.setter
+    @_detached_body_deferred
     def tag_name(self, name: str) -> None:
         r = self._start_op("rename")
         if not isinstance(name, str) or not _NAME.match(name):
@@ -1491,6 +1547,7 @@ class Element(ElementBase):
     def has_attribute(self, name: str) -> bool:
         return self.get_attribute(name) is not None
 
+    @_detached_body_deferred
     def _set_attribute(self, name: str, value: str) -> None:
         """set_attribute's checks for what ElementBase.set_attribute does
         not decide in C."""
@@ -1498,8 +1555,10 @@ class Element(ElementBase):
         if not isinstance(value, str):
             raise TypeError("value must be a str")
         if "\x00" in value:
-            raise self._refuse("set_attribute", "the parser reads U+0000 in an attribute "
-                                                "value (or a reference to it) as U+FFFD")
+            error = self._refuse("set_attribute", "the parser reads U+0000 in an attribute "
+                                                  "value (or a reference to it) as U+FFFD")
+            error.content_refused = True    # type: ignore[attr-defined]
+            raise error     # (at the call: _detached_body_deferred)
         if not _NAME.match(name) and not re.match(r"^[^\t\n\f\r />\"'=<\x00]+$", name):
             raise ValueError("not a valid attribute name: %r" % (name,))
         name = name.lower()
@@ -1513,6 +1572,7 @@ class Element(ElementBase):
         r.attributes_changed = True
         self._rw._watch_agency_copy(r)
 
+    @_detached_body_deferred
     def remove_attribute(self, name: str) -> None:
         r = self._start_op("remove_attribute")
         name = name.lower()
@@ -1529,6 +1589,7 @@ class Element(ElementBase):
         text, no comments: those would go elsewhere after </head>)."""
         return html and isinstance(content, str) and self._rw._head_content(content)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def before(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("before", needs_tag=False,
@@ -1544,6 +1605,7 @@ class Element(ElementBase):
         r.before.append(checked)
         self._rw._split_watch(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def prepend(self, content: str, *, html: bool = False) -> None:
         if self._rw._agency_copy_empty(self._record):
@@ -1567,6 +1629,7 @@ class Element(ElementBase):
                                          open_end=True))
         self._rw._split_watch(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def append(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -1586,6 +1649,7 @@ class Element(ElementBase):
                                                "".join(c.text for c in r.append)))
         self._rw._watch_formatting_children(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def after(self, content: str, *, html: bool = False) -> None:
         r = self._record
@@ -1610,6 +1674,7 @@ class Element(ElementBase):
             r.after.insert(0, _TABLE_TEXT_SEPARATOR)
         self._rw._watch_formatting_children(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def set_inner_content(self, content: str, *, html: bool = False) -> None:
         if self._rw._agency_copy_empty(self._record):
@@ -1647,6 +1712,7 @@ class Element(ElementBase):
             r.append.insert(0, checked)
         self._rw._watch_formatting_children(r)
 
+    @_detached_body_deferred
     @_select_hold_undone
     def replace(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("replace")
@@ -1659,6 +1725,7 @@ class Element(ElementBase):
         self._rw._foster_text_mark(r)
         r.mode = _REMOVED
 
+    @_detached_body_deferred
     def remove(self) -> None:
         if self._record.name != "a" and self._remove_fast():
             return      # (the common case, checked in C: ElementBase._remove_fast)
@@ -2133,6 +2200,7 @@ class Element(ElementBase):
             node = node.parent_node
         return True
 
+    @_detached_body_deferred
     def remove_and_keep_content(self) -> None:
         if self._rw._end_tag_p(self._record) and not self._record.started:
             self.remove()       # (the <p> of a </p>: empty, unwrapped it is removed)
@@ -2286,8 +2354,107 @@ class Element(ElementBase):
         if not self._html() or not r.implied or r.start is not None or \
                 not rw._parser_frameset_ok():
             return False
-        rw._detached_bodies[id(r)] = self._refuse(what, "the parser makes <body> again")
+        error = self._refuse(what, "the parser makes <body> again")
+        rw._detached_bodies[id(r)] = error
         rw._loud(r)
+        rw._detached_note(r.node, error)    # (raised once the body is sure to stay)
+        return True
+
+    def _detached_state(self) -> Tuple[Any, ...]:
+        """What an edit notes (of the element, and the rewriter's holds):
+        a refusal of _detached_body_deferred must leave it as it was. (The
+        lengths of the element's content lists, not copies: an edit adds
+        to them, and a refused one puts back what it added,
+        _undone_if_refused; attributes are changed only by an edit that
+        passed its checks.)"""
+        r, rw = self._record, self._rw
+        return (len(r.before), len(r.after), len(r.prepend), len(r.append), r.mode,
+                r.new_name, r.inner, r.attributes_changed, rw._frameset_written, rw._dropped,
+                rw._hold_for, rw._hold, rw._split_at, rw._unlist_hold, rw._select_held,
+                rw._frameset_hold)
+
+    def _detached_content(self, what: str, args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> None:
+        """_detached_body_deferred, an edit refused for where it is: the
+        checks of what it would write, as the edit runs them once its
+        placement passed (a tag name, an attribute, content: Rewriter._check
+        with the content written next to it), which raise at the call
+        (ValueError, TypeError, a RewriteError marked content_refused).
+        Whatever they note is put back (frameset-ok "not ok" written).
+        Markup next to a body: see below."""
+        r, rw = self._record, self._rw
+        if what == "tag_name":
+            name = args[0]
+            if not isinstance(name, str) or not _NAME.match(name):
+                raise ValueError("not a valid tag name: %r" % (name,))
+            return
+        if what == "_set_attribute":
+            name, value = args
+            if not isinstance(value, str):
+                raise TypeError("value must be a str")
+            if "\x00" in value:
+                error = self._refuse("set_attribute", "the parser reads U+0000 in an "
+                                     "attribute value (or a reference to it) as U+FFFD")
+                error.content_refused = True    # type: ignore[attr-defined]
+                raise error
+            if not _NAME.match(name) and not re.match(r"^[^\t\n\f\r />\"'=<\x00]+$", name):
+                raise ValueError("not a valid attribute name: %r" % (name,))
+            return
+        if what not in ("before", "after", "replace", "prepend", "append", "set_inner_content"):
+            return      # (remove, remove_and_keep_content, remove_attribute: no content)
+        content: Any = args[0] if args else kwargs.get("content")
+        html = bool(args[1] if len(args) > 1 else kwargs.get("html", False))
+        written = rw._frameset_written
+        try:
+            if what in ("before", "after", "replace"):
+                if r.name == "body" and html and self._html():
+                    # (Next to the body, in the html element, the parser
+                    # keeps no content at all (_check_outside): there the
+                    # content is checked for itself only, markup as a str.)
+                    _Content(content, html)
+                    return
+                rw._check(self, content, html, "outside")
+                return
+            self._check_content_op(what)
+            if what == "prepend":
+                rw._check(self, content, html, "inside", open_end=True,
+                          after="".join(c.text for c in reversed(r.prepend)))
+            elif what == "append":
+                rw._check(self, content, html, "inside",
+                          before="".join(c.text for c in r.append))
+            else:
+                rw._check(self, content, html, "inside")
+        finally:
+            rw._frameset_written = written
+
+    def _detached_deferral(self, error: RewriteError) -> bool:
+        """_detached_body_deferred, with frameset-ok "ok": keeps `error`
+        (Rewriter._detached_note) when the element is a body made without a
+        start tag (also raised at its pop: Rewriter._detached_body_end), or
+        an element inside the open body (the html element's body child: a
+        <frameset> start tag would take it out). Returns whether it was
+        kept."""
+        r, rw = self._record, self._rw
+        if r.name == "body" and self._html():
+            if not r.implied or r.start is not None:
+                return False
+            rw._detached_bodies.setdefault(id(r), error)
+            rw._loud(r)
+            rw._detached_note(r.node, error)
+            return True
+        html = rw._construction.document_object().document_element
+        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
+            return False
+        body = next((child for child in html.child_nodes
+                     if child.node_type == 1 and child.local_name == "body" and
+                     child.namespace_uri == _HTML_NS), None)
+        if body is None or not rw._is_open(body):
+            return False
+        node = r.node.parent_node
+        while node is not None and node is not body:
+            node = node.parent_node
+        if node is None:
+            return False
+        rw._detached_note(body, error)
         return True
 
     def _empty_table_edit(self, what: str) -> bool:
@@ -3130,6 +3297,10 @@ class Rewriter(RewriterCore):
         # (Element._detached_body_edit: id of a body record -> the refusal
         # raised at its pop when it is still in the document.)
         self._detached_bodies: Dict[int, RewriteError] = {}
+        # (Element._detached_deferral, _detached_body_edit: the body an
+        # edit kept was of or in, and the first refusal kept, raised once
+        # that body is sure to stay in the document: _detached_settle.)
+        self._detached_pending: Optional[Tuple[Any, RewriteError]] = None
         # (Element._foreign_root_renamable: id of a record -> the refusal
         # raised at its end unless it held text alone.)
         self._foreign_renames: Dict[int, RewriteError] = {}
@@ -3258,6 +3429,8 @@ class Rewriter(RewriterCore):
             self._start()
         try:
             self._feed_bytes(bytes(data))
+            if self._detached_pending is not None:
+                self._detached_settle(False)
         except BaseException as error:
             self._fail(error)
         return self._take()
@@ -3274,6 +3447,8 @@ class Rewriter(RewriterCore):
         try:
             if not self._str_input:
                 self._feed_bytes(None)
+            if self._detached_pending is not None:
+                self._detached_settle(True)
             self._closed = True
             self._run(lambda: self._construction.finish())
             self._copy_to(self._stream_length())
@@ -4171,6 +4346,7 @@ class Rewriter(RewriterCore):
             return content.text
         return _escape_text(content.text)
 
+    @_content_refused
     def _check(self, element: Element, content: str, html: bool, where: str,
                before: str = "", after: str = "", open_end: bool = False) -> _Content:
         """Content for an edit of `element`; in a raw text or RCDATA
@@ -8393,6 +8569,29 @@ class Rewriter(RewriterCore):
             raise error
         source = self._source(r.start[1], span[0])
         if b"<" in source or b"\0" in source:
+            raise error
+
+    def _detached_note(self, body: Any, error: RewriteError) -> None:
+        """An edit of or in `body` refused and kept (Element.
+        _detached_deferral, _detached_body_edit): the first one kept is
+        raised if the body stays (_detached_settle)."""
+        if self._detached_pending is None:
+            self._detached_pending = (body, error)
+
+    def _detached_settle(self, end: bool) -> None:
+        """While an edit's refusal is kept (_detached_note), at the end of
+        each feed and at the end of input (`end`, before the end of input's
+        pops: its token takes no body out): a body a <frameset> took out of
+        the document (no parent) stays out, the kept refusals are void (the
+        DOM edits changed nothing); a body still in it with frameset-ok
+        "not ok" (the parser ignores any later <frameset>: "in body", and
+        nothing sets the flag back with the body made), or at the end of
+        input, stays: the refusal is raised."""
+        assert self._detached_pending is not None
+        body, error = self._detached_pending
+        if body.parent_node is None:
+            self._detached_pending = None
+        elif end or not self._parser_frameset_ok():
             raise error
 
     @staticmethod

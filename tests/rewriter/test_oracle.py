@@ -108,9 +108,16 @@ def test_elements_out_of_the_tree_are_compared():
     figures = check(data, True, "set_attribute")
     assert not figures.mismatches, figures.mismatches[0]
     assert (figures.tried, figures.accepted, figures.not_applicable) == (5, 5, 0)
-    figures = check("<svg><p><frameset>", True, "remove")
+    # (A refusal of an element taken out is counted apart: markup in the
+    # <svg>, refused at the call for its content; the <p>'s removal, refused
+    # for its place, is kept and void once the <frameset> takes the body
+    # out, Element._detached_deferral.)
+    figures = check("<svg><p><frameset>", True, "append_markup")
     assert not figures.mismatches, figures.mismatches[0]
     assert sum(n for reason, n in figures.refused.items() if NOT_IN_TREE in reason) == 1
+    figures = check("<svg><p><frameset>", True, "remove")
+    assert not figures.mismatches, figures.mismatches[0]
+    assert sum(n for reason, n in figures.refused.items() if NOT_IN_TREE in reason) == 0
     for operation in ("remove", "after_text", "append_markup <!--c-->"):
         figures = check(data, True, operation)
         assert not figures.mismatches, figures.mismatches[0]
