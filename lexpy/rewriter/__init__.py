@@ -1008,6 +1008,14 @@ _HEAD_NOSCRIPT_TOKEN = re.compile(
 # whitespace): comments, bogus comments of a "<?", doctypes.
 _EMPTY_TABLE_TOKEN = re.compile(rb"<!--(?!-?>).*?-->|<\?[^>]*>|<!doctype[^<>]*>", re.I | re.S)
 
+# What a renamed <svg> or <math> may hold besides text (Rewriter.
+# _foreign_rename_end): CDATA sections, written as escaped text
+# (Element._escape_foreign_text), comments and doctypes (a comment goes
+# to the current node, a doctype is ignored, in foreign content as "in
+# body").
+_FOREIGN_RENAME_TOKEN = re.compile(
+    rb"<!\[CDATA\[.*?\]\]>|<!--(?!-?>).*?-->|<![dD][oO][cC][tT][yY][pP][eE][^<>]*>", re.S)
+
 
 def _annotation_integration(node: Any) -> bool:
     """Whether the element is a MathML annotation-xml that is an HTML
@@ -2214,15 +2222,23 @@ class Element(ElementBase):
     def _foreign_root_renamable(self) -> bool:
         """For an <svg> or <math> whose parent is an HTML element of the body
         (or of a cell's or caption's content): renamed to an ordinary HTML
-        element when it turns out to hold text alone (no "<": no tag,
-        comment or CDATA section; no NUL, which foreign content reads as
-        U+FFFD and "in body" drops) and to end with its own end tag
+        element when it turns out to hold text alone (besides comments,
+        doctypes and CDATA sections, no "<": no tag; CDATA sections and
+        NULs, which foreign content reads as U+FFFD and "in body" drops,
+        written as escaped text: _escape_foreign_text) and to end with its own end tag
         (checked there, Rewriter._foreign_rename_end). The "in body" rules
         for its start tag and for the other's both reconstruct the active
         formatting elements and insert the element at the current node
         (frameset-ok unchanged); its start tag did nothing else
-        (clean_start) and had no attribute (the parser adjusts foreign
-        attributes' names, not an HTML element's). Text in it goes by the
+        (clean_start). Its attributes are written as in the input: the
+        parser adjusts a foreign element's attribute names (SVG's camel
+        case, MathML's definitionURL, the xlink/xml/xmlns namespaces) where
+        an HTML element's stay as the tokenizer lowercased them, but the
+        DOM's rename copies them with setAttribute by qualified name, which
+        lowercases the name on an HTML element of an HTML document and
+        makes an attribute of no namespace: the names the tokenizer read
+        (lowercased, unique), as the reparse of the start tag gives them.
+        Text in it goes by the
         rules for foreign content (inserted at the current node; non-
         whitespace sets frameset-ok to "not ok"), in the other by "in
         body" (the same, after reconstructing the active formatting
@@ -2237,14 +2253,47 @@ class Element(ElementBase):
         if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
                 node.namespace_uri == _MATHML_NS and r.name == "math") or \
                 r.implied or r.start is None or not r.clean_start or r.foster or \
-                r.self_closing or r.attributes_changed or node.attributes or r.mode or \
+                r.self_closing or r.attributes_changed or r.mode or \
                 _implied_beyond_document(r.implied_with) or r.batch != rw._batch or \
                 not self._parent_in_body_content(parent) or rw._context(parent).foreign_in_table:
             return False
         rw._foreign_renames[id(r)] = self._refuse(
             "rename", "a foreign element's name decides how the parser treats its content")
         rw._loud(r)
+        self._escape_foreign_text()
         return True
+
+    def _escape_foreign_text(self) -> None:
+        """For an <svg> or <math> renamed to an HTML element (_foreign_root_
+        renamable): its text is written as the DOM's text, escaped, so that
+        a CDATA section (which the tokenizer reads only in foreign content:
+        "<![CDATA[" would be a bogus comment in the output) and a NUL
+        (U+FFFD in foreign content, dropped by "in body") give the same
+        characters in the renamed element. Characters of a CDATA section go
+        by the foreign content rules as other text does (non-whitespace
+        sets frameset-ok to "not ok"), as the escaped text goes by "in
+        body". A NUL made U+FFFD does not set frameset-ok in foreign
+        content, where U+FFFD written as text would: refused when the
+        chunk has no other character than whitespace and NULs. (The source
+        between its tags is checked at its end: Rewriter.
+        _foreign_rename_end.)"""
+        r = self._record
+        rw = self._rw
+        error = self._refuse("rename", "a foreign element's name decides how the parser "
+                                       "treats its content")
+
+        def escape(chunk: TextChunk) -> None:
+            text = chunk.text
+            if "\ufffd" in text and not text.replace("\ufffd", "").strip("\t\n\f\r ") or \
+                    chunk._before or chunk._after or chunk._removed:
+                raise error     # (or a text handler's edit of it)
+            rw._foreign_escaped = chunk
+            chunk._before = chunk._after = _NOTHING
+            chunk._replacement = _escape_text(text)
+            chunk._removed = True
+
+        r.text_handlers = list(r.text_handlers) + [escape]
+        rw._scoped_open[rw._node_key(r.node)] = None
 
     def _parent_in_body_content(self, parent: Any) -> bool:
         """Whether `parent`, the element's parent, is an HTML element that
@@ -3116,6 +3165,9 @@ class Rewriter(RewriterCore):
         # (Element._foreign_root_renamable: id of a record -> the refusal
         # raised at its end unless it held text alone.)
         self._foreign_renames: Dict[int, RewriteError] = {}
+        # (The text chunk of a renamed <svg> or <math> written escaped:
+        # Element._escape_foreign_text; not a handler's edit.)
+        self._foreign_escaped: Optional[TextChunk] = None
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -8106,14 +8158,21 @@ class Rewriter(RewriterCore):
         _foreign_root_renamable): closed by its own end tag, nothing moved
         it, nothing written inside it, no other edit of its content, and
         its source between its tags (at most _LOOKBACK bytes) holds no "<"
-        and no NUL; else `error`."""
-        if not own or r.start is None or r.moves != self._moves or r.mode or \
+        but those of CDATA sections, comments and doctypes (no "--!>",
+        which the pattern would read past), and no empty CDATA section; or
+        the end of input closes it, which closes the renamed element as
+        well; else `error`. (Its text, NULs
+        and CDATA sections included, is written escaped: Element.
+        _escape_foreign_text.)"""
+        if not (own or self._at_eof or self._popped_nodes and self._popped_nodes[0] is r.node) \
+                or r.start is None or r.moves != self._moves or r.mode or \
                 r.prepend or r.append or end_tag.before_content or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
-        if b"<" in source or b"\0" in source:
-            raise error
+        if b"--!>" in source or b"<![CDATA[]]>" in source or \
+                b"<" in _FOREIGN_RENAME_TOKEN.sub(b"", source):
+            raise error     # (an empty CDATA section gives no text to write in its place)
 
     @staticmethod
     def _detached_body_end(r: _Record, error: RewriteError) -> None:
@@ -8331,6 +8390,15 @@ class Rewriter(RewriterCore):
     def _text_rest(self, chunk: TextChunk, begin: int, end: int) -> None:
         """_text after the handlers (the engine's fast path calls it for a
         chunk in raw text or edited)."""
+        if chunk is self._foreign_escaped:
+            if chunk._before or chunk._after or not chunk._removed or \
+                    chunk._replacement != _escape_text(chunk.text):
+                # (A text handler after Element._escape_foreign_text's.)
+                raise RewriteError("text %r: its element is renamed from a foreign "
+                                   "element: it cannot be edited" % chunk.text[:20])
+            if self._token_cdata():
+                self._foreign_cdata_out(chunk, begin, end)
+                return
         if chunk._raw_text is not None and chunk._raw_text != "plaintext":
             self._check_raw_text(chunk, begin, end)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
@@ -8338,9 +8406,27 @@ class Rewriter(RewriterCore):
                                "cannot be edited" % chunk.text[:20])
         if chunk._before or chunk._after or chunk._removed:
             self._text_edited_to = end
-            if chunk._raw_text in (None, "plaintext"):
+            if chunk._raw_text in (None, "plaintext") and chunk is not self._foreign_escaped:
                 self._check_unit(chunk, "text")
         self._unit_out(chunk, begin, end)
+
+    def _foreign_cdata_out(self, chunk: TextChunk, begin: int, end: int) -> None:
+        """The text of a CDATA section in a renamed <svg> or <math> (Element.
+        _escape_foreign_text) written as escaped text in place of the whole
+        section, "<![CDATA[" and "]]>" included (outside foreign content the
+        tokenizer reads "<![CDATA[" as a bogus comment). Only a section whose
+        text is this one chunk, with both markers in the input at hand
+        around it; else refused."""
+        if self._skip is not None or begin - 9 < max(self._emitted, self._raw_base) or \
+                self._source(begin - 9, begin) != b"<![CDATA[" or \
+                self._source(end, end + 3) != b"]]>":
+            raise RewriteError("<%s>: rename: a foreign element's name decides how the "
+                               "parser treats its content" % self._current_node().local_name)
+        self._text_edited_to = end
+        self._copy_to(begin - 9)
+        self._emitted = begin
+        self._emit(chunk._replacement or "")
+        self._emitted = end + 3
 
     def _check_raw_text(self, chunk: TextChunk, begin: int, end: int) -> None:
         """Text written into a raw text element must not end it early (its
