@@ -2263,7 +2263,7 @@ class Element(ElementBase):
         self._escape_foreign_text()
         return True
 
-    def _escape_foreign_text(self) -> None:
+    def _escape_foreign_text(self, lead: bool = False) -> None:
         """For an <svg> or <math> renamed to an HTML element (_foreign_root_
         renamable): its text is written as the DOM's text, escaped, so that
         a CDATA section (which the tokenizer reads only in foreign content:
@@ -2280,7 +2280,10 @@ class Element(ElementBase):
         r = self._record
         rw = self._rw
         error = self._refuse("rename", "a foreign element's name decides how the parser "
-                                       "treats its content")
+                                       "treats its content") if not lead else self._refuse(
+            "remove_and_keep_content", "without its start tag the parser would treat later "
+                                       "end tags differently")
+        first = [lead]
 
         def escape(chunk: TextChunk) -> None:
             text = chunk.text
@@ -2290,6 +2293,10 @@ class Element(ElementBase):
             rw._foreign_escaped = chunk
             chunk._before = chunk._after = _NOTHING
             chunk._replacement = _escape_text(text)
+            if first[0] and text:
+                # (Unwrapped: the first character as a reference.)
+                chunk._replacement = "&#%d;" % ord(text[0]) + _escape_text(text[1:])
+                first[0] = False
             chunk._removed = True
 
         r.text_handlers = list(r.text_handlers) + [escape]
@@ -2431,6 +2438,13 @@ class Element(ElementBase):
         lists none), and its end tag did nothing else."""
         r = self._record
         parent = r.node.parent_node
+        if self._foreign_root_unwrap(parent):
+            r.mode = _KEEP_CONTENT
+            self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+            self._rw._loud(r)
+            self._escape_foreign_text(lead=True)
+            self._rw._foreign_root_unwraps.add(id(r))
+            return True
         if self._html() or self.is_self_closing or r.implied or r.start is None or \
                 not r.clean_start or r.implied_with or r.foster or parent is None or \
                 parent.node_type != 1:
@@ -2444,6 +2458,34 @@ class Element(ElementBase):
         r.mode = _KEEP_CONTENT
         self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
         self._rw._loud(r)
+        return True
+
+    def _foreign_root_unwrap(self, parent: Any) -> bool:
+        """For _unwrap_text_only: whether r is an <svg> or <math> whose
+        parent is an HTML element the "in body" rules insert into
+        (_parent_in_body_content, not foreign content in a table), as for
+        _foreign_root_renamable: its text goes into the parent written
+        escaped (_escape_foreign_text: CDATA sections and NULs as the
+        DOM's characters, the first as a character reference, so that it
+        joins nothing before it), and its end may come with the end of
+        input or with a token that pops it from the top of the stack (a
+        start tag, </br> or </p> breaking out of foreign content, an
+        ancestor's end tag): without it, the same token does the same with
+        its parent as the current node (Rewriter._text_only_end). Its start
+        tag did nothing else (clean_start) but imply html, head and body,
+        for which the start tag of the body is written in its place, as
+        for any element unwrapped there."""
+        r = self._record
+        node = r.node
+        rw = self._rw
+        if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
+                node.namespace_uri == _MATHML_NS and r.name == "math") or \
+                r.implied or r.start is None or not r.clean_start or r.foster or \
+                r.self_closing or r.attributes_changed or r.mode or \
+                _implied_beyond_document(r.implied_with) or r.batch != rw._batch or \
+                not self._parent_in_body_content(parent) or \
+                rw._context(parent).foreign_in_table:
+            return False
         return True
 
     def _unwrap_as_removal(self, why: str) -> bool:
@@ -3168,6 +3210,10 @@ class Rewriter(RewriterCore):
         # (The text chunk of a renamed <svg> or <math> written escaped:
         # Element._escape_foreign_text; not a handler's edit.)
         self._foreign_escaped: Optional[TextChunk] = None
+        # (The <svg> and <math> of Element._foreign_root_unwrap, and the one
+        # whose end _text_only_end took, for _popped.)
+        self._foreign_root_unwraps: Set[int] = set()
+        self._foreign_root_closed: Optional[_Record] = None
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -7711,7 +7757,8 @@ class Rewriter(RewriterCore):
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
                 r.node.namespace_uri != _HTML_NS and not self._foreign_unwrap_closed(r)) and \
-                not self._eof_unwrap(r) and not self._unwrap_unlisted(r):
+                not self._eof_unwrap(r) and not self._unwrap_unlisted(r) and \
+                self._foreign_root_closed is not r:
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
@@ -8110,6 +8157,10 @@ class Rewriter(RewriterCore):
         bytes: the input kept behind the token, whatever the chunking)
         holds no "<" (a tag, a comment, a CDATA section) and no NUL (which
         foreign content and "in body" read differently); else `error`."""
+        if id(r) in self._foreign_root_unwraps:
+            self._foreign_root_unwraps.discard(id(r))
+            self._foreign_root_unwrap_end(r, own, span, error)
+            return
         if not own or r.start is None or r.moves != self._moves or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
@@ -8136,6 +8187,24 @@ class Rewriter(RewriterCore):
             # frameset-ok to "not ok"; text of whitespace alone (or
             # character references) may leave it "ok" in the output.)
             self._dropped = True
+
+    def _foreign_root_unwrap_end(self, r: _Record, own: bool, span: Tuple[int, int],
+                                 error: RewriteError) -> None:
+        """The end of an <svg> or <math> unwrapped (Element.
+        _foreign_root_unwrap): its source between its tags is checked as a
+        renamed one's (_foreign_rename_end: text, comments, doctypes,
+        non-empty CDATA sections), and it ends with its own end tag, the
+        end of input, or a token that pops it from the top of the stack;
+        nothing moved it. Else `error`."""
+        if not (own or self._at_eof or self._popped_nodes and self._popped_nodes[0] is r.node) \
+                or r.start is None or r.moves != self._moves or \
+                span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
+            raise error
+        source = self._source(r.start[1], span[0])
+        if b"--!>" in source or b"<![CDATA[]]>" in source or \
+                b"<" in _FOREIGN_RENAME_TOKEN.sub(b"", source):
+            raise error
+        self._foreign_root_closed = r
 
     def _head_noscript_end(self, source: bytes, error: RewriteError) -> None:
         """The source between the tags of a noscript unwrapped in the head
@@ -8392,7 +8461,9 @@ class Rewriter(RewriterCore):
         chunk in raw text or edited)."""
         if chunk is self._foreign_escaped:
             if chunk._before or chunk._after or not chunk._removed or \
-                    chunk._replacement != _escape_text(chunk.text):
+                    chunk._replacement != _escape_text(chunk.text) and \
+                    chunk._replacement != "&#%d;" % ord(chunk.text[:1] or " ") + \
+                    _escape_text(chunk.text[1:]):
                 # (A text handler after Element._escape_foreign_text's.)
                 raise RewriteError("text %r: its element is renamed from a foreign "
                                    "element: it cannot be edited" % chunk.text[:20])

@@ -54,3 +54,44 @@ def test_refused(data):
 ])
 def test_near_cases_reparse(data):
     assert_reparses(data, "rename")
+
+
+# remove_and_keep_content of such an <svg> or <math> (Element.
+# _foreign_root_unwrap): its text goes into the parent, escaped (the first
+# character as a reference, so that it joins nothing before it), and the
+# same ends are taken (Rewriter._foreign_root_unwrap_end).
+@pytest.mark.parametrize("data,name", [
+    ("<svg><![CDATA[foo\r\nbar]]>", "svg"),
+    ("<p>a&not<math><![CDATA[in;]]></math>z", "math"),
+    ("<div>x<<svg>b<![CDATA[<i>]]></svg>", "svg"),
+    ("<svg>\x00a<!--c--></svg><frameset>", "svg"),
+    ("<svg> x</svg>", "svg"),
+    ("<p>x<svg><![CDATA[x]]></svg>", "svg"),
+    ("<!doctype html><svg>a</svg><frameset><frame>", "svg"),
+    ("<p><svg>x</p>y", "svg"),
+    ("<b><svg>x</b>y", "svg"),
+    ("<svg>x<font size=4>y", "svg"),
+])
+def test_unwrapped(data, name):
+    assert_accepted(data, name, "remove_and_keep_content")
+
+
+@pytest.mark.parametrize("data", [
+    "<p><svg>\x00</svg>",
+    "<p><svg><![CDATA[]]>x</svg>",
+    "<p><svg>x</path></svg>",
+])
+def test_unwrap_refused(data):
+    assert_refused(data, "svg", "remove_and_keep_content", "later end tags differently")
+
+
+@pytest.mark.parametrize("data", [
+    "<svg> </svg><frameset>",
+    "<svg><![CDATA[ ]]></svg><frameset>",
+    "<svg></svg><!--c-->",
+    "<svg><!--c--></svg><frameset>",
+    "<select><svg>x</svg></select>",
+    "<table><caption><svg>x</table>",
+])
+def test_unwrap_near_cases_reparse(data):
+    assert_reparses(data, "remove_and_keep_content")
