@@ -1207,13 +1207,15 @@ class Element(ElementBase):
             self._rw._loud(r)
             r.end_handlers.append(_foreign_table_end)
 
-    def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False) -> _Record:
+    def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False,
+                  attribute: Optional[str] = None) -> _Record:
         r = self._record
         self._late_refused(what)
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
         self._foreign_in_table(what)
-        self._check_select_mirror(what)
+        if attribute is None or not self._attribute_outside_mirror(attribute):
+            self._check_select_mirror(what)
         if r.implied and (needs_tag or what == "remove_and_keep_content") and \
                 r.name not in _SYNTHESIZED_START and not (
                     what in _RECONSTRUCTED_TAG_OPS and
@@ -1341,6 +1343,8 @@ class Element(ElementBase):
         later: the output is held back until the select ends
         (Rewriter._hold_for_select)."""
         context = self._rw._context(self._record.node)
+        if what in ("before", "after") and self._beside_outside_mirror():
+            return
         if context.in_selectedcontent or (context.select is not None and
                                           self._rw._has_selectedcontent(context.select)):
             raise self._refuse(what, "the parser copies the selected option into "
@@ -1349,6 +1353,59 @@ class Element(ElementBase):
                 not self._rw._hold_for_select(context.select):
             raise self._refuse(what, "the parser copies the selected option into "
                                      "<selectedcontent>, " + _HELD_FOR_ANOTHER_SELECT)
+
+    def _beside_outside_mirror(self) -> bool:
+        """For before and after in a select with a <selectedcontent>:
+        whether the content goes where the parser copies nothing from nor
+        into: the element's parent is the select, or an element with no
+        option, optgroup or selectedcontent ancestor up to the select (the
+        content is then no option's content, and not in the
+        selectedcontent the parser replaces). Content that lands in an
+        option the parser closed without an end tag is kept out of it by
+        the end tag written for it (_close_implied), which pops it as the
+        input's token did: the same clone, of the same content. Markup
+        holding an option or a selectedcontent is checked with its content
+        (Rewriter._check)."""
+        node = self._record.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri == _HTML_NS:
+                if node.local_name == "select":
+                    return True
+                if node.local_name in ("option", "optgroup", "selectedcontent"):
+                    return False
+            node = node.parent_node
+        return False
+
+    def _attribute_outside_mirror(self, name: str) -> bool:
+        """For set_attribute(name) in a select: whether the attribute
+        changes nothing the parser copies into a <selectedcontent> nor
+        which option it copies. The parser clones the selected option's
+        children (not its attributes) into the select's enabled
+        selectedcontent, when an option is popped and when a
+        selectedcontent is inserted ("maybe clone an option into
+        selectedcontent", "update a select's selectedcontent"); which
+        option is selected reads only the options' selected and disabled
+        attributes, an optgroup's disabled one, and the select's multiple
+        (a multiple select has no enabled selectedcontent). So: any other
+        attribute of the select, an option, an optgroup, a selectedcontent
+        or an element that is in no option or optgroup of the select (an
+        element inside one is copied with its attributes as the input has
+        them, where the reparse copies the edited ones). An element in a
+        selectedcontent the parser fills later is replaced there in the
+        input's tree and the output's alike."""
+        node = self._record.node
+        if node.namespace_uri != _HTML_NS or name.lower() in ("selected", "disabled",
+                                                              "multiple"):
+            return False
+        if node.local_name == "select":
+            return True
+        node = node.parent_node
+        while node is not None and node.node_type == 1 and not (
+                node.local_name == "select" and node.namespace_uri == _HTML_NS):
+            if node.local_name in ("option", "optgroup") and node.namespace_uri == _HTML_NS:
+                return False
+            node = node.parent_node
+        return True
 
     def _mirror_affected(self, what: str) -> bool:
         """Whether the edit may change what the parser copies into a
@@ -1495,7 +1552,7 @@ class Element(ElementBase):
     def _set_attribute(self, name: str, value: str) -> None:
         """set_attribute's checks for what ElementBase.set_attribute does
         not decide in C."""
-        r = self._start_op("set_attribute")
+        r = self._start_op("set_attribute", attribute=name if isinstance(name, str) else None)
         if not isinstance(value, str):
             raise TypeError("value must be a str")
         if "\x00" in value:
