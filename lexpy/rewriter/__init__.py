@@ -1452,7 +1452,8 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
-        if new != r.name and any(n.namespace_uri != _HTML_NS for n in self._rw._popped_nodes):
+        if new != r.name and any(n.namespace_uri != _HTML_NS for n in self._rw._popped_nodes) \
+                and not self._foreign_breakout_renamable():
             # (`<math><span>`: the span's start tag broke out of the math;
             # `<math><abbr>` would be a MathML element.)
             raise self._refuse("rename to <%s>" % new, "its start tag broke out of foreign "
@@ -1502,6 +1503,34 @@ class Element(ElementBase):
             rw._plain_renames.add(r)
         if r.new_name is not None:
             rw._watch_renamed_formatting(r)
+
+    def _foreign_breakout_renamable(self) -> bool:
+        """For a rename of an HTML element whose start tag broke out of
+        foreign content (a start tag of the breakout list, or a font with
+        color, face or size: the parser pops the foreign elements down to
+        an HTML element or an integration point, then reprocesses the token
+        in the insertion mode): the other name may not break out (it would
+        be a foreign element there), so end tags are written before its
+        start tag for the foreign elements the token popped (Rewriter.
+        _close_implied): in foreign content, an end tag whose name is the
+        current node's (lowercased) pops that node alone, and the next
+        token goes to the insertion mode where the input's did. Only when
+        the token popped foreign elements alone (none of br, p, script,
+        whose end tags break out or run a script), from the top of the
+        stack, with nothing implied beyond the document and nothing to
+        reconstruct: the renamed start tag then closes nothing in the
+        output, a clean start for the checks of the rename."""
+        r = self._record
+        rw = self._rw
+        pops = rw._implied_pops
+        if r.implied or r.start is None or r.foster or r.batch != rw._batch or not pops or \
+                rw._reconstruction_pending(True) or _implied_beyond_document(rw._pushed_here) \
+                or any(entry is None or entry[1] or
+                       entry[0].lower() in _NO_SYNTHESIZED_FOREIGN_END for entry in pops):
+            return False
+        r.clean_start = True
+        rw._breakout_renames.add(id(r))
+        return True
 
     @property
     def local_name(self) -> str:
@@ -2016,6 +2045,8 @@ class Element(ElementBase):
         that closed elements (its implied end tags)."""
         r = self._record
         parent = r.node.parent_node
+        if self._option_in_select_renamable(what):
+            return True
         if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
                 parent.local_name in ("html", "head", "select", "option", "optgroup",
                                       "template") or self._in_head() or \
@@ -2040,6 +2071,45 @@ class Element(ElementBase):
                     return False
                 node = node.parent_node
         if not r.clean_start and not (r.name != "select" and self._implied_ends_only()):
+            raise self._refuse(what, "its start tag closed, implied or reconstructed "
+                                     "elements, which the other start tag would not")
+        self._rw._track(r)
+        return True
+
+    def _option_in_select_renamable(self, what: str) -> bool:
+        """For _select_ruby_edit: an option or optgroup whose parent is its
+        select (or, for an option, an optgroup in it) renamed to an
+        ordinary element. Its start tag was clean, or closed elements by
+        implied end tags alone (end tags written for them before it,
+        _implied_ends_only): with the select in scope, the option's start
+        tag generates implied end tags (but optgroup), the optgroup's all
+        of them; then both reconstruct the active formatting elements and
+        insert their element, as an ordinary start tag does. While it is
+        open, the tokens that read its name are start tags of option,
+        optgroup and hr (their implied end tags pop it), where the end tag
+        written for it as for an ordinary element (with those of what they
+        closed above it) pops it first, and the token then closes what it
+        closed below it; the other end tags' walks pass over it as over an
+        ordinary element (option and optgroup are not special), and no scope
+        stops at it. What else depends on it being an option (which option
+        a <selectedcontent> copies) is the mirror check of every rename in a
+        select (_check_select_mirror, at _start_op: refused with a
+        selectedcontent in the select, else the output held until the select
+        ends, and refused if one comes)."""
+        r = self._record
+        node = r.node
+        parent = node.parent_node
+        if not what.startswith("rename") or r.name not in ("option", "optgroup") or \
+                parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or not (
+                    parent.local_name == "select" or
+                    r.name == "option" and parent.local_name == "optgroup"):
+            return False
+        context = self._rw._context(node)
+        if context.select is None or context.in_selectedcontent or context.tabular or \
+                context.in_template or self._in_head():
+            return False
+        if not r.clean_start and not self._implied_ends_only():
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
                                      "elements, which the other start tag would not")
         self._rw._track(r)
@@ -2310,7 +2380,7 @@ class Element(ElementBase):
         if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
                 node.namespace_uri == _MATHML_NS and r.name == "math") or \
                 r.implied or r.start is None or not r.clean_start or r.foster or \
-                r.self_closing or r.attributes_changed or r.mode or \
+                r.attributes_changed or r.mode or \
                 _implied_beyond_document(r.implied_with) or r.batch != rw._batch or \
                 not self._parent_in_body_content(parent) or rw._context(parent).foreign_in_table:
             return False
@@ -3271,6 +3341,9 @@ class Rewriter(RewriterCore):
         # whose end _text_only_end took, for _popped.)
         self._foreign_root_unwraps: Set[int] = set()
         self._foreign_root_closed: Optional[_Record] = None
+        # (Renamed elements whose start tag broke out of foreign content:
+        # Element._foreign_breakout_renamable.)
+        self._breakout_renames: Set[int] = set()
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -6092,7 +6165,7 @@ class Rewriter(RewriterCore):
                                    r.mode in (_REMOVED, _KEEP_CONTENT) or
                                    r.new_name is not None and (
                                        r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL or
-                                       r.name == "hr")):
+                                       r.name == "hr" or id(r) in self._breakout_renames)):
             self._close_implied(r, r.name if synthesize else None)
             self._unwrap_start_closed(r, span)
         r.text_count = self._text_token_count()
@@ -8299,6 +8372,12 @@ class Rewriter(RewriterCore):
         if b"--!>" in source or b"<![CDATA[]]>" in source or \
                 b"<" in _FOREIGN_RENAME_TOKEN.sub(b"", source):
             raise error     # (an empty CDATA section gives no text to write in its place)
+        if r.self_closing and not (own and span[0] == r.start[1]):
+            # (Self-closing, the parser popped it at its start tag: an HTML
+            # element's start tag ignores the flag, and the end tag of its
+            # new name is written right after it, as for any element renamed
+            # that ends without an end tag of its own, Rewriter._popped.)
+            raise error
 
     @staticmethod
     def _detached_body_end(r: _Record, error: RewriteError) -> None:

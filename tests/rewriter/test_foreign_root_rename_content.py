@@ -30,6 +30,9 @@ from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_r
     ("<b><svg>x</b>y", "svg"),
     ("<p><svg>x<p>y", "svg"),
     ("<svg>x<font color=red>y", "svg"),
+    # (self-closing: the new name's end tag is written after its start tag)
+    ("<p><svg viewBox='0 0 1 1'/>x</p>", "svg"),
+    ("<abbr><math/>x</abbr>y", "math"),
 ])
 def test_renamed(data, name):
     assert_accepted(data, name, "rename")
