@@ -1442,6 +1442,18 @@ class Element(ElementBase):
 
     @tag_name.setter
     def tag_name(self, name: str) -> None:
+        try:
+            self._set_tag_name(name)
+        except RewriteError:
+            r = self._record
+            if self._rw._breakout_rename is r:
+                # (Refused after all: no end tags are written before its start
+                # tag, which is not clean for other edits.)
+                self._rw._breakout_rename = None
+                r.clean_start = False
+            raise
+
+    def _set_tag_name(self, name: str) -> None:
         r = self._start_op("rename")
         if not isinstance(name, str) or not _NAME.match(name):
             raise ValueError("not a valid tag name: %r" % (name,))
@@ -1529,7 +1541,7 @@ class Element(ElementBase):
                        entry[0].lower() in _NO_SYNTHESIZED_FOREIGN_END for entry in pops):
             return False
         r.clean_start = True
-        rw._breakout_renames.add(id(r))
+        rw._breakout_rename = r
         return True
 
     @property
@@ -3341,9 +3353,9 @@ class Rewriter(RewriterCore):
         # whose end _text_only_end took, for _popped.)
         self._foreign_root_unwraps: Set[int] = set()
         self._foreign_root_closed: Optional[_Record] = None
-        # (Renamed elements whose start tag broke out of foreign content:
-        # Element._foreign_breakout_renamable.)
-        self._breakout_renames: Set[int] = set()
+        # (The renamed element whose start tag broke out of foreign content,
+        # at that token: Element._foreign_breakout_renamable.)
+        self._breakout_rename: Optional[_Record] = None
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -6165,7 +6177,7 @@ class Rewriter(RewriterCore):
                                    r.mode in (_REMOVED, _KEEP_CONTENT) or
                                    r.new_name is not None and (
                                        r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL or
-                                       r.name == "hr" or id(r) in self._breakout_renames)):
+                                       r.name == "hr" or r is self._breakout_rename)):
             self._close_implied(r, r.name if synthesize else None)
             self._unwrap_start_closed(r, span)
         r.text_count = self._text_token_count()
