@@ -69,6 +69,8 @@ def test_near_cases_reparse(data):
     ("<div>x<<svg>b<![CDATA[<i>]]></svg>", "svg"),
     ("<svg>\x00a<!--c--></svg><frameset>", "svg"),
     ("<svg> x</svg>", "svg"),
+    ("<svg> </svg>", "svg"),
+    ("<svg><![CDATA[foo]]>", "svg"),
     ("<p>x<svg><![CDATA[x]]></svg>", "svg"),
     ("<!doctype html><svg>a</svg><frameset><frame>", "svg"),
     ("<p><svg>x</p>y", "svg"),

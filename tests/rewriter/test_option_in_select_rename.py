@@ -22,6 +22,8 @@ from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_r
     ("<select><option><p>x<option>y", "option", 0),
     ("<select><option><span>a<hr>b", "option", 0),
     ("<select><option>a</select>b", "option", 0),
+    ("<select><option>a", "option", 0),
+    ("<select><optgroup><option>a", "optgroup", 0),
 ])
 def test_renamed(data, name, nth):
     assert_accepted(data, name, "rename", nth)
