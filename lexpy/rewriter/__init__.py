@@ -1015,6 +1015,14 @@ _HEAD_NOSCRIPT_TOKEN = re.compile(
 # whitespace): comments, bogus comments of a "<?", doctypes.
 _EMPTY_TABLE_TOKEN = re.compile(rb"<!--(?!-?>).*?-->|<\?[^>]*>|<!doctype[^<>]*>", re.I | re.S)
 
+# What a renamed <svg> or <math> may hold besides text (Rewriter.
+# _foreign_rename_end): CDATA sections, written as escaped text
+# (Element._escape_foreign_text), comments and doctypes (a comment goes
+# to the current node, a doctype is ignored, in foreign content as "in
+# body").
+_FOREIGN_RENAME_TOKEN = re.compile(
+    rb"<!\[CDATA\[.*?\]\]>|<!--(?!-?>).*?-->|<![dD][oO][cC][tT][yY][pP][eE][^<>]*>", re.S)
+
 
 def _annotation_integration(node: Any) -> bool:
     """Whether the element is a MathML annotation-xml that is an HTML
@@ -1261,13 +1269,15 @@ class Element(ElementBase):
             self._rw._loud(r)
             r.end_handlers.append(_foreign_table_end)
 
-    def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False) -> _Record:
+    def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False,
+                  attribute: Optional[str] = None) -> _Record:
         r = self._record
         self._late_refused(what)
         if r.started:
             raise ValueError("<%s>: %s is possible only in the element handler" % (r.name, what))
         self._foreign_in_table(what)
-        self._check_select_mirror(what)
+        if attribute is None or not self._attribute_outside_mirror(attribute):
+            self._check_select_mirror(what)
         if r.implied and (needs_tag or what == "remove_and_keep_content") and \
                 r.name not in _SYNTHESIZED_START and not (
                     what in _RECONSTRUCTED_TAG_OPS and
@@ -1395,6 +1405,8 @@ class Element(ElementBase):
         later: the output is held back until the select ends
         (Rewriter._hold_for_select)."""
         context = self._rw._context(self._record.node)
+        if what in ("before", "after") and self._beside_outside_mirror():
+            return
         if context.in_selectedcontent or (context.select is not None and
                                           self._rw._has_selectedcontent(context.select)):
             raise self._refuse(what, "the parser copies the selected option into "
@@ -1403,6 +1415,59 @@ class Element(ElementBase):
                 not self._rw._hold_for_select(context.select):
             raise self._refuse(what, "the parser copies the selected option into "
                                      "<selectedcontent>, " + _HELD_FOR_ANOTHER_SELECT)
+
+    def _beside_outside_mirror(self) -> bool:
+        """For before and after in a select with a <selectedcontent>:
+        whether the content goes where the parser copies nothing from nor
+        into: the element's parent is the select, or an element with no
+        option, optgroup or selectedcontent ancestor up to the select (the
+        content is then no option's content, and not in the
+        selectedcontent the parser replaces). Content that lands in an
+        option the parser closed without an end tag is kept out of it by
+        the end tag written for it (_close_implied), which pops it as the
+        input's token did: the same clone, of the same content. Markup
+        holding an option or a selectedcontent is checked with its content
+        (Rewriter._check)."""
+        node = self._record.node.parent_node
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri == _HTML_NS:
+                if node.local_name == "select":
+                    return True
+                if node.local_name in ("option", "optgroup", "selectedcontent"):
+                    return False
+            node = node.parent_node
+        return False
+
+    def _attribute_outside_mirror(self, name: str) -> bool:
+        """For set_attribute(name) in a select: whether the attribute
+        changes nothing the parser copies into a <selectedcontent> nor
+        which option it copies. The parser clones the selected option's
+        children (not its attributes) into the select's enabled
+        selectedcontent, when an option is popped and when a
+        selectedcontent is inserted ("maybe clone an option into
+        selectedcontent", "update a select's selectedcontent"); which
+        option is selected reads only the options' selected and disabled
+        attributes, an optgroup's disabled one, and the select's multiple
+        (a multiple select has no enabled selectedcontent). So: any other
+        attribute of the select, an option, an optgroup, a selectedcontent
+        or an element that is in no option or optgroup of the select (an
+        element inside one is copied with its attributes as the input has
+        them, where the reparse copies the edited ones). An element in a
+        selectedcontent the parser fills later is replaced there in the
+        input's tree and the output's alike."""
+        node = self._record.node
+        if node.namespace_uri != _HTML_NS or name.lower() in ("selected", "disabled",
+                                                              "multiple"):
+            return False
+        if node.local_name == "select":
+            return True
+        node = node.parent_node
+        while node is not None and node.node_type == 1 and not (
+                node.local_name == "select" and node.namespace_uri == _HTML_NS):
+            if node.local_name in ("option", "optgroup") and node.namespace_uri == _HTML_NS:
+                return False
+            node = node.parent_node
+        return True
 
     def _mirror_affected(self, what: str) -> bool:
         """Whether the edit may change what the parser copies into a
@@ -1440,6 +1505,18 @@ class Element(ElementBase):
     @tag_name.setter
     @_detached_body_deferred
     def tag_name(self, name: str) -> None:
+        try:
+            self._set_tag_name(name)
+        except RewriteError:
+            r = self._record
+            if self._rw._breakout_rename is r:
+                # (Refused after all: no end tags are written before its start
+                # tag, which is not clean for other edits.)
+                self._rw._breakout_rename = None
+                r.clean_start = False
+            raise
+
+    def _set_tag_name(self, name: str) -> None:
         r = self._start_op("rename")
         if not isinstance(name, str) or not _NAME.match(name):
             raise ValueError("not a valid tag name: %r" % (name,))
@@ -1450,7 +1527,8 @@ class Element(ElementBase):
         if self._record.node.namespace_uri != "http://www.w3.org/1999/xhtml":
             raise self._refuse("rename", "a foreign element's name decides how the "
                                          "parser treats its content")
-        if new != r.name and any(n.namespace_uri != _HTML_NS for n in self._rw._popped_nodes):
+        if new != r.name and any(n.namespace_uri != _HTML_NS for n in self._rw._popped_nodes) \
+                and not self._foreign_breakout_renamable():
             # (`<math><span>`: the span's start tag broke out of the math;
             # `<math><abbr>` would be a MathML element.)
             raise self._refuse("rename to <%s>" % new, "its start tag broke out of foreign "
@@ -1500,6 +1578,34 @@ class Element(ElementBase):
             rw._plain_renames.add(r)
         if r.new_name is not None:
             rw._watch_renamed_formatting(r)
+
+    def _foreign_breakout_renamable(self) -> bool:
+        """For a rename of an HTML element whose start tag broke out of
+        foreign content (a start tag of the breakout list, or a font with
+        color, face or size: the parser pops the foreign elements down to
+        an HTML element or an integration point, then reprocesses the token
+        in the insertion mode): the other name may not break out (it would
+        be a foreign element there), so end tags are written before its
+        start tag for the foreign elements the token popped (Rewriter.
+        _close_implied): in foreign content, an end tag whose name is the
+        current node's (lowercased) pops that node alone, and the next
+        token goes to the insertion mode where the input's did. Only when
+        the token popped foreign elements alone (none of br, p, script,
+        whose end tags break out or run a script), from the top of the
+        stack, with nothing implied beyond the document and nothing to
+        reconstruct: the renamed start tag then closes nothing in the
+        output, a clean start for the checks of the rename."""
+        r = self._record
+        rw = self._rw
+        pops = rw._implied_pops
+        if r.implied or r.start is None or r.foster or r.batch != rw._batch or not pops or \
+                rw._reconstruction_pending(True) or _implied_beyond_document(rw._pushed_here) \
+                or any(entry is None or entry[1] or
+                       entry[0].lower() in _NO_SYNTHESIZED_FOREIGN_END for entry in pops):
+            return False
+        r.clean_start = True
+        rw._breakout_rename = r
+        return True
 
     @property
     def local_name(self) -> str:
@@ -1551,7 +1657,7 @@ class Element(ElementBase):
     def _set_attribute(self, name: str, value: str) -> None:
         """set_attribute's checks for what ElementBase.set_attribute does
         not decide in C."""
-        r = self._start_op("set_attribute")
+        r = self._start_op("set_attribute", attribute=name if isinstance(name, str) else None)
         if not isinstance(value, str):
             raise TypeError("value must be a str")
         if "\x00" in value:
@@ -2025,6 +2131,8 @@ class Element(ElementBase):
         that closed elements (its implied end tags)."""
         r = self._record
         parent = r.node.parent_node
+        if self._option_in_select_renamable(what):
+            return True
         if parent is None or parent.node_type != 1 or parent.namespace_uri != _HTML_NS or \
                 parent.local_name in ("html", "head", "select", "option", "optgroup",
                                       "template") or self._in_head() or \
@@ -2049,6 +2157,45 @@ class Element(ElementBase):
                     return False
                 node = node.parent_node
         if not r.clean_start and not (r.name != "select" and self._implied_ends_only()):
+            raise self._refuse(what, "its start tag closed, implied or reconstructed "
+                                     "elements, which the other start tag would not")
+        self._rw._track(r)
+        return True
+
+    def _option_in_select_renamable(self, what: str) -> bool:
+        """For _select_ruby_edit: an option or optgroup whose parent is its
+        select (or, for an option, an optgroup in it) renamed to an
+        ordinary element. Its start tag was clean, or closed elements by
+        implied end tags alone (end tags written for them before it,
+        _implied_ends_only): with the select in scope, the option's start
+        tag generates implied end tags (but optgroup), the optgroup's all
+        of them; then both reconstruct the active formatting elements and
+        insert their element, as an ordinary start tag does. While it is
+        open, the tokens that read its name are start tags of option,
+        optgroup and hr (their implied end tags pop it), where the end tag
+        written for it as for an ordinary element (with those of what they
+        closed above it) pops it first, and the token then closes what it
+        closed below it; the other end tags' walks pass over it as over an
+        ordinary element (option and optgroup are not special), and no scope
+        stops at it. What else depends on it being an option (which option
+        a <selectedcontent> copies) is the mirror check of every rename in a
+        select (_check_select_mirror, at _start_op: refused with a
+        selectedcontent in the select, else the output held until the select
+        ends, and refused if one comes)."""
+        r = self._record
+        node = r.node
+        parent = node.parent_node
+        if not what.startswith("rename") or r.name not in ("option", "optgroup") or \
+                parent is None or parent.node_type != 1 or \
+                parent.namespace_uri != _HTML_NS or not (
+                    parent.local_name == "select" or
+                    r.name == "option" and parent.local_name == "optgroup"):
+            return False
+        context = self._rw._context(node)
+        if context.select is None or context.in_selectedcontent or context.tabular or \
+                context.in_template or self._in_head():
+            return False
+        if not r.clean_start and not self._implied_ends_only():
             raise self._refuse(what, "its start tag closed, implied or reconstructed "
                                      "elements, which the other start tag would not")
         self._rw._track(r)
@@ -2289,15 +2436,23 @@ class Element(ElementBase):
     def _foreign_root_renamable(self) -> bool:
         """For an <svg> or <math> whose parent is an HTML element of the body
         (or of a cell's or caption's content): renamed to an ordinary HTML
-        element when it turns out to hold text alone (no "<": no tag,
-        comment or CDATA section; no NUL, which foreign content reads as
-        U+FFFD and "in body" drops) and to end with its own end tag
+        element when it turns out to hold text alone (besides comments,
+        doctypes and CDATA sections, no "<": no tag; CDATA sections and
+        NULs, which foreign content reads as U+FFFD and "in body" drops,
+        written as escaped text: _escape_foreign_text) and to end with its own end tag
         (checked there, Rewriter._foreign_rename_end). The "in body" rules
         for its start tag and for the other's both reconstruct the active
         formatting elements and insert the element at the current node
         (frameset-ok unchanged); its start tag did nothing else
-        (clean_start) and had no attribute (the parser adjusts foreign
-        attributes' names, not an HTML element's). Text in it goes by the
+        (clean_start). Its attributes are written as in the input: the
+        parser adjusts a foreign element's attribute names (SVG's camel
+        case, MathML's definitionURL, the xlink/xml/xmlns namespaces) where
+        an HTML element's stay as the tokenizer lowercased them, but the
+        DOM's rename copies them with setAttribute by qualified name, which
+        lowercases the name on an HTML element of an HTML document and
+        makes an attribute of no namespace: the names the tokenizer read
+        (lowercased, unique), as the reparse of the start tag gives them.
+        Text in it goes by the
         rules for foreign content (inserted at the current node; non-
         whitespace sets frameset-ok to "not ok"), in the other by "in
         body" (the same, after reconstructing the active formatting
@@ -2312,14 +2467,54 @@ class Element(ElementBase):
         if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
                 node.namespace_uri == _MATHML_NS and r.name == "math") or \
                 r.implied or r.start is None or not r.clean_start or r.foster or \
-                r.self_closing or r.attributes_changed or node.attributes or r.mode or \
+                r.attributes_changed or r.mode or \
                 _implied_beyond_document(r.implied_with) or r.batch != rw._batch or \
                 not self._parent_in_body_content(parent) or rw._context(parent).foreign_in_table:
             return False
         rw._foreign_renames[id(r)] = self._refuse(
             "rename", "a foreign element's name decides how the parser treats its content")
         rw._loud(r)
+        self._escape_foreign_text()
         return True
+
+    def _escape_foreign_text(self, lead: bool = False) -> None:
+        """For an <svg> or <math> renamed to an HTML element (_foreign_root_
+        renamable): its text is written as the DOM's text, escaped, so that
+        a CDATA section (which the tokenizer reads only in foreign content:
+        "<![CDATA[" would be a bogus comment in the output) and a NUL
+        (U+FFFD in foreign content, dropped by "in body") give the same
+        characters in the renamed element. Characters of a CDATA section go
+        by the foreign content rules as other text does (non-whitespace
+        sets frameset-ok to "not ok"), as the escaped text goes by "in
+        body". A NUL made U+FFFD does not set frameset-ok in foreign
+        content, where U+FFFD written as text would: refused when the
+        chunk has no other character than whitespace and NULs. (The source
+        between its tags is checked at its end: Rewriter.
+        _foreign_rename_end.)"""
+        r = self._record
+        rw = self._rw
+        error = self._refuse("rename", "a foreign element's name decides how the parser "
+                                       "treats its content") if not lead else self._refuse(
+            "remove_and_keep_content", "without its start tag the parser would treat later "
+                                       "end tags differently")
+        first = [lead]
+
+        def escape(chunk: TextChunk) -> None:
+            text = chunk.text
+            if "\ufffd" in text and not text.replace("\ufffd", "").strip("\t\n\f\r ") or \
+                    chunk._before or chunk._after or chunk._removed:
+                raise error     # (or a text handler's edit of it)
+            rw._foreign_escaped = chunk
+            chunk._before = chunk._after = _NOTHING
+            chunk._replacement = _escape_text(text)
+            if first[0] and text:
+                # (Unwrapped: the first character as a reference.)
+                chunk._replacement = "&#%d;" % ord(text[0]) + _escape_text(text[1:])
+                first[0] = False
+            chunk._removed = True
+
+        r.text_handlers = list(r.text_handlers) + [escape]
+        rw._scoped_open[rw._node_key(r.node)] = None
 
     def _parent_in_body_content(self, parent: Any) -> bool:
         """Whether `parent`, the element's parent, is an HTML element that
@@ -2556,6 +2751,13 @@ class Element(ElementBase):
         lists none), and its end tag did nothing else."""
         r = self._record
         parent = r.node.parent_node
+        if self._foreign_root_unwrap(parent):
+            r.mode = _KEEP_CONTENT
+            self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
+            self._rw._loud(r)
+            self._escape_foreign_text(lead=True)
+            self._rw._foreign_root_unwraps.add(id(r))
+            return True
         if self._html() or self.is_self_closing or r.implied or r.start is None or \
                 not r.clean_start or r.implied_with or r.foster or parent is None or \
                 parent.node_type != 1:
@@ -2569,6 +2771,34 @@ class Element(ElementBase):
         r.mode = _KEEP_CONTENT
         self._rw._text_only_unwraps[id(r)] = self._refuse("remove_and_keep_content", why)
         self._rw._loud(r)
+        return True
+
+    def _foreign_root_unwrap(self, parent: Any) -> bool:
+        """For _unwrap_text_only: whether r is an <svg> or <math> whose
+        parent is an HTML element the "in body" rules insert into
+        (_parent_in_body_content, not foreign content in a table), as for
+        _foreign_root_renamable: its text goes into the parent written
+        escaped (_escape_foreign_text: CDATA sections and NULs as the
+        DOM's characters, the first as a character reference, so that it
+        joins nothing before it), and its end may come with the end of
+        input or with a token that pops it from the top of the stack (a
+        start tag, </br> or </p> breaking out of foreign content, an
+        ancestor's end tag): without it, the same token does the same with
+        its parent as the current node (Rewriter._text_only_end). Its start
+        tag did nothing else (clean_start) but imply html, head and body,
+        for which the start tag of the body is written in its place, as
+        for any element unwrapped there."""
+        r = self._record
+        node = r.node
+        rw = self._rw
+        if not (node.namespace_uri == _SVG_NS and r.name == "svg" or
+                node.namespace_uri == _MATHML_NS and r.name == "math") or \
+                r.implied or r.start is None or not r.clean_start or r.foster or \
+                r.self_closing or r.attributes_changed or r.mode or \
+                _implied_beyond_document(r.implied_with) or r.batch != rw._batch or \
+                not self._parent_in_body_content(parent) or \
+                rw._context(parent).foreign_in_table:
+            return False
         return True
 
     def _unwrap_as_removal(self, why: str) -> bool:
@@ -3304,6 +3534,16 @@ class Rewriter(RewriterCore):
         # (Element._foreign_root_renamable: id of a record -> the refusal
         # raised at its end unless it held text alone.)
         self._foreign_renames: Dict[int, RewriteError] = {}
+        # (The text chunk of a renamed <svg> or <math> written escaped:
+        # Element._escape_foreign_text; not a handler's edit.)
+        self._foreign_escaped: Optional[TextChunk] = None
+        # (The <svg> and <math> of Element._foreign_root_unwrap, and the one
+        # whose end _text_only_end took, for _popped.)
+        self._foreign_root_unwraps: Set[int] = set()
+        self._foreign_root_closed: Optional[_Record] = None
+        # (The renamed element whose start tag broke out of foreign content,
+        # at that token: Element._foreign_breakout_renamable.)
+        self._breakout_rename: Optional[_Record] = None
         # (Names of those a copy cannot be written for: _explicit_copies.)
         self._afe_unwritable: Set[str] = set()
         self._reconstructed_nodes: List[Any] = []
@@ -6141,7 +6381,7 @@ class Rewriter(RewriterCore):
                                    r.mode in (_REMOVED, _KEEP_CONTENT) or
                                    r.new_name is not None and (
                                        r.name in _SELECT_RUBY or r.name in _DROPPABLE_SPECIAL or
-                                       r.name == "hr")):
+                                       r.name == "hr" or r is self._breakout_rename)):
             self._close_implied(r, r.name if synthesize else None)
             self._unwrap_start_closed(r, span)
         r.text_count = self._text_token_count()
@@ -8115,7 +8355,8 @@ class Rewriter(RewriterCore):
         if r.mode == _KEEP_CONTENT and not own and (
                 self._implied_pops or r.name in _FORMATTING or
                 r.node.namespace_uri != _HTML_NS and not self._foreign_unwrap_closed(r)) and \
-                not self._eof_unwrap(r) and not self._unwrap_unlisted(r):
+                not self._eof_unwrap(r) and not self._unwrap_unlisted(r) and \
+                self._foreign_root_closed is not r:
             # (Closed alone by a token that closes it as an ancestor's end
             # tag, a start tag that closes an open element of its kind, or
             # the end of input: without it, the same token closes nothing
@@ -8514,6 +8755,10 @@ class Rewriter(RewriterCore):
         bytes: the input kept behind the token, whatever the chunking)
         holds no "<" (a tag, a comment, a CDATA section) and no NUL (which
         foreign content and "in body" read differently); else `error`."""
+        if id(r) in self._foreign_root_unwraps:
+            self._foreign_root_unwraps.discard(id(r))
+            self._foreign_root_unwrap_end(r, own, span, error)
+            return
         if not own or r.start is None or r.moves != self._moves or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
@@ -8541,6 +8786,24 @@ class Rewriter(RewriterCore):
             # character references) may leave it "ok" in the output.)
             self._dropped = True
 
+    def _foreign_root_unwrap_end(self, r: _Record, own: bool, span: Tuple[int, int],
+                                 error: RewriteError) -> None:
+        """The end of an <svg> or <math> unwrapped (Element.
+        _foreign_root_unwrap): its source between its tags is checked as a
+        renamed one's (_foreign_rename_end: text, comments, doctypes,
+        non-empty CDATA sections), and it ends with its own end tag, the
+        end of input, or a token that pops it from the top of the stack;
+        nothing moved it. Else `error`."""
+        if not (own or self._at_eof or self._popped_nodes and self._popped_nodes[0] is r.node) \
+                or r.start is None or r.moves != self._moves or \
+                span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
+            raise error
+        source = self._source(r.start[1], span[0])
+        if b"--!>" in source or b"<![CDATA[]]>" in source or \
+                b"<" in _FOREIGN_RENAME_TOKEN.sub(b"", source):
+            raise error
+        self._foreign_root_closed = r
+
     def _head_noscript_end(self, source: bytes, error: RewriteError) -> None:
         """The source between the tags of a noscript unwrapped in the head
         (Element._head_noscript_unwrap) must be, token by token: comments
@@ -8562,13 +8825,26 @@ class Rewriter(RewriterCore):
         _foreign_root_renamable): closed by its own end tag, nothing moved
         it, nothing written inside it, no other edit of its content, and
         its source between its tags (at most _LOOKBACK bytes) holds no "<"
-        and no NUL; else `error`."""
-        if not own or r.start is None or r.moves != self._moves or r.mode or \
+        but those of CDATA sections, comments and doctypes (no "--!>",
+        which the pattern would read past), and no empty CDATA section; or
+        the end of input closes it, which closes the renamed element as
+        well; else `error`. (Its text, NULs
+        and CDATA sections included, is written escaped: Element.
+        _escape_foreign_text.)"""
+        if not (own or self._at_eof or self._popped_nodes and self._popped_nodes[0] is r.node) \
+                or r.start is None or r.moves != self._moves or r.mode or \
                 r.prepend or r.append or end_tag.before_content or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
-        if b"<" in source or b"\0" in source:
+        if b"--!>" in source or b"<![CDATA[]]>" in source or \
+                b"<" in _FOREIGN_RENAME_TOKEN.sub(b"", source):
+            raise error     # (an empty CDATA section gives no text to write in its place)
+        if r.self_closing and not (own and span[0] == r.start[1]):
+            # (Self-closing, the parser popped it at its start tag: an HTML
+            # element's start tag ignores the flag, and the end tag of its
+            # new name is written right after it, as for any element renamed
+            # that ends without an end tag of its own, Rewriter._popped.)
             raise error
 
     def _detached_note(self, body: Any, error: RewriteError) -> None:
@@ -8810,6 +9086,17 @@ class Rewriter(RewriterCore):
     def _text_rest(self, chunk: TextChunk, begin: int, end: int) -> None:
         """_text after the handlers (the engine's fast path calls it for a
         chunk in raw text or edited)."""
+        if chunk is self._foreign_escaped:
+            if chunk._before or chunk._after or not chunk._removed or \
+                    chunk._replacement != _escape_text(chunk.text) and \
+                    chunk._replacement != "&#%d;" % ord(chunk.text[:1] or " ") + \
+                    _escape_text(chunk.text[1:]):
+                # (A text handler after Element._escape_foreign_text's.)
+                raise RewriteError("text %r: its element is renamed from a foreign "
+                                   "element: it cannot be edited" % chunk.text[:20])
+            if self._token_cdata():
+                self._foreign_cdata_out(chunk, begin, end)
+                return
         if chunk._raw_text is not None and chunk._raw_text != "plaintext":
             self._check_raw_text(chunk, begin, end)
         if (chunk._before or chunk._after or chunk._removed) and self._emitted > begin:
@@ -8817,9 +9104,27 @@ class Rewriter(RewriterCore):
                                "cannot be edited" % chunk.text[:20])
         if chunk._before or chunk._after or chunk._removed:
             self._text_edited_to = end
-            if chunk._raw_text in (None, "plaintext"):
+            if chunk._raw_text in (None, "plaintext") and chunk is not self._foreign_escaped:
                 self._check_unit(chunk, "text")
         self._unit_out(chunk, begin, end)
+
+    def _foreign_cdata_out(self, chunk: TextChunk, begin: int, end: int) -> None:
+        """The text of a CDATA section in a renamed <svg> or <math> (Element.
+        _escape_foreign_text) written as escaped text in place of the whole
+        section, "<![CDATA[" and "]]>" included (outside foreign content the
+        tokenizer reads "<![CDATA[" as a bogus comment). Only a section whose
+        text is this one chunk, with both markers in the input at hand
+        around it; else refused."""
+        if self._skip is not None or begin - 9 < max(self._emitted, self._raw_base) or \
+                self._source(begin - 9, begin) != b"<![CDATA[" or \
+                self._source(end, end + 3) != b"]]>":
+            raise RewriteError("<%s>: rename: a foreign element's name decides how the "
+                               "parser treats its content" % self._current_node().local_name)
+        self._text_edited_to = end
+        self._copy_to(begin - 9)
+        self._emitted = begin
+        self._emit(chunk._replacement or "")
+        self._emitted = end + 3
 
     def _check_raw_text(self, chunk: TextChunk, begin: int, end: int) -> None:
         """Text written into a raw text element must not end it early (its

@@ -52,8 +52,8 @@ def test_void_in_select_renamed(data, name, chunk):
 
 
 @pytest.mark.parametrize("data, name", [
-    ("<select><option>a", "option"),         # (not void: its content is read by name)
-    ("<select><optgroup><option>a", "optgroup"),
+    # (An option or optgroup in its select is renamed under other
+    # conditions: test_option_in_select_rename.)
     ("<select><button><selectedcontent></button><option>X<img>", "img"),   # (mirrored)
 ])
 @pytest.mark.parametrize("chunk", [None, 2])
