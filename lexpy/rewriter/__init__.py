@@ -3697,7 +3697,10 @@ class Rewriter(RewriterCore):
         if self._out_encoding in ("UTF-16LE", "UTF-16BE"):
             # (the output's last characters as ASCII for the checks below)
             before = before.decode(self._out_encoding, "replace").encode("utf-8")
-        if before.endswith(b"<") or _reference_joins(before, text):
+        raw_eof, exact_script = self._raw_text_joins(record, inside)
+        if not exact_script and (before.endswith(b"<") and not raw_eof or
+                                 _reference_joins(before, text) and
+                                 not (raw_eof and record.name not in _RCDATA)):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
         if self._at_eof and inside and record.node.namespace_uri == _HTML_NS and (
@@ -3742,6 +3745,25 @@ class Rewriter(RewriterCore):
                 not self._eof_after_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
+
+    def _raw_text_joins(self, record: _Record, inside: bool) -> Tuple[bool, bool]:
+        """For _check_join's look-back ('<' or a character reference
+        before the content): (raw_eof, exact_script). raw_eof: the content
+        goes inside the HTML raw text or RCDATA element the input ends in
+        (_eof_raw_node), not closed yet, where a '<' before it is text
+        whatever follows but an end tag of the element (the tokenizer's
+        less-than sign states reconsume any other character as text, and
+        at the end of input everything in its text states is text): the
+        end of input check after the look-back reads the input's tail with
+        the content for that end tag (and a character reference joins in
+        RCDATA only). exact_script: text appended to an HTML <script> whose
+        whole text, the input's source with the appended text after it,
+        _script_append_end ran through the tokenizer's script data states
+        (escaped and double-escaped) at its end, finding its end where the
+        DOM edit has it: a '<' before the text is part of that text."""
+        raw_eof = inside and self._at_eof and not self._eof_raw_closed and \
+            self._eof_raw_node is not None and record.node is self._eof_raw_node
+        return raw_eof, inside and record.node is self._script_exact
 
     def _eof_raw_before_end_tag(self, record: _Record, text: str) -> bool:
         """The input ends inside an end tag of the raw text or RCDATA
@@ -4152,11 +4174,14 @@ class Rewriter(RewriterCore):
         return _escape_text(content.text)
 
     def _check(self, element: Element, content: str, html: bool, where: str,
-               before: str = "", after: str = "", open_end: bool = False) -> _Content:
+               before: str = "", after: str = "", open_end: bool = False,
+               end_checked: bool = False) -> _Content:
         """Content for an edit of `element`; in a raw text or RCDATA
         element, with the content written next to it (before, after; and
         open_end: input that is not known yet follows), refused when it
-        would end the element early."""
+        would end the element early (end_checked: text appended to a
+        script that _script_append_end checks at its end, with the script's
+        whole text, _check_append)."""
         c = _Content(content, html)
         r = element._record
         if not html and "\x00" in content:
@@ -4212,9 +4237,10 @@ class Rewriter(RewriterCore):
                 if not html and "\r" in content and r.name not in _RCDATA:
                     raise element._refuse("insert text", "the parser reads a CR in raw text "
                                           "as a LF (nothing is decoded there)")
-                if re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or \
-                        (r.name == "script" and "<!--" in text) or \
-                        (open_end and _ends_with_tag_start(r.name, text)):
+                if not end_checked and (
+                        re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or
+                        (r.name == "script" and "<!--" in text) or
+                        (open_end and _ends_with_tag_start(r.name, text))):
                     raise element._refuse("insert text", "the text would end <%s> early"
                                           % r.name)
                 if r.name == "plaintext" and html:
@@ -4238,7 +4264,8 @@ class Rewriter(RewriterCore):
         r = element._record
         exact = r.name == "script" and r.node.namespace_uri == _HTML_NS and \
             not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
-        checked = self._check(element, content, html, "inside", before=before)
+        checked = self._check(element, content, html, "inside", before=before,
+                              end_checked=exact)
         if exact:
             self._script_appends.add(id(r))
         return checked
@@ -4275,14 +4302,19 @@ class Rewriter(RewriterCore):
             start is not None and start[0] is r.node and not self._script_dropped(start[1]) \
             and r.start[1] >= self._raw_base
         if not known:
-            return      # (as _check found it)
+            # (_check let text that could end it through, for this check:
+            # without it, refused as _check refuses it.)
+            appended = "".join(c.text for c in r.append)
+            if re.search(r"</script[\t\n\f\r />]", appended + " ", re.I) or \
+                    "<!--" in appended:
+                raise error
+            return
         assert r.start is not None
         text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
             "".join(c.text for c in r.append)
         if _script_end_at(text + "</script>" if own else text) != (len(text) if own else -1):
             raise error
-        if not own:
-            self._script_exact = r.node     # (_check_join: no look-back check)
+        self._script_exact = r.node     # (_check_join: no look-back check)
 
     def _noahs_ark_markup(self, content: str, holder: Any) -> bool:
         """Whether markup's formatting start tags may make Noah's Ark take
@@ -4791,6 +4823,11 @@ class Rewriter(RewriterCore):
             return      # (the end tag written for the token's adoption agency run
             #  pops them as the token did: _reconstructed_after_agency)
         tags = []
+        # (raw_first: the first end tag is that of the raw text or RCDATA
+        # element the input ends in, which _eof_raw_end_tag found to end it
+        # there with the same text, a '<' before it included: nothing for
+        # _eof_end_tags_join's look-back to find.)
+        raw_first = False
         formatting = self._eof_formatting_ends()
         unlisting: List[Any] = []      # (_closed_unlistable's, topmost first)
         for entry in self._implied_pops:
@@ -4821,6 +4858,7 @@ class Rewriter(RewriterCore):
                                        "would not end it (a script's double-escaped text), "
                                        "or the rewriter cannot tell" % (r.name, name))
                 self._eof_raw_closed = True
+                raw_first = not tags
             if (name in _NO_SYNTHESIZED_END if html
                     else name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
                         html and name == "form" and self._form_end_tag(entry[2])):
@@ -4840,7 +4878,8 @@ class Rewriter(RewriterCore):
         if unlisting:
             self._unlist_closed(unlisting)
         if tags:
-            self._eof_end_tags_join(r)
+            if not raw_first:
+                self._eof_end_tags_join(r)
             if self._reconstruction_agency is not None:
                 # (These end tags run what the token's adoption agency run
                 # did, or another thing: its copies are not given start
