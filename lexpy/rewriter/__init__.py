@@ -1094,11 +1094,40 @@ def _reference_joins(before: bytes, text: str) -> bool:
         return False
     run = found.group(1).decode("ascii")
     if "#" in run:
-        return text[:1].isalnum() or text[:1] in (";", "#")
+        return _numeric_reference_joins(run, text)
     # (A run whose '&' lies before the window is longer than any name.)
     references = _references()
     joined = run + text[:_LONGEST_REFERENCE]
     return any(joined[:n] in references for n in range(len(joined), len(run), -1))
+
+
+def _numeric_reference_joins(run: str, text: str) -> bool:
+    """For _reference_joins, the characters after the '&' holding a '#':
+    whether text after them changes what the tokenizer reads there. A '#'
+    after a name's first character ends the name (names are alphanumeric):
+    nothing joins. After '&#' the numeric character reference states take
+    an 'x' or 'X' then hexadecimal digits, or decimal digits, then an
+    optional ';'; a character that is none of these ends the reference (or,
+    with no digit yet, makes '&#' text): text after a run that is a
+    complete prefix of a reference joins when it goes on with what that
+    state takes, and after a run already ended (`&#BAR`, `&#1A`, `&#x;`)
+    joins nothing."""
+    if not run.startswith("#"):
+        return False
+    digits = run[1:]
+    first, second = text[:1], text[1:2]
+    hexdigits = "0123456789abcdefABCDEF"
+    if digits == "":
+        return first.isdigit() and first.isascii() or \
+            first in ("x", "X") and second != "" and second in hexdigits
+    if digits[0] in "xX":
+        rest = digits[1:]
+        if not all(c in hexdigits for c in rest):
+            return False
+        return first != "" and (first in hexdigits or rest != "" and first == ";")
+    if not all(c in "0123456789" for c in digits):
+        return False
+    return first != "" and (first in "0123456789" or first == ";")
 
 
 # The longest name of a character reference (without its '&').
@@ -2992,6 +3021,7 @@ class Rewriter(RewriterCore):
         # The record whose late match's handlers run (_late_match).
         self._late_call: Optional[_Record] = None
         self._eof_comment_closed = False
+        self._eof_cdata_closed = False      # ("]]>" written: _close_eof_cdata)
         self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._eof_raw_node: Any = None      # (the raw text element the input ends in)
@@ -3742,7 +3772,7 @@ class Rewriter(RewriterCore):
                              self._eof_raw_node is None and _ends_inside_markup(
                 self._source(self._raw_base, self._stream_length()), self._eof_foreign)) and \
                 not self._close_eof_comment() and not self._close_eof_raw_text() and \
-                not self._eof_after_cdata():
+                not self._eof_after_cdata() and not self._close_eof_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
 
@@ -4154,6 +4184,24 @@ class Rewriter(RewriterCore):
         self._copy_to(self._token_span()[0])
         self._emit("<body>")
         self._frameset_body_written = True
+        return True
+
+    def _close_eof_cdata(self) -> bool:
+        """The input ends inside a CDATA section (the tokenizer's CDATA
+        section states, in foreign content), whose characters the
+        tokenizer emits as text at the end of input, ']' and ']]' it ends
+        in included: write "]]>" once, so that content can follow in the
+        data state. The section's characters hold no "]]>" (it would have
+        ended there), and with "]]>" after them the first "]]>" is the one
+        written (a ']' they end in is followed by "]]" then, not '>'): the
+        section ends with the same text. False when the input ends
+        otherwise."""
+        if self._eof_cdata_closed:
+            return True
+        if not self._in_cdata_section():
+            return False
+        self._emit("]]>")
+        self._eof_cdata_closed = True
         return True
 
     def _eof_after_cdata(self) -> bool:
