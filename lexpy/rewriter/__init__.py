@@ -2127,7 +2127,7 @@ class Element(ElementBase):
         table's."""
         r = self._record
         if not (what == "remove" or what == "remove_and_keep_content" and self._html() and
-                r.name in _VOID):
+                (r.name in _VOID or self._table_template_unwrap())):
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
         if self._html() and r.name == "form":
@@ -2135,6 +2135,19 @@ class Element(ElementBase):
             # element pointer set to it: a later form tag is ignored.)
             raise self._refuse(what, "the parser's form element pointer keeps it")
         return parent not in ("colgroup", "frameset")
+
+    def _table_template_unwrap(self) -> bool:
+        """For _table_text_separated: an HTML template of a table, a
+        section or a row, unwrapped. Its contents are a document fragment
+        the parser fills by the "in template" rules; unwrapped, they would
+        go into the table, whose insertion modes read them otherwise: only
+        an empty template is unwrapped, which is its removal (the DOM edit
+        moves nothing out of it). Element.remove_and_keep_content takes it
+        as one (_unwrap_as_removal: the start tag followed at once by the
+        token that ends it, no content, checked at its end), with the
+        ignored end tag written in its place as for a removal."""
+        r = self._record
+        return r.name == "template" and not r.implied and r.start is not None
 
     def _table_parts_implied(self) -> bool:
         """Whether what the element's start tag implied beyond html, head
