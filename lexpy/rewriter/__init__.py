@@ -4207,11 +4207,24 @@ class Rewriter(RewriterCore):
         data state. The section's characters hold no "]]>" (it would have
         ended there), and with "]]>" after them the first "]]>" is the one
         written (a ']' they end in is followed by "]]" then, not '>'): the
-        section ends with the same text. False when the input ends
-        otherwise."""
+        section ends with the same text. Only where the output ends with
+        the section's source, from its "<![CDATA[" on, as the input does
+        (within _JOIN_WINDOW bytes): the rewrite may have dropped it (the
+        content of an element replaced, removed), and the output is then
+        not inside it. False when the input ends otherwise."""
         if self._eof_cdata_closed:
             return True
         if not self._in_cdata_section():
+            return False
+        length = self._stream_length()
+        source = self._source(max(self._raw_base, length - _JOIN_WINDOW), length)
+        start = source.rfind(b"<![CDATA[")
+        if start < 0 or b"]]>" in source[start + 9:]:
+            return False
+        if self._ready is not None:
+            self._out_ready()
+        before = (self._out_tail + bytes(self._out[-_JOIN_WINDOW:]))[-_JOIN_WINDOW:]
+        if not before.endswith(source[start:]):
             return False
         self._emit("]]>")
         self._eof_cdata_closed = True

@@ -6,7 +6,9 @@ foreign content, "]]>" is written first (Rewriter._close_eof_cdata), which
 ends the section with the same text."""
 import pytest
 
+import lexpy
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
+from tests.rewriter.oracle import _normalized_dump
 from tests.rewriter.edit_checks import assert_accepted
 
 ENDED_REFERENCES = ["FOO&#BAR", "a&#12", "a&#xg", "a&#1A", "a&#x1F"]
@@ -36,3 +38,25 @@ CDATA = ["<svg><![CDATA[foo", "<svg><![CDATA[foo]", "<svg><![CDATA[foo]]",
     ("svg", "append_text"), ("svg", "after_text"), ("body", "append_text")])
 def test_content_after_a_cdata_section_the_input_ends_in(data, name, operation):
     assert_accepted(data, name, operation)
+
+
+@pytest.mark.parametrize("data", ["<svg><![CDATA[foo", "<svg><![CDATA[]>a", "<svg><![CDATA[<svg>a"])
+def test_no_cdata_end_where_the_rewrite_dropped_the_section(data):
+    # (The svg's content replaced: the output is not inside the section,
+    # and "]]>" written there would be text: Rewriter._close_eof_cdata
+    # reads the output's end.)
+    rw = Rewriter().on("svg", element=lambda e: e.set_inner_content("Y")) \
+        .on("body", element=lambda e: e.append("<span>M</span>", html=True))
+    try:
+        out = rewrite(data, rw)
+    except RewriteError:
+        return
+    assert "]]>" not in out
+    document = lexpy.parse(data)
+    svg = document.query_selector("svg")
+    for child in list(svg.child_nodes):
+        child.remove()
+    svg.append("Y")
+    for node in lexpy.parse_fragment("<span>M</span>", "body").child_nodes:
+        document.body.append_child(node)
+    assert _normalized_dump(lexpy.parse(out)) == _normalized_dump(document)
