@@ -1109,11 +1109,40 @@ def _reference_joins(before: bytes, text: str) -> bool:
         return False
     run = found.group(1).decode("ascii")
     if "#" in run:
-        return text[:1].isalnum() or text[:1] in (";", "#")
+        return _numeric_reference_joins(run, text)
     # (A run whose '&' lies before the window is longer than any name.)
     references = _references()
     joined = run + text[:_LONGEST_REFERENCE]
     return any(joined[:n] in references for n in range(len(joined), len(run), -1))
+
+
+def _numeric_reference_joins(run: str, text: str) -> bool:
+    """For _reference_joins, the characters after the '&' holding a '#':
+    whether text after them changes what the tokenizer reads there. A '#'
+    after a name's first character ends the name (names are alphanumeric):
+    nothing joins. After '&#' the numeric character reference states take
+    an 'x' or 'X' then hexadecimal digits, or decimal digits, then an
+    optional ';'; a character that is none of these ends the reference (or,
+    with no digit yet, makes '&#' text): text after a run that is a
+    complete prefix of a reference joins when it goes on with what that
+    state takes, and after a run already ended (`&#BAR`, `&#1A`, `&#x;`)
+    joins nothing."""
+    if not run.startswith("#"):
+        return False
+    digits = run[1:]
+    first, second = text[:1], text[1:2]
+    hexdigits = "0123456789abcdefABCDEF"
+    if digits == "":
+        return first.isdigit() and first.isascii() or \
+            first in ("x", "X") and second != "" and second in hexdigits
+    if digits[0] in "xX":
+        rest = digits[1:]
+        if not all(c in hexdigits for c in rest):
+            return False
+        return first != "" and (first in hexdigits or rest != "" and first == ";")
+    if not all(c in "0123456789" for c in digits):
+        return False
+    return first != "" and (first in "0123456789" or first == ";")
 
 
 # The longest name of a character reference (without its '&').
@@ -2319,7 +2348,7 @@ class Element(ElementBase):
         table's."""
         r = self._record
         if not (what == "remove" or what == "remove_and_keep_content" and self._html() and
-                r.name in _VOID):
+                (r.name in _VOID or self._table_template_unwrap())):
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
         if self._html() and r.name == "form":
@@ -2327,6 +2356,19 @@ class Element(ElementBase):
             # element pointer set to it: a later form tag is ignored.)
             raise self._refuse(what, "the parser's form element pointer keeps it")
         return parent not in ("colgroup", "frameset")
+
+    def _table_template_unwrap(self) -> bool:
+        """For _table_text_separated: an HTML template of a table, a
+        section or a row, unwrapped. Its contents are a document fragment
+        the parser fills by the "in template" rules; unwrapped, they would
+        go into the table, whose insertion modes read them otherwise: only
+        an empty template is unwrapped, which is its removal (the DOM edit
+        moves nothing out of it). Element.remove_and_keep_content takes it
+        as one (_unwrap_as_removal: the start tag followed at once by the
+        token that ends it, no content, checked at its end), with the
+        ignored end tag written in its place as for a removal."""
+        r = self._record
+        return r.name == "template" and not r.implied and r.start is not None
 
     def _table_parts_implied(self) -> bool:
         """Whether what the element's start tag implied beyond html, head
@@ -3396,6 +3438,7 @@ class Rewriter(RewriterCore):
         # The record whose late match's handlers run (_late_match).
         self._late_call: Optional[_Record] = None
         self._eof_comment_closed = False
+        self._eof_cdata_closed = False      # ("]]>" written: _close_eof_cdata)
         self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
         self._eof_raw_node: Any = None      # (the raw text element the input ends in)
@@ -4132,7 +4175,10 @@ class Rewriter(RewriterCore):
         if self._out_encoding in ("UTF-16LE", "UTF-16BE"):
             # (the output's last characters as ASCII for the checks below)
             before = before.decode(self._out_encoding, "replace").encode("utf-8")
-        if before.endswith(b"<") or _reference_joins(before, text):
+        raw_eof, exact_script = self._raw_text_joins(record, inside)
+        if not exact_script and (before.endswith(b"<") and not raw_eof or
+                                 _reference_joins(before, text) and
+                                 not (raw_eof and record.name not in _RCDATA)):
             raise RewriteError("<%s>: the content would join the input before it into "
                                "another token" % record.name)
         if self._at_eof and inside and record.node.namespace_uri == _HTML_NS and (
@@ -4174,9 +4220,28 @@ class Rewriter(RewriterCore):
                              self._eof_raw_node is None and _ends_inside_markup(
                 self._source(self._raw_base, self._stream_length()), self._eof_foreign)) and \
                 not self._close_eof_comment() and not self._close_eof_raw_text() and \
-                not self._eof_after_cdata():
+                not self._eof_after_cdata() and not self._close_eof_cdata():
             raise RewriteError("<%s>: the input ends inside a tag or markup the parser "
                                "drops; content written there would join it" % record.name)
+
+    def _raw_text_joins(self, record: _Record, inside: bool) -> Tuple[bool, bool]:
+        """For _check_join's look-back ('<' or a character reference
+        before the content): (raw_eof, exact_script). raw_eof: the content
+        goes inside the HTML raw text or RCDATA element the input ends in
+        (_eof_raw_node), not closed yet, where a '<' before it is text
+        whatever follows but an end tag of the element (the tokenizer's
+        less-than sign states reconsume any other character as text, and
+        at the end of input everything in its text states is text): the
+        end of input check after the look-back reads the input's tail with
+        the content for that end tag (and a character reference joins in
+        RCDATA only). exact_script: text appended to an HTML <script> whose
+        whole text, the input's source with the appended text after it,
+        _script_append_end ran through the tokenizer's script data states
+        (escaped and double-escaped) at its end, finding its end where the
+        DOM edit has it: a '<' before the text is part of that text."""
+        raw_eof = inside and self._at_eof and not self._eof_raw_closed and \
+            self._eof_raw_node is not None and record.node is self._eof_raw_node
+        return raw_eof, inside and record.node is self._script_exact
 
     def _eof_raw_before_end_tag(self, record: _Record, text: str) -> bool:
         """The input ends inside an end tag of the raw text or RCDATA
@@ -4569,6 +4634,37 @@ class Rewriter(RewriterCore):
         self._frameset_body_written = True
         return True
 
+    def _close_eof_cdata(self) -> bool:
+        """The input ends inside a CDATA section (the tokenizer's CDATA
+        section states, in foreign content), whose characters the
+        tokenizer emits as text at the end of input, ']' and ']]' it ends
+        in included: write "]]>" once, so that content can follow in the
+        data state. The section's characters hold no "]]>" (it would have
+        ended there), and with "]]>" after them the first "]]>" is the one
+        written (a ']' they end in is followed by "]]" then, not '>'): the
+        section ends with the same text. Only where the output ends with
+        the section's source, from its "<![CDATA[" on, as the input does
+        (within _JOIN_WINDOW bytes): the rewrite may have dropped it (the
+        content of an element replaced, removed), and the output is then
+        not inside it. False when the input ends otherwise."""
+        if self._eof_cdata_closed:
+            return True
+        if not self._in_cdata_section():
+            return False
+        length = self._stream_length()
+        source = self._source(max(self._raw_base, length - _JOIN_WINDOW), length)
+        start = source.rfind(b"<![CDATA[")
+        if start < 0 or b"]]>" in source[start + 9:]:
+            return False
+        if self._ready is not None:
+            self._out_ready()
+        before = (self._out_tail + bytes(self._out[-_JOIN_WINDOW:]))[-_JOIN_WINDOW:]
+        if not before.endswith(source[start:]):
+            return False
+        self._emit("]]>")
+        self._eof_cdata_closed = True
+        return True
+
     def _eof_after_cdata(self) -> bool:
         """Whether the input ends in foreign content right after a CDATA
         section's "]]>", which the tokenizer emits nothing for (the data
@@ -4588,11 +4684,14 @@ class Rewriter(RewriterCore):
 
     @_content_refused
     def _check(self, element: Element, content: str, html: bool, where: str,
-               before: str = "", after: str = "", open_end: bool = False) -> _Content:
+               before: str = "", after: str = "", open_end: bool = False,
+               end_checked: bool = False) -> _Content:
         """Content for an edit of `element`; in a raw text or RCDATA
         element, with the content written next to it (before, after; and
         open_end: input that is not known yet follows), refused when it
-        would end the element early."""
+        would end the element early (end_checked: text appended to a
+        script that _script_append_end checks at its end, with the script's
+        whole text, _check_append)."""
         c = _Content(content, html)
         r = element._record
         if not html and "\x00" in content:
@@ -4648,9 +4747,10 @@ class Rewriter(RewriterCore):
                 if not html and "\r" in content and r.name not in _RCDATA:
                     raise element._refuse("insert text", "the parser reads a CR in raw text "
                                           "as a LF (nothing is decoded there)")
-                if re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or \
-                        (r.name == "script" and "<!--" in text) or \
-                        (open_end and _ends_with_tag_start(r.name, text)):
+                if not end_checked and (
+                        re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or
+                        (r.name == "script" and "<!--" in text) or
+                        (open_end and _ends_with_tag_start(r.name, text))):
                     raise element._refuse("insert text", "the text would end <%s> early"
                                           % r.name)
                 if r.name == "plaintext" and html:
@@ -4674,7 +4774,8 @@ class Rewriter(RewriterCore):
         r = element._record
         exact = r.name == "script" and r.node.namespace_uri == _HTML_NS and \
             not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
-        checked = self._check(element, content, html, "inside", before=before)
+        checked = self._check(element, content, html, "inside", before=before,
+                              end_checked=exact)
         if exact:
             self._script_appends.add(id(r))
         return checked
@@ -4711,14 +4812,19 @@ class Rewriter(RewriterCore):
             start is not None and start[0] is r.node and not self._script_dropped(start[1]) \
             and r.start[1] >= self._raw_base
         if not known:
-            return      # (as _check found it)
+            # (_check let text that could end it through, for this check:
+            # without it, refused as _check refuses it.)
+            appended = "".join(c.text for c in r.append)
+            if re.search(r"</script[\t\n\f\r />]", appended + " ", re.I) or \
+                    "<!--" in appended:
+                raise error
+            return
         assert r.start is not None
         text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
             "".join(c.text for c in r.append)
         if _script_end_at(text + "</script>" if own else text) != (len(text) if own else -1):
             raise error
-        if not own:
-            self._script_exact = r.node     # (_check_join: no look-back check)
+        self._script_exact = r.node     # (_check_join: no look-back check)
 
     def _noahs_ark_markup(self, content: str, holder: Any) -> bool:
         """Whether markup's formatting start tags may make Noah's Ark take
@@ -5235,6 +5341,11 @@ class Rewriter(RewriterCore):
             return      # (the end tag written for the token's adoption agency run
             #  pops them as the token did: _reconstructed_after_agency)
         tags = []
+        # (raw_first: the first end tag is that of the raw text or RCDATA
+        # element the input ends in, which _eof_raw_end_tag found to end it
+        # there with the same text, a '<' before it included: nothing for
+        # _eof_end_tags_join's look-back to find.)
+        raw_first = False
         formatting = self._eof_formatting_ends()
         unlisting: List[Any] = []      # (_closed_unlistable's, topmost first)
         for entry in self._implied_pops:
@@ -5265,6 +5376,7 @@ class Rewriter(RewriterCore):
                                        "would not end it (a script's double-escaped text), "
                                        "or the rewriter cannot tell" % (r.name, name))
                 self._eof_raw_closed = True
+                raw_first = not tags
             if (name in _NO_SYNTHESIZED_END if html
                     else name.lower() in _NO_SYNTHESIZED_FOREIGN_END) and not (
                         html and name == "form" and self._form_end_tag(entry[2])):
@@ -5284,7 +5396,8 @@ class Rewriter(RewriterCore):
         if unlisting:
             self._unlist_closed(unlisting)
         if tags:
-            self._eof_end_tags_join(r)
+            if not raw_first:
+                self._eof_end_tags_join(r)
             if self._reconstruction_agency is not None:
                 # (These end tags run what the token's adoption agency run
                 # did, or another thing: its copies are not given start

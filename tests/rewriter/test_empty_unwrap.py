@@ -10,6 +10,7 @@ import lexpy
 from lexpy.rewriter import Rewriter, RewriteError
 from tests.rewriter.oracle import check, _normalized_dump, elements_in_order
 from tests.rewriter.test_adoption_edits import rewrite_in_chunks
+from tests.rewriter.edit_checks import assert_accepted, assert_refused
 
 EMPTY = [
     ("<svg></svg>", "svg"),
@@ -74,3 +75,27 @@ def test_oracle_on_these_inputs(data):
     assert not figures.mismatches, figures.mismatches[0]
     chunked = check(data, False, "remove_and_keep_content", chunked=True)
     assert not chunked.mismatches and chunked.accepted == figures.accepted
+
+
+@pytest.mark.parametrize("data", [
+    "<table><template></template></table>",
+    "<table>a<template></template>b</table>",
+    "<table><tbody><template></template></tbody>",
+    "<table><tr><template></template><td>x",
+    "<table><template></template><template></template></table>",
+])
+def test_an_empty_template_of_a_table_is_unwrapped_as_removed(data):
+    # (Element._table_template_unwrap: the ignored end tag goes in its
+    # place, as for its removal: the text around it stays two runs.)
+    assert_accepted(data, "template", "remove_and_keep_content")
+
+
+@pytest.mark.parametrize("data", [
+    "<table><template><thead></template></table>",
+    "<table><template><td></template></table>",
+    "<table><template>a</template></table>",
+    "<table><template><!--x--></template></table>",
+])
+def test_a_template_of_a_table_with_content_is_refused_at_its_end(data):
+    assert_refused(data, "template", "remove_and_keep_content",
+                   "would treat later end tags differently")

@@ -1,16 +1,18 @@
 """Text appended to an HTML <script> (Rewriter._check_append,
-Rewriter._script_append_end): text that would end the script read alone
-is refused at the call (issue 39's "invalid content raises before
-anything is written"), even where the script's escaped text before it
-would make it text (after a `<!--` the escaped states pass over
-`<script>...</script>`); text that passes alone is checked again, with no
-text handler, at the script's end over the script's source and the
-appended text, and refused where the text before it ends in what it
-completes ("</scr" + "ipt>", which _check alone did not see)."""
+Rewriter._script_append_end): with no text handler, appended text is
+checked at the script's end over the script's source and the appended
+text with the tokenizer's script data states, and refused (from feed or
+close, before it is written) where an end tag ends the script elsewhere
+than after it: where the text before it ends in what it completes
+("</scr" + "ipt>"), and where it holds an end tag the script's state
+there does not pass over; after a `<!--` (the escaped states) the
+double-escaped states pass over `<script>...</script>`, and the text is
+accepted. With a text handler (the script's text may be edited) text
+that would end the script read alone is refused at the call."""
 import pytest
 
 from lexpy.rewriter import Rewriter, RewriteError
-from tests.rewriter.edit_checks import assert_refused
+from tests.rewriter.edit_checks import assert_accepted, assert_refused
 from tests.rewriter.test_adoption_edits import rewrite_in_chunks
 
 ACCEPTED = [
@@ -27,10 +29,40 @@ ACCEPTED = [
 
 
 @pytest.mark.parametrize("data", ACCEPTED)
-def test_markup_appended_to_escaped_script_text_is_refused_at_the_call(data):
-    # (Expressible once the script's text is known, but only a refusal at
-    # the call lets the handler go on: this one is refused there.)
-    assert_refused(data, "script", "append_head_markup", "would end <script> early")
+def test_markup_appended_to_escaped_script_text(data):
+    # (The appended <script ...></script> goes double-escaped and back:
+    # the script's own end tag, or the end of input, still ends it.)
+    assert_accepted(data, "script", "append_head_markup")
+
+
+JOINED = [
+    # (a '<' before the appended text: the script data states read on,
+    # text; checked over the whole text at the script's end)
+    '<script type="data"><!-- foo-<</script>',
+    "<script><",
+    "<script><!--<",
+    "<script><!--<script --><",
+]
+
+
+@pytest.mark.parametrize("data", JOINED)
+@pytest.mark.parametrize("operation", ["append_text", "append_markup"])
+def test_text_after_a_less_than_sign_in_a_script(data, operation):
+    assert_accepted(data, "script", operation)
+
+
+ENDED_IN_RAW_TEXT = ["<script><", "<script><!--<", "<script><!--<script </script <",
+                     "<style><", "<title><"]
+
+
+@pytest.mark.parametrize("data, name, operation", [
+    (data, name, operation) for data in ENDED_IN_RAW_TEXT
+    for name, operation in (("body", "append_text"), ("head", "append_head_markup"))] + [
+    ("<textarea><", "body", "append_text")])
+def test_content_after_raw_text_the_input_ends_in_with_a_less_than_sign(data, name, operation):
+    # (The end tag written first ends the element with the same text,
+    # '<' included: checked by Rewriter._eof_raw_end_tag.)
+    assert_accepted(data, name, operation)
 
 
 REFUSED = [
@@ -45,7 +77,8 @@ REFUSED = [
 
 @pytest.mark.parametrize("data", REFUSED)
 def test_markup_that_would_end_the_script_early(data):
-    assert_refused(data, "script", "append_head_markup", "would end <script> early")
+    # ("would end <script> early", or at the end of input "would end it")
+    assert_refused(data, "script", "append_head_markup", "would end")
 
 
 @pytest.mark.parametrize("chunk", [None, 1, 3])

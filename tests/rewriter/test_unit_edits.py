@@ -94,7 +94,9 @@ def test_unwrapping_an_element_after_body_is_refused(chunked):
 @CHUNKED
 def test_content_at_the_end_of_a_long_cdata_section_is_refused(chunked):
     # The section began before the input kept: the tokenizer's state says
-    # the input ends inside it, where appended content would be its text.
+    # the input ends inside it, where appended content would be its text
+    # ("]]>" is written first only where the output is seen to end with
+    # the section's source: Rewriter._close_eof_cdata).
     data = "<body><svg><![CDATA[" + "x" * 9000
     with pytest.raises(RewriteError, match="ends inside"):
         _rewrite(data, lambda rw: rw.on("body", element=lambda e: e.append("X")), chunked)
