@@ -4684,14 +4684,11 @@ class Rewriter(RewriterCore):
 
     @_content_refused
     def _check(self, element: Element, content: str, html: bool, where: str,
-               before: str = "", after: str = "", open_end: bool = False,
-               end_checked: bool = False) -> _Content:
+               before: str = "", after: str = "", open_end: bool = False) -> _Content:
         """Content for an edit of `element`; in a raw text or RCDATA
         element, with the content written next to it (before, after; and
         open_end: input that is not known yet follows), refused when it
-        would end the element early (end_checked: text appended to a
-        script that _script_append_end checks at its end, with the script's
-        whole text, _check_append)."""
+        would end the element early."""
         c = _Content(content, html)
         r = element._record
         if not html and "\x00" in content:
@@ -4747,10 +4744,9 @@ class Rewriter(RewriterCore):
                 if not html and "\r" in content and r.name not in _RCDATA:
                     raise element._refuse("insert text", "the parser reads a CR in raw text "
                                           "as a LF (nothing is decoded there)")
-                if not end_checked and (
-                        re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or
-                        (r.name == "script" and "<!--" in text) or
-                        (open_end and _ends_with_tag_start(r.name, text))):
+                if re.search(r"</%s[\t\n\f\r />]" % r.name, text + " ", re.I) or \
+                        (r.name == "script" and "<!--" in text) or \
+                        (open_end and _ends_with_tag_start(r.name, text)):
                     raise element._refuse("insert text", "the text would end <%s> early"
                                           % r.name)
                 if r.name == "plaintext" and html:
@@ -4774,8 +4770,7 @@ class Rewriter(RewriterCore):
         r = element._record
         exact = r.name == "script" and r.node.namespace_uri == _HTML_NS and \
             not self._doc_text and not any(h[2] is not None for h in self._element_handlers)
-        checked = self._check(element, content, html, "inside", before=before,
-                              end_checked=exact)
+        checked = self._check(element, content, html, "inside", before=before)
         if exact:
             self._script_appends.add(id(r))
         return checked
@@ -4812,13 +4807,7 @@ class Rewriter(RewriterCore):
             start is not None and start[0] is r.node and not self._script_dropped(start[1]) \
             and r.start[1] >= self._raw_base
         if not known:
-            # (_check let text that could end it through, for this check:
-            # without it, refused as _check refuses it.)
-            appended = "".join(c.text for c in r.append)
-            if re.search(r"</script[\t\n\f\r />]", appended + " ", re.I) or \
-                    "<!--" in appended:
-                raise error
-            return
+            return      # (as _check found it)
         assert r.start is not None
         text = self._source(r.start[1], span_begin).decode("utf-8", "replace") + \
             "".join(c.text for c in r.append)

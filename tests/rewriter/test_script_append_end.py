@@ -1,14 +1,12 @@
 """Text appended to an HTML <script> (Rewriter._check_append,
-Rewriter._script_append_end): with no text handler, appended text is
-checked at the script's end over the script's source and the appended
-text with the tokenizer's script data states, and refused (from feed or
-close, before it is written) where an end tag ends the script elsewhere
-than after it: where the text before it ends in what it completes
-("</scr" + "ipt>"), and where it holds an end tag the script's state
-there does not pass over; after a `<!--` (the escaped states) the
-double-escaped states pass over `<script>...</script>`, and the text is
-accepted. With a text handler (the script's text may be edited) text
-that would end the script read alone is refused at the call."""
+Rewriter._script_append_end): text that would end the script read alone
+is refused at the call (issue 39's "invalid content raises before
+anything is written"), even where the script's escaped text before it
+would make it text (after a `<!--` the escaped states pass over
+`<script>...</script>`); text that passes alone is checked again, with no
+text handler, at the script's end over the script's source and the
+appended text, and refused where the text before it ends in what it
+completes ("</scr" + "ipt>", which _check alone did not see)."""
 import pytest
 
 from lexpy.rewriter import Rewriter, RewriteError
@@ -29,15 +27,16 @@ ACCEPTED = [
 
 
 @pytest.mark.parametrize("data", ACCEPTED)
-def test_markup_appended_to_escaped_script_text(data):
-    # (The appended <script ...></script> goes double-escaped and back:
-    # the script's own end tag, or the end of input, still ends it.)
-    assert_accepted(data, "script", "append_head_markup")
+def test_markup_appended_to_escaped_script_text_is_refused_at_the_call(data):
+    # (Expressible once the script's text is known, but only a refusal at
+    # the call lets the handler go on: this one is refused there.)
+    assert_refused(data, "script", "append_head_markup", "would end <script> early")
 
 
 JOINED = [
-    # (a '<' before the appended text: the script data states read on,
-    # text; checked over the whole text at the script's end)
+    # (a '<' before the appended text that passes alone: the script data
+    # states read on, text; checked over the whole text at the script's
+    # end)
     '<script type="data"><!-- foo-<</script>',
     "<script><",
     "<script><!--<",
