@@ -1533,6 +1533,9 @@ class Element(ElementBase):
                             isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
             checked = self._rw._check(self, content, html, "outside")
+            if self._table_end_before_ok(content, html):
+                self._rw._defer_to_table_end(r, checked)
+                return
             self._check_before_implied("before", content, html)
         r.before.append(checked)
         self._rw._split_watch(r)
@@ -2568,6 +2571,60 @@ class Element(ElementBase):
         fragment = construction.finish_fragment()
         return all(node.node_type == 1 for node in fragment.child_nodes)
 
+    def _table_end_before_ok(self, content: str, html: bool) -> bool:
+        """Content before a <table> that goes at the table's end instead
+        (Rewriter._defer_to_table_end): the DOM edit puts it right before
+        the table, after all the content the parser foster-parents out of
+        the table while it is open, which writing it before the start tag
+        would put after. Written just before what ends the table, where the
+        current node is the table, a section or a row (checked there,
+        Rewriter._table_end_close), the table's insertion modes hand it to
+        the "in body" rules with foster parenting: the parser inserts it
+        right before the table, after everything fostered earlier, as the
+        DOM edit has it; and a table that fosters nothing gets it there
+        too. Taken for text with a character other than whitespace (the
+        table's pending text is fostered whole then; whitespace alone
+        stays in the table) and for markup that is elements only at its
+        top level (text or a comment there would stay in the table or join
+        its pending text) with no tag the table's modes read themselves
+        (_TABLE_MODE_TAG, _TABLE_KEEPS_TAG: script and style go into the
+        table), no formatting or marker element (their entries on the list
+        of active formatting elements would outlive the elements the
+        table's end pops, and an <a> looks for an open one past the table)
+        and no raw text, RCDATA or foreign element (the tokenizer or the
+        foreign content rules would read the table's end). The elements'
+        own content is parsed as in the DOM edit's fragment: the current
+        node is one of them, and the "in body" rules' scopes stop at the
+        table. Only while no content of the edit went before its start tag
+        (the order of the calls is kept), and not for a table removed,
+        replaced, unwrapped or renamed (refused at its end)."""
+        r = self._record
+        rw = self._rw
+        if r.name != "table" or not self._html() or r.implied or r.before or r.mode or \
+                r.new_name is not None:
+            return False
+        if _fostered_text(content, html):
+            return True
+        if not html or not isinstance(content, str) or not content.startswith("<") or \
+                _TABLE_MODE_TAG.search(content) or _TABLE_KEEPS_TAG.search(content) or \
+                _TABLE_END_UNSAFE_TAG.search(content):
+            if id(r) in rw._table_end_before:
+                raise self._refuse("before", "content before it went to its end (where the "
+                                             "parser foster-parents it after what it "
+                                             "fostered earlier): this content cannot follow")
+            return False
+        construction = TreeConstruction(rw._scripting)
+        construction.set_fragment_context("div", NAMESPACES["html"], None)
+        construction.feed_text(content)
+        fragment = construction.finish_fragment()
+        if all(node.node_type == 1 for node in fragment.child_nodes):
+            return True
+        if id(r) in rw._table_end_before:
+            raise self._refuse("before", "content before it went to its end (where the "
+                                         "parser foster-parents it after what it fostered "
+                                         "earlier): this content cannot follow")
+        return False
+
     def _dropped_inside(self, content: str, html: bool) -> bool:
         """Markup for the content of a <colgroup> or a <frameset> that the
         parser drops there whole (the fragment parsing algorithm with the
@@ -2711,6 +2768,25 @@ _TABLE_MODE_TAG = re.compile(
 # element of their kind past the table (a, nobr): markup holding one is not
 # foster-parented as a whole (Element._fostered_markup_before).
 _TABLE_KEEPS_TAG = re.compile(r"<\s*/?\s*(?:script|style|a|nobr)(?![^\s/>])", re.I)
+
+# The elements open above a table at its end that an end tag written there
+# does not pop alone, as the table's end would (Rewriter._table_end_close):
+# besides the formatting elements (the adoption agency algorithm), marker
+# elements (their end tag clears the list of active formatting elements),
+# the form (its pointer), and what the table's modes or the "in body"
+# rules read otherwise.
+_TABLE_END_UNCLOSABLE = frozenset(
+    "applet marquee object template table form frameset html head body tbody thead tfoot "
+    "tr td th caption colgroup col".split())
+
+
+# Tags that markup written at a table's end may not hold
+# (Element._table_end_before_ok): formatting and marker elements (entries
+# of the list of active formatting elements), raw text, RCDATA and foreign
+# elements (what ends the table would be read as their content).
+_TABLE_END_UNSAFE_TAG = re.compile(
+    r"<\s*/?\s*(?:%s|applet|marquee|object|textarea|title|xmp|iframe|noembed|noframes"
+    r"|noscript|plaintext|svg|math)(?![^\s/>])" % "|".join(sorted(_FORMATTING)), re.I)
 
 
 class EndTag:
@@ -3090,6 +3166,9 @@ class Rewriter(RewriterCore):
         # record and the keys of the elements the parser foster-parented
         # inside it while it was open: _fostered_inside_tables.)
         self._tables_before: Dict[int, List[Any]] = {}
+        # (Content before a table written at its end instead, by record id:
+        # the record and the contents, Element._table_end_before_ok.)
+        self._table_end_before: Dict[int, List[Any]] = {}
         # (The removed or replaced table containers, by id: their table and
         # what was before it when the edit was made (_foster_text_mark).)
         self._foster_text_marks: Dict[int, Tuple[Any, Any, int]] = {}
@@ -6067,6 +6146,129 @@ class Rewriter(RewriterCore):
         return now is previous and (now is None or now.node_type != 3 or
                                     len(now.data) == length)
 
+    def _defer_to_table_end(self, r: _Record, content: _Content) -> None:
+        """Content before the table r kept for its end
+        (Element._table_end_before_ok, written by _table_end_close)."""
+        entry = self._table_end_before.setdefault(id(r), [r, []])
+        entry[1].append(content)
+        self._loud(r)
+
+    def _table_end_close(self, r: _Record, from_top: bool,
+                         needs_end: bool) -> Optional[Tuple[str, List[_Content]]]:
+        """At the end of the table r: None when no content before it was
+        kept for its end, else what to write before that content, and the
+        content. The
+        content goes just before the token that ends the table (its end
+        tag, a <table> start tag, or the end of input), where the parser
+        foster-parents it when the current node is the table, a section or
+        a row (the insertion modes "in table", "in table body" and "in
+        row"); the elements that token popped above the table tell which.
+        A cell or a caption open there (and what is open inside it, HTML
+        elements other than raw text, RCDATA and plaintext ones, which
+        would read the end tag as text, and tables, whose mode would ignore
+        it) gets its end tag first: the parser
+        closes it for the table's end tag or the <table> start tag as for
+        that end tag (generate implied end tags, pop up to it, clear the
+        list of active formatting elements up to its marker), and at the
+        end of input closing it changes no node. A column group open there
+        (nothing in it) gets its end tag too: the table's end tag pops it
+        as that end tag does. Elements the parser foster-parented and left
+        open there get their end tags, the topmost first: each is the
+        current node when its end tag comes, which pops it alone (the "in
+        body" rules for its end tag, with foster parenting; a <select>
+        with only <option> and <optgroup> above it), as the table's end
+        pops it with the rest, and at the end of input closing it changes
+        no node; not a formatting or marker element (the adoption agency
+        algorithm, the list of active formatting elements) nor a form (its
+        pointer), _TABLE_END_UNCLOSABLE. Refused when any other
+        element is open above the table (the content would go into it),
+        when the parser moved the table or closed it from the middle of
+        the stack, when the table was removed, replaced, unwrapped or
+        renamed, when an end tag is written for it (content after it
+        where the end is implied), and when formatting elements are left
+        to reconstruct there (the content's text and start tags would
+        reconstruct them, fostered, around it). Text that starts the
+        content follows an end tag the table's modes ignore (</col>), so
+        that no text of the input's table before it joins it in the
+        table's pending text (whitespace that stays in the table)."""
+        entry = self._table_end_before.pop(id(r), None)
+        if entry is None or entry[0] is not r:
+            return None
+        why = ""
+        nodes = self._popped_nodes
+        index = next((i for i, node in enumerate(nodes) if node is r.node), None)
+        if r.mode or r.new_name is not None:
+            why = "the table was removed, replaced, unwrapped or renamed"
+        elif needs_end or not from_top or index is None or r.moves != self._moves:
+            why = "the parser moved it or ended it otherwise than at a token of its own"
+        close = ""      # (the end tag of a cell, a caption or a column group)
+        ends: List[str] = []        # (those of fostered elements, the topmost first)
+        rows = True
+        in_select = False
+        for node in reversed(nodes[:index or 0]):
+            if why:
+                break
+            name = node.local_name
+            if close and close != "</colgroup>" and node.namespace_uri != _HTML_NS and \
+                    not self._at_eof:
+                # (The cell's end tag goes down the foreign elements to the
+                # first HTML one, as the table's end tag does, and closes the
+                # cell from there; unless one has its name.)
+                if name.lower() == close[2:-1]:
+                    why = "<%s> is open at its end" % name
+                continue
+            if node.namespace_uri != _HTML_NS or name in _RAW_TEXT or name in _RCDATA or \
+                    name in ("plaintext", "noscript", "template", "table"):
+                why = "<%s> is open at its end" % name
+            elif close:
+                if close == "</colgroup>":
+                    why = "<%s> is open at its end" % name
+            elif rows and name in ("tbody", "thead", "tfoot", "tr"):
+                continue
+            elif rows and name in ("td", "th", "caption", "colgroup"):
+                close = "</%s>" % name
+            elif name in ("option", "optgroup") if in_select else \
+                    name not in _FORMATTING and name not in _TABLE_END_UNCLOSABLE:
+                rows = False
+                in_select = in_select or name == "select"
+                ends.insert(0, "</%s>" % name)
+            else:
+                why = "<%s> is open at its end" % name
+        if not why and self._table_end_reconstructs(close in ("</td>", "</th>", "</caption>")):
+            why = "formatting elements are left to reconstruct at its end"
+        if why:
+            raise RewriteError("<table>: content before it goes at its end, where the parser "
+                               "foster-parents it after what it fostered earlier: %s" % why)
+        if not close and not ends and entry[1] and not entry[1][0].html:
+            close = _TABLE_TEXT_SEPARATOR.text
+        return close + "".join(ends), entry[1]
+
+    def _table_end_reconstructs(self, cell: bool) -> bool:
+        """Whether content written at a table's end (_table_end_close)
+        would be wrapped in reconstructed formatting elements: the last
+        entry of the list of active formatting elements there is an element
+        that is not open. At an end tag, the list after it (the table's end
+        tag closes a cell as the cell's end tag written first does, and
+        the table's modes leave the list alone otherwise). At the end of
+        input, the whole list before it (which the end of input empties),
+        with the entries up to the last marker taken off for a cell or a
+        caption whose end tag is written first, and the elements open
+        then those the end of input pops."""
+        if not self._at_eof:
+            return bool(self._reconstruction_pending())
+        entries = self._formatting_all(True)
+        if entries is None:
+            return True
+        if cell:
+            while entries and entries[-1] is not None:
+                entries.pop()
+            if entries:
+                entries.pop()
+        if not entries or entries[-1] is None:
+            return False
+        last = self._node_key(entries[-1])
+        return not any(self._node_key(node) == last for node in self._popped_nodes)
+
     def _fostered_inside_tables(self, node: Any, key: int) -> None:
         """An element the parser foster-parented (seen here: the engine
         counts every one, _foster_count, but hands over only some): for
@@ -7594,6 +7796,8 @@ class Rewriter(RewriterCore):
             if r.name in _SELECT_RUBY and r.node.namespace_uri == _HTML_NS:
                 self._select_ruby_popped(r, own)
         inside = self._tables_before.pop(id(r), [r, 0])[1] if self._tables_before else 0
+        table_end = self._table_end_close(r, from_top, needs_end) \
+            if self._table_end_before else None
         if r.table_before is not None and (r.before or r.mode == _REMOVED):
             # (An element foster-parented while it was open went before it,
             # or before a table inside it: counted, since the bounded
@@ -7806,6 +8010,9 @@ class Rewriter(RewriterCore):
         if unlist and has_inside:
             self._emit(unlist)
             unlist = ""
+        if table_end is not None:
+            self._emit(table_end[0])
+            self._emit_contents(table_end[1], r, False)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:

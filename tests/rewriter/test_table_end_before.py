@@ -1,0 +1,57 @@
+"""Content before a <table> written at the table's end
+(Element._table_end_before_ok, Rewriter._table_end_close): the parser
+foster-parents it there right before the table, after what it fostered
+earlier, where the DOM edit puts it; cells, captions, column groups and
+fostered elements open at the end get their end tags first. Near cases
+(a formatting element open or to reconstruct at the end, a table inside
+the cell open at the end of input) stay refused."""
+import pytest
+
+from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses
+
+OPERATIONS = ("before_text", "before_markup")
+
+
+@pytest.mark.parametrize("data", [
+    "<table>x</table>",
+    "<!doctype html><table> x </table>",
+    "<!doctype html><table><tr> x</table>",
+    "<table>A<td>B</td>C</table>",
+    "x<table>y",
+    "<table><tr><div>x</table>",
+    "<table><li><li></table>",
+    "<table><select><option>3</select>z</table>",
+    "<table><select><option>a</table>",
+    "<!doctype html><table>X<tr><td>a<p>b</table>",
+    "<!doctype html><table>X<caption>a</table>",
+    "<table>X<colgroup></table>",
+    "<!doctype html><table>X<tr><td><svg><g>a</table>",
+    "<table><div>x</div><table>",
+])
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_fostered_before_accepted(data, operation):
+    assert_accepted(data, "table", operation)
+
+
+@pytest.mark.parametrize("data", [
+    "<table><a>1<td>2</td>3</table>",
+    "<table><b><tr><td>aaa</td></tr>bbb</table>ccc",
+    "<!doctype html><table><td><table><i>a<div>b<b>c</i>d",
+    "<!-----><font><div>hello<table>excite!<b>me!<th><i>please!</tr><!--X-->",
+])
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_refused_at_the_end(data, operation):
+    assert_refused(data, "table", operation, "foster-parents it after what it fostered")
+
+
+@pytest.mark.parametrize("data", [
+    "<table><tr><td>a</table>b",
+    "<p><table>x</table>y",
+    "<table><tr> </tr> </table>",
+    "<table><caption><svg><td>x</table>",
+    "<table><tr><td><textarea>x",
+    "<table><colgroup><template><col>",
+])
+@pytest.mark.parametrize("operation", OPERATIONS + ("before_head_markup",))
+def test_reparses(data, operation):
+    assert_reparses(data, operation)
