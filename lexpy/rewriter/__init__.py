@@ -8011,8 +8011,10 @@ class Rewriter(RewriterCore):
             self._emit(unlist)
             unlist = ""
         if table_end is not None:
-            self._emit(table_end[0])
-            self._emit_contents(table_end[1], r, False)
+            # (The end tags with the content: what ends a comment or a tag
+            # the input ends inside goes first, _check_join.)
+            self._emit_contents(([_Content(table_end[0], True)] if table_end[0] else []) +
+                                table_end[1], r, False)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:
