@@ -1663,6 +1663,11 @@ class Element(ElementBase):
         self._check_removable("remove")
         self._note_form_pointer()
         self._rw._foster_text_mark(r)
+        if r.name == "table" and self._html() and not r.implied and \
+                self._parent_in_body_content(r.node.parent_node):
+            # (Text the parser foster-parents out of it is written in its
+            # place: Rewriter._removed_table_text.)
+            self._rw._table_text_kept[id(r)] = r
         r.mode = _REMOVED
 
     @contextlib.contextmanager
@@ -3169,6 +3174,9 @@ class Rewriter(RewriterCore):
         # (Content before a table written at its end instead, by record id:
         # the record and the contents, Element._table_end_before_ok.)
         self._table_end_before: Dict[int, List[Any]] = {}
+        # (Removed tables whose foster-parented text is written in their
+        # place, by record id: _removed_table_text.)
+        self._table_text_kept: Dict[int, Any] = {}
         # (The removed or replaced table containers, by id: their table and
         # what was before it when the edit was made (_foster_text_mark).)
         self._foster_text_marks: Dict[int, Tuple[Any, Any, int]] = {}
@@ -6146,6 +6154,46 @@ class Rewriter(RewriterCore):
         return now is previous and (now is None or now.node_type != 3 or
                                     len(now.data) == length)
 
+    def _removed_table_text(self, r: _Record, fostered_out: bool) -> Optional[str]:
+        """For a table removed (Element.remove) whose parent the "in body"
+        rules insert into (Element._parent_in_body_content): the text the
+        parser foster-parented out of it while it was open, when that is
+        all it moved out (no element: _fostered_push; nothing moved it),
+        else None. The DOM edit keeps that text, right where the table
+        was: written there, after the table's dropped source, the parent's
+        "in body" rules insert it as the table's modes did with foster
+        parenting (the same text node before the table, or a new one; no
+        formatting element reconstructed: the table fostered none, so
+        none was to reconstruct at its text, and the dropped source leaves
+        the output's list of active formatting elements as it was at the
+        table's start tag, which reconstructs nothing either). The text is
+        the growth of the node before the table since the removal
+        (_foster_text_mark): each run the parser fostered has a character
+        other than whitespace, and its NULs were dropped."""
+        entry = self._table_text_kept.pop(id(r), None)
+        if entry is not r or r.mode != _REMOVED or fostered_out or r.moves != self._moves \
+                or r.before:
+            return None
+        if self._at_eof and (self._last_token_end() < self._stream_length() or
+                             not self._last_token_closed() or self._in_cdata_section()):
+            return None     # (the input ends inside a tag or a comment it drops)
+        mark = self._foster_text_marks.get(id(r))
+        if mark is None or mark[0] is not r.node:
+            return None
+        table, previous, length = mark
+        now = table.previous_sibling
+        if now is None or now.node_type != 3:
+            return None
+        if now is previous:
+            text = str(now.data)[length:]
+        elif now.previous_sibling is previous:
+            text = str(now.data)
+        else:
+            return None
+        if not text.strip("\t\n\f\r "):
+            return None
+        return text
+
     def _defer_to_table_end(self, r: _Record, content: _Content) -> None:
         """Content before the table r kept for its end
         (Element._table_end_before_ok, written by _table_end_close)."""
@@ -7909,10 +7957,11 @@ class Rewriter(RewriterCore):
                                "heading without it" % r.name)
         fostered_out = id(r) in self._foster_out
         self._foster_out.discard(id(r))
+        kept_text = self._removed_table_text(r, fostered_out) if self._table_text_kept else None
         no_foster_text = self._foster_text_kept(r)
         if skipped and (self._foster_count != r.fostered and fostered_out or (
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count
-                and not no_foster_text)):
+                and not no_foster_text and kept_text is None)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         if id(r) in self._inner_copies_unlisted:
@@ -7993,6 +8042,8 @@ class Rewriter(RewriterCore):
             elif dropped is not None and dropped[2] != self._batch:
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+            if kept_text is not None:
+                self._emit_contents([_Content(kept_text, False)], r, False)
             self._emit_contents(end_tag.after_content, r, False)
             self._emit_contents(list(reversed(r.after)), r, False)
             return "closed"

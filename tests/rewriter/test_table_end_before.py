@@ -55,3 +55,28 @@ def test_refused_at_the_end(data, operation):
 @pytest.mark.parametrize("operation", OPERATIONS + ("before_head_markup",))
 def test_reparses(data, operation):
     assert_reparses(data, operation)
+
+
+# A removed table whose foster-parented content is text alone: that text
+# is written in its place (Rewriter._removed_table_text).
+@pytest.mark.parametrize("data, nth", [
+    ("<table>A<td>B</td>C</table>", 0),
+    ("x<table>x", 0),
+    ("<pre><table>\nx</table>", 0),
+    ("<!doctype html><table> x </table>y", 0),
+    ("<table>a&amp;b<tr><td>c</table>", 0),
+    ("<table>\x00x</table>", 0),
+    ("<p><table>x<!--a--></table>", 0),
+    ("<table><td><table>\nx</table>y</table>", 1),
+])
+def test_removed_keeps_fostered_text(data, nth):
+    assert_accepted(data, "table", "remove", nth=nth)
+
+
+@pytest.mark.parametrize("data", [
+    "<table><a>1</table>",
+    "<table>x<!--",
+    "<table>x<td>y</td><b>z</b></table>",
+])
+def test_removed_refused(data):
+    assert_refused(data, "table", "remove", "moved content out of it")
