@@ -6257,11 +6257,11 @@ class Rewriter(RewriterCore):
             if why:
                 break
             name = node.local_name
-            if close and close != "</colgroup>" and node.namespace_uri != _HTML_NS and \
-                    not self._at_eof:
+            if close and close != "</colgroup>" and node.namespace_uri != _HTML_NS:
                 # (The cell's end tag goes down the foreign elements to the
                 # first HTML one, as the table's end tag does, and closes the
-                # cell from there; unless one has its name.)
+                # cell from there; unless one has its name. At the end of
+                # input in a CDATA section, _check_join refuses.)
                 if name.lower() == close[2:-1]:
                     why = "<%s> is open at its end" % name
                 continue

@@ -26,6 +26,8 @@ OPERATIONS = ("before_text", "before_markup")
     "<!doctype html><table>X<caption>a</table>",
     "<table>X<colgroup></table>",
     "<!doctype html><table>X<tr><td><svg><g>a</table>",
+    "<!doctype html><table>X<tr><td><svg><g>a",
+    "<!doctype html><table>X<tr><td><math><mi>a",
     "<table><div>x</div><table>",
 ])
 @pytest.mark.parametrize("operation", OPERATIONS)
@@ -42,6 +44,11 @@ def test_fostered_before_accepted(data, operation):
 @pytest.mark.parametrize("operation", OPERATIONS)
 def test_refused_at_the_end(data, operation):
     assert_refused(data, "table", operation, "foster-parents it after what it fostered")
+
+
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_refused_in_a_cdata_section(operation):
+    assert_refused("<table>x<td><svg><![CDATA[a", "table", operation, "the input ends inside")
 
 
 @pytest.mark.parametrize("data", [
