@@ -8323,6 +8323,9 @@ class Rewriter(RewriterCore):
             raise error
         source = self._source(r.start[1], span[0])
         if r.name == "table" and r.node.namespace_uri == _HTML_NS:
+            if r.mode == _KEEP_CONTENT and r.new_name is None and \
+                    self._unwrapped_table_text(r, source):
+                return
             self._empty_table_end(source, error)
             return
         if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
@@ -8382,6 +8385,25 @@ class Rewriter(RewriterCore):
         start tag removed it from the html element), else `error`."""
         if r.node.parent_node is not None:
             raise error
+
+    def _unwrapped_table_text(self, r: _Record, source: bytes) -> bool:
+        """For a table unwrapped (Element._empty_table_edit) whose source
+        between its tags is text alone (no "<": one run of character
+        tokens, which "in table text" takes whole; no NUL): the parser
+        foster-parented that text before the table when it has a
+        character other than whitespace, else inserted it into the table;
+        either way the DOM edit leaves it in the table's place, with
+        nothing else of the table. Unwrapped, the "in body" rules of the
+        parent (_parent_in_body_content) insert the same text there (its
+        character references, newlines and NULs read as in the table: the
+        tokenizer's data state either way), reconstructing nothing (none
+        pending at the table's start tag, which did nothing else:
+        _empty_table_edit). The table holds nothing else: its children
+        are that text or none; nothing moved it."""
+        if b"<" in source or b"\0" in source or r.moves != self._moves:
+            return False
+        child = r.node.first_child
+        return child is None or child.node_type == 3 and child.next_sibling is None
 
     def _empty_table_end(self, source: bytes, error: RewriteError) -> None:
         """The source between the tags of a table renamed or unwrapped

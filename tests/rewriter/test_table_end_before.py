@@ -87,3 +87,22 @@ def test_removed_keeps_fostered_text(data, nth):
 ])
 def test_removed_refused(data):
     assert_refused(data, "table", "remove", "moved content out of it")
+
+
+# A table unwrapped whose source between its tags is text alone: the text
+# ends in its place, fostered or not (Rewriter._unwrapped_table_text).
+@pytest.mark.parametrize("data", [
+    "x<table>x</table>",
+    "<div><table> x </table>y</div>",
+    "<div><table>a&amp;b\r\nc</table></div>",
+])
+def test_unwrapped_text(data):
+    assert_accepted(data, "table", "remove_and_keep_content")
+
+
+@pytest.mark.parametrize("data", [
+    "<div><table>x<!--c--></table></div>",
+    "<div><table>\x00x</table></div>",
+])
+def test_unwrapped_refused(data):
+    assert_refused(data, "table", "remove_and_keep_content", "reads otherwise in a table")
