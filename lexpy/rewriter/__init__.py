@@ -1664,7 +1664,9 @@ class Element(ElementBase):
         self._note_form_pointer()
         self._rw._foster_text_mark(r)
         if r.name == "table" and self._html() and not r.implied and \
-                self._parent_in_body_content(r.node.parent_node):
+                self._parent_in_body_content(r.node.parent_node) or \
+                r.name in ("tbody", "thead", "tfoot", "tr") and self._html() and \
+                id(r) in self._rw._foster_text_marks:
             # (Text the parser foster-parents out of it is written in its
             # place: Rewriter._removed_table_text.)
             self._rw._table_text_kept[id(r)] = r
@@ -6169,7 +6171,16 @@ class Rewriter(RewriterCore):
         table's start tag, which reconstructs nothing either). The text is
         the growth of the node before the table since the removal
         (_foster_text_mark): each run the parser fostered has a character
-        other than whitespace, and its NULs were dropped."""
+        other than whitespace, and its NULs were dropped. For a section or
+        a row removed (Element.remove: its table's node marked), the text
+        the parser foster-parented while it was open is written in its
+        place between end tags the table's modes ignore (</col>), so that
+        it is a run of the table's character tokens of its own: written
+        where the current node is the table or a section (the section's or
+        row's source dropped), that run has a character other than
+        whitespace and the parser foster-parents it whole, right before
+        the table, after what it fostered before the section or row, as
+        the DOM edit keeps it."""
         entry = self._table_text_kept.pop(id(r), None)
         if entry is not r or r.mode != _REMOVED or fostered_out or r.moves != self._moves \
                 or r.before:
@@ -6178,7 +6189,7 @@ class Rewriter(RewriterCore):
                              not self._last_token_closed() or self._in_cdata_section()):
             return None     # (the input ends inside a tag or a comment it drops)
         mark = self._foster_text_marks.get(id(r))
-        if mark is None or mark[0] is not r.node:
+        if mark is None or mark[0] is not r.node and r.name == "table":
             return None
         table, previous, length = mark
         now = table.previous_sibling
@@ -8042,8 +8053,13 @@ class Rewriter(RewriterCore):
             elif dropped is not None and dropped[2] != self._batch:
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
-            if kept_text is not None:
+            if kept_text is not None and r.name == "table":
                 self._emit_contents([_Content(kept_text, False)], r, False)
+            elif kept_text is not None:
+                # (In the table, between end tags its modes ignore: no text
+                # of the input joins it in the table's pending text.)
+                self._emit_contents([_TABLE_TEXT_SEPARATOR, _Content(kept_text, False),
+                                     _TABLE_TEXT_SEPARATOR], r, False)
             self._emit_contents(end_tag.after_content, r, False)
             self._emit_contents(list(reversed(r.after)), r, False)
             return "closed"

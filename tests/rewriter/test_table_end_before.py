@@ -106,3 +106,16 @@ def test_unwrapped_text(data):
 ])
 def test_unwrapped_refused(data):
     assert_refused(data, "table", "remove_and_keep_content", "reads otherwise in a table")
+
+
+# A section or a row removed: the text the parser foster-parented out of it
+# is written in its place between </col> tags (Rewriter._removed_table_text).
+@pytest.mark.parametrize("data", [
+    "<!doctype html><table><tr> x</table>",
+    "<table><tr>x</tr> </table>",
+    "<table> <tr>x</tr>y</table>",
+    "<table><tbody>x<tr><td>y</td>z</tr>w</tbody></table>",
+])
+@pytest.mark.parametrize("name", ["tbody", "tr"])
+def test_removed_part_keeps_fostered_text(data, name):
+    assert_accepted(data, name, "remove")
