@@ -6293,6 +6293,18 @@ class Rewriter(RewriterCore):
                 ends.insert(0, "</%s>" % name)
             else:
                 why = "<%s> is open at its end" % name
+        if not why and (close or ends):
+            # (The elements it writes end tags for ended untouched: no
+            # handler removed, unwrapped or renamed them or wrote an end
+            # tag or content at their end, _implied_pops.)
+            untouched = {id(entry[2]) for entry in self._implied_pops
+                         if entry is not None and len(entry) > 2}
+            for node in nodes[:index or 0]:
+                name = node.local_name
+                if node.namespace_uri == _HTML_NS and (
+                        "</%s>" % name in ends or
+                        close.startswith("</%s>" % name)) and id(node) not in untouched:
+                    why = "<%s> was edited" % name
         if not why and self._table_end_reconstructs(close in ("</td>", "</th>", "</caption>")):
             why = "formatting elements are left to reconstruct at its end"
         if why:

@@ -119,3 +119,17 @@ def test_unwrapped_refused(data):
 @pytest.mark.parametrize("name", ["tbody", "tr"])
 def test_removed_part_keeps_fostered_text(data, name):
     assert_accepted(data, name, "remove")
+
+
+# Two edits: content before the table with an element open above it at
+# its end edited too (html 0, head 1, body 2, table 3, then the fostered
+# element 4): no end tag is written for an element whose tags were
+# dropped, or that got one already (refused or reparsing equal).
+@pytest.mark.parametrize("chunked", (False, 1))
+@pytest.mark.parametrize("data", ["<table>x<p>y</table>", "<table>x<li>y", "<table>x<div>y"])
+@pytest.mark.parametrize("other", ["remove", "remove_and_keep_content", "rename", "after_text"])
+def test_pairs_with_an_open_fostered_element(data, other, chunked):
+    from tests.rewriter.oracle import check_pair
+    for first, second in (((3, "before_text"), (4, other)), ((4, other), (3, "before_text"))):
+        figures = check_pair(data, False, first, second, chunked=chunked)
+        assert not figures.mismatches, figures.mismatches[0]
