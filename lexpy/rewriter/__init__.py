@@ -8346,6 +8346,12 @@ class Rewriter(RewriterCore):
         bytes: the input kept behind the token, whatever the chunking)
         holds no "<" (a tag, a comment, a CDATA section) and no NUL (which
         foreign content and "in body" read differently); else `error`."""
+        if not own and self._at_eof and r.name == "table" and \
+                r.node.namespace_uri == _HTML_NS and r.mode == _KEEP_CONTENT and \
+                r.new_name is None and r.start is not None and \
+                span[0] - r.start[1] <= _LOOKBACK and r.start[1] >= self._raw_base and \
+                self._unwrapped_table_text(r, self._source(r.start[1], span[0])):
+            return      # (the end of input closes it: the text goes as with its end tag)
         if not own or r.start is None or r.moves != self._moves or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error

@@ -95,6 +95,8 @@ def test_removed_refused(data):
     "x<table>x</table>",
     "<div><table> x </table>y</div>",
     "<div><table>a&amp;b\r\nc</table></div>",
+    "x<table>x",
+    "<p><table>x &amp;y",
 ])
 def test_unwrapped_text(data):
     assert_accepted(data, "table", "remove_and_keep_content")
@@ -103,6 +105,7 @@ def test_unwrapped_text(data):
 @pytest.mark.parametrize("data", [
     "<div><table>x<!--c--></table></div>",
     "<div><table>\x00x</table></div>",
+    "<div><table>x<!--",
 ])
 def test_unwrapped_refused(data):
     assert_refused(data, "table", "remove_and_keep_content", "reads otherwise in a table")
