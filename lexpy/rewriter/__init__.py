@@ -6239,7 +6239,11 @@ class Rewriter(RewriterCore):
         pops it with the rest, and at the end of input closing it changes
         no node; not a formatting or marker element (the adoption agency
         algorithm, the list of active formatting elements) nor a form (its
-        pointer), _TABLE_END_UNCLOSABLE. Refused when any other
+        pointer), _TABLE_END_UNCLOSABLE; a formatting element only at the
+        end of input, with no cell or caption open, when its end tag pops
+        it, takes it off the list and leaves nothing to reconstruct
+        (_eof_formatting_ends: the list's entries after it are those of
+        the elements still open below). Refused when any other
         element is open above the table (the content would go into it),
         when the parser moved the table or closed it from the middle of
         the stack, when the table was removed, replaced, unwrapped or
@@ -6263,7 +6267,7 @@ class Rewriter(RewriterCore):
         close = ""      # (the end tag of a cell, a caption or a column group)
         ends: List[str] = []        # (those of fostered elements, the topmost first)
         rows = True
-        in_select = False
+        in_select = formatting = False
         for node in reversed(nodes[:index or 0]):
             if why:
                 break
@@ -6287,12 +6291,21 @@ class Rewriter(RewriterCore):
             elif rows and name in ("td", "th", "caption", "colgroup"):
                 close = "</%s>" % name
             elif name in ("option", "optgroup") if in_select else \
-                    name not in _FORMATTING and name not in _TABLE_END_UNCLOSABLE:
+                    (name not in _FORMATTING or self._at_eof and not close) and \
+                    name not in _TABLE_END_UNCLOSABLE:
                 rows = False
                 in_select = in_select or name == "select"
+                formatting = formatting or name in _FORMATTING
                 ends.insert(0, "</%s>" % name)
             else:
                 why = "<%s> is open at its end" % name
+        if not why and formatting and (close or not self._eof_formatting_ends()):
+            # (At the end of input, a formatting element's end tag runs the
+            # adoption agency algorithm, which pops it and takes it off the
+            # list of active formatting elements when it is the last of its
+            # name there; _eof_formatting_ends: and leaves nothing to
+            # reconstruct, which the end of input makes no difference to.)
+            why = "formatting elements are left to reconstruct at its end"
         if not why and (close or ends):
             # (The elements it writes end tags for ended untouched: no
             # handler removed, unwrapped or renamed them or wrote an end
@@ -6305,7 +6318,8 @@ class Rewriter(RewriterCore):
                         "</%s>" % name in ends or
                         close.startswith("</%s>" % name)) and id(node) not in untouched:
                     why = "<%s> was edited" % name
-        if not why and self._table_end_reconstructs(close in ("</td>", "</th>", "</caption>")):
+        if not why and not formatting and \
+                self._table_end_reconstructs(close in ("</td>", "</th>", "</caption>")):
             why = "formatting elements are left to reconstruct at its end"
         if why:
             raise RewriteError("<table>: content before it goes at its end, where the parser "

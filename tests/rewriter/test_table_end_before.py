@@ -136,3 +136,23 @@ def test_pairs_with_an_open_fostered_element(data, other, chunked):
     for first, second in (((3, "before_text"), (4, other)), ((4, other), (3, "before_text"))):
         figures = check_pair(data, False, first, second, chunked=chunked)
         assert not figures.mismatches, figures.mismatches[0]
+
+
+# At the end of input, formatting elements fostered and open get their end
+# tags too when the adoption agency algorithm pops them and leaves nothing
+# to reconstruct (Rewriter._eof_formatting_ends).
+@pytest.mark.parametrize("data", [
+    "<table><b>x",
+    "<table><b>x<i>y",
+    "<b><table><b>x",
+    "<table><b>x<div>y",
+])
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_eof_formatting_accepted(data, operation):
+    assert_accepted(data, "table", operation)
+
+
+@pytest.mark.parametrize("data", ["<table><a>1<td>2</td>3", "<p><b>x</p><table><b>y"])
+@pytest.mark.parametrize("operation", OPERATIONS)
+def test_eof_formatting_refused(data, operation):
+    assert_refused(data, "table", operation, "reconstruct")
