@@ -2108,7 +2108,7 @@ class Element(ElementBase):
         table's."""
         r = self._record
         if not (what == "remove" or what == "remove_and_keep_content" and self._html() and
-                r.name in _VOID):
+                (r.name in _VOID or self._empty_template_unwrap())):
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
         if self._html() and r.name == "form":
@@ -2116,6 +2116,16 @@ class Element(ElementBase):
             # element pointer set to it: a later form tag is ignored.)
             raise self._refuse(what, "the parser's form element pointer keeps it")
         return parent not in ("colgroup", "frameset")
+
+    def _empty_template_unwrap(self) -> bool:
+        """An HTML template in a table, a section or a row, unwrapped: when
+        its contents turn out empty it is its removal (_unwrap_as_removal,
+        checked at its end: nothing between its start tag and the token
+        that ends it), with an end tag the table's modes ignore in its
+        place (_table_text_separated) as for its removal."""
+        r = self._record
+        return r.name == "template" and not r.implied and r.start is not None and \
+            not r.foster
 
     def _table_parts_implied(self) -> bool:
         """Whether what the element's start tag implied beyond html, head

@@ -156,3 +156,23 @@ def test_eof_formatting_accepted(data, operation):
 @pytest.mark.parametrize("operation", OPERATIONS)
 def test_eof_formatting_refused(data, operation):
     assert_refused(data, "table", operation, "reconstruct")
+
+
+# A template in a table, a section or a row unwrapped: with empty contents,
+# its removal with </col> in its place (Element._empty_template_unwrap).
+@pytest.mark.parametrize("data", [
+    "<table><template></template></table>",
+    "<table> <template></template>x</table>",
+    "<table><tbody><template></template></tbody></table>",
+    "<table><tr><template></template><td>x</table>",
+])
+def test_empty_template_unwrapped(data):
+    assert_accepted(data, "template", "remove_and_keep_content")
+
+
+@pytest.mark.parametrize("data", [
+    "<table><template><thead></template></table>",
+    "<table><template> </template></table>",
+])
+def test_template_unwrap_refused(data):
+    assert_refused(data, "template", "remove_and_keep_content", "later end tags differently")
