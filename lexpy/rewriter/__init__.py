@@ -6305,6 +6305,16 @@ class Rewriter(RewriterCore):
                 if name.lower() == close[2:-1]:
                     why = "<%s> is open at its end" % name
                 continue
+            if rows and not ends and not close and self._at_eof and name == "template" and \
+                    node.namespace_uri == _HTML_NS:
+                # (At the end of input, a template open in the table, a
+                # section or a row: its end tag pops it with what is open in
+                # it, clears the list of active formatting elements to the
+                # last marker and resets the insertion mode, as the end of
+                # input does in it; a template open inside it would take the
+                # end tag, refused below.)
+                close = "</template>"
+                continue
             if node.namespace_uri != _HTML_NS or name in _RAW_TEXT or name in _RCDATA or \
                     name in ("plaintext", "noscript", "template", "table"):
                 why = "<%s> is open at its end" % name
@@ -6343,8 +6353,8 @@ class Rewriter(RewriterCore):
                         "</%s>" % name in ends or
                         close.startswith("</%s>" % name)) and id(node) not in untouched:
                     why = "<%s> was edited" % name
-        if not why and not formatting and \
-                self._table_end_reconstructs(close in ("</td>", "</th>", "</caption>")):
+        if not why and not formatting and self._table_end_reconstructs(
+                close in ("</td>", "</th>", "</caption>", "</template>")):
             why = "formatting elements are left to reconstruct at its end"
         if why:
             raise RewriteError("<table>: content before it goes at its end, where the parser "

@@ -29,6 +29,8 @@ OPERATIONS = ("before_text", "before_markup")
     "<!doctype html><table>X<tr><td><svg><g>a",
     "<!doctype html><table>X<tr><td><math><mi>a",
     "<table><div>x</div><table>",
+    "<table><tr><template><td>",
+    "<table>x<template><b>y",
 ])
 @pytest.mark.parametrize("operation", OPERATIONS)
 def test_fostered_before_accepted(data, operation):
