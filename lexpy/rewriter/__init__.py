@@ -8403,6 +8403,17 @@ class Rewriter(RewriterCore):
                 span[0] - r.start[1] <= _LOOKBACK and r.start[1] >= self._raw_base and \
                 self._unwrapped_table_text(r, self._source(r.start[1], span[0])):
             return      # (the end of input closes it: the text goes as with its end tag)
+        if not own and self._at_eof and r.name == "table" and \
+                r.node.namespace_uri == _HTML_NS and r.start is not None and \
+                r.moves == self._moves and self._last_token_end() == self._stream_length() \
+                and self._last_token_closed() and \
+                span[0] - r.start[1] <= _LOOKBACK and r.start[1] >= self._raw_base:
+            # (Renamed or unwrapped, the end of input closes it as it
+            # closes the table, "in table" handing it to the "in body"
+            # rules: the source up to there checked as up to its end tag;
+            # the input ends after a whole token.)
+            self._empty_table_end(self._source(r.start[1], span[0]), error)
+            return
         if not own or r.start is None or r.moves != self._moves or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error

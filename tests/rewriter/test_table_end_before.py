@@ -203,3 +203,19 @@ def test_empty_part_unwrapped(data, name):
 ])
 def test_part_unwrap_refused(data, name):
     assert_refused(data, name, "remove_and_keep_content", "table parts are implied again")
+
+
+# A table renamed or unwrapped that the end of input closes, holding only
+# whitespace and comments (Rewriter._text_only_end, _empty_table_end).
+@pytest.mark.parametrize("data", ["<!doctype html><table>\n", "<div><table> <!--c-->"])
+@pytest.mark.parametrize("operation", ["rename", "remove_and_keep_content"])
+def test_eof_empty_table(data, operation):
+    if data.startswith("<!doctype") and operation == "remove_and_keep_content":
+        assert_refused(data, "table", operation, "table parts are implied again")
+    else:
+        assert_accepted(data, "table", operation)
+
+
+@pytest.mark.parametrize("data", ["<div><table><!--c", "<div><table> <di"])
+def test_eof_empty_table_refused(data):
+    assert_refused(data, "table", "rename", "reads otherwise in a table")
