@@ -1007,6 +1007,12 @@ _HEAD_NOSCRIPT_TOKEN = re.compile(
 # What a table may hold for Element._empty_table_edit (besides ASCII
 # whitespace): comments, bogus comments of a "<?", doctypes.
 _EMPTY_TABLE_TOKEN = re.compile(rb"<!--(?!-?>).*?-->|<\?[^>]*>|<!doctype[^<>]*>", re.I | re.S)
+# And, after those, templates with nothing but ASCII whitespace in them
+# (no quotes in their start tags: the tag ends at its first ">"): the
+# "in head" rules insert one at the current node from "in table" as from
+# "in body", and its contents are read by "in template" either way.
+_EMPTY_TABLE_TEMPLATE = re.compile(
+    rb"<template(?=[\t\n\f\r />])[^<>\"']*>[\t\n\f\r ]*</template[\t\n\f\r ]*>", re.I)
 
 
 def _annotation_integration(node: Any) -> bool:
@@ -8505,13 +8511,14 @@ class Rewriter(RewriterCore):
         """The source between the tags of a table renamed or unwrapped
         (Element._empty_table_edit) must be, token by token: comments (that
         end at the first "-->", with no "--!>" and not abrupt), bogus
-        comments of a "<?" (to the first ">"), doctypes, and ASCII
+        comments of a "<?" (to the first ">"), doctypes, templates with
+        whitespace alone in them (_EMPTY_TABLE_TEMPLATE), and ASCII
         whitespace between them; no NUL. Anything else raises `error`:
         this reads the input more strictly than the tokenizer, never
         less."""
         if b"\0" in source or b"--!>" in source:
             raise error
-        rest = _EMPTY_TABLE_TOKEN.sub(b"", source)
+        rest = _EMPTY_TABLE_TEMPLATE.sub(b"", _EMPTY_TABLE_TOKEN.sub(b"", source))
         if rest.strip(b"\t\n\f\r "):
             raise error
 

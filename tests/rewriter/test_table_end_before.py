@@ -219,3 +219,11 @@ def test_eof_empty_table(data, operation):
 @pytest.mark.parametrize("data", ["<div><table><!--c", "<div><table> <di"])
 def test_eof_empty_table_refused(data):
     assert_refused(data, "table", "rename", "reads otherwise in a table")
+
+
+# A table holding templates with whitespace alone in them renamed or
+# unwrapped (_EMPTY_TABLE_TEMPLATE).
+@pytest.mark.parametrize("data", ["<div><table><template id=a></template><!--c--></table></div>",
+                                  "<table>   <template> </template></table>"])
+def test_template_table_renamed(data):
+    assert_accepted(data, "table", "rename")
