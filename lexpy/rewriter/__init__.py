@@ -2069,8 +2069,7 @@ class Element(ElementBase):
             raise self._refuse(what, "the parser made this element without a start tag "
                                      "of its own (implied)")
         if _implied_beyond_document(r.implied_with) and not reconstructed and not (
-                (what == "remove" or what == "remove_and_keep_content" and self._html() and
-                 r.name in _TABLE_PARTS) and self._table_parts_implied()) and not (
+                what == "remove" and self._table_parts_implied()) and not (
                 what == "remove" and not (self._html() and r.name in _VOID) and
                 self._rw._reopen_reconstructed(r, False)):
             # (A void element ends at its start tag, where the parser
@@ -2131,8 +2130,7 @@ class Element(ElementBase):
         RewriteError otherwise), the DOM edit is its removal, which is
         written as Element.remove writes it (the same checks ran, for
         remove_and_keep_content, which refuses at least what remove does:
-        implied ones; one whose start tag implied other table parts has
-        their start tags written, _table_parts_implied)."""
+        implied ones, those whose start tag implied other table parts)."""
         if not self._unwrap_as_removal("table parts are implied again"):
             return False
         self._rw._foster_text_mark(self._record)
