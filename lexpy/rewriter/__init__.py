@@ -2123,19 +2123,6 @@ class Element(ElementBase):
             raise self._refuse(what, "the parser's form element pointer keeps it")
         return parent not in ("colgroup", "frameset")
 
-    def _empty_table_part_unwrap(self) -> bool:
-        """A table, a table part or a column group unwrapped: when it turns
-        out to have no content (no child, nothing between its start tag and
-        the token that ends it: Rewriter._empty_unwrap_end, a late
-        RewriteError otherwise), the DOM edit is its removal, which is
-        written as Element.remove writes it (the same checks ran, for
-        remove_and_keep_content, which refuses at least what remove does:
-        implied ones, those whose start tag implied other table parts)."""
-        if not self._unwrap_as_removal("table parts are implied again"):
-            return False
-        self._rw._foster_text_mark(self._record)
-        return True
-
     def _empty_template_unwrap(self) -> bool:
         """An HTML template in a table, a section or a row, unwrapped: when
         its contents turn out empty it is its removal (_unwrap_as_removal,
@@ -2181,8 +2168,6 @@ class Element(ElementBase):
             # (An empty one would be its removal; whether it is empty is
             # known only at its end, and a refusal there would end the
             # stream: refused here, where the handler can catch it.)
-            if r.name != "frameset" and self._empty_table_part_unwrap():
-                return
             raise self._refuse("remove_and_keep_content", "the parser keeps frames only "
                                                           "in a frameset" if r.name == "frameset"
                                else "table parts are implied again")

@@ -180,28 +180,6 @@ def test_template_unwrap_refused(data):
     assert_refused(data, "template", "remove_and_keep_content", "later end tags differently")
 
 
-# A table, a table part or a column group unwrapped: with no content, its
-# removal (Element._empty_table_part_unwrap); else refused at its end.
-@pytest.mark.parametrize("data, name", [
-    ("<table><caption></table>", "caption"),
-    ("<table><colgroup></colgroup>x</table>", "colgroup"),
-    ("<table></table><p>foo", "table"),
-    ("<table><tr><td></td></table>", "td"),
-    ("<table><tbody></tbody></table>", "tbody"),
-])
-def test_empty_part_unwrapped(data, name):
-    assert_accepted(data, name, "remove_and_keep_content")
-
-
-@pytest.mark.parametrize("data, name", [
-    ("<table><caption>x</caption></table>", "caption"),
-    ("<table><tbody></div></table>", "tbody"),
-    ("<table><colgroup><col></table>", "colgroup"),
-])
-def test_part_unwrap_refused(data, name):
-    assert_refused(data, name, "remove_and_keep_content", "table parts are implied again")
-
-
 # A table renamed or unwrapped that the end of input closes, holding only
 # whitespace and comments (Rewriter._text_only_end, _empty_table_end).
 @pytest.mark.parametrize("data", ["<!doctype html><table>\n", "<div><table> <!--c-->"])
