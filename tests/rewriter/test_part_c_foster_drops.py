@@ -94,7 +94,7 @@ def test_the_ignored_end_tag_keeps_the_runs_apart(chunk):
 
 @pytest.mark.parametrize("data,name,operation,reason", [
     ("<table> <template>t</template>x</table>", "template", "remove_and_keep_content",
-     "would join"),
+     "later end tags differently"),
     ("<table><form></table><form>", "form", "remove", "form element pointer"),
 ])
 def test_what_stays_refused_in_a_table(data, name, operation, reason):
