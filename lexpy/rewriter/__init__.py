@@ -1014,6 +1014,12 @@ _HEAD_NOSCRIPT_TOKEN = re.compile(
 # What a table may hold for Element._empty_table_edit (besides ASCII
 # whitespace): comments, bogus comments of a "<?", doctypes.
 _EMPTY_TABLE_TOKEN = re.compile(rb"<!--(?!-?>).*?-->|<\?[^>]*>|<!doctype[^<>]*>", re.I | re.S)
+# And, after those, templates with nothing but ASCII whitespace in them
+# (no quotes in their start tags: the tag ends at its first ">"): the
+# "in head" rules insert one at the current node from "in table" as from
+# "in body", and its contents are read by "in template" either way.
+_EMPTY_TABLE_TEMPLATE = re.compile(
+    rb"<template(?=[\t\n\f\r />])[^<>\"']*>[\t\n\f\r ]*</template[\t\n\f\r ]*>", re.I)
 
 # What a renamed <svg> or <math> may hold besides text (Rewriter.
 # _foreign_rename_end): CDATA sections, written as escaped text
@@ -1736,6 +1742,9 @@ class Element(ElementBase):
                             isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
             checked = self._rw._check(self, content, html, "outside")
+            if self._table_end_before_ok(content, html):
+                self._rw._defer_to_table_end(r, checked)
+                return
             self._check_before_implied("before", content, html)
         r.before.append(checked)
         self._rw._split_watch(r)
@@ -1869,6 +1878,13 @@ class Element(ElementBase):
         self._check_removable("remove")
         self._note_form_pointer()
         self._rw._foster_text_mark(r)
+        if r.name == "table" and self._html() and not r.implied and \
+                self._parent_in_body_content(r.node.parent_node) or \
+                r.name in ("tbody", "thead", "tfoot", "tr") and self._html() and \
+                id(r) in self._rw._foster_text_marks:
+            # (Text the parser foster-parents out of it is written in its
+            # place: Rewriter._removed_table_text.)
+            self._rw._table_text_kept[id(r)] = r
         r.mode = _REMOVED
 
     @contextlib.contextmanager
@@ -2348,7 +2364,7 @@ class Element(ElementBase):
         table's."""
         r = self._record
         if not (what == "remove" or what == "remove_and_keep_content" and self._html() and
-                (r.name in _VOID or self._table_template_unwrap())):
+                (r.name in _VOID or self._empty_template_unwrap())):
             raise self._refuse(what, "the text around it in a table would join and be "
                                      "foster-parented otherwise")
         if self._html() and r.name == "form":
@@ -2357,18 +2373,15 @@ class Element(ElementBase):
             raise self._refuse(what, "the parser's form element pointer keeps it")
         return parent not in ("colgroup", "frameset")
 
-    def _table_template_unwrap(self) -> bool:
-        """For _table_text_separated: an HTML template of a table, a
-        section or a row, unwrapped. Its contents are a document fragment
-        the parser fills by the "in template" rules; unwrapped, they would
-        go into the table, whose insertion modes read them otherwise: only
-        an empty template is unwrapped, which is its removal (the DOM edit
-        moves nothing out of it). Element.remove_and_keep_content takes it
-        as one (_unwrap_as_removal: the start tag followed at once by the
-        token that ends it, no content, checked at its end), with the
-        ignored end tag written in its place as for a removal."""
+    def _empty_template_unwrap(self) -> bool:
+        """An HTML template in a table, a section or a row, unwrapped: when
+        its contents turn out empty it is its removal (_unwrap_as_removal,
+        checked at its end: nothing between its start tag and the token
+        that ends it), with an end tag the table's modes ignore in its
+        place (_table_text_separated) as for its removal."""
         r = self._record
-        return r.name == "template" and not r.implied and r.start is not None
+        return r.name == "template" and not r.implied and r.start is not None and \
+            not r.foster
 
     def _table_parts_implied(self) -> bool:
         """Whether what the element's start tag implied beyond html, head
@@ -3014,6 +3027,60 @@ class Element(ElementBase):
         fragment = construction.finish_fragment()
         return all(node.node_type == 1 for node in fragment.child_nodes)
 
+    def _table_end_before_ok(self, content: str, html: bool) -> bool:
+        """Content before a <table> that goes at the table's end instead
+        (Rewriter._defer_to_table_end): the DOM edit puts it right before
+        the table, after all the content the parser foster-parents out of
+        the table while it is open, which writing it before the start tag
+        would put after. Written just before what ends the table, where the
+        current node is the table, a section or a row (checked there,
+        Rewriter._table_end_close), the table's insertion modes hand it to
+        the "in body" rules with foster parenting: the parser inserts it
+        right before the table, after everything fostered earlier, as the
+        DOM edit has it; and a table that fosters nothing gets it there
+        too. Taken for text with a character other than whitespace (the
+        table's pending text is fostered whole then; whitespace alone
+        stays in the table) and for markup that is elements only at its
+        top level (text or a comment there would stay in the table or join
+        its pending text) with no tag the table's modes read themselves
+        (_TABLE_MODE_TAG, _TABLE_KEEPS_TAG: script and style go into the
+        table), no formatting or marker element (their entries on the list
+        of active formatting elements would outlive the elements the
+        table's end pops, and an <a> looks for an open one past the table)
+        and no raw text, RCDATA or foreign element (the tokenizer or the
+        foreign content rules would read the table's end). The elements'
+        own content is parsed as in the DOM edit's fragment: the current
+        node is one of them, and the "in body" rules' scopes stop at the
+        table. Only while no content of the edit went before its start tag
+        (the order of the calls is kept), and not for a table removed,
+        replaced, unwrapped or renamed (refused at its end)."""
+        r = self._record
+        rw = self._rw
+        if r.name != "table" or not self._html() or r.implied or r.before or r.mode or \
+                r.new_name is not None:
+            return False
+        if _fostered_text(content, html):
+            return True
+        if not html or not isinstance(content, str) or not content.startswith("<") or \
+                _TABLE_MODE_TAG.search(content) or _TABLE_KEEPS_TAG.search(content) or \
+                _TABLE_END_UNSAFE_TAG.search(content):
+            if id(r) in rw._table_end_before:
+                raise self._refuse("before", "content before it went to its end (where the "
+                                             "parser foster-parents it after what it "
+                                             "fostered earlier): this content cannot follow")
+            return False
+        construction = TreeConstruction(rw._scripting)
+        construction.set_fragment_context("div", NAMESPACES["html"], None)
+        construction.feed_text(content)
+        fragment = construction.finish_fragment()
+        if all(node.node_type == 1 for node in fragment.child_nodes):
+            return True
+        if id(r) in rw._table_end_before:
+            raise self._refuse("before", "content before it went to its end (where the "
+                                         "parser foster-parents it after what it fostered "
+                                         "earlier): this content cannot follow")
+        return False
+
     def _dropped_inside(self, content: str, html: bool) -> bool:
         """Markup for the content of a <colgroup> or a <frameset> that the
         parser drops there whole (the fragment parsing algorithm with the
@@ -3157,6 +3224,25 @@ _TABLE_MODE_TAG = re.compile(
 # element of their kind past the table (a, nobr): markup holding one is not
 # foster-parented as a whole (Element._fostered_markup_before).
 _TABLE_KEEPS_TAG = re.compile(r"<\s*/?\s*(?:script|style|a|nobr)(?![^\s/>])", re.I)
+
+# The elements open above a table at its end that an end tag written there
+# does not pop alone, as the table's end would (Rewriter._table_end_close):
+# besides the formatting elements (the adoption agency algorithm), marker
+# elements (their end tag clears the list of active formatting elements),
+# the form (its pointer), and what the table's modes or the "in body"
+# rules read otherwise.
+_TABLE_END_UNCLOSABLE = frozenset(
+    "applet marquee object template table form frameset html head body tbody thead tfoot "
+    "tr td th caption colgroup col".split())
+
+
+# Tags that markup written at a table's end may not hold
+# (Element._table_end_before_ok): formatting and marker elements (entries
+# of the list of active formatting elements), raw text, RCDATA and foreign
+# elements (what ends the table would be read as their content).
+_TABLE_END_UNSAFE_TAG = re.compile(
+    r"<\s*/?\s*(?:%s|applet|marquee|object|textarea|title|xmp|iframe|noembed|noframes"
+    r"|noscript|plaintext|svg|math)(?![^\s/>])" % "|".join(sorted(_FORMATTING)), re.I)
 
 
 class EndTag:
@@ -3547,6 +3633,12 @@ class Rewriter(RewriterCore):
         # record and the keys of the elements the parser foster-parented
         # inside it while it was open: _fostered_inside_tables.)
         self._tables_before: Dict[int, List[Any]] = {}
+        # (Content before a table written at its end instead, by record id:
+        # the record and the contents, Element._table_end_before_ok.)
+        self._table_end_before: Dict[int, List[Any]] = {}
+        # (Removed tables whose foster-parented text is written in their
+        # place, by record id: _removed_table_text.)
+        self._table_text_kept: Dict[int, Any] = {}
         # (The removed or replaced table containers, by id: their table and
         # what was before it when the edit was made (_foster_text_mark).)
         self._foster_text_marks: Dict[int, Tuple[Any, Any, int]] = {}
@@ -6613,6 +6705,214 @@ class Rewriter(RewriterCore):
         return now is previous and (now is None or now.node_type != 3 or
                                     len(now.data) == length)
 
+    def _removed_table_text(self, r: _Record, fostered_out: bool) -> Optional[str]:
+        """For a table removed (Element.remove) whose parent the "in body"
+        rules insert into (Element._parent_in_body_content): the text the
+        parser foster-parented out of it while it was open, when that is
+        all it moved out (no element: _fostered_push; nothing moved it),
+        else None. The DOM edit keeps that text, right where the table
+        was: written there, after the table's dropped source, the parent's
+        "in body" rules insert it as the table's modes did with foster
+        parenting (the same text node before the table, or a new one; no
+        formatting element reconstructed: the table fostered none, so
+        none was to reconstruct at its text, and the dropped source leaves
+        the output's list of active formatting elements as it was at the
+        table's start tag, which reconstructs nothing either). The text is
+        the growth of the node before the table since the removal
+        (_foster_text_mark): each run the parser fostered has a character
+        other than whitespace, and its NULs were dropped. For a section or
+        a row removed (Element.remove: its table's node marked), the text
+        the parser foster-parented while it was open is written in its
+        place between end tags the table's modes ignore (</col>), so that
+        it is a run of the table's character tokens of its own: written
+        where the current node is the table or a section (the section's or
+        row's source dropped), that run has a character other than
+        whitespace and the parser foster-parents it whole, right before
+        the table, after what it fostered before the section or row, as
+        the DOM edit keeps it."""
+        entry = self._table_text_kept.pop(id(r), None)
+        if entry is not r or r.mode != _REMOVED or fostered_out or r.moves != self._moves \
+                or r.before:
+            return None
+        if self._at_eof and (self._last_token_end() < self._stream_length() or
+                             not self._last_token_closed() or self._in_cdata_section()):
+            return None     # (the input ends inside a tag or a comment it drops)
+        mark = self._foster_text_marks.get(id(r))
+        if mark is None or mark[0] is not r.node and r.name == "table":
+            return None
+        table, previous, length = mark
+        now = table.previous_sibling
+        if now is None or now.node_type != 3:
+            return None
+        if now is previous:
+            text = str(now.data)[length:]
+        elif now.previous_sibling is previous:
+            text = str(now.data)
+        else:
+            return None
+        if not text.strip("\t\n\f\r "):
+            return None
+        return text
+
+    def _defer_to_table_end(self, r: _Record, content: _Content) -> None:
+        """Content before the table r kept for its end
+        (Element._table_end_before_ok, written by _table_end_close)."""
+        entry = self._table_end_before.setdefault(id(r), [r, []])
+        entry[1].append(content)
+        self._loud(r)
+
+    def _table_end_close(self, r: _Record, from_top: bool,
+                         needs_end: bool) -> Optional[Tuple[str, List[_Content]]]:
+        """At the end of the table r: None when no content before it was
+        kept for its end, else what to write before that content, and the
+        content. The
+        content goes just before the token that ends the table (its end
+        tag, a <table> start tag, or the end of input), where the parser
+        foster-parents it when the current node is the table, a section or
+        a row (the insertion modes "in table", "in table body" and "in
+        row"); the elements that token popped above the table tell which.
+        A cell or a caption open there (and what is open inside it, HTML
+        elements other than raw text, RCDATA and plaintext ones, which
+        would read the end tag as text, and tables, whose mode would ignore
+        it) gets its end tag first: the parser
+        closes it for the table's end tag or the <table> start tag as for
+        that end tag (generate implied end tags, pop up to it, clear the
+        list of active formatting elements up to its marker), and at the
+        end of input closing it changes no node. A column group open there
+        (nothing in it) gets its end tag too: the table's end tag pops it
+        as that end tag does. Elements the parser foster-parented and left
+        open there get their end tags, the topmost first: each is the
+        current node when its end tag comes, which pops it alone (the "in
+        body" rules for its end tag, with foster parenting; a <select>
+        with only <option> and <optgroup> above it), as the table's end
+        pops it with the rest, and at the end of input closing it changes
+        no node; not a formatting or marker element (the adoption agency
+        algorithm, the list of active formatting elements) nor a form (its
+        pointer), _TABLE_END_UNCLOSABLE; a formatting element only at the
+        end of input, with no cell or caption open, when its end tag pops
+        it, takes it off the list and leaves nothing to reconstruct
+        (_eof_formatting_ends: the list's entries after it are those of
+        the elements still open below). Refused when any other
+        element is open above the table (the content would go into it),
+        when the parser moved the table or closed it from the middle of
+        the stack, when the table was removed, replaced, unwrapped or
+        renamed, when an end tag is written for it (content after it
+        where the end is implied), and when formatting elements are left
+        to reconstruct there (the content's text and start tags would
+        reconstruct them, fostered, around it). Text that starts the
+        content follows an end tag the table's modes ignore (</col>), so
+        that no text of the input's table before it joins it in the
+        table's pending text (whitespace that stays in the table)."""
+        entry = self._table_end_before.pop(id(r), None)
+        if entry is None or entry[0] is not r:
+            return None
+        why = ""
+        nodes = self._popped_nodes
+        index = next((i for i, node in enumerate(nodes) if node is r.node), None)
+        if r.mode or r.new_name is not None:
+            why = "the table was removed, replaced, unwrapped or renamed"
+        elif needs_end or not from_top or index is None or r.moves != self._moves:
+            why = "the parser moved it or ended it otherwise than at a token of its own"
+        close = ""      # (the end tag of a cell, a caption or a column group)
+        ends: List[str] = []        # (those of fostered elements, the topmost first)
+        rows = True
+        in_select = formatting = False
+        for node in reversed(nodes[:index or 0]):
+            if why:
+                break
+            name = node.local_name
+            if close and close != "</colgroup>" and node.namespace_uri != _HTML_NS:
+                # (The cell's end tag goes down the foreign elements to the
+                # first HTML one, as the table's end tag does, and closes the
+                # cell from there; unless one has its name. At the end of
+                # input in a CDATA section, _check_join refuses.)
+                if name.lower() == close[2:-1]:
+                    why = "<%s> is open at its end" % name
+                continue
+            if rows and not ends and not close and self._at_eof and name == "template" and \
+                    node.namespace_uri == _HTML_NS:
+                # (At the end of input, a template open in the table, a
+                # section or a row: its end tag pops it with what is open in
+                # it, clears the list of active formatting elements to the
+                # last marker and resets the insertion mode, as the end of
+                # input does in it; a template open inside it would take the
+                # end tag, refused below.)
+                close = "</template>"
+                continue
+            if node.namespace_uri != _HTML_NS or name in _RAW_TEXT or name in _RCDATA or \
+                    name in ("plaintext", "noscript", "template", "table"):
+                why = "<%s> is open at its end" % name
+            elif close:
+                if close == "</colgroup>":
+                    why = "<%s> is open at its end" % name
+            elif rows and name in ("tbody", "thead", "tfoot", "tr"):
+                continue
+            elif rows and name in ("td", "th", "caption", "colgroup"):
+                close = "</%s>" % name
+            elif name in ("option", "optgroup") if in_select else \
+                    (name not in _FORMATTING or self._at_eof and not close) and \
+                    name not in _TABLE_END_UNCLOSABLE:
+                rows = False
+                in_select = in_select or name == "select"
+                formatting = formatting or name in _FORMATTING
+                ends.insert(0, "</%s>" % name)
+            else:
+                why = "<%s> is open at its end" % name
+        if not why and formatting and (close or not self._eof_formatting_ends()):
+            # (At the end of input, a formatting element's end tag runs the
+            # adoption agency algorithm, which pops it and takes it off the
+            # list of active formatting elements when it is the last of its
+            # name there; _eof_formatting_ends: and leaves nothing to
+            # reconstruct, which the end of input makes no difference to.)
+            why = "formatting elements are left to reconstruct at its end"
+        if not why and (close or ends):
+            # (The elements it writes end tags for ended untouched: no
+            # handler removed, unwrapped or renamed them or wrote an end
+            # tag or content at their end, _implied_pops.)
+            untouched = {id(entry[2]) for entry in self._implied_pops
+                         if entry is not None and len(entry) > 2}
+            for node in nodes[:index or 0]:
+                name = node.local_name
+                if node.namespace_uri == _HTML_NS and (
+                        "</%s>" % name in ends or
+                        close.startswith("</%s>" % name)) and id(node) not in untouched:
+                    why = "<%s> was edited" % name
+        if not why and not formatting and self._table_end_reconstructs(
+                close in ("</td>", "</th>", "</caption>", "</template>")):
+            why = "formatting elements are left to reconstruct at its end"
+        if why:
+            raise RewriteError("<table>: content before it goes at its end, where the parser "
+                               "foster-parents it after what it fostered earlier: %s" % why)
+        if not close and not ends and entry[1] and not entry[1][0].html:
+            close = _TABLE_TEXT_SEPARATOR.text
+        return close + "".join(ends), entry[1]
+
+    def _table_end_reconstructs(self, cell: bool) -> bool:
+        """Whether content written at a table's end (_table_end_close)
+        would be wrapped in reconstructed formatting elements: the last
+        entry of the list of active formatting elements there is an element
+        that is not open. At an end tag, the list after it (the table's end
+        tag closes a cell as the cell's end tag written first does, and
+        the table's modes leave the list alone otherwise). At the end of
+        input, the whole list before it (which the end of input empties),
+        with the entries up to the last marker taken off for a cell or a
+        caption whose end tag is written first, and the elements open
+        then those the end of input pops."""
+        if not self._at_eof:
+            return bool(self._reconstruction_pending())
+        entries = self._formatting_all(True)
+        if entries is None:
+            return True
+        if cell:
+            while entries and entries[-1] is not None:
+                entries.pop()
+            if entries:
+                entries.pop()
+        if not entries or entries[-1] is None:
+            return False
+        last = self._node_key(entries[-1])
+        return not any(self._node_key(node) == last for node in self._popped_nodes)
+
     def _fostered_inside_tables(self, node: Any, key: int) -> None:
         """An element the parser foster-parented (seen here: the engine
         counts every one, _foster_count, but hands over only some): for
@@ -8392,6 +8692,8 @@ class Rewriter(RewriterCore):
             if r.name in _SELECT_RUBY and r.node.namespace_uri == _HTML_NS:
                 self._select_ruby_popped(r, own)
         inside = self._tables_before.pop(id(r), [r, 0])[1] if self._tables_before else 0
+        table_end = self._table_end_close(r, from_top, needs_end) \
+            if self._table_end_before else None
         if r.table_before is not None and (r.before or r.mode == _REMOVED):
             # (An element foster-parented while it was open went before it,
             # or before a table inside it: counted, since the bounded
@@ -8504,10 +8806,11 @@ class Rewriter(RewriterCore):
                                "heading without it" % r.name)
         fostered_out = id(r) in self._foster_out
         self._foster_out.discard(id(r))
+        kept_text = self._removed_table_text(r, fostered_out) if self._table_text_kept else None
         no_foster_text = self._foster_text_kept(r)
         if skipped and (self._foster_count != r.fostered and fostered_out or (
                 r.name in _TABLE_CONTAINERS and self._text_token_count() != r.text_count
-                and not no_foster_text)):
+                and not no_foster_text and kept_text is None)):
             raise RewriteError("<%s>: the parser moved content out of it (foster "
                                "parenting): dropping its source would drop that too" % r.name)
         if id(r) in self._inner_copies_unlisted:
@@ -8588,6 +8891,13 @@ class Rewriter(RewriterCore):
             elif dropped is not None and dropped[2] != self._batch:
                 raise RewriteError("<%s>: the adoption agency algorithm moved this element "
                                    "or its content after its edits were written" % r.name)
+            if kept_text is not None and r.name == "table":
+                self._emit_contents([_Content(kept_text, False)], r, False)
+            elif kept_text is not None:
+                # (In the table, between end tags its modes ignore: no text
+                # of the input joins it in the table's pending text.)
+                self._emit_contents([_TABLE_TEXT_SEPARATOR, _Content(kept_text, False),
+                                     _TABLE_TEXT_SEPARATOR], r, False)
             self._emit_contents(end_tag.after_content, r, False)
             self._emit_contents(list(reversed(r.after)), r, False)
             return "closed"
@@ -8605,6 +8915,11 @@ class Rewriter(RewriterCore):
         if unlist and has_inside:
             self._emit(unlist)
             unlist = ""
+        if table_end is not None:
+            # (The end tags with the content: what ends a comment or a tag
+            # the input ends inside goes first, _check_join.)
+            self._emit_contents(([_Content(table_end[0], True)] if table_end[0] else []) +
+                                table_end[1], r, False)
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:
@@ -8861,11 +9176,31 @@ class Rewriter(RewriterCore):
             self._foreign_root_unwraps.discard(id(r))
             self._foreign_root_unwrap_end(r, own, span, error)
             return
+        if not own and self._at_eof and r.name == "table" and \
+                r.node.namespace_uri == _HTML_NS and r.mode == _KEEP_CONTENT and \
+                r.new_name is None and r.start is not None and \
+                span[0] - r.start[1] <= _LOOKBACK and r.start[1] >= self._raw_base and \
+                self._unwrapped_table_text(r, self._source(r.start[1], span[0])):
+            return      # (the end of input closes it: the text goes as with its end tag)
+        if not own and self._at_eof and r.name == "table" and \
+                r.node.namespace_uri == _HTML_NS and r.start is not None and \
+                r.moves == self._moves and self._last_token_end() == self._stream_length() \
+                and self._last_token_closed() and \
+                span[0] - r.start[1] <= _LOOKBACK and r.start[1] >= self._raw_base:
+            # (Renamed or unwrapped, the end of input closes it as it
+            # closes the table, "in table" handing it to the "in body"
+            # rules: the source up to there checked as up to its end tag;
+            # the input ends after a whole token.)
+            self._empty_table_end(self._source(r.start[1], span[0]), error)
+            return
         if not own or r.start is None or r.moves != self._moves or \
                 span[0] - r.start[1] > _LOOKBACK or r.start[1] < self._raw_base:
             raise error
         source = self._source(r.start[1], span[0])
         if r.name == "table" and r.node.namespace_uri == _HTML_NS:
+            if r.mode == _KEEP_CONTENT and r.new_name is None and \
+                    self._unwrapped_table_text(r, source):
+                return
             self._empty_table_end(source, error)
             return
         if r.name == "noscript" and r.node.namespace_uri == _HTML_NS:
@@ -8980,17 +9315,37 @@ class Rewriter(RewriterCore):
         if r.node.parent_node is not None:
             raise error
 
+    def _unwrapped_table_text(self, r: _Record, source: bytes) -> bool:
+        """For a table unwrapped (Element._empty_table_edit) whose source
+        between its tags is text alone (no "<": one run of character
+        tokens, which "in table text" takes whole; no NUL): the parser
+        foster-parented that text before the table when it has a
+        character other than whitespace, else inserted it into the table;
+        either way the DOM edit leaves it in the table's place, with
+        nothing else of the table. Unwrapped, the "in body" rules of the
+        parent (_parent_in_body_content) insert the same text there (its
+        character references, newlines and NULs read as in the table: the
+        tokenizer's data state either way), reconstructing nothing (none
+        pending at the table's start tag, which did nothing else:
+        _empty_table_edit). The table holds nothing else: its children
+        are that text or none; nothing moved it."""
+        if b"<" in source or b"\0" in source or r.moves != self._moves:
+            return False
+        child = r.node.first_child
+        return child is None or child.node_type == 3 and child.next_sibling is None
+
     def _empty_table_end(self, source: bytes, error: RewriteError) -> None:
         """The source between the tags of a table renamed or unwrapped
         (Element._empty_table_edit) must be, token by token: comments (that
         end at the first "-->", with no "--!>" and not abrupt), bogus
-        comments of a "<?" (to the first ">"), doctypes, and ASCII
+        comments of a "<?" (to the first ">"), doctypes, templates with
+        whitespace alone in them (_EMPTY_TABLE_TEMPLATE), and ASCII
         whitespace between them; no NUL. Anything else raises `error`:
         this reads the input more strictly than the tokenizer, never
         less."""
         if b"\0" in source or b"--!>" in source:
             raise error
-        rest = _EMPTY_TABLE_TOKEN.sub(b"", source)
+        rest = _EMPTY_TABLE_TEMPLATE.sub(b"", _EMPTY_TABLE_TOKEN.sub(b"", source))
         if rest.strip(b"\t\n\f\r "):
             raise error
 

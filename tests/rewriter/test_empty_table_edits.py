@@ -42,7 +42,10 @@ def test_unwrapped(data):
     "<div><table><!--></table>--></table>",
 ])
 def test_refused(data):
-    for operation in ("rename", "remove_and_keep_content"):
+    # (Unwrapped, a table whose source is text alone is accepted:
+    # tests/rewriter/test_table_end_before.py, test_unwrapped_text.)
+    text_alone = data in ("<div><table> x</table></div>", "<div><table>&#32;</table></div>")
+    for operation in ("rename",) if text_alone else ("rename", "remove_and_keep_content"):
         assert_refused(data, "table", operation, "reads otherwise in a table")
 
 

@@ -85,7 +85,7 @@ def test_oracle_on_these_inputs(data):
     "<table><template></template><template></template></table>",
 ])
 def test_an_empty_template_of_a_table_is_unwrapped_as_removed(data):
-    # (Element._table_template_unwrap: the ignored end tag goes in its
+    # (Element._empty_template_unwrap: the ignored end tag goes in its
     # place, as for its removal: the text around it stays two runs.)
     assert_accepted(data, "template", "remove_and_keep_content")
 

@@ -94,9 +94,9 @@ def test_the_ignored_end_tag_keeps_the_runs_apart(chunk):
 
 @pytest.mark.parametrize("data,name,operation,reason", [
     # (unwrapped as its removal when empty only: its content is found at
-    # its end, Element._table_template_unwrap)
+    # its end, Element._empty_template_unwrap)
     ("<table> <template>t</template>x</table>", "template", "remove_and_keep_content",
-     "would treat later end tags differently"),
+     "later end tags differently"),
     ("<table><form></table><form>", "form", "remove", "form element pointer"),
 ])
 def test_what_stays_refused_in_a_table(data, name, operation, reason):
