@@ -213,7 +213,25 @@ that a token closed gets alone (_unwrap_unlisted); text
 appended to a script, checked at the script's end with the tokenizer's
 script data states over its source and that text (_script_append_end); a
 foreign element unwrapped whose content is text alone, read the same in its
-parent (_text_only_end). Refusals the oracle counts apart (the edited DOM's
+parent (_text_only_end); an svg or math holding text alone renamed or
+unwrapped, CDATA sections written as escaped text (_foreign_rename_end,
+_foreign_root_unwrap); an option or optgroup renamed in its select
+(_option_in_select_renamable) and an element whose start tag broke out of
+foreign content renamed (_foreign_breakout_renamable); attributes and
+content beside a select's options where the parser copies nothing from
+nor into (_attribute_outside_mirror, _beside_outside_mirror); a deeper
+block of a nest the adoption agency takes one after the other, its steps
+written out one by one (_split_deep_chain, _split_deep_steps), and the
+first block's at the algorithm's limit of eight steps (_split_eight);
+content before a table written at its end, where the parser
+foster-parents it after what it fostered earlier (_table_end_before_ok,
+_table_end_close); the text a removed or unwrapped table fostered
+written in its place (_removed_table_text, _unwrapped_table_text); edits
+of an implied body or in it refused for their place while frameset-ok is
+"ok", kept until the body is sure to stay (_detached_body_deferred);
+"]]>" written where the input ends in a CDATA section (_close_eof_cdata)
+and the look-back of a character reference (_numeric_reference_joins).
+Refusals the oracle counts apart (the edited DOM's
 own serialization reparses to another tree: no input makes it) are
 inherent: text or non-head markup in or next to <head>, content next to
 <html>/<head>/<body>, their removal and renaming.
