@@ -2709,13 +2709,8 @@ class Element(ElementBase):
             rw._loud(r)
             rw._detached_note(r.node, error)
             return True
-        html = rw._construction.document_object().document_element
-        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
-            return False
-        body = next((child for child in html.child_nodes
-                     if child.node_type == 1 and child.local_name == "body" and
-                     child.namespace_uri == _HTML_NS), None)
-        if body is None or not rw._is_open(body):
+        body = rw._open_body()
+        if body is None:
             return False
         node = r.node.parent_node
         while node is not None and node is not body:
@@ -4578,6 +4573,17 @@ class Rewriter(RewriterCore):
                                "the rewrite %s (the frameset-ok flag)"
                                % ("dropped" if self._dropped else "wrote"))
 
+    def _open_body(self) -> Any:
+        """The HTML body that is a child of the HTML html document element
+        and is open, or None."""
+        html: Any = self._construction.document_object().document_element
+        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
+            return None
+        body = next((child for child in html.child_nodes
+                     if child.node_type == 1 and child.local_name == "body" and
+                     child.namespace_uri == _HTML_NS), None)
+        return body if body is not None and self._is_open(body) else None
+
     def _frameset_watch(self, node: Any) -> bool:
         """Before the handlers of an element: where the parser's frameset-ok
         flag is still "ok" and the element is in the body (or is it), a
@@ -4602,19 +4608,13 @@ class Rewriter(RewriterCore):
                 self._split_at is not None or self._unlist_hold is not None or \
                 self._after_body_mode():
             return False
-        document: Any = self._construction.document_object()
-        html = document.document_element
-        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
-            return False
         # (In the body: up to the first open element around it (itself
         # included), which is the body or one above it on the stack of open
         # elements. Not by walking up to the body: an element's depth
         # would make each call cost that much; the elements around it up to
         # an open one are those the parser closed at its token, if any.)
-        body = next((child for child in html.child_nodes
-                     if child.node_type == 1 and child.local_name == "body" and
-                     child.namespace_uri == _HTML_NS), None)
-        if body is None or not self._is_open(body):
+        body = self._open_body()
+        if body is None:
             return False
         if not self._parser_frameset_ok():
             # (With the body made, it stays "not ok" to the end: an implied
@@ -4624,7 +4624,7 @@ class Rewriter(RewriterCore):
         while node is not None and node.node_type == 1 and node is not body and \
                 not self._is_open(node):
             node = node.parent_node
-        if node is None or node.node_type != 1 or node is html:
+        if node is None or node.node_type != 1 or node is body.parent_node:
             return False
         node = body
         self._frameset_hold = (self._taken + len(self._ready or b"") + len(self._out),
