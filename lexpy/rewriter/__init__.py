@@ -7391,7 +7391,7 @@ class Rewriter(RewriterCore):
                                "or its content after its edits were written" % r.name)
         risky = {id(r.node): r for key, r in self._start_edited.items()
                  if (r.mode or r.new_name is not None) and key != formatting_key
-                 and id(r) not in self._furthest_dropped and not (split and key == furthest_key)
+                 and not self._furthest_dropped_now(r) and not (split and key == furthest_key)
                  and not (r is self._split and self._split_second_batch == self._batch)
                  and r is not deep}
         if risky:
@@ -8494,7 +8494,7 @@ class Rewriter(RewriterCore):
         this token, _popped) or a later step makes it the furthest block
         (_drops_furthest_block); a later step that moves an element out of
         it is refused there."""
-        if r.mode != _REMOVED or self._skip is not r:
+        if r.mode != _REMOVED or self._skip is not r or self._furthest_dropped_earlier(r):
             return False
         node = r.node.parent_node
         while node is not None and node.node_type == 1:
@@ -8503,6 +8503,29 @@ class Rewriter(RewriterCore):
                 return True
             node = node.parent_node
         return False
+
+    def _furthest_dropped_now(self, r: _Record) -> bool:
+        """Whether the removed element r was noted in _furthest_dropped at
+        this token (an earlier step of the adoption agency algorithm run by
+        it moved r, or took r as its furthest block): the steps of one
+        token are expressed together (_dropped_inside,
+        _drops_furthest_block)."""
+        noted = self._furthest_dropped.get(id(r))
+        return noted is not None and noted[2] == self._batch
+
+    def _furthest_dropped_earlier(self, r: _Record) -> bool:
+        """Whether the removed element r was noted in _furthest_dropped at
+        an earlier token: an end tag that ran the adoption agency algorithm
+        inside r's dropped range (r stayed open after it). A second such
+        end tag, also inside that range, moving r (inside a furthest block,
+        or as the furthest block) again is not expressed by the one end
+        tag written at r's end: the first token's steps (the copies it
+        made of the formatting elements, the furthest block it moved) are
+        not run in the reparse, whose parser sees only the end tag written
+        there (<a><b><div><div><div>x</a>y</b>z, the second <div> removed,
+        gave <a><b><div></b>). Refused (_moved)."""
+        noted = self._furthest_dropped.get(id(r))
+        return noted is not None and noted[2] != self._batch
 
     def _drops_furthest_block(self, r: _Record, formatting: Any, formatting_key: int) -> bool:
         """Whether the removed furthest block r is expressed by the
@@ -8523,6 +8546,9 @@ class Rewriter(RewriterCore):
         f = self._open.get(formatting_key)
         if f is not None and (f.after or f.append or f.end_handlers):
             return False    # (written at its end, before the end tag written here)
+        noted = self._furthest_dropped.get(id(r))
+        if noted is not None and (noted[2] != self._batch or noted[1] is not None):
+            return False    # (_furthest_dropped_earlier)
         self._furthest_dropped[id(r)] = [r, formatting.local_name, self._batch]
         return True
 
