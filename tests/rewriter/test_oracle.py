@@ -16,8 +16,9 @@ import pytest
 
 from tests.conformance import data
 from lexpy.rewriter import Rewriter, RewriteError, rewrite
-from tests.rewriter.oracle import (MARKUP_OPERATIONS, NOT_IN_TREE, OPERATIONS, UNIT_OPERATIONS,
-                                   Figures, check, check_pairs, check_unit_texts, check_units)
+from tests.rewriter.oracle import (MARKUP_OPERATIONS, NO_SERIALIZATION, NOT_IN_TREE, OPERATIONS,
+                                   UNIT_OPERATIONS, Figures, check, check_pairs,
+                                   check_unit_texts, check_units)
 
 
 def _document_cases():
@@ -56,10 +57,33 @@ def _run(cases, chunked=False, operations=ALL_OPERATIONS):
     return figures
 
 
+# The base operations' figures of each case file, kept by the test below
+# for the issue's bar (test_own_limit_refusals_of_the_base_operations).
+BASE_FIGURES = {}
+
+
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_accepted_operations_reparse_to_the_dom_edit(name):
-    figures = _run(CASES[name])
+    base = _run(CASES[name], operations=tuple(OPERATIONS))
+    BASE_FIGURES[name] = base
+    figures = _run(CASES[name], operations=tuple(MARKUP_OPERATIONS))
+    figures.add(base)
     assert not figures.mismatches, "\n\n".join(figures.mismatches[:3])
+
+
+def test_own_limit_refusals_of_the_base_operations():
+    # Issue 39's bar: of the base operations tried over the whole suite,
+    # at most 5% refused where the edited DOM's own serialization reparses
+    # to the same tree (the rewriter's own limits; the others no byte edit
+    # can express). Read from the runs of the test above: all of them.
+    if set(BASE_FIGURES) != set(CASES):
+        pytest.skip("needs test_accepted_operations_reparse_to_the_dom_edit run on every "
+                    "case file first (the whole module)")
+    total = Figures()
+    for figures in BASE_FIGURES.values():
+        total.add(figures)
+    own = sum(n for reason, n in total.refused.items() if not reason.endswith(NO_SERIALIZATION))
+    assert own <= 0.05 * total.tried, total.summary()
 
 
 # The units set also runs the small cases (up to this many bytes) in
