@@ -2329,6 +2329,9 @@ class Element(ElementBase):
         # to take the element the list holds for it off the list: _popped.)
         reconstructed = reconstructed or r.implied and what == "remove" and (
             self._rw._reconstructed_index(r) == 0 or self._rw._reconstructed_removal(r, False))
+        if r.implied and what == "remove" and self._rw._reconstructed_index(r) == 0 and \
+                len(self._rw._reconstructed_nodes) > 1:
+            self._rw._removal_copies.append((r, list(self._rw._reconstructed_nodes[1:])))
         if r.implied and r.name != "p" and not reconstructed and not (
                 what == "remove" and self._html() and r.name in ("tbody", "tr", "colgroup")):
             # (An implied table section, row or column group goes with the
@@ -3705,6 +3708,10 @@ class Rewriter(RewriterCore):
         self._unlisted_copies: List[Any] = []   # (the copies _copies_of_unlisted wrote)
         self._split_reconstructed: Optional[_Record] = None  # (_reconstruction_split)
         self._inner_copies_unlisted: Set[int] = set()  # (_reconstructed_inner_content)
+        self._removal_unlisted: List[_Record] = []  # (_reconstructed_removal)
+        # (_removal_copies_listed: a removed first reconstructed copy and
+        # the copies made inside it at its token.)
+        self._removal_copies: List[Tuple[_Record, List[Any]]] = []
         # (The <a> or <nobr> whose adoption agency run came before the
         # token's reconstruction, its end tag not written yet:
         # _reconstructed_after_agency.)
@@ -7228,6 +7235,51 @@ class Rewriter(RewriterCore):
                 self._emit("</%s>" % node.local_name)
             for node in nodes[:self._reconstructed_index(r) or 0]:
                 self._emit(_plain_start_tag(node))
+            self._removal_unlisted.append(r)
+        return True
+
+    def _removal_copies_listed(self, r: _Record, own: bool) -> None:
+        """r removed, the first formatting element the parser reconstructed
+        at a token with others inside it, closed by its own end tag: the
+        output has none of these copies (dropped with r's range), so its
+        list of active formatting elements still holds the entries they
+        were made from, where the input's holds the copies or, for those
+        their own end tags (dropped too) closed, nothing; the end tag
+        written for r takes only the last entry of its name off. The
+        output's list is the input's only when every copy inside r is
+        still listed after r's end tag (the parser reconstructs a copy
+        again from it, as from the entry it was made from) and none has
+        r's name (that end tag would take its entry, not the one r was
+        made from): else refused (`<p><b><i>x</p>y</i>z</b>w` without the
+        <b> made at "y": its <i> closed, the output would make one at "w")."""
+        found = next((copies for other, copies in self._removal_copies if other is r), None)
+        if found is None:
+            return
+        self._removal_copies = [entry for entry in self._removal_copies if entry[0] is not r]
+        if not own:
+            return
+        listed = self._formatting_now()
+        if listed is None or any(node.local_name == r.name for node in found) or \
+                not all(any(entry is node for entry in listed) for node in found):
+            raise RewriteError("<%s>: removed, a copy the parser reconstructed with others "
+                               "inside it: the output's list of active formatting elements "
+                               "would still hold the entries those were made from, where the "
+                               "input's has them closed" % r.name)
+
+    def _removal_end_unlisted(self, r: _Record) -> bool:
+        """For r removed, a formatting element the parser reconstructed
+        inside others (_reconstructed_removal wrote the end tags at its
+        token): whether its entry is off the output's list already. Then
+        the end tag a removal writes for a reconstructed element closed by
+        its own end tag (to take the entry the list holds for it off the
+        list, for the first one reconstructed) must not be written: the
+        adoption agency algorithm for it would find the copy of one of its
+        name made again before it (`</b></b><b>` then `</b>`), open, and
+        close that, or act as any other end tag and pop an element of its
+        name around it; the input's end tag closed r only."""
+        if not any(other is r for other in self._removal_unlisted):
+            return False
+        self._removal_unlisted = [other for other in self._removal_unlisted if other is not r]
         return True
 
     def _end_tag_p(self, r: _Record) -> bool:
@@ -8925,8 +8977,10 @@ class Rewriter(RewriterCore):
                 self._skip = None
             # (The elements closed here before it were inside it: dropped.)
             self._implied_pops = []
+            unlisted = self._removal_end_unlisted(r)
+            self._removal_copies_listed(r, own)
             if own and r.implied and r.name in _FORMATTING and \
-                    r.node.namespace_uri == _HTML_NS and not r.synthesized:
+                    r.node.namespace_uri == _HTML_NS and not r.synthesized and not unlisted:
                 self._emit("</%s>" % r.name)    # (reconstructed: Element._check_removable)
             self._listed_drop_end(r, own, position)
             dropped = self._furthest_dropped.pop(id(r), None)
