@@ -1048,6 +1048,18 @@ _FOREIGN_RENAME_TOKEN = re.compile(
     rb"<!\[CDATA\[.*?\]\]>|<!--(?!-?>).*?-->|<![dD][oO][cC][tT][yY][pP][eE][^<>]*>", re.S)
 
 
+def _up_to_select(node: Any, names: Tuple[str, ...]) -> Any:
+    """From `node` up its ancestors to the nearest HTML select: the first
+    HTML element named in `names`, else that select; None when neither
+    comes before the elements end."""
+    while node is not None and node.node_type == 1:
+        if node.namespace_uri == _HTML_NS and (node.local_name == "select" or
+                                              node.local_name in names):
+            return node
+        node = node.parent_node
+    return None
+
+
 def _annotation_integration(node: Any) -> bool:
     """Whether the element is a MathML annotation-xml that is an HTML
     integration point by its encoding attribute (text/html or
@@ -1481,15 +1493,9 @@ class Element(ElementBase):
         input's token did: the same clone, of the same content. Markup
         holding an option or a selectedcontent is checked with its content
         (Rewriter._check)."""
-        node = self._record.node.parent_node
-        while node is not None and node.node_type == 1:
-            if node.namespace_uri == _HTML_NS:
-                if node.local_name == "select":
-                    return True
-                if node.local_name in ("option", "optgroup", "selectedcontent"):
-                    return False
-            node = node.parent_node
-        return False
+        met = _up_to_select(self._record.node.parent_node,
+                            ("option", "optgroup", "selectedcontent"))
+        return met is not None and met.local_name == "select"
 
     def _attribute_outside_mirror(self, name: str) -> bool:
         """For set_attribute(name) in a select: whether the attribute
@@ -1514,13 +1520,8 @@ class Element(ElementBase):
             return False
         if node.local_name == "select":
             return True
-        node = node.parent_node
-        while node is not None and node.node_type == 1 and not (
-                node.local_name == "select" and node.namespace_uri == _HTML_NS):
-            if node.local_name in ("option", "optgroup") and node.namespace_uri == _HTML_NS:
-                return False
-            node = node.parent_node
-        return True
+        met = _up_to_select(node.parent_node, ("option", "optgroup"))
+        return met is None or met.local_name == "select"
 
     def _mirror_affected(self, what: str) -> bool:
         """Whether the edit may change what the parser copies into a
@@ -1534,12 +1535,8 @@ class Element(ElementBase):
         if what in _MIRROR_DROPS or what in ("set_attribute", "remove_attribute") and \
                 node.local_name in ("select", "option", "optgroup"):
             return True
-        while node is not None and node.node_type == 1 and not (
-                node.local_name == "select" and node.namespace_uri == _HTML_NS):
-            if node.local_name in ("option", "optgroup") and node.namespace_uri == _HTML_NS:
-                return True
-            node = node.parent_node
-        return False
+        met = _up_to_select(node, ("option", "optgroup"))
+        return met is not None and met.local_name != "select"
 
     def _in_head(self) -> bool:
         parent = self._record.node.parent_node
