@@ -1694,6 +1694,7 @@ cdef class RewriterCore:
     # frozensets, which nothing changes: the slow path makes its own
     # before it adds to them.)
     cdef public object _implied_pops, _pushed_here, _popped_nodes
+    cdef public object _reconstructed_nodes, _explicit
     cdef public object _reconstructed_names, _popped_here
 
     def __cinit__(self):
@@ -2003,6 +2004,8 @@ cdef class RewriterCore:
         self._batch = batch
         self._pushed_here = ()
         self._reconstructed_here = False
+        self._reconstructed_nodes = EMPTY_TUPLE
+        self._explicit = EMPTY_TUPLE
         self._reconstructed_names = EMPTY_SET
         self._token_ignored = False
         if e_pop == NULL:
@@ -2514,6 +2517,8 @@ cdef class RewriterCore:
         self._batch = self._batch + 1
         self._pushed_here = ()
         self._reconstructed_here = False
+        self._reconstructed_nodes = EMPTY_TUPLE
+        self._explicit = EMPTY_TUPLE
         self._reconstructed_names = EMPTY_SET
         self._token_ignored = False
         self._popped_here = EMPTY_SET
@@ -2608,6 +2613,8 @@ cdef class RewriterCore:
         self._batch = self._batch + 1
         self._pushed_here = ()
         self._reconstructed_here = False
+        self._reconstructed_nodes = EMPTY_TUPLE
+        self._explicit = EMPTY_TUPLE
         self._reconstructed_names = EMPTY_SET
         self._token_ignored = False
         self._raw_text_name = None
