@@ -2304,6 +2304,8 @@ class Element(ElementBase):
         if parent is not None and parent.node_type == 1 and parent.namespace_uri == _HTML_NS \
                 and parent.local_name in _TABLE_CONTAINERS and r.name not in _TABLE_PARTS:
             separate = self._table_text_separated(what, parent.local_name)
+        elif self._table_part_separated(what, parent):
+            separate = True
         if self._html() and r.name == "form" and what not in ("remove", "replace",
                                                               "remove_and_keep_content"):
             raise self._refuse(what, "the parser's form element pointer keeps it")
@@ -2390,6 +2392,26 @@ class Element(ElementBase):
             # element pointer set to it: a later form tag is ignored.)
             raise self._refuse(what, "the parser's form element pointer keeps it")
         return parent not in ("colgroup", "frameset")
+
+    def _table_part_separated(self, what: str, parent: Any) -> bool:
+        """Whether a table part (a caption, a column group, a section, a
+        row, a cell) removed from a table, a section or a row needs an end
+        tag the table's modes ignore in its place (_TABLE_TEXT_SEPARATOR),
+        as the other elements of a table do (_table_text_separated). Its
+        start tag (or the token that implied it) ended the run of the
+        table's character tokens before it ("in table text": any other
+        token inserts the pending run, kept in the table when it is all
+        whitespace, else foster-parented whole), and the token after its
+        end starts a new run: without its source the text before it and
+        after it would make one run (`<table> <tbody></tbody>x`: ' ' kept
+        and 'x' fostered would become ' x' fostered). The ignored end tag
+        ends the run where its start tag did. (A column group or a
+        frameset reads each character alone: nothing joins there.)"""
+        r = self._record
+        return what == "remove" and self._html() and r.name in _TABLE_PARTS and \
+            parent is not None and parent.node_type == 1 and \
+            parent.namespace_uri == _HTML_NS and parent.local_name in _TABLE_TEXT_HOLDERS and \
+            parent.local_name != "colgroup"
 
     def _empty_template_unwrap(self) -> bool:
         """An HTML template in a table, a section or a row, unwrapped: when
@@ -2756,7 +2778,12 @@ class Element(ElementBase):
                 not self._parent_in_body_content(parent):
             return False
         if what == "remove_and_keep_content" and parent.local_name in ("pre", "listing") and \
-                r.node.previous_sibling is None:
+                rw._at_newline_point(r.start[0]) != 0:
+            # (The parser ignores a newline only as the next token after
+            # the <pre> or <listing> start tag: the table's start tag is
+            # that token here, and unwrapped its whitespace would be. Read
+            # from the parser, not from the element's previous sibling,
+            # which the bounded tree does not keep when it is text.)
             return False
         if r.batch != rw._batch or rw._reconstruction_pending(True):
             return False
@@ -6754,7 +6781,9 @@ class Rewriter(RewriterCore):
         the DOM edit keeps it."""
         entry = self._table_text_kept.pop(id(r), None)
         if entry is not r or r.mode != _REMOVED or fostered_out or r.moves != self._moves \
-                or r.before:
+                or r.before and r.before != [_TABLE_TEXT_SEPARATOR]:
+            # (The separator alone before a removed section or row ends
+            # the run before it: Element._table_part_separated.)
             return None
         if self._at_eof and (self._last_token_end() < self._stream_length() or
                              not self._last_token_closed() or self._in_cdata_section()):
