@@ -6929,7 +6929,7 @@ class Rewriter(RewriterCore):
                         close.startswith("</%s>" % name)) and id(node) not in untouched:
                     why = "<%s> was edited" % name
         if not why and not formatting and self._table_end_reconstructs(
-                close in ("</td>", "</th>", "</caption>", "</template>")):
+                close in ("</td>", "</th>", "</caption>", "</template>"), index or 0):
             why = "formatting elements are left to reconstruct at its end"
         if why:
             raise RewriteError("<table>: content before it goes at its end, where the parser "
@@ -6938,7 +6938,7 @@ class Rewriter(RewriterCore):
             close = _TABLE_TEXT_SEPARATOR.text
         return close + "".join(ends), entry[1]
 
-    def _table_end_reconstructs(self, cell: bool) -> bool:
+    def _table_end_reconstructs(self, cell: bool, below: int = 0) -> bool:
         """Whether content written at a table's end (_table_end_close)
         would be wrapped in reconstructed formatting elements: the last
         entry of the list of active formatting elements there is an element
@@ -6962,7 +6962,17 @@ class Rewriter(RewriterCore):
         if not entries or entries[-1] is None:
             return False
         last = self._node_key(entries[-1])
-        return not any(self._node_key(node) == last for node in self._popped_nodes)
+        # (For a cell or a caption, its end tag pops it and every element
+        # above it, and clears the list only up to the last marker: an
+        # applet, marquee or object open in it put one there, and the
+        # entries between the cell's marker and that one, for elements its
+        # end tag popped, stay on the list, to be reconstructed at the
+        # content (`<table><th><b><marquee>`: text written after </th> is
+        # fostered inside a copy of the <b>). What is open after that end
+        # tag is the table and what is below it (`below`: the table's
+        # place among the elements the end of input pops, topmost first).)
+        return not any(self._node_key(node) == last
+                       for node in (self._popped_nodes[below:] if cell else self._popped_nodes))
 
     def _fostered_inside_tables(self, node: Any, key: int) -> None:
         """An element the parser foster-parented (seen here: the engine

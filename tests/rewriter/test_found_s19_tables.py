@@ -65,3 +65,31 @@ def test_table_unwrapped_in_listing_after_text():
 def test_table_unwrapped_first_in_pre_is_refused():
     assert_refused("<pre><table>\n</table>x", "table", "remove_and_keep_content",
                    "table parts are implied again")
+
+
+# Content before a table, written at its end (the end of input here) after
+# the end tag of the cell open there: that end tag clears the list of
+# active formatting elements only up to the last marker, which a <marquee>
+# (applet, object) open in the cell put there, so the cell's <b> stays
+# listed and the parser reconstructs it around the fostered content. The
+# check read the <b> as open (the end of input pops it) where the cell's
+# end tag had popped it (Rewriter._table_end_reconstructs).
+MARKER_IN_CELL = "<table><th><b><marquee>"
+
+
+def test_content_before_table_with_marker_in_cell_is_refused():
+    for operation in ("before_text", "before_markup"):
+        assert_refused(MARKER_IN_CELL, "table", operation,
+                       "formatting elements are left to reconstruct at its end")
+    assert_refused("<table><caption><a><applet>x", "table", "before_text",
+                   "formatting elements are left to reconstruct at its end")
+
+
+def test_content_before_table_with_marker_in_cell_every_element():
+    for data in (MARKER_IN_CELL, "<table><td><i><object><b>x", "<b><table><th><marquee>"):
+        for operation in ("before_text", "before_markup"):
+            assert_reparses(data, operation, chunked=True)
+
+
+def test_content_before_table_with_marker_below_the_cell_is_accepted():
+    assert_accepted("<b><table><th><marquee>", "table", "before_text")
