@@ -8984,9 +8984,10 @@ class Rewriter(RewriterCore):
                                "reconstructed formatting elements (its end tag clears "
                                "them from the list)" % r.name)
         unlist: Optional[str] = ""
-        if (has_inside or has_outside) and self._reconstruction_pending(not own):
-            unlist = self._eof_unlist(r, own, has_inside) or \
-                self._unlist_for_copies(r, own, has_inside)
+        inside_reconstructs = has_inside and not self._text_tokens_inside(r)
+        if (inside_reconstructs or has_outside) and self._reconstruction_pending(not own):
+            unlist = self._eof_unlist(r, own, inside_reconstructs) or \
+                self._unlist_for_copies(r, own, inside_reconstructs)
             if unlist is None:
                 raise RewriteError("<%s>: content written at its end would be wrapped in "
                                    "reconstructed formatting elements" % r.name)
@@ -9046,7 +9047,7 @@ class Rewriter(RewriterCore):
                                    or (own and r.new_name is not None and
                                        not self._new_end_tag_closes_them())):
             self._close_implied(r)
-        if unlist and has_inside:
+        if unlist and inside_reconstructs:
             self._emit(unlist)
             unlist = ""
         if table_end is not None:
@@ -9085,6 +9086,21 @@ class Rewriter(RewriterCore):
             # would be a stray one, which makes a <p> or ends another.)
             return "closed"
         return "dirty" if has_inside else "open"
+
+    def _text_tokens_inside(self, r: _Record) -> bool:
+        """Whether content written at the end of r, inside it, is read by
+        the tokenizer as r's text: r is an HTML raw text element (script,
+        style, xmp, iframe, noembed, noframes, noscript with scripting on),
+        an RCDATA one (title, textarea) or plaintext. The parser's "text"
+        mode inserts that text as it comes, reconstructing no active
+        formatting elements; end tags written there to take entries off the
+        list (_eof_unlist, _unlist_for_copies) would be text of r
+        (`<table><i><tr><style>`: the <i> foster-parented, then closed by
+        the row, stays listed, and </i> appended to the style was its
+        text)."""
+        return r.node.namespace_uri == _HTML_NS and (
+            r.name in _RAW_TEXT or r.name in _RCDATA or r.name == "plaintext" or
+            r.name == "noscript" and self._scripting)
 
     def _heading_below(self, r: _Record) -> bool:
         """For r, a heading a heading end tag of another name closed, its
