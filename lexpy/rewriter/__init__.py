@@ -1329,10 +1329,51 @@ class Element(ElementBase):
         at the element's end (_foreign_table_end), when no such tag meets
         a stack of open elements the edit changed."""
         r = self._record
-        if self._rw._context(r.node).foreign_in_table and \
+        if (self._rw._context(r.node).foreign_in_table or self._in_fostered_foreign(what)) and \
                 not any(fn is _foreign_table_end for fn in r.end_handlers):
             self._rw._loud(r)
             r.end_handlers.append(_foreign_table_end)
+
+    def _in_fostered_foreign(self, what: str) -> bool:
+        """Whether a foreign element is foreign content that the parser
+        foster-parented out of a table still open, or inside such (`<table>
+        <svg><desc>`: the <svg>, or an HTML element holding it, went before
+        the table). Its ancestors in the tree are not the table's, so its
+        Context does not say foreign_in_table, but the stack of open
+        elements has the table below it and the table's insertion modes
+        read what comes in an integration point or an HTML element there
+        (`<td>` in the <desc> clears the stack back to the table, popping
+        the <desc> and the <svg>): as for foreign content in a table
+        (_foreign_in_table). An ancestor foster-parented from a table
+        still open is an open element followed, among its siblings, by that
+        table (foster parenting inserts before the table, and an element
+        open when the table opened would hold it). The removal of the
+        foster-parented foreign element itself is not: without it and all
+        it holds, the token that popped it meets the element below, where
+        the table's modes read it as they did through the integration point
+        (or after the foreign content's rules popped it)."""
+        r = self._record
+        if r.node.namespace_uri == _HTML_NS:
+            return False
+        rw = self._rw
+        node = r.node if what != "remove" else r.node.parent_node
+        foreign = False
+        while node is not None and node.node_type == 1:
+            if node.namespace_uri != _HTML_NS:
+                foreign = True
+            elif node.local_name in ("body", "html"):
+                break
+            if foreign:
+                sibling = node.next_sibling
+                while sibling is not None:
+                    if sibling.node_type == 1 and sibling.namespace_uri == _HTML_NS and \
+                            sibling.local_name == "table":
+                        if rw._is_open(sibling):
+                            return True
+                        break
+                    sibling = sibling.next_sibling
+            node = node.parent_node
+        return False
 
     def _start_op(self, what: str, needs_tag: bool = True, foster_ok: bool = False,
                   attribute: Optional[str] = None) -> _Record:
@@ -1753,6 +1794,7 @@ class Element(ElementBase):
                            self._fostered_markup_before(content, html))
         if self._dropped_beside(content, html):
             return
+        self._foreign_table_text_before("before", content, html)
         self._check_outside("before", self._head_ok(content, html),
                             isinstance(content, str) and _reconstructs_for(content, html))
         with self._undone_if_refused():
@@ -1876,6 +1918,7 @@ class Element(ElementBase):
     def replace(self, content: str, *, html: bool = False) -> None:
         r = self._start_op("replace")
         self._check_removable("replace")
+        self._foreign_table_text_before("replace", content, html)
         self._check_outside("replace")
         with self._undone_if_refused():
             self._check_before_implied("replace", content, html)
@@ -3042,6 +3085,34 @@ class Element(ElementBase):
             return False
         begin = r.start[0]
         return bool(begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">")
+
+    def _foreign_table_text_before(self, what: str, content: str, html: bool) -> None:
+        """Text first in content before a foreign element whose start tag
+        the parser read in a table's insertion mode without foster-parenting
+        the element itself (it foster-parented the formatting elements it
+        reconstructed for it first, and put the element into the last of
+        them: `<table><b><table>\n<svg>`). Written before the start tag,
+        the text is a run of the table's character tokens, and joins the
+        input's text right before the start tag: whitespace there ('\n'),
+        kept in the table in the input, would be foster-parented with it.
+        Refused unless the input has a '>' right before the start tag (a
+        tag or a comment ends there, as _fostered_text_before has it for an
+        element foster-parented itself). (The checks of an HTML element's
+        neighbours refuse content before an element whose start tag
+        reconstructed: _check_outside.)"""
+        r = self._record
+        rw = self._rw
+        if self._html() or r.foster or r.start is None or \
+                rw._counters(-1)[0] == r.fostered:
+            return
+        if html and isinstance(content, str) and content[:1] == "<" and \
+                (content[1:2].isalpha() or content[1:2] in ("!", "/", "?")):
+            return      # (a tag or a comment first: it ends the input's run)
+        begin = r.start[0]
+        if begin - 1 >= rw._raw_base and rw._source(begin - 1, begin) == b">":
+            return
+        raise self._refuse(what, "text written before it joins the text before it in the "
+                                 "table's pending text")
 
     def _fostered_markup_before(self, content: str, html: bool) -> bool:
         """Markup before an element the parser foster-parented: written
