@@ -8479,6 +8479,33 @@ class Rewriter(RewriterCore):
                 return True
         return False
 
+    def _marker_left_listed(self, r: _Record, own: bool) -> bool:
+        """Whether r, an HTML applet, object or marquee whose start tag the
+        output does not have (removed, replaced, unwrapped, renamed), was
+        closed by a token other than its own end tag, which left its marker
+        on the list of active formatting elements (the table's "clear the
+        stack back to a table context", `</table>`: they pop it and clear
+        nothing), hiding entries before it whose elements are not open:
+        the input's parser reconstructs none of them at the content that
+        follows, the output's (without the marker) reconstructs them
+        (`<table><i><applet><col>&nbsp;`: the <i> foster-parented and the
+        applet in it, popped by <col>; the fostered text goes into a copy
+        of the <i> without the applet). Known when the list holds more
+        markers than marker elements are open (_open_markers) and an entry
+        before its last marker is not open; not at the end of input, after
+        which nothing is reconstructed."""
+        if own or self._at_eof or r.node.namespace_uri != _HTML_NS or \
+                r.name not in ("applet", "object", "marquee") or \
+                not (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name is not None):
+            return False
+        whole = self._formatting_all()
+        if whole is None:
+            return True
+        if whole.count(None) <= self._open_markers():
+            return False
+        last = len(whole) - 1 - whole[::-1].index(None)
+        return any(node is not None and not self._is_open(node) for node in whole[:last])
+
     def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
         """Whether the formatting elements left to reconstruct at r's end,
         whose content is dropped (removed or replaced), are the same in the
@@ -9031,6 +9058,11 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct (behind a marker the parser puts on the list "
                                "at its end)" % r.name)
+        if self._marker_left_listed(r, own):
+            raise RewriteError("<%s>: the marker its start tag put on the list of active "
+                               "formatting elements stays there after the token that closed "
+                               "it, hiding entries the parser would reconstruct without it"
+                               % r.name)
         drop_entry = self._drop_lists.pop(id(r), None)
         drop_list = drop_entry[1] if drop_entry is not None and drop_entry[0] is r else at_drop
         took_closed = self._drop_took_closed(r)

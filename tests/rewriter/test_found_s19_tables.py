@@ -165,6 +165,29 @@ def test_text_before_foreign_element_in_reconstructed_fostered_copy():
     assert_accepted("<table><b><table><!--c--><svg>", "svg", "before_text")
 
 
+# An applet, object or marquee popped by a table's "clear the stack back to
+# a table context" (or </table>) leaves its marker on the list of active
+# formatting elements, which hides the foster-parented <i> before it from
+# reconstruction; without its start tag the output has no marker and the
+# fostered text after <col> went into a copy of the <i>
+# (Rewriter._marker_left_listed).
+MARKER_LEFT = ["<table><i><applet><col>&nbsp;", "<table><i><marquee><tr>x",
+               "<table><i><object></table>x"]
+
+
+def test_marker_element_closed_by_the_table_keeps_its_marker():
+    for data in MARKER_LEFT:
+        for operation in ("remove", "remove_and_keep_content", "rename"):
+            assert_reparses(data, operation)
+            assert_reparses(data, operation, chunked=True)
+    assert_refused("<table><i><applet><col>&nbsp;", "applet", "remove",
+                   "stays there after the token that closed it")
+
+
+def test_marker_element_closed_by_its_end_tag_is_removed():
+    assert_accepted("<table><i><applet></applet><col>&nbsp;", "applet", "remove")
+
+
 # The generator (seeded: the same inputs every run).
 TABLE_TAGS = ["table", "caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td", "th"]
 OTHER_TAGS = ["form", "input type=hidden", "input", "select", "option", "style", "script",
