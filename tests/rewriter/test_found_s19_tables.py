@@ -192,11 +192,14 @@ def test_marker_element_closed_by_its_end_tag_is_removed():
 TABLE_TAGS = ["table", "caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td", "th"]
 OTHER_TAGS = ["form", "input type=hidden", "input", "select", "option", "style", "script",
               "template", "a", "b", "i", "nobr", "div", "p", "span", "li", "br", "img", "svg",
-              "math", "textarea", "button", "marquee", "object", "em", "font", "pre", "noscript"]
+              "math", "textarea", "button", "marquee", "object", "em", "font", "pre", "noscript",
+              "applet", "xmp", "title", "svg><desc", "math><mi", "table", "td", "caption"]
 # (Raw text and RCDATA elements get their content and end tag most times.)
-RAW_CONTENT = {"style": "s{}", "script": "x<y", "textarea": "t", "noscript": "<b>n"}
+RAW_CONTENT = {"style": "s{}", "script": "x<y", "textarea": "t", "noscript": "<b>n",
+               "xmp": "<i>", "title": "t"}
 END_TAGS = TABLE_TAGS + ["form", "select", "template", "a", "b", "i", "nobr", "div", "p",
-                         "span", "body", "html", "br", "li", "button", "svg", "marquee"]
+                         "span", "body", "html", "br", "li", "button", "svg", "marquee",
+                         "applet", "desc", "math"]
 TEXTS = ["x", " ", "\n", " x ", "\t\n ", "&amp;", "z\0", "&nbsp;"]
 
 GENERATED_OPERATIONS = ["remove", "remove_and_keep_content", "set_inner_content",
@@ -214,6 +217,7 @@ def table_input(rnd):
         elif r < 0.55:
             tag = rnd.choice(OTHER_TAGS)
             out.append("<%s>" % tag)
+            tag = tag.split()[0]
             if tag in RAW_CONTENT and rnd.random() < 0.8:
                 out.append("%s</%s>" % (RAW_CONTENT[tag], tag))
         elif r < 0.75:
