@@ -8479,7 +8479,7 @@ class Rewriter(RewriterCore):
                 return True
         return False
 
-    def _marker_left_listed(self, r: _Record, own: bool) -> bool:
+    def _marker_left_listed(self, r: _Record, own: bool, markers: int) -> bool:
         """Whether r, an HTML applet, object or marquee whose start tag the
         output does not have (removed, replaced, unwrapped, renamed), was
         closed by a token other than its own end tag, which left its marker
@@ -8493,15 +8493,30 @@ class Rewriter(RewriterCore):
         of the <i> without the applet). Known when the list holds more
         markers than marker elements are open (_open_markers) and an entry
         before its last marker is not open; not at the end of input, after
-        which nothing is reconstructed."""
-        if own or self._at_eof or r.node.namespace_uri != _HTML_NS or \
-                r.name not in ("applet", "object", "marquee") or \
-                not (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name is not None):
+        which nothing is reconstructed. The same for r whose content is
+        dropped (removed, replaced), which may have held such an element: a
+        caption's or a cell's end clears the list up to the last marker,
+        the marker element's in the input and r's own in the output
+        (`<table><i><caption><applet><tbody><math>`: the caption's content
+        replaced, the <math> went into a copy of the <i>): when the list
+        holds more markers than where the dropped content began (`markers`,
+        Rewriter._formatting_before_drop; -1: not known), less the one of a
+        cell or caption r, which its end clears."""
+        if self._at_eof:
+            return False
+        marker_element = not own and r.node.namespace_uri == _HTML_NS and \
+            r.name in ("applet", "object", "marquee") and \
+            (r.mode in (_REMOVED, _KEEP_CONTENT) or r.new_name is not None)
+        if not marker_element and r.mode not in (_REMOVED, _INNER):
             return False
         whole = self._formatting_all()
         if whole is None:
             return True
         if whole.count(None) <= self._open_markers():
+            return False
+        if not marker_element and markers >= 0 and whole.count(None) <= markers - (
+                1 if r.node.namespace_uri == _HTML_NS and r.name in ("td", "th", "caption")
+                else 0):
             return False
         last = len(whole) - 1 - whole[::-1].index(None)
         return any(node is not None and not self._is_open(node) for node in whole[:last])
@@ -9058,7 +9073,7 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct (behind a marker the parser puts on the list "
                                "at its end)" % r.name)
-        if self._marker_left_listed(r, own):
+        if self._marker_left_listed(r, own, markers):
             raise RewriteError("<%s>: the marker its start tag put on the list of active "
                                "formatting elements stays there after the token that closed "
                                "it, hiding entries the parser would reconstruct without it"

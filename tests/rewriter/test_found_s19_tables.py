@@ -184,6 +184,24 @@ def test_marker_element_closed_by_the_table_keeps_its_marker():
                    "stays there after the token that closed it")
 
 
+# The same marker left by an applet in content that an edit drops: a
+# caption's (or cell's) end clears the list up to the last marker, the
+# applet's in the input, the caption's own in the output, where the <i>
+# is then reconstructed around the fostered <math>.
+DROPPED_MARKER = ["<table><i><caption><applet><tbody><math>",
+                  "<table><i><tr><td><marquee><tr><svg>",
+                  "<table><i><div><applet><tbody><math>"]
+
+
+def test_dropped_content_with_a_marker_left_listed():
+    for data in DROPPED_MARKER:
+        for operation in ("remove", "set_inner_content"):
+            assert_reparses(data, operation)
+            assert_reparses(data, operation, chunked=True)
+    assert_refused("<table><i><caption><applet><tbody><math>", "caption", "set_inner_content",
+                   "stays there after the token that closed it")
+
+
 def test_marker_element_closed_by_its_end_tag_is_removed():
     assert_accepted("<table><i><applet></applet><col>&nbsp;", "applet", "remove")
 
