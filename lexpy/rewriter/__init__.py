@@ -3537,6 +3537,9 @@ class Rewriter(RewriterCore):
         # The record whose late match's handlers run (_late_match).
         self._late_call: Optional[_Record] = None
         self._eof_comment_closed = False
+        # (the comment the input ends inside is not in the output as the
+        # input has it: _close_eof_comment)
+        self._eof_comment_dropped = False
         self._eof_cdata_closed = False      # ("]]>" written: _close_eof_cdata)
         self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
@@ -4409,6 +4412,18 @@ class Rewriter(RewriterCore):
         added = written.replace("\r\n", "\n").replace("\r", "\n").replace("\0", "\ufffd")
         return alone is not None and edited == alone + added
 
+    def _eof_dropping(self) -> None:
+        """At the end-of-file token: an element whose content the output
+        drops (removed, or its content replaced: _skip) is still open, so
+        everything after its start tag is dropped, the comment the input
+        ends inside (the tokenizer emits it at the end of input) included.
+        The output does not end inside that comment then: _close_eof_comment
+        must not write what would end it (`<div><p><!--x` with the <p>'s
+        content replaced and content written after it: the `-->` would be
+        text), and content may follow as it is."""
+        if self._skip is not None:
+            self._eof_comment_dropped = True
+
     def _close_eof_comment(self) -> bool:
         """The input ends inside a comment (the tokenizer emits it at the end
         of input): write what ends it with the same data (checked by
@@ -4420,6 +4435,8 @@ class Rewriter(RewriterCore):
         begin = self._last_token_comment()
         if begin < self._raw_base or self._last_token_end() != length:
             return False
+        if self._eof_comment_dropped:
+            return True     # (not in the output: nothing of it to end there)
         source = self._source(begin, length).decode("utf-8", "replace")
         if not source.startswith("<"):
             return False        # (a piece of a long comment)
@@ -5055,6 +5072,7 @@ class Rewriter(RewriterCore):
         if self._select_held is not None and count:
             self._select_events(events)
         if kind == "eof":
+            self._eof_dropping()
             # (The raw text element the input ends in first: the end tag
             # the input ends inside may be its, which the parser drops.)
             self._eof_raw_node = self._eof_raw_text(events)
@@ -5129,7 +5147,7 @@ class Rewriter(RewriterCore):
                     # stay; what else follows goes into the body (dropped).
                     # (One the parser ignored, with a table open, is content
                     # dropped with the rest.)
-                    if self._after_body_mode():
+                    if self._after_body_mode() and not self._after_body_foreign():
                         self._after_body = True
                         self._keep_source(begin, end)
                 elif self._skip is not None:
@@ -5571,6 +5589,25 @@ class Rewriter(RewriterCore):
         self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
                           for node in nodes]
         self._unlist_hold = self._out_mark(None)
+
+    def _eof_raw_written_end(self, r: _Record) -> None:
+        """r, the raw text or RCDATA element the input ends in
+        (_eof_raw_node), gets an end tag written at the end of input (content
+        after it): in a script's double-escaped text (<!--<script>) the
+        tokenizer takes that end tag as the script's text and goes back to
+        the escaped state, so the content written after it would be script
+        text too, where the DOM edit has it after the script. Only an end
+        tag that _eof_raw_end_tag finds to end it there (the script's source
+        parsed again with it) is written; else a RewriteError. (_close_implied
+        does the same for such an element closed before another.)"""
+        if not self._at_eof or r.node is not self._eof_raw_node or r.new_name is not None or \
+                self._eof_raw_closed:
+            return
+        if not self._eof_raw_end_tag():
+            raise RewriteError("<%s>: the input ends inside <%s> where its end tag would not "
+                               "end it (a script's double-escaped text), or the rewriter "
+                               "cannot tell" % (r.name, r.name))
+        self._eof_raw_closed = True
 
     def _eof_end_tags_join(self, r: _Record) -> None:
         """Before end tags written at the end of input for the elements it
@@ -6050,6 +6087,20 @@ class Rewriter(RewriterCore):
         self._copy_to(begin)
         self._out += self._raw[begin - self._raw_base:end - self._raw_base]
         self._emitted = end
+
+    def _after_body_foreign(self) -> bool:
+        """At a </body> or </html> that set the insertion mode to "after
+        body" while a foreign element is the current node (`<math></body>`:
+        in foreign content the end tag is handed to the "in body" rules,
+        which pop nothing): the tree construction dispatcher sends the
+        tokens that follow to the rules for foreign content as long as that
+        element is open, which put comments into it, inside the body, not
+        after it. The body's replaced content then does not end here (the
+        end tag is dropped with it, and the </body> check of _handle_token
+        refuses, since comments go after the body once that element is
+        popped)."""
+        node = self._current_node()
+        return node is not None and node.namespace_uri != _HTML_NS
 
     def _after_body_token(self, kind: str, begin: int, end: int) -> None:
         """A token after </body> or </html> while the body's content is
@@ -8945,7 +8996,8 @@ class Rewriter(RewriterCore):
                                "reconstructed formatting elements (its end tag clears "
                                "them from the list)" % r.name)
         unlist: Optional[str] = ""
-        if (has_inside or has_outside) and self._reconstruction_pending(not own):
+        if (has_inside or has_outside) and not self._raw_inside_only(r, has_outside) and \
+                self._reconstruction_pending(not own):
             unlist = self._eof_unlist(r, own, has_inside) or \
                 self._unlist_for_copies(r, own, has_inside)
             if unlist is None:
@@ -9001,6 +9053,8 @@ class Rewriter(RewriterCore):
             self._skip = None
             self._implied_pops = []
             self._agency_dropped_end(r)
+        if needs_end and not own:
+            self._eof_raw_written_end(r)
         if not own and (needs_end or unlist):
             self._eof_end_tags_join(r)
         if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
@@ -9046,6 +9100,20 @@ class Rewriter(RewriterCore):
             # would be a stray one, which makes a <p> or ends another.)
             return "closed"
         return "dirty" if has_inside else "open"
+
+    def _raw_inside_only(self, r: _Record, has_outside: bool) -> bool:
+        """Content written inside r only (none after it), an HTML raw text
+        or RCDATA element (script, style, xmp, iframe, noembed, noframes,
+        noscript with scripting on, textarea, title) that keeps its name:
+        the tokenizer reads that content as the element's text and the "text"
+        insertion mode appends it, with no reconstruction of the active
+        formatting elements (`<p><b>x<pre><iframe>`: the <b> the <pre>
+        closed stays listed, and text appended to the iframe is its text).
+        End tags written to take such entries off the list (_eof_unlist,
+        _unlist_for_copies) would be text of the element there."""
+        return not has_outside and r.new_name is None and r.node.namespace_uri == _HTML_NS \
+            and (r.name in _RAW_TEXT or r.name in _RCDATA or
+                 r.name == "noscript" and self._scripting)
 
     def _heading_below(self, r: _Record) -> bool:
         """For r, a heading a heading end tag of another name closed, its
@@ -9604,6 +9672,9 @@ class Rewriter(RewriterCore):
             self._emit("<!--%s-->" % comment._new_text)
             if self._skip is None:
                 self._emitted = end
+        if (comment._removed or comment._new_text is not None) and \
+                end == self._stream_length():
+            self._eof_comment_dropped = True      # (_close_eof_comment)
         self._copy_to(end)
         for content in comment._after:
             self._emit(content)
