@@ -2291,6 +2291,20 @@ class Element(ElementBase):
                            "is none where the input's is this form, which decides what the "
                            "parser does with a later form tag")
 
+    def _root_frameset(self) -> bool:
+        """Whether this is an HTML <frameset> child of the html element
+        (the document's frameset, in place of a body). Without its tags the
+        parser goes on in "after head" (or "in body") and inserts a <body>
+        there or at the end of input: no output reparses to an html element
+        with no body or frameset, which the DOM's removal leaves (`<head>
+        </head><frameset></frameset>`: the removal was written, and the
+        reparse had a body)."""
+        r = self._record
+        parent = r.node.parent_node
+        return self._html() and r.name == "frameset" and parent is not None and \
+            parent.node_type == 1 and parent.namespace_uri == _HTML_NS and \
+            parent.local_name == "html"
+
     def _check_removable(self, what: str) -> None:
         if self._unlists_earlier_a():
             raise self._refuse(what, "its start tag may have taken an earlier <a> off the "
@@ -2313,6 +2327,9 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
+        if what != "remove_and_keep_content" and self._root_frameset():
+            raise self._refuse(what, "the parser makes a <body> in place of the document's "
+                                     "<frameset>")
         if (r.start is not None or self._rw._end_tag_p(r)) and self._rw._after_body_mode(True):
             # (After </body> or </html>, its start tag (or the </p> that
             # made it) took the parser back into the body, where the

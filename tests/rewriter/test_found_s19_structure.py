@@ -135,3 +135,20 @@ def test_content_at_the_end_of_raw_text_with_formatting_listed(data):
         assert_reparses(data, operation, chunked=True)
         assert_reparses(data, operation)
     assert_accepted(data, name, "append_text")
+
+
+# -- The document's frameset removed -----------------------------------------
+# The DOM's removal leaves an html element with no body and no frameset,
+# which no input parses to: without the frameset's tags the parser inserts
+# a <body> ("after head" at the end of input, or at the next token). It
+# was written when the head had its own tags (Element._root_frameset).
+@pytest.mark.parametrize("data", ["<head></head><frameset></frameset>",
+                                  "<html><head></head><frameset><frame></frameset><head><p a="])
+def test_removed_document_frameset_is_refused(data):
+    assert_refused(data, "frameset", "remove", "in place of the document's <frameset>")
+    assert_reparses(data, "remove", chunked=True)
+
+
+def test_removed_nested_frameset_is_written():
+    assert_accepted("<head></head><frameset><frameset></frameset><frame></frameset>",
+                    "frameset", "remove", nth=1)
