@@ -1132,6 +1132,23 @@ def _implied_before(r: Any) -> List[str]:
 _JOIN_WINDOW = 80
 
 
+def _comment_source_closed(source: bytes) -> bool:
+    """Whether a comment token's source (or its last piece, for a long
+    comment whose start is not kept) ends the comment, rather than running
+    into the end of the input: a '>' at its end is not enough, since
+    `<!--<meta>` at the end of input is a comment whose data holds '>'. A
+    `<!--` comment ends at its first `-->` or `--!>` (or is `<!-->` or
+    `<!--->`); a bogus comment (`<!x>`, `<?x>`, `</ x>`) at its first '>',
+    which its data cannot hold. A piece whose start is not seen ends the
+    comment only with `-->` or `--!>`."""
+    if source.startswith(b"<!--"):
+        return source in (b"<!-->", b"<!--->") or len(source) >= 7 and (
+            source.endswith(b"-->") or source.endswith(b"--!>"))
+    if source.startswith(b"<"):
+        return source.endswith(b">")
+    return source.endswith(b"-->") or source.endswith(b"--!>")
+
+
 def _reference_joins(before: bytes, text: str) -> bool:
     """Whether `text` written after the output's last bytes `before` would
     change the character reference the tokenizer reads at an '&' they end
@@ -4225,7 +4242,7 @@ class Rewriter(RewriterCore):
         position = self._emitted
         if self._skip is not None or position == self._newline_done:
             return
-        where = self._at_newline_point(position)
+        where = self._at_newline_point(position) or self._eof_newline_point(position)
         if not where:
             return
         self._newline_done = position
@@ -4234,6 +4251,24 @@ class Rewriter(RewriterCore):
             return
         self._emit("\n")
         self._skip_newline_at = position
+
+    def _eof_newline_point(self, position: int) -> int:
+        """At the end of input, where the input ends inside a tag the
+        parser drops (`<pre><a b`: end of file in a tag emits nothing), so
+        that content written at the end goes before that tag
+        (_eof_position): the next token after a pre, listing or textarea
+        start tag is then the end-of-file token, whose offset is the end of
+        the stream (where _at_newline_point finds it), and the written
+        content, right after that start tag, is where the parser ignores a
+        newline that comes first. _at_newline_point's value for the
+        end-of-file token there, else 0."""
+        if not self._at_eof:
+            return 0
+        length = self._stream_length()
+        if position >= length or position != self._eof_position():
+            return 0
+        found: int = self._at_newline_point(length)
+        return found
 
     def _out_ends_in_cr(self) -> bool:
         """Whether the output written so far ends in a carriage return,
@@ -9835,7 +9870,7 @@ class Rewriter(RewriterCore):
         if unit._after:
             # (A long comment's start may be dropped already: its end is.)
             source = self._source(max(unit._span[0], self._raw_base), unit._span[1])
-            if kind == "comment" and not source.endswith(b">") or \
+            if kind == "comment" and not _comment_source_closed(source) or \
                     kind == "text" and (source.endswith(b"<") or source.endswith(b"</") or
                                         _reference_joins(source[-_JOIN_WINDOW:],
                                                          unit._after[0])):

@@ -14,7 +14,7 @@ import pytest
 import lexpy
 from lexpy.rewriter import Rewriter, rewrite
 from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses
-from tests.rewriter.oracle import OPERATIONS, _normalized_dump, check
+from tests.rewriter.oracle import OPERATIONS, _normalized_dump, check, check_units
 
 
 # -- A script the input ends in, in its double-escaped text ----------------
@@ -152,3 +152,36 @@ def test_removed_document_frameset_is_refused(data):
 def test_removed_nested_frameset_is_written():
     assert_accepted("<head></head><frameset><frameset></frameset><frame></frameset>",
                     "frameset", "remove", nth=1)
+
+
+# -- Units at the end of input -------------------------------------------------
+def _units(data, operation):
+    for scripting in (False, True):
+        figures = check_units(data, scripting, operation)
+        assert not figures.mismatches, figures.mismatches[0]
+    return figures
+
+
+# A comment the input ends inside whose source ends with '>' (`<!--<meta>`:
+# its data holds the '>'): text written after it by its handler was
+# written as the comment's data (the check read the '>' as its end:
+# _comment_source_closed).
+@pytest.mark.parametrize("data", ["<p><!--<meta>", "<p>a<!--x>", "\x00<!--<script><td></xmp>"])
+def test_text_after_a_comment_the_input_ends_inside(data):
+    figures = _units(data, "comment after text")
+    assert figures.accepted == 0 and figures.tried == 1
+
+
+@pytest.mark.parametrize("data", ["<p><!--a-->", "<p><!--->", "<p><!-- --!>", "<p><!x>"])
+def test_text_after_a_closed_comment(data):
+    assert _units(data, "comment after text").accepted == 1
+
+
+# The input ends inside a tag right after <pre> (`<pre><a b`): the next
+# token is the end of input, and a newline written at the end, before the
+# dropped tag, is the one the parser ignores (_eof_newline_point).
+@pytest.mark.parametrize("data", ["<pre><a b", "<listing><a b", "<pre></a b", "<pre><?x"])
+@pytest.mark.parametrize("operation", ["end append '\\n'", "end append '\\r\\n'",
+                                       "end append text"])
+def test_newline_at_the_end_right_after_pre(data, operation):
+    assert _units(data, operation).accepted == 1
