@@ -185,3 +185,115 @@ def test_text_after_a_closed_comment(data):
                                        "end append text"])
 def test_newline_at_the_end_right_after_pre(data, operation):
     assert _units(data, operation).accepted == 1
+
+
+# -- The generator ---------------------------------------------------------------
+# Random sequences of the domain's tags, end tags, text, character
+# references and comments (no need for valid HTML), with an end of input
+# cut inside a tag, a comment or an attribute now and then (`tokens`); and
+# structure-shaped documents (doctype, html, a head with its elements, a
+# body or frameset with raw text, RCDATA, pre/listing newlines, then what
+# comes after </body> and </html>: `document`).
+STARTS = ["<!DOCTYPE html>", "<html>", "<head>", "<body>", "<frameset>", "<frame>",
+          "<noframes>", "<noscript>", "<base>", "<link>", "<meta>", "<title>", "<style>",
+          "<script>", "<textarea>", "<xmp>", "<iframe>", "<noembed>", "<plaintext>",
+          "<pre>", "<listing>", "<pre>\n", "<listing>\n", "<textarea>\n", "<template>",
+          "<p>", "<div>", "<b>", "<table>", "<select>", "<html lang=x>", "<body class=y>",
+          "<br>", "<img>", "<svg>", "<math>", "<td>", "<li>"]
+ENDS = ["</html>", "</head>", "</body>", "</frameset>", "</noframes>", "</noscript>",
+        "</title>", "</style>", "</script>", "</textarea>", "</xmp>", "</iframe>",
+        "</noembed>", "</pre>", "</listing>", "</template>", "</p>", "</div>", "</b>",
+        "</br>", "</table>", "</select>", "</svg>"]
+TEXTS = ["x", " ", "\n", "\n\n", "\t", "&amp;", "&#0;", "&notit;", "\x00", " y ", "\r\n",
+         "a<b", "</", "<!-", "-->", "&lt;/script>", "</scrip", "<!--<script>", "]]>"]
+COMMENTS = ["<!--c-->", "<!---->", "<!-- -->", "<!--", "<!-- x", "<!-->", "<?pi>", "<!x>"]
+TAILS = ["", "", "", "", "<div a='", "<p a=", "<!--x", "<scrip", "</", "<", "<a b", "&am"]
+HEAD_ITEMS = ["<title>t&amp;</title>", "<title>", "<style>a</style>", "<style><!--x</style>",
+              "<script><!--<script></script>", "<script>a</script>", "<script><!--",
+              "<noscript><p>n</noscript>", "<noscript><link></noscript>", "<noscript>",
+              "<meta charset=utf-8>", "<link rel=x>", "<base href=/>", "<!--h-->", " ", "\n",
+              "<template>t</template>", "x", "</title>", "<noframes>f</noframes>"]
+BODY_ITEMS = ["<p>a", "<pre>\nx</pre>", "<pre>\n\n", "<listing>\ny", "<textarea>\nz</textarea>",
+              "<textarea>", "<xmp><b></xmp>", "<iframe><p></iframe>", "<noembed>e</noembed>",
+              "<noframes>", "<plaintext>p", "<script>s</script>", "<style>", "<title>",
+              "&amp;", "&#0;", "&notit;", "<!--b-->", " ", "\n", "<b>", "</b>", "<i>x",
+              "<table>", "<td>c", "</table>", "<frameset>", "<frame>", "</frameset>",
+              "<noscript>ns", "</noscript>", "<div>", "</div>", "<head>", "<html a=1>",
+              "<body b=2>", "<math><mi>", "<svg><title>", "</svg>", "<select><option>",
+              "<meta>", "<link>", "<base>", "</p>", "<br>"]
+AFTER_ITEMS = ["</body>", "</html>", "<!--a-->", " ", "\n", "x", "<p>", "<!--", "</body><!--z",
+               "<frameset>", "<noframes>n</noframes>"]
+
+
+def tokens(rnd):
+    out = []
+    for _ in range(rnd.randint(4, 16)):
+        r = rnd.random()
+        if r < 0.4:
+            out.append(rnd.choice(STARTS))
+        elif r < 0.65:
+            out.append(rnd.choice(ENDS))
+        elif r < 0.88:
+            out.append(rnd.choice(TEXTS))
+        else:
+            out.append(rnd.choice(COMMENTS))
+    out.append(rnd.choice(TAILS))
+    return "".join(out)
+
+
+def document(rnd):
+    out = []
+    if rnd.random() < 0.5:
+        out.append(rnd.choice(["<!DOCTYPE html>", "<!doctype html><!--d-->", "<!--c-->",
+                               " \n", '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN">']))
+    if rnd.random() < 0.5:
+        out.append(rnd.choice(["<html>", "<html lang=en>", "<html><!--h-->"]))
+    if rnd.random() < 0.6:
+        out.append(rnd.choice(["<head>", "<head>\n"]))
+        out += [rnd.choice(HEAD_ITEMS) for _ in range(rnd.randint(0, 4))]
+        if rnd.random() < 0.6:
+            out.append(rnd.choice(["</head>", "</head> ", "</head><!--x-->"]))
+    if rnd.random() < 0.25:
+        out.append(rnd.choice(["<frameset>", "<frameset><frame>", "<frameset><noframes>"]))
+    elif rnd.random() < 0.6:
+        out.append(rnd.choice(["<body>", "<body>\n", "<body a=b>"]))
+    out += [rnd.choice(BODY_ITEMS) for _ in range(rnd.randint(1, 7))]
+    out += [rnd.choice(AFTER_ITEMS) for _ in range(rnd.randint(0, 3))]
+    out.append(rnd.choice(TAILS))
+    return "".join(out)
+
+
+def generated(generator, seed, count):
+    rnd = random.Random(seed)
+    seen = []
+    while len(seen) < count:
+        data = generator(rnd)
+        if data not in seen:
+            seen.append(data)
+    return seen
+
+
+# The insertions weighed (text and markup before, after, inside; the head's
+# markup; replaced content), renames and removals; and units at the end.
+GENERATED_OPERATIONS = ["after_text", "append_text", "before_markup", "append_markup",
+                        "append_head_markup", "set_inner_content", "rename", "remove"]
+GENERATED_UNITS = ["comment after text", "end append '\\n'", "end append <span>M</span>"]
+
+
+@pytest.mark.parametrize("generator,seed", [(tokens, 1), (document, 1)])
+def test_generated_edits_reparse_to_the_dom_edit(generator, seed):
+    mismatches = []
+    accepted = 0
+    for n, data in enumerate(generated(generator, seed, 40)):
+        scripting = n % 4 >= 2
+        for operation in GENERATED_OPERATIONS:
+            figures = check(data, scripting, operation, chunked=n % 2 == 1)
+            mismatches += figures.mismatches
+            accepted += figures.accepted
+        for operation in GENERATED_UNITS:
+            figures = check_units(data, scripting, operation)
+            mismatches += figures.mismatches
+            accepted += figures.accepted
+    assert not mismatches, "%d mismatches; the first:\n%s" % (len(mismatches), mismatches[0])
+    # (The generated inputs are edited, not refused wholesale.)
+    assert accepted > 450
