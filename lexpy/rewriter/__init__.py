@@ -4472,8 +4472,10 @@ class Rewriter(RewriterCore):
         The output does not end inside that comment then: _close_eof_comment
         must not write what would end it (`<div><p><!--x` with the <p>'s
         content replaced and content written after it: the `-->` would be
-        text), and content may follow as it is."""
-        if self._skip is not None:
+        text), and content may follow as it is. Not after a replaced body's
+        </body> (_after_body): the comments after it are kept
+        (_after_body_token), that one too."""
+        if self._skip is not None and not self._after_body:
             self._eof_comment_dropped = True
 
     def _close_eof_comment(self) -> bool:

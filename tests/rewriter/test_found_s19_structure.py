@@ -102,6 +102,25 @@ def test_replaced_content_ending_in_a_comment_then_content(data):
     assert _reparsed(output) == _dom_expected(data, edit)
 
 
+@pytest.mark.parametrize("data", ["<body>a</body><!--x", "<body>a</body></html><!--x",
+                                  "<body>a</body>x<!--x"])
+def test_replaced_body_content_then_a_comment_the_input_ends_inside(data):
+    # (After the replaced body's </body> the comments are kept, the one the
+    # input ends inside too, unless a token took the parser back into the
+    # body: what ends it is written before the content at the end.)
+    output = rewrite(data, Rewriter(scripting=False)
+                     .on("body", element=lambda e: e.set_inner_content("Q"))
+                     .on_document(end=lambda d: d.append("Z")))
+
+    def edit(doc):
+        body = doc.body
+        for child in list(body.child_nodes):
+            child.remove()
+        body.append("Q")
+        body.append("Z")
+    assert _reparsed(output) == _dom_expected(data, edit)
+
+
 # -- </body> in foreign content ----------------------------------------------
 # `<math></body>`: in foreign content the end tag goes to the "in body"
 # rules, which switch to "after body" and pop nothing; while the <math> is
