@@ -2790,7 +2790,7 @@ class Element(ElementBase):
                 not self._parent_in_body_content(parent):
             return False
         if what == "remove_and_keep_content" and parent.local_name in ("pre", "listing") and \
-                r.node.previous_sibling is None:
+                self._first_after_pre():
             return False
         if r.batch != rw._batch or rw._reconstruction_pending(True):
             return False
@@ -2799,6 +2799,20 @@ class Element(ElementBase):
         rw._loud(r)
         rw._dropped = True
         return True
+
+    def _first_after_pre(self) -> bool:
+        """For _empty_table_edit: whether this element's start tag is the
+        token right after the start tag of its <pre> or <listing> parent,
+        where the parser drops a newline that comes first (so would the
+        whitespace the unwrapped table leaves there be dropped). Read from
+        the tree builder at the element's own token (_at_newline_point), not
+        from the element's previous sibling, which the bounded rewriter may
+        have freed (a text node before it: `<listing>y<table>` was refused
+        there and not with the whole tree kept); at a later call, True."""
+        rw = self._rw
+        if self._record.batch != rw._batch:
+            return True
+        return bool(rw._at_newline_point(rw._token_span()[0]) == 1)
 
     def _template_text_unwrap(self, why: str) -> bool:
         """For an HTML template in body: unwrapped with its contents kept
