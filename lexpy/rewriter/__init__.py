@@ -1132,6 +1132,23 @@ def _implied_before(r: Any) -> List[str]:
 _JOIN_WINDOW = 80
 
 
+def _comment_source_closed(source: bytes) -> bool:
+    """Whether a comment token's source (or its last piece, for a long
+    comment whose start is not kept) ends the comment, rather than running
+    into the end of the input: a '>' at its end is not enough, since
+    `<!--<meta>` at the end of input is a comment whose data holds '>'. A
+    `<!--` comment ends at its first `-->` or `--!>` (or is `<!-->` or
+    `<!--->`); a bogus comment (`<!x>`, `<?x>`, `</ x>`) at its first '>',
+    which its data cannot hold. A piece whose start is not seen ends the
+    comment only with `-->` or `--!>`."""
+    if source.startswith(b"<!--"):
+        return source in (b"<!-->", b"<!--->") or len(source) >= 7 and (
+            source.endswith(b"-->") or source.endswith(b"--!>"))
+    if source.startswith(b"<"):
+        return source.endswith(b">")
+    return source.endswith(b"-->") or source.endswith(b"--!>")
+
+
 def _reference_joins(before: bytes, text: str) -> bool:
     """Whether `text` written after the output's last bytes `before` would
     change the character reference the tokenizer reads at an '&' they end
@@ -2334,6 +2351,20 @@ class Element(ElementBase):
                            "is none where the input's is this form, which decides what the "
                            "parser does with a later form tag")
 
+    def _root_frameset(self) -> bool:
+        """Whether this is an HTML <frameset> child of the html element
+        (the document's frameset, in place of a body). Without its tags the
+        parser goes on in "after head" (or "in body") and inserts a <body>
+        there or at the end of input: no output reparses to an html element
+        with no body or frameset, which the DOM's removal leaves (`<head>
+        </head><frameset></frameset>`: the removal was written, and the
+        reparse had a body)."""
+        r = self._record
+        parent = r.node.parent_node
+        return self._html() and r.name == "frameset" and parent is not None and \
+            parent.node_type == 1 and parent.namespace_uri == _HTML_NS and \
+            parent.local_name == "html"
+
     def _check_removable(self, what: str) -> None:
         if self._unlists_earlier_a():
             raise self._refuse(what, "its start tag may have taken an earlier <a> off the "
@@ -2358,6 +2389,9 @@ class Element(ElementBase):
                                      "how the parser reads the rest")
         if self._html() and r.name in ("html", "head", "body"):
             raise self._refuse(what, "the parser makes <%s> again" % r.name)
+        if what != "remove_and_keep_content" and self._root_frameset():
+            raise self._refuse(what, "the parser makes a <body> in place of the document's "
+                                     "<frameset>")
         if (r.start is not None or self._rw._end_tag_p(r)) and self._rw._after_body_mode(True):
             # (After </body> or </html>, its start tag (or the </p> that
             # made it) took the parser back into the body, where the
@@ -2821,12 +2855,7 @@ class Element(ElementBase):
                 not self._parent_in_body_content(parent):
             return False
         if what == "remove_and_keep_content" and parent.local_name in ("pre", "listing") and \
-                rw._at_newline_point(r.start[0]) != 0:
-            # (The parser ignores a newline only as the next token after
-            # the <pre> or <listing> start tag: the table's start tag is
-            # that token here, and unwrapped its whitespace would be. Read
-            # from the parser, not from the element's previous sibling,
-            # which the bounded tree does not keep when it is text.)
+                self._first_after_pre():
             return False
         if r.batch != rw._batch or rw._reconstruction_pending(True):
             return False
@@ -2835,6 +2864,20 @@ class Element(ElementBase):
         rw._loud(r)
         rw._dropped = True
         return True
+
+    def _first_after_pre(self) -> bool:
+        """For _empty_table_edit: whether this element's start tag is the
+        token right after the start tag of its <pre> or <listing> parent,
+        where the parser drops a newline that comes first (so would the
+        whitespace the unwrapped table leaves there be dropped). Read from
+        the tree builder at the element's own token (_at_newline_point), not
+        from the element's previous sibling, which the bounded rewriter may
+        have freed (a text node before it: `<listing>y<table>` was refused
+        there and not with the whole tree kept); at a later call, True."""
+        rw = self._rw
+        if self._record.batch != rw._batch:
+            return True
+        return bool(rw._at_newline_point(rw._token_span()[0]) == 1)
 
     def _template_text_unwrap(self, why: str) -> bool:
         """For an HTML template in body: unwrapped with its contents kept
@@ -3635,6 +3678,9 @@ class Rewriter(RewriterCore):
         # The record whose late match's handlers run (_late_match).
         self._late_call: Optional[_Record] = None
         self._eof_comment_closed = False
+        # (the comment the input ends inside is not in the output as the
+        # input has it: _close_eof_comment)
+        self._eof_comment_dropped = False
         self._eof_cdata_closed = False      # ("]]>" written: _close_eof_cdata)
         self._eof_events: List[Any] = []      # (the end of input's stack events)
         self._eof_raw_closed = False        # (the end tag written: _close_eof_raw_text)
@@ -4303,7 +4349,7 @@ class Rewriter(RewriterCore):
         position = self._emitted
         if self._skip is not None or position == self._newline_done:
             return
-        where = self._at_newline_point(position)
+        where = self._at_newline_point(position) or self._eof_newline_point(position)
         if not where:
             return
         self._newline_done = position
@@ -4312,6 +4358,24 @@ class Rewriter(RewriterCore):
             return
         self._emit("\n")
         self._skip_newline_at = position
+
+    def _eof_newline_point(self, position: int) -> int:
+        """At the end of input, where the input ends inside a tag the
+        parser drops (`<pre><a b`: end of file in a tag emits nothing), so
+        that content written at the end goes before that tag
+        (_eof_position): the next token after a pre, listing or textarea
+        start tag is then the end-of-file token, whose offset is the end of
+        the stream (where _at_newline_point finds it), and the written
+        content, right after that start tag, is where the parser ignores a
+        newline that comes first. _at_newline_point's value for the
+        end-of-file token there, else 0."""
+        if not self._at_eof:
+            return 0
+        length = self._stream_length()
+        if position >= length or position != self._eof_position():
+            return 0
+        found: int = self._at_newline_point(length)
+        return found
 
     def _out_ends_in_cr(self) -> bool:
         """Whether the output written so far ends in a carriage return,
@@ -4507,6 +4571,20 @@ class Rewriter(RewriterCore):
         added = written.replace("\r\n", "\n").replace("\r", "\n").replace("\0", "\ufffd")
         return alone is not None and edited == alone + added
 
+    def _eof_dropping(self) -> None:
+        """At the end-of-file token: an element whose content the output
+        drops (removed, or its content replaced: _skip) is still open, so
+        everything after its start tag is dropped, the comment the input
+        ends inside (the tokenizer emits it at the end of input) included.
+        The output does not end inside that comment then: _close_eof_comment
+        must not write what would end it (`<div><p><!--x` with the <p>'s
+        content replaced and content written after it: the `-->` would be
+        text), and content may follow as it is. Not after a replaced body's
+        </body> (_after_body): the comments after it are kept
+        (_after_body_token), that one too."""
+        if self._skip is not None and not self._after_body:
+            self._eof_comment_dropped = True
+
     def _close_eof_comment(self) -> bool:
         """The input ends inside a comment (the tokenizer emits it at the end
         of input): write what ends it with the same data (checked by
@@ -4518,6 +4596,8 @@ class Rewriter(RewriterCore):
         begin = self._last_token_comment()
         if begin < self._raw_base or self._last_token_end() != length:
             return False
+        if self._eof_comment_dropped:
+            return True     # (not in the output: nothing of it to end there)
         source = self._source(begin, length).decode("utf-8", "replace")
         if not source.startswith("<"):
             return False        # (a piece of a long comment)
@@ -5153,6 +5233,7 @@ class Rewriter(RewriterCore):
         if self._select_held is not None and count:
             self._select_events(events)
         if kind == "eof":
+            self._eof_dropping()
             # (The raw text element the input ends in first: the end tag
             # the input ends inside may be its, which the parser drops.)
             self._eof_raw_node = self._eof_raw_text(events)
@@ -5227,7 +5308,7 @@ class Rewriter(RewriterCore):
                     # stay; what else follows goes into the body (dropped).
                     # (One the parser ignored, with a table open, is content
                     # dropped with the rest.)
-                    if self._after_body_mode():
+                    if self._after_body_mode() and not self._after_body_foreign():
                         self._after_body = True
                         self._keep_source(begin, end)
                 elif self._skip is not None:
@@ -5669,6 +5750,25 @@ class Rewriter(RewriterCore):
         self._unlisted = [(node.local_name, tuple(node.attributes.items()), node)
                           for node in nodes]
         self._unlist_hold = self._out_mark(None)
+
+    def _eof_raw_written_end(self, r: _Record) -> None:
+        """r, the raw text or RCDATA element the input ends in
+        (_eof_raw_node), gets an end tag written at the end of input (content
+        after it): in a script's double-escaped text (<!--<script>) the
+        tokenizer takes that end tag as the script's text and goes back to
+        the escaped state, so the content written after it would be script
+        text too, where the DOM edit has it after the script. Only an end
+        tag that _eof_raw_end_tag finds to end it there (the script's source
+        parsed again with it) is written; else a RewriteError. (_close_implied
+        does the same for such an element closed before another.)"""
+        if not self._at_eof or r.node is not self._eof_raw_node or r.new_name is not None or \
+                self._eof_raw_closed:
+            return
+        if not self._eof_raw_end_tag():
+            raise RewriteError("<%s>: the input ends inside <%s> where its end tag would not "
+                               "end it (a script's double-escaped text), or the rewriter "
+                               "cannot tell" % (r.name, r.name))
+        self._eof_raw_closed = True
 
     def _eof_end_tags_join(self, r: _Record) -> None:
         """Before end tags written at the end of input for the elements it
@@ -6148,6 +6248,20 @@ class Rewriter(RewriterCore):
         self._copy_to(begin)
         self._out += self._raw[begin - self._raw_base:end - self._raw_base]
         self._emitted = end
+
+    def _after_body_foreign(self) -> bool:
+        """At a </body> or </html> that set the insertion mode to "after
+        body" while a foreign element is the current node (`<math></body>`:
+        in foreign content the end tag is handed to the "in body" rules,
+        which pop nothing): the tree construction dispatcher sends the
+        tokens that follow to the rules for foreign content as long as that
+        element is open, which put comments into it, inside the body, not
+        after it. The body's replaced content then does not end here (the
+        end tag is dropped with it, and the </body> check of _handle_token
+        refuses, since comments go after the body once that element is
+        popped)."""
+        node = self._current_node()
+        return node is not None and node.namespace_uri != _HTML_NS
 
     def _after_body_token(self, kind: str, begin: int, end: int) -> None:
         """A token after </body> or </html> while the body's content is
@@ -9159,6 +9273,8 @@ class Rewriter(RewriterCore):
             self._skip = None
             self._implied_pops = []
             self._agency_dropped_end(r)
+        if needs_end and not own:
+            self._eof_raw_written_end(r)
         if not own and (needs_end or unlist):
             self._eof_end_tags_join(r)
         if self._implied_pops and not adoption_new and (has_inside or needs_end or removes_end_tag
@@ -9209,14 +9325,15 @@ class Rewriter(RewriterCore):
         """Whether content written at the end of r, inside it, is read by
         the tokenizer as r's text: r is an HTML raw text element (script,
         style, xmp, iframe, noembed, noframes, noscript with scripting on),
-        an RCDATA one (title, textarea) or plaintext. The parser's "text"
+        an RCDATA one (title, textarea) or plaintext, and keeps its name
+        (renamed, the content is markup of the other element). The parser's "text"
         mode inserts that text as it comes, reconstructing no active
         formatting elements; end tags written there to take entries off the
         list (_eof_unlist, _unlist_for_copies) would be text of r
         (`<table><i><tr><style>`: the <i> foster-parented, then closed by
         the row, stays listed, and </i> appended to the style was its
         text)."""
-        return r.node.namespace_uri == _HTML_NS and (
+        return r.new_name is None and r.node.namespace_uri == _HTML_NS and (
             r.name in _RAW_TEXT or r.name in _RCDATA or r.name == "plaintext" or
             r.name == "noscript" and self._scripting)
 
@@ -9777,6 +9894,9 @@ class Rewriter(RewriterCore):
             self._emit("<!--%s-->" % comment._new_text)
             if self._skip is None:
                 self._emitted = end
+        if (comment._removed or comment._new_text is not None) and \
+                end == self._stream_length():
+            self._eof_comment_dropped = True      # (_close_eof_comment)
         self._copy_to(end)
         for content in comment._after:
             self._emit(content)
@@ -9920,7 +10040,7 @@ class Rewriter(RewriterCore):
         if unit._after:
             # (A long comment's start may be dropped already: its end is.)
             source = self._source(max(unit._span[0], self._raw_base), unit._span[1])
-            if kind == "comment" and not source.endswith(b">") or \
+            if kind == "comment" and not _comment_source_closed(source) or \
                     kind == "text" and (source.endswith(b"<") or source.endswith(b"</") or
                                         _reference_joins(source[-_JOIN_WINDOW:],
                                                          unit._after[0])):
