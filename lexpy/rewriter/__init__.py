@@ -6902,12 +6902,41 @@ class Rewriter(RewriterCore):
         if not why and not formatting and self._table_end_reconstructs(
                 close in ("</td>", "</th>", "</caption>", "</template>")):
             why = "formatting elements are left to reconstruct at its end"
+        if not why and close in ("</td>", "</th>", "</caption>") and self._at_eof and \
+                self._cell_end_leaves_entries(nodes[:index or 0]):
+            why = "formatting elements are left to reconstruct at its end"
         if why:
             raise RewriteError("<table>: content before it goes at its end, where the parser "
                                "foster-parents it after what it fostered earlier: %s" % why)
         if not close and not ends and entry[1] and not entry[1][0].html:
             close = _TABLE_TEXT_SEPARATOR.text
         return close + "".join(ends), entry[1]
+
+    def _cell_end_leaves_entries(self, above: List[Any]) -> bool:
+        """For a cell's or caption's end tag written at the end of input
+        (_table_end_close): whether the list of active formatting elements
+        keeps an entry of an element that end tag pops. The end tag pops
+        every element above the table (`above`) and clears the list up to
+        the last marker only; an <applet>, <object> or <marquee> open inside
+        the cell pushed a marker of its own, so the formatting elements
+        between the cell's marker and that one stay on the list, no longer
+        open: the content written after the end tag (text, a start tag,
+        foster-parented) reconstructs them around it, which the DOM edit
+        does not (tree construction, "in cell" and "in caption", the end
+        tag; "reconstruct the active formatting elements"). The list at the
+        end of input is the whole list (_formatting_all); unknown: True."""
+        entries = self._formatting_all(True)
+        if entries is None:
+            return True
+        while entries and entries[-1] is not None:
+            entries.pop()
+        if entries:
+            entries.pop()
+        if not entries or entries[-1] is None:
+            return False
+        closed = {self._node_key(node) for node in above}
+        last = self._node_key(entries[-1])
+        return last in closed
 
     def _table_end_reconstructs(self, cell: bool) -> bool:
         """Whether content written at a table's end (_table_end_close)
