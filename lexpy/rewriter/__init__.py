@@ -6084,6 +6084,8 @@ class Rewriter(RewriterCore):
             self._template_mode_token(kind)
         if kind in ("start", "end"):
             self._unwrapped_in_foreign(kind, count, events)
+        elif kind == "comment":
+            self._unwrapped_cdata()
         self._tracked = [r for r in self._tracked if not r.ended]
         if self._plain_renames:
             self._plain_renames = {r for r in self._plain_renames if not r.ended}
@@ -6163,6 +6165,36 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: remove_and_keep_content: without it the parser "
                                    "would make a MathML element of the <%s> inside it"
                                    % (r.name, event[1].local_name))
+
+    def _unwrapped_cdata(self) -> None:
+        """A comment token met while an unwrapped HTML element
+        (remove_and_keep_content) is the current node, or is under it
+        with only unwrapped elements between: when its source is
+        "<![CDATA[", the tokenizer read it as a bogus comment because the
+        adjusted current node is an HTML element (the markup declaration
+        open state). Without the unwrapped elements the current node is
+        their parent; when that is a foreign element (an integration point:
+        foreignObject, desc, title, mi, mtext, annotation-xml, ...), the
+        same bytes are a CDATA section, whose characters are text: not the
+        DOM edit's comment. Refused."""
+        node = self._current_node()
+        passed = None
+        while node is not None and node.node_type == 1 and \
+                node.namespace_uri == _HTML_NS:
+            r = next((t for t in self._tracked if t.node is node and
+                      t.mode == _KEEP_CONTENT and not t.ended), None)
+            if r is None:
+                break
+            passed = r
+            node = node.parent_node
+        if passed is None or node is None or node.node_type != 1 or \
+                node.namespace_uri == _HTML_NS:
+            return
+        begin, end = self._token_span()
+        if self._source(begin, min(end, begin + 9)) == b"<![CDATA[":
+            raise RewriteError("<%s>: remove_and_keep_content: without it the parser would "
+                               "read the \"<![CDATA[\" inside it as a CDATA section of the "
+                               "foreign <%s> around it" % (passed.name, node.local_name))
 
     def _foreign_end_walk(self, events: List[Any], unwrapped: Dict[int, "_Record"]) -> None:
         """An end tag token where the current node (before the token) is

@@ -34,3 +34,26 @@ def test_content_before_a_table_whose_caption_keeps_formatting_entries_every_ele
                  "<table><td><b><marquee></marquee>"):
         for operation in ("before_text", "before_markup"):
             assert_reparses(data, operation)
+
+
+# An HTML element in a foreign integration point holds "<![CDATA[": with
+# the element as the current node the tokenizer reads a bogus comment; with
+# it unwrapped the current node is the foreign element, and the same bytes
+# are a CDATA section (text).
+CDATA_IN_FONT = "<svg><foreignObject><font selected><![CDATA[z]]></a></g></g><math>x</i></table></i>"
+CDATA_IN_MN = "<svg><title><mn encoding=TEXT/HTML><![CDATA[<b>]]><annotation-xml><font face=f>xy"
+CDATA_IN_MS_FONT = "<math><plaintext><ms>x<!--c--><font color=x><![CDATA[<b>]]><desc><font>"
+
+
+def test_unwrapped_html_element_holding_cdata_in_foreign_content():
+    assert_refused(CDATA_IN_FONT, "font", "remove_and_keep_content", "CDATA section")
+    assert_refused(CDATA_IN_MN, "mn", "remove_and_keep_content", "CDATA section")
+    assert_refused(CDATA_IN_MS_FONT, "font", "remove_and_keep_content", "CDATA section")
+    assert_refused("<math><mi><b><![CDATA[a]]></b>", "b", "remove_and_keep_content",
+                   "CDATA section")
+
+
+def test_unwrapped_html_element_holding_cdata_every_element():
+    for data in (CDATA_IN_FONT, CDATA_IN_MN, CDATA_IN_MS_FONT, "<svg><desc><b><i><![CDATA[a]]>",
+                 "<svg><desc><b><!--c--></b>", "<svg><desc><b><![cdata[a]]></b>"):
+        assert_reparses(data, "remove_and_keep_content", chunked=True)
