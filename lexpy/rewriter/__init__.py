@@ -5081,6 +5081,7 @@ class Rewriter(RewriterCore):
         # one whose content was written there (no end tag can now precede
         # that content).
         self._implied_pops: List[Optional[Tuple[Any, ...]]] = []
+        self._table_end_closed: Set[int] = set()     # (_table_end_closes)
         self._at_eof = kind == "eof"
         if self._at_eof:
             self._eof_raw = None
@@ -6942,7 +6943,43 @@ class Rewriter(RewriterCore):
                                "foster-parents it after what it fostered earlier: %s" % why)
         if not close and not ends and entry[1] and not entry[1][0].html:
             close = _TABLE_TEXT_SEPARATOR.text
+        self._table_end_closed = self._table_end_closes(nodes[:index or 0])
         return close + "".join(ends), entry[1]
+
+    def _table_end_closes(self, above: List[Any]) -> Set[int]:
+        """The ids of the elements above a table (`above`, the topmost
+        first) that the end tags written at its end (_table_end_close: a
+        cell's, a caption's, a column group's or a template's, which pop
+        everything above it, and those of the fostered elements) close in
+        the output: all but the rows and sections right above the table,
+        which nothing written closes. Those elements are closed in the
+        output from there on: an element that ends later at the same token
+        (an append to a select around the table, at the end of input) must
+        not write their end tags again (a second </p> makes a <p>:
+        Rewriter._drop_table_end_closed)."""
+        closed: Set[int] = set()
+        leading = True
+        for node in reversed(above):
+            if leading and node.namespace_uri == _HTML_NS and \
+                    node.local_name in ("tbody", "thead", "tfoot", "tr"):
+                continue
+            leading = False
+            closed.add(id(node))
+        return closed
+
+    def _drop_table_end_closed(self) -> None:
+        """After the end tags and content written at a table's end
+        (_table_end_close): the elements those end tags closed leave the
+        elements closed here without end tags (_implied_pops), so that
+        content written later at the same token does not write their end
+        tags a second time (the tree builder would read a stray one: a
+        </p> makes an empty <p>, another is ignored or ends an element
+        further down)."""
+        closed = self._table_end_closed
+        self._table_end_closed = set()
+        if closed:
+            self._implied_pops = [entry for entry in self._implied_pops
+                                  if entry is None or len(entry) < 3 or id(entry[2]) not in closed]
 
     def _cell_end_leaves_entries(self, above: List[Any]) -> bool:
         """For a cell's or caption's end tag written at the end of input
@@ -9076,6 +9113,7 @@ class Rewriter(RewriterCore):
             # the input ends inside goes first, _check_join.)
             self._emit_contents(([_Content(table_end[0], True)] if table_end[0] else []) +
                                 table_end[1], r, False)
+            self._drop_table_end_closed()
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:

@@ -7,7 +7,7 @@ equals the DOM edit)."""
 import random
 
 from tests.rewriter.edit_checks import assert_refused, assert_reparses
-from tests.rewriter.oracle import check
+from tests.rewriter.oracle import check, check_pair, check_pairs
 
 # Content before a <table> whose caption (or cell) is open at the end of
 # input is written at the table's end, after an end tag for the caption.
@@ -57,3 +57,35 @@ def test_unwrapped_html_element_holding_cdata_every_element():
     for data in (CDATA_IN_FONT, CDATA_IN_MN, CDATA_IN_MS_FONT, "<svg><desc><b><i><![CDATA[a]]>",
                  "<svg><desc><b><!--c--></b>", "<svg><desc><b><![cdata[a]]></b>"):
         assert_reparses(data, "remove_and_keep_content", chunked=True)
+
+
+# Two edits ending at the same token (the end of input, or a </select> that
+# pops a table inside an option): content before a table is written at its
+# end, after end tags for the elements fostered above it (a <p>); an append
+# to an element around the table then wrote end tags for the elements
+# closed at that token, the <p> again, and the second </p> made an empty
+# <p> (the "in body" rules for a </p> with no <p> in button scope). The
+# elements the table's end tags close now leave the list of those closed
+# without end tags.
+TWICE_CLOSED = [
+    ("<select><optgroup><option><table id=a><?pi?></datalist><p color=c/></foreignObject>"
+     "<p type=hidden>", 3, 6),
+    ("<select><option><table><p>", 3, 5),
+    ("<select><option><table><p></select>x", 3, 5),
+    ("<div><table><p><span>", 3, 4),
+]
+
+
+def test_end_tags_written_at_a_table_end_are_not_written_again():
+    for data, outer, table in TWICE_CLOSED:
+        for chunked in (False, True):
+            figures = check_pair(data, False, (outer, "append_text"), (table, "before_text"),
+                                 chunked=chunked)
+            assert not figures.mismatches, figures.mismatches[0]
+            assert figures.accepted == 1, dict(figures.refused)
+
+
+def test_end_tags_written_at_a_table_end_every_pair():
+    for data, _, _ in TWICE_CLOSED[1:]:
+        figures = check_pairs(data, False)
+        assert not figures.mismatches, figures.mismatches[0]
