@@ -6935,7 +6935,8 @@ class Rewriter(RewriterCore):
         if not why and not formatting and self._table_end_reconstructs(
                 close in ("</td>", "</th>", "</caption>", "</template>")):
             why = "formatting elements are left to reconstruct at its end"
-        if not why and close in ("</td>", "</th>", "</caption>") and self._at_eof and \
+        if not why and close in ("</td>", "</th>", "</caption>", "</template>") and \
+                self._at_eof and \
                 self._cell_end_leaves_entries(nodes[:index or 0]):
             why = "formatting elements are left to reconstruct at its end"
         if why:
@@ -6982,18 +6983,19 @@ class Rewriter(RewriterCore):
                                   if entry is None or len(entry) < 3 or id(entry[2]) not in closed]
 
     def _cell_end_leaves_entries(self, above: List[Any]) -> bool:
-        """For a cell's or caption's end tag written at the end of input
-        (_table_end_close): whether the list of active formatting elements
-        keeps an entry of an element that end tag pops. The end tag pops
-        every element above the table (`above`) and clears the list up to
-        the last marker only; an <applet>, <object> or <marquee> open inside
-        the cell pushed a marker of its own, so the formatting elements
-        between the cell's marker and that one stay on the list, no longer
-        open: the content written after the end tag (text, a start tag,
-        foster-parented) reconstructs them around it, which the DOM edit
-        does not (tree construction, "in cell" and "in caption", the end
-        tag; "reconstruct the active formatting elements"). The list at the
-        end of input is the whole list (_formatting_all); unknown: True."""
+        """For a cell's, caption's or template's end tag written at the end
+        of input (_table_end_close): whether the list of active formatting
+        elements keeps an entry of an element that end tag pops. The end tag
+        pops every element above the table (`above`) and clears the list up
+        to the last marker only; an <applet>, <object> or <marquee> (or a
+        cell, in a template) open inside it pushed a marker of its own, so
+        the formatting elements between its marker and that one stay on the
+        list, no longer open: the content written after the end tag (text,
+        a start tag, foster-parented) reconstructs them around it, which
+        the DOM edit does not (tree construction, "in cell" and "in
+        caption", the end tag, "in template" for </template>; "reconstruct
+        the active formatting elements"). The list at the end of input is
+        the whole list (_formatting_all); unknown: True."""
         entries = self._formatting_all(True)
         if entries is None:
             return True

@@ -29,6 +29,23 @@ def test_content_before_a_table_whose_caption_keeps_formatting_entries():
                            "formatting elements are left to reconstruct at its end")
 
 
+# The same with a template open in the table at the end of input: its end
+# tag (written before the content) clears the list up to the last marker
+# too, here the <object>'s, and the <b> stays listed.
+TEMPLATE_OBJECT = "<table><template><b><object>"
+FOUND_TEMPLATE = ("<table><template><select xmlns=z><nobr><ms id=a></font></path><i id=a>"
+                  "<nobr selected>\x00<td xmlns=z><object face=f>")
+
+
+def test_content_before_a_table_whose_template_keeps_formatting_entries():
+    for data in (TEMPLATE_OBJECT, FOUND_TEMPLATE):
+        for operation in ("before_text", "before_markup"):
+            assert_refused(data, "table", operation,
+                           "formatting elements are left to reconstruct at its end")
+    for data in (TEMPLATE_OBJECT, FOUND_TEMPLATE, "<table><template><object><b>"):
+        assert_reparses(data, "before_text")
+
+
 def test_content_before_a_table_whose_caption_keeps_formatting_entries_every_element():
     for data in (CAPTION_OBJECT, CELL_APPLET, FOUND_CAPTION, "<table><caption><object><b>",
                  "<table><td><b><marquee></marquee>"):
