@@ -6355,6 +6355,12 @@ class Rewriter(RewriterCore):
                 popped = _HEADINGS
             elif name in ("option", "optgroup"):
                 popped = frozenset(("option",))
+                if self._select_in_scope_above(node.parent_node):
+                    # (With a select in scope the "in body" rules for these
+                    # generate implied end tags instead: all of them for
+                    # <optgroup>, all but optgroup for <option>.)
+                    popped = _IMPLIED_END if name == "optgroup" else \
+                        _IMPLIED_END - {"optgroup"}
             elif name in ("rb", "rtc", "hr"):
                 popped = _IMPLIED_END
             elif name in ("rp", "rt"):
@@ -6370,6 +6376,26 @@ class Rewriter(RewriterCore):
                         raise RewriteError("<%s>: remove_and_keep_content: a <%s> start tag "
                                            "inside it would close the <%s> around it without "
                                            "it" % (r.name, name, outer.local_name))
+
+    def _select_in_scope_above(self, node: Any) -> bool:
+        """Whether an HTML select is in scope from `node` up (the "has an
+        element in scope" walk: it stops at the HTML scope boundaries and
+        at the MathML and SVG ones), for an <option> or <optgroup> start
+        tag met with `node` the current node (_current_node_read): with a
+        select in scope the "in body" rules for them generate implied end
+        tags (all, or all but optgroup for an option), else they pop a
+        current <option> only."""
+        while node is not None and node.node_type == 1:
+            name = node.local_name
+            if node.namespace_uri == _HTML_NS:
+                if name == "select":
+                    return True
+                if name in _SCOPE_BOUNDARIES:
+                    return False
+            elif name in _FOREIGN_SCOPE_BOUNDARIES:
+                return False
+            node = node.parent_node
+        return False
 
     def _closing_tracked(self, tag: str, pops: List[Any]) -> List[_Record]:
         """The tracked selects and rubies (not refused yet) whose name the

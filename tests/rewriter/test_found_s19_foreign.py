@@ -6,7 +6,7 @@ the oracle of tests/rewriter/oracle.py: the reparse of every accepted edit
 equals the DOM edit)."""
 import random
 
-from tests.rewriter.edit_checks import assert_refused, assert_reparses
+from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses
 from tests.rewriter.oracle import check, check_pair, check_pairs
 
 # Content before a <table> whose caption (or cell) is open at the end of
@@ -179,3 +179,23 @@ def test_generated_foreign_select_template_edits_reparse_to_the_dom_edit():
     assert not mismatches, "%d mismatches; the first:\n%s" % (len(mismatches), mismatches[0])
     # (The generated inputs are edited, not refused wholesale.)
     assert accepted > 1200, accepted
+
+
+# An <option> or <optgroup> start tag with a select in scope generates
+# implied end tags (all of them for <optgroup>, all but optgroup for
+# <option>), not only the pop of a current <option>: with the element
+# around it unwrapped, the <li> (or <p>, or <optgroup>) it was inside is the
+# current node and is closed, the new element goes into the select.
+OPTION_IN_UNWRAPPED = ["<select><li><mglyph><optgroup>", "<select><li><span><option>",
+                       "<select><p><span><option>", "<select><optgroup><span><optgroup>"]
+
+
+def test_unwrapped_element_around_an_option_that_closes_implied_end_tags():
+    for data in OPTION_IN_UNWRAPPED:
+        name = "mglyph" if "mglyph" in data else "span"
+        assert_refused(data, name, "remove_and_keep_content",
+                       "start tag inside it would close the")
+    for data in OPTION_IN_UNWRAPPED + ["<select><optgroup><span><option>",
+                                       "<div><li><span><option>"]:
+        assert_reparses(data, "remove_and_keep_content", chunked=True)
+    assert_accepted("<select><optgroup><span><option>", "span", "remove_and_keep_content")
