@@ -8956,6 +8956,22 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the end tag written for it takes the list of active "
                                "formatting elements back to entries the parser would "
                                "reconstruct later, which its marker hides" % r.name)
+        if r.mode in (_REMOVED, _KEEP_CONTENT) and not own and \
+                r.node.namespace_uri == _HTML_NS and r.name in ("applet", "object", "marquee") \
+                and self._marker_end_exposes(1):
+            # (Its start tag put a marker on the list of active formatting
+            # elements, which only its end tag (or a cell's, a caption's or
+            # a template's) clears: popped otherwise (the table's "clear the
+            # stack back to a table context" at a <tr>, an end tag that pops
+            # it with others), the marker stays and hides the entries before
+            # it from later reconstruction. Its start tag dropped, the
+            # output's list has no marker there: the parser would
+            # reconstruct those entries at later content, which the DOM edit
+            # does not have.)
+            raise RewriteError("<%s>: without its start tag the list of active formatting "
+                               "elements has no marker where the input's keeps one after "
+                               "it ends, exposing entries the parser would reconstruct "
+                               "later" % r.name)
         if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
         adoption_new = has_inside and r.batch == self._batch and \

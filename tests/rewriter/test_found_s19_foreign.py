@@ -199,3 +199,23 @@ def test_unwrapped_element_around_an_option_that_closes_implied_end_tags():
                                        "<div><li><span><option>"]:
         assert_reparses(data, "remove_and_keep_content", chunked=True)
     assert_accepted("<select><optgroup><span><option>", "span", "remove_and_keep_content")
+
+
+# An <object> (<applet>, <marquee>) foster-parented in a table and popped by
+# the table's "clear the stack back to a table context" at a <tr>: its
+# marker stays on the list of active formatting elements and hides the
+# fostered <font> before it from the reconstruction at the <noscript>
+# (scripting off) fostered later. Its start tag dropped (removed or
+# unwrapped), the output's list has no marker there, and the parser
+# reconstructs the <font>.
+MARKER_KEPT = "<table><font><object><tr><noscript>"
+
+
+def test_marker_element_dropped_where_its_marker_stays_listed():
+    for operation in ("remove", "remove_and_keep_content"):
+        assert_refused(MARKER_KEPT, "object", operation, "has no marker where")
+        assert_refused("<table><font><applet><tr>x", "applet", operation, "has no marker where")
+    for data in (MARKER_KEPT, "<table><font><object></object><tr><noscript>",
+                 "<table><object><tr><noscript>"):
+        for operation in ("remove", "remove_and_keep_content"):
+            assert_reparses(data, operation, chunked=True)
