@@ -5628,6 +5628,35 @@ class Rewriter(RewriterCore):
         return any(id(node) in closing or not (id(node) in popped or self._is_open(node))
                    for node in exposed)
 
+    def _start_closed_integration_point(self, r: _Record) -> bool:
+        """At a start tag token that pops r (not its own end): whether it
+        popped a foreign integration point that is r or inside r (an svg
+        foreignObject, desc or title, a MathML mi, mo, mn, ms, mtext or
+        annotation-xml). A start tag pops one only by the HTML insertion
+        mode's rules (the table's "clear the stack back to a table
+        context" at a <tr>, a cell closed by a <td>, ...): the tree
+        construction dispatcher sent it there because the adjusted current
+        node was the integration point or an HTML element in it (the
+        breakout of foreign content stops at an integration point and pops
+        none). An edit of r that writes its end tag or content at its end
+        writes the integration point's end tag first, and one that drops r
+        drops it: the current node at that start tag is then a foreign
+        element that is not an integration point, and the rules for
+        foreign content make a foreign element of it
+        (`<table><svg><desc><tr>`: an svg <tr> in the svg, not a table
+        row). Refused."""
+        events = self._token_events
+        if events is None or events[0] != self._batch or events[2] != "start":
+            return False
+        for node in self._popped_nodes:
+            if node.namespace_uri == _HTML_NS or node.node_type != 1:
+                continue
+            if not (_integration_point(node) or node.local_name == "annotation-xml"):
+                continue
+            if node is r.node or r.node.contains(node):
+                return True
+        return False
+
     def _marker_end_exposes(self, count: int) -> bool:
         """Whether end tags written for `count` marker elements the parser
         popped without clearing their markers (the table's "clear the
@@ -8956,6 +8985,12 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the end tag written for it takes the list of active "
                                "formatting elements back to entries the parser would "
                                "reconstruct later, which its marker hides" % r.name)
+        if not own and (has_inside or has_outside or r.mode or r.new_name) and \
+                self._start_closed_integration_point(r):
+            raise RewriteError("<%s>: the start tag that closes it went by the HTML rules "
+                               "at an integration point it closes too, which the output "
+                               "would close or drop first (the rules for foreign content "
+                               "would take that start tag)" % r.name)
         if r.mode in (_REMOVED, _KEEP_CONTENT) and not own and \
                 r.node.namespace_uri == _HTML_NS and r.name in ("applet", "object", "marquee") \
                 and self._marker_end_exposes(1):

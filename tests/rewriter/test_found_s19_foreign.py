@@ -219,3 +219,26 @@ def test_marker_element_dropped_where_its_marker_stays_listed():
                  "<table><object><tr><noscript>"):
         for operation in ("remove", "remove_and_keep_content"):
             assert_reparses(data, operation, chunked=True)
+
+
+# A <tr> in a table with a fostered svg open: the adjusted current node is
+# the svg's <desc> (an HTML integration point), so the tree construction
+# dispatcher hands the <tr> to the "in table" rules, which clear the stack
+# back to the table (popping desc and svg) and make a table row. An end tag
+# written for the desc first (content after it, or appended to the svg),
+# or the desc dropped, leaves the svg the current node: the rules for
+# foreign content make an svg <tr> of it.
+IP_CLOSED_BY_TR = ["<table><svg><desc><tr>", "<table><svg><desc><div><tr>",
+                   "<table><svg><foreignObject><tr>", "<table><math><mi><tr>"]
+
+
+def test_start_tag_that_closes_an_integration_point_by_html_rules():
+    assert_refused(IP_CLOSED_BY_TR[0], "desc", "after_text", "integration point it closes")
+    assert_refused(IP_CLOSED_BY_TR[0], "desc", "remove", "integration point it closes")
+    assert_refused(IP_CLOSED_BY_TR[0], "svg", "append_text", "integration point it closes")
+    assert_refused(IP_CLOSED_BY_TR[3], "mi", "after_text", "integration point it closes")
+    for data in IP_CLOSED_BY_TR + ["<table><svg><g><tr>", "<table><svg><desc></desc><tr>"]:
+        for operation in ("after_text", "remove", "append_text", "set_inner_content",
+                          "remove_and_keep_content"):
+            assert_reparses(data, operation, chunked=True)
+    assert_accepted("<table><svg><g><tr>", "g", "after_text")
