@@ -549,6 +549,13 @@ _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 # The elements that bound "has an element in scope" (HTML; MathML and SVG).
 _SCOPE_BOUNDARIES = frozenset("applet caption html table td th marquee object template".split())
+# Start tags that break out of foreign content (the rules for foreign
+# content; <font> only with color, face or size: left out, and <frameset>
+# added: Rewriter._start_closed_integration_point).
+_FOREIGN_BREAKOUT_TAGS = frozenset("b big blockquote body br center code dd div dl dt em embed "
+                                   "h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr "
+                                   "ol p pre ruby s small span strong strike sub sup table tt "
+                                   "u ul var frameset".split())
 _FOREIGN_SCOPE_BOUNDARIES = frozenset("mi mo mn ms mtext annotation-xml foreignObject desc "
                                       "title".split())
 # Elements an adoption agency's first step written out does not close with
@@ -5628,34 +5635,56 @@ class Rewriter(RewriterCore):
         return any(id(node) in closing or not (id(node) in popped or self._is_open(node))
                    for node in exposed)
 
-    def _start_closed_integration_point(self, r: _Record) -> bool:
+    def _start_closed_integration_point(self, r: _Record, has_inside: bool,
+                                        has_outside: bool) -> bool:
         """At a start tag token that pops r (not its own end): whether it
         popped a foreign integration point that is r or inside r (an svg
-        foreignObject, desc or title, a MathML mi, mo, mn, ms, mtext or
-        annotation-xml). A start tag pops one only by the HTML insertion
-        mode's rules (the table's "clear the stack back to a table
-        context" at a <tr>, a cell closed by a <td>, ...): the tree
-        construction dispatcher sent it there because the adjusted current
-        node was the integration point or an HTML element in it (the
-        breakout of foreign content stops at an integration point and pops
-        none). An edit of r that writes its end tag or content at its end
-        writes the integration point's end tag first, and one that drops r
-        drops it: the current node at that start tag is then a foreign
-        element that is not an integration point, and the rules for
-        foreign content make a foreign element of it
-        (`<table><svg><desc><tr>`: an svg <tr> in the svg, not a table
-        row). Refused."""
+        foreignObject, desc or title, a MathML mi, mo, mn, ms or mtext, an
+        annotation-xml with an HTML encoding) and r's edit leaves a foreign
+        element that is no integration point the current node where that
+        start tag comes in the output. A start tag pops an integration point
+        only by the HTML insertion mode's rules (the table's "clear the
+        stack back to a table context" at a <tr>, a cell closed by a <td>,
+        ...): the tree construction dispatcher sent it there because the
+        adjusted current node was the integration point or an HTML element
+        in it (the breakout of foreign content stops at an integration
+        point). Content after r (or r dropped: removed or unwrapped) leaves
+        r's parent the current node, content inside it (or its content
+        replaced) r itself: when that is such a foreign element, the rules
+        for foreign content take the start tag and make a foreign element
+        of it (`<table><svg><desc><tr>` with content after the desc: an svg
+        <tr> in the svg, not a table row). Not a <frameset> (what it
+        replaces is not written: Rewriter's detached body), nor a start tag
+        that breaks out of foreign content (_FOREIGN_BREAKOUT_TAGS: with a
+        foreign current node the parser pops the foreign elements down to
+        an HTML element or an integration point and hands it to the same
+        insertion mode, whose rules pop what the input's popped)."""
         events = self._token_events
         if events is None or events[0] != self._batch or events[2] != "start":
             return False
-        for node in self._popped_nodes:
-            if node.namespace_uri == _HTML_NS or node.node_type != 1:
-                continue
-            if not (_integration_point(node) or node.local_name == "annotation-xml"):
-                continue
-            if node is r.node or r.node.contains(node):
-                return True
-        return False
+        if self._tag_name("start") in _FOREIGN_BREAKOUT_TAGS:
+            return False
+
+        def integration_point(node: Any) -> bool:
+            return bool(node is not None and node.node_type == 1 and
+                        node.namespace_uri != _HTML_NS and (
+                            _integration_point(node) or
+                            node.local_name == "annotation-xml" and
+                            node.namespace_uri == _MATHML_NS and
+                            (node.get_attribute("encoding") or "").lower() in (
+                                "text/html", "application/xhtml+xml")))
+
+        if not any(integration_point(node) and (node is r.node or r.node.contains(node))
+                   for node in self._popped_nodes):
+            return False
+        candidates = []
+        if has_outside or r.mode in (_REMOVED, _KEEP_CONTENT):
+            candidates.append(r.node.parent_node)
+        if has_inside or r.mode == _INNER or r.new_name is not None:
+            candidates.append(r.node)
+        return any(node is not None and node.node_type == 1 and
+                   node.namespace_uri != _HTML_NS and not integration_point(node)
+                   for node in candidates)
 
     def _marker_end_exposes(self, count: int) -> bool:
         """Whether end tags written for `count` marker elements the parser
@@ -8986,7 +9015,7 @@ class Rewriter(RewriterCore):
                                "formatting elements back to entries the parser would "
                                "reconstruct later, which its marker hides" % r.name)
         if not own and (has_inside or has_outside or r.mode or r.new_name) and \
-                self._start_closed_integration_point(r):
+                self._start_closed_integration_point(r, has_inside, has_outside):
             raise RewriteError("<%s>: the start tag that closes it went by the HTML rules "
                                "at an integration point it closes too, which the output "
                                "would close or drop first (the rules for foreign content "
