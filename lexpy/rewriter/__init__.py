@@ -549,6 +549,13 @@ _HTML_NS = "http://www.w3.org/1999/xhtml"
 _HEADINGS = frozenset("h1 h2 h3 h4 h5 h6".split())
 # The elements that bound "has an element in scope" (HTML; MathML and SVG).
 _SCOPE_BOUNDARIES = frozenset("applet caption html table td th marquee object template".split())
+# Start tags that break out of foreign content (the rules for foreign
+# content; <font> only with color, face or size: left out, and <frameset>
+# added: Rewriter._start_closed_integration_point).
+_FOREIGN_BREAKOUT_TAGS = frozenset("b big blockquote body br center code dd div dl dt em embed "
+                                   "h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr "
+                                   "ol p pre ruby s small span strong strike sub sup table tt "
+                                   "u ul var frameset".split())
 _FOREIGN_SCOPE_BOUNDARIES = frozenset("mi mo mn ms mtext annotation-xml foreignObject desc "
                                       "title".split())
 # Elements an adoption agency's first step written out does not close with
@@ -5260,6 +5267,7 @@ class Rewriter(RewriterCore):
         # one whose content was written there (no end tag can now precede
         # that content).
         self._implied_pops: List[Optional[Tuple[Any, ...]]] = []
+        self._table_end_closed: Set[int] = set()     # (_table_end_closes)
         self._at_eof = kind == "eof"
         if self._at_eof:
             self._eof_raw = None
@@ -5825,6 +5833,57 @@ class Rewriter(RewriterCore):
         return any(id(node) in closing or not (id(node) in popped or self._is_open(node))
                    for node in exposed)
 
+    def _start_closed_integration_point(self, r: _Record, has_inside: bool,
+                                        has_outside: bool) -> bool:
+        """At a start tag token that pops r (not its own end): whether it
+        popped a foreign integration point that is r or inside r (an svg
+        foreignObject, desc or title, a MathML mi, mo, mn, ms or mtext, an
+        annotation-xml with an HTML encoding) and r's edit leaves a foreign
+        element that is no integration point the current node where that
+        start tag comes in the output. A start tag pops an integration point
+        only by the HTML insertion mode's rules (the table's "clear the
+        stack back to a table context" at a <tr>, a cell closed by a <td>,
+        ...): the tree construction dispatcher sent it there because the
+        adjusted current node was the integration point or an HTML element
+        in it (the breakout of foreign content stops at an integration
+        point). Content after r (or r dropped: removed or unwrapped) leaves
+        r's parent the current node, content inside it (or its content
+        replaced) r itself: when that is such a foreign element, the rules
+        for foreign content take the start tag and make a foreign element
+        of it (`<table><svg><desc><tr>` with content after the desc: an svg
+        <tr> in the svg, not a table row). Not a <frameset> (what it
+        replaces is not written: Rewriter's detached body), nor a start tag
+        that breaks out of foreign content (_FOREIGN_BREAKOUT_TAGS: with a
+        foreign current node the parser pops the foreign elements down to
+        an HTML element or an integration point and hands it to the same
+        insertion mode, whose rules pop what the input's popped)."""
+        events = self._token_events
+        if events is None or events[0] != self._batch or events[2] != "start":
+            return False
+        if self._tag_name("start") in _FOREIGN_BREAKOUT_TAGS:
+            return False
+
+        def integration_point(node: Any) -> bool:
+            return bool(node is not None and node.node_type == 1 and
+                        node.namespace_uri != _HTML_NS and (
+                            _integration_point(node) or
+                            node.local_name == "annotation-xml" and
+                            node.namespace_uri == _MATHML_NS and
+                            (node.get_attribute("encoding") or "").lower() in (
+                                "text/html", "application/xhtml+xml")))
+
+        if not any(integration_point(node) and (node is r.node or r.node.contains(node))
+                   for node in self._popped_nodes):
+            return False
+        candidates = []
+        if has_outside or r.mode in (_REMOVED, _KEEP_CONTENT):
+            candidates.append(r.node.parent_node)
+        if has_inside or r.mode == _INNER or r.new_name is not None:
+            candidates.append(r.node)
+        return any(node is not None and node.node_type == 1 and
+                   node.namespace_uri != _HTML_NS and not integration_point(node)
+                   for node in candidates)
+
     def _marker_end_exposes(self, count: int) -> bool:
         """Whether end tags written for `count` marker elements the parser
         popped without clearing their markers (the table's "clear the
@@ -6296,6 +6355,8 @@ class Rewriter(RewriterCore):
             self._template_mode_token(kind)
         if kind in ("start", "end"):
             self._unwrapped_in_foreign(kind, count, events)
+        elif kind == "comment":
+            self._unwrapped_cdata()
         self._tracked = [r for r in self._tracked if not r.ended]
         if self._plain_renames:
             self._plain_renames = {r for r in self._plain_renames if not r.ended}
@@ -6375,6 +6436,36 @@ class Rewriter(RewriterCore):
                 raise RewriteError("<%s>: remove_and_keep_content: without it the parser "
                                    "would make a MathML element of the <%s> inside it"
                                    % (r.name, event[1].local_name))
+
+    def _unwrapped_cdata(self) -> None:
+        """A comment token met while an unwrapped HTML element
+        (remove_and_keep_content) is the current node, or is under it
+        with only unwrapped elements between: when its source is
+        "<![CDATA[", the tokenizer read it as a bogus comment because the
+        adjusted current node is an HTML element (the markup declaration
+        open state). Without the unwrapped elements the current node is
+        their parent; when that is a foreign element (an integration point:
+        foreignObject, desc, title, mi, mtext, annotation-xml, ...), the
+        same bytes are a CDATA section, whose characters are text: not the
+        DOM edit's comment. Refused."""
+        node = self._current_node()
+        passed = None
+        while node is not None and node.node_type == 1 and \
+                node.namespace_uri == _HTML_NS:
+            r = next((t for t in self._tracked if t.node is node and
+                      t.mode == _KEEP_CONTENT and not t.ended), None)
+            if r is None:
+                break
+            passed = r
+            node = node.parent_node
+        if passed is None or node is None or node.node_type != 1 or \
+                node.namespace_uri == _HTML_NS:
+            return
+        begin, end = self._token_span()
+        if self._source(begin, min(end, begin + 9)) == b"<![CDATA[":
+            raise RewriteError("<%s>: remove_and_keep_content: without it the parser would "
+                               "read the \"<![CDATA[\" inside it as a CDATA section of the "
+                               "foreign <%s> around it" % (passed.name, node.local_name))
 
     def _foreign_end_walk(self, events: List[Any], unwrapped: Dict[int, "_Record"]) -> None:
         """An end tag token where the current node (before the token) is
@@ -6534,6 +6625,12 @@ class Rewriter(RewriterCore):
                 popped = _HEADINGS
             elif name in ("option", "optgroup"):
                 popped = frozenset(("option",))
+                if self._select_in_scope_above(node.parent_node):
+                    # (With a select in scope the "in body" rules for these
+                    # generate implied end tags instead: all of them for
+                    # <optgroup>, all but optgroup for <option>.)
+                    popped = _IMPLIED_END if name == "optgroup" else \
+                        _IMPLIED_END - {"optgroup"}
             elif name in ("rb", "rtc", "hr"):
                 popped = _IMPLIED_END
             elif name in ("rp", "rt"):
@@ -6549,6 +6646,26 @@ class Rewriter(RewriterCore):
                         raise RewriteError("<%s>: remove_and_keep_content: a <%s> start tag "
                                            "inside it would close the <%s> around it without "
                                            "it" % (r.name, name, outer.local_name))
+
+    def _select_in_scope_above(self, node: Any) -> bool:
+        """Whether an HTML select is in scope from `node` up (the "has an
+        element in scope" walk: it stops at the HTML scope boundaries and
+        at the MathML and SVG ones), for an <option> or <optgroup> start
+        tag met with `node` the current node (_current_node_read): with a
+        select in scope the "in body" rules for them generate implied end
+        tags (all, or all but optgroup for an option), else they pop a
+        current <option> only."""
+        while node is not None and node.node_type == 1:
+            name = node.local_name
+            if node.namespace_uri == _HTML_NS:
+                if name == "select":
+                    return True
+                if name in _SCOPE_BOUNDARIES:
+                    return False
+            elif name in _FOREIGN_SCOPE_BOUNDARIES:
+                return False
+            node = node.parent_node
+        return False
 
     def _closing_tracked(self, tag: str, pops: List[Any]) -> List[_Record]:
         """The tracked selects and rubies (not refused yet) whose name the
@@ -7121,7 +7238,43 @@ class Rewriter(RewriterCore):
                                "foster-parents it after what it fostered earlier: %s" % why)
         if not close and not ends and entry[1] and not entry[1][0].html:
             close = _TABLE_TEXT_SEPARATOR.text
+        self._table_end_closed = self._table_end_closes(nodes[:index or 0])
         return close + "".join(ends), entry[1]
+
+    def _table_end_closes(self, above: List[Any]) -> Set[int]:
+        """The ids of the elements above a table (`above`, the topmost
+        first) that the end tags written at its end (_table_end_close: a
+        cell's, a caption's, a column group's or a template's, which pop
+        everything above it, and those of the fostered elements) close in
+        the output: all but the rows and sections right above the table,
+        which nothing written closes. Those elements are closed in the
+        output from there on: an element that ends later at the same token
+        (an append to a select around the table, at the end of input) must
+        not write their end tags again (a second </p> makes a <p>:
+        Rewriter._drop_table_end_closed)."""
+        closed: Set[int] = set()
+        leading = True
+        for node in reversed(above):
+            if leading and node.namespace_uri == _HTML_NS and \
+                    node.local_name in ("tbody", "thead", "tfoot", "tr"):
+                continue
+            leading = False
+            closed.add(id(node))
+        return closed
+
+    def _drop_table_end_closed(self) -> None:
+        """After the end tags and content written at a table's end
+        (_table_end_close): the elements those end tags closed leave the
+        elements closed here without end tags (_implied_pops), so that
+        content written later at the same token does not write their end
+        tags a second time (the tree builder would read a stray one: a
+        </p> makes an empty <p>, another is ignored or ends an element
+        further down)."""
+        closed = self._table_end_closed
+        self._table_end_closed = set()
+        if closed:
+            self._implied_pops = [entry for entry in self._implied_pops
+                                  if entry is None or len(entry) < 3 or id(entry[2]) not in closed]
 
     def _table_end_reconstructs(self, cell: bool, below: int = 0) -> bool:
         """Whether content written at a table's end (_table_end_close)
@@ -9096,6 +9249,12 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the end tag written for it takes the list of active "
                                "formatting elements back to entries the parser would "
                                "reconstruct later, which its marker hides" % r.name)
+        if not own and (has_inside or has_outside or r.mode or r.new_name) and \
+                self._start_closed_integration_point(r, has_inside, has_outside):
+            raise RewriteError("<%s>: the start tag that closes it went by the HTML rules "
+                               "at an integration point it closes too, which the output "
+                               "would close or drop first (the rules for foreign content "
+                               "would take that start tag)" % r.name)
         if r.implied and r.new_name and not r.synthesized:
             raise RewriteError("<%s>: renaming an implied element" % r.name)
         adoption_new = has_inside and r.batch == self._batch and \
@@ -9289,6 +9448,7 @@ class Rewriter(RewriterCore):
             # the input ends inside goes first, _check_join.)
             self._emit_contents(([_Content(table_end[0], True)] if table_end[0] else []) +
                                 table_end[1], r, False)
+            self._drop_table_end_closed()
         self._emit_contents(r.append, r, True)
         self._emit_contents(end_tag.before_content, r, True)
         if own:
