@@ -4764,14 +4764,8 @@ class Rewriter(RewriterCore):
 
     def _open_body(self) -> Any:
         """The HTML body that is a child of the HTML html document element
-        and is open, or None."""
-        html: Any = self._construction.document_object().document_element
-        if html is None or html.namespace_uri != _HTML_NS or html.local_name != "html":
-            return None
-        body = next((child for child in html.child_nodes
-                     if child.node_type == 1 and child.local_name == "body" and
-                     child.namespace_uri == _HTML_NS), None)
-        return body if body is not None and self._is_open(body) else None
+        and is open, or None (found in C: RewriterCore.open_body)."""
+        return self._open_body_element()
 
     def _frameset_watch(self, node: Any) -> bool:
         """Before the handlers of an element: where the parser's frameset-ok

@@ -2092,7 +2092,10 @@ cdef class RewriterCore:
                 r.batch = batch
                 # (Nothing was implied or closed at this token.)
                 r.clean_start = not h.pending_before
-                watched = not self._frameset_settled and self._frameset_watch(node)
+                # (Rewriter._frameset_watch returns False, and changes
+                # nothing, where no body is open: not called then.)
+                watched = not self._frameset_settled and self.open_body() != NULL \
+                    and self._frameset_watch(node)
                 for handler in handlers:
                     handler(element)
                 r.started = True
@@ -2455,6 +2458,36 @@ cdef class RewriterCore:
             self._prune_contexts()
         h.watch_all = self.watch_level()
         return True
+
+    def _open_body_element(self):
+        """Rewriter._open_body: the HTML body that is a child of the HTML
+        html document element and is open, or None."""
+        cdef CElement* body = self.open_body()
+        return node_proxy(&body.node) if body != NULL else None
+
+    cdef CElement* open_body(self) noexcept:
+        """The HTML body that is a child of the HTML html document element
+        (the document's first element child) and is open, or NULL: the
+        first HTML body child of that html element, when it is on the
+        stack of open elements (not a later one)."""
+        cdef CNode* child
+        cdef CElement* element
+        if self.hooks.document == NULL or self.hooks.builder == NULL:
+            return NULL
+        child = self.hooks.document.node.first_child
+        while child != NULL and child.type != ELEMENT_NODE:
+            child = child.next
+        if child == NULL or (<CElement*> child).tag_id != TAG_HTML \
+                or (<CElement*> child).ns != NS_HTML:
+            return NULL
+        child = child.first_child
+        while child != NULL:
+            element = <CElement*> child
+            if child.type == ELEMENT_NODE and element.tag_id == TAG_BODY \
+                    and element.ns == NS_HTML:
+                return element if tree_builder_is_open(self.hooks.builder, element) else NULL
+            child = child.next
+        return NULL
 
     cdef object local_name(self, CElement* element, object node):
         """node.local_name; an HTML element's from a cache by tag id (the
