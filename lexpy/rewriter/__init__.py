@@ -5899,6 +5899,8 @@ class Rewriter(RewriterCore):
             extra = min(count, sum(1 for e in entries if e is None) - self._open_markers())
         if extra <= 0:
             return False
+        if not self._at_eof and self._marker_end_keeps_entries(entries):
+            return True
         for _ in range(extra):
             while entries and entries.pop() is not None:
                 pass
@@ -5908,6 +5910,30 @@ class Rewriter(RewriterCore):
         if self._at_eof:
             return any(id(node) not in popped for node in exposed)
         return any(not self._is_open(node) for node in exposed)
+
+    @staticmethod
+    def _marker_end_keeps_entries(entries: List[Any]) -> bool:
+        """For _marker_end_exposes, before the end of input, where the
+        output's end tags clear markers the input's list keeps (`entries`:
+        the input's list after the token, None for a marker): whether that
+        list holds any element entry. The token that closed the marker
+        element ran in the input with the list as it is; in the output it
+        runs after the end tags, and each of those cleared the list up to
+        its own marker first, so the token's own clearing ("clear the list
+        up to the last marker" at </caption>, </td>, </th>) goes one marker
+        further back, or the marker stays removed (<tr>'s "clear the stack
+        back to a table context" clears nothing): the output's list lacks
+        a marker the input's keeps, with the entries after it
+        (<table><caption><em><object></caption>: the input keeps
+        [caption's marker, <em>] and reconstructs <em> around text
+        foster-parented next; the output's list is empty). An entry before
+        that marker is no longer hidden behind it: reconstructed when not
+        open, and found by a later end tag's adoption agency when open
+        (the input's end tag falls to "any other end tag" there). Which
+        markers are the stale ones the list does not say: any element
+        entry refuses; a list of markers only reads the same with fewer
+        markers (nothing to reconstruct, hide or clear)."""
+        return any(entry is not None for entry in entries)
 
     def _open_markers(self) -> int:
         """How many marker elements (_MARKER_ELEMENTS) are open around the
@@ -8603,7 +8629,8 @@ class Rewriter(RewriterCore):
         change the list (not a formatting element or one that inserts a
         marker, nothing reconstructed for it)."""
         whole = self._formatting_all()
-        self._markers_at_drop[id(r)] = (r, None if whole is None else whole.count(None))
+        self._markers_at_drop[id(r)] = (r, None if whole is None else whole.count(None),
+                                        self._markers_pushed_inside(r))
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and r.name in _FORMATTING:
             self._noahs_ark_start(r)
         if r.mode == _REMOVED and r.node.namespace_uri == _HTML_NS and \
@@ -8628,6 +8655,29 @@ class Rewriter(RewriterCore):
             entries = self._entries_outside(r, entries)
             self._formatting_at_drop[id(r)] = entries
             self._note_closed_entries(r, entries)
+
+    def _markers_pushed_inside(self, r: _Record) -> int:
+        """For _formatting_before_drop: the marker elements (HTML td, th,
+        caption, template, applet, object, marquee) open inside r where its
+        dropped content begins, which the token that made r made after it
+        (an implied <tbody> and <tr> made at a <td>): each put its marker
+        on the list, which the dropped content holds, not the list where
+        it begins (_marker_left_listed compares the markers after r's end
+        with those outside r: a <td> inside a removed <tbody> whose </td>
+        cleared an applet's marker instead of its own leaves its marker,
+        which the output lacks). Counted from the current node up to r (0
+        when r is not an ancestor of the current node)."""
+        count = 0
+        node = self._current_node()
+        while node is not None and node is not r.node:
+            if node.node_type == 1 and node.namespace_uri == _HTML_NS and \
+                    node.local_name in _MARKER_ELEMENTS and self._is_open(node):
+                count += 1
+            parent = node.parent_node
+            if parent is not None and parent.node_type == 11:
+                parent = parent.host        # (template contents)
+            node = parent if parent is not None and parent.node_type in (1, 11) else None
+        return count if node is r.node else 0
 
     def _entries_outside(self, r: _Record, entries: List[Any]) -> List[Any]:
         """The list of active formatting elements `entries`, seen after the
@@ -8777,10 +8827,33 @@ class Rewriter(RewriterCore):
             return False
         if not marker_element and markers >= 0 and whole.count(None) <= markers - (
                 1 if r.node.namespace_uri == _HTML_NS and r.name in ("td", "th", "caption")
-                else 0):
+                or self._token_cleared_to_marker() else 0):
             return False
+        if not marker_element and self._marker_end_keeps_entries(whole):
+            # (The dropped content's marker element was closed by the
+            # token, leaving its marker: the output, without that element,
+            # lacks a marker the input's list keeps, as after an end tag
+            # written for it (_marker_end_keeps_entries): an entry after
+            # it is gone from the output's list, and an open one before it
+            # is found by a later end tag's adoption agency.)
+            return True
         last = len(whole) - 1 - whole[::-1].index(None)
         return any(node is not None and not self._is_open(node) for node in whole[:last])
+
+    def _token_cleared_to_marker(self) -> bool:
+        """For _marker_left_listed: whether the token popped a cell, a
+        caption or a template (HTML), whose end clears the list of active
+        formatting elements up to the last marker once, so that the list
+        after it holds one marker less than before the token unless the
+        content between held a marker element the token closed without
+        clearing its marker: the input's clearing then takes that element's
+        marker (<table><caption><em><object></caption>: [caption's marker,
+        <em>] stays) and the output's, without the dropped <object>, the
+        caption's (the list empties). An applet, object or marquee the token
+        pops without being its end tag clears nothing."""
+        return any(node.namespace_uri == _HTML_NS and node.local_name in ("td", "th", "caption",
+                                                                          "template")
+                   for node in self._popped_nodes)
 
     def _drop_keeps_formatting(self, r: _Record, at_drop: Any) -> bool:
         """Whether the formatting elements left to reconstruct at r's end,
@@ -9340,7 +9413,8 @@ class Rewriter(RewriterCore):
             raise RewriteError("<%s>: the content it drops leaves formatting elements to "
                                "reconstruct (behind a marker the parser puts on the list "
                                "at its end)" % r.name)
-        if self._marker_left_listed(r, own, markers):
+        if self._marker_left_listed(r, own, markers - marked[2] if markers >= 0 and
+                                    marked is not None else markers):
             raise RewriteError("<%s>: the marker its start tag put on the list of active "
                                "formatting elements stays there after the token that closed "
                                "it, hiding entries the parser would reconstruct without it"

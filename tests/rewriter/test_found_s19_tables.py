@@ -206,6 +206,39 @@ def test_marker_element_closed_by_its_end_tag_is_removed():
     assert_accepted("<table><i><applet></applet><col>&nbsp;", "applet", "remove")
 
 
+# A marker element (applet, object, marquee) closed inside a caption or a
+# cell by the caption's or cell's end: the input's end clears the list up
+# to the marker element's marker and keeps the caption's marker with the
+# entries after it (<em>, reconstructed around the text foster-parented
+# next) and before it (<b>, hidden from the adoption agency of the later
+# </b>). An end tag written for the marker element (content at the <em>'s
+# end, after the <object>), or the marker element dropped with content,
+# makes the output's end clear the caption's marker too
+# (Rewriter._marker_end_keeps_entries, _token_cleared_to_marker).
+MARKER_END_KEEPS = ["<table><caption><em><object></caption>&nbsp;",
+                    "<table><td><em><object></td>&nbsp;",
+                    "<table><th><em><applet></th>x",
+                    "<table><caption><em><marquee></caption>x",
+                    "<table><td><b><applet></table>x",
+                    "<table><caption><em><object></caption><td>a</td></table>x",
+                    "<b><table><caption><em><object></caption></table><div></b>x",
+                    "<b><table><td><i><marquee></td></table><div></b>x"]
+
+
+def test_end_tag_for_a_marker_element_the_cell_closed():
+    for data in MARKER_END_KEEPS:
+        for operation in ("append_text", "after_text", "append_markup", "append_head_markup",
+                          "set_inner_content", "remove"):
+            assert_reparses(data, operation)
+            assert_reparses(data, operation, chunked=True)
+    assert_refused("<table><caption><em><object></caption>&nbsp;", "em", "append_text",
+                   "end <object>")
+    assert_refused("<table><td><em><object></td>&nbsp;", "object", "after_text",
+                   "which its marker hides")
+    assert_refused("<table><th><em><applet></th>x", "em", "set_inner_content",
+                   "stays there after the token that closed it")
+
+
 # The generator (seeded: the same inputs every run).
 TABLE_TAGS = ["table", "caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td", "th"]
 OTHER_TAGS = ["form", "input type=hidden", "input", "select", "option", "style", "script",
