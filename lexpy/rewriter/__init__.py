@@ -5935,13 +5935,14 @@ class Rewriter(RewriterCore):
         markers (nothing to reconstruct, hide or clear)."""
         return any(entry is not None for entry in entries)
 
-    def _open_markers(self) -> int:
+    def _open_markers(self, stop: Any = None) -> int:
         """How many marker elements (_MARKER_ELEMENTS) are open around the
         current node (each has a marker in the list of active formatting
-        elements)."""
+        elements); with `stop`, those from the current node up to that
+        ancestor, itself not counted (0 when it is no ancestor of it)."""
         count = 0
         node = self._current_node()
-        while node is not None:
+        while node is not None and node is not stop:
             if node.node_type == 1 and node.namespace_uri == _HTML_NS and \
                     node.local_name in _MARKER_ELEMENTS and self._is_open(node):
                 count += 1
@@ -5949,7 +5950,7 @@ class Rewriter(RewriterCore):
             if parent is not None and parent.node_type == 11:
                 parent = parent.host        # (template contents)
             node = parent if parent is not None and parent.node_type in (1, 11) else None
-        return count
+        return count if node is stop else 0
 
     def _form_end_tag(self, node: Any) -> bool:
         """Whether a </form> written for the HTML form `node`, which the
@@ -8667,17 +8668,7 @@ class Rewriter(RewriterCore):
         cleared an applet's marker instead of its own leaves its marker,
         which the output lacks). Counted from the current node up to r (0
         when r is not an ancestor of the current node)."""
-        count = 0
-        node = self._current_node()
-        while node is not None and node is not r.node:
-            if node.node_type == 1 and node.namespace_uri == _HTML_NS and \
-                    node.local_name in _MARKER_ELEMENTS and self._is_open(node):
-                count += 1
-            parent = node.parent_node
-            if parent is not None and parent.node_type == 11:
-                parent = parent.host        # (template contents)
-            node = parent if parent is not None and parent.node_type in (1, 11) else None
-        return count if node is r.node else 0
+        return self._open_markers(r.node)
 
     def _entries_outside(self, r: _Record, entries: List[Any]) -> List[Any]:
         """The list of active formatting elements `entries`, seen after the

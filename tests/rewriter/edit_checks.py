@@ -1,6 +1,8 @@
 """Shared helpers of the edit tests: one operation of tests/rewriter/oracle.py
 on the nth element of a name, judged by the oracle (the reparse equals
 the DOM edit), whole and in chunks."""
+import random
+
 import lexpy
 from lexpy.rewriter import Rewriter, RewriteError
 from tests.rewriter.oracle import OPERATIONS, _normalized_dump, check
@@ -93,3 +95,15 @@ def expected_dump(data, name, operation, index=0, formatting=None):
     else:
         OPERATIONS[operation][1](element)
     return _normalized_dump(doc)
+
+
+def generated_inputs(generator, seed, count):
+    """`count` distinct inputs of `generator(rnd)`, seeded (the same every
+    run): the generated-input tests' inputs."""
+    rnd = random.Random(seed)
+    seen = []
+    while len(seen) < count:
+        data = generator(rnd)
+        if data not in seen:
+            seen.append(data)
+    return seen

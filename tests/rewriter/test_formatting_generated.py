@@ -15,11 +15,9 @@ The first generator writes formatting start tags, then a run of blocks,
 then text and a tail of end tags (formatting ones mostly, of names open or
 not) with text between; the second mixes formatting and block start and
 end tags and text in any order."""
-import random
-
 import pytest
 
-from tests.rewriter.edit_checks import assert_refused, assert_reparses
+from tests.rewriter.edit_checks import assert_refused, assert_reparses, generated_inputs
 from tests.rewriter.oracle import check
 
 FORMATTING = ["a", "b", "i", "nobr", "em", "font"]
@@ -66,22 +64,12 @@ def mixed(rnd):
     return "".join(out)
 
 
-def generated(generator, seed, count):
-    rnd = random.Random(seed)
-    seen = []
-    while len(seen) < count:
-        data = generator(rnd)
-        if data not in seen:
-            seen.append(data)
-    return seen
-
-
 @pytest.mark.parametrize("generator,seed", [(nested_then_ends, 1), (nested_then_ends, 2),
                                             (mixed, 1), (mixed, 2)])
 def test_generated_edits_reparse_to_the_dom_edit(generator, seed):
     mismatches = []
     accepted = 0
-    for n, data in enumerate(generated(generator, seed, 80)):
+    for n, data in enumerate(generated_inputs(generator, seed, 80)):
         for operation in OPERATIONS:
             figures = check(data, False, operation, chunked=n % 2 == 1)
             mismatches += figures.mismatches

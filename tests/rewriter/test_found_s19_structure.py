@@ -7,13 +7,11 @@ text without its end tag). Each input is the generator's, shrunk; the
 generator itself runs at the end of this module, seeded (the same inputs
 every run), sized for CI, judged by the oracle of tests/rewriter/oracle.py
 (the reparse of every accepted edit equals the DOM edit)."""
-import random
-
 import pytest
 
 import lexpy
 from lexpy.rewriter import Rewriter, rewrite
-from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses
+from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses, generated_inputs
 from tests.rewriter.oracle import OPERATIONS, _normalized_dump, check, check_units
 
 
@@ -300,16 +298,6 @@ def document(rnd):
     return "".join(out)
 
 
-def generated(generator, seed, count):
-    rnd = random.Random(seed)
-    seen = []
-    while len(seen) < count:
-        data = generator(rnd)
-        if data not in seen:
-            seen.append(data)
-    return seen
-
-
 # The insertions weighed (text and markup before, after, inside; the head's
 # markup; replaced content), renames and removals; and units at the end.
 GENERATED_OPERATIONS = ["after_text", "append_text", "before_markup", "append_markup",
@@ -321,7 +309,7 @@ GENERATED_UNITS = ["comment after text", "end append '\\n'", "end append <span>M
 def test_generated_edits_reparse_to_the_dom_edit(generator, seed):
     mismatches = []
     accepted = 0
-    for n, data in enumerate(generated(generator, seed, 40)):
+    for n, data in enumerate(generated_inputs(generator, seed, 40)):
         scripting = n % 4 >= 2
         for operation in GENERATED_OPERATIONS:
             figures = check(data, scripting, operation, chunked=n % 2 == 1)
