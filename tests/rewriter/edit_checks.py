@@ -107,3 +107,17 @@ def generated_inputs(generator, seed, count):
         if data not in seen:
             seen.append(data)
     return seen
+
+
+def check_generated(generator, seed, count, operations):
+    """Every operation on each of generated_inputs(generator, seed, count),
+    scripting on for every third input and chunked for every other one:
+    (the mismatches, how many edits were accepted)."""
+    mismatches = []
+    accepted = 0
+    for n, data in enumerate(generated_inputs(generator, seed, count), start=1):
+        for operation in operations:
+            figures = check(data, n % 3 == 0, operation, chunked=n % 2 == 1)
+            mismatches += figures.mismatches
+            accepted += figures.accepted
+    return mismatches, accepted

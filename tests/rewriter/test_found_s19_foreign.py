@@ -4,11 +4,10 @@ select with its options and relaxed content, template), each with the
 rewriter's fix, and the generator itself, seeded, sized for CI (judged by
 the oracle of tests/rewriter/oracle.py: the reparse of every accepted edit
 equals the DOM edit)."""
-import random
-
 from lexpy.rewriter import RewriteError
-from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses, edited
-from tests.rewriter.oracle import check, check_pair, check_pairs
+from tests.rewriter.edit_checks import (assert_accepted, assert_refused, assert_reparses,
+                                        check_generated, edited)
+from tests.rewriter.oracle import check_pair, check_pairs
 
 # Content before a <table> whose caption (or cell) is open at the end of
 # input is written at the table's end, after an end tag for the caption.
@@ -164,19 +163,7 @@ def foreign_select_template(rnd):
 
 
 def test_generated_foreign_select_template_edits_reparse_to_the_dom_edit():
-    rnd = random.Random(19)
-    mismatches = []
-    accepted = 0
-    seen = set()
-    while len(seen) < 36:
-        data = foreign_select_template(rnd)
-        if data in seen:
-            continue
-        seen.add(data)
-        for operation in GENERATED_OPERATIONS:
-            figures = check(data, len(seen) % 3 == 0, operation, chunked=len(seen) % 2 == 1)
-            mismatches += figures.mismatches
-            accepted += figures.accepted
+    mismatches, accepted = check_generated(foreign_select_template, 19, 36, GENERATED_OPERATIONS)
     assert not mismatches, "%d mismatches; the first:\n%s" % (len(mismatches), mismatches[0])
     # (The generated inputs are edited, not refused wholesale.)
     assert accepted > 1200, accepted

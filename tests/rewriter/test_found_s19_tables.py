@@ -9,10 +9,8 @@ tables treat apart (form, hidden inputs, select, style, script, template,
 formatting elements, blocks, foreign roots), stray end tags, text and
 whitespace (the table's pending character tokens and foster parenting)
 and comments."""
-import random
-
-from tests.rewriter.edit_checks import assert_accepted, assert_refused, assert_reparses
-from tests.rewriter.oracle import check
+from tests.rewriter.edit_checks import (assert_accepted, assert_refused, assert_reparses,
+                                        check_generated)
 
 
 # A table part removed from a table, a section or a row: its start tag (or
@@ -281,19 +279,7 @@ def table_input(rnd):
 
 
 def test_generated_table_edits_reparse_to_the_dom_edit():
-    rnd = random.Random(19)
-    seen = set()
-    mismatches = []
-    accepted = 0
-    while len(seen) < 30:
-        data = table_input(rnd)
-        if data in seen:
-            continue
-        seen.add(data)
-        for operation in GENERATED_OPERATIONS:
-            figures = check(data, len(seen) % 3 == 0, operation, chunked=len(seen) % 2 == 1)
-            mismatches += figures.mismatches
-            accepted += figures.accepted
+    mismatches, accepted = check_generated(table_input, 19, 30, GENERATED_OPERATIONS)
     assert not mismatches, "%d mismatches; the first:\n%s" % (len(mismatches), mismatches[0])
     # (The generated inputs are edited, not refused wholesale.)
     assert accepted > 450, accepted
