@@ -6799,7 +6799,10 @@ class Rewriter(RewriterCore):
             not _implied_beyond_document(self._pushed_here) and \
             all(entry is not None and entry[1] and entry[0] in ("html", "head", "body")
                 for entry in self._implied_pops)
-        watched = not self._frameset_settled and self._frameset_watch(node)
+        # (_frameset_never: _frameset_watch returns False with text or
+        # comment handlers, which are fixed; the C test, not the call.)
+        watched = not self._frameset_settled and not self._frameset_never() and \
+            self._frameset_watch(node)
         for handler in handlers:
             handler(element)
         r.started = True

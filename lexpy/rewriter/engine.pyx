@@ -35,6 +35,8 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyBy
 from cpython.ref cimport Py_REFCNT, PyObject
 from cpython.object cimport PyTypeObject
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_SIZE
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
@@ -97,6 +99,10 @@ cdef struct Hooks:
     Tokenizer* tokenizer
     TreeBuilder* builder
     void* owner                   # the RewriterCore (borrowed: it owns the Hooks)
+    size_t owner_calls_held       # (how many: RewriterCore._owner_calls_held)
+    void* owner_thread            # the thread state that runs its feed (_accept), or
+                                  # NULL: on_token calls the owner without taking the
+                                  # GIL when that thread holds it (owner_call_held)
     bint watch_elements           # record stack events
     bint watch_tokens             # call the owner for every token
     Event* events
@@ -216,6 +222,32 @@ cdef struct Hooks:
     uint64_t* late_bits
     size_t late_count
     size_t late_capacity
+
+
+# The thread state of the thread holding the GIL (NULL while the thread
+# runs without it: PyEval_SaveThread clears it, as `with nogil` does).
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX >= 0x030D0000
+    #define lexpy_rewriter_thread_state() ((void*) PyThreadState_GetUnchecked())
+    #else
+    #define lexpy_rewriter_thread_state() ((void*) _PyThreadState_UncheckedGet())
+    #endif
+    """
+    void* lexpy_rewriter_thread_state() noexcept nogil
+
+ctypedef int (*owner_call)(void* owner) noexcept nogil
+
+
+cdef int owner_call_held(void* owner) noexcept:
+    """RewriterCore._token_done, called by on_token (a nogil callback) as
+    an owner_call when the thread that feeds the parse holds the GIL (a
+    feed without release_gil, as _accept does with handlers: the tokens
+    that reach the owner would each take it again, PyGILState_Ensure and
+    Release, about 80 instructions a token). The thread state is compared,
+    not a flag: a feed that releases the GIL (the end of input, a pause)
+    has none current, and takes the `with gil` path."""
+    return (<RewriterCore> owner)._token_done()
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -991,8 +1023,13 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
             or tag == TAG__END_OF_FILE \
             or (watch_elements and (tag == TAG_BODY or tag == TAG_HTML
                                     or tag == TAG_FRAMESET)):
-        with gil:
-            handled = (<RewriterCore> h.owner)._token_done()
+        if h.owner_thread != NULL and lexpy_rewriter_thread_state() == h.owner_thread:
+            # (The GIL is held by this thread: owner_call_held.)
+            h.owner_calls_held += 1
+            handled = (<owner_call> owner_call_held)(h.owner)
+        else:
+            with gil:
+                handled = (<RewriterCore> h.owner)._token_done()
         h.gap = False
     else:
         if tag != TAG__TEXT:
@@ -1263,6 +1300,20 @@ cdef class ElementRecord:
         return quiet_level(self)
 
 
+cdef inline bint has_items(object handlers) except -1:
+    """bool(handlers) for a record's text_handlers or comment_handlers (a
+    list or a tuple, or None): their length read in C, where the truth test
+    of an object field was a PyObject_IsTrue call (two for each matched
+    element, in quiet_level)."""
+    if handlers is None:
+        return False
+    if type(handlers) is list:
+        return PyList_GET_SIZE(handlers) != 0
+    if type(handlers) is tuple:
+        return PyTuple_GET_SIZE(handlers) != 0
+    return bool(handlers)
+
+
 cdef int quiet_level(ElementRecord r) except -1:
     """How much of the element's end the owner must see (RewriterCore._quiet):
     a matched element whose end has nothing to write and nothing to check
@@ -1270,7 +1321,8 @@ cdef int quiet_level(ElementRecord r) except -1:
     attributes changed only when its own end tag closes it alone from the
     top of the stack, and of no formatting element the Noah's Ark clause
     compares) ends without a call to the owner."""
-    if r.text_handlers or r.comment_handlers or r._end_handlers or r._append or r._after \
+    if has_items(r.text_handlers) or has_items(r.comment_handlers) or r._end_handlers \
+            or r._append or r._after \
             or r.mode or r.new_name is not None or r.table_before is not None:
         # (table_before: content written before a table is checked at its
         # end against what the parser foster-parented there.)
@@ -1665,6 +1717,7 @@ cdef class RewriterCore:
     cdef ElementBase spare_element       # an Element (with its record) the fast path
                                         # forgot and nobody kept: made again from it
     cdef object text_chunk_class        # ... and TextChunk class
+    cdef int frameset_handlers          # frameset_never: 0 not known yet, 1 no, 2 yes
     cdef list html_names                # HTML elements' local names by tag id (None: not met)
     # The owner's state that the fast path of a start tag reads and sets
     # (lexpy.rewriter.Rewriter's attributes, described there; C fields
@@ -1712,6 +1765,8 @@ cdef class RewriterCore:
         self.hooks.token = NULL
         self.hooks.watch_elements = False
         self.hooks.watch_tokens = False
+        self.hooks.owner_thread = NULL
+        self.hooks.owner_calls_held = 0
         self.hooks.builder = NULL
         self.hooks.tokenizer = NULL
         self.hooks.last_end = 0
@@ -2094,8 +2149,8 @@ cdef class RewriterCore:
                 r.clean_start = not h.pending_before
                 # (Rewriter._frameset_watch returns False, and changes
                 # nothing, where no body is open: not called then.)
-                watched = not self._frameset_settled and self.open_body() != NULL \
-                    and self._frameset_watch(node)
+                watched = not self._frameset_settled and not self.frameset_never() \
+                    and self.open_body() != NULL and self._frameset_watch(node)
                 for handler in handlers:
                     handler(element)
                 r.started = True
@@ -2231,12 +2286,17 @@ cdef class RewriterCore:
         self.pending_chunk = data
         try:
             # (With handlers, the GIL stays held through the parse: the
-            # tokens that reach the owner would each take it back.)
+            # tokens that reach the owner would each take it back; and
+            # on_token does not take it again where this thread holds it:
+            # owner_call_held.)
+            self.hooks.owner_thread = lexpy_rewriter_thread_state()
             self._run(self._construction.feed, data,
                       not (self.hooks.watch_elements or self.hooks.watch_tokens))
         except BaseException:
+            self.hooks.owner_thread = NULL
             self.take_chunk()
             raise
+        self.hooks.owner_thread = NULL
         if self.pending_chunk is None or self._max_memory is not None or self._comment_parts:
             self.take_chunk()
             self.flush_kept()
@@ -2458,6 +2518,26 @@ cdef class RewriterCore:
             self._prune_contexts()
         h.watch_all = self.watch_level()
         return True
+
+    cdef bint frameset_never(self) except -1:
+        """Whether Rewriter._frameset_watch returns False for every element
+        of this rewrite: with text, comment or doctype handlers (on_document's,
+        or an on() entry's text or comments), which it tests before
+        anything else it reads or sets (after its _frameset_hold test, which
+        returns False too), and which are fixed from the first feed on
+        (on() and on_document() refuse handlers then). With a text handler
+        on `p`, it was a Python call for every <p> in the body, that
+        returned False (about 6,000 instructions each)."""
+        if self.frameset_handlers == 0:
+            owner = <object> self
+            self.frameset_handlers = 2 if (
+                owner._doc_text or owner._doc_comments or owner._doctype
+                or any(entry[2] or entry[3] for entry in self._element_handlers)) else 1
+        return self.frameset_handlers == 2
+
+    def _frameset_never(self):
+        """frameset_never (for Rewriter._pushed)."""
+        return self.frameset_never()
 
     def _open_body_element(self):
         """Rewriter._open_body: the HTML body that is a child of the HTML
@@ -3228,6 +3308,11 @@ cdef class RewriterCore:
         cdef ssize_t i = find_watched(self.hooks, <CElement*> key)
         if i >= 0:
             unwatch_at(self.hooks, <size_t> i)
+
+    def _owner_calls_held(self):
+        """How many tokens on_token handed to the owner without taking the
+        GIL again (owner_call_held)."""
+        return self.hooks.owner_calls_held
 
     def _counters(self, i=None):
         """(foster-parented elements pushed, form elements pushed, whether
