@@ -1396,9 +1396,16 @@ cdef inline void record_forget(ElementRecord r):
     from the sweep)."""
     r.node = None
     r.has_start = False
-    r._before = r._prepend = r._append = r._after = r._end_handlers = None
-    r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
-    r.table_before = None
+    # (Most are None already, for an element its handlers did not edit:
+    # not stored again, a reference taken and one given back each.)
+    if r._before is not None or r._prepend is not None or r._append is not None \
+            or r._after is not None or r._end_handlers is not None:
+        r._before = r._prepend = r._append = r._after = r._end_handlers = None
+    if r.inner is not None or r.new_name is not None or r.attributes is not None \
+            or r.handlers is not None or r.parent_open is not None \
+            or r.table_before is not None:
+        r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
+        r.table_before = None
     r.implied_with = r.text_handlers = r.comment_handlers = None
 
 
@@ -1424,7 +1431,10 @@ cdef class ElementBase:
 
     def get_attribute(self, name):
         cdef str key
-        name = name.lower()
+        if type(name) is not str or not plain_name(<str> name):
+            # (A plain name is its own lower case: not made again, a method
+            # call for each read.)
+            name = name.lower()
         for key, value in self.attrs():
             if key == name:
                 return value
@@ -1718,6 +1728,8 @@ cdef class RewriterCore:
                                         # forgot and nobody kept: made again from it
     cdef object text_chunk_class        # ... and TextChunk class
     cdef int frameset_handlers          # frameset_never: 0 not known yet, 1 no, 2 yes
+    cdef object doc_text                # doc_text_handlers (doc_text_read: read)
+    cdef bint doc_text_read
     cdef list html_names                # HTML elements' local names by tag id (None: not met)
     # The owner's state that the fast path of a start tag reads and sets
     # (lexpy.rewriter.Rewriter's attributes, described there; C fields
@@ -2641,11 +2653,11 @@ cdef class RewriterCore:
         self._plaintext = h.plaintext
         if self._scoped_open:
             handlers = self.scoped_text_handlers()
-            doc_text = self._doc_text
+            doc_text = self.doc_text_handlers()
             if doc_text:
                 handlers = doc_text + handlers
         else:
-            handlers = self._doc_text
+            handlers = self.doc_text_handlers()
         if handlers:
             self.text_chunk(begin, begin + (t.end - t.begin), handlers)
         self._foster_count = h.fostered
@@ -2654,11 +2666,29 @@ cdef class RewriterCore:
         h.watch_all = self.watch_level()
         return True
 
+    cdef object doc_text_handlers(self):
+        """self._doc_text (on_document's text handlers), kept in C from its
+        first read: the list is made once (Rewriter.__init__) and fixed from
+        the first feed on (on_document refuses handlers then); it was an
+        instance dict lookup for each text token."""
+        if not self.doc_text_read:
+            self.doc_text = (<object> self)._doc_text
+            self.doc_text_read = True
+        return self.doc_text
+
     cdef list scoped_text_handlers(self):
         """Rewriter._scoped("text_handlers"): the text handlers of the
         matched elements open now (the innermost last)."""
         cdef list found = []
         cdef ElementRecord r
+        if len(self._scoped_open) == 1:
+            # (One element with such handlers open, the common case: its
+            # list as it is, not copied; text_chunk only reads it, and a
+            # record's text_handlers are replaced, never changed in place.)
+            for key in self._scoped_open:
+                r = self._open.get(key)
+                if r is not None and not r.ended and type(r.text_handlers) is list:
+                    return <list> r.text_handlers
         for key in self._scoped_open:
             r = self._open.get(key)
             if r is not None and not r.ended:

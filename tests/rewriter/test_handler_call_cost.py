@@ -151,3 +151,88 @@ def test_quiet_level_of_text_and_comment_handlers(handlers):
         r = ElementRecord(lexpy.parse("<p>").body.first_child, False, False, (0, 3))
         setattr(r, field, handlers)
         assert r._quiet_level() == (0 if handlers else 2), (field, handlers)   # LOUD, QUIET
+
+
+@pytest.mark.parametrize("name", ["href", "HREF", "Href", "data-x", "DATA-X", "data-X", "x1",
+                                  "xlink:href", "viewbox", "viewBox", "", "1a", "a_b"])
+def test_get_attribute_names(name):
+    # (A plain name (lower-case ASCII letters, digits, '-', a letter
+    # first) is looked up as it is; any other lowered first, as before.)
+    page = ('<a href=/h data-x=d a_b=u 1a=n x1=o>l</a>'
+            '<svg viewBox="0 0 1 1"><a xlink:href=/s>s</a></svg>')
+    seen = []
+
+    def handler(e):
+        seen.append((e.get_attribute(name), e.has_attribute(name)))
+        pairs = dict(e.attributes)
+        assert e.get_attribute(name) == pairs.get(name.lower())
+
+    rewrite(page, Rewriter().on("a, svg", element=handler))
+    assert len(seen) == 3
+
+
+def test_get_attribute_after_set_attribute():
+    def handler(e):
+        assert e.get_attribute("href") == "/h"
+        e.set_attribute("href", "/z")
+        assert e.get_attribute("href") == e.get_attribute("HREF") == "/z"
+        e.set_attribute("title", "t")
+        assert e.get_attribute("title") == "t"
+    out = rewrite("<a href=/h>l</a>", Rewriter().on("a", element=handler))
+    assert lexpy.parse(out).body.first_child.get_attribute("href") == "/z"
+
+
+def test_get_attribute_of_other_types():
+    def handler(e):
+        with pytest.raises(AttributeError):
+            e.get_attribute(3)
+    rewrite("<a href=/h>l</a>", Rewriter().on("a", element=handler))
+
+
+TEXT_PAGE = ("<p>a<b>b</b>c</p><div>d<p>e<span>f</span></p>g</div><p>h<!-- i --><li>j"
+             "<table><tr><td><p>k</table>")
+
+
+def dom_text(page, names):
+    """The DOM's text inside elements of these names (None: all of it), in
+    document order."""
+    out = []
+
+    def walk(node, inside):
+        for child in node.child_nodes:
+            if child.node_type == 3 and inside:
+                out.append(child.data)
+            elif child.node_type == 1:
+                walk(child, inside or child.local_name in names)
+    walk(lexpy.parse(page), names is None)
+    return "".join(out)
+
+
+@pytest.mark.parametrize("setup", [
+    lambda rw, seen: rw.on("p", text=lambda t: seen.append(("p", t.text))),
+    lambda rw, seen: rw.on("p", text=lambda t: seen.append(("p", t.text))).on(
+        "div", text=lambda t: seen.append(("div", t.text))),
+    lambda rw, seen: rw.on("p", text=lambda t: seen.append(("p", t.text))).on_document(
+        text=lambda t: seen.append(("doc", t.text))),
+    lambda rw, seen: rw.on("p", text=lambda t: seen.append(("p", t.text))).on(
+        "p", text=lambda t: seen.append(("p2", t.text))),
+    lambda rw, seen: rw.on("p", text=lambda t: seen.append(("p", t.text)),
+                           element=lambda e: e.set_attribute("x", "y")),
+])
+@pytest.mark.parametrize("chunk", [None, 1, 5])
+def test_text_handlers(setup, chunk):
+    # (Each chunk to the handlers of the elements open around it, in the
+    # order they were registered; on_document's too: the DOM's text.)
+    seen = []
+    rewrite_in_chunks(TEXT_PAGE, setup(Rewriter(), seen), chunk)
+    texts = {}
+    for kind, text in seen:
+        texts[kind] = texts.get(kind, "") + text
+    assert texts["p"] == dom_text(TEXT_PAGE, ("p",))
+    if "div" in texts:
+        assert texts["div"] == dom_text(TEXT_PAGE, ("div",))
+    if "doc" in texts:
+        assert texts["doc"] == dom_text(TEXT_PAGE, None)
+    if "p2" in texts:
+        assert texts["p2"] == texts["p"]
+        assert [kind for kind, _ in seen][:2] == ["p", "p2"]
