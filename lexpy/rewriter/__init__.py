@@ -3956,7 +3956,8 @@ class Rewriter(RewriterCore):
                      [selector for selector, _, _, _ in self._element_handlers],
                      self._bounded, self._sweep_min,
                      text_unread=not self._doc_text and all(
-                         text is None for _, _, text, _ in self._element_handlers))
+                         text is None for _, _, text, _ in self._element_handlers),
+                     end_handlers=bool(self._doc_end))
         # (<meta> encodings: while autodetection waits, one decides it)
         self._input.watch(self._construction)
 
