@@ -2211,14 +2211,15 @@ cdef class RewriterCore:
 
     cdef int copy_to(self, size_t position) except -1:
         """Rewriter._copy_to; in C for input bytes copied as they are
-        (UTF-8 input, no newline to skip, nothing cut at the last flush, a
-        short span), the rest there."""
+        (UTF-8 input, no newline to skip, nothing cut at the last flush;
+        a span of any length: appended from the input kept, without the
+        bytes object or memoryview _copy_to makes), the rest there."""
         cdef size_t emitted = self._emitted
         cdef size_t base
         if position <= emitted:
             return 0
         if self._skip_newline_at is not None or self._ready is not None \
-                or position - emitted >= 4096:
+                or self._skip_lf_only_at is not None:
             self._copy_to(position)
             return 0
         if self._skip is None:
@@ -2382,14 +2383,24 @@ cdef class RewriterCore:
         emitted = self._emitted
         if settled > emitted:
             if not self.cut_at_once(settled, emitted, base):
-                self._flush_settled()
-                return 0
-            # (_flush_settled's common case: the bytes out are cut from
-            # the input, without the output buffer.)
-            self._ready = PyBytes_FromStringAndSize(
-                PyByteArray_AS_STRING(raw) + (emitted - base), <Py_ssize_t> (settled - emitted))
-            self._emitted = settled
-            emitted = settled
+                if emitted < base:
+                    self._flush_settled()
+                    return 0
+                # (_flush_settled's other case, once output is in the
+                # output buffer (after an edit): _copy_to(settled), in C for
+                # the input copied as it is (copy_to); then the same drop
+                # of the input written as below.)
+                self.copy_to(settled)
+                emitted = self._emitted
+                base = self._raw_base
+            else:
+                # (_flush_settled's common case: the bytes out are cut from
+                # the input, without the output buffer.)
+                self._ready = PyBytes_FromStringAndSize(
+                    PyByteArray_AS_STRING(raw) + (emitted - base),
+                    <Py_ssize_t> (settled - emitted))
+                self._emitted = settled
+                emitted = settled
         if emitted > base and emitted - base > 2 * LOOKBACK:
             drop = self.input_kept(base, emitted - base - LOOKBACK,
                                     base + <size_t> PyByteArray_GET_SIZE(raw))
