@@ -133,6 +133,8 @@ cdef struct Hooks:
                                   # recorded. Compared as a key only (the token after
                                   # it cannot free it: sweeps run after the owner).
     size_t text_tokens            # text tokens not all whitespace so far
+    bint owner_idle               # the owner has not been called for any token and
+                                  # has no document end handler (on_eof_idle)
     # Matching in C: the owner is called for a token only when a handler's
     # selector matches an element it pushed, or while the owner holds
     # state that needs every token (watch_all: an open matched element, a
@@ -1088,6 +1090,16 @@ cdef int on_token_gated(void* context, Token* token) noexcept nogil:
     that cannot go to the owner."""
     cdef Hooks* h = <Hooks*> context
     cdef int tag = token.tag_id
+    if h.owner_idle and tag < <int> TAG__LAST_STATIC and not h.stopped \
+            and not (h.positional != 0 and agency_tag(tag)):
+        # (The owner never called: no handler matched, nothing is watched
+        # or held; the body, html and frameset tags it always sees matter
+        # to it only with edits (a removal in progress, an element open in
+        # _open, input dropped): on_token_dormant; the end of file:
+        # on_eof_idle.)
+        if tag == TAG__END_OF_FILE:
+            return on_eof_idle(h, token)
+        return on_token_dormant(h, token, tag)
     if tag < <int> TAG__LAST_STATIC and h.watched_count == 0 and h.watch_all == 0 \
             and h.held_select == NULL and not h.stopped and tag != TAG__END_OF_FILE \
             and tag != TAG_BODY and tag != TAG_HTML and tag != TAG_FRAMESET \
@@ -1141,16 +1153,39 @@ cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
     return status
 
 
+cdef int on_eof_idle(Hooks* h, Token* token) noexcept nogil:
+    """The end of file while the owner is idle (owner_idle: _token_done
+    never ran, so no handler's selector matched an element, nothing was
+    edited, nothing is watched or held, and no document end handler is
+    registered): _handle_token would only copy the input up to the end
+    (_document_end), which close() does after the parse (_copy_to,
+    _write_rest) as well; the owner is not called. The tree builder alone
+    (the end events it records are read by nobody)."""
+    cdef int status
+    if h.stopped:
+        return 1
+    h.event_count = 0
+    h.moved_count = 0
+    h.token = token
+    h.token_offset = tokenizer_token_offset(h.tokenizer)
+    status = tree_builder_token(h.builder, token)
+    h.token = NULL
+    return status
+
+
 cdef int on_token_unwatched(void* context, Token* token) noexcept nogil:
     """on_token when no handler watches elements or tokens (watch_elements
     and watch_tokens False): no stack events are recorded and only the end
     of file goes to the owner, so a token other than that needs only the
     tree builder, the counts and offsets the owner reads at the end, and
-    the sweep."""
+    the sweep. (No handler at all: the end of file does not go to the
+    owner either while it is idle: on_eof_idle.)"""
     cdef Hooks* h = <Hooks*> context
     cdef int status
     cdef size_t offset
     cdef int tag = token.tag_id
+    if tag == TAG__END_OF_FILE and h.owner_idle and not h.watch_all:
+        return on_eof_idle(h, token)
     if tag == TAG__END_OF_FILE or h.watch_all:
         return on_token(context, token)
     if h.stopped:
@@ -1789,6 +1824,7 @@ cdef class RewriterCore:
         self.hooks.last_closed = True
         self.hooks.last_pushed = NULL
         self.hooks.text_tokens = 0
+        self.hooks.owner_idle = False
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
         self.hooks.gate = NULL
@@ -1875,14 +1911,16 @@ cdef class RewriterCore:
 
     def _attach(self, construction, bint watch_elements, bint watch_tokens,
                 list selectors=None, bint bounded=True, size_t sweep_min=256,
-                bint text_unread=False):
+                bint text_unread=False, bint end_handlers=True):
         """Watch `construction` (a fresh TreeConstruction over UTF-8):
         element events matched against `selectors` (lexpy.selectors
         Selector objects, one per handler), every token with
         watch_tokens; with bounded, the subtrees of closed elements are
         freed as the parse goes; with text_unread (no text handler) and
         closed subtrees freed (no selector reads beyond the ancestors),
-        the Text nodes nobody reads are not made."""
+        the Text nodes nobody reads are not made; without end_handlers
+        (no document end handler), the owner is idle until its first call
+        (owner_idle: on_eof_idle)."""
         cdef Tokenizer* tokenizer
         cdef TreeBuilder* builder
         cdef CDocument* c_doc
@@ -1911,6 +1949,7 @@ cdef class RewriterCore:
             self.hooks.owner = <void*> self
             self.hooks.watch_elements = watch_elements
             self.hooks.watch_tokens = watch_tokens
+            self.hooks.owner_idle = not watch_tokens and not end_handlers
             # (on_token_dormant: only while not every token goes to the
             # owner.)
             if watch_tokens:
@@ -1988,6 +2027,7 @@ cdef class RewriterCore:
         return 0
 
     cdef int _token_done(self) noexcept:
+        self.hooks.owner_idle = False       # (on_eof_idle, on_token_gated)
         if self.failure is not None:
             return 1
         try:
@@ -2238,14 +2278,15 @@ cdef class RewriterCore:
 
     cdef int copy_to(self, size_t position) except -1:
         """Rewriter._copy_to; in C for input bytes copied as they are
-        (UTF-8 input, no newline to skip, nothing cut at the last flush, a
-        short span), the rest there."""
+        (UTF-8 input, no newline to skip, nothing cut at the last flush;
+        a span of any length: appended from the input kept, without the
+        bytes object or memoryview _copy_to makes), the rest there."""
         cdef size_t emitted = self._emitted
         cdef size_t base
         if position <= emitted:
             return 0
         if self._skip_newline_at is not None or self._ready is not None \
-                or position - emitted >= 4096:
+                or self._skip_lf_only_at is not None:
             self._copy_to(position)
             return 0
         if self._skip is None:
@@ -2414,14 +2455,24 @@ cdef class RewriterCore:
         emitted = self._emitted
         if settled > emitted:
             if not self.cut_at_once(settled, emitted, base):
-                self._flush_settled()
-                return 0
-            # (_flush_settled's common case: the bytes out are cut from
-            # the input, without the output buffer.)
-            self._ready = PyBytes_FromStringAndSize(
-                PyByteArray_AS_STRING(raw) + (emitted - base), <Py_ssize_t> (settled - emitted))
-            self._emitted = settled
-            emitted = settled
+                if emitted < base:
+                    self._flush_settled()
+                    return 0
+                # (_flush_settled's other case, once output is in the
+                # output buffer (after an edit): _copy_to(settled), in C for
+                # the input copied as it is (copy_to); then the same drop
+                # of the input written as below.)
+                self.copy_to(settled)
+                emitted = self._emitted
+                base = self._raw_base
+            else:
+                # (_flush_settled's common case: the bytes out are cut from
+                # the input, without the output buffer.)
+                self._ready = PyBytes_FromStringAndSize(
+                    PyByteArray_AS_STRING(raw) + (emitted - base),
+                    <Py_ssize_t> (settled - emitted))
+                self._emitted = settled
+                emitted = settled
         if emitted > base and emitted - base > 2 * LOOKBACK:
             drop = self.input_kept(base, emitted - base - LOOKBACK,
                                     base + <size_t> PyByteArray_GET_SIZE(raw))
