@@ -462,6 +462,32 @@ def _check_decidable(text: str) -> None:
                                       "starts: it %s" % (name, _UNDECIDABLE[name]))
 
 
+# The compiled selectors of on(), by their text: a proxy or an ASGI app
+# makes a rewriter per response with the same handlers, and the check and
+# the compilation cost more than a small page's parse (lexpy.selectors'
+# Selector is immutable and safe to share: each rewriter runs its own
+# matchers over it). Bounded: the oldest entry goes first.
+_SELECTOR_CACHE: Dict[str, Any] = {}
+_SELECTOR_CACHE_SIZE = 256
+
+
+def _decidable_selector(selectors: str) -> Any:
+    """_check_decidable, then compile_selector: the same Selector for the
+    same text (the errors are raised each time, nothing is kept of them)."""
+    if type(selectors) is not str:
+        _check_decidable(selectors)
+        return compile_selector(selectors)
+    found = _SELECTOR_CACHE.get(selectors)
+    if found is None:
+        _check_decidable(selectors)
+        found = compile_selector(selectors)
+        if len(_SELECTOR_CACHE) >= _SELECTOR_CACHE_SIZE:
+            for oldest in list(_SELECTOR_CACHE)[:1]:
+                _SELECTOR_CACHE.pop(oldest, None)
+        _SELECTOR_CACHE[selectors] = found
+    return found
+
+
 def _escape_text(text: str) -> str:
     # (A CR written as is reads as LF: the input stream's newlines are
     # normalized before tokenization, a character reference is not.)
@@ -3906,8 +3932,7 @@ class Rewriter(RewriterCore):
         self._check_open("on")
         if self._started:
             raise ValueError("handlers must be registered before the first feed()")
-        _check_decidable(selectors)
-        selector = compile_selector(selectors)
+        selector = _decidable_selector(selectors)
         self._element_handlers.append((selector, element, text, comments))
         return self
 
@@ -3956,7 +3981,8 @@ class Rewriter(RewriterCore):
                      [selector for selector, _, _, _ in self._element_handlers],
                      self._bounded, self._sweep_min,
                      text_unread=not self._doc_text and all(
-                         text is None for _, _, text, _ in self._element_handlers))
+                         text is None for _, _, text, _ in self._element_handlers),
+                     end_handlers=bool(self._doc_end))
         # (<meta> encodings: while autodetection waits, one decides it)
         self._input.watch(self._construction)
 
@@ -6799,7 +6825,10 @@ class Rewriter(RewriterCore):
             not _implied_beyond_document(self._pushed_here) and \
             all(entry is not None and entry[1] and entry[0] in ("html", "head", "body")
                 for entry in self._implied_pops)
-        watched = not self._frameset_settled and self._frameset_watch(node)
+        # (_frameset_never: _frameset_watch returns False with text or
+        # comment handlers, which are fixed; the C test, not the call.)
+        watched = not self._frameset_settled and not self._frameset_never() and \
+            self._frameset_watch(node)
         for handler in handlers:
             handler(element)
         r.started = True

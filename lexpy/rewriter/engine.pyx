@@ -35,6 +35,8 @@ from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE, PyBy
 from cpython.ref cimport Py_REFCNT, PyObject
 from cpython.object cimport PyTypeObject
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.list cimport PyList_GET_SIZE
+from cpython.tuple cimport PyTuple_GET_SIZE
 from lexpy.tokenizer.tokenizer cimport (
     Tokenizer, tokenizer_set_callback, tokenizer_token_offset, convert_text)
 from lexpy.treebuilder.treebuilder cimport (
@@ -97,6 +99,10 @@ cdef struct Hooks:
     Tokenizer* tokenizer
     TreeBuilder* builder
     void* owner                   # the RewriterCore (borrowed: it owns the Hooks)
+    size_t owner_calls_held       # (how many: RewriterCore._owner_calls_held)
+    void* owner_thread            # the thread state that runs its feed (_accept), or
+                                  # NULL: on_token calls the owner without taking the
+                                  # GIL when that thread holds it (owner_call_held)
     bint watch_elements           # record stack events
     bint watch_tokens             # call the owner for every token
     Event* events
@@ -127,6 +133,8 @@ cdef struct Hooks:
                                   # recorded. Compared as a key only (the token after
                                   # it cannot free it: sweeps run after the owner).
     size_t text_tokens            # text tokens not all whitespace so far
+    bint owner_idle               # the owner has not been called for any token and
+                                  # has no document end handler (on_eof_idle)
     # Matching in C: the owner is called for a token only when a handler's
     # selector matches an element it pushed, or while the owner holds
     # state that needs every token (watch_all: an open matched element, a
@@ -216,6 +224,32 @@ cdef struct Hooks:
     uint64_t* late_bits
     size_t late_count
     size_t late_capacity
+
+
+# The thread state of the thread holding the GIL (NULL while the thread
+# runs without it: PyEval_SaveThread clears it, as `with nogil` does).
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX >= 0x030D0000
+    #define lexpy_rewriter_thread_state() ((void*) PyThreadState_GetUnchecked())
+    #else
+    #define lexpy_rewriter_thread_state() ((void*) _PyThreadState_UncheckedGet())
+    #endif
+    """
+    void* lexpy_rewriter_thread_state() noexcept nogil
+
+ctypedef int (*owner_call)(void* owner) noexcept nogil
+
+
+cdef int owner_call_held(void* owner) noexcept:
+    """RewriterCore._token_done, called by on_token (a nogil callback) as
+    an owner_call when the thread that feeds the parse holds the GIL (a
+    feed without release_gil, as _accept does with handlers: the tokens
+    that reach the owner would each take it again, PyGILState_Ensure and
+    Release, about 80 instructions a token). The thread state is compared,
+    not a flag: a feed that releases the GIL (the end of input, a pause)
+    has none current, and takes the `with gil` path."""
+    return (<RewriterCore> owner)._token_done()
 
 
 cdef void record(Hooks* h, int kind, CElement* element, CElement* below,
@@ -991,8 +1025,13 @@ cdef int on_token(void* context, Token* token) noexcept nogil:
             or tag == TAG__END_OF_FILE \
             or (watch_elements and (tag == TAG_BODY or tag == TAG_HTML
                                     or tag == TAG_FRAMESET)):
-        with gil:
-            handled = (<RewriterCore> h.owner)._token_done()
+        if h.owner_thread != NULL and lexpy_rewriter_thread_state() == h.owner_thread:
+            # (The GIL is held by this thread: owner_call_held.)
+            h.owner_calls_held += 1
+            handled = (<owner_call> owner_call_held)(h.owner)
+        else:
+            with gil:
+                handled = (<RewriterCore> h.owner)._token_done()
         h.gap = False
     else:
         if tag != TAG__TEXT:
@@ -1051,6 +1090,16 @@ cdef int on_token_gated(void* context, Token* token) noexcept nogil:
     that cannot go to the owner."""
     cdef Hooks* h = <Hooks*> context
     cdef int tag = token.tag_id
+    if h.owner_idle and tag < <int> TAG__LAST_STATIC and not h.stopped \
+            and not (h.positional != 0 and agency_tag(tag)):
+        # (The owner never called: no handler matched, nothing is watched
+        # or held; the body, html and frameset tags it always sees matter
+        # to it only with edits (a removal in progress, an element open in
+        # _open, input dropped): on_token_dormant; the end of file:
+        # on_eof_idle.)
+        if tag == TAG__END_OF_FILE:
+            return on_eof_idle(h, token)
+        return on_token_dormant(h, token, tag)
     if tag < <int> TAG__LAST_STATIC and h.watched_count == 0 and h.watch_all == 0 \
             and h.held_select == NULL and not h.stopped and tag != TAG__END_OF_FILE \
             and tag != TAG_BODY and tag != TAG_HTML and tag != TAG_FRAMESET \
@@ -1104,16 +1153,39 @@ cdef int on_token_dormant(Hooks* h, Token* token, int tag) noexcept nogil:
     return status
 
 
+cdef int on_eof_idle(Hooks* h, Token* token) noexcept nogil:
+    """The end of file while the owner is idle (owner_idle: _token_done
+    never ran, so no handler's selector matched an element, nothing was
+    edited, nothing is watched or held, and no document end handler is
+    registered): _handle_token would only copy the input up to the end
+    (_document_end), which close() does after the parse (_copy_to,
+    _write_rest) as well; the owner is not called. The tree builder alone
+    (the end events it records are read by nobody)."""
+    cdef int status
+    if h.stopped:
+        return 1
+    h.event_count = 0
+    h.moved_count = 0
+    h.token = token
+    h.token_offset = tokenizer_token_offset(h.tokenizer)
+    status = tree_builder_token(h.builder, token)
+    h.token = NULL
+    return status
+
+
 cdef int on_token_unwatched(void* context, Token* token) noexcept nogil:
     """on_token when no handler watches elements or tokens (watch_elements
     and watch_tokens False): no stack events are recorded and only the end
     of file goes to the owner, so a token other than that needs only the
     tree builder, the counts and offsets the owner reads at the end, and
-    the sweep."""
+    the sweep. (No handler at all: the end of file does not go to the
+    owner either while it is idle: on_eof_idle.)"""
     cdef Hooks* h = <Hooks*> context
     cdef int status
     cdef size_t offset
     cdef int tag = token.tag_id
+    if tag == TAG__END_OF_FILE and h.owner_idle and not h.watch_all:
+        return on_eof_idle(h, token)
     if tag == TAG__END_OF_FILE or h.watch_all:
         return on_token(context, token)
     if h.stopped:
@@ -1263,6 +1335,20 @@ cdef class ElementRecord:
         return quiet_level(self)
 
 
+cdef inline bint has_items(object handlers) except -1:
+    """bool(handlers) for a record's text_handlers or comment_handlers (a
+    list or a tuple, or None): their length read in C, where the truth test
+    of an object field was a PyObject_IsTrue call (two for each matched
+    element, in quiet_level)."""
+    if handlers is None:
+        return False
+    if type(handlers) is list:
+        return PyList_GET_SIZE(handlers) != 0
+    if type(handlers) is tuple:
+        return PyTuple_GET_SIZE(handlers) != 0
+    return bool(handlers)
+
+
 cdef int quiet_level(ElementRecord r) except -1:
     """How much of the element's end the owner must see (RewriterCore._quiet):
     a matched element whose end has nothing to write and nothing to check
@@ -1270,7 +1356,8 @@ cdef int quiet_level(ElementRecord r) except -1:
     attributes changed only when its own end tag closes it alone from the
     top of the stack, and of no formatting element the Noah's Ark clause
     compares) ends without a call to the owner."""
-    if r.text_handlers or r.comment_handlers or r._end_handlers or r._append or r._after \
+    if has_items(r.text_handlers) or has_items(r.comment_handlers) or r._end_handlers \
+            or r._append or r._after \
             or r.mode or r.new_name is not None or r.table_before is not None:
         # (table_before: content written before a table is checked at its
         # end against what the parser foster-parented there.)
@@ -1344,9 +1431,16 @@ cdef inline void record_forget(ElementRecord r):
     from the sweep)."""
     r.node = None
     r.has_start = False
-    r._before = r._prepend = r._append = r._after = r._end_handlers = None
-    r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
-    r.table_before = None
+    # (Most are None already, for an element its handlers did not edit:
+    # not stored again, a reference taken and one given back each.)
+    if r._before is not None or r._prepend is not None or r._append is not None \
+            or r._after is not None or r._end_handlers is not None:
+        r._before = r._prepend = r._append = r._after = r._end_handlers = None
+    if r.inner is not None or r.new_name is not None or r.attributes is not None \
+            or r.handlers is not None or r.parent_open is not None \
+            or r.table_before is not None:
+        r.inner = r.new_name = r.attributes = r.handlers = r.parent_open = None
+        r.table_before = None
     r.implied_with = r.text_handlers = r.comment_handlers = None
 
 
@@ -1372,7 +1466,10 @@ cdef class ElementBase:
 
     def get_attribute(self, name):
         cdef str key
-        name = name.lower()
+        if type(name) is not str or not plain_name(<str> name):
+            # (A plain name is its own lower case: not made again, a method
+            # call for each read.)
+            name = name.lower()
         for key, value in self.attrs():
             if key == name:
                 return value
@@ -1665,6 +1762,9 @@ cdef class RewriterCore:
     cdef ElementBase spare_element       # an Element (with its record) the fast path
                                         # forgot and nobody kept: made again from it
     cdef object text_chunk_class        # ... and TextChunk class
+    cdef int frameset_handlers          # frameset_never: 0 not known yet, 1 no, 2 yes
+    cdef object doc_text                # doc_text_handlers (doc_text_read: read)
+    cdef bint doc_text_read
     cdef list html_names                # HTML elements' local names by tag id (None: not met)
     # The owner's state that the fast path of a start tag reads and sets
     # (lexpy.rewriter.Rewriter's attributes, described there; C fields
@@ -1712,6 +1812,8 @@ cdef class RewriterCore:
         self.hooks.token = NULL
         self.hooks.watch_elements = False
         self.hooks.watch_tokens = False
+        self.hooks.owner_thread = NULL
+        self.hooks.owner_calls_held = 0
         self.hooks.builder = NULL
         self.hooks.tokenizer = NULL
         self.hooks.last_end = 0
@@ -1722,6 +1824,7 @@ cdef class RewriterCore:
         self.hooks.last_closed = True
         self.hooks.last_pushed = NULL
         self.hooks.text_tokens = 0
+        self.hooks.owner_idle = False
         self.hooks.programs = NULL
         self.hooks.matchers = NULL
         self.hooks.gate = NULL
@@ -1808,14 +1911,16 @@ cdef class RewriterCore:
 
     def _attach(self, construction, bint watch_elements, bint watch_tokens,
                 list selectors=None, bint bounded=True, size_t sweep_min=256,
-                bint text_unread=False):
+                bint text_unread=False, bint end_handlers=True):
         """Watch `construction` (a fresh TreeConstruction over UTF-8):
         element events matched against `selectors` (lexpy.selectors
         Selector objects, one per handler), every token with
         watch_tokens; with bounded, the subtrees of closed elements are
         freed as the parse goes; with text_unread (no text handler) and
         closed subtrees freed (no selector reads beyond the ancestors),
-        the Text nodes nobody reads are not made."""
+        the Text nodes nobody reads are not made; without end_handlers
+        (no document end handler), the owner is idle until its first call
+        (owner_idle: on_eof_idle)."""
         cdef Tokenizer* tokenizer
         cdef TreeBuilder* builder
         cdef CDocument* c_doc
@@ -1844,6 +1949,7 @@ cdef class RewriterCore:
             self.hooks.owner = <void*> self
             self.hooks.watch_elements = watch_elements
             self.hooks.watch_tokens = watch_tokens
+            self.hooks.owner_idle = not watch_tokens and not end_handlers
             # (on_token_dormant: only while not every token goes to the
             # owner.)
             if watch_tokens:
@@ -1921,6 +2027,7 @@ cdef class RewriterCore:
         return 0
 
     cdef int _token_done(self) noexcept:
+        self.hooks.owner_idle = False       # (on_eof_idle, on_token_gated)
         if self.failure is not None:
             return 1
         try:
@@ -2094,8 +2201,8 @@ cdef class RewriterCore:
                 r.clean_start = not h.pending_before
                 # (Rewriter._frameset_watch returns False, and changes
                 # nothing, where no body is open: not called then.)
-                watched = not self._frameset_settled and self.open_body() != NULL \
-                    and self._frameset_watch(node)
+                watched = not self._frameset_settled and not self.frameset_never() \
+                    and self.open_body() != NULL and self._frameset_watch(node)
                 for handler in handlers:
                     handler(element)
                 r.started = True
@@ -2171,14 +2278,15 @@ cdef class RewriterCore:
 
     cdef int copy_to(self, size_t position) except -1:
         """Rewriter._copy_to; in C for input bytes copied as they are
-        (UTF-8 input, no newline to skip, nothing cut at the last flush, a
-        short span), the rest there."""
+        (UTF-8 input, no newline to skip, nothing cut at the last flush;
+        a span of any length: appended from the input kept, without the
+        bytes object or memoryview _copy_to makes), the rest there."""
         cdef size_t emitted = self._emitted
         cdef size_t base
         if position <= emitted:
             return 0
         if self._skip_newline_at is not None or self._ready is not None \
-                or position - emitted >= 4096:
+                or self._skip_lf_only_at is not None:
             self._copy_to(position)
             return 0
         if self._skip is None:
@@ -2231,12 +2339,17 @@ cdef class RewriterCore:
         self.pending_chunk = data
         try:
             # (With handlers, the GIL stays held through the parse: the
-            # tokens that reach the owner would each take it back.)
+            # tokens that reach the owner would each take it back; and
+            # on_token does not take it again where this thread holds it:
+            # owner_call_held.)
+            self.hooks.owner_thread = lexpy_rewriter_thread_state()
             self._run(self._construction.feed, data,
                       not (self.hooks.watch_elements or self.hooks.watch_tokens))
         except BaseException:
+            self.hooks.owner_thread = NULL
             self.take_chunk()
             raise
+        self.hooks.owner_thread = NULL
         if self.pending_chunk is None or self._max_memory is not None or self._comment_parts:
             self.take_chunk()
             self.flush_kept()
@@ -2342,14 +2455,24 @@ cdef class RewriterCore:
         emitted = self._emitted
         if settled > emitted:
             if not self.cut_at_once(settled, emitted, base):
-                self._flush_settled()
-                return 0
-            # (_flush_settled's common case: the bytes out are cut from
-            # the input, without the output buffer.)
-            self._ready = PyBytes_FromStringAndSize(
-                PyByteArray_AS_STRING(raw) + (emitted - base), <Py_ssize_t> (settled - emitted))
-            self._emitted = settled
-            emitted = settled
+                if emitted < base:
+                    self._flush_settled()
+                    return 0
+                # (_flush_settled's other case, once output is in the
+                # output buffer (after an edit): _copy_to(settled), in C for
+                # the input copied as it is (copy_to); then the same drop
+                # of the input written as below.)
+                self.copy_to(settled)
+                emitted = self._emitted
+                base = self._raw_base
+            else:
+                # (_flush_settled's common case: the bytes out are cut from
+                # the input, without the output buffer.)
+                self._ready = PyBytes_FromStringAndSize(
+                    PyByteArray_AS_STRING(raw) + (emitted - base),
+                    <Py_ssize_t> (settled - emitted))
+                self._emitted = settled
+                emitted = settled
         if emitted > base and emitted - base > 2 * LOOKBACK:
             drop = self.input_kept(base, emitted - base - LOOKBACK,
                                     base + <size_t> PyByteArray_GET_SIZE(raw))
@@ -2459,6 +2582,26 @@ cdef class RewriterCore:
         h.watch_all = self.watch_level()
         return True
 
+    cdef bint frameset_never(self) except -1:
+        """Whether Rewriter._frameset_watch returns False for every element
+        of this rewrite: with text, comment or doctype handlers (on_document's,
+        or an on() entry's text or comments), which it tests before
+        anything else it reads or sets (after its _frameset_hold test, which
+        returns False too), and which are fixed from the first feed on
+        (on() and on_document() refuse handlers then). With a text handler
+        on `p`, it was a Python call for every <p> in the body, that
+        returned False (about 6,000 instructions each)."""
+        if self.frameset_handlers == 0:
+            owner = <object> self
+            self.frameset_handlers = 2 if (
+                owner._doc_text or owner._doc_comments or owner._doctype
+                or any(entry[2] or entry[3] for entry in self._element_handlers)) else 1
+        return self.frameset_handlers == 2
+
+    def _frameset_never(self):
+        """frameset_never (for Rewriter._pushed)."""
+        return self.frameset_never()
+
     def _open_body_element(self):
         """Rewriter._open_body: the HTML body that is a child of the HTML
         html document element and is open, or None."""
@@ -2561,11 +2704,11 @@ cdef class RewriterCore:
         self._plaintext = h.plaintext
         if self._scoped_open:
             handlers = self.scoped_text_handlers()
-            doc_text = self._doc_text
+            doc_text = self.doc_text_handlers()
             if doc_text:
                 handlers = doc_text + handlers
         else:
-            handlers = self._doc_text
+            handlers = self.doc_text_handlers()
         if handlers:
             self.text_chunk(begin, begin + (t.end - t.begin), handlers)
         self._foster_count = h.fostered
@@ -2574,11 +2717,29 @@ cdef class RewriterCore:
         h.watch_all = self.watch_level()
         return True
 
+    cdef object doc_text_handlers(self):
+        """self._doc_text (on_document's text handlers), kept in C from its
+        first read: the list is made once (Rewriter.__init__) and fixed from
+        the first feed on (on_document refuses handlers then); it was an
+        instance dict lookup for each text token."""
+        if not self.doc_text_read:
+            self.doc_text = (<object> self)._doc_text
+            self.doc_text_read = True
+        return self.doc_text
+
     cdef list scoped_text_handlers(self):
         """Rewriter._scoped("text_handlers"): the text handlers of the
         matched elements open now (the innermost last)."""
         cdef list found = []
         cdef ElementRecord r
+        if len(self._scoped_open) == 1:
+            # (One element with such handlers open, the common case: its
+            # list as it is, not copied; text_chunk only reads it, and a
+            # record's text_handlers are replaced, never changed in place.)
+            for key in self._scoped_open:
+                r = self._open.get(key)
+                if r is not None and not r.ended and type(r.text_handlers) is list:
+                    return <list> r.text_handlers
         for key in self._scoped_open:
             r = self._open.get(key)
             if r is not None and not r.ended:
@@ -3228,6 +3389,11 @@ cdef class RewriterCore:
         cdef ssize_t i = find_watched(self.hooks, <CElement*> key)
         if i >= 0:
             unwatch_at(self.hooks, <size_t> i)
+
+    def _owner_calls_held(self):
+        """How many tokens on_token handed to the owner without taking the
+        GIL again (owner_call_held)."""
+        return self.hooks.owner_calls_held
 
     def _counters(self, i=None):
         """(foster-parented elements pushed, form elements pushed, whether
