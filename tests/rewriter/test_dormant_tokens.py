@@ -36,7 +36,10 @@ EDITS = {
 }
 
 
-def _run(page, selector, edit, chunk):
+def run_edit(page, selector, edit, chunk, end=None):
+    """The rewriter, its output (or ("refused", message)) and the ids its
+    handler saw: `selector`'s handler makes `edit` on custom elements;
+    `end`, a document end handler."""
     seen = []
 
     def handler(element):
@@ -45,6 +48,8 @@ def _run(page, selector, edit, chunk):
             EDITS[edit](element)
 
     rw = Rewriter().on(selector, element=handler)
+    if end is not None:
+        rw.on_document(end=end)
     data = page.encode("utf-8")
     try:
         out = b"".join(rw.feed(data[i:i + chunk]) for i in range(0, len(data), chunk))
@@ -60,8 +65,8 @@ def test_dormant_tokens_change_nothing(page, edit):
     expected_ids = [e.get_attribute("id")
                     for e in lexpy.parse(page).query_selector_all("x-a, x-b")]
     for chunk in (len(page.encode("utf-8")), 1, 5):
-        dormant, output, seen = _run(page, "x-a, x-b", edit, chunk)
-        whole, expected, whole_seen = _run(page, "x-a, x-b, p.never", edit, chunk)
+        dormant, output, seen = run_edit(page, "x-a, x-b", edit, chunk)
+        whole, expected, whole_seen = run_edit(page, "x-a, x-b, p.never", edit, chunk)
         assert dormant._static_gate_closed() and not whole._static_gate_closed()
         assert output == expected, (page, edit, chunk)
         assert seen == whole_seen

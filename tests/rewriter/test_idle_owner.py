@@ -9,9 +9,9 @@ those of the DOM edit where accepted."""
 import pytest
 
 import lexpy
-from lexpy.rewriter import Rewriter, RewriteError
+from lexpy.rewriter import Rewriter
 from tests.rewriter.oracle import _normalized_dump
-from tests.rewriter.test_dormant_tokens import EDITS
+from tests.rewriter.test_dormant_tokens import EDITS, run_edit
 
 PAGES = [
     "<html lang=en><body class=a><p>x<body id=b><x-a id=1>y</x-a></body>"
@@ -31,23 +31,8 @@ PAGES = [
 
 
 def _run(page, selector, edit, chunk, end=None):
-    seen = []
-
-    def handler(element):
-        seen.append(element.get_attribute("id"))
-        if element.local_name.startswith("x-"):
-            EDITS[edit](element)
-
-    rw = Rewriter().on(selector, element=handler)
-    if end is not None:
-        rw.on_document(end=end)
-    data = page.encode("utf-8")
-    try:
-        out = b"".join(rw.feed(data[i:i + chunk]) for i in range(0, len(data), chunk))
-        out += rw.close()
-    except RewriteError as error:
-        return ("refused", str(error)), seen
-    return out.decode("utf-8"), seen
+    _, out, seen = run_edit(page, selector, edit, chunk, end)
+    return out, seen
 
 
 @pytest.mark.parametrize("edit", sorted(EDITS))
