@@ -4810,10 +4810,8 @@ class Rewriter(RewriterCore):
         handlers edit nothing)."""
         if self._frameset_hold is not None:
             return False
-        if self._dropped or self._frameset_written or self._doc_text or \
-                self._doc_comments or self._doctype or self._after_body or \
-                any(entry[2] or entry[3] for entry in self._element_handlers) or \
-                self._select_held is not None or self._hold is not None or \
+        if self._dropped or self._frameset_written or self._frameset_never() or \
+                self._after_body or self._select_held is not None or self._hold is not None or \
                 self._split_at is not None or self._unlist_hold is not None or \
                 self._after_body_mode():
             return False

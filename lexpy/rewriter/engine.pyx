@@ -2584,10 +2584,9 @@ cdef class RewriterCore:
 
     cdef bint frameset_never(self) except -1:
         """Whether Rewriter._frameset_watch returns False for every element
-        of this rewrite: with text, comment or doctype handlers (on_document's,
-        or an on() entry's text or comments), which it tests before
-        anything else it reads or sets (after its _frameset_hold test, which
-        returns False too), and which are fixed from the first feed on
+        of this rewrite (its test of the handlers, here once): with text,
+        comment or doctype handlers (on_document's, or an on() entry's text
+        or comments), which are fixed from the first feed on
         (on() and on_document() refuse handlers then). With a text handler
         on `p`, it was a Python call for every <p> in the body, that
         returned False (about 6,000 instructions each)."""
