@@ -78,12 +78,21 @@ cdef enum:
 cdef CNode STREAMING_MARK
 
 
-# A few freed blocks of the largest size wait for the next document, one
-# in each of ARENA_CACHE_SLOTS process-wide slots filled and emptied
+# Freed blocks of the largest size wait for the next document, one in
+# each of ARENA_CACHE_SLOTS process-wide slots filled and emptied
 # atomically (any thread may give or take one). Without them the blocks of
 # every document of more than about 200 KiB went back to malloc at its
 # end, malloc gave the top of its heap back to the system (glibc trims
 # above 128 KiB) and the next document took every page again as a fault.
+# When the slots are full, a block with a higher address takes the place
+# of a lower one (arena_cache_put): the blocks kept are those nearest the
+# top of malloc's heap, so the blocks given back lie below them and never
+# make the top chunk large enough to trim. (Kept first come, first served,
+# a document of 100 KB to 600 KB of HTML gave back the blocks above the
+# kept ones, and each of its parses took about 110 page faults again: a
+# fifth of a parse of the 900 KB page of issue 36's W3, whose blocks were
+# also returned to the system at each end, 69 us. By address, no size of
+# document takes any after the first parse; tests/dom/test_lifetime.py.)
 cdef enum:
     ARENA_CACHE_SLOTS = 8
 
@@ -99,6 +108,13 @@ cdef extern from *:
         return InterlockedCompareExchangePointer(&lexpy_arena_cache_slots[i], block, NULL)
                == NULL;
     }
+    static void *lexpy_arena_cache_swap_lower(int i, void *block) {
+        void *held = lexpy_arena_cache_slots[i];
+        if (held == NULL || (char *) held >= (char *) block)
+            return block;
+        return InterlockedCompareExchangePointer(&lexpy_arena_cache_slots[i], block, held)
+               == held ? held : block;
+    }
     #else
     static void *lexpy_arena_cache_take_slot(int i) {
         return __atomic_exchange_n(&lexpy_arena_cache_slots[i], NULL, __ATOMIC_ACQ_REL);
@@ -108,10 +124,18 @@ cdef extern from *:
         return __atomic_compare_exchange_n(&lexpy_arena_cache_slots[i], &empty, block, 0,
                                            __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
     }
+    static void *lexpy_arena_cache_swap_lower(int i, void *block) {
+        void *held = __atomic_load_n(&lexpy_arena_cache_slots[i], __ATOMIC_ACQUIRE);
+        if (held == NULL || (char *) held >= (char *) block)
+            return block;
+        return __atomic_compare_exchange_n(&lexpy_arena_cache_slots[i], &held, block, 0,
+                                           __ATOMIC_ACQ_REL, __ATOMIC_RELAXED) ? held : block;
+    }
     #endif
     """
     void* lexpy_arena_cache_take_slot(int i) noexcept nogil
     bint lexpy_arena_cache_fill_slot(int i, void* block) noexcept nogil
+    void* lexpy_arena_cache_swap_lower(int i, void* block) noexcept nogil
 
 
 cdef size_t arena_top_block_size() noexcept nogil:
@@ -126,13 +150,17 @@ cdef size_t ARENA_TOP_BLOCK = arena_top_block_size()
 
 
 cdef void arena_cache_put(ArenaBlock* block) noexcept nogil:
-    """Leave a block of ARENA_TOP_BLOCK bytes in an empty slot, or give it
-    to malloc when there is none."""
+    """Leave a block of ARENA_TOP_BLOCK bytes in an empty slot; when there
+    is none, in the place of a block below it (which goes on down the
+    slots the same way); what is left over goes to malloc."""
     cdef int i
+    cdef void* out = block
     for i in range(ARENA_CACHE_SLOTS):
         if lexpy_arena_cache_fill_slot(i, block):
             return
-    free(block)
+    for i in range(ARENA_CACHE_SLOTS):
+        out = lexpy_arena_cache_swap_lower(i, out)
+    free(out)
 
 
 cdef ArenaBlock* arena_cache_take() noexcept nogil:

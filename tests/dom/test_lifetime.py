@@ -1,6 +1,8 @@
 """Lifetime: nodes keep their document alive (lxml's model), the arena goes
 with the last proxy, detached subtrees are reclaimed, memory stays flat."""
 import gc
+import subprocess
+import sys
 import os
 import weakref
 
@@ -278,3 +280,39 @@ def test_a_reclaimed_node_is_never_given_a_stale_proxy():
 ])
 def test_attribute_array_growth_never_wraps(capacity, count, expected):
     assert dom_testing.attribute_capacity(capacity, count) == expected
+
+
+FAULTS_PROGRAM = r"""
+import resource, sys
+import lexpy
+row = ('<div class="card" data-id="%d"><h2><a href="/item/%d">Item %d</a></h2>'
+       '<p>Some text &amp; more about item %d, <b>bold</b> and <i>italic</i>.</p>'
+       '<ul><li>one<li>two<li>three</ul></div>\n')
+for rows in map(int, sys.argv[1:]):
+    page = ("<!doctype html><title>t</title><body>"
+            + "".join(row % (i, i, i, i) for i in range(rows))).encode()
+    for _ in range(3):
+        lexpy.parse(page)
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+    for _ in range(10):
+        lexpy.parse(page)
+    print(len(page), (resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before) / 10)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"),
+                    reason="page faults counted by getrusage's ru_minflt, and the heap "
+                           "trimmed as glibc trims it: Linux")
+def test_a_document_of_any_size_reuses_the_memory_of_the_last_one():
+    """arena.pxi's block cache keeps the blocks nearest the top of malloc's
+    heap: the blocks a document gives back at its end never make malloc
+    trim its heap, so the next parse of the same size takes no page
+    faults (kept first come, first served, documents of 100 KB to 600 KB
+    took about 110 a parse)."""
+    result = subprocess.run([sys.executable, "-c", FAULTS_PROGRAM,
+                             "1000", "3000", "6000", "12000"],
+                            capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    for line in result.stdout.splitlines():
+        size, faults = line.split()
+        assert float(faults) < 5, "%s bytes: %s page faults a parse" % (size, faults)
