@@ -3966,6 +3966,13 @@ class Rewriter(RewriterCore):
 
     def _start(self) -> None:
         self._started = True
+        if not (self._element_handlers or self._doctype or self._doc_text
+                or self._doc_comments or self._doc_end):
+            # No handler of any kind: nothing can change, and the output is
+            # the input as it comes (bytes in whatever encoding). Nothing is
+            # parsed, sniffed or held.
+            self._passing = True
+            return
         self._construction = TreeConstruction(self._scripting)
         # (Text handlers need the stack events too: the raw text element a
         # text chunk is in. Every token comes here while an element with
@@ -3991,11 +3998,15 @@ class Rewriter(RewriterCore):
         output ready so far (b"" with a sink). A handler's exception
         propagates and finishes the rewriter."""
         self._check_open("feed")
-        if self._passing:
-            self._out += data       # (past max_memory: passed through)
-            return self._take()
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            # (bytes(42) would be 42 NULs)
+            raise TypeError("feed takes bytes, not %s" % type(data).__name__)
         if not self._started:
             self._start()
+        if self._passing:
+            # (No handler, or past max_memory: passed through.)
+            self._out += data
+            return self._take()
         try:
             self._feed_bytes(bytes(data))
             if self._detached_pending is not None:
@@ -4008,11 +4019,11 @@ class Rewriter(RewriterCore):
         """End of input: runs the end events of the elements still open
         and the document's end handlers; returns the rest of the output."""
         self._check_open("close")
+        if not self._started:
+            self._start()
         if self._passing:
             self._closed = True
             return self._take()
-        if not self._started:
-            self._start()
         try:
             if not self._str_input:
                 self._feed_bytes(None)
@@ -4146,7 +4157,11 @@ class Rewriter(RewriterCore):
     def _feed_str(self, text: str) -> None:
         self._str_input = True
         self._out_encoding = None
-        self._accept(text.encode("utf-8", "surrogatepass"))
+        data = text.encode("utf-8", "surrogatepass")
+        if self._passing:
+            self._out += data
+            return
+        self._accept(data)
 
     def _input_offset(self, stream: int) -> int:
         return stream if self._str_input else int(self._input.offset(stream))

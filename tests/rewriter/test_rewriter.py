@@ -452,12 +452,26 @@ def test_text_and_comment_handlers_inside_matched_elements():
 
 
 def test_max_memory_bounds_the_bytes_held():
-    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024)
+    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024).on("b", element=lambda e: None)
     assert rw.feed(b"<p>" + b"x" * 5000 + b"</p>") != b""      # text flows through
     with pytest.raises(RewriteError, match="max_memory"):
         rw.feed(b"<a title='" + b"y" * 100000)        # an unfinished tag is held
     with pytest.raises(ValueError, match="max_memory"):
         rw.close()
+
+
+def test_without_handlers_nothing_is_held():
+    # No handler of any kind: the input is written as it comes, so an
+    # unfinished tag is not held either (the test above, with a handler,
+    # holds it) and max_memory is never reached.
+    rw = Rewriter(encoding="utf-8", max_memory=64 * 1024)
+    chunks = [b"<p>" + b"x" * 5000 + b"</p>", b"<a title='" + b"y" * 100000, b"\xff\xfe'>"]
+    assert [rw.feed(chunk) for chunk in chunks] == chunks
+    assert rw.close() == b""
+    with pytest.raises(TypeError, match="bytes"):
+        Rewriter().feed("<p>str")
+    with pytest.raises(TypeError, match="bytes"):
+        Rewriter().on("p", element=print).feed(42)      # (not 42 NUL bytes)
 
 
 def test_max_memory_counts_the_state():
