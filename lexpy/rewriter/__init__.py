@@ -462,30 +462,15 @@ def _check_decidable(text: str) -> None:
                                       "starts: it %s" % (name, _UNDECIDABLE[name]))
 
 
-# The compiled selectors of on(), by their text: a proxy or an ASGI app
-# makes a rewriter per response with the same handlers, and the check and
-# the compilation cost more than a small page's parse (lexpy.selectors'
-# Selector is immutable and safe to share: each rewriter runs its own
-# matchers over it). Bounded: the oldest entry goes first.
-_SELECTOR_CACHE: Dict[str, Any] = {}
-_SELECTOR_CACHE_SIZE = 256
-
-
 def _decidable_selector(selectors: str) -> Any:
     """_check_decidable, then compile_selector: the same Selector for the
-    same text (the errors are raised each time, nothing is kept of them)."""
-    if type(selectors) is not str:
-        _check_decidable(selectors)
-        return compile_selector(selectors)
-    found = _SELECTOR_CACHE.get(selectors)
-    if found is None:
-        _check_decidable(selectors)
-        found = compile_selector(selectors)
-        if len(_SELECTOR_CACHE) >= _SELECTOR_CACHE_SIZE:
-            for oldest in list(_SELECTOR_CACHE)[:1]:
-                _SELECTOR_CACHE.pop(oldest, None)
-        _SELECTOR_CACHE[selectors] = found
-    return found
+    same text from lexpy.selectors' cache (a proxy or an ASGI app makes a
+    rewriter per response with the same handlers: the compilation costs
+    more than a small page's parse; the Selector is immutable and shared,
+    each rewriter runs its own matchers over it). Refusals are raised
+    each time."""
+    _check_decidable(selectors)
+    return compile_selector(selectors)
 
 
 def _escape_text(text: str) -> str:

@@ -157,14 +157,19 @@ def compile_selector(selectors, namespaces=None, custom=None):
     `namespaces` maps prefixes to namespace URLs for `prefix|name` type and
     attribute selectors (the "" key: the default namespace); `custom` maps
     `:--name` to selector text (soupsieve's custom=). Raises
-    SelectorSyntaxError (a ValueError) for text the grammar rejects."""
+    SelectorSyntaxError (a ValueError) for text the grammar rejects.
+    Without `custom`, the same text and namespaces give the same Selector
+    (immutable, safe to share between threads and documents), from the
+    cache the string-taking DOM methods use."""
+    if custom is None:
+        return cached_selector(selectors, namespaces)
     if not isinstance(selectors, str):
         raise TypeError("selectors must be a str, not %s" % type(selectors).__name__)
     return make_selector(selectors, check_namespaces(namespaces), check_custom(custom))
 
 
-# The bounded cache of the string-taking DOM methods: (text, namespaces)
-# -> Selector, least recently compiled dropped first.
+# The bounded cache of compile_selector and the string-taking DOM methods:
+# (text, namespaces) -> Selector, least recently compiled dropped first.
 CACHE_SIZE = 512
 cdef dict _cache = {}
 cdef object _cache_lock = threading.Lock()

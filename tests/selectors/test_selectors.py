@@ -428,3 +428,23 @@ def test_dir_auto_takes_the_strong_class_of_the_unicode_database():
     for cp in points:
         expected = unicodedata2.bidirectional(chr(cp)) != "L"
         assert ("c%d" % cp in rtl) == expected, hex(cp)
+
+
+def test_compile_selector_shares_what_it_compiled():
+    """Without custom=, the same text and namespaces give the same
+    (immutable) Selector, from the cache the DOM methods use; a bounded
+    one: the oldest entry goes first."""
+    from lexpy.selectors import selectors as module
+    first = compile_selector("p.lead > a[href]")
+    assert compile_selector("p.lead > a[href]") is first
+    assert compile_selector("p.lead > a[href]", {"x": "urn:x"}) is not first
+    assert compile_selector("p.lead > a[href]", {"x": "urn:x"}) is \
+        compile_selector("p.lead > a[href]", {"x": "urn:x"})
+    custom = {":--lead": "p.lead"}
+    assert compile_selector(":--lead", custom=custom) is not \
+        compile_selector(":--lead", custom=custom)
+    for i in range(module.CACHE_SIZE + 1):
+        compile_selector("x-evict-%d" % i)
+    assert compile_selector("p.lead > a[href]") is not first
+    with pytest.raises(TypeError, match="must be a str"):
+        compile_selector(b"p")
