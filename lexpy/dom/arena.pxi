@@ -104,13 +104,9 @@ cdef extern from *:
     static void *lexpy_arena_cache_take_slot(int i) {
         return InterlockedExchangePointer(&lexpy_arena_cache_slots[i], NULL);
     }
-    static int lexpy_arena_cache_fill_slot(int i, void *block) {
-        return InterlockedCompareExchangePointer(&lexpy_arena_cache_slots[i], block, NULL)
-               == NULL;
-    }
-    static void *lexpy_arena_cache_swap_lower(int i, void *block) {
+    static void *lexpy_arena_cache_place(int i, void *block) {
         void *held = lexpy_arena_cache_slots[i];
-        if (held == NULL || (char *) held >= (char *) block)
+        if (held != NULL && (char *) held >= (char *) block)
             return block;
         return InterlockedCompareExchangePointer(&lexpy_arena_cache_slots[i], block, held)
                == held ? held : block;
@@ -119,14 +115,9 @@ cdef extern from *:
     static void *lexpy_arena_cache_take_slot(int i) {
         return __atomic_exchange_n(&lexpy_arena_cache_slots[i], NULL, __ATOMIC_ACQ_REL);
     }
-    static int lexpy_arena_cache_fill_slot(int i, void *block) {
-        void *empty = NULL;
-        return __atomic_compare_exchange_n(&lexpy_arena_cache_slots[i], &empty, block, 0,
-                                           __ATOMIC_ACQ_REL, __ATOMIC_RELAXED);
-    }
-    static void *lexpy_arena_cache_swap_lower(int i, void *block) {
+    static void *lexpy_arena_cache_place(int i, void *block) {
         void *held = __atomic_load_n(&lexpy_arena_cache_slots[i], __ATOMIC_ACQUIRE);
-        if (held == NULL || (char *) held >= (char *) block)
+        if (held != NULL && (char *) held >= (char *) block)
             return block;
         return __atomic_compare_exchange_n(&lexpy_arena_cache_slots[i], &held, block, 0,
                                            __ATOMIC_ACQ_REL, __ATOMIC_RELAXED) ? held : block;
@@ -134,8 +125,9 @@ cdef extern from *:
     #endif
     """
     void* lexpy_arena_cache_take_slot(int i) noexcept nogil
-    bint lexpy_arena_cache_fill_slot(int i, void* block) noexcept nogil
-    void* lexpy_arena_cache_swap_lower(int i, void* block) noexcept nogil
+    # Slot i takes `block` if it is empty (NULL back) or holds a block at a
+    # lower address (that one back); else `block` back.
+    void* lexpy_arena_cache_place(int i, void* block) noexcept nogil
 
 
 cdef size_t arena_top_block_size() noexcept nogil:
@@ -150,16 +142,15 @@ cdef size_t ARENA_TOP_BLOCK = arena_top_block_size()
 
 
 cdef void arena_cache_put(ArenaBlock* block) noexcept nogil:
-    """Leave a block of ARENA_TOP_BLOCK bytes in an empty slot; when there
-    is none, in the place of a block below it (which goes on down the
-    slots the same way); what is left over goes to malloc."""
+    """Leave a block of ARENA_TOP_BLOCK bytes in an empty slot or in the
+    place of a block below it (which goes on down the slots the same way);
+    what is left over, the lowest, goes to malloc."""
     cdef int i
     cdef void* out = block
     for i in range(ARENA_CACHE_SLOTS):
-        if lexpy_arena_cache_fill_slot(i, block):
+        out = lexpy_arena_cache_place(i, out)
+        if out == NULL:
             return
-    for i in range(ARENA_CACHE_SLOTS):
-        out = lexpy_arena_cache_swap_lower(i, out)
     free(out)
 
 
