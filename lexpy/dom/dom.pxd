@@ -225,6 +225,14 @@ cdef struct CDocument:
                                   # every node struct has one before it
                                   # (set before the first node is made;
                                   # never changes); else 0
+    # The input of a parse from a bytes object (lexpy.parse's fast path),
+    # which the Document keeps alive and nothing writes to: a Text node's
+    # data and an attribute value that needed no conversion point into it
+    # instead of being copied (a node's capacity is then 0, so that any
+    # change copies the data first; an attribute value in it is never
+    # overwritten in place: dom_in_source). NULL, NULL: none.
+    const uint8_t* source_begin
+    const uint8_t* source_end
 
 
 # Source positions (lexpy.parse(positions=True)): where a node came from,
@@ -398,6 +406,14 @@ cdef inline void element_init(CElement* element, CDocument* doc, lxp_tag_id_t ta
     element.attr_capacity = capacity
     element.template_content = NULL
     element.prefix = 0
+
+
+# Whether data..data+length lies in the document's kept input (CDocument
+# source_begin): memory the document must not write to.
+cdef inline bint dom_in_source(CDocument* doc, const uint8_t* data,
+                               size_t length) noexcept nogil:
+    return data >= doc.source_begin and data + length <= doc.source_end \
+        and doc.source_begin != NULL
 
 
 # node_append_child of a child that has no parent, inline.
@@ -631,6 +647,8 @@ cdef class Document(Node):
     cdef public object _source_info  # positions=True: the parse's source map
                                   # (lexpy.driver: span(start, end) ->
                                   # SourceSpan, the input...), else None
+    cdef object source_bytes      # the bytes c_doc.source_begin points into
+                                  # (kept as long as the nodes), or None
     cdef list attr_name_strs      # the str of each dynamic attribute name
                                   # id read so far (index: id minus
                                   # ATTR__LAST_STATIC; None: not yet)

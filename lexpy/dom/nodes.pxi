@@ -370,11 +370,13 @@ cdef void element_remove_attribute_at(CElement* element,
 
 cdef int attribute_set_value(CDocument* doc, CAttr* attr, const uint8_t* value,
                              size_t length) noexcept nogil:
-    """Replace an attribute's value (in place when it fits and no attribute
-    iterator of the document holds a copy of the old one's pointer)."""
+    """Replace an attribute's value (in place when it fits, no attribute
+    iterator of the document holds a copy of the old one's pointer and the
+    old one is not in the document's kept input)."""
     cdef uint8_t* copy
     if length <= attr.value_length and attr.value != NULL \
-            and doc.attribute_snapshots == 0:
+            and doc.attribute_snapshots == 0 \
+            and not dom_in_source(doc, attr.value, attr.value_length):
         if length:
             memmove(attr.value, value, length)
         attr.value_length = length

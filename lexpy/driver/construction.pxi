@@ -286,7 +286,16 @@ cdef class TreeConstruction:
         any contiguous buffer of bytes (read through the buffer protocol;
         bytes directly, without a view object per parse)."""
         cdef Py_buffer view
+        cdef CDocument* c_doc
         if PyBytes_CheckExact(data):
+            # bytes cannot change: the document keeps them, and the text
+            # and attribute values that need no conversion stay where the
+            # input has them (CDocument.source_begin).
+            c_doc = self.document.c_doc
+            if c_doc.source_begin == NULL and not self.finished:
+                self.document.source_bytes = data
+                c_doc.source_begin = <const uint8_t*> PyBytes_AS_STRING(data)
+                c_doc.source_end = c_doc.source_begin + PyBytes_GET_SIZE(data)
             return self._parse_whole(<const uint8_t*> PyBytes_AS_STRING(data),
                                      <size_t> PyBytes_GET_SIZE(data))
         PyObject_GetBuffer(data, &view, PyBUF_SIMPLE)

@@ -59,6 +59,11 @@ cdef enum DataFlags:
                                   # TAB, LF, FF, CR, SPACE
     DATA_LEADING_WHITESPACE = 0x200  # text starting with one of those
 
+# The flags that make a range's text differ from its bytes (the conversion
+# routine has work; else the bytes are the text).
+cdef enum:
+    DATA_NEEDS_CONVERSION = DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE
+
 cdef struct TokenAttr:
     lxp_attr_id_t name_id         # lowercased name's id (static or dynamic);
                                   # 0 only while the tag is built: a name

@@ -124,6 +124,7 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     cdef lxp_attr_id_t name, local_name, prefix
     cdef lxp_ns_id_t attr_ns
     cdef uint32_t count = <uint32_t> token.attr_count
+    cdef bint in_source
     if ns == NS_SVG and tag < TAG__LAST_STATIC:
         tag = lxp_tag_svg_adjusted[tag]          # adjust SVG tag names
     # The element, its attribute array and its values: one allocation (the
@@ -134,8 +135,14 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
     if token.attr_count > <size_t> UINT32_MAX:
         tb.halt.failed = True
         return NULL
+    # (An HTML element's values that need no conversion point into the
+    # document's kept input when the tag is in it: no room for them.)
+    in_source = ns == NS_HTML and count != 0 and dom_in_source(
+        tb.document, token.data + token.begin, token.end - token.begin)
     for i in range(count):
         attr = &token.attrs[i]
+        if in_source and not attr.flags & DATA_NEEDS_CONVERSION:
+            continue
         extra += attr.value_end - attr.value_begin
         flags |= attr.flags
     extra = conversion_room(extra, flags)
@@ -155,15 +162,19 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
         for i in range(count):
             attr = &token.attrs[i]
             length = attr.value_end - attr.value_begin
-            if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
-                             | DATA_ASCII_LOWERCASE):
+            item.local_name = attr.name_id
+            item.ns = NS__UNDEF
+            item.prefix = 0
+            if not attr.flags & DATA_NEEDS_CONVERSION and in_source:
+                item.value = <uint8_t*> (token.data + attr.value_begin)
+                item.value_length = length
+                item += 1
+                continue
+            if attr.flags & DATA_NEEDS_CONVERSION:
                 length = convert_text(token.data + attr.value_begin, length,
                                       attr.flags, cursor) if length else 0
             else:
                 lxp_copy_run(cursor, token.data + attr.value_begin, length)
-            item.local_name = attr.name_id
-            item.ns = NS__UNDEF
-            item.prefix = 0
             item.value = cursor
             item.value_length = length
             item += 1
@@ -188,8 +199,7 @@ cdef CElement* create_element_for_token(TreeBuilder* tb, Token* token,
                 local_name = lxp_attr_foreign_local[name]
         length = attr.value_end - attr.value_begin
         if length:
-            if attr.flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF
-                              | DATA_ASCII_LOWERCASE):
+            if attr.flags & DATA_NEEDS_CONVERSION:
                 length = convert_text(token.data + attr.value_begin, length,
                                       attr.flags, cursor)
             else:

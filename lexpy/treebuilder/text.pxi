@@ -236,7 +236,7 @@ cdef inline size_t write_converted(uint8_t* destination, const uint8_t* source,
                                    size_t length, uint32_t flags) noexcept nogil:
     """Write the converted range to `destination` (room for
     conversion_room(length, flags) bytes); the bytes written."""
-    if flags & (DATA_HAS_NUL | DATA_HAS_CR | DATA_HAS_CHARREF | DATA_ASCII_LOWERCASE):
+    if flags & DATA_NEEDS_CONVERSION:
         return convert_text(source, length, flags, destination)
     lxp_copy_run(destination, source, length)
     return length
@@ -261,6 +261,18 @@ cdef inline bint insert_token_text_at_current_node(TreeBuilder* tb,
                 and parent.node.last_child.type == TEXT_NODE) \
             or tb.document.arena.free_character_data != NULL:
         return False
+    if not flags & DATA_NEEDS_CONVERSION \
+            and dom_in_source(tb.document, token.data + token.text_begin, length):
+        # The text as the document's kept input has it: the node points
+        # there, nothing is copied (CDocument.source_begin).
+        if text_create_with_room(tb.document, 0, &text) == NULL:
+            tb.halt.failed = True
+            return True
+        text.data = <uint8_t*> (token.data + token.text_begin)
+        text.length = length
+        text.capacity = 0
+        node_append_new_child(&parent.node, &text.node)
+        return True
     destination = text_create_with_room(tb.document, conversion_room(length, flags), &text)
     if destination == NULL:
         tb.halt.failed = True

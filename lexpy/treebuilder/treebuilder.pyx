@@ -32,7 +32,7 @@ from lexpy.dom.dom cimport (
     ELEMENT_NODE, TEXT_NODE, DOCUMENT_NODE, PROCESSING_INSTRUCTION_NODE,
     DOCUMENT_FRAGMENT_NODE,
     CProcessingInstruction, NO_QUIRKS, QUIRKS, LIMITED_QUIRKS,
-    dom_alloc, dom_shrink, element_create, element_add_attribute,
+    dom_alloc, dom_shrink, dom_in_source, element_create, element_add_attribute,
     element_reserve_attributes,
     element_find_attribute, text_create, comment_create,
     processing_instruction_create, character_data_reserve, character_data_commit,
