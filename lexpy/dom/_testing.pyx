@@ -22,7 +22,7 @@ from lexpy.dom.dom cimport (
     document_namespace_id, document_attr_id,
     dom_streaming_start, node_free_during_build, element_create_with_room,
     element_append_attribute, dom_shrink_inline, text_create_with_room,
-    character_data_commit_inline, dom_copy, NS_HTML, NS__UNDEF)
+    character_data_commit_inline, dom_copy, dom_in_source, NS_HTML, NS__UNDEF)
 from libc.string cimport memset
 from lexpy.dom.dom cimport attribute_capacity as c_attribute_capacity
 from lexpy.dom.dom import Element, Text
@@ -184,6 +184,24 @@ def arena_stats(document):
 
 def has_proxy(Node node):
     return node._node().proxy == <void*> node
+
+
+def shared_with_input(Node node):
+    """For a Text node or comment: whether its data lies in its document's
+    kept input (CDocument.source_begin); for an element: the positions of
+    the attributes (in their order) whose values do."""
+    cdef CNode* c = node.c_node
+    cdef CDocument* doc = c.owner
+    cdef CElement* element
+    cdef CCharacterData* data
+    cdef uint32_t i
+    if c.type == TEXT_NODE or c.type == COMMENT_NODE:
+        data = <CCharacterData*> c
+        return data.length != 0 and dom_in_source(doc, data.data, data.length)
+    element = <CElement*> c
+    return [i for i in range(element.attr_count)
+            if element.attrs[i].value_length != 0 and dom_in_source(
+                doc, element.attrs[i].value, element.attrs[i].value_length)]
 
 
 def attribute_capacity(uint32_t capacity, uint32_t count):

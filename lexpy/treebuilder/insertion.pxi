@@ -395,7 +395,13 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
                 node, target, written) != 0:
             tb.halt.failed = True
             return
-    if length:
+    if length and not token.data_flags & DATA_NEEDS_CONVERSION \
+            and dom_in_source(tb.document, token.data + token.text_begin, length):
+        # (as a Text node's: the data stays in the document's kept input)
+        node.data = <uint8_t*> (token.data + token.text_begin)
+        node.length = length
+        node.capacity = 0
+    elif length:
         room = conversion_room(length, token.data_flags)
         destination = character_data_reserve(node, room)
         if destination == NULL:
