@@ -123,7 +123,11 @@ def parse(data: Input, *, encoding: Optional[str] = None,
 
     Returns:
         The Document; its `encoding` names the encoding the bytes were
-        decoded from ('UTF-8' for str).
+        decoded from ('UTF-8' for str). From a bytes object (which cannot
+        change) the Document keeps the bytes as long as it lives: its text,
+        comments and attribute values that read as their bytes point into
+        them, not into copies (a change copies first; the bytes never
+        change). A bytearray or memoryview is copied.
 
     Raises:
         TypeError: `data` is not str or bytes, or an option has the wrong
