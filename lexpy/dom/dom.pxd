@@ -226,11 +226,12 @@ cdef struct CDocument:
                                   # (set before the first node is made;
                                   # never changes); else 0
     # The input of a parse from a bytes object (lexpy.parse's fast path),
-    # which the Document keeps alive and nothing writes to: a Text node's
-    # data and an attribute value that needed no conversion point into it
-    # instead of being copied (a node's capacity is then 0, so that any
-    # change copies the data first; an attribute value in it is never
-    # overwritten in place: dom_in_source). NULL, NULL: none.
+    # which the Document keeps alive and nothing writes to: the data of a
+    # Text node or comment and an attribute value that needed no
+    # conversion point into it instead of being copied (the node's
+    # capacity is then 0, so that any change copies the data first; an
+    # attribute value in it is never overwritten in place: dom_in_source).
+    # NULL, NULL: none.
     const uint8_t* source_begin
     const uint8_t* source_end
 
