@@ -417,6 +417,16 @@ cdef inline bint dom_in_source(CDocument* doc, const uint8_t* data,
         and doc.source_begin != NULL
 
 
+# Make a new Text node or comment's data the bytes at data..data+length of
+# its document's kept input (dom_in_source): capacity 0, so that
+# character_data_reserve copies them before any change.
+cdef inline void character_data_share_source(CCharacterData* node, const uint8_t* data,
+                                             size_t length) noexcept nogil:
+    node.data = <uint8_t*> data
+    node.length = length
+    node.capacity = 0
+
+
 # node_append_child of a child that has no parent, inline.
 cdef inline void node_append_new_child(CNode* parent, CNode* child) noexcept nogil:
     parent.owner.version += 1

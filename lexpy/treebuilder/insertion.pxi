@@ -398,9 +398,7 @@ cdef void insert_comment(TreeBuilder* tb, Token* token, CNode* parent) noexcept 
     if length and not token.data_flags & DATA_NEEDS_CONVERSION \
             and dom_in_source(tb.document, token.data + token.text_begin, length):
         # (as a Text node's: the data stays in the document's kept input)
-        node.data = <uint8_t*> (token.data + token.text_begin)
-        node.length = length
-        node.capacity = 0
+        character_data_share_source(node, token.data + token.text_begin, length)
     elif length:
         room = conversion_room(length, token.data_flags)
         destination = character_data_reserve(node, room)

@@ -268,9 +268,7 @@ cdef inline bint insert_token_text_at_current_node(TreeBuilder* tb,
         if text_create_with_room(tb.document, 0, &text) == NULL:
             tb.halt.failed = True
             return True
-        text.data = <uint8_t*> (token.data + token.text_begin)
-        text.length = length
-        text.capacity = 0
+        character_data_share_source(text, token.data + token.text_begin, length)
         node_append_new_child(&parent.node, &text.node)
         return True
     destination = text_create_with_room(tb.document, conversion_room(length, flags), &text)
